@@ -1,0 +1,32 @@
+"""Skatschule's Skat engine: the Internationale Skatordnung (ISkO) in pure Python.
+
+Shaped like python-chess: small immutable values (:class:`Card`, :class:`CardSet`,
+:class:`Contract`, the auction moves), one :class:`GameState` with legal moves and
+``push``/``pop``, and an :class:`Outcome` with a derivation in German and English.
+
+>>> from skatschule.engine import Contract, GameType, game_value
+>>> game_value(Contract(GameType.CLUBS, hand=True), matadors=2).text()
+'mit 2, Spiel 3, Hand 4 × Kreuz 12 = 48'
+"""
+
+from .bidding import BID_VALUES, SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Hold, Pass, run_auction
+from .cards import CARDS, DECK, Card, CardSet, Deal, Rank, Suit, deal_cards, parse_card, parse_cards
+from .errors import GameOver, IllegalBid, IllegalMove, InvalidCard, InvalidDeclaration, SkatError
+from .explain import Derivation, Step
+from .game import Declare, Discard, GameState, Move, Phase, PickUp, Play, Trick
+from .games import Contract, GameType, is_trump, legal_cards, parse_game, trick_winner, trump_order
+from .lists import bierlachs, isko_totals, seeger_totals
+from .rules import ISKO, PRE1999, PUB, RULESETS, RuleSet, get_rules
+from .scoring import GameValue, Outcome, game_value, lowest_multiple, matadors, matadors_text, score_game
+
+__all__ = [
+    "BID_VALUES", "SEAT_NAMES_DE", "SEAT_NAMES_EN", "Auction", "AuctionMove", "Bid", "Hold", "Pass", "run_auction",
+    "CARDS", "DECK", "Card", "CardSet", "Deal", "Rank", "Suit", "deal_cards", "parse_card", "parse_cards",
+    "GameOver", "IllegalBid", "IllegalMove", "InvalidCard", "InvalidDeclaration", "SkatError",
+    "Derivation", "Step",
+    "Declare", "Discard", "GameState", "Move", "Phase", "PickUp", "Play", "Trick",
+    "Contract", "GameType", "is_trump", "legal_cards", "parse_game", "trick_winner", "trump_order",
+    "bierlachs", "isko_totals", "seeger_totals",
+    "ISKO", "PRE1999", "PUB", "RULESETS", "RuleSet", "get_rules",
+    "GameValue", "Outcome", "game_value", "lowest_multiple", "matadors", "matadors_text", "score_game",
+]

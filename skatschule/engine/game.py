@@ -1,0 +1,512 @@
+"""One game from the deal to the result: :class:`GameState`.
+
+Shaped like python-chess's ``Board``: ``legal_moves()``, ``push(move)``,
+``pop()``, ``is_over()`` and ``outcome()``. Every move is recorded, so a game can
+be replayed, rewound and shown. Hands are bit sets (see :mod:`.cards`), which
+keeps a full random game to a few dozen microseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Union
+
+from .bidding import SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Hold, Pass
+from .cards import CARDS, POINTS_BY_INDEX, Card, CardSet, Deal, deal_cards
+from .errors import GameOver, IllegalMove, InvalidDeclaration
+from .games import Contract, GameType
+from .rules import ISKO, RuleSet
+from .scoring import Outcome, matadors, score_game
+
+__all__ = [
+    "PickUp",
+    "Discard",
+    "Declare",
+    "Play",
+    "Move",
+    "Trick",
+    "GameState",
+    "Phase",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp:
+    """The declarer takes the skat into his hand."""
+
+    def __str__(self) -> str:
+        return "Skat aufnehmen"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """The declarer puts two cards away (drückt) after picking up the skat."""
+
+    cards: tuple[Card, Card]
+
+    def __str__(self) -> str:
+        return "drückt " + " ".join(c.code for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """The declarer announces the game (Spielansage)."""
+
+    contract: Contract
+
+    def __str__(self) -> str:
+        return f"sagt an: {self.contract}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The player to move plays ``card``."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return self.card.code
+
+
+Move = Union[Bid, Hold, Pass, PickUp, Discard, Declare, Play]
+
+
+class Phase:
+    AUCTION = "auction"
+    SKAT = "skat"  # declarer decides: pick up the skat or play hand
+    DISCARD = "discard"
+    DECLARE = "declare"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the three cards in play order, who took it."""
+
+    leader: int
+    cards: tuple[Card, Card, Card]
+    winner: int
+
+    @property
+    def points(self) -> int:
+        return sum(c.points for c in self.cards)
+
+    def seat_of(self, i: int) -> int:
+        return (self.leader + i) % 3
+
+
+class GameState:
+    """A game of Skat in progress. Seats: 0 Vorhand, 1 Mittelhand, 2 Hinterhand."""
+
+    def __init__(self, deal: Deal | None = None, *, seed: int | None = None, rules: RuleSet = ISKO) -> None:
+        self.deal = deal if deal is not None else deal_cards(seed)
+        self.rules = rules
+        self.auction = Auction()
+        self.phase = Phase.AUCTION
+        self.declarer: int | None = None
+        self.contract: Contract | None = None
+        self.hands: list[int] = [CardSet(self.deal.hand(s)).mask for s in range(3)]
+        self.skat: int = CardSet(self.deal.skat).mask
+        self.picked_up = False
+        self.trick: list[Card] = []
+        self.leader = 0
+        self.tricks: list[Trick] = []
+        self.declarer_points = 0
+        """Augen of the declarer from tricks (the skat is added by :meth:`declarer_augen`)."""
+        self.declarer_trick_count = 0
+        self.defender_trick_count = 0
+        self.ended_early: str | None = None
+        self.moves: list[Move] = []
+        self._undo: list[tuple[object, ...]] = []
+        self._game: GameType | None = None
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose move it is, or None when the game is over."""
+        if self.phase == Phase.AUCTION:
+            return self.auction.to_move
+        if self.phase == Phase.OVER:
+            return None
+        if self.phase == Phase.PLAY:
+            return (self.leader + len(self.trick)) % 3
+        return self.declarer
+
+    def hand(self, seat: int) -> CardSet:
+        return CardSet(self.hands[seat])
+
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    @property
+    def passed_in(self) -> bool:
+        return self.auction.passed_in
+
+    @property
+    def bid(self) -> int:
+        return self.auction.value
+
+    def declarer_cards(self) -> CardSet:
+        """The declarer's twelve cards: his ten dealt cards and the skat (for Spitzen)."""
+        if self.declarer is None:
+            raise IllegalMove("Es gibt noch keinen Alleinspieler", "There is no declarer yet")
+        return CardSet(self.deal.hand(self.declarer)) | CardSet(self.deal.skat)
+
+    def matadors(self) -> int:
+        if self.contract is None:
+            raise IllegalMove("Es ist noch kein Spiel angesagt", "No game has been declared yet")
+        return matadors(self.contract.game, self.declarer_cards())
+
+    def declarer_augen(self) -> int:
+        """Augen of the declarer so far, the skat (or the discarded cards) included."""
+        return self.declarer_points + CardSet(self.skat).points
+
+    def legal_cards(self) -> CardSet:
+        """The cards the player to move may play (only during play)."""
+        if self.phase != Phase.PLAY:
+            return CardSet()
+        return CardSet(self._legal_mask())
+
+    def _legal_mask(self) -> int:
+        hand = self.hands[(self.leader + len(self.trick)) % 3]
+        if self.trick:
+            assert self._game is not None
+            follow = hand & self._game.follow_mask[self.trick[0].index]
+            if follow:
+                return follow
+        return hand
+
+    def legal_moves(self) -> list[Move]:
+        """Every move allowed now. Declarations list each valid contract once."""
+        if self.phase == Phase.AUCTION:
+            return list(self.auction.legal_moves())
+        if self.phase == Phase.SKAT:
+            out: list[Move] = [PickUp()]
+            out += [Declare(c) for c in _all_contracts(hand=True)]
+            return out
+        if self.phase == Phase.DISCARD:
+            assert self.declarer is not None
+            cards = list(CardSet(self.hands[self.declarer]))
+            return [Discard((a, b)) for i, a in enumerate(cards) for b in cards[i + 1 :]]
+        if self.phase == Phase.DECLARE:
+            return [Declare(c) for c in _all_contracts(hand=False)]
+        if self.phase == Phase.PLAY:
+            return [Play(c) for c in CardSet(self._legal_mask())]
+        return []
+
+    # ------------------------------------------------------------------ moves
+    def push(self, move: Move) -> None:
+        """Make ``move``; raises an :class:`~.errors.IllegalMove` subclass if the rules forbid it."""
+        if isinstance(move, Play):
+            self.play(move.card)
+            return
+        if self.phase == Phase.OVER:
+            raise GameOver(f"Das Spiel ist beendet; {move} ist nicht mehr möglich",
+                           f"The game is over; {move} is no longer possible")
+        if isinstance(move, (Bid, Hold, Pass)):
+            self._push_auction(move)
+        elif isinstance(move, PickUp):
+            self._expect(Phase.SKAT, move)
+            assert self.declarer is not None
+            self._undo.append(("phase", self.phase, self.hands[self.declarer], self.skat))
+            self.hands[self.declarer] |= self.skat
+            self.skat = 0
+            self.picked_up = True
+            self.phase = Phase.DISCARD
+        elif isinstance(move, Discard):
+            self._expect(Phase.DISCARD, move)
+            assert self.declarer is not None
+            a, b = move.cards
+            hand = self.hands[self.declarer]
+            if a == b or not (hand & a.bit and hand & b.bit):
+                raise IllegalMove(
+                    f"Drücken: {a.code} und {b.code} müssen zwei verschiedene Karten aus den zwölf des Alleinspielers sein",
+                    f"Discard: {a.code} and {b.code} must be two different cards among the declarer's twelve",
+                )
+            self._undo.append(("phase", self.phase, hand, self.skat))
+            self.hands[self.declarer] = hand & ~(a.bit | b.bit)
+            self.skat = a.bit | b.bit
+            self.phase = Phase.DECLARE
+        elif isinstance(move, Declare):
+            if self.phase not in (Phase.SKAT, Phase.DECLARE):
+                raise IllegalMove(f"Jetzt ist keine Spielansage möglich ({self.phase})",
+                                  f"No declaration is possible now ({self.phase})")
+            contract = move.contract
+            is_hand = self.phase == Phase.SKAT
+            if contract.hand != is_hand:
+                if is_hand:
+                    raise InvalidDeclaration(
+                        "Ohne Skataufnahme ist jedes Spiel ein Handspiel: die Ansage muss 'Hand' enthalten",
+                        "Without picking up the skat every game is a hand game: the declaration must say 'hand'",
+                    )
+                raise InvalidDeclaration(
+                    "Nach Aufnahme des Skats ist kein Handspiel mehr möglich (ISkO 2.4.4)",
+                    "After picking up the skat a hand game is no longer possible (ISkO 2.4.4)",
+                )
+            contract.validate()
+            self._undo.append(("declare", self.phase))
+            self.contract = contract
+            self._game = contract.game
+            self.phase = Phase.PLAY
+            self.leader = 0
+        else:  # pragma: no cover - the Move union is closed
+            raise IllegalMove(f"Unbekannter Zug {move!r}", f"Unknown move {move!r}")
+        self.moves.append(move)
+
+    def _expect(self, phase: str, move: Move) -> None:
+        if self.phase != phase:
+            raise IllegalMove(f"{move} ist jetzt nicht möglich ({self.phase})",
+                              f"{move} is not possible now ({self.phase})")
+
+    def _push_auction(self, move: AuctionMove) -> None:
+        if self.phase != Phase.AUCTION:
+            raise GameOver("Das Reizen ist bereits beendet", "The auction is already over")
+        before = self.auction
+        self.auction = before.apply(move)
+        self._undo.append(("auction", before))
+        if self.auction.is_over:
+            if self.auction.declarer is None:
+                self.phase = Phase.OVER
+                self.ended_early = "eingepasst"
+            else:
+                self.declarer = self.auction.declarer
+                self.phase = Phase.SKAT
+
+    def play(self, card: Card) -> None:
+        """Play ``card`` for the player to move (the fast path of :meth:`push`)."""
+        if self.phase != Phase.PLAY:
+            raise GameOver(f"{card.code} kann jetzt nicht gespielt werden: das Spiel läuft nicht",
+                           f"{card.code} cannot be played now: the game is not in play")
+        trick = self.trick
+        seat = (self.leader + len(trick)) % 3
+        hand = self.hands[seat]
+        bit = card.bit
+        if not hand & bit:
+            raise IllegalMove(
+                f"{card.name_de} ist nicht in der Hand von {SEAT_NAMES_DE[seat]}",
+                f"The {card.name_en} is not in {SEAT_NAMES_EN[seat]}'s hand",
+            )
+        game = self._game
+        assert game is not None
+        if trick:
+            lead = trick[0]
+            follow = hand & game.follow_mask[lead.index]
+            if follow and not follow & bit:
+                raise IllegalMove(*_revoke_message(game, card, lead))
+        self.hands[seat] = hand ^ bit
+        trick.append(card)
+        self.moves.append(Play(card))
+        if len(trick) < 3:
+            self._undo.append(("card",))
+            return
+        # the trick is complete
+        beats = game.beats
+        a, b, c = trick
+        best = 1 if beats[b.index * 32 + a.index] else 0
+        if beats[c.index * 32 + trick[best].index]:
+            best = 2
+        winner = (self.leader + best) % 3
+        points = POINTS_BY_INDEX[a.index] + POINTS_BY_INDEX[b.index] + POINTS_BY_INDEX[c.index]
+        done = Trick(self.leader, (a, b, c), winner)
+        self._undo.append(("trick", self.leader, self.ended_early))
+        self.tricks.append(done)
+        if winner == self.declarer:
+            self.declarer_points += points
+            self.declarer_trick_count += 1
+        else:
+            self.defender_trick_count += 1
+        self.trick = []
+        self.leader = winner
+        self._check_end(winner)
+
+    def _check_end(self, winner: int) -> None:
+        contract = self.contract
+        assert contract is not None
+        if len(self.tricks) == 10:
+            self.phase = Phase.OVER
+        elif contract.game.is_null:
+            if winner == self.declarer:
+                self.phase = Phase.OVER
+                self.ended_early = "null_trick"
+        elif contract.schwarz_announced:
+            if winner != self.declarer:
+                self.phase = Phase.OVER
+                self.ended_early = "ouvert_trick" if contract.ouvert else "schwarz_trick"
+        elif contract.schneider_announced:
+            taken = sum(t.points for t in self.tricks) - self.declarer_points
+            if taken >= 31:
+                self.phase = Phase.OVER
+                self.ended_early = "schneider_missed"
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        if not self.moves:
+            raise IllegalMove("Es gibt keinen Zug zurückzunehmen", "There is no move to take back")
+        move = self.moves.pop()
+        record = self._undo.pop()
+        kind = record[0]
+        if kind == "card":
+            card = self.trick.pop()
+            seat = (self.leader + len(self.trick)) % 3
+            self.hands[seat] |= card.bit
+        elif kind == "trick":
+            done = self.tricks.pop()
+            if done.winner == self.declarer:
+                self.declarer_points -= done.points
+                self.declarer_trick_count -= 1
+            else:
+                self.defender_trick_count -= 1
+            self.leader = done.leader
+            self.trick = list(done.cards[:2])
+            last = done.cards[2]
+            self.hands[(done.leader + 2) % 3] |= last.bit
+            self.phase = Phase.PLAY
+            self.ended_early = record[2]  # type: ignore[assignment]
+        elif kind == "auction":
+            before = record[1]
+            assert isinstance(before, Auction)
+            self.auction = before
+            self.phase = Phase.AUCTION
+            self.declarer = None
+            self.ended_early = None
+        elif kind == "phase":
+            assert self.declarer is not None
+            _, phase, hand, skat = record
+            assert isinstance(phase, str) and isinstance(hand, int) and isinstance(skat, int)
+            self.phase = phase
+            self.hands[self.declarer] = hand
+            self.skat = skat
+            if phase == Phase.SKAT:
+                self.picked_up = False
+        elif kind == "declare":
+            phase = record[1]
+            assert isinstance(phase, str)
+            self.phase = phase
+            self.contract = None
+            self._game = None
+        return move
+
+    # ------------------------------------------------------------------ result
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over (None while it runs, or when eingepasst)."""
+        if self.phase != Phase.OVER or self.contract is None:
+            return None
+        return self.score()
+
+    def score(self, *, kontra: bool = False, re: bool = False, bock: bool = False) -> Outcome:
+        """Score the game as it stands (normally called when it is over)."""
+        if self.contract is None:
+            raise IllegalMove("Es ist noch kein Spiel angesagt", "No game has been declared yet")
+        return score_game(
+            self.contract,
+            self.matadors(),
+            bid=self.bid,
+            declarer_points=self.declarer_augen(),
+            declarer_tricks=self.declarer_trick_count,
+            rules=self.rules,
+            kontra=kontra,
+            re=re,
+            bock=bock,
+        )
+
+    # ------------------------------------------------------------------ records
+    def record(self) -> dict[str, object]:
+        """The game as a vectors-style record (deal, auction, declaration, plays)."""
+        auction: list[list[object]] = []
+        for m in self.auction.moves:
+            if isinstance(m, Bid):
+                auction.append([m.seat, m.value])
+            elif isinstance(m, Hold):
+                auction.append([m.seat, "y"])
+            else:
+                auction.append([m.seat, "p"])
+        declaration: dict[str, object] | None = None
+        if self.contract is not None:
+            c = self.contract
+            discard = [m for m in self.moves if isinstance(m, Discard)]
+            declaration = {
+                "game": c.game.value,
+                "hand": c.hand,
+                "ouvert": c.ouvert,
+                "schneider_announced": c.schneider_announced,
+                "schwarz_announced": c.schwarz_announced,
+                "discard": [x.code for x in discard[0].cards] if discard else None,
+            }
+        plays = [m.card.code for m in self.moves if isinstance(m, Play)]
+        return {"deal": self.deal.codes(), "auction": auction, "declaration": declaration, "plays": plays}
+
+    @classmethod
+    def replay(
+        cls,
+        deal: Deal,
+        auction: Iterable[AuctionMove],
+        contract: Contract | None = None,
+        discard: Sequence[Card] | None = None,
+        plays: Iterable[Card] = (),
+        rules: RuleSet = ISKO,
+    ) -> GameState:
+        """Rebuild a game from its record; raises on the first illegal step."""
+        state = cls(deal, rules=rules)
+        for m in auction:
+            state.push(m)
+        if contract is not None:
+            if state.phase != Phase.SKAT:
+                raise IllegalMove("Das Reizen ist nicht beendet oder es wurde eingepasst",
+                                  "The auction is not over, or the deal was passed in")
+            if not contract.hand:
+                if discard is None or len(discard) != 2:
+                    raise IllegalMove("Nach Aufnahme des Skats müssen genau zwei Karten gedrückt werden",
+                                      "After picking up the skat exactly two cards must be discarded")
+                state.push(PickUp())
+                state.push(Discard((discard[0], discard[1])))
+            elif discard:
+                raise IllegalMove("Bei einem Handspiel wird nicht gedrückt",
+                                  "Nothing is discarded in a hand game")
+            state.push(Declare(contract))
+            for card in plays:
+                state.play(card)
+        return state
+
+    def __repr__(self) -> str:
+        return f"<GameState phase={self.phase} moves={len(self.moves)}>"
+
+
+def _revoke_message(game: GameType, card: Card, lead: Card) -> tuple[str, str]:
+    if game.trump_mask & lead.bit:
+        return (
+            f"{card.name_de} ist nicht erlaubt: Trumpf muss bedient werden (ISkO 3.2.1)",
+            f"The {card.name_en} is not allowed: trump must be followed (ISkO 3.2.1)",
+        )
+    return (
+        f"{card.name_de} ist nicht erlaubt: {lead.suit.name_de} muss bedient werden (ISkO 3.2.1)",
+        f"The {card.name_en} is not allowed: {lead.suit.name_en} must be followed (ISkO 3.2.1)",
+    )
+
+
+def _all_contracts(hand: bool) -> list[Contract]:
+    out: list[Contract] = []
+    for game in GameType:
+        if game.is_null:
+            out += [Contract(game, hand=hand), Contract(game, hand=hand, ouvert=True)]
+            continue
+        out.append(Contract(game, hand=hand))
+        if hand:
+            out += [
+                Contract(game, hand=True, schneider_announced=True),
+                Contract(game, hand=True, schwarz_announced=True),
+                Contract(game, hand=True, ouvert=True),
+            ]
+    return out
+
+
+def random_card(state: GameState, pick: int) -> Card:
+    """The ``pick``-th (mod count) legal card; a helper for random play."""
+    mask = state._legal_mask()
+    n = mask.bit_count()
+    k = pick % n
+    while k:
+        mask &= mask - 1
+        k -= 1
+    return CARDS[(mask & -mask).bit_length() - 1]

@@ -1,0 +1,336 @@
+"""Game types (Farbspiele, Grand, Null), contracts, trumps, legal cards and tricks.
+
+Every game type precomputes its tables once: the mask of trumps, for each led
+card the mask of cards that follow it, and a 32 x 32 table that says whether a
+card beats the card currently winning the trick. Legal cards and trick winners
+are then a few integer operations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import CARDS, Card, CardSet, Rank, Suit, parse_card
+from .errors import InvalidDeclaration, SkatError
+
+__all__ = [
+    "GameType",
+    "Contract",
+    "trump_order",
+    "legal_cards",
+    "trick_winner",
+    "is_trump",
+    "parse_game",
+]
+
+_SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
+_JACKS = sum(1 << (8 * s + Rank.JACK) for s in range(4))
+# Rank order inside a suit when jacks are trumps (Farbspiel, Grand) and in Null.
+_SUIT_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+_NULL_ORDER = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+
+
+class GameType(Enum):
+    """What the declarer plays: a trump suit, Grand or Null."""
+
+    CLUBS = "clubs"
+    SPADES = "spades"
+    HEARTS = "hearts"
+    DIAMONDS = "diamonds"
+    GRAND = "grand"
+    NULL = "null"
+
+    # Tables, filled in below for every member.
+    trump_mask: int
+    follow_mask: tuple[int, ...]
+    beats: tuple[bool, ...]
+    trumps_in_order: tuple[Card, ...]
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        return _TRUMP_SUIT.get(self)
+
+    @property
+    def is_suit_game(self) -> bool:
+        return self.trump_suit is not None
+
+    @property
+    def is_null(self) -> bool:
+        return self is GameType.NULL
+
+    @property
+    def name_de(self) -> str:
+        return _NAMES_DE[self]
+
+    @property
+    def name_en(self) -> str:
+        return _NAMES_EN[self]
+
+    @property
+    def max_matadors(self) -> int:
+        """Spitzen go up to 11 in a suit game (4 jacks and 7 trump cards) and 4 in Grand."""
+        return len(self.trumps_in_order)
+
+
+_TRUMP_SUIT = {
+    GameType.CLUBS: Suit.CLUBS,
+    GameType.SPADES: Suit.SPADES,
+    GameType.HEARTS: Suit.HEARTS,
+    GameType.DIAMONDS: Suit.DIAMONDS,
+}
+_NAMES_DE = {
+    GameType.CLUBS: "Kreuz",
+    GameType.SPADES: "Pik",
+    GameType.HEARTS: "Herz",
+    GameType.DIAMONDS: "Karo",
+    GameType.GRAND: "Grand",
+    GameType.NULL: "Null",
+}
+_NAMES_EN = {
+    GameType.CLUBS: "clubs",
+    GameType.SPADES: "spades",
+    GameType.HEARTS: "hearts",
+    GameType.DIAMONDS: "diamonds",
+    GameType.GRAND: "grand",
+    GameType.NULL: "null",
+}
+_ALIASES = {
+    "kreuz": GameType.CLUBS,
+    "eichel": GameType.CLUBS,
+    "c": GameType.CLUBS,
+    "pik": GameType.SPADES,
+    "grün": GameType.SPADES,
+    "s": GameType.SPADES,
+    "herz": GameType.HEARTS,
+    "rot": GameType.HEARTS,
+    "h": GameType.HEARTS,
+    "karo": GameType.DIAMONDS,
+    "schellen": GameType.DIAMONDS,
+    "d": GameType.DIAMONDS,
+    "g": GameType.GRAND,
+    "n": GameType.NULL,
+}
+
+
+def parse_game(text: str) -> GameType:
+    """``"clubs"``, ``"Kreuz"``, ``"grand"``, ``"null"`` ... into a :class:`GameType`."""
+    key = text.strip().lower() if isinstance(text, str) else ""
+    try:
+        return GameType(key)
+    except ValueError:
+        pass
+    if key in _ALIASES:
+        return _ALIASES[key]
+    raise SkatError(
+        f"Unbekanntes Spiel {text!r}: erlaubt sind clubs, spades, hearts, diamonds, grand, null",
+        f"Unknown game {text!r}: use clubs, spades, hearts, diamonds, grand or null",
+    )
+
+
+def _build_tables() -> None:
+    for game in GameType:
+        suit = _TRUMP_SUIT.get(game)
+        # The trumps from the highest down: jacks, then the trump suit without its jack.
+        order: list[Card] = []
+        if game is not GameType.NULL:
+            order = [CARDS[8 * s + Rank.JACK] for s in range(4)]
+            if suit is not None:
+                order += [CARDS[8 * suit + r] for r in _SUIT_ORDER]
+        trump_mask = sum(c.bit for c in order)
+        # strength: trumps 100+, plain cards by rank within their suit (1..8)
+        trump_strength = {c.index: 100 + (len(order) - i) for i, c in enumerate(order)}
+        rank_order = _NULL_ORDER if game is GameType.NULL else _SUIT_ORDER
+        plain_strength = {r: len(rank_order) - i for i, r in enumerate(rank_order)}
+
+        def group(c: Card) -> int:
+            # -1 for trumps, else the suit
+            return -1 if c.bit & trump_mask else int(c.suit)
+
+        follow = []
+        for c in CARDS:
+            if c.bit & trump_mask:
+                follow.append(trump_mask)
+            else:
+                follow.append(_SUIT_MASK[c.suit] & ~trump_mask)
+        beats = []
+        for challenger in CARDS:
+            for winner in CARDS:
+                if challenger.index in trump_strength or winner.index in trump_strength:
+                    beats.append(trump_strength.get(challenger.index, 0) > trump_strength.get(winner.index, 0))
+                else:
+                    beats.append(
+                        group(challenger) == group(winner)
+                        and plain_strength[challenger.rank] > plain_strength[winner.rank]
+                    )
+        game.trump_mask = trump_mask
+        game.follow_mask = tuple(follow)
+        game.beats = tuple(beats)
+        game.trumps_in_order = tuple(order)
+
+
+_build_tables()
+
+
+def is_trump(game: GameType, card: Card) -> bool:
+    """Is ``card`` a trump in ``game``? (Jacks always, except in Null.)"""
+    return bool(game.trump_mask & card.bit)
+
+
+def trump_order(game: GameType) -> tuple[Card, ...]:
+    """The trumps of ``game`` from the highest (Kreuz-Bube) down; empty for Null."""
+    return game.trumps_in_order
+
+
+def legal_cards(game: GameType, hand: CardSet, trick: Sequence[Card]) -> CardSet:
+    """The cards of ``hand`` that may be played to ``trick`` (0-2 cards already played).
+
+    Whoever can follow the led suit (or trump, when trump is led) must; otherwise
+    any card may be played (ISkO 3.2.1, 3.2.2).
+    """
+    if not trick:
+        return hand
+    following = hand.mask & game.follow_mask[trick[0].index]
+    return CardSet(following) if following else hand
+
+
+def trick_winner(game: GameType, trick: Sequence[Card]) -> int:
+    """Index (0-2) of the card that takes the trick so far (ISkO 3.4.2)."""
+    if not trick:
+        raise SkatError("Ein leerer Stich hat keinen Gewinner", "An empty trick has no winner")
+    beats = game.beats
+    best = 0
+    for i in range(1, len(trick)):
+        if beats[trick[i].index * 32 + trick[best].index]:
+            best = i
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A declaration: the game and its announcements.
+
+    ``hand`` means the skat was not picked up. Announcements are normalised:
+    Schwarz angesagt includes Schneider angesagt, and an open suit or Grand
+    game counts as Schwarz angesagt (ISkO 4.2.5, 4.2.6).
+    """
+
+    game: GameType
+    hand: bool = False
+    ouvert: bool = False
+    schneider_announced: bool = False
+    schwarz_announced: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.game.is_null:
+            if self.ouvert:
+                object.__setattr__(self, "schwarz_announced", True)
+            if self.schwarz_announced:
+                object.__setattr__(self, "schneider_announced", True)
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """``"clubs hand schneider_angesagt"``, ``"null ouvert"``, ``"grand ouvert hand"`` ..."""
+        words = text.lower().replace(",", " ").split()
+        if not words:
+            raise SkatError("Keine Spielansage angegeben", "No declaration given")
+        game = parse_game(words[0])
+        flags = set(words[1:])
+        unknown = flags - _CONTRACT_WORDS
+        if unknown:
+            raise SkatError(
+                f"Unbekannte Angabe in der Spielansage: {' '.join(sorted(unknown))}",
+                f"Unknown word in the declaration: {' '.join(sorted(unknown))}",
+            )
+        return cls(
+            game,
+            hand="hand" in flags,
+            ouvert="ouvert" in flags or "offen" in flags,
+            schneider_announced=bool(flags & {"schneider_angesagt", "schneider_announced"}),
+            schwarz_announced=bool(flags & {"schwarz_angesagt", "schwarz_announced"}),
+        )
+
+    @property
+    def is_open(self) -> bool:
+        return self.ouvert
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Why this declaration is not allowed (German, English); empty when it is valid."""
+        out: list[tuple[str, str]] = []
+        if self.game.is_null:
+            if self.schneider_announced or self.schwarz_announced:
+                out.append(
+                    (
+                        "Im Nullspiel gibt es keine Gewinnstufen: Schneider oder Schwarz kann nicht angesagt werden",
+                        "A Null game has no levels: Schneider or Schwarz cannot be announced",
+                    )
+                )
+            return out
+        if not self.hand:
+            if self.ouvert:
+                out.append(
+                    (
+                        f"{self.game.name_de} ouvert ist nur als Handspiel erlaubt, nicht nach Aufnahme des Skats",
+                        f"Open {self.game.name_en} is allowed only as a hand game, not after picking up the skat",
+                    )
+                )
+            elif self.schwarz_announced:
+                out.append(
+                    (
+                        "Schwarz ansagen darf nur, wer den Skat nicht aufgenommen hat (Handspiel)",
+                        "Schwarz may only be announced in a hand game, not after picking up the skat",
+                    )
+                )
+            elif self.schneider_announced:
+                out.append(
+                    (
+                        "Schneider ansagen darf nur, wer den Skat nicht aufgenommen hat (Handspiel)",
+                        "Schneider may only be announced in a hand game, not after picking up the skat",
+                    )
+                )
+        return out
+
+    @property
+    def is_valid(self) -> bool:
+        return not self.problems()
+
+    def validate(self) -> None:
+        """Raise :class:`InvalidDeclaration` if the ISkO forbids this declaration (ISkO 2.4.4)."""
+        problems = self.problems()
+        if problems:
+            raise InvalidDeclaration(problems[0][0], problems[0][1])
+
+    def name(self, lang: str = "de") -> str:
+        """``Kreuz Hand Schneider angesagt``, ``Null ouvert Hand``, ``Grand ouvert`` ..."""
+        de = lang == "de"
+        parts = [self.game.name_de if de else self.game.name_en.capitalize()]
+        if self.ouvert:
+            parts.append("ouvert")
+        if self.hand and not (self.ouvert and not self.game.is_null):
+            parts.append("Hand")
+        if not self.game.is_null and not self.ouvert:
+            if self.schwarz_announced:
+                parts.append("Schwarz angesagt" if de else "Schwarz announced")
+            elif self.schneider_announced:
+                parts.append("Schneider angesagt" if de else "Schneider announced")
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.name("de")
+
+
+_CONTRACT_WORDS = {
+    "hand",
+    "ouvert",
+    "offen",
+    "schneider_angesagt",
+    "schneider_announced",
+    "schwarz_angesagt",
+    "schwarz_announced",
+}
+
+
+def card(text: str) -> Card:
+    """Shorthand for :func:`parse_card`, handy in examples."""
+    return parse_card(text)

@@ -1,0 +1,312 @@
+"""Matadors, game values and results (ISkO chapter 4).
+
+``game_value`` answers "what is this game worth?"; ``score_game`` turns a
+finished game (Augen, tricks, bid) into an :class:`Outcome` with the list
+entry and a derivation a beginner can follow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .cards import Card, CardSet
+from .errors import SkatError
+from .explain import Derivation, Step, rule_ids_of
+from .games import Contract, GameType
+from .rules import ISKO, RuleSet
+
+__all__ = [
+    "matadors",
+    "matadors_text",
+    "GameValue",
+    "game_value",
+    "Outcome",
+    "score_game",
+    "lowest_multiple",
+]
+
+
+def matadors(game: GameType, cards: Iterable[Card] | CardSet) -> int:
+    """Spitzen over all the declarer's cards, skat included: ``+N`` mit N, ``-N`` ohne N (ISkO 1.4).
+
+    Null games have no Spitzen and give 0.
+    """
+    if game.is_null:
+        return 0
+    mask = cards.mask if isinstance(cards, CardSet) else CardSet(cards).mask
+    order = game.trumps_in_order
+    having = bool(mask & order[0].bit)
+    count = 0
+    for trump in order:
+        if bool(mask & trump.bit) != having:
+            break
+        count += 1
+    return count if having else -count
+
+
+def matadors_text(count: int, lang: str = "de") -> str:
+    """``mit 2`` / ``ohne 3`` (``with 2`` / ``without 3``)."""
+    if lang == "de":
+        return f"{'mit' if count > 0 else 'ohne'} {abs(count)}"
+    return f"{'with' if count > 0 else 'without'} {abs(count)}"
+
+
+def lowest_multiple(base: int, at_least: int) -> int:
+    """The smallest multiple of ``base`` that is at least ``at_least``."""
+    return -(-at_least // base) * base
+
+
+@dataclass(frozen=True, slots=True)
+class GameValue:
+    """A game's value and how it is made up (the Fälle)."""
+
+    contract: Contract
+    matadors: int
+    levels: tuple[tuple[str, str], ...]
+    """The counted levels in order, as (German, English) names."""
+    base: int
+    value: int
+    steps: Derivation
+
+    @property
+    def multiplier(self) -> int:
+        return abs(self.matadors) + len(self.levels)
+
+    def text(self, lang: str = "de") -> str:
+        return self.steps[0].text(lang)
+
+
+def _check_matadors(game: GameType, count: int) -> None:
+    if game.is_null:
+        return
+    if count == 0 or abs(count) > game.max_matadors:
+        raise SkatError(
+            f"{game.name_de}: Spitzen gehen von 1 bis {game.max_matadors}, nicht {count}",
+            f"{game.name_en}: matadors range from 1 to {game.max_matadors}, not {count}",
+        )
+
+
+def game_value(
+    contract: Contract,
+    matadors: int = 0,
+    *,
+    schneider: bool = False,
+    schwarz: bool = False,
+    rules: RuleSet = ISKO,
+) -> GameValue:
+    """The value of ``contract`` with ``matadors`` and the levels reached.
+
+    Announced levels always count (a Schwarz announcement also counts Schneider and
+    Schwarz); Schwarz reached includes Schneider. Null games have fixed values.
+    """
+    game = contract.game
+    if game.is_null:
+        value = rules.null_value(contract.hand, contract.ouvert)
+        name_de, name_en = contract.name("de"), contract.name("en")
+        step = Step(f"{name_de} = {value}", f"{name_en} = {value}", ("4.1.2",))
+        return GameValue(contract, 0, (), value, value, (step,))
+    _check_matadors(game, matadors)
+    announced_schwarz = contract.schwarz_announced
+    announced_schneider = contract.schneider_announced
+    count_schwarz = schwarz or announced_schwarz
+    count_schneider = schneider or count_schwarz or announced_schneider
+    levels: list[tuple[str, str]] = [("Spiel", "game")]
+    rule_ids = ["1.4.2", "4.3.2"]
+    if contract.hand:
+        levels.append(("Hand", "hand"))
+    if count_schneider:
+        levels.append(("Schneider", "schneider"))
+        rule_ids.append("4.2.3")
+    if announced_schneider:
+        levels.append(("Schneider angesagt", "schneider announced"))
+        rule_ids.append("4.2.5")
+    if count_schwarz:
+        levels.append(("Schwarz", "schwarz"))
+        rule_ids.append("4.2.4")
+    if announced_schwarz:
+        levels.append(("Schwarz angesagt", "schwarz announced"))
+    ouvert_level = contract.ouvert and (game is not GameType.GRAND or rules.grand_ouvert_level)
+    if ouvert_level:
+        levels.append(("offen", "open"))
+        rule_ids.append("4.2.6")
+    base = rules.base_value(game, contract.ouvert)
+    rule_ids.append("4.1.1")
+    multiplier = abs(matadors) + len(levels)
+    value = multiplier * base
+    parts_de = [matadors_text(matadors, "de")]
+    parts_en = [matadors_text(matadors, "en")]
+    running = abs(matadors)
+    for de, en in levels:
+        running += 1
+        parts_de.append(f"{de} {running}")
+        parts_en.append(f"{en} {running}")
+    base_de = "Grand ouvert" if game is GameType.GRAND and contract.ouvert and base != rules.base_value(game) else game.name_de
+    base_en = "grand ouvert" if base_de == "Grand ouvert" else game.name_en
+    step = Step(
+        f"{', '.join(parts_de)} × {base_de} {base} = {value}",
+        f"{', '.join(parts_en)} × {base_en} {base} = {value}",
+        tuple(dict.fromkeys(rule_ids)),
+    )
+    return GameValue(contract, matadors, tuple(levels), base, value, (step,))
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game, as the list records it."""
+
+    contract: Contract
+    won: bool
+    value: int
+    """The value that is counted (for an overbid game the multiple that reaches the bid)."""
+    score: int
+    """The list entry for the declarer: +value, or -2 x value for a lost game (and doublings)."""
+    overbid: bool
+    bid: int
+    matadors: int
+    declarer_points: int
+    declarer_tricks: int
+    schneider: bool
+    """Schneider reached by either party (or announced)."""
+    schwarz: bool
+    kontra: bool = False
+    re: bool = False
+    bock: bool = False
+    steps: Derivation = ()
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        return rule_ids_of(self.steps)
+
+    @property
+    def defender_points(self) -> int:
+        return 120 - self.declarer_points
+
+    def explain(self, lang: str = "de") -> list[str]:
+        return [s.text(lang) for s in self.steps]
+
+    def as_dict(self) -> dict[str, object]:
+        return {"won": self.won, "value": self.value, "score": self.score, "overbid": self.overbid}
+
+
+def score_game(
+    contract: Contract,
+    matadors: int,
+    *,
+    bid: int,
+    declarer_points: int,
+    declarer_tricks: int,
+    rules: RuleSet = ISKO,
+    kontra: bool = False,
+    re: bool = False,
+    bock: bool = False,
+) -> Outcome:
+    """Score a finished (or ended) game: won or lost, at which value, with which list entry.
+
+    - Farb- and Grandspiele are won with the 61st Auge incl. the skat (ISkO 4.2.2) and
+      any announced level reached (4.2.5, 4.2.6); Schneider at 30 Augen or fewer for
+      either party (4.2.3), Schwarz by tricks, not Augen (4.2.4).
+    - Null is won when the declarer takes no trick (4.2.7).
+    - A game whose value does not reach the bid is overbid and lost with the lowest
+      multiple of its base value that reaches the bid (4.4.1, 4.4.2).
+    - Lost games count double (4.3.4), or single for hand games under ``pre1999``.
+    """
+    if not 0 <= declarer_points <= 120 or not 0 <= declarer_tricks <= 10:
+        raise SkatError(
+            "Augen liegen zwischen 0 und 120, Stiche zwischen 0 und 10",
+            "Card points lie between 0 and 120, tricks between 0 and 10",
+        )
+    contract.validate()
+    if (kontra or re or bock) and not rules.doublings:
+        raise SkatError(
+            "Kontra, Re und Bock gibt es nur mit den Kneipenregeln (rules=pub)",
+            "Kontra, Re and Bock exist only under the pub rules (rules=pub)",
+        )
+    if re and not kontra:
+        raise SkatError("Re gibt es nur nach einem Kontra", "Re is only possible after a Kontra")
+    game = contract.game
+    steps: list[Step] = []
+    if game.is_null:
+        won_by_play = declarer_tricks == 0
+        gv = game_value(contract, rules=rules)
+        schneider = schwarz = False
+        if won_by_play:
+            steps.append(Step("Der Alleinspieler hat keinen Stich bekommen: gewonnen",
+                              "The declarer took no trick: won", ("4.2.7",)))
+        else:
+            steps.append(Step(f"Der Alleinspieler hat {declarer_tricks} Stich(e) bekommen: verloren",
+                              f"The declarer took {declarer_tricks} trick(s): lost", ("4.2.7",)))
+    else:
+        defenders_schwarz = declarer_tricks == 10
+        declarer_schwarz = declarer_tricks == 0
+        schwarz = defenders_schwarz or declarer_schwarz
+        schneider = declarer_points >= 90 or declarer_points <= 30 or schwarz
+        gv = game_value(contract, matadors, schneider=schneider, schwarz=schwarz, rules=rules)
+        won_by_play = declarer_points >= 61
+        if won_by_play:
+            steps.append(Step(f"{declarer_points} Augen für den Alleinspieler: mindestens 61, gewonnen",
+                              f"{declarer_points} card points for the declarer: at least 61, won", ("4.2.2",)))
+        else:
+            steps.append(Step(f"{declarer_points} Augen für den Alleinspieler: weniger als 61, verloren",
+                              f"{declarer_points} card points for the declarer: fewer than 61, lost", ("4.2.2",)))
+        if schwarz:
+            who = ("die Gegenpartei", "the defenders") if defenders_schwarz else ("der Alleinspieler", "the declarer")
+            steps.append(Step(f"Schwarz: {who[0]} hat keinen Stich bekommen", f"Schwarz: {who[1]} took no trick", ("4.2.4",)))
+        elif schneider:
+            who = ("die Gegenpartei", "the defenders") if declarer_points >= 90 else ("der Alleinspieler", "the declarer")
+            steps.append(Step(f"Schneider: {who[0]} hat 30 Augen oder weniger", f"Schneider: {who[1]} has 30 card points or fewer", ("4.2.3",)))
+        if contract.schwarz_announced and not defenders_schwarz:
+            won_by_play = False
+            label = "ouvert" if contract.ouvert else "Schwarz angesagt"
+            steps.append(Step(f"{label}: der Alleinspieler musste alle Stiche machen, verloren",
+                              f"{'open' if contract.ouvert else 'Schwarz announced'}: the declarer had to take every trick, lost",
+                              ("4.2.6" if contract.ouvert else "4.2.5",)))
+        elif contract.schneider_announced and declarer_points < 90:
+            won_by_play = False
+            steps.append(Step("Schneider angesagt, aber nicht erreicht: verloren",
+                              "Schneider announced but not reached: lost", ("4.2.5",)))
+    steps.extend(gv.steps)
+    value = gv.value
+    overbid = value < bid
+    won = won_by_play and not overbid
+    if overbid:
+        base = gv.base
+        counted = lowest_multiple(base, bid)
+        rule = "4.4.2" if contract.hand else "4.4.1"
+        steps.append(Step(
+            f"überreizt: {value} < {bid}, verloren mit {counted // base} × {base} = {counted}",
+            f"overbid: {value} < {bid}, lost with {counted // base} × {base} = {counted}",
+            (rule,)))
+        value = counted
+    if won:
+        score = value
+        steps.append(Step(f"Gewonnen: +{value}", f"Won: +{value}", ("4.3.1",)))
+    else:
+        factor = rules.loss_factor(contract.hand)
+        score = -factor * value
+        if factor == 2:
+            steps.append(Step(f"Verloren zählt doppelt: {score}", f"A lost game counts double: {score}", ("4.3.4",)))
+        else:
+            steps.append(Step(f"Verlorenes Handspiel zählt einfach: {score}",
+                              f"A lost hand game counts single: {score}", ("4.3.4",)))
+    for flag, name in ((kontra, "Kontra"), (re, "Re"), (bock, "Bock")):
+        if flag:
+            score *= 2
+            steps.append(Step(f"{name} verdoppelt: {score}", f"{name} doubles: {score}", ("K.1.4",)))
+    return Outcome(
+        contract=contract,
+        won=won,
+        value=value,
+        score=score,
+        overbid=overbid,
+        bid=bid,
+        matadors=gv.matadors,
+        declarer_points=declarer_points,
+        declarer_tricks=declarer_tricks,
+        schneider=schneider,
+        schwarz=schwarz,
+        kontra=kontra,
+        re=re,
+        bock=bock,
+        steps=tuple(steps),
+    )

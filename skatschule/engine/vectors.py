@@ -1,0 +1,289 @@
+"""The vectors contract (shared/vectors/README.md).
+
+    python -m skatschule.engine.vectors answer FILE   # JSON list of {"id", "answer"} / {"id", "error"}
+    python -m skatschule.engine.vectors check FILE    # compare with "expected"; last line 'N passed, M failed'
+
+``answer`` never reads ``expected``. Input the engine rejects becomes an
+``error`` answer with the engine's message, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .bidding import run_auction
+from .cards import Deal, parse_card, parse_cards
+from .errors import SkatError
+from .games import Contract, is_trump, legal_cards, parse_game, trick_winner
+from .cards import CardSet
+from .game import GameState
+from .lists import seeger_totals
+from .rules import get_rules
+from .scoring import game_value, matadors, score_game
+
+__all__ = ["answer_case", "answer_cases", "check_case", "main"]
+
+Input = Mapping[str, Any]
+
+
+def _flag(inp: Input, key: str) -> bool:
+    value = inp.get(key, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise SkatError(f"{key} muss true oder false sein", f"{key} must be true or false")
+    return value
+
+
+def _int(inp: Input, key: str, default: int | None = None) -> int:
+    value = inp.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SkatError(f"{key} muss eine ganze Zahl sein", f"{key} must be an integer")
+    return value
+
+
+def _contract(inp: Input) -> Contract:
+    return Contract(
+        parse_game(inp["game"]),
+        hand=_flag(inp, "hand"),
+        ouvert=_flag(inp, "ouvert"),
+        schneider_announced=_flag(inp, "schneider_announced"),
+        schwarz_announced=_flag(inp, "schwarz_announced"),
+    )
+
+
+def _card_points(inp: Input, rules: str) -> object:
+    return CardSet(parse_cards(inp["cards"])).points
+
+
+def _is_trump(inp: Input, rules: str) -> object:
+    return is_trump(parse_game(inp["game"]), parse_card(inp["card"]))
+
+
+def _trick_winner(inp: Input, rules: str) -> object:
+    trick = parse_cards(inp["trick"])
+    if not 1 <= len(trick) <= 3 or len(set(trick)) != len(trick):
+        raise SkatError("Ein Stich hat ein bis drei verschiedene Karten", "A trick has one to three different cards")
+    return trick_winner(parse_game(inp["game"]), trick)
+
+
+def _legal_cards(inp: Input, rules: str) -> object:
+    hand = parse_cards(inp["hand"])
+    trick = parse_cards(inp["trick"])
+    if len(trick) > 2 or set(hand) & set(trick):
+        raise SkatError("Ungültige Stich- oder Handangabe", "Invalid hand or trick")
+    return [c.code for c in legal_cards(parse_game(inp["game"]), CardSet(hand), trick)]
+
+
+def _matadors(inp: Input, rules: str) -> object:
+    game = parse_game(inp["game"])
+    if game.is_null:
+        raise SkatError("Nullspiele haben keine Spitzen", "Null games have no matadors")
+    cards = parse_cards(inp["cards"])
+    if len(set(cards)) != len(cards):
+        raise SkatError("Karte doppelt angegeben", "A card is listed twice")
+    return matadors(game, cards)
+
+
+def _bid_values(inp: Input, rules: str) -> object:
+    return get_rules(rules).bid_values()
+
+
+def _declaration(inp: Input, rules: str) -> object:
+    return {"valid": _contract(inp).is_valid}
+
+
+def _game_value(inp: Input, rules: str) -> object:
+    contract = _contract(inp)
+    contract.validate()
+    count = 0 if contract.game.is_null else _int(inp, "matadors")
+    return game_value(
+        contract, count, schneider=_flag(inp, "schneider"), schwarz=_flag(inp, "schwarz"), rules=get_rules(rules)
+    ).value
+
+
+def _game_result(inp: Input, rules: str) -> object:
+    contract = _contract(inp)
+    if contract.game.is_null:
+        count = 0
+    elif "declarer_cards" in inp and inp["declarer_cards"] is not None:
+        count = matadors(contract.game, parse_cards(inp["declarer_cards"]))
+    else:
+        count = _int(inp, "matadors")
+    outcome = score_game(
+        contract,
+        count,
+        bid=_int(inp, "bid", 18),
+        declarer_points=_int(inp, "declarer_points", 0),
+        declarer_tricks=_int(inp, "declarer_tricks"),
+        rules=get_rules(rules),
+        kontra=_flag(inp, "kontra"),
+        re=_flag(inp, "re"),
+        bock=_flag(inp, "bock"),
+    )
+    return outcome.as_dict()
+
+
+def _seeger(inp: Input, rules: str) -> object:
+    games = [(g.get("declarer"), g["score"]) for g in inp["games"]]
+    return {"totals": seeger_totals(_int(inp, "players"), games)}
+
+
+def _auction(inp: Input, rules: str) -> object:
+    auction = run_auction(list(inp["moves"]))
+    if not auction.is_over:
+        raise SkatError("Das Reizen ist nicht zu Ende", "The auction is not finished")
+    if auction.declarer is None:
+        return {"declarer": None, "bid": None}
+    return {"declarer": auction.declarer, "bid": auction.value}
+
+
+def replay_from_input(inp: Input, rules: str) -> GameState:
+    """Rebuild the game of a ``game_replay`` (or ``ruling``) input."""
+    from .bidding import parse_auction_move
+
+    deal = Deal.from_codes(inp["deal"])
+    moves = [parse_auction_move(m) for m in inp["auction"]]
+    decl = inp.get("declaration")
+    contract = _contract(decl) if decl else None
+    discard = parse_cards(decl["discard"]) if decl and decl.get("discard") else None
+    state = GameState.replay(deal, moves, contract, discard, rules=get_rules(rules))
+    for code in inp.get("plays") or []:
+        if state.is_over():
+            break  # the rules ended the game (e.g. Null lost); later cards are not part of it
+        state.play(parse_card(code))
+    return state
+
+
+def _game_replay(inp: Input, rules: str) -> object:
+    state = replay_from_input(inp, rules)
+    if state.passed_in:
+        return {"declarer": None, "bid": None}
+    if not state.is_over():
+        raise SkatError(
+            "Das Spiel ist nach den angegebenen Karten nicht beendet",
+            "The game is not over after the cards given",
+        )
+    outcome = state.score()
+    return {
+        "declarer": state.declarer,
+        "bid": state.bid,
+        "matadors": outcome.matadors,
+        "declarer_points": outcome.declarer_points,
+        "declarer_tricks": outcome.declarer_tricks,
+        **outcome.as_dict(),
+    }
+
+
+def _ruling(inp: Input, rules: str) -> object:
+    from .rulings import ruling_from_input
+
+    return ruling_from_input(inp, rules).as_dict()
+
+
+KINDS: dict[str, Callable[[Input, str], object]] = {
+    "card_points": _card_points,
+    "is_trump": _is_trump,
+    "trick_winner": _trick_winner,
+    "legal_cards": _legal_cards,
+    "matadors": _matadors,
+    "bid_values": _bid_values,
+    "declaration": _declaration,
+    "game_value": _game_value,
+    "game_result": _game_result,
+    "seeger": _seeger,
+    "auction": _auction,
+    "game_replay": _game_replay,
+    "ruling": _ruling,
+}
+
+
+def answer_case(case: Mapping[str, Any]) -> dict[str, object]:
+    """Answer one case: ``{"id", "answer"}`` or ``{"id", "error"}``. Reads no ``expected``."""
+    cid = case.get("id")
+    try:
+        kind = case["kind"]
+        if kind not in KINDS:
+            raise SkatError(f"Unbekannte Art {kind!r}", f"Unknown kind {kind!r}")
+        rules = case.get("rules") or "isko"
+        get_rules(rules)
+        return {"id": cid, "answer": KINDS[kind](case.get("input") or {}, rules)}
+    except SkatError as exc:
+        return {"id": cid, "error": str(exc)}
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        return {"id": cid, "error": f"Ungültige Eingabe: {type(exc).__name__}: {exc}"}
+
+
+def answer_cases(cases: list[Mapping[str, Any]]) -> list[dict[str, object]]:
+    return [answer_case(c) for c in cases]
+
+
+def _same(expected: object, got: object, kind: str) -> bool:
+    if isinstance(expected, dict) and isinstance(got, dict):
+        return all(k in got and _same(v, got[k], kind) for k, v in expected.items())
+    if kind == "legal_cards" and isinstance(expected, list) and isinstance(got, list):
+        return sorted(map(str, expected)) == sorted(map(str, got))
+    if isinstance(expected, bool) or isinstance(got, bool):
+        return expected is got
+    return expected == got
+
+
+def check_case(case: Mapping[str, Any], result: Mapping[str, object]) -> bool:
+    """Does ``result`` (from :func:`answer_case`) satisfy the case's expectation?"""
+    expected = case.get("expected")
+    check = case.get("check")
+    if isinstance(check, dict) and "expected" in check:
+        expected = check["expected"]
+    if isinstance(expected, dict) and expected.get("error") is True:
+        return "error" in result
+    if "error" in result:
+        return False
+    got = result.get("answer")
+    kind = str(case.get("kind"))
+    if isinstance(check, dict):
+        if "contains" in check:
+            return isinstance(got, list) and (check["contains"] in got) is expected
+        if check.get("abs"):
+            return isinstance(got, int) and isinstance(expected, int) and abs(got) == abs(expected)
+    return _same(expected, got, kind)
+
+
+def _load(path: str) -> list[Mapping[str, Any]]:
+    with open(path, encoding="utf-8") as fh:
+        data = json.load(fh)
+    cases = data["cases"] if isinstance(data, dict) else data
+    if not isinstance(cases, list):
+        raise SystemExit(f"{path}: expected a list of cases")
+    return cases
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2 or args[0] not in ("answer", "check"):
+        print("usage: python -m skatschule.engine.vectors answer|check FILE", file=sys.stderr)
+        return 2
+    cases = _load(args[1])
+    if args[0] == "answer":
+        stripped = [{k: v for k, v in c.items() if k not in ("expected", "check")} for c in cases]
+        print(json.dumps(answer_cases(stripped), ensure_ascii=False, indent=1))
+        return 0
+    passed = failed = 0
+    for case in cases:
+        stripped = {k: v for k, v in case.items() if k not in ("expected", "check")}
+        result = answer_case(stripped)
+        if check_case(case, result):
+            passed += 1
+        else:
+            failed += 1
+            shown = result.get("answer", result.get("error"))
+            print(f"FAIL {case.get('id')}: expected {json.dumps(case.get('expected'), ensure_ascii=False)}, "
+                  f"got {json.dumps(shown, ensure_ascii=False)}")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
