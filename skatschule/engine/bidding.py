@@ -125,11 +125,15 @@ class Auction:
         seat = self.to_move
         if seat is None:
             return []
+        moves: list[AuctionMove]
         if self.phase == "vorhand_alone":
-            return [Bid(0, v) for v in BID_VALUES] + [Pass(0)]
-        if self.pending:
-            return [Hold(seat), Pass(seat)]
-        return [Bid(seat, v) for v in BID_VALUES if v > self.value] + [Pass(seat)]
+            moves = [Bid(0, v) for v in BID_VALUES]
+        elif self.pending:
+            moves = [Hold(seat)]
+        else:
+            moves = [Bid(seat, v) for v in BID_VALUES if v > self.value]
+        moves.append(Pass(seat))
+        return moves
 
     def apply(self, move: AuctionMove) -> Auction:
         """The auction after ``move``; raises :class:`IllegalBid` if the ISkO forbids it."""

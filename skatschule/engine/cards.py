@@ -94,8 +94,10 @@ class Rank(IntEnum):
         return ("A", "10", "K", "D", "B", "9", "8", "7")[self]
 
 
-class Card(NamedTuple):
-    """One of the 32 cards. Use :data:`CARDS` or :func:`parse_card`; never build your own."""
+class Card:
+    """One of the 32 cards. Cards are interned: use :data:`CARDS` or :func:`parse_card`."""
+
+    __slots__ = ("suit", "rank", "index", "bit", "points", "code")
 
     suit: Suit
     rank: Rank
@@ -103,6 +105,33 @@ class Card(NamedTuple):
     bit: int
     points: int
     code: str
+
+    def __init__(self, suit: Suit, rank: Rank) -> None:
+        index = suit * 8 + rank
+        for name, value in (
+            ("suit", suit),
+            ("rank", rank),
+            ("index", index),
+            ("bit", 1 << index),
+            ("points", rank.points),
+            ("code", suit.letter + rank.letter),
+        ):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other.index == self.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (parse_card, (self.code,))
 
     def __str__(self) -> str:
         return self.code
@@ -134,8 +163,7 @@ class Card(NamedTuple):
 
 
 def _make(index: int) -> Card:
-    suit, rank = Suit(index // 8), Rank(index % 8)
-    return Card(suit, rank, index, 1 << index, rank.points, suit.letter + rank.letter)
+    return Card(Suit(index // 8), Rank(index % 8))
 
 
 CARDS: tuple[Card, ...] = tuple(_make(i) for i in range(32))

@@ -224,6 +224,11 @@ def score_game(
         )
     if re and not kontra:
         raise SkatError("Re gibt es nur nach einem Kontra", "Re is only possible after a Kontra")
+    if re and contract.game.is_null and not contract.ouvert:
+        raise SkatError(
+            "Auf Null und Null Hand gibt es kein Re (ein Null mit Re müsste ouvert sein)",
+            "There is no Re on Null or Null Hand (a Null with Re would have to be ouvert)",
+        )
     game = contract.game
     steps: list[Step] = []
     if game.is_null:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .bidding import run_auction
@@ -217,7 +217,7 @@ def answer_case(case: Mapping[str, Any]) -> dict[str, object]:
         return {"id": cid, "error": f"Ungültige Eingabe: {type(exc).__name__}: {exc}"}
 
 
-def answer_cases(cases: list[Mapping[str, Any]]) -> list[dict[str, object]]:
+def answer_cases(cases: Sequence[Mapping[str, Any]]) -> list[dict[str, object]]:
     return [answer_case(c) for c in cases]
 
 
@@ -267,13 +267,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     cases = _load(args[1])
     if args[0] == "answer":
-        stripped = [{k: v for k, v in c.items() if k not in ("expected", "check")} for c in cases]
-        print(json.dumps(answer_cases(stripped), ensure_ascii=False, indent=1))
+        public = [{k: v for k, v in c.items() if k not in ("expected", "check")} for c in cases]
+        print(json.dumps(answer_cases(public), ensure_ascii=False, indent=1))
         return 0
     passed = failed = 0
     for case in cases:
-        stripped = {k: v for k, v in case.items() if k not in ("expected", "check")}
-        result = answer_case(stripped)
+        result = answer_case({k: v for k, v in case.items() if k not in ("expected", "check")})
         if check_case(case, result):
             passed += 1
         else:

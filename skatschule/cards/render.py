@@ -1,0 +1,279 @@
+"""The one place where Skatschule draws cards.
+
+Every card on the site is an original inline SVG built here, in one of three
+decks (see :data:`DECKS`):
+
+- ``french``: französisches Blatt, Kreuz and Pik black, Herz and Karo red;
+- ``german``: deutsches Blatt with Eichel, Grün, Rot, Schellen and
+  Unter/Ober/Daus instead of Bube/Dame/Ass;
+- ``tournament``: the four-colour tournament deck of the DSkV (French
+  symbols, Kreuz black, Pik green, Herz red, Karo orange).
+
+The functions are pure (no request): views and template tags pass the deck,
+and the card names follow the active language (:func:`get_language`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from django.utils.functional import Promise
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from skatschule.engine import Card, Rank, parse_card
+
+__all__ = [
+    "DECKS",
+    "DEFAULT_DECK",
+    "Deck",
+    "card_name",
+    "card_svg",
+    "cards_html",
+    "choice_html",
+    "deck_choices",
+    "normalize_deck",
+]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """How one deck names and draws the four suits and eight ranks.
+
+    Tuples are indexed like the engine's :class:`Suit` (Kreuz, Pik, Herz,
+    Karo) and :class:`Rank` (A T K Q J 9 8 7).
+    """
+
+    key: str
+    label: str | Promise
+    suit_names_de: tuple[str, str, str, str]
+    suit_names_en: tuple[str, str, str, str]
+    rank_names_de: tuple[str, ...]
+    rank_names_en: tuple[str, ...]
+    rank_index: tuple[str, ...]
+    colours: tuple[str, str, str, str]
+    shapes: tuple[str, str, str, str]
+
+    def name_de(self, card: Card) -> str:
+        return f"{self.suit_names_de[card.suit]}-{self.rank_names_de[card.rank]}"
+
+    def name_en(self, card: Card) -> str:
+        return f"{self.rank_names_en[card.rank]} of {self.suit_names_en[card.suit]}"
+
+
+_FRENCH_SUITS_DE = ("Kreuz", "Pik", "Herz", "Karo")
+_FRENCH_SUITS_EN = ("clubs", "spades", "hearts", "diamonds")
+_FRENCH_RANKS_DE = ("Ass", "Zehn", "König", "Dame", "Bube", "Neun", "Acht", "Sieben")
+_FRENCH_RANKS_EN = ("ace", "ten", "king", "queen", "jack", "nine", "eight", "seven")
+_FRENCH_INDEX = ("A", "10", "K", "D", "B", "9", "8", "7")
+_FRENCH_SHAPES = ("club", "spade", "heart", "diamond")
+
+DECKS: dict[str, Deck] = {
+    "french": Deck(
+        key="french",
+        label=_("Französisches Blatt"),
+        suit_names_de=_FRENCH_SUITS_DE,
+        suit_names_en=_FRENCH_SUITS_EN,
+        rank_names_de=_FRENCH_RANKS_DE,
+        rank_names_en=_FRENCH_RANKS_EN,
+        rank_index=_FRENCH_INDEX,
+        colours=("#1a1a1a", "#1a1a1a", "#c8102e", "#c8102e"),
+        shapes=_FRENCH_SHAPES,
+    ),
+    "german": Deck(
+        key="german",
+        label=_("Deutsches Blatt"),
+        suit_names_de=("Eichel", "Grün", "Rot", "Schellen"),
+        suit_names_en=("acorns", "leaves", "hearts", "bells"),
+        rank_names_de=("Daus", "Zehn", "König", "Ober", "Unter", "Neun", "Acht", "Sieben"),
+        rank_names_en=("Daus", "ten", "king", "Ober", "Unter", "nine", "eight", "seven"),
+        rank_index=("A", "10", "K", "O", "U", "9", "8", "7"),
+        colours=("#7a4a1d", "#2e7d32", "#c62828", "#c99a06"),
+        shapes=("acorn", "leaf", "heart", "bell"),
+    ),
+    "tournament": Deck(
+        key="tournament",
+        label=_("Turnierblatt (vier Farben)"),
+        suit_names_de=_FRENCH_SUITS_DE,
+        suit_names_en=_FRENCH_SUITS_EN,
+        rank_names_de=_FRENCH_RANKS_DE,
+        rank_names_en=_FRENCH_RANKS_EN,
+        rank_index=_FRENCH_INDEX,
+        colours=("#1a1a1a", "#1b7f3a", "#c8102e", "#e07b00"),
+        shapes=_FRENCH_SHAPES,
+    ),
+}
+DEFAULT_DECK = "french"
+
+
+def deck_choices() -> list[tuple[str, str]]:
+    """``[(key, label), ...]`` with the labels in the active language."""
+    return [(key, str(deck.label)) for key, deck in DECKS.items()]
+
+
+def normalize_deck(deck: str | None) -> str:
+    """``deck`` if it names a deck, else the default (for untrusted cookies and contexts)."""
+    return deck if deck in DECKS else DEFAULT_DECK
+
+
+def _english(lang: str | None) -> bool:
+    return (lang or get_language() or "de").lower().startswith("en")
+
+
+def card_name(code: str | Card, deck: str = DEFAULT_DECK, lang: str | None = None) -> str:
+    """The card's name in ``deck`` and the active language: ``Kreuz-Bube``, ``Eichel-Unter``, ``jack of clubs``."""
+    card = _card(code)
+    spec = DECKS[normalize_deck(deck)]
+    return spec.name_en(card) if _english(lang) else spec.name_de(card)
+
+
+def _card(code: str | Card) -> Card:
+    return parse_card(code if isinstance(code, str) else code.code)
+
+
+# Pips are drawn in a 10 x 10 box; a pip is placed with translate + scale.
+_HEART = "M5 9.4C3.2 8 .4 5.9 .4 3.3 .4 1.7 1.6.6 3 .6c1 0 1.6.6 2 1.4.4-.8 1-1.4 2-1.4 1.4 0 2.6 1.1 2.6 2.7 0 2.6-2.8 4.7-4.6 6.1z"
+_DIAMOND = "M5 .2 9 5 5 9.8 1 5z"
+_SPADE = (
+    "M5 .4C6.8 2 9.6 4 9.6 6.3c0 1.4-1 2.3-2.2 2.3-.8 0-1.5-.4-1.9-1 .1 .8.5 1.4 1.1 1.9"
+    "H3.4c.6-.5 1-1.1 1.1-1.9-.4.6-1.1 1-1.9 1C1.4 8.6.4 7.7.4 6.3.4 4 3.2 2 5 .4z"
+)
+_CLUB = (
+    '<circle cx="5" cy="2.7" r="2.3"/><circle cx="2.6" cy="6" r="2.3"/>'
+    '<circle cx="7.4" cy="6" r="2.3"/><path d="M5 4.6 3.7 9.7h2.6z"/>'
+)
+
+
+def _shape(shape: str, colour: str) -> str:
+    """The SVG elements of one pip in the 10 x 10 box."""
+    if shape == "heart":
+        return f'<path fill="{colour}" d="{_HEART}"/>'
+    if shape == "diamond":
+        return f'<path fill="{colour}" d="{_DIAMOND}"/>'
+    if shape == "spade":
+        return f'<path fill="{colour}" d="{_SPADE}"/>'
+    if shape == "club":
+        return f'<g fill="{colour}">{_CLUB}</g>'
+    if shape == "acorn":  # Eichel: brown cap over a lighter nut, with a stalk
+        return (
+            f'<path fill="{colour}" d="M4.5 0h1v1.4h-1z"/>'
+            f'<ellipse cx="5" cy="6.1" rx="2.7" ry="3.5" fill="#c58b4a" stroke="{colour}" stroke-width=".6"/>'
+            f'<path fill="{colour}" d="M1.3 4.6C1.3 2.3 3 1 5 1s3.7 1.3 3.7 3.6z"/>'
+        )
+    if shape == "leaf":  # Grün: a leaf with a midrib and a short stem
+        return (
+            f'<path fill="{colour}" d="M5 .3C8.6 2.3 9.4 6 5.4 8.6 1 6.4 1.3 2.6 5 .3z"/>'
+            '<path fill="none" stroke="#fff" stroke-width=".5" d="M5 1.5 5.2 8"/>'
+            f'<path fill="none" stroke="{colour}" stroke-width=".8" d="M5.3 8.4 5.6 9.9"/>'
+        )
+    if shape == "bell":  # Schellen: a round bell with a slit, a band and a loop
+        return (
+            f'<circle cx="5" cy="1.2" r=".9" fill="none" stroke="#6b5200" stroke-width=".5"/>'
+            f'<circle cx="5" cy="5.6" r="4" fill="{colour}" stroke="#6b5200" stroke-width=".5"/>'
+            '<path fill="none" stroke="#6b5200" stroke-width=".5" d="M1.3 4.3h7.4"/>'
+            '<circle cx="5" cy="7.2" r=".8" fill="#6b5200"/>'
+            '<path fill="none" stroke="#6b5200" stroke-width=".5" d="M5 8v1.6"/>'
+        )
+    raise ValueError(f"unknown pip shape {shape!r}")
+
+
+def _pip(shape: str, colour: str, x: float, y: float, size: float) -> str:
+    scale = size / 10
+    return f'<g transform="translate({x:g} {y:g}) scale({scale:g})">{_shape(shape, colour)}</g>'
+
+
+_COURT = (Rank.KING, Rank.QUEEN, Rank.JACK)
+
+
+@lru_cache(maxsize=512)
+def _svg(code: str, deck: str, label: str, decorative: bool) -> str:
+    card = parse_card(code)
+    spec = DECKS[deck]
+    colour = spec.colours[card.suit]
+    shape = spec.shapes[card.suit]
+    index = spec.rank_index[card.rank]
+    index_size = 13 if len(index) == 1 else 11
+    corner = (
+        f'<text x="7.5" y="14" text-anchor="middle" font-size="{index_size}" font-weight="700" '
+        f'font-family="DejaVu Sans, Arial, sans-serif" fill="{colour}">{escape(index)}</text>'
+        + _pip(shape, colour, 3.5, 16.5, 8)
+    )
+    if card.rank in _COURT:
+        # Court cards: a tinted frame with the big index letter above the pip.
+        centre = (
+            f'<rect x="14" y="16" width="32" height="58" rx="3" fill="{colour}" fill-opacity=".08" '
+            f'stroke="{colour}" stroke-width="1"/>'
+            f'<text x="30" y="42" text-anchor="middle" font-size="20" font-weight="700" '
+            f'font-family="DejaVu Serif, Georgia, serif" fill="{colour}">{escape(index)}</text>'
+            + _pip(shape, colour, 21, 47, 18)
+        )
+    else:
+        centre = _pip(shape, colour, 15, 30, 30)
+    a11y = 'aria-hidden="true" focusable="false"' if decorative else f'role="img" aria-label="{escape(label)}"'
+    return (
+        f'<svg class="card-img card-{deck}" data-card="{card.code}" viewBox="0 0 60 90" '
+        f'xmlns="http://www.w3.org/2000/svg" {a11y}>'
+        f"<title>{escape(label)}</title>"
+        '<rect x=".75" y=".75" width="58.5" height="88.5" rx="5" fill="#fff" stroke="#8a8a8a" stroke-width="1.5"/>'
+        f"{corner}"
+        f'<g transform="rotate(180 30 45)">{corner}</g>'
+        f"{centre}"
+        "</svg>"
+    )
+
+
+def card_svg(code: str | Card, deck: str = DEFAULT_DECK, *, lang: str | None = None, decorative: bool = False) -> str:
+    """One card as an inline SVG named for screen readers (``role="img"``, ``aria-label``).
+
+    ``decorative=True`` hides the SVG from assistive technology, for places
+    where the card's name is already in the text (e.g. :func:`choice_html`).
+    Raises :class:`~skatschule.engine.InvalidCard` for a bad code.
+    """
+    card = _card(code)
+    deck = normalize_deck(deck)
+    return _svg(card.code, deck, card_name(card, deck, lang), decorative)
+
+
+def _codes(codes: str | Iterable[str | Card]) -> list[Card]:
+    items = codes.replace(",", " ").split() if isinstance(codes, str) else list(codes)
+    return [_card(c) for c in items]
+
+
+def cards_html(codes: str | Iterable[str | Card], deck: str = DEFAULT_DECK) -> SafeString:
+    """A ``<span class="cards">`` row of card SVGs; raises ``InvalidCard`` on a bad code."""
+    svgs = "".join(card_svg(card, deck) for card in _codes(codes))
+    return mark_safe(f'<span class="cards">{svgs}</span>')  # noqa: S308 - built from escaped parts
+
+
+def choice_html(
+    name: str,
+    codes: str | Iterable[str | Card],
+    deck: str = DEFAULT_DECK,
+    input_type: str = "checkbox",
+    checked: str | Iterable[str | Card] = (),
+) -> SafeString:
+    """Clickable cards for exercises: one ``<label class="card-choice">`` per card.
+
+    Each label holds a visually hidden ``<input>`` (``name``, ``value=CODE``),
+    the card SVG and the card's name for screen readers, so mouse, touch and
+    keyboard (Tab, Space) all work without JavaScript.
+    """
+    if input_type not in ("checkbox", "radio"):
+        raise ValueError(f"input_type must be 'checkbox' or 'radio', not {input_type!r}")
+    deck = normalize_deck(deck)
+    chosen = {c.code for c in _codes(checked)}
+    labels = []
+    for card in _codes(codes):
+        mark = " checked" if card.code in chosen else ""
+        labels.append(
+            f'<label class="card-choice">'
+            f'<input type="{input_type}" name="{escape(name)}" value="{card.code}"{mark}>'
+            f"{card_svg(card, deck, decorative=True)}"
+            f'<span class="visually-hidden">{escape(card_name(card, deck))}</span>'
+            f"</label>"
+        )
+    return mark_safe(f'<span class="cards card-choices">{"".join(labels)}</span>')  # noqa: S308

@@ -1,0 +1,53 @@
+"""``{% load cards %}``: draw cards in the visitor's deck (the context variable ``deck``).
+
+- ``{% card "CJ" %}``: one card;
+- ``{% cards "CJ SJ HA" %}`` or ``{% cards hand %}`` (a list of codes or engine cards);
+- ``{% card_choices "cards" codes "checkbox" checked=selected %}``: clickable cards for exercises;
+- ``{% card_name "CJ" %}``: the card's name in the deck and language (``Eichel-Unter``).
+
+A bad code raises the engine's ``InvalidCard``: templates should only get codes the engine made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import template
+from django.utils.safestring import SafeString, mark_safe
+
+from skatschule.engine import Card
+
+from .. import render
+
+register = template.Library()
+
+
+def _deck(context: template.Context) -> str:
+    return render.normalize_deck(context.get("deck"))
+
+
+@register.simple_tag(takes_context=True)
+def card(context: template.Context, code: str | Card) -> SafeString:
+    return mark_safe(render.card_svg(code, _deck(context)))  # noqa: S308 - escaped in render
+
+
+@register.simple_tag(takes_context=True)
+def cards(context: template.Context, codes: str | Iterable[str | Card]) -> SafeString:
+    return render.cards_html(codes, _deck(context))
+
+
+@register.simple_tag(takes_context=True)
+def card_choices(
+    context: template.Context,
+    name: str,
+    codes: str | Iterable[str | Card],
+    input_type: str = "checkbox",
+    checked: Any = (),
+) -> SafeString:
+    return render.choice_html(name, codes, _deck(context), input_type=input_type, checked=checked or ())
+
+
+@register.simple_tag(takes_context=True)
+def card_name(context: template.Context, code: str | Card) -> str:
+    return render.card_name(code, _deck(context))

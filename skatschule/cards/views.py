@@ -1,0 +1,70 @@
+"""Deck choice and the card gallery."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe, require_POST
+
+from skatschule.engine import CARDS, Suit
+
+from .context_processors import DECK_COOKIE, DECK_SESSION_KEY, current_deck
+from .render import DECKS, card_svg
+
+DECK_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
+
+
+def safe_next(request: HttpRequest) -> str:
+    """Where to go back to: ``next`` or the referer, if it is on this site; else the home page."""
+    for candidate in (request.POST.get("next"), request.GET.get("next"), request.META.get("HTTP_REFERER")):
+        if candidate and url_has_allowed_host_and_scheme(
+            candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
+            return candidate
+    return reverse("home:index")
+
+
+@require_POST
+def set_deck(request: HttpRequest) -> HttpResponse:
+    """Remember the chosen deck (field ``deck``) in the session and a cookie, then go back."""
+    choice = request.POST.get("deck", "")
+    if choice not in DECKS:
+        return render(
+            request,
+            "cards/deck_error.html",
+            {"choice": choice[:40]},
+            status=400,
+        )
+    request.session[DECK_SESSION_KEY] = choice
+    response = HttpResponseRedirect(safe_next(request))
+    response.set_cookie(DECK_COOKIE, choice, max_age=DECK_COOKIE_MAX_AGE, samesite="Lax", httponly=True)
+    messages.success(request, _("Kartenblatt gewechselt: %(deck)s.") % {"deck": DECKS[choice].label})
+    return response
+
+
+@require_safe
+def gallery(request: HttpRequest) -> HttpResponse:
+    """All 32 cards in the current deck, by suit, with German and English names and their Augen."""
+    deck = current_deck(request)
+    spec = DECKS[deck]
+    french = DECKS["french"]
+    suits = []
+    for suit in Suit:
+        cards = [
+            {
+                "code": card.code,
+                "svg": card_svg(card, deck, decorative=True),
+                "name_de": spec.name_de(card),
+                "name_en": spec.name_en(card),
+                "french_name": french.name_de(card) if deck == "german" else "",
+                "points": card.points,
+            }
+            for card in CARDS
+            if card.suit is suit
+        ]
+        suits.append({"name_de": spec.suit_names_de[suit], "name_en": spec.suit_names_en[suit], "cards": cards})
+    return render(request, "cards/gallery.html", {"suits": suits, "deck_label": spec.label})

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RulesConfig(AppConfig):
+    name = "skatschule.rules"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,144 @@
+"""The shape every exercise type shares: one generator and one grader in one place.
+
+An exercise is fully determined by ``(type slug, difficulty, seed)``. ``generate``
+builds the :class:`Question`, which holds only what the browser may see; the
+answer is never stored in it. ``grade`` rebuilds what it needs from the question
+(i.e. from the seed) and asks the engine for the right answer.
+
+This package is pure Python (engine only, no Django), so it can be tested and
+re-graded (``manage.py regrade``) without a web request.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from skatschule.engine import SkatError, Step
+
+__all__ = ["Choice", "Question", "Feedback", "AnswerError", "ExerciseType", "Widget", "rng_for"]
+
+Widget = Literal["number", "choice", "cards", "order", "multi"]
+"""How the answer is entered:
+
+- ``number``: one integer in the field ``answer`` (may be negative);
+- ``choice``: exactly one of ``options`` (its ``value``) in ``answer``;
+- ``multi``: any subset of ``options`` (values), zero or more ``answer`` fields;
+- ``cards``: any subset of the cards in ``options`` (card codes), clickable cards;
+- ``order``: all cards of ``options`` in an order, as several ``answer`` fields in order
+  or one field with the codes separated by spaces.
+"""
+
+
+class AnswerError(SkatError):
+    """The submitted answer cannot be read (not a number, not a card, not an option ...).
+
+    The site answers with a 4xx and the message; it is not graded as wrong.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    value: str
+    label_de: str
+    label_en: str
+
+    def label(self, lang: str = "de") -> str:
+        return self.label_de if lang == "de" else self.label_en
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What the learner sees. Never contains the answer."""
+
+    kind: str
+    difficulty: int
+    seed: int
+    prompt_de: str
+    prompt_en: str
+    widget: Widget
+    options: tuple[Choice, ...] = ()
+    cards: tuple[str, ...] = ()
+    """Cards to show as context (e.g. the hand), in order."""
+    trick: tuple[str, ...] = ()
+    """Cards already on the table, in play order."""
+    skat: tuple[str, ...] = ()
+    facts: tuple[tuple[str, str], ...] = ()
+    """Extra lines to show, as (German, English): "Spiel: Herz", "Reizwert: 36" ..."""
+    rule_ids: tuple[str, ...] = ()
+    variant: bool = False
+    """True for pub-rule exercises (not ISkO); the page marks them."""
+
+    def prompt(self, lang: str = "de") -> str:
+        return self.prompt_de if lang == "de" else self.prompt_en
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """The grade of one answer, with the why."""
+
+    correct: bool
+    answer_de: str
+    """The correct answer, for display."""
+    answer_en: str
+    given_de: str
+    """What the learner answered, normalised for display."""
+    given_en: str
+    steps: tuple[Step, ...] = ()
+    """The engine's step-by-step derivation."""
+    rule_ids: tuple[str, ...] = ()
+    normalized: str = ""
+    """The answer in canonical form (stored with the attempt; used for statistics)."""
+
+    def answer(self, lang: str = "de") -> str:
+        return self.answer_de if lang == "de" else self.answer_en
+
+
+def rng_for(kind: str, difficulty: int, seed: int) -> random.Random:
+    """The one random generator of an exercise: same inputs, same question."""
+    return random.Random(f"{kind}:{difficulty}:{seed}")
+
+
+class ExerciseType(ABC):
+    """One kind of exercise. Subclasses set the class attributes and implement both methods."""
+
+    slug: str
+    title_de: str
+    title_en: str
+    description_de: str = ""
+    description_en: str = ""
+    rule_ids: tuple[str, ...] = ()
+    levels: int = 3
+    """Difficulties are 1 .. levels."""
+    variant: bool = False
+
+    def title(self, lang: str = "de") -> str:
+        return self.title_de if lang == "de" else self.title_en
+
+    def check_difficulty(self, difficulty: int) -> None:
+        if not 1 <= difficulty <= self.levels:
+            raise AnswerError(
+                f"Schwierigkeit {difficulty} gibt es nicht (1 bis {self.levels})",
+                f"Difficulty {difficulty} does not exist (1 to {self.levels})",
+            )
+
+    @abstractmethod
+    def generate(self, difficulty: int, seed: int) -> Question:
+        """Build the question for this difficulty and seed (deterministic)."""
+
+    @abstractmethod
+    def grade(self, question: Question, answer: Sequence[str]) -> Feedback:
+        """Grade the raw answer values (the ``answer`` form fields, in order).
+
+        Raises :class:`AnswerError` when the answer cannot be read.
+        """
+
+    def correct_answer(self, question: Question) -> list[str]:
+        """A raw answer that :meth:`grade` accepts as right (for tests and answer keys).
+
+        Computed with the engine, never stored.
+        """
+        raise NotImplementedError
