@@ -301,24 +301,24 @@ class Deal(NamedTuple):
         return [[c.code for c in part] for part in self]
 
 
+_PACKETS = ((0, 0, 3), (1, 3, 6), (2, 6, 9), (0, 11, 15), (1, 15, 19), (2, 19, 23), (0, 23, 26), (1, 26, 29), (2, 29, 32))
+"""(seat, from, to) of the shuffled pack: 3 each, the skat (positions 9 and 10), 4 each, 3 each."""
+_RANGE32 = range(32)
+
+
 def deal_cards(seed: int | None = None, rng: random.Random | None = None) -> Deal:
     """Shuffle and deal as the Skatordnung prescribes: 3 each, 2 to the skat, 4 each, 3 each.
 
-    Vorhand receives first. The same seed always gives the same deal.
+    Vorhand receives first. The same seed always gives the same deal (on
+    little-endian machines, which is all we run on). The shuffle sorts the pack by
+    independent uniform 32-bit keys, which gives every order the same chance and is
+    several times faster than a Python-level Fisher-Yates loop.
     """
     r = rng if rng is not None else random.Random(seed)
-    pack = list(CARDS)
-    r.shuffle(pack)
-    hands: list[list[Card]] = [[], [], []]
-    pos = 0
-    skat: list[Card] = []
-    for packet in (3, "skat", 4, 3):
-        if packet == "skat":
-            skat = pack[pos : pos + 2]
-            pos += 2
-            continue
-        assert isinstance(packet, int)
-        for seat in range(3):
-            hands[seat].extend(pack[pos : pos + packet])
-            pos += packet
-    return Deal(tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(skat))
+    # 32 independent 32-bit keys from one call to the generator (ties: about 1 in 10 million)
+    keys = memoryview(r.getrandbits(1024).to_bytes(128, "little")).cast("I")
+    pack = [CARDS[i] for i in sorted(_RANGE32, key=keys.__getitem__)]
+    hands: tuple[list[Card], list[Card], list[Card]] = ([], [], [])
+    for seat, a, b in _PACKETS:
+        hands[seat].extend(pack[a:b])
+    return Deal(tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), (pack[9], pack[10]))

@@ -8,9 +8,10 @@ keeps a full random game to a few dozen microseconds.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Union
+from typing import NamedTuple, Union
 
 from .bidding import SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Hold, Pass
 from .cards import CARDS, POINTS_BY_INDEX, Card, CardSet, Deal, deal_cards
@@ -71,8 +72,13 @@ class Play:
 
 Move = Union[Bid, Hold, Pass, PickUp, Discard, Declare, Play]
 
+_PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+"""One interned :class:`Play` per card: recording a card costs no allocation."""
+
 
 class Phase:
+    """The phases of a game; compare with ``is`` (the values are interned strings)."""
+
     AUCTION = "auction"
     SKAT = "skat"  # declarer decides: pick up the skat or play hand
     DISCARD = "discard"
@@ -81,8 +87,7 @@ class Phase:
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     """A completed trick: who led, the three cards in play order, who took it."""
 
     leader: int
@@ -107,8 +112,8 @@ class GameState:
         self.phase = Phase.AUCTION
         self.declarer: int | None = None
         self.contract: Contract | None = None
-        self.hands: list[int] = [CardSet(self.deal.hand(s)).mask for s in range(3)]
-        self.skat: int = CardSet(self.deal.skat).mask
+        self.hands: list[int] = [_mask(self.deal.hand(s)) for s in range(3)]
+        self.skat: int = _mask(self.deal.skat)
         self.picked_up = False
         self.trick: list[Card] = []
         self.leader = 0
@@ -121,6 +126,10 @@ class GameState:
         self.moves: list[Move] = []
         self._undo: list[tuple[object, ...]] = []
         self._game: GameType | None = None
+        self._follow: tuple[int, ...] = ()
+        self._beats: tuple[bool, ...] = ()
+        self._end_on_declarer_trick = False
+        self._end_on_defender_trick = False
 
     # ------------------------------------------------------------------ queries
     @property
@@ -169,14 +178,17 @@ class GameState:
             return CardSet()
         return CardSet(self._legal_mask())
 
-    def _legal_mask(self) -> int:
-        hand = self.hands[(self.leader + len(self.trick)) % 3]
-        if self.trick:
-            assert self._game is not None
-            follow = hand & self._game.follow_mask[self.trick[0].index]
+    def legal_mask(self) -> int:
+        """The legal cards as a bit mask (see :mod:`.cards`); the fast form of :meth:`legal_cards`."""
+        trick = self.trick
+        hand = self.hands[(self.leader + len(trick)) % 3]
+        if trick:
+            follow = hand & self._follow[trick[0].index]
             if follow:
                 return follow
         return hand
+
+    _legal_mask = legal_mask
 
     def legal_moves(self) -> list[Move]:
         """Every move allowed now. Declarations list each valid contract once."""
@@ -249,6 +261,10 @@ class GameState:
             self._undo.append(("declare", self.phase))
             self.contract = contract
             self._game = contract.game
+            self._follow = contract.game.follow_mask
+            self._beats = contract.game.beats
+            self._end_on_declarer_trick = contract.game.is_null
+            self._end_on_defender_trick = contract.schneider_announced and not contract.game.is_null
             self.phase = Phase.PLAY
             self.leader = 0
         else:  # pragma: no cover - the Move union is closed
@@ -276,50 +292,51 @@ class GameState:
 
     def play(self, card: Card) -> None:
         """Play ``card`` for the player to move (the fast path of :meth:`push`)."""
-        if self.phase != Phase.PLAY:
+        if self.phase is not Phase.PLAY:
             raise GameOver(f"{card.code} kann jetzt nicht gespielt werden: das Spiel läuft nicht",
                            f"{card.code} cannot be played now: the game is not in play")
         trick = self.trick
-        seat = (self.leader + len(trick)) % 3
-        hand = self.hands[seat]
+        n = len(trick)
+        seat = (self.leader + n) % 3
+        hands = self.hands
+        hand = hands[seat]
         bit = card.bit
         if not hand & bit:
             raise IllegalMove(
                 f"{card.name_de} ist nicht in der Hand von {SEAT_NAMES_DE[seat]}",
                 f"The {card.name_en} is not in {SEAT_NAMES_EN[seat]}'s hand",
             )
-        game = self._game
-        assert game is not None
-        if trick:
-            lead = trick[0]
-            follow = hand & game.follow_mask[lead.index]
+        if n:
+            follow = hand & self._follow[trick[0].index]
             if follow and not follow & bit:
-                raise IllegalMove(*_revoke_message(game, card, lead))
-        self.hands[seat] = hand ^ bit
+                assert self._game is not None
+                raise IllegalMove(*_revoke_message(self._game, card, trick[0]))
+        hands[seat] = hand ^ bit
         trick.append(card)
-        self.moves.append(Play(card))
-        if len(trick) < 3:
-            self._undo.append(("card",))
+        self.moves.append(_PLAYS[card.index])
+        if n < 2:
             return
         # the trick is complete
-        beats = game.beats
+        beats = self._beats
         a, b, c = trick
-        best = 1 if beats[b.index * 32 + a.index] else 0
-        if beats[c.index * 32 + trick[best].index]:
-            best = 2
-        winner = (self.leader + best) % 3
-        points = POINTS_BY_INDEX[a.index] + POINTS_BY_INDEX[b.index] + POINTS_BY_INDEX[c.index]
-        done = Trick(self.leader, (a, b, c), winner)
-        self._undo.append(("trick", self.leader, self.ended_early))
-        self.tricks.append(done)
-        if winner == self.declarer:
-            self.declarer_points += points
-            self.declarer_trick_count += 1
-        else:
-            self.defender_trick_count += 1
+        best, i = (b, 1) if beats[b.index * 32 + a.index] else (a, 0)
+        if beats[c.index * 32 + best.index]:
+            i = 2
+        leader = self.leader
+        winner = (leader + i) % 3
+        tricks = self.tricks
+        tricks.append(Trick(leader, (a, b, c), winner))
         self.trick = []
         self.leader = winner
-        self._check_end(winner)
+        if winner == self.declarer:
+            self.declarer_points += a.points + b.points + c.points
+            self.declarer_trick_count += 1
+            if self._end_on_declarer_trick or len(tricks) == 10:
+                self._check_end(winner)
+        else:
+            self.defender_trick_count += 1
+            if self._end_on_defender_trick or len(tricks) == 10:
+                self._check_end(winner)
 
     def _check_end(self, winner: int) -> None:
         contract = self.contract
@@ -345,25 +362,27 @@ class GameState:
         if not self.moves:
             raise IllegalMove("Es gibt keinen Zug zurückzunehmen", "There is no move to take back")
         move = self.moves.pop()
-        record = self._undo.pop()
-        kind = record[0]
-        if kind == "card":
-            card = self.trick.pop()
-            seat = (self.leader + len(self.trick)) % 3
-            self.hands[seat] |= card.bit
-        elif kind == "trick":
+        if isinstance(move, Play):
+            if self.trick:
+                card = self.trick.pop()
+                self.hands[(self.leader + len(self.trick)) % 3] |= card.bit
+                return move
             done = self.tricks.pop()
             if done.winner == self.declarer:
-                self.declarer_points -= done.points
+                self.declarer_points -= sum(c.points for c in done.cards)
                 self.declarer_trick_count -= 1
             else:
                 self.defender_trick_count -= 1
             self.leader = done.leader
             self.trick = list(done.cards[:2])
-            last = done.cards[2]
-            self.hands[(done.leader + 2) % 3] |= last.bit
+            self.hands[(done.leader + 2) % 3] |= done.cards[2].bit
             self.phase = Phase.PLAY
-            self.ended_early = record[2]  # type: ignore[assignment]
+            self.ended_early = None  # the game was still running before this trick
+            return move
+        record = self._undo.pop()
+        kind = record[0]
+        if False:
+            pass
         elif kind == "auction":
             before = record[1]
             assert isinstance(before, Auction)
@@ -438,6 +457,36 @@ class GameState:
         return {"deal": self.deal.codes(), "auction": auction, "declaration": declaration, "plays": plays}
 
     @classmethod
+    def start(
+        cls,
+        deal: Deal,
+        *,
+        declarer: int,
+        bid: int,
+        contract: Contract,
+        discard: Sequence[Card] | None = None,
+        rules: RuleSet = ISKO,
+    ) -> GameState:
+        """A game ready for the first lead, without replaying an auction.
+
+        Used for exercises and benchmarks: the auction is taken as won by ``declarer``
+        at ``bid`` (Mittelhand or Hinterhand bid it, the others passed).
+        """
+        state = cls(deal, rules=rules)
+        state.auction = _decided_auction(declarer, bid)
+        state.declarer = declarer
+        state.phase = Phase.SKAT
+        if not contract.hand:
+            if discard is None or len(discard) != 2:
+                raise IllegalMove("Nach Aufnahme des Skats müssen genau zwei Karten gedrückt werden",
+                                  "After picking up the skat exactly two cards must be discarded")
+            state.push(PickUp())
+            state.push(Discard((discard[0], discard[1])))
+        state.push(Declare(contract))
+        state.moves = [m for m in state.moves]
+        return state
+
+    @classmethod
     def replay(
         cls,
         deal: Deal,
@@ -471,6 +520,33 @@ class GameState:
 
     def __repr__(self) -> str:
         return f"<GameState phase={self.phase} moves={len(self.moves)}>"
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= c.bit
+    return mask
+
+
+@functools.lru_cache(maxsize=256)
+def _decided_auction(declarer: int, bid: int) -> Auction:
+    """The shortest auction in which ``declarer`` wins at ``bid``."""
+    from .bidding import BID_VALUES
+
+    if bid not in BID_VALUES:
+        raise IllegalMove(f"{bid} ist kein Reizwert", f"{bid} is not a bid value")
+    moves: list[AuctionMove]
+    if declarer == 0:
+        moves = [Pass(1), Pass(2), Bid(0, bid)]
+    elif declarer == 1:
+        moves = [Bid(1, bid), Pass(0), Pass(2)]
+    else:
+        moves = [Pass(1), Bid(2, bid), Pass(0)]
+    auction = Auction()
+    for m in moves:
+        auction = auction.apply(m)
+    return auction
 
 
 def _revoke_message(game: GameType, card: Card, lead: Card) -> tuple[str, str]:

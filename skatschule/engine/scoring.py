@@ -87,6 +87,9 @@ def _check_matadors(game: GameType, count: int) -> None:
         )
 
 
+_VALUE_CACHE: dict[tuple[Contract, int, bool, bool, str], GameValue] = {}
+
+
 def game_value(
     contract: Contract,
     matadors: int = 0,
@@ -99,7 +102,16 @@ def game_value(
 
     Announced levels always count (a Schwarz announcement also counts Schneider and
     Schwarz); Schwarz reached includes Schneider. Null games have fixed values.
+    Results are cached: there are only a few thousand different games.
     """
+    key = (contract, matadors, schneider, schwarz, rules.name)
+    cached = _VALUE_CACHE.get(key)
+    if cached is None:
+        cached = _VALUE_CACHE[key] = _game_value(contract, matadors, schneider, schwarz, rules)
+    return cached
+
+
+def _game_value(contract: Contract, matadors: int, schneider: bool, schwarz: bool, rules: RuleSet) -> GameValue:
     game = contract.game
     if game.is_null:
         value = rules.null_value(contract.hand, contract.ouvert)
@@ -172,7 +184,15 @@ class Outcome:
     kontra: bool = False
     re: bool = False
     bock: bool = False
-    steps: Derivation = ()
+    rules: RuleSet = ISKO
+
+    @property
+    def steps(self) -> Derivation:
+        """The derivation, step by step (built on demand: scoring itself needs no text)."""
+        return _evaluate(
+            self.contract, self.matadors, self.bid, self.declarer_points, self.declarer_tricks,
+            self.rules, self.kontra, self.re, self.bock, explain=True,
+        ).steps
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
@@ -229,6 +249,23 @@ def score_game(
             "Auf Null und Null Hand gibt es kein Re (ein Null mit Re müsste ouvert sein)",
             "There is no Re on Null or Null Hand (a Null with Re would have to be ouvert)",
         )
+    return _evaluate(contract, matadors, bid, declarer_points, declarer_tricks, rules, kontra, re, bock, explain=False).outcome
+
+
+def _evaluate(
+    contract: Contract,
+    matadors: int,
+    bid: int,
+    declarer_points: int,
+    declarer_tricks: int,
+    rules: RuleSet,
+    kontra: bool,
+    re: bool,
+    bock: bool,
+    *,
+    explain: bool,
+) -> _Evaluated:
+    """The one place that decides a result; with ``explain`` it also writes the steps."""
     game = contract.game
     steps: list[Step] = []
     if game.is_null:
@@ -236,11 +273,13 @@ def score_game(
         gv = game_value(contract, rules=rules)
         schneider = schwarz = False
         if won_by_play:
-            steps.append(Step("Der Alleinspieler hat keinen Stich bekommen: gewonnen",
-                              "The declarer took no trick: won", ("4.2.7",)))
+            if explain:
+                steps.append(Step("Der Alleinspieler hat keinen Stich bekommen: gewonnen",
+                                  "The declarer took no trick: won", ("4.2.7",)))
         else:
-            steps.append(Step(f"Der Alleinspieler hat {declarer_tricks} Stich(e) bekommen: verloren",
-                              f"The declarer took {declarer_tricks} trick(s): lost", ("4.2.7",)))
+            if explain:
+                steps.append(Step(f"Der Alleinspieler hat {declarer_tricks} Stich(e) bekommen: verloren",
+                                  f"The declarer took {declarer_tricks} trick(s): lost", ("4.2.7",)))
     else:
         defenders_schwarz = declarer_tricks == 10
         declarer_schwarz = declarer_tricks == 0
@@ -249,28 +288,35 @@ def score_game(
         gv = game_value(contract, matadors, schneider=schneider, schwarz=schwarz, rules=rules)
         won_by_play = declarer_points >= 61
         if won_by_play:
-            steps.append(Step(f"{declarer_points} Augen für den Alleinspieler: mindestens 61, gewonnen",
-                              f"{declarer_points} card points for the declarer: at least 61, won", ("4.2.2",)))
+            if explain:
+                steps.append(Step(f"{declarer_points} Augen für den Alleinspieler: mindestens 61, gewonnen",
+                                  f"{declarer_points} card points for the declarer: at least 61, won", ("4.2.2",)))
         else:
-            steps.append(Step(f"{declarer_points} Augen für den Alleinspieler: weniger als 61, verloren",
-                              f"{declarer_points} card points for the declarer: fewer than 61, lost", ("4.2.2",)))
+            if explain:
+                steps.append(Step(f"{declarer_points} Augen für den Alleinspieler: weniger als 61, verloren",
+                                  f"{declarer_points} card points for the declarer: fewer than 61, lost", ("4.2.2",)))
         if schwarz:
             who = ("die Gegenpartei", "the defenders") if defenders_schwarz else ("der Alleinspieler", "the declarer")
-            steps.append(Step(f"Schwarz: {who[0]} hat keinen Stich bekommen", f"Schwarz: {who[1]} took no trick", ("4.2.4",)))
+            if explain:
+                steps.append(Step(f"Schwarz: {who[0]} hat keinen Stich bekommen", f"Schwarz: {who[1]} took no trick", ("4.2.4",)))
         elif schneider:
             who = ("die Gegenpartei", "the defenders") if declarer_points >= 90 else ("der Alleinspieler", "the declarer")
-            steps.append(Step(f"Schneider: {who[0]} hat 30 Augen oder weniger", f"Schneider: {who[1]} has 30 card points or fewer", ("4.2.3",)))
+            if explain:
+                steps.append(Step(f"Schneider: {who[0]} hat 30 Augen oder weniger", f"Schneider: {who[1]} has 30 card points or fewer", ("4.2.3",)))
         if contract.schwarz_announced and not defenders_schwarz:
             won_by_play = False
             label = "ouvert" if contract.ouvert else "Schwarz angesagt"
-            steps.append(Step(f"{label}: der Alleinspieler musste alle Stiche machen, verloren",
-                              f"{'open' if contract.ouvert else 'Schwarz announced'}: the declarer had to take every trick, lost",
-                              ("4.2.6" if contract.ouvert else "4.2.5",)))
+            if explain:
+                steps.append(Step(f"{label}: der Alleinspieler musste alle Stiche machen, verloren",
+                                  f"{'open' if contract.ouvert else 'Schwarz announced'}: the declarer had to take every trick, lost",
+                                  ("4.2.6" if contract.ouvert else "4.2.5",)))
         elif contract.schneider_announced and declarer_points < 90:
             won_by_play = False
-            steps.append(Step("Schneider angesagt, aber nicht erreicht: verloren",
-                              "Schneider announced but not reached: lost", ("4.2.5",)))
-    steps.extend(gv.steps)
+            if explain:
+                steps.append(Step("Schneider angesagt, aber nicht erreicht: verloren",
+                                  "Schneider announced but not reached: lost", ("4.2.5",)))
+    if explain:
+        steps.extend(gv.steps)
     value = gv.value
     overbid = value < bid
     won = won_by_play and not overbid
@@ -278,27 +324,32 @@ def score_game(
         base = gv.base
         counted = lowest_multiple(base, bid)
         rule = "4.4.2" if contract.hand else "4.4.1"
-        steps.append(Step(
-            f"überreizt: {value} < {bid}, verloren mit {counted // base} × {base} = {counted}",
-            f"overbid: {value} < {bid}, lost with {counted // base} × {base} = {counted}",
-            (rule,)))
+        if explain:
+            steps.append(Step(
+                f"überreizt: {value} < {bid}, verloren mit {counted // base} × {base} = {counted}",
+                f"overbid: {value} < {bid}, lost with {counted // base} × {base} = {counted}",
+                (rule,)))
         value = counted
     if won:
         score = value
-        steps.append(Step(f"Gewonnen: +{value}", f"Won: +{value}", ("4.3.1",)))
+        if explain:
+            steps.append(Step(f"Gewonnen: +{value}", f"Won: +{value}", ("4.3.1",)))
     else:
         factor = rules.loss_factor(contract.hand)
         score = -factor * value
         if factor == 2:
-            steps.append(Step(f"Verloren zählt doppelt: {score}", f"A lost game counts double: {score}", ("4.3.4",)))
+            if explain:
+                steps.append(Step(f"Verloren zählt doppelt: {score}", f"A lost game counts double: {score}", ("4.3.4",)))
         else:
-            steps.append(Step(f"Verlorenes Handspiel zählt einfach: {score}",
-                              f"A lost hand game counts single: {score}", ("4.3.4",)))
+            if explain:
+                steps.append(Step(f"Verlorenes Handspiel zählt einfach: {score}",
+                                  f"A lost hand game counts single: {score}", ("4.3.4",)))
     for flag, name in ((kontra, "Kontra"), (re, "Re"), (bock, "Bock")):
         if flag:
             score *= 2
-            steps.append(Step(f"{name} verdoppelt: {score}", f"{name} doubles: {score}", ("K.1.4",)))
-    return Outcome(
+            if explain:
+                steps.append(Step(f"{name} verdoppelt: {score}", f"{name} doubles: {score}", ("K.1.4",)))
+    outcome = Outcome(
         contract=contract,
         won=won,
         value=value,
@@ -313,5 +364,12 @@ def score_game(
         kontra=kontra,
         re=re,
         bock=bock,
-        steps=tuple(steps),
+        rules=rules,
     )
+    return _Evaluated(outcome, tuple(steps))
+
+
+@dataclass(frozen=True, slots=True)
+class _Evaluated:
+    outcome: Outcome
+    steps: Derivation
