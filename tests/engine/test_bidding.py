@@ -1,0 +1,45 @@
+import pytest
+
+from skatschule.engine import BID_VALUES, Auction, Bid, GameOver, Hold, IllegalBid, Pass, PRE1999, run_auction
+
+
+def test_bid_values_are_all_game_values():
+    assert BID_VALUES[:8] == (18, 20, 22, 23, 24, 27, 30, 33) and BID_VALUES[-1] == 264
+    assert 23 in BID_VALUES and 59 in BID_VALUES and 19 not in BID_VALUES
+    assert 360 in PRE1999.bid_values()
+
+
+def test_who_speaks_and_who_listens():
+    a = Auction()
+    assert a.to_move == 1  # Mittelhand speaks to Vorhand
+    a = a.apply(Bid(1, 18))
+    assert a.to_move == 0 and {type(m) for m in a.legal_moves()} == {Hold, Pass}
+    a = a.apply(Hold(0)).apply(Pass(1))
+    assert a.to_move == 2 and a.listener == 0  # Hinterhand speaks to the survivor
+    a = a.apply(Pass(2))
+    assert a.is_over and a.declarer == 0 and a.value == 18
+
+
+@pytest.mark.parametrize(
+    "moves, message",
+    [
+        ([[1, 18], [0, 20]], "hört"),
+        ([[1, 18], [0, "y"], [1, "y"]], "halten kann nur"),
+        ([[1, 18], [0, "y"], [1, 18]], "nicht höher"),
+        ([[1, 21]], "kein Reizwert"),
+        ([[2, 18]], "nicht an der Reihe"),
+        ([[1, "p"], [2, "p"], [0, "y"]], "Reizwert nennen"),
+        ([[1, 18], [0, "p"], [2, "p"], [0, "p"]], "beendet"),
+        ([[1, "x"]], "Unlesbar"),
+    ],
+)
+def test_illegal_steps_have_clear_errors(moves, message):
+    with pytest.raises((IllegalBid, GameOver), match=message):
+        run_auction(moves)
+
+
+def test_passed_in_and_vorhand_alone():
+    assert run_auction([[1, "p"], [2, "p"], [0, "p"]]).passed_in
+    a = run_auction([[1, "p"], [2, 20], [0, "y"], [2, 22], [0, "p"]])
+    assert a.declarer == 2 and a.value == 22
+    assert run_auction([[1, "p"], [2, "p"], [0, 24]]).value == 24

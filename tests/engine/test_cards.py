@@ -1,0 +1,70 @@
+import pickle
+import random
+
+import pytest
+
+from skatschule.engine import CARDS, DECK, CardSet, Deal, InvalidCard, Rank, Suit, deal_cards, parse_card, parse_cards
+
+
+def test_notation_round_trip_and_names():
+    assert len(CARDS) == 32 and len({c.code for c in CARDS}) == 32
+    for card in CARDS:
+        assert parse_card(card.code) is card
+        assert parse_card(card.code.lower()) is card
+    assert parse_card("CJ").name_de == "Kreuz-Bube"
+    assert parse_card("HT").name_en == "ten of hearts"
+    assert parse_card("h10") is parse_card("HT")
+    assert parse_card("DA").suit.symbol == "♦" and parse_card("DA").suit.name_german_deck == "Schellen"
+
+
+@pytest.mark.parametrize("bad", ["", "X7", "C1", "CJJ", "JC", "10", None, 7])
+def test_bad_codes_are_rejected_with_a_message(bad):
+    with pytest.raises(InvalidCard) as err:
+        parse_card(bad)  # type: ignore[arg-type]
+    assert "keine Karte" in str(err.value) and "not a card" in err.value.message_en
+
+
+def test_points_total_120_and_per_rank():
+    assert DECK.points == 120
+    assert [Rank(r).points for r in range(8)] == [11, 10, 4, 3, 2, 0, 0, 0]
+
+
+def test_cardset_is_an_immutable_set():
+    s = CardSet("CJ SJ HA")
+    assert len(s) == 3 and parse_card("SJ") in s and parse_card("DJ") not in s
+    assert (s | CardSet("DJ")) == CardSet("CJ SJ HA DJ")
+    assert (s - CardSet("SJ")).codes() == ["CJ", "HA"]
+    with pytest.raises(AttributeError):
+        s.mask = 0  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(parse_card("CJ"))) is parse_card("CJ")
+
+
+def test_deal_follows_the_skatordnung_and_is_reproducible():
+    a, b = deal_cards(seed=7), deal_cards(seed=7)
+    assert a == b and a != deal_cards(seed=8)
+    assert [len(p) for p in a] == [10, 10, 10, 2]
+    assert CardSet([c for p in a for c in p]) == DECK
+
+
+def test_deal_is_fair_over_many_seeds():
+    rng = random.Random(3)
+    counts = [0] * 32
+    for _ in range(6400):
+        counts[deal_cards(rng=rng).skat[0].index] += 1
+    assert min(counts) > 120 and max(counts) < 290  # expectation 200 each
+
+
+def test_deal_from_codes_checks_the_cards():
+    d = deal_cards(seed=1)
+    assert Deal.from_codes(d.codes()) == d
+    codes = d.codes()
+    codes[2][0] = codes[1][0]
+    with pytest.raises(InvalidCard, match="doppelt"):
+        Deal.from_codes(codes)
+    with pytest.raises(InvalidCard):
+        Deal.from_codes(d.codes()[:3])
+
+
+def test_parse_cards_keeps_order():
+    assert [c.code for c in parse_cards("HA, CJ  D7")] == ["HA", "CJ", "D7"]
+    assert Suit.CLUBS < Suit.DIAMONDS

@@ -1,0 +1,73 @@
+import pytest
+
+from skatschule.engine import (
+    PRE1999, PUB, Contract, GameType, SkatError, bierlachs, game_value, isko_totals, matadors, parse_cards,
+    score_game, seeger_totals,
+)
+
+C = Contract
+
+
+def test_value_derivation_text_and_rules():
+    v = game_value(C(GameType.CLUBS, hand=True), 2)
+    assert v.value == 48 and v.text("de") == "mit 2, Spiel 3, Hand 4 × Kreuz 12 = 48"
+    assert v.text("en") == "with 2, game 3, hand 4 × clubs 12 = 48"
+    assert "4.1.1" in v.steps[0].rules
+    assert game_value(C(GameType.GRAND, hand=True, ouvert=True), 4).value == 264
+    assert game_value(C(GameType.GRAND, hand=True, ouvert=True), 4, rules=PRE1999).value == 360
+    assert [game_value(C(GameType.NULL, hand=h, ouvert=o)).value for h, o in
+            [(False, False), (True, False), (False, True), (True, True)]] == [23, 35, 46, 59]
+
+
+def test_matadors_over_twelve_cards():
+    assert matadors(GameType.CLUBS, parse_cards("CJ SJ HJ DJ CA CT C7 S7 S8 H7 H8 D7")) == 6
+    assert matadors(GameType.GRAND, parse_cards("SJ")) == -1
+    assert matadors(GameType.NULL, parse_cards("CJ")) == 0
+    with pytest.raises(SkatError):
+        game_value(C(GameType.GRAND), 5)
+
+
+def test_overbid_examples_of_the_isko():
+    # bid 50, Kreuz-Bube in the skat, Herz declared: Herz mit 1 "überreizt" = -100
+    o = score_game(C(GameType.HEARTS), 1, bid=50, declarer_points=70, declarer_tricks=6)
+    assert (o.won, o.value, o.score, o.overbid) == (False, 50, -100, True)
+    assert any("überreizt" in line for line in o.explain("de")) and "4.4.1" in o.rule_ids
+    # Herz hand ohne 3 bid 36, Kreuz-Bube in the skat: lost with 4 x 10 = -80
+    o = score_game(C(GameType.HEARTS, hand=True), 1, bid=36, declarer_points=75, declarer_tricks=7)
+    assert (o.value, o.score) == (40, -80) and "4.4.2" in o.rule_ids
+
+
+def test_announced_levels_no_eigenschneider():
+    o = score_game(C(GameType.HEARTS, hand=True, schneider_announced=True), 2, bid=18,
+                   declarer_points=25, declarer_tricks=2)
+    # lost, Schneider counted once although the declarer is schneider himself
+    assert o.value == (2 + 1 + 1 + 1 + 1) * 10 and o.score == -120
+
+
+def test_schwarz_by_tricks_not_points():
+    o = score_game(C(GameType.GRAND), 1, bid=18, declarer_points=120, declarer_tricks=9)
+    assert o.won and not o.schwarz and o.value == 72
+
+
+def test_rule_sets_and_doublings():
+    assert score_game(C(GameType.CLUBS, hand=True), 1, bid=18, declarer_points=50, declarer_tricks=4,
+                      rules=PRE1999).score == -36
+    o = score_game(C(GameType.GRAND), 1, bid=18, declarer_points=50, declarer_tricks=4, rules=PUB,
+                   kontra=True, re=True, bock=True)
+    assert o.score == -48 * 2 * 8
+    with pytest.raises(SkatError):
+        score_game(C(GameType.GRAND), 1, bid=18, declarer_points=50, declarer_tricks=4, kontra=True)
+    with pytest.raises(SkatError):
+        score_game(C(GameType.NULL), 0, bid=23, declarer_points=0, declarer_tricks=0, rules=PUB,
+                   kontra=True, re=True)
+
+
+def test_score_lists():
+    games = [(0, 48), (1, -72), (None, 0), (2, 36)]
+    assert isko_totals(3, games) == [48, -72, 36]
+    assert seeger_totals(3, games) == [138, -122, 126]
+    assert seeger_totals(4, [(0, -96), (3, 20)]) == [-146, 30, 30, 100]
+    rounds = bierlachs(3, [(0, 200), (1, -120)] * 2)
+    assert rounds[0].loser is not None and rounds[-1].loser is None
+    with pytest.raises(SkatError):
+        seeger_totals(5, games)
