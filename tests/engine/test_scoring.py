@@ -71,3 +71,27 @@ def test_score_lists():
     assert rounds[0].loser is not None and rounds[-1].loser is None
     with pytest.raises(SkatError):
         seeger_totals(5, games)
+
+
+def test_ramsch_and_bock_under_pub_rules():
+    from skatschule.engine import deal_cards, GameType, GameState
+    from skatschule.engine.pub import play_ramsch, score_ramsch, starts_bock_round
+
+    r = score_ramsch([50, 40, 30], [4, 3, 3], schieben=2)
+    assert r.scores == (-150, 20, 30) and r.multiplier == 3
+    assert score_ramsch([70, 50, 0], [6, 4, 0]).multiplier == 2  # a Jungfrau adds one
+    assert score_ramsch([60, 60, 0], [5, 5, 0]).losers == (0, 1)
+    assert score_ramsch([120, 0, 0], [10, 0, 0]).scores == (120, 0, 0)
+    with pytest.raises(SkatError):
+        score_ramsch([60, 60, 1], [5, 5, 0])
+    # a Ramsch played out by the first legal card: all 120 Augen end up with someone
+    deal = deal_cards(4)
+    state = GameState.start(deal, declarer=0, bid=18, contract=C(GameType.GRAND, hand=True))
+    while not state.is_over():
+        state.play(next(iter(state.legal_cards())))
+    augen, tricks = play_ramsch(deal, [m.card for m in state.moves if hasattr(m, "card")])
+    assert sum(augen) == 120 and sum(tricks) == 10
+    lost_kontra = score_game(C(GameType.GRAND), 1, bid=18, declarer_points=50, declarer_tricks=4, rules=PUB, kontra=True)
+    assert starts_bock_round(lost_kontra)
+    split = score_game(C(GameType.GRAND), 1, bid=18, declarer_points=60, declarer_tricks=5, rules=PUB)
+    assert starts_bock_round(split) and not split.won
