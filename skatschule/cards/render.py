@@ -92,7 +92,7 @@ DECKS: dict[str, Deck] = {
         rank_names_de=("Daus", "Zehn", "König", "Ober", "Unter", "Neun", "Acht", "Sieben"),
         rank_names_en=("Daus", "ten", "king", "Ober", "Unter", "nine", "eight", "seven"),
         rank_index=("A", "10", "K", "O", "U", "9", "8", "7"),
-        colours=("#7a4a1d", "#2e7d32", "#c62828", "#c99a06"),
+        colours=("#7a4a1d", "#2e7d32", "#c62828", "#b58400"),
         shapes=("acorn", "leaf", "heart", "bell"),
     ),
     "tournament": Deck(
@@ -144,7 +144,7 @@ _SPADE = (
 )
 _CLUB = (
     '<circle cx="5" cy="2.7" r="2.3"/><circle cx="2.6" cy="6" r="2.3"/>'
-    '<circle cx="7.4" cy="6" r="2.3"/><path d="M5 4.6 3.7 9.7h2.6z"/>'
+    '<circle cx="7.4" cy="6" r="2.3"/><circle cx="5" cy="5.2" r="1.5"/><path d="M5 4.6 3.7 9.7h2.6z"/>'
 )
 
 
@@ -198,7 +198,7 @@ def _svg(code: str, deck: str, label: str, decorative: bool) -> str:
     index = spec.rank_index[card.rank]
     index_size = 13 if len(index) == 1 else 11
     corner = (
-        f'<text x="7.5" y="14" text-anchor="middle" font-size="{index_size}" font-weight="700" '
+        f'<text x="8" y="14" text-anchor="middle" font-size="{index_size}" font-weight="700" '
         f'font-family="DejaVu Sans, Arial, sans-serif" fill="{colour}">{escape(index)}</text>'
         + _pip(shape, colour, 3.5, 16.5, 8)
     )

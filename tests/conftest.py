@@ -1,0 +1,68 @@
+"""Shared fixtures for Skatschule's tests.
+
+Browser tests (``@pytest.mark.browser``) drive Debian's chromium at
+/usr/bin/chromium through Playwright; they are skipped when it is missing.
+Never run ``playwright install``: .ci/run installs chromium with apt.
+Fast tests only: ``.venv/bin/pytest -m "not browser"``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; Django would
+# otherwise refuse ORM calls (fixtures, live_server) from "async" code.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless chromium for the whole test session."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian chromium is not installed at /usr/bin/chromium (.ci/run installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh desktop page (1280 x 900, German locale) with its own cookies."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
+    context.set_default_timeout(10_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def phone_page(browser: Any) -> Iterator[Any]:
+    """A fresh phone-sized page (375 x 740, touch, German locale)."""
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE"
+    )
+    context.set_default_timeout(10_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
