@@ -22,8 +22,9 @@ run: setup
 
 test: setup
 	$(PY) -m mypy --strict skatschule/engine
-	@if [ -f $(VECTORS)/public.json ]; then $(PY) -m skatschule.engine.vectors check $(VECTORS)/public.json; \
-	  else echo "no $(VECTORS)/public.json beside the project: vector check skipped"; fi
+	@for f in public.json public_rulings.json; do \
+	  if [ -f $(VECTORS)/$$f ]; then echo "vectors: $$f"; $(PY) -m skatschule.engine.vectors check $(VECTORS)/$$f || exit 1; \
+	  else echo "no $(VECTORS)/$$f beside the project: vector check skipped"; fi; done
 	$(PY) -m pytest -q
 
 bench: setup
