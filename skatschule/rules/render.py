@@ -1,0 +1,317 @@
+"""Rule text to safe HTML: directives, markdown, sanitising, glossary links.
+
+Order of work for one markdown text:
+
+1. every directive is rendered by :mod:`.directives` and replaced by a placeholder;
+2. python-markdown turns the text into HTML;
+3. nh3 sanitises that HTML (it only ever sees what the authors wrote: no SVG needed);
+4. the first occurrence of each glossary term becomes a link with a CSS tooltip;
+5. the placeholders are replaced by the directives' HTML, which our own code built and
+   escaped, so markdown and the sanitiser never touch the card pictures.
+
+Rendered rules are cached per (registry, rule id, language, deck).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+import markdown
+import nh3
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from markdown.extensions.tables import TableExtension
+
+from .content import Registry, Rule, get_registry, on_reload
+from .directives import DIRECTIVE_RE, directives_as_text, render_directive
+
+__all__ = [
+    "ANNOTATION_LABELS",
+    "RenderedAnnotation",
+    "RenderedRule",
+    "annotation_label",
+    "markdown_to_html",
+    "plain_text",
+    "render_intro",
+    "render_markdown",
+    "render_rule",
+    "render_term",
+    "sanitize",
+    "term_linker",
+]
+
+ANNOTATION_LABELS = {
+    "erlaeuterung": ("Erläuterung", "Explanation"),
+    "beispiel": ("Beispiel", "Example"),
+    "schiedsrichter": ("Schiedsrichter-Hinweis", "Referee note"),
+    "geschichte": ("Geschichte", "History"),
+    "variante": ("Variante", "Variant"),
+}
+
+
+def annotation_label(kind: str, lang: str) -> str:
+    de, en = ANNOTATION_LABELS.get(kind, (kind, kind))
+    return en if lang == "en" else de
+
+
+# --------------------------------------------------------------------------- sanitising
+
+_TAGS = {
+    "p", "br", "hr", "h2", "h3", "h4", "h5", "h6", "em", "strong", "b", "i", "u", "s", "del", "ins", "sub",
+    "sup", "small", "code", "pre", "kbd", "blockquote", "ul", "ol", "li", "dl", "dt", "dd", "table", "thead",
+    "tbody", "tfoot", "tr", "th", "td", "caption", "a", "abbr", "mark", "span", "div",
+}
+_ATTRIBUTES = {
+    "a": {"href", "title", "class"},
+    "abbr": {"title"},
+    "th": {"align", "colspan", "rowspan"},
+    "td": {"align", "colspan", "rowspan"},
+    "ol": {"start"},
+    "span": {"class", "title", "lang"},
+    "div": {"class", "lang"},
+    "p": {"class", "lang"},
+    "table": {"class"},
+    "blockquote": {"class"},
+}
+_CLEANER = nh3.Cleaner(
+    tags=_TAGS,
+    attributes=_ATTRIBUTES,
+    url_schemes={"http", "https", "mailto"},
+    link_rel=None,
+    strip_comments=True,
+)
+
+
+def sanitize(html: str) -> str:
+    """Keep only the tags and attributes markdown produces (no scripts, no event handlers)."""
+    return _CLEANER.clean(html)
+
+
+# --------------------------------------------------------------------------- plain text
+
+_MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_MD_LINE_MARK = re.compile(r"^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d+\.[ \t]+)?", re.M)
+_MD_TABLE_RULE = re.compile(r"^[ \t|:-]*-{3,}[ \t|:-]*$", re.M)
+_MD_EMPHASIS = re.compile(r"\*\*|__|\*|`|(?<!\w)_|_(?!\w)")
+
+
+def plain_text(source: str, *, lang: str = "de", registry: Registry | None = None, where: str = "") -> str:
+    """Markdown with directives as plain text, without markup (search index, tooltips)."""
+    text = directives_as_text(source, lang=lang, registry=registry, where=where)
+    text = _MD_LINK.sub(r"\1", text)
+    text = re.sub(r"<[^>]+>", "", text)
+    text = _MD_TABLE_RULE.sub("", text)
+    text = _MD_LINE_MARK.sub("", text)
+    text = _MD_EMPHASIS.sub("", text).replace("|", " ")
+    text = re.sub(r"[ \t]+", " ", text)
+    return re.sub(r"\s*\n\s*", "\n", text).strip()
+
+
+def _short(text: str, limit: int = 220) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    end = max(cut.rfind(". "), cut.rfind("; "))
+    return cut[: end + 1] if end > limit // 2 else cut.rsplit(" ", 1)[0] + " …"
+
+
+# --------------------------------------------------------------------------- glossary links
+
+_SKIP_TAGS = {"a", "h1", "h2", "h3", "h4", "h5", "h6", "code", "pre", "kbd", "mark", "abbr"}
+_TAG = re.compile(r"(<[^>]*>)")
+_TAG_NAME = re.compile(r"^<\s*(/?)\s*([a-zA-Z0-9]+)")
+
+
+@dataclass(frozen=True)
+class TermLinker:
+    """Links the first occurrence of each glossary term in a piece of HTML.
+
+    Matching is case-insensitive, with one exception for German: a term spelled with a
+    capital (a noun: ``Unter``, ``Rot``, ``Sagen``) does not match the same word in lower
+    case (the preposition ``unter``, the colour ``rot``, the verb ``sagen``).
+    """
+
+    pattern: re.Pattern[str] | None
+    slug_for: dict[str, tuple[str, bool]]  # casefolded variant -> (slug, needs a capital)
+    links: dict[str, tuple[str, str]]  # slug -> (href, plain definition)
+
+    def link(self, html: str, seen: set[str], exclude: str | None = None) -> str:
+        if self.pattern is None:
+            return html
+        out: list[str] = []
+        skipping: list[str] = []
+        for piece in _TAG.split(html):
+            if piece.startswith("<"):
+                m = _TAG_NAME.match(piece)
+                if m and m.group(2).lower() in _SKIP_TAGS and not piece.endswith("/>"):
+                    name = m.group(2).lower()
+                    if m.group(1):
+                        if name in skipping:
+                            del skipping[len(skipping) - 1 - skipping[::-1].index(name)]
+                    else:
+                        skipping.append(name)
+                out.append(piece)
+            elif skipping or not piece:
+                out.append(piece)
+            else:
+                out.append(self.pattern.sub(lambda m: self._replace(m, seen, exclude), piece))
+        return "".join(out)
+
+    def _replace(self, m: re.Match[str], seen: set[str], exclude: str | None) -> str:
+        word = m.group(0)
+        slug, needs_capital = self.slug_for.get(word.casefold(), ("", False))
+        if not slug or slug in seen or slug == exclude or (needs_capital and not word[0].isupper()):
+            return word
+        seen.add(slug)
+        href, definition = self.links[slug]
+        # ``word`` is already HTML-escaped text from the sanitiser: keep it as it is.
+        return format_html(
+            '<a class="term" href="{}" data-definition="{}">{}<span class="term-def" role="tooltip">{}</span></a>',
+            href, definition, mark_safe(word), definition,
+        )
+
+
+@functools.lru_cache(maxsize=16)
+def term_linker(registry: Registry, lang: str) -> TermLinker:
+    slug_for: dict[str, tuple[str, bool]] = {}
+    links: dict[str, tuple[str, str]] = {}
+    base = reverse("rules:glossary")
+    for term in registry.glossary:
+        # ``also:`` holds German spellings (``As``, ``Hand``, ``VH``): in English text they would
+        # catch ordinary words ("as", "his hand"), so English links the English term only
+        variants = [term.term(lang), *(term.also if lang == "de" else ())]
+        for variant in variants:
+            variant = variant.strip()
+            key = variant.casefold()
+            if len(key) < 2:
+                continue
+            needs_capital = lang == "de" and variant[0].isupper()
+            slug, capital = slug_for.get(key, (term.slug, True))
+            slug_for[key] = (slug, capital and needs_capital)
+        definition = _short(plain_text(term.text(lang), lang=lang, registry=registry))
+        links[term.slug] = (f"{base}#{term.anchor}", definition)
+    if not slug_for:
+        return TermLinker(None, {}, {})
+    alternatives = sorted(slug_for, key=lambda v: (-len(v), v))
+    pattern = re.compile(
+        r"(?<![\w-])(?:" + "|".join(re.escape(v) for v in alternatives) + r")(?![\w-])", re.IGNORECASE
+    )
+    return TermLinker(pattern, slug_for, links)
+
+
+# --------------------------------------------------------------------------- markdown
+
+_PLACEHOLDER = "\ue000{}\ue001"
+_PLACEHOLDER_RE = re.compile("\ue000(\\d+)\ue001")
+
+
+def markdown_to_html(
+    source: str,
+    *,
+    lang: str,
+    deck: str,
+    registry: Registry,
+    where: str = "",
+    seen_terms: set[str] | None = None,
+    exclude_term: str | None = None,
+) -> SafeString:
+    """One markdown text to safe HTML (see the module docstring for the order of work).
+
+    Pass a ``seen_terms`` set to link glossary terms; share it between the texts of one
+    rule so that each term is linked once per rule.
+    """
+    rendered: list[str] = []
+
+    def placeholder(m: re.Match[str]) -> str:
+        rendered.append(render_directive(m.group(0), lang=lang, deck=deck, registry=registry, where=where))
+        return _PLACEHOLDER.format(len(rendered) - 1)
+
+    text = DIRECTIVE_RE.sub(placeholder, source)
+    html = markdown.markdown(text, extensions=[TableExtension(use_align_attribute=True), "sane_lists"])
+    html = sanitize(html)
+    if seen_terms is not None:
+        html = term_linker(registry, lang).link(html, seen_terms, exclude_term)
+    html = _PLACEHOLDER_RE.sub(lambda m: rendered[int(m.group(1))], html)
+    return mark_safe(html)
+
+
+def render_markdown(source: str, *, lang: str = "de", deck: str = "french", where: str = "") -> SafeString:
+    """Render any markdown with directives (for other apps: lessons, exercises)."""
+    registry = get_registry()
+    return markdown_to_html(source, lang=lang, deck=deck, registry=registry, where=where, seen_terms=set())
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedAnnotation:
+    kind: str
+    label: str
+    html: SafeString
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedRule:
+    rule: Rule
+    text: SafeString
+    annotations: tuple[RenderedAnnotation, ...]
+
+
+@functools.lru_cache(maxsize=4096)
+def _render_rule(registry: Registry, rule_id: str, lang: str, deck: str) -> RenderedRule:
+    rule = registry.rules[rule_id]
+    where = f"{rule.source}:{rule.line} {rule.id}"
+    seen: set[str] = set()
+    text = markdown_to_html(rule.text(lang), lang=lang, deck=deck, registry=registry, where=f"{where} (@{lang})",
+                            seen_terms=seen)
+    annotations = tuple(
+        RenderedAnnotation(
+            a.kind,
+            annotation_label(a.kind, lang),
+            markdown_to_html(a.text(lang), lang=lang, deck=deck, registry=registry,
+                             where=f"{where} (@{a.kind} {lang})", seen_terms=seen),
+        )
+        for a in rule.annotations
+    )
+    return RenderedRule(rule, text, annotations)
+
+
+def render_rule(rule: Rule | str, lang: str, deck: str, registry: Registry | None = None) -> RenderedRule:
+    registry = registry or get_registry()
+    rule_id = rule if isinstance(rule, str) else rule.id
+    return _render_rule(registry, rule_id, "en" if lang == "en" else "de", deck)
+
+
+@functools.lru_cache(maxsize=256)
+def _render_intro(registry: Registry, key: str, lang: str, deck: str) -> SafeString:
+    target = registry.chapter(key) or registry.section(key)
+    if target is None or not target.intro(lang):
+        return mark_safe("")
+    return markdown_to_html(target.intro(lang), lang=lang, deck=deck, registry=registry, where=f"Einleitung {key}")
+
+
+def render_intro(chapter_or_section_id: str, lang: str, deck: str, registry: Registry | None = None) -> SafeString:
+    """The free text before a chapter's first section or a section's first rule."""
+    return _render_intro(registry or get_registry(), chapter_or_section_id, "en" if lang == "en" else "de", deck)
+
+
+@functools.lru_cache(maxsize=2048)
+def _render_term(registry: Registry, slug: str, lang: str, deck: str) -> SafeString:
+    term = registry.term(slug)
+    if term is None:
+        return mark_safe("")
+    return markdown_to_html(term.text(lang), lang=lang, deck=deck, registry=registry,
+                            where=f"glossar.md:{term.line} {slug}", seen_terms=set(), exclude_term=slug)
+
+
+def render_term(slug: str, lang: str, deck: str, registry: Registry | None = None) -> SafeString:
+    """A glossary definition as HTML (other terms linked, never the term itself)."""
+    return _render_term(registry or get_registry(), slug, "en" if lang == "en" else "de", deck)
+
+
+@on_reload
+def clear_caches() -> None:
+    for cached in (_render_rule, _render_intro, _render_term, term_linker):
+        cached.cache_clear()

@@ -1,0 +1,166 @@
+"""The rules pages: table of contents, chapters, permalinks, glossary, search.
+
+Views stay thin: loading is in :mod:`.content`, HTML in :mod:`.render`, ranking in
+:mod:`.search`. Everything works without JavaScript; with htmx, the search form
+swaps in the result list only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+
+from skatschule.cards.context_processors import current_deck
+
+from .content import Registry, Rule, Section, get_registry
+from .render import RenderedRule, render_intro, render_rule, render_term
+from .search import MAX_QUERY_LENGTH, fold, search as run_search
+
+
+def current_lang() -> str:
+    return "en" if (get_language() or "de").lower().startswith("en") else "de"
+
+
+def practice_for(rule_id: str) -> list[Any]:
+    """What the training app offers for this rule (objects with ``.title`` and ``.url``)."""
+    try:
+        from skatschule.training.registry import exercises_for_rule
+    except ImportError:
+        return []
+    return list(exercises_for_rule(rule_id))
+
+
+def rule_url(rule: Rule) -> str:
+    """The chapter page, scrolled to the rule and highlighting it."""
+    chapter = reverse("rules:chapter", args=[rule.chapter_id])
+    return f"{chapter}?hl={rule.id}#{rule.anchor}"
+
+
+@dataclass(frozen=True)
+class RuleView:
+    rule: Rule
+    rendered: RenderedRule
+    see: list[Rule]
+    practice: list[Any]
+    highlight: bool
+
+
+def _rule_view(registry: Registry, rule: Rule, lang: str, deck: str, hl: str) -> RuleView:
+    return RuleView(
+        rule=rule,
+        rendered=render_rule(rule, lang, deck, registry),
+        see=[r for ref in rule.see if (r := registry.rule(ref)) is not None],
+        practice=practice_for(rule.id),
+        highlight=rule.id == hl,
+    )
+
+
+def _not_found(request: HttpRequest, ref: str, what: str = "rule") -> HttpResponse:
+    return render(request, "rules/not_found.html", {"ref": ref, "what": what}, status=404)
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    registry = get_registry()
+    return render(request, "rules/index.html", {"chapters": registry.chapters, "lang": current_lang()})
+
+
+def chapter(request: HttpRequest, chapter_id: str) -> HttpResponse:
+    registry = get_registry()
+    chap = registry.chapter(chapter_id)
+    if chap is None:
+        return _not_found(request, chapter_id, "chapter")
+    if chap.id != chapter_id:
+        return HttpResponseRedirect(reverse("rules:chapter", args=[chap.id]))
+    lang, deck = current_lang(), current_deck(request)
+    hl = request.GET.get("hl", "")
+    sections: list[tuple[Section, SafeString, list[RuleView]]] = [
+        (
+            section,
+            render_intro(section.id, lang, deck, registry),
+            [_rule_view(registry, rule, lang, deck, hl) for rule in section.rules],
+        )
+        for section in chap.sections
+    ]
+    return render(request, "rules/chapter.html", {
+        "chapter": chap,
+        "intro": render_intro(chap.id, lang, deck, registry),
+        "sections": sections,
+        "prev_chapter": registry.prev_chapter(chap.id),
+        "next_chapter": registry.next_chapter(chap.id),
+        "lang": lang,
+    })
+
+
+def rule(request: HttpRequest, ref: str) -> HttpResponse:
+    """Permalink ``/regeln/3.2.4`` (or an old citation ``/regeln/SkO-4.2.9``): redirect to the chapter."""
+    registry = get_registry()
+    rule_id = registry.resolve(ref)
+    if rule_id is None:
+        section = registry.section(ref)
+        if section is not None:
+            chapter_id = ref.split(".", 1)[0]
+            return HttpResponseRedirect(f"{reverse('rules:chapter', args=[chapter_id])}#{section.anchor}")
+        return _not_found(request, ref)
+    return HttpResponseRedirect(rule_url(registry.rules[rule_id]))
+
+
+def alias(request: HttpRequest, alias: str) -> HttpResponse:
+    """``/regeln/alias/SkO 4.2.9``: an older citation to today's rule."""
+    return rule(request, alias)
+
+
+def rule_detail(request: HttpRequest, rule_id: str) -> HttpResponse:
+    """One rule on its own page, with the previous and next rule."""
+    registry = get_registry()
+    resolved = registry.resolve(rule_id)
+    if resolved is None:
+        return _not_found(request, rule_id)
+    if resolved != rule_id:
+        return HttpResponseRedirect(reverse("rules:rule_detail", args=[resolved]))
+    the_rule = registry.rules[resolved]
+    lang, deck = current_lang(), current_deck(request)
+    chap = registry.chapter_of(the_rule)
+    return render(request, "rules/rule_detail.html", {
+        "item": _rule_view(registry, the_rule, lang, deck, ""),
+        "chapter": chap,
+        "section": registry.section(the_rule.section_id),
+        "prev_rule": registry.prev_rule(the_rule.id),
+        "next_rule": registry.next_rule(the_rule.id),
+        "lang": lang,
+    })
+
+
+def glossary(request: HttpRequest) -> HttpResponse:
+    registry = get_registry()
+    lang, deck = current_lang(), current_deck(request)
+    terms = sorted(registry.glossary, key=lambda t: fold(t.term(lang)))
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for term in terms:
+        letter = (fold(term.term(lang))[:1] or "#").upper()
+        groups.setdefault(letter, []).append({
+            "term": term,
+            "html": render_term(term.slug, lang, deck, registry),
+            "rules": [r for ref in term.rules if (r := registry.rule(ref)) is not None],
+        })
+    return render(request, "rules/glossary.html", {"groups": list(groups.items()), "lang": lang})
+
+
+def search(request: HttpRequest) -> HttpResponse:
+    query = " ".join(request.GET.get("q", "").split())
+    lang = current_lang()
+    context: dict[str, Any] = {"query": query, "max_length": MAX_QUERY_LENGTH, "lang": lang}
+    status = 200
+    if len(query) > MAX_QUERY_LENGTH:
+        context["too_long"] = True
+        status = 400
+    elif query:
+        context["results"] = run_search(query, lang)
+    template = "rules/partials/search_results.html" if getattr(request, "htmx", False) else "rules/search.html"
+    return render(request, template, context, status=status)
+

@@ -1,0 +1,63 @@
+"""The rules pages in Debian's chromium: permalink highlight, language, search, deck."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from skatschule.rules.content import reload
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def first_result_href(page, live_server, query: str) -> str:  # type: ignore[no-untyped-def]
+    search = page.locator("#site-search")
+    search.fill(query)
+    search.press("Enter")
+    page.wait_for_url(re.compile(r"/regeln/suche/\?q="))
+    first = page.locator(".search-results .search-result-link").first
+    expect(first).to_be_visible()
+    return str(first.get_attribute("href"))
+
+
+def test_rules_pages_in_the_browser(page, live_server) -> None:  # type: ignore[no-untyped-def]
+    registry = reload()
+    rule = registry.rule("3.2.3")
+    assert rule is not None
+
+    page.goto(live_server.url + "/regeln/")
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    expect(page.locator(f'a[href="/regeln/{rule.id}"]')).to_be_visible()
+
+    # The permalink lands on the chapter with the rule highlighted and scrolled into view.
+    page.goto(live_server.url + "/regeln/3.2.3")
+    expect(page).to_have_url(re.compile(r"/regeln/kapitel/3/\?hl=3\.2\.3#r-3\.2\.3$"))
+    article = page.locator("#r-3\\.2\\.3")
+    expect(article).to_have_class(re.compile(r"\bhighlight\b"))
+    expect(article).to_be_in_viewport()
+    expect(article).to_contain_text(rule.title_de)
+
+    # Switch to English with the header's language form: same rule, English text.
+    page.get_by_role("button", name="English").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#r-3\\.2\\.3")).to_contain_text(rule.title_en)
+    expect(page.locator("#r-3\\.2\\.3")).to_have_class(re.compile(r"\bhighlight\b"))
+    page.get_by_role("button", name="Deutsch").click()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+
+    # Search from the header: the first result is the rule one would want.
+    assert re.search(r"/regeln/4\.2\.\d+$", first_result_href(page, live_server, "Schneider"))
+    assert re.search(r"/regeln/4\.4\.\d+$", first_result_href(page, live_server, "überreizt"))
+    expect(page.locator(".search-results mark").first).to_be_visible()
+    assert re.search(r"/regeln/(2\.4\.3|4\.4\.\d+)$", first_result_href(page, live_server, "Bube im Skat"))
+
+    # The deck switch redraws the cards of a chapter with [[cards:]].
+    page.goto(live_server.url + "/regeln/kapitel/1/")
+    cards = page.locator(".rule .directive-cards svg.card-img")
+    expect(cards.first).to_have_class(re.compile(r"\bcard-french\b"))
+    page.locator("#deck-select").select_option("german")
+    page.locator(".deck-form button[type=submit]").click()
+    expect(page.locator("#deck-select")).to_have_value("german")
+    expect(page.locator(".rule .directive-cards svg.card-img").first).to_have_class(re.compile(r"\bcard-german\b"))
