@@ -302,7 +302,7 @@ def _evaluate(
         elif schneider:
             who = ("die Gegenpartei", "the defenders") if declarer_points >= 90 else ("der Alleinspieler", "the declarer")
             if explain:
-                steps.append(Step(f"Schneider: {who[0]} hat 30 Augen oder weniger", f"Schneider: {who[1]} has 30 card points or fewer", ("4.2.3",)))
+                steps.append(Step(f"Schneider: {who[0]} hat 30 Augen oder weniger", f"Schneider: {who[1]} {'has' if who[1] == 'the declarer' else 'have'} 30 card points or fewer", ("4.2.3",)))
         if contract.schwarz_announced and not defenders_schwarz:
             won_by_play = False
             label = "ouvert" if contract.ouvert else "Schwarz angesagt"
