@@ -1,0 +1,86 @@
+"""Augen zählen: the card points of a trick, a skat or a stack of tricks."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from skatschule.engine import CARDS, Card, CardSet, Step
+
+from .base import Question
+from .helpers import EngineExercise, Solution, codes, sum_step
+
+RULES = ("1.3.2", "4.2.2")
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    cards: tuple[Card, ...]
+    what: str
+    """"trick", "skat", "tricks" or "pile" (for the wording)."""
+
+
+_SIZES = {1: ((3, "trick"), (3, "trick"), (2, "skat")), 2: ((4, "pile"), (5, "pile"), (6, "tricks")), 3: ((9, "tricks"), (10, "pile"), (12, "tricks"))}
+
+_WHAT = {
+    "trick": ("Ein Stich", "A trick"),
+    "skat": ("Der Skat", "The skat"),
+    "tricks": ("Diese Stiche", "These tricks"),
+    "pile": ("Diese Karten", "These cards"),
+}
+
+
+class Augen(EngineExercise[Scenario]):
+    slug = "augen"
+    title_de = "Augen zählen"
+    title_en = "Counting card points"
+    description_de = "Ass 11, Zehn 10, König 4, Dame 3, Bube 2, Neun, Acht und Sieben 0: Wie viele Augen liegen hier?"
+    description_en = "Ace 11, ten 10, king 4, queen 3, jack 2, nine, eight and seven 0: how many card points are these?"
+    rule_ids = RULES
+
+    def build(self, rng: random.Random, difficulty: int) -> Scenario:
+        size, what = rng.choice(_SIZES[difficulty])
+        pack = list(CARDS)
+        rng.shuffle(pack)
+        # At the first level most cards count something; later all ranks are equally likely.
+        if difficulty == 1:
+            pack.sort(key=lambda c: (c.points == 0 and rng.random() < 0.6))
+        return Scenario(tuple(pack[:size]), what)
+
+    def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
+        de, en = _WHAT[scenario.what]
+        n = len(scenario.cards)
+        if scenario.what == "tricks":
+            de, en = f"{n // 3} Stiche", f"{n // 3} tricks"
+        return self.question(
+            difficulty,
+            seed,
+            f"{de} ({n} Karten). Wie viele Augen zählen die Karten zusammen?",
+            f"{en} ({n} cards). How many card points (Augen) are they worth together?",
+            "number",
+            cards=codes(scenario.cards),
+        )
+
+    def solve(self, scenario: Scenario) -> Solution:
+        total = CardSet(scenario.cards).points
+        counting = [c for c in scenario.cards if c.points]
+        blank = [c for c in scenario.cards if not c.points]
+        steps = [
+            Step(
+                "Augen: Ass 11, Zehn 10, König 4, Dame 3, Bube 2, Neun, Acht und Sieben 0",
+                "Card points: ace 11, ten 10, king 4, queen 3, jack 2, nine, eight and seven 0",
+                RULES,
+            ),
+            sum_step(counting, ("1.3.2",))
+            if counting
+            else Step("Keine dieser Karten zählt Augen", "None of these cards is worth anything", ("1.3.2",)),
+        ]
+        if blank:
+            steps.append(
+                Step(
+                    "Ohne Augen: " + ", ".join(c.name_de for c in blank),
+                    "Worth nothing: " + ", ".join(c.name_en for c in blank),
+                )
+            )
+        steps.append(Step(f"Zusammen: {total} Augen", f"Together: {total} card points", ("4.2.2",)))
+        return Solution((str(total),), str(total), str(total), tuple(steps), RULES)

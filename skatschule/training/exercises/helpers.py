@@ -1,0 +1,499 @@
+"""What the exercise types share: the engine-backed base class, answer parsing by widget,
+grading, and a few texts (card names, seats, lists).
+
+Every type subclasses :class:`EngineExercise` and writes three methods:
+
+- ``build(rng, difficulty)``: draw the scenario (deal, contract, auction ...) from the one
+  random generator of the exercise;
+- ``ask(scenario, difficulty, seed)``: the :class:`Question` the learner sees (no answer);
+- ``solve(scenario)``: the right answer, computed with the engine, with its derivation.
+
+``grade`` rebuilds the scenario from the question's seed, so a question can always be
+graded again (and nothing the browser sends is trusted but the raw answer).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+from abc import abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from skatschule.engine import (
+    SEAT_NAMES_DE,
+    SEAT_NAMES_EN,
+    Card,
+    Contract,
+    GameType,
+    SkatError,
+    Step,
+    parse_card,
+    trick_winner,
+)
+
+from .base import AnswerError, Choice, ExerciseType, Feedback, Question, Widget, rng_for
+
+__all__ = [
+    "EngineExercise",
+    "Solution",
+    "RULE_ID",
+    "parse_number",
+    "parse_choice",
+    "parse_multi",
+    "parse_card_answer",
+    "parse_order",
+    "grade_against",
+    "read_answer",
+    "mark",
+    "Given",
+    "merge_ids",
+    "card_choice",
+    "cards_de",
+    "cards_en",
+    "codes",
+    "seat_de",
+    "seat_en",
+    "game_de",
+    "game_en",
+    "contract_de",
+    "contract_en",
+    "signed",
+    "sum_step",
+    "beats",
+    "SUIT_GAMES",
+    "sorted_cards",
+    "step_ids",
+]
+
+RULE_ID = re.compile(r"^(?:\d+|[A-Z])\.\d+\.\d+$")
+"""The form of a rule id: ``chapter.section.paragraph`` (``1.3.2``, ``K.1.4``, ``A.2.1``)."""
+
+SUIT_GAMES: tuple[GameType, ...] = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS)
+
+S = TypeVar("S")
+
+
+# --------------------------------------------------------------------------- texts
+
+
+def cards_de(cards: Iterable[Card], sep: str = ", ") -> str:
+    return sep.join(c.name_de for c in cards)
+
+
+def cards_en(cards: Iterable[Card], sep: str = ", ") -> str:
+    return sep.join(c.name_en for c in cards)
+
+
+def codes(cards: Iterable[Card]) -> tuple[str, ...]:
+    return tuple(c.code for c in cards)
+
+
+def card_choice(card: Card, prefix_de: str = "", prefix_en: str = "") -> Choice:
+    """An option that stands for one card (value: its code)."""
+    return Choice(card.code, prefix_de + card.name_de, prefix_en + card.name_en)
+
+
+def seat_de(seat: int) -> str:
+    return SEAT_NAMES_DE[seat]
+
+
+def seat_en(seat: int, capital: bool = False) -> str:
+    name = SEAT_NAMES_EN[seat]
+    return name.capitalize() if capital else name
+
+
+def game_de(game: GameType) -> str:
+    return game.name_de
+
+
+def game_en(game: GameType) -> str:
+    return game.name_en.capitalize()
+
+
+def contract_de(contract: Contract) -> str:
+    return contract.name("de")
+
+
+def contract_en(contract: Contract) -> str:
+    return contract.name("en")
+
+
+def signed(value: int) -> str:
+    """List entries are shown with their sign: ``+48``, ``-96``, ``0``."""
+    return f"+{value}" if value > 0 else str(value)
+
+
+def sum_step(cards: Sequence[Card], rules: tuple[str, ...]) -> Step:
+    """"Herz-Ass 11 + Herz-Zehn 10 + Pik-Sieben 0 = 21" in German and English."""
+    total = sum(c.points for c in cards)
+    if not cards:
+        return Step("keine Karten = 0", "no cards = 0", rules)
+    de = " + ".join(f"{c.name_de} {c.points}" for c in cards)
+    en = " + ".join(f"{c.name_en} {c.points}" for c in cards)
+    return Step(f"{de} = {total}", f"{en} = {total}", rules)
+
+
+def beats(game: GameType, challenger: Card, card: Card) -> bool:
+    """Does ``challenger``, played onto ``card`` (led), take the trick? (engine: trick_winner)"""
+    return trick_winner(game, (card, challenger)) == 1
+
+
+def merge_ids(*groups: Iterable[str]) -> tuple[str, ...]:
+    """Rule ids of several groups, in order of first mention, without duplicates."""
+    seen: dict[str, None] = {}
+    for group in groups:
+        for rule in group:
+            seen.setdefault(rule, None)
+    return tuple(seen)
+
+
+def step_ids(steps: Iterable[Step]) -> tuple[str, ...]:
+    return merge_ids(*(s.rules for s in steps))
+
+
+# --------------------------------------------------------------------------- parsing
+
+_SPACES = re.compile(r"\s+")
+_SEPARATORS = re.compile(r"[\s,;]+")
+_NUMBER = re.compile(r"^[+-]?\d{1,7}$")
+_MINUSES = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2012": "-", "\u2014": "-", "\ufe63": "-", "\uff0d": "-"})
+
+
+def _filled(answer: Sequence[str]) -> list[str]:
+    """The answer fields that hold something (the form may send empty ones)."""
+    if isinstance(answer, str):
+        answer = [answer]
+    out: list[str] = []
+    for item in answer:
+        if not isinstance(item, str):
+            raise AnswerError("Die Antwort muss Text sein", "The answer must be text")
+        if item.strip():
+            out.append(item.strip())
+    return out
+
+
+def _fold(text: str) -> str:
+    return _SPACES.sub(" ", text.strip()).casefold()
+
+
+def parse_number(answer: Sequence[str]) -> int:
+    """One integer: spaces are ignored, a leading + or - (also the Unicode minus) is allowed."""
+    fields = _filled(answer)
+    if not fields:
+        raise AnswerError("Bitte eine Zahl eingeben", "Please enter a number")
+    if len(fields) > 1:
+        raise AnswerError("Bitte nur eine Zahl eingeben", "Please enter only one number")
+    text = _SPACES.sub("", fields[0]).translate(_MINUSES)
+    # thousands separators in whole numbers: "1.000" or "1'000" are not expected here
+    if not _NUMBER.match(text):
+        raise AnswerError(
+            f"{fields[0]!r} ist keine ganze Zahl (Beispiele: 48, -96, +23)",
+            f"{fields[0]!r} is not a whole number (examples: 48, -96, +23)",
+        )
+    return int(text)
+
+
+def _option_table(question: Question, aliases: Mapping[str, str] | None) -> dict[str, str]:
+    table: dict[str, str] = {}
+    for option in question.options:
+        for key in (option.label_de, option.label_en):
+            table.setdefault(_fold(key), option.value)
+    for key, value in (aliases or {}).items():
+        table.setdefault(_fold(key), value)
+    for option in question.options:  # the values themselves win over any label
+        table[_fold(option.value)] = option.value
+    return table
+
+
+def _unknown_option(text: str, question: Question) -> AnswerError:
+    shown_de = ", ".join(o.label_de for o in question.options[:8])
+    shown_en = ", ".join(o.label_en for o in question.options[:8])
+    more = " …" if len(question.options) > 8 else ""
+    return AnswerError(
+        f"{text!r} ist keine der Antwortmöglichkeiten ({shown_de}{more})",
+        f"{text!r} is not one of the options ({shown_en}{more})",
+    )
+
+
+def parse_choice(question: Question, answer: Sequence[str], aliases: Mapping[str, str] | None = None) -> str:
+    """Exactly one option, given by its value or its German or English label (any case)."""
+    fields = _filled(answer)
+    if not fields:
+        raise AnswerError("Bitte eine Antwort auswählen", "Please choose an answer")
+    if len(fields) > 1:
+        raise AnswerError("Bitte genau eine Antwort auswählen", "Please choose exactly one answer")
+    table = _option_table(question, aliases)
+    value = table.get(_fold(fields[0]))
+    if value is None:
+        raise _unknown_option(fields[0], question)
+    return value
+
+
+def parse_multi(question: Question, answer: Sequence[str], aliases: Mapping[str, str] | None = None) -> frozenset[str]:
+    """Any number of options (none is an answer, too); one field may hold several, comma separated."""
+    table = _option_table(question, aliases)
+    chosen: set[str] = set()
+    for field_ in _filled(answer):
+        whole = table.get(_fold(field_))
+        if whole is not None:
+            chosen.add(whole)
+            continue
+        for part in _SEPARATORS.split(field_):
+            if not part:
+                continue
+            value = table.get(_fold(part))
+            if value is None:
+                raise _unknown_option(part, question)
+            chosen.add(value)
+    return frozenset(chosen)
+
+
+def _cards_in(answer: Sequence[str]) -> list[Card]:
+    out: list[Card] = []
+    for field_ in _filled(answer):
+        for part in _SEPARATORS.split(field_):
+            if not part:
+                continue
+            try:
+                out.append(parse_card(part))
+            except SkatError as exc:
+                raise AnswerError(exc.message_de, exc.message_en) from None
+    return out
+
+
+def parse_card_answer(question: Question, answer: Sequence[str]) -> frozenset[str]:
+    """A set of card codes, each one of the question's options (``CJ``, ``h10``, ``c10`` ...)."""
+    allowed = {o.value for o in question.options}
+    chosen: set[str] = set()
+    for card in _cards_in(answer):
+        if card.code not in allowed:
+            raise AnswerError(
+                f"{card.name_de} ({card.code}) steht nicht zur Auswahl",
+                f"The {card.name_en} ({card.code}) is not one of the cards to choose from",
+            )
+        chosen.add(card.code)
+    return frozenset(chosen)
+
+
+def parse_order(question: Question, answer: Sequence[str]) -> list[str]:
+    """All cards of the options, each exactly once, in the order given."""
+    allowed = [o.value for o in question.options]
+    order = [c.code for c in _cards_in(answer)]
+    unknown = [code for code in order if code not in allowed]
+    if unknown:
+        raise AnswerError(
+            f"{unknown[0]} steht nicht zur Auswahl", f"{unknown[0]} is not one of the cards to order"
+        )
+    if len(set(order)) != len(order):
+        raise AnswerError("Jede Karte darf nur einmal vorkommen", "Each card may appear only once")
+    if len(order) != len(allowed):
+        raise AnswerError(
+            f"Bitte alle {len(allowed)} Karten in eine Reihenfolge bringen ({len(order)} angegeben)",
+            f"Please put all {len(allowed)} cards in order ({len(order)} given)",
+        )
+    return order
+
+
+# --------------------------------------------------------------------------- grading
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The right answer of one scenario, computed with the engine."""
+
+    raw: tuple[str, ...]
+    """What :meth:`ExerciseType.correct_answer` returns (the ``answer`` fields)."""
+    answer_de: str
+    answer_en: str
+    steps: tuple[Step, ...] = ()
+    rule_ids: tuple[str, ...] = ()
+
+
+def _label(question: Question, value: str, lang: str) -> str:
+    for option in question.options:
+        if option.value == value:
+            return option.label(lang)
+    return value
+
+
+def _labels(question: Question, values: Iterable[str], lang: str) -> str:
+    chosen = set(values)
+    names = [o.label(lang) for o in question.options if o.value in chosen]
+    if not names:
+        return "keine" if lang == "de" else "none"
+    return ", ".join(names)
+
+
+def _option_order(question: Question, values: Iterable[str]) -> list[str]:
+    chosen = set(values)
+    return [o.value for o in question.options if o.value in chosen]
+
+
+@dataclass(frozen=True, slots=True)
+class Given:
+    """A learner's answer, read and normalised (before it is compared)."""
+
+    value: int | str | frozenset[str] | tuple[str, ...]
+    given_de: str
+    given_en: str
+    normalized: str
+
+
+def read_answer(question: Question, answer: Sequence[str], aliases: Mapping[str, str] | None = None) -> Given:
+    """Read ``answer`` as the question's widget demands; :class:`AnswerError` if it cannot be read."""
+    widget: Widget = question.widget
+    if widget == "number":
+        number = parse_number(answer)
+        return Given(number, str(number), str(number), str(number))
+    if widget == "choice":
+        value = parse_choice(question, answer, aliases)
+        return Given(value, _label(question, value, "de"), _label(question, value, "en"), value)
+    if widget == "multi":
+        values = parse_multi(question, answer, aliases)
+        return Given(values, _labels(question, values, "de"), _labels(question, values, "en"), " ".join(_option_order(question, values)))
+    if widget == "cards":
+        chosen = parse_card_answer(question, answer)
+        ordered = sorted((parse_card(c) for c in chosen), key=lambda c: c.index)
+        return Given(chosen, cards_de(ordered) or "keine Karte", cards_en(ordered) or "no card", " ".join(c.code for c in ordered))
+    if widget == "order":
+        order = tuple(parse_order(question, answer))
+        cards = [parse_card(c) for c in order]
+        return Given(order, cards_de(cards, " > "), cards_en(cards, " > "), " ".join(order))
+    raise AnswerError(f"Unbekannte Eingabeart {widget!r}", f"Unknown widget {widget!r}")  # pragma: no cover
+
+
+def mark(question: Question, given: Given, solution: Solution) -> Feedback:
+    """Compare a read answer with the engine's solution."""
+    widget = question.widget
+    if widget == "number":
+        correct = given.value == int(solution.raw[0])
+    elif widget == "choice":
+        correct = given.value == solution.raw[0]
+    elif widget in ("multi", "cards"):
+        correct = given.value == frozenset(solution.raw)
+    else:
+        correct = given.value == tuple(solution.raw)
+    return Feedback(
+        correct=correct,
+        answer_de=solution.answer_de,
+        answer_en=solution.answer_en,
+        given_de=given.given_de,
+        given_en=given.given_en,
+        steps=solution.steps,
+        rule_ids=merge_ids(solution.rule_ids, step_ids(solution.steps)),
+        normalized=given.normalized,
+    )
+
+
+def grade_against(
+    question: Question,
+    solution: Solution,
+    answer: Sequence[str],
+    aliases: Mapping[str, str] | None = None,
+) -> Feedback:
+    """Read ``answer`` and compare it with ``solution`` (both steps in one)."""
+    return mark(question, read_answer(question, answer, aliases), solution)
+
+
+# --------------------------------------------------------------------------- base class
+
+
+class EngineExercise(ExerciseType, Generic[S]):
+    """An exercise type whose scenario is drawn from ``rng_for`` and solved by the engine."""
+
+    @abstractmethod
+    def build(self, rng: random.Random, difficulty: int) -> S:
+        """Draw the scenario for this difficulty (only from ``rng``: deterministic)."""
+
+    @abstractmethod
+    def ask(self, scenario: S, difficulty: int, seed: int) -> Question:
+        """The question for the scenario (never containing the answer)."""
+
+    @abstractmethod
+    def solve(self, scenario: S) -> Solution:
+        """The right answer with the engine's derivation."""
+
+    def aliases(self, scenario: S) -> Mapping[str, str]:
+        """Extra spellings accepted for choice/multi answers (``"mit 2"`` for ``"+2"`` ...)."""
+        return {}
+
+    # ------------------------------------------------------------------ plumbing
+    def __init__(self) -> None:
+        # The question just shown is usually graded right after: keep the last few
+        # (scenarios and questions are immutable, so sharing them is safe).
+        self._recent = functools.lru_cache(maxsize=512)(self.fresh)
+
+    def scenario(self, difficulty: int, seed: int) -> S:
+        self.check_difficulty(difficulty)
+        return self.build(rng_for(self.slug, difficulty, seed), difficulty)
+
+    def fresh(self, difficulty: int, seed: int) -> tuple[S, Question]:
+        """Scenario and question built from scratch (no cache)."""
+        scenario = self.scenario(difficulty, seed)
+        return scenario, self.ask(scenario, difficulty, seed)
+
+    def generate(self, difficulty: int, seed: int) -> Question:
+        return self._recent(difficulty, seed)[1]
+
+    def _restore(self, question: Question) -> tuple[S, Question]:
+        if question.kind != self.slug:
+            raise AnswerError(
+                f"Diese Frage gehört nicht zur Übung {self.slug!r}, sondern zu {question.kind!r}",
+                f"This question belongs to {question.kind!r}, not to the exercise {self.slug!r}",
+            )
+        if not isinstance(question.difficulty, int) or not isinstance(question.seed, int):
+            raise AnswerError("Ungültige Frage", "Invalid question")
+        return self._recent(question.difficulty, question.seed)
+
+    def grade(self, question: Question, answer: Sequence[str]) -> Feedback:
+        scenario, rebuilt = self._restore(question)
+        given = read_answer(rebuilt, answer, self.aliases(scenario))  # unreadable: AnswerError before any work
+        return mark(rebuilt, given, self.solve(scenario))
+
+    def correct_answer(self, question: Question) -> list[str]:
+        scenario, _ = self._restore(question)
+        return list(self.solve(scenario).raw)
+
+    def question(
+        self,
+        difficulty: int,
+        seed: int,
+        prompt_de: str,
+        prompt_en: str,
+        widget: Widget,
+        *,
+        options: Sequence[Choice] = (),
+        cards: Sequence[str] = (),
+        trick: Sequence[str] = (),
+        skat: Sequence[str] = (),
+        facts: Sequence[tuple[str, str]] = (),
+        rule_ids: Sequence[str] = (),
+    ) -> Question:
+        """A :class:`Question` of this type (kind, variant and rule ids filled in)."""
+        return Question(
+            kind=self.slug,
+            difficulty=difficulty,
+            seed=seed,
+            prompt_de=prompt_de,
+            prompt_en=prompt_en,
+            widget=widget,
+            options=tuple(options),
+            cards=tuple(cards),
+            trick=tuple(trick),
+            skat=tuple(skat),
+            facts=tuple(facts),
+            rule_ids=tuple(rule_ids) or self.rule_ids,
+            variant=self.variant,
+        )
+
+
+def sorted_cards(cards: Iterable[Card]) -> list[Card]:
+    """Neutral display order: by suit (Kreuz, Pik, Herz, Karo), then A 10 K D B 9 8 7.
+
+    Jacks stay in their printed suit, so the order gives nothing away about trumps.
+    """
+    return sorted(cards, key=lambda c: c.index)
+

@@ -1,0 +1,252 @@
+"""Kneipenregeln (pub rules, not ISkO): Kontra, Re and Bock, and the scoring of a Ramsch.
+
+- ``kontra`` (number): a finished game under the pub rules (``rules=PUB``) with Kontra,
+  Re and/or a Bock round: what is written? The engine's ``score_game`` doubles.
+- ``ramsch`` (number): a finished Ramsch; what is written for the loser (or for the
+  player who made a Durchmarsch)? The engine's ``pub.score_ramsch`` scores it by the
+  softened rule of the pub rules (seed 004, chapter K):
+
+  * the player with the most Augen (skat included) loses and is charged them as minus
+    points, times the multiplier; ties: every player with that count is charged;
+  * multiplier = 1 + number of pushes (Schieben) + 1 if a player took no trick (Jungfrau);
+  * a player who took all ten tricks (Durchmarsch) gets +120, no multiplier.
+
+  What the other players get ("the difference to 60") is read differently from table
+  to table (see K.3.4), so it is not asked.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from skatschule.engine import PUB, Step
+from skatschule.engine.pub import RamschResult, score_ramsch
+
+from .base import Question
+from .gen import FinishedGame, finished_game_facts, random_finished_game
+from .helpers import EngineExercise, Solution, seat_de, seat_en, signed
+
+NOTE_DE = "Kneipenregel, nicht ISkO."
+NOTE_EN = "Pub rule, not ISkO."
+KONTRA_RULES = ("K.1.4", "K.2.2")
+RAMSCH_RULES = ("K.3.4", "K.3.5", "K.3.6", "K.4.2")
+
+
+def ramsch_steps(result: RamschResult, pushes: int) -> tuple[Step, ...]:
+    """The engine's Ramsch verdict told step by step: loser, multiplier, minus points."""
+    if result.durchmarsch is not None:
+        seat = result.durchmarsch
+        return (
+            Step(
+                f"{seat_de(seat)} hat alle zehn Stiche: Durchmarsch, +120 ohne Multiplikator",
+                f"{seat_en(seat, True)} took all ten tricks: Durchmarsch, +120 without any multiplier",
+                ("K.3.6",),
+            ),
+        )
+    losers = result.losers
+    most = result.augen[losers[0]]
+    multiplier = result.multiplier
+    steps: list[Step] = []
+    if len(losers) == 1:
+        steps.append(
+            Step(
+                f"Die meisten Augen hat {seat_de(losers[0])} mit {most}: verliert den Ramsch",
+                f"{seat_en(losers[0], True)} has the most card points, {most}: loses the Ramsch",
+                ("K.3.4",),
+            )
+        )
+    else:
+        names_de = " und ".join(seat_de(s) for s in losers)
+        names_en = " and ".join(seat_en(s) for s in losers)
+        steps.append(
+            Step(
+                f"{names_de} haben gleich viele, die meisten Augen ({most}): Beide verlieren",
+                f"{names_en.capitalize()} tie with the most card points ({most}): both lose",
+                ("K.3.4",),
+            )
+        )
+    virgins = [s for s in range(3) if result.tricks[s] == 0]
+    if not pushes and not virgins:
+        parts_de = ["1 (kein Schieben, keine Jungfrau)"]
+        parts_en = ["1 (no pushes, no Jungfrau)"]
+    else:
+        parts_de = ["1"]
+        parts_en = ["1"]
+    if pushes:
+        parts_de.append(f"{pushes} (Schieben)")
+        parts_en.append(f"{pushes} (pushes)")
+    if virgins:
+        parts_de.append(f"1 (Jungfrau: {seat_de(virgins[0])} ohne Stich)")
+        parts_en.append(f"1 (Jungfrau: {seat_en(virgins[0])} took no trick)")
+    rules = ("K.4.2", "K.3.5") if virgins else ("K.4.2",)
+    total = f" = {multiplier}" if len(parts_de) > 1 else ""
+    steps.append(Step(f"Multiplikator: {' + '.join(parts_de)}{total}", f"Multiplier: {' + '.join(parts_en)}{total}", rules))
+    entry = result.scores[losers[0]]
+    steps.append(
+        Step(
+            f"{most} × {multiplier} = {most * multiplier} Minuspunkte: {entry}",
+            f"{most} × {multiplier} = {most * multiplier} minus points: {entry}",
+            ("K.3.4",),
+        )
+    )
+    return tuple(steps)
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    form: str
+    """"kontra" or "ramsch"."""
+    game: FinishedGame | None = None
+    kontra: bool = False
+    re: bool = False
+    bock: bool = False
+    points: tuple[int, int, int] = (0, 0, 0)
+    tricks: tuple[int, int, int] = (0, 0, 0)
+    pushes: int = 0
+
+    def ramsch(self) -> RamschResult:
+        """The engine's verdict on this Ramsch."""
+        return score_ramsch(self.points, self.tricks, self.pushes)
+
+    @property
+    def asked(self) -> int:
+        """The seat whose entry is asked: the Durchmarsch player or the (first) loser."""
+        result = self.ramsch()
+        if result.durchmarsch is not None:
+            return result.durchmarsch
+        return result.losers[0]
+
+
+def _split(rng: random.Random, total: int, parts: int, low: int) -> list[int]:
+    cuts = sorted(rng.randint(0, total - parts * low) for _ in range(parts - 1))
+    bounds = [0, *cuts, total - parts * low]
+    return [bounds[i + 1] - bounds[i] + low for i in range(parts)]
+
+
+def _ramsch(rng: random.Random, difficulty: int) -> tuple[tuple[int, int, int], tuple[int, int, int], int]:
+    pushes = 0 if difficulty == 1 else rng.randint(0, 3)
+    if difficulty == 3 and rng.random() < 0.15:
+        seat = rng.randrange(3)
+        pts, trk = [0, 0, 0], [0, 0, 0]
+        pts[seat], trk[seat] = 120, 10
+        return (pts[0], pts[1], pts[2]), (trk[0], trk[1], trk[2]), pushes
+    jungfrau = difficulty >= 2 and rng.random() < (0.3 if difficulty == 2 else 0.4)
+    tie = difficulty == 3 and not jungfrau and rng.random() < 0.2
+    for _ in range(50):
+        if jungfrau:
+            virgin = rng.randrange(3)
+            t = _split(rng, 10, 2, 1)
+            p = _split(rng, 120, 2, 0)
+            others = [s for s in range(3) if s != virgin]
+            tricks = [0, 0, 0]
+            points = [0, 0, 0]
+            for i, s in enumerate(others):
+                tricks[s], points[s] = t[i], p[i]
+        else:
+            tricks = _split(rng, 10, 3, 1)
+            if tie:
+                most = rng.randint(41, 59)
+                points = [most, most, 120 - 2 * most]
+                rng.shuffle(points)
+            else:
+                points = _split(rng, 120, 3, 0)
+        # plausible: at most 33 Augen per trick plus the skat (22 at most)
+        if all(points[s] <= 33 * tricks[s] + 22 for s in range(3)) and all(
+            points[s] == 0 for s in range(3) if tricks[s] == 0
+        ):
+            if tie or max(points) != sorted(points)[1]:
+                return (points[0], points[1], points[2]), (tricks[0], tricks[1], tricks[2]), pushes
+    return (52, 41, 27), (4, 4, 2), pushes
+
+
+class Kneipe(EngineExercise[Scenario]):
+    slug = "kneipe"
+    title_de = "Kneipenregeln"
+    title_en = "Pub rules"
+    description_de = "Kontra, Re, Bock und Ramsch: wie am Stammtisch gerechnet wird. Kneipenregeln, nicht ISkO."
+    description_en = "Kontra, Re, Bock and Ramsch: how pub tables score them. Pub rules, not the ISkO."
+    rule_ids = ("K.1.4", "K.2.2", "K.3.4", "K.4.2")
+    variant = True
+
+    def build(self, rng: random.Random, difficulty: int) -> Scenario:
+        if rng.random() < 0.5:
+            game = random_finished_game(rng, difficulty)
+            if difficulty == 1:
+                kontra, re, bock = True, False, False
+            else:
+                kontra = rng.random() < 0.8
+                re = kontra and rng.random() < 0.5
+                bock = rng.random() < (0.4 if difficulty == 2 else 0.5) or not kontra
+            contract = game.contract
+            if contract.game.is_null and not contract.ouvert:
+                re = False  # no Re in Null and Null Hand (K.1.3)
+            return Scenario("kontra", game, kontra, re, bock)
+        points, tricks, pushes = _ramsch(rng, difficulty)
+        return Scenario("ramsch", points=points, tricks=tricks, pushes=pushes)
+
+    def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
+        if scenario.form == "kontra":
+            assert scenario.game is not None
+            facts = finished_game_facts(scenario.game)
+            said_de: list[str] = []
+            said_en: list[str] = []
+            if scenario.kontra:
+                said_de.append("Kontra")
+                said_en.append("Kontra")
+            if scenario.re:
+                said_de.append("Re")
+                said_en.append("Re")
+            if said_de:
+                facts.append((f"Gesagt: {' und '.join(said_de)}", f"Said: {' and '.join(said_en)}"))
+            if scenario.bock:
+                facts.append(("Das Spiel ist ein Bockspiel", "The game is played in a Bock round"))
+            return self.question(
+                difficulty,
+                seed,
+                f"{NOTE_DE} Das Spiel ist zu Ende. Was wird für den Alleinspieler in die Liste geschrieben "
+                "(Kontra, Re und Bock eingerechnet)? Verlorene Spiele mit Minus.",
+                f"{NOTE_EN} The game is over. What is written on the score sheet for the declarer "
+                "(Kontra, Re and Bock included)? Lost games with a minus.",
+                "number",
+                facts=facts,
+                rule_ids=KONTRA_RULES,
+            )
+        facts = []
+        for s in range(3):
+            n = scenario.tricks[s]
+            facts.append(
+                (
+                    f"{seat_de(s)}: {scenario.points[s]} Augen, {n} {'Stich' if n == 1 else 'Stiche'}",
+                    f"{seat_en(s, True)}: {scenario.points[s]} card points, {n} {'trick' if n == 1 else 'tricks'}",
+                )
+            )
+        if scenario.pushes:
+            times_de = ("einmal", "zweimal", "dreimal")[scenario.pushes - 1]
+            times_en = ("once", "twice", "three times")[scenario.pushes - 1]
+            facts.append((f"Der Skat wurde {times_de} geschoben", f"The skat was pushed {times_en}"))
+        else:
+            facts.append(("Niemand hat geschoben", "Nobody pushed"))
+        asked = scenario.asked
+        return self.question(
+            difficulty,
+            seed,
+            f"{NOTE_DE} Ein Ramsch ist zu Ende (Augen mit Skat). Welche Zahl wird für {seat_de(asked)} in die Liste geschrieben? "
+            "Minuspunkte mit Minus.",
+            f"{NOTE_EN} A Ramsch is over (card points incl. the skat). What number is written on the sheet for "
+            f"{seat_en(asked)}? Minus points with a minus.",
+            "number",
+            facts=facts,
+            rule_ids=RAMSCH_RULES,
+        )
+
+    def solve(self, scenario: Scenario) -> Solution:
+        if scenario.form == "kontra":
+            assert scenario.game is not None
+            outcome = scenario.game.score(PUB, kontra=scenario.kontra, re=scenario.re, bock=scenario.bock)
+            steps: tuple[Step, ...] = (Step(NOTE_DE, NOTE_EN, ("K.1.4",)), *outcome.steps)
+            return Solution((str(outcome.score),), signed(outcome.score), signed(outcome.score), steps, KONTRA_RULES)
+        result = scenario.ramsch()
+        entry = result.scores[scenario.asked]
+        steps = (Step(NOTE_DE, NOTE_EN, ("K.3.4",)), *ramsch_steps(result, scenario.pushes))
+        return Solution((str(entry),), signed(entry), signed(entry), steps, RAMSCH_RULES)

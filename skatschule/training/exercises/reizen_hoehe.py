@@ -1,0 +1,147 @@
+"""Reizen, wie hoch? A hand of ten cards and the game the player has in mind: how far may he bid?
+
+Defined precisely: the value of the intended game with the Spitzen of the ten cards
+alone (the skat is unknown while bidding) at the level "Spiel" (plus "Hand" for a hand
+game), i.e. ``game_value(Contract(game, hand=hand), matadors(game, hand10))``. For a Null
+game it is the fixed value. For an "ohne" hand the feedback warns that a missing top
+trump in the skat lowers the count, and the game may end overbid.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from skatschule.engine import CARDS, Card, CardSet, Contract, GameType, Step, game_value, matadors, matadors_text, trump_order
+
+from .base import Question
+from .gen import NULL_CONTRACTS, cards_with_matadors, weighted
+from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, contract_de, contract_en, sorted_cards
+
+RULES = ("2.3.1", "1.4.2", "4.1.1", "4.3.2")
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    contract: Contract
+    hand: tuple[Card, ...]
+
+
+_COUNTS = {
+    1: ((1, 5), (2, 4), (3, 1)),
+    2: ((1, 3), (2, 3), (3, 3), (4, 2)),
+    3: ((1, 1), (2, 2), (3, 3), (4, 3), (5, 2), (6, 1)),
+}
+
+
+class ReizenHoehe(EngineExercise[Scenario]):
+    slug = "reizen_hoehe"
+    title_de = "Reizen, wie hoch?"
+    title_en = "How far can I bid?"
+    description_de = "Aus den Spitzen der zehn Handkarten und dem geplanten Spiel den höchsten Reizwert ausrechnen."
+    description_en = "Work out the highest bid from the matadors in your ten cards and the game you have in mind."
+    rule_ids = RULES
+
+    def build(self, rng: random.Random, difficulty: int) -> Scenario:
+        if difficulty == 3 and rng.random() < 0.15:
+            contract = rng.choice(NULL_CONTRACTS)
+            return Scenario(contract, tuple(sorted_cards(rng.sample(CARDS, 10))))
+        if difficulty == 1:
+            game = rng.choice(SUIT_GAMES)
+            hand = False
+            sign = 1 if rng.random() < 0.7 else -1
+        else:
+            game = rng.choice(SUIT_GAMES + (GameType.GRAND,))
+            hand = rng.random() < (0.35 if difficulty == 2 else 0.5)
+            sign = 1 if rng.random() < 0.5 else -1
+        table = [(n, w) for n, w in _COUNTS[difficulty] if n <= game.max_matadors]
+        count = sign * weighted(rng, table)
+        weight = 4.0 if game.is_suit_game else 3.0
+        cards = cards_with_matadors(rng, game, count, 10, trump_weight=weight)
+        return Scenario(Contract(game, hand=hand), tuple(sorted_cards(cards)))
+
+    def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
+        contract = scenario.contract
+        if contract.hand:
+            how_de, how_en = "ohne den Skat aufzunehmen (Hand)", "without picking up the skat (hand)"
+        else:
+            how_de, how_en = "mit Skataufnahme", "picking up the skat"
+        rule_de = rule_en = ""
+        if not contract.game.is_null:
+            rule_de = " Zähle die Spitzen nur mit deinen zehn Karten (den Skat kennst du noch nicht) und rechne ohne Schneider."
+            rule_en = " Count the matadors with your ten cards only (you do not know the skat yet) and leave Schneider out."
+        return self.question(
+            difficulty,
+            seed,
+            f"Du möchtest {contract_de(contract)} spielen, {how_de}. Bis zu welchem Wert darfst du höchstens reizen?{rule_de}",
+            f"You want to play {contract_en(contract)}, {how_en}. What is the highest value you may bid?{rule_en}",
+            "number",
+            cards=codes(scenario.hand),
+            facts=[(f"Geplantes Spiel: {contract_de(contract)}", f"Intended game: {contract_en(contract)}")],
+            rule_ids=("2.3.1", "4.1.2") if contract.game.is_null else RULES,
+        )
+
+    def solve(self, scenario: Scenario) -> Solution:
+        contract = scenario.contract
+        game = contract.game
+        if game.is_null:
+            gv = game_value(contract)
+            null_steps = (
+                Step(
+                    "Ein Nullspiel hat einen festen Wert; Spitzen gibt es nicht",
+                    "A Null game has a fixed value; there are no matadors",
+                    ("4.1.2",),
+                ),
+                *gv.steps,
+                Step(f"Höchstes Gebot: {gv.value}", f"Highest bid: {gv.value}", ("2.3.1",)),
+            )
+            return Solution((str(gv.value),), str(gv.value), str(gv.value), null_steps, ("2.3.1", "4.1.2"))
+        cards = CardSet(scenario.hand)
+        count = matadors(game, cards)
+        gv = game_value(contract, count)
+        order = trump_order(game)
+        seen = order[: abs(count)]
+        if count > 0:
+            first = (f"Du hast {', '.join(c.name_de for c in seen)}", f"You hold {', '.join(c.name_en for c in seen)}")
+        else:
+            first = (f"Dir fehlen {', '.join(c.name_de for c in seen)}", f"You lack {', '.join(c.name_en for c in seen)}")
+        steps: list[Step] = [
+            Step(
+                f"{first[0]}: {matadors_text(count, 'de')}",
+                f"{first[1]}: {matadors_text(count, 'en')}",
+                ("1.4.1", "1.4.2"),
+            ),
+            *gv.steps,
+            Step(f"Höchstes Gebot: {gv.value}", f"Highest bid: {gv.value}", ("2.3.1",)),
+        ]
+        if count <= -2:
+            worst = game_value(contract, 1)
+            steps.append(
+                Step(
+                    f"Vorsicht bei ohne {-count}: Liegt einer der fehlenden Trümpfe im Skat, zählen weniger Spitzen. "
+                    f"Im schlimmsten Fall liegt {order[0].name_de} (dann mit 1) oder {order[1].name_de} (dann ohne 1) im Skat: "
+                    f"{worst.text('de')}. Ein Gebot darüber wäre dann überreizt",
+                    f"Careful with without {-count}: if one of the missing trumps lies in the skat, fewer matadors count. "
+                    f"In the worst case the {order[0].name_en} (then with 1) or the {order[1].name_en} (then without 1) "
+                    f"is in the skat: {worst.text('en')}. A bid above that would then be overbid",
+                    ("2.4.3", "4.4.2") if contract.hand else ("2.4.3", "4.4.1"),
+                )
+            )
+        elif count == -1:
+            steps.append(
+                Step(
+                    f"Ohne 1 ist sicher: Liegt {order[0].name_de} im Skat, spielst du mit 2 oder mehr, das Spiel wird nur mehr wert",
+                    f"Without 1 is safe: if the {order[0].name_en} lies in the skat, you play with 2 or more, which is worth more",
+                    ("1.4.2",),
+                )
+            )
+        elif count < game.max_matadors:
+            nxt = order[count]
+            steps.append(
+                Step(
+                    f"Mit {count} ist sicher: Findet sich {nxt.name_de} im Skat, werden es nur mehr Spitzen",
+                    f"With {count} is safe: if the {nxt.name_en} turns up in the skat, the count only grows",
+                    ("1.4.2",),
+                )
+            )
+        return Solution((str(gv.value),), str(gv.value), str(gv.value), tuple(steps), RULES)

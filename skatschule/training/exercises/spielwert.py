@@ -1,0 +1,139 @@
+"""Spielwert: a declared and won game (contract, Spitzen, levels reached): what is it worth?
+
+Level 1: games with skat pick-up, no further levels; 2: hand games, Schneider and
+Schwarz reached; 3: announced levels, ouvert and the Null games.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from skatschule.engine import Contract, GameType, Step, game_value, matadors_text
+
+from .base import Question
+from .gen import NULL_CONTRACTS, random_matadors
+from .helpers import SUIT_GAMES, EngineExercise, Solution, contract_de, contract_en
+
+RULES = ("4.1.1", "4.3.2", "1.4.2")
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    contract: Contract
+    matadors: int
+    schneider: bool
+    schwarz: bool
+
+
+class Spielwert(EngineExercise[Scenario]):
+    slug = "spielwert"
+    title_de = "Spielwert"
+    title_en = "Game value"
+    description_de = "Spitzen und Gewinnstufen zusammenzählen, mit dem Grundwert malnehmen: Was ist das Spiel wert?"
+    description_en = "Add up matadors and levels, multiply by the base value: what is the game worth?"
+    rule_ids = RULES
+
+    def build(self, rng: random.Random, difficulty: int) -> Scenario:
+        games = SUIT_GAMES + (GameType.GRAND,)
+        game = rng.choice(games)
+        schneider = schwarz = False
+        if difficulty == 1:
+            contract = Contract(game)
+        elif difficulty == 2:
+            contract = Contract(game, hand=rng.random() < 0.6)
+            reached = rng.choice(("none", "schneider", "schneider", "schwarz") if contract.hand else ("schneider", "schneider", "schwarz"))
+            schneider = reached in ("schneider", "schwarz")
+            schwarz = reached == "schwarz"
+        else:
+            kind = rng.choice(("schneider_announced", "schwarz_announced", "ouvert", "null", "null"))
+            if kind == "null":
+                return Scenario(rng.choice(NULL_CONTRACTS), 0, False, False)
+            if kind == "schneider_announced":
+                contract = Contract(game, hand=True, schneider_announced=True)
+                schwarz = rng.random() < 0.3
+            elif kind == "schwarz_announced":
+                contract = Contract(game, hand=True, schwarz_announced=True)
+                schwarz = True
+            else:
+                contract = Contract(game, hand=True, ouvert=True)
+                schwarz = True
+            schneider = True
+        return Scenario(contract, random_matadors(rng, game, difficulty), schneider, schwarz)
+
+    def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
+        contract = scenario.contract
+        facts = [(f"Spiel: {contract_de(contract)}", f"Game: {contract_en(contract)}")]
+        if not contract.game.is_null:
+            facts.append(
+                (f"Spitzen: {matadors_text(scenario.matadors, 'de')}", f"Matadors: {matadors_text(scenario.matadors, 'en')}")
+            )
+            if contract.hand:
+                facts.append(("ohne Skataufnahme (Handspiel)", "without picking up the skat (hand game)"))
+            else:
+                facts.append(("mit Skataufnahme", "the skat was picked up"))
+            if scenario.schwarz:
+                facts.append(("Gewonnen: Die Gegenspieler bekommen keinen Stich (Schwarz)", "Won: the defenders take no trick (Schwarz)"))
+            elif scenario.schneider:
+                facts.append(
+                    ("Gewonnen: Die Gegenspieler haben 30 Augen oder weniger (Schneider)", "Won: the defenders have 30 card points or fewer (Schneider)")
+                )
+            else:
+                facts.append(("Gewonnen mit 61 bis 89 Augen (einfach)", "Won with 61 to 89 card points (simple win)"))
+        else:
+            facts.append(("Gewonnen: Der Alleinspieler bekommt keinen Stich", "Won: the declarer takes no trick"))
+        return self.question(
+            difficulty,
+            seed,
+            "Wie viel ist dieses gewonnene Spiel wert (Spielwert)?",
+            "What is this won game worth (game value)?",
+            "number",
+            facts=facts,
+            rule_ids=("4.1.2",) if contract.game.is_null else RULES,
+        )
+
+    def solve(self, scenario: Scenario) -> Solution:
+        contract = scenario.contract
+        gv = game_value(contract, scenario.matadors, schneider=scenario.schneider, schwarz=scenario.schwarz)
+        steps: list[Step] = []
+        if contract.game.is_null:
+            steps.append(
+                Step(
+                    "Nullspiele haben feste Werte: Null 23, Null Hand 35, Null ouvert 46, Null ouvert Hand 59",
+                    "Null games have fixed values: Null 23, Null Hand 35, Null ouvert 46, Null ouvert Hand 59",
+                    ("4.1.2",),
+                )
+            )
+        else:
+            steps.append(
+                Step(
+                    f"Grundwert {contract.game.name_de}: {gv.base}",
+                    f"Base value of {contract.game.name_en}: {gv.base}",
+                    ("4.1.1",),
+                )
+            )
+            steps.append(
+                Step(
+                    "Fälle zählen: die Spitzen, dazu 1 für das Spiel und je 1 für jede weitere Gewinnstufe",
+                    "Count the multipliers: the matadors, plus 1 for the game and 1 for each further level",
+                    ("4.3.2",),
+                )
+            )
+            if contract.ouvert:
+                steps.append(
+                    Step(
+                        "Ein offenes Spiel gilt als Schwarz angesagt: Schneider, Schneider angesagt, Schwarz, Schwarz angesagt und offen zählen mit",
+                        "An open game counts as Schwarz announced: Schneider, Schneider announced, Schwarz, Schwarz announced and open all count",
+                        ("4.2.6",),
+                    )
+                )
+            elif contract.schwarz_announced:
+                steps.append(
+                    Step(
+                        "Schwarz angesagt schließt Schneider angesagt ein",
+                        "Schwarz announced includes Schneider announced",
+                        ("4.2.5",),
+                    )
+                )
+        steps.extend(gv.steps)
+        return Solution((str(gv.value),), str(gv.value), str(gv.value), tuple(steps), RULES if not contract.game.is_null else ("4.1.2",))

@@ -1,0 +1,293 @@
+"""Überreizt: bid on "ohne N", and a missing top trump turns up in the skat.
+
+- Level 1 (multi): after the pick-up the intended game cannot reach the bid any more, not
+  even with Schwarz. The declarer announces a game and concedes (ISkO 2.4.3): which
+  declarations cost him least? (Seed examples: bid 50 on Pik ohne 4, Kreuz-Bube in the
+  skat: Herz; bid 59 "ohne", Pik-Bube in the skat: Kreuz or Herz.)
+- Level 2 (number): he announces X and concedes at once: what is written?
+- Level 3 (number): he plays it out (or it was a hand game and the skat shows the jack
+  afterwards): what is written?
+
+A conceded game counts as lost in the level "einfach" with the declarer's Spitzen, and at
+least the bid (ISkO 2.4.3, 4.4.1); the engine's ``score_game`` gives the entry.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from skatschule.engine import (
+    BID_VALUES,
+    Card,
+    CardSet,
+    Contract,
+    GameType,
+    Outcome,
+    Step,
+    game_value,
+    matadors,
+    matadors_text,
+    score_game,
+    trump_order,
+)
+
+from .base import Choice, Question
+from .gen import cards_with_matadors, points_and_tricks
+from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, signed, sorted_cards
+
+RULES = ("2.4.3", "4.4.1", "4.3.4")
+DECLARABLE = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND)
+OPTIONS = tuple(Choice(g.name_de.lower(), g.name_de, g.name_en.capitalize()) for g in DECLARABLE)
+_BY_VALUE = {g.name_de.lower(): g for g in DECLARABLE}
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    form: str
+    """"cheapest" (level 1), "concede" (level 2), "play" (level 3)."""
+    game: GameType
+    """The game the bid was based on."""
+    hand_game: bool
+    hand: tuple[Card, ...]
+    skat: tuple[Card, Card]
+    found: Card
+    bid: int
+    declared: GameType
+    points: int = 0
+    tricks: int = 0
+
+    @property
+    def twelve(self) -> CardSet:
+        return CardSet(self.hand) | CardSet(self.skat)
+
+    @property
+    def planned(self) -> int:
+        return matadors(self.game, CardSet(self.hand))
+
+
+def concede(game: GameType, cards: CardSet, bid: int) -> Outcome:
+    """The entry when the declarer announces ``game`` (after the pick-up) and concedes at once.
+
+    A conceded game is lost in the level "einfach" (no Schneider, no Schwarz), with his
+    Spitzen and at least the bid; any 31 to 60 Augen give exactly that verdict.
+    """
+    return score_game(Contract(game), matadors(game, cards), bid=bid, declarer_points=60, declarer_tricks=5)
+
+
+def concede_steps(outcome: Outcome) -> list[Step]:
+    """The engine's derivation of a conceded game (without the line about Augen)."""
+    steps = [
+        Step(
+            "Er gibt auf: Das Spiel ist in der Stufe einfach verloren, mit seinen Spitzen und mindestens zum Reizwert",
+            "He concedes: the game is lost at the simple level, with his matadors and at least at the bid",
+            ("2.4.3", "3.3.1"),
+        )
+    ]
+    return steps + [s for s in outcome.steps if s.rules != ("4.2.2",)]
+
+
+def cheapest(cards: CardSet, bid: int) -> tuple[list[GameType], dict[GameType, Outcome]]:
+    """The declarations that cost least when conceded, and each one's outcome."""
+    outcomes = {g: concede(g, cards, bid) for g in DECLARABLE}
+    best = max(o.score for o in outcomes.values())
+    return [g for g in DECLARABLE if outcomes[g].score == best], outcomes
+
+
+def _draw(rng: random.Random, form: str) -> Scenario | None:
+    hand_game = form == "play" and rng.random() < 0.5
+    game = rng.choice(SUIT_GAMES + ((GameType.GRAND,) if hand_game else ()))
+    k = rng.randint(2, min(5, game.max_matadors))
+    order = trump_order(game)
+    found = order[rng.randrange(min(k, 4))]
+    hand = cards_with_matadors(rng, game, -k, 10, trump_weight=3.0)
+    rest = list(CardSet((1 << 32) - 1) - CardSet(hand) - CardSet(order[:k]))
+    skat = (found, rng.choice(rest))
+    twelve = CardSet(hand) | CardSet(skat)
+    after = matadors(game, twelve)
+    planned = game_value(Contract(game, hand=hand_game), -k).value
+    if form == "play":
+        floor = game_value(Contract(game, hand=hand_game), after).value
+    else:  # not even Schwarz (the highest level after a pick-up) reaches the bid
+        floor = game_value(Contract(game), after, schneider=True, schwarz=True).value
+    bids = [b for b in BID_VALUES if floor < b <= planned]
+    if not bids:
+        return None
+    bid = rng.choice(bids)
+    declared = game
+    points = tricks = 0
+    if form == "concede":
+        best, _ = cheapest(twelve, bid)
+        roll = rng.random()
+        declared = best[0] if roll < 0.4 else game if roll < 0.7 else rng.choice(DECLARABLE)
+    elif form == "play":
+        if not hand_game and rng.random() < 0.4:
+            declared = rng.choice(DECLARABLE)
+        points, tricks = points_and_tricks(rng, rng.choice(("won", "won", "schneider_won", "schneider_won", "lost")))
+    return Scenario(form, game, hand_game, tuple(sorted_cards(hand)), skat, found, bid, declared, points, tricks)
+
+
+class Ueberreizt(EngineExercise[Scenario]):
+    slug = "ueberreizt"
+    title_de = "Überreizt"
+    title_en = "Overbid"
+    description_de = "Ohne Spitzen gereizt, und ein Bube liegt im Skat: Was jetzt ansagen, und was wird geschrieben?"
+    description_en = "Bid on 'without' matadors, and a jack turns up in the skat: what to announce now, and what is written?"
+    rule_ids = RULES
+
+    def build(self, rng: random.Random, difficulty: int) -> Scenario:
+        form = {1: "cheapest", 2: "concede", 3: "play"}[difficulty]
+        while True:
+            scenario = _draw(rng, form)
+            if scenario is not None:
+                return scenario
+
+    def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
+        g = scenario.game
+        planned = scenario.planned
+        plan_de = f"{g.name_de}{' Hand' if scenario.hand_game else ''} {matadors_text(planned, 'de')}"
+        plan_en = f"{g.name_en.capitalize()}{' Hand' if scenario.hand_game else ''} {matadors_text(planned, 'en')}"
+        facts = [
+            (f"Gereizt bis: {scenario.bid}", f"Bid: {scenario.bid}"),
+            (f"Gereizt auf: {plan_de}", f"Bid on: {plan_en}"),
+        ]
+        found_de, found_en = scenario.found.name_de, scenario.found.name_en
+        if scenario.form == "cheapest":
+            prompt_de = (
+                f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Nach der Skataufnahme liegt der {found_de} im Skat: "
+                f"{g.name_de} erreicht den Reizwert nicht mehr, selbst mit Schwarz. Der Alleinspieler sagt ein zum Reizwert "
+                "passendes Spiel an und gibt auf. Welche Ansagen kosten ihn am wenigsten? Wähle alle, die gleich günstig sind."
+            )
+            prompt_en = (
+                f"The bidding went to {scenario.bid}, counting on {plan_en}. After picking up, the {found_en} is in the skat: "
+                f"{g.name_en} can no longer reach the bid, not even with Schwarz. The declarer announces a game that fits the "
+                "bid and concedes. Which announcements cost him least? Select all that are equally cheap."
+            )
+            return self.question(
+                difficulty, seed, prompt_de, prompt_en, "multi", options=OPTIONS,
+                cards=codes(scenario.hand), skat=codes(scenario.skat), facts=facts, rule_ids=("2.4.3", "4.4.1"),
+            )
+        x_de, x_en = scenario.declared.name_de, scenario.declared.name_en.capitalize()
+        if scenario.form == "concede":
+            facts.append((f"Er sagt {x_de} an und gibt sofort auf", f"He announces {x_en} and concedes at once"))
+            prompt_de = (
+                f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Im Skat liegt der {found_de}. "
+                f"Er sagt {x_de} an und gibt sofort auf. Was wird für ihn in die Liste geschrieben?"
+            )
+            prompt_en = (
+                f"The bidding went to {scenario.bid}, counting on {plan_en}. The {found_en} is in the skat. "
+                f"He announces {x_en} and concedes at once. What is written on the score sheet for him?"
+            )
+            return self.question(
+                difficulty, seed, prompt_de, prompt_en, "number",
+                cards=codes(scenario.hand), skat=codes(scenario.skat), facts=facts, rule_ids=("2.4.3", "4.4.1", "4.3.4"),
+            )
+        result_de = f"{scenario.points} Augen, {scenario.tricks} Stiche"
+        result_en = f"{scenario.points} card points, {scenario.tricks} tricks"
+        if scenario.hand_game:
+            facts.append((f"Er spielt {g.name_de} Hand: {result_de}", f"He plays {g.name_en} Hand: {result_en}"))
+            prompt_de = (
+                f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Er spielt {g.name_de} Hand und bekommt "
+                f"{result_de} (mit Skat). Im Skat lag der {found_de}. Was wird für ihn in die Liste geschrieben?"
+            )
+            prompt_en = (
+                f"The bidding went to {scenario.bid}, counting on {plan_en}. He plays {g.name_en} Hand and takes "
+                f"{result_en} (skat included). The {found_en} was in the skat. What is written on the score sheet for him?"
+            )
+            rules: tuple[str, ...] = ("4.4.2", "1.4.2", "4.3.4")
+        else:
+            facts.append((f"Er sagt {x_de} an und spielt: {result_de}", f"He announces {x_en} and plays: {result_en}"))
+            prompt_de = (
+                f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Im Skat liegt der {found_de}. "
+                f"Er sagt {x_de} an und bekommt {result_de} (mit Skat). Was wird für ihn in die Liste geschrieben?"
+            )
+            prompt_en = (
+                f"The bidding went to {scenario.bid}, counting on {plan_en}. The {found_en} is in the skat. "
+                f"He announces {x_en} and takes {result_en} (skat included). What is written on the score sheet for him?"
+            )
+            rules = ("2.4.3", "4.4.1", "4.3.4")
+        return self.question(
+            difficulty, seed, prompt_de, prompt_en, "number",
+            cards=codes(scenario.hand), skat=codes(scenario.skat), facts=facts, rule_ids=rules,
+        )
+
+    def solve(self, scenario: Scenario) -> Solution:
+        g = scenario.game
+        twelve = scenario.twelve
+        after = matadors(g, twelve)
+        steps = [
+            Step(
+                f"Mit dem {scenario.found.name_de} im Skat zählen die Spitzen in {g.name_de} jetzt {matadors_text(after, 'de')} "
+                f"statt {matadors_text(scenario.planned, 'de')}",
+                f"With the {scenario.found.name_en} in the skat the matadors in {g.name_en} are now "
+                f"{matadors_text(after, 'en')} instead of {matadors_text(scenario.planned, 'en')}",
+                ("1.4.2",),
+            )
+        ]
+        if scenario.form == "cheapest":
+            best, outcomes = cheapest(twelve, scenario.bid)
+            top = game_value(Contract(g), after, schneider=True, schwarz=True)
+            steps.append(
+                Step(
+                    f"{g.name_de} erreicht selbst mit Schwarz nur {top.text('de')} < {scenario.bid}",
+                    f"Even with Schwarz {g.name_en} reaches only {top.text('en')} < {scenario.bid}",
+                    ("2.4.3",),
+                )
+            )
+            for game in DECLARABLE:
+                steps.append(_cost_step(game, outcomes[game], scenario.bid))
+            names_de = " oder ".join(x.name_de for x in best)
+            names_en = " or ".join(x.name_en.capitalize() for x in best)
+            steps.append(
+                Step(
+                    f"Am wenigsten kostet: {names_de} ({outcomes[best[0]].score})",
+                    f"Cheapest: {names_en} ({outcomes[best[0]].score})",
+                    ("2.4.3", "4.4.1"),
+                )
+            )
+            values = tuple(o.value for o in OPTIONS if _BY_VALUE[o.value] in best)
+            return Solution(values, names_de, names_en, tuple(steps), ("2.4.3", "4.4.1"))
+        x = scenario.declared
+        if scenario.form == "concede":
+            outcome = concede(x, twelve, scenario.bid)
+            if x is not g:
+                steps.append(_matador_step(x, twelve))
+            steps += concede_steps(outcome)
+        else:
+            contract = Contract(x, hand=scenario.hand_game)
+            count = matadors(x, twelve)
+            if x is not g:
+                steps.append(_matador_step(x, twelve))
+            outcome = score_game(
+                contract, count, bid=scenario.bid, declarer_points=scenario.points, declarer_tricks=scenario.tricks
+            )
+            steps += list(outcome.steps)
+            if scenario.hand_game and outcome.overbid:
+                steps.append(
+                    Step(
+                        "Im Handspiel ist er trotz der Augen verloren: Der Spitzentrumpf im Skat hat den Wert unter das Gebot gedrückt",
+                        "In a hand game it is lost despite the card points: the top trump in the skat pushed the value below the bid",
+                        ("4.4.2",),
+                    )
+                )
+        return Solution((str(outcome.score),), signed(outcome.score), signed(outcome.score), tuple(steps), RULES)
+
+
+def _matador_step(game: GameType, cards: CardSet) -> Step:
+    count = matadors(game, cards)
+    return Step(
+        f"In {game.name_de} hat er {matadors_text(count, 'de')}",
+        f"In {game.name_en} he has {matadors_text(count, 'en')}",
+        ("1.4.2",),
+    )
+
+
+def _cost_step(game: GameType, outcome: Outcome, bid: int) -> Step:
+    base = game_value(Contract(game), outcome.matadors).base
+    if outcome.overbid:
+        de = f"{game.name_de}: {outcome.value // base} × {base} = {outcome.value} erreicht {bid}, Eintrag {outcome.score}"
+        en = f"{game.name_en.capitalize()}: {outcome.value // base} × {base} = {outcome.value} reaches {bid}, entry {outcome.score}"
+    else:
+        de = f"{game.name_de}: Spielwert {outcome.value} erreicht {bid}, verloren {outcome.score}"
+        en = f"{game.name_en.capitalize()}: game value {outcome.value} reaches {bid}, lost {outcome.score}"
+    return Step(de, en, ("4.4.1",) if outcome.overbid else ("4.3.4",))
