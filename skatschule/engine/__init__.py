@@ -16,6 +16,7 @@ from .explain import Derivation, Step
 from .game import Declare, Discard, GameState, Move, Phase, PickUp, Play, Trick
 from .games import Contract, GameType, is_trump, legal_cards, parse_game, trick_winner, trump_order
 from .lists import bierlachs, isko_totals, seeger_totals
+from .pub import RamschResult, play_ramsch, score_ramsch, starts_bock_round
 from .rules import ISKO, PRE1999, PUB, RULESETS, RuleSet, get_rules
 from .scoring import GameValue, Outcome, game_value, lowest_multiple, matadors, matadors_text, score_game
 
@@ -27,6 +28,7 @@ __all__ = [
     "Declare", "Discard", "GameState", "Move", "Phase", "PickUp", "Play", "Trick",
     "Contract", "GameType", "is_trump", "legal_cards", "parse_game", "trick_winner", "trump_order",
     "bierlachs", "isko_totals", "seeger_totals",
+    "RamschResult", "play_ramsch", "score_ramsch", "starts_bock_round",
     "ISKO", "PRE1999", "PUB", "RULESETS", "RuleSet", "get_rules",
     "GameValue", "Outcome", "game_value", "lowest_multiple", "matadors", "matadors_text", "score_game",
 ]

@@ -67,6 +67,8 @@ def score_ramsch(augen: Sequence[int], tricks: Sequence[int], schieben: int = 0)
     if len(augen) != 3 or len(tricks) != 3 or sum(augen) != 120 or sum(tricks) != 10 or not 0 <= schieben <= 3:
         raise SkatError("Ramsch: drei Spieler, 120 Augen, 10 Stiche, höchstens dreimal geschoben",
                         "Ramsch: three players, 120 card points, 10 tricks, at most three pushes")
+    if any(t == 0 and a > 0 for a, t in zip(augen, tricks)):
+        raise SkatError("Wer keinen Stich hat, hat auch keine Augen", "A player without a trick has no card points")
     steps: list[Step] = []
     if 10 in tricks:
         winner = list(tricks).index(10)
