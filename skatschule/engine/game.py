@@ -72,6 +72,8 @@ class Play:
 
 Move = Union[Bid, Hold, Pass, PickUp, Discard, Declare, Play]
 
+_NEW_AUCTION = Auction()
+_PICK_UP = PickUp()
 _PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 """One interned :class:`Play` per card: recording a card costs no allocation."""
 
@@ -108,7 +110,7 @@ class GameState:
     def __init__(self, deal: Deal | None = None, *, seed: int | None = None, rules: RuleSet = ISKO) -> None:
         self.deal = deal if deal is not None else deal_cards(seed)
         self.rules = rules
-        self.auction = Auction()
+        self.auction = _NEW_AUCTION
         self.phase = Phase.AUCTION
         self.declarer: int | None = None
         self.contract: Contract | None = None
@@ -480,10 +482,23 @@ class GameState:
             if discard is None or len(discard) != 2:
                 raise IllegalMove("Nach Aufnahme des Skats müssen genau zwei Karten gedrückt werden",
                                   "After picking up the skat exactly two cards must be discarded")
-            state.push(PickUp())
-            state.push(Discard((discard[0], discard[1])))
+            a, b = discard
+            hand = state.hands[declarer]
+            twelve = hand | state.skat
+            if a == b or not (twelve & a.bit and twelve & b.bit):
+                raise IllegalMove(
+                    f"Drücken: {a.code} und {b.code} müssen zwei verschiedene Karten aus den zwölf des Alleinspielers sein",
+                    f"Discard: {a.code} and {b.code} must be two different cards among the declarer's twelve",
+                )
+            # the same records push(PickUp()) and push(Discard(...)) would leave
+            state._undo.append(("phase", Phase.SKAT, hand, state.skat))
+            state._undo.append(("phase", Phase.DISCARD, twelve, 0))
+            state.hands[declarer] = twelve & ~(a.bit | b.bit)
+            state.skat = a.bit | b.bit
+            state.picked_up = True
+            state.moves += [_PICK_UP, Discard((a, b))]
+            state.phase = Phase.DECLARE
         state.push(Declare(contract))
-        state.moves = [m for m in state.moves]
         return state
 
     @classmethod

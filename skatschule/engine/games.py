@@ -8,6 +8,7 @@ are then a few integer operations.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -293,11 +294,11 @@ class Contract:
 
     @property
     def is_valid(self) -> bool:
-        return not self.problems()
+        return not _problems(self)
 
     def validate(self) -> None:
         """Raise :class:`InvalidDeclaration` if the ISkO forbids this declaration (ISkO 2.4.4)."""
-        problems = self.problems()
+        problems = _problems(self)
         if problems:
             raise InvalidDeclaration(problems[0][0], problems[0][1])
 
@@ -318,6 +319,12 @@ class Contract:
 
     def __str__(self) -> str:
         return self.name("de")
+
+
+@functools.lru_cache(maxsize=None)
+def _problems(contract: Contract) -> tuple[tuple[str, str], ...]:
+    """Cached :meth:`Contract.problems`: there are only a few dozen contracts."""
+    return tuple(contract.problems())
 
 
 _CONTRACT_WORDS = {
