@@ -1,4 +1,10 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "accounts"
-urlpatterns: list = []
+urlpatterns = [
+    path("registrieren/", views.signup, name="signup"),
+    path("anmelden/", views.LoginView.as_view(), name="login"),
+    path("abmelden/", views.LogoutView.as_view(), name="logout"),
+]

@@ -1,4 +1,13 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "training"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.lessons, name="lessons"),
+    path("lektion/<slug:slug>/", views.lesson, name="lesson"),
+    path("aufgabe/<slug:kind>/", views.exercise, name="exercise"),
+    path("antwort/<uuid:public_id>/", views.answer, name="answer"),
+    path("wiederholen/", views.review_next, name="review"),
+    path("fortschritt/", views.dashboard, name="dashboard"),
+]

@@ -1,0 +1,25 @@
+"""Keep an anonymous visitor's practice when they log in.
+
+``django.contrib.auth.login`` rotates the session key *before* it sends ``user_logged_in``,
+so the key the work was stored under cannot be read from ``request.session.session_key``
+here. The training app therefore writes that key into the session data when the visitor
+first practises (``SESSION_OWNER_KEY``); the data survives the rotation.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.signals import user_logged_in
+from django.dispatch import receiver
+
+from skatschule.training.services.owner import SESSION_OWNER_KEY
+from skatschule.training.services.progress import adopt_session
+
+
+@receiver(user_logged_in, dispatch_uid="skatschule.accounts.adopt_session_on_login")
+def adopt_anonymous_practice(sender, request=None, user=None, **kwargs) -> None:
+    session = getattr(request, "session", None)
+    if session is None or user is None:
+        return
+    key = session.pop(SESSION_OWNER_KEY, "")
+    if key:
+        adopt_session(key, user)

@@ -1,0 +1,189 @@
+"""What the training app stores.
+
+Design rules (see also ``services/``):
+
+- **Issued exercises are server-side state.** An exercise is fully determined by
+  ``(kind, difficulty, seed)``; the server picks the seed and keeps it in
+  :class:`IssuedExercise`. The browser only ever sees the public uuid, so it can neither
+  grade itself nor answer an exercise that was never issued to it.
+- **Attempts are append-only.** One :class:`Attempt` per issued exercise (a unique
+  one-to-one link, so a double submit records one attempt). The grading fields of an
+  attempt are never edited. When the engine changes, ``manage.py regrade`` writes an
+  :class:`AttemptGrade` row instead; the *effective* grade of an attempt is the newest
+  ``AttemptGrade`` if there is one, else ``Attempt.correct``
+  (:meth:`AttemptQuerySet.with_grade` annotates it as ``effective_correct``).
+  The only bulk change ever made to attempts is moving their owner from an anonymous
+  session to the user who signs up or logs in (``services.progress.adopt_session``).
+- **Progress is derived**, never stored as counters: accuracy, streaks, mastery and the
+  progress bars are computed from the attempts (``services.progress``).
+- **Review items** hold the spaced-repetition state of a missed exercise (an ``fsrs``
+  card as JSON and its due time). They are scheduling state, not statistics.
+
+An owner is either a user (``user`` set, ``session_key`` empty) or an anonymous session
+(``user`` empty, ``session_key`` set); see ``services.owner.Owner``.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import BooleanField, F, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+SESSION_KEY_LENGTH = 40
+
+
+def _owner_check(name: str) -> models.CheckConstraint:
+    return models.CheckConstraint(
+        condition=(Q(user__isnull=False) & Q(session_key="")) | (Q(user__isnull=True) & ~Q(session_key="")),
+        name=name,
+    )
+
+
+class OwnedQuerySet(models.QuerySet):
+    def owned_by(self, owner) -> "OwnedQuerySet":  # owner: services.owner.Owner
+        return self.filter(**owner.lookup())
+
+
+class IssuedExercise(models.Model):
+    """One exercise handed out to one owner: the server-side state of a question."""
+
+    class Mode(models.TextChoices):
+        LESSON = "lesson", _("Lektion")
+        PRACTICE = "practice", _("Freies Üben")
+        REVIEW = "review", _("Wiederholung")
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="issued_exercises"
+    )
+    session_key = models.CharField(max_length=SESSION_KEY_LENGTH, blank=True, default="", db_index=True)
+    kind = models.CharField(max_length=40)
+    difficulty = models.PositiveSmallIntegerField()
+    seed = models.PositiveIntegerField(help_text="random 31-bit seed chosen by the server")
+    lesson = models.CharField(max_length=60, null=True, blank=True)
+    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.PRACTICE)
+    issued_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-issued_at", "-pk"]
+        constraints = [_owner_check("issued_exercise_has_one_owner")]
+
+    def __str__(self) -> str:
+        return f"{self.kind}/{self.difficulty}/{self.seed} ({self.public_id})"
+
+
+class AttemptQuerySet(OwnedQuerySet):
+    def with_grade(self) -> "AttemptQuerySet":
+        """Annotate ``effective_correct``: the newest AttemptGrade, else the original grade."""
+        latest = AttemptGrade.objects.filter(attempt=OuterRef("pk")).order_by("-graded_at", "-pk").values("correct")[:1]
+        return self.annotate(
+            effective_correct=Coalesce(Subquery(latest, output_field=BooleanField()), F("correct"))
+        )
+
+
+class AppendOnlyError(RuntimeError):
+    """An attempt or grade was about to be edited in place."""
+
+
+class Attempt(models.Model):
+    """The one answer to one issued exercise. Append-only (see the module docstring)."""
+
+    issued = models.OneToOneField(IssuedExercise, on_delete=models.CASCADE, related_name="attempt")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="attempts"
+    )
+    session_key = models.CharField(max_length=SESSION_KEY_LENGTH, blank=True, default="", db_index=True)
+    kind = models.CharField(max_length=40, db_index=True)
+    difficulty = models.PositiveSmallIntegerField()
+    seed = models.PositiveIntegerField()
+    lesson = models.CharField(max_length=60, null=True, blank=True)
+    answer = models.JSONField(default=list, help_text="the raw answer values (list of strings)")
+    normalized = models.CharField(max_length=500, blank=True, default="")
+    correct = models.BooleanField(help_text="the grade at submission time; see AttemptGrade for re-grades")
+    time_taken_ms = models.PositiveIntegerField(help_text="server-side: submitted - issued, capped")
+    rule_ids = models.JSONField(default=list)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    objects = AttemptQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [_owner_check("attempt_has_one_owner")]
+
+    def __str__(self) -> str:
+        return f"{self.kind}/{self.difficulty}/{self.seed}: {'right' if self.correct else 'wrong'}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("Attempts are append-only; write an AttemptGrade instead")
+        super().save(*args, **kwargs)
+
+    def effective_grade(self) -> bool:
+        """The newest re-grade, else the original grade (one query; prefer ``with_grade()`` in lists)."""
+        grade = self.grades.order_by("-graded_at", "-pk").first()
+        return grade.correct if grade else self.correct
+
+
+class AttemptGrade(models.Model):
+    """A later grade of an attempt (``manage.py regrade``). The newest one wins."""
+
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="grades")
+    correct = models.BooleanField()
+    graded_at = models.DateTimeField(default=timezone.now, db_index=True)
+    note = models.CharField(max_length=300, blank=True, default="")
+
+    class Meta:
+        ordering = ["graded_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.attempt_id}: {'right' if self.correct else 'wrong'} ({self.graded_at:%Y-%m-%d})"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("AttemptGrades are append-only; write a new one")
+        super().save(*args, **kwargs)
+
+
+class ReviewItem(models.Model):
+    """A missed exercise in the owner's spaced-repetition queue (one fsrs card)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="review_items"
+    )
+    session_key = models.CharField(max_length=SESSION_KEY_LENGTH, blank=True, default="", db_index=True)
+    kind = models.CharField(max_length=40)
+    difficulty = models.PositiveSmallIntegerField()
+    seed = models.PositiveIntegerField()
+    card = models.JSONField(help_text="fsrs Card.to_dict()")
+    due = models.DateTimeField(db_index=True)
+    reviews = models.PositiveIntegerField(default=0, help_text="answers given since the miss that created it")
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["due", "pk"]
+        constraints = [
+            _owner_check("review_item_has_one_owner"),
+            models.UniqueConstraint(
+                fields=["user", "kind", "difficulty", "seed"],
+                condition=Q(user__isnull=False),
+                name="review_item_unique_per_user",
+            ),
+            models.UniqueConstraint(
+                fields=["session_key", "kind", "difficulty", "seed"],
+                condition=Q(user__isnull=True),
+                name="review_item_unique_per_session",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind}/{self.difficulty}/{self.seed} due {self.due:%Y-%m-%d %H:%M}"

@@ -1,0 +1,52 @@
+"""Turn engine-side values (Question, Feedback) into plain dicts for the templates.
+
+Only what the learner may see goes into a question's dict; the answer never does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .exercises.base import Feedback, Question
+
+
+def present_question(question: Question, lang: str) -> dict[str, Any]:
+    options = [
+        {"value": choice.value, "label": choice.label(lang), "n": n}
+        for n, choice in enumerate(question.options, start=1)
+    ]
+    option_codes = [choice.value for choice in question.options] or list(question.cards)
+    # The context cards are shown above the form unless they are exactly the clickable ones.
+    show_cards = bool(question.cards) and not (
+        question.widget == "cards" and sorted(option_codes) == sorted(question.cards)
+    )
+    return {
+        "kind": question.kind,
+        "difficulty": question.difficulty,
+        "widget": question.widget,
+        "prompt": question.prompt(lang),
+        "facts": [en if lang == "en" else de for de, en in question.facts],
+        "cards": list(question.cards),
+        "show_cards": show_cards,
+        "trick": list(question.trick),
+        "skat": list(question.skat),
+        "options": options,
+        "option_codes": option_codes,
+        "positions": list(range(1, len(options) + 1)),
+        "variant": question.variant,
+        "rule_ids": list(question.rule_ids),
+    }
+
+
+def present_feedback(feedback: Feedback, lang: str) -> dict[str, Any]:
+    rules: dict[str, None] = dict.fromkeys(feedback.rule_ids)
+    for step in feedback.steps:
+        for rule in step.rules:
+            rules.setdefault(rule, None)
+    return {
+        "correct": feedback.correct,
+        "answer": feedback.answer(lang),
+        "given": feedback.given_en if lang == "en" else feedback.given_de,
+        "steps": [{"text": step.text(lang), "rules": list(step.rules)} for step in feedback.steps],
+        "rule_ids": list(rules),
+    }

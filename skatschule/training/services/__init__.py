@@ -1,0 +1,8 @@
+"""The training app's logic; the views only translate HTTP to these calls.
+
+- :mod:`.owner`: who is practising (a user or an anonymous session);
+- :mod:`.issuing`: ``issue`` an exercise, ``submit`` an answer;
+- :mod:`.review`: the spaced-repetition queue (fsrs);
+- :mod:`.progress`: accuracy, streaks, mastery and suggestions, all derived from attempts;
+  ``adopt_session`` moves an anonymous session's work to a user.
+"""

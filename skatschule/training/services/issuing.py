@@ -1,0 +1,261 @@
+"""Issuing exercises and grading answers.
+
+- :func:`issue` creates the server-side state of one exercise (random 31-bit seed).
+- :func:`submit` grades an answer to an issued exercise, once: a second submit returns the
+  first attempt's feedback and records nothing (also under a race: the unique link from
+  Attempt to IssuedExercise decides, and the loser reads the winner's attempt).
+- Errors: :class:`UnknownExercise` (an ``Http404``), :class:`BadDifficulty` (400),
+  ``Http404`` for an exercise of another owner, :class:`AnswerError` (400) for an answer
+  that cannot be read. Unreadable answers are not graded and not stored.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from django.db import IntegrityError, transaction
+from django.http import Http404
+from django.utils import timezone
+
+from skatschule.engine import SkatError, parse_card
+
+from ..exercises.base import AnswerError, ExerciseType, Feedback, Question
+from ..models import Attempt, IssuedExercise
+from ..registry import get_type
+from . import review
+from .owner import Owner
+
+if TYPE_CHECKING:
+    from ..lessons import Lesson
+
+__all__ = [
+    "AnswerError",
+    "BadDifficulty",
+    "UnknownExercise",
+    "issue",
+    "exercise_type",
+    "question_for",
+    "get_issued",
+    "clean_answer",
+    "submit",
+    "grade_attempt",
+    "TIME_CAP_MS",
+]
+
+TIME_CAP_MS = 30 * 60 * 1000
+"""Time taken is capped at 30 minutes (a tab left open says nothing about the learner)."""
+MAX_VALUES = 40
+MAX_VALUE_LENGTH = 64
+SEED_LIMIT = 2**31
+
+
+class UnknownExercise(Http404):
+    """No exercise type with this slug."""
+
+
+class BadDifficulty(ValueError):
+    """A difficulty the exercise type does not have (a 400, not a 404)."""
+
+    def __init__(self, message_de: str, message_en: str) -> None:
+        super().__init__(message_de)
+        self.message_de = message_de
+        self.message_en = message_en
+
+
+def exercise_type(kind: str) -> ExerciseType:
+    found = get_type(kind)
+    if found is None:
+        raise UnknownExercise(f"unknown exercise type {kind!r}")
+    return found
+
+
+def check_difficulty(kind: ExerciseType, difficulty: object) -> int:
+    try:
+        value = int(str(difficulty).strip())
+    except (TypeError, ValueError):
+        raise BadDifficulty(
+            f"Die Stufe {str(difficulty)[:20]!r} ist keine Zahl.", f"The level {str(difficulty)[:20]!r} is not a number."
+        ) from None
+    try:
+        kind.check_difficulty(value)
+    except AnswerError as exc:
+        raise BadDifficulty(exc.message_de, exc.message_en) from None
+    return value
+
+
+def issue(
+    kind: str,
+    difficulty: int | str,
+    lesson: Lesson | str | None,
+    owner: Owner,
+    *,
+    seed: int | None = None,
+    mode: str | None = None,
+) -> IssuedExercise:
+    """Hand out one exercise of ``kind`` at ``difficulty`` to ``owner``."""
+    exercise = exercise_type(kind)
+    level = check_difficulty(exercise, difficulty)
+    lesson_slug = getattr(lesson, "slug", lesson) or None
+    if seed is None:
+        seed = secrets.randbelow(SEED_LIMIT)
+    if mode is None:
+        mode = IssuedExercise.Mode.LESSON if lesson_slug else IssuedExercise.Mode.PRACTICE
+    return IssuedExercise.objects.create(
+        **owner.fields(), kind=kind, difficulty=level, seed=seed, lesson=lesson_slug, mode=mode
+    )
+
+
+def question_for(issued: IssuedExercise | Attempt) -> Question:
+    """Rebuild the question from kind, difficulty and seed (deterministic)."""
+    return exercise_type(issued.kind).generate(issued.difficulty, issued.seed)
+
+
+def get_issued(public_id: object, owner: Owner) -> IssuedExercise:
+    """The owner's issued exercise with this uuid; ``Http404`` for anyone else's or a forged one."""
+    issued = IssuedExercise.objects.owned_by(owner).filter(public_id=public_id).first()
+    if issued is None:
+        raise Http404("no such exercise")
+    return issued
+
+
+_INTEGER = re.compile(r"^[+-]?\d{1,7}$")
+
+
+def _unreadable(de: str, en: str) -> AnswerError:
+    return AnswerError(de, en)
+
+
+def clean_answer(question: Question, values: Sequence[str]) -> list[str]:
+    """Check the shape of the raw answer for the question's widget; raise AnswerError if unreadable.
+
+    The graders then only see well-formed values (``number``: one integer; ``choice``: one
+    option; ``multi``/``cards``: distinct options; ``order``: every option exactly once,
+    as several fields or one field with the values separated by spaces).
+    """
+    if len(values) > MAX_VALUES or any(len(str(v)) > MAX_VALUE_LENGTH for v in values):
+        raise _unreadable("Diese Antwort ist zu lang.", "This answer is too long.")
+    cleaned = [str(v).strip() for v in values]
+    options = [choice.value for choice in question.options]
+    widget = question.widget
+    if widget == "number":
+        given = [v for v in cleaned if v]
+        if len(given) != 1:
+            raise _unreadable("Bitte gib eine Zahl ein.", "Please enter a number.")
+        value = given[0].replace("\u2212", "-")
+        if not _INTEGER.match(value):
+            raise _unreadable(
+                f"„{value[:20]}“ ist keine ganze Zahl.", f"“{value[:20]}” is not a whole number."
+            )
+        return [value]
+    if widget == "choice":
+        given = [v for v in cleaned if v]
+        if len(given) != 1 or given[0] not in options:
+            raise _unreadable("Bitte wähle genau eine der Antworten.", "Please choose exactly one of the answers.")
+        return given
+    if widget in ("multi", "cards"):
+        given = [v for v in cleaned if v]
+        allowed = set(options) or set(question.cards)
+        if widget == "cards" and not allowed:
+            try:
+                for v in given:
+                    parse_card(v)
+            except SkatError:
+                raise _unreadable("Das ist keine Karte.", "That is not a card.") from None
+        elif any(v not in allowed for v in given):
+            raise _unreadable("Diese Antwort steht nicht zur Auswahl.", "That answer is not one of the options.")
+        if len(set(given)) != len(given):
+            raise _unreadable("Jede Antwort bitte nur einmal.", "Please give each answer only once.")
+        return given
+    if widget == "order":
+        given = [v for v in cleaned if v]
+        if len(given) == 1 and len(options) > 1:
+            given = given[0].replace(",", " ").split()
+        expected = options or list(question.cards)
+        if any(v not in expected for v in given):
+            raise _unreadable("Diese Antwort steht nicht zur Auswahl.", "That answer is not one of the options.")
+        if sorted(given) != sorted(expected):
+            raise _unreadable(
+                "Bitte ordne jede Karte genau einmal ein.", "Please place every card exactly once."
+            )
+        return given
+    return cleaned
+
+
+def grade_answer(question: Question, values: Sequence[str]) -> Feedback:
+    """Check the shape, then grade with the exercise type. Raises AnswerError if unreadable."""
+    cleaned = clean_answer(question, values)
+    try:
+        return exercise_type(question.kind).grade(question, cleaned)
+    except AnswerError:
+        raise
+    except SkatError as exc:  # e.g. InvalidCard from the engine: still an unreadable answer
+        raise AnswerError(exc.message_de, exc.message_en) from exc
+
+
+def grade_attempt(attempt: Attempt) -> Feedback:
+    """Grade a stored attempt's raw answer again, with the current exercise type."""
+    return grade_answer(question_for(attempt), attempt.answer)
+
+
+def _rule_ids(question: Question, feedback: Feedback) -> list[str]:
+    seen: dict[str, None] = {}
+    for rule in (*question.rule_ids, *feedback.rule_ids, *(r for step in feedback.steps for r in step.rules)):
+        seen.setdefault(rule, None)
+    return list(seen)
+
+
+def _owns(issued: IssuedExercise, owner: Owner) -> bool:
+    if owner.user_id is not None:
+        return issued.user_id == owner.user_id
+    return issued.user_id is None and issued.session_key == owner.session_key
+
+
+def submit(
+    issued: IssuedExercise, owner: Owner, answer_values: Sequence[str], now: datetime | None = None
+) -> tuple[Attempt, Feedback]:
+    """Grade and record the answer to ``issued`` (see the module docstring).
+
+    The returned attempt has ``created`` set: False when the exercise had been answered before.
+    """
+    if not _owns(issued, owner):
+        raise Http404("no such exercise")
+    question = question_for(issued)
+    previous = Attempt.objects.filter(issued=issued).first()
+    if previous is not None:
+        previous.created = False
+        return previous, grade_answer(question, previous.answer)
+
+    raw = [str(v) for v in answer_values]
+    feedback = grade_answer(question, raw)  # AnswerError: nothing is stored
+    now = now or timezone.now()
+    elapsed = int((now - issued.issued_at).total_seconds() * 1000)
+    try:
+        with transaction.atomic():
+            attempt = Attempt.objects.create(
+                issued=issued,
+                **owner.fields(),
+                kind=issued.kind,
+                difficulty=issued.difficulty,
+                seed=issued.seed,
+                lesson=issued.lesson,
+                answer=raw,
+                normalized=(feedback.normalized or "")[:500],
+                correct=bool(feedback.correct),
+                time_taken_ms=max(0, min(TIME_CAP_MS, elapsed)),
+                rule_ids=_rule_ids(question, feedback),
+                created_at=now,
+            )
+            review.record_answer(owner, attempt, now)
+    except IntegrityError:
+        # A concurrent submit of the same exercise won the race: report its result.
+        previous = Attempt.objects.filter(issued=issued).first()
+        if previous is None:
+            raise
+        previous.created = False
+        return previous, grade_answer(question, previous.answer)
+    attempt.created = True
+    return attempt, feedback

@@ -1,0 +1,345 @@
+"""Progress, derived from the attempts every time (nothing here is stored).
+
+Definitions (shown on the pages, tested in tests/training/test_progress.py):
+
+- An attempt counts for a lesson when its ``(kind, difficulty)`` is one of the lesson's
+  steps, whether it was answered on the lesson page, in free practice or as a review.
+  Its grade is the *effective* grade (the newest re-grade, else the original).
+- **accuracy**: right answers / answers, in percent.
+- **streak**: right answers in a row, counted back from the newest answer.
+- **mastered**: at least ``needed`` of the last ``window`` answers of the lesson are right
+  (the lesson's ``mastery: 8/10``). Mastery is not sticky: it can be lost again.
+- **percent** (the progress bar): ``min(100, right answers among the last window / needed * 100)``.
+- **current step**: the lesson's steps are its exercises in order; a step is passed when
+  the last ``STEP_PASS`` (5) answers at that step were all right; the current step is the
+  first one not passed (the last step once all are passed).
+- **chapters**: accuracy per rule chapter (1-4, K, A) over the attempts whose exercise
+  names a rule of that chapter (each attempt counts once per chapter).
+- **suggestion**: due reviews first, else the first lesson not mastered, in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from ..lessons import Lesson, get_lessons
+from ..models import Attempt, IssuedExercise, ReviewItem
+from ..registry import current_lang, get_type
+from . import review
+from .owner import Owner
+
+__all__ = [
+    "STEP_PASS",
+    "CHAPTERS",
+    "Row",
+    "StepProgress",
+    "LessonProgress",
+    "ChapterStat",
+    "RuleStat",
+    "Suggestion",
+    "Progress",
+    "attempt_rows",
+    "lesson_progress",
+    "progress",
+    "streak",
+    "best_streak",
+    "adopt_session",
+]
+
+STEP_PASS = 5
+CHAPTERS = (
+    ("1", _("Spielgrundlagen")),
+    ("2", _("Spieleinleitung")),
+    ("3", _("Spieldurchführung")),
+    ("4", _("Spielbewertung")),
+    ("K", _("Kneipenregeln")),
+    ("A", _("Abrechnung")),
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    kind: str
+    difficulty: int
+    correct: bool
+    rule_ids: tuple[str, ...]
+
+
+def attempt_rows(owner: Owner, kinds: Iterable[str] | None = None) -> list[Row]:
+    """The owner's attempts, oldest first, with their effective grade."""
+    qs = Attempt.objects.owned_by(owner).with_grade()
+    if kinds is not None:
+        qs = qs.filter(kind__in=list(kinds))
+    return [
+        Row(kind, difficulty, bool(correct), tuple(rule_ids or ()))
+        for kind, difficulty, correct, rule_ids in qs.order_by("created_at", "pk").values_list(
+            "kind", "difficulty", "effective_correct", "rule_ids"
+        )
+    ]
+
+
+def streak(grades: Sequence[bool]) -> int:
+    """Right answers in a row at the end of ``grades`` (oldest first)."""
+    count = 0
+    for correct in reversed(grades):
+        if not correct:
+            break
+        count += 1
+    return count
+
+
+def best_streak(grades: Iterable[bool]) -> int:
+    best = run = 0
+    for correct in grades:
+        run = run + 1 if correct else 0
+        best = max(best, run)
+    return best
+
+
+def _percent(right: int, total: int) -> int | None:
+    return round(100 * right / total) if total else None
+
+
+@dataclass
+class StepProgress:
+    number: int
+    """1-based, as shown (``?stufe=N`` on the lesson page)."""
+    kind: str
+    level: int
+    title: str
+    attempts: int
+    recent_right: int
+    """Right answers among the last ``STEP_PASS`` at this step."""
+    passed: bool
+
+
+@dataclass
+class LessonProgress:
+    lesson: Lesson
+    attempts: int
+    right: int
+    accuracy: int | None
+    streak: int
+    recent: list[bool]
+    """The last ``window`` grades, oldest first."""
+    recent_right: int
+    needed: int
+    window: int
+    mastered: bool
+    percent: int
+    steps: list[StepProgress]
+    current_step: int
+    """1-based number of the step to practise now."""
+    suggested: bool = False
+
+    @property
+    def step(self) -> StepProgress:
+        return self.steps[self.current_step - 1]
+
+    @property
+    def started(self) -> bool:
+        return self.attempts > 0
+
+
+def lesson_progress(lesson: Lesson, rows: Sequence[Row]) -> LessonProgress:
+    lang = current_lang()
+    steps_set = {(step.kind, step.level) for step in lesson.steps}
+    grades = [row.correct for row in rows if (row.kind, row.difficulty) in steps_set]
+    recent = grades[-lesson.mastery_window :]
+    recent_right = sum(recent)
+    steps: list[StepProgress] = []
+    for number, step in enumerate(lesson.steps, start=1):
+        step_grades = [row.correct for row in rows if row.kind == step.kind and row.difficulty == step.level]
+        last = step_grades[-STEP_PASS:]
+        kind = get_type(step.kind)
+        title = kind.title(lang) if kind is not None else step.kind
+        steps.append(
+            StepProgress(
+                number=number,
+                kind=step.kind,
+                level=step.level,
+                title=title,
+                attempts=len(step_grades),
+                recent_right=sum(last),
+                passed=len(last) == STEP_PASS and all(last),
+            )
+        )
+    current = next((s.number for s in steps if not s.passed), len(steps))
+    return LessonProgress(
+        lesson=lesson,
+        attempts=len(grades),
+        right=sum(grades),
+        accuracy=_percent(sum(grades), len(grades)),
+        streak=streak(grades),
+        recent=recent,
+        recent_right=recent_right,
+        needed=lesson.mastery_needed,
+        window=lesson.mastery_window,
+        mastered=recent_right >= lesson.mastery_needed,
+        percent=min(100, round(100 * recent_right / lesson.mastery_needed)),
+        steps=steps,
+        current_step=current,
+    )
+
+
+def lesson_progress_for(owner: Owner, lesson: Lesson) -> LessonProgress:
+    """One lesson's progress (reads only the attempts of the lesson's exercise types)."""
+    return lesson_progress(lesson, attempt_rows(owner, lesson.kinds))
+
+
+@dataclass
+class ChapterStat:
+    chapter: str
+    label: str
+    attempts: int
+    right: int
+    accuracy: int | None
+
+
+@dataclass
+class RuleStat:
+    rule_id: str
+    attempts: int
+    right: int
+    accuracy: int | None
+
+
+@dataclass
+class Suggestion:
+    kind: str
+    """``review``, ``lesson`` or ``done``."""
+    url: str
+    lesson: Lesson | None = None
+    due: int = 0
+
+
+@dataclass
+class Progress:
+    lessons: list[LessonProgress]
+    attempts: int
+    right: int
+    accuracy: int | None
+    streak: int
+    best_streak: int
+    chapters: list[ChapterStat]
+    rules: list[RuleStat]
+    due_reviews: int
+    scheduled_reviews: int
+    next_lesson: LessonProgress | None
+    suggestion: Suggestion
+    weakest_rules: list[RuleStat] = field(default_factory=list)
+
+    @property
+    def mastered_count(self) -> int:
+        return sum(1 for item in self.lessons if item.mastered)
+
+
+def _chapter_of(rule_id: str) -> str:
+    return rule_id.split(".", 1)[0]
+
+
+def chapter_stats(rows: Sequence[Row]) -> list[ChapterStat]:
+    counts = {code: [0, 0] for code, _label in CHAPTERS}
+    for row in rows:
+        for chapter in {_chapter_of(rule) for rule in row.rule_ids}:
+            if chapter in counts:
+                counts[chapter][0] += 1
+                counts[chapter][1] += int(row.correct)
+    return [
+        ChapterStat(code, str(label), counts[code][0], counts[code][1], _percent(counts[code][1], counts[code][0]))
+        for code, label in CHAPTERS
+    ]
+
+
+def _rule_key(rule_id: str) -> tuple:
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in rule_id.split("."))
+
+
+def rule_stats(rows: Sequence[Row]) -> list[RuleStat]:
+    counts: dict[str, list[int]] = {}
+    for row in rows:
+        for rule in set(row.rule_ids):
+            entry = counts.setdefault(rule, [0, 0])
+            entry[0] += 1
+            entry[1] += int(row.correct)
+    return [
+        RuleStat(rule, total, right, _percent(right, total))
+        for rule, (total, right) in sorted(counts.items(), key=lambda item: _rule_key(item[0]))
+    ]
+
+
+def progress(owner: Owner) -> Progress:
+    """Everything the dashboard shows, derived from the owner's attempts and review items."""
+    rows = attempt_rows(owner)
+    grades = [row.correct for row in rows]
+    lessons = [lesson_progress(lesson, rows) for lesson in get_lessons()]
+    next_lesson = next((item for item in lessons if not item.mastered), None)
+    if next_lesson is not None:
+        next_lesson.suggested = True
+    due = review.due_count(owner)
+    if due:
+        suggestion = Suggestion("review", reverse("training:review"), due=due)
+    elif next_lesson is not None:
+        suggestion = Suggestion("lesson", next_lesson.lesson.url, lesson=next_lesson.lesson)
+    else:
+        suggestion = Suggestion("done", reverse("training:lessons"))
+    rules = rule_stats(rows)
+    weakest = sorted((r for r in rules if r.attempts), key=lambda r: (r.right / r.attempts, -r.attempts))[:8]
+    return Progress(
+        lessons=lessons,
+        attempts=len(rows),
+        right=sum(grades),
+        accuracy=_percent(sum(grades), len(grades)),
+        streak=streak(grades),
+        best_streak=best_streak(grades),
+        chapters=chapter_stats(rows),
+        rules=rules,
+        due_reviews=due,
+        scheduled_reviews=review.pending_count(owner),
+        next_lesson=next_lesson,
+        suggestion=suggestion,
+        weakest_rules=weakest,
+    )
+
+
+def suggested_lesson(owner: Owner) -> Lesson | None:
+    """The first lesson (in order) that the owner has not mastered."""
+    rows = attempt_rows(owner)
+    for lesson in get_lessons():
+        if not lesson_progress(lesson, rows).mastered:
+            return lesson
+    return None
+
+
+def adopt_session(session_key: str, user) -> dict[str, int]:
+    """Move an anonymous session's exercises, attempts and review items to ``user``.
+
+    Idempotent (a second call finds nothing to move). If the user already has a review
+    item for the same exercise, the user's item is kept and the session's is dropped.
+    Returns how many rows of each kind were moved.
+    """
+    if not session_key or user is None or user.pk is None:
+        return {"issued": 0, "attempts": 0, "reviews": 0}
+    with transaction.atomic():
+        issued = IssuedExercise.objects.filter(user__isnull=True, session_key=session_key).update(
+            user=user, session_key=""
+        )
+        attempts = Attempt.objects.filter(user__isnull=True, session_key=session_key).update(
+            user=user, session_key=""
+        )
+        moved = 0
+        for item in ReviewItem.objects.select_for_update().filter(user__isnull=True, session_key=session_key):
+            clash = ReviewItem.objects.filter(
+                user=user, kind=item.kind, difficulty=item.difficulty, seed=item.seed
+            ).exists()
+            if clash:
+                item.delete()
+                continue
+            ReviewItem.objects.filter(pk=item.pk).update(user=user, session_key="")
+            moved += 1
+    return {"issued": issued, "attempts": attempts, "reviews": moved}

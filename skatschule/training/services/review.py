@@ -1,0 +1,108 @@
+"""Spaced repetition with FSRS (the ``fsrs`` package).
+
+A missed exercise ``(kind, difficulty, seed)`` becomes a :class:`ReviewItem` holding an
+fsrs card (``Card.to_dict()``) and its due time. Whenever the owner answers that same
+exercise again (the review page re-issues the same seed, so it is the same question),
+the card is reviewed: ``Rating.Again`` when wrong, ``Rating.Good`` when right.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.utils import timezone
+from fsrs import Card, Rating, Scheduler
+
+from ..models import Attempt, IssuedExercise, ReviewItem
+from .owner import Owner
+
+__all__ = ["scheduler", "record_answer", "due_items", "due_count", "next_due", "pending_count", "issued_for_review"]
+
+scheduler = Scheduler()
+
+
+def _rating(correct: bool) -> Rating:
+    return Rating.Good if correct else Rating.Again
+
+
+def record_answer(owner: Owner, attempt: Attempt, now: datetime | None = None) -> ReviewItem | None:
+    """Create or review the owner's card for the attempt's exercise (call inside the submit transaction).
+
+    - wrong answer, no card yet: a new card reviewed with ``Again`` (due again in minutes);
+    - any answer to an exercise that has a card: the card is reviewed (``Again``/``Good``);
+    - right answer, no card: nothing to do.
+    """
+    now = now or attempt.created_at or timezone.now()
+    item = (
+        ReviewItem.objects.select_for_update()
+        .owned_by(owner)
+        .filter(kind=attempt.kind, difficulty=attempt.difficulty, seed=attempt.seed)
+        .first()
+    )
+    if item is None and attempt.correct:
+        return None
+    card = Card.from_dict(item.card) if item is not None else Card(due=now)
+    card, _log = scheduler.review_card(card, _rating(attempt.correct), review_datetime=now)
+    if item is None:
+        return ReviewItem.objects.create(
+            **owner.fields(),
+            kind=attempt.kind,
+            difficulty=attempt.difficulty,
+            seed=attempt.seed,
+            card=card.to_dict(),
+            due=card.due,
+            reviews=0,
+            created_at=now,
+            updated_at=now,
+        )
+    item.card = card.to_dict()
+    item.due = card.due
+    item.reviews += 1
+    item.updated_at = now
+    item.save(update_fields=["card", "due", "reviews", "updated_at"])
+    return item
+
+
+def due_items(owner: Owner, now: datetime | None = None):
+    return ReviewItem.objects.owned_by(owner).filter(due__lte=now or timezone.now()).order_by("due", "pk")
+
+
+def due_count(owner: Owner, now: datetime | None = None) -> int:
+    return due_items(owner, now).count()
+
+
+def pending_count(owner: Owner) -> int:
+    """All review items of the owner, due or not."""
+    return ReviewItem.objects.owned_by(owner).count()
+
+
+def next_due(owner: Owner, now: datetime | None = None) -> ReviewItem | None:
+    return due_items(owner, now).first()
+
+
+def next_scheduled(owner: Owner) -> ReviewItem | None:
+    return ReviewItem.objects.owned_by(owner).order_by("due", "pk").first()
+
+
+def issued_for_review(owner: Owner, item: ReviewItem) -> IssuedExercise:
+    """The exercise to show for a review item: an unanswered one already issued, else a new one.
+
+    Re-issuing keeps the item's seed, so the learner sees the same question again.
+    """
+    from .issuing import issue
+
+    existing = (
+        IssuedExercise.objects.owned_by(owner)
+        .filter(
+            kind=item.kind,
+            difficulty=item.difficulty,
+            seed=item.seed,
+            mode=IssuedExercise.Mode.REVIEW,
+            attempt__isnull=True,
+        )
+        .order_by("-issued_at")
+        .first()
+    )
+    if existing is not None:
+        return existing
+    return issue(item.kind, item.difficulty, None, owner, seed=item.seed, mode=IssuedExercise.Mode.REVIEW)

@@ -1,0 +1,187 @@
+"""Training pages. Thin: the logic is in ``services``.
+
+Errors never become a 500:
+
+- unknown exercise type or lesson, a uuid that is not the visitor's: 404;
+- a bad ``?stufe=``: 400 with the message on the page;
+- an answer that cannot be read: without htmx a 400 page with the form and the message;
+  **with htmx a 200** carrying the error partial and ``HX-Reswap: innerHTML``, because htmx
+  does not swap 4xx responses by default. The message lands in the exercise's feedback area.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from .exercises.base import AnswerError, Feedback
+from .lessons import Lesson, get_lesson, lesson_for_exercise, render_lesson
+from .models import Attempt, IssuedExercise
+from .presenters import present_feedback, present_question
+from .registry import current_lang, exercise_types, get_type
+from .services import review
+from .services.issuing import BadDifficulty, exercise_type, get_issued, issue, question_for, submit
+from .services.owner import Owner, owner_for
+from .services.progress import LessonProgress, lesson_progress_for, progress
+
+
+def _deck(request: HttpRequest) -> str:
+    from skatschule.cards.context_processors import current_deck
+
+    return current_deck(request)
+
+
+def _message(exc: AnswerError | BadDifficulty) -> str:
+    return exc.message_en if current_lang() == "en" else exc.message_de
+
+
+def _bad_request(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "training/error.html", {"message": message}, status=400)
+
+
+def _progress_for(owner: Owner, issued: IssuedExercise) -> LessonProgress | None:
+    """The progress bar shown with an exercise: its lesson, or the lesson that has this step."""
+    lesson = get_lesson(issued.lesson) if issued.lesson else None
+    lesson = lesson or lesson_for_exercise(issued.kind, issued.difficulty)
+    return lesson_progress_for(owner, lesson) if lesson else None
+
+
+def _next_url(issued: IssuedExercise) -> str:
+    if issued.mode == IssuedExercise.Mode.REVIEW:
+        return reverse("training:review")
+    if issued.lesson and get_lesson(issued.lesson):
+        return reverse("training:lesson", kwargs={"slug": issued.lesson})
+    return reverse("training:exercise", kwargs={"kind": issued.kind}) + f"?stufe={issued.difficulty}"
+
+
+def _exercise_context(
+    issued: IssuedExercise,
+    lesson_progress: LessonProgress | None = None,
+    feedback: Feedback | None = None,
+    attempt: Attempt | None = None,
+    error: str = "",
+) -> dict[str, Any]:
+    lang = current_lang()
+    kind = exercise_type(issued.kind)
+    return {
+        "issued": issued,
+        "exercise_title": kind.title(lang),
+        "exercise_description": kind.description_en if lang == "en" else kind.description_de,
+        "levels": kind.levels,
+        "q": present_question(question_for(issued), lang),
+        "fb": present_feedback(feedback, lang) if feedback is not None else None,
+        "attempt": attempt,
+        "attempt_created": getattr(attempt, "created", True),
+        "error": error,
+        "lesson_progress": lesson_progress,
+        "next_url": _next_url(issued),
+    }
+
+
+@require_GET
+def lessons(request: HttpRequest) -> HttpResponse:
+    lang = current_lang()
+    types = [
+        {"slug": slug, "title": kind.title(lang), "levels": range(1, kind.levels + 1), "variant": kind.variant}
+        for slug, kind in exercise_types().items()
+    ]
+    context = {"progress": progress(owner_for(request, create=False)), "types": types}
+    return render(request, "training/lessons.html", context)
+
+
+def _parse_step(value: str | None, count: int) -> int | None:
+    if value is None or value == "":
+        return None
+    if not value.strip().isdigit() or not 1 <= int(value) <= count:
+        raise ValueError(value)
+    return int(value)
+
+
+@require_GET
+def lesson(request: HttpRequest, slug: str) -> HttpResponse:
+    found: Lesson | None = get_lesson(slug)
+    if found is None:
+        raise Http404("no such lesson")
+    owner = owner_for(request)
+    lang = current_lang()
+    try:
+        chosen = _parse_step(request.GET.get("stufe"), len(found.steps))
+    except ValueError:
+        return _bad_request(
+            request,
+            f"The level must be between 1 and {len(found.steps)}."
+            if lang == "en"
+            else f"Die Stufe muss zwischen 1 und {len(found.steps)} liegen.",
+        )
+    lesson_progress = lesson_progress_for(owner, found)
+    number = chosen or lesson_progress.current_step
+    step = found.steps[number - 1]
+    issued = issue(step.kind, step.level, found, owner)
+    context = _exercise_context(issued, lesson_progress)
+    context.update(
+        lesson=found,
+        lesson_html=render_lesson(found, lang, _deck(request)),
+        step_number=number,
+        step_chosen=chosen is not None,
+    )
+    return render(request, "training/lesson.html", context)
+
+
+@require_GET
+def exercise(request: HttpRequest, kind: str) -> HttpResponse:
+    if get_type(kind) is None:
+        raise Http404("no such exercise type")
+    owner = owner_for(request)
+    try:
+        issued = issue(kind, request.GET.get("stufe", "1"), None, owner)
+    except BadDifficulty as exc:
+        return _bad_request(request, _message(exc))
+    return render(request, "training/exercise.html", _exercise_context(issued, _progress_for(owner, issued)))
+
+
+@require_POST
+def answer(request: HttpRequest, public_id: Any) -> HttpResponse:
+    owner = owner_for(request)
+    issued = get_issued(public_id, owner)
+    try:
+        attempt, feedback = submit(issued, owner, request.POST.getlist("answer"))
+    except AnswerError as exc:
+        if request.htmx:
+            response = render(request, "training/partials/answer_error.html", {"message": _message(exc)})
+            response["HX-Reswap"] = "innerHTML"
+            return response
+        context = _exercise_context(issued, _progress_for(owner, issued), error=_message(exc))
+        return render(request, "training/exercise.html", context, status=400)
+    context = _exercise_context(issued, _progress_for(owner, issued), feedback=feedback, attempt=attempt)
+    if request.htmx:
+        return render(request, "training/partials/answer_result.html", context)
+    return render(request, "training/exercise.html", context)
+
+
+@require_GET
+def review_next(request: HttpRequest) -> HttpResponse:
+    owner = owner_for(request, create=False)
+    for item in review.due_items(owner):
+        if get_type(item.kind) is None:
+            continue  # an exercise type that no longer exists
+        try:
+            issued = review.issued_for_review(owner, item)
+        except BadDifficulty:
+            continue  # a level that no longer exists
+        context = _exercise_context(issued, _progress_for(owner, issued))
+        context["due"] = review.due_count(owner)
+        return render(request, "training/exercise.html", context)
+    context = {"next_item": review.next_scheduled(owner), "lessons_url": reverse("training:lessons")}
+    return render(request, "training/review_empty.html", context)
+
+
+@require_GET
+def dashboard(request: HttpRequest) -> HttpResponse:
+    return render(request, "training/dashboard.html", {"progress": progress(owner_for(request, create=False))})
+
+
+__all__ = ["lessons", "lesson", "exercise", "answer", "review_next", "dashboard"]

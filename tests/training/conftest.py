@@ -1,0 +1,40 @@
+"""Fixtures for the training tests: fake exercise types and fake lessons."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from skatschule.training import exercises
+from skatschule.training.services.owner import Owner
+
+from .fakes import FAKE_TYPES, LESSONS
+
+
+@pytest.fixture
+def fake_training(settings, tmp_path, monkeypatch):
+    """Swap in the fake exercise types and a lessons folder that uses them."""
+    monkeypatch.setattr(exercises, "REGISTRY", dict(FAKE_TYPES), raising=False)
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    for name, text in LESSONS.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    settings.TRAINING_LESSONS_DIR = folder
+    return FAKE_TYPES
+
+
+@pytest.fixture
+def owner() -> Owner:
+    return Owner.for_session("s" * 32)
+
+
+@pytest.fixture
+def other_owner() -> Owner:
+    return Owner.for_session("t" * 32)
+
+
+@pytest.fixture
+def en_client() -> Client:
+    client = Client()
+    client.cookies["django_language"] = "en"
+    return client

@@ -1,0 +1,27 @@
+from __future__ import annotations
+
+from skatschule.training.registry import get_type
+from skatschule.training.services.issuing import issue, question_for, submit
+
+
+def right_answer(issued) -> list[str]:
+    return get_type(issued.kind).correct_answer(question_for(issued))
+
+
+def wrong_answer(issued) -> list[str]:
+    question = question_for(issued)
+    right = get_type(issued.kind).correct_answer(question)
+    if question.widget == "number":
+        return [str(int(right[0]) + 1)]
+    if question.widget == "choice":
+        return [next(o.value for o in question.options if o.value not in right)]
+    if question.widget == "order":
+        return list(reversed(right))
+    others = [o.value for o in question.options if o.value not in right]
+    return others[:1] if others else []
+
+
+def answer(kind, difficulty, owner, correct: bool, lesson=None):
+    issued = issue(kind, difficulty, lesson, owner)
+    values = right_answer(issued) if correct else wrong_answer(issued)
+    return submit(issued, owner, values)

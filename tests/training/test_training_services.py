@@ -1,0 +1,319 @@
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.http import Http404
+from django.utils import timezone
+
+from skatschule.training.exercises.base import AnswerError
+from skatschule.training.models import AppendOnlyError, Attempt, AttemptGrade, IssuedExercise, ReviewItem
+from skatschule.training.services import issuing, review
+from skatschule.training.services.issuing import (
+    TIME_CAP_MS,
+    BadDifficulty,
+    UnknownExercise,
+    clean_answer,
+    issue,
+    question_for,
+    submit,
+)
+from skatschule.training.services.owner import Owner
+from skatschule.training.services.progress import adopt_session, lesson_progress_for, progress
+from skatschule.training.lessons import get_lesson
+
+from .fakes import FakeAdd
+from .helpers import answer, right_answer, wrong_answer
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fake_training")]
+
+
+def test_issue_stores_server_side_state(owner):
+    issued = issue("fake_add", 2, None, owner)
+    assert 0 <= issued.seed < 2**31
+    assert issued.session_key == owner.session_key and issued.user is None
+    assert issued.mode == IssuedExercise.Mode.PRACTICE and issued.lesson is None
+    assert question_for(issued).prompt_de.startswith("Wie viel")
+    lesson_issue = issue("fake_add", "1", get_lesson("addieren"), owner)
+    assert lesson_issue.lesson == "addieren" and lesson_issue.mode == IssuedExercise.Mode.LESSON
+
+
+def test_issue_rejects_unknown_kind_and_bad_level(owner):
+    with pytest.raises(UnknownExercise):
+        issue("nope", 1, None, owner)
+    assert issubclass(UnknownExercise, Http404)
+    for bad in (0, 4, "x", "", None, "1.5"):
+        with pytest.raises(BadDifficulty):
+            issue("fake_add", bad, None, owner)
+    assert not IssuedExercise.objects.exists()
+
+
+def test_submit_right_and_wrong(owner):
+    issued = issue("fake_add", 1, None, owner)
+    attempt, feedback = submit(issued, owner, right_answer(issued))
+    assert attempt.correct and feedback.correct and attempt.created
+    assert attempt.answer == right_answer(issued)
+    assert attempt.rule_ids == ["4.1.1"]
+    assert (attempt.kind, attempt.difficulty, attempt.seed) == ("fake_add", 1, issued.seed)
+    assert 0 <= attempt.time_taken_ms < 60_000
+
+    issued = issue("fake_add", 1, None, owner)
+    attempt, feedback = submit(issued, owner, wrong_answer(issued))
+    assert not attempt.correct and not feedback.correct
+    assert feedback.steps and feedback.answer_de
+
+
+def test_time_taken_is_capped(owner):
+    issued = issue("fake_add", 1, None, owner)
+    attempt, _ = submit(issued, owner, right_answer(issued), now=issued.issued_at + timedelta(days=3))
+    assert attempt.time_taken_ms == TIME_CAP_MS
+
+
+def test_submit_checks_the_owner(owner, other_owner, django_user_model):
+    issued = issue("fake_add", 1, None, owner)
+    with pytest.raises(Http404):
+        submit(issued, other_owner, right_answer(issued))
+    user = django_user_model.objects.create_user("u1", password="pw-long-enough-1")
+    with pytest.raises(Http404):
+        submit(issued, Owner.for_user(user), right_answer(issued))
+    with pytest.raises(Http404):
+        issuing.get_issued(issued.public_id, other_owner)
+    assert issuing.get_issued(issued.public_id, owner) == issued
+    assert not Attempt.objects.exists()
+
+
+def test_double_submit_records_one_attempt(owner):
+    issued = issue("fake_add", 1, None, owner)
+    first, feedback1 = submit(issued, owner, wrong_answer(issued))
+    second, feedback2 = submit(issued, owner, right_answer(issued))
+    assert Attempt.objects.count() == 1
+    assert second.pk == first.pk and not second.created
+    assert feedback2 == feedback1 and not feedback2.correct
+    # even junk on the second submit returns the stored feedback
+    third, feedback3 = submit(issued, owner, ["junk"])
+    assert third.pk == first.pk and feedback3 == feedback1
+
+
+def test_concurrent_double_submit_returns_the_winner(owner, monkeypatch):
+    issued = issue("fake_add", 1, None, owner)
+    real = issuing.grade_answer
+    calls = []
+
+    def racing_grade(question, values):
+        feedback = real(question, values)
+        if not calls:  # the other request inserts its attempt while we are grading
+            calls.append(1)
+            Attempt.objects.create(
+                issued=issued, **owner.fields(), kind=issued.kind, difficulty=1, seed=issued.seed,
+                answer=["1"], correct=False, time_taken_ms=5,
+            )
+        return feedback
+
+    monkeypatch.setattr(issuing, "grade_answer", racing_grade)
+    attempt, feedback = submit(issued, owner, right_answer(issued))
+    assert Attempt.objects.count() == 1
+    assert not attempt.created and attempt.answer == ["1"]
+    assert feedback.given_de == "1"
+
+
+def test_answer_error_is_not_stored(owner):
+    issued = issue("fake_add", 1, None, owner)
+    for junk in ([], ["abc"], ["1", "2"], ["1e5"], ["9" * 80], ["1"] * 100):
+        with pytest.raises(AnswerError):
+            submit(issued, owner, junk)
+    assert not Attempt.objects.exists()
+    attempt, _ = submit(issued, owner, [" " + right_answer(issued)[0] + " "])
+    assert attempt.correct
+
+
+@pytest.mark.parametrize(
+    "kind, junk",
+    [
+        ("fake_pick", []), ("fake_pick", ["z"]), ("fake_pick", ["a", "b"]),
+        ("fake_jacks", ["XX"]), ("fake_jacks", ["CJ", "CJ"]),
+        ("fake_order", ["CA"]), ("fake_order", ["", "", ""]),
+        ("fake_multi", ["0"]),
+    ],
+)
+def test_clean_answer_rejects_junk(kind, junk, owner):
+    issued = issue(kind, 1, None, owner)
+    question = question_for(issued)
+    with pytest.raises(AnswerError):
+        clean_answer(question, junk)
+
+
+def test_order_accepts_one_field_with_spaces(owner):
+    issued = issue("fake_order", 1, None, owner)
+    right = right_answer(issued)
+    attempt, feedback = submit(issued, owner, [" ".join(right)])
+    assert feedback.correct and attempt.correct
+
+
+def test_attempts_are_append_only(owner):
+    attempt, _ = answer("fake_add", 1, owner, True)
+    attempt.correct = False
+    with pytest.raises(AppendOnlyError):
+        attempt.save()
+    grade = AttemptGrade.objects.create(attempt=attempt, correct=False, note="x")
+    with pytest.raises(AppendOnlyError):
+        grade.save()
+    assert Attempt.objects.with_grade().get().effective_correct is False
+    assert Attempt.objects.get().effective_grade() is False
+
+
+def test_progress_derivation(owner):
+    lesson = get_lesson("addieren")
+    lp = lesson_progress_for(owner, lesson)
+    assert (lp.attempts, lp.accuracy, lp.streak, lp.percent, lp.mastered, lp.current_step) == (0, None, 0, 0, False, 1)
+
+    for correct in (False, True, True, True, True, True):
+        answer("fake_add", 1, owner, correct)
+    lp = lesson_progress_for(owner, lesson)
+    assert lp.attempts == 6 and lp.right == 5
+    assert lp.accuracy == 83
+    assert lp.streak == 5
+    assert lp.percent == round(100 * 5 / 8)
+    assert not lp.mastered
+    assert lp.current_step == 2  # five right in a row at step 1
+    assert lp.steps[0].passed and not lp.steps[1].passed
+
+    for _ in range(3):
+        answer("fake_add", 2, owner, True)
+    lp = lesson_progress_for(owner, lesson)
+    assert lp.recent_right == 8 and lp.mastered and lp.percent == 100
+
+    # a practice attempt at another level of the type does not count for this lesson
+    answer("fake_add", 3, owner, False)
+    assert lesson_progress_for(owner, lesson).attempts == 9
+    # wrong answers at the end break the streak and can cost mastery
+    answer("fake_add", 2, owner, False)
+    answer("fake_add", 2, owner, False)
+    lp = lesson_progress_for(owner, lesson)
+    assert lp.streak == 0 and lp.recent_right == 8 and lp.mastered
+    answer("fake_add", 2, owner, False)
+    lp = lesson_progress_for(owner, lesson)
+    assert lp.recent_right == 7 and not lp.mastered
+
+
+def test_overall_progress_and_suggestion(owner):
+    p = progress(owner)
+    assert p.attempts == 0 and p.suggestion.kind == "lesson" and p.suggestion.lesson.slug == "addieren"
+    assert [c.chapter for c in p.chapters] == ["1", "2", "3", "4", "K", "A"]
+    for correct in (True, True, False, True):
+        answer("fake_add", 1, owner, correct)
+    answer("fake_pick", 1, owner, True)
+    p = progress(owner)
+    assert p.attempts == 5 and p.right == 4 and p.accuracy == 80
+    assert p.streak == 2 and p.best_streak == 2
+    chapters = {c.chapter: c for c in p.chapters}
+    assert (chapters["4"].attempts, chapters["4"].right) == (4, 3)
+    assert (chapters["3"].attempts, chapters["K"].attempts) == (1, 1)
+    assert chapters["1"].attempts == 0 and chapters["1"].accuracy is None
+    rules = {r.rule_id: r for r in p.rules}
+    assert rules["4.1.1"].accuracy == 75
+    assert p.lessons[0].suggested and p.next_lesson.lesson.slug == "addieren"
+    # the miss is in the review queue; once due, reviewing is suggested first
+    ReviewItem.objects.update(due=timezone.now() - timedelta(minutes=1))
+    p = progress(owner)
+    assert p.due_reviews == 1 and p.suggestion.kind == "review"
+
+
+def test_regrade_uses_the_effective_grade(owner):
+    attempt, _ = answer("fake_add", 1, owner, True)
+    AttemptGrade.objects.create(attempt=attempt, correct=False)
+    lp = lesson_progress_for(owner, get_lesson("addieren"))
+    assert lp.right == 0
+
+
+def test_miss_creates_review_item_and_hit_reschedules(owner):
+    before = timezone.now()
+    attempt, _ = answer("fake_add", 1, owner, False)
+    item = ReviewItem.objects.get()
+    assert (item.kind, item.difficulty, item.seed) == ("fake_add", 1, attempt.seed)
+    assert item.due > before and item.card["stability"] is not None
+    assert review.due_count(owner) == 0  # due again in a minute, not now
+    answer("fake_add", 1, owner, True)  # a different exercise: no card
+    assert ReviewItem.objects.count() == 1
+
+    later = timezone.now() + timedelta(minutes=5)
+    assert review.next_due(owner, later) == item
+    ReviewItem.objects.update(due=timezone.now() - timedelta(seconds=1))
+    item.refresh_from_db()
+    issued = review.issued_for_review(owner, item)
+    assert issued.seed == item.seed and issued.mode == IssuedExercise.Mode.REVIEW
+    assert review.issued_for_review(owner, item) == issued  # reload: same exercise
+    old_card = dict(item.card)
+    submit(issued, owner, right_answer(issued))
+    item.refresh_from_db()
+    assert item.reviews == 1 and item.card != old_card
+    assert item.due > timezone.now()
+    assert review.due_count(owner) == 0
+
+    # a wrong answer on review rates it Again
+    ReviewItem.objects.update(due=timezone.now() - timedelta(seconds=1))
+    issued = review.issued_for_review(owner, item)
+    submit(issued, owner, wrong_answer(issued))
+    item.refresh_from_db()
+    assert item.reviews == 2 and item.due <= timezone.now() + timedelta(minutes=15)
+
+
+def test_adopt_session_moves_everything(owner):
+    answer("fake_add", 1, owner, False)
+    answer("fake_add", 1, owner, True)
+    user = get_user_model().objects.create_user("anna", password="pw-long-enough-1")
+    moved = adopt_session(owner.session_key, user)
+    assert moved == {"issued": 2, "attempts": 2, "reviews": 1}
+    user_owner = Owner.for_user(user)
+    assert Attempt.objects.owned_by(user_owner).count() == 2
+    assert ReviewItem.objects.owned_by(user_owner).count() == 1
+    assert not Attempt.objects.owned_by(owner).exists()
+    assert adopt_session(owner.session_key, user) == {"issued": 0, "attempts": 0, "reviews": 0}
+    assert adopt_session("", user)["attempts"] == 0
+
+
+def test_adopt_session_keeps_the_users_review_item_on_clash(owner):
+    user = get_user_model().objects.create_user("ben", password="pw-long-enough-1")
+    attempt, _ = answer("fake_add", 1, owner, False)
+    ReviewItem.objects.create(
+        user=user, kind="fake_add", difficulty=1, seed=attempt.seed, card={}, due=timezone.now()
+    )
+    adopt_session(owner.session_key, user)
+    assert ReviewItem.objects.filter(user=user).count() == 1
+    assert ReviewItem.objects.count() == 1
+
+
+def test_regrade_command(owner, monkeypatch, capsys):
+    answer("fake_add", 1, owner, True)
+    answer("fake_add", 1, owner, False)
+    call_command("regrade")
+    assert "0 changed" in capsys.readouterr().out
+    assert not AttemptGrade.objects.exists()
+
+    real = FakeAdd.grade
+
+    def inverted(self, question, values):
+        from dataclasses import replace
+
+        feedback = real(self, question, values)
+        return replace(feedback, correct=not feedback.correct)
+
+    monkeypatch.setattr(FakeAdd, "grade", inverted)
+    call_command("regrade", "--dry-run")
+    assert "2 would change" in capsys.readouterr().out
+    assert not AttemptGrade.objects.exists()
+    call_command("regrade")
+    assert "2 changed" in capsys.readouterr().out
+    assert AttemptGrade.objects.count() == 2
+    assert sorted(Attempt.objects.with_grade().values_list("correct", "effective_correct")) == [
+        (False, True),
+        (True, False),
+    ]
+    call_command("regrade")  # nothing changes a second time
+    assert "0 changed" in capsys.readouterr().out
+    monkeypatch.setattr(FakeAdd, "grade", real)
+    call_command("regrade")  # the engine is fixed again: back to the original grades
+    assert "2 changed" in capsys.readouterr().out
+    assert all(a.effective_correct == a.correct for a in Attempt.objects.with_grade())
+    assert Attempt.objects.filter(correct=True).count() == 1  # attempts themselves never changed
