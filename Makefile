@@ -18,6 +18,7 @@ $(STAMP): pyproject.toml
 run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_content
+	$(PY) manage.py check_lessons
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: setup
