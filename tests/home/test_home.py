@@ -142,3 +142,11 @@ def test_shell_links_all_apps_when_they_exist(client, settings, django_user_mode
     assert 'aria-current="page"' not in page  # home is not in the nav
     assert 'href="/r/" aria-current="page"' not in client.get("/karten/").content.decode()
     assert 'href="/karten/" aria-current="page"' in client.get("/karten/").content.decode()
+
+
+def test_german_first_even_for_an_english_browser(client):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
+    assert response.status_code == 200
+    assert response["Content-Language"] == "de"
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="de")["Content-Language"] == "en"
