@@ -10,4 +10,5 @@ urlpatterns = [
     path("antwort/<uuid:public_id>/", views.answer, name="answer"),
     path("wiederholen/", views.review_next, name="review"),
     path("fortschritt/", views.dashboard, name="dashboard"),
+    path("reizen-am-tisch/", views.auction_table, name="auction"),
 ]

@@ -1,0 +1,141 @@
+"""Play the auction (Reizen) as one seat against the engine.
+
+The learner sits in one seat with ten cards; the two other seats are played by
+simple engine bots. Every step, the learner's and the bots', goes through the
+engine's :class:`~skatschule.engine.Auction`, so an illegal step is refused with
+the engine's message. The bots bid up to the value of their best plausible game,
+computed by the engine (Spitzen, Spiel, base value); they are sparring partners,
+not strong players.
+
+The table lives in the session (seed, seat, moves): the other hands are never sent
+to the browser until the auction is over.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from skatschule.engine import (
+    BID_VALUES, SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Card, Contract, GameType, Hold, Pass,
+    SkatError, deal_cards, game_value, is_trump, matadors,
+)
+from skatschule.engine.bidding import parse_auction_move
+
+__all__ = ["Table", "Limit", "hand_limit", "new_table", "play_user_move", "auction_of"]
+
+
+@dataclass(frozen=True)
+class Limit:
+    """The highest bid a hand supports for its best plausible game (0: pass)."""
+
+    value: int
+    contract: Contract | None
+    text_de: str
+    text_en: str
+
+
+def hand_limit(cards: tuple[Card, ...]) -> Limit:
+    """A simple, explainable bidding limit: the value (Spitzen + Spiel, times the base value)
+    of the best suit game with at least five trumps, or of a Grand with three or four jacks."""
+    best = Limit(0, None, "kein spielbares Spiel: passen", "no playable game: pass")
+    for game in (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND):
+        trumps = sum(1 for c in cards if is_trump(game, c))
+        playable = trumps >= 3 if game is GameType.GRAND else trumps >= 5
+        if not playable:
+            continue
+        m = matadors(game, cards)
+        value = game_value(Contract(game), m)
+        if value.value > best.value:
+            best = Limit(value.value, Contract(game), f"{game.name_de}: {value.text('de')}",
+                         f"{game.name_en}: {value.text('en')}")
+    return best
+
+
+@dataclass
+class Table:
+    seed: int
+    seat: int
+    moves: list[list[object]] = field(default_factory=list)
+
+    def as_session(self) -> dict[str, object]:
+        return {"seed": self.seed, "seat": self.seat, "moves": self.moves}
+
+    @classmethod
+    def from_session(cls, data: object) -> Table | None:
+        if not isinstance(data, dict):
+            return None
+        seed, seat, moves = data.get("seed"), data.get("seat"), data.get("moves")
+        if not isinstance(seed, int) or seat not in (0, 1, 2) or not isinstance(moves, list):
+            return None
+        return cls(seed, int(seat), list(moves))
+
+    @property
+    def deal(self):  # type: ignore[no-untyped-def]
+        return deal_cards(self.seed)
+
+    def hand(self) -> tuple[Card, ...]:
+        return self.deal.hand(self.seat)
+
+
+def auction_of(table: Table) -> Auction:
+    auction = Auction()
+    for raw in table.moves:
+        auction = auction.apply(parse_auction_move(raw))
+    return auction
+
+
+def _bot_move(auction: Auction, seat: int, limit: int) -> AuctionMove:
+    if auction.phase == "vorhand_alone":
+        return Bid(0, 18) if limit >= 18 else Pass(0)
+    if auction.pending:
+        return Hold(seat) if auction.value <= limit else Pass(seat)
+    higher = [v for v in BID_VALUES if v > auction.value]
+    return Bid(seat, higher[0]) if higher and higher[0] <= limit else Pass(seat)
+
+
+def _notation(move: AuctionMove) -> list[object]:
+    if isinstance(move, Bid):
+        return [move.seat, move.value]
+    return [move.seat, "y" if isinstance(move, Hold) else "p"]
+
+
+def _let_bots_play(table: Table) -> Auction:
+    auction = auction_of(table)
+    deal = table.deal
+    while not auction.is_over and auction.to_move != table.seat:
+        seat = auction.to_move
+        assert seat is not None
+        move = _bot_move(auction, seat, hand_limit(deal.hand(seat)).value)
+        auction = auction.apply(move)
+        table.moves.append(_notation(move))
+    return auction
+
+
+def new_table(seed: int | None = None, seat: int | None = None) -> Table:
+    rng = random.Random(seed)
+    table = Table(rng.randrange(2**31), rng.randrange(3) if seat is None else seat)
+    _let_bots_play(table)
+    return table
+
+
+def play_user_move(table: Table, action: str) -> Auction:
+    """Apply the learner's move ("p", "y" or a bid value) and let the bots answer.
+
+    Raises :class:`SkatError` (German message, English in ``message_en``) for an illegal step.
+    """
+    action = action.strip().lower()
+    raw: list[object]
+    if action.isdigit() and len(action) <= 3:
+        raw = [table.seat, int(action)]
+    elif action in ("p", "y"):
+        raw = [table.seat, action]
+    else:
+        raise SkatError(f"Unbekannter Reizschritt {action!r}", f"Unknown auction step {action!r}")
+    auction_of(table).apply(parse_auction_move(raw))  # raises if illegal
+    table.moves.append(raw)
+    return _let_bots_play(table)
+
+
+def seat_name(seat: int, lang: str) -> str:
+    return SEAT_NAMES_DE[seat] if lang == "de" else SEAT_NAMES_EN[seat]
