@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Union
 
 from .bidding import SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Hold, Pass
-from .cards import CARDS, POINTS_BY_INDEX, Card, CardSet, Deal, deal_cards
+from .cards import CARDS, Card, CardSet, Deal, deal_cards
 from .errors import GameOver, IllegalMove, InvalidDeclaration
 from .games import Contract, GameType
 from .rules import ISKO, RuleSet
@@ -178,7 +178,7 @@ class GameState:
         """The cards the player to move may play (only during play)."""
         if self.phase != Phase.PLAY:
             return CardSet()
-        return CardSet(self._legal_mask())
+        return CardSet(self.legal_mask())
 
     def legal_mask(self) -> int:
         """The legal cards as a bit mask (see :mod:`.cards`); the fast form of :meth:`legal_cards`."""
@@ -190,7 +190,6 @@ class GameState:
                 return follow
         return hand
 
-    _legal_mask = legal_mask
 
     def legal_moves(self) -> list[Move]:
         """Every move allowed now. Declarations list each valid contract once."""
@@ -207,7 +206,7 @@ class GameState:
         if self.phase == Phase.DECLARE:
             return [Declare(c) for c in _all_contracts(hand=False)]
         if self.phase == Phase.PLAY:
-            return [Play(c) for c in CardSet(self._legal_mask())]
+            return [Play(c) for c in CardSet(self.legal_mask())]
         return []
 
     # ------------------------------------------------------------------ moves
@@ -272,6 +271,14 @@ class GameState:
         else:  # pragma: no cover - the Move union is closed
             raise IllegalMove(f"Unbekannter Zug {move!r}", f"Unknown move {move!r}")
         self.moves.append(move)
+
+    def _pick_up_and_discard(self, discard: Sequence[Card] | None) -> None:
+        """Take the skat and put exactly two cards away (the moves of a pick-up game)."""
+        if discard is None or len(discard) != 2:
+            raise IllegalMove("Nach Aufnahme des Skats müssen genau zwei Karten gedrückt werden",
+                              "After picking up the skat exactly two cards must be discarded")
+        self.push(_PICK_UP)
+        self.push(Discard((discard[0], discard[1])))
 
     def _expect(self, phase: str, move: Move) -> None:
         if self.phase != phase:
@@ -383,9 +390,7 @@ class GameState:
             return move
         record = self._undo.pop()
         kind = record[0]
-        if False:
-            pass
-        elif kind == "auction":
+        if kind == "auction":
             before = record[1]
             assert isinstance(before, Auction)
             self.auction = before
@@ -479,25 +484,7 @@ class GameState:
         state.declarer = declarer
         state.phase = Phase.SKAT
         if not contract.hand:
-            if discard is None or len(discard) != 2:
-                raise IllegalMove("Nach Aufnahme des Skats müssen genau zwei Karten gedrückt werden",
-                                  "After picking up the skat exactly two cards must be discarded")
-            a, b = discard
-            hand = state.hands[declarer]
-            twelve = hand | state.skat
-            if a == b or not (twelve & a.bit and twelve & b.bit):
-                raise IllegalMove(
-                    f"Drücken: {a.code} und {b.code} müssen zwei verschiedene Karten aus den zwölf des Alleinspielers sein",
-                    f"Discard: {a.code} and {b.code} must be two different cards among the declarer's twelve",
-                )
-            # the same records push(PickUp()) and push(Discard(...)) would leave
-            state._undo.append(("phase", Phase.SKAT, hand, state.skat))
-            state._undo.append(("phase", Phase.DISCARD, twelve, 0))
-            state.hands[declarer] = twelve & ~(a.bit | b.bit)
-            state.skat = a.bit | b.bit
-            state.picked_up = True
-            state.moves += [_PICK_UP, Discard((a, b))]
-            state.phase = Phase.DECLARE
+            state._pick_up_and_discard(discard)
         state.push(Declare(contract))
         return state
 
@@ -520,11 +507,7 @@ class GameState:
                 raise IllegalMove("Das Reizen ist nicht beendet oder es wurde eingepasst",
                                   "The auction is not over, or the deal was passed in")
             if not contract.hand:
-                if discard is None or len(discard) != 2:
-                    raise IllegalMove("Nach Aufnahme des Skats müssen genau zwei Karten gedrückt werden",
-                                      "After picking up the skat exactly two cards must be discarded")
-                state.push(PickUp())
-                state.push(Discard((discard[0], discard[1])))
+                state._pick_up_and_discard(discard)
             elif discard:
                 raise IllegalMove("Bei einem Handspiel wird nicht gedrückt",
                                   "Nothing is discarded in a hand game")
@@ -591,13 +574,3 @@ def _all_contracts(hand: bool) -> list[Contract]:
             ]
     return out
 
-
-def random_card(state: GameState, pick: int) -> Card:
-    """The ``pick``-th (mod count) legal card; a helper for random play."""
-    mask = state._legal_mask()
-    n = mask.bit_count()
-    k = pick % n
-    while k:
-        mask &= mask - 1
-        k -= 1
-    return CARDS[(mask & -mask).bit_length() - 1]

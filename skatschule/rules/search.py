@@ -238,7 +238,6 @@ class SearchIndex:
     # -- presentation
 
     def _result(self, doc: _Doc, q: _Query, score: float) -> SearchResult:
-        title = doc.fields[0]
         body = [f for f in doc.fields[1:] if f.name in ("text", "annotation")]
         best = max(
             body,

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from skatschule.engine import CARDS, Contract, Deal, GameState, GameType, SkatError, parse_card
+from skatschule.engine import Contract, Deal, GameState, GameType, SkatError, parse_card
 from skatschule.engine.rulings import Event, Irregularity, rule
 
 # Vorhand, Mittelhand (declarer), Hinterhand, skat
