@@ -18,7 +18,9 @@ from .games import Contract, GameType, is_trump, legal_cards, parse_game, trick_
 from .lists import bierlachs, isko_totals, seeger_totals
 from .pub import RamschResult, play_ramsch, score_ramsch, starts_bock_round
 from .rules import ISKO, PRE1999, PUB, RULESETS, RuleSet, get_rules
-from .scoring import GameValue, Outcome, game_value, lowest_multiple, matadors, matadors_text, score_game
+from .scoring import (
+    GameValue, Outcome, Settlement, concede, game_value, lowest_multiple, matadors, matadors_text, score_game, settle,
+)
 
 __all__ = [
     "BID_VALUES", "SEAT_NAMES_DE", "SEAT_NAMES_EN", "Auction", "AuctionMove", "Bid", "Hold", "Pass", "run_auction",
@@ -30,5 +32,5 @@ __all__ = [
     "bierlachs", "isko_totals", "seeger_totals",
     "RamschResult", "play_ramsch", "score_ramsch", "starts_bock_round",
     "ISKO", "PRE1999", "PUB", "RULESETS", "RuleSet", "get_rules",
-    "GameValue", "Outcome", "game_value", "lowest_multiple", "matadors", "matadors_text", "score_game",
+    "GameValue", "Outcome", "Settlement", "concede", "settle", "game_value", "lowest_multiple", "matadors", "matadors_text", "score_game",
 ]

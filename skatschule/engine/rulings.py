@@ -31,7 +31,7 @@ from .cards import CARDS, Card, CardSet
 from .errors import SkatError
 from .explain import Derivation, Step, rule_ids_of
 from .game import GameState, Phase
-from .scoring import game_value, lowest_multiple
+from .scoring import game_value, settle
 
 __all__ = ["Irregularity", "Event", "Ruling", "rule", "ruling_from_input"]
 
@@ -128,30 +128,12 @@ def _need(state: GameState, m: int) -> _Need:
     return _Need(True, True, True, True)
 
 
-def _score(state: GameState, m: int, won: bool, schneider: bool, schwarz: bool) -> tuple[int, int, Step]:
-    c = state.contract
-    assert c is not None
-    gv = game_value(c, m, schneider=schneider, schwarz=schwarz, rules=state.rules)
-    value = gv.value
-    lines_de, lines_en = [gv.text("de")], [gv.text("en")]
-    if value < state.bid:
-        counted = lowest_multiple(gv.base, state.bid)
-        lines_de.append(f"überreizt: {value} < {state.bid}, gewertet {counted}")
-        lines_en.append(f"overbid: {value} < {state.bid}, counted {counted}")
-        value = counted
-        won = False
-    score = value if won else -state.rules.loss_factor(c.hand) * value
-    lines_de.append(f"Listeneintrag {score:+d}")
-    lines_en.append(f"list entry {score:+d}")
-    return value, score, Step("; ".join(lines_de), "; ".join(lines_en), tuple(gv.steps[0].rules) + ("4.3.4",) if score < 0 else gv.steps[0].rules)
-
-
 def _ruling(state: GameState, m: int, won: bool, schneider: bool, schwarz: bool, guilty: str | None,
             steps: list[Step], game_ends: bool = True) -> Ruling:
-    value, score, step = _score(state, m, won, schneider, schwarz)
-    if score < 0:
-        won = False
-    return Ruling(game_ends, won, value, score, guilty, tuple(steps + [step]))
+    assert state.contract is not None
+    settled = settle(state.contract, m, bid=state.bid, won=won, schneider=schneider, schwarz=schwarz,
+                     rules=state.rules)
+    return Ruling(game_ends, settled.won, settled.value, settled.score, guilty, tuple(steps) + settled.steps)
 
 
 def _party(state: GameState, seat: int) -> str:

@@ -24,6 +24,9 @@ __all__ = [
     "Outcome",
     "score_game",
     "lowest_multiple",
+    "Settlement",
+    "settle",
+    "concede",
 ]
 
 
@@ -317,38 +320,7 @@ def _evaluate(
                                   "Schneider announced but not reached: lost", ("4.2.5",)))
     if explain:
         steps.extend(gv.steps)
-    value = gv.value
-    overbid = value < bid
-    won = won_by_play and not overbid
-    if overbid:
-        base = gv.base
-        counted = lowest_multiple(base, bid)
-        rule = "4.4.2" if contract.hand else "4.4.1"
-        if explain:
-            steps.append(Step(
-                f"überreizt: {value} < {bid}, verloren mit {counted // base} × {base} = {counted}",
-                f"overbid: {value} < {bid}, lost with {counted // base} × {base} = {counted}",
-                (rule,)))
-        value = counted
-    if won:
-        score = value
-        if explain:
-            steps.append(Step(f"Gewonnen: +{value}", f"Won: +{value}", ("4.3.1",)))
-    else:
-        factor = rules.loss_factor(contract.hand)
-        score = -factor * value
-        if factor == 2:
-            if explain:
-                steps.append(Step(f"Verloren zählt doppelt: {score}", f"A lost game counts double: {score}", ("4.3.4",)))
-        else:
-            if explain:
-                steps.append(Step(f"Verlorenes Handspiel zählt einfach: {score}",
-                                  f"A lost hand game counts single: {score}", ("4.3.4",)))
-    for flag, name in ((kontra, "Kontra"), (re, "Re"), (bock, "Bock")):
-        if flag:
-            score *= 2
-            if explain:
-                steps.append(Step(f"{name} verdoppelt: {score}", f"{name} doubles: {score}", ("K.1.4",)))
+    won, value, score, overbid = _settle(gv, bid, won_by_play, rules, (kontra, re, bock), steps if explain else None)
     outcome = Outcome(
         contract=contract,
         won=won,
@@ -367,6 +339,95 @@ def _evaluate(
         rules=rules,
     )
     return _Evaluated(outcome, tuple(steps))
+
+
+def _settle(
+    gv: GameValue,
+    bid: int,
+    won: bool,
+    rules: RuleSet,
+    doublings: tuple[bool, bool, bool],
+    steps: list[Step] | None,
+) -> tuple[bool, int, int, bool]:
+    """The one place that turns a verdict into a list entry: the overbid multiple
+    (4.4.1, 4.4.2), single or double for a loss (4.3.4), Kontra/Re/Bock (K.1.4).
+
+    Returns (won, value, score, overbid); appends the steps when ``steps`` is a list.
+    """
+    value = gv.value
+    overbid = value < bid
+    won = won and not overbid
+    if overbid:
+        base = gv.base
+        counted = lowest_multiple(base, bid)
+        if steps is not None:
+            steps.append(Step(
+                f"überreizt: {value} < {bid}, verloren mit {counted // base} × {base} = {counted}",
+                f"overbid: {value} < {bid}, lost with {counted // base} × {base} = {counted}",
+                ("4.4.2" if gv.contract.hand else "4.4.1",)))
+        value = counted
+    if won:
+        score = value
+        if steps is not None:
+            steps.append(Step(f"Gewonnen: +{value}", f"Won: +{value}", ("4.3.1",)))
+    else:
+        factor = rules.loss_factor(gv.contract.hand)
+        score = -factor * value
+        if steps is not None:
+            if factor == 2:
+                steps.append(Step(f"Verloren zählt doppelt: {score}", f"A lost game counts double: {score}", ("4.3.4",)))
+            else:
+                steps.append(Step(f"Verlorenes Handspiel zählt einfach: {score}",
+                                  f"A lost hand game counts single: {score}", ("4.3.4",)))
+    for flag, name in zip(doublings, ("Kontra", "Re", "Bock")):
+        if flag:
+            score *= 2
+            if steps is not None:
+                steps.append(Step(f"{name} verdoppelt: {score}", f"{name} doubles: {score}", ("K.1.4",)))
+    return won, value, score, overbid
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """A game decided without counting Augen (a ruling or a concession) and its list entry."""
+
+    won: bool
+    value: int
+    score: int
+    overbid: bool
+    steps: Derivation
+
+    def explain(self, lang: str = "de") -> list[str]:
+        return [step.text(lang) for step in self.steps]
+
+
+def settle(
+    contract: Contract,
+    matadors: int,
+    *,
+    bid: int,
+    won: bool,
+    schneider: bool = False,
+    schwarz: bool = False,
+    rules: RuleSet = ISKO,
+) -> Settlement:
+    """The list entry of a game whose verdict is already known (a referee's ruling, a
+    concession): its value with the levels that count, at least the bid (overbid), and
+    single or double for a loss. Announced levels always count (4.2.5)."""
+    gv = game_value(contract, matadors, schneider=schneider, schwarz=schwarz, rules=rules)
+    steps = list(gv.steps)
+    won, value, score, overbid = _settle(gv, bid, won, rules, (False, False, False), steps)
+    return Settlement(won, value, score, overbid, tuple(steps))
+
+
+def concede(contract: Contract, matadors: int, *, bid: int, rules: RuleSet = ISKO) -> Settlement:
+    """A game the declarer gives up (ISkO 2.4.3, 3.3.1): lost at level einfach, with his
+    Spitzen and at least the bid."""
+    settlement = settle(contract, matadors, bid=bid, won=False, rules=rules)
+    note = Step("Aufgegeben: verloren in der Stufe einfach, mit den Spitzen und mindestens zum Reizwert",
+                "Conceded: lost at the simple level, with the matadors and at least at the bid", ("3.3.1", "2.4.3"))
+    return Settlement(settlement.won, settlement.value, settlement.score, settlement.overbid,
+                      (note,) + settlement.steps)
 
 
 @dataclass(frozen=True, slots=True)

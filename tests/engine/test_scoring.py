@@ -95,3 +95,15 @@ def test_ramsch_and_bock_under_pub_rules():
     assert starts_bock_round(lost_kontra)
     split = score_game(C(GameType.GRAND), 1, bid=18, declarer_points=60, declarer_tricks=5, rules=PUB)
     assert starts_bock_round(split) and not split.won
+
+
+def test_concede_and_settle_share_the_overbid_and_loss_rules():
+    from skatschule.engine import concede, settle
+
+    # Pik ohne 4 bid to 50, Kreuz-Bube in the skat: Herz mit 1 conceded is written -100 (ISkO 2.4.3 / 4.4.1)
+    c = concede(C(GameType.HEARTS), 1, bid=50)
+    assert (c.won, c.value, c.score, c.overbid) == (False, 50, -100, True)
+    assert "3.3.1" in c.steps[0].rules
+    s = settle(C(GameType.HEARTS, hand=True), -2, bid=40, won=True, schneider=True)
+    assert (s.won, s.value, s.score) == (True, 40, 40)
+    assert settle(C(GameType.CLUBS, hand=True), 1, bid=18, won=False, rules=PRE1999).score == -36

@@ -22,8 +22,9 @@ from skatschule.engine import (
     Card,
     CardSet,
     Contract,
+    ISKO,
     GameType,
-    Outcome,
+    Settlement,
     Step,
     game_value,
     matadors,
@@ -31,6 +32,7 @@ from skatschule.engine import (
     score_game,
     trump_order,
 )
+from skatschule.engine import concede as engine_concede
 
 from .base import Choice, Question
 from .gen import cards_with_matadors, points_and_tricks
@@ -66,28 +68,12 @@ class Scenario:
         return matadors(self.game, CardSet(self.hand))
 
 
-def concede(game: GameType, cards: CardSet, bid: int) -> Outcome:
-    """The entry when the declarer announces ``game`` (after the pick-up) and concedes at once.
-
-    A conceded game is lost in the level "einfach" (no Schneider, no Schwarz), with his
-    Spitzen and at least the bid; any 31 to 60 Augen give exactly that verdict.
-    """
-    return score_game(Contract(game), matadors(game, cards), bid=bid, declarer_points=60, declarer_tricks=5)
+def concede(game: GameType, cards: CardSet, bid: int) -> Settlement:
+    """The entry when the declarer announces ``game`` (after the pick-up) and concedes at once."""
+    return engine_concede(Contract(game), matadors(game, cards), bid=bid)
 
 
-def concede_steps(outcome: Outcome) -> list[Step]:
-    """The engine's derivation of a conceded game (without the line about Augen)."""
-    steps = [
-        Step(
-            "Er gibt auf: Das Spiel ist in der Stufe einfach verloren, mit seinen Spitzen und mindestens zum Reizwert",
-            "He concedes: the game is lost at the simple level, with his matadors and at least at the bid",
-            ("2.4.3", "3.3.1"),
-        )
-    ]
-    return steps + [s for s in outcome.steps if s.rules != ("4.2.2",)]
-
-
-def cheapest(cards: CardSet, bid: int) -> tuple[list[GameType], dict[GameType, Outcome]]:
+def cheapest(cards: CardSet, bid: int) -> tuple[list[GameType], dict[GameType, Settlement]]:
     """The declarations that cost least when conceded, and each one's outcome."""
     outcomes = {g: concede(g, cards, bid) for g in DECLARABLE}
     best = max(o.score for o in outcomes.values())
@@ -252,7 +238,7 @@ class Ueberreizt(EngineExercise[Scenario]):
             outcome = concede(x, twelve, scenario.bid)
             if x is not g:
                 steps.append(_matador_step(x, twelve))
-            steps += concede_steps(outcome)
+            steps += outcome.steps
         else:
             contract = Contract(x, hand=scenario.hand_game)
             count = matadors(x, twelve)
@@ -282,8 +268,8 @@ def _matador_step(game: GameType, cards: CardSet) -> Step:
     )
 
 
-def _cost_step(game: GameType, outcome: Outcome, bid: int) -> Step:
-    base = game_value(Contract(game), outcome.matadors).base
+def _cost_step(game: GameType, outcome: Settlement, bid: int) -> Step:
+    base = ISKO.base_value(game)
     if outcome.overbid:
         de = f"{game.name_de}: {outcome.value // base} × {base} = {outcome.value} erreicht {bid}, Eintrag {outcome.score}"
         en = f"{game.name_en.capitalize()}: {outcome.value // base} × {base} = {outcome.value} reaches {bid}, entry {outcome.score}"
