@@ -104,6 +104,6 @@ def test_concede_and_settle_share_the_overbid_and_loss_rules():
     c = concede(C(GameType.HEARTS), 1, bid=50)
     assert (c.won, c.value, c.score, c.overbid) == (False, 50, -100, True)
     assert "3.3.1" in c.steps[0].rules
-    s = settle(C(GameType.HEARTS, hand=True), -2, bid=40, won=True, schneider=True)
+    s = settle(C(GameType.HEARTS, hand=True), 1, bid=40, won=True, schneider=True)  # seed 001: mit 1, Hand, Schneider
     assert (s.won, s.value, s.score) == (True, 40, 40)
     assert settle(C(GameType.CLUBS, hand=True), 1, bid=18, won=False, rules=PRE1999).score == -36
