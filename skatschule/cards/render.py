@@ -25,7 +25,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from skatschule.engine import Card, Rank, parse_card
+from skatschule.engine import Card, Rank, Suit, parse_card
 
 __all__ = [
     "DECKS",
@@ -65,11 +65,12 @@ class Deck:
         return f"{self.rank_names_en[card.rank]} of {self.suit_names_en[card.suit]}"
 
 
-_FRENCH_SUITS_DE = ("Kreuz", "Pik", "Herz", "Karo")
-_FRENCH_SUITS_EN = ("clubs", "spades", "hearts", "diamonds")
-_FRENCH_RANKS_DE = ("Ass", "Zehn", "König", "Dame", "Bube", "Neun", "Acht", "Sieben")
-_FRENCH_RANKS_EN = ("ace", "ten", "king", "queen", "jack", "nine", "eight", "seven")
-_FRENCH_INDEX = ("A", "10", "K", "D", "B", "9", "8", "7")
+# The French names are the engine's own (the ISkO's terms); only the German deck differs.
+_FRENCH_SUITS_DE = tuple(s.name_de for s in Suit)
+_FRENCH_SUITS_EN = tuple(s.name_en for s in Suit)
+_FRENCH_RANKS_DE = tuple(r.name_de for r in Rank)
+_FRENCH_RANKS_EN = tuple(r.name_en for r in Rank)
+_FRENCH_INDEX = tuple(r.short_de for r in Rank)
 _FRENCH_SHAPES = ("club", "spade", "heart", "diamond")
 
 DECKS: dict[str, Deck] = {

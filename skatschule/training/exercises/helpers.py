@@ -105,6 +105,16 @@ def seat_en(seat: int, capital: bool = False) -> str:
     return name.capitalize() if capital else name
 
 
+def trick_facts(trick: Sequence[Card], leader: int) -> list[tuple[str, str]]:
+    """The cards of a trick in play order, told as "Vorhand spielt aus: Herz-Ass" (German, English)."""
+    facts = []
+    for i, card in enumerate(trick):
+        seat = (leader + i) % 3
+        verb_de, verb_en = ("spielt aus", "leads") if i == 0 else ("gibt zu", "plays")
+        facts.append((f"{seat_de(seat)} {verb_de}: {card.name_de}", f"{seat_en(seat, True)} {verb_en}: {card.name_en}"))
+    return facts
+
+
 def game_de(game: GameType) -> str:
     return game.name_de
 

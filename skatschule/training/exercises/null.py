@@ -17,7 +17,7 @@ from skatschule.engine import Card, Contract, GameType, Rank, Step, deal_cards, 
 
 from .base import Choice, Question
 from .gen import NULL_CONTRACTS, SKAT_SUMS, bid_up_to, legal_trick
-from .helpers import EngineExercise, Solution, codes, contract_de, contract_en, seat_de, seat_en, signed
+from .helpers import EngineExercise, Solution, codes, contract_de, contract_en, seat_de, seat_en, signed, trick_facts
 from .stich import follows, trick_steps
 
 RULES = ("1.3.4", "4.1.2", "4.2.7")
@@ -172,10 +172,7 @@ class Null(EngineExercise[Scenario]):
         for i, card in enumerate(scenario.trick):
             seat = (leader + i) % 3
             options.append(Choice(card.code, f"{card.name_de} ({seat_de(seat)})", f"{card.name_en} ({seat_en(seat)})"))
-        for i, card in enumerate(scenario.trick):
-            seat = (leader + i) % 3
-            verb_de, verb_en = ("spielt aus", "leads") if i == 0 else ("gibt zu", "plays")
-            facts.append((f"{seat_de(seat)} {verb_de}: {card.name_de}", f"{seat_en(seat, True)} {verb_en}: {card.name_en}"))
+        facts += trick_facts(scenario.trick, leader)
         return self.question(
             difficulty,
             seed,

@@ -10,7 +10,7 @@ from skatschule.engine import Card, GameType, Rank, Step, deal_cards, is_trump, 
 
 from .base import Choice, Question
 from .gen import legal_trick
-from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_de, game_en, seat_de, seat_en
+from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_de, game_en, seat_de, seat_en, trick_facts
 
 SEAT_VALUES = ("vorhand", "mittelhand", "hinterhand")
 
@@ -129,10 +129,7 @@ class Stich(EngineExercise[Scenario]):
             card = scenario.trick[(seat - leader) % 3]
             options.append(Choice(SEAT_VALUES[seat], f"{seat_de(seat)} ({card.name_de})", f"{seat_en(seat, True)} ({card.name_en})"))
         facts = [(f"Spiel: {game_de(scenario.game)}", f"Game: {game_en(scenario.game)}")]
-        for i, card in enumerate(scenario.trick):
-            seat = (leader + i) % 3
-            verb_de, verb_en = ("spielt aus", "leads") if i == 0 else ("gibt zu", "plays")
-            facts.append((f"{seat_de(seat)} {verb_de}: {card.name_de}", f"{seat_en(seat, True)} {verb_en}: {card.name_en}"))
+        facts += trick_facts(scenario.trick, leader)
         return self.question(
             difficulty,
             seed,

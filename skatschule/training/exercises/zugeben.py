@@ -9,7 +9,7 @@ from skatschule.engine import Card, CardSet, GameType, Rank, Step, deal_cards, i
 
 from .base import Question
 from .gen import legal_trick
-from .helpers import SUIT_GAMES, EngineExercise, Solution, card_choice, cards_de, cards_en, codes, game_de, game_en, seat_de, seat_en, sorted_cards
+from .helpers import SUIT_GAMES, EngineExercise, Solution, card_choice, cards_de, cards_en, codes, game_de, game_en, seat_de, seat_en, sorted_cards, trick_facts
 from .stich import follows
 
 
@@ -75,10 +75,7 @@ class Zugeben(EngineExercise[Scenario]):
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         seat = scenario.seat
         facts = [(f"Spiel: {game_de(scenario.game)}", f"Game: {game_en(scenario.game)}")]
-        for i, card in enumerate(scenario.trick):
-            player = (scenario.leader + i) % 3
-            verb_de, verb_en = ("spielt aus", "leads") if i == 0 else ("gibt zu", "plays")
-            facts.append((f"{seat_de(player)} {verb_de}: {card.name_de}", f"{seat_en(player, True)} {verb_en}: {card.name_en}"))
+        facts += trick_facts(scenario.trick, scenario.leader)
         facts.append((f"Du sitzt in {seat_de(seat)} und bist dran", f"You are {seat_en(seat)} and it is your turn"))
         return self.question(
             difficulty,
