@@ -14,11 +14,10 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .bidding import run_auction
-from .cards import Deal, parse_card, parse_cards
+from .bidding import parse_auction_move, run_auction
+from .cards import CardSet, Deal, parse_card, parse_cards
 from .errors import SkatError
 from .games import Contract, is_trump, legal_cards, parse_game, trick_winner
-from .cards import CardSet
 from .game import GameState
 from .lists import seeger_totals
 from .rules import get_rules
@@ -143,8 +142,6 @@ def _auction(inp: Input, rules: str) -> object:
 
 def replay_from_input(inp: Input, rules: str) -> GameState:
     """Rebuild the game of a ``game_replay`` (or ``ruling``) input."""
-    from .bidding import parse_auction_move
-
     deal = Deal.from_codes(inp["deal"])
     moves = [parse_auction_move(m) for m in inp["auction"]]
     decl = inp.get("declaration")

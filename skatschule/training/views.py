@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django.utils.translation import get_language
 
-from skatschule.engine import BID_VALUES, SkatError
+from skatschule.engine import SkatError
 
 from .exercises.base import AnswerError, Feedback
 from .lessons import Lesson, get_lesson, lesson_for_exercise, render_lesson
@@ -218,44 +218,6 @@ def auction_table(request: HttpRequest) -> HttpResponse:
     elif table is None:
         table = auction_play.new_table()
         request.session[_TABLE_KEY] = table.as_session()
-    context = auction_play_context(table, get_language() or "de")
+    context = auction_play.table_context(table, get_language() or "de")
     context["error"] = error
     return render(request, "training/auction.html", context, status=status)
-
-
-def auction_play_context(table: Any, lang: str) -> dict[str, Any]:
-    from .services import auction_play
-
-    auction = auction_play.auction_of(table)
-    deal = table.deal
-    steps = []
-    for raw in table.moves:
-        seat, what = raw
-        name = auction_play.seat_name(seat, lang)
-        if what == "y":
-            said = "ja" if lang == "de" else "yes (hold)"
-        elif what == "p":
-            said = "passe" if lang == "de" else "pass"
-        else:
-            said = str(what)
-        steps.append({"seat": name, "said": said, "mine": seat == table.seat})
-    options: list[int] = []
-    if not auction.is_over and auction.to_move == table.seat and not auction.pending:
-        options = [v for v in BID_VALUES if v > auction.value][:8]
-    limit = auction_play.hand_limit(table.hand())
-    return {
-        "table": table,
-        "seat_name": auction_play.seat_name(table.seat, lang),
-        "hand": [c.code for c in table.hand()],
-        "steps": steps,
-        "auction": auction,
-        "my_turn": not auction.is_over and auction.to_move == table.seat,
-        "options": options,
-        "summary": auction.describe(lang),
-        "limit_text": (limit.text_de if lang == "de" else limit.text_en) if auction.is_over else "",
-        "limit_value": limit.value,
-        "others": [
-            {"seat": auction_play.seat_name(s, lang), "cards": [c.code for c in deal.hand(s)]}
-            for s in range(3) if s != table.seat
-        ] if auction.is_over else [],
-    }

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from skatschule.engine import (
-    BID_VALUES, SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Card, Contract, GameType, Hold, Pass,
+    BID_VALUES, SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Card, Contract, Deal, GameType, Hold, Pass,
     SkatError, deal_cards, game_value, is_trump, matadors,
 )
 from skatschule.engine.bidding import parse_auction_move
 
-__all__ = ["Table", "Limit", "hand_limit", "new_table", "play_user_move", "auction_of"]
+__all__ = ["Table", "Limit", "hand_limit", "new_table", "play_user_move", "auction_of", "table_context"]
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ class Table:
         return cls(seed, int(seat), list(moves))
 
     @property
-    def deal(self):  # type: ignore[no-untyped-def]
+    def deal(self) -> Deal:
         return deal_cards(self.seed)
 
     def hand(self) -> tuple[Card, ...]:
@@ -139,3 +140,40 @@ def play_user_move(table: Table, action: str) -> Auction:
 
 def seat_name(seat: int, lang: str) -> str:
     return SEAT_NAMES_DE[seat] if lang == "de" else SEAT_NAMES_EN[seat]
+
+
+def table_context(table: Table, lang: str) -> dict[str, Any]:
+    """What the table page shows; the other hands only once the auction is over."""
+    auction = auction_of(table)
+    deal = table.deal
+    steps = []
+    for raw in table.moves:
+        seat, what = raw
+        name = seat_name(seat, lang)
+        if what == "y":
+            said = "ja" if lang == "de" else "yes (hold)"
+        elif what == "p":
+            said = "passe" if lang == "de" else "pass"
+        else:
+            said = str(what)
+        steps.append({"seat": name, "said": said, "mine": seat == table.seat})
+    options: list[int] = []
+    if not auction.is_over and auction.to_move == table.seat and not auction.pending:
+        options = [v for v in BID_VALUES if v > auction.value][:8]
+    limit = hand_limit(table.hand())
+    return {
+        "table": table,
+        "seat_name": seat_name(table.seat, lang),
+        "hand": [c.code for c in table.hand()],
+        "steps": steps,
+        "auction": auction,
+        "my_turn": not auction.is_over and auction.to_move == table.seat,
+        "options": options,
+        "summary": auction.describe(lang),
+        "limit_text": (limit.text_de if lang == "de" else limit.text_en) if auction.is_over else "",
+        "limit_value": limit.value,
+        "others": [
+            {"seat": seat_name(s, lang), "cards": [c.code for c in deal.hand(s)]}
+            for s in range(3) if s != table.seat
+        ] if auction.is_over else [],
+    }
