@@ -47,6 +47,9 @@ INSTALLED_APPS = [
     "skatschule.rules",
     "skatschule.training",
     "skatschule.accounts",
+    "skatschule.casebook",
+    "skatschule.classrooms",
+    "skatschule.quizzes",
 ]
 
 MIDDLEWARE = [

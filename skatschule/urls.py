@@ -9,6 +9,9 @@ urlpatterns = [
     path("regeln/", include("skatschule.rules.urls")),
     path("ueben/", include("skatschule.training.urls")),
     path("konto/", include("skatschule.accounts.urls")),
+    path("faelle/", include("skatschule.casebook.urls")),
+    path("klassen/", include("skatschule.classrooms.urls")),
+    path("quiz/", include("skatschule.quizzes.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
