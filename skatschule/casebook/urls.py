@@ -1,4 +1,14 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "casebook"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("pruefung/", views.exam_start, name="exam_start"),
+    path("pruefung/<uuid:public_id>/", views.exam, name="exam"),
+    path("pruefung/<uuid:public_id>/antwort/<int:position>/", views.exam_answer, name="exam_answer"),
+    path("pruefung/<uuid:public_id>/abgeben/", views.exam_finish, name="exam_finish"),
+    path("pruefung/<uuid:public_id>/auswertung/", views.exam_review, name="exam_review"),
+    path("<str:case_id>/", views.case_detail, name="case"),
+]

@@ -17,11 +17,36 @@ all from ISkO chapter 3 and 4.4.3, applied in this order:
 4. A lead out of turn to the last trick does not matter (3.1.10): the last trick is
    forced, so the engine plays it out and scores the game normally.
 5. The declarer may pick up his own fallen cards without consequence (3.1.9).
+
+Further events (casebook work), each with the ISkO rule it rests on:
+
+- ``declarer_leads_before_declaring`` (3.1.1): the declarer leads before his
+  announcement; he has lost "a game" with the last bid and his matadors. The engine
+  writes down the cheapest suit or Grand game (no Hand level: it was not announced)
+  whose value, overbid multiple included, reaches the bid, and counts it double.
+- ``invalid_declaration`` (2.4.4): a Null game announced after the pick-up that can no
+  longer reach the bid ends as a lost suit or Grand game, computed as above.
+- ``wrong_card_count`` (3.2.6): a player holds too many or too few cards although the
+  deal was correct; the party with the right number wins at level einfach (principles
+  1-3 apply as for any other violation).
+- ``declarer_claims`` (3.3.4): the declarer lays his cards open. With the defenders'
+  consent (``accepted``, default true) he wins his announced game, plus a level he
+  ``claimed`` (``schneider``/``schwarz``) or had already reached; if a defender refuses,
+  play continues open and the ``continuation`` cards are played out and scored.
+- ``defender_plays_open`` (3.3.5): a defender lays his cards open in a suit or Grand
+  game. If the defenders take every remaining trick however the cards are played, the
+  tricks are theirs; otherwise all remaining tricks go to the declarer. Decided by an
+  exhaustive search (at most six cards per hand).
+- ``continuation`` on a violation (3.1.6): the innocent party demands that play goes
+  on; the violation counts as not committed, the given cards (the corrected card
+  first) are played out and the game is scored as it ends.
+- ``declarer_concedes`` with ``accepted: false`` while he holds fewer than nine cards
+  (3.3.2): the concession is void, play goes on with the ``continuation``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -30,8 +55,9 @@ from .bidding import SEAT_NAMES_DE, SEAT_NAMES_EN
 from .cards import CARDS, Card, CardSet
 from .errors import SkatError
 from .explain import Derivation, Step, rule_ids_of
-from .game import GameState, Phase
-from .scoring import game_value, settle
+from .game import Discard, GameState, Phase, PickUp
+from .games import Contract, GameType
+from .scoring import Settlement, game_value, matadors, settle
 
 __all__ = ["Irregularity", "Event", "Ruling", "rule", "ruling_from_input"]
 
@@ -43,6 +69,11 @@ class Irregularity(Enum):
     CARDS_EXPOSED = "cards_exposed"
     DECLARER_CONCEDES = "declarer_concedes"
     DEFENDER_CONCEDES = "defender_concedes"
+    DECLARER_LEADS_EARLY = "declarer_leads_before_declaring"
+    INVALID_DECLARATION = "invalid_declaration"
+    WRONG_CARD_COUNT = "wrong_card_count"
+    DECLARER_CLAIMS = "declarer_claims"
+    DEFENDER_PLAYS_OPEN = "defender_plays_open"
 
     @property
     def name_de(self) -> str:
@@ -60,6 +91,12 @@ _NAMES = {
     Irregularity.CARDS_EXPOSED: ("Karten aufgedeckt", "cards exposed"),
     Irregularity.DECLARER_CONCEDES: ("Aufgabe durch den Alleinspieler", "declarer concedes"),
     Irregularity.DEFENDER_CONCEDES: ("Aufgabe durch die Gegenpartei", "defenders concede"),
+    Irregularity.DECLARER_LEADS_EARLY: ("Ausspielen des Alleinspielers vor der Spielansage",
+                                        "the declarer leads before his announcement"),
+    Irregularity.INVALID_DECLARATION: ("ungültige Spielansage", "invalid announcement"),
+    Irregularity.WRONG_CARD_COUNT: ("falsche Kartenzahl", "wrong number of cards"),
+    Irregularity.DECLARER_CLAIMS: ("Abkürzen durch den Alleinspieler", "claim by the declarer"),
+    Irregularity.DEFENDER_PLAYS_OPEN: ("offenes Spiel eines Gegenspielers", "a defender plays open"),
 }
 _RULE_OF = {
     Irregularity.REVOKE: "3.2.3",
@@ -68,16 +105,35 @@ _RULE_OF = {
     Irregularity.CARDS_EXPOSED: "3.1.9",
     Irregularity.DECLARER_CONCEDES: "3.3.1",
     Irregularity.DEFENDER_CONCEDES: "3.3.3",
+    Irregularity.DECLARER_LEADS_EARLY: "3.1.1",
+    Irregularity.INVALID_DECLARATION: "2.4.4",
+    Irregularity.WRONG_CARD_COUNT: "3.2.6",
+    Irregularity.DECLARER_CLAIMS: "3.3.4",
+    Irregularity.DEFENDER_PLAYS_OPEN: "3.3.5",
 }
+_VIOLATIONS = frozenset({Irregularity.REVOKE, Irregularity.LEAD_OUT_OF_TURN, Irregularity.SKAT_VIEWED,
+                         Irregularity.CARDS_EXPOSED, Irregularity.WRONG_CARD_COUNT})
+_LEVELS = ("einfach", "schneider", "schwarz")
+OPEN_SEARCH_MAX_CARDS = 6
+"""The defender's open play is searched exhaustively only with at most this many cards a hand."""
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """What happened: ``seat`` commits ``kind`` (with ``card`` for revokes and leads)."""
+    """What happened: ``seat`` commits ``kind`` (with ``card`` for revokes and leads).
+
+    ``accepted``: the defenders' consent to a claim or a late concession (None: not said).
+    ``claimed``: the level a claiming declarer demands (``schneider`` or ``schwarz``).
+    ``continuation``: the cards played after the event when play goes on (the innocent
+    party demanded it, a claim was refused, a late concession was refused).
+    """
 
     kind: Irregularity
     seat: int
     card: Card | None = None
+    accepted: bool | None = None
+    claimed: str | None = None
+    continuation: tuple[Card, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +197,13 @@ def _party(state: GameState, seat: int) -> str:
 
 
 def rule(state: GameState, event: Event) -> Ruling:
-    """The ruling for ``event`` in ``state`` (a game in play, just before the event)."""
+    """The ruling for ``event`` in ``state`` (a game in play, just before the event).
+
+    ``declarer_leads_before_declaring`` takes a state between the auction and the
+    announcement instead. Events with a ``continuation`` play those cards on ``state``.
+    """
+    if event.kind is Irregularity.DECLARER_LEADS_EARLY:
+        return _leads_before_announcement(state, event)
     if state.phase != Phase.PLAY or state.contract is None or state.declarer is None:
         raise SkatError("Ein Regelverstoß wird hier nur während des Spiels entschieden",
                         "Irregularities are ruled here only while the game is in play")
@@ -192,8 +254,59 @@ def rule(state: GameState, event: Event) -> Ruling:
         )
     if kind is Irregularity.DECLARER_CONCEDES and event.seat != state.declarer:
         raise SkatError("Nur der Alleinspieler kann sein Spiel aufgeben", "Only the declarer can concede his game")
-    if kind is Irregularity.DEFENDER_CONCEDES and event.seat == state.declarer:
+    if kind in (Irregularity.DEFENDER_CONCEDES, Irregularity.DEFENDER_PLAYS_OPEN) and event.seat == state.declarer:
         raise SkatError("Der Alleinspieler ist kein Gegenspieler", "The declarer is not a defender")
+    if event.continuation is not None and kind not in _VIOLATIONS and kind not in (
+            Irregularity.DECLARER_CLAIMS, Irregularity.DECLARER_CONCEDES):
+        raise SkatError(f"Nach {kind.name_de} wird nicht weitergespielt", f"Play does not go on after {kind.name_en}")
+
+    # --- events after which play goes on, or whose result is counted from the tricks
+    if event.continuation is not None and kind in _VIOLATIONS:
+        steps.append(Step("Die schuldlose Partei verlangt Weiterspiel: der Regelverstoß gilt als nicht begangen, "
+                          "die Karte wird berichtigt und das Spiel zu Ende gespielt",
+                          "The innocent party demands that play continues: the violation counts as not committed, "
+                          "the card is corrected and the game is played to its end", ("3.1.6", "3.1.2")))
+        return _play_on(state, event.continuation, steps)
+    if kind is Irregularity.DECLARER_CLAIMS:
+        if event.seat != state.declarer:
+            raise SkatError("Nur der Alleinspieler kann so abkürzen; für Gegenspieler gilt das offene Spiel (3.3.5)",
+                            "Only the declarer can claim like this; a defender plays open instead (3.3.5)")
+        if event.accepted is False:
+            if event.continuation is None:
+                raise SkatError("Ein Gegenspieler stimmt nicht zu: es fehlen die offen weitergespielten Karten",
+                                "A defender refuses: the cards played on in the open are missing")
+            steps.append(Step("Ein Gegenspieler stimmt nicht zu: mit den offenen Karten des Alleinspielers wird "
+                              "weitergespielt und nach dem Ausgang gewertet",
+                              "A defender refuses: play continues with the declarer's cards face up and is scored "
+                              "by its outcome", ("3.3.4",)))
+            return _play_on(state, event.continuation, steps)
+    if kind is Irregularity.DECLARER_CONCEDES and event.accepted is False:
+        cards_left = CardSet(state.hands[state.declarer]).mask.bit_count()
+        if cards_left >= 9:
+            raise SkatError("Mit mindestens neun Karten braucht die Aufgabe keine Zustimmung",
+                            "With nine cards or more the concession needs no consent")
+        if event.continuation is None:
+            raise SkatError("Die Aufgabe ist abgelehnt: es fehlen die weitergespielten Karten",
+                            "The concession was refused: the cards played on are missing")
+        steps.append(Step(f"Mit {cards_left} Karten ist die Aufgabe ohne Zustimmung unwirksam: es wird weitergespielt",
+                          f"With {cards_left} cards the concession is void without consent: play goes on", ("3.3.2",)))
+        return _play_on(state, event.continuation, steps)
+    if kind is Irregularity.DEFENDER_PLAYS_OPEN:
+        return _defender_open(state, event, steps)
+    if kind is Irregularity.INVALID_DECLARATION:
+        if event.seat != state.declarer:
+            raise SkatError("Die Spielansage macht der Alleinspieler", "The declarer makes the announcement")
+        null_value = game_value(contract, rules=state.rules).value if contract.game.is_null else 0
+        if not (contract.game.is_null and not contract.hand and null_value < state.bid):
+            raise SkatError("Diese Ansage ist gültig und durchführbar; die Engine entscheidet hier nur das "
+                            "undurchführbare Nullspiel nach Skataufnahme",
+                            "This announcement is valid and playable; the engine rules here only on the null game "
+                            "after a pick-up that cannot reach the bid")
+        steps.append(Step(f"Null ist nur {null_value} wert und erreicht den Reizwert {state.bid} nicht: ein Farb- oder "
+                          f"Grandspiel ist verloren, nach Reizwert und Spitzen",
+                          f"Null is worth only {null_value} and cannot reach the bid of {state.bid}: a suit or Grand "
+                          f"game is lost, by the bid and the matadors", ("2.4.4",)))
+        return _cheapest_lost_game(state, steps, "declarer")
 
     # --- is the game already decided?
     if contract.game.is_null:
@@ -208,6 +321,8 @@ def rule(state: GameState, event: Event) -> Ruling:
             or (need.schwarz and (state.defender_trick_count > 0 or m < 0))
         )
         defenders_have_won = f_augen >= 60 or out_of_reach
+    if kind is Irregularity.DECLARER_CLAIMS and not defenders_have_won:
+        return _accepted_claim(state, event, m, need, d_augen, f_augen, steps)
     if defenders_have_won or declarer_has_won:
         winner_de = "Alleinspieler" if declarer_has_won else "Gegenpartei"
         winner_en = "declarer" if declarer_has_won else "defenders"
@@ -260,6 +375,155 @@ def _innocent_declarer(state: GameState, m: int, need: _Need, steps: list[Step],
     return _ruling(state, m, True, need.schneider, need.schwarz, guilty, steps)
 
 
+def _play_on(state: GameState, cards: Sequence[Card], steps: list[Step]) -> Ruling:
+    """Play ``cards`` on ``state`` (legally, to the end of the game) and score the result."""
+    for card in cards:
+        if state.is_over():
+            break
+        state.play(card)
+    if not state.is_over():
+        raise SkatError("Die weitergespielten Karten führen nicht bis zum Spielende",
+                        "The cards played on do not reach the end of the game")
+    outcome = state.score()
+    return Ruling(True, outcome.won, outcome.value, outcome.score, None, tuple(steps) + outcome.steps)
+
+
+def _accepted_claim(state: GameState, event: Event, m: int, need: _Need, d_augen: int, f_augen: int,
+                    steps: list[Step]) -> Ruling:
+    """A claim the defenders accept, the game not yet won by them (ISkO 3.3.4)."""
+    contract = state.contract
+    assert contract is not None
+    claimed = event.claimed or "einfach"
+    if claimed not in _LEVELS:
+        raise SkatError(f"Unbekannte Gewinnstufe {claimed!r} (einfach, schneider, schwarz)",
+                        f"Unknown level {claimed!r} (einfach, schneider, schwarz)")
+    if contract.game.is_null:
+        steps.append(Step("Die Gegenspieler stimmen zu: der Alleinspieler hat sein Nullspiel gewonnen",
+                          "The defenders agree: the declarer has won his null game", ("3.3.4",)))
+        return _ruling(state, m, True, False, False, None, steps)
+    if claimed in ("schneider", "schwarz") and f_augen > 30:
+        raise SkatError(f"Schneider ist nicht mehr möglich: die Gegenspieler haben {f_augen} Augen",
+                        f"Schneider is no longer possible: the defenders have {f_augen} card points")
+    if claimed == "schwarz" and state.defender_trick_count > 0:
+        raise SkatError("Schwarz ist nicht mehr möglich: die Gegenspieler haben einen Stich",
+                        "Schwarz is no longer possible: the defenders have a trick")
+    schneider = need.schneider or claimed != "einfach" or d_augen >= 90
+    schwarz = need.schwarz or claimed == "schwarz"
+    steps.append(Step("Die Gegenspieler stimmen der Abkürzung zu: der Alleinspieler hat sein angesagtes Spiel gewonnen",
+                      "The defenders agree to the claim: the declarer has won his announced game", ("3.3.4",)))
+    if claimed != "einfach":
+        steps.append(Step(f"Mit dem Abkürzen beansprucht: {claimed.capitalize()}",
+                          f"Claimed together with the shortening: {claimed.capitalize()}", ("3.3.4",)))
+    elif d_augen >= 90 and not need.schneider:
+        steps.append(Step(f"Schneider war mit {d_augen} Augen schon erreicht", f"Schneider was already reached with "
+                          f"{d_augen} card points", ("4.2.3",)))
+    if need.schneider and not contract.schneider_announced:
+        steps.append(Step("Die zum Reizwert nötige Stufe gehört zum angesagten Spiel",
+                          "The level needed for the bid belongs to the announced game", ("3.1.5",)))
+    return _ruling(state, m, True, schneider, schwarz, None, steps)
+
+
+def _defender_open(state: GameState, event: Event, steps: list[Step]) -> Ruling:
+    """A defender lays his cards open (ISkO 3.3.5): all remaining tricks go to the defenders
+    if they take them however the cards are played, otherwise to the declarer."""
+    contract = state.contract
+    assert contract is not None and state.declarer is not None
+    if contract.game.is_null:
+        raise SkatError("Das offene Spiel eines Gegenspielers regelt die ISkO nur für Farb- und Grandspiele",
+                        "The ISkO rules on a defender playing open only for suit and Grand games")
+    most = max(CardSet(h).mask.bit_count() for h in state.hands)
+    if most > OPEN_SEARCH_MAX_CARDS:
+        raise SkatError(f"Zu früh: die Prüfung aller Spielverläufe geht bis {OPEN_SEARCH_MAX_CARDS} Karten je Hand",
+                        f"Too early: checking every line of play works up to {OPEN_SEARCH_MAX_CARDS} cards a hand")
+    rest_points = sum(CardSet(h).points for h in state.hands) + sum(c.points for c in state.trick)
+    rest_tricks = 10 - len(state.tricks)
+    sure = _defenders_take_all(state, {})
+    d_points = state.declarer_augen()
+    d_tricks = state.declarer_trick_count
+    if sure:
+        steps.append(Step(f"Die Gegenpartei bekommt jeden der restlichen {rest_tricks} Stiche, wie auch immer gespielt "
+                          f"wird: sie gehören ihr",
+                          f"The defenders take each of the remaining {rest_tricks} tricks however the cards are played: "
+                          f"they are theirs", ("3.3.5",)))
+    else:
+        steps.append(Step(f"Es gibt einen regelgerechten Spielverlauf, in dem der Alleinspieler einen Stich bekommt: "
+                          f"alle restlichen {rest_tricks} Stiche ({rest_points} Augen) gehören ihm",
+                          f"There is a legal line of play in which the declarer takes a trick: all remaining "
+                          f"{rest_tricks} tricks ({rest_points} card points) are his", ("3.3.5",)))
+        d_points += rest_points
+        d_tricks += rest_tricks
+    from .scoring import score_game
+
+    outcome = score_game(contract, state.matadors(), bid=state.bid, declarer_points=d_points,
+                         declarer_tricks=d_tricks, rules=state.rules)
+    return Ruling(True, outcome.won, outcome.value, outcome.score, None, tuple(steps) + outcome.steps)
+
+
+def _defenders_take_all(state: GameState, memo: dict[tuple[int, int, int, int], bool]) -> bool:
+    """Does every legal continuation give every remaining trick to the defenders?"""
+    if state.is_over() or len(state.tricks) == 10:
+        return True
+    key = (state.hands[0], state.hands[1], state.hands[2], state.leader)
+    if not state.trick:
+        known = memo.get(key)
+        if known is not None:
+            return known
+    result = True
+    for card in state.legal_cards():
+        before = len(state.tricks)
+        state.play(card)
+        ok = len(state.tricks) == before or state.tricks[-1].winner != state.declarer
+        if ok:
+            ok = _defenders_take_all(state, memo)
+        state.pop()
+        if not ok:
+            result = False
+            break
+    if not state.trick:
+        memo[key] = result
+    return result
+
+
+def _cheapest_lost_game(state: GameState, steps: list[Step], guilty: str | None) -> Ruling:
+    """The lost game "by the last bid and the matadors" (ISkO 2.4.4, 3.1.1): the cheapest
+    suit or Grand game with pick-up whose value, as an overbid multiple if need be, reaches
+    the bid, with the declarer's real matadors; counted double as a lost game."""
+    assert state.declarer is not None
+    cards = state.declarer_cards()
+    best: tuple[Settlement, Contract, int] | None = None
+    for game in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND):
+        contract = Contract(game)
+        count = matadors(game, cards)
+        settled = settle(contract, count, bid=state.bid, won=False, rules=state.rules)
+        if best is None or settled.value < best[0].value:
+            best = (settled, contract, count)
+    assert best is not None
+    settled, contract, count = best
+    steps.append(Step(
+        f"Angeschrieben wird das billigste Farb- oder Grandspiel, das mit den Spitzen des Alleinspielers den "
+        f"Reizwert {state.bid} erreicht: {contract.game.name_de}",
+        f"The entry is the cheapest suit or Grand game that reaches the bid of {state.bid} with the declarer's "
+        f"matadors: {contract.game.name_en}", ("4.4.1",)))
+    return Ruling(True, False, settled.value, settled.score, guilty, tuple(steps) + settled.steps)
+
+
+def _leads_before_announcement(state: GameState, event: Event) -> Ruling:
+    if state.declarer is None or state.phase not in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
+        raise SkatError("Ausspielen vor der Spielansage: das Reizen muss beendet und noch kein Spiel angesagt sein",
+                        "Leading before the announcement: the auction must be over and no game announced yet")
+    if event.seat != state.declarer:
+        raise SkatError("Vor der Spielansage entscheidet die Engine nur das Ausspielen des Alleinspielers",
+                        "Before the announcement the engine rules only on a lead by the declarer")
+    if event.card is not None and not state.hands[event.seat] & event.card.bit:
+        raise SkatError(f"{event.card.name_de} ist nicht in der Hand des Alleinspielers",
+                        f"The {event.card.name_en} is not in the declarer's hand")
+    steps = [Step(
+        f"{Irregularity.DECLARER_LEADS_EARLY.name_de}: ein Spiel ist verloren, nach der letzten Reizhöhe und den Spitzen",
+        f"{Irregularity.DECLARER_LEADS_EARLY.name_en}: a game is lost, by the last bid and the matadors",
+        ("3.1.1",))]
+    return _cheapest_lost_game(state, steps, "declarer")
+
+
 def _play_out_last_trick(state: GameState) -> GameState:
     """Play the forced last trick (each player holds one card) and return the finished game."""
     while not state.is_over():
@@ -272,17 +536,51 @@ def _play_out_last_trick(state: GameState) -> GameState:
 
 def ruling_from_input(inp: Mapping[str, Any], rules: str) -> Ruling:
     """A ``ruling`` case of the vectors contract: a replay input plus ``event``."""
-    from .cards import parse_card
+    from .cards import parse_card, parse_cards
     from .vectors import replay_from_input
 
-    state = replay_from_input(inp, rules)
     raw = inp["event"]
     try:
         kind = Irregularity(raw["type"])
     except ValueError:
         raise SkatError(f"Unbekannter Regelverstoß {raw['type']!r}", f"Unknown irregularity {raw['type']!r}") from None
+    if kind is Irregularity.DECLARER_LEADS_EARLY:
+        state = _state_before_announcement(inp, rules)
+    else:
+        state = replay_from_input(inp, rules)
     seat = raw.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise SkatError("Der Platz des Regelverstoßes fehlt", "The seat of the irregularity is missing")
     card = parse_card(raw["card"]) if raw.get("card") else None
-    return rule(state, Event(kind, seat, card))
+    accepted = raw.get("accepted")
+    if accepted is not None and not isinstance(accepted, bool):
+        raise SkatError("accepted muss true oder false sein", "accepted must be true or false")
+    claimed = raw.get("claimed")
+    if claimed is not None and not isinstance(claimed, str):
+        raise SkatError("claimed muss eine Gewinnstufe sein", "claimed must be a level")
+    cont = raw.get("continuation")
+    continuation = tuple(parse_cards(cont)) if cont is not None else None
+    return rule(state, Event(kind, seat, card, accepted, claimed, continuation))
+
+
+def _state_before_announcement(inp: Mapping[str, Any], rules: str) -> GameState:
+    """The game after the auction (and the pick-up and discard, if ``declaration`` names a
+    ``discard``), before any announcement."""
+    from .bidding import parse_auction_move
+    from .cards import Deal, parse_cards
+    from .rules import get_rules
+
+    deal = Deal.from_codes(inp["deal"])
+    state = GameState.replay(deal, [parse_auction_move(m) for m in inp["auction"]], rules=get_rules(rules))
+    if state.phase != Phase.SKAT:
+        raise SkatError("Das Reizen ist nicht beendet oder es wurde eingepasst",
+                        "The auction is not over, or the deal was passed in")
+    decl = inp.get("declaration") or {}
+    if decl.get("game"):
+        raise SkatError("Vor der Spielansage darf noch kein Spiel angegeben sein",
+                        "Before the announcement no game may be given")
+    if decl.get("discard"):
+        a, b = parse_cards(decl["discard"])
+        state.push(PickUp())
+        state.push(Discard((a, b)))
+    return state

@@ -127,3 +127,116 @@ def test_engine_imports_no_django():
     root = Path(__file__).resolve().parents[2] / "skatschule" / "engine"
     offenders = [p.name for p in root.glob("*.py") if "import django" in p.read_text() or "from django" in p.read_text()]
     assert offenders == []
+
+
+# --------------------------------------------------------------------------- casebook events
+
+from skatschule.engine.rulings import ruling_from_input  # noqa: E402
+
+CLUBS = {  # Vorhand plays clubs "mit 2" after picking up, bid 20
+    "deal": ["CJ SJ CT CK CQ C9 HA HT D7 S7".split(), "HJ DJ CA SA ST SK H9 H8 DA DT".split(),
+             "C8 C7 S9 S8 SQ HK HQ H7 DK DQ".split(), ["D9", "D8"]],
+    "auction": [[1, 18], [0, "y"], [1, 20], [0, "y"], [1, "p"], [2, "p"]],
+    "declaration": {"game": "clubs", "hand": False, "ouvert": False, "schneider_announced": False,
+                    "schwarz_announced": False, "discard": ["D9", "D8"]},
+}
+FOUR_TRICKS = "CJ DJ C7 SJ HJ C8 CT CA DK SA S8 S7".split()  # declarer 8, defenders 36 Augen
+GRAND = {  # Vorhand grand hand with four jacks; after the jacks only Mittelhand's suits run
+    "deal": ["CJ SJ HJ DJ CA CT S7 H7 H8 D7".split(), "SA ST SK SQ S9 DA DT DK D9 D8".split(),
+             "HA HT HK HQ H9 CK CQ C9 C8 DQ".split(), ["C7", "S8"]],
+    "auction": [[1, 18], [0, "y"], [1, "p"], [2, "p"]],
+    "declaration": {"game": "grand", "hand": True, "ouvert": False, "schneider_announced": False,
+                    "schwarz_announced": False, "discard": None},
+}
+JACKS = "CJ S9 C8 SJ D8 C9 HJ D9 H9 DJ SQ CQ".split()
+
+
+def decide(base, plays, **event):
+    return ruling_from_input({**base, "plays": plays, "event": event}, "isko")
+
+
+def test_declarer_leading_before_the_announcement_loses_the_cheapest_game():
+    inp = {**CLUBS, "declaration": {"discard": ["D9", "D8"]}, "plays": [],
+           "event": {"type": "declarer_leads_before_declaring", "seat": 0, "card": "CJ"}}
+    r = ruling_from_input(inp, "isko")
+    assert (r.won, r.value, r.score, r.guilty) == (False, 27, -54, "declarer")  # Karo mit 2 = 27 >= 20
+    assert "3.1.1" in r.rule_ids
+    inp["event"]["seat"] = 1
+    with pytest.raises(SkatError):
+        ruling_from_input(inp, "isko")
+
+
+def test_unplayable_null_ends_as_a_lost_suit_game():
+    inp = {**CLUBS, "auction": [[1, 30], [0, "y"], [1, "p"], [2, "p"]],
+           "declaration": {**CLUBS["declaration"], "game": "null"}}
+    r = decide(inp, [], type="invalid_declaration", seat=0)
+    assert (r.won, r.value, r.score) == (False, 30, -60)  # Herz mit 2 = 30 is the cheapest
+    with pytest.raises(SkatError, match="gültig"):
+        decide({**CLUBS, "declaration": {**CLUBS["declaration"], "game": "null"}}, [], type="invalid_declaration", seat=0)
+
+
+def test_wrong_card_count_wins_for_the_party_with_the_right_number():
+    assert decide(CLUBS, FOUR_TRICKS, type="wrong_card_count", seat=2).as_dict() == {"won": True, "value": 36, "score": 36}
+    assert decide(CLUBS, [], type="wrong_card_count", seat=0).score == -72
+
+
+def test_claims_accepted_with_and_without_a_level_and_refused():
+    assert decide(GRAND, [], type="declarer_claims", seat=0).score == 144  # nothing claimed: einfach
+    assert decide(GRAND, [], type="declarer_claims", seat=0, claimed="schwarz").score == 192
+    with pytest.raises(SkatError, match="fehlen"):
+        decide(GRAND, [], type="declarer_claims", seat=0, accepted=False)
+    with pytest.raises(SkatError):
+        decide(GRAND, [], type="declarer_claims", seat=1)
+    # the defenders already hold 14 Augen and a trick: Schwarz can no longer be claimed
+    with pytest.raises(SkatError, match="Schwarz"):
+        decide(GRAND, JACKS + ["S7", "SA", "HQ"], type="declarer_claims", seat=0, claimed="schwarz")
+
+
+def test_refused_claim_is_played_out_and_scored():
+    from skatschule.engine.vectors import answer_case, replay_from_input
+
+    state = replay_from_input({**GRAND, "plays": JACKS}, "isko")
+    rest = []
+    while not state.is_over():  # any legal continuation will do: take the first legal card
+        card = next(iter(state.legal_cards()))
+        rest.append(card.code)
+        state.play(card)
+    r = decide(GRAND, JACKS, type="declarer_claims", seat=0, accepted=False, continuation=rest)
+    replay = answer_case({"id": "x", "kind": "game_replay", "input": {**GRAND, "plays": JACKS + rest}})["answer"]
+    assert (r.won, r.value, r.score) == (replay["won"], replay["value"], replay["score"])
+    assert "3.3.4" in r.rule_ids and r.guilty is None
+
+
+def test_defender_playing_open_keeps_the_tricks_only_when_sure():
+    early = decide(GRAND, JACKS, type="defender_plays_open", seat=1)  # Vorhand is on lead with CA CT
+    assert (early.won, early.score) == (True, 192)
+    sure = decide(GRAND, JACKS + ["S7", "SA", "HQ"], type="defender_plays_open", seat=1)
+    assert (sure.won, sure.value, sure.score) == (False, 168, -336)
+    with pytest.raises(SkatError, match="Zu früh"):
+        decide(GRAND, [], type="defender_plays_open", seat=1)
+    with pytest.raises(SkatError, match="kein Gegenspieler"):
+        decide(GRAND, JACKS, type="defender_plays_open", seat=0)
+
+
+def test_continuation_demanded_counts_the_violation_as_not_committed():
+    deal = {**GRAND, "deal": ["CJ SJ HJ DJ CA CT CK SA ST HA".split(), "CQ C9 SK SQ S9 HT HK DA DT DK".split(),
+                              "C8 C7 S8 S7 HQ H9 H8 H7 DQ D9".split(), ["D8", "D7"]]}
+    plays = "CJ C9 D9 SJ SK DQ".split()
+    rest = "HJ S9 S7 DJ SQ S8 CA CQ C8 CT DA C7 CK DT H7 SA DK H8 ST HK H9 HA HT HQ".split()
+    plain = decide(deal, plays, type="lead_out_of_turn", seat=1, card="DA")
+    assert plain.score == 144
+    r = decide(deal, plays, type="lead_out_of_turn", seat=1, card="DA", continuation=rest)
+    assert (r.won, r.score, r.guilty) == (True, 192, None) and "3.1.6" in r.rule_ids
+    with pytest.raises(SkatError, match="Spielende"):
+        decide(deal, plays, type="lead_out_of_turn", seat=1, card="DA", continuation=rest[:3])
+    with pytest.raises(SkatError):
+        decide(deal, plays, type="defender_concedes", seat=1, continuation=rest)
+
+
+def test_late_concession_refused_plays_on():
+    rest = "ST S9 C9 CK H8 H7 CQ H9 DQ HA SK HK HT DT HQ D7 DA SQ".split()
+    r = decide(CLUBS, FOUR_TRICKS, type="declarer_concedes", seat=0, accepted=False, continuation=rest)
+    assert (r.won, r.score) == (True, 36) and "3.3.2" in r.rule_ids
+    assert decide(CLUBS, FOUR_TRICKS, type="declarer_concedes", seat=0, accepted=True).score == -72
+    with pytest.raises(SkatError, match="neun"):
+        decide(CLUBS, [], type="declarer_concedes", seat=0, accepted=False, continuation=rest)

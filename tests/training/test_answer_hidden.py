@@ -103,7 +103,11 @@ def check_page(html: str, question, correct: list[str], public_id: str) -> None:
         for value, count in per_option.items():
             assert count == first, f"option {value!r} is marked differently: {count} vs {first}"
 
-    if question.widget == "number":
+    if question.widget == "case":  # the choice is a visible option; the number must not be in the form
+        form_html = html[html.index('class="answer-form"') : html.index("</form>")]
+        assert correct[0] in options
+        assert not re.search(rf"(?<![\w.\-]){re.escape(correct[1].lstrip('+'))}(?![\w.\-])", form_html)
+    elif question.widget == "number":
         assert len(correct) == 1
         number = re.escape(correct[0].lstrip("+"))
         form_html = html[html.index('class="answer-form"') : html.index("</form>")]

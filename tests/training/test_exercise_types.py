@@ -31,7 +31,7 @@ from skatschule.training.exercises.gen import FinishedGame
 from skatschule.training.exercises.helpers import RULE_ID, EngineExercise, grade_against
 
 SEEDS = range(1000)
-WIDGETS = {"number", "choice", "cards", "order", "multi"}
+WIDGETS = {"number", "choice", "cards", "order", "multi", "case"}
 CASES = [(slug, level) for slug, kind in REGISTRY.items() for level in range(1, kind.levels + 1)]
 
 CURRICULUM = [
@@ -49,6 +49,8 @@ CURRICULUM = [
     "null",
     "kneipe",
     "seeger",
+    "fall",
+    "regelverstoss",
 ]
 
 
@@ -116,6 +118,8 @@ def check_not_given_away(q: Question, raw: list[str], fb: Feedback) -> None:
 
 def wrong_answers(q: Question, raw: list[str]) -> list[list[str]]:
     values = [o.value for o in q.options]
+    if q.widget == "case":
+        return [[v, raw[1]] for v in values if v != raw[0]][:3] + [[raw[0], str(int(raw[1]) + 1)]]
     if q.widget == "number":
         n = int(raw[0])
         return [[str(n + 1)], [str(n - 1)]]
@@ -133,6 +137,8 @@ def wrong_answers(q: Question, raw: list[str]) -> list[list[str]]:
 
 
 def unreadable_answers(q: Question, raw: list[str]) -> list[list[str]]:
+    if q.widget == "case":
+        return [["gibt-es-nicht", raw[1]], [raw[0]], [raw[0], "abc"], []]
     if q.widget == "number":
         return [["abc"], [], [""], ["12a"], ["--3"], ["1", "2"], ["4 8 x"]]
     if q.widget == "choice":

@@ -25,6 +25,10 @@ null           number (value or list entry), choice (the card that takes the tri
                by code) or choice ``gewonnen`` / ``verloren``, by seed
 kneipe         number (pub rules: Kontra/Re/Bock entry, or a Ramsch entry); variant
 seeger         number (one player's Seeger-Fabian total)
+fall           choice (a casebook case's options) or case (the option, then the list
+               entry as a number) when the case asks for the score
+regelverstoss  level 1 choice ``alleinspieler`` / ``gegenpartei``, levels 2-3 number
+               (the declarer's list entry after the referee's ruling)
 =============  =====================================================================
 """
 
@@ -33,10 +37,12 @@ from __future__ import annotations
 from .abrechnung import Abrechnung
 from .augen import Augen
 from .base import AnswerError, Choice, ExerciseType, Feedback, Question, Widget, rng_for
+from .fall import Fall
 from .kneipe import Kneipe
 from .null import Null
 from .rangfolge import Rangfolge
 from .reizen_ablauf import ReizenAblauf
+from .regelverstoss import Regelverstoss
 from .reizen_hoehe import ReizenHoehe
 from .seeger import Seeger
 from .spielansage import Spielansage
@@ -75,6 +81,8 @@ REGISTRY: dict[str, ExerciseType] = {
         Null(),
         Kneipe(),
         Seeger(),
+        Fall(),
+        Regelverstoss(),
     )
 }
 """Every exercise type by slug, in the order of the curriculum."""

@@ -21,7 +21,7 @@ from skatschule.engine import SkatError, Step
 
 __all__ = ["Choice", "Question", "Feedback", "AnswerError", "ExerciseType", "Widget", "rng_for"]
 
-Widget = Literal["number", "choice", "cards", "order", "multi"]
+Widget = Literal["number", "choice", "cards", "order", "multi", "case"]
 """How the answer is entered:
 
 - ``number``: one integer in the field ``answer`` (may be negative);
@@ -29,7 +29,9 @@ Widget = Literal["number", "choice", "cards", "order", "multi"]
 - ``multi``: any subset of ``options`` (values), zero or more ``answer`` fields;
 - ``cards``: any subset of the cards in ``options`` (card codes), clickable cards;
 - ``order``: all cards of ``options`` in an order, as several ``answer`` fields in order
-  or one field with the codes separated by spaces.
+  or one field with the codes separated by spaces;
+- ``case``: one of ``options`` (its ``value``) and then one integer (the list entry), as two
+  ``answer`` fields in that order (``fall``: a casebook case that also asks for the score).
 """
 
 

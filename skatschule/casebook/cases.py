@@ -1,0 +1,480 @@
+"""The referee casebook as data: parse ``rules_content/casebook/*.md`` into immutable cases.
+
+Pure Python (no Django). The file format is documented in
+``rules_content/casebook/README.md``. :func:`load_cases` reads a folder once and caches
+it; :func:`solve` gives the right answer of a case. Where a case carries an engine
+input, the answer COMES FROM THE ENGINE (:mod:`skatschule.engine.rulings`): the choice
+values of such a case encode the outcome (``won``, ``lost``, or ``won:40`` / ``lost:-72``
+with the list entry) and :func:`solve` picks the choice that matches the engine's
+ruling. Only cases the engine cannot decide carry a written key (``answer:``).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+__all__ = [
+    "CATEGORIES",
+    "Case",
+    "CaseAnswer",
+    "CaseChoice",
+    "CaseFormatError",
+    "Category",
+    "cases_for_rule",
+    "cases_in_category",
+    "default_folder",
+    "engine_ruling",
+    "get_case",
+    "load_cases",
+    "parse_case_file",
+    "reload",
+    "solve",
+]
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    slug: str
+    name_de: str
+    name_en: str
+
+    def name(self, lang: str = "de") -> str:
+        return self.name_en if lang == "en" else self.name_de
+
+
+CATEGORIES: tuple[Category, ...] = (
+    Category("geben", "Geben", "Dealing"),
+    Category("reizen", "Reizen", "Bidding"),
+    Category("spielansage", "Spielansage", "Declaring"),
+    Category("ausspielen", "Ausspielen", "Leading"),
+    Category("bedienen", "Bedienen", "Following suit"),
+    Category("spielabkuerzung", "Spielabkürzung", "Shortening the game"),
+    Category("skat", "Skat", "The skat"),
+    Category("abrechnung", "Abrechnung", "Scoring"),
+)
+_SLUGS = frozenset(c.slug for c in CATEGORIES)
+
+
+@dataclass(frozen=True, slots=True)
+class CaseChoice:
+    value: str
+    label_de: str
+    label_en: str
+
+    def label(self, lang: str = "de") -> str:
+        return self.label_en if lang == "en" else self.label_de
+
+
+SEAT_LABELS = (("Vorhand", "Forehand"), ("Mittelhand", "Middlehand"), ("Hinterhand", "Rearhand"), ("Skat", "Skat"))
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    id: str
+    category: str
+    rule_ids: tuple[str, ...]
+    title_de: str
+    title_en: str
+    situation_de: str
+    situation_en: str
+    question_de: str
+    question_en: str
+    ruling_de: str
+    ruling_en: str
+    explanation_de: str
+    explanation_en: str
+    choices: tuple[CaseChoice, ...]
+    score_asked: bool
+    engine_input: Mapping[str, Any] | None
+    answer: str | None = None
+    """The written key (a choice value) of a case the engine does not decide."""
+    answer_score: int | None = None
+    """The written list entry of such a case, when ``score_asked``."""
+    expect: str | None = None
+    """For engine cases: the result as the author wrote it (``won 40``, ``lost -72``); a test
+    compares it with the engine."""
+    source: str = field(default="", compare=False)
+    line: int = field(default=0, compare=False)
+
+    def _pick(self, de: str, en: str, lang: str) -> str:
+        return en if lang == "en" else de
+
+    def title(self, lang: str = "de") -> str:
+        return self._pick(self.title_de, self.title_en, lang)
+
+    def situation(self, lang: str = "de") -> str:
+        return self._pick(self.situation_de, self.situation_en, lang)
+
+    def question(self, lang: str = "de") -> str:
+        return self._pick(self.question_de, self.question_en, lang)
+
+    def ruling(self, lang: str = "de") -> str:
+        return self._pick(self.ruling_de, self.ruling_en, lang)
+
+    def explanation(self, lang: str = "de") -> str:
+        return self._pick(self.explanation_de, self.explanation_en, lang)
+
+    @property
+    def category_obj(self) -> Category:
+        return next(c for c in CATEGORIES if c.slug == self.category)
+
+    @property
+    def hands(self) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+        """The dealt cards of an engine case as ``(label_de, label_en, card codes)`` for
+        Vorhand, Mittelhand, Hinterhand and the skat; empty for other cases (their cards
+        are drawn with ``[[cards: ...]]`` in the situation)."""
+        if not self.engine_input:
+            return ()
+        deal = self.engine_input.get("deal") or ()
+        return tuple((SEAT_LABELS[i][0], SEAT_LABELS[i][1], tuple(part)) for i, part in enumerate(deal))
+
+    @property
+    def declarer(self) -> int | None:
+        """The declarer's seat of an engine case (from its auction), else None."""
+        if not self.engine_input:
+            return None
+        from skatschule.engine.bidding import run_auction
+
+        auction = run_auction(list(self.engine_input.get("auction") or ()))
+        return auction.declarer
+
+    def choice(self, value: str) -> CaseChoice | None:
+        return next((c for c in self.choices if c.value == value), None)
+
+
+@dataclass(frozen=True, slots=True)
+class CaseAnswer:
+    choice: str
+    score: int | None
+    steps_de: tuple[str, ...]
+    steps_en: tuple[str, ...]
+    rule_ids: tuple[str, ...]
+
+
+class CaseFormatError(ValueError):
+    """A mistake in a casebook file; the message names the file and line."""
+
+
+# --------------------------------------------------------------------------- parsing
+
+_HEADING = re.compile(r"^##\s+([A-Z]-\d{2,3})\s+(.*?)\s*\|\s*(.*?)\s*$")
+_META = re.compile(r"^([a-z_]+):\s*(.*?)\s*$")
+_BLOCK = re.compile(r"^@([a-z_]+)\s*$")
+_PART = re.compile(r"^(de|en):(?:\s(.*)|)$")
+_CHOICE = re.compile(r"^-\s+(\S+)\s*\|\s*(.*?)\s*\|\s*(.*?)\s*$")
+_ID = re.compile(r"^[A-Z]-\d{2,3}$")
+TEXT_BLOCKS = ("situation", "question", "ruling", "explanation")
+_YES = {"yes", "ja", "true", "1"}
+_NO = {"no", "nein", "false", "0"}
+_GAME_FLAGS = ("hand", "ouvert", "schneider_announced", "schwarz_announced")
+_FLAG_WORDS = {"hand": "hand", "ouvert": "ouvert", "schneider": "schneider_announced",
+               "schneider_announced": "schneider_announced", "schwarz": "schwarz_announced",
+               "schwarz_announced": "schwarz_announced"}
+
+
+def _front_matter(lines: list[str], where: str) -> tuple[dict[str, str], int]:
+    if not lines or lines[0].strip() != "---":
+        raise CaseFormatError(f"{where}:1: the file must start with '---' front matter")
+    meta: dict[str, str] = {}
+    for i in range(1, len(lines)):
+        if lines[i].strip() == "---":
+            return meta, i + 1
+        m = _META.match(lines[i].strip())
+        if m:
+            meta[m.group(1)] = m.group(2)
+    raise CaseFormatError(f"{where}: front matter not closed")
+
+
+def _cards(text: str) -> list[str]:
+    return [w.upper() for w in text.replace(",", " ").split()]
+
+
+def _engine_input(lines: list[tuple[int, str]], where: str) -> dict[str, Any]:
+    """The compact ``@engine`` block as a vectors ``ruling`` input."""
+    raw: dict[str, str] = {}
+    for n, line in lines:
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        m = _META.match(line.strip())
+        if not m:
+            raise CaseFormatError(f"{where}:{n}: engine line must be 'key: value'")
+        raw[m.group(1)] = m.group(2)
+    try:
+        parts = [p.strip() for p in raw["deal"].split("/")]
+        if len(parts) != 4:
+            raise CaseFormatError(f"{where}: deal needs four parts: vorhand / mittelhand / hinterhand / skat")
+        deal = [_cards(p) for p in parts]
+        auction: list[list[object]] = []
+        for move in raw["auction"].split():
+            seat, _, value = move.partition(":")
+            auction.append([int(seat), int(value) if value.isdigit() else value])
+        inp: dict[str, Any] = {"deal": deal, "auction": auction}
+        if "game" in raw:
+            words = raw["game"].split()
+            decl: dict[str, Any] = {"game": words[0]}
+            for flag in _GAME_FLAGS:
+                decl[flag] = False
+            for w in words[1:]:
+                if w not in _FLAG_WORDS:
+                    raise CaseFormatError(f"{where}: unknown game flag {w!r}")
+                decl[_FLAG_WORDS[w]] = True
+            decl["discard"] = _cards(raw["discard"]) if raw.get("discard") else None
+            inp["declaration"] = decl
+        elif raw.get("discard"):
+            inp["declaration"] = {"game": None, "discard": _cards(raw["discard"])}
+        else:
+            inp["declaration"] = None
+        inp["plays"] = _cards(raw.get("plays", ""))
+        ev = raw["event"].split()
+        event: dict[str, Any] = {"type": ev[0], "seat": int(ev[1])}
+        for word in ev[2:]:
+            key, eq, value = word.partition("=")
+            if not eq:
+                event["card"] = word.upper()
+            elif value.lower() in _YES | _NO:
+                event[key] = value.lower() in _YES
+            else:
+                event[key] = value
+        if raw.get("continuation") is not None:
+            event["continuation"] = _cards(raw["continuation"])
+        inp["event"] = event
+        if raw.get("rules"):
+            inp["rules"] = raw["rules"]
+    except (KeyError, ValueError, IndexError) as exc:
+        if isinstance(exc, CaseFormatError):
+            raise
+        raise CaseFormatError(f"{where}: bad engine block ({type(exc).__name__}: {exc})") from None
+    return inp
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """A plain (JSON-ready) copy of a frozen engine input."""
+    if isinstance(value, Mapping):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
+def parse_case_file(path: Path) -> list[Case]:
+    """Parse one casebook file; raises :class:`CaseFormatError` on any mistake."""
+    where = path.name
+    lines = path.read_text(encoding="utf-8").splitlines()
+    meta, start = _front_matter(lines, where)
+    category = meta.get("category", "")
+    if category not in _SLUGS:
+        raise CaseFormatError(f"{where}: unknown category {category!r}")
+    chunks: list[tuple[int, list[tuple[int, str]]]] = []
+    for i in range(start, len(lines)):
+        if lines[i].startswith("## "):
+            chunks.append((i + 1, []))
+        elif chunks:
+            chunks[-1][1].append((i + 1, lines[i]))
+    return [_parse_case(lines[n - 1], n, body, category, where) for n, body in chunks]
+
+
+def _parse_case(heading: str, line_no: int, body: list[tuple[int, str]], category: str, where: str) -> Case:
+    m = _HEADING.match(heading)
+    if not m:
+        raise CaseFormatError(f"{where}:{line_no}: heading must be '## X-NN Titel | Title'")
+    cid, title_de, title_en = m.groups()
+    meta: dict[str, str] = {}
+    choices: list[CaseChoice] = []
+    texts: dict[str, dict[str, list[str]]] = {}
+    engine_lines: list[tuple[int, str]] = []
+    block: str | None = None
+    part: str | None = None
+    in_choices = False
+    for n, line in body:
+        bm = _BLOCK.match(line)
+        if bm:
+            block, part, in_choices = bm.group(1), None, False
+            if block not in TEXT_BLOCKS and block != "engine":
+                raise CaseFormatError(f"{where}:{n}: unknown block @{block}")
+            if block in texts or (block == "engine" and engine_lines):
+                raise CaseFormatError(f"{where}:{n}: block @{block} twice in {cid}")
+            if block != "engine":
+                texts[block] = {"de": [], "en": []}
+            continue
+        if block is None:
+            if not line.strip():
+                in_choices = False
+                continue
+            cm = _CHOICE.match(line.strip())
+            if in_choices and cm:
+                choices.append(CaseChoice(cm.group(1), cm.group(2), cm.group(3)))
+                continue
+            mm = _META.match(line.strip())
+            if not mm:
+                raise CaseFormatError(f"{where}:{n}: expected 'key: value' in {cid}")
+            key, value = mm.groups()
+            if key == "choices":
+                in_choices = True
+                continue
+            meta[key] = value
+            continue
+        if block == "engine":
+            engine_lines.append((n, line))
+            continue
+        pm = _PART.match(line)
+        if pm:
+            part = pm.group(1)
+            texts[block][part].append(pm.group(2) or "")
+        elif part is None:
+            if line.strip():
+                raise CaseFormatError(f"{where}:{n}: text in @{block} must start with 'de:' or 'en:'")
+        else:
+            texts[block][part].append(line)
+    for name in TEXT_BLOCKS:
+        if name not in texts:
+            raise CaseFormatError(f"{where}: {cid} lacks @{name}")
+        for lang in ("de", "en"):
+            if not "\n".join(texts[name][lang]).strip():
+                raise CaseFormatError(f"{where}: {cid} @{name} lacks the {lang} text")
+    rule_ids = tuple(r.strip() for r in meta.get("rules", "").split(",") if r.strip())
+    if not rule_ids:
+        raise CaseFormatError(f"{where}: {cid} names no rules")
+    if not 3 <= len(choices) <= 5:
+        raise CaseFormatError(f"{where}: {cid} needs 3-5 choices, has {len(choices)}")
+    if len({c.value for c in choices}) != len(choices):
+        raise CaseFormatError(f"{where}: {cid} has two choices with the same value")
+    score_asked = meta.get("score_asked", "no").lower() in _YES
+    engine = _engine_input(engine_lines, f"{where} {cid}") if engine_lines else None
+    answer = meta.get("answer")
+    answer_score = int(meta["answer_score"]) if meta.get("answer_score") else None
+    if engine is None:
+        if answer is None or answer not in {c.value for c in choices}:
+            raise CaseFormatError(f"{where}: {cid} needs 'answer:' naming one of its choices")
+        if score_asked and answer_score is None:
+            raise CaseFormatError(f"{where}: {cid} asks for the score but has no 'answer_score:'")
+    elif answer is not None or answer_score is not None:
+        raise CaseFormatError(f"{where}: {cid} is decided by the engine; it must not carry a written key")
+
+    def text(name: str, lang: str) -> str:
+        return "\n".join(texts[name][lang]).strip()
+
+    return Case(
+        id=cid, category=category, rule_ids=rule_ids, title_de=title_de, title_en=title_en,
+        situation_de=text("situation", "de"), situation_en=text("situation", "en"),
+        question_de=text("question", "de"), question_en=text("question", "en"),
+        ruling_de=text("ruling", "de"), ruling_en=text("ruling", "en"),
+        explanation_de=text("explanation", "de"), explanation_en=text("explanation", "en"),
+        choices=tuple(choices), score_asked=score_asked,
+        engine_input=_freeze(engine) if engine is not None else None,
+        answer=answer, answer_score=answer_score, expect=meta.get("expect"),
+        source=where, line=line_no,
+    )
+
+
+# --------------------------------------------------------------------------- loading
+
+_LOCK = threading.Lock()
+_CACHE: dict[Path, tuple[Case, ...]] = {}
+
+
+def default_folder() -> Path:
+    return Path(__file__).resolve().parents[2] / "rules_content" / "casebook"
+
+
+def load_cases(folder: Path | None = None) -> tuple[Case, ...]:
+    """All cases of ``folder`` (default ``rules_content/casebook``), in category order and
+    then by id. Cached per folder; raises :class:`CaseFormatError` on bad content or a
+    duplicate id."""
+    folder = (folder or default_folder()).resolve()
+    with _LOCK:
+        cached = _CACHE.get(folder)
+        if cached is not None:
+            return cached
+        cases: list[Case] = []
+        for path in sorted(folder.glob("*.md")):
+            if path.name.lower() == "readme.md":
+                continue
+            cases.extend(parse_case_file(path))
+        seen: dict[str, str] = {}
+        for case in cases:
+            if case.id in seen:
+                raise CaseFormatError(f"case id {case.id} twice ({seen[case.id]}, {case.source})")
+            seen[case.id] = case.source
+        order = {c.slug: i for i, c in enumerate(CATEGORIES)}
+        result = tuple(sorted(cases, key=lambda c: (order[c.category], _id_key(c.id))))
+        _CACHE[folder] = result
+        return result
+
+
+def _id_key(cid: str) -> tuple[str, int]:
+    prefix, _, number = cid.partition("-")
+    return prefix, int(number)
+
+
+def reload() -> None:
+    """Forget every cached folder (for tests)."""
+    with _LOCK:
+        _CACHE.clear()
+
+
+def get_case(case_id: str) -> Case | None:
+    return next((c for c in load_cases() if c.id == case_id), None)
+
+
+def cases_for_rule(rule_id: str) -> tuple[Case, ...]:
+    return tuple(c for c in load_cases() if rule_id in c.rule_ids)
+
+
+def cases_in_category(slug: str) -> tuple[Case, ...]:
+    return tuple(c for c in load_cases() if c.category == slug)
+
+
+# --------------------------------------------------------------------------- solving
+
+def engine_ruling(case: Case) -> Any:
+    """The engine's :class:`~skatschule.engine.rulings.Ruling` for an engine case."""
+    from skatschule.engine.rulings import ruling_from_input
+
+    if case.engine_input is None:
+        raise ValueError(f"{case.id} is not decided by the engine")
+    inp = thaw(case.engine_input)
+    return ruling_from_input(inp, inp.get("rules") or "isko")
+
+
+def _match_choice(case: Case, won: bool, score: int) -> str:
+    verdict = "won" if won else "lost"
+    for wanted in (f"{verdict}:{score}", verdict):
+        for c in case.choices:
+            if c.value == wanted:
+                return c.value
+    raise CaseFormatError(f"{case.source}: {case.id}: no choice matches the engine's ruling "
+                          f"({verdict}, {score}); choices: {[c.value for c in case.choices]}")
+
+
+def solve(case: Case) -> CaseAnswer:
+    """The right answer: from the engine when ``engine_input`` is set, else the written key."""
+    if case.engine_input is not None:
+        ruling = engine_ruling(case)
+        answer = CaseAnswer(
+            choice=_match_choice(case, ruling.won, ruling.score),
+            score=ruling.score if case.score_asked else None,
+            steps_de=tuple(ruling.explain("de")),
+            steps_en=tuple(ruling.explain("en")),
+            rule_ids=tuple(dict.fromkeys(case.rule_ids + tuple(ruling.rule_ids))),
+        )
+    else:
+        assert case.answer is not None
+        answer = CaseAnswer(case.answer, case.answer_score if case.score_asked else None, (), (), case.rule_ids)
+    return answer

@@ -1,0 +1,73 @@
+"""The referee exam (Schiedsrichter-Prüfung): server-side state.
+
+- :class:`Exam`: one exam of one owner (a user, or an anonymous session as in the
+  training app, see ``skatschule.training.services.owner.Owner``), with its size, time limit
+  and start. The browser only sees the public uuid.
+- :class:`ExamQuestion`: one question of the exam as ``(kind, difficulty, seed)`` of an
+  exercise type (``fall`` or ``regelverstoss``); the question is rebuilt from these, the
+  answer is never stored before it is given. The first answer counts: it is written with
+  a conditional update (only while ``answered_at`` is empty), so a double submission
+  cannot answer twice.
+
+Logic lives in :mod:`.services`.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from skatschule.training.models import SESSION_KEY_LENGTH, OwnedQuerySet
+
+
+class Exam(models.Model):
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="referee_exams"
+    )
+    session_key = models.CharField(max_length=SESSION_KEY_LENGTH, blank=True, default="", db_index=True)
+    size = models.PositiveSmallIntegerField()
+    time_limit_s = models.PositiveIntegerField(help_text="seconds from the start")
+    started_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-started_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(user__isnull=False) & Q(session_key="")) | (Q(user__isnull=True) & ~Q(session_key="")),
+                name="exam_has_one_owner",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"exam {self.public_id} ({self.size} questions)"
+
+    @property
+    def deadline(self) -> datetime:
+        return self.started_at + timedelta(seconds=self.time_limit_s)
+
+
+class ExamQuestion(models.Model):
+    exam = models.ForeignKey(Exam, on_delete=models.CASCADE, related_name="questions")
+    position = models.PositiveSmallIntegerField(help_text="1 .. size")
+    kind = models.CharField(max_length=40)
+    difficulty = models.PositiveSmallIntegerField()
+    seed = models.PositiveIntegerField()
+    answer = models.JSONField(null=True, blank=True, help_text="the raw answer values, once given")
+    correct = models.BooleanField(null=True, blank=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["exam", "position"]
+        constraints = [models.UniqueConstraint(fields=["exam", "position"], name="exam_question_unique_position")]
+
+    def __str__(self) -> str:
+        return f"{self.exam_id}#{self.position}: {self.kind}/{self.difficulty}/{self.seed}"

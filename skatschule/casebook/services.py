@@ -1,0 +1,304 @@
+"""The casebook's logic: filtering cases, and the referee exam.
+
+Filtering (:func:`filter_cases`): by category slug and by rule id; a bad value raises
+:class:`BadFilter` (the view answers 400 with its message).
+
+The exam (Schiedsrichter-Prüfung):
+
+- :func:`start_exam` draws ``size`` questions (5 .. 20, default 20): about three in five
+  are casebook cases (exercise type ``fall``, each case at most once), the others generated
+  irregularities (``regelverstoss``, levels 1-3), shuffled. Only ``(kind, difficulty,
+  seed)`` is stored; the answer is computed when it is graded.
+- The time limit is :data:`SECONDS_PER_QUESTION` per question from the start. The server
+  enforces it: an answer that arrives after the deadline (plus :data:`GRACE_SECONDS` for
+  the network) raises :class:`ExamClosed` and is not recorded; the exam is then over.
+- :func:`answer_question` grades with the exercise type and records the first answer only
+  (a conditional update; a second submission changes nothing and reports ``created=False``).
+- :func:`review` lists every question with the given and the right answer, the derivation
+  and the rule ids; it is only available once the exam is over (:class:`ExamNotOver`).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.http import Http404
+from django.utils import timezone
+
+from skatschule.training.exercises import REGISTRY
+from skatschule.training.exercises.base import AnswerError, Feedback, Question
+from skatschule.training.exercises.fall import pool
+from skatschule.training.services.owner import Owner
+
+from . import cases as casebook
+from .models import Exam, ExamQuestion
+
+__all__ = [
+    "BadFilter",
+    "ExamClosed",
+    "ExamNotOver",
+    "DEFAULT_SIZE",
+    "MIN_SIZE",
+    "MAX_SIZE",
+    "SECONDS_PER_QUESTION",
+    "GRACE_SECONDS",
+    "filter_cases",
+    "parse_size",
+    "start_exam",
+    "get_exam",
+    "is_over",
+    "seconds_left",
+    "current_question",
+    "question_of",
+    "answer_question",
+    "finish_exam",
+    "review",
+    "score",
+]
+
+DEFAULT_SIZE = 20
+MIN_SIZE = 5
+MAX_SIZE = 20
+SECONDS_PER_QUESTION = 90
+GRACE_SECONDS = 5
+CASE_SHARE = 0.6
+RULE_ID = re.compile(r"^(?:\d{1,2}|[A-Z])(?:\.\d{1,2}){1,2}$")
+SEED_LIMIT = 2**31
+
+
+class BadFilter(ValueError):
+    def __init__(self, message_de: str, message_en: str) -> None:
+        super().__init__(message_de)
+        self.message_de = message_de
+        self.message_en = message_en
+
+    def message(self, lang: str) -> str:
+        return self.message_en if lang == "en" else self.message_de
+
+
+class ExamClosed(BadFilter):
+    """The exam is over (time up or handed in): the answer is not recorded."""
+
+
+class ExamNotOver(BadFilter):
+    """The review is shown only after the exam."""
+
+
+# --------------------------------------------------------------------------- the casebook
+
+
+def filter_cases(category: str | None, rule_id: str | None) -> tuple[casebook.Case, ...]:
+    """The cases of ``category`` (a slug) that cite ``rule_id``; empty values do not filter."""
+    category = (category or "").strip()
+    rule_id = (rule_id or "").strip()
+    found = casebook.load_cases()
+    if category:
+        if category not in {c.slug for c in casebook.CATEGORIES}:
+            raise BadFilter(
+                f"Die Kategorie „{category[:40]}“ gibt es nicht.", f"There is no category “{category[:40]}”."
+            )
+        found = tuple(c for c in found if c.category == category)
+    if rule_id:
+        if not RULE_ID.match(rule_id):
+            raise BadFilter(
+                f"„{rule_id[:40]}“ ist keine Regelnummer (Beispiel: 3.2.3).",
+                f"“{rule_id[:40]}” is not a rule number (example: 3.2.3).",
+            )
+        found = tuple(c for c in found if rule_id in c.rule_ids)
+    return found
+
+
+# --------------------------------------------------------------------------- the exam
+
+
+def parse_size(value: object) -> int:
+    """The number of questions from ``?fragen=`` or the form (default 20, 5 .. 20)."""
+    if value is None or str(value).strip() == "":
+        return DEFAULT_SIZE
+    text = str(value).strip()
+    if not text.isdigit() or not MIN_SIZE <= int(text) <= MAX_SIZE:
+        raise BadFilter(
+            f"Eine Prüfung hat {MIN_SIZE} bis {MAX_SIZE} Fragen.",
+            f"An exam has {MIN_SIZE} to {MAX_SIZE} questions.",
+        )
+    return int(text)
+
+
+def _draw(size: int, rng: random.Random) -> list[tuple[str, int, int]]:
+    cases = pool(3)
+    n_cases = min(len(cases), round(size * CASE_SHARE))
+    picked = rng.sample(range(len(cases)), n_cases)
+    questions = [("fall", 3, index) for index in picked]
+    levels = REGISTRY["regelverstoss"].levels
+    for i in range(size - n_cases):
+        questions.append(("regelverstoss", 1 + i % levels, rng.randrange(SEED_LIMIT)))
+    rng.shuffle(questions)
+    return questions
+
+
+def start_exam(owner: Owner, size: int = DEFAULT_SIZE, now: datetime | None = None) -> Exam:
+    """A new exam of ``size`` questions for ``owner``, timed from ``now``."""
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise BadFilter(
+            f"Eine Prüfung hat {MIN_SIZE} bis {MAX_SIZE} Fragen.", f"An exam has {MIN_SIZE} to {MAX_SIZE} questions."
+        )
+    rng = random.Random(secrets.randbits(64))
+    with transaction.atomic():
+        exam = Exam.objects.create(
+            **owner.fields(), size=size, time_limit_s=size * SECONDS_PER_QUESTION, started_at=now or timezone.now()
+        )
+        ExamQuestion.objects.bulk_create(
+            ExamQuestion(exam=exam, position=i, kind=kind, difficulty=level, seed=seed)
+            for i, (kind, level, seed) in enumerate(_draw(size, rng), start=1)
+        )
+    return exam
+
+
+def get_exam(public_id: object, owner: Owner) -> Exam:
+    """The owner's exam with this uuid; ``Http404`` for anyone else's."""
+    exam = Exam.objects.owned_by(owner).filter(public_id=public_id).first()
+    if exam is None:
+        raise Http404("no such exam")
+    return exam
+
+
+def seconds_left(exam: Exam, now: datetime | None = None) -> int:
+    now = now or timezone.now()
+    return max(0, int((exam.deadline - now).total_seconds()))
+
+
+def _late(exam: Exam, now: datetime) -> bool:
+    return now > exam.deadline + timedelta(seconds=GRACE_SECONDS)
+
+
+def is_over(exam: Exam, now: datetime | None = None) -> bool:
+    """Handed in, out of time, or every question answered."""
+    now = now or timezone.now()
+    if exam.finished_at is not None or _late(exam, now):
+        return True
+    return not exam.questions.filter(answered_at__isnull=True).exists()
+
+
+def finish_exam(exam: Exam, now: datetime | None = None) -> Exam:
+    """Close the exam (idempotent); the finishing time is never after the deadline."""
+    now = now or timezone.now()
+    if exam.finished_at is None:
+        when = min(now, exam.deadline)
+        Exam.objects.filter(pk=exam.pk, finished_at__isnull=True).update(finished_at=when)
+        exam.refresh_from_db(fields=["finished_at"])
+    return exam
+
+
+def current_question(exam: Exam) -> ExamQuestion | None:
+    """The first question not answered yet."""
+    return exam.questions.filter(answered_at__isnull=True).order_by("position").first()
+
+
+def question_of(item: ExamQuestion) -> Question:
+    return REGISTRY[item.kind].generate(item.difficulty, item.seed)
+
+
+def case_of(item: ExamQuestion) -> casebook.Case | None:
+    """The casebook case behind a ``fall`` question (None for generated questions)."""
+    if item.kind != "fall":
+        return None
+    kind = REGISTRY["fall"]
+    return kind.scenario(item.difficulty, item.seed)  # type: ignore[attr-defined, no-any-return]
+
+
+@dataclass(frozen=True)
+class Answered:
+    item: ExamQuestion
+    feedback: Feedback
+    created: bool
+
+
+def answer_question(
+    exam: Exam, position: object, values: Sequence[str], now: datetime | None = None
+) -> Answered:
+    """Grade and record the answer to question ``position`` (see the module docstring)."""
+    now = now or timezone.now()
+    try:
+        number = int(str(position))
+    except ValueError:
+        raise Http404("no such question") from None
+    item = exam.questions.filter(position=number).first()
+    if item is None:
+        raise Http404("no such question")
+    if item.answered_at is not None:
+        return Answered(item, _grade(item, item.answer or []), created=False)
+    if exam.finished_at is not None or _late(exam, now):
+        finish_exam(exam, now)
+        raise ExamClosed(
+            "Die Zeit ist abgelaufen: Diese Antwort kam nach dem Ende der Prüfung und zählt nicht.",
+            "Time is up: this answer arrived after the end of the exam and does not count.",
+        )
+    raw = [str(v)[:64] for v in values][:4]
+    feedback = _grade(item, raw)  # AnswerError: nothing is recorded
+    updated = ExamQuestion.objects.filter(pk=item.pk, answered_at__isnull=True).update(
+        answer=raw, correct=feedback.correct, answered_at=now
+    )
+    item.refresh_from_db()
+    if not updated:  # a concurrent submission won: report the recorded answer
+        return Answered(item, _grade(item, item.answer or []), created=False)
+    if not exam.questions.filter(answered_at__isnull=True).exists():
+        finish_exam(exam, now)
+    return Answered(item, feedback, created=True)
+
+
+def _grade(item: ExamQuestion, values: Sequence[str]) -> Feedback:
+    question = question_of(item)
+    return REGISTRY[item.kind].grade(question, [str(v) for v in values])
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    item: ExamQuestion
+    question: Question
+    case: casebook.Case | None
+    feedback: Feedback
+    answered: bool
+
+    @property
+    def correct(self) -> bool:
+        return self.answered and bool(self.item.correct)
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        seen: dict[str, None] = dict.fromkeys(self.question.rule_ids)
+        for rule in self.feedback.rule_ids:
+            seen.setdefault(rule, None)
+        return tuple(seen)
+
+
+def review(exam: Exam, now: datetime | None = None) -> list[ReviewRow]:
+    """Every question with the answer given and the ruling; only after the exam."""
+    if not is_over(exam, now):
+        raise ExamNotOver(
+            "Die Auswertung gibt es erst nach der Prüfung.", "The review is available only after the exam."
+        )
+    finish_exam(exam, now)
+    rows = []
+    for item in exam.questions.order_by("position"):
+        question = question_of(item)
+        kind = REGISTRY[item.kind]
+        if item.answered_at is not None:
+            feedback = _grade(item, item.answer or [])
+        else:
+            feedback = kind.grade(question, kind.correct_answer(question))
+        rows.append(ReviewRow(item, question, case_of(item), feedback, item.answered_at is not None))
+    return rows
+
+
+def score(exam: Exam) -> tuple[int, int]:
+    """(right answers, questions)."""
+    return exam.questions.filter(correct=True).count(), exam.size
+
+
+__all__ += ["Answered", "ReviewRow", "case_of", "AnswerError"]

@@ -1,0 +1,52 @@
+"""``{% load casebook %}``: the casebook in templates of any app.
+
+- ``{% cases_for_rule rule.id as cases %}``: the cases that cite a rule (for the rule pages);
+- ``{{ text|case_markdown }}``: case markdown rendered with the rules directives
+  (``[[cards: ...]]``, ``[[rule: ...]]``) in the active language and the visitor's deck;
+- ``{% case_text case "situation" %}``: one text block of a case, rendered the same way.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.safestring import SafeString
+
+from skatschule.casebook import cases as casebook
+from skatschule.training.registry import current_lang
+
+register = template.Library()
+
+
+@register.simple_tag
+def cases_for_rule(rule_id: str) -> tuple[casebook.Case, ...]:
+    try:
+        return casebook.cases_for_rule(str(rule_id))
+    except (casebook.CaseFormatError, OSError):  # a broken casebook must not break the rule pages
+        return ()
+
+
+def _render(source: str, context: template.Context, where: str) -> SafeString:
+    from skatschule.rules.render import render_markdown
+
+    return render_markdown(source, lang=current_lang(), deck=str(context.get("deck") or "french"), where=where)
+
+
+@register.simple_tag(takes_context=True)
+def case_text(context: template.Context, case: casebook.Case, block: str) -> SafeString:
+    """``block``: situation, question, ruling or explanation."""
+    if block not in casebook.TEXT_BLOCKS:
+        raise template.TemplateSyntaxError(f"unknown case block {block!r}")
+    source = getattr(case, block)(current_lang())
+    return _render(source, context, f"{case.source}:{case.line} {case.id} @{block}")
+
+
+@register.simple_tag(takes_context=True)
+def case_markdown(context: template.Context, source: str) -> SafeString:
+    return _render(str(source or ""), context, "casebook")
+
+
+@register.filter
+def in_lang(obj: object, attr: str) -> str:
+    """``{{ case|in_lang:"title" }}``, ``{{ category|in_lang:"name" }}``: a text in the active language."""
+    method = getattr(obj, attr)
+    return str(method(current_lang()))

@@ -1,0 +1,159 @@
+"""Casebook pages and the referee exam. Thin: the logic is in :mod:`.services`.
+
+Bad input never becomes a 500: an unknown case, exam or question is a 404; a bad filter or
+exam size is a 400 with the message on the page; an answer after the time limit is a 403
+with a clear message; an unreadable answer is a 400 with the question shown again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from skatschule.training.exercises import REGISTRY
+from skatschule.training.exercises.base import AnswerError
+from skatschule.training.presenters import present_question
+from skatschule.training.registry import current_lang
+from skatschule.training.services.owner import owner_for
+
+from . import cases as casebook
+from . import services
+
+
+def _error(request: HttpRequest, message: str, status: int, exam: Any = None) -> HttpResponse:
+    return render(request, "casebook/error.html", {"message": message, "exam": exam}, status=status)
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    lang = current_lang()
+    category = request.GET.get("kategorie", "")
+    rule_id = request.GET.get("regel", "")
+    try:
+        found = services.filter_cases(category, rule_id)
+    except services.BadFilter as exc:
+        return _error(request, exc.message(lang), 400)
+    context = {
+        "cases": found,
+        "categories": casebook.CATEGORIES,
+        "category": category.strip(),
+        "rule_id": rule_id.strip(),
+        "total": len(casebook.load_cases()),
+    }
+    if request.htmx:
+        return render(request, "casebook/partials/case_list.html", context)
+    return render(request, "casebook/index.html", context)
+
+
+@require_GET
+def case_detail(request: HttpRequest, case_id: str) -> HttpResponse:
+    case = casebook.get_case(case_id)
+    if case is None:
+        raise Http404("no such case")
+    answer = casebook.solve(case)
+    lang = current_lang()
+    steps = answer.steps_en if lang == "en" else answer.steps_de
+    chosen = case.choice(answer.choice)
+    category = case.category_obj
+    return render(
+        request,
+        "casebook/case.html",
+        {"case": case, "answer": answer, "steps": steps, "chosen": chosen, "category": category},
+    )
+
+
+# --------------------------------------------------------------------------- the exam
+
+
+@require_http_methods(["GET", "POST"])
+def exam_start(request: HttpRequest) -> HttpResponse:
+    lang = current_lang()
+    source = request.POST if request.method == "POST" else request.GET
+    try:
+        size = services.parse_size(source.get("fragen"))
+    except services.BadFilter as exc:
+        return _error(request, exc.message(lang), 400)
+    if request.method == "POST":
+        exam = services.start_exam(owner_for(request), size)
+        return redirect("casebook:exam", public_id=exam.public_id)
+    context = {
+        "size": size,
+        "sizes": range(services.MIN_SIZE, services.MAX_SIZE + 1),
+        "minutes": size * services.SECONDS_PER_QUESTION / 60,
+        "seconds_per_question": services.SECONDS_PER_QUESTION,
+    }
+    return render(request, "casebook/exam_start.html", context)
+
+
+def _question_context(exam: Any, item: Any, error: str = "") -> dict[str, Any]:
+    lang = current_lang()
+    question = services.question_of(item)
+    return {
+        "exam": exam,
+        "item": item,
+        "q": present_question(question, lang),
+        "case": services.case_of(item),
+        "kind_title": REGISTRY[item.kind].title(lang),
+        "seconds_left": services.seconds_left(exam),
+        "deadline": timezone.localtime(exam.deadline),
+        "answered": exam.questions.filter(answered_at__isnull=False).count(),
+        "error": error,
+    }
+
+
+@require_GET
+def exam(request: HttpRequest, public_id: Any) -> HttpResponse:
+    found = services.get_exam(public_id, owner_for(request, create=False))
+    if services.is_over(found):
+        return redirect("casebook:exam_review", public_id=found.public_id)
+    item = services.current_question(found)
+    assert item is not None  # not over, so some question is open
+    return render(request, "casebook/exam.html", _question_context(found, item))
+
+
+@require_POST
+def exam_answer(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
+    lang = current_lang()
+    found = services.get_exam(public_id, owner_for(request, create=False))
+    try:
+        services.answer_question(found, position, request.POST.getlist("answer"))
+    except services.ExamClosed as exc:
+        return _error(request, exc.message(lang), 403, exam=found)
+    except AnswerError as exc:
+        item = found.questions.get(position=position)
+        message = exc.message_en if lang == "en" else exc.message_de
+        return render(request, "casebook/exam.html", _question_context(found, item, message), status=400)
+    if services.is_over(found):
+        return redirect("casebook:exam_review", public_id=found.public_id)
+    return redirect("casebook:exam", public_id=found.public_id)
+
+
+@require_POST
+def exam_finish(request: HttpRequest, public_id: Any) -> HttpResponse:
+    found = services.get_exam(public_id, owner_for(request, create=False))
+    services.finish_exam(found)
+    return redirect("casebook:exam_review", public_id=found.public_id)
+
+
+@require_GET
+def exam_review(request: HttpRequest, public_id: Any) -> HttpResponse:
+    lang = current_lang()
+    found = services.get_exam(public_id, owner_for(request, create=False))
+    try:
+        rows = services.review(found)
+    except services.ExamNotOver as exc:
+        return _error(request, exc.message(lang), 403, exam=found)
+    right, total = services.score(found)
+    context = {
+        "exam": found,
+        "rows": rows,
+        "right": right,
+        "total": total,
+        "percent": round(100 * right / total) if total else 0,
+        "timed_out": found.finished_at is not None and found.finished_at >= found.deadline,
+    }
+    return render(request, "casebook/exam_review.html", context)

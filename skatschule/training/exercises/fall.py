@@ -1,0 +1,185 @@
+"""Entscheide den Fall: a case of the referee casebook as an exercise.
+
+The case comes from :mod:`skatschule.casebook.cases`; the seed picks it from the pool of the
+level (``pool[seed % len(pool)]``, cases in casebook order):
+
+- level 1: the cases that ask only for the decision (multiple choice, widget ``choice``);
+- level 2: the cases that also ask for the list entry (widget ``case``: the choice and a number);
+- level 3: every case.
+
+An empty pool (a casebook without such cases) falls back to every case. Adding cases to
+the casebook changes which case an old seed shows; old attempts keep their grade.
+
+Grading asks :func:`skatschule.casebook.cases.solve`, which uses the rulings engine where
+the case carries an engine input. The feedback shows the ruling, the explanation and the
+engine's derivation, with the rule ids.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+
+from skatschule.casebook import cases as casebook
+from skatschule.engine import SkatError, Step, parse_card
+
+from .base import AnswerError, Choice, Feedback, Question
+from .helpers import EngineExercise, Solution, parse_choice, parse_number, signed
+
+__all__ = ["Fall", "pool", "seed_for_case", "plain", "read_case_answer"]
+
+_DIRECTIVE = re.compile(r"\[\[\s*([A-Za-z_]+)\s*:([^\[\]]*)\]\]")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_EMPHASIS = re.compile(r"\*\*|__|(?<!\w)\*|\*(?!\w)|`")
+_LINE_MARK = re.compile(r"^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+|[-*+][ \t]+)?", re.M)
+
+
+def pool(level: int) -> tuple[casebook.Case, ...]:
+    """The cases of one level (see the module docstring)."""
+    every = casebook.load_cases()
+    if level == 1:
+        chosen = tuple(c for c in every if not c.score_asked)
+    elif level == 2:
+        chosen = tuple(c for c in every if c.score_asked)
+    else:
+        chosen = every
+    return chosen or every
+
+
+def seed_for_case(level: int, case_id: str) -> int | None:
+    """A seed that shows ``case_id`` at ``level`` (None if the case is not in that pool)."""
+    for i, case in enumerate(pool(level)):
+        if case.id == case_id:
+            return i
+    return None
+
+
+def _directive_text(kind: str, args: str, lang: str) -> str:
+    kind = kind.lower()
+    if kind == "cards":
+        names = []
+        for word in args.replace(",", " ").split():
+            try:
+                card = parse_card(word)
+            except SkatError:
+                names.append(word)
+                continue
+            names.append(card.name_de if lang == "de" else card.name_en)
+        return ", ".join(names)
+    if kind == "rule":
+        return f"ISkO {args.strip()}"
+    try:  # the other directives (value, result ...) are computed by the rules app
+        from skatschule.rules.directives import render_directive
+
+        return str(render_directive(f"{kind}: {args.strip()}", lang=lang, text=True))
+    except Exception:  # noqa: BLE001 - plain text is only a fallback view of the case
+        return args.strip()
+
+
+def plain(source: str, lang: str = "de") -> str:
+    """Case markdown as plain text: directives spelled out, markup removed."""
+    text = _DIRECTIVE.sub(lambda m: _directive_text(m.group(1), m.group(2), lang), source)
+    text = _LINK.sub(r"\1", text)
+    text = _LINE_MARK.sub("", text)
+    text = _EMPHASIS.sub("", text)
+    return re.sub(r"[ \t]+", " ", text).strip()
+
+
+def _paragraphs(source: str, lang: str) -> list[str]:
+    return [" ".join(p.split()) for p in re.split(r"\n\s*\n", plain(source, lang)) if p.strip()]
+
+
+def read_case_answer(question: Question, answer: Sequence[str]) -> tuple[str, int | None]:
+    """Read the ``case`` widget: one option value, then one integer (the list entry).
+
+    For a ``choice`` question only the option is read. Raises AnswerError when unreadable.
+    """
+    if question.widget == "choice":
+        return parse_choice(question, answer), None
+    fields = [str(v).strip() for v in answer if str(v).strip()] if not isinstance(answer, str) else [answer]
+    if len(fields) != 2:
+        raise AnswerError(
+            "Bitte eine Entscheidung wählen und den Listeneintrag als Zahl eingeben",
+            "Please choose a decision and enter the list entry as a number",
+        )
+    return parse_choice(question, [fields[0]]), parse_number([fields[1]])
+
+
+class Fall(EngineExercise[casebook.Case]):
+    slug = "fall"
+    title_de = "Entscheide den Fall"
+    title_en = "Decide the case"
+    description_de = "Ein Fall aus der Schiedsrichter-Praxis: Wie wird entschieden, und was kommt in die Liste?"
+    description_en = "A case from refereeing practice: what is the ruling, and what goes on the score sheet?"
+    rule_ids = ("3.1.3", "3.1.4", "3.1.5", "3.2.3", "3.3.1", "4.4.1")
+
+    def build(self, rng: random.Random, difficulty: int) -> casebook.Case:
+        raise NotImplementedError  # the seed picks the case directly (see scenario)
+
+    def scenario(self, difficulty: int, seed: int) -> casebook.Case:
+        self.check_difficulty(difficulty)
+        cases = pool(difficulty)
+        if not cases:
+            raise AnswerError("Die Fallsammlung ist leer", "The casebook is empty")
+        return cases[seed % len(cases)]
+
+    def ask(self, case: casebook.Case, difficulty: int, seed: int) -> Question:
+        facts = [(f"Fall {case.id}: {case.title_de}", f"Case {case.id}: {case.title_en}")]
+        facts += list(zip(_paragraphs(case.situation_de, "de"), _paragraphs(case.situation_en, "en")))
+        for label_de, label_en, cards in case.hands:
+            names_de = ", ".join(parse_card(c).name_de for c in cards)
+            names_en = ", ".join(parse_card(c).name_en for c in cards)
+            facts.append((f"{label_de}: {names_de}", f"{label_en}: {names_en}"))
+        prompt_de = " ".join(_paragraphs(case.question_de, "de"))
+        prompt_en = " ".join(_paragraphs(case.question_en, "en"))
+        if case.score_asked:
+            prompt_de += " Gib außerdem den Listeneintrag für den Alleinspieler an (verloren mit Minus)."
+            prompt_en += " Also enter the declarer's list entry (a loss with a minus sign)."
+        options = tuple(Choice(c.value, c.label_de, c.label_en) for c in case.choices)
+        return self.question(
+            difficulty, seed, prompt_de, prompt_en, "case" if case.score_asked else "choice",
+            options=options, facts=facts, rule_ids=case.rule_ids,
+        )
+
+    def solve(self, case: casebook.Case) -> Solution:
+        answer = casebook.solve(case)
+        chosen = case.choice(answer.choice)
+        label_de = chosen.label_de if chosen else answer.choice
+        label_en = chosen.label_en if chosen else answer.choice
+        raw: tuple[str, ...] = (answer.choice,)
+        if case.score_asked and answer.score is not None:
+            raw += (str(answer.score),)
+            label_de += f"; Listeneintrag {signed(answer.score)}"
+            label_en += f"; list entry {signed(answer.score)}"
+        steps = [
+            Step(plain(case.ruling_de, "de"), plain(case.ruling_en, "en"), case.rule_ids),
+            Step(plain(case.explanation_de, "de"), plain(case.explanation_en, "en"), ()),
+        ]
+        steps += [Step(de, en, ()) for de, en in zip(answer.steps_de, answer.steps_en)]
+        return Solution(raw, label_de, label_en, tuple(steps), answer.rule_ids or case.rule_ids)
+
+    def grade(self, question: Question, answer: Sequence[str]) -> Feedback:
+        case, rebuilt = self._restore(question)
+        choice, score = read_case_answer(rebuilt, answer)
+        solution = self.solve(case)
+        correct = choice == solution.raw[0]
+        chosen = case.choice(choice)
+        given_de = chosen.label_de if chosen else choice
+        given_en = chosen.label_en if chosen else choice
+        normalized = choice
+        if rebuilt.widget == "case":
+            correct = correct and len(solution.raw) > 1 and score == int(solution.raw[1])
+            given_de += f"; Listeneintrag {signed(score or 0)}"
+            given_en += f"; list entry {signed(score or 0)}"
+            normalized += f" {score}"
+        return Feedback(
+            correct=correct,
+            answer_de=solution.answer_de,
+            answer_en=solution.answer_en,
+            given_de=given_de,
+            given_en=given_en,
+            steps=solution.steps,
+            rule_ids=solution.rule_ids,
+            normalized=normalized,
+        )

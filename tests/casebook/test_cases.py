@@ -1,0 +1,196 @@
+"""The casebook content and its loader (skatschule/casebook/cases.py).
+
+Every engine case is checked against the rulings engine: the written result line
+(``expect:``), the list entry named in the written ruling and the right choice must all
+agree with what :func:`skatschule.engine.rulings.ruling_from_input` decides.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from skatschule.casebook import cases as cb
+from skatschule.casebook.cases import CATEGORIES, CaseFormatError, load_cases, solve
+from skatschule.rules.content import load_registry
+
+ROOT = Path(__file__).resolve().parents[2]
+CASEBOOK = ROOT / "rules_content" / "casebook"
+MIN_CASES = 40
+MIN_PER_CATEGORY = 4
+MIN_ENGINE_CASES = 18
+
+CASES = load_cases()
+ENGINE_CASES = [c for c in CASES if c.engine_input is not None]
+
+
+def test_category_slugs_and_order_are_the_contract():
+    assert [c.slug for c in CATEGORIES] == [
+        "geben", "reizen", "spielansage", "ausspielen", "bedienen", "spielabkuerzung", "skat", "abrechnung"]
+    assert CATEGORIES[5].name("de") == "Spielabkürzung" and CATEGORIES[5].name("en") == "Shortening the game"
+
+
+def test_enough_cases_in_every_category():
+    assert len(CASES) >= MIN_CASES
+    for cat in CATEGORIES:
+        assert len(cb.cases_in_category(cat.slug)) >= MIN_PER_CATEGORY, cat.slug
+
+
+def test_ids_are_unique_and_well_formed():
+    ids = [c.id for c in CASES]
+    assert len(ids) == len(set(ids))
+    assert all(re.fullmatch(r"F-\d{2}", i) for i in ids), ids
+
+
+def test_every_published_id_still_exists():
+    published = [line.strip() for line in (CASEBOOK / "published_ids.txt").read_text().splitlines()
+                 if line.strip() and not line.startswith("#")]
+    assert len(published) >= MIN_CASES
+    missing = sorted(set(published) - {c.id for c in CASES})
+    assert missing == [], f"published case ids must never disappear: {missing}"
+
+
+def test_every_case_id_is_published():
+    published = set((CASEBOOK / "published_ids.txt").read_text().split())
+    assert {c.id for c in CASES} <= published, "add new case ids to published_ids.txt"
+
+
+def test_rule_ids_exist_in_the_rules_text():
+    registry = load_registry(ROOT / "rules_content")
+    for case in CASES:
+        for rule_id in case.rule_ids:
+            assert registry.rule(rule_id) is not None, f"{case.id}: no rule {rule_id}"
+        for text in (case.situation_de, case.situation_en, case.explanation_de, case.explanation_en,
+                     case.ruling_de, case.ruling_en):
+            for rid in re.findall(r"\[\[\s*rule\s*:\s*([^\]]+?)\s*\]\]", text):
+                assert registry.rule(rid) is not None, f"{case.id}: [[rule: {rid}]] does not exist"
+
+
+def test_lookups():
+    first = CASES[0]
+    assert cb.get_case(first.id) is first
+    assert cb.get_case("F-999") is None
+    assert first in cb.cases_for_rule(first.rule_ids[0])
+    assert cb.cases_for_rule("9.9.9") == ()
+    assert cb.cases_in_category("nope") == ()
+    assert first.title("en") == first.title_en and first.question("de") == first.question_de
+
+
+def test_texts_are_bilingual_and_differ():
+    for case in CASES:
+        for name in ("title", "situation", "question", "ruling", "explanation"):
+            de, en = getattr(case, f"{name}_de"), getattr(case, f"{name}_en")
+            assert de and en, (case.id, name)
+            if name != "title" or len(de) > 12:
+                assert de != en, (case.id, name)
+
+
+def test_exactly_one_choice_is_right_and_solve_works():
+    for case in CASES:
+        answer = solve(case)
+        assert [c.value for c in case.choices].count(answer.choice) == 1, case.id
+        assert 3 <= len(case.choices) <= 5
+        assert (answer.score is not None) == case.score_asked, case.id
+        assert set(case.rule_ids) <= set(answer.rule_ids)
+
+
+def test_enough_cases_are_decided_by_the_engine():
+    assert len(ENGINE_CASES) >= MIN_ENGINE_CASES
+
+
+def _expect(case):
+    m = re.fullmatch(r"(won|lost)\s+(-?\d+)", (case.expect or "").strip())
+    assert m, f"{case.id}: engine case needs 'expect: won N' or 'expect: lost -N'"
+    return m.group(1) == "won", int(m.group(2))
+
+
+@pytest.mark.parametrize("case", ENGINE_CASES, ids=lambda c: c.id)
+def test_written_ruling_agrees_with_the_engine(case):
+    ruling = cb.engine_ruling(case)
+    won, score = _expect(case)
+    assert (ruling.won, ruling.score) == (won, score), f"{case.id}: written {case.expect}, engine {ruling.as_dict()}"
+    answer = solve(case)
+    # the right choice is the one describing the engine's verdict (and list entry, where given)
+    verdict, _, entry = answer.choice.partition(":")
+    assert verdict == ("won" if ruling.won else "lost")
+    if entry:
+        assert int(entry) == ruling.score
+    # the written ruling names the list entry the engine computed
+    number = str(abs(ruling.score))
+    for text in (case.ruling_de, case.ruling_en):
+        assert re.search(rf"(?<!\d){number}(?!\d)", text), f"{case.id}: ruling text does not mention {number}"
+
+
+@pytest.mark.django_db
+def test_directives_in_the_case_texts_render():
+    from skatschule.rules.directives import directives_as_text
+
+    for case in CASES:
+        for name in ("situation", "question", "ruling", "explanation"):
+            for lang in ("de", "en"):
+                directives_as_text(getattr(case, f"{name}_{lang}"), lang=lang, where=f"{case.id} {name}")
+
+
+def test_hands_of_engine_cases():
+    for case in ENGINE_CASES:
+        hands = case.hands
+        assert [len(h[2]) for h in hands] == [10, 10, 10, 2], case.id
+        assert case.declarer in (0, 1, 2)
+
+
+# --------------------------------------------------------------------------- loader errors
+
+GOOD = """---
+category: geben
+---
+
+## F-90 Titel | Title
+rules: 2.2.4
+answer: a
+choices:
+- a | Eins | One
+- b | Zwei | Two
+- c | Drei | Three
+
+@situation
+de: Lage
+en: Situation
+@question
+de: Frage?
+en: Question?
+@ruling
+de: Entscheid
+en: Decision
+@explanation
+de: Weil
+en: Because
+"""
+
+
+def _load(tmp_path, text):
+    (tmp_path / "x.md").write_text(text, encoding="utf-8")
+    cb.reload()
+    try:
+        return load_cases(tmp_path)
+    finally:
+        cb.reload()
+
+
+def test_loader_reads_a_minimal_case(tmp_path):
+    (case,) = _load(tmp_path, GOOD)
+    assert case.id == "F-90" and case.answer == "a" and solve(case).choice == "a" and case.engine_input is None
+
+
+@pytest.mark.parametrize("broken, message", [
+    (GOOD.replace("category: geben", "category: quatsch"), "unknown category"),
+    (GOOD.replace("answer: a\n", ""), "answer"),
+    (GOOD.replace("- c | Drei | Three\n", "").replace("- b | Zwei | Two\n", ""), "3-5 choices"),
+    (GOOD.replace("en: Because\n", ""), "lacks the en text"),
+    (GOOD.replace("rules: 2.2.4\n", ""), "names no rules"),
+    (GOOD + GOOD.split("---\n", 2)[2], "twice"),
+])
+def test_loader_reports_broken_content(tmp_path, broken, message):
+    with pytest.raises(CaseFormatError, match=message):
+        _load(tmp_path, broken)

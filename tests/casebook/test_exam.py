@@ -1,0 +1,170 @@
+"""The referee exam: drawing, timer enforced by the server, scoring, double submission, review."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.http import Http404
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from skatschule.casebook import services
+from skatschule.casebook.models import Exam, ExamQuestion
+from skatschule.training.exercises import REGISTRY
+from skatschule.training.services.owner import Owner
+
+pytestmark = pytest.mark.django_db
+
+OWNER = Owner.for_session("e" * 32)
+
+
+def _right(item: ExamQuestion) -> list[str]:
+    kind = REGISTRY[item.kind]
+    return kind.correct_answer(services.question_of(item))
+
+
+def _wrong(item: ExamQuestion) -> list[str]:
+    question = services.question_of(item)
+    right = _right(item)
+    if question.widget == "number":
+        return [str(int(right[0]) + 1)]
+    other = next(o.value for o in question.options if o.value != right[0])
+    return [other, *right[1:]]
+
+
+def test_start_draws_a_mixed_exam() -> None:
+    exam = services.start_exam(OWNER)
+    items = list(exam.questions.order_by("position"))
+    assert exam.size == 20 == len(items) and [i.position for i in items] == list(range(1, 21))
+    kinds = {i.kind for i in items}
+    assert kinds == {"fall", "regelverstoss"}
+    cases = [services.case_of(i).id for i in items if i.kind == "fall"]
+    assert len(cases) == len(set(cases)), "each case at most once"
+    assert exam.time_limit_s == 20 * services.SECONDS_PER_QUESTION
+
+
+@pytest.mark.parametrize("value,size", [(None, 20), ("", 20), ("5", 5), ("12", 12)])
+def test_parse_size(value, size) -> None:
+    assert services.parse_size(value) == size
+
+
+@pytest.mark.parametrize("value", ["4", "21", "abc", "-5", "5.5"])
+def test_parse_size_rejects(value) -> None:
+    with pytest.raises(services.BadFilter):
+        services.parse_size(value)
+
+
+def test_scoring_and_review() -> None:
+    exam = services.start_exam(OWNER, 6)
+    items = list(exam.questions.order_by("position"))
+    with pytest.raises(services.ExamNotOver):
+        services.review(exam)
+    for n, item in enumerate(items):
+        values = _right(item) if n % 2 == 0 else _wrong(item)
+        result = services.answer_question(exam, item.position, values)
+        assert result.created and result.feedback.correct is (n % 2 == 0)
+    exam.refresh_from_db()
+    assert exam.finished_at is not None, "answering the last question ends the exam"
+    assert services.score(exam) == (3, 6)
+    rows = services.review(exam)
+    assert [r.correct for r in rows] == [True, False] * 3
+    assert all(r.rule_ids and r.feedback.steps for r in rows)
+
+
+def test_double_submission_counts_once() -> None:
+    exam = services.start_exam(OWNER, 5)
+    item = exam.questions.get(position=1)
+    first = services.answer_question(exam, 1, _wrong(item))
+    second = services.answer_question(exam, 1, _right(item))
+    assert first.created and not second.created
+    assert not second.feedback.correct, "the first answer counts"
+    item.refresh_from_db()
+    assert item.correct is False and exam.questions.filter(answered_at__isnull=False).count() == 1
+
+
+def test_timer_is_enforced() -> None:
+    start = timezone.now() - timedelta(hours=1)
+    exam = services.start_exam(OWNER, 5, now=start)
+    item = exam.questions.get(position=1)
+    late = start + timedelta(seconds=exam.time_limit_s + services.GRACE_SECONDS + 1)
+    with pytest.raises(services.ExamClosed) as excinfo:
+        services.answer_question(exam, 1, _right(item), now=late)
+    assert "Zeit" in excinfo.value.message("de") and "Time" in excinfo.value.message("en")
+    item.refresh_from_db()
+    assert item.answered_at is None and item.correct is None, "a late answer is not recorded"
+    exam.refresh_from_db()
+    assert exam.finished_at == exam.deadline
+    rows = services.review(exam)
+    assert not any(r.answered for r in rows) and services.score(exam) == (0, 5)
+    # within the time an answer is fine
+    fresh = services.start_exam(OWNER, 5)
+    assert services.answer_question(fresh, 1, _right(fresh.questions.get(position=1))).created
+
+
+def test_unknown_question_and_foreign_exam() -> None:
+    exam = services.start_exam(OWNER, 5)
+    with pytest.raises(Http404):
+        services.answer_question(exam, 99, ["1"])
+    with pytest.raises(Http404):
+        services.get_exam(exam.public_id, Owner.for_session("x" * 32))
+
+
+# --------------------------------------------------------------------------- the pages
+
+
+def _start(client: Client, size: int = 5) -> Exam:
+    response = client.post(reverse("casebook:exam_start"), {"fragen": str(size)})
+    assert response.status_code == 302
+    return Exam.objects.latest("started_at", "pk")
+
+
+def test_pages_take_an_exam(client) -> None:
+    assert client.get(reverse("casebook:exam_start") + "?fragen=5").status_code == 200
+    assert client.get(reverse("casebook:exam_start") + "?fragen=3").status_code == 400
+    exam = _start(client)
+    url = reverse("casebook:exam", args=[exam.public_id])
+    assert client.get(reverse("casebook:exam_review", args=[exam.public_id])).status_code == 403
+    for item in exam.questions.order_by("position"):
+        page = client.get(url)
+        assert page.status_code == 200
+        html = page.content.decode()
+        assert f"/antwort/{item.position}/" in html
+        form = html[html.index('class="answer-form"'):html.index("</form>", html.index('class="answer-form"'))]
+        assert 'type="hidden"' not in form.replace('type="hidden" name="csrfmiddlewaretoken"', "")
+        assert "checked" not in form
+        if services.question_of(item).widget == "number":
+            assert f'value="{_right(item)[0]}"' not in form
+        # an unreadable answer: 400, nothing recorded
+        bad = client.post(reverse("casebook:exam_answer", args=[exam.public_id, item.position]), {"answer": ["?"]})
+        assert bad.status_code == 400
+        response = client.post(reverse("casebook:exam_answer", args=[exam.public_id, item.position]),
+                               {"answer": _right(item)})
+        assert response.status_code == 302
+    review = client.get(url, follow=True)
+    html = review.content.decode()
+    assert review.redirect_chain[-1][0].endswith("/auswertung/")
+    assert "5 von 5 richtig" in html and html.count('class="review-item') == 5
+    assert "/regeln/" in html
+
+
+def test_pages_late_answer_is_403_and_others_get_404(client) -> None:
+    exam = _start(client)
+    Exam.objects.filter(pk=exam.pk).update(started_at=timezone.now() - timedelta(hours=2))
+    item = exam.questions.get(position=1)
+    response = client.post(reverse("casebook:exam_answer", args=[exam.public_id, 1]), {"answer": _right(item)})
+    assert response.status_code == 403
+    assert "Die Zeit ist abgelaufen" in response.content.decode()
+    assert client.get(reverse("casebook:exam_review", args=[exam.public_id])).status_code == 200
+    stranger = Client()
+    assert stranger.get(reverse("casebook:exam", args=[exam.public_id])).status_code == 404
+    assert stranger.post(reverse("casebook:exam_answer", args=[exam.public_id, 1]), {"answer": ["1"]}).status_code == 404
+
+
+def test_hand_in_early(client) -> None:
+    exam = _start(client)
+    response = client.post(reverse("casebook:exam_finish", args=[exam.public_id]))
+    assert response.status_code == 302
+    html = client.get(reverse("casebook:exam_review", args=[exam.public_id])).content.decode()
+    assert "0 von 5 richtig" in html and "Nicht beantwortet" in html
