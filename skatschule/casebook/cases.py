@@ -4,9 +4,12 @@ Pure Python (no Django). The file format is documented in
 ``rules_content/casebook/README.md``. :func:`load_cases` reads a folder once and caches
 it; :func:`solve` gives the right answer of a case. Where a case carries an engine
 input, the answer COMES FROM THE ENGINE (:mod:`skatschule.engine.rulings`): the choice
-values of such a case encode the outcome (``won``, ``lost``, or ``won:40`` / ``lost:-72``
-with the list entry) and :func:`solve` picks the choice that matches the engine's
-ruling. Only cases the engine cannot decide carry a written key (``answer:``).
+values of such a case encode the decision, never the list entry: ``won`` / ``lost``,
+optionally with the level counted (``won:einfach``, ``won:schneider``, ``won:schwarz``,
+``lost:einfach`` ...) or ``lost:ueberreizt`` for an overbid game. :func:`solve` picks the
+one choice that matches the engine's ruling and takes the list entry (the number the
+learner types in) from the same ruling. Only cases the engine cannot decide carry a
+written key (``answer:``, ``answer_score:``).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ __all__ = [
     "engine_ruling",
     "get_case",
     "load_cases",
+    "outcome_keys",
     "parse_case_file",
     "reload",
     "solve",
@@ -173,6 +177,9 @@ _PART = re.compile(r"^(de|en):(?:\s(.*)|)$")
 _CHOICE = re.compile(r"^-\s+(\S+)\s*\|\s*(.*?)\s*\|\s*(.*?)\s*$")
 _ID = re.compile(r"^[A-Z]-\d{2,3}$")
 TEXT_BLOCKS = ("situation", "question", "ruling", "explanation")
+VERDICTS = ("won", "lost")
+OUTCOME_DETAILS = ("einfach", "schneider", "schwarz", "ueberreizt")
+"""What may follow ``won:`` / ``lost:`` in a choice value: the level counted, or overbid."""
 _YES = {"yes", "ja", "true", "1"}
 _NO = {"no", "nein", "false", "0"}
 _GAME_FLAGS = ("hand", "ouvert", "schneider_announced", "schwarz_announced")
@@ -355,6 +362,12 @@ def _parse_case(heading: str, line_no: int, body: list[tuple[int, str]], categor
         raise CaseFormatError(f"{where}: {cid} needs 3-5 choices, has {len(choices)}")
     if len({c.value for c in choices}) != len(choices):
         raise CaseFormatError(f"{where}: {cid} has two choices with the same value")
+    for c in choices:
+        verdict, colon, detail = c.value.partition(":")
+        if verdict in VERDICTS and colon and detail not in OUTCOME_DETAILS:
+            raise CaseFormatError(f"{where}: {cid}: choice {c.value!r} must be '{verdict}' or "
+                                  f"'{verdict}:<{'|'.join(OUTCOME_DETAILS)}>' (the list entry is typed in, "
+                                  f"never part of a choice)")
     score_asked = meta.get("score_asked", "no").lower() in _YES
     engine = _engine_input(engine_lines, f"{where} {cid}") if engine_lines else None
     answer = meta.get("answer")
@@ -453,14 +466,28 @@ def engine_ruling(case: Case) -> Any:
     return ruling_from_input(inp, inp.get("rules") or "isko")
 
 
-def _match_choice(case: Case, won: bool, score: int) -> str:
-    verdict = "won" if won else "lost"
-    for wanted in (f"{verdict}:{score}", verdict):
-        for c in case.choices:
-            if c.value == wanted:
-                return c.value
-    raise CaseFormatError(f"{case.source}: {case.id}: no choice matches the engine's ruling "
-                          f"({verdict}, {score}); choices: {[c.value for c in case.choices]}")
+def outcome_keys(ruling: Any) -> tuple[str, ...]:
+    """The choice values that describe ``ruling``, most specific first: ``lost:ueberreizt``
+    for an overbid game, then ``<verdict>:<level>`` (no level for Null), then the bare
+    verdict."""
+    verdict = "won" if ruling.won else "lost"
+    keys: list[str] = []
+    if ruling.overbid:
+        keys.append(f"{verdict}:ueberreizt")
+    if ruling.level:
+        keys.append(f"{verdict}:{ruling.level}")
+    keys.append(verdict)
+    return tuple(keys)
+
+
+def _match_choice(case: Case, ruling: Any) -> str:
+    keys = outcome_keys(ruling)
+    matching = [c.value for c in case.choices if c.value in keys]
+    if len(matching) != 1:
+        problem = "no choice matches" if not matching else f"several choices match ({matching})"
+        raise CaseFormatError(f"{case.source}: {case.id}: {problem} the engine's ruling {keys}; "
+                              f"choices: {[c.value for c in case.choices]}")
+    return matching[0]
 
 
 def solve(case: Case) -> CaseAnswer:
@@ -468,7 +495,7 @@ def solve(case: Case) -> CaseAnswer:
     if case.engine_input is not None:
         ruling = engine_ruling(case)
         answer = CaseAnswer(
-            choice=_match_choice(case, ruling.won, ruling.score),
+            choice=_match_choice(case, ruling),
             score=ruling.score if case.score_asked else None,
             steps_de=tuple(ruling.explain("de")),
             steps_en=tuple(ruling.explain("en")),

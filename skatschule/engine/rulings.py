@@ -57,7 +57,7 @@ from .errors import SkatError
 from .explain import Derivation, Step, rule_ids_of
 from .game import Discard, GameState, Phase, PickUp
 from .games import Contract, GameType
-from .scoring import Settlement, game_value, matadors, settle
+from .scoring import Outcome, Settlement, game_value, matadors, settle
 
 __all__ = ["Irregularity", "Event", "Ruling", "rule", "ruling_from_input"]
 
@@ -147,6 +147,11 @@ class Ruling:
     guilty: str | None
     """"declarer", "defenders" or None (no violation, e.g. a concession or the last trick)."""
     steps: Derivation
+    level: str | None = None
+    """The highest level counted in the value: "einfach", "schneider" or "schwarz" (announced
+    levels included); None for a Null game. Read-only information, not part of ``as_dict``."""
+    overbid: bool = False
+    """True when the counted value had to be raised to the bid (the game is then lost)."""
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
@@ -184,12 +189,30 @@ def _need(state: GameState, m: int) -> _Need:
     return _Need(True, True, True, True)
 
 
+def _level(contract: Contract, schneider: bool, schwarz: bool) -> str | None:
+    """The highest level counted for ``contract`` (as :func:`~.scoring.game_value` counts it)."""
+    if contract.game.is_null:
+        return None
+    if schwarz or contract.schwarz_announced:
+        return "schwarz"
+    if schneider or contract.schneider_announced:
+        return "schneider"
+    return "einfach"
+
+
+def _from_outcome(outcome: Outcome, steps: list[Step]) -> Ruling:
+    """The ruling for a game played (or laid out) to its end and scored normally."""
+    return Ruling(True, outcome.won, outcome.value, outcome.score, None, tuple(steps) + outcome.steps,
+                  _level(outcome.contract, outcome.schneider, outcome.schwarz), outcome.overbid)
+
+
 def _ruling(state: GameState, m: int, won: bool, schneider: bool, schwarz: bool, guilty: str | None,
             steps: list[Step], game_ends: bool = True) -> Ruling:
     assert state.contract is not None
     settled = settle(state.contract, m, bid=state.bid, won=won, schneider=schneider, schwarz=schwarz,
                      rules=state.rules)
-    return Ruling(game_ends, settled.won, settled.value, settled.score, guilty, tuple(steps) + settled.steps)
+    return Ruling(game_ends, settled.won, settled.value, settled.score, guilty, tuple(steps) + settled.steps,
+                  _level(state.contract, schneider, schwarz), settled.overbid)
 
 
 def _party(state: GameState, seat: int) -> str:
@@ -246,7 +269,7 @@ def rule(state: GameState, event: Event) -> Ruling:
                               ("3.1.10",)))
             final = _play_out_last_trick(state)
             outcome = final.score()
-            return Ruling(True, outcome.won, outcome.value, outcome.score, None, tuple(steps) + outcome.steps)
+            return _from_outcome(outcome, steps)
     if kind is Irregularity.CARDS_EXPOSED and event.seat == state.declarer:
         raise SkatError(
             "Der Alleinspieler darf herausgefallene Karten ohne Folgen wieder aufnehmen: das Spiel geht weiter (ISkO 3.1.9)",
@@ -385,7 +408,7 @@ def _play_on(state: GameState, cards: Sequence[Card], steps: list[Step]) -> Ruli
         raise SkatError("Die weitergespielten Karten führen nicht bis zum Spielende",
                         "The cards played on do not reach the end of the game")
     outcome = state.score()
-    return Ruling(True, outcome.won, outcome.value, outcome.score, None, tuple(steps) + outcome.steps)
+    return _from_outcome(outcome, steps)
 
 
 def _accepted_claim(state: GameState, event: Event, m: int, need: _Need, d_augen: int, f_augen: int,
@@ -456,7 +479,7 @@ def _defender_open(state: GameState, event: Event, steps: list[Step]) -> Ruling:
 
     outcome = score_game(contract, state.matadors(), bid=state.bid, declarer_points=d_points,
                          declarer_tricks=d_tricks, rules=state.rules)
-    return Ruling(True, outcome.won, outcome.value, outcome.score, None, tuple(steps) + outcome.steps)
+    return _from_outcome(outcome, steps)
 
 
 def _defenders_take_all(state: GameState, memo: dict[tuple[int, int, int, int], bool]) -> bool:
@@ -504,7 +527,8 @@ def _cheapest_lost_game(state: GameState, steps: list[Step], guilty: str | None)
         f"Reizwert {state.bid} erreicht: {contract.game.name_de}",
         f"The entry is the cheapest suit or Grand game that reaches the bid of {state.bid} with the declarer's "
         f"matadors: {contract.game.name_en}", ("4.4.1",)))
-    return Ruling(True, False, settled.value, settled.score, guilty, tuple(steps) + settled.steps)
+    return Ruling(True, False, settled.value, settled.score, guilty, tuple(steps) + settled.steps,
+                  "einfach", settled.overbid)
 
 
 def _leads_before_announcement(state: GameState, event: Event) -> Ruling:

@@ -112,15 +112,59 @@ def test_written_ruling_agrees_with_the_engine(case):
     won, score = _expect(case)
     assert (ruling.won, ruling.score) == (won, score), f"{case.id}: written {case.expect}, engine {ruling.as_dict()}"
     answer = solve(case)
-    # the right choice is the one describing the engine's verdict (and list entry, where given)
-    verdict, _, entry = answer.choice.partition(":")
+    # the right choice is the one describing the engine's verdict (and level, where given)
+    verdict, _, detail = answer.choice.partition(":")
     assert verdict == ("won" if ruling.won else "lost")
-    if entry:
-        assert int(entry) == ruling.score
+    if detail == "ueberreizt":
+        assert ruling.overbid
+    elif detail:
+        assert detail == ruling.level
+    # the list entry the learner types in is the engine's, and no choice value names it
+    assert answer.score == (ruling.score if case.score_asked else None)
+    assert sum(c.value in cb.outcome_keys(ruling) for c in case.choices) == 1
     # the written ruling names the list entry the engine computed
     number = str(abs(ruling.score))
     for text in (case.ruling_de, case.ruling_en):
         assert re.search(rf"(?<!\d){number}(?!\d)", text), f"{case.id}: ruling text does not mention {number}"
+
+
+def test_choices_of_score_cases_state_the_decision_only():
+    """Where the learner types in the list entry, no option may carry a number."""
+    asked = [c for c in CASES if c.score_asked]
+    assert len(asked) >= MIN_ENGINE_CASES
+    for case in asked:
+        for choice in case.choices:
+            for text in (choice.value, choice.label_de, choice.label_en):
+                assert not re.search(r"\d", text), f"{case.id}: {text!r} gives a number away"
+
+
+@pytest.mark.parametrize("case", ENGINE_CASES, ids=lambda c: c.id)
+def test_the_level_on_the_ruling_matches_its_derivation(case):
+    """Ruling.level (read by solve) against the engine's own value line."""
+    ruling = cb.engine_ruling(case)
+    value_lines = [s.de for s in ruling.steps if " × " in s.de and " = " in s.de]
+    if ruling.level is None:
+        assert any(line.startswith("Null") or "Null" in line for line in ruling.explain("de"))
+        return
+    line = value_lines[-1]
+    assert ("Schwarz" in line) == (ruling.level == "schwarz"), (case.id, line)
+    assert ("Schneider" in line) == (ruling.level in ("schneider", "schwarz")), (case.id, line)
+    assert ruling.overbid == any(s.de.startswith("überreizt") for s in ruling.steps), case.id
+
+
+def test_solve_refuses_ambiguous_or_missing_engine_choices():
+    from dataclasses import replace
+
+    from skatschule.casebook.cases import CaseChoice
+
+    case = next(c for c in ENGINE_CASES if solve(c).choice.startswith("lost:einfach"))
+    both = replace(case, choices=case.choices + (CaseChoice("lost", "Verloren", "Lost"),))
+    with pytest.raises(CaseFormatError, match="several choices"):
+        solve(both)
+    none = replace(case, choices=tuple(c for c in case.choices if c.value != "lost:einfach")
+                   + (CaseChoice("x", "X", "X"),))
+    with pytest.raises(CaseFormatError, match="no choice"):
+        solve(none)
 
 
 @pytest.mark.django_db
@@ -190,6 +234,7 @@ def test_loader_reads_a_minimal_case(tmp_path):
     (GOOD.replace("en: Because\n", ""), "lacks the en text"),
     (GOOD.replace("rules: 2.2.4\n", ""), "names no rules"),
     (GOOD + GOOD.split("---\n", 2)[2], "twice"),
+    (GOOD.replace("- b | Zwei", "- won:36 | Zwei"), "list entry is typed in"),
 ])
 def test_loader_reports_broken_content(tmp_path, broken, message):
     with pytest.raises(CaseFormatError, match=message):

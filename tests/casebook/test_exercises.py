@@ -152,3 +152,31 @@ def test_fall_question_hides_the_ruling() -> None:
         shown = " ".join([q.prompt_de, *(de for de, _ in q.facts)])
         ruling_first_line = case.ruling_de.split("\n")[0].strip()
         assert ruling_first_line not in shown
+
+
+@pytest.mark.parametrize("seed", range(len(pool(2))))
+def test_fall_feedback_names_the_wrong_part(seed: int) -> None:
+    """Decision and list entry are graded separately, and the first line says which failed."""
+    case = pool(2)[seed]
+    assert case.score_asked
+    q = FALL.generate(2, seed)
+    assert q.widget == "case"
+    right = FALL.correct_answer(q)
+    solved = casebook.solve(case)
+    assert right == [solved.choice, str(solved.score)]
+    other_choice = next(c.value for c in case.choices if c.value != right[0])
+    other_score = str(int(right[1]) + 12)
+
+    fb = FALL.grade(q, right)
+    assert fb.correct and "beide richtig" in fb.steps[0].de and "both" in fb.steps[0].en.lower()
+
+    fb = FALL.grade(q, [right[0], other_score])
+    assert not fb.correct
+    assert fb.steps[0].de.startswith("Die Entscheidung ist richtig, der Listeneintrag nicht")
+    assert other_score.lstrip("+") in fb.steps[0].de and str(abs(solved.score)) in fb.steps[0].de
+
+    fb = FALL.grade(q, [other_choice, right[1]])
+    assert not fb.correct and fb.steps[0].de.startswith("Der Listeneintrag stimmt, aber die Entscheidung nicht")
+
+    fb = FALL.grade(q, [other_choice, other_score])
+    assert not fb.correct and fb.steps[0].de.startswith("Weder")

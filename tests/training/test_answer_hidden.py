@@ -9,7 +9,8 @@ re-generate the question from the issued exercise's seed and check the rendered 
 - whatever attribute carries one option's value carries every option's value equally often,
   so nothing singles out the right options (only the visible options carry the answer);
 - every value of the correct answer is one of the visible options;
-- for ``number`` widgets the correct number does not appear inside the ``<form>`` at all;
+- for ``number`` widgets the correct number does not appear inside the ``<form>`` at all, and
+  for ``case`` widgets (a choice plus a typed-in list entry) the entry does not either;
 - the feedback area is empty.
 """
 
@@ -172,9 +173,18 @@ def test_the_check_catches_a_leak():
                  f'<input name="answer" value="b"></form>{tail}'),
         (choice, f'<form class="answer-form">{csrf}<input name="answer" value="a"></form>{tail}'),
     ]
-    answers = {"fake_add": ["5"], "fake_pick": ["a"]}
+    # a case question whose option labels carry the list entry (the multiple choice would
+    # give the typed-in number away)
+    case = Question("fake_case", 1, 1, "", "", "case", options=(Choice("won", "Gewonnen", "Won"),
+                                                                Choice("lost", "Verloren", "Lost")))
+    leaks.append((case, f'<form class="answer-form">{csrf}<input name="answer" value="won"> Gewonnen: +36'
+                        f'<input name="answer" value="lost"> Verloren<input name="answer" type="number"></form>{tail}'))
+    answers = {"fake_add": ["5"], "fake_pick": ["a"], "fake_case": ["won", "36"]}
     for question, html in leaks:
         with pytest.raises(AssertionError):
             check_page(html, question, answers[question.kind], "u")
     fine = f'<form class="answer-form">{csrf}<input name="answer" value="a"><input name="answer" value="b"></form>{tail}'
     check_page(fine, choice, ["a"], "u")
+    fine_case = (f'<form class="answer-form">{csrf}<input name="answer" value="won"> Gewonnen'
+                 f'<input name="answer" value="lost"> Verloren<input name="answer" type="number"></form>{tail}')
+    check_page(fine_case, case, ["won", "36"], "u")

@@ -10,9 +10,13 @@ level (``pool[seed % len(pool)]``, cases in casebook order):
 An empty pool (a casebook without such cases) falls back to every case. Adding cases to
 the casebook changes which case an old seed shows; old attempts keep their grade.
 
+At level 2 the options state the decision only (who wins or loses, at which level, or
+what happens instead); the list entry is typed in as a number and never shown before the
+answer. Such an answer is right only when both parts are right.
+
 Grading asks :func:`skatschule.casebook.cases.solve`, which uses the rulings engine where
-the case carries an engine input. The feedback shows the ruling, the explanation and the
-engine's derivation, with the rule ids.
+the case carries an engine input. The feedback first says which part was right or wrong,
+then shows the ruling, the explanation and the engine's derivation, with the rule ids.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from skatschule.engine import SkatError, Step, parse_card
 from .base import AnswerError, Choice, Feedback, Question
 from .helpers import EngineExercise, Solution, parse_choice, parse_number, signed
 
-__all__ = ["Fall", "pool", "seed_for_case", "plain", "read_case_answer"]
+__all__ = ["Fall", "pool", "seed_for_case", "plain", "read_case_answer", "verdict_step"]
 
 _DIRECTIVE = re.compile(r"\[\[\s*([A-Za-z_]+)\s*:([^\[\]]*)\]\]")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
@@ -163,23 +167,45 @@ class Fall(EngineExercise[casebook.Case]):
         case, rebuilt = self._restore(question)
         choice, score = read_case_answer(rebuilt, answer)
         solution = self.solve(case)
-        correct = choice == solution.raw[0]
+        choice_ok = choice == solution.raw[0]
         chosen = case.choice(choice)
         given_de = chosen.label_de if chosen else choice
         given_en = chosen.label_en if chosen else choice
         normalized = choice
+        correct = choice_ok
+        steps = solution.steps
         if rebuilt.widget == "case":
-            correct = correct and len(solution.raw) > 1 and score == int(solution.raw[1])
+            right_score = int(solution.raw[1]) if len(solution.raw) > 1 else None
+            score_ok = right_score is not None and score == right_score
+            correct = choice_ok and score_ok
             given_de += f"; Listeneintrag {signed(score or 0)}"
             given_en += f"; list entry {signed(score or 0)}"
             normalized += f" {score}"
+            steps = (verdict_step(choice_ok, score_ok, score or 0, right_score),) + steps
         return Feedback(
             correct=correct,
             answer_de=solution.answer_de,
             answer_en=solution.answer_en,
             given_de=given_de,
             given_en=given_en,
-            steps=solution.steps,
+            steps=steps,
             rule_ids=solution.rule_ids,
             normalized=normalized,
         )
+
+
+def verdict_step(choice_ok: bool, score_ok: bool, given: int, right: int | None) -> Step:
+    """The first feedback line of a ``case`` answer: which of the two parts was right."""
+    entry_de = f"du hast {signed(given)} eingetragen, richtig ist {signed(right)}" if right is not None else ""
+    entry_en = f"you entered {signed(given)}, the right entry is {signed(right)}" if right is not None else ""
+    if choice_ok and score_ok:
+        return Step("Entscheidung und Listeneintrag sind beide richtig.",
+                    "Both the decision and the list entry are right.", ())
+    if choice_ok:
+        return Step(f"Die Entscheidung ist richtig, der Listeneintrag nicht: {entry_de}.",
+                    f"The decision is right, the list entry is not: {entry_en}.", ())
+    if score_ok:
+        return Step("Der Listeneintrag stimmt, aber die Entscheidung nicht.",
+                    "The list entry is right, but the decision is not.", ())
+    return Step(f"Weder die Entscheidung noch der Listeneintrag stimmt: {entry_de}.",
+                f"Neither the decision nor the list entry is right: {entry_en}.", ())
