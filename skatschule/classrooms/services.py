@@ -1,0 +1,214 @@
+"""The classrooms app's logic: the teacher role, classes, join codes and memberships.
+
+Views only translate HTTP to these calls. Errors:
+
+- :class:`ClassroomError` (a 400 with ``message_de``/``message_en``): a wrong or used-up code,
+  an empty class name ...;
+- ``Http404`` for a class that is not the teacher's own (:func:`own_classroom`).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
+from django.db import IntegrityError, transaction
+from django.db.models import F, QuerySet
+from django.http import Http404
+
+from .models import CODE_LENGTH, TEACHER_GROUP, Classroom, Membership, TeacherInvitation
+
+__all__ = [
+    "ClassroomError",
+    "CODE_ALPHABET",
+    "is_teacher",
+    "grant_teacher",
+    "redeem_invitation",
+    "new_join_code",
+    "normalize_code",
+    "create_classroom",
+    "rotate_code",
+    "own_classroom",
+    "classrooms_taught",
+    "classrooms_joined",
+    "find_by_code",
+    "join",
+    "leave",
+]
+
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
+"""Join codes: no 0/O, 1/I/L or U, so a code read aloud or copied from a board survives."""
+_NAME_MAX = 100
+
+
+class ClassroomError(ValueError):
+    def __init__(self, message_de: str, message_en: str) -> None:
+        super().__init__(message_de)
+        self.message_de = message_de
+        self.message_en = message_en
+
+    def message(self, lang: str) -> str:
+        return self.message_en if lang == "en" else self.message_de
+
+
+# --- the teacher role -------------------------------------------------------------------------
+
+
+def is_teacher(user: AbstractBaseUser | AnonymousUser | None) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    cached = getattr(user, "_skatschule_is_teacher", None)
+    if cached is None:
+        cached = user.groups.filter(name=TEACHER_GROUP).exists()  # type: ignore[union-attr]
+        user._skatschule_is_teacher = cached  # type: ignore[union-attr]
+    return bool(cached)
+
+
+def grant_teacher(user: AbstractBaseUser) -> None:
+    group, _ = Group.objects.get_or_create(name=TEACHER_GROUP)
+    user.groups.add(group)  # type: ignore[attr-defined]
+    user._skatschule_is_teacher = True  # type: ignore[attr-defined]
+
+
+def redeem_invitation(user: AbstractBaseUser, raw_code: object) -> bool:
+    """Make ``user`` a teacher with an invitation code. False if they already were one.
+
+    The use is counted with a conditional ``UPDATE ... WHERE uses_left > 0``, so two people
+    racing for the last use cannot both get it.
+    """
+    code = str(raw_code or "").strip().upper()[:40]
+    if is_teacher(user):
+        return False
+    if not code:
+        raise ClassroomError("Bitte gib den Einladungscode ein.", "Please enter the invitation code.")
+    if not code.isprintable():
+        code = "-"  # matches no invitation (and keeps NUL bytes away from the database)
+    with transaction.atomic():
+        used = TeacherInvitation.objects.filter(code=code, uses_left__gt=0).update(uses_left=F("uses_left") - 1)
+        if not used:
+            raise ClassroomError(
+                "Diesen Einladungscode gibt es nicht, oder er ist schon aufgebraucht.",
+                "This invitation code does not exist or has been used up.",
+            )
+        grant_teacher(user)
+    return True
+
+
+# --- join codes -------------------------------------------------------------------------------
+
+
+def new_join_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(raw: object) -> str:
+    """Upper-case, without spaces or dashes ("" if malformed)."""
+    text = re.sub(r"[\s\-]", "", str(raw or ""))[:40].upper()
+    if len(text) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in text):
+        return ""
+    return text
+
+
+def _save_with_new_code(classroom: Classroom) -> Classroom:
+    for _ in range(10):
+        classroom.join_code = new_join_code()
+        try:
+            with transaction.atomic():
+                classroom.save()
+            return classroom
+        except IntegrityError:
+            continue  # the code is taken (1 in 30^8): draw again
+    raise RuntimeError("could not find a free join code")
+
+
+# --- classes ----------------------------------------------------------------------------------
+
+
+def _clean_name(raw: object) -> str:
+    name = " ".join("".join(c for c in str(raw or "") if c.isprintable() or c.isspace()).split())
+    if not name:
+        raise ClassroomError("Bitte gib der Klasse einen Namen.", "Please give the class a name.")
+    if len(name) > _NAME_MAX:
+        raise ClassroomError(
+            f"Der Name darf höchstens {_NAME_MAX} Zeichen lang sein.",
+            f"The name may be at most {_NAME_MAX} characters long.",
+        )
+    return name
+
+
+def _require_teacher(user: AbstractBaseUser) -> None:
+    if not is_teacher(user):
+        raise Http404("not a teacher")
+
+
+def create_classroom(teacher: AbstractBaseUser, name: object) -> Classroom:
+    _require_teacher(teacher)
+    return _save_with_new_code(Classroom(teacher=teacher, name=_clean_name(name)))
+
+
+def rotate_code(classroom: Classroom) -> Classroom:
+    """A new join code; the old one stops working at once. Members stay."""
+    return _save_with_new_code(classroom)
+
+
+def classrooms_taught(user: AbstractBaseUser) -> QuerySet[Classroom]:
+    if not is_teacher(user):
+        return Classroom.objects.none()
+    return Classroom.objects.filter(teacher=user)
+
+
+def classrooms_joined(user: AbstractBaseUser) -> QuerySet[Classroom]:
+    if not user.is_authenticated:
+        return Classroom.objects.none()
+    return Classroom.objects.filter(memberships__student=user).select_related("teacher")
+
+
+def _is_id(value: object) -> bool:
+    """A database id: digits only and small enough for every backend's integer column."""
+    text = str(value)
+    return text.isdigit() and len(text) <= 18
+
+
+def own_classroom(user: AbstractBaseUser, pk: object) -> Classroom:
+    """The teacher's own class ``pk``; ``Http404`` for anyone else's (or a forged id)."""
+    found = classrooms_taught(user).filter(pk=int(pk)).first() if _is_id(pk) else None
+    if found is None:
+        raise Http404("no such class")
+    return found
+
+
+def find_by_code(raw: object) -> Classroom:
+    code = normalize_code(raw)
+    found = Classroom.objects.filter(join_code=code).select_related("teacher").first() if code else None
+    if found is None:
+        raise ClassroomError(
+            "Zu diesem Code gibt es keine Klasse. Bitte prüfe ihn noch einmal.",
+            "There is no class with this code. Please check it again.",
+        )
+    return found
+
+
+def join(student: AbstractBaseUser, raw_code: object) -> tuple[Classroom, bool]:
+    """Put ``student`` in the class with this code. Returns (class, newly joined)."""
+    classroom = find_by_code(raw_code)
+    if classroom.teacher_id == student.pk:
+        raise ClassroomError(
+            "Das ist deine eigene Klasse; du leitest sie schon.", "This is your own class; you already teach it."
+        )
+    try:
+        with transaction.atomic():
+            _, created = Membership.objects.get_or_create(classroom=classroom, student=student)
+    except IntegrityError:  # a concurrent join of the same student won
+        created = False
+    return classroom, created
+
+
+def leave(classroom: Classroom, student_id: object) -> bool:
+    """Remove a student from the teacher's class (their quiz results stay)."""
+    if not _is_id(student_id):
+        raise Http404("no such student")
+    deleted, _ = Membership.objects.filter(classroom=classroom, student_id=int(student_id)).delete()
+    if not deleted:
+        raise Http404("no such student")
+    return True

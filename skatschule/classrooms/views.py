@@ -1,0 +1,151 @@
+"""Class pages. Thin: the logic is in ``services``.
+
+Everything needs a login (anonymous visitors go to the login page with ``next``). Teacher
+pages answer 404 to anyone but the class's teacher; bad input gets a 400 with the message.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from skatschule.training.registry import current_lang
+
+from . import services
+from .services import ClassroomError
+
+
+def _index_context(request: HttpRequest, **extra) -> dict:
+    teacher = services.is_teacher(request.user)
+    context = {
+        "is_teacher": teacher,
+        "taught": services.classrooms_taught(request.user).annotate(member_count=Count("memberships")),
+        "joined": services.classrooms_joined(request.user),
+        "error": "",
+        "create_error": "",
+        "code": "",
+    }
+    context.update(extra)
+    return context
+
+
+@login_required
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    return render(request, "classrooms/index.html", _index_context(request))
+
+
+@login_required
+@require_POST
+def create(request: HttpRequest) -> HttpResponse:
+    if not services.is_teacher(request.user):
+        return render(
+            request,
+            "classrooms/error.html",
+            {"message": _("Nur Lehrkräfte können Klassen anlegen.")},
+            status=403,
+        )
+    try:
+        classroom = services.create_classroom(request.user, request.POST.get("name", ""))
+    except ClassroomError as exc:
+        return render(
+            request, "classrooms/index.html", _index_context(request, create_error=exc.message(current_lang())), status=400
+        )
+    messages.success(request, _("Die Klasse ist angelegt."))
+    return redirect("classrooms:detail", pk=classroom.pk)
+
+
+@login_required
+@require_GET
+def detail(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = services.own_classroom(request.user, pk)
+    join_url = request.build_absolute_uri(classroom_join_path(classroom.join_code))
+    return render(
+        request,
+        "classrooms/detail.html",
+        {
+            "classroom": classroom,
+            "members": classroom.memberships.select_related("student"),
+            "join_url": join_url,
+            "quizzes": classroom.quizzes.all(),
+        },
+    )
+
+
+def classroom_join_path(code: str) -> str:
+    from django.urls import reverse
+
+    return reverse("classrooms:join_code", kwargs={"code": code})
+
+
+@login_required
+@require_POST
+def rotate(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = services.rotate_code(services.own_classroom(request.user, pk))
+    messages.success(request, _("Der Beitrittscode ist erneuert; der alte gilt nicht mehr."))
+    return redirect("classrooms:detail", pk=classroom.pk)
+
+
+@login_required
+@require_POST
+def remove_member(request: HttpRequest, pk: int, student_id: int) -> HttpResponse:
+    classroom = services.own_classroom(request.user, pk)
+    services.leave(classroom, student_id)
+    messages.success(request, _("Die Person ist nicht mehr in der Klasse."))
+    return redirect("classrooms:detail", pk=classroom.pk)
+
+
+def _join(request: HttpRequest, code: str, template: str, context: dict, status: int = 400) -> HttpResponse:
+    try:
+        classroom, created = services.join(request.user, code)
+    except ClassroomError as exc:
+        context.update(error=exc.message(current_lang()), code=str(code)[:40])
+        return render(request, template, context, status=status)
+    if created:
+        messages.success(request, _("Du bist jetzt in der Klasse „%(name)s“.") % {"name": classroom.name})
+    else:
+        messages.info(request, _("Du warst schon in der Klasse „%(name)s“.") % {"name": classroom.name})
+    return redirect("quizzes:index")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def join_form(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        return _join(request, request.POST.get("code", ""), "classrooms/index.html", _index_context(request))
+    return redirect("classrooms:index")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def join_code(request: HttpRequest, code: str) -> HttpResponse:
+    """The join link: GET asks to confirm (a link alone changes nothing), POST joins."""
+    if request.method == "POST":
+        return _join(request, code, "classrooms/join.html", {"classroom": None}, status=404)
+    try:
+        classroom = services.find_by_code(code)
+    except ClassroomError as exc:
+        return render(request, "classrooms/join.html", {"error": exc.message(current_lang()), "classroom": None}, status=404)
+    already = classroom.memberships.filter(student=request.user).exists()
+    return render(request, "classrooms/join.html", {"classroom": classroom, "code": classroom.join_code, "already": already})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def become_teacher(request: HttpRequest) -> HttpResponse:
+    error = ""
+    status = 200
+    if request.method == "POST":
+        try:
+            if services.redeem_invitation(request.user, request.POST.get("code", "")):
+                messages.success(request, _("Du bist jetzt als Lehrkraft freigeschaltet."))
+            return redirect("classrooms:index")
+        except ClassroomError as exc:
+            error, status = exc.message(current_lang()), 400
+    context = {"is_teacher": services.is_teacher(request.user), "error": error}
+    return render(request, "classrooms/become_teacher.html", context, status=status)

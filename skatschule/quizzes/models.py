@@ -1,0 +1,145 @@
+"""Quizzes a teacher sets for one class, the students' attempts and their answers.
+
+Design rules (the logic is in ``services``):
+
+- **No answer key is stored.** An item is ``(kind, difficulty, seed)``; the question is
+  generated from it and graded by the exercise type (the engine), like in training.
+- **Variants.** ``fixed``: everyone gets ``QuizItem.seed``. ``random``: each student gets a
+  seed derived with SHA-256 from the quiz's secret, the student's id and the item's position
+  (stable across reloads, different between students). The kind and level of an item are the
+  same for everyone, so per-item statistics compare like with like.
+- **Attempts.** One row per (quiz, student, number); ``submitted_at`` is set exactly once by a
+  conditional ``UPDATE ... WHERE submitted_at IS NULL``. One :class:`QuizAnswer` per
+  (attempt, item), updated while the attempt is open.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+MAX_ITEMS = 30
+MAX_ATTEMPTS = 10
+MAX_MINUTES = 24 * 60
+
+
+class Quiz(models.Model):
+    class Variants(models.TextChoices):
+        FIXED = "fixed", _("Für alle gleich")
+        RANDOM = "random", _("Zufällige Varianten je Person")
+
+    class ShowAnswers(models.TextChoices):
+        IMMEDIATELY = "immediately", _("Sofort nach jeder Antwort")
+        AFTER_SUBMIT = "after_submit", _("Nach der Abgabe")
+        AFTER_CLOSE = "after_close", _("Nach dem Ende des Quiz")
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="quizzes_set")
+    classroom = models.ForeignKey("classrooms.Classroom", on_delete=models.CASCADE, related_name="quizzes")
+    title = models.CharField(_("Titel"), max_length=120)
+    sources = models.JSONField(default=dict, blank=True, help_text="what the teacher chose: kinds, lessons, rules")
+    difficulty = models.PositiveSmallIntegerField(_("Schwierigkeit"), default=1)
+    variants = models.CharField(_("Varianten"), max_length=10, choices=Variants.choices, default=Variants.FIXED)
+    secret = models.CharField(max_length=64, editable=False)
+    opens_at = models.DateTimeField(_("Beginn"), null=True, blank=True)
+    closes_at = models.DateTimeField(_("Ende"), null=True, blank=True)
+    time_limit_minutes = models.PositiveIntegerField(_("Zeitlimit (Minuten)"), null=True, blank=True)
+    max_attempts = models.PositiveSmallIntegerField(_("Erlaubte Versuche"), default=1)
+    show_answers = models.CharField(
+        _("Lösungen zeigen"), max_length=20, choices=ShowAnswers.choices, default=ShowAnswers.AFTER_SUBMIT
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("Quiz")
+        verbose_name_plural = _("Quizze")
+        constraints = [
+            models.CheckConstraint(condition=~Q(title=""), name="quiz_title_not_empty"),
+            models.CheckConstraint(
+                condition=Q(max_attempts__gte=1) & Q(max_attempts__lte=MAX_ATTEMPTS), name="quiz_attempts_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(time_limit_minutes__isnull=True)
+                | (Q(time_limit_minutes__gte=1) & Q(time_limit_minutes__lte=MAX_MINUTES)),
+                name="quiz_time_limit_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(opens_at__isnull=True) | Q(closes_at__isnull=True) | Q(closes_at__gt=models.F("opens_at")),
+                name="quiz_closes_after_opening",
+            ),
+            models.CheckConstraint(
+                condition=~Q(show_answers="after_close") | Q(closes_at__isnull=False),
+                name="quiz_after_close_needs_close_time",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class QuizItem(models.Model):
+    quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="items")
+    position = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=40)
+    difficulty = models.PositiveSmallIntegerField()
+    seed = models.PositiveIntegerField(help_text="the variant for fixed quizzes and for the paper sheet")
+
+    class Meta:
+        ordering = ["quiz", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["quiz", "position"], name="quiz_item_position_unique"),
+            models.CheckConstraint(condition=Q(position__gte=1), name="quiz_item_position_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.quiz_id}#{self.position} {self.kind}:{self.difficulty}"
+
+
+class QuizAttempt(models.Model):
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="attempts")
+    student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="quiz_attempts")
+    number = models.PositiveSmallIntegerField(default=1)
+    started_at = models.DateTimeField(default=timezone.now)
+    deadline = models.DateTimeField(null=True, blank=True, help_text="started_at + time limit, capped by the close time")
+    updated_at = models.DateTimeField(default=timezone.now)
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    score = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["quiz", "student", "number"]
+        verbose_name = _("Versuch")
+        verbose_name_plural = _("Versuche")
+        constraints = [
+            models.UniqueConstraint(fields=["quiz", "student", "number"], name="quiz_attempt_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="quiz_attempt_number_positive"),
+            models.CheckConstraint(
+                condition=Q(submitted_at__isnull=True, score__isnull=True)
+                | Q(submitted_at__isnull=False, score__isnull=False),
+                name="quiz_attempt_score_iff_submitted",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.quiz} · {self.student} · {self.number}"
+
+
+class QuizAnswer(models.Model):
+    attempt = models.ForeignKey(QuizAttempt, on_delete=models.CASCADE, related_name="answers")
+    item = models.ForeignKey(QuizItem, on_delete=models.CASCADE, related_name="answers")
+    values = models.JSONField(default=list)
+    normalized = models.CharField(max_length=500, blank=True, default="")
+    correct = models.BooleanField(default=False)
+    answered_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["attempt", "item__position"]
+        constraints = [models.UniqueConstraint(fields=["attempt", "item"], name="quiz_answer_once_per_item")]
+
+    def __str__(self) -> str:
+        return f"{self.attempt_id}/{self.item_id}: {self.normalized}"

@@ -1,0 +1,41 @@
+/* Quiz pages: show the server's 4xx messages from htmx requests (a late answer, an
+   unreadable one) in the item's status area, and count down to the cut-off.
+   The server enforces the time limit; the countdown only informs. */
+(function () {
+  "use strict";
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var status = evt.detail.xhr ? evt.detail.xhr.status : 0;
+    if (((status >= 400 && status < 500) || status === 503) && evt.detail.elt && evt.detail.elt.closest("[data-quiz]")) {
+      evt.detail.shouldSwap = true;
+      evt.detail.isError = false;
+    }
+  });
+
+  function tick(el, cutoff) {
+    var out = el.querySelector(".timer-left");
+    var left = Math.max(0, Math.floor((cutoff - Date.now()) / 1000));
+    var m = Math.floor(left / 60), s = left % 60;
+    if (out) {
+      out.textContent = "(" + m + ":" + (s < 10 ? "0" : "") + s + ")";
+    }
+    return left > 0;
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var el = document.querySelector(".quiz-timer[data-cutoff]");
+    if (!el) {
+      return;
+    }
+    var cutoff = Date.parse(el.getAttribute("data-cutoff"));
+    if (isNaN(cutoff)) {
+      return;
+    }
+    if (tick(el, cutoff)) {
+      var timer = window.setInterval(function () {
+        if (!tick(el, cutoff)) {
+          window.clearInterval(timer);
+        }
+      }, 1000);
+    }
+  });
+})();

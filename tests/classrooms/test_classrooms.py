@@ -1,0 +1,161 @@
+"""Teachers, classes, join codes: services and pages, with a permission test for every view."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.db import IntegrityError, transaction
+from django.http import Http404
+from django.test import Client
+from django.urls import reverse
+
+from skatschule.classrooms import services
+from skatschule.classrooms.models import TEACHER_GROUP, Classroom, Membership, TeacherInvitation
+
+from .conftest import client_for, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def test_teacher_group_exists_after_migrations():
+    assert Group.objects.filter(name=TEACHER_GROUP).exists()
+
+
+def test_invitation_code_makes_a_teacher_and_is_counted(student, other_student):
+    TeacherInvitation.objects.create(code="skat-abend-2026", uses_left=1)
+    assert not services.is_teacher(student)
+    assert services.redeem_invitation(student, "  SKAT-ABEND-2026 ")
+    assert services.is_teacher(get_user_model().objects.get(pk=student.pk))
+    assert TeacherInvitation.objects.get().uses_left == 0
+    with pytest.raises(services.ClassroomError, match="aufgebraucht"):
+        services.redeem_invitation(other_student, "skat-abend-2026")
+    assert not services.is_teacher(other_student)
+
+
+def test_become_teacher_page(student):
+    TeacherInvitation.objects.create(code="ZEHNERLE", uses_left=3)
+    client = client_for(student)
+    assert client.post(reverse("classrooms:become_teacher"), {"code": "falsch"}).status_code == 400
+    response = client.post(reverse("classrooms:become_teacher"), {"code": "zehnerle"})
+    assert response.status_code == 302
+    assert student.groups.filter(name=TEACHER_GROUP).exists()
+    assert "schon als Lehrkraft" in client.get(reverse("classrooms:become_teacher")).content.decode()
+
+
+def test_join_codes_are_short_unguessable_and_case_insensitive(teacher, student):
+    room = services.create_classroom(teacher, "  Donnerstags-Runde ")
+    assert room.name == "Donnerstags-Runde"
+    assert len(room.join_code) == 8 and set(room.join_code) <= set(services.CODE_ALPHABET)
+    codes = {services.new_join_code() for _ in range(200)}
+    assert len(codes) == 200
+    joined, created = services.join(student, room.join_code.lower()[:4] + "-" + room.join_code.lower()[4:])
+    assert joined == room and created
+    assert services.join(student, room.join_code) == (room, False)
+    assert Membership.objects.count() == 1
+
+
+def test_rotating_the_code_invalidates_the_old_one(teacher, student, other_student):
+    room = services.create_classroom(teacher, "AG")
+    services.join(student, room.join_code)
+    old = room.join_code
+    services.rotate_code(room)
+    assert room.join_code != old
+    with pytest.raises(services.ClassroomError):
+        services.join(other_student, old)
+    assert room.memberships.filter(student=student).exists()
+
+
+def test_students_can_be_in_several_classes(teacher, other_teacher, student):
+    for owner, name in ((teacher, "A"), (other_teacher, "B")):
+        services.join(student, services.create_classroom(owner, name).join_code)
+    assert sorted(c.name for c in services.classrooms_joined(student)) == ["A", "B"]
+
+
+def test_only_teachers_create_classes_and_names_are_checked(teacher, student):
+    with pytest.raises(Http404):
+        services.create_classroom(student, "X")
+    with pytest.raises(services.ClassroomError):
+        services.create_classroom(teacher, "   ")
+    with pytest.raises(services.ClassroomError):
+        services.create_classroom(teacher, "x" * 101)
+
+
+def test_database_constraints(teacher, classroom, student):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Membership.objects.create(classroom=classroom, student=student)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Classroom.objects.create(teacher=teacher, name="Kopie", join_code=classroom.join_code)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Classroom.objects.create(teacher=teacher, name="", join_code="ABCDEFGH")
+
+
+def test_pages_create_join_by_link_and_by_code(teacher, student, other_student):
+    teacher_client = client_for(teacher)
+    response = teacher_client.post(reverse("classrooms:create"), {"name": "Skatclub"})
+    room = Classroom.objects.get()
+    assert response["Location"] == reverse("classrooms:detail", kwargs={"pk": room.pk})
+    detail = teacher_client.get(response["Location"]).content.decode()
+    link = reverse("classrooms:join_code", kwargs={"code": room.join_code})
+    assert room.join_code in detail and link in detail
+    assert teacher_client.post(reverse("classrooms:create"), {"name": ""}).status_code == 400
+
+    client = client_for(student)
+    confirm = client.get(link)
+    assert confirm.status_code == 200 and "Skatclub" in confirm.content.decode()
+    assert not Membership.objects.exists()  # GET alone changes nothing
+    assert client.post(link)["Location"] == reverse("quizzes:index")
+    bad = client_for(other_student).post(reverse("classrooms:join"), {"code": "ZZZZZZZZ"})
+    assert bad.status_code == 400 and "keine Klasse" in bad.content.decode()
+    client_for(other_student).post(reverse("classrooms:join"), {"code": room.join_code.lower()})
+    assert room.memberships.count() == 2
+    assert client.get(reverse("classrooms:join_code", kwargs={"code": "nix"})).status_code == 404
+
+    # Rotate and remove a member.
+    teacher_client.post(reverse("classrooms:rotate", kwargs={"pk": room.pk}))
+    room.refresh_from_db()
+    assert reverse("classrooms:join_code", kwargs={"code": room.join_code}) != link
+    teacher_client.post(reverse("classrooms:remove_member", kwargs={"pk": room.pk, "student_id": student.pk}))
+    assert list(room.memberships.values_list("student__username", flat=True)) == ["schuelerin"]
+
+
+def test_students_cannot_create_classes(student):
+    response = client_for(student).post(reverse("classrooms:create"), {"name": "X"})
+    assert response.status_code == 403 and not Classroom.objects.exists()
+
+
+def test_teachers_guessing_another_teachers_class_get_404(classroom, other_teacher, student):
+    urls = [
+        ("get", reverse("classrooms:detail", kwargs={"pk": classroom.pk})),
+        ("post", reverse("classrooms:rotate", kwargs={"pk": classroom.pk})),
+        ("post", reverse("classrooms:remove_member", kwargs={"pk": classroom.pk, "student_id": student.pk})),
+    ]
+    code = classroom.join_code
+    for user in (other_teacher, student):
+        client = client_for(user)
+        for method, url in urls:
+            assert getattr(client, method)(url).status_code == 404, (user, url)
+    classroom.refresh_from_db()
+    assert classroom.join_code == code and classroom.memberships.filter(student=student).exists()
+
+
+def test_index_shows_only_own_classes(classroom, other_teacher):
+    page = client_for(other_teacher).get(reverse("classrooms:index")).content.decode()
+    assert "Skat-AG" not in page and classroom.join_code not in page
+
+
+def test_anonymous_visitors_go_to_login(classroom):
+    client = Client()
+    urls = [
+        reverse("classrooms:index"),
+        reverse("classrooms:become_teacher"),
+        reverse("classrooms:join"),
+        reverse("classrooms:join_code", kwargs={"code": classroom.join_code}),
+        reverse("classrooms:detail", kwargs={"pk": classroom.pk}),
+    ]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 302 and response["Location"].startswith(reverse("accounts:login")), url
+    posts = [reverse("classrooms:create"), reverse("classrooms:rotate", kwargs={"pk": classroom.pk})]
+    for url in posts:
+        assert client.post(url).status_code == 302

@@ -1,0 +1,71 @@
+"""Quiz races on PostgreSQL (threads with their own connections, real transactions).
+
+SQLite serialises writers, so these run only with ``DATABASE_URL=postgres://...`` (``make test``
+does so when ``SKATSCHULE_TEST_POSTGRES`` is set).
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.db import connection, connections
+
+from skatschule.quizzes import services
+from skatschule.quizzes.models import QuizAnswer, QuizAttempt
+
+from .helpers import right_values
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _postgres_only() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://...)")
+
+
+def _in_threads(jobs):
+    def run(job):
+        try:
+            return job()
+        except services.QuizClosed as exc:
+            return exc
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
+        return list(pool.map(run, jobs))
+
+
+def test_simultaneous_submits_submit_once(make_quiz, student):
+    quiz = make_quiz(count=2)
+    attempt = services.start_attempt(quiz, student)
+    item = quiz.items.first()
+    services.save_answer(attempt, item, right_values(quiz, item, student.pk))
+    results = _in_threads([lambda: services.submit(QuizAttempt.objects.get(pk=attempt.pk))] * 6)
+    assert sorted(done for _, done in results) == [False] * 5 + [True]
+    assert len({a.submitted_at for a, _ in results}) == 1 and {a.score for a, _ in results} == {1}
+
+
+def test_saves_racing_a_submit_are_counted_or_rejected(make_quiz, student):
+    quiz = make_quiz(count=6, kinds=("augen",))
+    attempt = services.start_attempt(quiz, student)
+    items = list(quiz.items.all())
+    jobs = [
+        (lambda it=it: services.save_answer(QuizAttempt.objects.get(pk=attempt.pk), it, right_values(quiz, it, student.pk)))
+        for it in items
+    ]
+    jobs.insert(3, lambda: services.submit(QuizAttempt.objects.get(pk=attempt.pk)))
+    results = _in_threads(jobs)
+    attempt.refresh_from_db()
+    stored = QuizAnswer.objects.filter(attempt=attempt).count()
+    rejected = sum(isinstance(r, services.QuizClosed) for r in results)
+    assert stored + rejected == 6
+    assert attempt.score == stored  # every stored answer was saved before the submit and counted
+
+
+def test_simultaneous_starts_make_one_attempt(make_quiz, student):
+    quiz = make_quiz(count=1, max_attempts=3)
+    results = _in_threads([lambda: services.start_attempt(quiz, student)] * 4)
+    assert len({a.pk for a in results}) == 1 and QuizAttempt.objects.count() == 1

@@ -1,0 +1,51 @@
+"""Forged and malformed requests at every classrooms and quizzes URL: a clean 4xx, never a 500."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import URLPattern, get_resolver, reverse
+
+from skatschule.quizzes import services
+
+from .conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+HUGE = 10**20
+JUNK = ["", "-1", str(HUGE), "ä" * 300, "' OR 1=1 --\x00"]
+FIELDS = ["answer", "code", "name", "title", "classroom", "kinds", "lessons", "rules", "item_count",
+          "difficulty", "variants", "opens_at", "closes_at", "time_limit_minutes", "max_attempts", "show_answers"]
+
+
+def _patterns(namespace: str) -> list[URLPattern]:
+    app = next(p for p in get_resolver().url_patterns if getattr(p, "namespace", None) == namespace)
+    return [p for p in app.url_patterns if isinstance(p, URLPattern)]
+
+
+@pytest.mark.parametrize("forged", [False, True])
+def test_junk_never_gives_a_500(make_quiz, teacher, student, classroom, forged):
+    quiz = make_quiz(count=2)
+    attempt = services.start_attempt(quiz, student)
+    real = {
+        "quizzes": {"pk": quiz.pk, "position": 1, "attempt_pk": attempt.pk, "public_id": attempt.public_id},
+        "classrooms": {"pk": classroom.pk, "student_id": student.pk, "code": classroom.join_code},
+    }
+    fake = {"pk": HUGE, "position": HUGE, "attempt_pk": HUGE, "student_id": HUGE, "code": "x" * 300,
+            "public_id": "00000000-0000-0000-0000-000000000000"}
+    for user in (student, teacher):
+        client = client_for(user)
+        for namespace in ("quizzes", "classrooms"):
+            for pattern in _patterns(namespace):
+                wanted = [key for key in real[namespace] if f"{key}>" in str(pattern.pattern)]
+                kwargs = {key: (fake if forged else real[namespace])[key] for key in wanted}
+                url = reverse(f"{namespace}:{pattern.name}", kwargs=kwargs)
+                for value in JUNK:
+                    data = {field: [value, value] for field in FIELDS}
+                    for response in (
+                        client.post(url, data),
+                        client.post(url, data, HTTP_HX_REQUEST="true"),
+                        client.get(url, {"klasse": value}),
+                    ):
+                        assert response.status_code < 500, (user, url, value, response.status_code)
+                        if forged and wanted:
+                            assert response.status_code in (404, 405), (user, url, response.status_code)
