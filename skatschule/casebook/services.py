@@ -31,6 +31,7 @@ from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
 
+from skatschule.home.errors import UserError
 from skatschule.training.exercises import REGISTRY
 from skatschule.training.exercises.base import AnswerError, Feedback, Question
 from skatschule.training.exercises.fall import pool
@@ -72,22 +73,20 @@ RULE_ID = re.compile(r"^(?:\d{1,2}|[A-Z])(?:\.\d{1,2}){1,2}$")
 SEED_LIMIT = 2**31
 
 
-class BadFilter(ValueError):
-    def __init__(self, message_de: str, message_en: str) -> None:
-        super().__init__(message_de)
-        self.message_de = message_de
-        self.message_en = message_en
-
-    def message(self, lang: str) -> str:
-        return self.message_en if lang == "en" else self.message_de
+class BadFilter(UserError):
+    """A filter value or exam size the casebook does not have (400)."""
 
 
 class ExamClosed(BadFilter):
-    """The exam is over (time up or handed in): the answer is not recorded."""
+    """The exam is over (time up or handed in): the answer is not recorded (403)."""
+
+    status = 403
 
 
 class ExamNotOver(BadFilter):
-    """The review is shown only after the exam."""
+    """The review is shown only after the exam (403)."""
+
+    status = 403
 
 
 # --------------------------------------------------------------------------- the casebook
@@ -123,11 +122,14 @@ def parse_size(value: object) -> int:
         return DEFAULT_SIZE
     text = str(value).strip()
     if not text.isdigit() or not MIN_SIZE <= int(text) <= MAX_SIZE:
-        raise BadFilter(
-            f"Eine Prüfung hat {MIN_SIZE} bis {MAX_SIZE} Fragen.",
-            f"An exam has {MIN_SIZE} to {MAX_SIZE} questions.",
-        )
+        raise _bad_size()
     return int(text)
+
+
+def _bad_size() -> BadFilter:
+    return BadFilter(
+        f"Eine Prüfung hat {MIN_SIZE} bis {MAX_SIZE} Fragen.", f"An exam has {MIN_SIZE} to {MAX_SIZE} questions."
+    )
 
 
 def _draw(size: int, rng: random.Random) -> list[tuple[str, int, int]]:
@@ -145,9 +147,7 @@ def _draw(size: int, rng: random.Random) -> list[tuple[str, int, int]]:
 def start_exam(owner: Owner, size: int = DEFAULT_SIZE, now: datetime | None = None) -> Exam:
     """A new exam of ``size`` questions for ``owner``, timed from ``now``."""
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise BadFilter(
-            f"Eine Prüfung hat {MIN_SIZE} bis {MAX_SIZE} Fragen.", f"An exam has {MIN_SIZE} to {MAX_SIZE} questions."
-        )
+        raise _bad_size()
     rng = random.Random(secrets.randbits(64))
     with transaction.atomic():
         exam = Exam.objects.create(

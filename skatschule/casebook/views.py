@@ -11,9 +11,12 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from skatschule.home.errors import message_in, render_error
 from skatschule.training.exercises import REGISTRY
 from skatschule.training.exercises.base import AnswerError
 from skatschule.training.presenters import present_question
@@ -24,19 +27,22 @@ from . import cases as casebook
 from . import services
 
 
-def _error(request: HttpRequest, message: str, status: int, exam: Any = None) -> HttpResponse:
-    return render(request, "casebook/error.html", {"message": message, "exam": exam}, status=status)
+def _error(request: HttpRequest, error: services.BadFilter, exam: Any = None) -> HttpResponse:
+    """The error page with the way back: the exam's review if there is one, the casebook, a new exam."""
+    links = [(reverse("casebook:index"), _("Zur Fallsammlung")), (reverse("casebook:exam_start"), _("Neue Prüfung"))]
+    if exam is not None:
+        links.insert(0, (reverse("casebook:exam_review", kwargs={"public_id": exam.public_id}), _("Zur Auswertung")))
+    return render_error(request, error, links=links)
 
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    lang = current_lang()
     category = request.GET.get("kategorie", "")
     rule_id = request.GET.get("regel", "")
     try:
         found = services.filter_cases(category, rule_id)
     except services.BadFilter as exc:
-        return _error(request, exc.message(lang), 400)
+        return _error(request, exc)
     context = {
         "cases": found,
         "categories": casebook.CATEGORIES,
@@ -71,12 +77,11 @@ def case_detail(request: HttpRequest, case_id: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def exam_start(request: HttpRequest) -> HttpResponse:
-    lang = current_lang()
     source = request.POST if request.method == "POST" else request.GET
     try:
         size = services.parse_size(source.get("fragen"))
     except services.BadFilter as exc:
-        return _error(request, exc.message(lang), 400)
+        return _error(request, exc)
     if request.method == "POST":
         exam = services.start_exam(owner_for(request), size)
         return redirect("casebook:exam", public_id=exam.public_id)
@@ -117,16 +122,14 @@ def exam(request: HttpRequest, public_id: Any) -> HttpResponse:
 
 @require_POST
 def exam_answer(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
-    lang = current_lang()
     found = services.get_exam(public_id, owner_for(request, create=False))
     try:
         services.answer_question(found, position, request.POST.getlist("answer"))
     except services.ExamClosed as exc:
-        return _error(request, exc.message(lang), 403, exam=found)
+        return _error(request, exc, exam=found)
     except AnswerError as exc:
         item = found.questions.get(position=position)
-        message = exc.message_en if lang == "en" else exc.message_de
-        return render(request, "casebook/exam.html", _question_context(found, item, message), status=400)
+        return render(request, "casebook/exam.html", _question_context(found, item, message_in(exc)), status=400)
     if services.is_over(found):
         return redirect("casebook:exam_review", public_id=found.public_id)
     return redirect("casebook:exam", public_id=found.public_id)
@@ -141,12 +144,11 @@ def exam_finish(request: HttpRequest, public_id: Any) -> HttpResponse:
 
 @require_GET
 def exam_review(request: HttpRequest, public_id: Any) -> HttpResponse:
-    lang = current_lang()
     found = services.get_exam(public_id, owner_for(request, create=False))
     try:
         rows = services.review(found)
     except services.ExamNotOver as exc:
-        return _error(request, exc.message(lang), 403, exam=found)
+        return _error(request, exc, exam=found)
     right, total = services.score(found)
     context = {
         "exam": found,

@@ -17,6 +17,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
 from django.http import Http404
 
+from skatschule.home.errors import UserError
+
 from .models import CODE_LENGTH, TEACHER_GROUP, Classroom, Membership, TeacherInvitation
 
 __all__ = [
@@ -42,14 +44,8 @@ CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 _NAME_MAX = 100
 
 
-class ClassroomError(ValueError):
-    def __init__(self, message_de: str, message_en: str) -> None:
-        super().__init__(message_de)
-        self.message_de = message_de
-        self.message_en = message_en
-
-    def message(self, lang: str) -> str:
-        return self.message_en if lang == "en" else self.message_de
+class ClassroomError(UserError):
+    """A wrong or used-up code, an empty class name ... (400)."""
 
 
 # --- the teacher role -------------------------------------------------------------------------

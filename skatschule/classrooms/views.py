@@ -11,9 +11,11 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from skatschule.home.errors import render_error
 from skatschule.training.registry import current_lang
 
 from . import services
@@ -44,12 +46,8 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_POST
 def create(request: HttpRequest) -> HttpResponse:
     if not services.is_teacher(request.user):
-        return render(
-            request,
-            "classrooms/error.html",
-            {"message": _("Nur Lehrkräfte können Klassen anlegen.")},
-            status=403,
-        )
+        back = [(reverse("classrooms:index"), _("Zu den Klassen"))]
+        return render_error(request, _("Nur Lehrkräfte können Klassen anlegen."), 403, links=back)
     try:
         classroom = services.create_classroom(request.user, request.POST.get("name", ""))
     except ClassroomError as exc:
@@ -78,8 +76,6 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def classroom_join_path(code: str) -> str:
-    from django.urls import reverse
-
     return reverse("classrooms:join_code", kwargs={"code": code})
 
 

@@ -24,24 +24,13 @@ def present_item(
     question = services.question_for(quiz, item, student_id)
     q = present_question(question, lang)
     saved = [str(v) for v in saved]
-    order = list(saved) if q["widget"] == "order" else []
-    q["select_rows"] = [
-        {
-            "pos": pos,
-            "options": [
-                {"value": o["value"], "label": o["label"], "selected": len(order) >= pos and order[pos - 1] == o["value"]}
-                for o in q["options"]
-            ],
-        }
-        for pos in q["positions"]
-    ]
     return {
         "item": item,
         "position": item.position,
         "title": services._kind_title(item.kind, lang),
         "q": q,
         "saved": saved,
-        "saved_number": saved[0] if saved and q["widget"] == "number" else "",
+        "saved_number": saved[-1] if saved and q["widget"] in ("number", "case") else "",
         "fb": present_feedback(feedback, lang) if feedback is not None else None,
     }
 

@@ -44,6 +44,7 @@ from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import is_teacher
+from skatschule.home.errors import UserError
 from skatschule.training.exercises.base import AnswerError, Feedback, Question
 from skatschule.training.lessons import RULE_ID, get_lesson, get_lessons
 from skatschule.training.registry import exercise_types, exercises_for_rule, get_type
@@ -83,18 +84,8 @@ __all__ = [
 SEED_LIMIT = 2**31
 
 
-class QuizError(ValueError):
+class QuizError(UserError):
     """A choice or request the quiz rules do not allow (400), with German and English text."""
-
-    status = 400
-
-    def __init__(self, message_de: str, message_en: str) -> None:
-        super().__init__(message_de)
-        self.message_de = message_de
-        self.message_en = message_en
-
-    def message(self, lang: str) -> str:
-        return self.message_en if lang == "en" else self.message_de
 
 
 class QuizClosed(QuizError):

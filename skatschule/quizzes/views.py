@@ -19,12 +19,14 @@ from django.contrib.auth.decorators import login_required
 from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.classrooms.services import classrooms_taught, is_teacher
+from skatschule.home.errors import render_error
 from skatschule.training.exercises.base import AnswerError
 from skatschule.training.registry import current_lang
 
@@ -35,10 +37,12 @@ from .presenters import present_item, saved_values
 from .services import QuizError
 
 
-def _error(request: HttpRequest, message: str, status: int, back: str = "") -> HttpResponse:
+def _error(request: HttpRequest, error: Any, status: int | None = None, back: str = "") -> HttpResponse:
+    """The error page, or for htmx the message as a partial (``quiz.js`` lets htmx swap it in)."""
     if request.htmx:
-        return render(request, "quizzes/partials/error.html", {"message": message}, status=status)
-    return render(request, "quizzes/error.html", {"message": message, "back": back}, status=status)
+        lead = _("Nicht gespeichert.")
+        return render_error(request, error, status, template="training/partials/answer_error.html", lead=lead)
+    return render_error(request, error, status, links=[(back or reverse("quizzes:index"), _("Zurück"))])
 
 
 def _retry_when_locked(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -178,14 +182,12 @@ def preview_answer(request: HttpRequest, pk: int, position: int) -> HttpResponse
     try:
         feedback = services.grade_for_display(quiz, item, request.user.pk, request.POST.getlist("answer"))
     except AnswerError as exc:
-        return _error(request, exc.message_en if lang == "en" else exc.message_de, 400)
+        return _error(request, exc)
     entry = present_item(quiz, item, request.user.pk, lang, feedback=feedback)
     return render(request, "quizzes/partials/saved.html", {**entry, "preview": True, "show": True})
 
 
 def _url(name: str, **kwargs: Any) -> str:
-    from django.urls import reverse
-
     return reverse(name, kwargs=kwargs)
 
 
@@ -280,12 +282,11 @@ def print_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 @_retry_when_locked
 def start(request: HttpRequest, pk: int) -> HttpResponse:
     quiz = services.student_quiz(request.user, pk)
-    lang = current_lang()
     if request.method == "POST":
         try:
             attempt = services.start_attempt(quiz, request.user)
         except QuizError as exc:
-            return _error(request, exc.message(lang), exc.status, back=_url("quizzes:index"))
+            return _error(request, exc)
         return redirect("quizzes:take", public_id=attempt.public_id)
     services.finalize_expired(quiz.attempts.filter(student=request.user))
     attempts = list(quiz.attempts.filter(student=request.user).order_by("number"))
@@ -344,10 +345,8 @@ def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
     take_url = _url("quizzes:take", public_id=attempt.public_id)
     try:
         saved = services.save_answer(attempt, item, request.POST.getlist("answer"))
-    except AnswerError as exc:
-        return _error(request, exc.message_en if lang == "en" else exc.message_de, 400, back=take_url)
-    except QuizError as exc:
-        return _error(request, exc.message(lang), exc.status, back=take_url)
+    except (AnswerError, QuizError) as exc:
+        return _error(request, exc, back=take_url)
     if not request.htmx:
         messages.success(request, _("Antwort gespeichert."))
         return redirect(take_url + f"#item-{item.position}")

@@ -61,7 +61,7 @@ def _fill(page, quiz, item, student, values) -> None:
     question = services.question_for(quiz, item, student.pk)
     form = page.locator(f"#item-{item.position} form")
     if question.widget == "number":
-        form.locator(f"#q{item.position}-ans").fill(values[0])
+        form.locator(f"#ans-{item.position}").fill(values[0])
     elif question.widget in ("choice", "multi"):
         for value in values:
             form.locator(f'input[value="{value}"]').check()
@@ -70,7 +70,7 @@ def _fill(page, quiz, item, student, values) -> None:
             form.locator(f'label.card-choice:has(input[value="{value}"])').click()
     else:
         for position, value in enumerate(values, start=1):
-            form.locator(f"#q{item.position}-ans-{position}").select_option(value)
+            form.locator(f"#ans-{item.position}-{position}").select_option(value)
 
 
 def _take(page, student, wrong_positions: set[int], double_click: bool) -> QuizAttempt:

@@ -13,7 +13,7 @@ from django.urls import reverse
 from skatschule.classrooms import services
 from skatschule.classrooms.models import TEACHER_GROUP, Classroom, Membership, TeacherInvitation
 
-from .conftest import client_for, make_user
+from tests.people import client_for, make_user
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from django.urls import URLPattern, get_resolver, reverse
 
 from skatschule.quizzes import services
 
-from .conftest import client_for
+from tests.people import client_for
 
 pytestmark = pytest.mark.django_db
 

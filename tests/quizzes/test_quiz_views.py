@@ -15,7 +15,7 @@ from django.utils import timezone
 from skatschule.quizzes import services
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt
 
-from .conftest import client_for
+from tests.people import client_for, make_user
 from .helpers import right_values, wrong_values
 
 pytestmark = pytest.mark.django_db
@@ -292,8 +292,6 @@ def test_students_guessing_another_students_attempt_get_404(make_quiz, student, 
 
 
 def test_quizzes_of_other_classes_are_404_for_students(make_quiz, db):
-    from .conftest import make_user
-
     outsider = make_user("aussenseiter")
     quiz = make_quiz(count=1)
     client = client_for(outsider)

@@ -22,6 +22,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from skatschule.engine import SkatError, parse_card
+from skatschule.home.errors import UserError
 
 from ..exercises.base import AnswerError, ExerciseType, Feedback, Question
 from ..models import Attempt, IssuedExercise
@@ -57,13 +58,8 @@ class UnknownExercise(Http404):
     """No exercise type with this slug."""
 
 
-class BadDifficulty(ValueError):
+class BadDifficulty(UserError):
     """A difficulty the exercise type does not have (a 400, not a 404)."""
-
-    def __init__(self, message_de: str, message_en: str) -> None:
-        super().__init__(message_de)
-        self.message_de = message_de
-        self.message_en = message_en
 
 
 def exercise_type(kind: str) -> ExerciseType:

@@ -1,0 +1,68 @@
+"""One user-facing error and one error page for the whole site.
+
+Services raise a subclass of :class:`UserError` with a German and an English message and the
+HTTP status to answer with (400 unless the subclass says otherwise); views answer with
+:func:`render_error`. The engine's errors (``SkatError`` and the exercises' ``AnswerError``)
+stay pure Python, but they carry the same two messages, so :func:`message_in` and
+:func:`render_error` take them too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+
+__all__ = ["UserError", "message_in", "render_error"]
+
+
+class Bilingual(Protocol):
+    message_de: str
+    message_en: str
+
+
+class UserError(ValueError):
+    """Input or a request the site's rules do not allow, with German and English text."""
+
+    status = 400
+
+    def __init__(self, message_de: str, message_en: str | None = None) -> None:
+        super().__init__(message_de)
+        self.message_de = message_de
+        self.message_en = message_en or message_de
+
+    def message(self, lang: str) -> str:
+        return message_in(self, lang)
+
+
+def _lang() -> str:
+    return "en" if (get_language() or "de").lower().startswith("en") else "de"
+
+
+def message_in(error: Bilingual, lang: str | None = None) -> str:
+    """The error's message in ``lang`` (default: the current language)."""
+    return error.message_en if (lang or _lang()) == "en" else error.message_de
+
+
+def render_error(
+    request: HttpRequest,
+    error: Bilingual | str,
+    status: int | None = None,
+    *,
+    links: Sequence[tuple[str, str]] = (),
+    title: str = "",
+    template: str = "error.html",
+    **context: Any,
+) -> HttpResponse:
+    """The error page: ``title`` (default "Nicht möglich"), the message, ``links`` as (url, label).
+
+    ``status`` defaults to the error's own (400 for messages and engine errors). ``template``
+    swaps in a partial for htmx requests; extra keyword arguments go into its context.
+    """
+    message = error if isinstance(error, str) else message_in(error)
+    status = status or getattr(error, "status", 400)
+    context.update(message=message, links=links, title=title)
+    return render(request, template, context, status=status)
