@@ -5,7 +5,11 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 VECTORS ?= ../shared/vectors
 
-.PHONY: setup run test check bench mypy clean
+# PostgreSQL for the second test run: SKATSCHULE_TEST_POSTGRES (set by .ci/run when a local
+# server answers), else DATABASE_URL if it points to PostgreSQL.
+PG_TEST_URL ?= $(or $(SKATSCHULE_TEST_POSTGRES),$(filter postgres://% postgresql://%,$(DATABASE_URL)))
+
+.PHONY: setup run test test-postgres load check bench mypy clean
 
 setup: $(STAMP)
 
@@ -26,7 +30,23 @@ test: setup
 	@for f in public.json public_rulings.json; do \
 	  if [ -f $(VECTORS)/$$f ]; then echo "vectors: $$f"; $(PY) -m skatschule.engine.vectors check $(VECTORS)/$$f || exit 1; \
 	  else echo "no $(VECTORS)/$$f beside the project: vector check skipped"; fi; done
-	$(PY) -m pytest -q
+	DATABASE_URL= REDIS_URL= $(PY) -m pytest -q
+	@if [ -n "$(PG_TEST_URL)" ]; then \
+	  echo "PostgreSQL: the tests marked postgres once more, on $(PG_TEST_URL)"; \
+	  TEST_DATABASE_NAME=test_skatschule_$$$$ DATABASE_URL="$(PG_TEST_URL)" REDIS_URL= $(PY) -m pytest -q -m postgres || exit 1; \
+	else echo "no SKATSCHULE_TEST_POSTGRES / postgres DATABASE_URL: the postgres tests were skipped"; fi
+
+# The whole suite (without browser tests) on PostgreSQL, about 2 minutes.
+test-postgres: setup
+	@test -n "$(PG_TEST_URL)" || { echo "set SKATSCHULE_TEST_POSTGRES=postgres://user@host/db"; exit 2; }
+	TEST_DATABASE_NAME=test_skatschule_$$$$ DATABASE_URL="$(PG_TEST_URL)" REDIS_URL= $(PY) -m pytest -q -m "not browser"
+
+# Load test against gunicorn with production settings (see README, "Last"); use PostgreSQL:
+#   DATABASE_URL=postgres://... REDIS_URL=redis://... make load
+LOAD_USERS ?= 20
+LOAD_SECONDS ?= 60
+load: setup
+	$(PY) -m skatschule.operations.load --spawn --users $(LOAD_USERS) --seconds $(LOAD_SECONDS) --think 1 --check
 
 bench: setup
 	$(PY) -m skatschule.engine.bench

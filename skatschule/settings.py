@@ -1,15 +1,29 @@
-"""Django settings for Skatschule, read from the environment.
+"""Django settings for Skatschule: one module, driven by the environment.
 
-- ``DATABASE_URL``: PostgreSQL in production (``postgres://...``); SQLite file by default.
+Without any variable this is the zero-setup development site (SQLite, DEBUG on).
+Production sets at least ``SECRET_KEY`` (which turns DEBUG off) and ``ALLOWED_HOSTS``:
+
+- ``DATABASE_URL``: PostgreSQL in production (``postgres://user@host/db``); SQLite file by default.
 - ``SECRET_KEY``: required when ``DEBUG`` is off.
 - ``DEBUG``: ``1``/``true`` to enable (default on for local work, off when ``SECRET_KEY`` is set).
-- ``ALLOWED_HOSTS``: comma-separated.
-- ``REDIS_URL``: optional cache and session store.
+- ``ALLOWED_HOSTS``: comma-separated host names.
+- ``CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://skat.example.org``), needed
+  behind a TLS-terminating proxy on another host name.
+- ``REDIS_URL``: optional; cache in Redis and sessions in ``cached_db`` (Redis plus the database).
+- HTTPS (only when DEBUG is off): ``SECURE_SSL_REDIRECT`` (default on), ``SECURE_HSTS_SECONDS``
+  (default one year), secure session and CSRF cookies; ``X-Forwarded-Proto: https`` from the
+  proxy marks a request as secure.
+- ``AXES_FAILURE_LIMIT`` (default 5) wrong passwords lock a username from one address for
+  ``AXES_COOLOFF_MINUTES`` (default 15); ``PROXY_COUNT`` (default 0) is the number of
+  reverse proxies in front of gunicorn whose ``X-Forwarded-For`` entries are trusted.
+- ``CSP_REPORT_ONLY``: ``1`` sends the Content-Security-Policy as report-only.
+- ``STATIC_ROOT``: where ``collectstatic`` writes (default ``./staticfiles``).
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -32,7 +46,13 @@ if not SECRET_KEY:
         raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "skatschule-local-development-key-not-for-production"
 
-ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h.strip()]
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -42,6 +62,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
     "skatschule.home",
     "skatschule.cards",
     "skatschule.rules",
@@ -50,10 +71,12 @@ INSTALLED_APPS = [
     "skatschule.casebook",
     "skatschule.classrooms",
     "skatschule.quizzes",
+    "skatschule.operations",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "skatschule.home.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "skatschule.home.middleware.GermanFirstLocaleMiddleware",
@@ -63,7 +86,24 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into the 429 page
 ]
+
+AUTHENTICATION_BACKENDS = [
+    "skatschule.home.security.AxesBackend",  # refuses logins while locked out
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+# Lock the pair (username, address): a club behind one NAT address is not locked out as a
+# whole because one member forgot their password.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "skatschule.home.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "skatschule.home.security.client_ip"
+AXES_VERBOSE = False
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+CSP_REPORT_ONLY = env_bool("CSP_REPORT_ONLY", False)
 
 ROOT_URLCONF = "skatschule.urls"
 
@@ -86,23 +126,37 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "skatschule.wsgi.application"
 
+DATABASE_URL = os.environ.get("DATABASE_URL", "").strip() or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+    "default": dj_database_url.parse(
+        DATABASE_URL,
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
     )
 }
+if os.environ.get("TEST_DATABASE_NAME"):
+    # the database the test runner creates and drops (``make test`` picks a unique one, so
+    # two runs against the same PostgreSQL server do not drop each other's)
+    DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DATABASE_NAME"]}
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
-    SESSION_ENGINE = "django.contrib.sessions.backends.cache"
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "skatschule"),
+        }
+    }
+    # Sessions are read from Redis and written through to the database: a Redis restart
+    # logs nobody out.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
@@ -116,7 +170,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", "") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -144,3 +198,13 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # The load balancer's health check may come in over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SESSION_COOKIE_HTTPONLY = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}

@@ -14,4 +14,5 @@ urlpatterns = [
     path("quiz/", include("skatschule.quizzes.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("", include("skatschule.operations.urls")),
 ]

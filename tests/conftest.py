@@ -66,3 +66,4 @@ def phone_page(browser: Any) -> Iterator[Any]:
         yield context.new_page()
     finally:
         context.close()
+

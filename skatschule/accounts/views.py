@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth import views as auth_views
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_http_methods
+from django.utils.translation import get_language
+from django.views.decorators.http import require_http_methods, require_safe
 
 from skatschule.training.services.owner import anonymous_key
 from skatschule.training.services.progress import adopt_session
@@ -43,3 +46,41 @@ class LoginView(auth_views.LoginView):
 
 class LogoutView(auth_views.LogoutView):
     """POST only (Django's LogoutView refuses GET)."""
+
+
+# --- Export and import of one's practice (JSON); the logic is in training.services.portability ---
+
+
+@login_required
+@require_safe
+def export_progress(request: HttpRequest) -> HttpResponse:
+    from skatschule.training.services.owner import Owner
+    from skatschule.training.services.portability import export_data
+
+    data = export_data(Owner.for_user(request.user))
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    stamp = timezone.localdate().isoformat()
+    response["Content-Disposition"] = f'attachment; filename="skatschule-{stamp}.json"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_progress(request: HttpRequest) -> HttpResponse:
+    from skatschule.training.services.owner import Owner
+    from skatschule.training.services.portability import MAX_BYTES, ImportProblem, import_data, parse
+
+    context: dict = {"max_mb": MAX_BYTES // (1024 * 1024)}
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        try:
+            if upload is None:
+                raise ImportProblem("Bitte wähle eine Datei.", "Please choose a file.")
+            if upload.size is None or upload.size > MAX_BYTES:
+                raise ImportProblem("Die Datei ist größer als 5 MB.", "The file is larger than 5 MB.")
+            result = import_data(Owner.for_user(request.user), parse(upload.read(MAX_BYTES + 1)))
+        except ImportProblem as exc:
+            context["error"] = exc.message_en if get_language() == "en" else exc.message_de
+            return render(request, "accounts/import.html", context, status=400)
+        context["result"] = result
+    return render(request, "accounts/import.html", context)

@@ -7,6 +7,9 @@ swaps in the result list only.
 
 from __future__ import annotations
 
+import functools
+import uuid
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +24,17 @@ from skatschule.cards.context_processors import current_deck
 from .content import Registry, Rule, Section, get_registry
 from .render import RenderedRule, render_intro, render_rule, render_term
 from .search import MAX_QUERY_LENGTH, fold, search as run_search
+
+
+_tokens: "weakref.WeakKeyDictionary[Registry, str]" = weakref.WeakKeyDictionary()
+
+
+def content_token(registry: Registry) -> str:
+    """A token per loaded registry: fragment cache keys change whenever the content is reloaded."""
+    token = _tokens.get(registry)
+    if token is None:
+        token = _tokens.setdefault(registry, uuid.uuid4().hex)
+    return token
 
 
 def current_lang() -> str:
@@ -79,18 +93,28 @@ def chapter(request: HttpRequest, chapter_id: str) -> HttpResponse:
         return HttpResponseRedirect(reverse("rules:chapter", args=[chap.id]))
     lang, deck = current_lang(), current_deck(request)
     hl = request.GET.get("hl", "")
-    sections: list[tuple[Section, SafeString, list[RuleView]]] = [
-        (
-            section,
-            render_intro(section.id, lang, deck, registry),
-            [_rule_view(registry, rule, lang, deck, hl) for rule in section.rules],
-        )
-        for section in chap.sections
-    ]
+    if hl not in registry.rules:
+        hl = ""  # only real rule ids reach the fragment cache key
+
+    @functools.cache
+    def sections() -> list[tuple[Section, SafeString, list[RuleView]]]:
+        return [
+            (
+                section,
+                render_intro(section.id, lang, deck, registry),
+                [_rule_view(registry, rule, lang, deck, hl) for rule in section.rules],
+            )
+            for section in chap.sections
+        ]
+
+    # The body is rendered once and kept in the cache ({% cache %} in chapter.html); the
+    # callables only run on a cache miss (Django templates call callables).
     return render(request, "rules/chapter.html", {
         "chapter": chap,
-        "intro": render_intro(chap.id, lang, deck, registry),
+        "intro": functools.partial(render_intro, chap.id, lang, deck, registry),
         "sections": sections,
+        "hl": hl,
+        "content_token": content_token(registry),
         "prev_chapter": registry.prev_chapter(chap.id),
         "next_chapter": registry.next_chapter(chap.id),
         "lang": lang,

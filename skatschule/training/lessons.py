@@ -38,7 +38,7 @@ from pathlib import Path
 import markdown
 import nh3
 from django.conf import settings
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch, get_urlconf, reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -327,6 +327,13 @@ def validate_lessons(lessons: tuple[Lesson, ...] | None = None, types: dict | No
 
 def rule_url(rule_id: str) -> str:
     """The permalink of a rule (``rules:rule``, e.g. ``/regeln/3.2.4``)."""
+    return _rule_url(rule_id, get_urlconf() or settings.ROOT_URLCONF)
+
+
+@lru_cache(maxsize=2048)
+def _rule_url(rule_id: str, urlconf: object) -> str:
+    # memoised per URLconf: a feedback shows dozens of rule links, and reverse() with a
+    # failing first try is the most expensive part of rendering it
     for kwargs in ({"rule_id": rule_id}, {"ref": rule_id}):
         try:
             return reverse("rules:rule", kwargs=kwargs)

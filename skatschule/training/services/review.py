@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from fsrs import Card, Rating, Scheduler
 
@@ -25,7 +26,9 @@ def _rating(correct: bool) -> Rating:
     return Rating.Good if correct else Rating.Again
 
 
-def record_answer(owner: Owner, attempt: Attempt, now: datetime | None = None) -> ReviewItem | None:
+def record_answer(
+    owner: Owner, attempt: Attempt, now: datetime | None = None, *, _retry: bool = False
+) -> ReviewItem | None:
     """Create or review the owner's card for the attempt's exercise (call inside the submit transaction).
 
     - wrong answer, no card yet: a new card reviewed with ``Again`` (due again in minutes);
@@ -44,17 +47,24 @@ def record_answer(owner: Owner, attempt: Attempt, now: datetime | None = None) -
     card = Card.from_dict(item.card) if item is not None else Card(due=now)
     card, _log = scheduler.review_card(card, _rating(attempt.correct), review_datetime=now)
     if item is None:
-        return ReviewItem.objects.create(
-            **owner.fields(),
-            kind=attempt.kind,
-            difficulty=attempt.difficulty,
-            seed=attempt.seed,
-            card=card.to_dict(),
-            due=card.due,
-            reviews=0,
-            created_at=now,
-            updated_at=now,
-        )
+        try:
+            with transaction.atomic():
+                return ReviewItem.objects.create(
+                    **owner.fields(),
+                    kind=attempt.kind,
+                    difficulty=attempt.difficulty,
+                    seed=attempt.seed,
+                    card=card.to_dict(),
+                    due=card.due,
+                    reviews=0,
+                    created_at=now,
+                    updated_at=now,
+                )
+        except IntegrityError:
+            # A concurrent answer to the same question created the card first: review that one.
+            if _retry:
+                raise
+            return record_answer(owner, attempt, now, _retry=True)
     item.card = card.to_dict()
     item.due = card.due
     item.reviews += 1

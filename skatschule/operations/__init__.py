@@ -1,0 +1,1 @@
+"""Operations: health check, demo data, the load script (``python -m skatschule.operations.load``)."""

@@ -1,0 +1,271 @@
+"""Export and import a user's practice as JSON (``/konto/export/``, ``/konto/import/``).
+
+Format (``"format": "skatschule-progress", "version": 1``)::
+
+    {"format": "skatschule-progress", "version": 1, "exported_at": "2026-11-21T12:00:00+00:00",
+     "attempts": [{"kind": "augen", "difficulty": 1, "seed": 123, "lesson": null, "mode": "practice",
+                   "answer": ["61"], "correct": true, "time_taken_ms": 5400,
+                   "issued_at": "...", "created_at": "...", "rule_ids": ["4.1.3"]}, ...],
+     "reviews": [{"kind": "augen", "difficulty": 1, "seed": 99, "card": {...fsrs...}, "due": "...",
+                  "reviews": 2, "created_at": "...", "updated_at": "..."}, ...]}
+
+Import rules:
+
+- **strict**: the whole file is checked first; any problem rejects it with a message that
+  names the entry (:class:`ImportProblem`), and nothing is stored;
+- **graded by the engine**: an exercise is determined by ``(kind, difficulty, seed)``, so each
+  imported answer is graded again; the file's ``correct`` is only a cross-check and is never
+  trusted (a file cannot make a wrong answer right);
+- **idempotent**: an attempt that is already there (same exercise and the same time) is
+  skipped, so importing the same file twice changes nothing;
+- **never loses data**: it only adds rows; a review card the user already has is kept.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from ..models import Attempt, IssuedExercise, ReviewItem
+from ..registry import get_type
+from .issuing import MAX_VALUE_LENGTH, MAX_VALUES, SEED_LIMIT, TIME_CAP_MS, AnswerError, grade_answer, question_for
+from .owner import Owner
+
+__all__ = ["FORMAT", "VERSION", "MAX_BYTES", "MAX_ENTRIES", "ImportProblem", "ImportResult", "export_data", "import_data", "parse"]
+
+FORMAT = "skatschule-progress"
+VERSION = 1
+MAX_BYTES = 5 * 1024 * 1024
+MAX_ENTRIES = 20_000
+_SLUG = re.compile(r"^[a-z0-9_-]{1,40}$")
+_LESSON = re.compile(r"^[a-z0-9_-]{1,60}$")
+
+
+class ImportProblem(ValueError):
+    """The file cannot be imported; ``message_de``/``message_en`` say why."""
+
+    def __init__(self, message_de: str, message_en: str) -> None:
+        super().__init__(message_de)
+        self.message_de = message_de
+        self.message_en = message_en
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    attempts_added: int
+    attempts_skipped: int
+    reviews_added: int
+    reviews_kept: int
+
+
+def _iso(value: datetime) -> str:
+    return value.isoformat()
+
+
+def export_data(owner: Owner) -> dict[str, Any]:
+    """Everything the owner practised, as plain JSON data."""
+    attempts = (
+        Attempt.objects.owned_by(owner).with_grade().select_related("issued").order_by("created_at", "pk")
+    )
+    reviews = ReviewItem.objects.owned_by(owner).order_by("created_at", "pk")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": _iso(timezone.now()),
+        "attempts": [
+            {
+                "kind": a.kind,
+                "difficulty": a.difficulty,
+                "seed": a.seed,
+                "lesson": a.lesson,
+                "mode": a.issued.mode,
+                "answer": list(a.answer),
+                "correct": bool(a.effective_correct),
+                "time_taken_ms": a.time_taken_ms,
+                "issued_at": _iso(a.issued.issued_at),
+                "created_at": _iso(a.created_at),
+                "rule_ids": list(a.rule_ids or []),
+            }
+            for a in attempts
+        ],
+        "reviews": [
+            {
+                "kind": r.kind,
+                "difficulty": r.difficulty,
+                "seed": r.seed,
+                "card": r.card,
+                "due": _iso(r.due),
+                "reviews": r.reviews,
+                "created_at": _iso(r.created_at),
+                "updated_at": _iso(r.updated_at),
+            }
+            for r in reviews
+        ],
+    }
+
+
+def _problem(where: str, de: str, en: str) -> ImportProblem:
+    return ImportProblem(f"{where}: {de}", f"{where}: {en}")
+
+
+def parse(raw: bytes) -> dict[str, Any]:
+    """Bytes of an uploaded file to the top-level object (checks size, UTF-8, JSON, format)."""
+    if len(raw) > MAX_BYTES:
+        raise ImportProblem("Die Datei ist größer als 5 MB.", "The file is larger than 5 MB.")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ImportProblem("Die Datei ist keine JSON-Datei (UTF-8).", "The file is not a JSON file (UTF-8).") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ImportProblem(
+            "Das ist kein Fortschritts-Export der Skatschule.", "This is not a Skatschule progress export."
+        )
+    if data.get("version") != VERSION:
+        raise ImportProblem(
+            f"Unbekannte Version {str(data.get('version'))[:10]!r} (erwartet: {VERSION}).",
+            f"Unknown version {str(data.get('version'))[:10]!r} (expected: {VERSION}).",
+        )
+    for key in ("attempts", "reviews"):
+        if not isinstance(data.get(key, []), list):
+            raise ImportProblem(f"„{key}“ muss eine Liste sein.", f"“{key}” must be a list.")
+    if len(data.get("attempts", [])) + len(data.get("reviews", [])) > MAX_ENTRIES:
+        raise ImportProblem(
+            f"Mehr als {MAX_ENTRIES} Einträge.", f"More than {MAX_ENTRIES} entries."
+        )
+    return data
+
+
+def _int(entry: dict, key: str, where: str, low: int, high: int) -> int:
+    value = entry.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _problem(where, f"„{key}“ muss eine ganze Zahl von {low} bis {high} sein.",
+                       f"“{key}” must be a whole number from {low} to {high}.")
+    return value
+
+
+def _time(entry: dict, key: str, where: str, now: datetime) -> datetime:
+    value = entry.get(key)
+    parsed = parse_datetime(value) if isinstance(value, str) and len(value) <= 40 else None
+    if parsed is None or parsed.tzinfo is None:
+        raise _problem(where, f"„{key}“ ist kein Zeitpunkt mit Zeitzone.", f"“{key}” is not a time with a time zone.")
+    if parsed > now + timedelta(minutes=5):
+        raise _problem(where, f"„{key}“ liegt in der Zukunft.", f"“{key}” is in the future.")
+    return parsed
+
+
+def _exercise(entry: Any, where: str) -> tuple[str, int, int]:
+    if not isinstance(entry, dict):
+        raise _problem(where, "Eintrag ist kein Objekt.", "entry is not an object.")
+    kind = entry.get("kind")
+    if not isinstance(kind, str) or not _SLUG.match(kind) or get_type(kind) is None:
+        raise _problem(where, f"unbekannte Übungsart {str(kind)[:40]!r}.", f"unknown exercise type {str(kind)[:40]!r}.")
+    exercise = get_type(kind)
+    difficulty = _int(entry, "difficulty", where, 1, exercise.levels)
+    seed = _int(entry, "seed", where, 0, SEED_LIMIT - 1)
+    return kind, difficulty, seed
+
+
+def _check_attempt(entry: Any, where: str, now: datetime) -> dict[str, Any]:
+    kind, difficulty, seed = _exercise(entry, where)
+    answer = entry.get("answer")
+    if (
+        not isinstance(answer, list)
+        or len(answer) > MAX_VALUES
+        or not all(isinstance(v, str) and len(v) <= MAX_VALUE_LENGTH for v in answer)
+    ):
+        raise _problem(where, "„answer“ muss eine Liste kurzer Texte sein.", "“answer” must be a list of short strings.")
+    lesson = entry.get("lesson")
+    if lesson is not None and (not isinstance(lesson, str) or not _LESSON.match(lesson)):
+        raise _problem(where, "„lesson“ ist kein Lektionsname.", "“lesson” is not a lesson name.")
+    mode = entry.get("mode", IssuedExercise.Mode.PRACTICE)
+    if mode not in IssuedExercise.Mode.values:
+        raise _problem(where, "unbekannter Modus.", "unknown mode.")
+    if not isinstance(entry.get("correct"), bool):
+        raise _problem(where, "„correct“ muss true oder false sein.", "“correct” must be true or false.")
+    created = _time(entry, "created_at", where, now)
+    issued_at = _time(entry, "issued_at", where, now) if "issued_at" in entry else created
+    taken = _int(entry, "time_taken_ms", where, 0, TIME_CAP_MS) if "time_taken_ms" in entry else 0
+    issued = IssuedExercise(kind=kind, difficulty=difficulty, seed=seed)
+    question = question_for(issued)
+    try:
+        feedback = grade_answer(question, answer)
+    except AnswerError as exc:
+        raise _problem(where, f"Antwort nicht lesbar ({exc.message_de})", f"unreadable answer ({exc.message_en})") from None
+    return {
+        "kind": kind, "difficulty": difficulty, "seed": seed, "lesson": lesson or None, "mode": mode,
+        "answer": answer, "claimed": entry["correct"], "correct": bool(feedback.correct),
+        "normalized": (feedback.normalized or "")[:500], "created_at": created,
+        "issued_at": min(issued_at, created), "time_taken_ms": taken,
+        "rule_ids": [str(r) for r in (*question.rule_ids, *feedback.rule_ids)][:50],
+    }
+
+
+def _check_review(entry: Any, where: str, now: datetime) -> dict[str, Any]:
+    from fsrs import Card
+
+    kind, difficulty, seed = _exercise(entry, where)
+    card = entry.get("card")
+    try:
+        if not isinstance(card, dict) or len(json.dumps(card)) > 2000:
+            raise ValueError
+        restored = Card.from_dict(card)
+    except Exception:  # fsrs raises KeyError/ValueError/TypeError for a broken card
+        raise _problem(where, "„card“ ist keine gültige Wiederholungskarte.", "“card” is not a valid review card.") from None
+    due = entry.get("due")
+    parsed_due = parse_datetime(due) if isinstance(due, str) and len(due) <= 40 else None
+    if parsed_due is None or parsed_due.tzinfo is None:
+        raise _problem(where, "„due“ ist kein Zeitpunkt mit Zeitzone.", "“due” is not a time with a time zone.")
+    return {
+        "kind": kind, "difficulty": difficulty, "seed": seed, "card": restored.to_dict(), "due": parsed_due,
+        "reviews": _int(entry, "reviews", where, 0, 100_000),
+        "created_at": _time(entry, "created_at", where, now),
+        "updated_at": _time(entry, "updated_at", where, now),
+    }
+
+
+def import_data(owner: Owner, data: dict[str, Any], now: datetime | None = None) -> ImportResult:
+    """Check everything (raise :class:`ImportProblem`), then add what is new, in one transaction."""
+    if not owner.is_user:
+        raise ImportProblem("Nur mit Konto möglich.", "Only with an account.")
+    now = now or timezone.now()
+    attempts = [_check_attempt(e, f"attempts[{i}]", now) for i, e in enumerate(data.get("attempts", []))]
+    reviews = [_check_review(e, f"reviews[{i}]", now) for i, e in enumerate(data.get("reviews", []))]
+    added = skipped = reviews_added = reviews_kept = 0
+    with transaction.atomic():
+        existing = set(
+            Attempt.objects.owned_by(owner).values_list("kind", "difficulty", "seed", "created_at")
+        )
+        for a in attempts:
+            key = (a["kind"], a["difficulty"], a["seed"], a["created_at"])
+            if key in existing:
+                skipped += 1
+                continue
+            existing.add(key)
+            issued = IssuedExercise.objects.create(
+                **owner.fields(), kind=a["kind"], difficulty=a["difficulty"], seed=a["seed"],
+                lesson=a["lesson"], mode=a["mode"], issued_at=a["issued_at"],
+            )
+            Attempt.objects.create(
+                issued=issued, **owner.fields(), kind=a["kind"], difficulty=a["difficulty"], seed=a["seed"],
+                lesson=a["lesson"], answer=a["answer"], normalized=a["normalized"], correct=a["correct"],
+                time_taken_ms=a["time_taken_ms"], rule_ids=list(dict.fromkeys(a["rule_ids"])),
+                created_at=a["created_at"],
+            )
+            added += 1
+        have = set(ReviewItem.objects.owned_by(owner).values_list("kind", "difficulty", "seed"))
+        for r in reviews:
+            key = (r["kind"], r["difficulty"], r["seed"])
+            if key in have:
+                reviews_kept += 1  # the user's own card wins
+                continue
+            have.add(key)
+            ReviewItem.objects.create(**owner.fields(), **r)
+            reviews_added += 1
+    return ImportResult(added, skipped, reviews_added, reviews_kept)

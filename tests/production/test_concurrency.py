@@ -1,0 +1,138 @@
+"""Concurrency against PostgreSQL: threads with their own connections, real transactions.
+
+SQLite serialises writers, so these only mean something on PostgreSQL (``postgres`` marker).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connections
+from django.test import Client
+from django.urls import reverse
+
+from skatschule.training.models import Attempt, IssuedExercise, ReviewItem
+from skatschule.training.services import issuing
+from skatschule.training.services.issuing import issue, submit
+from skatschule.training.services.owner import Owner
+from skatschule.training.services.progress import attempt_rows, progress
+
+from tests.training.helpers import right_answer, wrong_answer
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def _in_threads(count: int, work: Callable[[int], Any]) -> list[Any]:
+    """Run ``work(i)`` in ``count`` threads at once; each closes its own connection."""
+
+    def run(i: int) -> Any:
+        try:
+            return work(i)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        return list(pool.map(run, range(count)))
+
+
+def _race_after_check(monkeypatch: pytest.MonkeyPatch, parties: int) -> None:
+    """Make every submitting thread wait, after its "answered before?" check, for the others.
+
+    ``submit`` grades (``grade_answer``) between that check and the insert, so all threads
+    have seen "not answered yet" before any of them inserts: the unique link must decide.
+    """
+    barrier = threading.Barrier(parties, timeout=20)
+    original = issuing.grade_answer
+    local = threading.local()
+
+    def graded_in_step(question, values):
+        if not getattr(local, "waited", False):
+            local.waited = True
+            barrier.wait()
+        return original(question, values)
+
+    monkeypatch.setattr(issuing, "grade_answer", graded_in_step)
+
+
+@pytest.mark.parametrize("correct", [True, False])
+def test_simultaneous_submits_of_one_exercise_record_one_attempt(monkeypatch, correct):
+    user = get_user_model().objects.create_user("gleichzeitig")
+    owner = Owner.for_user(user)
+    issued = issue("augen", 1, None, owner)
+    values = right_answer(issued) if correct else wrong_answer(issued)
+    threads = 4
+    _race_after_check(monkeypatch, threads)
+
+    results = _in_threads(threads, lambda i: submit(IssuedExercise.objects.get(pk=issued.pk), owner, values))
+
+    assert Attempt.objects.filter(issued=issued).count() == 1
+    assert sorted(attempt.created for attempt, _ in results) == [False] * (threads - 1) + [True]
+    assert {attempt.pk for attempt, _ in results} == {Attempt.objects.get().pk}
+    assert all(feedback.correct is correct for _, feedback in results)
+    assert ReviewItem.objects.count() == (0 if correct else 1)
+
+
+def test_simultaneous_posts_over_http_record_one_attempt():
+    user = get_user_model().objects.create_user("doppelklick")
+    client = Client()
+    client.force_login(user)
+    client.get(reverse("training:exercise", kwargs={"kind": "spitzen"}))
+    issued = IssuedExercise.objects.get()
+    url = reverse("training:answer", args=[issued.public_id])
+    cookie = client.cookies["sessionid"].value
+    start = threading.Barrier(6, timeout=20)
+
+    def post(_i: int) -> int:
+        c = Client()
+        c.cookies["sessionid"] = cookie
+        start.wait()
+        return c.post(url, {"answer": right_answer(issued)}).status_code
+
+    assert _in_threads(6, post) == [200] * 6
+    assert Attempt.objects.filter(issued=issued).count() == 1
+
+
+def test_progress_never_loses_an_update():
+    """8 threads answer 5 exercises each for the same user at once: all 40 count."""
+    user = get_user_model().objects.create_user("fleissig")
+    owner = Owner.for_user(user)
+    threads, each = 8, 5
+    start = threading.Barrier(threads, timeout=20)
+
+    def practise(i: int) -> int:
+        start.wait()
+        right = 0
+        for n in range(each):
+            issued = issue("augen", 1, None, owner)
+            correct = (i + n) % 3 != 0
+            submit(issued, owner, right_answer(issued) if correct else wrong_answer(issued))
+            right += correct
+        return right
+
+    right = sum(_in_threads(threads, practise))
+    rows = attempt_rows(owner)
+    assert len(rows) == threads * each
+    assert sum(row.correct for row in rows) == right
+    summary = progress(owner)
+    assert summary.attempts == threads * each
+    assert summary.right == right
+
+
+def test_same_question_missed_twice_at_once_makes_one_review_item(monkeypatch):
+    """Two issues of the same seed (a review and a fresh copy) answered wrong at the same moment."""
+    user = get_user_model().objects.create_user("wiederholer")
+    owner = Owner.for_user(user)
+    first = issue("augen", 1, None, owner, seed=4242)
+    second = issue("augen", 1, None, owner, seed=4242)
+    _race_after_check(monkeypatch, 2)
+
+    results = _in_threads(2, lambda i: submit([first, second][i], owner, wrong_answer(first)))
+
+    assert all(attempt.created for attempt, _ in results)
+    assert Attempt.objects.count() == 2
+    assert ReviewItem.objects.count() == 1

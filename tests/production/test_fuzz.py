@@ -1,0 +1,271 @@
+"""Bad input never gives a 500: every URL pattern, forged path values, random bodies.
+
+The URL patterns are read from ``get_resolver()``, so endpoints added later are covered
+without touching this file. Path converters get forged values (random uuids, huge numbers,
+strings that are not cards or rule ids); regex patterns get strings that match them (so the
+view runs) or garbage. Bodies: random form fields, fields named like the real ones (answer,
+username, ...), bodies larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE``, bytes that are not UTF-8.
+Anonymous and logged-in visitors. Any 5xx or exception fails with the URL and the input.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls.resolvers import RegexPattern, RoutePattern
+from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
+
+pytestmark = pytest.mark.django_db
+
+SKIP = {"set_language"}  # Django's own view
+FIELD_NAMES = [
+    "answer", "username", "password", "password1", "password2", "next", "deck", "language", "action",
+    "custom", "q", "stufe", "name", "code", "title", "kind", "difficulty", "seed", "file", "data",
+    "position", "count", "questions", "opens_at", "closes_at", "csrfmiddlewaretoken",
+]
+ROUTE_PARAM = re.compile(r"<(?:(?P<conv>[^>:]+):)?(?P<name>[^>]+)>")
+
+# Ids and uuids of objects that exist (a quiz, a class, an attempt, ...), filled by the
+# ``world`` fixture and read when a value is drawn: forged values mostly miss, these hit.
+KNOWN_INTS: list[str] = []
+KNOWN_UUIDS: list[str] = []
+
+
+def _known(values: list[str], fallback: str) -> st.SearchStrategy[str]:
+    return st.integers(0, 1000).map(lambda i: values[i % len(values)] if values else fallback)
+
+
+# forged values for path converters
+huge_ints = st.sampled_from(["0", "1", "2", "7", "2147483648", "9223372036854775808", "9" * 40])
+texts = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="/?#%"), min_size=1, max_size=40)
+forged = {
+    "int": st.one_of(huge_ints, st.integers(0, 10**6).map(str), _known(KNOWN_INTS, "1")),
+    "uuid": st.one_of(
+        st.uuids().map(str), st.just("00000000-0000-0000-0000-000000000000"), _known(KNOWN_UUIDS, str(uuid.uuid4()))
+    ),
+    "slug": st.one_of(st.from_regex(r"[-a-zA-Z0-9_]{1,40}", fullmatch=True), st.sampled_from(["augen", "grundlagen", "x"])),
+    "str": st.one_of(texts, st.sampled_from(["CJ", "XX", "3.2.4", "F-01", "ZZZ9", "99"])),
+    "path": st.one_of(texts, st.just("SkO 4.2.9")),
+}
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    name: str
+    parts: tuple  # RoutePattern / RegexPattern objects from the root down
+
+    def __repr__(self) -> str:  # shown by hypothesis on failure
+        return f"Endpoint({self.name})"
+
+
+def _endpoints(resolver: URLResolver | None = None, parts: tuple = (), namespace: str = "") -> list[Endpoint]:
+    resolver = resolver or get_resolver()
+    found = []
+    for entry in resolver.url_patterns:
+        if isinstance(entry, URLResolver):
+            ns = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            found.extend(_endpoints(entry, parts + (entry.pattern,), ns))
+        elif isinstance(entry, URLPattern) and entry.name not in SKIP:
+            found.append(Endpoint(f"{namespace}{entry.name or entry.lookup_str}", parts + (entry.pattern,)))
+    return found
+
+
+ENDPOINTS = _endpoints()
+
+
+def _segment(pattern, draw) -> str:
+    if isinstance(pattern, RoutePattern):
+        route = str(pattern._route)
+        out, last = [], 0
+        for m in ROUTE_PARAM.finditer(route):
+            out.append(route[last:m.start()])
+            conv = m.group("conv") or "str"
+            value = draw(forged.get(conv, forged["str"]))
+            out.append(_quote(value))
+            last = m.end()
+        out.append(route[last:])
+        return "".join(out)
+    if isinstance(pattern, RegexPattern):
+        regex = pattern.regex.pattern.lstrip("^").rstrip("$").replace(r"\Z", "")
+        if not regex:
+            return ""
+        try:
+            value = draw(st.one_of(st.from_regex(regex, fullmatch=True), texts))
+        except Exception:  # a regex hypothesis cannot generate from
+            value = draw(texts)
+        return _quote(value, keep="/")
+    return ""
+
+
+def _quote(value: str, keep: str = "") -> str:
+    from urllib.parse import quote
+
+    return quote(value, safe=keep + "-._~:@!$&'()*+,;=")
+
+
+def _path(endpoint: Endpoint, draw) -> str:
+    return "/" + "".join(_segment(p, draw) for p in endpoint.parts)
+
+
+field_values = st.one_of(
+    st.text(max_size=80),
+    huge_ints,
+    st.sampled_from(["CJ", "SJ HA", "XX", "-1", "1e9", "", " ", "\u0000", "𝔘𝔫𝔦", "<script>", "18", "new", "y", "p"]),
+    st.uuids().map(str),
+)
+forms = st.lists(st.tuples(st.one_of(st.sampled_from(FIELD_NAMES), st.text(max_size=10)), field_values), max_size=8)
+big = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
+
+@st.composite
+def requests(draw):
+    endpoint = draw(st.sampled_from(ENDPOINTS))
+    path = _path(endpoint, draw)
+    query = draw(st.lists(st.tuples(st.sampled_from(FIELD_NAMES + ["hl", "stufe", "q", "page"]), field_values), max_size=3))
+    method = draw(st.sampled_from(["GET", "POST", "POST", "HEAD"]))
+    body_kind = draw(st.sampled_from(["form", "form", "huge", "bytes", "many"]))
+    return endpoint, path, query, method, body_kind, draw(forms), draw(st.binary(max_size=200))
+
+
+def _send(client: Client, path: str, query, method: str, body_kind: str, form, raw: bytes):
+    from urllib.parse import urlencode
+
+    url = path + ("?" + urlencode(query) if query else "")
+    headers = {"HTTP_HX_REQUEST": "true"} if len(form) % 2 else {}
+    if method == "GET":
+        return client.get(url, **headers)
+    if method == "HEAD":
+        return client.head(url, **headers)
+    ctype = "application/x-www-form-urlencoded"
+    if body_kind == "huge":
+        body = ("answer=" + "A" * (big + 10)).encode()
+    elif body_kind == "bytes":
+        body = b"answer=\xff\xfe%ff&" + raw
+    elif body_kind == "many":
+        body = "&".join(f"answer={i}" for i in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 5)).encode()
+    else:
+        body = urlencode(form).encode()
+    return client.generic("POST", url, body, content_type=ctype, **headers)
+
+
+@pytest.fixture
+def member():
+    return get_user_model().objects.create_user("fuzzer")  # no password: no slow hashing
+
+
+@pytest.fixture
+def teacher(member):
+    """A teacher with a class (the member in it), a quiz, an attempt and an exercise: real ids."""
+    from skatschule.training.services.issuing import issue
+    from skatschule.training.services.owner import Owner
+
+    user = get_user_model().objects.create_user("fuzz-lehrer")
+    KNOWN_INTS[:] = [str(member.pk), str(user.pk)]
+    KNOWN_UUIDS[:] = [str(issue("augen", 1, None, Owner.for_user(member)).public_id)]
+    try:
+        from skatschule.classrooms import services as classrooms
+        from skatschule.quizzes import services as quizzes
+    except ImportError:
+        return user
+    classrooms.grant_teacher(user)
+    room = classrooms.create_classroom(user, "Fuzz")
+    classrooms.join(member, room.join_code)
+    quiz = quizzes.create_quiz(user, room, "Fuzz", [("augen", 1), ("spitzen", 1)], 3)
+    attempt = quizzes.start_attempt(quiz, member)
+    KNOWN_INTS.extend(str(x) for x in (room.pk, quiz.pk, attempt.pk, 1, 2, 3))
+    KNOWN_UUIDS.append(str(attempt.public_id))
+    return user
+
+
+def _client(member, logged_in: bool) -> Client:
+    client = Client()
+    if logged_in:
+        client.force_login(member)
+    return client
+
+
+def _check(client, member, logged_in, request):
+    endpoint, path, query, method, body_kind, form, raw = request
+    if logged_in and "_auth_user_id" not in client.session:
+        client.force_login(member if logged_in is True else logged_in)  # a fuzzed logout logged us out
+    try:
+        response = _send(client, path, query, method, body_kind, form, raw)
+    except Exception as exc:  # the test client re-raises view exceptions
+        raise AssertionError(
+            f"{endpoint.name}: {method} {path} query={query!r} body={body_kind} form={form!r} "
+            f"logged_in={logged_in}: {type(exc).__name__}: {exc}"
+        ) from exc
+    assert response.status_code < 500, (
+        f"{endpoint.name}: {method} {path} query={query!r} body={body_kind} form={form!r} "
+        f"logged_in={logged_in}: HTTP {response.status_code}"
+    )
+
+
+def test_the_walk_finds_the_endpoints():
+    names = {e.name for e in ENDPOINTS}
+    assert {"home:index", "training:answer", "rules:chapter", "accounts:login", "operations:healthz"} <= names
+    assert len(ENDPOINTS) > 20
+
+
+@pytest.mark.slow
+def test_random_requests_never_give_a_server_error(member, teacher):
+    """Anonymous, a member of a class, and its teacher; paths often carry the ids of real objects."""
+    _random_requests(member, teacher)
+
+
+@pytest.mark.postgres
+def test_random_requests_on_postgres(member, teacher):
+    """Again on PostgreSQL, which refuses what SQLite accepts (NUL characters, huge integers)."""
+    _random_requests(member, teacher)
+
+
+def _random_requests(member, teacher) -> None:
+    teacher_client = Client()
+    teacher_client.force_login(teacher)
+    clients = {"anonymous": (_client(member, False), False), "member": (_client(member, True), True),
+               "teacher": (teacher_client, teacher)}
+
+    @hsettings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(request=requests(), who=st.sampled_from(sorted(clients)))
+    def run(request, who):
+        client, identity = clients[who]
+        _check(client, member, identity, request)
+
+    run()
+
+
+OWN_ENDPOINTS = [e for e in ENDPOINTS if not e.name.startswith("admin:")]  # Django's admin: random test only
+
+
+@pytest.mark.parametrize("endpoint", OWN_ENDPOINTS, ids=lambda e: e.name)
+def test_every_endpoint_with_forged_values(member, teacher, endpoint):
+    """Each endpoint once: real or forged path values; GET and a form POST as teacher, member and
+    anonymous visitor; a huge and a garbled POST."""
+
+    @hsettings(max_examples=1, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(data=st.data())
+    def run(data):
+        path = _path(endpoint, data.draw)
+        form = data.draw(forms)
+        anonymous, member_client, teacher_client = _client(member, False), _client(member, True), Client()
+        teacher_client.force_login(teacher)
+        for client, logged_in, method, body in (
+            (teacher_client, teacher, "GET", "form"),
+            (teacher_client, teacher, "POST", "form"),
+            (anonymous, False, "GET", "form"),
+            (member_client, True, "GET", "form"),
+            (anonymous, False, "POST", "form"),
+            (member_client, True, "POST", "form"),
+            (anonymous, False, "POST", "huge"),
+            (member_client, True, "POST", "bytes"),
+        ):
+            _check(client, member, logged_in, (endpoint, path, [], method, body, form, b"\x80\x81"))
+
+    run()
