@@ -4,6 +4,12 @@ Browser tests (``@pytest.mark.browser``) drive Debian's chromium at
 /usr/bin/chromium through Playwright; they are skipped when it is missing.
 Never run ``playwright install``: .ci/run installs chromium with apt.
 Fast tests only: ``.venv/bin/pytest -m "not browser"``.
+
+``@pytest.mark.postgres`` tests need the default database to be PostgreSQL and are skipped
+otherwise. ``make test`` runs the suite on SQLite (they are skipped), then, when
+``SKATSCHULE_TEST_POSTGRES`` (or a postgres ``DATABASE_URL``) is set, the postgres-marked
+tests once more with ``DATABASE_URL`` pointing at PostgreSQL (pytest-django creates and
+drops the test database).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import connection
 
 # Playwright's sync API runs an event loop in the test thread; Django would
 # otherwise refuse ORM calls (fixtures, live_server) from "async" code.
@@ -67,3 +74,11 @@ def phone_page(browser: Any) -> Iterator[Any]:
     finally:
         context.close()
 
+
+@pytest.fixture(autouse=True)
+def _postgres_only(request: pytest.FixtureRequest) -> None:
+    if request.node.get_closest_marker("postgres") and connection.vendor != "postgresql":
+        pytest.skip(
+            "needs PostgreSQL: run with DATABASE_URL=postgres://... "
+            "(make test does so when SKATSCHULE_TEST_POSTGRES is set)"
+        )

@@ -12,7 +12,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods, require_safe
 
-from skatschule.training.services.owner import anonymous_key
+from skatschule.training.services.owner import Owner, anonymous_key
+from skatschule.training.services.portability import MAX_BYTES, ImportProblem, export_data, import_data, parse
 from skatschule.training.services.progress import adopt_session
 
 from .forms import SignupForm
@@ -54,8 +55,6 @@ class LogoutView(auth_views.LogoutView):
 @login_required
 @require_safe
 def export_progress(request: HttpRequest) -> HttpResponse:
-    from skatschule.training.services.owner import Owner
-    from skatschule.training.services.portability import export_data
 
     data = export_data(Owner.for_user(request.user))
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
@@ -67,8 +66,6 @@ def export_progress(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def import_progress(request: HttpRequest) -> HttpResponse:
-    from skatschule.training.services.owner import Owner
-    from skatschule.training.services.portability import MAX_BYTES, ImportProblem, import_data, parse
 
     context: dict = {"max_mb": MAX_BYTES // (1024 * 1024)}
     if request.method == "POST":

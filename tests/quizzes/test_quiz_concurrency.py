@@ -9,7 +9,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from skatschule.quizzes import services
 from skatschule.quizzes.models import QuizAnswer, QuizAttempt
@@ -17,12 +17,6 @@ from skatschule.quizzes.models import QuizAnswer, QuizAttempt
 from .helpers import right_values
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only() -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://...)")
 
 
 def _in_threads(jobs):
