@@ -19,12 +19,22 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import tempfile
+
 import pytest
 from django.db import connection
+from hypothesis import settings as hypothesis_settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 # Playwright's sync API runs an event loop in the test thread; Django would
 # otherwise refuse ORM calls (fixtures, live_server) from "async" code.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Hypothesis keeps nothing at the project's top level (fixed by the design card): no example
+# database, and its cache in the system's temporary folder.
+set_hypothesis_home_dir(Path(tempfile.gettempdir()) / "skatschule-hypothesis")
+hypothesis_settings.register_profile("skatschule", database=None)
+hypothesis_settings.load_profile("skatschule")
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
