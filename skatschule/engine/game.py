@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import NamedTuple, Union
 
 from .bidding import SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Hold, Pass
-from .cards import CARDS, Card, CardSet, Deal, deal_cards
+from .cards import CARDS, Card, CardSet, Deal, deal_cards, mask_points
 from .errors import GameOver, IllegalMove, InvalidDeclaration
 from .games import Contract, GameType
 from .rules import ISKO, RuleSet
-from .scoring import Outcome, matadors, score_game
+from .scoring import Outcome, matadors_in_mask, score_game
 
 __all__ = [
     "PickUp",
@@ -74,6 +74,7 @@ Move = Union[Bid, Hold, Pass, PickUp, Discard, Declare, Play]
 
 _NEW_AUCTION = Auction()
 _PICK_UP = PickUp()
+_new_tuple = tuple.__new__
 _PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 """One interned :class:`Play` per card: recording a card costs no allocation."""
 
@@ -87,6 +88,10 @@ class Phase:
     DECLARE = "declare"
     PLAY = "play"
     OVER = "over"
+
+
+_PLAYING = Phase.PLAY
+"""A module global is found faster than a class attribute (play() checks it for every card)."""
 
 
 class Trick(NamedTuple):
@@ -114,8 +119,11 @@ class GameState:
         self.phase = Phase.AUCTION
         self.declarer: int | None = None
         self.contract: Contract | None = None
-        self.hands: list[int] = [_mask(self.deal.hand(s)) for s in range(3)]
-        self.skat: int = _mask(self.deal.skat)
+        deal = self.deal
+        self._dealt = (_mask(deal.vorhand), _mask(deal.mittelhand), _mask(deal.hinterhand), _mask(deal.skat))
+        """The masks of the three hands and the skat as dealt."""
+        self.hands: list[int] = list(self._dealt[:3])
+        self.skat: int = self._dealt[3]
         self.picked_up = False
         self.trick: list[Card] = []
         self.leader = 0
@@ -129,6 +137,11 @@ class GameState:
         self._undo: list[tuple[object, ...]] = []
         self._game: GameType | None = None
         self._follow: tuple[int, ...] = ()
+        self._led_follow = 0
+        """The cards that follow the card led to the current trick (set when it is led)."""
+        self._legal = self.hands[0]
+        """What :meth:`legal_mask` returns: the legal cards of the player to move.
+        Every move that changes the hands, the trick or the leader brings it up to date."""
         self._beats: tuple[bool, ...] = ()
         self._end_on_declarer_trick = False
         self._end_on_defender_trick = False
@@ -163,16 +176,21 @@ class GameState:
         """The declarer's twelve cards: his ten dealt cards and the skat (for Spitzen)."""
         if self.declarer is None:
             raise IllegalMove("Es gibt noch keinen Alleinspieler", "There is no declarer yet")
-        return CardSet(self.deal.hand(self.declarer)) | CardSet(self.deal.skat)
+        return CardSet(self._dealt[self.declarer] | self._dealt[3])
 
     def matadors(self) -> int:
-        if self.contract is None:
+        """Spitzen of the declarer's twelve cards (dealt hand and skat) in the declared game."""
+        contract = self.contract
+        if contract is None:
             raise IllegalMove("Es ist noch kein Spiel angesagt", "No game has been declared yet")
-        return matadors(self.contract.game, self.declarer_cards())
+        dealt = self._dealt
+        declarer = self.declarer
+        assert declarer is not None  # a game is declared only after the auction found a declarer
+        return matadors_in_mask(contract.game, dealt[declarer] | dealt[3])
 
     def declarer_augen(self) -> int:
         """Augen of the declarer so far, the skat (or the discarded cards) included."""
-        return self.declarer_points + CardSet(self.skat).points
+        return self.declarer_points + mask_points(self.skat)
 
     def legal_cards(self) -> CardSet:
         """The cards the player to move may play (only during play)."""
@@ -181,15 +199,22 @@ class GameState:
         return CardSet(self.legal_mask())
 
     def legal_mask(self) -> int:
-        """The legal cards as a bit mask (see :mod:`.cards`); the fast form of :meth:`legal_cards`."""
+        """The legal cards as a bit mask (see :mod:`.cards`); the fast form of :meth:`legal_cards`.
+
+        Whoever can follow the card led must; otherwise any card of the hand may be
+        played (ISkO 3.2.1, 3.2.2). The mask is kept up to date by every move.
+        """
+        return self._legal
+
+    def _refresh_legal(self) -> None:
+        """Recompute :attr:`_legal` from the hands and the trick (after any move but a card)."""
         trick = self.trick
         hand = self.hands[(self.leader + len(trick)) % 3]
         if trick:
-            follow = hand & self._follow[trick[0].index]
+            follow = hand & self._led_follow
             if follow:
-                return follow
-        return hand
-
+                hand = follow
+        self._legal = hand
 
     def legal_moves(self) -> list[Move]:
         """Every move allowed now. Declarations list each valid contract once."""
@@ -220,56 +245,76 @@ class GameState:
                            f"The game is over; {move} is no longer possible")
         if isinstance(move, (Bid, Hold, Pass)):
             self._push_auction(move)
+            self.moves.append(move)
         elif isinstance(move, PickUp):
-            self._expect(Phase.SKAT, move)
-            assert self.declarer is not None
-            self._undo.append(("phase", self.phase, self.hands[self.declarer], self.skat))
-            self.hands[self.declarer] |= self.skat
-            self.skat = 0
-            self.picked_up = True
-            self.phase = Phase.DISCARD
+            self._push_pick_up(move)
         elif isinstance(move, Discard):
-            self._expect(Phase.DISCARD, move)
-            assert self.declarer is not None
-            a, b = move.cards
-            hand = self.hands[self.declarer]
-            if a == b or not (hand & a.bit and hand & b.bit):
-                raise IllegalMove(
-                    f"Drücken: {a.code} und {b.code} müssen zwei verschiedene Karten aus den zwölf des Alleinspielers sein",
-                    f"Discard: {a.code} and {b.code} must be two different cards among the declarer's twelve",
-                )
-            self._undo.append(("phase", self.phase, hand, self.skat))
-            self.hands[self.declarer] = hand & ~(a.bit | b.bit)
-            self.skat = a.bit | b.bit
-            self.phase = Phase.DECLARE
+            self._push_discard(move)
         elif isinstance(move, Declare):
-            if self.phase not in (Phase.SKAT, Phase.DECLARE):
-                raise IllegalMove(f"Jetzt ist keine Spielansage möglich ({self.phase})",
-                                  f"No declaration is possible now ({self.phase})")
-            contract = move.contract
-            is_hand = self.phase == Phase.SKAT
-            if contract.hand != is_hand:
-                if is_hand:
-                    raise InvalidDeclaration(
-                        "Ohne Skataufnahme ist jedes Spiel ein Handspiel: die Ansage muss 'Hand' enthalten",
-                        "Without picking up the skat every game is a hand game: the declaration must say 'hand'",
-                    )
-                raise InvalidDeclaration(
-                    "Nach Aufnahme des Skats ist kein Handspiel mehr möglich (ISkO 2.4.4)",
-                    "After picking up the skat a hand game is no longer possible (ISkO 2.4.4)",
-                )
-            contract.validate()
-            self._undo.append(("declare", self.phase))
-            self.contract = contract
-            self._game = contract.game
-            self._follow = contract.game.follow_mask
-            self._beats = contract.game.beats
-            self._end_on_declarer_trick = contract.game.is_null
-            self._end_on_defender_trick = contract.schneider_announced and not contract.game.is_null
-            self.phase = Phase.PLAY
-            self.leader = 0
+            self._push_declare(move)
         else:  # pragma: no cover - the Move union is closed
             raise IllegalMove(f"Unbekannter Zug {move!r}", f"Unknown move {move!r}")
+
+    # The three steps of the declaration: each checks its move, applies it and records it.
+    def _push_pick_up(self, move: PickUp) -> None:
+        self._expect(Phase.SKAT, move)
+        declarer = self.declarer
+        assert declarer is not None
+        self._undo.append(("phase", self.phase, self.hands[declarer], self.skat))
+        self.hands[declarer] |= self.skat
+        self.skat = 0
+        self.picked_up = True
+        self.phase = Phase.DISCARD
+        self._legal = self.hands[self.leader]  # no card is played before the declaration
+        self.moves.append(move)
+
+    def _push_discard(self, move: Discard) -> None:
+        self._expect(Phase.DISCARD, move)
+        declarer = self.declarer
+        assert declarer is not None
+        a, b = move.cards
+        hand = self.hands[declarer]
+        if a == b or not (hand & a.bit and hand & b.bit):
+            raise IllegalMove(
+                f"Drücken: {a.code} und {b.code} müssen zwei verschiedene Karten aus den zwölf des Alleinspielers sein",
+                f"Discard: {a.code} and {b.code} must be two different cards among the declarer's twelve",
+            )
+        self._undo.append(("phase", self.phase, hand, self.skat))
+        self.hands[declarer] = hand & ~(a.bit | b.bit)
+        self.skat = a.bit | b.bit
+        self.phase = Phase.DECLARE
+        self._legal = self.hands[self.leader]  # no card is played before the declaration
+        self.moves.append(move)
+
+    def _push_declare(self, move: Declare) -> None:
+        phase = self.phase
+        if phase not in (Phase.SKAT, Phase.DECLARE):
+            raise IllegalMove(f"Jetzt ist keine Spielansage möglich ({phase})",
+                              f"No declaration is possible now ({phase})")
+        contract = move.contract
+        is_hand = phase == Phase.SKAT
+        if contract.hand != is_hand:
+            if is_hand:
+                raise InvalidDeclaration(
+                    "Ohne Skataufnahme ist jedes Spiel ein Handspiel: die Ansage muss 'Hand' enthalten",
+                    "Without picking up the skat every game is a hand game: the declaration must say 'hand'",
+                )
+            raise InvalidDeclaration(
+                "Nach Aufnahme des Skats ist kein Handspiel mehr möglich (ISkO 2.4.4)",
+                "After picking up the skat a hand game is no longer possible (ISkO 2.4.4)",
+            )
+        contract.validate()
+        self._undo.append(("declare", phase))
+        game = contract.game
+        self.contract = contract
+        self._game = game
+        self._follow = game.follow_mask
+        self._beats = game.beats
+        self._end_on_declarer_trick = game.is_null
+        self._end_on_defender_trick = contract.schneider_announced and not game.is_null
+        self.phase = Phase.PLAY
+        self.leader = 0
+        self._legal = self.hands[0]  # Vorhand leads the first trick
         self.moves.append(move)
 
     def _pick_up_and_discard(self, discard: Sequence[Card] | None) -> None:
@@ -277,8 +322,8 @@ class GameState:
         if discard is None or len(discard) != 2:
             raise IllegalMove("Nach Aufnahme des Skats müssen genau zwei Karten gedrückt werden",
                               "After picking up the skat exactly two cards must be discarded")
-        self.push(_PICK_UP)
-        self.push(Discard((discard[0], discard[1])))
+        self._push_pick_up(_PICK_UP)
+        self._push_discard(Discard((discard[0], discard[1])))
 
     def _expect(self, phase: str, move: Move) -> None:
         if self.phase != phase:
@@ -301,42 +346,41 @@ class GameState:
 
     def play(self, card: Card) -> None:
         """Play ``card`` for the player to move (the fast path of :meth:`push`)."""
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAYING:
             raise GameOver(f"{card.code} kann jetzt nicht gespielt werden: das Spiel läuft nicht",
                            f"{card.code} cannot be played now: the game is not in play")
+        bit = card.bit
+        if not self._legal & bit:
+            raise self._refusal(card)
         trick = self.trick
         n = len(trick)
         seat = (self.leader + n) % 3
         hands = self.hands
-        hand = hands[seat]
-        bit = card.bit
-        if not hand & bit:
-            raise IllegalMove(
-                f"{card.name_de} ist nicht in der Hand von {SEAT_NAMES_DE[seat]}",
-                f"The {card.name_en} is not in {SEAT_NAMES_EN[seat]}'s hand",
-            )
-        if n:
-            follow = hand & self._follow[trick[0].index]
-            if follow and not follow & bit:
-                assert self._game is not None
-                raise IllegalMove(*_revoke_message(self._game, card, trick[0]))
-        hands[seat] = hand ^ bit
+        hands[seat] ^= bit
+        index = card.index
         trick.append(card)
-        self.moves.append(_PLAYS[card.index])
+        self.moves.append(_PLAYS[index])
         if n < 2:
+            # the trick goes on: the next player must follow the card led if he can
+            if not n:
+                self._led_follow = self._follow[index]
+            after = hands[(seat + 1) % 3]
+            self._legal = after & self._led_follow or after
             return
-        # the trick is complete
+        # the trick is complete: who takes it?
         beats = self._beats
         a, b, c = trick
-        best, i = (b, 1) if beats[b.index * 32 + a.index] else (a, 0)
-        if beats[c.index * 32 + best.index]:
+        best, i = (b.index, 1) if beats[b.index * 32 + a.index] else (a.index, 0)
+        if beats[index * 32 + best]:
             i = 2
         leader = self.leader
         winner = (leader + i) % 3
         tricks = self.tricks
-        tricks.append(Trick(leader, (a, b, c), winner))
+        # tuple.__new__ builds the Trick without the Python-level NamedTuple constructor
+        tricks.append(_new_tuple(Trick, (leader, (a, b, c), winner)))
         self.trick = []
         self.leader = winner
+        self._legal = hands[winner]
         if winner == self.declarer:
             self.declarer_points += a.points + b.points + c.points
             self.declarer_trick_count += 1
@@ -346,6 +390,17 @@ class GameState:
             self.defender_trick_count += 1
             if self._end_on_defender_trick or len(tricks) == 10:
                 self._check_end(winner)
+
+    def _refusal(self, card: Card) -> IllegalMove:
+        """Why ``card``, not among the legal cards, may not be played now."""
+        seat = (self.leader + len(self.trick)) % 3
+        if not self.hands[seat] & card.bit:
+            return IllegalMove(
+                f"{card.name_de} ist nicht in der Hand von {SEAT_NAMES_DE[seat]}",
+                f"The {card.name_en} is not in {SEAT_NAMES_EN[seat]}'s hand",
+            )
+        assert self._game is not None
+        return IllegalMove(*_revoke_message(self._game, card, self.trick[0]))
 
     def _check_end(self, winner: int) -> None:
         contract = self.contract
@@ -371,11 +426,17 @@ class GameState:
         if not self.moves:
             raise IllegalMove("Es gibt keinen Zug zurückzunehmen", "There is no move to take back")
         move = self.moves.pop()
+        self._take_back(move)
+        self._refresh_legal()
+        return move
+
+    def _take_back(self, move: Move) -> None:
+        """Undo ``move`` (already removed from :attr:`moves`)."""
         if isinstance(move, Play):
             if self.trick:
                 card = self.trick.pop()
                 self.hands[(self.leader + len(self.trick)) % 3] |= card.bit
-                return move
+                return
             done = self.tricks.pop()
             if done.winner == self.declarer:
                 self.declarer_points -= sum(c.points for c in done.cards)
@@ -384,10 +445,11 @@ class GameState:
                 self.defender_trick_count -= 1
             self.leader = done.leader
             self.trick = list(done.cards[:2])
+            self._led_follow = self._follow[done.cards[0].index]
             self.hands[(done.leader + 2) % 3] |= done.cards[2].bit
             self.phase = Phase.PLAY
             self.ended_early = None  # the game was still running before this trick
-            return move
+            return
         record = self._undo.pop()
         kind = record[0]
         if kind == "auction":
@@ -412,7 +474,6 @@ class GameState:
             self.phase = phase
             self.contract = None
             self._game = None
-        return move
 
     # ------------------------------------------------------------------ result
     def outcome(self) -> Outcome | None:
@@ -485,7 +546,7 @@ class GameState:
         state.phase = Phase.SKAT
         if not contract.hand:
             state._pick_up_and_discard(discard)
-        state.push(Declare(contract))
+        state._push_declare(Declare(contract))
         return state
 
     @classmethod

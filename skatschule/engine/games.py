@@ -43,23 +43,20 @@ class GameType(Enum):
     GRAND = "grand"
     NULL = "null"
 
-    # Tables, filled in below for every member.
+    # Tables and flags, filled in below for every member: plain attributes, because
+    # the game loop reads them for every trick.
     trump_mask: int
     follow_mask: tuple[int, ...]
     beats: tuple[bool, ...]
     trumps_in_order: tuple[Card, ...]
+    trump_suit: Suit | None
+    """The trump suit of a Farbspiel; None for Grand and Null."""
+    is_suit_game: bool
+    is_null: bool
 
-    @property
-    def trump_suit(self) -> Suit | None:
-        return _TRUMP_SUIT.get(self)
-
-    @property
-    def is_suit_game(self) -> bool:
-        return self.trump_suit is not None
-
-    @property
-    def is_null(self) -> bool:
-        return self is GameType.NULL
+    # Members are singletons, so identity is equality: hash them by identity, in C,
+    # instead of Enum's Python-level hash of the name (they key many small tables).
+    __hash__ = object.__hash__
 
     @property
     def name_de(self) -> str:
@@ -165,6 +162,9 @@ def _build_tables() -> None:
                         group(challenger) == group(winner)
                         and plain_strength[challenger.rank] > plain_strength[winner.rank]
                     )
+        game.trump_suit = suit
+        game.is_suit_game = suit is not None
+        game.is_null = game is GameType.NULL
         game.trump_mask = trump_mask
         game.follow_mask = tuple(follow)
         game.beats = tuple(beats)
@@ -294,13 +294,17 @@ class Contract:
 
     @property
     def is_valid(self) -> bool:
-        return not _problems(self)
+        # The same conditions as :meth:`problems`, without building the messages.
+        if self.game.is_null:
+            return not (self.schneider_announced or self.schwarz_announced)
+        return self.hand or not (self.ouvert or self.schwarz_announced or self.schneider_announced)
 
     def validate(self) -> None:
         """Raise :class:`InvalidDeclaration` if the ISkO forbids this declaration (ISkO 2.4.4)."""
+        if self.is_valid:
+            return
         problems = _problems(self)
-        if problems:
-            raise InvalidDeclaration(problems[0][0], problems[0][1])
+        raise InvalidDeclaration(problems[0][0], problems[0][1])
 
     def name(self, lang: str = "de") -> str:
         """``Kreuz Hand Schneider angesagt``, ``Null ouvert Hand``, ``Grand ouvert`` ..."""

@@ -7,7 +7,7 @@ entry and a derivation a beginner can follow.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .cards import Card, CardSet
@@ -18,6 +18,7 @@ from .rules import ISKO, RuleSet
 
 __all__ = [
     "matadors",
+    "matadors_in_mask",
     "matadors_text",
     "GameValue",
     "game_value",
@@ -35,9 +36,13 @@ def matadors(game: GameType, cards: Iterable[Card] | CardSet) -> int:
 
     Null games have no Spitzen and give 0.
     """
+    return matadors_in_mask(game, cards.mask if isinstance(cards, CardSet) else CardSet(cards).mask)
+
+
+def matadors_in_mask(game: GameType, mask: int) -> int:
+    """:func:`matadors` of the cards in a 32-bit mask (see :mod:`.cards`)."""
     if game.is_null:
         return 0
-    mask = cards.mask if isinstance(cards, CardSet) else CardSet(cards).mask
     order = game.trumps_in_order
     having = bool(mask & order[0].bit)
     count = 0
@@ -90,7 +95,7 @@ def _check_matadors(game: GameType, count: int) -> None:
         )
 
 
-_VALUE_CACHE: dict[tuple[Contract, int, bool, bool, str], GameValue] = {}
+_VALUE_CACHE: dict[tuple[GameType, bool, bool, bool, bool, int, bool, bool, str], GameValue] = {}
 
 
 def game_value(
@@ -107,7 +112,12 @@ def game_value(
     Schwarz); Schwarz reached includes Schneider. Null games have fixed values.
     Results are cached: there are only a few thousand different games.
     """
-    key = (contract, matadors, schneider, schwarz, rules.name)
+    # Keyed by the contract's fields rather than the contract: a tuple of enums, bools and
+    # ints hashes in C, the dataclass's generated __hash__ does not.
+    key = (
+        contract.game, contract.hand, contract.ouvert, contract.schneider_announced,
+        contract.schwarz_announced, matadors, schneider, schwarz, rules.name,
+    )
     cached = _VALUE_CACHE.get(key)
     if cached is None:
         cached = _VALUE_CACHE[key] = _game_value(contract, matadors, schneider, schwarz, rules)
@@ -195,7 +205,7 @@ class Outcome:
         return _evaluate(
             self.contract, self.matadors, self.bid, self.declarer_points, self.declarer_tricks,
             self.rules, self.kontra, self.re, self.bock, explain=True,
-        ).steps
+        )[1]
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
@@ -252,7 +262,7 @@ def score_game(
             "Auf Null und Null Hand gibt es kein Re (ein Null mit Re müsste ouvert sein)",
             "There is no Re on Null or Null Hand (a Null with Re would have to be ouvert)",
         )
-    return _evaluate(contract, matadors, bid, declarer_points, declarer_tricks, rules, kontra, re, bock, explain=False).outcome
+    return _evaluate(contract, matadors, bid, declarer_points, declarer_tricks, rules, kontra, re, bock, explain=False)[0]
 
 
 def _evaluate(
@@ -267,7 +277,7 @@ def _evaluate(
     bock: bool,
     *,
     explain: bool,
-) -> _Evaluated:
+) -> tuple[Outcome, Derivation]:
     """The one place that decides a result; with ``explain`` it also writes the steps."""
     game = contract.game
     steps: list[Step] = []
@@ -321,24 +331,60 @@ def _evaluate(
     if explain:
         steps.extend(gv.steps)
     won, value, score, overbid = _settle(gv, bid, won_by_play, rules, (kontra, re, bock), steps if explain else None)
-    outcome = Outcome(
-        contract=contract,
-        won=won,
-        value=value,
-        score=score,
-        overbid=overbid,
-        bid=bid,
-        matadors=gv.matadors,
-        declarer_points=declarer_points,
-        declarer_tricks=declarer_tricks,
-        schneider=schneider,
-        schwarz=schwarz,
-        kontra=kontra,
-        re=re,
-        bock=bock,
-        rules=rules,
+    outcome = _new_outcome(
+        contract, won, value, score, overbid, bid, gv.matadors, declarer_points, declarer_tricks,
+        schneider, schwarz, kontra, re, bock, rules,
     )
-    return _Evaluated(outcome, tuple(steps))
+    return outcome, tuple(steps)
+
+
+def _slot_setter(name: str) -> Callable[[Outcome, object], None]:
+    setter: Callable[[Outcome, object], None] = Outcome.__dict__[name].__set__
+    return setter
+
+
+# The frozen dataclass's __init__ sets each field through object.__setattr__, which makes
+# up almost half the cost of scoring a game; the slots' own setters do the same for less.
+_set_contract = _slot_setter("contract")
+_set_won = _slot_setter("won")
+_set_value = _slot_setter("value")
+_set_score = _slot_setter("score")
+_set_overbid = _slot_setter("overbid")
+_set_bid = _slot_setter("bid")
+_set_matadors = _slot_setter("matadors")
+_set_declarer_points = _slot_setter("declarer_points")
+_set_declarer_tricks = _slot_setter("declarer_tricks")
+_set_schneider = _slot_setter("schneider")
+_set_schwarz = _slot_setter("schwarz")
+_set_kontra = _slot_setter("kontra")
+_set_re = _slot_setter("re")
+_set_bock = _slot_setter("bock")
+_set_rules = _slot_setter("rules")
+
+
+def _new_outcome(
+    contract: Contract, won: bool, value: int, score: int, overbid: bool, bid: int, matadors: int,
+    declarer_points: int, declarer_tricks: int, schneider: bool, schwarz: bool,
+    kontra: bool, re: bool, bock: bool, rules: RuleSet,
+) -> Outcome:
+    """The same as ``Outcome(...)`` with every field given (Outcome has no __post_init__)."""
+    outcome: Outcome = object.__new__(Outcome)
+    _set_contract(outcome, contract)
+    _set_won(outcome, won)
+    _set_value(outcome, value)
+    _set_score(outcome, score)
+    _set_overbid(outcome, overbid)
+    _set_bid(outcome, bid)
+    _set_matadors(outcome, matadors)
+    _set_declarer_points(outcome, declarer_points)
+    _set_declarer_tricks(outcome, declarer_tricks)
+    _set_schneider(outcome, schneider)
+    _set_schwarz(outcome, schwarz)
+    _set_kontra(outcome, kontra)
+    _set_re(outcome, re)
+    _set_bock(outcome, bock)
+    _set_rules(outcome, rules)
+    return outcome
 
 
 def _settle(
@@ -379,11 +425,12 @@ def _settle(
             else:
                 steps.append(Step(f"Verlorenes Handspiel zählt einfach: {score}",
                                   f"A lost hand game counts single: {score}", ("4.3.4",)))
-    for flag, name in zip(doublings, ("Kontra", "Re", "Bock")):
-        if flag:
-            score *= 2
-            if steps is not None:
-                steps.append(Step(f"{name} verdoppelt: {score}", f"{name} doubles: {score}", ("K.1.4",)))
+    if any(doublings):
+        for flag, name in zip(doublings, ("Kontra", "Re", "Bock")):
+            if flag:
+                score *= 2
+                if steps is not None:
+                    steps.append(Step(f"{name} verdoppelt: {score}", f"{name} doubles: {score}", ("K.1.4",)))
     return won, value, score, overbid
 
 
@@ -428,9 +475,3 @@ def concede(contract: Contract, matadors: int, *, bid: int, rules: RuleSet = ISK
                 "Conceded: lost at the simple level, with the matadors and at least at the bid", ("3.3.1", "2.4.3"))
     return Settlement(settlement.won, settlement.value, settlement.score, settlement.overbid,
                       (note,) + settlement.steps)
-
-
-@dataclass(frozen=True, slots=True)
-class _Evaluated:
-    outcome: Outcome
-    steps: Derivation

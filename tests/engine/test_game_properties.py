@@ -89,10 +89,19 @@ def test_undo_restores_the_state_exactly(seed, contract, declarer, rng, back):
     for move in state.moves:
         history.append(snapshot(replay))
         replay.push(move)
+        assert replay.legal_mask() == legal_now(replay)
     assert snapshot(replay) == snapshot(state)
     for _ in range(min(back, len(history))):
         replay.pop()
         assert snapshot(replay) == history[len(replay.moves)]
+        assert replay.legal_mask() == legal_now(replay)
+
+
+def legal_now(state: GameState) -> int:
+    """The legal cards of the player to move, computed from scratch (legal_mask keeps them)."""
+    hand = CardSet(state.hands[(state.leader + len(state.trick)) % 3])
+    game = state.contract.game if state.contract is not None else GameType.GRAND  # no trick yet
+    return legal_cards(game, hand, state.trick).mask
 
 
 def test_illegal_cards_are_refused_with_a_reason():

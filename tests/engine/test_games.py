@@ -56,3 +56,25 @@ def test_contract_rules_for_declarations():
     assert parse_game("Karo") is GameType.DIAMONDS
     with pytest.raises(SkatError):
         parse_game("ramsch")
+
+
+def test_validity_check_agrees_with_the_listed_problems():
+    import itertools
+    for game in GameType:
+        for hand, ouvert, schneider, schwarz in itertools.product((False, True), repeat=4):
+            contract = Contract(game, hand=hand, ouvert=ouvert, schneider_announced=schneider,
+                                schwarz_announced=schwarz)
+            problems = contract.problems()
+            assert contract.is_valid == (not problems)
+            if problems:
+                with pytest.raises(InvalidDeclaration) as err:
+                    contract.validate()
+                assert str(err.value) == problems[0][0]
+            else:
+                contract.validate()
+
+
+def test_game_types_hash_and_compare_by_identity():
+    assert {game: game.value for game in GameType}[GameType.NULL] == "null"
+    assert GameType("grand") is GameType.GRAND and GameType.NULL.is_null and not GameType.GRAND.is_null
+    assert [g.trump_suit is not None for g in GameType] == [g.is_suit_game for g in GameType]

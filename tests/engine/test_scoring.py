@@ -107,3 +107,17 @@ def test_concede_and_settle_share_the_overbid_and_loss_rules():
     s = settle(C(GameType.HEARTS, hand=True), 1, bid=40, won=True, schneider=True)  # seed 001: mit 1, Hand, Schneider
     assert (s.won, s.value, s.score) == (True, 40, 40)
     assert settle(C(GameType.CLUBS, hand=True), 1, bid=18, won=False, rules=PRE1999).score == -36
+
+
+def test_fast_outcome_constructor_equals_the_dataclass():
+    from dataclasses import fields
+
+    from skatschule.engine.scoring import Outcome, _new_outcome
+
+    values = (C(GameType.HEARTS, hand=True), False, 60, -240, True, 59, -2, 70, 6, True, False, True, True, False, PUB)
+    assert len(values) == len(fields(Outcome))
+    fast, plain = _new_outcome(*values), Outcome(*values)
+    assert fast == plain and repr(fast) == repr(plain)
+    assert [getattr(fast, f.name) for f in fields(Outcome)] == list(values)
+    with pytest.raises(AttributeError):
+        fast.won = True  # type: ignore[misc]
