@@ -8,20 +8,23 @@ swaps in the result list only.
 from __future__ import annotations
 
 import functools
+import threading
 import uuid
 import weakref
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from skatschule.cards.context_processors import current_deck
 
-from .content import Registry, Rule, Section, get_registry
+from .content import Registry, Rule, Section, get_registry, on_reload
 from .render import RenderedRule, render_intro, render_rule, render_term
 from .search import MAX_QUERY_LENGTH, fold, search as run_search
 
@@ -84,6 +87,56 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/index.html", {"chapters": registry.chapters, "lang": current_lang()})
 
 
+# The rendered body of a chapter (everything between the heading and the pager) depends only
+# on the loaded content, the language, the deck and the highlighted rule, never on the visitor:
+# it is rendered once per process and kept here. A per-process dictionary, not the shared cache:
+# the body is ~250 kB, and fetching and unpickling it from Redis on every request cost more
+# than the rest of the page. Keys start with the content token, and reloading the content
+# empties the dictionary; at most BODY_CACHE_SIZE bodies are kept (the least recently used go).
+BODY_CACHE_SIZE = 64
+_bodies: "OrderedDict[tuple[str, str, str, str, str], SafeString]" = OrderedDict()
+_bodies_lock = threading.Lock()
+
+
+@on_reload
+def clear_body_cache() -> None:
+    with _bodies_lock:
+        _bodies.clear()
+
+
+def chapter_body(registry: Registry, chapter_id: str, lang: str, deck: str, hl: str) -> SafeString:
+    """The chapter's rendered sections (``rules/partials/chapter_body.html``), cached per process."""
+    key = (content_token(registry), chapter_id, lang, deck, hl)
+    with _bodies_lock:
+        body = _bodies.get(key)
+        if body is not None:
+            _bodies.move_to_end(key)
+            return body
+    chap = registry.chapter(chapter_id)
+    assert chap is not None
+    sections = [
+        (
+            section,
+            render_intro(section.id, lang, deck, registry),
+            [_rule_view(registry, rule, lang, deck, hl) for rule in section.rules],
+        )
+        for section in chap.sections
+    ]
+    # no request: nothing per visitor (CSRF token, user) can end up in the shared body
+    body = SafeString(render_to_string("rules/partials/chapter_body.html", {
+        "intro": render_intro(chap.id, lang, deck, registry),
+        "sections": sections,
+        "lang": lang,
+        "deck": deck,
+    }))
+    with _bodies_lock:
+        _bodies[key] = body
+        _bodies.move_to_end(key)
+        while len(_bodies) > BODY_CACHE_SIZE:
+            _bodies.popitem(last=False)
+    return body
+
+
 def chapter(request: HttpRequest, chapter_id: str) -> HttpResponse:
     registry = get_registry()
     chap = registry.chapter(chapter_id)
@@ -94,27 +147,11 @@ def chapter(request: HttpRequest, chapter_id: str) -> HttpResponse:
     lang, deck = current_lang(), current_deck(request)
     hl = request.GET.get("hl", "")
     if hl not in registry.rules:
-        hl = ""  # only real rule ids reach the fragment cache key
-
-    @functools.cache
-    def sections() -> list[tuple[Section, SafeString, list[RuleView]]]:
-        return [
-            (
-                section,
-                render_intro(section.id, lang, deck, registry),
-                [_rule_view(registry, rule, lang, deck, hl) for rule in section.rules],
-            )
-            for section in chap.sections
-        ]
-
-    # The body is rendered once and kept in the cache ({% cache %} in chapter.html); the
-    # callables only run on a cache miss (Django templates call callables).
+        hl = ""  # only real rule ids reach the body cache key
     return render(request, "rules/chapter.html", {
         "chapter": chap,
-        "intro": functools.partial(render_intro, chap.id, lang, deck, registry),
-        "sections": sections,
+        "body": chapter_body(registry, chap.id, lang, deck, hl),
         "hl": hl,
-        "content_token": content_token(registry),
         "prev_chapter": registry.prev_chapter(chap.id),
         "next_chapter": registry.next_chapter(chap.id),
         "lang": lang,
