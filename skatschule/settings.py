@@ -11,7 +11,8 @@ Production sets at least ``SECRET_KEY`` (which turns DEBUG off) and ``ALLOWED_HO
   behind a TLS-terminating proxy on another host name.
 - ``REDIS_URL``: optional; cache in Redis and sessions in ``cached_db`` (Redis plus the database).
 - HTTPS (only when DEBUG is off): ``SECURE_SSL_REDIRECT`` (default on), ``SECURE_HSTS_SECONDS``
-  (default one year), secure session and CSRF cookies; ``X-Forwarded-Proto: https`` from the
+  (default one year), ``SECURE_HSTS_INCLUDE_SUBDOMAINS`` and ``SECURE_HSTS_PRELOAD`` (default on;
+  switch off where subdomains still serve plain HTTP), secure session and CSRF cookies; ``X-Forwarded-Proto: https`` from the
   proxy marks a request as secure.
 - ``AXES_FAILURE_LIMIT`` (default 5) wrong passwords lock a username from one address for
   ``AXES_COOLOFF_MINUTES`` (default 15); ``PROXY_COUNT`` (default 0) is the number of
@@ -195,8 +196,8 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)  # hard to undo: switch off for domains with HTTP-only subdomains
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     # The load balancer's health check may come in over plain HTTP.
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
