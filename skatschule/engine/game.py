@@ -18,7 +18,7 @@ from .cards import CARDS, Card, CardSet, Deal, deal_cards, mask_points
 from .errors import GameOver, IllegalMove, InvalidDeclaration
 from .games import Contract, GameType
 from .rules import ISKO, RuleSet
-from .scoring import Outcome, matadors_in_mask, score_game
+from .scoring import Outcome, _evaluate, matadors_in_mask, score_game
 
 __all__ = [
     "PickUp",
@@ -92,6 +92,9 @@ class Phase:
 
 _PLAYING = Phase.PLAY
 """A module global is found faster than a class attribute (play() checks it for every card)."""
+_NEXT_SEAT = (1, 2, 0)
+_SEAT_OF = ((0, 1, 2), (1, 2, 0), (2, 0, 1))
+"""``_SEAT_OF[leader][i]``: the seat that played the i-th card of a trick."""
 
 
 class Trick(NamedTuple):
@@ -112,6 +115,15 @@ class Trick(NamedTuple):
 class GameState:
     """A game of Skat in progress. Seats: 0 Vorhand, 1 Mittelhand, 2 Hinterhand."""
 
+    # Slots: the attributes :meth:`play` reads and writes for every card are found in a
+    # fixed place rather than in an instance dictionary.
+    __slots__ = (
+        "deal", "rules", "auction", "phase", "declarer", "contract", "_dealt", "hands", "skat",
+        "picked_up", "trick", "leader", "tricks", "declarer_points", "declarer_trick_count",
+        "defender_trick_count", "ended_early", "moves", "_undo", "_game", "_follow", "_led_follow",
+        "_legal", "_seat", "_winners", "_end_on_declarer_trick", "_end_on_defender_trick",
+    )
+
     def __init__(self, deal: Deal | None = None, *, seed: int | None = None, rules: RuleSet = ISKO) -> None:
         self.deal = deal if deal is not None else deal_cards(seed)
         self.rules = rules
@@ -120,7 +132,7 @@ class GameState:
         self.declarer: int | None = None
         self.contract: Contract | None = None
         deal = self.deal
-        self._dealt = (_mask(deal.vorhand), _mask(deal.mittelhand), _mask(deal.hinterhand), _mask(deal.skat))
+        self._dealt = (_mask(deal[0]), _mask(deal[1]), _mask(deal[2]), _mask(deal[3]))
         """The masks of the three hands and the skat as dealt."""
         self.hands: list[int] = list(self._dealt[:3])
         self.skat: int = self._dealt[3]
@@ -142,7 +154,9 @@ class GameState:
         self._legal = self.hands[0]
         """What :meth:`legal_mask` returns: the legal cards of the player to move.
         Every move that changes the hands, the trick or the leader brings it up to date."""
-        self._beats: tuple[bool, ...] = ()
+        self._seat = 0
+        """The seat to move while cards are played (kept by every move, like :attr:`_legal`)."""
+        self._winners = b""
         self._end_on_declarer_trick = False
         self._end_on_defender_trick = False
 
@@ -209,7 +223,8 @@ class GameState:
     def _refresh_legal(self) -> None:
         """Recompute :attr:`_legal` from the hands and the trick (after any move but a card)."""
         trick = self.trick
-        hand = self.hands[(self.leader + len(trick)) % 3]
+        seat = self._seat = (self.leader + len(trick)) % 3
+        hand = self.hands[seat]
         if trick:
             follow = hand & self._led_follow
             if follow:
@@ -309,11 +324,11 @@ class GameState:
         self.contract = contract
         self._game = game
         self._follow = game.follow_mask
-        self._beats = game.beats
+        self._winners = game.trick_winners
         self._end_on_declarer_trick = game.is_null
         self._end_on_defender_trick = contract.schneider_announced and not game.is_null
         self.phase = Phase.PLAY
-        self.leader = 0
+        self.leader = self._seat = 0
         self._legal = self.hands[0]  # Vorhand leads the first trick
         self.moves.append(move)
 
@@ -352,37 +367,38 @@ class GameState:
         bit = card.bit
         if not self._legal & bit:
             raise self._refusal(card)
-        trick = self.trick
-        n = len(trick)
-        seat = (self.leader + n) % 3
+        # Every card: a few slot reads and writes, table look-ups and no object created
+        # (the Play record is interned); a full trick adds one Trick.
+        seat = self._seat
         hands = self.hands
         hands[seat] ^= bit
         index = card.index
+        trick = self.trick
+        n = len(trick)
         trick.append(card)
         self.moves.append(_PLAYS[index])
-        if n < 2:
+        if n != 2:
             # the trick goes on: the next player must follow the card led if he can
-            if not n:
-                self._led_follow = self._follow[index]
-            after = hands[(seat + 1) % 3]
-            self._legal = after & self._led_follow or after
+            if n:
+                follow = self._led_follow
+            else:
+                follow = self._led_follow = self._follow[index]
+            seat = self._seat = _NEXT_SEAT[seat]
+            after = hands[seat]
+            self._legal = after & follow or after
             return
-        # the trick is complete: who takes it?
-        beats = self._beats
-        a, b, c = trick
-        best, i = (b.index, 1) if beats[b.index * 32 + a.index] else (a.index, 0)
-        if beats[index * 32 + best]:
-            i = 2
+        # the trick is complete: one look-up says which card takes it
+        a, b, _ = trick
         leader = self.leader
-        winner = (leader + i) % 3
+        winner = _SEAT_OF[leader][self._winners[a.index << 10 | b.index << 5 | index]]
         tricks = self.tricks
         # tuple.__new__ builds the Trick without the Python-level NamedTuple constructor
-        tricks.append(_new_tuple(Trick, (leader, (a, b, c), winner)))
+        tricks.append(_new_tuple(Trick, (leader, (a, b, card), winner)))
         self.trick = []
-        self.leader = winner
+        self.leader = self._seat = winner
         self._legal = hands[winner]
         if winner == self.declarer:
-            self.declarer_points += a.points + b.points + c.points
+            self.declarer_points += a.points + b.points + card.points
             self.declarer_trick_count += 1
             if self._end_on_declarer_trick or len(tricks) == 10:
                 self._check_end(winner)
@@ -484,10 +500,22 @@ class GameState:
 
     def score(self, *, kontra: bool = False, re: bool = False, bock: bool = False) -> Outcome:
         """Score the game as it stands (normally called when it is over)."""
-        if self.contract is None:
+        contract = self.contract
+        if contract is None:
             raise IllegalMove("Es ist noch kein Spiel angesagt", "No game has been declared yet")
+        if not (kontra or re or bock):
+            # The checks of score_game hold by construction here (a declared contract was
+            # validated, Augen and tricks come from play): go straight to the evaluation.
+            dealt = self._dealt
+            declarer = self.declarer
+            assert declarer is not None
+            return _evaluate(
+                contract, matadors_in_mask(contract.game, dealt[declarer] | dealt[3]), self.auction.value,
+                self.declarer_points + mask_points(self.skat), self.declarer_trick_count, self.rules,
+                False, False, False, explain=False,
+            )[0]
         return score_game(
-            self.contract,
+            contract,
             self.matadors(),
             bid=self.bid,
             declarer_points=self.declarer_augen(),
@@ -581,7 +609,12 @@ class GameState:
         return f"<GameState phase={self.phase} moves={len(self.moves)}>"
 
 
-def _mask(cards: Iterable[Card]) -> int:
+def _mask(cards: Sequence[Card]) -> int:
+    if len(cards) == 10:
+        # a dealt hand: unrolled, a third of the bytecodes of the loop below
+        c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = cards
+        return (c0.bit | c1.bit | c2.bit | c3.bit | c4.bit | c5.bit | c6.bit | c7.bit
+                | c8.bit | c9.bit)
     mask = 0
     for c in cards:
         mask |= c.bit

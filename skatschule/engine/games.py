@@ -48,6 +48,9 @@ class GameType(Enum):
     trump_mask: int
     follow_mask: tuple[int, ...]
     beats: tuple[bool, ...]
+    trick_winners: bytes
+    """Who takes a full trick: entry ``a << 10 | b << 5 | c`` (card indexes in play order)
+    is the position (0, 1, 2) of the winning card: one look-up per trick."""
     trumps_in_order: tuple[Card, ...]
     trump_suit: Suit | None
     """The trump suit of a Farbspiel; None for Grand and Null."""
@@ -168,7 +171,20 @@ def _build_tables() -> None:
         game.trump_mask = trump_mask
         game.follow_mask = tuple(follow)
         game.beats = tuple(beats)
+        game.trick_winners = _winner_table(beats)
         game.trumps_in_order = tuple(order)
+
+
+def _winner_table(beats: list[bool]) -> bytes:
+    # column[w][c]: 1 if card c beats card w. For each (a, b) the row over c is that
+    # column for the better of a and b, translated to positions (0 -> best of a, b; 1 -> 2).
+    column = [bytes(beats[c * 32 + w] for c in range(32)) for w in range(32)]
+    rows = []
+    for a in range(32):
+        for b in range(32):
+            b_wins = beats[b * 32 + a]
+            rows.append(column[b if b_wins else a].translate(bytes((int(b_wins), 2)) + bytes(254)))
+    return b"".join(rows)
 
 
 _build_tables()

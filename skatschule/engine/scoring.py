@@ -41,6 +41,17 @@ def matadors(game: GameType, cards: Iterable[Card] | CardSet) -> int:
 
 def matadors_in_mask(game: GameType, mask: int) -> int:
     """:func:`matadors` of the cards in a 32-bit mask (see :mod:`.cards`)."""
+    # Only the trumps count, so the answer is cached by the trump bits of the mask
+    # (at most 2**11 of them per game): one dictionary look-up per scored game.
+    table = _MATADORS[game]
+    bits = mask & game.trump_mask
+    count = table.get(bits)
+    if count is None:
+        count = table[bits] = _count_matadors(game, bits)
+    return count
+
+
+def _count_matadors(game: GameType, mask: int) -> int:
     if game.is_null:
         return 0
     order = game.trumps_in_order
@@ -51,6 +62,9 @@ def matadors_in_mask(game: GameType, mask: int) -> int:
             break
         count += 1
     return count if having else -count
+
+
+_MATADORS: dict[GameType, dict[int, int]] = {game: {} for game in GameType}
 
 
 def matadors_text(count: int, lang: str = "de") -> str:
