@@ -82,9 +82,10 @@ def parse_auction_move(item: object) -> AuctionMove:
         raise IllegalBid(f"Unlesbarer Reizschritt {item!r}", f"Unreadable auction move {item!r}")
     if isinstance(what, int):
         return Bid(seat, what)
-    if what in ("y", "yes", "ja", "hold"):
+    word = what.strip().lower() if isinstance(what, str) else what
+    if word in ("y", "yes", "ja", "hold"):
         return Hold(seat)
-    if what in ("p", "pass", "passe", "weg"):
+    if word in ("p", "pass", "passe", "weg"):
         return Pass(seat)
     raise IllegalBid(f"Unlesbarer Reizschritt {item!r}", f"Unreadable auction move {item!r}")
 

@@ -197,8 +197,8 @@ def mask_points(mask: int) -> int:
 
 
 def parse_card(text: str) -> Card:
-    """Parse ``"CJ"`` (case-insensitive; ``C10`` also works) into a :class:`Card`."""
-    card = _BY_CODE.get(text.strip()) if isinstance(text, str) else None
+    """Parse ``"CJ"`` (case-insensitive, also mixed case like ``sT``; ``C10`` also works) into a :class:`Card`."""
+    card = _BY_CODE.get(text.strip().upper()) if isinstance(text, str) else None
     if card is None:
         raise InvalidCard(
             f"{text!r} ist keine Karte: erwartet werden Farbe (C S H D) und Wert (A T K Q J 9 8 7), z. B. CJ",

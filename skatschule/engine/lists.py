@@ -23,7 +23,9 @@ def _check(players: int, games: Iterable[Entry]) -> list[Entry]:
         raise SkatError("Eine Skatrunde hat drei oder vier Spieler", "A Skat table has three or four players")
     out = []
     for declarer, score in games:
-        if declarer is not None and (not isinstance(declarer, int) or not 0 <= declarer < players):
+        if declarer is not None and (
+            not isinstance(declarer, int) or isinstance(declarer, bool) or not 0 <= declarer < players
+        ):
             raise SkatError(f"Unbekannter Spieler {declarer!r}", f"Unknown player {declarer!r}")
         if not isinstance(score, int) or isinstance(score, bool):
             raise SkatError("Der Listeneintrag muss eine ganze Zahl sein", "The list entry must be an integer")

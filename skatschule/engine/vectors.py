@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .bidding import parse_auction_move, run_auction
-from .cards import CardSet, Deal, parse_card, parse_cards
+from .cards import Card, CardSet, Deal, parse_card, parse_cards
 from .errors import SkatError
 from .games import Contract, is_trump, legal_cards, parse_game, trick_winner
 from .game import GameState
@@ -38,7 +38,9 @@ def _flag(inp: Input, key: str) -> bool:
 
 
 def _int(inp: Input, key: str, default: int | None = None) -> int:
-    value = inp.get(key, default)
+    value = inp.get(key)
+    if value is None:
+        value = default
     if not isinstance(value, int) or isinstance(value, bool):
         raise SkatError(f"{key} muss eine ganze Zahl sein", f"{key} must be an integer")
     return value
@@ -54,8 +56,15 @@ def _contract(inp: Input) -> Contract:
     )
 
 
+def _distinct(cards: list[Card]) -> list[Card]:
+    """The cards as given, refused when one of them is listed twice (a deck has each card once)."""
+    if len(set(cards)) != len(cards):
+        raise SkatError("Karte doppelt angegeben", "A card is listed twice")
+    return cards
+
+
 def _card_points(inp: Input, rules: str) -> object:
-    return CardSet(parse_cards(inp["cards"])).points
+    return CardSet(_distinct(parse_cards(inp["cards"]))).points
 
 
 def _is_trump(inp: Input, rules: str) -> object:
@@ -70,8 +79,8 @@ def _trick_winner(inp: Input, rules: str) -> object:
 
 
 def _legal_cards(inp: Input, rules: str) -> object:
-    hand = parse_cards(inp["hand"])
-    trick = parse_cards(inp["trick"])
+    hand = _distinct(parse_cards(inp["hand"]))
+    trick = _distinct(parse_cards(inp.get("trick") or []))
     if len(trick) > 2 or set(hand) & set(trick):
         raise SkatError("Ungültige Stich- oder Handangabe", "Invalid hand or trick")
     return [c.code for c in legal_cards(parse_game(inp["game"]), CardSet(hand), trick)]
@@ -81,10 +90,7 @@ def _matadors(inp: Input, rules: str) -> object:
     game = parse_game(inp["game"])
     if game.is_null:
         raise SkatError("Nullspiele haben keine Spitzen", "Null games have no matadors")
-    cards = parse_cards(inp["cards"])
-    if len(set(cards)) != len(cards):
-        raise SkatError("Karte doppelt angegeben", "A card is listed twice")
-    return matadors(game, cards)
+    return matadors(game, _distinct(parse_cards(inp["cards"])))
 
 
 def _bid_values(inp: Input, rules: str) -> object:
@@ -109,15 +115,21 @@ def _game_result(inp: Input, rules: str) -> object:
     if contract.game.is_null:
         count = 0
     elif "declarer_cards" in inp and inp["declarer_cards"] is not None:
-        count = matadors(contract.game, parse_cards(inp["declarer_cards"]))
+        count = matadors(contract.game, _distinct(parse_cards(inp["declarer_cards"])))
     else:
         count = _int(inp, "matadors")
+    points = _int(inp, "declarer_points", 0)
+    if inp.get("declarer_tricks") is None and not contract.game.is_null:
+        # Without the tricks, Schwarz can only be read from the Augen: all 120 or none at all.
+        tricks = 10 if points == 120 else 0 if points == 0 else 5
+    else:
+        tricks = _int(inp, "declarer_tricks")
     outcome = score_game(
         contract,
         count,
         bid=_int(inp, "bid", 18),
-        declarer_points=_int(inp, "declarer_points", 0),
-        declarer_tricks=_int(inp, "declarer_tricks"),
+        declarer_points=points,
+        declarer_tricks=tricks,
         rules=get_rules(rules),
         kontra=_flag(inp, "kontra"),
         re=_flag(inp, "re"),
