@@ -1,5 +1,6 @@
 /* Quiz pages: show the server's 4xx messages from htmx requests (a late answer, an
-   unreadable one) in the item's status area, and count down to the cut-off.
+   unreadable one) in the item's status area, keep the keyboard focus after a swap, and
+   count down to the cut-off.
    The server enforces the time limit; the countdown only informs. */
 (function () {
   "use strict";
@@ -8,6 +9,20 @@
     if (((status >= 400 && status < 500) || status === 503) && evt.detail.elt && evt.detail.elt.closest("[data-quiz]")) {
       evt.detail.shouldSwap = true;
       evt.detail.isError = false;
+    }
+  });
+
+  // Saving can replace the focused button (it becomes "Beantwortet", disabled). Keyboard users
+  // then land on the item's status area, which the screen reader also announces (aria-live).
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    var area = (evt.detail && evt.detail.target) || evt.target;
+    if (!area || !area.classList || !area.classList.contains("feedback-area") || !area.closest("[data-quiz]")) {
+      return;
+    }
+    var active = document.activeElement;
+    if (!active || active === document.body || !document.body.contains(active) || active.disabled) {
+      area.setAttribute("tabindex", "-1");
+      area.focus();
     }
   });
 
