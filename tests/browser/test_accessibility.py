@@ -3,6 +3,8 @@
 - The referee exam of 5 questions, answered and submitted with the keyboard only (Tab, arrow
   keys, Space, typing, Enter): every focused control shows a visible focus ring, answer
   options sit in a fieldset with a legend, every input has a label.
+- Answering a training exercise with the keyboard: after the htmx swap the focus lands on
+  "Nächste Aufgabe" (``autofocus`` in the feedback), not on the page body.
 - Saving a quiz answer with the keyboard: the feedback lands in a live region and the focus
   is not lost when the swap replaces the focused button.
 - At phone width (390 px) the casebook, a case, an exam question and the quiz results do not
@@ -59,7 +61,7 @@ def _watch(page) -> list[str]:
     problems: list[str] = []
 
     def on_console(message) -> None:
-        if message.type == "error" and not message.location.get("url", "").endswith("/favicon.ico"):
+        if message.type == "error":
             problems.append(f"console: {message.text}")
 
     page.on("console", on_console)
@@ -212,4 +214,16 @@ def test_english_exam_page_has_no_german_chrome(page, live_server) -> None:
     )
     german = re.compile(r"\b(Frage|Abgabe|Uhr|noch|Sekunden|Wähle|Antwort\w*|Prüfung|Beantwortet|Listeneintrag)\b")
     assert not german.search(chrome), chrome
+    assert problems == []
+
+
+def test_training_answer_by_keyboard_moves_focus_to_next_exercise(page, live_server) -> None:
+    problems = _watch(page)
+    page.goto(live_server.url + "/ueben/aufgabe/stich/?stufe=1")
+    _tab_until(page, "e.type === 'radio'")
+    page.keyboard.press("Space")
+    _tab_until(page, "e.type === 'submit' && e.closest('form.answer-form')")
+    page.keyboard.press("Enter")
+    expect(page.locator(".feedback[role=status]")).to_be_visible(timeout=15_000)
+    expect(page.locator("a.next-exercise")).to_be_focused(timeout=15_000)
     assert problems == []
