@@ -21,7 +21,6 @@ The exam (Schiedsrichter-Prüfung):
 from __future__ import annotations
 
 import random
-import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ from skatschule.home.errors import UserError
 from skatschule.training.exercises import REGISTRY
 from skatschule.training.exercises.base import AnswerError, Feedback, Question
 from skatschule.training.exercises.fall import pool
+from skatschule.training.lessons import RULE_ID
 from skatschule.training.services.owner import Owner
 
 from . import cases as casebook
@@ -69,7 +69,6 @@ MAX_SIZE = 20
 SECONDS_PER_QUESTION = 90
 GRACE_SECONDS = 5
 CASE_SHARE = 0.6
-RULE_ID = re.compile(r"^(?:\d{1,2}|[A-Z])(?:\.\d{1,2}){1,2}$")
 SEED_LIMIT = 2**31
 
 
