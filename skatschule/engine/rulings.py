@@ -83,6 +83,11 @@ class Irregularity(Enum):
     def name_en(self) -> str:
         return _NAMES[self][1]
 
+    @property
+    def rule_id(self) -> str:
+        """The ISkO rule that names this irregularity."""
+        return _RULE_OF[self]
+
 
 _NAMES = {
     Irregularity.REVOKE: ("falsches Bedienen", "revoke"),
@@ -238,7 +243,7 @@ def rule(state: GameState, event: Event) -> Ruling:
     d_augen = state.declarer_augen()
     f_augen = sum(t.points for t in state.tricks) - state.declarer_points
     who_de, who_en = SEAT_NAMES_DE[event.seat], SEAT_NAMES_EN[event.seat]
-    rule_id = _RULE_OF[event.kind]
+    rule_id = event.kind.rule_id
     steps: list[Step] = [Step(f"{event.kind.name_de} durch {who_de}", f"{event.kind.name_en} by {who_en}", (rule_id,))]
     kind = event.kind
     to_move = state.to_move

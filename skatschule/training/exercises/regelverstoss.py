@@ -317,7 +317,7 @@ class Regelverstoss(EngineExercise[Scenario]):
         own = scenario.contract.hand and scenario.event.seat == scenario.declarer
         hand = state.hand(scenario.declarer)
         cards = codes(sorted_cards(hand)) if own or scenario.event.kind is Irregularity.DECLARER_CONCEDES else ()
-        rules = ("3.1.3", "3.1.4", "3.1.5", scenario_rule(scenario))
+        rules = ("3.1.3", "3.1.4", "3.1.5", scenario.event.kind.rule_id)
         if difficulty == 1:
             return self.question(
                 difficulty, seed,
@@ -346,16 +346,3 @@ class Regelverstoss(EngineExercise[Scenario]):
         return Solution(
             (str(ruling.score),), f"{entry} ({label.label_de})", f"{entry} ({label.label_en})", steps, ids
         )
-
-
-def scenario_rule(scenario: Scenario) -> str:
-    """The rule of the irregularity itself (as the engine names it)."""
-    return {
-        Irregularity.REVOKE: "3.2.3",
-        Irregularity.LEAD_OUT_OF_TURN: "3.1.3",
-        Irregularity.SKAT_VIEWED: "3.2.8",
-        Irregularity.CARDS_EXPOSED: "3.1.9",
-        Irregularity.DECLARER_CONCEDES: "3.3.1",
-        Irregularity.DEFENDER_CONCEDES: "3.3.3",
-    }[scenario.event.kind]
-
