@@ -22,6 +22,7 @@ from skatschule.classrooms.services import grant_teacher
 from skatschule.quizzes import services
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt
 from skatschule.training.registry import get_type
+from tests.browser.answers import fill_answer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -58,19 +59,8 @@ def _answer_for(quiz, item, student, right: bool) -> list[str]:
 
 
 def _fill(page, quiz, item, student, values) -> None:
-    question = services.question_for(quiz, item, student.pk)
     form = page.locator(f"#item-{item.position} form")
-    if question.widget == "number":
-        form.locator(f"#ans-{item.position}").fill(values[0])
-    elif question.widget in ("choice", "multi"):
-        for value in values:
-            form.locator(f'input[value="{value}"]').check()
-    elif question.widget == "cards":
-        for value in values:
-            form.locator(f'label.card-choice:has(input[value="{value}"])').click()
-    else:
-        for position, value in enumerate(values, start=1):
-            form.locator(f"#ans-{item.position}-{position}").select_option(value)
+    fill_answer(form, services.question_for(quiz, item, student.pk), values, item.position)
 
 
 def _take(page, student, wrong_positions: set[int], double_click: bool) -> QuizAttempt:

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from skatschule.training.models import IssuedExercise
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import question_for
+from tests.browser.answers import fill_answer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -24,19 +25,8 @@ def _latest_answer() -> tuple[IssuedExercise, list[str]]:
 
 def _fill(page, issued: IssuedExercise, values: list[str]) -> None:
     """Enter an answer the way a learner would, for any widget."""
-    question = question_for(issued)
     form = page.locator(f'form[action="/ueben/antwort/{issued.public_id}/"]')
-    if question.widget == "number":
-        form.get_by_label(re.compile("Deine Antwort|Your answer")).fill(values[0])
-    elif question.widget in ("choice", "multi"):
-        for value in values:
-            form.locator(f'input[value="{value}"]').check()
-    elif question.widget == "cards":
-        for value in values:
-            form.locator(f'label.card-choice:has(input[value="{value}"])').click()
-    elif question.widget == "order":
-        for position, value in enumerate(values, start=1):
-            form.locator(f"#ans-{issued.public_id}-{position}").select_option(value)
+    fill_answer(form, question_for(issued), values, issued.public_id)
 
 
 def _progress(page) -> int:
