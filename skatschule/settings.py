@@ -24,6 +24,7 @@ Production sets at least ``SECRET_KEY`` (which turns DEBUG off) and ``ALLOWED_HO
 from __future__ import annotations
 
 import os
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 
@@ -135,6 +136,15 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers queue instead of failing: BEGIN IMMEDIATE takes the write lock at the start of a
+    # transaction, and a busy database is waited for (up to 20 s) rather than reported as locked.
+    # The test database is a file for the same reason (an in-memory shared-cache database
+    # reports "table is locked" at once, without waiting).
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"skatschule-test-{os.getpid()}.sqlite3")
+    }
 if os.environ.get("TEST_DATABASE_NAME"):
     # the database the test runner creates and drops (``make test`` picks a unique one, so
     # two runs against the same PostgreSQL server do not drop each other's)

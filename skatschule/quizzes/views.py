@@ -48,6 +48,9 @@ def _error(request: HttpRequest, error: Any, status: int | None = None, back: st
 def _retry_when_locked(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Run a writing view again when SQLite reports a lock (concurrent double submits).
 
+    A safety net: settings make SQLite writers queue (BEGIN IMMEDIATE, a 20 s busy timeout),
+    so a lock error should not reach here any more.
+
     The services are idempotent (one answer row per item, submit once), so a retry is safe.
     If the database stays locked the visitor gets a 503 with a message, not a 500.
     """
