@@ -4,7 +4,7 @@
 
 Each game: a seeded deal, a random declarer and declaration (pick-up with a random
 discard, or hand), 30 random legal cards (fewer where the rules end the game early)
-chosen from :meth:`GameState.legal_mask` and checked again by :meth:`GameState.play`,
+chosen from the legal mask that :meth:`GameState.play` returns and checked again by it,
 and the scored :class:`Outcome`. The last line printed is ``games_per_second: N``.
 """
 
@@ -16,14 +16,13 @@ import time
 
 from .cards import CARDS, deal_cards
 from .games import Contract, GameType
-from .game import GameState, Phase
+from .game import GameState
 
 __all__ = ["play_random_game", "main"]
 
 _DECLARATIONS = tuple((Contract(game), Contract(game, hand=True)) for game in GameType)
 """For each game type: the declaration after picking up the skat, and the hand game."""
 _CARD_OF_BIT = {card.bit: card for card in CARDS}
-_OVER = Phase.OVER
 
 
 def play_random_game(rng: random.Random) -> GameState:
@@ -42,16 +41,15 @@ def play_random_game(rng: random.Random) -> GameState:
         discard = (twelve[i], twelve[j + (j >= i)])
     state = GameState.start(deal, declarer=declarer, bid=18, contract=contract, discard=discard)
     play = state.play
-    legal = state.legal_mask
-    while state.phase is not _OVER:
-        mask = legal()
+    legal = state.legal_mask()
+    while legal:  # 0 once the game is over
         # drop a random number (0 to n - 1) of the n legal cards, lowest first, and play
         # the lowest card left: each legal card with the same chance
-        drop = random_() * mask.bit_count()
+        drop = random_() * legal.bit_count()
         while drop >= 1.0:
-            mask &= mask - 1
+            legal &= legal - 1
             drop -= 1.0
-        play(_CARD_OF_BIT[mask & -mask])
+        legal = play(_CARD_OF_BIT[legal & -legal])
     state.score()
     return state
 

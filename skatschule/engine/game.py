@@ -74,7 +74,6 @@ Move = Union[Bid, Hold, Pass, PickUp, Discard, Declare, Play]
 
 _NEW_AUCTION = Auction()
 _PICK_UP = PickUp()
-_new_tuple = tuple.__new__
 _PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 """One interned :class:`Play` per card: recording a card costs no allocation."""
 
@@ -113,15 +112,20 @@ class Trick(NamedTuple):
 
 
 class GameState:
-    """A game of Skat in progress. Seats: 0 Vorhand, 1 Mittelhand, 2 Hinterhand."""
+    """A game of Skat in progress. Seats: 0 Vorhand, 1 Mittelhand, 2 Hinterhand.
+
+    The record is kept lean for speed: the moves before the first card in one list, the
+    cards played in another, and the seat that took each trick. :attr:`moves`,
+    :attr:`trick` and :attr:`tricks` are built from them when asked for.
+    """
 
     # Slots: the attributes :meth:`play` reads and writes for every card are found in a
     # fixed place rather than in an instance dictionary.
     __slots__ = (
         "deal", "rules", "auction", "phase", "declarer", "contract", "_dealt", "hands", "skat",
-        "picked_up", "trick", "leader", "tricks", "declarer_points", "declarer_trick_count",
-        "defender_trick_count", "ended_early", "moves", "_undo", "_game", "_follow", "_led_follow",
-        "_legal", "_seat", "_winners", "_end_on_declarer_trick", "_end_on_defender_trick",
+        "picked_up", "leader", "declarer_points", "declarer_trick_count", "defender_trick_count",
+        "ended_early", "_setup", "_plays", "_in_trick", "_takers", "_undo", "_game", "_follow",
+        "_led_follow", "_legal", "_seat", "_winners", "_end_on_declarer_trick", "_end_on_defender_trick",
     )
 
     def __init__(self, deal: Deal | None = None, *, seed: int | None = None, rules: RuleSet = ISKO) -> None:
@@ -137,23 +141,30 @@ class GameState:
         self.hands: list[int] = list(self._dealt[:3])
         self.skat: int = self._dealt[3]
         self.picked_up = False
-        self.trick: list[Card] = []
         self.leader = 0
-        self.tricks: list[Trick] = []
+        """The seat that leads (or led) the current trick."""
         self.declarer_points = 0
         """Augen of the declarer from tricks (the skat is added by :meth:`declarer_augen`)."""
         self.declarer_trick_count = 0
         self.defender_trick_count = 0
         self.ended_early: str | None = None
-        self.moves: list[Move] = []
+        self._setup: list[Move] = []
+        """The moves before the first card: auction, pick-up, discard, declaration."""
+        self._plays: list[Card] = []
+        """Every card played, in order: the tricks are its runs of three."""
+        self._in_trick = 0
+        """How many cards of the current trick are on the table (0, 1 or 2)."""
+        self._takers: list[int] = []
+        """The seat that took each completed trick."""
         self._undo: list[tuple[object, ...]] = []
         self._game: GameType | None = None
         self._follow: tuple[int, ...] = ()
         self._led_follow = 0
         """The cards that follow the card led to the current trick (set when it is led)."""
-        self._legal = self.hands[0]
-        """What :meth:`legal_mask` returns: the legal cards of the player to move.
-        Every move that changes the hands, the trick or the leader brings it up to date."""
+        self._legal = 0
+        """What :meth:`legal_mask` returns: the legal cards of the player to move, and 0
+        whenever no card may be played (before the declaration and after the end). Every
+        move brings it up to date, so :meth:`play` needs no separate check of the phase."""
         self._seat = 0
         """The seat to move while cards are played (kept by every move, like :attr:`_legal`)."""
         self._winners = b""
@@ -169,8 +180,36 @@ class GameState:
         if self.phase == Phase.OVER:
             return None
         if self.phase == Phase.PLAY:
-            return (self.leader + len(self.trick)) % 3
+            return self._seat
         return self.declarer
+
+    @property
+    def moves(self) -> list[Move]:
+        """Every move so far, in order (a new list: push and pop change the game)."""
+        return self._setup + [_PLAYS[card.index] for card in self._plays]
+
+    @property
+    def trick(self) -> list[Card]:
+        """The cards of the trick on the table, in play order (a new list)."""
+        n = self._in_trick
+        return self._plays[-n:] if n else []
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The completed tricks, in order (built from the cards played and who took each)."""
+        plays = self._plays
+        out: list[Trick] = []
+        leader = 0
+        for i, winner in enumerate(self._takers):
+            a, b, c = plays[3 * i : 3 * i + 3]
+            out.append(Trick(leader, (a, b, c), winner))
+            leader = winner
+        return out
+
+    @property
+    def trick_count(self) -> int:
+        """How many tricks are complete."""
+        return len(self._takers)
 
     def hand(self, seat: int) -> CardSet:
         return CardSet(self.hands[seat])
@@ -207,25 +246,26 @@ class GameState:
         return self.declarer_points + mask_points(self.skat)
 
     def legal_cards(self) -> CardSet:
-        """The cards the player to move may play (only during play)."""
-        if self.phase != Phase.PLAY:
-            return CardSet()
-        return CardSet(self.legal_mask())
+        """The cards the player to move may play (empty unless cards are being played)."""
+        return CardSet(self._legal)
 
     def legal_mask(self) -> int:
         """The legal cards as a bit mask (see :mod:`.cards`); the fast form of :meth:`legal_cards`.
 
         Whoever can follow the card led must; otherwise any card of the hand may be
-        played (ISkO 3.2.1, 3.2.2). The mask is kept up to date by every move.
+        played (ISkO 3.2.1, 3.2.2). The mask is kept up to date by every move; it is 0
+        before the declaration and once the game is over.
         """
         return self._legal
 
     def _refresh_legal(self) -> None:
-        """Recompute :attr:`_legal` from the hands and the trick (after any move but a card)."""
-        trick = self.trick
-        seat = self._seat = (self.leader + len(trick)) % 3
+        """Recompute :attr:`_legal` and the seat to move from scratch (after a take-back)."""
+        seat = self._seat = (self.leader + self._in_trick) % 3
+        if self.phase is not _PLAYING:
+            self._legal = 0
+            return
         hand = self.hands[seat]
-        if trick:
+        if self._in_trick:
             follow = hand & self._led_follow
             if follow:
                 hand = follow
@@ -260,7 +300,7 @@ class GameState:
                            f"The game is over; {move} is no longer possible")
         if isinstance(move, (Bid, Hold, Pass)):
             self._push_auction(move)
-            self.moves.append(move)
+            self._setup.append(move)
         elif isinstance(move, PickUp):
             self._push_pick_up(move)
         elif isinstance(move, Discard):
@@ -280,8 +320,7 @@ class GameState:
         self.skat = 0
         self.picked_up = True
         self.phase = Phase.DISCARD
-        self._legal = self.hands[self.leader]  # no card is played before the declaration
-        self.moves.append(move)
+        self._setup.append(move)
 
     def _push_discard(self, move: Discard) -> None:
         self._expect(Phase.DISCARD, move)
@@ -298,8 +337,7 @@ class GameState:
         self.hands[declarer] = hand & ~(a.bit | b.bit)
         self.skat = a.bit | b.bit
         self.phase = Phase.DECLARE
-        self._legal = self.hands[self.leader]  # no card is played before the declaration
-        self.moves.append(move)
+        self._setup.append(move)
 
     def _push_declare(self, move: Declare) -> None:
         phase = self.phase
@@ -330,7 +368,7 @@ class GameState:
         self.phase = Phase.PLAY
         self.leader = self._seat = 0
         self._legal = self.hands[0]  # Vorhand leads the first trick
-        self.moves.append(move)
+        self._setup.append(move)
 
     def _pick_up_and_discard(self, discard: Sequence[Card] | None) -> None:
         """Take the skat and put exactly two cards away (the moves of a pick-up game)."""
@@ -359,113 +397,135 @@ class GameState:
                 self.declarer = self.auction.declarer
                 self.phase = Phase.SKAT
 
-    def play(self, card: Card) -> None:
-        """Play ``card`` for the player to move (the fast path of :meth:`push`)."""
-        if self.phase is not _PLAYING:
-            raise GameOver(f"{card.code} kann jetzt nicht gespielt werden: das Spiel läuft nicht",
-                           f"{card.code} cannot be played now: the game is not in play")
+    def play(self, card: Card) -> int:
+        """Play ``card`` for the player to move (the fast path of :meth:`push`).
+
+        Returns the legal cards of the next player to move as a mask, the same as
+        :meth:`legal_mask` (0 once the game is over), so that a caller choosing cards
+        needs no second call.
+        """
         bit = card.bit
-        if not self._legal & bit:
+        if not self._legal & bit:  # also refuses every card before the declaration and after the end
             raise self._refusal(card)
-        # Every card: a few slot reads and writes, table look-ups and no object created
-        # (the Play record is interned); a full trick adds one Trick.
+        # Every card: a few slot reads and writes, table look-ups and one list append;
+        # the trick and its record are nothing but the run of the last three cards.
         seat = self._seat
         hands = self.hands
         hands[seat] ^= bit
-        index = card.index
-        trick = self.trick
-        n = len(trick)
-        trick.append(card)
-        self.moves.append(_PLAYS[index])
+        plays = self._plays
+        plays.append(card)
+        n = self._in_trick
         if n != 2:
             # the trick goes on: the next player must follow the card led if he can
             if n:
+                self._in_trick = 2
                 follow = self._led_follow
             else:
-                follow = self._led_follow = self._follow[index]
+                self._in_trick = 1
+                follow = self._led_follow = self._follow[card.index]
             seat = self._seat = _NEXT_SEAT[seat]
             after = hands[seat]
-            self._legal = after & follow or after
-            return
+            legal: int = after & follow or after
+            self._legal = legal
+            return legal
         # the trick is complete: one look-up says which card takes it
-        a, b, _ = trick
-        leader = self.leader
-        winner = _SEAT_OF[leader][self._winners[a.index << 10 | b.index << 5 | index]]
-        tricks = self.tricks
-        # tuple.__new__ builds the Trick without the Python-level NamedTuple constructor
-        tricks.append(_new_tuple(Trick, (leader, (a, b, card), winner)))
-        self.trick = []
+        self._in_trick = 0
+        first = plays[-3]
+        second = plays[-2]
+        winner = _SEAT_OF[self.leader][self._winners[first.index << 10 | second.index << 5 | card.index]]
+        self._takers.append(winner)
         self.leader = self._seat = winner
-        self._legal = hands[winner]
         if winner == self.declarer:
-            self.declarer_points += a.points + b.points + card.points
+            self.declarer_points += first.points + second.points + card.points
             self.declarer_trick_count += 1
-            if self._end_on_declarer_trick or len(tricks) == 10:
-                self._check_end(winner)
+            if self._end_on_declarer_trick:
+                return self._end_early(winner)
         else:
             self.defender_trick_count += 1
-            if self._end_on_defender_trick or len(tricks) == 10:
-                self._check_end(winner)
+            if self._end_on_defender_trick:
+                return self._end_early(winner)
+        legal = self._legal = hands[winner]
+        if not legal:  # the tenth trick: every hand is empty
+            self.phase = Phase.OVER
+        return legal
 
     def _refusal(self, card: Card) -> IllegalMove:
         """Why ``card``, not among the legal cards, may not be played now."""
-        seat = (self.leader + len(self.trick)) % 3
+        if self.phase is not _PLAYING:
+            return GameOver(f"{card.code} kann jetzt nicht gespielt werden: das Spiel läuft nicht",
+                            f"{card.code} cannot be played now: the game is not in play")
+        seat = self._seat
         if not self.hands[seat] & card.bit:
             return IllegalMove(
                 f"{card.name_de} ist nicht in der Hand von {SEAT_NAMES_DE[seat]}",
                 f"The {card.name_en} is not in {SEAT_NAMES_EN[seat]}'s hand",
             )
         assert self._game is not None
-        return IllegalMove(*_revoke_message(self._game, card, self.trick[0]))
+        return IllegalMove(*_revoke_message(self._game, card, self._plays[-self._in_trick]))
 
-    def _check_end(self, winner: int) -> None:
+    def _end_early(self, winner: int) -> int:
+        """After a trick that may end the game by the rules (Null, announced levels):
+        end it if so; returns the new :attr:`_legal`."""
+        legal = self._legal = self.hands[winner]
+        if not legal:  # the tenth trick ends every game, early or not
+            self.phase = Phase.OVER
+            return 0
         contract = self.contract
         assert contract is not None
-        if len(self.tricks) == 10:
-            self.phase = Phase.OVER
-        elif contract.game.is_null:
+        if contract.game.is_null:
             if winner == self.declarer:
-                self.phase = Phase.OVER
                 self.ended_early = "null_trick"
         elif contract.schwarz_announced:
             if winner != self.declarer:
-                self.phase = Phase.OVER
                 self.ended_early = "ouvert_trick" if contract.ouvert else "schwarz_trick"
         elif contract.schneider_announced:
-            taken = sum(t.points for t in self.tricks) - self.declarer_points
+            taken = sum(c.points for c in self._plays) - self.declarer_points
             if taken >= 31:
-                self.phase = Phase.OVER
                 self.ended_early = "schneider_missed"
+        if self.ended_early is None:
+            return legal
+        self.phase = Phase.OVER
+        self._legal = 0
+        return 0
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        if not self.moves:
+        plays = self._plays
+        if plays:
+            card = plays.pop()
+            self._take_back_card(card)
+            self._refresh_legal()
+            return _PLAYS[card.index]
+        if not self._setup:
             raise IllegalMove("Es gibt keinen Zug zurückzunehmen", "There is no move to take back")
-        move = self.moves.pop()
+        move = self._setup.pop()
         self._take_back(move)
         self._refresh_legal()
         return move
 
-    def _take_back(self, move: Move) -> None:
-        """Undo ``move`` (already removed from :attr:`moves`)."""
-        if isinstance(move, Play):
-            if self.trick:
-                card = self.trick.pop()
-                self.hands[(self.leader + len(self.trick)) % 3] |= card.bit
-                return
-            done = self.tricks.pop()
-            if done.winner == self.declarer:
-                self.declarer_points -= sum(c.points for c in done.cards)
-                self.declarer_trick_count -= 1
-            else:
-                self.defender_trick_count -= 1
-            self.leader = done.leader
-            self.trick = list(done.cards[:2])
-            self._led_follow = self._follow[done.cards[0].index]
-            self.hands[(done.leader + 2) % 3] |= done.cards[2].bit
-            self.phase = Phase.PLAY
-            self.ended_early = None  # the game was still running before this trick
+    def _take_back_card(self, card: Card) -> None:
+        """Undo the play of ``card`` (already removed from the cards played)."""
+        if self._in_trick:
+            self._in_trick -= 1
+            self.hands[(self.leader + self._in_trick) % 3] |= card.bit
             return
+        # the card completed a trick: reopen it with its first two cards on the table
+        winner = self._takers.pop()
+        plays = self._plays
+        if winner == self.declarer:
+            self.declarer_points -= plays[-2].points + plays[-1].points + card.points
+            self.declarer_trick_count -= 1
+        else:
+            self.defender_trick_count -= 1
+        leader = self.leader = self._takers[-1] if self._takers else 0
+        self._in_trick = 2
+        self._led_follow = self._follow[plays[-2].index]
+        self.hands[(leader + 2) % 3] |= card.bit
+        self.phase = Phase.PLAY
+        self.ended_early = None  # the game was still running before this trick
+
+    def _take_back(self, move: Move) -> None:
+        """Undo a move before the first card (already removed from the record)."""
         record = self._undo.pop()
         kind = record[0]
         if kind == "auction":
@@ -540,7 +600,7 @@ class GameState:
         declaration: dict[str, object] | None = None
         if self.contract is not None:
             c = self.contract
-            discard = [m for m in self.moves if isinstance(m, Discard)]
+            discard = [m for m in self._setup if isinstance(m, Discard)]
             declaration = {
                 "game": c.game.value,
                 "hand": c.hand,
@@ -549,7 +609,7 @@ class GameState:
                 "schwarz_announced": c.schwarz_announced,
                 "discard": [x.code for x in discard[0].cards] if discard else None,
             }
-        plays = [m.card.code for m in self.moves if isinstance(m, Play)]
+        plays = [card.code for card in self._plays]
         return {"deal": self.deal.codes(), "auction": auction, "declaration": declaration, "plays": plays}
 
     @classmethod
@@ -606,7 +666,7 @@ class GameState:
         return state
 
     def __repr__(self) -> str:
-        return f"<GameState phase={self.phase} moves={len(self.moves)}>"
+        return f"<GameState phase={self.phase} moves={len(self._setup) + len(self._plays)}>"
 
 
 def _mask(cards: Sequence[Card]) -> int:

@@ -489,7 +489,7 @@ def _defender_open(state: GameState, event: Event, steps: list[Step]) -> Ruling:
 
 def _defenders_take_all(state: GameState, memo: dict[tuple[int, int, int, int], bool]) -> bool:
     """Does every legal continuation give every remaining trick to the defenders?"""
-    if state.is_over() or len(state.tricks) == 10:
+    if state.is_over() or state.trick_count == 10:
         return True
     key = (state.hands[0], state.hands[1], state.hands[2], state.leader)
     if not state.trick:
@@ -498,9 +498,9 @@ def _defenders_take_all(state: GameState, memo: dict[tuple[int, int, int, int], 
             return known
     result = True
     for card in state.legal_cards():
-        before = len(state.tricks)
+        before = state.declarer_trick_count
         state.play(card)
-        ok = len(state.tricks) == before or state.tricks[-1].winner != state.declarer
+        ok = state.declarer_trick_count == before
         if ok:
             ok = _defenders_take_all(state, memo)
         state.pop()

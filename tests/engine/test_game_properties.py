@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from skatschule.engine import (
     BID_VALUES, CARDS, Contract, Deal, GameState, GameType, Pass, Phase, Bid, PickUp, Discard, Declare,
-    IllegalMove, legal_cards, trick_winner, CardSet,
+    IllegalMove, GameOver, Play, legal_cards, trick_winner, CardSet,
 )
 
 contracts = st.builds(
@@ -98,7 +98,10 @@ def test_undo_restores_the_state_exactly(seed, contract, declarer, rng, back):
 
 
 def legal_now(state: GameState) -> int:
-    """The legal cards of the player to move, computed from scratch (legal_mask keeps them)."""
+    """The legal cards of the player to move, computed from scratch (legal_mask keeps them);
+    none before the declaration or after the end."""
+    if state.phase is not Phase.PLAY:
+        return 0
     hand = CardSet(state.hands[(state.leader + len(state.trick)) % 3])
     game = state.contract.game if state.contract is not None else GameType.GRAND  # no trick yet
     return legal_cards(game, hand, state.trick).mask
@@ -118,3 +121,30 @@ def test_illegal_cards_are_refused_with_a_reason():
     else:  # pragma: no cover
         raise AssertionError("revoke accepted")
     assert state.phase is Phase.PLAY and len(state.trick) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9), contracts, st.integers(0, 2), st.randoms(use_true_random=False))
+def test_play_returns_the_next_legal_cards_and_zero_at_the_end(seed, contract, declarer, rng):
+    finished = random_game(seed, contract, declarer, rng)
+    replay = GameState(finished.deal)
+    for move in finished.moves:
+        if isinstance(move, Play):
+            after = replay.play(move.card)
+            assert after == replay.legal_mask() == legal_now(replay)
+            assert (after == 0) == replay.is_over()
+        else:
+            replay.push(move)
+    assert replay.is_over() and replay.trick_count == len(finished.tricks)
+
+
+def test_no_card_can_be_played_before_the_declaration():
+    state = GameState(seed=4)
+    state.push(Bid(1, 18))
+    assert state.legal_mask() == 0 and not state.legal_cards()
+    try:
+        state.play(list(state.hand(0))[0])
+    except GameOver as err:
+        assert "das Spiel läuft nicht" in str(err)
+    else:  # pragma: no cover
+        raise AssertionError("a card was played during the auction")
