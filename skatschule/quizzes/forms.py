@@ -1,8 +1,17 @@
-"""The quiz builder's form. Choices come from the registry and the lessons at request time."""
+"""The quiz builder's form, for a new quiz and for editing one. Choices come from the registry
+and the lessons at request time.
+
+Editing a quiz someone has started (``locked=True``): the fields in :data:`LOCKED_FIELDS` are
+shown disabled with the stored values. The form never relies on that: a browser sends none of
+them, so a POST that does (a forged one, or one from a page loaded before the first attempt)
+has all of them read as sent and handed to ``services.update_quiz``, which refuses any change.
+"""
 
 from __future__ import annotations
 
 import re
+from datetime import datetime
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -13,6 +22,35 @@ from . import services
 from .models import MAX_ATTEMPTS, MAX_ITEMS, MAX_MINUTES, Quiz
 
 _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+# Fixed once the first attempt exists (services.LOCKED_ONCE_STARTED says why).
+LOCKED_FIELDS = ("classroom", "kinds", "lessons", "rules", "item_count", "difficulty", "variants", "redraw")
+LOCKED_NOTE_ID = "locked-note"
+
+
+def split_rules(text: str) -> list[str]:
+    return [part for part in re.split(r"[\s,;]+", text or "") if part]
+
+
+def initial_for(quiz: Quiz) -> dict[str, Any]:
+    """The form's values for an existing quiz."""
+    sources = services.quiz_sources(quiz)
+    return {
+        "title": quiz.title,
+        "classroom": quiz.classroom_id,
+        "kinds": sources["kinds"],
+        "lessons": sources["lessons"],
+        "rules": ", ".join(sources["rules"]),
+        "item_count": quiz.items.count(),
+        "difficulty": quiz.difficulty,
+        "variants": quiz.variants,
+        "opens_at": quiz.opens_at,
+        "closes_at": quiz.closes_at,
+        "time_limit_minutes": quiz.time_limit_minutes,
+        "max_attempts": quiz.max_attempts,
+        "show_answers": quiz.show_answers,
+        "redraw": False,
+    }
 
 
 class QuizForm(forms.Form):
@@ -45,8 +83,23 @@ class QuizForm(forms.Form):
         initial=Quiz.ShowAnswers.AFTER_SUBMIT,
         widget=forms.RadioSelect,
     )
+    redraw = forms.BooleanField(
+        label=_("Neue Aufgaben ziehen"),
+        required=False,
+        help_text=_("Zieht die Aufgaben aus derselben Auswahl neu: andere Reihenfolge, andere Varianten."),
+    )
 
-    def __init__(self, *args, teacher=None, lang: str = "de", **kwargs) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        teacher: Any = None,
+        lang: str = "de",
+        quiz: Quiz | None = None,
+        locked: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        if quiz is not None:
+            kwargs["initial"] = {**initial_for(quiz), **(kwargs.get("initial") or {})}
         super().__init__(*args, **kwargs)
         self.fields["classroom"].queryset = Classroom.objects.filter(teacher=teacher)
         self.fields["kinds"].choices = services.kind_choices(lang)
@@ -54,19 +107,58 @@ class QuizForm(forms.Form):
         self.fields["difficulty"].choices = [(n, str(n)) for n in range(1, services.max_level() + 1)]
         self.pool: list[tuple[str, int]] = []
         self.lang = lang
+        self.quiz = quiz
+        self.locked = quiz is not None and locked
+        self.sent_locked: dict[str, Any] = {}
+        """What a POST sent for the locked fields (empty if it sent none of them)."""
+        if quiz is None:
+            del self.fields["redraw"]  # a new quiz draws its items anyway
+        if self.locked:
+            for name in LOCKED_FIELDS:
+                self.fields[name].disabled = True
+                self.fields[name].widget.attrs["aria-describedby"] = LOCKED_NOTE_ID
 
     def clean_rules(self) -> list[str]:
-        text = self.cleaned_data.get("rules") or ""
-        return [part for part in re.split(r"[\s,;]+", text) if part]
+        return split_rules(self.cleaned_data.get("rules") or "")
+
+    def clean_opens_at(self) -> datetime | None:
+        return self._stored_if_same_minute("opens_at")
+
+    def clean_closes_at(self) -> datetime | None:
+        return self._stored_if_same_minute("closes_at")
+
+    def _stored_if_same_minute(self, name: str) -> datetime | None:
+        """The widget shows minutes: a value in the stored time's minute means "unchanged"."""
+        value = self.cleaned_data.get(name)
+        stored = getattr(self.quiz, name) if self.quiz is not None else None
+        if value is not None and stored is not None and stored.replace(second=0, microsecond=0) == value:
+            return stored
+        return value
+
+    def _read_sent_locked(self) -> None:
+        """Read the locked fields as sent, if the POST has any of them (a browser sends none)."""
+        if not any(self.add_prefix(name) in self.data for name in LOCKED_FIELDS):
+            return
+        for name in LOCKED_FIELDS:
+            field = self.fields[name]
+            raw = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+            try:
+                value = field.clean(raw)
+            except forms.ValidationError as exc:
+                self.add_error(name, exc)
+                continue
+            self.sent_locked[name] = split_rules(value) if name == "rules" else value
 
     def clean(self):
         data = super().clean()
+        if self.locked:
+            self._read_sent_locked()
         opens, closes = data.get("opens_at"), data.get("closes_at")
         if opens and closes and closes <= opens:
             self.add_error("closes_at", _("Das Ende muss nach dem Beginn liegen."))
         if data.get("show_answers") == Quiz.ShowAnswers.AFTER_CLOSE and not closes:
             self.add_error("closes_at", _("Für „Lösungen nach dem Ende“ braucht das Quiz ein Ende."))
-        if not self.errors:
+        if not self.errors and not self.locked:
             kinds, lessons, rules = data.get("kinds") or [], data.get("lessons") or [], data.get("rules") or []
             if not (kinds or lessons or rules):
                 raise forms.ValidationError(_("Bitte wähle Übungsarten, Lektionen oder Regelnummern."))
@@ -77,3 +169,14 @@ class QuizForm(forms.Form):
             if not self.pool:
                 raise forms.ValidationError(_("Zu dieser Auswahl gibt es keine Übungen."))
         return data
+
+    def changes(self) -> dict[str, Any]:
+        """The cleaned values as keyword arguments of ``services.update_quiz``.
+
+        Locked fields carry what the POST sent for them, else their stored values; the service
+        compares them with the quiz and refuses a difference once someone has started.
+        """
+        data = {**self.cleaned_data, **self.sent_locked}
+        names = ("title", "classroom", "kinds", "lessons", "rules", "item_count", "difficulty", "variants",
+                 "opens_at", "closes_at", "time_limit_minutes", "max_attempts", "show_answers")
+        return {name: data.get(name) for name in names} | {"redraw": bool(data.get("redraw"))}

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("neu/", views.create, name="create"),
     path("<int:pk>/", views.detail, name="detail"),
+    path("<int:pk>/bearbeiten/", views.edit, name="edit"),
     path("<int:pk>/beenden/", views.close_now, name="close"),
     path("<int:pk>/vorschau/", views.preview, name="preview"),
     path("<int:pk>/vorschau/<int:position>/", views.preview_answer, name="preview_answer"),

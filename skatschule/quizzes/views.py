@@ -31,7 +31,7 @@ from skatschule.training.exercises.base import AnswerError
 from skatschule.training.registry import current_lang
 
 from . import services
-from .forms import QuizForm
+from .forms import LOCKED_NOTE_ID, QuizForm
 from .models import Quiz, QuizAnswer, QuizAttempt
 from .presenters import present_item, saved_values
 from .services import QuizError
@@ -103,6 +103,16 @@ def index(request: HttpRequest) -> HttpResponse:
 # --- building (teachers) ----------------------------------------------------------------------
 
 
+def _builder_page(request: HttpRequest, form: QuizForm, status: int = 200) -> HttpResponse:
+    """The builder form, for a new quiz (``form.quiz`` is None) or for editing one."""
+    context = {"form": form, "quiz": form.quiz, "locked": form.locked, "locked_note_id": LOCKED_NOTE_ID}
+    return render(request, "quizzes/builder.html", context, status=status)
+
+
+def _posted(request: HttpRequest) -> Any:
+    return request.POST if request.method == "POST" else None
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def create(request: HttpRequest) -> HttpResponse:
@@ -116,7 +126,7 @@ def create(request: HttpRequest) -> HttpResponse:
     wanted = request.GET.get("klasse", "")
     if wanted.isdigit() and classes.filter(pk=wanted).exists():
         initial["classroom"] = int(wanted)
-    form = QuizForm(request.POST or None, teacher=request.user, lang=lang, initial=initial)
+    form = QuizForm(_posted(request), teacher=request.user, lang=lang, initial=initial)
     if request.method == "POST":
         if form.is_valid():
             data = form.cleaned_data
@@ -141,8 +151,39 @@ def create(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(request, _("Das Quiz ist angelegt."))
                 return redirect("quizzes:detail", pk=quiz.pk)
-        return render(request, "quizzes/create.html", {"form": form}, status=400)
-    return render(request, "quizzes/create.html", {"form": form})
+        return _builder_page(request, form, status=400)
+    return _builder_page(request, form)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@_retry_when_locked
+def edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The builder filled in with the quiz; ``services.update_quiz`` decides what may change."""
+    quiz = services.own_quiz(request.user, pk)
+    lang = current_lang()
+
+    def make_form(locked: bool) -> QuizForm:
+        return QuizForm(_posted(request), teacher=request.user, lang=lang, quiz=quiz, locked=locked)
+
+    form = make_form(services.has_attempts(quiz))
+    if request.method != "POST":
+        return _builder_page(request, form)
+    status = 400
+    if form.is_valid():
+        try:
+            services.update_quiz(quiz, request.user, **form.changes())
+        except QuizError as exc:
+            if isinstance(exc, services.QuizLocked) and not form.locked:
+                # Someone started while the teacher was editing: show the locked form now.
+                form = make_form(True)
+                form.is_valid()
+            form.add_error(None, exc.message(lang))
+            status = exc.status
+        else:
+            messages.success(request, _("Die Änderungen sind gespeichert."))
+            return redirect("quizzes:detail", pk=quiz.pk)
+    return _builder_page(request, form, status=status)
 
 
 @login_required
