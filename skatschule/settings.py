@@ -17,6 +17,9 @@ Production sets at least ``SECRET_KEY`` (which turns DEBUG off) and ``ALLOWED_HO
 - ``AXES_FAILURE_LIMIT`` (default 5) wrong passwords lock a username from one address for
   ``AXES_COOLOFF_MINUTES`` (default 15); ``PROXY_COUNT`` (default 0) is the number of
   reverse proxies in front of gunicorn whose ``X-Forwarded-For`` entries are trusted.
+- ``CLASS_JOIN_FAILURE_LIMIT`` (default 10) wrong class join or teacher invitation codes per
+  user within ``CLASS_JOIN_WINDOW_MINUTES`` (default 15) block further tries (429) until the
+  window ends (skatschule.classrooms.join_limit).
 - ``CSP_REPORT_ONLY``: ``1`` sends the Content-Security-Policy as report-only.
 - ``STATIC_ROOT``: where ``collectstatic`` writes (default ``./staticfiles``).
 """
@@ -105,6 +108,8 @@ AXES_LOCKOUT_CALLABLE = "skatschule.home.security.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "skatschule.home.security.client_ip"
 AXES_VERBOSE = False
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+CLASS_JOIN_FAILURE_LIMIT = int(os.environ.get("CLASS_JOIN_FAILURE_LIMIT", "10"))
+CLASS_JOIN_WINDOW_MINUTES = int(os.environ.get("CLASS_JOIN_WINDOW_MINUTES", "15"))
 CSP_REPORT_ONLY = env_bool("CSP_REPORT_ONLY", False)
 
 ROOT_URLCONF = "skatschule.urls"

@@ -92,3 +92,18 @@ def _postgres_only(request: pytest.FixtureRequest) -> None:
             "needs PostgreSQL: run with DATABASE_URL=postgres://... "
             "(make test does so when SKATSCHULE_TEST_POSTGRES is set)"
         )
+
+
+@pytest.fixture(autouse=True)
+def _fresh_local_cache() -> None:
+    """Counters kept in the cache (the join-code limit) start from zero in every test.
+
+    Only the in-process cache the suite runs with is cleared; a Redis cache named by
+    REDIS_URL may hold other data and is left alone.
+    """
+    from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    cache = caches["default"]
+    if isinstance(cache, LocMemCache):
+        cache.clear()

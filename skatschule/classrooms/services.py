@@ -3,7 +3,8 @@
 Views only translate HTTP to these calls. Errors:
 
 - :class:`ClassroomError` (a 400 with ``message_de``/``message_en``): a wrong or used-up code,
-  an empty class name ...;
+  an empty class name ...; its subclass :class:`WrongCode` is a code that matches nothing
+  (what :mod:`.join_limit` counts as a guess);
 - ``Http404`` for a class that is not the teacher's own (:func:`own_classroom`).
 """
 
@@ -23,6 +24,7 @@ from .models import CODE_LENGTH, TEACHER_GROUP, Classroom, Membership, TeacherIn
 
 __all__ = [
     "ClassroomError",
+    "WrongCode",
     "CODE_ALPHABET",
     "is_teacher",
     "grant_teacher",
@@ -46,6 +48,11 @@ _NAME_MAX = 100
 
 class ClassroomError(UserError):
     """A wrong or used-up code, an empty class name ... (400)."""
+
+
+class WrongCode(ClassroomError):
+    """A join or invitation code that matches no class or no usable invitation: a guess that
+    missed. The join limit (:mod:`.join_limit`) counts these and nothing else."""
 
 
 # --- the teacher role -------------------------------------------------------------------------
@@ -83,7 +90,7 @@ def redeem_invitation(user: AbstractBaseUser, raw_code: object) -> bool:
     with transaction.atomic():
         used = TeacherInvitation.objects.filter(code=code, uses_left__gt=0).update(uses_left=F("uses_left") - 1)
         if not used:
-            raise ClassroomError(
+            raise WrongCode(
                 "Diesen Einladungscode gibt es nicht, oder er ist schon aufgebraucht.",
                 "This invitation code does not exist or has been used up.",
             )
@@ -178,7 +185,7 @@ def find_by_code(raw: object) -> Classroom:
     code = normalize_code(raw)
     found = Classroom.objects.filter(join_code=code).select_related("teacher").first() if code else None
     if found is None:
-        raise ClassroomError(
+        raise WrongCode(
             "Zu diesem Code gibt es keine Klasse. Bitte prüfe ihn noch einmal.",
             "There is no class with this code. Please check it again.",
         )

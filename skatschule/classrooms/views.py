@@ -2,6 +2,8 @@
 
 Everything needs a login (anonymous visitors go to the login page with ``next``). Teacher
 pages answer 404 to anyone but the class's teacher; bad input gets a 400 with the message.
+Every try at a join or invitation code goes through :func:`.join_limit.attempt`; too many wrong
+codes get a 429 (the error page, or for htmx the form with the message).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from skatschule.home.errors import render_error
 from skatschule.training.registry import current_lang
 
-from . import services
+from . import join_limit, services
+from .join_limit import TooManyAttempts
 from .services import ClassroomError
 
 
@@ -96,9 +99,25 @@ def remove_member(request: HttpRequest, pk: int, student_id: int) -> HttpRespons
     return redirect("classrooms:detail", pk=classroom.pk)
 
 
+def _too_many(request: HttpRequest, exc: TooManyAttempts, template: str, context: dict) -> HttpResponse:
+    """429: for htmx the form's own template with the message as its error, else the error page."""
+    if request.htmx:
+        context.update(error=exc.message(current_lang()))
+        response = render(request, template, context, status=exc.status)
+    else:
+        back = [(reverse("classrooms:index"), _("Zu den Klassen"))]
+        response = render_error(request, exc, title=_("Zu viele Versuche"), links=back)
+    response["Retry-After"] = str(exc.retry_after)
+    return response
+
+
 def _join(request: HttpRequest, code: str, template: str, context: dict, status: int = 400) -> HttpResponse:
     try:
-        classroom, created = services.join(request.user, code)
+        with join_limit.attempt(request):
+            classroom, created = services.join(request.user, code)
+    except TooManyAttempts as exc:
+        context.update(code=str(code)[:40])
+        return _too_many(request, exc, template, context)
     except ClassroomError as exc:
         context.update(error=exc.message(current_lang()), code=str(code)[:40])
         return render(request, template, context, status=status)
@@ -124,7 +143,10 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
     if request.method == "POST":
         return _join(request, code, "classrooms/join.html", {"classroom": None}, status=404)
     try:
-        classroom = services.find_by_code(code)
+        with join_limit.attempt(request):  # the page shows whose class a code is: a guess, too
+            classroom = services.find_by_code(code)
+    except TooManyAttempts as exc:
+        return _too_many(request, exc, "classrooms/join.html", {"classroom": None})
     except ClassroomError as exc:
         return render(request, "classrooms/join.html", {"error": exc.message(current_lang()), "classroom": None}, status=404)
     already = classroom.memberships.filter(student=request.user).exists()
@@ -138,9 +160,14 @@ def become_teacher(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST":
         try:
-            if services.redeem_invitation(request.user, request.POST.get("code", "")):
+            with join_limit.attempt(request):
+                redeemed = services.redeem_invitation(request.user, request.POST.get("code", ""))
+            if redeemed:
                 messages.success(request, _("Du bist jetzt als Lehrkraft freigeschaltet."))
             return redirect("classrooms:index")
+        except TooManyAttempts as exc:
+            context = {"is_teacher": services.is_teacher(request.user)}
+            return _too_many(request, exc, "classrooms/become_teacher.html", context)
         except ClassroomError as exc:
             error, status = exc.message(current_lang()), 400
     context = {"is_teacher": services.is_teacher(request.user), "error": error}
