@@ -499,7 +499,7 @@ class GameState:
         if not self._setup:
             raise IllegalMove("Es gibt keinen Zug zurückzunehmen", "There is no move to take back")
         move = self._setup.pop()
-        self._take_back(move)
+        self._take_back_setup()
         self._refresh_legal()
         return move
 
@@ -524,8 +524,8 @@ class GameState:
         self.phase = Phase.PLAY
         self.ended_early = None  # the game was still running before this trick
 
-    def _take_back(self, move: Move) -> None:
-        """Undo a move before the first card (already removed from the record)."""
+    def _take_back_setup(self) -> None:
+        """Undo the last move before the first card (already removed from the record)."""
         record = self._undo.pop()
         kind = record[0]
         if kind == "auction":
