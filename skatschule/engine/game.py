@@ -245,6 +245,11 @@ class GameState:
         """Augen of the declarer so far, the skat (or the discarded cards) included."""
         return self.declarer_points + mask_points(self.skat)
 
+    def defender_augen(self) -> int:
+        """Augen the defenders have taken in completed tricks."""
+        done = self._plays[: 3 * len(self._takers)]
+        return sum(card.points for card in done) - self.declarer_points
+
     def legal_cards(self) -> CardSet:
         """The cards the player to move may play (empty unless cards are being played)."""
         return CardSet(self._legal)
@@ -479,8 +484,7 @@ class GameState:
             if winner != self.declarer:
                 self.ended_early = "ouvert_trick" if contract.ouvert else "schwarz_trick"
         elif contract.schneider_announced:
-            taken = sum(c.points for c in self._plays) - self.declarer_points
-            if taken >= 31:
+            if self.defender_augen() >= 31:
                 self.ended_early = "schneider_missed"
         if self.ended_early is None:
             return legal

@@ -241,7 +241,7 @@ def rule(state: GameState, event: Event) -> Ruling:
     m = state.matadors()
     need = _need(state, m)
     d_augen = state.declarer_augen()
-    f_augen = sum(t.points for t in state.tricks) - state.declarer_points
+    f_augen = state.defender_augen()
     who_de, who_en = SEAT_NAMES_DE[event.seat], SEAT_NAMES_EN[event.seat]
     rule_id = event.kind.rule_id
     steps: list[Step] = [Step(f"{event.kind.name_de} durch {who_de}", f"{event.kind.name_en} by {who_en}", (rule_id,))]
@@ -268,7 +268,7 @@ def rule(state: GameState, event: Event) -> Ruling:
         if event.seat == to_move:
             raise SkatError(f"{who_de} ist an der Reihe: das Ausspielen ist berechtigt",
                             f"{who_en} is to play: the lead is legal")
-        if len(state.tricks) == 9:
+        if state.trick_count == 9:
             steps.append(Step("Unberechtigtes Ausspielen zum letzten Stich ist unerheblich: der letzte Stich wird ausgespielt",
                               "A lead out of turn to the last trick does not matter: the last trick is played out",
                               ("3.1.10",)))
@@ -464,7 +464,7 @@ def _defender_open(state: GameState, event: Event, steps: list[Step]) -> Ruling:
         raise SkatError(f"Zu früh: die Prüfung aller Spielverläufe geht bis {OPEN_SEARCH_MAX_CARDS} Karten je Hand",
                         f"Too early: checking every line of play works up to {OPEN_SEARCH_MAX_CARDS} cards a hand")
     rest_points = sum(CardSet(h).points for h in state.hands) + sum(c.points for c in state.trick)
-    rest_tricks = 10 - len(state.tricks)
+    rest_tricks = 10 - state.trick_count
     sure = _defenders_take_all(state, {})
     d_points = state.declarer_augen()
     d_tricks = state.declarer_trick_count

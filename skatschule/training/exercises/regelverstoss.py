@@ -269,8 +269,8 @@ def _facts(scenario: Scenario, state: GameState) -> list[tuple[str, str]]:
     if not contract.game.is_null:
         m = state.matadors()
         facts.append((f"Spitzen (mit Skat): {matadors_text(m, 'de')}", f"Matadors (skat included): {matadors_text(m, 'en')}"))
-    done = len(state.tricks)
-    defender_points = sum(t.points for t in state.tricks) - state.declarer_points
+    done = state.trick_count
+    defender_points = state.defender_augen()
     facts.append((f"Fertige Stiche: {done}", f"Tricks completed: {done}"))
     if contract.game.is_null:
         facts.append(
