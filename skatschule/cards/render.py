@@ -16,7 +16,7 @@ and the card names follow the active language (:func:`get_language`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from django.utils.functional import Promise
@@ -66,25 +66,20 @@ class Deck:
 
 
 # The French names are the engine's own (the ISkO's terms); only the German deck differs.
-_FRENCH_SUITS_DE = tuple(s.name_de for s in Suit)
-_FRENCH_SUITS_EN = tuple(s.name_en for s in Suit)
-_FRENCH_RANKS_DE = tuple(r.name_de for r in Rank)
-_FRENCH_RANKS_EN = tuple(r.name_en for r in Rank)
-_FRENCH_INDEX = tuple(r.short_de for r in Rank)
-_FRENCH_SHAPES = ("club", "spade", "heart", "diamond")
+_FRENCH = Deck(
+    key="french",
+    label=_("Französisches Blatt"),
+    suit_names_de=tuple(s.name_de for s in Suit),
+    suit_names_en=tuple(s.name_en for s in Suit),
+    rank_names_de=tuple(r.name_de for r in Rank),
+    rank_names_en=tuple(r.name_en for r in Rank),
+    rank_index=tuple(r.short_de for r in Rank),
+    colours=("#1a1a1a", "#1a1a1a", "#c8102e", "#c8102e"),
+    shapes=("club", "spade", "heart", "diamond"),
+)
 
 DECKS: dict[str, Deck] = {
-    "french": Deck(
-        key="french",
-        label=_("Französisches Blatt"),
-        suit_names_de=_FRENCH_SUITS_DE,
-        suit_names_en=_FRENCH_SUITS_EN,
-        rank_names_de=_FRENCH_RANKS_DE,
-        rank_names_en=_FRENCH_RANKS_EN,
-        rank_index=_FRENCH_INDEX,
-        colours=("#1a1a1a", "#1a1a1a", "#c8102e", "#c8102e"),
-        shapes=_FRENCH_SHAPES,
-    ),
+    "french": _FRENCH,
     "german": Deck(
         key="german",
         label=_("Deutsches Blatt"),
@@ -96,16 +91,12 @@ DECKS: dict[str, Deck] = {
         colours=("#7a4a1d", "#2e7d32", "#c62828", "#b58400"),
         shapes=("acorn", "leaf", "heart", "bell"),
     ),
-    "tournament": Deck(
+    # the French pictures with a colour per suit (green Pik, orange Karo)
+    "tournament": replace(
+        _FRENCH,
         key="tournament",
         label=_("Turnierblatt (vier Farben)"),
-        suit_names_de=_FRENCH_SUITS_DE,
-        suit_names_en=_FRENCH_SUITS_EN,
-        rank_names_de=_FRENCH_RANKS_DE,
-        rank_names_en=_FRENCH_RANKS_EN,
-        rank_index=_FRENCH_INDEX,
         colours=("#1a1a1a", "#1b7f3a", "#c8102e", "#e07b00"),
-        shapes=_FRENCH_SHAPES,
     ),
 }
 DEFAULT_DECK = "french"
