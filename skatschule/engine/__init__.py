@@ -17,7 +17,9 @@ from .game import Declare, Discard, GameState, Move, Phase, PickUp, Play, Trick
 from .games import Contract, GameType, is_trump, legal_cards, parse_game, trick_winner, trump_order
 from .lists import bierlachs, isko_totals, seeger_totals
 from .pub import RamschResult, play_ramsch, score_ramsch, starts_bock_round
+from .names import DECK_NAMES, DeckNames, names_for, render as render_names
 from .rules import ISKO, PRE1999, PUB, RULESETS, RuleSet, get_rules
+from .sorting import sort_hand
 from .scoring import (
     GameValue, Outcome, Settlement, concede, game_value, lowest_multiple, matadors, matadors_text, score_game, settle,
 )
@@ -31,6 +33,7 @@ __all__ = [
     "Contract", "GameType", "is_trump", "legal_cards", "parse_game", "trick_winner", "trump_order",
     "bierlachs", "isko_totals", "seeger_totals",
     "RamschResult", "play_ramsch", "score_ramsch", "starts_bock_round",
+    "DECK_NAMES", "DeckNames", "names_for", "render_names", "sort_hand",
     "ISKO", "PRE1999", "PUB", "RULESETS", "RuleSet", "get_rules",
     "GameValue", "Outcome", "Settlement", "concede", "settle", "game_value", "lowest_multiple", "matadors", "matadors_text", "score_game",
 ]
