@@ -32,6 +32,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -81,7 +82,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "skatschule.home.security.ContentSecurityPolicyMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "skatschule.home.middleware.GermanFirstLocaleMiddleware",
@@ -111,6 +112,23 @@ PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
 CLASS_JOIN_FAILURE_LIMIT = int(os.environ.get("CLASS_JOIN_FAILURE_LIMIT", "10"))
 CLASS_JOIN_WINDOW_MINUTES = int(os.environ.get("CLASS_JOIN_WINDOW_MINUTES", "15"))
 CSP_REPORT_ONLY = env_bool("CSP_REPORT_ONLY", False)
+# The Content-Security-Policy, sent by django-csp (why each directive: skatschule/home/security.py).
+CSP_POLICY: dict[str, list[str]] = {
+    "default-src": [SELF],
+    "script-src": [SELF],
+    "style-src": [SELF],
+    "style-src-elem": [SELF],
+    "style-src-attr": [UNSAFE_INLINE],
+    "img-src": [SELF, "data:"],
+    "font-src": [SELF],
+    "connect-src": [SELF],
+    "object-src": [NONE],
+    "base-uri": [SELF],
+    "form-action": [SELF],
+    "frame-ancestors": [NONE],
+}
+CONTENT_SECURITY_POLICY = None if CSP_REPORT_ONLY else {"DIRECTIVES": CSP_POLICY}
+CONTENT_SECURITY_POLICY_REPORT_ONLY = {"DIRECTIVES": CSP_POLICY} if CSP_REPORT_ONLY else None
 
 ROOT_URLCONF = "skatschule.urls"
 
