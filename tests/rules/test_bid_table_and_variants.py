@@ -151,7 +151,7 @@ def test_glossary_has_the_audit_terms(real: Registry) -> None:
 
 
 def test_english_text_uses_one_name_and_the_agreed_terms(real: Registry) -> None:
-    banned = ("Skat Order", "split backside", "greas", "(sloughing)")
+    banned = ("Skat Order", "split backside", "split knife", "greas", "(sloughing)", "(virgin)")
     found = [(where, word) for where, lang, text in real.sources() if lang == "en"
              for word in banned if word in text]
     assert found == []
