@@ -237,6 +237,8 @@ def markdown_to_html(
     text = DIRECTIVE_RE.sub(placeholder, source)
     html = markdown.markdown(text, extensions=[TableExtension(use_align_attribute=True), "sane_lists"])
     html = sanitize(html)
+    # a markdown table scrolls inside its own wrapper, never the page (375 px phones)
+    html = html.replace("<table>", '<div class="table-wrap"><table>').replace("</table>", "</table></div>")
     if blocks:  # a table may not sit inside <p>: unwrap a paragraph that holds only a block directive
         html = _BLOCK_PARAGRAPH_RE.sub(lambda m: m.group(1) if m.group(2) in blocks else m.group(0), html)
     if seen_terms is not None:
