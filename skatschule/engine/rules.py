@@ -79,7 +79,7 @@ class RuleSet:
         return sorted(v for v in values if v >= 18)
 
 
-ISKO = RuleSet("isko", "Internationale Skatordnung", "International Skat Order")
+ISKO = RuleSet("isko", "Internationale Skatordnung", "International Skat Rules")
 PRE1999 = RuleSet(
     "pre1999",
     "Skatordnung vor 1999",

@@ -10,6 +10,12 @@ From other code::
     # '<span class="directive-value" data-value="48">mit 2, Spiel 3, Hand 4 × Kreuz 12 = 48</span>'
     render_directive("value: clubs mit 2 hand", text=True)   # plain text, no HTML
 
+``[[bids: isko]]`` renders the table of every bid value with the games worth exactly that much
+("18: Karo × 2"). Each row comes from the engine's ``game_value``, and the table checks itself
+against the engine's list of bid values (``RuleSet.bid_values``). Only ``isko`` (and ``pub``,
+which bids the same) are accepted: for ``pre1999`` the engine's list still holds 264, which no
+game reaches when Grand ouvert has its own base value 36.
+
 Words of ``value`` and ``result`` (README of rules_content): a game (``clubs spades hearts
 diamonds grand null`` or ``kreuz pik herz karo``), ``mit N``/``ohne N`` (not for null), the
 flags ``hand ouvert schneider schwarz schneider_angesagt schwarz_angesagt`` and
@@ -52,6 +58,7 @@ from skatschule.engine import (
     score_game,
 )
 from skatschule.engine.cards import Card
+from skatschule.engine.names import names_for
 from skatschule.engine.explain import Step
 
 if TYPE_CHECKING:
@@ -64,6 +71,7 @@ __all__ = [
     "DirectiveError",
     "DirectiveMatch",
     "GameSpec",
+    "bid_table",
     "find_directives",
     "parse_game_words",
     "render_directive",
@@ -71,7 +79,9 @@ __all__ = [
 ]
 
 DIRECTIVE_RE = re.compile(r"\[\[\s*([A-Za-z_]+)\s*:([^\[\]]*)\]\]")
-KINDS = ("cards", "value", "result", "matadors", "points", "rule")
+KINDS = ("cards", "value", "result", "matadors", "points", "rule", "bids")
+BLOCK_KINDS = frozenset({"bids"})
+"""Kinds that render a block (a table): a paragraph holding only such a directive is unwrapped."""
 
 _FLAGS = {
     "hand": "hand",
@@ -303,7 +313,81 @@ def _step_html(step: Step, lang: str, registry: Registry) -> str:
     return format_html('<span class="result-line">{}{}</span>', step.text(lang), refs)
 
 
+def _multipliers(low: Contract, top: Contract, base: int, rules: RuleSet) -> range:
+    """From the cheapest game ``low`` (with or without 1) to the dearest ``top`` (all matadors and
+    every level), as multiples of ``base``: the values the engine gives this kind of game."""
+    def value(contract: Contract, count: int) -> int:
+        announced = contract.schwarz_announced or contract.ouvert
+        return game_value(contract, count, schneider=announced or contract.schneider_announced,
+                          schwarz=announced, rules=rules).value
+    return range(value(low, 1) // base, value(top, top.game.max_matadors) // base + 1)
+
+
+def bid_table(rules: RuleSet | None = None) -> list[tuple[int, list[tuple[Contract, int | None]]]]:
+    """Every bid value of ``rules`` with the games that are worth exactly that much.
+
+    Each game is ``(contract, multiplier)``; the multiplier is None for the Null games
+    (fixed values). Raises :class:`SkatError` if the table and ``rules.bid_values()`` differ.
+    """
+    rs = get_rules(rules)
+    ways: dict[int, list[tuple[Contract, int | None]]] = {}
+    top_level = {"hand": True, "schneider_announced": True, "schwarz_announced": True}
+    for game in sorted(rs.base_values, key=lambda g: rs.base_value(g)):
+        base = rs.base_value(game)
+        separate_ouvert = game is GameType.GRAND and rs.grand_ouvert_base != base
+        plain = Contract(game, ouvert=not separate_ouvert, **top_level)
+        for m in _multipliers(Contract(game), plain, base, rs):
+            if m >= 2:
+                ways.setdefault(base * m, []).append((Contract(game), m))
+        if separate_ouvert:
+            ouvert = Contract(game, ouvert=True, **top_level)
+            ouvert_base = rs.base_value(game, ouvert=True)
+            for m in _multipliers(Contract(game, hand=True, ouvert=True), ouvert, ouvert_base, rs):
+                ways.setdefault(ouvert_base * m, []).append((Contract(game, hand=True, ouvert=True), m))
+    for (hand, ouvert), value in sorted(rs.null_values.items(), key=lambda kv: kv[1]):
+        ways.setdefault(value, []).append((Contract(GameType.NULL, hand=hand, ouvert=ouvert), None))
+    table = sorted((v, w) for v, w in ways.items() if v >= 18)
+    if [v for v, _ in table] != list(rs.bid_values()):
+        raise SkatError("Reiztabelle und Reizwerte der Engine stimmen nicht überein",
+                        "the bid table and the engine's bid values differ")
+    return table
+
+
+def _bid_way(contract: Contract, multiplier: int | None, lang: str, deck: str) -> str:
+    if multiplier is None:
+        return contract.name(lang)
+    name = names_for(deck).game(contract.game.value, lang)
+    name = name[:1].upper() + name[1:]
+    if contract.ouvert:
+        name += " ouvert"
+    return f"{name} × {multiplier}"
+
+
+def _bids(args: str, lang: str, deck: str, text: bool) -> str:
+    words = args.lower().split()
+    if len(words) > 1:
+        raise SkatError("'bids' nimmt höchstens einen Regelsatz (isko oder pub)",
+                        "'bids' takes at most one rule set (isko or pub)")
+    rules = get_rules(words[0] if words else "isko")
+    if rules.name not in ("isko", "pub"):
+        raise SkatError("'bids' gibt es nur für isko und pub", "'bids' exists only for isko and pub")
+    table = bid_table(rules)
+    rows = [(value, ", ".join(_bid_way(c, m, lang, deck) for c, m in ways)) for value, ways in table]
+    if text:
+        return "; ".join(f"{value}: {games}" for value, games in rows)
+    head = ("Reizwert", "Spiele mit genau diesem Wert") if lang == "de" else ("Bid", "Games worth exactly this")
+    caption = (f"Alle {len(rows)} Reizwerte" if lang == "de" else f"All {len(rows)} bid values")
+    body = "".join(format_html("<tr><th scope=\"row\">{}</th><td>{}</td></tr>", v, g) for v, g in rows)
+    return format_html(
+        '<div class="table-wrap directive-bids"><table class="bid-table" data-count="{}"><caption>{}</caption>'
+        '<thead><tr><th scope="col">{}</th><th scope="col">{}</th></tr></thead><tbody>{}</tbody></table></div>',
+        len(rows), caption, head[0], head[1], mark_safe(body),
+    )
+
+
 def _render(kind: str, args: str, lang: str, deck: str, registry: Registry | None, text: bool) -> str:
+    if kind == "bids":
+        return _bids(args, lang, deck, text)
     if kind == "cards":
         cards = _cards(args)
         if text:

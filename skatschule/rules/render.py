@@ -26,7 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 from markdown.extensions.tables import TableExtension
 
 from .content import Registry, Rule, get_registry, on_reload
-from .directives import DIRECTIVE_RE, directives_as_text, render_directive
+from .directives import BLOCK_KINDS, DIRECTIVE_RE, directives_as_text, render_directive
 
 __all__ = [
     "ANNOTATION_LABELS",
@@ -207,6 +207,7 @@ def term_linker(registry: Registry, lang: str) -> TermLinker:
 
 _PLACEHOLDER = "\ue000{}\ue001"
 _PLACEHOLDER_RE = re.compile("\ue000(\\d+)\ue001")
+_BLOCK_PARAGRAPH_RE = re.compile("<p>(\ue000(\\d+)\ue001)</p>")
 
 
 def markdown_to_html(
@@ -225,14 +226,21 @@ def markdown_to_html(
     rule so that each term is linked once per rule.
     """
     rendered: list[str] = []
+    blocks: set[str] = set()
 
     def placeholder(m: re.Match[str]) -> str:
         rendered.append(render_directive(m.group(0), lang=lang, deck=deck, registry=registry, where=where))
+        if m.group(1).lower() in BLOCK_KINDS:
+            blocks.add(str(len(rendered) - 1))
         return _PLACEHOLDER.format(len(rendered) - 1)
 
     text = DIRECTIVE_RE.sub(placeholder, source)
     html = markdown.markdown(text, extensions=[TableExtension(use_align_attribute=True), "sane_lists"])
     html = sanitize(html)
+    # a markdown table scrolls inside its own wrapper, never the page (375 px phones)
+    html = html.replace("<table>", '<div class="table-wrap"><table>').replace("</table>", "</table></div>")
+    if blocks:  # a table may not sit inside <p>: unwrap a paragraph that holds only a block directive
+        html = _BLOCK_PARAGRAPH_RE.sub(lambda m: m.group(1) if m.group(2) in blocks else m.group(0), html)
     if seen_terms is not None:
         html = term_linker(registry, lang).link(html, seen_terms, exclude_term)
     html = _PLACEHOLDER_RE.sub(lambda m: rendered[int(m.group(1))], html)

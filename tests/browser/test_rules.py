@@ -61,3 +61,22 @@ def test_rules_pages_in_the_browser(page, live_server) -> None:  # type: ignore[
     page.locator(".deck-form button[type=submit]").click()
     expect(page.locator("#deck-select")).to_have_value("german")
     expect(page.locator(".rule .directive-cards svg.card-img").first).to_have_class(re.compile(r"\bcard-german\b"))
+
+
+def test_bid_table_and_new_variants_on_a_phone(phone_page, live_server) -> None:  # type: ignore[no-untyped-def]
+    """Chapter 2's bid table and every chapter fit a 375 px phone; the K.6 variants have permalinks."""
+    from skatschule.engine import BID_VALUES
+
+    reload()
+    page = phone_page
+    page.goto(live_server.url + "/regeln/2.3.1")
+    table = page.locator("table.bid-table").first
+    expect(table).to_be_visible()
+    expect(table.locator("tbody tr")).to_have_count(len(BID_VALUES))
+    # no chapter makes the phone scroll sideways: tables scroll in their wrapper, derivations wrap
+    for chapter in ("1", "2", "3", "4", "K", "A"):
+        page.goto(live_server.url + f"/regeln/kapitel/{chapter}/")
+        assert not page.evaluate("document.documentElement.scrollWidth > 375"), chapter
+    page.goto(live_server.url + "/regeln/K.6.1")
+    expect(page).to_have_url(re.compile(r"/regeln/kapitel/K/\?hl=K\.6\.1#r-K\.6\.1$"))
+    expect(page.locator("#r-K\\.6\\.1")).to_be_visible()
