@@ -50,3 +50,11 @@ def in_lang(obj: object, attr: str) -> str:
     """``{{ case|in_lang:"title" }}``, ``{{ category|in_lang:"name" }}``: a text in the active language."""
     method = getattr(obj, attr)
     return str(method(current_lang()))
+
+
+@register.filter
+def get_item(mapping: object, key: str) -> str:
+    """``{{ solved|get_item:case.id }}``: a value of a dict, ``""`` when missing."""
+    if isinstance(mapping, dict):
+        return str(mapping.get(key, ""))
+    return ""
