@@ -208,3 +208,18 @@ def test_filters_combine() -> None:
 @pytest.mark.parametrize("params", [{"stufe": "7"}, {"stufe": "x"}, {"regel": "3..2"}, {"q": "x" * 101}])
 def test_bad_search_values_are_400(client, params) -> None:
     assert client.get(reverse("casebook:index"), params).status_code == 400
+
+
+def test_english_case_page_and_answer(client) -> None:
+    case = _engine_case(True)
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    page = client.get(reverse("casebook:case", args=[case.id])).content.decode()
+    assert "Decide" in page and "Entscheiden" not in page
+    response = client.post(reverse("casebook:case_answer", args=[case.id]), {"answer": _right(case)})
+    text = _page_text(response)
+    answer = casebook.solve(case)
+    assert "Sign in" in text and "Melde dich an" not in text
+    for step in answer.steps_en:
+        assert step in text
+    index = client.get(reverse("casebook:index")).content.decode()
+    assert "Search the cases" in index and "all levels" in index and "Stufe" not in index
