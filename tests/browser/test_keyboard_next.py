@@ -1,13 +1,11 @@
 """By keyboard only in chromium: answer an exercise, press Enter on "Nächste Aufgabe", and the
-new question has the focus; one Tab later the focus is in its answer form (not in the header).
-Also answering a case of the casebook, with htmx and without JavaScript."""
+new question has the focus; one Tab later the focus is in its answer form (not in the header)."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from skatschule.casebook import cases as casebook
 from skatschule.training.models import IssuedExercise
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -45,40 +43,3 @@ def test_next_exercise_by_keyboard_focuses_the_new_question(page, live_server, s
     expect(heading).to_be_in_viewport()
     assert _tab_to(page, "e.closest('form.answer-form')", limit=12) <= 12  # not back through the header
     assert page.evaluate(IN_ANSWER_FORM)
-
-
-def test_answering_a_case_by_keyboard_with_htmx(page, live_server) -> None:  # type: ignore[no-untyped-def]
-    case = next(c for c in casebook.load_cases() if c.engine_input is not None and c.score_asked)
-    answer = casebook.solve(case)  # the engine's ruling
-    page.goto(f"{live_server.url}/faelle/{case.id}/")
-    expect(page.locator("#case-result")).not_to_contain_text("Richtige Antwort")
-    page.locator(f'input[type="radio"][value="{answer.choice}"]').focus()
-    page.keyboard.press("Space")
-    _tab_to(page, "e.type === 'number'")
-    page.keyboard.type(str(answer.score))
-    page.keyboard.press("Enter")
-    result = page.locator("#case-result")
-    expect(result).to_contain_text("Richtig!", timeout=15_000)
-    expect(page.locator("#case-result-title")).to_be_focused()
-    expect(result).to_contain_text(answer.steps_de[-1])
-    assert page.url.endswith(f"/faelle/{case.id}/"), "htmx swapped the result in place"
-
-
-def test_answering_a_case_without_javascript(browser, live_server) -> None:  # type: ignore[no-untyped-def]
-    case = next(c for c in casebook.load_cases() if not c.score_asked)
-    right = casebook.solve(case).choice
-    wrong = next(c.value for c in case.choices if c.value != right)
-    context = browser.new_context(java_script_enabled=False, locale="de-DE")
-    try:
-        page = context.new_page()
-        page.goto(f"{live_server.url}/faelle/{case.id}/")
-        page.locator(f'input[type="radio"][value="{wrong}"]').check()
-        page.get_by_role("button", name="Entscheiden").click()
-        expect(page).to_have_url(f"{live_server.url}/faelle/{case.id}/antwort/")
-        expect(page.locator("#case-result")).to_contain_text("Leider nicht richtig.")
-        expect(page.locator(f'input[type="radio"][value="{wrong}"]')).to_be_checked()
-        page.locator(f'input[type="radio"][value="{right}"]').check()
-        page.get_by_role("button", name="Entscheiden").click()
-        expect(page.locator("#case-result")).to_contain_text("Richtig!")
-    finally:
-        context.close()
