@@ -83,7 +83,12 @@ def test_compact_phone_header_with_a_menu_that_needs_no_javascript(browser, live
         nav = page.get_by_role("navigation", name="Hauptnavigation")
         expect(nav).to_be_hidden()
         expect(page.get_by_role("searchbox", name="Suche", exact=True)).to_be_visible()
-        page.locator("summary.menu-toggle").click()
+        # by keyboard: Tab from the search field reaches the menu button, Enter opens it
+        page.get_by_role("searchbox", name="Suche", exact=True).focus()
+        page.keyboard.press("Tab")
+        page.keyboard.press("Tab")
+        expect(page.locator("summary.menu-toggle")).to_be_focused()
+        page.keyboard.press("Enter")
         expect(nav).to_be_visible()
         expect(nav.get_by_role("link", name="Fälle")).to_be_visible()
         expect(page.get_by_role("button", name="English")).to_be_visible()
