@@ -70,6 +70,7 @@ def test_signed_in_reader_sees_solved_cases_in_the_index(page, live_server) -> N
     page.locator(f'input[type="radio"][value="{casebook.solve(case).choice}"]').check()
     page.get_by_role("button", name="Entscheiden").click()
     expect(page.locator("#case-result")).to_contain_text("Diesen Fall hast du gelöst")
+    expect(page.locator("h1 .case-solved")).to_have_text("gelöst")  # htmx updated the heading too
     assert SolvedCase.objects.get(user=user, case_id=case.id).solved
     page.goto(f"{live_server.url}/faelle/")
     item = page.locator("li.case-item").filter(has=page.locator(f'a[href="/faelle/{case.id}/"]'))
