@@ -96,8 +96,9 @@ def case_answer(request: HttpRequest, case_id: str) -> HttpResponse:
     try:
         result = services.answer_case(case=case, answer=answer, user=request.user)
     except AnswerError as exc:
+        # htmx does not swap a 4xx response: it gets a 200 with the message (as in training)
         context["error"] = message_in(exc)
-        return render(request, template, context, status=400)
+        return render(request, template, context, status=200 if request.htmx else 400)
     lang = current_lang()
     solution = casebook.solve(case)
     context.update(

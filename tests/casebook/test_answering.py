@@ -109,6 +109,16 @@ def test_htmx_answer_returns_the_result_section_only(client) -> None:
     assert "Richtig!" in html
 
 
+def test_htmx_unreadable_answer_is_swapped_in_with_its_message(client) -> None:
+    case = _engine_case(True)
+    response = client.post(reverse("casebook:case_answer", args=[case.id]), {"answer": ["won"]},
+                           HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert response.status_code == 200  # htmx swaps only 2xx responses
+    assert html.lstrip().startswith('<section id="case-result"') and 'role="alert"' in html
+    assert "Richtige Antwort" not in html
+
+
 def test_answer_url_wants_post_and_a_real_case(client) -> None:
     case = casebook.load_cases()[0]
     assert client.get(reverse("casebook:case_answer", args=[case.id])).status_code == 405
