@@ -112,10 +112,15 @@ def _game_value(inp: Input, rules: str) -> object:
 
 def _game_result(inp: Input, rules: str) -> object:
     contract = _contract(inp)
+    cards = None
+    if inp.get("declarer_cards") is not None:
+        cards = _distinct(parse_cards(inp["declarer_cards"]))
     if contract.game.is_null:
+        # Null has no matadors; the cards still decide a Null announced above the bid
+        # (ISkO 2.4.4: a suit or Grand game is lost instead, see scoring.cheapest_lost_game).
         count = 0
-    elif "declarer_cards" in inp and inp["declarer_cards"] is not None:
-        count = matadors(contract.game, _distinct(parse_cards(inp["declarer_cards"])))
+    elif cards is not None:
+        count = matadors(contract.game, cards)
     else:
         count = _int(inp, "matadors")
     points = _int(inp, "declarer_points", 0)
@@ -134,6 +139,7 @@ def _game_result(inp: Input, rules: str) -> object:
         kontra=_flag(inp, "kontra"),
         re=_flag(inp, "re"),
         bock=_flag(inp, "bock"),
+        declarer_cards=cards if contract.game.is_null else None,
     )
     return outcome.as_dict()
 
