@@ -167,9 +167,10 @@ class Ruling:
         steps = self.steps
         return rule_ids_of(steps[:1] + steps[-1:] + steps[1:-1])
 
-    def explain(self, lang: str = "de") -> list[str]:
-        """The steps' texts with name references (see :meth:`Step.text`)."""
-        return [s.text(lang) for s in self.steps]
+    def explain(self, lang: str = "de", *, plain: bool = False) -> list[str]:
+        """The steps' texts with name references (see :meth:`Step.text`); with ``plain``
+        in the ISkO's (French) names."""
+        return [s.plain(lang) if plain else s.text(lang) for s in self.steps]
 
     def as_dict(self) -> dict[str, object]:
         return {"won": self.won, "value": self.value, "score": self.score}

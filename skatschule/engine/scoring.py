@@ -99,7 +99,12 @@ class GameValue:
         return abs(self.matadors) + len(self.levels)
 
     def text(self, lang: str = "de") -> str:
+        """The derivation with a name reference for the game (render it per deck)."""
         return self.steps[0].text(lang)
+
+    def plain(self, lang: str = "de") -> str:
+        """The derivation with the ISkO's (French) names: ``... × Kreuz 12 = 48``."""
+        return self.steps[0].plain(lang)
 
 
 def _check_matadors(game: GameType, count: int) -> None:
@@ -256,9 +261,10 @@ class Outcome:
     def defender_points(self) -> int:
         return 120 - self.declarer_points
 
-    def explain(self, lang: str = "de") -> list[str]:
-        """The steps' texts with name references (see :meth:`Step.text`)."""
-        return [s.text(lang) for s in self.steps]
+    def explain(self, lang: str = "de", *, plain: bool = False) -> list[str]:
+        """The steps' texts with name references (see :meth:`Step.text`); with ``plain``
+        in the ISkO's (French) names."""
+        return [s.plain(lang) if plain else s.text(lang) for s in self.steps]
 
     def as_dict(self) -> dict[str, object]:
         return {"won": self.won, "value": self.value, "score": self.score, "overbid": self.overbid}
@@ -447,7 +453,7 @@ def _evaluate(
                                       "Schneider: the declarer has 30 card points or fewer", ("4.2.3",)))
             if won_by_play:
                 reasons.append((f"{declarer_points} Augen reichen für einfach",
-                                f"{declarer_points} card points are enough for a simple win"))
+                                f"{declarer_points} card points are enough for the simple level"))
             else:
                 reasons.append((f"{declarer_points} Augen reichen nicht, nötig sind 61",
                                 f"{declarer_points} card points are not enough, 61 are needed"))
@@ -605,8 +611,8 @@ class Settlement:
     overbid: bool
     steps: Derivation
 
-    def explain(self, lang: str = "de") -> list[str]:
-        return [step.text(lang) for step in self.steps]
+    def explain(self, lang: str = "de", *, plain: bool = False) -> list[str]:
+        return [step.plain(lang) if plain else step.text(lang) for step in self.steps]
 
 
 def settle(
