@@ -401,12 +401,11 @@ def rule(state: GameState, event: Event) -> Ruling:
         elif _party(state, event.seat) == "defenders" and before_first_trick:
             reason = ("ein Spiel, dessen nötige Stufe schon vor dem ersten Stich unerreichbar war, gewinnt der "
                       "Alleinspieler auch durch einen Fehler der Gegenpartei nicht",
-                      "a game whose needed level was out of reach before the first trick is not won by the "
-                      "declarer through the defenders' mistake either", ("4.4.3", "3.1.3"))
+                      "a game whose needed level was out of reach before the first trick cannot become the "
+                      "declarer's through the defenders' mistake either", ("4.4.3", "3.1.3"))
         else:
-            reason = ("das Spiel war für den Alleinspieler nicht mehr zu gewinnen, und ein entschiedenes Spiel "
-                      "bleibt entschieden",
-                      "the declarer could no longer win the game, and a decided game stays decided", ("3.1.3",))
+            reason = ("der Alleinspieler konnte das Spiel schon vorher nicht mehr gewinnen",
+                      "the declarer could no longer win the game even before", ("3.1.3",))
         return _ruling(state, m, False, False, False, None, steps, reason)
 
     # --- concessions
@@ -432,12 +431,12 @@ def rule(state: GameState, event: Event) -> Ruling:
     if guilty == "declarer":
         reason = ("ein Regelverstoß des Alleinspielers vor der Spielentscheidung; gewertet wird die Stufe einfach"
                   + _announced_note(contract, "de"),
-                  "a violation by the declarer before the game was decided; the simple level counts"
+                  "a violation by the declarer while the game was still open; the simple level counts"
                   + _announced_note(contract, "en"), ("3.1.4",) + _announced_rule(contract))
         return _ruling(state, m, False, False, False, guilty, steps, reason)
     reason = ("ein Regelverstoß eines Gegenspielers vor der Spielentscheidung entscheidet das Spiel gegen beide "
               "Gegenspieler (gemeinsame Haftung)",
-              "a defender's violation before the game was decided decides it against both defenders "
+              "a defender's violation while the game was still open goes against both defenders "
               "(joint liability)", ("3.1.4", "2.5.2"))
     return _innocent_declarer(state, m, need, steps, guilty, reason)
 
