@@ -40,10 +40,17 @@ _PLURALS = {
     ("de", "Auge"): "Augen",
     ("de", "Karte"): "Karten",
     ("de", "Spitze"): "Spitzen",
+    ("de", "Trumpf"): "Trümpfe",
+    ("de", "Bube"): "Buben",
     ("en", "trick"): "tricks",
     ("en", "card point"): "card points",
     ("en", "card"): "cards",
     ("en", "matador"): "matadors",
+    ("en", "trump"): "trumps",
+    ("en", "jack"): "jacks",
+    ("en", "side winner"): "side winners",
+    ("en", "sure card"): "sure cards",
+    ("en", "loser"): "losers",
 }
 
 
