@@ -179,21 +179,20 @@ def _facts(counts: _Counts) -> Step:
     game = counts.game
     if game is GameType.NULL:
         return Step(
-            f"{game_ref(game)}: {counts.first} von 4 Farben sicher, {plural(counts.second, 'Karte')} zu hoch, um "
-            f"sie zu unterbieten",
+            f"{game_ref(game)}: sichere Farben {counts.first} von 4, zu hohe Karten {counts.second}",
             f"{game_ref(game)}: {counts.first} of 4 suits safe, {plural(counts.second, 'card', 'en')} too high to "
             f"duck with", ("4.2.7",))
     if game is GameType.GRAND:
         return Step(
-            f"{game_ref(game)}: {plural(counts.first, 'Bube')}, {counts.second} sichere Karten in den Farben (Ass, "
-            f"Ass-Zehn, Ass-Zehn-König ...), {counts.third} Verlierer, von denen zwei in den Skat gehen",
+            f"{game_ref(game)}: {plural(counts.first, 'Bube')}; stehende Karten in den Farben (Ass, Ass-Zehn, "
+            f"Ass-Zehn-König ...): {counts.second}; Verlierer: {counts.third}, zwei davon gehen in den Skat",
             f"{game_ref(game)}: {plural(counts.first, 'jack', 'en')}, {plural(counts.second, 'sure card', 'en')} in "
             f"the suits (ace, ace-ten, ace-ten-king ...), {plural(counts.third, 'loser', 'en')}, two of which go into "
             f"the skat", ("2.3.2",))
     return Step(
-        f"{game_ref(game)}: {plural(counts.first, 'Trumpf')} ({counts.second} davon Buben, Ass oder Zehn), "
-        f"{counts.third} sichere Seitenstiche (Asse, Zehnen mit Ass)",
-        f"{game_ref(game)}: {plural(counts.first, 'trump', 'en')} ({counts.second} of them jacks, ace or ten), "
+        f"{game_ref(game)}: {plural(counts.first, 'Trumpf')}, hohe davon (Buben, Ass, Zehn): {counts.second}; "
+        f"sichere Seitenstiche (Asse, Zehnen mit Ass): {counts.third}",
+        f"{game_ref(game)}: {plural(counts.first, 'trump', 'en')} ({counts.second} of them high: jacks, ace, ten), "
         f"{plural(counts.third, 'side winner', 'en')} (aces, tens with their ace)", ("2.3.2",))
 
 
