@@ -344,10 +344,10 @@ def rule(state: GameState, event: Event) -> Ruling:
         steps.append(Step(f"{contract_ref(contract, 'de')} ist nur {null_value} wert, der Reizwert ist {state.bid}",
                           f"{contract_ref(contract, 'en')} is worth only {null_value}, the bid is {state.bid}",
                           ("4.1.2",)))
-        reason: Reason = ("ein Nullspiel unter dem Reizwert ist nicht durchführbar: ein Farb- oder Grandspiel ist verloren, "
-                  "nach der letzten Reizhöhe und den Spitzen",
-                  "a null game below the bid cannot be played: a suit or Grand game is lost, by the last bid and "
-                  "the matadors", ("2.4.4",))
+        reason: Reason = ("ein Nullspiel unter dem Reizwert ist nicht durchführbar, daher zählt ein Farb- oder "
+                          "Grandspiel nach der letzten Reizhöhe und den Spitzen",
+                          "a null game below the bid cannot be played, so a suit or Grand game counts, by the last "
+                          "bid and the matadors", ("2.4.4",))
         return _cheapest_lost_game(state, steps, "declarer", reason)
 
     # --- is the game already decided?
@@ -429,14 +429,15 @@ def rule(state: GameState, event: Event) -> Ruling:
     # --- violations before the decision
     guilty = _party(state, event.seat)
     if guilty == "declarer":
-        reason = ("ein Regelverstoß des Alleinspielers vor der Spielentscheidung; gewertet wird die Stufe einfach"
+        reason = ("der Alleinspieler hat vor der Spielentscheidung gegen die Regeln verstoßen; gewertet wird die "
+                  "Stufe einfach"
                   + _announced_note(contract, "de"),
-                  "a violation by the declarer while the game was still open; the simple level counts"
+                  "the declarer broke a rule while the game was still open; the simple level counts"
                   + _announced_note(contract, "en"), ("3.1.4",) + _announced_rule(contract))
         return _ruling(state, m, False, False, False, guilty, steps, reason)
-    reason = ("ein Regelverstoß eines Gegenspielers vor der Spielentscheidung entscheidet das Spiel gegen beide "
+    reason = ("ein Gegenspieler hat vor der Spielentscheidung gegen die Regeln verstoßen, und das gilt für beide "
               "Gegenspieler (gemeinsame Haftung)",
-              "a defender's violation while the game was still open goes against both defenders "
+              "a defender broke a rule while the game was still open, and that counts against both defenders "
               "(joint liability)", ("3.1.4", "2.5.2"))
     return _innocent_declarer(state, m, need, steps, guilty, reason)
 
@@ -477,7 +478,7 @@ def _event_step(state: GameState, event: Event) -> Step:
         contract = state.contract
         de = f"{who_de} sagt {contract_ref(contract, 'de')} an" if contract else f"{who_de}: {kind.name_de}"
         en = f"{who_en} announces {contract_ref(contract, 'en')}" if contract else f"{who_en}: {kind.name_en}"
-    return Step(de, en, (kind.rule_id,))
+    return Step(de[:1].upper() + de[1:], en[:1].upper() + en[1:], (kind.rule_id,))
 
 
 def _augen_step(d_augen: int, f_augen: int) -> Step:
@@ -512,9 +513,9 @@ def _unreachable(state: GameState, m: int, need: _Need, f_augen: int) -> tuple[S
             return Step(f"{name_de} ist nur {value} wert, der Reizwert ist {bid}: überreizt",
                         f"{name_en} is worth only {value}, the bid is {bid}: overbid", ("4.1.2",)), True
         value = game_value(contract, m, schwarz=True, rules=state.rules).value
-        return Step(f"{name_de} erreicht selbst mit Schwarz nur {value}, der Reizwert ist {bid}: das Spiel war schon "
+        return Step(f"Selbst mit Schwarz ist {name_de} nur {value} wert, der Reizwert ist {bid}: das Spiel war schon "
                     f"vor dem ersten Stich überreizt",
-                    f"{name_en} is worth only {value} even with Schwarz, the bid is {bid}: the game was overbid "
+                    f"Even with Schwarz, {name_en} is worth only {value}, the bid is {bid}: the game was overbid "
                     f"before the first trick", ("4.4.3",)), True
     needed_de = "angesagt" if not need.from_bid else f"zum Reizwert {bid}"
     needed_en = "as announced" if not need.from_bid else f"for the bid of {bid}"

@@ -369,11 +369,13 @@ def _verdict_step(reasons: list[tuple[str, str]], rules_cited: list[str], won: b
     assert running == score
     reason_de = "; ".join(r[0] for r in reasons)
     reason_en = "; ".join(r[1] for r in reasons)
-    if reason_de:
-        text_de, text_en = f"{reason_de}: {de}", f"{reason_en}: {en}"
-    else:
-        text_de, text_en = de[:1].upper() + de[1:], en[:1].upper() + en[1:]
-    return Step(text_de, text_en, tuple(dict.fromkeys(rules_cited)))
+    text_de, text_en = (f"{reason_de}: {de}", f"{reason_en}: {en}") if reason_de else (de, en)
+    return Step(_capital(text_de), _capital(text_en), tuple(dict.fromkeys(rules_cited)))
+
+
+def _capital(text: str) -> str:
+    """The sentence with a capital first letter (a name reference stays as it is)."""
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
 def _evaluate(

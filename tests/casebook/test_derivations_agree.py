@@ -177,3 +177,36 @@ def test_every_worked_result_in_the_rules_text(lang: str) -> None:
             found += [f"{chapter.id}: {p}" for p in problems(lines, verdict == "won", lang, False)]
     assert results >= 40, f"only {results} worked results found"
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_generated_irregularities_and_scored_games_agree(lang: str) -> None:
+    """Beyond the pages: 150 generated irregularities per level and a sweep of scored games
+    (every game type, announced levels, Augen, tricks, overbid or not)."""
+    from skatschule.engine import PUB, Contract, GameType, score_game
+
+    found = []
+    kind = REGISTRY["regelverstoss"]
+    for level in (1, 2, 3):
+        for seed in range(150):
+            scenario = kind.scenario(level, seed)
+            ruling = scenario.ruling()
+            state = scenario.state()
+            zero = state.declarer_augen() == 0 and state.defender_augen() == 0
+            found += [f"regelverstoss {level}/{seed}: {p}"
+                      for p in problems(ruling.explain(lang, plain=True), ruling.won, lang, zero)]
+    contracts = [Contract(GameType.HEARTS), Contract(GameType.GRAND, hand=True),
+                 Contract(GameType.CLUBS, hand=True, schneider_announced=True),
+                 Contract(GameType.SPADES, hand=True, schwarz_announced=True),
+                 Contract(GameType.DIAMONDS, hand=True, ouvert=True), Contract(GameType.NULL)]
+    for contract in contracts:
+        for points, tricks in ((0, 0), (30, 2), (60, 4), (61, 5), (89, 7), (90, 8), (120, 10)):
+            for bid in (18, 48, 96):
+                count = 0 if contract.game.is_null else -2
+                if contract.game.is_null:
+                    tricks = 0 if points < 61 else 1
+                outcome = score_game(contract, count, bid=bid, declarer_points=points, declarer_tricks=tricks,
+                                     rules=PUB, kontra=points == 61)
+                found += [f"{contract} {points}/{tricks} bid {bid}: {p}"
+                          for p in problems(outcome.explain(lang, plain=True), outcome.won, lang, False)]
+    assert not found, "\n".join(found[:20])
