@@ -75,3 +75,20 @@ def test_the_cheapest_game_uses_the_real_matadors():
     # Without any jack: ohne 4, Karo 5 x 9 = 45 (Herz 5 x 10 = 50): Karo.
     mask = CardSet(parse_cards("C7 C8 C9 S7 S8 S9 H7 H8 H9 D7 D8 D9")).mask
     assert cheapest_lost_game(30, mask)[0].game is GameType.DIAMONDS
+
+
+def test_the_vectors_cli_explains_in_plain_names(tmp_path, capsys):
+    from skatschule.engine.vectors import explain_case, main
+
+    case = {"id": "x", "kind": "game_result", "input": {
+        "game": "clubs", "matadors": 2, "hand": True, "bid": 48, "declarer_points": 61, "declarer_tricks": 5}}
+    lines = explain_case(case)
+    assert lines[-1] == "61 Augen reichen für einfach: gewonnen; Eintrag +48"
+    assert any("× Kreuz 12 = 48" in line for line in lines) and not any("⟦" in line for line in lines)
+    assert explain_case(dict(case, input={"game": "nope"})) == []  # refused input: no derivation
+    path = tmp_path / "cases.json"
+    path.write_text('[{"id": "x", "kind": "game_result", "input": {"game": "null", "bid": 23, '
+                    '"declarer_points": 0, "declarer_tricks": 1}}]', encoding="utf-8")
+    assert main(["explain", str(path), "en"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "x" and "The declarer took 1 trick: lost" in out
