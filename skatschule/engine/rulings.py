@@ -25,7 +25,10 @@ Further events (casebook work), each with the ISkO rule it rests on:
   writes down the cheapest suit or Grand game (no Hand level: it was not announced)
   whose value, overbid multiple included, reaches the bid, and counts it double.
 - ``invalid_declaration`` (2.4.4): a Null game announced after the pick-up that can no
-  longer reach the bid ends as a lost suit or Grand game, computed as above.
+  longer reach the bid ends as a lost suit or Grand game, computed as above (the one
+  :func:`~.scoring.cheapest_lost_game` that also scores such a Null when it is played out).
+  Any other event in a Null below the bid is ruled the same way: the announcement had
+  already lost the game.
 - ``wrong_card_count`` (3.2.6): a player holds too many or too few cards although the
   deal was correct; the party with the right number wins at level einfach (principles
   1-3 apply as for any other violation).
@@ -299,6 +302,11 @@ def rule(state: GameState, event: Event) -> Ruling:
             Irregularity.DECLARER_CLAIMS, Irregularity.DECLARER_CONCEDES):
         raise SkatError(f"Nach {kind.name_de} wird nicht weitergespielt", f"Play does not go on after {kind.name_en}")
 
+    # --- a Null announced above the bid was lost with its announcement (2.4.4): nothing later counts
+    if (contract.game.is_null and kind is not Irregularity.INVALID_DECLARATION
+            and game_value(contract, rules=state.rules).value < state.bid):
+        return _unplayable_null(state, steps)
+
     # --- events after which play goes on, or whose result is counted from the tricks
     if event.continuation is not None and kind in _VIOLATIONS:
         steps.append(Step("Die schuldlose Partei verlangt Weiterspiel: der Regelverstoß gilt als nicht begangen, "
@@ -341,14 +349,7 @@ def rule(state: GameState, event: Event) -> Ruling:
                             "undurchführbare Nullspiel nach Skataufnahme",
                             "This announcement is valid and playable; the engine rules here only on the null game "
                             "after a pick-up that cannot reach the bid")
-        steps.append(Step(f"{contract_ref(contract, 'de')} ist nur {null_value} wert, der Reizwert ist {state.bid}",
-                          f"{contract_ref(contract, 'en')} is worth only {null_value}, the bid is {state.bid}",
-                          ("4.1.2",)))
-        reason: Reason = ("ein Nullspiel unter dem Reizwert ist nicht durchführbar, daher zählt ein Farb- oder "
-                          "Grandspiel nach der letzten Reizhöhe und den Spitzen",
-                          "a null game below the bid cannot be played, so a suit or Grand game counts, by the last "
-                          "bid and the matadors", ("2.4.4",))
-        return _cheapest_lost_game(state, steps, "declarer", reason)
+        return _unplayable_null(state, steps)
 
     # --- is the game already decided?
     if contract.game.is_null:
@@ -369,7 +370,7 @@ def rule(state: GameState, event: Event) -> Ruling:
         return _accepted_claim(state, event, m, need, d_augen, f_augen, steps)
     if declarer_has_won:
         steps.append(_augen_step(d_augen, f_augen))
-        reason = (
+        reason: Reason = (
             f"mit {d_augen} Augen{' und der nötigen Stufe' if need.schneider else ''} war das Spiel für den "
             f"Alleinspieler schon gewonnen, und ein entschiedenes Spiel bleibt entschieden",
             f"with {d_augen} card points{' and the level he needed' if need.schneider else ''} the declarer had "
@@ -673,6 +674,22 @@ def _cheapest_lost_game(state: GameState, steps: list[Step], guilty: str | None,
     settled = settle(contract, count, bid=state.bid, won=False, rules=state.rules, reason=reason)
     return Ruling(True, False, settled.value, settled.score, guilty, tuple(steps) + settled.steps,
                   "einfach", settled.overbid)
+
+
+def _unplayable_null(state: GameState, steps: list[Step]) -> Ruling:
+    """A Null whose value is below the bid (ISkO 2.4.4): lost as the cheapest suit or Grand
+    game, whatever happened in play (the same game :func:`~.scoring.score_game` counts)."""
+    contract = state.contract
+    assert contract is not None
+    null_value = game_value(contract, rules=state.rules).value
+    steps.append(Step(f"{contract_ref(contract, 'de')} ist nur {null_value} wert, der Reizwert ist {state.bid}",
+                      f"{contract_ref(contract, 'en')} is worth only {null_value}, the bid is {state.bid}",
+                      ("4.1.2",)))
+    reason: Reason = ("ein Nullspiel unter dem Reizwert ist nicht durchführbar, daher zählt ein Farb- oder "
+                      "Grandspiel nach der letzten Reizhöhe und den Spitzen",
+                      "a null game below the bid cannot be played, so a suit or Grand game counts, by the last "
+                      "bid and the matadors", ("2.4.4",))
+    return _cheapest_lost_game(state, steps, "declarer", reason)
 
 
 def _leads_before_announcement(state: GameState, event: Event) -> Ruling:

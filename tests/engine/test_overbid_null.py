@@ -92,3 +92,15 @@ def test_the_vectors_cli_explains_in_plain_names(tmp_path, capsys):
     assert main(["explain", str(path), "en"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "x" and "The declarer took 1 trick: lost" in out
+
+
+def test_any_ruling_in_an_overbid_null_counts_the_lost_game():
+    """Whatever happens after a Null announced above the bid, 2.4.4 has already decided it."""
+    from skatschule.engine.rulings import Event, Irregularity, rule
+
+    _, state = _f13_state()
+    expected = casebook.engine_ruling(F13)
+    seat = (state.declarer + 1) % 3
+    ruling = rule(state, Event(Irregularity.SKAT_VIEWED, seat))  # a defender's violation would win a normal game
+    assert (ruling.won, ruling.value, ruling.score) == (False, expected.value, expected.score)
+    assert ruling.rule_ids[1] == "2.4.4"
