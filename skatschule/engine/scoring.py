@@ -351,7 +351,7 @@ def _verdict_step(reasons: list[tuple[str, str]], rules_cited: list[str], won: b
         de, en = f"gewonnen; Eintrag +{value}", f"won; entry +{value}"
         rules_cited = rules_cited + ["4.3.1"]
     elif loss_factor == 2:
-        de = f"verloren; verloren zählt doppelt, Eintrag {-2 * value}"
+        de = f"verloren; ein verlorenes Spiel zählt doppelt, Eintrag {-2 * value}"
         en = f"lost; a lost game counts double, entry {-2 * value}"
         rules_cited = rules_cited + ["4.3.4"]
     else:
