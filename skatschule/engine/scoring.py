@@ -460,6 +460,7 @@ def _evaluate(
                 reasons.append((f"{declarer_points} Augen reichen nicht, nötig sind 61",
                                 f"{declarer_points} card points are not enough, 61 are needed"))
             cited.append("4.2.2")
+        # The decision is the one the ISkO makes (4.2.5, 4.2.6); the reasons only describe it.
         if contract.schwarz_announced and not defenders_schwarz:
             if explain and won_by_play:
                 if contract.ouvert:
@@ -470,23 +471,22 @@ def _evaluate(
                     reasons.append(("angesagt war Schwarz, erreicht nicht", "Schwarz was announced and not reached"))
                     cited.insert(0, "4.2.5")
             won_by_play = False
-        elif contract.schwarz_announced and explain and won_by_play:
-            reasons.append(("angesagt war Schwarz, erreicht" if not contract.ouvert else
-                            "offen gespielt hat der Alleinspieler alle Stiche gemacht",
-                            "Schwarz was announced and reached" if not contract.ouvert else
-                            "playing open, the declarer took every trick"))
-            cited.append("4.2.6" if contract.ouvert else "4.2.5")
-        elif contract.schneider_announced:
-            reached = declarer_points >= 90
+        elif contract.schneider_announced and declarer_points < 90:
             if explain and won_by_play:
-                if reached:
-                    reasons.append(("angesagt war Schneider, erreicht", "Schneider was announced and reached"))
-                    cited.append("4.2.5")
-                else:
-                    reasons.append(("angesagt war Schneider, erreicht nicht", "Schneider was announced and not reached"))
-                    cited.insert(0, "4.2.5")
-            if not reached:
-                won_by_play = False
+                reasons.append(("angesagt war Schneider, erreicht nicht", "Schneider was announced and not reached"))
+                cited.insert(0, "4.2.5")
+            won_by_play = False
+        elif explain and won_by_play and contract.schwarz_announced:
+            if contract.ouvert:
+                reasons.append(("offen gespielt hat der Alleinspieler alle Stiche gemacht",
+                                "playing open, the declarer took every trick"))
+                cited.append("4.2.6")
+            else:
+                reasons.append(("angesagt war Schwarz, erreicht", "Schwarz was announced and reached"))
+                cited.append("4.2.5")
+        elif explain and won_by_play and contract.schneider_announced:
+            reasons.append(("angesagt war Schneider, erreicht", "Schneider was announced and reached"))
+            cited.append("4.2.5")
     if explain:
         steps.extend(gv.steps)
     won, value, score, overbid = _settle(gv, bid, won_by_play, rules, doublings, steps if explain else None,
