@@ -90,6 +90,10 @@ def test_the_table_page(client):
         assert all(name in html for name in mine)  # the learner's own cards are drawn, by name
         assert not any(name in html for name in other)
         assert "Auswertung" not in html
+        # the hint "what could I play?" rates the learner's own hand, with the evaluation's numbers
+        limit = hand_limit(table.hand())
+        assert "Was könnte ich spielen?" in html and "⟦" not in html
+        assert (f"bis {limit.value}:" in html) == (limit.value > 0)
     bad = client.post("/ueben/reizen-am-tisch/", {"action": "19"})
     assert bad.status_code == 400 or auction.is_over
     again = client.post("/ueben/reizen-am-tisch/", {"action": "new"})
