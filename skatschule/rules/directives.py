@@ -310,7 +310,7 @@ def _rule_link(rule_id: str, lang: str, registry: Registry) -> str:
 def _step_html(step: Step, lang: str, registry: Registry) -> str:
     links = [_rule_link(r, lang, registry) for r in step.rules if registry.rule(r) is not None]
     refs = format_html(' <span class="result-refs">({})</span>', mark_safe(", ".join(links))) if links else ""
-    return format_html('<span class="result-line">{}{}</span>', step.text(lang), refs)
+    return format_html('<span class="result-line">{}{}</span>', step.plain(lang), refs)
 
 
 def _multipliers(low: Contract, top: Contract, base: int, rules: RuleSet) -> range:
@@ -414,7 +414,7 @@ def _render(kind: str, args: str, lang: str, deck: str, registry: Registry | Non
         return label if text else format_html('<span class="directive-matadors" data-matadors="{}">{}</span>', count, label)
     if kind == "value":
         gv = parse_game_words(args).value()
-        derivation = gv.text(lang)
+        derivation = gv.plain(lang)  # the rules text keeps the ISkO's own names
         return derivation if text else format_html('<span class="directive-value" data-value="{}">{}</span>',
                                                    gv.value, derivation)
     if kind == "result":
@@ -425,7 +425,7 @@ def _render(kind: str, args: str, lang: str, deck: str, registry: Registry | Non
             summary += f" ({w['overbid']})"
         summary += f": {w['value']} {outcome.value}, {w['entry']} {outcome.score:+d}"
         if text:
-            return f"{summary}. " + "; ".join(outcome.explain(lang))
+            return f"{summary}. " + "; ".join(outcome.explain(lang, plain=True))
         reg = registry or _default_registry()
         lines = "".join(_step_html(step, lang, reg) for step in outcome.steps)
         return format_html(

@@ -415,7 +415,7 @@ def test_spielwert_cases() -> None:
     assert solve("spielwert", Scenario(Contract(GameType.DIAMONDS), -1, False, False)) == ["18"]
     assert solve("spielwert", Scenario(Contract(GameType.HEARTS), 1, True, False)) == ["30"]
     fb = grade("spielwert", Scenario(Contract(GameType.CLUBS, hand=True), 2, False, False), ["48"])
-    assert any("× Kreuz 12 = 48" in s.de for s in fb.steps)
+    assert any("× Kreuz 12 = 48" in s.plain("de") for s in fb.steps)
 
 
 def test_reizen_hoehe_cases() -> None:

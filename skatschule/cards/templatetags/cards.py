@@ -51,3 +51,14 @@ def card_choices(
 @register.simple_tag(takes_context=True)
 def card_name(context: template.Context, code: str | Card) -> str:
     return render.card_name(code, _deck(context))
+
+
+@register.simple_tag(takes_context=True)
+def names(context: template.Context, text: str) -> str:
+    """``text`` (an engine derivation, a case step) with its name references (``⟦game:clubs⟧``)
+    named as the chosen deck names them, in the current language. Autoescaped as usual."""
+    from django.utils import translation
+
+    from skatschule.engine.names import render as render_names
+
+    return render_names(str(text), translation.get_language() or "de", _deck(context))
