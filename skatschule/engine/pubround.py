@@ -33,8 +33,17 @@ __all__ = [
     "KontraReading", "DoublingPhase", "SayKontra", "SayRe", "DeclineRe", "LayOut", "FirstCard",
     "KontraAction", "KontraState", "kontra_eligible", "auction_summary", "AuctionSummary",
     "DealKind", "QueuedRound", "GamePlayed", "EscapeGrand", "RamschPlayed", "PassedIn",
-    "PlayerChange", "PlayersLeave", "RoundEvent", "PubRound", "Transfer", "pay_off",
+    "PlayerChange", "PlayersLeave", "RoundEvent", "PubRound", "Transfer", "pay_off", "bock_trigger",
 ]
+
+
+def bock_trigger(*, kontra: bool, re: bool, won: bool, null: bool, declarer_points: int) -> bool:
+    """K.2.1 from the bare facts of a game, the same reading as
+    :func:`~skatschule.engine.pub.starts_bock_round`: Kontra lost by the declarer
+    without Re, any Kontra with Re, or 60:60 in a suit or grand game."""
+    if kontra and (re or not won):
+        return True
+    return not null and declarer_points == 60
 
 
 # --------------------------------------------------------------------------- Kontra and Re

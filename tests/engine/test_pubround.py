@@ -9,7 +9,7 @@ from skatschule.engine import Contract, GameType, SkatError, score_game, score_r
 from skatschule.engine.bidding import Bid, Hold, Pass
 from skatschule.engine.pubround import (
     DealKind, DeclineRe, DoublingPhase, EscapeGrand, FirstCard, GamePlayed, KontraReading, KontraState, LayOut,
-    PassedIn, PlayerChange, PlayersLeave, PubRound, RamschPlayed, SayKontra, SayRe, auction_summary, pay_off,
+    PassedIn, PlayerChange, PlayersLeave, PubRound, RamschPlayed, SayKontra, SayRe, auction_summary, bock_trigger, pay_off,
 )
 from skatschule.engine.rules import PUB
 
@@ -290,3 +290,16 @@ def test_random_evenings_keep_the_queue_short_and_the_totals_right(players, choi
         assert pr.running is None or (0 <= pr.running.bock_left <= players and 0 <= pr.running.ramsch_left <= players)
         assert pr.totals == tuple(sum(e[p] for e in pr.entries) for p in range(players))
         assert sum(pr.balances()) == 0
+
+
+@pytest.mark.parametrize("game", [GameType.CLUBS, GameType.NULL])
+@pytest.mark.parametrize("points,tricks", [(40, 3), (60, 5), (75, 7)])
+@pytest.mark.parametrize("kontra,re", [(False, False), (True, False), (True, True)])
+def test_bock_trigger_from_facts_agrees_with_starts_bock_round(game, points, tricks, kontra, re):
+    from skatschule.engine.pub import starts_bock_round
+    contract = Contract(game, ouvert=game is GameType.NULL and re)
+    null_tricks = 0 if points == 75 else 1
+    o = score_game(contract, 1, bid=18, declarer_points=points, declarer_tricks=null_tricks if game.is_null else tricks,
+                   rules=PUB, kontra=kontra, re=re)
+    assert bock_trigger(kontra=kontra, re=re, won=o.won, null=game.is_null, declarer_points=points) == \
+        starts_bock_round(o)
