@@ -7,12 +7,19 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from skatschule.engine.houserules import EXTENDED_DOUBLING_LEVELS
+from django.utils.translation import get_language
 
-GAME_CHOICES = [
-    ("clubs", _("Kreuz")), ("spades", _("Pik")), ("hearts", _("Herz")), ("diamonds", _("Karo")),
-    ("grand", _("Grand")), ("null", _("Null")), ("revolution", _("Revolution")), ("saxon", _("Sächsische Spitze")),
-]
+from skatschule.engine.houserules import EXTENDED_DOUBLING_LEVELS
+from skatschule.engine.names import DEFAULT_DECK, game_ref, render
+
+ISKO_GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
+GAME_CHOICES = [(g, g) for g in ISKO_GAMES] + [("revolution", _("Revolution")), ("saxon", _("Sächsische Spitze"))]
+
+
+def game_choices(deck: str = DEFAULT_DECK) -> list[tuple[str, Any]]:
+    """The games named in the reader's deck and language (names.py names them)."""
+    lang = "en" if (get_language() or "de").startswith("en") else "de"
+    return [(g, render(game_ref(g), lang, deck)) for g in ISKO_GAMES] + GAME_CHOICES[len(ISKO_GAMES):]
 
 
 class ProfileForm(forms.Form):
@@ -94,9 +101,10 @@ class GameForm(forms.Form):
     spitze_missed = forms.BooleanField(required=False, label=_("Spitze nicht gefallen"))
     rum = forms.BooleanField(required=False, label=_("Rum"))
 
-    def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, players: list[str], deck: str = DEFAULT_DECK, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["declarer"].choices = list(enumerate(players))
+        self.fields["game"].choices = game_choices(deck)
 
     def clean(self) -> dict[str, Any]:
         d = super().clean()
@@ -153,3 +161,7 @@ class ExampleForm(forms.Form):
     tricks = forms.IntegerField(min_value=0, max_value=10, initial=6, label=_("Stiche des Alleinspielers"))
     spitzen = forms.IntegerField(min_value=0, max_value=4, initial=0, required=False, label=_("angesagte Spitzen"))
     rum = forms.BooleanField(required=False, label=_("Rum"))
+
+    def __init__(self, *args: Any, deck: str = DEFAULT_DECK, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices(deck)

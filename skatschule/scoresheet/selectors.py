@@ -14,7 +14,7 @@ from skatschule.engine.pubround import DealKind
 
 from .models import ScoreSheet
 from .services import SESSION_KEY, SheetStore
-from .sheet import SYSTEMS, Replay, replay
+from .sheet import SYSTEMS, Replay, game_label, replay
 
 
 def _uuid(value: str) -> uuid.UUID:
@@ -91,7 +91,7 @@ def sheet_view(data: dict[str, Any], *, system: str, lang: str, deck: str, bierl
         elif row.declarer is not None:
             cells[row.declarer] = row.entry[row.declarer]
         rows.append(RowView(
-            row.number, row.kind, deal_names[row.deal], players[row.dealer], _text(row.label, lang, deck),
+            row.number, row.kind, deal_names[row.deal], players[row.dealer], _text(game_label(row.data, lang), lang, deck),
             players[row.declarer] if row.declarer is not None else "", cells, list(row.totals),
             [(_text(s.text(lang), lang, deck), s.rules) for s in row.steps], row.won,
         ))

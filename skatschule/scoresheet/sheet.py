@@ -61,8 +61,6 @@ class Row:
     dealer: int
     sitting_out: int | None
     declarer: int | None
-    label: str
-    """Game name with references (render with names.render)."""
     entry: tuple[int, ...]
     totals: tuple[int, ...]
     steps: tuple[Step, ...]
@@ -93,26 +91,39 @@ def _int(entry: Mapping[str, Any], name: str, default: int | None = None) -> int
     return value
 
 
-def game_label(entry: Mapping[str, Any]) -> str:
+_WORDS = {
+    "de": {"saxon": "Sächsische Spitze", "hand": "Hand", "ouvert": "ouvert", "schneider_announced": "Schneider angesagt",
+           "schwarz_announced": "Schwarz angesagt", "rum": "Rum", "kontra": "Kontra", "re": "Re",
+           "conceded": "aufgegeben", "ramsch": "Ramsch", "schieberamsch": "Schieberamsch", "passed": "eingepasst"},
+    "en": {"saxon": "Saxon Spitze", "hand": "hand", "ouvert": "ouvert", "schneider_announced": "Schneider announced",
+           "schwarz_announced": "Schwarz announced", "rum": "rum", "kontra": "Kontra", "re": "Re",
+           "conceded": "conceded", "ramsch": "Ramsch", "schieberamsch": "Schieberamsch", "passed": "passed in"},
+}
+
+
+def game_label(entry: Mapping[str, Any], lang: str = "de") -> str:
+    """The game as the sheet shows it; game names stay references for names.render."""
+    words = _WORDS["en" if lang == "en" else "de"]
+    kind = entry.get("kind")
+    if kind == "ramsch":
+        return words["schieberamsch" if entry.get("schieben") else "ramsch"]
+    if kind == "passed":
+        return words["passed"]
     game = entry.get("game")
     if game == "revolution":
         parts = ["Revolution"]
     elif game == "saxon":
-        parts = ["Sächsische Spitze"]
+        parts = [words["saxon"]]
     else:
         parts = [game_ref(GameType(game))]
-    for flag, word in (("hand", "Hand"), ("ouvert", "ouvert"), ("schneider_announced", "Schneider angesagt"),
-                       ("schwarz_announced", "Schwarz angesagt"), ("rum", "Rum")):
+    for flag in ("hand", "ouvert", "schneider_announced", "schwarz_announced", "rum"):
         if entry.get(flag):
-            parts.append(word)
+            parts.append(words[flag])
     if entry.get("spitzen"):
         parts.append(f"{entry['spitzen']} Spitze(n)")
-    if entry.get("kontra"):
-        parts.append("Kontra")
-    if entry.get("re"):
-        parts.append("Re")
-    if entry.get("conceded"):
-        parts.append("aufgegeben")
+    for flag in ("kontra", "re", "conceded"):
+        if entry.get(flag):
+            parts.append(words[flag])
     return " ".join(parts)
 
 
@@ -184,7 +195,6 @@ def _apply(state: PubRound, entry: Mapping[str, Any], rules: HouseRules, pub: bo
             event = EscapeGrand(declarer, outcome.score, outcome.won, trigger)
         else:
             event = GamePlayed(declarer, outcome.score, outcome.won, deal is DealKind.BOCK, trigger)
-        label = game_label(entry)
     elif kind == "ramsch":
         augen, tricks = entry.get("augen"), entry.get("tricks")
         if not (isinstance(augen, list) and isinstance(tricks, list)
@@ -196,14 +206,12 @@ def _apply(state: PubRound, entry: Mapping[str, Any], rules: HouseRules, pub: bo
             steps = steps + (Step("Ramsch in der Bockrunde: nicht verdoppelt, verbraucht ein Bockspiel",
                                   "Ramsch in the Bock round: not doubled, uses up one Bock game", ("K.2.2",)),)
         event = RamschPlayed(result.scores)
-        label = "Schieberamsch" if entry.get("schieben") else "Ramsch"
     elif kind == "passed":
         event = PassedIn()
-        label = "eingepasst"
         steps = (Step("Eingepasst: kein Eintrag, der nächste gibt", "Passed in: no entry, the next player deals",
                       ("2.3.7", "A.1.3")),)
     else:
         raise SkatError("Unbekannte Art von Eintrag", "Unknown kind of entry")
     new = state.apply(event)
-    row = Row(number, str(kind), deal, dealer, out, declarer, label, new.entries[-1], new.totals, steps, won, entry)
+    row = Row(number, str(kind), deal, dealer, out, declarer, new.entries[-1], new.totals, steps, won, entry)
     return row, new

@@ -8,6 +8,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from skatschule.cards.context_processors import current_deck
@@ -34,7 +35,7 @@ def _context(request: HttpRequest, store: SheetStore) -> dict[str, Any]:
 
 
 def _back(request: HttpRequest, key: str) -> list[tuple[str, str]]:
-    return [(reverse("scoresheet:detail", args=[key]), "Zurück zur Liste")]
+    return [(reverse("scoresheet:detail", args=[key]), _("Zurück zur Liste"))]
 
 
 @require_GET
@@ -56,7 +57,7 @@ def index_post(request: HttpRequest) -> HttpResponse:
             pub=form.cleaned_data["pub"], profile=form.profile(), cents=form.cleaned_data["cents"],
         )
     except SheetError as err:
-        return render_error(request, err, 400, links=[(reverse("scoresheet:index"), "Zurück")])
+        return render_error(request, err, 400, links=[(reverse("scoresheet:index"), _("Alle Listen"))])
     return redirect("scoresheet:detail", key=store.key)
 
 
@@ -70,7 +71,7 @@ def index_view(request: HttpRequest) -> HttpResponse:
 def detail(request: HttpRequest, key: str) -> HttpResponse:
     store = selectors.store_for(request, key)
     ctx = _context(request, store)
-    ctx["game_form"] = GameForm(players=ctx.get("players", []))
+    ctx["game_form"] = GameForm(players=ctx.get("players", []), deck=current_deck(request))
     ctx["ramsch_form"] = RamschForm()
     return render(request, "scoresheet/sheet.html", ctx)
 
@@ -85,7 +86,7 @@ def _write(request: HttpRequest, key: str, form: Any, action: Any) -> HttpRespon
     store = selectors.store_for(request, key)
     if form is not None and not form.is_valid():
         ctx = _context(request, store)
-        ctx["game_form"] = form if isinstance(form, GameForm) else GameForm(players=ctx.get("players", []))
+        ctx["game_form"] = form if isinstance(form, GameForm) else GameForm(players=ctx.get("players", []), deck=current_deck(request))
         ctx["ramsch_form"] = form if isinstance(form, RamschForm) else RamschForm()
         return render(request, "scoresheet/sheet.html", ctx, status=400)
     try:
@@ -98,7 +99,7 @@ def _write(request: HttpRequest, key: str, form: Any, action: Any) -> HttpRespon
 @require_POST
 def add_game(request: HttpRequest, key: str) -> HttpResponse:
     store = selectors.store_for(request, key)
-    form = GameForm(request.POST, players=list(store.load().get("players", [])))
+    form = GameForm(request.POST, players=list(store.load().get("players", [])), deck=current_deck(request))
     return _write(request, key, form, lambda s: services.add_entry(store=s, entry=form.entry()))
 
 
@@ -138,7 +139,7 @@ def correct(request: HttpRequest, key: str, number: int) -> HttpResponse:
     entry = entries[number - 1]
     players = list(data["players"])
     if request.method == "POST":
-        form: Any = GameForm(request.POST, players=players) if entry["kind"] == "game" else RamschForm(request.POST)
+        form: Any = GameForm(request.POST, players=players, deck=current_deck(request)) if entry["kind"] == "game" else RamschForm(request.POST)
         if entry["kind"] == "passed":
             return render_error(request, SheetError("Ein eingepasstes Spiel hat nichts zu korrigieren",
                                                     "A passed-in deal has nothing to correct"), 400,
@@ -153,7 +154,7 @@ def correct(request: HttpRequest, key: str, number: int) -> HttpResponse:
     else:
         status = 200
         if entry["kind"] == "game":
-            form = GameForm(initial=GameForm.initial_from(entry), players=players)
+            form = GameForm(initial=GameForm.initial_from(entry), players=players, deck=current_deck(request))
         elif entry["kind"] == "ramsch":
             form = RamschForm(initial={**{f"augen{i + 1}": a for i, a in enumerate(entry["augen"])},
                                        **{f"tricks{i + 1}": t for i, t in enumerate(entry["tricks"])},
@@ -196,7 +197,7 @@ def print_view(request: HttpRequest, key: str) -> HttpResponse:
 def house_rules(request: HttpRequest) -> HttpResponse:
     """Compose a profile and compare an example game's entry with the ISkO."""
     profile_form = ProfileForm(request.GET or None)
-    example_form = ExampleForm(request.GET or None)
+    example_form = ExampleForm(request.GET or None, deck=current_deck(request))
     ctx: dict[str, Any] = {"profile_form": profile_form, "example_form": example_form}
     if request.GET and profile_form.is_valid() and example_form.is_valid():
         ctx.update(selectors.compare_example(profile_form.profile(), example_form.cleaned_data,
@@ -205,5 +206,5 @@ def house_rules(request: HttpRequest) -> HttpResponse:
         ctx.update(selectors.compare_example({}, {"game": "clubs", "matadors": 2, "bid": 18, "points": 70,
                                                   "tricks": 6}, lang=current_lang(), deck=current_deck(request)))
         ctx["profile_form"] = ProfileForm()
-        ctx["example_form"] = ExampleForm()
+        ctx["example_form"] = ExampleForm(deck=current_deck(request))
     return render(request, "scoresheet/house_rules.html", ctx, status=200 if ctx.get("ok", True) else 400)

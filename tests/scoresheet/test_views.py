@@ -126,3 +126,16 @@ def test_house_rules_page_compares_with_the_isko(client):
     assert client.get("/liste/hausregeln/").status_code == 200
     bad = client.get("/liste/hausregeln/", {"grand_base": "22", "game": "clubs"})
     assert bad.status_code in (200, 400) and "Traceback" not in bad.content.decode()
+
+
+def test_english_and_the_german_deck(client):
+    client.post("/liste/", NEW)
+    _game(client, "sitzung", hand="on")
+    client.cookies["skatschule_deck"] = "german"
+    page = client.get("/liste/sitzung/").content.decode()
+    assert "Eichel Hand" in page and '<option value="clubs">Eichel</option>' in page
+    client.cookies["django_language"] = "en"
+    page = client.get("/liste/sitzung/").content.decode()
+    assert "Score sheet" in page and "Enter game" in page and "A lost game" not in page
+    assert "card points for the declarer" in page  # the derivation in English
+    assert "Spiel eintragen" not in page
