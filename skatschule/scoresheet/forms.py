@@ -165,3 +165,17 @@ class ExampleForm(forms.Form):
     def __init__(self, *args: Any, deck: str = DEFAULT_DECK, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = game_choices(deck)
+
+
+class ChangeForm(forms.Form):
+    """A new player takes a seat (K.2.4)."""
+
+    seat = forms.TypedChoiceField(coerce=int, label=_("Platz von"))
+    name = forms.CharField(max_length=30, label=_("Neuer Spieler"))
+
+    def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = list(enumerate(players))
+
+    def entry(self) -> dict[str, Any]:
+        return {"kind": "change", "seat": self.cleaned_data["seat"], "name": self.cleaned_data["name"].strip()}

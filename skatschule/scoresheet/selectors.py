@@ -46,6 +46,14 @@ def shared_store(share_id: str) -> SheetStore:
     return SheetStore(sheet=sheet, editable=False)
 
 
+def current_players(data: dict[str, Any]) -> list[str]:
+    """The names in the seats now (after changes of player); the original ones if the sheet does not replay."""
+    try:
+        return list(replay(data).players)
+    except (SkatError, KeyError):
+        return list(data.get("players", []))
+
+
 def sheets_of(request: HttpRequest) -> list[ScoreSheet]:
     if not request.user.is_authenticated:
         return []
@@ -84,7 +92,9 @@ def sheet_view(data: dict[str, Any], *, system: str, lang: str, deck: str, bierl
     deal_names = {DealKind.NORMAL: "", DealKind.BOCK: "Bock", DealKind.RAMSCH: "Ramsch"}
     for row in rep.rows:
         cells: list[int | None] = [None] * len(players)
-        if row.kind == "ramsch":
+        if row.kind == "change":
+            pass
+        elif row.kind == "ramsch":
             for p, value in enumerate(row.entry):
                 if p != row.sitting_out:
                     cells[p] = value
@@ -92,7 +102,7 @@ def sheet_view(data: dict[str, Any], *, system: str, lang: str, deck: str, bierl
             cells[row.declarer] = row.entry[row.declarer]
         rows.append(RowView(
             row.number, row.kind, deal_names[row.deal], players[row.dealer], _text(game_label(row.data, lang), lang, deck),
-            players[row.declarer] if row.declarer is not None else "", cells, list(row.totals),
+            players[row.declarer] if row.declarer is not None and row.kind != "change" else "", cells, list(row.totals),
             [(_text(s.text(lang), lang, deck), s.rules) for s in row.steps], row.won,
         ))
     seeger = list(state.seeger_totals())
@@ -102,7 +112,7 @@ def sheet_view(data: dict[str, Any], *, system: str, lang: str, deck: str, bierl
     balances = list(state.balances())
     transfers = [(players[t.payer], players[t.payee], t.cents) for t in state.settlement(cents)] if cents else []
     n = len(players)
-    games = len(rep.rows)
+    games = sum(1 for r in rep.rows if r.kind != "change")
     series = int(data.get("series") or 36)
     return {
         "players": players,
@@ -157,6 +167,8 @@ def game_log(data: dict[str, Any], *, lang: str) -> str:
             extra = " kontra" * bool(e.get("kontra")) + " re" * bool(e.get("re")) + " conceded" * bool(e.get("conceded"))
             line = (f"{head} {code} d:{row.declarer} m:{e.get('matadors', 0)} bid:{e.get('bid')} "
                     f"p:{e.get('points')} t:{e.get('tricks')} {result} v:{row.entry[row.declarer or 0]}{extra}")
+        elif row.kind == "change":
+            line = f"{head} CHANGE seat:{e.get('seat')} name:{e.get('name')}"
         elif row.kind == "ramsch":
             line = f"{head} RA augen:{','.join(map(str, e['augen']))} schieben:{e.get('schieben', 0)} " \
                    f"v:{','.join(map(str, row.entry))}"

@@ -21,7 +21,7 @@ from skatschule.engine.houserules import HouseGame, HouseOutcome, HouseRules, Sp
 from skatschule.engine.names import game_ref
 from skatschule.engine.pub import score_ramsch
 from skatschule.engine.pubround import (
-    DealKind, EscapeGrand, GamePlayed, PassedIn, PubRound, RamschPlayed, RoundEvent, bock_trigger,
+    DealKind, EscapeGrand, GamePlayed, PassedIn, PlayerChange, PubRound, RamschPlayed, RoundEvent, bock_trigger,
 )
 
 GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
@@ -94,10 +94,10 @@ def _int(entry: Mapping[str, Any], name: str, default: int | None = None) -> int
 _WORDS = {
     "de": {"saxon": "Sächsische Spitze", "hand": "Hand", "ouvert": "ouvert", "schneider_announced": "Schneider angesagt",
            "schwarz_announced": "Schwarz angesagt", "rum": "Rum", "kontra": "Kontra", "re": "Re",
-           "conceded": "aufgegeben", "ramsch": "Ramsch", "schieberamsch": "Schieberamsch", "passed": "eingepasst"},
+           "conceded": "aufgegeben", "ramsch": "Ramsch", "schieberamsch": "Schieberamsch", "passed": "eingepasst", "change": "Platzwechsel"},
     "en": {"saxon": "Saxon Spitze", "hand": "hand", "ouvert": "ouvert", "schneider_announced": "Schneider announced",
            "schwarz_announced": "Schwarz announced", "rum": "rum", "kontra": "Kontra", "re": "Re",
-           "conceded": "conceded", "ramsch": "Ramsch", "schieberamsch": "Schieberamsch", "passed": "passed in"},
+           "conceded": "conceded", "ramsch": "Ramsch", "schieberamsch": "Schieberamsch", "passed": "passed in", "change": "change of player"},
 }
 
 
@@ -109,6 +109,8 @@ def game_label(entry: Mapping[str, Any], lang: str = "de") -> str:
         return words["schieberamsch" if entry.get("schieben") else "ramsch"]
     if kind == "passed":
         return words["passed"]
+    if kind == "change":
+        return f"{words['change']}: {entry.get('name', '')}"
     game = entry.get("game")
     if game == "revolution":
         parts = ["Revolution"]
@@ -162,18 +164,32 @@ def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bo
 
 
 def replay(data: Mapping[str, Any]) -> Replay:
-    players = tuple(str(p) for p in data["players"])
+    players = [str(p) for p in data["players"]]
     rules = HouseRules.from_dict(data.get("profile") or {})
     pub = bool(data.get("pub"))
     state = PubRound(players=len(players), dealer=int(data.get("dealer", 0)), ramsch_when_passed=pub)
     rows: list[Row] = []
     for number, entry in enumerate(data.get("entries", []), start=1):
         try:
+            if entry.get("kind") == "change":
+                # a new player takes a seat: the Bock/Ramsch queue stays (K.2.4)
+                seat, name = _int(entry, "seat"), str(entry.get("name", "")).strip()
+                if not 0 <= seat < len(players) or not name or len(name) > 30 or name in players:
+                    raise SkatError("Platzwechsel: ein Platz am Tisch und ein neuer Name",
+                                    "Change of player: a seat at the table and a new name")
+                old, players[seat] = players[seat], name
+                state = state.apply(PlayerChange(seat))
+                rows.append(Row(number, "change", state.next_kind, state.dealer, state.sitting_out, seat,
+                                (0,) * len(players), state.totals,
+                                (Step(f"{name} übernimmt den Platz von {old}; die Bock- und Ramschrunden laufen weiter",
+                                      f"{name} takes {old}'s seat; the Bock and Ramsch rounds carry on", ("K.2.4",)),),
+                                None, entry))
+                continue
             row, state = _apply(state, entry, rules, pub, number)
         except SkatError as err:
             raise SkatError(f"Spiel {number}: {err.message_de}", f"Game {number}: {err.message_en}") from None
         rows.append(row)
-    return Replay(players, rules, pub, state, tuple(rows))
+    return Replay(tuple(players), rules, pub, state, tuple(rows))
 
 
 def _apply(state: PubRound, entry: Mapping[str, Any], rules: HouseRules, pub: bool, number: int) -> tuple[Row, PubRound]:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("<str:key>/", views.detail, name="detail"),
     path("<str:key>/spiel/", views.add_game, name="add_game"),
     path("<str:key>/ramsch/", views.add_ramsch, name="add_ramsch"),
+    path("<str:key>/platzwechsel/", views.change_player, name="change"),
     path("<str:key>/eingepasst/", views.add_passed, name="add_passed"),
     path("<str:key>/spiel/<int:number>/", views.correct, name="correct"),
     path("<str:key>/rueckgaengig/", views.undo, name="undo"),

@@ -16,7 +16,7 @@ from skatschule.home.errors import render_error
 from skatschule.training.registry import current_lang
 
 from . import selectors, services
-from .forms import ExampleForm, GameForm, NewSheetForm, ProfileForm, RamschForm
+from .forms import ChangeForm, ExampleForm, GameForm, NewSheetForm, ProfileForm, RamschForm
 from .services import SheetError, SheetStore
 
 
@@ -73,6 +73,7 @@ def detail(request: HttpRequest, key: str) -> HttpResponse:
     ctx = _context(request, store)
     ctx["game_form"] = GameForm(players=ctx.get("players", []), deck=current_deck(request))
     ctx["ramsch_form"] = RamschForm()
+    ctx["change_form"] = ChangeForm(players=ctx.get("players", []))
     return render(request, "scoresheet/sheet.html", ctx)
 
 
@@ -88,6 +89,7 @@ def _write(request: HttpRequest, key: str, form: Any, action: Any) -> HttpRespon
         ctx = _context(request, store)
         ctx["game_form"] = form if isinstance(form, GameForm) else GameForm(players=ctx.get("players", []), deck=current_deck(request))
         ctx["ramsch_form"] = form if isinstance(form, RamschForm) else RamschForm()
+        ctx["change_form"] = form if isinstance(form, ChangeForm) else ChangeForm(players=ctx.get("players", []))
         return render(request, "scoresheet/sheet.html", ctx, status=400)
     try:
         action(store)
@@ -99,13 +101,21 @@ def _write(request: HttpRequest, key: str, form: Any, action: Any) -> HttpRespon
 @require_POST
 def add_game(request: HttpRequest, key: str) -> HttpResponse:
     store = selectors.store_for(request, key)
-    form = GameForm(request.POST, players=list(store.load().get("players", [])), deck=current_deck(request))
+    form = GameForm(request.POST, players=selectors.current_players(store.load()), deck=current_deck(request))
     return _write(request, key, form, lambda s: services.add_entry(store=s, entry=form.entry()))
 
 
 @require_POST
 def add_ramsch(request: HttpRequest, key: str) -> HttpResponse:
     form = RamschForm(request.POST)
+    return _write(request, key, form, lambda s: services.add_entry(store=s, entry=form.entry()))
+
+
+@require_POST
+def change_player(request: HttpRequest, key: str) -> HttpResponse:
+    store = selectors.store_for(request, key)
+    players = selectors.current_players(store.load())
+    form = ChangeForm(request.POST, players=players)
     return _write(request, key, form, lambda s: services.add_entry(store=s, entry=form.entry()))
 
 
@@ -137,10 +147,10 @@ def correct(request: HttpRequest, key: str, number: int) -> HttpResponse:
         return render_error(request, SheetError("Dieses Spiel gibt es nicht", "There is no such game"), 404,
                             links=_back(request, key))
     entry = entries[number - 1]
-    players = list(data["players"])
+    players = selectors.current_players(data)
     if request.method == "POST":
         form: Any = GameForm(request.POST, players=players, deck=current_deck(request)) if entry["kind"] == "game" else RamschForm(request.POST)
-        if entry["kind"] == "passed":
+        if entry["kind"] in ("passed", "change"):
             return render_error(request, SheetError("Ein eingepasstes Spiel hat nichts zu korrigieren",
                                                     "A passed-in deal has nothing to correct"), 400,
                                 links=_back(request, key))

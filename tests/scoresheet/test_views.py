@@ -139,3 +139,18 @@ def test_english_and_the_german_deck(client):
     assert "Score sheet" in page and "Enter game" in page and "A lost game" not in page
     assert "card points for the declarer" in page  # the derivation in English
     assert "Spiel eintragen" not in page
+
+
+def test_change_of_player_keeps_the_bock_round(client):
+    client.post("/liste/", NEW)
+    _game(client, "sitzung", declarer=1, points=50, tricks=4, kontra="on")  # starts a Bock round
+    r = client.post("/liste/sitzung/platzwechsel/", {"seat": "0", "name": "Dieter"})
+    assert r.status_code == 302
+    page = client.get("/liste/sitzung/").content.decode()
+    assert "Dieter" in page and "K.2.4" in page and "Bock" in page
+    # the next game is still a Bock game, for Dieter's seat as for anyone
+    _game(client, "sitzung", declarer=0, points=70, tricks=6)
+    doubled = score_game(Contract(GameType.CLUBS), 1, bid=18, declarer_points=70, declarer_tricks=6, rules=PUB,
+                         bock=True).score
+    assert f">{doubled}<" in client.get("/liste/sitzung/").content.decode()
+    assert client.post("/liste/sitzung/platzwechsel/", {"seat": "1", "name": "Carla"}).status_code == 400
