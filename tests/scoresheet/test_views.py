@@ -154,3 +154,33 @@ def test_change_of_player_keeps_the_bock_round(client):
                          bock=True).score
     assert f">{doubled}<" in client.get("/liste/sitzung/").content.decode()
     assert client.post("/liste/sitzung/platzwechsel/", {"seat": "1", "name": "Carla"}).status_code == 400
+
+
+def test_escape_grand_in_the_ramsch_round_and_passed_in_without_pub_rules(client):
+    client.post("/liste/", NEW)
+    _game(client, "sitzung", declarer=1, points=50, tricks=4, kontra="on")  # Bock/Ramsch round
+    for _ in range(3):
+        client.post("/liste/sitzung/ramsch/", {"augen1": 52, "augen2": 41, "augen3": 27, "tricks1": 4,
+                                                "tricks2": 3, "tricks3": 3, "schieben": 0})
+    page = client.get("/liste/sitzung/").content.decode()
+    assert "Pflichtramsch" in page
+    # an ordinary game is refused in the Ramsch round; a Grand Hand is the escape
+    assert _game(client, "sitzung", declarer=1).status_code == 400
+    assert _game(client, "sitzung", declarer=1, game="grand", hand="on").status_code == 302
+    data = client.session["scoresheet"]
+    from skatschule.scoresheet.sheet import replay
+    state = replay(data).state
+    assert state.running.ramsch_left == 3 and 1 in state.running.escaped
+    assert _game(client, "sitzung", declarer=1, game="grand", hand="on").status_code == 400  # once per player
+
+    plain = {k: v for k, v in NEW.items() if k != "pub"}
+    client.post("/liste/", plain)
+    assert client.post("/liste/sitzung/eingepasst/").status_code == 302
+    assert _game(client, "sitzung", kontra="on").status_code == 400  # no Kontra under the ISkO
+    assert "eingepasst" in client.get("/liste/sitzung/").content.decode()
+
+
+def test_four_players_the_dealer_cannot_declare(client):
+    client.post("/liste/", {**NEW, "player4": "Dora"})
+    r = _game(client, "sitzung", declarer=0)
+    assert r.status_code == 400 and "Geber" in r.content.decode()
