@@ -338,6 +338,9 @@ class PubRound:
     players: int = 3
     dealer: int = 0
     ramsch_when_passed: bool = True
+    """Pub rules: a deal nobody bids is played as (Schiebe)ramsch, never thrown in (K.3.1)."""
+    bock_rounds: bool = True
+    """Pub rules: triggers start Bock/Ramsch rounds (K.2.1); off, they are ignored (ISkO)."""
     running: QueuedRound | None = None
     waiting: int = 0
     present: int = 0
@@ -445,7 +448,7 @@ class PubRound:
             for seat, score in zip(self.seats, event.scores):
                 entry[seat] = score
         running, waiting = self.running, self.waiting
-        if triggers:
+        if triggers and self.bock_rounds:
             if running is None:
                 running = QueuedRound(self.round_length, self.round_length)
             elif waiting == 0:

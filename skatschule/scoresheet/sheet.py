@@ -167,7 +167,7 @@ def replay(data: Mapping[str, Any]) -> Replay:
     players = [str(p) for p in data["players"]]
     rules = HouseRules.from_dict(data.get("profile") or {})
     pub = bool(data.get("pub"))
-    state = PubRound(players=len(players), dealer=int(data.get("dealer", 0)), ramsch_when_passed=pub)
+    state = PubRound(players=len(players), dealer=int(data.get("dealer", 0)), ramsch_when_passed=pub, bock_rounds=pub)
     rows: list[Row] = []
     for number, entry in enumerate(data.get("entries", []), start=1):
         try:

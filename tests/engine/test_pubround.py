@@ -303,3 +303,27 @@ def test_bock_trigger_from_facts_agrees_with_starts_bock_round(game, points, tri
                    rules=PUB, kontra=kontra, re=re)
     assert bock_trigger(kontra=kontra, re=re, won=o.won, null=game.is_null, declarer_points=points) == \
         starts_bock_round(o)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([3, 4]), st.lists(st.tuples(st.integers(0, 3), st.sampled_from([40, 60, 75, 95])), max_size=30))
+def test_without_ramsch_the_totals_agree_with_lists(players, games):
+    """For games only, PubRound's Seeger and Bierlachs equal lists.py's."""
+    from skatschule.engine.lists import bierlachs, seeger_totals
+
+    pr = PubRound(players=players, ramsch_when_passed=False, bock_rounds=False)
+    for pick, points in games:
+        declarer = pr.seats[pick % 3]
+        o = score_game(Contract(GameType.SPADES), -1, bid=18, declarer_points=points, declarer_tricks=6)
+        pr = pr.apply(GamePlayed.of(declarer, o))
+    assert list(pr.seeger_totals()) == seeger_totals(players, pr.game_entries())
+    ours = pr.bierlachs()
+    theirs = bierlachs(players, pr.game_entries())
+    assert [(list(m), loser) for m, loser in ours] == [(list(r.minus), r.loser) for r in theirs]
+
+
+def test_without_pub_rules_no_trigger_starts_a_round():
+    split = score_game(Contract(GameType.CLUBS), 1, bid=18, declarer_points=60, declarer_tricks=5)
+    pr = PubRound(ramsch_when_passed=False, bock_rounds=False)
+    assert pr.apply(GamePlayed.of(pr.seats[0], split)).running is None
+    assert PubRound().apply(GamePlayed.of(pr.seats[0], split)).running is not None
