@@ -390,27 +390,25 @@ class PubRound:
         return self.next_kind is DealKind.RAMSCH and self.running is not None and player in self.seats \
             and player not in self.running.escaped
 
-    def legal_events(self) -> tuple[str, ...]:
-        """The kinds of events that may come next (names of the event classes)."""
+    def legal_events(self) -> tuple[type, ...]:
+        """The kinds of event (classes) that may come next."""
         if self.present < self.players:
-            return ("PlayerChange", "PlayersLeave")
-        kind = self.next_kind
-        out = ["RamschPlayed"]
-        if kind is DealKind.RAMSCH:
+            return (PlayerChange, PlayersLeave)
+        out: list[type] = [RamschPlayed]
+        if self.next_kind is DealKind.RAMSCH:
             if any(self.may_escape(p) for p in self.seats):
-                out.append("EscapeGrand")
+                out.append(EscapeGrand)
         else:
-            out.append("GamePlayed")
+            out.append(GamePlayed)
             if not self.ramsch_when_passed:
-                out.append("PassedIn")
-        out += ["PlayerChange", "PlayersLeave"]
+                out.append(PassedIn)
+        out += [PlayerChange, PlayersLeave]
         return tuple(out)
 
     # ---- events
 
     def apply(self, event: RoundEvent) -> PubRound:
-        name = type(event).__name__
-        if name not in self.legal_events():
+        if type(event) not in self.legal_events():
             raise SkatError(*self._why_not(event))
         if isinstance(event, PlayerChange):
             if not 0 <= event.seat < self.players:

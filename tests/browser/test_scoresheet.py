@@ -103,3 +103,33 @@ def test_club_evening_on_a_phone_without_javascript(browser, live_server) -> Non
         expect(page.locator("#spiel-1 .derivation")).to_contain_text("Re verdoppelt")
     finally:
         context.close()
+
+
+def test_house_rules_page_on_a_phone_without_javascript(browser, live_server) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, locale="de-DE",
+                                  java_script_enabled=False)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/liste/")
+        assert not page.evaluate("document.documentElement.scrollWidth > 375"), "index"
+        page.goto(live_server.url + "/liste/hausregeln/")
+        assert not page.evaluate("document.documentElement.scrollWidth > 375"), "house rules"
+        form = page.locator("#house-form")
+        form.locator("#id_spitze").check()
+        form.locator("#id_matadors").fill("2")
+        form.locator("#id_spitzen").fill("2")
+        form.get_by_role("button", name="Vergleichen").click()
+        # the engine's values: ISkO "mit 2, Spiel 3" x 12, house rules with two Spitzen 5 x 12
+        from skatschule.engine.houserules import HouseGame, HouseRules, score_house
+        from skatschule.engine import GameType
+        game = HouseGame(GameType.CLUBS, matadors=2, declarer_points=70, declarer_tricks=6)
+        isko = score_house(game).score
+        house = score_house(HouseGame(GameType.CLUBS, matadors=2, spitzen=2, declarer_points=70, declarer_tricks=6),
+                            HouseRules(spitze=True)).score
+        expect(page.locator("#entry-isko")).to_have_text(str(isko))
+        expect(page.locator("#entry-house")).to_have_text(str(house))
+        expect(page.locator(".compare")).to_contain_text("2 Spitzen 5")
+        assert not page.evaluate("document.documentElement.scrollWidth > 375"), "comparison"
+    finally:
+        context.close()

@@ -8,7 +8,7 @@ import pytest
 
 from skatschule.engine import Contract, GameType, SkatError, concede, parse_card, parse_cards, score_game
 from skatschule.engine.houserules import (
-    EXTENDED_DOUBLING_LEVELS, PROFILES, HandOverbid, HouseGame, HouseRules, Special, saxon_trick_winner, score_house,
+    EXTENDED_DOUBLING_LEVELS, PROFILES, REVOLUTION_VARIANTS, HandOverbid, HouseGame, HouseRules, Special, saxon_trick_winner, score_house,
     spitze_cards, spitze_made,
 )
 from skatschule.engine.names import render
@@ -187,3 +187,10 @@ def test_profiles_round_trip_as_data():
         HouseRules.from_dict({"grand_base": 22})
     with pytest.raises(SkatError):
         HouseRules.from_dict({"nonsense": True})
+
+
+def test_revolution_variants_as_seed_002_describes_them():
+    one, two, three = (REVOLUTION_VARIANTS[v] for v in (1, 2, 3))
+    assert one.hand and one.defenders_swap and not one.defenders_take_skat and not one.declarer_leads
+    assert two.defenders_take_skat and not two.defenders_swap and not two.declarer_leads
+    assert three.defenders_swap and three.defenders_take_skat and three.declarer_leads

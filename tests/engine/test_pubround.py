@@ -273,11 +273,11 @@ def test_random_evenings_keep_the_queue_short_and_the_totals_right(players, choi
             continue
         decl = data.draw(st.sampled_from(pr.seats))
         bock = pr.next_kind is DealKind.BOCK
-        if choice == "escape" and "EscapeGrand" in legal and pr.may_escape(decl):
+        if choice == "escape" and EscapeGrand in legal and pr.may_escape(decl):
             o = score_game(Contract(GameType.GRAND, hand=True), 1, bid=18, declarer_points=50, declarer_tricks=4,
                            rules=PUB, kontra=True)
             pr = pr.apply(EscapeGrand.of(decl, o))
-        elif choice in ("game", "kontra", "re", "split") and "GamePlayed" in legal:
+        elif choice in ("game", "kontra", "re", "split") and GamePlayed in legal:
             points = {"game": 75, "kontra": 40, "re": 80, "split": 60}[choice]
             o = score_game(Contract(GameType.HEARTS), 2, bid=18, declarer_points=points, declarer_tricks=5,
                            rules=PUB, kontra=choice in ("kontra", "re"), re=choice == "re", bock=bock)
@@ -327,3 +327,16 @@ def test_without_pub_rules_no_trigger_starts_a_round():
     pr = PubRound(ramsch_when_passed=False, bock_rounds=False)
     assert pr.apply(GamePlayed.of(pr.seats[0], split)).running is None
     assert PubRound().apply(GamePlayed.of(pr.seats[0], split)).running is not None
+
+
+def test_legal_events_follow_the_queue():
+    pr = PubRound()
+    assert GamePlayed in pr.legal_events() and EscapeGrand not in pr.legal_events()
+    assert PassedIn not in pr.legal_events()  # pub rules: Ramsch instead
+    assert PassedIn in PubRound(ramsch_when_passed=False).legal_events()
+    pr = pr.apply(_lost_kontra(pr.seats[0], pr))
+    for _ in range(3):
+        pr = pr.apply(RamschPlayed((-10, 5, 5)))
+    assert pr.next_kind is DealKind.RAMSCH
+    assert EscapeGrand in pr.legal_events() and GamePlayed not in pr.legal_events()
+    assert pr.apply(PlayersLeave(1)).legal_events() == (PlayerChange, PlayersLeave)
