@@ -26,7 +26,7 @@ from .errors import SkatError
 from .explain import Step
 from .games import Contract
 from .lists import SEEGER_DEFENDER_BONUS, SEEGER_WIN
-from .pub import RamschResult, starts_bock_round
+from .pub import RamschResult, score_ramsch, starts_bock_round
 from .scoring import Outcome
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "KontraAction", "KontraState", "kontra_eligible", "auction_summary", "AuctionSummary",
     "DealKind", "QueuedRound", "GamePlayed", "EscapeGrand", "RamschPlayed", "PassedIn",
     "PlayerChange", "PlayersLeave", "RoundEvent", "PubRound", "Transfer", "pay_off", "bock_trigger",
+    "score_broken_ramsch",
 ]
 
 
@@ -583,3 +584,39 @@ def pay_off(balances: Sequence[int], cents_per_point: int) -> tuple[Transfer, ..
         if not get[payee]:
             del get[payee]
     return tuple(out)
+
+
+def score_broken_ramsch(
+    augen: Sequence[int], tricks: Sequence[int], breaker: int, schieben: int = 0,
+) -> RamschResult:
+    """A Ramsch that ``breaker`` (seat 0-2) breaks off (seed 004, K.7.12): every trick still
+    to be played and the skat go to the breaker. ``augen`` and ``tricks`` are what each
+    seat has taken so far. Should that give the breaker every trick, no Durchmarsch is
+    counted: the breaker loses with 120 Augen and one Jungfrau, with the pushes' multiplier."""
+    if len(augen) != 3 or len(tricks) != 3 or breaker not in (0, 1, 2):
+        raise SkatError("Ramsch: drei Spieler; der Abbrechende sitzt auf Platz 0, 1 oder 2",
+                        "Ramsch: three players; the one breaking off sits in seat 0, 1 or 2")
+    if sum(augen) > 120 or sum(tricks) > 9 or min(*augen, *tricks) < 0:
+        raise SkatError("Bis zum Abbruch höchstens 9 Stiche und 120 Augen",
+                        "At most 9 tricks and 120 card points before the break")
+    full_augen, full_tricks = list(augen), list(tricks)
+    full_augen[breaker] += 120 - sum(augen)
+    full_tricks[breaker] += 10 - sum(tricks)
+    note = Step("Abgebrochen: alle übrigen Stiche und der Skat gehen an den, der abbricht",
+                "Broken off: every remaining trick and the skat go to the player who broke off", ("K.7.12",))
+    if full_tricks[breaker] < 10:
+        result = score_ramsch(full_augen, full_tricks, schieben)
+        return RamschResult(result.augen, result.tricks, result.scores, result.multiplier, result.durchmarsch,
+                            result.losers, (note, *result.steps))
+    multiplier = 1 + schieben + 1
+    scores = tuple(-120 * multiplier if p == breaker else 60 for p in range(3))
+    steps = (
+        note,
+        Step(f"Kein Durchmarsch durch Abbruch: verloren mit 120 Augen und einer Jungfrau, Faktor 1 + {schieben} + 1 = {multiplier}",
+             f"No Durchmarsch by breaking off: lost with 120 card points and one Jungfrau, multiplier 1 + {schieben} + 1 = {multiplier}",
+             ("K.7.12", "K.4.2", "K.3.5")),
+        Step(f"120 × {multiplier} = {120 * multiplier} Minuspunkte; die anderen je 60 − 0 = 60",
+             f"120 × {multiplier} = {120 * multiplier} minus points; the others 60 − 0 = 60 each", ("K.3.4",)),
+    )
+    return RamschResult((full_augen[0], full_augen[1], full_augen[2]), (full_tricks[0], full_tricks[1], full_tricks[2]),
+                        (scores[0], scores[1], scores[2]), multiplier, None, (breaker,), steps)

@@ -142,11 +142,17 @@ class RamschForm(forms.Form):
     tricks2 = forms.IntegerField(min_value=0, max_value=10, label=_("Stiche Mittelhand"))
     tricks3 = forms.IntegerField(min_value=0, max_value=10, label=_("Stiche Hinterhand"))
     schieben = forms.IntegerField(min_value=0, max_value=3, initial=0, label=_("wie oft geschoben"))
+    broken_by = forms.TypedChoiceField(
+        choices=[("", _("nein")), (0, _("Vorhand")), (1, _("Mittelhand")), (2, _("Hinterhand"))], coerce=int,
+        empty_value=None, required=False, label=_("Abgebrochen von (dann Augen und Stiche bis zum Abbruch)"))
 
     def entry(self) -> dict[str, Any]:
         d = self.cleaned_data
-        return {"kind": "ramsch", "augen": [d["augen1"], d["augen2"], d["augen3"]],
-                "tricks": [d["tricks1"], d["tricks2"], d["tricks3"]], "schieben": d["schieben"]}
+        entry = {"kind": "ramsch", "augen": [d["augen1"], d["augen2"], d["augen3"]],
+                 "tricks": [d["tricks1"], d["tricks2"], d["tricks3"]], "schieben": d["schieben"]}
+        if d.get("broken_by") is not None:
+            entry["broken_by"] = d["broken_by"]
+        return entry
 
 
 class ExampleForm(forms.Form):

@@ -22,6 +22,7 @@ from skatschule.engine.names import game_ref
 from skatschule.engine.pub import score_ramsch
 from skatschule.engine.pubround import (
     DealKind, EscapeGrand, GamePlayed, PassedIn, PlayerChange, PubRound, RamschPlayed, RoundEvent, bock_trigger,
+    score_broken_ramsch,
 )
 
 GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
@@ -216,7 +217,10 @@ def _apply(state: PubRound, entry: Mapping[str, Any], rules: HouseRules, pub: bo
         if not (isinstance(augen, list) and isinstance(tricks, list)
                 and all(isinstance(x, int) and not isinstance(x, bool) for x in augen + tricks)):
             raise SkatError("Ramsch: Augen und Stiche je Spieler", "Ramsch: card points and tricks per player")
-        result = score_ramsch(augen, tricks, _int(entry, "schieben", 0))
+        if entry.get("broken_by") is not None:
+            result = score_broken_ramsch(augen, tricks, _int(entry, "broken_by"), _int(entry, "schieben", 0))
+        else:
+            result = score_ramsch(augen, tricks, _int(entry, "schieben", 0))
         steps = result.steps
         if deal is DealKind.BOCK:
             steps = steps + (Step("Ramsch in der Bockrunde: nicht verdoppelt, verbraucht ein Bockspiel",

@@ -168,7 +168,7 @@ def correct(request: HttpRequest, key: str, number: int) -> HttpResponse:
         elif entry["kind"] == "ramsch":
             form = RamschForm(initial={**{f"augen{i + 1}": a for i, a in enumerate(entry["augen"])},
                                        **{f"tricks{i + 1}": t for i, t in enumerate(entry["tricks"])},
-                                       "schieben": entry.get("schieben", 0)})
+                                       "schieben": entry.get("schieben", 0), "broken_by": entry.get("broken_by")})
         else:
             form = None
     return render(request, "scoresheet/correct.html",

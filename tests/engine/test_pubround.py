@@ -340,3 +340,23 @@ def test_legal_events_follow_the_queue():
     assert pr.next_kind is DealKind.RAMSCH
     assert EscapeGrand in pr.legal_events() and GamePlayed not in pr.legal_events()
     assert pr.apply(PlayersLeave(1)).legal_events() == (PlayerChange, PlayersLeave)
+
+
+def test_broken_off_ramsch_gives_the_rest_to_the_breaker():
+    from skatschule.engine.pubround import score_broken_ramsch
+
+    r = score_broken_ramsch((20, 15, 10), (2, 2, 1), breaker=2, schieben=1)
+    assert r.augen == (20, 15, 85) and r.tricks == (2, 2, 6)
+    assert r.scores == score_ramsch((20, 15, 85), (2, 2, 6), schieben=1).scores
+    assert "K.7.12" in r.steps[0].rules
+
+
+def test_broken_off_ramsch_is_never_a_durchmarsch():
+    from skatschule.engine.pubround import score_broken_ramsch
+
+    r = score_broken_ramsch((30, 0, 0), (3, 0, 0), breaker=0, schieben=2)
+    assert r.durchmarsch is None and r.losers == (0,)
+    assert r.multiplier == 1 + 2 + 1  # the pushes and one Jungfrau
+    assert r.scores[0] == -120 * 4
+    with pytest.raises(SkatError):
+        score_broken_ramsch((0, 0, 0), (10, 0, 0), breaker=0)

@@ -184,3 +184,15 @@ def test_four_players_the_dealer_cannot_declare(client):
     client.post("/liste/", {**NEW, "player4": "Dora"})
     r = _game(client, "sitzung", declarer=0)
     assert r.status_code == 400 and "Geber" in r.content.decode()
+
+
+def test_ramsch_broken_off_is_scored_by_the_engine(client):
+    from skatschule.engine.pubround import score_broken_ramsch
+
+    client.post("/liste/", NEW)
+    r = client.post("/liste/sitzung/ramsch/", {"augen1": 30, "augen2": 0, "augen3": 0, "tricks1": 3,
+                                                "tricks2": 0, "tricks3": 0, "schieben": 0, "broken_by": "0"})
+    assert r.status_code == 302
+    expected = score_broken_ramsch((30, 0, 0), (3, 0, 0), breaker=0)
+    page = client.get("/liste/sitzung/").content.decode()
+    assert f">{expected.scores[0]}<" in page and "K.7.12" in page
