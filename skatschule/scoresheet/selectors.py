@@ -213,3 +213,23 @@ def compare_example(profile: dict[str, Any], example: dict[str, Any], *, lang: s
                       "steps": [(render(s.text(lang), lang, deck), s.rules) for s in o.steps]}
     out["switches"] = list(rules.as_dict())
     return out
+
+
+def profile_presets() -> list[tuple[str, str]]:
+    """The named profiles as query strings for the house-rules form (name, query)."""
+    from urllib.parse import urlencode
+
+    from skatschule.engine.houserules import PROFILES
+
+    out = []
+    for name, rules in PROFILES.items():
+        params: dict[str, str] = {"grand_base": str(rules.grand_base)}
+        for key, value in rules.as_dict().items():
+            if key == "doubling_levels":
+                params["extended_doublings"] = "on"
+            elif value is True:
+                params[key] = "on"
+            else:
+                params[key] = str(value)
+        out.append((name, urlencode(params)))
+    return out

@@ -208,7 +208,8 @@ def house_rules(request: HttpRequest) -> HttpResponse:
     """Compose a profile and compare an example game's entry with the ISkO."""
     profile_form = ProfileForm(request.GET or None)
     example_form = ExampleForm(request.GET or None, deck=current_deck(request))
-    ctx: dict[str, Any] = {"profile_form": profile_form, "example_form": example_form}
+    ctx: dict[str, Any] = {"profile_form": profile_form, "example_form": example_form,
+                           "presets": selectors.profile_presets()}
     if request.GET and profile_form.is_valid() and example_form.is_valid():
         ctx.update(selectors.compare_example(profile_form.profile(), example_form.cleaned_data,
                                              lang=current_lang(), deck=current_deck(request)))

@@ -196,3 +196,17 @@ def test_ramsch_broken_off_is_scored_by_the_engine(client):
     expected = score_broken_ramsch((30, 0, 0), (3, 0, 0), breaker=0)
     page = client.get("/liste/sitzung/").content.decode()
     assert f">{expected.scores[0]}<" in page and "K.7.12" in page
+
+
+def test_house_rules_presets_fill_the_form(client):
+    from skatschule.engine.houserules import PROFILES
+    from skatschule.scoresheet.forms import ProfileForm
+    from skatschule.scoresheet.selectors import profile_presets
+    from urllib.parse import parse_qs
+
+    for name, query in profile_presets():
+        form = ProfileForm({k: v[0] for k, v in parse_qs(query).items()})
+        assert form.is_valid(), (name, form.errors)
+        assert form.profile() == PROFILES[name].as_dict()
+    page = client.get("/liste/hausregeln/").content.decode()
+    assert 'class="preset"' in page
