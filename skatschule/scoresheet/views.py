@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.cards.context_processors import current_deck
 from skatschule.home.errors import render_error
@@ -139,6 +139,7 @@ def stake(request: HttpRequest, key: str) -> HttpResponse:
     return _write(request, key, None, lambda s: services.set_cents(store=s, cents=cents))
 
 
+@require_http_methods(["GET", "POST"])
 def correct(request: HttpRequest, key: str, number: int) -> HttpResponse:
     store = selectors.store_for(request, key)
     data = store.load()
@@ -147,13 +148,17 @@ def correct(request: HttpRequest, key: str, number: int) -> HttpResponse:
         return render_error(request, SheetError("Dieses Spiel gibt es nicht", "There is no such game"), 404,
                             links=_back(request, key))
     entry = entries[number - 1]
+    if entry["kind"] not in ("game", "ramsch"):
+        return render_error(request, SheetError("Hier gibt es nichts zu korrigieren; streiche den Eintrag",
+                                                "There is nothing to correct here; strike the entry"), 400,
+                            links=_back(request, key))
     players = selectors.current_players(data)
+    form: Any
     if request.method == "POST":
-        form: Any = GameForm(request.POST, players=players, deck=current_deck(request)) if entry["kind"] == "game" else RamschForm(request.POST)
-        if entry["kind"] in ("passed", "change"):
-            return render_error(request, SheetError("Ein eingepasstes Spiel hat nichts zu korrigieren",
-                                                    "A passed-in deal has nothing to correct"), 400,
-                                links=_back(request, key))
+        if entry["kind"] == "game":
+            form = GameForm(request.POST, players=players, deck=current_deck(request))
+        else:
+            form = RamschForm(request.POST)
         if form.is_valid():
             try:
                 services.correct_entry(store=store, number=number, entry=form.entry())
@@ -169,8 +174,6 @@ def correct(request: HttpRequest, key: str, number: int) -> HttpResponse:
             form = RamschForm(initial={**{f"augen{i + 1}": a for i, a in enumerate(entry["augen"])},
                                        **{f"tricks{i + 1}": t for i, t in enumerate(entry["tricks"])},
                                        "schieben": entry.get("schieben", 0), "broken_by": entry.get("broken_by")})
-        else:
-            form = None
     return render(request, "scoresheet/correct.html",
                   {"form": form, "number": number, "key": key, "kind": entry["kind"]}, status=status)
 

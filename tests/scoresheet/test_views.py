@@ -210,3 +210,11 @@ def test_house_rules_presets_fill_the_form(client):
         assert form.profile() == PROFILES[name].as_dict()
     page = client.get("/liste/hausregeln/").content.decode()
     assert 'class="preset"' in page
+
+
+def test_nothing_to_correct_on_a_change_of_player(client):
+    client.post("/liste/", NEW)
+    client.post("/liste/sitzung/platzwechsel/", {"seat": "0", "name": "Dieter"})
+    assert client.get("/liste/sitzung/spiel/1/").status_code == 400
+    assert client.post("/liste/sitzung/spiel/1/", {}).status_code == 400
+    assert client.put("/liste/sitzung/spiel/1/").status_code == 405
