@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "skatschule.casebook",
     "skatschule.classrooms",
     "skatschule.quizzes",
+    "skatschule.scoresheet",
     "skatschule.operations",
 ]
 

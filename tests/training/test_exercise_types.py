@@ -48,6 +48,7 @@ CURRICULUM = [
     "ueberreizt",
     "null",
     "kneipe",
+    "hausregel",
     "seeger",
     "fall",
     "regelverstoss",
@@ -184,7 +185,8 @@ def test_registry_in_curriculum_order() -> None:
         assert kind.title_de and kind.title_en and kind.description_de and kind.description_en
         assert kind.rule_ids and all(RULE_ID.match(r) for r in kind.rule_ids)
         assert kind.levels == 3
-    assert REGISTRY["kneipe"].variant and not any(k.variant for s, k in REGISTRY.items() if s != "kneipe")
+    assert REGISTRY["kneipe"].variant and not any(k.variant for s, k in REGISTRY.items() if s not in ("kneipe", "hausregel"))
+    assert REGISTRY["hausregel"].variant
 
 
 def test_get_unknown_slug() -> None:
@@ -588,3 +590,18 @@ def test_rule_ids_are_published() -> None:
             q = kind.generate(level, seed)
             used |= set(q.rule_ids) | set(kind.grade(q, kind.correct_answer(q)).rule_ids)
     assert used - published == set()
+
+
+def test_hausregel_cases() -> None:
+    """The house-rule exercise grades with score_house under the level's profile."""
+    from skatschule.engine.houserules import HouseGame
+    from skatschule.training.exercises.hausregel import Scenario
+
+    spitze = HouseGame(GameType.CLUBS, matadors=2, spitzen=2, declarer_points=70, declarer_tricks=6)
+    assert solve("hausregel", Scenario("bunt", spitze)) == ["60"]  # seed 002: mit 2 Spiel 3 mit 2 Spitzen 5 x 12
+    lost_hand = HouseGame(GameType.HEARTS, hand=True, matadors=1, declarer_points=55, declarer_tricks=4)
+    assert solve("hausregel", Scenario("alt", lost_hand)) == ["-30"]  # hand is not punished
+    six = HouseGame(GameType.CLUBS, matadors=6, declarer_points=70, declarer_tricks=6)
+    assert solve("hausregel", Scenario("kneipe", six)) == ["60"]  # jacks only: mit 4
+    assert not grade("hausregel", Scenario("kneipe", six), ["84"]).correct  # the ISkO value is wrong here
+    assert grade("hausregel", Scenario("kneipe", six), ["60"]).correct
