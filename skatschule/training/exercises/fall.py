@@ -69,7 +69,7 @@ def _directive_text(kind: str, args: str, lang: str) -> str:
             except SkatError:
                 names.append(word)
                 continue
-            names.append(card.name_de if lang == "de" else card.name_en)
+            names.append(card_ref(card))
         return ", ".join(names)
     if kind == "rule":
         return f"ISkO {args.strip()}"
@@ -132,8 +132,7 @@ class Fall(EngineExercise[casebook.Case]):
         facts = [(f"Fall {case.id}: {case.title_de}", f"Case {case.id}: {case.title_en}")]
         facts += list(zip(_paragraphs(case.situation_de, "de"), _paragraphs(case.situation_en, "en")))
         for label_de, label_en, cards in case.hands:
-            names_de = ", ".join(parse_card(c).name_de for c in cards)
-            names_en = ", ".join(parse_card(c).name_en for c in cards)
+            names_de = names_en = cards_ref(sort_hand(parse_card(c) for c in cards))
             facts.append((f"{label_de}: {names_de}", f"{label_en}: {names_en}"))
         prompt_de = " ".join(_paragraphs(case.question_de, "de"))
         prompt_en = " ".join(_paragraphs(case.question_en, "en"))

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import Card, CardSet, GameType, Rank, Step, deal_cards, is_trump, legal_cards
+from skatschule.engine.names import article_ref, card_ref, suit_ref
 
 from .base import Question
 from .gen import legal_trick
@@ -98,19 +99,19 @@ class Zugeben(EngineExercise[Scenario]):
             yours_de, yours_en, none_de, none_en = "Deine Trümpfe", "Your trumps", "keinen Trumpf", "no trump"
             steps.append(
                 Step(
-                    f"Ausgespielt ist {lead.name_de}, ein Trumpf: Trumpf muss bedient werden",
-                    f"The {lead.name_en} was led, a trump: you must follow with a trump",
+                    f"Ausgespielt ist {card_ref(lead)}, ein Trumpf: Trumpf muss bedient werden",
+                    f"The {card_ref(lead)} was led, a trump: you must follow with a trump",
                     ("3.2.1",),
                 )
             )
         else:
-            suit_de, suit_en = lead.suit.name_de, lead.suit.name_en
+            suit_de = suit_en = suit_ref(lead.suit)
             yours_de, yours_en = f"Deine {suit_de}-Karten", f"Your {suit_en}"
             none_de, none_en = f"kein {suit_de}", f"no {suit_en}"
             steps.append(
                 Step(
-                    f"Ausgespielt ist {lead.name_de}: {lead.suit.name_de} muss bedient werden",
-                    f"The {lead.name_en} was led: you must follow with {lead.suit.name_en}",
+                    f"Ausgespielt ist {card_ref(lead)}: {suit_ref(lead.suit)} muss bedient werden",
+                    f"The {card_ref(lead)} was led: you must follow with {suit_ref(lead.suit)}",
                     ("3.2.1",),
                 )
             )
@@ -119,16 +120,16 @@ class Zugeben(EngineExercise[Scenario]):
             jack = jacks[0]
             steps.append(
                 Step(
-                    f"{jack.name_de} ist Trumpf und zählt nicht als {lead.suit.name_de}",
-                    f"The {jack.name_en} is a trump and does not count as {lead.suit.name_en}",
+                    f"{card_ref(jack)} ist Trumpf und zählt nicht als {suit_ref(lead.suit)}",
+                    f"The {card_ref(jack)} is a trump and does not count as {suit_ref(lead.suit)}",
                     ("1.3.2",) if game.is_suit_game else ("1.3.3",),
                 )
             )
         if game.is_null and any(c.is_jack and c.suit == lead.suit for c in scenario.hand):
             steps.append(
                 Step(
-                    f"Im Null ist der Bube eine gewöhnliche {lead.suit.name_de}-Karte",
-                    f"In Null the jack is an ordinary {lead.suit.name_en} card",
+                    f"Im Null ist {article_ref(Card(lead.suit, Rank.JACK))} eine gewöhnliche {suit_ref(lead.suit)}-Karte",
+                    f"In Null {article_ref(Card(lead.suit, Rank.JACK))} is an ordinary {suit_ref(lead.suit)} card",
                     ("1.3.4",),
                 )
             )

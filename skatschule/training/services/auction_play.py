@@ -22,6 +22,8 @@ from skatschule.engine import (
     SkatError, deal_cards, game_value, is_trump, matadors,
 )
 from skatschule.engine.bidding import parse_auction_move
+from skatschule.engine.names import game_ref
+from skatschule.engine.sorting import sort_hand
 
 __all__ = ["Table", "Limit", "hand_limit", "new_table", "play_user_move", "auction_of", "table_context"]
 
@@ -48,8 +50,8 @@ def hand_limit(cards: tuple[Card, ...]) -> Limit:
         m = matadors(game, cards)
         value = game_value(Contract(game), m)
         if value.value > best.value:
-            best = Limit(value.value, Contract(game), f"{game.name_de}: {value.text('de')}",
-                         f"{game.name_en}: {value.text('en')}")
+            best = Limit(value.value, Contract(game), f"{game_ref(game)}: {value.text('de')}",
+                         f"{game_ref(game)}: {value.text('en')}")
     return best
 
 
@@ -164,7 +166,7 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
     return {
         "table": table,
         "seat_name": seat_name(table.seat, lang),
-        "hand": [c.code for c in table.hand()],
+        "hand": [c.code for c in sort_hand(table.hand())],
         "steps": steps,
         "auction": auction,
         "my_turn": not auction.is_over and auction.to_move == table.seat,
@@ -173,7 +175,7 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
         "limit_text": (limit.text_de if lang == "de" else limit.text_en) if auction.is_over else "",
         "limit_value": limit.value,
         "others": [
-            {"seat": seat_name(s, lang), "cards": [c.code for c in deal.hand(s)]}
+            {"seat": seat_name(s, lang), "cards": [c.code for c in sort_hand(deal.hand(s))]}
             for s in range(3) if s != table.seat
         ] if auction.is_over else [],
     }
