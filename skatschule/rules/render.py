@@ -25,6 +25,9 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from markdown.extensions.tables import TableExtension
 
+from skatschule.cards.render import normalize_deck
+from skatschule.engine.names import render as _names
+
 from .content import Registry, Rule, get_registry, on_reload
 from .directives import DIRECTIVE_RE, directives_as_text, render_directive
 
@@ -98,9 +101,14 @@ _MD_TABLE_RULE = re.compile(r"^[ \t|:-]*-{3,}[ \t|:-]*$", re.M)
 _MD_EMPHASIS = re.compile(r"\*\*|__|\*|`|(?<!\w)_|_(?!\w)")
 
 
+def render_names(text: str, lang: str, deck: str = "french") -> str:
+    """``text`` with its name references in ``deck``'s names (French, the ISkO's, by default)."""
+    return _names(text, "en" if lang == "en" else "de", normalize_deck(deck))
+
+
 def plain_text(source: str, *, lang: str = "de", registry: Registry | None = None, where: str = "") -> str:
     """Markdown with directives as plain text, without markup (search index, tooltips)."""
-    text = directives_as_text(source, lang=lang, registry=registry, where=where)
+    text = render_names(directives_as_text(source, lang=lang, registry=registry, where=where), lang)
     text = _MD_LINK.sub(r"\1", text)
     text = re.sub(r"<[^>]+>", "", text)
     text = _MD_TABLE_RULE.sub("", text)
@@ -233,6 +241,9 @@ def markdown_to_html(
     text = DIRECTIVE_RE.sub(placeholder, source)
     html = markdown.markdown(text, extensions=[TableExtension(use_align_attribute=True), "sane_lists"])
     html = sanitize(html)
+    # name references (``⟦card:CJ⟧``, ``⟦suit:C⟧``: the casebook's texts) in the reader's deck,
+    # before the glossary links so that no term is linked inside a reference
+    html = render_names(html, lang, deck)
     if seen_terms is not None:
         html = term_linker(registry, lang).link(html, seen_terms, exclude_term)
     html = _PLACEHOLDER_RE.sub(lambda m: rendered[int(m.group(1))], html)

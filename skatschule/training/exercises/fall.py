@@ -27,6 +27,8 @@ from collections.abc import Sequence
 
 from skatschule.casebook import cases as casebook
 from skatschule.engine import SkatError, Step, parse_card
+from skatschule.engine.names import card_ref, cards_ref
+from skatschule.engine.sorting import sort_hand
 
 from .base import AnswerError, Choice, Feedback, Question
 from .helpers import EngineExercise, Solution, parse_choice, parse_number, signed
