@@ -48,9 +48,9 @@ from .helpers import (
     seat_de,
     seat_en,
     signed,
-    sorted_cards,
     trick_facts,
 )
+from .helpers import hand_order
 
 __all__ = ["Regelverstoss", "Scenario", "WINNER_OPTIONS", "winner_value"]
 
@@ -317,7 +317,7 @@ class Regelverstoss(EngineExercise[Scenario]):
         facts = _facts(scenario, state)
         own = scenario.contract.hand and scenario.event.seat == scenario.declarer
         hand = state.hand(scenario.declarer)
-        cards = codes(sorted_cards(hand)) if own or scenario.event.kind is Irregularity.DECLARER_CONCEDES else ()
+        cards = codes(hand_order(hand, scenario.contract.game)) if own or scenario.event.kind is Irregularity.DECLARER_CONCEDES else ()
         rules = ("3.1.3", "3.1.4", "3.1.5", scenario.event.kind.rule_id)
         if difficulty == 1:
             return self.question(

@@ -18,6 +18,7 @@ from skatschule.engine.names import card_ref, cards_ref
 from .base import Question
 from .gen import NULL_CONTRACTS, cards_with_matadors, weighted
 from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, contract_de, contract_en, sorted_cards
+from .helpers import hand_order
 
 RULES = ("2.3.1", "1.4.2", "4.1.1", "4.3.2")
 
@@ -77,7 +78,7 @@ class ReizenHoehe(EngineExercise[Scenario]):
             f"Du möchtest {contract_de(contract)} spielen, {how_de}. Bis zu welchem Wert darfst du höchstens reizen?{rule_de}",
             f"You want to play {contract_en(contract)}, {how_en}. What is the highest value you may bid?{rule_en}",
             "number",
-            cards=codes(scenario.hand),
+            cards=codes(hand_order(scenario.hand, contract.game)),
             facts=[(f"Geplantes Spiel: {contract_de(contract)}", f"Intended game: {contract_en(contract)}")],
             rule_ids=("2.3.1", "4.1.2") if contract.game.is_null else RULES,
         )

@@ -17,6 +17,7 @@ from skatschule.engine.names import article_ref, card_ref
 from .base import Choice, Question
 from .gen import cards_with_matadors, weighted
 from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_de, game_en, sorted_cards
+from .helpers import hand_order
 
 RULES = ("1.4.1", "1.4.2", "1.4.3")
 
@@ -84,7 +85,7 @@ class Spitzen(EngineExercise[Scenario]):
             "With or without how many matadors does he play?",
             "choice",
             options=matador_options(scenario.game),
-            cards=codes(scenario.hand),
+            cards=codes(hand_order(scenario.hand, scenario.game)),
             skat=codes(scenario.skat),
             facts=[(f"Spiel: {game_de(scenario.game)}", f"Game: {game_en(scenario.game)}")],
         )

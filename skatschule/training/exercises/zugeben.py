@@ -11,6 +11,7 @@ from skatschule.engine.names import article_ref, card_ref, suit_ref
 from .base import Question
 from .gen import legal_trick
 from .helpers import SUIT_GAMES, EngineExercise, Solution, card_choice, cards_de, cards_en, codes, game_de, game_en, seat_de, seat_en, sorted_cards, trick_facts
+from .helpers import hand_order
 from .stich import follows
 
 
@@ -84,7 +85,7 @@ class Zugeben(EngineExercise[Scenario]):
             f"Gespielt wird {game_de(scenario.game)}. Welche Karten deiner Hand darfst du jetzt spielen? Wähle alle erlaubten Karten.",
             f"The game is {game_en(scenario.game)}. Which cards of your hand may you play now? Select every allowed card.",
             "cards",
-            options=[card_choice(c) for c in scenario.hand],
+            options=[card_choice(c) for c in hand_order(scenario.hand, scenario.game)],
             trick=codes(scenario.trick),
             facts=facts,
             rule_ids=("3.2.1", "3.2.2") + (("1.3.4",) if scenario.game.is_null else ("1.3.2",)),
@@ -93,7 +94,7 @@ class Zugeben(EngineExercise[Scenario]):
     def solve(self, scenario: Scenario) -> Solution:
         game = scenario.game
         lead = scenario.trick[0]
-        allowed = sorted_cards(legal_cards(game, CardSet(scenario.hand), scenario.trick))
+        allowed = hand_order(legal_cards(game, CardSet(scenario.hand), scenario.trick), game)
         steps: list[Step] = []
         if is_trump(game, lead):
             yours_de, yours_en, none_de, none_en = "Deine Trümpfe", "Your trumps", "keinen Trumpf", "no trump"
