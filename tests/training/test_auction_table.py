@@ -3,6 +3,7 @@
 import pytest
 
 from skatschule.engine import BID_VALUES, SkatError
+from skatschule.engine.names import strip_refs
 from skatschule.training.services.auction_play import (
     Table, auction_of, hand_limit, new_table, play_user_move,
 )
@@ -40,7 +41,7 @@ def test_hand_limit_is_the_engine_value_of_the_best_game():
     from skatschule.engine import parse_cards
 
     limit = hand_limit(tuple(parse_cards("CJ SJ CA CT CK C9 C8 HA SA D7")))
-    assert limit.value == 36 and "Kreuz" in limit.text_de  # Kreuz mit 2, Spiel 3 x 12
+    assert limit.value == 36 and "Kreuz" in strip_refs(limit.text_de)  # Kreuz mit 2, Spiel 3 x 12
     assert hand_limit(tuple(parse_cards("C7 C8 S7 S8 H7 H8 D7 D8 C9 S9"))).value == 0
     assert limit.value in BID_VALUES
 
