@@ -20,12 +20,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from django.utils.functional import Promise
-from django.utils.html import escape
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from skatschule.engine import Card, Rank, parse_card
+from skatschule.engine import Card, Rank, Suit, parse_card
 from skatschule.engine.names import DeckNames, names_for
 from skatschule.engine.names import render as names_render
 
@@ -38,6 +39,7 @@ __all__ = [
     "cards_html",
     "choice_html",
     "deck_words",
+    "deck_names_note",
     "deck_choices",
     "normalize_deck",
 ]
@@ -139,6 +141,24 @@ def deck_words(text: object, deck: str = DEFAULT_DECK, lang: str | None = None) 
         return text if isinstance(text, str) else raw
     out = names_render(raw, "en" if _english(lang) else "de", normalize_deck(deck))
     return mark_safe(out) if isinstance(text, SafeData) else out  # noqa: S308 - names hold no markup
+
+
+def deck_names_note(deck: str, lang: str | None = None) -> SafeString:
+    """A note for the top of a rules chapter with the German deck: the rules keep the ISkO's
+    (French) names; this says once which German-deck name stands for which. Empty otherwise."""
+    if normalize_deck(deck) != "german":
+        return mark_safe("")
+    code = "en" if _english(lang) else "de"
+    french, german = names_for("french"), names_for("german")
+    suits = ", ".join(f"{french.suit(s, code)} = {german.suit(s, code)}" for s in Suit)
+    ranks = ", ".join(
+        f"{french.rank(r, code)} = {german.rank(r, code)}" for r in (Rank.JACK, Rank.QUEEN, Rank.ACE)
+    )
+    text = gettext(
+        "Die Skatordnung nennt die Karten mit den Namen des französischen Blatts. Im deutschen Blatt "
+        "heißen sie: %(suits)s; %(ranks)s. Unter jeder abgebildeten Karte steht ihr Name im deutschen Blatt."
+    ) % {"suits": suits, "ranks": ranks}
+    return format_html('<p class="deck-note" role="note"><strong>{}</strong> {}</p>', gettext("Deutsches Blatt:"), text)
 
 
 def _card(code: str | Card) -> Card:

@@ -38,6 +38,8 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from skatschule.cards.render import cards_html, normalize_deck
+from skatschule.engine.names import names_for
+from skatschule.engine.sorting import sort_hand
 from skatschule.engine import (
     CardSet,
     Contract,
@@ -281,6 +283,28 @@ def _cards(args: str) -> list[Card]:
     return cards
 
 
+def _hand_or_cards(args: str) -> list[Card]:
+    """``[[cards: CJ HA]]``: the cards in the order written (a trick, an order of rank);
+    ``[[cards: hand CJ HA ...]]`` or ``[[cards: hand clubs CJ ...]]``: a hand, sorted as players
+    sort it (:func:`~skatschule.engine.sorting.sort_hand`, for the game if one is named)."""
+    words = args.split()
+    if not words or words[0].lower() != "hand":
+        return _cards(args)
+    game = None
+    if len(words) > 1 and not _looks_like_card(words[1]):
+        game = parse_game(words[1])
+        words = words[1:]
+    return sort_hand(_cards(" ".join(words[1:])), game)
+
+
+def _looks_like_card(word: str) -> bool:
+    try:
+        parse_cards(word)
+    except SkatError:
+        return False
+    return True
+
+
 def _card_name(card: Card, lang: str) -> str:
     return card.name_en if lang == "en" else card.name_de
 
@@ -305,12 +329,20 @@ def _step_html(step: Step, lang: str, registry: Registry) -> str:
 
 def _render(kind: str, args: str, lang: str, deck: str, registry: Registry | None, text: bool) -> str:
     if kind == "cards":
-        cards = _cards(args)
+        cards = _hand_or_cards(args)
         if text:
             return ", ".join(_card_name(c, lang) for c in cards)
+        deck = normalize_deck(deck)
         with translation.override(lang):  # the cards' names for screen readers
-            pictures = cards_html([c.code for c in cards], normalize_deck(deck))
-        return format_html('<span class="directive-cards">{}</span>', pictures)
+            pictures = cards_html([c.code for c in cards], deck)
+        if deck != "german":
+            return format_html('<span class="directive-cards">{}</span>', pictures)
+        # The rules keep the ISkO's (French) names; the German deck's pictures get its names.
+        names = names_for(deck)
+        caption = ", ".join(names.card(c, lang) for c in cards)
+        return format_html(
+            '<span class="directive-cards">{}<span class="deck-caption">({})</span></span>', pictures, caption
+        )
     if kind == "points":
         total = CardSet(_cards(args)).points
         return str(total) if text else format_html('<span class="directive-points">{}</span>', total)

@@ -60,3 +60,10 @@ def card_name(context: template.Context, code: str | Card) -> str:
 def in_deck(context: template.Context, text: Any) -> str:
     """``text`` with card, suit and game references named as the visitor's deck names them."""
     return render.deck_words(text, _deck(context))
+
+
+@register.simple_tag(takes_context=True)
+def deck_names_note(context: template.Context) -> SafeString:
+    """With the German deck, once at the top of a rules chapter: how the rules' (French)
+    names map to the deck's. Nothing with the French or the tournament deck."""
+    return render.deck_names_note(_deck(context))
