@@ -73,7 +73,7 @@ __all__ = [
 ]
 
 DIRECTIVE_RE = re.compile(r"\[\[\s*([A-Za-z_]+)\s*:([^\[\]]*)\]\]")
-KINDS = ("cards", "value", "result", "matadors", "points", "rule")
+KINDS = ("cards", "value", "result", "matadors", "points", "rule", "word")
 
 _FLAGS = {
     "hand": "hand",
@@ -389,6 +389,13 @@ def _render(kind: str, args: str, lang: str, deck: str, registry: Registry | Non
                 raise SkatError(f"Regel {rule_id!r} gibt es nicht", f"there is no rule {rule_id!r}")
             return rule_id
         return _rule_link(rule_id, lang, reg)
+    if kind == "word":
+        # ``[[word: holding]]``: the word as written, never linked to the glossary. The marker
+        # for a word used in another sense than its glossary term ("holding" cards is not
+        # the bidding term "holding"); directives are filled in after the glossary links.
+        if not args.strip():
+            raise SkatError("kein Wort angegeben", "no word given")
+        return args.strip() if text else format_html("{}", args.strip())
     raise SkatError(f"unbekannte Direktive {kind!r} (erlaubt: {', '.join(KINDS)})",
                     f"unknown directive {kind!r} (allowed: {', '.join(KINDS)})")
 
