@@ -45,6 +45,8 @@ __all__ = [
     "RULE_ID",
     "parse_number",
     "parse_choice",
+    "signed_choice",
+    "join_signed",
     "parse_multi",
     "parse_card_answer",
     "parse_order",
@@ -249,8 +251,35 @@ def _unknown_option(text: str, question: Question) -> AnswerError:
     )
 
 
+_SIGNED = re.compile(r"^[+-]\d{1,2}$")
+_SIGNS = {"+": "+", "-": "-", "mit": "+", "ohne": "-", "with": "+", "without": "-", "\u2212": "-"}
+
+
+def signed_choice(question: Question) -> int:
+    """For a choice whose options are signed counts (``+1`` … ``+11``, ``-1`` … ``-11``: the
+    Spitzen), the highest count, so the page can offer mit/ohne plus a number; else 0."""
+    values = [o.value for o in question.options]
+    if question.widget != "choice" or not values or not all(_SIGNED.match(v) for v in values):
+        return 0
+    return max(abs(int(v)) for v in values)
+
+
+def join_signed(answer: Sequence[str]) -> list[str]:
+    """The compact mit/ohne control sends two fields, a sign and a number (``["+", "2"]``,
+    ``["ohne", "3"]``): read them as the one option value ``+2``/``-3``. Anything else is
+    returned as it came, so single values (``+2``, ``mit 2``) keep working."""
+    if isinstance(answer, str):
+        return [answer]
+    fields = [str(v).strip() for v in answer if str(v).strip()]
+    if len(fields) == 2 and fields[0].casefold() in _SIGNS and fields[1].isdigit() and len(fields[1]) <= 2:
+        return [f"{_SIGNS[fields[0].casefold()]}{int(fields[1])}"]
+    return list(answer)
+
+
 def parse_choice(question: Question, answer: Sequence[str], aliases: Mapping[str, str] | None = None) -> str:
     """Exactly one option, given by its value or its German or English label (any case)."""
+    if signed_choice(question):
+        answer = join_signed(answer)
     fields = _filled(answer)
     if not fields:
         raise AnswerError("Bitte eine Antwort auswählen", "Please choose an answer")
