@@ -235,7 +235,9 @@ def markdown_to_html(
     rendered: list[str] = []
 
     def placeholder(m: re.Match[str]) -> str:
-        rendered.append(render_directive(m.group(0), lang=lang, deck=deck, registry=registry, where=where))
+        out = render_directive(m.group(0), lang=lang, deck=deck, registry=registry, where=where)
+        # computed texts (derivations) may name games and cards by reference: the reader's deck
+        rendered.append(mark_safe(render_names(out, lang, deck)) if "⟦" in out else out)
         return _PLACEHOLDER.format(len(rendered) - 1)
 
     text = DIRECTIVE_RE.sub(placeholder, source)
