@@ -113,3 +113,16 @@ def test_exercise_texts_use_references_for_many_seeds(kind, level):
             rendered = render(text, lang, "german")
             found = (FRENCH_DE if lang == "de" else FRENCH_EN).findall(_checked(rendered))
             assert not found, f"{kind} {level} seed {seed} ({lang}): {found} in {rendered!r}"
+
+
+@pytest.mark.parametrize("deck", ["tournament", "french"])
+def test_french_and_tournament_decks_keep_the_isko_names(deck, monkeypatch):
+    seeds = itertools.count(5)
+    monkeypatch.setattr(issuing.secrets, "randbelow", lambda _limit: next(seeds))
+    client = Client()
+    client.cookies["skatschule_deck"] = deck
+    for kind in ("stich", "zugeben", "spitzen"):
+        page = client.get(reverse("training:exercise", kwargs={"kind": kind})).content.decode()
+        text = _exercise_text(page)
+        assert FRENCH_DE.search(text), (kind, text)
+        assert not re.search(r"\b(Eichel|Grün|Schellen|Unter|Ober|Daus)\b", text), (kind, text)
