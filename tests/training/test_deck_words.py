@@ -28,10 +28,12 @@ GERMAN_DE = re.compile(r"\b(Eichel|Grün|Rot|Schellen|Daus|Ober|Unter)")
 GERMAN_EN = re.compile(r"\b(acorns|leaves|hearts|bells|Daus|Ober|Unter)", re.IGNORECASE)
 
 # Texts the engine writes itself (skatschule/engine/scoring.py: "× Kreuz 12 = 24"; games.py:
-# "Karo ouvert ist nur als Handspiel erlaubt"). The branch ``derivations`` turns them into
-# references; until it is merged they are left out of the check. DELETE this allowance then.
+# "Karo ouvert ist nur als Handspiel erlaubt"; rulings.py: "... den Reizwert 20 erreicht: Karo").
+# The branch ``derivations`` turns them into references; until it is merged they are left out
+# of the check. DELETE this allowance then.
 ENGINE_PENDING = re.compile(
-    r"× (Kreuz|Pik|Herz|Karo|clubs|spades|hearts|diamonds) \d+ =|(Kreuz|Pik|Herz|Karo) ouvert ist nur|Open (clubs|spades|hearts|diamonds) is allowed"
+    r"× (Kreuz|Pik|Herz|Karo|clubs|spades|hearts|diamonds) \d+ =|(Kreuz|Pik|Herz|Karo) ouvert ist nur"
+    r"|Open (clubs|spades|hearts|diamonds) is allowed|(erreicht|matadors): (Kreuz|Pik|Herz|Karo|clubs|spades|hearts|diamonds)\b"
 )
 
 
