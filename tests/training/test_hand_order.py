@@ -121,3 +121,20 @@ def test_auction_table_shows_the_hand_sorted(client):
         shown = re.findall(r'data-card="(\w\w)"', mine)
         assert sorted(shown) == sorted(c.code for c in table.hand())
         assert_player_sorted(shown, None)
+
+
+def test_trump_question_shows_the_hand_sorted_without_giving_the_trumps_away():
+    """"Which of these are trumps?": the hand is sorted as before a game is known (Null: Null's
+    order), never for the game asked about, which would put the answer first."""
+    exercise = exercises.REGISTRY["rangfolge"]
+    seen = 0
+    for level in range(1, exercise.levels + 1):
+        for seed in range(40):
+            question = exercise.generate(level, seed)
+            if question.widget != "cards":
+                continue
+            scenario = exercise.scenario(level, seed)  # type: ignore[attr-defined]
+            shown = [o.value for o in question.options]
+            assert_player_sorted(shown, GameType.NULL if scenario.game is GameType.NULL else None)
+            seen += 1
+    assert seen >= 20

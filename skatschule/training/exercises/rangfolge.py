@@ -28,6 +28,7 @@ from .helpers import (
     game_en,
     sorted_cards,
 )
+from .helpers import hand_order
 
 _SUIT_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 _NULL_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
@@ -156,7 +157,12 @@ class Rangfolge(EngineExercise[Scenario]):
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         where_de, where_en = game_phrase(scenario.game)
-        options = [card_choice(c) for c in scenario.cards]
+        shown = scenario.cards
+        if scenario.form == "trumps":
+            # a hand, sorted as players sort it, but not for the game asked about (that would
+            # put the trumps first): the order before a game is known, or Null's order
+            shown = tuple(hand_order(scenario.cards, GameType.NULL if scenario.game.is_null else None))
+        options = [card_choice(c) for c in shown]
         facts = [(f"Spiel: {game_de(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         if scenario.form == "order":
             return self.question(
