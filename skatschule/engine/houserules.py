@@ -146,7 +146,7 @@ class HouseRules:
 
 
 SWITCHES: tuple[tuple[str, str, str, str], ...] = (
-    ("jacks_only_matadors", "K.7.2", "Spitzen nur mit Buben", "Matadors with jacks only"),
+    ("jacks_only_matadors", "K.7.2", "Spitzen nur mit ⟦ranks:J⟧", "Matadors with ⟦ranks:J⟧ only"),
     ("grand_base", "K.7.3", "Grand 20", "Grand 20"),
     ("grand_ouvert_base", "K.7.3", "Grand ouvert 36 oder 30", "Grand ouvert 36 or 30"),
     ("schneider_doubles", "K.7.4", "Schneider und Schwarz verdoppeln", "Schneider and Schwarz double"),
@@ -308,8 +308,8 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
     if rules.jacks_only_matadors or game.special is Special.SAXON:
         cut = (1 if matadors > 0 else -1) * min(abs(matadors), 4)
         if cut != matadors:
-            steps.append(Step(f"Spitzen nur mit Buben: {matadors_text(matadors)} zählt als {matadors_text(cut)}",
-                              f"Matadors with jacks only: {matadors_text(matadors, 'en')} counts as {matadors_text(cut, 'en')}",
+            steps.append(Step(f"Spitzen nur mit ⟦ranks:J⟧: {matadors_text(matadors)} zählt als {matadors_text(cut)}",
+                              f"Matadors with ⟦ranks:J⟧ only: {matadors_text(matadors, 'en')} counts as {matadors_text(cut, 'en')}",
                               ("K.5.2", "K.7.2")))
         matadors = cut
 

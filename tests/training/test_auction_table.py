@@ -4,6 +4,7 @@ import pytest
 
 from skatschule.engine import BID_VALUES, Auction, Bid, Hold, SkatError, deal_cards
 from skatschule.engine.evaluation import bid_limit, evaluate
+from skatschule.engine.names import strip_refs
 from skatschule.training.services.auction_play import (
     Table, _bot_move, auction_of, hand_limit, new_table, play_user_move,
 )
@@ -39,7 +40,6 @@ def test_illegal_steps_are_refused_by_the_engine():
 
 def test_hand_limit_is_the_engine_value_of_the_best_game():
     from skatschule.engine import parse_cards
-    from skatschule.engine.names import strip_refs
 
     cards = tuple(parse_cards("CJ SJ CA CT CK C9 C8 HA SA D7"))
     limit = hand_limit(cards)

@@ -13,10 +13,9 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import GameType, Step
-from skatschule.engine.houserules import PROFILES, SWITCHES, HouseGame, HouseRules, score_house
+from skatschule.engine.houserules import PROFILES, SWITCHES, HandOverbid, HouseGame, HouseRules, score_house
 
 from .base import Question
-from skatschule.engine.names import render
 from skatschule.engine.scoring import matadors_text
 
 from .helpers import EngineExercise, Solution, game_de, game_en, signed
@@ -53,8 +52,14 @@ def _switch_texts(rules: HouseRules) -> list[tuple[str, str]]:
     for name, rule_id, de, en in SWITCHES:
         if name in on:
             value = on[name]
-            extra = "" if isinstance(value, bool) or name in ("doubling_levels",) else f": {getattr(value, 'value', value)}"
-            out.append((f"{de}{extra} ({rule_id})", f"{en}{extra} ({rule_id})"))
+            if isinstance(value, HandOverbid):
+                extra_de = " (gezählt mit dem Skat)" if value is HandOverbid.SKAT else " (gezählt ohne den Skat)"
+                extra_en = " (counted with the skat)" if value is HandOverbid.SKAT else " (counted without the skat)"
+            elif isinstance(value, bool) or name in ("doubling_levels",):
+                extra_de = extra_en = ""
+            else:
+                extra_de = extra_en = f": {getattr(value, 'value', value)}"
+            out.append((f"{de}{extra_de} ({rule_id})", f"{en}{extra_en} ({rule_id})"))
     return out
 
 
@@ -62,8 +67,8 @@ class Hausregel(EngineExercise[Scenario]):
     slug = "hausregel"
     title_de = "Hausregeln"
     title_en = "House rules"
-    description_de = "Ein Spiel unter Hausregeln abrechnen: Spitzen nur mit Buben, Hand nicht bestraft, Spitze, Rum. Nicht ISkO."
-    description_en = "Score a game under house rules: matadors with jacks only, hand not punished, Spitze, Rum. Not ISkO."
+    description_de = "Ein Spiel unter Hausregeln abrechnen: Spitzen nur mit ⟦ranks:J⟧, Hand nicht bestraft, Spitze, Rum. Nicht ISkO."
+    description_en = "Score a game under house rules: matadors with ⟦ranks:J⟧ only, hand not punished, Spitze, Rum. Not ISkO."
     rule_ids = ("K.7.1", "K.7.2", "K.7.5", "K.7.8")
     variant = True
 
@@ -100,7 +105,9 @@ class Hausregel(EngineExercise[Scenario]):
         if g.spitzen:
             made_de = "gefallen" if g.spitze_made else "nicht gefallen"
             made_en = "made" if g.spitze_made else "not made"
-            facts.append((f"Angesagt: {g.spitzen} Spitze(n), {made_de}", f"Announced: {g.spitzen} Spitze(n), {made_en}"))
+            count_de = "1 Spitze" if g.spitzen == 1 else f"{g.spitzen} Spitzen"
+            count_en = "1 Spitze" if g.spitzen == 1 else f"{g.spitzen} Spitzen"
+            facts.append((f"Angesagt: {count_de}, {made_de}", f"Announced: {count_en}, {made_en}"))
         return self.question(
             difficulty, seed,
             f"{NOTE_DE} Was wird für den Alleinspieler in die Liste geschrieben? Verlorene Spiele mit Minus.",
@@ -110,7 +117,6 @@ class Hausregel(EngineExercise[Scenario]):
 
     def solve(self, scenario: Scenario) -> Solution:
         outcome = score_house(scenario.game, scenario.rules)
-        # the engine's steps name games by reference; feedback here is plain text (ISkO names)
-        plain = tuple(Step(render(s.de, "de"), render(s.en, "en"), s.rules) for s in outcome.steps)
-        steps: tuple[Step, ...] = (Step(NOTE_DE, NOTE_EN, ("K.7.1",)), *plain)
+        # the engine's steps name games by reference; the page names them in the reader's deck
+        steps: tuple[Step, ...] = (Step(NOTE_DE, NOTE_EN, ("K.7.1",)), *outcome.steps)
         return Solution((str(outcome.score),), signed(outcome.score), signed(outcome.score), steps, outcome.rule_ids)

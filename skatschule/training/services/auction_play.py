@@ -26,6 +26,7 @@ from skatschule.engine import (
 from skatschule.engine.bidding import parse_auction_move
 from skatschule.engine.evaluation import bid_limit, evaluate
 from skatschule.engine.names import game_ref
+from skatschule.engine.sorting import sort_hand
 
 __all__ = ["Table", "Limit", "hand_limit", "new_table", "play_user_move", "auction_of", "table_context"]
 
@@ -170,7 +171,7 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
     return {
         "table": table,
         "seat_name": seat_name(table.seat, lang),
-        "hand": [c.code for c in table.hand()],
+        "hand": [c.code for c in sort_hand(table.hand())],
         "steps": steps,
         "auction": auction,
         "my_turn": not auction.is_over and auction.to_move == table.seat,
@@ -181,7 +182,7 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
         "limit_lines": limit.lines_de if lang == "de" else limit.lines_en,
         "limit_value": limit.value,
         "others": [
-            {"seat": seat_name(s, lang), "cards": [c.code for c in deal.hand(s)]}
+            {"seat": seat_name(s, lang), "cards": [c.code for c in sort_hand(deal.hand(s))]}
             for s in range(3) if s != table.seat
         ] if auction.is_over else [],
     }
