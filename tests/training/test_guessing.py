@@ -127,6 +127,8 @@ KNOWN_FORM_LEAKS = {
 def _form_params() -> list[object]:
     out: list[object] = []
     for key in CHOICE_LEVELS:
+        if key[0] == "fall":  # each case has its own options (and one answer): no form repeats
+            continue
         reason = KNOWN_FORM_LEAKS.get(key)
         marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
         out.append(pytest.param(*key, marks=marks))
@@ -147,8 +149,8 @@ def test_no_fixed_value_beats_chance_within_a_form(slug: str, level: int) -> Non
         assert hits / asked <= bound, f"{slug} L{level}: {value!r} is right in {hits}/{asked} questions of its form"
     if t.multi:
         assert len(t.by_value) >= 4, f"{slug} L{level}: only {len(t.by_value)} different right answers"
-    elif checked == 0:  # every form is rare: then no option value may repeat much either
-        assert t.by_value.most_common(1)[0][1] <= FORM_MIN
+    else:
+        assert checked, f"{slug} L{level}: no form of question is asked {FORM_MIN} times"
 
 
 @pytest.mark.parametrize("slug,level", ONE_PICK_LEVELS)
