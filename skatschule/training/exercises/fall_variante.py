@@ -120,7 +120,7 @@ def _draw_variant(case: casebook.Case, rng: random.Random) -> dict[str, Any]:
 
     declarer = case.declarer
     assert declarer is not None
-    bid = int(next(v for s, v in reversed(case.engine_input["auction"]) if isinstance(v, int)))
+    bid = [int(v) for _, v in inp["auction"] if isinstance(v, int)][-1]
     original = casebook.engine_ruling(case)
     if not null and not original.overbid:
         contract = _contract(declaration)
@@ -171,7 +171,7 @@ class FallVariante(Regelverstoss):
         inp = variant_input(case, random.Random(f"{self.slug}:{case.id}:{seed}"))
         declarer = case.declarer
         assert declarer is not None
-        bid = next(int(value) for _, value in inp["auction"] if isinstance(value, int))
+        bid = [int(value) for _, value in inp["auction"] if isinstance(value, int)][-1]  # the last bid wins
         raw = inp["event"]
         event = Event(Irregularity(raw["type"]), raw["seat"], parse_card(raw["card"]) if raw.get("card") else None)
         declaration = inp["declaration"]
