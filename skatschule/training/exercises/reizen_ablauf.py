@@ -146,7 +146,7 @@ def auction_steps(moves: tuple[AuctionMove, ...]) -> list[Step]:
     return steps
 
 
-def result_options(auction: Auction, seed: int = 0) -> list[Choice]:
+def result_options(auction: Auction, seed: int = 0, level: int = 2) -> list[Choice]:
     """Each seat at the last two bids, and "eingepasst".
 
     The two values are the final one and a neighbour (or, when nobody bid, two neighbouring
@@ -154,14 +154,21 @@ def result_options(auction: Auction, seed: int = 0) -> list[Choice]:
     right, and always 18 and 20 that "eingepasst" is likely.
     """
     draw = random.Random(f"result-options:{seed}")
+    ends = RESULT_VALUES[level]
     if auction.declarer is None or auction.value not in BID_VALUES:
-        low = draw.randrange(6)
-        values = [BID_VALUES[low], BID_VALUES[low + 1]]
+        low = draw.randrange(len(ends) - 1)
+        values = [ends[low], ends[low + 1]]
     else:
-        # the final value and one neighbour, below or above as the seed says, so that the
-        # higher (or lower) of the two values is right in half of the questions
+        # the final value and one neighbour, below or above as the seed says; at the ends
+        # of RESULT_VALUES always the one inside, so that every pair of values offered holds
+        # the right one as often as the other (the edge pairs two to one)
         i = BID_VALUES.index(auction.value)
-        other = i + 1 if i == 0 or (i + 1 < len(BID_VALUES) and draw.random() < 0.5) else i - 1
+        if auction.value == ends[0] or i == 0:
+            other = i + 1
+        elif auction.value == ends[-1] or i + 1 == len(BID_VALUES):
+            other = i - 1
+        else:
+            other = i + 1 if draw.random() < 0.5 else i - 1
         values = sorted([BID_VALUES[i], BID_VALUES[other]])
     options = [
         Choice(f"{seat}@{value}", f"{seat_de(seat)} bei {value}", f"{seat_en(seat, True)} at {value}")
@@ -192,6 +199,10 @@ TURN_OPTIONS = (
     Choice("0:allein", "Vorhand allein: spielt selbst oder passt", "Forehand alone: plays herself or passes"),
 )
 
+RESULT_VALUES = {1: (18, 20, 22), 2: (18, 20, 22, 23, 24), 3: (18, 20, 22, 23, 24)}
+"""Per level, the final values the "who becomes declarer?" questions are drawn at, equally
+often (neighbouring bid values, see :func:`result_options`; level 1's short auctions reach 22)."""
+
 TURN_ANSWERS = ("1:sagt", "2:sagt", "0:hoert", "1:hoert", "0:allein")
 """The turn options that can be right (Vorhand never bids, Hinterhand never listens)."""
 
@@ -211,11 +222,14 @@ class ReizenAblauf(EngineExercise[Scenario]):
             moves = simulate(rng, difficulty)
         share = 0.5
         if rng.random() < share:
-            # Who becomes declarer is drawn first (each seat twice as often as "eingepasst",
-            # so that every one of the seven options is right about equally often).
+            # Who becomes declarer, and at which value, is drawn first: each seat twice as
+            # often as "eingepasst", and the value from the same few low bids for every seat
+            # (left to chance, "Vorhand at 18" would be right far too often).
             wanted = rng.choice((0, 1, 2, 0, 1, 2, None))
-            for _ in range(500):
-                if replay(tuple(moves)).declarer == wanted:
+            value = rng.choice(RESULT_VALUES[difficulty]) if wanted is not None else None
+            for _ in range(2000):
+                auction = replay(tuple(moves))
+                if auction.declarer == wanted and (value is None or auction.value == value):
                     break
                 moves = simulate(rng, difficulty)
                 while len(moves) > longest:
@@ -249,7 +263,7 @@ class ReizenAblauf(EngineExercise[Scenario]):
                 "So ist gereizt worden. Wer wird Alleinspieler, und bei welchem Reizwert?",
                 "This is how the auction went. Who becomes declarer, and at which bid?",
                 "choice",
-                options=result_options(auction, seed),
+                options=result_options(auction, seed, difficulty),
                 facts=facts,
                 rule_ids=("2.3.2", "2.3.5", "2.3.6", "2.3.7"),
             )
