@@ -76,7 +76,16 @@ class QuizForm(forms.Form):
     time_limit_minutes = forms.IntegerField(
         label=_("Zeitlimit in Minuten"), required=False, min_value=1, max_value=MAX_MINUTES
     )
-    max_attempts = forms.IntegerField(label=_("Erlaubte Versuche"), min_value=1, max_value=MAX_ATTEMPTS, initial=1)
+    max_attempts = forms.IntegerField(
+        label=_("Erlaubte Versuche"),
+        min_value=1,
+        max_value=MAX_ATTEMPTS,
+        initial=1,
+        help_text=_(
+            "Mehrere Versuche stellen bei zufälligen Varianten jedes Mal neue Fragen. Bei Aufgaben "
+            "„Für alle gleich“ wiederholt jeder Versuch dieselben Fragen: dann nur mit „Lösungen nach dem Ende des Quiz“."
+        ),
+    )
     show_answers = forms.ChoiceField(
         label=_("Lösungen zeigen"),
         choices=Quiz.ShowAnswers.choices,

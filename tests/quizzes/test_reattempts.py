@@ -103,6 +103,8 @@ def test_editing_refuses_a_second_attempt_for_fixed_items(make_quiz, teacher):
 
 
 def test_builder_explains_the_choice(teacher, classroom):
+    page = client_for(teacher).get(reverse("quizzes:create") + f"?klasse={classroom.pk}").content.decode()
+    assert "wiederholt jeder Versuch dieselben Fragen" in page  # said before the teacher chooses
     response = client_for(teacher).post(
         reverse("quizzes:create"),
         {
