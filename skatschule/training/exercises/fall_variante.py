@@ -29,7 +29,7 @@ from skatschule.casebook import cases as casebook
 from skatschule.engine import BID_VALUES, CardSet, Contract, Deal, GameType, game_value, matadors, parse_card
 from skatschule.engine.rulings import Event, Irregularity
 
-from .base import AnswerError, Question
+from .base import AnswerError
 from .regelverstoss import Regelverstoss, Scenario
 
 __all__ = ["FallVariante", "eligible", "variant_input"]
@@ -98,11 +98,12 @@ def variant_input(case: casebook.Case, rng: random.Random) -> dict[str, Any]:
         inp = _draw_variant(case, rng)
         if _verdict(ruling_from_input(inp, "isko")) == wanted:
             return inp
-    return casebook.thaw(case.engine_input)
+    original: dict[str, Any] = casebook.thaw(case.engine_input)
+    return original
 
 
 def _draw_variant(case: casebook.Case, rng: random.Random) -> dict[str, Any]:
-    inp = casebook.thaw(case.engine_input)
+    inp: dict[str, Any] = casebook.thaw(case.engine_input)
     declaration = dict(inp["declaration"])
     null = declaration["game"] == "null"
     suits = dict(zip("CSHD", rng.choice(_PERMUTATIONS)))
