@@ -37,7 +37,7 @@ from skatschule.engine import (
 from skatschule.engine.names import DECK_NAMES, card_ref, cards_ref, game_ref, render, suit_ref
 from skatschule.engine.sorting import sort_hand
 
-from .base import AnswerError, Choice, ExerciseType, Feedback, Question, Widget, rng_for
+from .base import CHOICE_WIDGETS, AnswerError, Choice, ExerciseType, Feedback, Question, Widget, rng_for, shuffled_options
 
 __all__ = [
     "EngineExercise",
@@ -532,7 +532,13 @@ class EngineExercise(ExerciseType, Generic[S]):
         facts: Sequence[tuple[str, str]] = (),
         rule_ids: Sequence[str] = (),
     ) -> Question:
-        """A :class:`Question` of this type (kind, variant and rule ids filled in)."""
+        """A :class:`Question` of this type (kind, variant and rule ids filled in).
+
+        The options of a choice-like widget (``choice``, ``multi``, ``case``) are shuffled
+        here, for every type alike, from the seed (:func:`.base.shuffled_options`).
+        """
+        if widget in CHOICE_WIDGETS:
+            options = shuffled_options(self.slug, difficulty, seed, options)
         return Question(
             kind=self.slug,
             difficulty=difficulty,

@@ -8,7 +8,8 @@ feedback. Everything comes from the one random generator of the exercise, so
 
 - Level 1 (choice ``alleinspieler`` / ``gegenpartei``): who wins? Suit and Grand games after
   picking up the skat, no overbid, the four violations (revoke, lead out of turn, skat
-  looked at by a defender, a defender's cards exposed).
+  looked at by a defender, a defender's cards exposed). The winner is drawn first (each
+  half of the seeds), then deals until the ruling agrees: guessing one side wins half.
 - Level 2 (number): the list entry. Also hand games, Null games, the declarer looking at
   the skat in a hand game, and concessions by either side.
 - Level 3 (number): the list entry. Also announced Schneider/Schwarz, overbid games (the
@@ -306,9 +307,12 @@ class Regelverstoss(EngineExercise[Scenario]):
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
+        # Level 1 asks who wins: the winner is drawn first and deals are drawn until the
+        # ruling agrees, so that neither answer is right more often than the other.
+        target = rng.choice(WINNER_OPTIONS).value if difficulty == 1 else None
         while True:
             scenario = _draw(rng, difficulty)
-            if scenario is not None:
+            if scenario is not None and (target is None or winner_value(scenario.ruling()) == target):
                 return scenario
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:

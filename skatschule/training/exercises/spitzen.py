@@ -29,8 +29,14 @@ class Scenario:
     skat: tuple[Card, Card]
 
 
-def matador_options(game: GameType) -> list[Choice]:
+def matador_options(game: GameType, level: int | None = None) -> list[Choice]:
+    """"mit 1" .. "ohne n": up to the most matadors the game has, or (with ``level``) the level draws.
+
+    Offering only counts the level can ask keeps a fixed guess ("mit 1") near chance.
+    """
     top = game.max_matadors
+    if level is not None:
+        top = min(top, max(n for n, _ in _LEVEL_COUNTS[level]))
     out = [Choice(f"+{n}", f"mit {n}", f"with {n}") for n in range(1, top + 1)]
     out += [Choice(f"-{n}", f"ohne {n}", f"without {n}") for n in range(1, top + 1)]
     return out
@@ -84,7 +90,7 @@ class Spitzen(EngineExercise[Scenario]):
             f"The declarer plays {game_en(scenario.game)}. These are his ten cards and the skat. "
             "With or without how many matadors does he play?",
             "choice",
-            options=matador_options(scenario.game),
+            options=matador_options(scenario.game, difficulty),
             cards=codes(hand_order(scenario.hand, scenario.game)),
             skat=codes(scenario.skat),
             facts=[(f"Spiel: {game_de(scenario.game)}", f"Game: {game_en(scenario.game)}")],

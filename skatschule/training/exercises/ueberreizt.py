@@ -116,6 +116,38 @@ def _draw(rng: random.Random, form: str) -> Scenario | None:
     return Scenario(form, game, hand_game, tuple(sorted_cards(hand)), skat, found, bid, declared, points, tricks)
 
 
+CHEAPEST_ANSWERS: tuple[frozenset[GameType], ...] = (
+    frozenset({GameType.DIAMONDS}),
+    frozenset({GameType.HEARTS}),
+    frozenset({GameType.SPADES}),
+    frozenset({GameType.CLUBS}),
+    frozenset({GameType.HEARTS, GameType.CLUBS}),
+    frozenset({GameType.GRAND, GameType.CLUBS}),
+    frozenset({GameType.GRAND, GameType.DIAMONDS, GameType.CLUBS}),
+)
+"""The answers level 1 can have (the cheapest declarations), each drawn equally often."""
+
+
+def _balanced_cheapest(rng: random.Random) -> Scenario:
+    """A level-1 scenario whose answer is a set drawn first from :data:`CHEAPEST_ANSWERS`.
+
+    Left to chance, "Karo" alone is the answer of a quarter of all deals and some sets of
+    one in forty: drawing the answer first keeps every fixed guess near chance.
+    """
+    target = rng.choice(CHEAPEST_ANSWERS)
+    fallback: Scenario | None = None
+    for _ in range(1000):
+        scenario = _draw(rng, "cheapest")
+        if scenario is None:
+            continue
+        fallback = scenario
+        if frozenset(cheapest(scenario.twelve, scenario.bid)[0]) == target:
+            return scenario
+    while fallback is None:  # pragma: no cover - a thousand draws always hit some scenario
+        fallback = _draw(rng, "cheapest")
+    return fallback
+
+
 class Ueberreizt(EngineExercise[Scenario]):
     slug = "ueberreizt"
     title_de = "Überreizt"
@@ -126,6 +158,8 @@ class Ueberreizt(EngineExercise[Scenario]):
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
         form = {1: "cheapest", 2: "concede", 3: "play"}[difficulty]
+        if form == "cheapest":
+            return _balanced_cheapest(rng)
         while True:
             scenario = _draw(rng, form)
             if scenario is not None:
