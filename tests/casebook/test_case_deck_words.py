@@ -18,7 +18,7 @@ FRENCH = {"de": re.compile(r"(?<![\wäöüÄÖÜß])(Kreuz|Pik|Herz|Karo|Buben?|
           "en": re.compile(r"\b(clubs|spades|diamonds|jacks?|queens?|aces?)\b", re.I)}
 GERMAN = {"de": re.compile(r"\b(Eichel|Grün|Rot|Schellen|Unter|Ober|Daus)"),
           "en": re.compile(r"\b(acorns|leaves|bells|Unter|Ober|Daus)", re.I)}
-_DROP = re.compile(r'<span class="term-def".*?</span>|<a class="rule-ref".*?</a>|<span class="deck-caption">.*?</span>', re.S)
+_DROP = re.compile(r'<span[^>]*class="term-def".*?</span>|<a class="rule-ref".*?</a>|<span class="deck-caption">.*?</span>', re.S)
 
 
 def _case_words(page: str) -> str:
