@@ -9,9 +9,11 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from skatschule.classrooms import join_limit
+from skatschule.home.errors import render_error
 from skatschule.training.services.owner import Owner, anonymous_key
 from skatschule.training.services.portability import MAX_BYTES, ImportProblem, export_data, import_data, parse
 from skatschule.training.services.progress import adopt_session
@@ -33,7 +35,14 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         key = anonymous_key(request, create=False)  # capture before login() rotates the session
-        user = form.save()
+        try:
+            with join_limit.signup(request):  # new accounts per address, like wrong join codes
+                user = form.save()
+        except join_limit.TooManyAttempts as exc:
+            title = _("Vorübergehend nicht möglich") if exc.status == 503 else _("Zu viele neue Konten")
+            response = render_error(request, exc, title=title)
+            response["Retry-After"] = str(exc.retry_after)
+            return response
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         adopt_session(key, user)  # the login signal did it already; this is a no-op then
         return redirect(_safe_next(request) or "training:dashboard")
