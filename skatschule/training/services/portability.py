@@ -26,15 +26,15 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone as dt_timezone
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
 from ..models import Attempt, IssuedExercise, ReviewItem
 from ..registry import get_type
+from .import_checks import FUTURE_DUE, bad_text, card_problem, is_whole, parse_time
 from .issuing import MAX_VALUE_LENGTH, MAX_VALUES, SEED_LIMIT, TIME_CAP_MS, AnswerError, grade_answer, question_for
 from .owner import Owner
 
@@ -127,7 +127,7 @@ def parse(raw: bytes) -> dict[str, Any]:
         raise ImportProblem(
             "Das ist kein Fortschritts-Export der Skatschule.", "This is not a Skatschule progress export."
         )
-    if data.get("version") != VERSION:
+    if not is_whole(data.get("version"), VERSION, VERSION):  # True == 1, but true is no version
         raise ImportProblem(
             f"Unbekannte Version {str(data.get('version'))[:10]!r} (erwartet: {VERSION}).",
             f"Unknown version {str(data.get('version'))[:10]!r} (expected: {VERSION}).",
@@ -139,12 +139,28 @@ def parse(raw: bytes) -> dict[str, Any]:
         raise ImportProblem(
             f"Mehr als {MAX_ENTRIES} Einträge.", f"More than {MAX_ENTRIES} entries."
         )
+    _check_tree(data)
+    return data
+
+
+def _check_tree(data: dict[str, Any]) -> None:
+    """What no field may hold anywhere in the file (import_checks.bad_text), and the export time."""
+    reason = bad_text(data)
+    if reason is not None:
+        raise ImportProblem(
+            "Die Datei enthält Werte, die keine Skatschule-Datei enthält (zu tief verschachtelt, "
+            "Steuerzeichen oder ungültige Zeichen).",
+            "The file holds values no Skatschule file holds (nested too deeply, control characters "
+            "or invalid characters).",
+        )
+    if "exported_at" in data and parse_time(data["exported_at"], latest=timezone.now() + timedelta(minutes=5)) is None:
+        raise ImportProblem("„exported_at“ ist kein gültiger Zeitpunkt.", "“exported_at” is not a valid time.")
     return data
 
 
 def _int(entry: dict, key: str, where: str, low: int, high: int) -> int:
     value = entry.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not is_whole(value, low, high):
         raise _problem(where, f"„{key}“ muss eine ganze Zahl von {low} bis {high} sein.",
                        f"“{key}” must be a whole number from {low} to {high}.")
     return value
@@ -152,9 +168,10 @@ def _int(entry: dict, key: str, where: str, low: int, high: int) -> int:
 
 def _time(entry: dict, key: str, where: str, now: datetime) -> datetime:
     value = entry.get(key)
-    parsed = parse_datetime(value) if isinstance(value, str) and len(value) <= 40 else None
-    if parsed is None or parsed.tzinfo is None:
-        raise _problem(where, f"„{key}“ ist kein Zeitpunkt mit Zeitzone.", f"“{key}” is not a time with a time zone.")
+    parsed = parse_time(value, latest=datetime.max.replace(tzinfo=dt_timezone.utc))
+    if parsed is None:
+        raise _problem(where, f"„{key}“ ist kein Zeitpunkt mit Zeitzone (ab dem Jahr 2000).",
+                       f"“{key}” is not a time with a time zone (from the year 2000).")
     if parsed > now + timedelta(minutes=5):
         raise _problem(where, f"„{key}“ liegt in der Zukunft.", f"“{key}” is in the future.")
     return parsed
@@ -213,15 +230,15 @@ def _check_review(entry: Any, where: str, now: datetime) -> dict[str, Any]:
     kind, difficulty, seed = _exercise(entry, where)
     card = entry.get("card")
     try:
-        if not isinstance(card, dict) or len(json.dumps(card)) > 2000:
+        if card_problem(card, now=now) is not None or len(json.dumps(card)) > 2000:
             raise ValueError
         restored = Card.from_dict(card)
     except Exception:  # fsrs raises KeyError/ValueError/TypeError for a broken card
         raise _problem(where, "„card“ ist keine gültige Wiederholungskarte.", "“card” is not a valid review card.") from None
-    due = entry.get("due")
-    parsed_due = parse_datetime(due) if isinstance(due, str) and len(due) <= 40 else None
-    if parsed_due is None or parsed_due.tzinfo is None:
-        raise _problem(where, "„due“ ist kein Zeitpunkt mit Zeitzone.", "“due” is not a time with a time zone.")
+    parsed_due = parse_time(entry.get("due"), latest=now + FUTURE_DUE)
+    if parsed_due is None:
+        raise _problem(where, "„due“ ist kein Zeitpunkt mit Zeitzone (ab dem Jahr 2000, höchstens 100 Jahre voraus).",
+                       "“due” is not a time with a time zone (from the year 2000, at most 100 years ahead).")
     return {
         "kind": kind, "difficulty": difficulty, "seed": seed, "card": restored.to_dict(), "due": parsed_due,
         "reviews": _int(entry, "reviews", where, 0, 100_000),
