@@ -27,7 +27,7 @@ from skatschule.home.errors import UserError
 from ..exercises.base import AnswerError, ExerciseType, Feedback, Question
 from ..models import Attempt, IssuedExercise
 from ..registry import get_type
-from . import review
+from . import progress_summary, review
 from .owner import Owner
 
 if TYPE_CHECKING:
@@ -246,6 +246,7 @@ def submit(
                 created_at=now,
             )
             review.record_answer(owner, attempt, now)
+            progress_summary.record(owner, attempt)  # the running progress, in the same transaction
     except IntegrityError:
         # A concurrent submit of the same exercise won the race: report its result.
         previous = Attempt.objects.filter(issued=issued).first()
