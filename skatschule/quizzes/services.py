@@ -34,14 +34,14 @@ import re
 import random
 import secrets
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
@@ -79,6 +79,13 @@ __all__ = [
     "student_results",
     "item_stats",
     "csv_rows",
+    "csv_lines",
+    "results_page",
+    "result_lines",
+    "ResultLine",
+    "RESULTS_PER_PAGE",
+    "quizzes_taught_with_counts",
+    "quizzes_for_student_with_attempts",
     "answer_key",
     "grade_for_display",
     "AnswerError",
@@ -316,6 +323,22 @@ def quizzes_for_student(user: AbstractBaseUser) -> QuerySet[Quiz]:
     if not user.is_authenticated:
         return Quiz.objects.none()
     return Quiz.objects.filter(classroom__memberships__student=user).select_related("classroom").distinct()
+
+
+def quizzes_taught_with_counts(user: AbstractBaseUser) -> QuerySet[Quiz]:
+    """The teacher's quizzes with ``started`` and ``submitted`` attempt counts (one query)."""
+    return (
+        Quiz.objects.filter(owner=user)
+        .select_related("classroom")
+        .annotate(started=Count("attempts"), submitted=Count("attempts", filter=Q(attempts__submitted_at__isnull=False)))
+        .order_by(*(Quiz._meta.ordering or ["pk"]))
+    )
+
+
+def quizzes_for_student_with_attempts(user: AbstractBaseUser) -> QuerySet[Quiz]:
+    """The student's quizzes, each with ``my_attempts`` (the student's attempts by number)."""
+    mine = QuizAttempt.objects.filter(student=user).order_by("number") if user.is_authenticated else QuizAttempt.objects.none()
+    return quizzes_for_student(user).prefetch_related(Prefetch("attempts", queryset=mine, to_attr="my_attempts"))
 
 
 def student_quiz(user: AbstractBaseUser, pk: object) -> Quiz:
@@ -571,12 +594,96 @@ class ResultRow:
 def student_results(quiz: Quiz, now: datetime | None = None) -> list[ResultRow]:
     """One row per attempt (submitted or not), by student name and attempt number."""
     finalize_expired(quiz.attempts.all(), now)
-    total = quiz.items.count()
+    positions = dict(quiz.items.values_list("pk", "position"))
     attempts = list(quiz.attempts.select_related("student").order_by("student__username", "number"))
     by_attempt: dict[int, dict[int, QuizAnswer]] = {a.pk: {} for a in attempts}
-    for answer in QuizAnswer.objects.filter(attempt__quiz=quiz).select_related("item"):
-        by_attempt.setdefault(answer.attempt_id, {})[answer.item.position] = answer
-    return [ResultRow(a, by_attempt[a.pk], total) for a in attempts]
+    for answer in QuizAnswer.objects.filter(attempt__quiz=quiz):
+        by_attempt.setdefault(answer.attempt_id, {})[positions[answer.item_id]] = answer
+    return [ResultRow(a, by_attempt[a.pk], len(positions)) for a in attempts]
+
+
+RESULTS_PER_PAGE = 50
+"""Attempts per page of the teacher's results table (the page stays the same size for any class)."""
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One attempt as the results table and the CSV show it: only the columns they use."""
+
+    pk: int
+    username: str
+    number: int
+    started_at: datetime
+    submitted_at: datetime | None
+    score: int | None
+    total: int
+    cells: tuple[bool | None, ...]
+    """Per item in position order: right, wrong, or not answered."""
+    given: tuple[str, ...] = ()
+    """Per item the normalised answer ("" if none); only filled for the CSV."""
+
+    @property
+    def seconds(self) -> int | None:
+        if self.submitted_at is None:
+            return None
+        return max(0, int((self.submitted_at - self.started_at).total_seconds()))
+
+    @property
+    def duration(self) -> str:
+        seconds = self.seconds
+        return "–" if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _result_attempts(quiz: Quiz) -> QuerySet[QuizAttempt]:
+    return quiz.attempts.order_by("student__username", "number", "pk").values_list(
+        "pk", "student__username", "number", "started_at", "submitted_at", "score"
+    )
+
+
+def _result_lines(rows: Sequence[tuple], items: Sequence[tuple[int, int]], *, with_given: bool) -> list[ResultLine]:
+    """ResultLines for attempt rows from :func:`_result_attempts`; one query for their answers."""
+    index = {item_pk: i for i, (item_pk, _position) in enumerate(items)}
+    cells: dict[int, list[bool | None]] = {row[0]: [None] * len(items) for row in rows}
+    given: dict[int, list[str]] = {row[0]: [""] * len(items) for row in rows} if with_given else {}
+    answers = QuizAnswer.objects.filter(attempt_id__in=list(cells)).order_by()
+    fields = ("attempt_id", "item_id", "correct", "normalized") if with_given else ("attempt_id", "item_id", "correct")
+    for attempt_id, item_id, correct, *rest in answers.values_list(*fields):
+        if item_id in index:
+            cells[attempt_id][index[item_id]] = bool(correct)
+            if with_given:
+                given[attempt_id][index[item_id]] = rest[0]
+    return [
+        ResultLine(pk, username, number, started, submitted, score, len(items), tuple(cells[pk]),
+                   tuple(given.get(pk, ())))
+        for pk, username, number, started, submitted, score in rows
+    ]
+
+
+def results_page(quiz: Quiz, page: object = 1, now: datetime | None = None) -> tuple[Any, list[ResultLine]]:
+    """One page of the results table (:data:`RESULTS_PER_PAGE` attempts) and its lines.
+
+    A page number that is not a number or out of range gives the first or last page.
+    """
+    from django.core.paginator import Paginator
+
+    finalize_expired(quiz.attempts.all(), now)
+    items = list(quiz.items.order_by("position").values_list("pk", "position"))
+    shown = Paginator(_result_attempts(quiz), RESULTS_PER_PAGE).get_page(page)
+    return shown, _result_lines(list(shown.object_list), items, with_given=False)
+
+
+def result_lines(quiz: Quiz, now: datetime | None = None, chunk: int = 500) -> Iterator[ResultLine]:
+    """Every attempt's line, read in chunks (for the streamed CSV)."""
+    finalize_expired(quiz.attempts.all(), now)
+    items = list(quiz.items.order_by("position").values_list("pk", "position"))
+    batch: list[tuple] = []
+    for row in _result_attempts(quiz).iterator(chunk_size=chunk):
+        batch.append(row)
+        if len(batch) == chunk:
+            yield from _result_lines(batch, items, with_given=True)
+            batch = []
+    if batch:
+        yield from _result_lines(batch, items, with_given=True)
 
 
 @dataclass
@@ -593,19 +700,24 @@ class ItemStat:
 
 
 def item_stats(quiz: Quiz, lang: str = "de", top: int = 3) -> list[ItemStat]:
-    """Per item, over submitted attempts: how many answered, % correct, most common wrong answers."""
+    """Per item, over submitted attempts: how many answered, % correct, most common wrong answers.
+
+    Counted in SQL (``GROUP BY``): two queries whatever the size of the class.
+    """
     stats = {item.pk: ItemStat(item, _kind_title(item.kind, lang)) for item in quiz.items.all()}
     wrong: dict[int, Counter[str]] = {pk: Counter() for pk in stats}
-    answers = QuizAnswer.objects.filter(attempt__quiz=quiz, attempt__submitted_at__isnull=False)
-    for item_id, normalized, correct in answers.values_list("item_id", "normalized", "correct"):
-        stat = stats[item_id]
-        stat.answered += 1
-        if correct:
-            stat.correct += 1
-        else:
-            wrong[item_id][normalized or "–"] += 1
+    answers = QuizAnswer.objects.filter(attempt__quiz=quiz, attempt__submitted_at__isnull=False).order_by()
+    counts = answers.values("item_id").annotate(n=Count("pk"), right=Count("pk", filter=Q(correct=True)))
+    for row in counts:
+        if row["item_id"] in stats:
+            stats[row["item_id"]].answered = row["n"]
+            stats[row["item_id"]].correct = row["right"]
+    given = answers.filter(correct=False).values("item_id", "normalized").annotate(n=Count("pk"))
+    for row in given:
+        if row["item_id"] in wrong:
+            wrong[row["item_id"]][row["normalized"] or "–"] += row["n"]
     for pk, stat in stats.items():
-        stat.wrong = wrong[pk].most_common(top)
+        stat.wrong = sorted(wrong[pk].items(), key=lambda pair: (-pair[1], pair[0]))[:top]
     return list(stats.values())
 
 
@@ -616,8 +728,12 @@ def _kind_title(kind: str, lang: str) -> str:
 
 def csv_rows(quiz: Quiz, lang: str = "de") -> list[list[str]]:
     """The results as a table: a header row, then one row per attempt."""
-    rows = student_results(quiz)
-    items = list(quiz.items.all())
+    return list(csv_lines(quiz, lang))
+
+
+def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[str]]:
+    """The rows of :func:`csv_rows` one by one, reading the attempts in chunks (for streaming)."""
+    items = list(quiz.items.order_by("position"))
     if lang == "en":
         header = ["Username", "Attempt", "Started", "Submitted", "Seconds", "Score", "Items"]
         per_item = ("Item {n} answer", "Item {n} correct")
@@ -628,23 +744,20 @@ def csv_rows(quiz: Quiz, lang: str = "de") -> list[list[str]]:
         yes, no = "ja", "nein"
     for item in items:
         header.extend(label.format(n=item.position) for label in per_item)
-    table = [header]
-    for row in rows:
-        attempt = row.attempt
+    yield header
+    for row in result_lines(quiz):
         line = [
-            attempt.student.get_username(),
-            str(attempt.number),
-            timezone.localtime(attempt.started_at).isoformat(timespec="seconds"),
-            timezone.localtime(attempt.submitted_at).isoformat(timespec="seconds") if attempt.submitted_at else "",
+            row.username,
+            str(row.number),
+            timezone.localtime(row.started_at).isoformat(timespec="seconds"),
+            timezone.localtime(row.submitted_at).isoformat(timespec="seconds") if row.submitted_at else "",
             "" if row.seconds is None else str(row.seconds),
-            "" if attempt.score is None else str(attempt.score),
+            "" if row.score is None else str(row.score),
             str(row.total),
         ]
-        for item in items:
-            answer = row.answers.get(item.position)
-            line.extend(["", ""] if answer is None else [answer.normalized, yes if answer.correct else no])
-        table.append([_csv_safe(cell) for cell in line])
-    return table
+        for correct, given in zip(row.cells, row.given):
+            line.extend(["", ""] if correct is None else [given, yes if correct else no])
+        yield [_csv_safe(cell) for cell in line]
 
 
 def _csv_safe(cell: str) -> str:
