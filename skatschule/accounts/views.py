@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth import views as auth_views
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from skatschule.classrooms import join_limit
 from skatschule.home.errors import render_error
 from skatschule.training.services.owner import Owner, anonymous_key
-from skatschule.training.services.portability import MAX_BYTES, ImportProblem, export_data, import_data, parse
+from skatschule.training.services.portability import MAX_BYTES, ImportProblem, export_stream, import_data, parse
 from skatschule.training.services.progress import adopt_session
 
 from .forms import SignupForm
@@ -65,8 +65,8 @@ class LogoutView(auth_views.LogoutView):
 @require_safe
 def export_progress(request: HttpRequest) -> HttpResponse:
 
-    data = export_data(Owner.for_user(request.user))
-    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    # streamed: an entry at a time, read with .iterator(), however long the history
+    response = StreamingHttpResponse(export_stream(Owner.for_user(request.user)), content_type="application/json")
     stamp = timezone.localdate().isoformat()
     response["Content-Disposition"] = f'attachment; filename="skatschule-{stamp}.json"'
     return response

@@ -27,6 +27,7 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone as dt_timezone
+from collections.abc import Iterator
 from typing import Any
 
 from django.db import transaction
@@ -38,7 +39,7 @@ from .import_checks import FUTURE_DUE, bad_text, card_problem, is_whole, parse_t
 from .issuing import MAX_VALUE_LENGTH, MAX_VALUES, SEED_LIMIT, TIME_CAP_MS, AnswerError, grade_answer, question_for
 from .owner import Owner
 
-__all__ = ["FORMAT", "VERSION", "MAX_BYTES", "MAX_ENTRIES", "ImportProblem", "ImportResult", "export_data", "import_data", "parse"]
+__all__ = ["FORMAT", "VERSION", "MAX_BYTES", "MAX_ENTRIES", "ImportProblem", "ImportResult", "export_data", "export_stream", "import_data", "parse"]
 
 FORMAT = "skatschule-progress"
 VERSION = 1
@@ -69,46 +70,78 @@ def _iso(value: datetime) -> str:
     return value.isoformat()
 
 
+def _attempt_entries(owner: Owner) -> Iterator[dict[str, Any]]:
+    """The owner's attempts as export entries, oldest first, read with ``.iterator()``."""
+    attempts = (
+        Attempt.objects.owned_by(owner).with_grade().order_by("created_at", "pk").values_list(
+            "kind", "difficulty", "seed", "lesson", "issued__mode", "answer", "effective_correct",
+            "time_taken_ms", "issued__issued_at", "created_at", "rule_ids",
+        )
+    )
+    for kind, difficulty, seed, lesson, mode, answer, correct, taken, issued_at, created, rule_ids in attempts.iterator(
+        chunk_size=1000
+    ):
+        yield {
+            "kind": kind,
+            "difficulty": difficulty,
+            "seed": seed,
+            "lesson": lesson,
+            "mode": mode,
+            "answer": list(answer),
+            "correct": bool(correct),
+            "time_taken_ms": taken,
+            "issued_at": _iso(issued_at),
+            "created_at": _iso(created),
+            "rule_ids": list(rule_ids or []),
+        }
+
+
+def _review_entries(owner: Owner) -> Iterator[dict[str, Any]]:
+    for r in ReviewItem.objects.owned_by(owner).order_by("created_at", "pk").iterator(chunk_size=1000):
+        yield {
+            "kind": r.kind,
+            "difficulty": r.difficulty,
+            "seed": r.seed,
+            "card": r.card,
+            "due": _iso(r.due),
+            "reviews": r.reviews,
+            "created_at": _iso(r.created_at),
+            "updated_at": _iso(r.updated_at),
+        }
+
+
 def export_data(owner: Owner) -> dict[str, Any]:
     """Everything the owner practised, as plain JSON data."""
-    attempts = (
-        Attempt.objects.owned_by(owner).with_grade().select_related("issued").order_by("created_at", "pk")
-    )
-    reviews = ReviewItem.objects.owned_by(owner).order_by("created_at", "pk")
     return {
         "format": FORMAT,
         "version": VERSION,
         "exported_at": _iso(timezone.now()),
-        "attempts": [
-            {
-                "kind": a.kind,
-                "difficulty": a.difficulty,
-                "seed": a.seed,
-                "lesson": a.lesson,
-                "mode": a.issued.mode,
-                "answer": list(a.answer),
-                "correct": bool(a.effective_correct),
-                "time_taken_ms": a.time_taken_ms,
-                "issued_at": _iso(a.issued.issued_at),
-                "created_at": _iso(a.created_at),
-                "rule_ids": list(a.rule_ids or []),
-            }
-            for a in attempts
-        ],
-        "reviews": [
-            {
-                "kind": r.kind,
-                "difficulty": r.difficulty,
-                "seed": r.seed,
-                "card": r.card,
-                "due": _iso(r.due),
-                "reviews": r.reviews,
-                "created_at": _iso(r.created_at),
-                "updated_at": _iso(r.updated_at),
-            }
-            for r in reviews
-        ],
+        "attempts": list(_attempt_entries(owner)),
+        "reviews": list(_review_entries(owner)),
     }
+
+
+def export_stream(owner: Owner) -> Iterator[str]:
+    """:func:`export_data` as JSON text in pieces (one per entry), for a streamed download.
+
+    The pieces joined are a JSON document equal to ``export_data(owner)``; memory stays small
+    however long the history is.
+    """
+    def dump(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    yield "{" + ", ".join(
+        f"{dump(key)}: {dump(value)}"
+        for key, value in (("format", FORMAT), ("version", VERSION), ("exported_at", _iso(timezone.now())))
+    )
+    for name, entries in (("attempts", _attempt_entries(owner)), ("reviews", _review_entries(owner))):
+        yield f",\n {dump(name)}: ["
+        first = True
+        for entry in entries:
+            yield ("\n  " if first else ",\n  ") + dump(entry)
+            first = False
+        yield "\n ]"
+    yield "\n}\n"
 
 
 def _problem(where: str, de: str, en: str) -> ImportProblem:
