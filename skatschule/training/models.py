@@ -77,6 +77,10 @@ class IssuedExercise(models.Model):
     class Meta:
         ordering = ["-issued_at", "-pk"]
         constraints = [_owner_check("issued_exercise_has_one_owner")]
+        indexes = [
+            # the unanswered review exercise of an item (review.issued_for_review)
+            models.Index(fields=["user", "kind", "difficulty", "seed"], name="issued_user_exercise_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind}/{self.difficulty}/{self.seed} ({self.public_id})"
@@ -119,6 +123,11 @@ class Attempt(models.Model):
     class Meta:
         ordering = ["created_at", "pk"]
         constraints = [_owner_check("attempt_has_one_owner")]
+        indexes = [
+            # a learner's history in order (progress rebuild, export) and its count
+            models.Index(fields=["user", "created_at"], name="attempt_user_time_idx"),
+            models.Index(fields=["session_key", "created_at"], name="attempt_session_time_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind}/{self.difficulty}/{self.seed}: {'right' if self.correct else 'wrong'}"
@@ -174,6 +183,7 @@ class ReviewItem(models.Model):
 
     class Meta:
         ordering = ["due", "pk"]
+        indexes = [models.Index(fields=["user", "due"], name="review_item_user_due_idx")]  # the review queue
         constraints = [
             _owner_check("review_item_has_one_owner"),
             models.UniqueConstraint(
