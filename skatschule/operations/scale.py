@@ -13,9 +13,10 @@ production-like settings (DEBUG off):
 - for a class of 10, 100, 300 and 1,000 students who all submitted a 20-item quiz: the
   teacher's results page, the results CSV, the quiz list.
 
-Each figure is the median of ``--runs`` requests (after one warm-up) and the number of SQL
-queries. The two downloads (CSV, progress export) are streamed: their time is the time to the
-first bytes (what the browser waits for before the download starts); the time to the last
+Each figure is the median of ``--runs`` requests (after one warm-up; the requests go in rounds
+over all pages and sizes, so a busy moment of the machine hits every size alike) and the
+number of SQL queries. The two downloads (CSV, progress export) are streamed: their time is the time to the
+first 4 kB (what the browser waits for before the download starts); the time to the last
 byte is printed beside it and grows with the file, as it must. The last line is
 ``worst growth: N.NNx``: the largest ratio, over the pages, of the time at the largest size
 to the time at the smallest.
@@ -41,6 +42,8 @@ from urllib.parse import urlparse, urlunparse
 LEARNER_SIZES = (10, 100, 1000, 5000)
 CLASS_SIZES = (10, 100, 300, 1000)
 QUIZ_ITEMS = 20
+FIRST_BYTES = 4096
+"""A streamed download's first figure is the time to its first 4 kB (header plus first rows)."""
 
 
 @dataclass
@@ -203,37 +206,36 @@ def fill_class(name: str, students: int, rng: random.Random) -> tuple[Any, Any]:
 # --- measuring --------------------------------------------------------------------------------
 
 
-def _measure(client: Any, url: str, runs: int, streamed: bool) -> tuple[float, int, float | None]:
+def _once(client: Any, url: str, streamed: bool) -> tuple[float, float | None, int]:
+    """One request: (seconds to the page or to the first FIRST_BYTES, seconds to the last byte, queries)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    def once() -> tuple[float, float | None, int]:
-        with CaptureQueriesContext(connection) as queries:
-            start = time.perf_counter()
-            response = client.get(url)
-            if response.status_code != 200:
-                raise RuntimeError(f"{url}: HTTP {response.status_code}")
-            full = None
-            if streamed:
-                chunks = iter(response.streaming_content)
-                next(chunks, b"")
-                first = time.perf_counter() - start
-                for _chunk in chunks:
-                    pass
-                full = time.perf_counter() - start
-            else:
-                first = time.perf_counter() - start
-            response.close()
-        return first, full, len(queries)
-
-    once()  # warm-up: caches, the progress summary's first build
-    results = [once() for _ in range(runs)]
-    first = statistics.median(r[0] for r in results) * 1000
-    full = statistics.median(r[1] for r in results) * 1000 if streamed else None  # type: ignore[type-var]
-    return first, results[-1][2], full
+    with CaptureQueriesContext(connection) as queries:
+        start = time.perf_counter()
+        response = client.get(url)
+        if response.status_code != 200:
+            raise RuntimeError(f"{url}: HTTP {response.status_code}")
+        full = None
+        if streamed:
+            received = 0
+            first = None
+            for chunk in response.streaming_content:
+                received += len(chunk)
+                if first is None and received >= FIRST_BYTES:
+                    first = time.perf_counter() - start
+            full = time.perf_counter() - start
+            if first is None:  # a file smaller than FIRST_BYTES
+                first = full
+        else:
+            first = time.perf_counter() - start
+        response.close()
+    return first, full, len(queries)
 
 
 def run(runs: int, out: Callable[[str], None]) -> list[Measure]:
+    """Fill all sizes first, then measure in rounds (every page at every size once per round),
+    so that a busy moment of the machine hits all sizes alike; medians over the rounds."""
     from django.core.management import call_command
     from django.test import Client
     from django.urls import reverse
@@ -241,7 +243,7 @@ def run(runs: int, out: Callable[[str], None]) -> list[Measure]:
     call_command("migrate", verbosity=0, interactive=False)
     rng = random.Random(17)
     rule_ids = _rule_ids_by_step()
-    measures: list[Measure] = []
+    cases: list[tuple[str, str, Any, str, bool]] = []  # page, size, client, url, streamed
     learner_pages = [
         ("progress dashboard", reverse("training:dashboard"), False),
         ("lessons page", reverse("training:lessons"), False),
@@ -249,23 +251,35 @@ def run(runs: int, out: Callable[[str], None]) -> list[Measure]:
         ("progress export", reverse("accounts:export"), True),
     ]
     for size in LEARNER_SIZES:
-        user = fill_learner(f"lerner{size}", size, rng, rule_ids)
+        out(f"filling: a learner with {size} attempts")
         client = Client()
-        client.force_login(user)
-        for page, url, streamed in learner_pages:
-            ms, queries, full = _measure(client, url, runs, streamed)
-            measures.append(Measure(page, f"{size} attempts", ms, queries, full))
+        client.force_login(fill_learner(f"lerner{size}", size, rng, rule_ids))
+        cases.extend((page, f"{size} attempts", client, url, streamed) for page, url, streamed in learner_pages)
     for size in CLASS_SIZES:
+        out(f"filling: a class of {size} students")
         teacher, quiz = fill_class(f"k{size}", size, rng)
         client = Client()
         client.force_login(teacher)
-        for page, url, streamed in [
-            ("teacher results", reverse("quizzes:results", args=[quiz.pk]), False),
-            ("results CSV", reverse("quizzes:results_csv", args=[quiz.pk]), True),
-            ("quiz list", reverse("quizzes:index"), False),
-        ]:
-            ms, queries, full = _measure(client, url, runs, streamed)
-            measures.append(Measure(page, f"{size} students", ms, queries, full))
+        cases.extend(
+            (page, f"{size} students", client, url, streamed)
+            for page, url, streamed in [
+                ("teacher results", reverse("quizzes:results", args=[quiz.pk]), False),
+                ("results CSV", reverse("quizzes:results_csv", args=[quiz.pk]), True),
+                ("quiz list", reverse("quizzes:index"), False),
+            ]
+        )
+    for _page, _size, client, url, streamed in cases:
+        _once(client, url, streamed)  # warm-up: caches, the progress summary's first build
+    samples: list[list[tuple[float, float | None, int]]] = [[] for _ in cases]
+    for _round in range(runs):
+        for index, (_page, _size, client, url, streamed) in enumerate(cases):
+            samples[index].append(_once(client, url, streamed))
+    order = {page: n for n, page in enumerate(dict.fromkeys(case[0] for case in cases))}
+    measures = []
+    for (page, size, _client, _url, streamed), got in zip(cases, samples):
+        full = statistics.median(g[1] for g in got if g[1] is not None) * 1000 if streamed else None
+        measures.append(Measure(page, size, statistics.median(g[0] for g in got) * 1000, got[-1][2], full))
+    measures.sort(key=lambda m: order[m.page])  # stable: sizes stay in order
     return measures
 
 
@@ -286,13 +300,13 @@ def table(measures: list[Measure]) -> tuple[list[str], float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=7, help="requests per page and size (median)")
+    parser.add_argument("--runs", type=int, default=9, help="requests per page and size (median)")
     args = parser.parse_args(argv)
     cleanup, where = _prepare_database()
     try:
         _setup_django()
         print(f"database: {where}", flush=True)
-        lines, worst = table(run(args.runs, print))
+        lines, worst = table(run(args.runs, lambda line: print(line, flush=True)))
         for line in lines:
             print(line)
     finally:

@@ -41,7 +41,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet
+from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
 
@@ -330,9 +331,20 @@ def quizzes_taught_with_counts(user: AbstractBaseUser) -> QuerySet[Quiz]:
     return (
         Quiz.objects.filter(owner=user)
         .select_related("classroom")
-        .annotate(started=Count("attempts"), submitted=Count("attempts", filter=Q(attempts__submitted_at__isnull=False)))
+        .annotate(
+            started=_count_of(QuizAttempt.objects.filter(quiz=OuterRef("pk"))),
+            submitted=_count_of(QuizAttempt.objects.filter(quiz=OuterRef("pk"), submitted_at__isnull=False)),
+        )
         .order_by(*(Quiz._meta.ordering or ["pk"]))
     )
+
+
+def _count_of(rows: QuerySet[QuizAttempt]) -> Any:
+    """``COUNT(*)`` of ``rows`` as a subquery (an index range count, no join of all attempts)."""
+    from django.db.models import Func, IntegerField, Subquery
+
+    counted = rows.order_by().annotate(n=Func("pk", function="COUNT")).values("n")
+    return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
 
 
 def quizzes_for_student_with_attempts(user: AbstractBaseUser) -> QuerySet[Quiz]:
@@ -677,11 +689,12 @@ def result_lines(quiz: Quiz, now: datetime | None = None, chunk: int = 500) -> I
     finalize_expired(quiz.attempts.all(), now)
     items = list(quiz.items.order_by("position").values_list("pk", "position"))
     batch: list[tuple] = []
+    size = min(50, chunk)  # a small first batch: the download starts at once
     for row in _result_attempts(quiz).iterator(chunk_size=chunk):
         batch.append(row)
-        if len(batch) == chunk:
+        if len(batch) == size:
             yield from _result_lines(batch, items, with_given=True)
-            batch = []
+            batch, size = [], chunk
     if batch:
         yield from _result_lines(batch, items, with_given=True)
 
@@ -702,23 +715,47 @@ class ItemStat:
 def item_stats(quiz: Quiz, lang: str = "de", top: int = 3) -> list[ItemStat]:
     """Per item, over submitted attempts: how many answered, % correct, most common wrong answers.
 
-    Counted in SQL (``GROUP BY``): two queries whatever the size of the class.
+    Counted in SQL (``GROUP BY``). The counts are cached under a fingerprint of the submitted
+    attempts (how many, the newest id and time, from the ``(quiz, submitted_at)`` index): the
+    answers of a submitted attempt never change, so the same fingerprint means the same counts,
+    and a new submission makes a new key. A repeated view costs one small aggregate.
     """
+    from django.core.cache import cache
+    from django.db.models import Max
+
     stats = {item.pk: ItemStat(item, _kind_title(item.kind, lang)) for item in quiz.items.all()}
-    wrong: dict[int, Counter[str]] = {pk: Counter() for pk in stats}
+    submitted = quiz.attempts.filter(submitted_at__isnull=False).order_by()
+    mark = submitted.aggregate(n=Count("pk"), top=Max("pk"), last=Max("submitted_at"))
+    key = (
+        f"quizzes:item-stats:{quiz.pk}:{mark['n']}:{mark['top']}:{mark['last'] and mark['last'].timestamp()}:"
+        f"{hashlib.sha256(repr(sorted(stats)).encode()).hexdigest()[:12]}"
+    )
+    counted = cache.get(key)
+    if counted is None:
+        counted = _count_item_answers(quiz, set(stats))
+        cache.set(key, counted, timeout=24 * 3600)
+    for pk, (answered, correct, wrong) in counted.items():
+        if pk in stats:
+            stats[pk].answered, stats[pk].correct = answered, correct
+            stats[pk].wrong = [(value, n) for value, n in wrong[:top]]
+    return list(stats.values())
+
+
+def _count_item_answers(quiz: Quiz, item_pks: set[int]) -> dict[int, tuple[int, int, list[tuple[str, int]]]]:
+    """Per item: answers in submitted attempts, right ones, wrong answers by frequency (GROUP BY)."""
     answers = QuizAnswer.objects.filter(attempt__quiz=quiz, attempt__submitted_at__isnull=False).order_by()
-    counts = answers.values("item_id").annotate(n=Count("pk"), right=Count("pk", filter=Q(correct=True)))
-    for row in counts:
-        if row["item_id"] in stats:
-            stats[row["item_id"]].answered = row["n"]
-            stats[row["item_id"]].correct = row["right"]
-    given = answers.filter(correct=False).values("item_id", "normalized").annotate(n=Count("pk"))
-    for row in given:
+    totals = {pk: [0, 0] for pk in item_pks}
+    for row in answers.values("item_id").annotate(n=Count("pk"), right=Count("pk", filter=Q(correct=True))):
+        if row["item_id"] in totals:
+            totals[row["item_id"]] = [row["n"], row["right"]]
+    wrong: dict[int, Counter[str]] = {pk: Counter() for pk in item_pks}
+    for row in answers.filter(correct=False).values("item_id", "normalized").annotate(n=Count("pk")):
         if row["item_id"] in wrong:
             wrong[row["item_id"]][row["normalized"] or "–"] += row["n"]
-    for pk, stat in stats.items():
-        stat.wrong = sorted(wrong[pk].items(), key=lambda pair: (-pair[1], pair[0]))[:top]
-    return list(stats.values())
+    return {
+        pk: (totals[pk][0], totals[pk][1], sorted(wrong[pk].items(), key=lambda pair: (-pair[1], pair[0]))[:10])
+        for pk in item_pks
+    }
 
 
 def _kind_title(kind: str, lang: str) -> str:

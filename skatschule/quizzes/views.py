@@ -33,7 +33,7 @@ from skatschule.training.registry import current_lang
 from . import services
 from .forms import LOCKED_NOTE_ID, QuizForm
 from .models import Quiz, QuizAnswer, QuizAttempt
-from .presenters import present_item, saved_values
+from .presenters import present_item, result_cells, saved_values
 from .services import QuizError
 
 
@@ -246,7 +246,8 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     lang = current_lang()
     page, lines = services.results_page(quiz, request.GET.get("seite", 1))
     items = list(quiz.items.order_by("position").values_list("position", flat=True))
-    context = {"quiz": quiz, "items": items, "lines": lines, "page": page, "stats": services.item_stats(quiz, lang)}
+    rows = [(line, result_cells(line.cells)) for line in lines]
+    context = {"quiz": quiz, "items": items, "rows": rows, "page": page, "stats": services.item_stats(quiz, lang)}
     return render(request, "quizzes/results.html", context)
 
 
