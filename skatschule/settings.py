@@ -86,7 +86,12 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "skatschule.home.security.ContentSecurityPolicyMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: served pre-compressed by whitenoise itself
+    # Compresses every other response (HTML, CSV, JSON) for clients that accept gzip. Above every
+    # middleware that reads or changes the body, so it compresses the final body; below
+    # whitenoise, whose files are compressed already. BREACH: Django's CSRF token is masked
+    # anew for every response and GZipMiddleware pads with random bytes.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "skatschule.home.middleware.GermanFirstLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -54,9 +54,12 @@ def practice_for(rule_id: str) -> list[Any]:
 
 
 def rule_url(rule: Rule) -> str:
-    """The chapter page, scrolled to the rule and highlighting it."""
+    """The chapter page, scrolled to the rule; the fragment highlights it (CSS ``.rule:target``).
+
+    No query string: every permalink of a chapter is served from the one cached body.
+    """
     chapter = reverse("rules:chapter", args=[rule.chapter_id])
-    return f"{chapter}?hl={rule.id}#{rule.anchor}"
+    return f"{chapter}#{rule.anchor}"
 
 
 @dataclass(frozen=True)
@@ -145,9 +148,10 @@ def chapter(request: HttpRequest, chapter_id: str) -> HttpResponse:
     if chap.id != chapter_id:
         return HttpResponseRedirect(reverse("rules:chapter", args=[chap.id]))
     lang, deck = current_lang(), current_deck(request)
-    hl = request.GET.get("hl", "")
-    if hl not in registry.rules:
-        hl = ""  # only real rule ids reach the body cache key
+    # The rule a permalink points to is highlighted by its fragment (``#r-3.2.4``, CSS
+    # ``.rule:target``), not by the query: an old ``?hl=`` link gets the same cached body as
+    # every other visitor of the chapter (and still scrolls and highlights by its fragment).
+    hl = ""
     return render(request, "rules/chapter.html", {
         "chapter": chap,
         "body": chapter_body(registry, chap.id, lang, deck, hl),
