@@ -5,7 +5,9 @@
 - **unanswered anonymous exercises**: every GET of an exercise page issues an
   :class:`~skatschule.training.models.IssuedExercise`; those of visitors without an account
   that were never answered and are older than ``days`` are deleted. Answered ones (they carry
-  an attempt) and those of accounts are kept.
+  an attempt) and those of accounts are kept;
+- **anonymous progress summaries** not written for ``days``: they are a cache of the progress
+  derivation (``training.services.progress_summary``) and are rebuilt when needed.
 
 Deletes in batches, so a large backlog does not hold one long transaction.
 """
@@ -19,7 +21,7 @@ from django.contrib.sessions.models import Session
 from django.db.models import Model, QuerySet
 from django.utils import timezone
 
-from skatschule.training.models import IssuedExercise
+from skatschule.training.models import IssuedExercise, ProgressSummary
 
 __all__ = ["BATCH", "Report", "housekeeping"]
 
@@ -30,6 +32,7 @@ BATCH = 2000
 class Report:
     sessions: int
     exercises: int
+    summaries: int
     dry_run: bool
     cutoff: datetime
 
@@ -38,6 +41,7 @@ class Report:
         return [
             f"expired sessions: {self.sessions} {verb}",
             f"unanswered anonymous exercises issued before {self.cutoff:%Y-%m-%d %H:%M} UTC: {self.exercises} {verb}",
+            f"anonymous progress summaries not written since then: {self.summaries} {verb}",
         ]
 
 
@@ -59,8 +63,10 @@ def housekeeping(*, days: int = 30, dry_run: bool = False, now: datetime | None 
     exercises = IssuedExercise.objects.filter(
         user__isnull=True, issued_at__lt=cutoff, attempt__isnull=True
     ).order_by()
+    summaries = ProgressSummary.objects.filter(user__isnull=True, updated_at__lt=cutoff).order_by()
     if dry_run:
-        return Report(sessions.count(), exercises.count(), True, cutoff)
+        return Report(sessions.count(), exercises.count(), summaries.count(), True, cutoff)
     return Report(
-        _delete_in_batches(sessions, Session), _delete_in_batches(exercises, IssuedExercise), False, cutoff
+        _delete_in_batches(sessions, Session), _delete_in_batches(exercises, IssuedExercise),
+        _delete_in_batches(summaries, ProgressSummary), False, cutoff,
     )

@@ -45,6 +45,11 @@ def test_housekeeping_deletes_only_what_is_stale():
     dead.create()
     Session.objects.filter(session_key=dead.session_key).update(expire_date=timezone.now() - timedelta(seconds=1))
 
+    from skatschule.training.models import ProgressSummary
+
+    ProgressSummary.objects.create(session_key="b" * 32, state={}, updated_at=timezone.now() - timedelta(days=31))
+    kept = ProgressSummary.objects.create(session_key="c" * 32, state={})
+
     out = StringIO()
     call_command("housekeeping", "--days", "30", "--dry-run", stdout=out)
     assert "expired sessions: 1 would delete" in out.getvalue()
@@ -55,6 +60,8 @@ def test_housekeeping_deletes_only_what_is_stale():
     call_command("housekeeping", "--days", "30", stdout=out)
     lines = out.getvalue().splitlines()
     assert lines[0] == "expired sessions: 1 deleted" and lines[1].endswith(": 1 deleted")
+    assert lines[2] == "anonymous progress summaries not written since then: 1 deleted"
+    assert list(ProgressSummary.objects.filter(user__isnull=True)) == [kept]
     assert not IssuedExercise.objects.filter(pk=old_open.pk).exists()
     assert IssuedExercise.objects.filter(pk=fresh_open.pk).exists()
     assert IssuedExercise.objects.filter(pk=members_old.pk).exists()
