@@ -48,6 +48,7 @@ from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import is_teacher
+from skatschule.home.db import streaming_reads
 from skatschule.home.errors import UserError
 from skatschule.training.exercises.base import AnswerError, Feedback, Question
 from skatschule.training.lessons import RULE_ID, get_lesson, get_lessons
@@ -690,13 +691,14 @@ def result_lines(quiz: Quiz, now: datetime | None = None, chunk: int = 500) -> I
     items = list(quiz.items.order_by("position").values_list("pk", "position"))
     batch: list[tuple] = []
     size = min(50, chunk)  # a small first batch: the download starts at once
-    for row in _result_attempts(quiz).iterator(chunk_size=chunk):
-        batch.append(row)
-        if len(batch) == size:
+    with streaming_reads():
+        for row in _result_attempts(quiz).iterator(chunk_size=chunk):
+            batch.append(row)
+            if len(batch) == size:
+                yield from _result_lines(batch, items, with_given=True)
+                batch, size = [], chunk
+        if batch:
             yield from _result_lines(batch, items, with_given=True)
-            batch, size = [], chunk
-    if batch:
-        yield from _result_lines(batch, items, with_given=True)
 
 
 @dataclass

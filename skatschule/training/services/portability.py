@@ -35,6 +35,8 @@ from django.utils import timezone
 
 from ..models import Attempt, IssuedExercise, ReviewItem
 from ..registry import get_type
+from skatschule.home.db import streaming_reads
+
 from .import_checks import FUTURE_DUE, bad_text, card_problem, is_whole, parse_time
 from .issuing import MAX_VALUE_LENGTH, MAX_VALUES, SEED_LIMIT, TIME_CAP_MS, AnswerError, grade_answer, question_for
 from .owner import Owner
@@ -130,6 +132,11 @@ def export_stream(owner: Owner) -> Iterator[str]:
     def dump(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
 
+    with streaming_reads():
+        yield from _export_pieces(owner, dump)
+
+
+def _export_pieces(owner: Owner, dump: Any) -> Iterator[str]:
     yield "{" + ", ".join(
         f"{dump(key)}: {dump(value)}"
         for key, value in (("format", FORMAT), ("version", VERSION), ("exported_at", _iso(timezone.now())))
