@@ -685,14 +685,14 @@ def results_page(quiz: Quiz, page: object = 1, now: datetime | None = None) -> t
     return shown, _result_lines(list(shown.object_list), items, with_given=False)
 
 
-def result_lines(quiz: Quiz, now: datetime | None = None, chunk: int = 500) -> Iterator[ResultLine]:
+def result_lines(quiz: Quiz, now: datetime | None = None, chunk: int = 200) -> Iterator[ResultLine]:
     """Every attempt's line, read in chunks (for the streamed CSV)."""
     finalize_expired(quiz.attempts.all(), now)
     items = list(quiz.items.order_by("position").values_list("pk", "position"))
     batch: list[tuple] = []
-    size = min(50, chunk)  # a small first batch: the download starts at once
+    size = min(20, chunk)  # a small first batch: the download starts at once
     with streaming_reads():
-        for row in _result_attempts(quiz).iterator(chunk_size=chunk):
+        for row in _result_attempts(quiz).iterator(chunk_size=100):
             batch.append(row)
             if len(batch) == size:
                 yield from _result_lines(batch, items, with_given=True)

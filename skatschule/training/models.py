@@ -124,9 +124,9 @@ class Attempt(models.Model):
         ordering = ["created_at", "pk"]
         constraints = [_owner_check("attempt_has_one_owner")]
         indexes = [
-            # a learner's history in order (progress rebuild, export) and its count
-            models.Index(fields=["user", "created_at"], name="attempt_user_time_idx"),
-            models.Index(fields=["session_key", "created_at"], name="attempt_session_time_idx"),
+            # a learner's history in its order (created_at, pk): progress rebuild, streamed export
+            models.Index(fields=["user", "created_at", "id"], name="attempt_user_time_idx"),
+            models.Index(fields=["session_key", "created_at", "id"], name="attempt_session_time_idx"),
         ]
 
     def __str__(self) -> str:

@@ -14,11 +14,11 @@ class Migration(migrations.Migration):
     operations = [
         migrations.AddIndex(
             model_name='attempt',
-            index=models.Index(fields=['user', 'created_at'], name='attempt_user_time_idx'),
+            index=models.Index(fields=['user', 'created_at', 'id'], name='attempt_user_time_idx'),
         ),
         migrations.AddIndex(
             model_name='attempt',
-            index=models.Index(fields=['session_key', 'created_at'], name='attempt_session_time_idx'),
+            index=models.Index(fields=['session_key', 'created_at', 'id'], name='attempt_session_time_idx'),
         ),
         migrations.AddIndex(
             model_name='issuedexercise',

@@ -81,7 +81,7 @@ def _attempt_entries(owner: Owner) -> Iterator[dict[str, Any]]:
         )
     )
     for kind, difficulty, seed, lesson, mode, answer, correct, taken, issued_at, created, rule_ids in attempts.iterator(
-        chunk_size=1000
+        chunk_size=100  # rows per fetch: the first ones travel at once
     ):
         yield {
             "kind": kind,
