@@ -246,7 +246,8 @@ def submit(
                 created_at=now,
             )
             review.record_answer(owner, attempt, now)
-            progress_summary.record(owner, attempt)  # the running progress, in the same transaction
+            # the running progress, in the same transaction; the answer's page shows it as it is now
+            attempt.progress_state = progress_summary.record(owner, attempt)
     except IntegrityError:
         # A concurrent submit of the same exercise won the race: report its result.
         previous = Attempt.objects.filter(issued=issued).first()

@@ -196,9 +196,10 @@ def lesson_progress(lesson: Lesson, rows: Sequence[Row]) -> LessonProgress:
     )
 
 
-def lesson_progress_for(owner: Owner, lesson: Lesson) -> LessonProgress:
-    """One lesson's progress (from the owner's progress summary)."""
-    return lesson_progress_from_state(lesson, progress_summary.load(owner))
+def lesson_progress_for(owner: Owner, lesson: Lesson, state: dict | None = None) -> LessonProgress:
+    """One lesson's progress (from the owner's progress summary, or ``state`` if given: the
+    state :func:`.progress_summary.record` returned in the answer's own transaction)."""
+    return lesson_progress_from_state(lesson, state if state is not None else progress_summary.load(owner))
 
 
 def lesson_progress_from_state(lesson: Lesson, state: dict) -> LessonProgress:

@@ -28,7 +28,8 @@ from functools import lru_cache
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max
+from django.db.models import Count, Func, Max, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from ..lessons import Lesson, get_lessons
@@ -138,15 +139,32 @@ def _fingerprint(owner: Owner) -> tuple[int, int, int]:
     return counts["n"], counts["top"] or 0, top_grade
 
 
+def _scalar(rows: Any, function: str, field: str = "pk") -> Any:
+    """``SELECT <function>(field) FROM rows`` as a subquery (no GROUP BY: one value)."""
+    return Coalesce(Subquery(rows.order_by().annotate(v=Func(field, function=function)).values("v")[:1]), 0)
+
+
 def load(owner: Owner) -> dict[str, Any]:
-    """The owner's state, checked against the attempts (rebuilt and stored if it does not match)."""
+    """The owner's state, checked against the attempts (rebuilt and stored if it does not match).
+
+    One query when a state is stored: the summary row with the fingerprint as subqueries.
+    """
     signature, _by_key = _current_layout()
     if owner.session_key == NOBODY:
         return _empty(signature)
-    count, last_pk, last_grade = _fingerprint(owner)
+    attempts = Attempt.objects.owned_by(owner)
+    grades = AttemptGrade.objects.filter(attempt__in=attempts.order_by().values("pk"))
+    summary = (
+        ProgressSummary.objects.owned_by(owner)
+        .annotate(fp_n=_scalar(attempts, "COUNT"), fp_top=_scalar(attempts, "MAX"), fp_grade=_scalar(grades, "MAX"))
+        .first()
+    )
+    if summary is not None:
+        count, last_pk, last_grade = summary.fp_n, summary.fp_top, summary.fp_grade
+    else:
+        count, last_pk, last_grade = _fingerprint(owner)
     if count == 0:
         return _empty(signature)
-    summary = ProgressSummary.objects.owned_by(owner).first()
     if summary is not None:
         state = summary.state
         if (
@@ -167,17 +185,18 @@ def load(owner: Owner) -> dict[str, Any]:
     return state
 
 
-def record(owner: Owner, attempt: Attempt) -> None:
+def record(owner: Owner, attempt: Attempt) -> dict[str, Any] | None:
     """Fold a new attempt into the stored state (call inside the transaction that created it).
 
     Without a stored state nothing is done (the first read builds one). An attempt that is not
     the newest of the history, or a state made for other lessons, marks the state stale.
+    Returns the new state when it is current (the answer's page can use it without a read).
     """
     from .progress import CHAPTERS, STEP_PASS
 
     summary = ProgressSummary.objects.select_for_update().owned_by(owner).first()
     if summary is None:
-        return
+        return None
     state = summary.state
     signature, by_key = _current_layout()
     position = [_micros(attempt.created_at), attempt.pk]
@@ -191,3 +210,4 @@ def record(owner: Owner, attempt: Attempt) -> None:
         state["last_pk"] = max(state["last_pk"], attempt.pk)
         state["last"] = position
     ProgressSummary.objects.filter(pk=summary.pk).update(state=state, updated_at=timezone.now())
+    return state if state["count"] >= 0 else None
