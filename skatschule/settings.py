@@ -10,6 +10,8 @@ Production sets at least ``SECRET_KEY`` (which turns DEBUG off) and ``ALLOWED_HO
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://skat.example.org``), needed
   behind a TLS-terminating proxy on another host name.
 - ``REDIS_URL``: optional; cache in Redis and sessions in ``cached_db`` (Redis plus the database).
+  A Redis outage is not a site outage (skatschule.operations.cache): sessions come from the
+  database, the join-code and signup limits close (503) until Redis is back.
 - HTTPS (only when DEBUG is off): ``SECURE_SSL_REDIRECT`` (default on), ``SECURE_HSTS_SECONDS``
   (default one year), ``SECURE_HSTS_INCLUDE_SUBDOMAINS`` and ``SECURE_HSTS_PRELOAD`` (default on;
   switch off where subdomains still serve plain HTTP), secure session and CSRF cookies; ``X-Forwarded-Proto: https`` from the
@@ -20,6 +22,8 @@ Production sets at least ``SECRET_KEY`` (which turns DEBUG off) and ``ALLOWED_HO
 - ``CLASS_JOIN_FAILURE_LIMIT`` (default 10) wrong class join or teacher invitation codes per
   user within ``CLASS_JOIN_WINDOW_MINUTES`` (default 15) block further tries (429) until the
   window ends (skatschule.classrooms.join_limit).
+- ``SIGNUP_LIMIT`` (default 5) new accounts per client address within ``SIGNUP_WINDOW_MINUTES``
+  (default 60), counted the same way (429 after that).
 - ``CSP_REPORT_ONLY``: ``1`` sends the Content-Security-Policy as report-only.
 - ``STATIC_ROOT``: where ``collectstatic`` writes (default ``./staticfiles``).
 """
@@ -84,7 +88,12 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: served pre-compressed by whitenoise itself
+    # Compresses every other response (HTML, CSV, JSON) for clients that accept gzip. Above every
+    # middleware that reads or changes the body, so it compresses the final body; below
+    # whitenoise, whose files are compressed already. BREACH: Django's CSRF token is masked
+    # anew for every response and GZipMiddleware pads with random bytes.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "skatschule.home.middleware.GermanFirstLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -112,6 +121,8 @@ AXES_VERBOSE = False
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
 CLASS_JOIN_FAILURE_LIMIT = int(os.environ.get("CLASS_JOIN_FAILURE_LIMIT", "10"))
 CLASS_JOIN_WINDOW_MINUTES = int(os.environ.get("CLASS_JOIN_WINDOW_MINUTES", "15"))
+SIGNUP_LIMIT = int(os.environ.get("SIGNUP_LIMIT", "5"))
+SIGNUP_WINDOW_MINUTES = int(os.environ.get("SIGNUP_WINDOW_MINUTES", "60"))
 CSP_REPORT_ONLY = env_bool("CSP_REPORT_ONLY", False)
 # The Content-Security-Policy, sent by django-csp (why each directive: skatschule/home/security.py).
 CSP_POLICY: dict[str, list[str]] = {
@@ -178,13 +189,15 @@ REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # RedisCache whose errors count as misses: a Redis outage is no site outage
+            "BACKEND": "skatschule.operations.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "skatschule"),
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
         }
     }
     # Sessions are read from Redis and written through to the database: a Redis restart
-    # logs nobody out.
+    # logs nobody out, and while Redis is down they are read from the database.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -234,7 +247,7 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)  # hard to undo: switch off for domains with HTTP-only subdomains
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     # The load balancer's health check may come in over plain HTTP.
-    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SECURE_REDIRECT_EXEMPT = [r"^(healthz|readyz)$"]
     SESSION_COOKIE_HTTPONLY = True
 
 LOGGING = {

@@ -17,3 +17,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("skatschule.operations.urls")),
 ]
+
+# a database outage answers 503 with a page that needs neither database nor session
+handler500 = "skatschule.operations.views.server_error"

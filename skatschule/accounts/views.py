@@ -5,22 +5,23 @@ from __future__ import annotations
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth import views as auth_views
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from skatschule.classrooms import join_limit
+from skatschule.home.errors import render_error
 from skatschule.training.services.owner import Owner, anonymous_key
 from skatschule.training.services.portability import (
     MAX_BYTES,
     SIGNED,
     ImportProblem,
-    export_data,
+    export_stream,
     import_data,
     parse,
-    sign_export,
     signature_state,
 )
 from skatschule.training.services.progress import adopt_session
@@ -42,7 +43,14 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         key = anonymous_key(request, create=False)  # capture before login() rotates the session
-        user = form.save()
+        try:
+            with join_limit.signup(request):  # new accounts per address, like wrong join codes
+                user = form.save()
+        except join_limit.TooManyAttempts as exc:
+            title = _("Vorübergehend nicht möglich") if exc.status == 503 else _("Zu viele neue Konten")
+            response = render_error(request, exc, title=title)
+            response["Retry-After"] = str(exc.retry_after)
+            return response
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         adopt_session(key, user)  # the login signal did it already; this is a no-op then
         return redirect(_safe_next(request) or "training:dashboard")
@@ -65,9 +73,8 @@ class LogoutView(auth_views.LogoutView):
 @require_safe
 def export_progress(request: HttpRequest) -> HttpResponse:
 
-    owner = Owner.for_user(request.user)
-    data = sign_export(export_data(owner), owner)
-    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    # streamed: an entry at a time, read with .iterator(), however long the history
+    response = StreamingHttpResponse(export_stream(Owner.for_user(request.user)), content_type="application/json")
     stamp = timezone.localdate().isoformat()
     response["Content-Disposition"] = f'attachment; filename="skatschule-{stamp}.json"'
     return response

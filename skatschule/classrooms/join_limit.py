@@ -22,6 +22,17 @@ Limits (settings, read from the environment):
   counter stops one person from trying more codes by switching between several accounts.
 
 The join and invitation forms share the counters: a wrong code is a wrong code.
+
+**Without the cache** (Redis down): the counters cannot be read, and a limiter that counted
+nothing would be no limit. So the limiter *closes*: every try at a code is refused with
+:class:`LimitUnavailable` (503, "try again in a minute") until the cache answers again. The
+rest of the site keeps working (:mod:`skatschule.operations.cache`). Joining a class is rare
+and can wait a minute; guessing codes freely during an outage could not be undone.
+
+**Signups** (:func:`signup`) use the same counters: ``SIGNUP_LIMIT`` (default 5) new accounts
+per client address within ``SIGNUP_WINDOW_MINUTES`` (default 60). A slot is taken before the
+account is created and kept only when it was created (a form with a typo costs nothing).
+Without the cache, signups close the same way (503).
 """
 
 from __future__ import annotations
@@ -37,10 +48,14 @@ from django.core.cache import cache
 from django.http import HttpRequest
 
 from skatschule.home.security import client_ip
+from skatschule.operations.cache import CacheUnavailable, strict
 
 from .services import ClassroomError, WrongCode
 
-__all__ = ["ADDRESS_FACTOR", "TooManyAttempts", "attempt", "failure_limit", "window_seconds"]
+__all__ = [
+    "ADDRESS_FACTOR", "LimitUnavailable", "TooManyAttempts", "TooManySignups", "attempt", "failure_limit",
+    "signup", "window_seconds",
+]
 
 ADDRESS_FACTOR = 5
 """The address counter allows this many times ``CLASS_JOIN_FAILURE_LIMIT`` wrong codes."""
@@ -65,12 +80,63 @@ class TooManyAttempts(ClassroomError):
         )
 
 
+class TooManySignups(TooManyAttempts):
+    """Too many new accounts from one address in the window (429)."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(retry_after)
+        minutes = max(1, math.ceil(retry_after / 60))
+        self.message_de = (
+            "Von dieser Adresse wurden in kurzer Zeit zu viele Konten angelegt. Bitte warte "
+            + ("1 Minute" if minutes == 1 else f"{minutes} Minuten") + "."
+        )
+        self.message_en = (
+            "Too many accounts were created from this address in a short time. Please wait "
+            + ("1 minute" if minutes == 1 else f"{minutes} minutes") + "."
+        )
+        self.args = (self.message_de,)
+
+
+class LimitUnavailable(TooManyAttempts):
+    """The counters cannot be read (the cache is down): the limited action is closed (503)."""
+
+    status = 503
+
+    def __init__(self) -> None:
+        super().__init__(60)
+        self.message_de = (
+            "Das ist gerade vorübergehend nicht möglich (ein Teil des Servers ist gestört). "
+            "Bitte versuche es in einer Minute noch einmal."
+        )
+        self.message_en = (
+            "This is temporarily not possible (part of the server is down). Please try again in a minute."
+        )
+        self.args = (self.message_de,)
+
+
 def failure_limit() -> int:
     return max(1, int(getattr(settings, "CLASS_JOIN_FAILURE_LIMIT", 10)))
 
 
 def window_seconds() -> int:
     return max(1, int(getattr(settings, "CLASS_JOIN_WINDOW_MINUTES", 15))) * 60
+
+
+def signup_limit() -> int:
+    return max(1, int(getattr(settings, "SIGNUP_LIMIT", 5)))
+
+
+def signup_window_seconds() -> int:
+    return max(1, int(getattr(settings, "SIGNUP_WINDOW_MINUTES", 60))) * 60
+
+
+def _address_key(prefix: str, request: HttpRequest) -> str | None:
+    address = client_ip(request)
+    if not address:
+        return None
+    # hashed: X-Forwarded-For is whatever the client sent, and cache keys must stay clean
+    digest = hashlib.sha256(address.encode("utf-8", "replace")).hexdigest()[:32]
+    return f"{prefix}:address:{digest}"
 
 
 def _counters(request: HttpRequest) -> list[tuple[str, int]]:
@@ -80,21 +146,20 @@ def _counters(request: HttpRequest) -> list[tuple[str, int]]:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         counters.append((f"{_PREFIX}:user:{user.pk}", limit))
-    address = client_ip(request)
-    if address:
-        # hashed: X-Forwarded-For is whatever the client sent, and cache keys must stay clean
-        digest = hashlib.sha256(address.encode("utf-8", "replace")).hexdigest()[:32]
-        counters.append((f"{_PREFIX}:address:{digest}", limit * ADDRESS_FACTOR))
+    key = _address_key(_PREFIX, request)
+    if key:
+        counters.append((key, limit * ADDRESS_FACTOR))
     return counters
 
 
 def _take(key: str, window: int) -> int:
     """Increment the counter ``key`` (starting a window if there is none); the new count."""
+    store = strict()  # an unreachable cache raises CacheUnavailable, never reads as 0
     for _ in range(3):
-        if cache.add(key, 0, timeout=window):
-            cache.set(f"{key}:ends", time.time() + window, timeout=window)
+        if store.add(key, 0, timeout=window):
+            store.set(f"{key}:ends", time.time() + window, timeout=window)
         try:
-            return cache.incr(key)
+            return int(store.incr(key))
         except ValueError:  # the window ended between add and incr: start a new one
             continue
     raise RuntimeError(f"cache counter {key} keeps vanishing")
@@ -103,33 +168,64 @@ def _take(key: str, window: int) -> int:
 def _give_back(key: str) -> None:
     try:
         cache.decr(key)
-    except ValueError:  # the window has ended meanwhile: nothing to give back
+    except (ValueError, CacheUnavailable):  # the window has ended meanwhile: nothing to give back
         pass
 
 
 def _seconds_left(keys: list[str], window: int) -> int:
-    ends = [cache.get(f"{key}:ends") for key in keys]
+    ends = [cache.get(f"{key}:ends") for key in keys]  # the resilient cache: None on an outage
     left = max((end - time.time() for end in ends if isinstance(end, (int, float))), default=window)
     return int(min(max(math.ceil(left), 1), window))
 
 
+def _take_slots(counters: list[tuple[str, int]], window: int, refusal: type[TooManyAttempts]) -> list[str]:
+    """Take one slot of every counter; raise ``refusal`` (nothing taken) when one is full,
+    :class:`LimitUnavailable` when the cache cannot count."""
+    taken: list[str] = []
+    over: list[str] = []
+    try:
+        for key, limit in counters:
+            count = _take(key, window)
+            taken.append(key)
+            if count > limit:
+                over.append(key)
+    except CacheUnavailable:
+        for key in taken:
+            _give_back(key)
+        raise LimitUnavailable() from None
+    if over:
+        for key in taken:
+            _give_back(key)  # a refused try does not count
+        raise refusal(_seconds_left(over, window))
+    return taken
+
+
+@contextmanager
+def signup(request: HttpRequest) -> Iterator[None]:
+    """Guard one signup: raises :class:`TooManySignups` (429) or :class:`LimitUnavailable` (503).
+
+    Usage: ``with signup(request): user = form.save()``; the slot is kept when the block ends
+    normally (an account was made) and given back when it raises.
+    """
+    key = _address_key("accounts:signup-limit", request)
+    taken = _take_slots([(key, signup_limit())] if key else [], signup_window_seconds(), TooManySignups)
+    try:
+        yield
+    except BaseException:
+        for key in taken:
+            _give_back(key)
+        raise
+
+
 @contextmanager
 def attempt(request: HttpRequest) -> Iterator[None]:
-    """Guard one try at a code; raises :class:`TooManyAttempts` when the limit is reached.
+    """Guard one try at a code; raises :class:`TooManyAttempts` when the limit is reached
+    (:class:`LimitUnavailable`, 503, when the cache cannot count).
 
     Usage: ``with attempt(request): services.join(request.user, code)``.
     """
     window = window_seconds()
-    taken: list[str] = []
-    over: list[str] = []
-    for key, limit in _counters(request):
-        taken.append(key)
-        if _take(key, window) > limit:
-            over.append(key)
-    if over:
-        for key in taken:
-            _give_back(key)  # a refused try does not count
-        raise TooManyAttempts(_seconds_left(over, window))
+    taken = _take_slots(_counters(request), window, TooManyAttempts)
     wrong = False
     try:
         yield

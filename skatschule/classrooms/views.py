@@ -100,13 +100,14 @@ def remove_member(request: HttpRequest, pk: int, student_id: int) -> HttpRespons
 
 
 def _too_many(request: HttpRequest, exc: TooManyAttempts, template: str, context: dict) -> HttpResponse:
-    """429: for htmx the form's own template with the message as its error, else the error page."""
+    """429 (503 while the limiter cannot count): for htmx the form's own template with the message as its error, else the error page."""
     if request.htmx:
         context.update(error=exc.message(current_lang()))
         response = render(request, template, context, status=exc.status)
     else:
         back = [(reverse("classrooms:index"), _("Zu den Klassen"))]
-        response = render_error(request, exc, title=_("Zu viele Versuche"), links=back)
+        title = _("Vorübergehend nicht möglich") if exc.status == 503 else _("Zu viele Versuche")
+        response = render_error(request, exc, title=title, links=back)
     response["Retry-After"] = str(exc.retry_after)
     return response
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 
 
 class GermanFirstLocaleMiddleware:
@@ -27,5 +28,5 @@ class GermanFirstLocaleMiddleware:
         request.LANGUAGE_CODE = language  # type: ignore[attr-defined]
         response = self.get_response(request)
         response.headers.setdefault("Content-Language", language)
-        response.headers["Vary"] = ", ".join(filter(None, [response.headers.get("Vary"), "Cookie"]))
+        patch_vary_headers(response, ("Cookie",))  # once, even when the session already added it
         return response

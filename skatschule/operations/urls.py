@@ -5,4 +5,5 @@ from . import views
 app_name = "operations"
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
+    path("readyz", views.readyz, name="readyz"),
 ]

@@ -1,22 +1,73 @@
-"""``/healthz``: the smallest Django view, for load balancers and as the load script's baseline.
+"""Health checks and the page for a database outage.
 
-It passes the whole middleware stack but touches neither templates nor the database
-(``?db=1`` also runs ``SELECT 1``, for a deeper health check).
+- ``/healthz`` (liveness): the smallest Django view, for load balancers and as the load
+  script's baseline. It passes the whole middleware stack but touches neither templates nor
+  the database, so it answers 200 "ok" while the process runs, even with the database down
+  (restarting the process would not help then).
+- ``/readyz`` (readiness): runs ``SELECT 1``; 200 "ready", or 503 "database unavailable" when
+  the database cannot be reached (a load balancer stops sending visitors to this server).
+  ``/healthz?db=1`` is the older spelling of the same check.
+- :func:`server_error` is the site's ``handler500``: an uncaught database error (the database
+  is unreachable or went away) becomes a clean 503 page with ``Retry-After``; anything else
+  stays a 500. Neither page touches the database or the session.
 """
 
 from __future__ import annotations
 
-from django.db import connection
-from django.http import HttpRequest, HttpResponse
+import logging
+import sys
+
+from django.db import DatabaseError, connection
+from django.http import HttpRequest, HttpResponse, HttpResponseServerError
+from django.template import loader
+from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+
+log = logging.getLogger(__name__)
+
+
+def _database_answers() -> bool:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except DatabaseError:
+        return False
+    return True
+
+
+def _unavailable() -> HttpResponse:
+    response = HttpResponse("database unavailable", status=503, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = "30"
+    return response
 
 
 @never_cache
 @require_safe
 def healthz(request: HttpRequest) -> HttpResponse:
-    if request.GET.get("db") == "1":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
+    if request.GET.get("db") == "1" and not _database_answers():
+        return _unavailable()
     return HttpResponse("ok", content_type="text/plain; charset=utf-8")
+
+
+@never_cache
+@require_safe
+def readyz(request: HttpRequest) -> HttpResponse:
+    if not _database_answers():
+        return _unavailable()
+    return HttpResponse("ready", content_type="text/plain; charset=utf-8")
+
+
+def server_error(request: HttpRequest, template_name: str = "503.html") -> HttpResponse:
+    """``handler500``: 503 with a self-contained page when the cause is a database error."""
+    exc = sys.exc_info()[1]
+    if isinstance(exc, DatabaseError):
+        log.error("database unavailable: %s", exc)
+        english = (get_language() or "de").startswith("en")
+        body = loader.get_template(template_name).render({"english": english})  # no request: no session, no user
+        response = HttpResponse(body, status=503)
+        response["Retry-After"] = "30"
+        return response
+    body = loader.get_template("500.html").render({"english": (get_language() or "de").startswith("en")})
+    return HttpResponseServerError(body)

@@ -113,6 +113,7 @@ class QuizAttempt(models.Model):
 
     class Meta:
         ordering = ["quiz", "student", "number"]
+        indexes = [models.Index(fields=["quiz", "submitted_at"], name="quiz_attempt_open_idx")]  # open attempts, stats
         verbose_name = _("Versuch")
         verbose_name_plural = _("Versuche")
         constraints = [

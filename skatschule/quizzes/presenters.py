@@ -38,3 +38,15 @@ def present_item(
 
 def saved_values(answer: QuizAnswer | None) -> list[str]:
     return [str(v) for v in (answer.values if answer else [])]
+
+
+def result_cells(cells: Sequence[bool | None]) -> str:
+    """The item cells of one results row as HTML (one string per row, not 60 template nodes)."""
+    from django.utils.html import escape
+    from django.utils.safestring import mark_safe
+    from django.utils.translation import gettext
+
+    right = f'<td class="cell-right">✓<span class="visually-hidden">{escape(gettext("richtig"))}</span></td>'
+    wrong = f'<td class="cell-wrong">✗<span class="visually-hidden">{escape(gettext("falsch"))}</span></td>'
+    html = {True: right, False: wrong, None: "<td>–</td>"}
+    return mark_safe("".join(html[cell] for cell in cells))  # fixed markup, translated words escaped

@@ -11,13 +11,13 @@ from __future__ import annotations
 import csv
 import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import OperationalError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -33,7 +33,7 @@ from skatschule.training.registry import current_lang
 from . import services
 from .forms import LOCKED_NOTE_ID, QuizForm
 from .models import Quiz, QuizAnswer, QuizAttempt
-from .presenters import present_item, saved_values
+from .presenters import present_item, result_cells, saved_values
 from .services import QuizError
 
 
@@ -83,11 +83,12 @@ def index(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     teaching = []
     if is_teacher(request.user):
-        for quiz in Quiz.objects.filter(owner=request.user).select_related("classroom"):
-            teaching.append({"quiz": quiz, "state": services.quiz_state(quiz, now), **services.quiz_summary(quiz)})
+        for quiz in services.quizzes_taught_with_counts(request.user):  # one annotated query
+            teaching.append({"quiz": quiz, "state": services.quiz_state(quiz, now), "started": quiz.started,
+                             "submitted": quiz.submitted})
     mine = []
-    for quiz in services.quizzes_for_student(request.user):
-        attempts = list(quiz.attempts.filter(student=request.user).order_by("number"))
+    for quiz in services.quizzes_for_student_with_attempts(request.user):  # two queries in all
+        attempts = quiz.my_attempts
         mine.append(
             {
                 "quiz": quiz,
@@ -243,12 +244,10 @@ def _url(name: str, **kwargs: Any) -> str:
 def results(request: HttpRequest, pk: int) -> HttpResponse:
     quiz = services.own_quiz(request.user, pk)
     lang = current_lang()
-    rows = services.student_results(quiz)
-    items = list(quiz.items.all())
-    table = [
-        {"row": row, "cells": [row.answers.get(item.position) for item in items]} for row in rows
-    ]
-    context = {"quiz": quiz, "items": items, "table": table, "stats": services.item_stats(quiz, lang)}
+    page, lines = services.results_page(quiz, request.GET.get("seite", 1))
+    items = list(quiz.items.order_by("position").values_list("position", flat=True))
+    rows = [(line, result_cells(line.cells)) for line in lines]
+    context = {"quiz": quiz, "items": items, "rows": rows, "page": page, "stats": services.item_stats(quiz, lang)}
     return render(request, "quizzes/results.html", context)
 
 
@@ -256,13 +255,25 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     quiz = services.own_quiz(request.user, pk)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    lines = services.csv_lines(quiz, current_lang())
+    writer = csv.writer(_Echo())
+
+    def body() -> Iterator[str]:
+        yield "\ufeff"  # so spreadsheet programs read UTF-8
+        for line in lines:
+            yield writer.writerow(line)
+
+    response = StreamingHttpResponse(body(), content_type="text/csv; charset=utf-8")  # constant memory
     name = slugify(quiz.title) or "quiz"
     response["Content-Disposition"] = f'attachment; filename="{name}-ergebnisse.csv"'
-    response.write("\ufeff")  # so spreadsheet programs read UTF-8
-    writer = csv.writer(response)
-    writer.writerows(services.csv_rows(quiz, current_lang()))
     return response
+
+
+class _Echo:
+    """A file for csv.writer that hands each written line back instead of storing it."""
+
+    def write(self, value: str) -> str:
+        return value
 
 
 def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool) -> list[dict[str, Any]]:

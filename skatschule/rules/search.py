@@ -7,15 +7,27 @@ a few stop words are optional); a word matches a token exactly, as a prefix or (
 four letters) inside a compound. Scores add up field weight x match quality x damped term
 frequency, plus bonuses for the whole phrase and for a title the query covers.
 A hit in the reader's language counts fully, one in the other language half. The index is built once per registry.
+
+Speed (issue 17): the index is built once per process and registry; it keeps an inverted
+index (token -> documents), so a query scores only the documents that contain a match of
+every required word; the matches of a query word are computed once and kept; whole results
+are cached by normalised query (folded, single spaces), language and limit.
+
+Typos: a query word that matches nothing (exactly, as a prefix or inside a compound) matches
+the tokens one edit away (from four letters; two edits from eight letters), with a lower
+weight: "schneidr" finds Schneider, "uberrreizt" finds überreizt. The matched tokens are
+highlighted.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 import re
+import threading
 import unicodedata
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 
 from django.urls import reverse
@@ -68,6 +80,34 @@ def _fold_with_spans(text: str) -> tuple[str, list[tuple[int, int]]]:
             out_spans.append(spans[j])
             j += 1
     return "".join(out), out_spans
+
+
+FUZZY_ONE = 0.4
+"""Match quality of a token one edit away from a query word that matches nothing else."""
+FUZZY_TWO = 0.25
+RESULT_CACHE_SIZE = 512
+MATCH_CACHE_SIZE = 4096
+
+
+def within_edits(a: str, b: str, limit: int) -> bool:
+    """Is the Levenshtein distance of ``a`` and ``b`` at most ``limit``? (banded, stops early)"""
+    if abs(len(a) - len(b)) > limit:
+        return False
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        current = [i] + [0] * len(b)
+        low = max(1, i - limit)
+        high = min(len(b), i + limit)
+        if low > 1:
+            current[low - 1] = limit + 1
+        for j in range(low, high + 1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != b[j - 1]))
+        for j in range(high + 1, len(b) + 1):
+            current[j] = limit + 1
+        if min(current[max(0, low - 1): high + 1]) > limit:
+            return False
+        previous = current
+    return previous[len(b)] <= limit
 
 
 def _quality(query_word: str, token: str) -> float:
@@ -178,11 +218,58 @@ class SearchIndex:
                 self.docs.append(_Doc("term", term.slug, lang, term.term(lang), term.term_en if lang == "de"
                                       else term.term_de, f"{glossary_url}#{term.anchor}", fields))
         self.vocabulary = frozenset(t for d in self.docs for f in d.fields for t in f.tokens)
+        # the inverted index: token -> numbers of the documents that contain it
+        self.postings: dict[str, set[int]] = {}
+        for number, doc in enumerate(self.docs):
+            for f in doc.fields:
+                for token in f.tokens:
+                    self.postings.setdefault(token, set()).add(number)
+        self._sorted = sorted(self.vocabulary)
+        self._match_cache: dict[str, dict[str, float]] = {}
+        self._results: OrderedDict[tuple[str, str, int], SearchResults] = OrderedDict()
+        self._lock = threading.Lock()
 
     # -- scoring
 
     def _matches(self, word: str) -> dict[str, float]:
-        return {t: q for t in self.vocabulary if (q := _quality(word, t)) > 0}
+        """The tokens ``word`` matches, with their quality (computed once per word)."""
+        found = self._match_cache.get(word)
+        if found is not None:
+            return found
+        if len(word) >= 4:
+            found = {t: q for t in self._sorted if (q := _quality(word, t)) > 0}
+        else:  # exact or prefix only: a range of the sorted vocabulary
+            found = {}
+            for t in self._sorted[bisect.bisect_left(self._sorted, word):]:
+                if not t.startswith(word):
+                    break
+                if (q := _quality(word, t)) > 0:
+                    found[t] = q
+        if not found and len(word) >= 4:
+            found = self._near(word)
+        if len(self._match_cache) >= MATCH_CACHE_SIZE:
+            self._match_cache.clear()
+        self._match_cache[word] = found
+        return found
+
+    def _near(self, word: str) -> dict[str, float]:
+        """Typo tolerance: tokens one edit (two from eight letters) away from ``word``."""
+        one = {t: FUZZY_ONE for t in self._sorted if within_edits(word, t, 1)}
+        if one or len(word) < 8:
+            return one
+        return {t: FUZZY_TWO for t in self._sorted if within_edits(word, t, 2)}
+
+    def _candidates(self, query: _Query, matches: dict[str, dict[str, float]]) -> list[int]:
+        """Documents that contain a match of every required word (from the inverted index)."""
+        found: set[int] | None = None
+        for word in query.required:
+            having: set[int] = set()
+            for token in matches[word]:
+                having |= self.postings.get(token, set())
+            found = having if found is None else found & having
+            if not found:
+                return []
+        return sorted(found or ())
 
     def _score(self, doc: _Doc, query: _Query, matches: dict[str, dict[str, float]]) -> float:
         total = 0.0
@@ -202,12 +289,31 @@ class SearchIndex:
             for f in doc.fields:
                 if query.phrase in f.joined:
                     total += f.weight * 4
-        covered = [t for t in title.tokens if any(_quality(w, t) for w in query.words)]
-        if covered and all(any(_quality(w, t) for t in title.tokens) for w in query.required):
+        covered = [
+            t for t in title.tokens
+            if any(_quality(w, t) for w in query.words) or any(t in matches[w] for w in query.required)
+        ]
+        if covered and all(any(t in matches[w] for t in title.tokens) for w in query.required):
             total += WEIGHTS["title"] * (0.5 + len(covered) / max(1, len(title.tokens)))
         return total
 
     def search(self, query: str, lang: str = "de", limit: int = 50) -> SearchResults:
+        """Cached by normalised query (see the module docstring)."""
+        key = (" ".join(fold(query).split()), lang, limit)
+        with self._lock:
+            cached = self._results.get(key)
+            if cached is not None:
+                self._results.move_to_end(key)
+        if cached is not None:
+            return SearchResults(query, list(cached.rules), list(cached.terms))
+        results = self._search(query, lang, limit)
+        with self._lock:
+            self._results[key] = results
+            while len(self._results) > RESULT_CACHE_SIZE:
+                self._results.popitem(last=False)
+        return SearchResults(query, list(results.rules), list(results.terms))
+
+    def _search(self, query: str, lang: str, limit: int) -> SearchResults:
         results = SearchResults(query)
         q = _parse_query(query)
         if not q.required:
@@ -215,11 +321,12 @@ class SearchIndex:
         exact = self.registry.resolve(query)
         if exact:  # a rule number or an older citation: straight to that rule
             doc = next(d for d in self.docs if d.kind == "rule" and d.key == exact and d.lang == lang)
-            results.rules.append(self._result(doc, q, math.inf))
+            results.rules.append(self._result(doc, q, math.inf, {}))
             return results
         matches = {w: self._matches(w) for w in q.required}
         best: dict[tuple[str, str], tuple[float, _Doc]] = {}
-        for doc in self.docs:
+        for number in self._candidates(q, matches):
+            doc = self.docs[number]
             score = self._score(doc, q, matches)
             if score <= 0:
                 continue
@@ -232,18 +339,22 @@ class SearchIndex:
         for score, doc in ordered:
             target = results.rules if doc.kind == "rule" else results.terms
             if len(target) < limit:
-                target.append(self._result(doc, q, score))
+                target.append(self._result(doc, q, score, matches))
         return results
 
     # -- presentation
 
-    def _result(self, doc: _Doc, q: _Query, score: float) -> SearchResult:
+    def _result(self, doc: _Doc, q: _Query, score: float, matches: dict[str, dict[str, float]]) -> SearchResult:
         body = [f for f in doc.fields[1:] if f.name in ("text", "annotation")]
+        # tokens matched only through typo tolerance are highlighted as they are
+        near = tuple(t for w in q.required for t, quality in matches.get(w, {}).items() if quality <= FUZZY_ONE
+                     and not _quality(w, t))
+        marks = q.words + near
         best = max(
             body,
             key=lambda f: (
                 bool(q.phrase and q.phrase in f.joined),
-                sum(1 for w in q.required if any(_quality(w, t) for t in f.tokens)),
+                sum(1 for w in q.required if any(t in matches.get(w, {}) or _quality(w, t) for t in f.tokens)),
                 f.weight,
             ),
         )
@@ -253,8 +364,8 @@ class SearchIndex:
             lang=doc.lang,
             label=doc.label,
             url=doc.url,
-            title_html=highlight(doc.title, q.words),
-            snippet_html=snippet(best.text, q.words, q.phrase),
+            title_html=highlight(doc.title, marks),
+            snippet_html=snippet(best.text, marks, q.phrase),
             score=score,
         )
 

@@ -8,6 +8,7 @@ swaps in the result list only.
 from __future__ import annotations
 
 import functools
+import secrets
 import threading
 import uuid
 import weakref
@@ -19,11 +20,13 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from skatschule.cards.context_processors import current_deck
 
+from . import wire
 from .content import Registry, Rule, Section, get_registry, on_reload
 from .render import RenderedRule, render_intro, render_rule, render_term, term_definitions
 from .search import MAX_QUERY_LENGTH, fold, search as run_search
@@ -54,9 +57,12 @@ def practice_for(rule_id: str) -> list[Any]:
 
 
 def rule_url(rule: Rule) -> str:
-    """The chapter page, scrolled to the rule and highlighting it."""
+    """The chapter page, scrolled to the rule; the fragment highlights it (CSS ``.rule:target``).
+
+    No query string: every permalink of a chapter is served from the one cached body.
+    """
     chapter = reverse("rules:chapter", args=[rule.chapter_id])
-    return f"{chapter}?hl={rule.id}#{rule.anchor}"
+    return f"{chapter}#{rule.anchor}"
 
 
 @dataclass(frozen=True)
@@ -102,6 +108,7 @@ _bodies_lock = threading.Lock()
 def clear_body_cache() -> None:
     with _bodies_lock:
         _bodies.clear()
+    wire.clear()
 
 
 def chapter_body(registry: Registry, chapter_id: str, lang: str, deck: str, hl: str) -> SafeString:
@@ -147,17 +154,32 @@ def chapter(request: HttpRequest, chapter_id: str) -> HttpResponse:
     if chap.id != chapter_id:
         return HttpResponseRedirect(reverse("rules:chapter", args=[chap.id]))
     lang, deck = current_lang(), current_deck(request)
-    hl = request.GET.get("hl", "")
-    if hl not in registry.rules:
-        hl = ""  # only real rule ids reach the body cache key
-    return render(request, "rules/chapter.html", {
+    # The rule a permalink points to is highlighted by its fragment (``#r-3.2.4``, CSS
+    # ``.rule:target``), not by the query: an old ``?hl=`` link gets the same cached body as
+    # every other visitor of the chapter (and still scrolls and highlights by its fragment).
+    hl = ""
+    body = chapter_body(registry, chap.id, lang, deck, hl)
+    response = render(request, "rules/chapter.html", {
         "chapter": chap,
-        "body": chapter_body(registry, chap.id, lang, deck, hl),
+        "body": _BODY_MARK,
         "hl": hl,
         "prev_chapter": registry.prev_chapter(chap.id),
         "next_chapter": registry.next_chapter(chap.id),
         "lang": lang,
     })
+    # the page around the body is per request; the body's compression is done once (wire.py)
+    prefix, suffix = response.content.decode().split(_BODY_MARK, 1)
+    if wire.accepts_gzip(request):
+        response.content = wire.gzip_page(prefix, body, suffix)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response.content = (prefix + body + suffix).encode()
+    patch_vary_headers(response, ("Accept-Encoding",))
+    response["Content-Length"] = str(len(response.content))
+    return response
+
+
+_BODY_MARK = SafeString(f"<!--chapter-body-{secrets.token_hex(8)}-->")
 
 
 def rule(request: HttpRequest, ref: str) -> HttpResponse:

@@ -14,8 +14,11 @@ Design rules (see also ``services/``):
   (:meth:`AttemptQuerySet.with_grade` annotates it as ``effective_correct``).
   The only bulk change ever made to attempts is moving their owner from an anonymous
   session to the user who signs up or logs in (``services.progress.adopt_session``).
-- **Progress is derived**, never stored as counters: accuracy, streaks, mastery and the
-  progress bars are computed from the attempts (``services.progress``).
+- **Progress is derived** from the attempts: accuracy, streaks, mastery and the progress
+  bars are a function of the owner's history (``services.progress``). :class:`ProgressSummary`
+  keeps that function's running state per owner (updated in the answer's own transaction),
+  so a page does not re-read years of history; it is checked against the attempts on every
+  read and rebuilt from them whenever it does not match (``services.progress_summary``).
 - **Review items** hold the spaced-repetition state of a missed exercise (an ``fsrs``
   card as JSON and its due time). They are scheduling state, not statistics.
 
@@ -82,6 +85,10 @@ class IssuedExercise(models.Model):
     class Meta:
         ordering = ["-issued_at", "-pk"]
         constraints = [_owner_check("issued_exercise_has_one_owner")]
+        indexes = [
+            # the unanswered review exercise of an item (review.issued_for_review)
+            models.Index(fields=["user", "kind", "difficulty", "seed"], name="issued_user_exercise_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind}/{self.difficulty}/{self.seed} ({self.public_id})"
@@ -128,6 +135,11 @@ class Attempt(models.Model):
     class Meta:
         ordering = ["created_at", "pk"]
         constraints = [_owner_check("attempt_has_one_owner")]
+        indexes = [
+            # a learner's history in its order (created_at, pk): progress rebuild, streamed export
+            models.Index(fields=["user", "created_at", "id"], name="attempt_user_time_idx"),
+            models.Index(fields=["session_key", "created_at", "id"], name="attempt_session_time_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind}/{self.difficulty}/{self.seed}: {'right' if self.correct else 'wrong'}"
@@ -183,6 +195,7 @@ class ReviewItem(models.Model):
 
     class Meta:
         ordering = ["due", "pk"]
+        indexes = [models.Index(fields=["user", "due"], name="review_item_user_due_idx")]  # the review queue
         constraints = [
             _owner_check("review_item_has_one_owner"),
             models.UniqueConstraint(
@@ -199,3 +212,32 @@ class ReviewItem(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind}/{self.difficulty}/{self.seed} due {self.due:%Y-%m-%d %H:%M}"
+
+
+class ProgressSummary(models.Model):
+    """The running state of the progress derivation for one owner (a cache, never the truth).
+
+    ``state`` is written by ``services.progress_summary``; ``attempts``, ``last_attempt`` and
+    ``last_grade`` say which history it summarises, and a read that finds the attempts
+    different rebuilds it.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="progress_summary"
+    )
+    session_key = models.CharField(max_length=SESSION_KEY_LENGTH, blank=True, default="")
+    state = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            _owner_check("progress_summary_has_one_owner"),
+            models.UniqueConstraint(
+                fields=["session_key"], condition=Q(user__isnull=True), name="progress_summary_unique_per_session"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"progress summary of {self.user_id or self.session_key}"

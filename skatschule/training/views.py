@@ -46,11 +46,12 @@ def _bad_request(request: HttpRequest, message: str) -> HttpResponse:
     return render(request, "training/error.html", {"message": message}, status=400)
 
 
-def _progress_for(owner: Owner, issued: IssuedExercise) -> LessonProgress | None:
-    """The progress bar shown with an exercise: its lesson, or the lesson that has this step."""
+def _progress_for(owner: Owner, issued: IssuedExercise, state: dict | None = None) -> LessonProgress | None:
+    """The progress bar shown with an exercise: its lesson, or the lesson that has this step
+    (``state``: the progress just written with an answer, saves reading it again)."""
     lesson = get_lesson(issued.lesson) if issued.lesson else None
     lesson = lesson or lesson_for_exercise(issued.kind, issued.difficulty)
-    return lesson_progress_for(owner, lesson) if lesson else None
+    return lesson_progress_for(owner, lesson, state) if lesson else None
 
 
 def _next_url(issued: IssuedExercise) -> str:
@@ -159,7 +160,8 @@ def answer(request: HttpRequest, public_id: Any) -> HttpResponse:
             return response
         context = _exercise_context(issued, _progress_for(owner, issued), error=_message(exc))
         return render(request, "training/exercise.html", context, status=400)
-    context = _exercise_context(issued, _progress_for(owner, issued), feedback=feedback, attempt=attempt)
+    state = getattr(attempt, "progress_state", None)
+    context = _exercise_context(issued, _progress_for(owner, issued, state), feedback=feedback, attempt=attempt)
     if request.htmx:
         return render(request, "training/partials/answer_result.html", context)
     return render(request, "training/exercise.html", context)
@@ -168,7 +170,9 @@ def answer(request: HttpRequest, public_id: Any) -> HttpResponse:
 @require_GET
 def review_next(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request, create=False)
-    for item in review.due_items(owner):
+    # at most a few rows: the first due item of a type that still exists (a level that no longer
+    # exists is skipped); the badge counts with COUNT
+    for item in review.due_items(owner).filter(kind__in=list(exercise_types()))[:10]:
         if get_type(item.kind) is None:
             continue  # an exercise type that no longer exists
         try:

@@ -33,9 +33,11 @@ def test_rules_pages_in_the_browser(page, live_server) -> None:  # type: ignore[
 
     # The permalink lands on the chapter with the rule highlighted and scrolled into view.
     page.goto(live_server.url + "/regeln/3.2.3")
-    expect(page).to_have_url(re.compile(r"/regeln/kapitel/3/\?hl=3\.2\.3#r-3\.2\.3$"))
+    expect(page).to_have_url(re.compile(r"/regeln/kapitel/3/#r-3\.2\.3$"))
     article = page.locator("#r-3\\.2\\.3")
-    expect(article).to_have_class(re.compile(r"\bhighlight\b"))
+    assert article.evaluate("el => el.matches(':target')")  # highlighted by CSS .rule:target
+    highlight = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--highlight')")
+    assert article.evaluate("el => getComputedStyle(el).backgroundColor") != "rgba(0, 0, 0, 0)" and highlight
     expect(article).to_be_in_viewport()
     expect(article).to_contain_text(rule.title_de)
 
@@ -43,7 +45,8 @@ def test_rules_pages_in_the_browser(page, live_server) -> None:  # type: ignore[
     page.get_by_role("button", name="English").click()
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.locator("#r-3\\.2\\.3")).to_contain_text(rule.title_en)
-    expect(page.locator("#r-3\\.2\\.3")).to_have_class(re.compile(r"\bhighlight\b"))
+    expect(page).to_have_url(re.compile(r"/regeln/kapitel/3/#r-3\.2\.3$"))  # fragment.js kept the rule
+    assert page.locator("#r-3\\.2\\.3").evaluate("el => el.matches(':target')")
     page.get_by_role("button", name="Deutsch").click()
     expect(page.locator("html")).to_have_attribute("lang", "de")
 
@@ -78,5 +81,18 @@ def test_bid_table_and_new_variants_on_a_phone(phone_page, live_server) -> None:
         page.goto(live_server.url + f"/regeln/kapitel/{chapter}/")
         assert not page.evaluate("document.documentElement.scrollWidth > 375"), chapter
     page.goto(live_server.url + "/regeln/K.6.1")
-    expect(page).to_have_url(re.compile(r"/regeln/kapitel/K/\?hl=K\.6\.1#r-K\.6\.1$"))
+    expect(page).to_have_url(re.compile(r"/regeln/kapitel/K/#r-K\.6\.1$"))
     expect(page.locator("#r-K\\.6\\.1")).to_be_visible()
+
+
+def test_permalink_without_javascript_scrolls_to_the_rule(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+    """The permalink's fragment scrolls to the rule without any script; the chapter is the cached one."""
+    reload()
+    context = browser.new_context(viewport={"width": 375, "height": 740}, java_script_enabled=False, locale="de-DE")
+    try:
+        page = context.new_page()
+        page.goto(live_server.url + "/regeln/3.2.3")
+        expect(page).to_have_url(re.compile(r"/regeln/kapitel/3/#r-3\.2\.3$"))
+        expect(page.locator("#r-3\\.2\\.3")).to_be_in_viewport()
+    finally:
+        context.close()

@@ -269,3 +269,137 @@ def test_every_endpoint_with_forged_values(member, teacher, endpoint):
             _check(client, member, logged_in, (endpoint, path, [], method, body, form, b"\x80\x81"))
 
     run()
+
+
+# --- Malformed progress imports through a client that enforces CSRF (issue 17, §3) ---
+
+def _offsets() -> st.SearchStrategy[str]:
+    sign = st.sampled_from(["+", "-"])
+    return st.builds(lambda s, h, m: f"{s}{h:02d}:{m:02d}", sign, st.integers(0, 99), st.integers(0, 99))
+
+
+bad_times = st.one_of(
+    st.builds(
+        lambda y, mo, d, off: f"{y:04d}-{mo:02d}-{d:02d}T12:00:00{off}",
+        st.integers(0, 9999), st.integers(0, 13), st.integers(0, 32), st.one_of(_offsets(), st.just("Z"), st.just("")),
+    ),
+    st.sampled_from(["2026-11-21T12:00:00+99:00", "0001-01-01T00:30:00+01:00", "9999-12-31T23:59:59-23:59",
+                     "2026-02-30T00:00:00Z", "2026-11-21", "2026-11-21T12:00:00", "x" * 41]),
+)
+bad_numbers = st.one_of(
+    st.integers(-(2**70), 2**70), st.sampled_from([True, False, 0, -1, 2**31, 2**63, 10**30]),
+    st.floats(allow_nan=True, allow_infinity=True), st.just("7"),
+)
+bad_texts = st.one_of(
+    st.text(max_size=30), st.sampled_from(["\x00", "a\x00b", "\ud800", "\udfff x", "𝔘", "augen\x00"]),
+)
+bad_values = st.recursive(
+    st.one_of(st.none(), bad_numbers, bad_texts, bad_times),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(bad_texts, inner, max_size=3)),
+    max_leaves=12,
+)
+ATTEMPT_FIELDS = ["kind", "difficulty", "seed", "lesson", "mode", "answer", "correct", "time_taken_ms",
+                  "issued_at", "created_at", "rule_ids"]
+REVIEW_FIELDS = ["kind", "difficulty", "seed", "card", "due", "reviews", "created_at", "updated_at"]
+CARD_FIELDS = ["card_id", "state", "step", "stability", "difficulty", "due", "last_review"]
+
+
+@st.composite
+def broken_imports(draw, base: dict) -> bytes:
+    import copy
+    import json
+
+    data = copy.deepcopy(base)
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(st.sampled_from(["attempt", "review", "card", "top", "entry"]))
+        value = draw(bad_values)
+        attempts = [a for a in data.get("attempts") or [] if isinstance(a, dict)] if isinstance(data.get("attempts"), list) else []
+        reviews = [r for r in data.get("reviews") or [] if isinstance(r, dict)] if isinstance(data.get("reviews"), list) else []
+        if where == "attempt" and attempts:
+            attempts[draw(st.integers(0, len(attempts) - 1))][draw(st.sampled_from(ATTEMPT_FIELDS))] = value
+        elif where == "review" and reviews:
+            reviews[0][draw(st.sampled_from(REVIEW_FIELDS))] = value
+        elif where == "card" and reviews and isinstance(reviews[0].get("card"), dict):
+            reviews[0]["card"][draw(st.sampled_from(CARD_FIELDS))] = value
+        elif where == "top":
+            data[draw(st.sampled_from(["format", "version", "exported_at", "attempts", "reviews"]))] = value
+        elif isinstance(data.get("attempts"), list):
+            data["attempts"].append(value)
+    raw = json.dumps(data, ensure_ascii=draw(st.booleans())).encode("utf-8", "surrogatepass")
+    damage = draw(st.sampled_from(["none", "none", "utf8", "truncate", "nest", "bom"]))
+    if damage == "utf8":
+        at = draw(st.integers(0, len(raw)))
+        raw = raw[:at] + draw(st.sampled_from([b"\xff", b"\xc3\x28", b"\xed\xa0\x80", b"\x80\x80"])) + raw[at:]
+    elif damage == "truncate":
+        raw = raw[: draw(st.integers(0, len(raw)))]
+    elif damage == "nest":
+        depth = draw(st.integers(10, 5000))
+        raw = raw[:-1] + b', "deep": ' + b"[" * depth + b"]" * depth + b"}"
+    elif damage == "bom":
+        raw = b"\xef\xbb\xbf" + raw
+    return raw
+
+
+def _csrf_client(user) -> Client:
+    client = Client(enforce_csrf_checks=True, raise_request_exception=False)
+    client.force_login(user)
+    return client
+
+
+def _post_import(client: Client, raw: bytes, token: bool = True):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    url = reverse("accounts:import")
+    page = client.get(url)
+    assert page.status_code == 200
+    data = {"file": SimpleUploadedFile("fortschritt.json", raw, "application/json")}
+    if token:
+        data["csrfmiddlewaretoken"] = client.cookies["csrftoken"].value
+    return client.post(url, data)
+
+
+def _real_export(member) -> dict:
+    from skatschule.training.services.owner import Owner
+    from skatschule.training.services.portability import export_data
+    from tests.training.helpers import answer
+
+    owner = Owner.for_user(member)
+    for n, kind in enumerate(["augen", "spitzen", "spielwert"]):
+        answer(kind, 1, owner, correct=n % 2 == 1)
+    import json
+
+    from django.core.serializers.json import DjangoJSONEncoder
+
+    return json.loads(json.dumps(export_data(owner), cls=DjangoJSONEncoder))
+
+
+def test_malformed_imports_never_give_a_server_error(member):
+    """Field by field garbage (times with offsets like +99:00, numbers out of range, wrong types,
+    nested lists, NUL and lone surrogates, broken UTF-8, deep nesting), posted with a CSRF token
+    through a client that enforces it; every answer is 200 or 400, 5xx are counted: none."""
+    base = _real_export(member)
+    importer = get_user_model().objects.create_user("importeur")
+    client = _csrf_client(importer)
+    statuses: dict[int, int] = {}
+
+    @hsettings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(raw=broken_imports(base))
+    def run(raw):
+        response = _post_import(client, raw)
+        statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
+        assert response.status_code in (200, 400), (response.status_code, raw[:300])
+
+    run()
+    assert sum(n for code, n in statuses.items() if code >= 500) == 0
+    assert statuses.get(400, 0) > 0  # the garbage was looked at, not waved through by the CSRF check
+
+
+def test_import_csrf_and_huge_files(member):
+    from skatschule.training.services.portability import MAX_BYTES
+
+    client = _csrf_client(get_user_model().objects.create_user("importeurin"))
+    assert _post_import(client, b"{}", token=False).status_code == 403  # the client really enforces CSRF
+    huge = b'{"format": "skatschule-progress", "version": 1, "attempts": [' + b" " * MAX_BYTES + b"]}"
+    response = _post_import(client, huge)
+    assert response.status_code == 400 and "5 MB" in response.content.decode()

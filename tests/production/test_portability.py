@@ -32,7 +32,7 @@ def _export(client, user) -> dict:
     client.force_login(user)
     response = client.get(reverse("accounts:export"))
     assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
-    return json.loads(response.content)
+    return json.loads(b"".join(response.streaming_content))
 
 
 def _import(client, user, data, name="export.json"):
@@ -122,3 +122,16 @@ def test_no_file_and_english_message(client, anna):
     client.cookies["django_language"] = "en"
     response = client.post(reverse("accounts:import"), {})
     assert response.status_code == 400 and "Please choose a file." in response.content.decode()
+
+
+def test_the_streamed_export_is_the_export_data(client, anna):
+    from skatschule.training.services.portability import export_data, export_stream
+
+    owner = Owner.for_user(anna)
+    streamed = json.loads("".join(export_stream(owner)))
+    whole = export_data(owner)
+    for data in (streamed, whole):
+        data.pop("exported_at")
+    assert streamed == json.loads(json.dumps(whole)) and len(streamed["attempts"]) == 5
+    response = client.get(reverse("accounts:export")) if client.force_login(anna) is None else None
+    assert response.streaming and response["Content-Type"] == "application/json"

@@ -217,7 +217,7 @@ def test_results_csv_and_print_sheet(make_quiz, teacher, student, other_student)
     assert page.count('class="result-row"') == 2 and page.count("100 %") == 2
     response = client.get(reverse("quizzes:results_csv", kwargs={"pk": quiz.pk}))
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode("utf-8-sig"))))
     assert rows[0][0] == "Benutzername" and sorted(r[0] for r in rows[1:]) == ["schueler", "schuelerin"]
     assert all(r[5] == "2" for r in rows[1:])
     sheet = client.get(reverse("quizzes:print", kwargs={"pk": quiz.pk})).content.decode()

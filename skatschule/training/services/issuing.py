@@ -28,7 +28,7 @@ from ..exercises.base import AnswerError, ExerciseType, Feedback, Question
 from ..exercises.helpers import join_signed, signed_choice
 from ..models import Attempt, IssuedExercise
 from ..registry import get_type
-from . import review
+from . import progress_summary, review
 from .owner import Owner
 
 if TYPE_CHECKING:
@@ -249,6 +249,8 @@ def submit(
                 created_at=now,
             )
             review.record_answer(owner, attempt, now)
+            # the running progress, in the same transaction; the answer's page shows it as it is now
+            attempt.progress_state = progress_summary.record(owner, attempt)
     except IntegrityError:
         # A concurrent submit of the same exercise won the race: report its result.
         previous = Attempt.objects.filter(issued=issued).first()

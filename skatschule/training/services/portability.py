@@ -23,8 +23,9 @@ Import rules:
 Signature (the layer in :func:`sign_export` / :func:`signature_state`, apart from the checks):
 
 - the export carries ``"signature"``: an HMAC-SHA256, keyed with the site's ``SECRET_KEY``
-  (``salted_hmac``) and bound to the exporting account, over the canonical JSON of every
-  other field (sorted keys, no spaces, UTF-8);
+  and bound to the exporting account, over the header fields and then every entry of the
+  lists in order, each as canonical JSON (sorted keys, no spaces, UTF-8), so the streamed
+  export signs what it sends as it goes and puts the signature last;
 - only a file whose signature verifies for the importing account raises mastery and
   streaks; its attempts are stored with ``counts_for_mastery=True``;
 - a file without a signature, or with one that does not verify (edited after the export,
@@ -37,19 +38,25 @@ Signature (the layer in :func:`sign_export` / :func:`signature_state`, apart fro
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone as dt_timezone
+from collections.abc import Iterator
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
-from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.crypto import constant_time_compare
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
 from ..models import Attempt, IssuedExercise, ReviewItem
 from ..registry import get_type
+from skatschule.home.db import streaming_reads
+
+from .import_checks import FUTURE_DUE, bad_text, card_problem, is_whole, parse_time
 from .issuing import MAX_VALUE_LENGTH, MAX_VALUES, SEED_LIMIT, TIME_CAP_MS, AnswerError, grade_answer, question_for
 from .owner import Owner
 
@@ -61,6 +68,7 @@ __all__ = [
     "ImportProblem",
     "ImportResult",
     "export_data",
+    "export_stream",
     "import_data",
     "parse",
     "SIGNATURE_FIELD",
@@ -100,45 +108,54 @@ def _iso(value: datetime) -> str:
     return value.isoformat()
 
 
+def _attempt_entries(owner: Owner) -> Iterator[dict[str, Any]]:
+    """The owner's attempts as export entries, oldest first, read with ``.iterator()``."""
+    attempts = (
+        Attempt.objects.owned_by(owner).with_grade().order_by("created_at", "pk").values_list(
+            "kind", "difficulty", "seed", "lesson", "issued__mode", "answer", "effective_correct",
+            "time_taken_ms", "issued__issued_at", "created_at", "rule_ids",
+        )
+    )
+    for kind, difficulty, seed, lesson, mode, answer, correct, taken, issued_at, created, rule_ids in attempts.iterator(
+        chunk_size=100  # rows per fetch: the first ones travel at once
+    ):
+        yield {
+            "kind": kind,
+            "difficulty": difficulty,
+            "seed": seed,
+            "lesson": lesson,
+            "mode": mode,
+            "answer": list(answer),
+            "correct": bool(correct),
+            "time_taken_ms": taken,
+            "issued_at": _iso(issued_at),
+            "created_at": _iso(created),
+            "rule_ids": list(rule_ids or []),
+        }
+
+
+def _review_entries(owner: Owner) -> Iterator[dict[str, Any]]:
+    for r in ReviewItem.objects.owned_by(owner).order_by("created_at", "pk").iterator(chunk_size=1000):
+        yield {
+            "kind": r.kind,
+            "difficulty": r.difficulty,
+            "seed": r.seed,
+            "card": r.card,
+            "due": _iso(r.due),
+            "reviews": r.reviews,
+            "created_at": _iso(r.created_at),
+            "updated_at": _iso(r.updated_at),
+        }
+
+
 def export_data(owner: Owner) -> dict[str, Any]:
     """Everything the owner practised, as plain JSON data."""
-    attempts = (
-        Attempt.objects.owned_by(owner).with_grade().select_related("issued").order_by("created_at", "pk")
-    )
-    reviews = ReviewItem.objects.owned_by(owner).order_by("created_at", "pk")
     return {
         "format": FORMAT,
         "version": VERSION,
         "exported_at": _iso(timezone.now()),
-        "attempts": [
-            {
-                "kind": a.kind,
-                "difficulty": a.difficulty,
-                "seed": a.seed,
-                "lesson": a.lesson,
-                "mode": a.issued.mode,
-                "answer": list(a.answer),
-                "correct": bool(a.effective_correct),
-                "time_taken_ms": a.time_taken_ms,
-                "issued_at": _iso(a.issued.issued_at),
-                "created_at": _iso(a.created_at),
-                "rule_ids": list(a.rule_ids or []),
-            }
-            for a in attempts
-        ],
-        "reviews": [
-            {
-                "kind": r.kind,
-                "difficulty": r.difficulty,
-                "seed": r.seed,
-                "card": r.card,
-                "due": _iso(r.due),
-                "reviews": r.reviews,
-                "created_at": _iso(r.created_at),
-                "updated_at": _iso(r.updated_at),
-            }
-            for r in reviews
-        ],
+        "attempts": list(_attempt_entries(owner)),
+        "reviews": list(_review_entries(owner)),
     }
 
 
@@ -148,18 +165,41 @@ SIGNATURE_FIELD = "signature"
 SIGNED = "signed"
 UNSIGNED = "unsigned"
 INVALID = "invalid"
-_SIGNATURE_SALT = "skatschule.training.progress-export.v1"
+_SIGNATURE_SALT = "skatschule.training.progress-export.v2"
+_HEADER = ("format", "version", "exported_at")
+_LISTS = ("attempts", "reviews")
 
 
-def _canonical(data: dict[str, Any]) -> bytes:
-    """Every field but the signature, as one canonical JSON text (what is signed)."""
-    body = {key: value for key, value in data.items() if key != SIGNATURE_FIELD}
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+def _canonical(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def _signer(owner: Owner) -> Any:
+    """An HMAC-SHA256 keyed with SECRET_KEY and bound to the owner's account, fed piece by piece
+    (so the streamed export can sign what it sends without holding it)."""
+    salt = f"{_SIGNATURE_SALT}:user:{owner.user_id}"
+    key = hashlib.sha256((salt + settings.SECRET_KEY).encode("utf-8")).digest()
+    return hmac.new(key, digestmod=hashlib.sha256)
+
+
+def _feed_header(mac: Any, data: dict[str, Any]) -> None:
+    mac.update(_canonical({key: data.get(key) for key in _HEADER}) + b"\n")
+
+
+def _feed_entry(mac: Any, name: str, entry: Any) -> None:
+    mac.update(name.encode("ascii") + b":" + _canonical(entry) + b"\n")
 
 
 def _signature(data: dict[str, Any], owner: Owner) -> str:
-    salt = f"{_SIGNATURE_SALT}:user:{owner.user_id}"
-    return salted_hmac(salt, _canonical(data), algorithm="sha256").hexdigest()
+    """What is signed: the header fields, then every entry of each list in order, each as
+    canonical JSON (sorted keys, no spaces, UTF-8); other fields are not signed."""
+    mac = _signer(owner)
+    _feed_header(mac, data)
+    for name in _LISTS:
+        entries = data.get(name)
+        for entry in entries if isinstance(entries, list) else ():
+            _feed_entry(mac, name, entry)
+    return str(mac.hexdigest())
 
 
 def sign_export(data: dict[str, Any], owner: Owner) -> dict[str, Any]:
@@ -175,6 +215,36 @@ def signature_state(data: dict[str, Any], owner: Owner) -> str:
     if not isinstance(given, str) or not owner.is_user:
         return INVALID
     return SIGNED if constant_time_compare(given, _signature(data, owner)) else INVALID
+
+
+def export_stream(owner: Owner) -> Iterator[str]:
+    """:func:`sign_export` of :func:`export_data` as JSON text in pieces (one per entry), for a
+    streamed download; the signature is computed on the way and sent as the last key.
+
+    The pieces joined are a JSON document equal to ``sign_export(export_data(owner), owner)``;
+    memory stays small however long the history is.
+    """
+    with streaming_reads():
+        yield from _export_pieces(owner)
+
+
+def _export_pieces(owner: Owner) -> Iterator[str]:
+    def dump(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    header = {"format": FORMAT, "version": VERSION, "exported_at": _iso(timezone.now())}
+    mac = _signer(owner)
+    _feed_header(mac, header)
+    yield "{" + ", ".join(f"{dump(key)}: {dump(value)}" for key, value in header.items())
+    for name, entries in (("attempts", _attempt_entries(owner)), ("reviews", _review_entries(owner))):
+        yield f",\n {dump(name)}: ["
+        first = True
+        for entry in entries:
+            _feed_entry(mac, name, entry)
+            yield ("\n  " if first else ",\n  ") + dump(entry)
+            first = False
+        yield "\n ]"
+    yield f",\n {dump(SIGNATURE_FIELD)}: {dump(mac.hexdigest())}\n}}\n"
 
 
 def _problem(where: str, de: str, en: str) -> ImportProblem:
@@ -193,7 +263,7 @@ def parse(raw: bytes) -> dict[str, Any]:
         raise ImportProblem(
             "Das ist kein Fortschritts-Export der Skatschule.", "This is not a Skatschule progress export."
         )
-    if data.get("version") != VERSION:
+    if not is_whole(data.get("version"), VERSION, VERSION):  # True == 1, but true is no version
         raise ImportProblem(
             f"Unbekannte Version {str(data.get('version'))[:10]!r} (erwartet: {VERSION}).",
             f"Unknown version {str(data.get('version'))[:10]!r} (expected: {VERSION}).",
@@ -205,12 +275,28 @@ def parse(raw: bytes) -> dict[str, Any]:
         raise ImportProblem(
             f"Mehr als {MAX_ENTRIES} Einträge.", f"More than {MAX_ENTRIES} entries."
         )
+    _check_tree(data)
+    return data
+
+
+def _check_tree(data: dict[str, Any]) -> None:
+    """What no field may hold anywhere in the file (import_checks.bad_text), and the export time."""
+    reason = bad_text(data)
+    if reason is not None:
+        raise ImportProblem(
+            "Die Datei enthält Werte, die keine Skatschule-Datei enthält (zu tief verschachtelt, "
+            "Steuerzeichen oder ungültige Zeichen).",
+            "The file holds values no Skatschule file holds (nested too deeply, control characters "
+            "or invalid characters).",
+        )
+    if "exported_at" in data and parse_time(data["exported_at"], latest=timezone.now() + timedelta(minutes=5)) is None:
+        raise ImportProblem("„exported_at“ ist kein gültiger Zeitpunkt.", "“exported_at” is not a valid time.")
     return data
 
 
 def _int(entry: dict, key: str, where: str, low: int, high: int) -> int:
     value = entry.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not is_whole(value, low, high):
         raise _problem(where, f"„{key}“ muss eine ganze Zahl von {low} bis {high} sein.",
                        f"“{key}” must be a whole number from {low} to {high}.")
     return value
@@ -218,9 +304,10 @@ def _int(entry: dict, key: str, where: str, low: int, high: int) -> int:
 
 def _time(entry: dict, key: str, where: str, now: datetime) -> datetime:
     value = entry.get(key)
-    parsed = parse_datetime(value) if isinstance(value, str) and len(value) <= 40 else None
-    if parsed is None or parsed.tzinfo is None:
-        raise _problem(where, f"„{key}“ ist kein Zeitpunkt mit Zeitzone.", f"“{key}” is not a time with a time zone.")
+    parsed = parse_time(value, latest=datetime.max.replace(tzinfo=dt_timezone.utc))
+    if parsed is None:
+        raise _problem(where, f"„{key}“ ist kein Zeitpunkt mit Zeitzone (ab dem Jahr 2000).",
+                       f"“{key}” is not a time with a time zone (from the year 2000).")
     if parsed > now + timedelta(minutes=5):
         raise _problem(where, f"„{key}“ liegt in der Zukunft.", f"“{key}” is in the future.")
     return parsed
@@ -279,15 +366,15 @@ def _check_review(entry: Any, where: str, now: datetime) -> dict[str, Any]:
     kind, difficulty, seed = _exercise(entry, where)
     card = entry.get("card")
     try:
-        if not isinstance(card, dict) or len(json.dumps(card)) > 2000:
+        if card_problem(card, now=now) is not None or len(json.dumps(card)) > 2000:
             raise ValueError
         restored = Card.from_dict(card)
     except Exception:  # fsrs raises KeyError/ValueError/TypeError for a broken card
         raise _problem(where, "„card“ ist keine gültige Wiederholungskarte.", "“card” is not a valid review card.") from None
-    due = entry.get("due")
-    parsed_due = parse_datetime(due) if isinstance(due, str) and len(due) <= 40 else None
-    if parsed_due is None or parsed_due.tzinfo is None:
-        raise _problem(where, "„due“ ist kein Zeitpunkt mit Zeitzone.", "“due” is not a time with a time zone.")
+    parsed_due = parse_time(entry.get("due"), latest=now + FUTURE_DUE)
+    if parsed_due is None:
+        raise _problem(where, "„due“ ist kein Zeitpunkt mit Zeitzone (ab dem Jahr 2000, höchstens 100 Jahre voraus).",
+                       "“due” is not a time with a time zone (from the year 2000, at most 100 years ahead).")
     return {
         "kind": kind, "difficulty": difficulty, "seed": seed, "card": restored.to_dict(), "due": parsed_due,
         "reviews": _int(entry, "reviews", where, 0, 100_000),

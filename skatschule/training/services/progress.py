@@ -1,4 +1,11 @@
-"""Progress, derived from the attempts every time (nothing here is stored).
+"""Progress, derived from the attempts.
+
+The definitions below are a function of the owner's attempts, oldest first. The functions
+that take ``rows`` compute them from the whole history (:func:`derived_progress`, the
+reference); the pages use :func:`progress` and :func:`lesson_progress_for`, which read the same
+figures from the running state in :mod:`.progress_summary` (kept up to date with each answer,
+checked against the attempts on every read), so a page costs the same after 10 answers or
+after 10,000.
 
 Definitions (shown on the pages, tested in tests/training/test_progress.py):
 
@@ -33,7 +40,7 @@ from django.utils.translation import gettext_lazy as _
 from ..lessons import Lesson, get_lessons
 from ..models import Attempt, IssuedExercise, ReviewItem
 from ..registry import current_lang, get_type
-from . import review
+from . import progress_summary, review
 from .owner import Owner
 
 __all__ = [
@@ -49,6 +56,8 @@ __all__ = [
     "attempt_rows",
     "lesson_progress",
     "progress",
+    "derived_progress",
+    "lesson_progress_from_state",
     "streak",
     "best_streak",
     "adopt_session",
@@ -198,9 +207,51 @@ def lesson_progress(lesson: Lesson, rows: Sequence[Row]) -> LessonProgress:
     )
 
 
-def lesson_progress_for(owner: Owner, lesson: Lesson) -> LessonProgress:
-    """One lesson's progress (reads only the attempts of the lesson's exercise types)."""
-    return lesson_progress(lesson, attempt_rows(owner, lesson.kinds))
+def lesson_progress_for(owner: Owner, lesson: Lesson, state: dict | None = None) -> LessonProgress:
+    """One lesson's progress (from the owner's progress summary, or ``state`` if given: the
+    state :func:`.progress_summary.record` returned in the answer's own transaction)."""
+    return lesson_progress_from_state(lesson, state if state is not None else progress_summary.load(owner))
+
+
+def lesson_progress_from_state(lesson: Lesson, state: dict) -> LessonProgress:
+    """:func:`lesson_progress` from the folded state of :mod:`.progress_summary`."""
+    lang = current_lang()
+    attempts, right, run, recent_bits = state["lessons"].get(lesson.slug, [0, 0, 0, ""])
+    recent = [bit == "1" for bit in recent_bits]
+    recent_right = sum(recent)
+    steps: list[StepProgress] = []
+    for number, step in enumerate(lesson.steps, start=1):
+        count, _right, last_bits = state["keys"].get(f"{step.kind}|{step.level}", [0, 0, ""])
+        last = [bit == "1" for bit in last_bits]
+        kind = get_type(step.kind)
+        title = kind.title(lang) if kind is not None else step.kind
+        steps.append(
+            StepProgress(
+                number=number,
+                kind=step.kind,
+                level=step.level,
+                title=title,
+                attempts=count,
+                recent_right=sum(last),
+                passed=len(last) == STEP_PASS and all(last),
+            )
+        )
+    current = next((s.number for s in steps if not s.passed), len(steps))
+    return LessonProgress(
+        lesson=lesson,
+        attempts=attempts,
+        right=right,
+        accuracy=_percent(right, attempts),
+        streak=run,
+        recent=recent,
+        recent_right=recent_right,
+        needed=lesson.mastery_needed,
+        window=lesson.mastery_window,
+        mastered=recent_right >= lesson.mastery_needed,
+        percent=min(100, round(100 * recent_right / lesson.mastery_needed)),
+        steps=steps,
+        current_step=current,
+    )
 
 
 @dataclass
@@ -285,10 +336,39 @@ def rule_stats(rows: Sequence[Row]) -> list[RuleStat]:
 
 
 def progress(owner: Owner) -> Progress:
-    """Everything the dashboard shows, derived from the owner's attempts and review items."""
+    """Everything the dashboard shows, from the owner's progress summary and review items."""
+    state = progress_summary.load(owner)
+    lessons = [lesson_progress_from_state(lesson, state) for lesson in get_lessons()]
+    chapters = []
+    for code, label in CHAPTERS:
+        total, right = state["chapters"].get(code, [0, 0])
+        chapters.append(ChapterStat(code, str(label), total, right, _percent(right, total)))
+    rules = [
+        RuleStat(rule, total, right, _percent(right, total))
+        for rule, (total, right) in sorted(state["rules"].items(), key=lambda item: _rule_key(item[0]))
+    ]
+    return _assemble(
+        owner, lessons, attempts=state["count"], right=state["right"], streak=state["run"],
+        best=state["best"], chapters=chapters, rules=rules,
+    )
+
+
+def derived_progress(owner: Owner) -> Progress:
+    """:func:`progress` computed from the whole history (the reference the summary is tested against)."""
     rows = attempt_rows(owner)
     grades = [row.correct for row in rows]
-    lessons = [lesson_progress(lesson, rows) for lesson in get_lessons()]
+    return _assemble(
+        owner, [lesson_progress(lesson, rows) for lesson in get_lessons()], attempts=len(rows),
+        right=sum(grades), streak=streak([row.correct for row in counting(rows)]),
+        best=best_streak([row.correct for row in counting(rows)]), chapters=chapter_stats(rows),
+        rules=rule_stats(rows),
+    )
+
+
+def _assemble(
+    owner: Owner, lessons: list[LessonProgress], *, attempts: int, right: int, streak: int, best: int,
+    chapters: list[ChapterStat], rules: list[RuleStat],
+) -> Progress:
     next_lesson = next((item for item in lessons if not item.mastered), None)
     if next_lesson is not None:
         next_lesson.suggested = True
@@ -299,16 +379,15 @@ def progress(owner: Owner) -> Progress:
         suggestion = Suggestion("lesson", next_lesson.lesson.url, lesson=next_lesson.lesson)
     else:
         suggestion = Suggestion("done", reverse("training:lessons"))
-    rules = rule_stats(rows)
     weakest = sorted((r for r in rules if r.attempts), key=lambda r: (r.right / r.attempts, -r.attempts))[:8]
     return Progress(
         lessons=lessons,
-        attempts=len(rows),
-        right=sum(grades),
-        accuracy=_percent(sum(grades), len(grades)),
-        streak=streak([row.correct for row in counting(rows)]),
-        best_streak=best_streak([row.correct for row in counting(rows)]),
-        chapters=chapter_stats(rows),
+        attempts=attempts,
+        right=right,
+        accuracy=_percent(right, attempts),
+        streak=streak,
+        best_streak=best,
+        chapters=chapters,
         rules=rules,
         due_reviews=due,
         scheduled_reviews=review.pending_count(owner),
@@ -320,9 +399,9 @@ def progress(owner: Owner) -> Progress:
 
 def suggested_lesson(owner: Owner) -> Lesson | None:
     """The first lesson (in order) that the owner has not mastered."""
-    rows = attempt_rows(owner)
+    state = progress_summary.load(owner)
     for lesson in get_lessons():
-        if not lesson_progress(lesson, rows).mastered:
+        if not lesson_progress_from_state(lesson, state).mastered:
             return lesson
     return None
 

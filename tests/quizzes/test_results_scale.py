@@ -1,0 +1,100 @@
+"""The results page, the CSV and the quiz list at class size (issue 17, §1): paginated, a fixed
+number of queries however many students, the CSV streamed."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from skatschule.classrooms.models import Membership
+from skatschule.quizzes import services
+from skatschule.quizzes.models import QuizAnswer, QuizAttempt
+
+from tests.people import client_for
+
+pytestmark = pytest.mark.django_db
+
+
+def _students(quiz, count: int, start: int = 0) -> None:
+    """``count`` students who submitted ``quiz``: item 1 right, the others wrong."""
+    User = get_user_model()
+    items = list(quiz.items.order_by("position"))
+    now = timezone.now()
+    for n in range(start, start + count):
+        user = User.objects.create_user(f"s{n:03d}")
+        Membership.objects.create(classroom=quiz.classroom, student=user)
+        attempt = QuizAttempt.objects.create(quiz=quiz, student=user, started_at=now, submitted_at=now, score=1)
+        for item in items:
+            first = item.position == 1
+            QuizAnswer.objects.create(attempt=attempt, item=item, values=["1"], normalized="1" if first else f"w{n % 2}",
+                                      correct=first)
+
+
+def _queries(client, url) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+        assert response.status_code == 200
+        if response.streaming:
+            b"".join(response.streaming_content)
+    return len(queries)
+
+
+def test_results_are_paginated_with_a_fixed_number_of_queries(make_quiz, teacher):
+    quiz = make_quiz(count=3)
+    client = client_for(teacher)
+    url = reverse("quizzes:results", args=[quiz.pk])
+    _students(quiz, 5)
+    small = _queries(client, url)
+    _students(quiz, services.RESULTS_PER_PAGE + 10, start=5)
+    assert _queries(client, url) == small
+    first = client.get(url).content.decode()
+    assert first.count('class="result-row"') == services.RESULTS_PER_PAGE and "?seite=2" in first
+    second = client.get(url + "?seite=2").content.decode()
+    total = QuizAttempt.objects.filter(quiz=quiz).count()
+    assert second.count('class="result-row"') == total - services.RESULTS_PER_PAGE
+    assert client.get(url + "?seite=kaputt").status_code == 200  # not a number: the first page
+    stats = services.item_stats(quiz)
+    assert [(s.answered, s.correct) for s in stats] == [(total, total), (total, 0), (total, 0)]
+    assert dict(stats[1].wrong) == {"w0": (total + 1) // 2, "w1": total // 2}
+
+
+def test_item_stats_follow_a_new_submission(make_quiz, teacher):
+    quiz = make_quiz(count=2)
+    _students(quiz, 3)
+    assert services.item_stats(quiz)[0].answered == 3
+    _students(quiz, 1, start=3)
+    assert services.item_stats(quiz)[0].answered == 4  # a new fingerprint, counted again
+
+
+def test_csv_streams_every_attempt_with_fixed_queries(make_quiz, teacher):
+    quiz = make_quiz(count=2)
+    client = client_for(teacher)
+    url = reverse("quizzes:results_csv", args=[quiz.pk])
+    _students(quiz, 3)
+    small = _queries(client, url)
+    _students(quiz, 120, start=3)
+    response = client.get(url)
+    assert response.streaming
+    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode("utf-8-sig"))))
+    assert len(rows) == 1 + 123 and rows[1][0] == "s000" and rows[-1][0] == "s122"
+    assert rows[2][7:] == ["1", "ja", "w1", "nein"]
+    assert _queries(client, url) <= small + 2  # one more answer query per batch of attempts
+
+
+def test_quiz_list_queries_do_not_grow_with_quizzes(make_quiz, teacher, student):
+    teacher_client, student_client = client_for(teacher), client_for(student)
+    make_quiz(count=1)
+    one = (_queries(teacher_client, reverse("quizzes:index")), _queries(student_client, reverse("quizzes:index")))
+    for _ in range(4):
+        quiz = make_quiz(count=1)
+        services.start_attempt(quiz, student)
+    assert (_queries(teacher_client, reverse("quizzes:index")), _queries(student_client, reverse("quizzes:index"))) == one
+    page = teacher_client.get(reverse("quizzes:index")).content.decode()
+    assert page.count("Probe") >= 5

@@ -1,0 +1,68 @@
+"""Search (issue 17, §2): inverted index, a result cache by normalised query, typo tolerance;
+and the snippet for "Reizwert 23" reads cleanly (issue 14, §5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from skatschule.rules.content import reload
+from skatschule.rules.search import fold, search, search_index, within_edits
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def real():
+    return reload()
+
+
+def test_within_edits():
+    assert within_edits("schneidr", "schneider", 1)
+    assert within_edits("uberrreizt", "uberreizt", 1)
+    assert within_edits("kreuz", "kruez", 2) and not within_edits("kreuz", "kruez", 1)
+    assert not within_edits("null", "grand", 2)
+    assert within_edits("", "ab", 2) and not within_edits("", "abc", 2)
+
+
+@pytest.mark.parametrize("typo, rule, word", [("schneidr", "4.2.3", "Schneider"), ("uberrreizt", "4.4.1", "überreizt")])
+def test_typos_find_the_word(real, typo, rule, word):
+    results = search(typo, registry=real)
+    keys = [r.key for r in results.rules]
+    assert rule in keys[:3], keys[:5]
+    first = next(r for r in results.rules if r.key == rule)
+    assert f"<mark>{word}</mark>".lower() in (first.title_html + first.snippet_html).lower()
+
+
+def test_exact_words_are_not_widened_by_typo_tolerance(real):
+    index = search_index(real)
+    assert set(index._matches(fold("schneider"))) == {t for t in index.vocabulary if t.startswith("schneider")
+                                                       or ("schneider" in t)}
+
+
+def test_results_are_cached_by_normalised_query(real, monkeypatch):
+    index = search_index(real)
+    index._results.clear()
+    calls = []
+    original = index._search
+    monkeypatch.setattr(index, "_search", lambda *a: calls.append(a) or original(*a))
+    first = search("Überreizt  Handspiel", registry=real)
+    again = search("  ueberreizt handspiel ", registry=real)
+    assert len(calls) == 1 and [r.key for r in first.rules] == [r.key for r in again.rules]
+    assert again.query == "  ueberreizt handspiel "  # the page shows what the reader typed
+    search("überreizt handspiel", lang="en", registry=real)
+    assert len(calls) == 2  # another language is another result list
+
+
+def test_the_query_scores_only_documents_from_the_inverted_index(real, monkeypatch):
+    index = search_index(real)
+    index._results.clear()
+    scored = []
+    original = index._score
+    monkeypatch.setattr(index, "_score", lambda doc, *a: scored.append(doc) or original(doc, *a))
+    results = search("Schneider angesagt", registry=real)
+    assert results.rules and len(scored) < len(index.docs) / 5
+
+
+def test_reizwert_snippet_is_not_garbled(real):
+    text = " ".join(str(r.snippet_html) for r in search("Reizwert 23", registry=real).rules)
+    assert "Null Null" not in text and "null Null" not in text
