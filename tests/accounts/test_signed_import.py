@@ -57,7 +57,7 @@ def _export(client, user) -> dict:
     client.force_login(user)
     response = client.get(reverse("accounts:export"))
     assert response.status_code == 200
-    return json.loads(response.content)
+    return json.loads(b"".join(response.streaming_content))
 
 
 def _import(client, user, data) -> str:

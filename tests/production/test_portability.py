@@ -125,13 +125,15 @@ def test_no_file_and_english_message(client, anna):
 
 
 def test_the_streamed_export_is_the_export_data(client, anna):
-    from skatschule.training.services.portability import export_data, export_stream
+    from skatschule.training.services.portability import SIGNED, export_data, export_stream, signature_state
 
     owner = Owner.for_user(anna)
     streamed = json.loads("".join(export_stream(owner)))
+    assert signature_state(streamed, owner) == SIGNED  # signed on the way, the signature last
     whole = export_data(owner)
     for data in (streamed, whole):
         data.pop("exported_at")
+    streamed.pop("signature")
     assert streamed == json.loads(json.dumps(whole)) and len(streamed["attempts"]) == 5
     response = client.get(reverse("accounts:export")) if client.force_login(anna) is None else None
     assert response.streaming and response["Content-Type"] == "application/json"
