@@ -29,6 +29,7 @@ from skatschule.classrooms import services as classrooms
 from skatschule.quizzes import services as quizzes
 from skatschule.quizzes.models import Quiz
 from skatschule.training.registry import get_type
+from skatschule.training.exercises.helpers import signed_choice
 from tests.people import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -148,7 +149,11 @@ def test_quiz_feedback_is_announced_and_keeps_the_focus(page, live_server) -> No
     question = quizzes.question_for(quiz, item, student.pk)
     right = get_type(item.kind).correct_answer(question)
     _tab_until(page, "e.name === 'answer' && e.closest('#item-1')")
-    if question.widget == "number":
+    if signed_choice(question):  # Spitzen: the mit/ohne pair, then the number, by keyboard
+        _pick_radio(page, right[0][0], 2)
+        page.keyboard.press("Tab")
+        page.keyboard.type(right[0][1:])
+    elif question.widget == "number":
         page.keyboard.type(right[0])
     elif question.widget == "choice":
         _pick_radio(page, right[0], len(question.options))
