@@ -53,6 +53,9 @@ class Quiz(models.Model):
         _("Lösungen zeigen"), max_length=20, choices=ShowAnswers.choices, default=ShowAnswers.AFTER_SUBMIT
     )
     created_at = models.DateTimeField(default=timezone.now)
+    published_at = models.DateTimeField(
+        _("Veröffentlicht ab"), null=True, blank=True, help_text="empty: a draft only the teacher sees (quizzes.publishing)"
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]

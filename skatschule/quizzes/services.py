@@ -178,8 +178,12 @@ def create_quiz(
     max_attempts: int = 1,
     show_answers: str = Quiz.ShowAnswers.AFTER_SUBMIT,
     sources: dict[str, Any] | None = None,
+    draft: bool = False,
 ) -> Quiz:
-    """Create the quiz and its items: the pool shuffled and repeated until there are enough."""
+    """Create the quiz and its items: the pool shuffled and repeated until there are enough.
+
+    ``draft=True`` (the builder's way) keeps it from students until it is published
+    (``quizzes.publishing``); otherwise it is published at once."""
     if not is_teacher(owner) or classroom.teacher_id != owner.pk:
         raise Http404("not your class")
     _check_items(pool, item_count)
@@ -200,6 +204,7 @@ def create_quiz(
             difficulty=difficulty,
             variants=variants,
             secret=secret,
+            published_at=None if draft else timezone.now(),
             **settings,
         )
         _draw_items(quiz, pool, item_count)
@@ -315,7 +320,11 @@ def own_quiz(user: AbstractBaseUser, pk: object) -> Quiz:
 def quizzes_for_student(user: AbstractBaseUser) -> QuerySet[Quiz]:
     if not user.is_authenticated:
         return Quiz.objects.none()
-    return Quiz.objects.filter(classroom__memberships__student=user).select_related("classroom").distinct()
+    return (
+        Quiz.objects.filter(classroom__memberships__student=user, published_at__lte=timezone.now())  # drafts: teacher only
+        .select_related("classroom")
+        .distinct()
+    )
 
 
 def student_quiz(user: AbstractBaseUser, pk: object) -> Quiz:
