@@ -31,7 +31,7 @@ from . import services
 from .levels import level_name
 from .models import Quiz
 
-__all__ = ["csv_bytes", "xlsx_bytes", "moodle_xml", "MOODLE_TYPES", "default_delimiter"]
+__all__ = ["csv_bytes", "xlsx_bytes", "table_csv_bytes", "table_xlsx_bytes", "moodle_xml", "MOODLE_TYPES", "default_delimiter"]
 
 _INT = re.compile(r"[+-]?\d{1,15}")
 MOODLE_TYPES = {"number": "numerical", "choice": "multichoice", "multi": "multichoice", "cards": "multichoice"}
@@ -49,27 +49,38 @@ def guard(cell: object) -> str:
 
 
 def _table(quiz: Quiz, lang: str) -> list[list[str]]:
-    return [[guard(cell) for cell in row] for row in services.csv_rows(quiz, lang)]
+    return services.csv_rows(quiz, lang)
 
 
 def csv_bytes(quiz: Quiz, lang: str = "de", delimiter: str | None = None) -> bytes:
     """The results as CSV: UTF-8 with BOM, ``;`` under German and ``,`` under English by default."""
-    buffer = io.StringIO()
-    buffer.write("\ufeff")
-    writer = csv.writer(buffer, delimiter=delimiter or default_delimiter(lang), lineterminator="\r\n")
-    writer.writerows(_table(quiz, lang))
-    return buffer.getvalue().encode("utf-8")
+    return table_csv_bytes(_table(quiz, lang), lang, delimiter)
 
 
 def xlsx_bytes(quiz: Quiz, lang: str = "de") -> bytes:
+    return table_xlsx_bytes(_table(quiz, lang), "Results" if lang == "en" else "Ergebnisse")
+
+
+def table_csv_bytes(table: Sequence[Sequence[object]], lang: str = "de", delimiter: str | None = None) -> bytes:
+    """Any table as guarded CSV with a UTF-8 BOM (also used by the class progress export)."""
+    buffer = io.StringIO()
+    buffer.write("\ufeff")
+    writer = csv.writer(buffer, delimiter=delimiter or default_delimiter(lang), lineterminator="\r\n")
+    writer.writerows([guard(cell) for cell in row] for row in table)
+    return buffer.getvalue().encode("utf-8")
+
+
+def table_xlsx_bytes(table: Sequence[Sequence[object]], title: str) -> bytes:
+    """Any table as one XLSX sheet: integers as numbers, all else as guarded text, never a formula."""
     from openpyxl import Workbook
     from openpyxl.cell.cell import TYPE_STRING
 
     book = Workbook()
     sheet = book.active
-    sheet.title = "Results" if lang == "en" else "Ergebnisse"
-    for r, row in enumerate(_table(quiz, lang), start=1):
-        for c, value in enumerate(row, start=1):
+    sheet.title = title[:31]
+    for r, row in enumerate(table, start=1):
+        for c, raw in enumerate(row, start=1):
+            value = guard(raw)
             cell = sheet.cell(row=r, column=c)
             if r > 1 and _INT.fullmatch(value):
                 cell.value = int(value)
