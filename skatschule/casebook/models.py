@@ -71,3 +71,27 @@ class ExamQuestion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.exam_id}#{self.position}: {self.kind}/{self.difficulty}/{self.seed}"
+
+
+class SolvedCase(models.Model):
+    """A signed-in reader's answers to one case of the casebook (one row per user and case).
+
+    ``solved`` turns true with the first right answer and stays true; ``last_correct`` is the
+    grade of the latest answer; ``attempts`` counts every graded answer. Only the case id is
+    stored (case ids never change once published), never the answer itself.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="solved_cases")
+    case_id = models.CharField(max_length=8)
+    attempts = models.PositiveIntegerField(default=0)
+    solved = models.BooleanField(default=False)
+    last_correct = models.BooleanField(default=False)
+    first_solved_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["user", "case_id"]
+        constraints = [models.UniqueConstraint(fields=["user", "case_id"], name="solved_case_unique_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.case_id} ({'solved' if self.solved else 'tried'})"

@@ -1,7 +1,12 @@
 """The casebook's logic: filtering cases, and the referee exam.
 
 Filtering (:func:`filter_cases`): by category slug and by rule id; a bad value raises
-:class:`BadFilter` (the view answers 400 with its message).
+:class:`BadFilter` (the view answers 400 with its message). The casebook index uses the
+richer :func:`skatschule.casebook.selectors.find_cases` (sections, level, words).
+
+Answering a case page (:func:`answer_case`): the case is graded as the exercise ``fall``
+grades it (by the engine where the case has an engine input); a signed-in reader's answer
+is counted in :class:`~skatschule.casebook.models.SolvedCase` (:func:`record_case_answer`).
 
 The exam (Schiedsrichter-Prüfung):
 
@@ -27,18 +32,20 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import F, Value
+from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
 
 from skatschule.home.errors import UserError
 from skatschule.training.exercises import REGISTRY
 from skatschule.training.exercises.base import AnswerError, Feedback, Question
-from skatschule.training.exercises.fall import pool
+from skatschule.training.exercises.fall import pool, seed_for_case
 from skatschule.training.lessons import RULE_ID
 from skatschule.training.services.owner import Owner
 
 from . import cases as casebook
-from .models import Exam, ExamQuestion
+from .models import Exam, ExamQuestion, SolvedCase
 
 __all__ = [
     "BadFilter",
@@ -50,6 +57,10 @@ __all__ = [
     "SECONDS_PER_QUESTION",
     "GRACE_SECONDS",
     "filter_cases",
+    "CaseResult",
+    "answer_case",
+    "case_question",
+    "record_case_answer",
     "parse_size",
     "start_exam",
     "get_exam",
@@ -110,6 +121,57 @@ def filter_cases(category: str | None, rule_id: str | None) -> tuple[casebook.Ca
             )
         found = tuple(c for c in found if rule_id in c.rule_ids)
     return found
+
+
+# --------------------------------------------------------------------------- answering a case
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """A graded answer on a case page: the exercise ``fall``'s feedback and, for a signed-in
+    reader, the stored record (None for anonymous readers)."""
+
+    feedback: Feedback
+    record: SolvedCase | None
+
+
+def case_question(case: casebook.Case) -> Question:
+    """The case as a question of the exercise ``fall``: level 1 asks for the decision, level 2
+    (a case that asks for the score) for the decision and the list entry."""
+    level = 2 if case.score_asked else 1
+    seed = seed_for_case(level, case.id)
+    if seed is None:  # every case is in its level's pool; level 3 holds them all
+        level, seed = 3, seed_for_case(3, case.id)
+    assert seed is not None
+    return REGISTRY["fall"].generate(level, seed)
+
+
+def answer_case(*, case: casebook.Case, answer: Sequence[str], user: object | None = None) -> CaseResult:
+    """Grade an answer to ``case`` with the engine (via the exercise ``fall``); an unreadable
+    answer raises :class:`AnswerError` before anything is stored. A signed-in ``user`` gets the
+    answer recorded (:func:`record_case_answer`)."""
+    question = case_question(case)
+    feedback = REGISTRY["fall"].grade(question, answer)
+    record = None
+    if user is not None and getattr(user, "is_authenticated", False):
+        record = record_case_answer(user=user, case_id=case.id, correct=feedback.correct)
+    return CaseResult(feedback, record)
+
+
+def record_case_answer(*, user: object, case_id: str, correct: bool) -> SolvedCase:
+    """Count one graded answer of ``user`` to ``case_id``: ``solved`` once right, stays right.
+
+    Safe under concurrent answers: the row is created once (unique per user and case) and
+    updated with one UPDATE of database-side expressions."""
+    now = timezone.now()
+    row, _ = SolvedCase.objects.get_or_create(user=user, case_id=case_id)
+    changes: dict[str, object] = {"attempts": F("attempts") + 1, "last_correct": correct, "updated_at": now}
+    if correct:
+        changes["solved"] = True
+        changes["first_solved_at"] = Coalesce(F("first_solved_at"), Value(now))
+    SolvedCase.objects.filter(pk=row.pk).update(**changes)
+    row.refresh_from_db()
+    return row
 
 
 # --------------------------------------------------------------------------- the exam

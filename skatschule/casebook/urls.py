@@ -11,4 +11,5 @@ urlpatterns = [
     path("pruefung/<uuid:public_id>/abgeben/", views.exam_finish, name="exam_finish"),
     path("pruefung/<uuid:public_id>/auswertung/", views.exam_review, name="exam_review"),
     path("<str:case_id>/", views.case_detail, name="case"),
+    path("<str:case_id>/antwort/", views.case_answer, name="case_answer"),
 ]

@@ -19,12 +19,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from skatschule.home.errors import message_in, render_error
 from skatschule.training.exercises import REGISTRY
 from skatschule.training.exercises.base import AnswerError
-from skatschule.training.presenters import present_question
+from skatschule.training.presenters import present_feedback, present_question
 from skatschule.training.registry import current_lang
 from skatschule.training.services.owner import owner_for
 
 from . import cases as casebook
-from . import services
+from . import selectors, services
 
 
 def _error(request: HttpRequest, error: services.BadFilter, exam: Any = None) -> HttpResponse:
@@ -39,8 +39,10 @@ def _error(request: HttpRequest, error: services.BadFilter, exam: Any = None) ->
 def index(request: HttpRequest) -> HttpResponse:
     category = request.GET.get("kategorie", "")
     rule_id = request.GET.get("regel", "")
+    level = request.GET.get("stufe", "")
+    query = request.GET.get("q", "")
     try:
-        found = services.filter_cases(category, rule_id)
+        found = selectors.find_cases(category=category, rule=rule_id, level=level, query=query)
     except services.BadFilter as exc:
         return _error(request, exc)
     context = {
@@ -48,6 +50,11 @@ def index(request: HttpRequest) -> HttpResponse:
         "categories": casebook.CATEGORIES,
         "category": category.strip(),
         "rule_id": rule_id.strip(),
+        "level": level.strip(),
+        "levels": selectors.LEVELS,
+        "query": " ".join(query.split()),
+        "max_query": selectors.MAX_QUERY_LENGTH,
+        "solved": selectors.solved_states(request.user),
         "total": len(casebook.load_cases()),
     }
     if request.htmx:
@@ -55,21 +62,54 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "casebook/index.html", context)
 
 
+def _case_context(request: HttpRequest, case: casebook.Case) -> dict[str, Any]:
+    """What a case page shows before an answer: situation, question and the answer form."""
+    lang = current_lang()
+    return {
+        "case": case,
+        "category": case.category_obj,
+        "q": present_question(services.case_question(case), lang),
+        "solved_state": selectors.solved_states(request.user).get(case.id, ""),
+    }
+
+
 @require_GET
 def case_detail(request: HttpRequest, case_id: str) -> HttpResponse:
     case = casebook.get_case(case_id)
     if case is None:
         raise Http404("no such case")
-    answer = casebook.solve(case)
+    return render(request, "casebook/case.html", _case_context(request, case))
+
+
+@require_POST
+def case_answer(request: HttpRequest, case_id: str) -> HttpResponse:
+    """Grade the reader's answer; then (and only then) the page shows the ruling.
+
+    Without JavaScript the whole page comes back; with htmx only the result section."""
+    case = casebook.get_case(case_id)
+    if case is None:
+        raise Http404("no such case")
+    context = _case_context(request, case)
+    answer = request.POST.getlist("answer")
+    template = "casebook/partials/case_result.html" if request.htmx else "casebook/case.html"
+    context.update(saved=answer[:1], saved_number=answer[1] if len(answer) > 1 else "")
+    try:
+        result = services.answer_case(case=case, answer=answer, user=request.user)
+    except AnswerError as exc:
+        # htmx does not swap a 4xx response: it gets a 200 with the message (as in training)
+        context["error"] = message_in(exc)
+        return render(request, template, context, status=200 if request.htmx else 400)
     lang = current_lang()
-    steps = answer.steps_en if lang == "en" else answer.steps_de
-    chosen = case.choice(answer.choice)
-    category = case.category_obj
-    return render(
-        request,
-        "casebook/case.html",
-        {"case": case, "answer": answer, "steps": steps, "chosen": chosen, "category": category},
+    solution = casebook.solve(case)
+    context.update(
+        result=result,
+        fb=present_feedback(result.feedback, lang),
+        steps=solution.steps_en if lang == "en" else solution.steps_de,
+        answer_rules=solution.rule_ids,
+        solved_state="solved" if result.record is not None and result.record.solved
+        else ("tried" if result.record is not None else ""),
     )
+    return render(request, template, context)
 
 
 # --------------------------------------------------------------------------- the exam

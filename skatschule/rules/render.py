@@ -5,7 +5,10 @@ Order of work for one markdown text:
 1. every directive is rendered by :mod:`.directives` and replaced by a placeholder;
 2. python-markdown turns the text into HTML;
 3. nh3 sanitises that HTML (it only ever sees what the authors wrote: no SVG needed);
-4. the first occurrence of each glossary term becomes a link with a CSS tooltip;
+4. the first occurrence of each glossary term becomes a link to the glossary, tied to its
+   definition with ``aria-describedby``; the definitions themselves are NOT in the text:
+   each page adds them once, out of the text flow (:func:`term_definitions`), so copying a
+   paragraph or reading it aloud gives the rule's sentence as written;
 5. the placeholders are replaced by the directives' HTML, which our own code built and
    escaped, so markdown and the sanitiser never touch the card pictures.
 
@@ -40,7 +43,9 @@ __all__ = [
     "render_rule",
     "render_term",
     "sanitize",
+    "term_definitions",
     "term_linker",
+    "term_slugs",
 ]
 
 ANNOTATION_LABELS = {
@@ -168,11 +173,47 @@ class TermLinker:
             return word
         seen.add(slug)
         href, definition = self.links[slug]
-        # ``word`` is already HTML-escaped text from the sanitiser: keep it as it is.
+        # ``word`` is already HTML-escaped text from the sanitiser: keep it as it is. The
+        # definition stays out of the sentence: the page adds it once (term_definitions).
         return format_html(
-            '<a class="term" href="{}" data-definition="{}">{}<span class="term-def" role="tooltip">{}</span></a>',
-            href, definition, mark_safe(word), definition,
+            '<a class="term" href="{}" aria-describedby="{}">{}</a>', href, TERM_DEF_ID.format(slug), mark_safe(word)
         )
+
+
+TERM_DEF_ID = "termdef-{}"
+_DESCRIBED_BY = re.compile(r'aria-describedby="termdef-([^"\s]+)"')
+
+
+def term_slugs(html: str) -> list[str]:
+    """The glossary slugs a piece of rendered HTML links to, in order of first use."""
+    return list(dict.fromkeys(_DESCRIBED_BY.findall(html)))
+
+
+def term_definitions(
+    *htmls: str, lang: str, registry: Registry | None = None, done: set[str] | None = None
+) -> SafeString:
+    """The definitions of the glossary terms linked in ``htmls``, once each, as one hidden block.
+
+    Every term link points here with ``aria-describedby``: screen readers announce the
+    definition as the link's description (not in the middle of the sentence), ``terms.js``
+    shows it as a tooltip, and without JavaScript the link leads to the glossary. Pass the
+    same ``done`` set for several blocks of one page so that no definition (and no id)
+    appears twice.
+    """
+    registry = registry or get_registry()
+    lang = "en" if lang == "en" else "de"
+    links = term_linker(registry, lang).links
+    done = set() if done is None else done
+    items = []
+    for html in htmls:
+        for slug in term_slugs(str(html)):
+            if slug in done or slug not in links:
+                continue
+            done.add(slug)
+            items.append(format_html('<span id="{}" class="term-def">{}</span>', TERM_DEF_ID.format(slug), links[slug][1]))
+    if not items:
+        return mark_safe("")
+    return format_html('<div class="term-defs" hidden>{}</div>', mark_safe("".join(items)))
 
 
 @functools.lru_cache(maxsize=16)

@@ -25,7 +25,7 @@ from django.utils.translation import get_language
 from skatschule.cards.context_processors import current_deck
 
 from .content import Registry, Rule, Section, get_registry, on_reload
-from .render import RenderedRule, render_intro, render_rule, render_term
+from .render import RenderedRule, render_intro, render_rule, render_term, term_definitions
 from .search import MAX_QUERY_LENGTH, fold, search as run_search
 
 
@@ -123,12 +123,14 @@ def chapter_body(registry: Registry, chapter_id: str, lang: str, deck: str, hl: 
         for section in chap.sections
     ]
     # no request: nothing per visitor (CSRF token, user) can end up in the shared body
-    body = SafeString(render_to_string("rules/partials/chapter_body.html", {
+    body = render_to_string("rules/partials/chapter_body.html", {
         "intro": render_intro(chap.id, lang, deck, registry),
         "sections": sections,
         "lang": lang,
         "deck": deck,
-    }))
+    })
+    # the glossary definitions of the linked terms, once per page and out of the text flow
+    body = SafeString(body + term_definitions(body, lang=lang, registry=registry))
     with _bodies_lock:
         _bodies[key] = body
         _bodies.move_to_end(key)
@@ -187,8 +189,12 @@ def rule_detail(request: HttpRequest, rule_id: str) -> HttpResponse:
     the_rule = registry.rules[resolved]
     lang, deck = current_lang(), current_deck(request)
     chap = registry.chapter_of(the_rule)
+    item = _rule_view(registry, the_rule, lang, deck, "")
     return render(request, "rules/rule_detail.html", {
-        "item": _rule_view(registry, the_rule, lang, deck, ""),
+        "item": item,
+        "term_defs": term_definitions(
+            item.rendered.text, *(a.html for a in item.rendered.annotations), lang=lang, registry=registry
+        ),
         "chapter": chap,
         "section": registry.section(the_rule.section_id),
         "prev_rule": registry.prev_rule(the_rule.id),
@@ -209,7 +215,10 @@ def glossary(request: HttpRequest) -> HttpResponse:
             "html": render_term(term.slug, lang, deck, registry),
             "rules": [r for ref in term.rules if (r := registry.rule(ref)) is not None],
         })
-    return render(request, "rules/glossary.html", {"groups": list(groups.items()), "lang": lang})
+    term_defs = term_definitions(*(entry["html"] for entries in groups.values() for entry in entries),
+                                 lang=lang, registry=registry)
+    return render(request, "rules/glossary.html", {"groups": list(groups.items()), "lang": lang,
+                                                   "term_defs": term_defs})
 
 
 def search(request: HttpRequest) -> HttpResponse:

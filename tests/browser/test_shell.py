@@ -85,7 +85,9 @@ def test_phone_width_has_no_horizontal_scroll(phone_page, live_server, path) -> 
     expect(phone_page.get_by_role("heading", level=1)).to_be_visible()
     width = phone_page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375, f"{path} is {width}px wide at 375px"
-    # The switchers are usable on the phone too.
+    # The switchers are usable on the phone too, in the compact header's menu.
+    expect(phone_page.get_by_role("button", name="English")).to_be_hidden()
+    phone_page.locator("summary.menu-toggle").tap()
     phone_page.get_by_role("button", name="English").tap()
     expect(phone_page.locator("html")).to_have_attribute("lang", "en")
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 375

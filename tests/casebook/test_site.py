@@ -66,18 +66,17 @@ def test_bad_filters_are_400(client, params) -> None:
     assert "<script>" not in response.content.decode()
 
 
-def test_case_page_shows_situation_question_and_ruling(client) -> None:
+def test_case_page_shows_situation_question_and_a_form_but_no_ruling(client) -> None:
     for case in casebook.load_cases():
         response = client.get(reverse("casebook:case", args=[case.id]))
         assert response.status_code == 200
         html = response.content.decode()
         assert case.title_de in html
-        assert "<details" in html and "Entscheidung anzeigen" in html
+        assert f'action="/faelle/{case.id}/antwort/"' in html and 'type="radio"' in html
+        assert ('type="number"' in html) == case.score_asked
         for rule_id in case.rule_ids:
             assert f"/regeln/{rule_id}" in html
-        answer = casebook.solve(case)
-        label = case.choice(answer.choice).label_de
-        assert html.index("<details") < html.rindex(label.split(":")[0])
+        assert "Die Entscheidung" not in html and "Begründung" not in html and "case-ruling" not in html
         if case.hands or "[[cards:" in case.situation_de:
             assert "<svg" in html, "the cards are drawn"
 
@@ -102,5 +101,5 @@ def test_english(client) -> None:
     case = casebook.load_cases()[0]
     client.post(reverse("set_language"), {"language": "en", "next": "/"})
     html = client.get(reverse("casebook:case", args=[case.id])).content.decode()
-    assert case.title_en in html and "Show the ruling" in html
+    assert case.title_en in html and "Decide" in html
     assert "Cases" in client.get(reverse("casebook:index")).content.decode()

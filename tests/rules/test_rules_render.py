@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skatschule.rules.render import markdown_to_html, plain_text, render_rule, render_term
+from skatschule.rules.render import markdown_to_html, plain_text, render_rule, render_term, term_definitions
 
 
 def html(source: str, registry, **kw) -> str:  # type: ignore[no-untyped-def]
@@ -48,8 +48,15 @@ def test_glossary_terms_linked_once_per_rule(registry) -> None:  # type: ignore[
     text = str(rendered.text)
     # "Schneider" three times in the text: only the first becomes a term link
     assert text.count('class="term"') == 1
-    assert '<a class="term" href="/regeln/glossar/#g-schneider" data-definition="Eine Partei mit höchstens 30 Augen.">' in text
-    assert '<span class="term-def" role="tooltip">Eine Partei mit höchstens 30 Augen.</span></a>' in text
+    assert '<a class="term" href="/regeln/glossar/#g-schneider" aria-describedby="termdef-schneider">Schneider</a>' in text
+    # the definition is not in the text: the page adds it once, out of the sentence
+    assert "Eine Partei mit höchstens 30 Augen." not in text
+    defs = str(term_definitions(text, text, lang="de", registry=registry))
+    assert defs.count('id="termdef-schneider"') == 1 and "Eine Partei mit höchstens 30 Augen." in defs
+    assert defs.startswith('<div class="term-defs" hidden>')
+    done: set[str] = set()
+    assert term_definitions(text, lang="de", registry=registry, done=done) and done == {"schneider"}
+    assert str(term_definitions(text, lang="de", registry=registry, done=done)) == ""
     # not inside links (the [[rule:]] link's title) nor inside the result explanation
     assert "überreiztes" in text  # whole words only: "Überreizt" does not link inside "überreiztes"
 
@@ -88,7 +95,7 @@ def test_rendered_rule_is_cached(registry) -> None:  # type: ignore[no-untyped-d
 def test_capitalised_german_terms_need_a_capital(registry) -> None:  # type: ignore[no-untyped-def]
     # "Schneider" is a noun: lower-case "schneider" is not the term in German text ...
     out = html("der schneider und dann Schneider", registry, seen_terms=set())
-    assert out.count('class="term"') == 1 and 'Schneider<span class="term-def"' in out
+    assert out.count('class="term"') == 1 and 'aria-describedby="termdef-schneider">Schneider</a>' in out
     # ... while English matching stays case-insensitive
     out = html("the schneider", registry, lang="en", seen_terms=set())
-    assert 'schneider<span class="term-def"' in out
+    assert 'aria-describedby="termdef-schneider">schneider</a>' in out

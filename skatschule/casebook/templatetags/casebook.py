@@ -26,9 +26,18 @@ def cases_for_rule(rule_id: str) -> tuple[casebook.Case, ...]:
 
 
 def _render(source: str, context: template.Context, where: str) -> SafeString:
-    from skatschule.rules.render import render_markdown
+    from skatschule.rules.render import render_markdown, term_definitions
 
-    return render_markdown(source, lang=current_lang(), deck=str(context.get("deck") or "french"), where=where)
+    lang = current_lang()
+    html = render_markdown(source, lang=lang, deck=str(context.get("deck") or "french"), where=where)
+    # the definitions of the linked glossary terms follow the text, out of its flow and once
+    # per response (the set lives on the request, so two blocks of one page share it)
+    request = context.get("request")
+    done: set[str] = set()
+    if request is not None:
+        done = getattr(request, "_term_definitions_done", None) or done
+        request._term_definitions_done = done
+    return SafeString(html + term_definitions(html, lang=lang, done=done))
 
 
 @register.simple_tag(takes_context=True)
@@ -50,3 +59,11 @@ def in_lang(obj: object, attr: str) -> str:
     """``{{ case|in_lang:"title" }}``, ``{{ category|in_lang:"name" }}``: a text in the active language."""
     method = getattr(obj, attr)
     return str(method(current_lang()))
+
+
+@register.filter
+def get_item(mapping: object, key: str) -> str:
+    """``{{ solved|get_item:case.id }}``: a value of a dict, ``""`` when missing."""
+    if isinstance(mapping, dict):
+        return str(mapping.get(key, ""))
+    return ""

@@ -1,0 +1,120 @@
+"""Reads of the casebook: finding cases (search and filters) and a reader's solved cases.
+
+:func:`find_cases` filters by category, by rule or section (``3.2`` finds every case that
+cites a rule ``3.2.x``; ``3`` every case of chapter 3), by level (1: the decision only;
+2: the decision and the list entry, as in the exercise ``fall``) and by words. The words are
+looked up in what the page shows BEFORE an answer (id, titles, situation, question, choices,
+rules), in German and English, without case and accents (``ueberreizt`` finds
+``überreizt``); never in the ruling or the explanation, so a search cannot give an answer away.
+A bad value raises :class:`~skatschule.casebook.services.BadFilter` (the view answers 400).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from typing import Any
+
+from . import cases as casebook
+from .services import BadFilter
+
+__all__ = ["LEVELS", "MAX_QUERY_LENGTH", "case_level", "find_cases", "fold", "solved_states"]
+
+LEVELS = (1, 2)
+MAX_QUERY_LENGTH = 100
+_SECTION = re.compile(r"^(?:[1-9]\d?|[A-Z])(?:\.\d{1,2}){0,2}$")
+_UMLAUTS = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss"})
+_SPELLED = (("ae", "a"), ("oe", "o"), ("ue", "u"))
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, umlauts as plain vowels (``ä``, ``ae`` and ``a`` match)."""
+    text = unicodedata.normalize("NFKD", text.casefold().translate(_UMLAUTS))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    for spelled, plain in _SPELLED:
+        text = text.replace(spelled, plain)
+    return " ".join(re.sub(r"[^\w.\-]+", " ", text).split())
+
+
+def case_level(case: casebook.Case) -> int:
+    """1: the case asks for the decision only; 2: the decision and the list entry."""
+    return 2 if case.score_asked else 1
+
+
+_texts: dict[int, tuple[tuple[casebook.Case, ...], dict[str, str]]] = {}
+
+
+def _haystacks(all_cases: tuple[casebook.Case, ...]) -> dict[str, str]:
+    """Per case id: the folded text a reader sees before answering (both languages).
+
+    Kept per loaded casebook (the tuple itself is kept too, so its id is not reused)."""
+    cached = _texts.get(id(all_cases))
+    if cached is not None and cached[0] is all_cases:
+        return cached[1]
+    table: dict[str, str] = {}
+    for case in all_cases:
+        parts: list[str] = [case.id, *case.rule_ids]
+        for lang in ("de", "en"):
+            parts += [case.title(lang), case.situation(lang), case.question(lang), case.category_obj.name(lang)]
+            parts += [c.label(lang) for c in case.choices]
+        table[case.id] = fold(" ".join(parts))
+    _texts.clear()
+    _texts[id(all_cases)] = (all_cases, table)
+    return table
+
+
+def _cites(case: casebook.Case, section: str) -> bool:
+    return any(r == section or r.startswith(section + ".") for r in case.rule_ids)
+
+
+def find_cases(
+    *, category: str | None = None, rule: str | None = None, level: str | int | None = None, query: str | None = None
+) -> tuple[casebook.Case, ...]:
+    """The cases that pass every given filter; empty values do not filter (see the module doc)."""
+    category = (category or "").strip()
+    rule = (rule or "").strip()
+    level_text = str(level if level is not None else "").strip()
+    query = " ".join((query or "").split())
+    every = casebook.load_cases()
+    found: Iterable[casebook.Case] = every
+    if category:
+        if category not in {c.slug for c in casebook.CATEGORIES}:
+            raise BadFilter(
+                f"Die Kategorie „{category[:40]}“ gibt es nicht.", f"There is no category “{category[:40]}”."
+            )
+        found = [c for c in found if c.category == category]
+    if rule:
+        if not _SECTION.match(rule):
+            raise BadFilter(
+                f"„{rule[:40]}“ ist keine Regel- oder Abschnittsnummer (Beispiele: 3.2.3, 3.2).",
+                f"“{rule[:40]}” is not a rule or section number (examples: 3.2.3, 3.2).",
+            )
+        found = [c for c in found if _cites(c, rule)]
+    if level_text:
+        if level_text not in {str(n) for n in LEVELS}:
+            raise BadFilter(
+                f"Die Stufe „{level_text[:10]}“ gibt es nicht (1 oder 2).",
+                f"There is no level “{level_text[:10]}” (1 or 2).",
+            )
+        found = [c for c in found if case_level(c) == int(level_text)]
+    if query:
+        if len(query) > MAX_QUERY_LENGTH:
+            raise BadFilter(
+                f"Der Suchtext ist zu lang: höchstens {MAX_QUERY_LENGTH} Zeichen.",
+                f"The search text is too long: at most {MAX_QUERY_LENGTH} characters.",
+            )
+        words = fold(query).split()
+        texts = _haystacks(every)
+        found = [c for c in found if all(w in texts[c.id] for w in words)]
+    return tuple(found)
+
+
+def solved_states(user: Any) -> dict[str, str]:
+    """``{case id: "solved" | "tried"}`` for a signed-in user; empty for anyone else."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return {}
+    from .models import SolvedCase
+
+    rows = SolvedCase.objects.filter(user=user).values_list("case_id", "solved")
+    return {case_id: "solved" if solved else "tried" for case_id, solved in rows}
