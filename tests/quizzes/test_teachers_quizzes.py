@@ -281,3 +281,14 @@ def test_quiz_page_names_each_class_and_its_quizzes(teacher, classroom, student,
 def test_quiz_page_without_a_class_invites_to_join(db):
     page = client_for(make_user("neu")).get(reverse("quizzes:index")).content.decode()
     assert "Einer Klasse beitreten" in page and "noch keins" not in page
+
+
+def test_new_pages_in_english(teacher, classroom, make_quiz):
+    client = client_for(teacher)
+    client.cookies["django_language"] = "en"
+    quiz = make_quiz(draft=True)
+    builder = client.get(reverse("quizzes:create")).content.decode()
+    assert ">easy</option>" in builder and ">hard</option>" in builder
+    detail = client.get(_url("quizzes:detail", quiz)).content.decode()
+    assert "Publish now" in detail and "Jetzt veröffentlichen" not in detail
+    assert "Download Moodle XML" in client.get(_url("quizzes:exports", quiz)).content.decode()
