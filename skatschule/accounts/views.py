@@ -126,7 +126,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 @login_required
 @require_http_methods(["GET", "POST"])
 def account_settings(request: HttpRequest) -> HttpResponse:
-    form = EmailForm(request.POST or None, instance=request.user)
+    form = EmailForm(request.POST if request.method == "POST" else None, instance=request.user)
     if request.method == "POST":
         if form.is_valid():
             form.save()
@@ -152,11 +152,12 @@ def export_account_view(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def delete_account_view(request: HttpRequest) -> HttpResponse:
     exported = bool(request.session.get(EXPORT_SESSION_FLAG))
-    form = DeleteAccountForm(request.POST or None, user=request.user)
+    form = DeleteAccountForm(request.POST if request.method == "POST" else None, user=request.user)
     if request.method == "POST":
+        valid = form.is_valid()  # first: add_error needs the cleaned data
         if not exported:
             form.add_error(None, _("Lade zuerst deine Daten herunter (Schritt 1)."))
-        elif form.is_valid():
+        elif valid:
             delete_account(user=request.user)
             logout(request)
             messages.success(request, _("Dein Konto ist gelöscht."))

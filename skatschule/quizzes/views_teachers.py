@@ -80,7 +80,7 @@ def unpublish(request: HttpRequest, pk: int) -> HttpResponse:
 def copy(request: HttpRequest, pk: int) -> HttpResponse:
     quiz = services.own_quiz(request.user, pk)
     initial = {"title": publishing.copy_title(quiz.title, current_lang()), "classroom": quiz.classroom_id}
-    form = CopyForm(request.POST or None, teacher=request.user, initial=initial)
+    form = CopyForm(request.POST if request.method == "POST" else None, teacher=request.user, initial=initial)
     if request.method == "POST":
         if form.is_valid():
             try:
