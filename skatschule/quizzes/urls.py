@@ -1,11 +1,14 @@
 from django.urls import path
 
-from . import views, views_teachers
+from . import views, views_own, views_teachers
 
 app_name = "quizzes"
 urlpatterns = [
     path("", views.index, name="index"),
     path("neu/", views.create, name="create"),
+    path("eigene/", views_own.own_list, name="own_list"),
+    path("eigene/neu/", views_own.own_create, name="own_create"),
+    path("eigene/<int:pk>/", views_own.own_detail, name="own_detail"),
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/bearbeiten/", views.edit, name="edit"),
     path("<int:pk>/beenden/", views.close_now, name="close"),

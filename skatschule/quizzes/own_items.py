@@ -1,0 +1,206 @@
+"""Own questions (issue 18): a teacher sets up a situation with the card picker and asks it
+as one of the existing exercise types. The answer is never typed by the teacher: the
+exercise type asks (``ask``) and the engine solves (``solve``), exactly as for generated
+items. Only the situation is stored (:class:`~skatschule.quizzes.models.OwnItem`).
+
+Types (from the existing exercise types):
+
+- ``stich`` "Wer bekommt den Stich?": game, who leads, the three cards in play order.
+- ``zugeben`` "Welche Karten darf ich zugeben?": game, who leads, one or two cards on the
+  table, and the hand of the player to move.
+
+Impossible situations are refused with the engine's message: every card is read by the
+engine (unknown codes), and the cards are checked as one deal by
+``engine.Deal.from_codes`` (a card twice, a hand of more than ten cards). The situation
+is completed to a deal that makes the trick legal (whoever did not follow holds no card of
+the led suit); a trick card the player could not have played is refused as well.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.http import Http404
+
+from skatschule.classrooms.services import is_teacher
+from skatschule.engine import Card, CardSet, GameType, SkatError, legal_cards, parse_card
+from skatschule.engine.cards import Deal
+from skatschule.home.errors import UserError
+from skatschule.training.exercises import REGISTRY
+from skatschule.training.exercises.base import Feedback, Question
+from skatschule.training.exercises.helpers import mark, read_answer
+from skatschule.training.exercises.stich import Scenario as TrickScenario
+from skatschule.training.exercises.stich import follows
+from skatschule.training.exercises.zugeben import Scenario as PlayScenario
+
+from .models import OwnItem
+
+__all__ = ["OWN_KINDS", "GAMES", "OwnItemError", "check_situation", "create_own_item", "own_question", "grade_own"]
+
+OWN_KINDS = ("stich", "zugeben")
+GAMES = tuple(game.value for game in GameType)
+DIFFICULTY = 1
+"""Own items are asked at level 1 (the level only names the type's generator; it does not
+change a given situation)."""
+
+
+class OwnItemError(UserError):
+    """The situation cannot be asked (bad input or an impossible position), with the engine's text."""
+
+
+def _engine_error(exc: SkatError) -> OwnItemError:
+    return OwnItemError(str(exc), getattr(exc, "message_en", str(exc)))
+
+
+def _cards(codes: Sequence[str]) -> list[Card]:
+    try:
+        return [parse_card(str(code)) for code in codes]
+    except SkatError as exc:
+        raise _engine_error(exc) from None
+
+
+def _game(value: str) -> GameType:
+    try:
+        return GameType(str(value))
+    except ValueError:
+        raise OwnItemError("Bitte wähle ein Spiel.", "Please choose a game.") from None
+
+
+def _seat(value: object) -> int:
+    if str(value) not in ("0", "1", "2"):
+        raise OwnItemError("Bitte wähle, wer ausspielt.", "Please choose who leads.")
+    return int(str(value))
+
+
+def _check_deal(game: GameType, leader: int, trick: list[Card], hand: list[Card]) -> None:
+    """Complete the situation to a whole deal and let the engine check it."""
+    seats: list[list[Card]] = [[], [], []]
+    for i, card in enumerate(trick):
+        seats[(leader + i) % 3].append(card)
+    mover = (leader + len(trick)) % 3
+    if hand:
+        seats[mover].extend(hand)
+    used = {c for part in seats for c in part}
+    lead = trick[0] if trick else None
+    rest = [c for c in (parse_card(code) for code in _ALL_CODES) if c not in used]
+    # who did not follow must hold no card that follows: give them the others first
+    for i in range(1, len(trick)):
+        seat = (leader + i) % 3
+        if lead is not None and not follows(game, lead, trick[i]):
+            free = [c for c in rest if not follows(game, lead, c)]
+            need = max(0, 10 - len(seats[seat]))
+            take = free[:need]
+            seats[seat].extend(take)
+            rest = [c for c in rest if c not in take]
+    for seat in range(3):
+        need = max(0, 10 - len(seats[seat]))
+        seats[seat].extend(rest[:need])
+        rest = rest[need:]
+    skat = rest[:2]
+    try:
+        deal = Deal.from_codes([[c.code for c in part] for part in seats] + [[c.code for c in skat]])
+    except SkatError as exc:
+        raise _engine_error(exc) from None
+    for i in range(1, len(trick)):
+        seat = (leader + i) % 3
+        held = CardSet(deal.hand(seat))
+        if trick[i] not in legal_cards(game, held, trick[:i]):
+            raise OwnItemError(
+                f"Unmöglich: Die {i + 1}. Karte bedient nicht, obwohl sie bedienen könnte.",
+                f"Impossible: card {i + 1} does not follow although it could.",
+            )
+
+
+_ALL_CODES = tuple(f"{s}{r}" for s in "CSHD" for r in ("J", "A", "T", "K", "Q", "9", "8", "7"))
+
+
+@dataclass(frozen=True)
+class Situation:
+    kind: str
+    game: GameType
+    leader: int
+    trick: tuple[Card, ...]
+    hand: tuple[Card, ...]
+
+    def scenario(self) -> Any:
+        if self.kind == "stich":
+            return TrickScenario(self.game, self.leader, (self.trick[0], self.trick[1], self.trick[2]))
+        return PlayScenario(self.game, self.leader, self.trick, self.hand)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game.value,
+            "leader": self.leader,
+            "trick": [c.code for c in self.trick],
+            "hand": [c.code for c in self.hand],
+        }
+
+
+def check_situation(*, kind: str, game: str, leader: object, trick: Sequence[str], hand: Sequence[str] = ()) -> Situation:
+    """The situation if the engine accepts it; :class:`OwnItemError` with the reason otherwise."""
+    if kind not in OWN_KINDS:
+        raise OwnItemError("Diese Frageart gibt es nicht.", "There is no such question type.")
+    played = _cards(trick)
+    held = _cards(hand)
+    game_type, seat = _game(game), _seat(leader)
+    if kind == "stich":
+        if len(played) != 3:
+            raise OwnItemError("Ein Stich hat drei Karten: wähle die 1., 2. und 3. Karte.", "A trick has three cards: choose the 1st, 2nd and 3rd.")
+        held = []
+    else:
+        if not 1 <= len(played) <= 2:
+            raise OwnItemError("Wähle eine oder zwei Karten, die schon auf dem Tisch liegen.", "Choose one or two cards already on the table.")
+        if not held:
+            raise OwnItemError("Wähle die Karten der Hand, die jetzt dran ist.", "Choose the cards of the hand to play now.")
+    _check_deal(game_type, seat, played, held)
+    return Situation(kind, game_type, seat, tuple(played), tuple(sorted(held, key=lambda c: c.index)))
+
+
+def situation_of(item: OwnItem) -> Situation:
+    data = item.situation or {}
+    return check_situation(
+        kind=item.kind, game=data.get("game", ""), leader=data.get("leader"), trick=data.get("trick", []), hand=data.get("hand", [])
+    )
+
+
+@transaction.atomic
+def create_own_item(
+    *, owner: AbstractBaseUser, kind: str, title: str, game: str, leader: object, trick: Sequence[str], hand: Sequence[str] = ()
+) -> OwnItem:
+    if not is_teacher(owner):
+        raise Http404("not a teacher")
+    title = " ".join(str(title).split())[:120]
+    if not title:
+        raise OwnItemError("Bitte gib der Aufgabe einen Titel.", "Please give the item a title.")
+    situation = check_situation(kind=kind, game=game, leader=leader, trick=trick, hand=hand)
+    return OwnItem.objects.create(owner=owner, kind=kind, title=title, situation=situation.as_json())
+
+
+def own_item(owner: AbstractBaseUser, pk: object) -> OwnItem:
+    text = str(pk)
+    found = OwnItem.objects.filter(pk=int(text), owner=owner).first() if text.isdigit() and len(text) < 18 else None
+    if found is None:
+        raise Http404("no such item")
+    return found
+
+
+def own_question(item: OwnItem) -> tuple[Question, Feedback]:
+    """The question as students see it, and the engine's right answer with its derivation."""
+    kind = REGISTRY[item.kind]
+    scenario = situation_of(item).scenario()
+    question = kind.ask(scenario, DIFFICULTY, item.pk)  # type: ignore[attr-defined]
+    solution = kind.solve(scenario)  # type: ignore[attr-defined]
+    right = mark(question, read_answer(question, list(solution.raw), kind.aliases(scenario)), solution)  # type: ignore[attr-defined]
+    return question, right
+
+
+def grade_own(item: OwnItem, values: Sequence[str]) -> Feedback:
+    """Grade an answer to the item (AnswerError if it cannot be read)."""
+    kind = REGISTRY[item.kind]
+    scenario = situation_of(item).scenario()
+    question = kind.ask(scenario, DIFFICULTY, item.pk)  # type: ignore[attr-defined]
+    return mark(question, read_answer(question, values, kind.aliases(scenario)), kind.solve(scenario))  # type: ignore[attr-defined]

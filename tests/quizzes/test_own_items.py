@@ -1,0 +1,82 @@
+"""Issue 18, own questions: situations from the card picker, answers from the engine."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from skatschule.engine import CardSet, GameType, legal_cards, parse_card, trick_winner
+from skatschule.quizzes import own_items
+from skatschule.quizzes.models import OwnItem
+from tests.people import client_for
+
+pytestmark = pytest.mark.django_db
+
+SEATS = ("vorhand", "mittelhand", "hinterhand")
+
+
+def test_trick_item_answer_is_the_engines(teacher):
+    item = own_items.create_own_item(owner=teacher, kind="stich", title="Herz-Bube sticht", game="hearts",
+                                     leader=1, trick=["SA", "S7", "HJ"])
+    question, right = own_items.own_question(item)
+    winner = trick_winner(GameType.HEARTS, [parse_card(c) for c in ("SA", "S7", "HJ")])
+    expected = SEATS[(1 + winner) % 3]
+    assert question.widget == "choice" and list(question.trick) == ["SA", "S7", "HJ"]
+    assert right.correct and own_items.grade_own(item, [expected]).correct
+    assert not own_items.grade_own(item, [next(s for s in SEATS if s != expected)]).correct
+
+
+def test_play_item_answer_is_the_engines(teacher):
+    hand = ["CJ", "SA", "S9", "HT", "D7"]
+    item = own_items.create_own_item(owner=teacher, kind="zugeben", title="Bedienen", game="grand",
+                                     leader=0, trick=["ST"], hand=hand)
+    question, right = own_items.own_question(item)
+    allowed = legal_cards(GameType.GRAND, CardSet([parse_card(c) for c in hand]), [parse_card("ST")])
+    codes = sorted(c.code for c in allowed)
+    assert question.widget == "cards" and right.correct
+    assert own_items.grade_own(item, codes).correct
+    assert not own_items.grade_own(item, hand).correct
+
+
+@pytest.mark.parametrize("kind,trick,hand,message", [
+    ("stich", ["SA", "SA", "HJ"], [], "doppelt"),
+    ("stich", ["SA", "XX", "HJ"], [], "keine Karte"),
+    ("stich", ["SA", "S7"], [], "drei Karten"),
+    ("zugeben", ["SA"], ["SA", "S7"], "doppelt"),
+    ("zugeben", ["SA"], [], "Hand"),
+    ("zugeben", ["SA"], ["C7", "C8", "C9", "CT", "CK", "CQ", "CA", "D7", "D8", "D9", "DT"], "zehn Karten"),
+])
+def test_impossible_situations_are_refused_with_the_engines_message(teacher, kind, trick, hand, message):
+    with pytest.raises(own_items.OwnItemError) as info:
+        own_items.create_own_item(owner=teacher, kind=kind, title="X", game="grand", leader=0, trick=trick, hand=hand)
+    assert message in info.value.message_de
+    assert not OwnItem.objects.exists()
+
+
+def test_builder_page_and_post(teacher):
+    client = client_for(teacher)
+    page = client.get(reverse("quizzes:own_create") + "?art=stich").content.decode()
+    assert page.count('name="trick1"') == 32 and page.count('name="trick3"') == 32 and 'name="answer"' not in page
+    response = client.post(reverse("quizzes:own_create"), {"art": "stich", "title": "Mein Stich", "game": "clubs",
+                                                           "leader": "2", "trick1": "DA", "trick2": "DT", "trick3": "CJ"})
+    item = OwnItem.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse("quizzes:own_detail", args=[item.pk])
+    detail = client.get(response["Location"]).content.decode()
+    # the engine's answer is shown to the teacher: in Kreuz the Kreuz-Bube of Mittelhand takes it
+    assert "Mittelhand" in detail.split('id="own-right"')[1][:200]
+    tried = client.post(response["Location"], {"answer": "mittelhand"})
+    assert tried.status_code == 200 and 'id="own-tried"' in tried.content.decode()
+    assert client.post(response["Location"], {"answer": "niemand"}).status_code == 400
+
+
+def test_builder_shows_the_engines_refusal(teacher):
+    response = client_for(teacher).post(reverse("quizzes:own_create"), {"art": "stich", "title": "X", "game": "clubs",
+                                                                          "leader": "0", "trick1": "DA", "trick2": "DA", "trick3": "CJ"})
+    assert response.status_code == 400 and "Karten doppelt gegeben: DA" in response.content.decode()
+
+
+def test_own_items_are_the_teachers_only(teacher, other_teacher, student):
+    item = own_items.create_own_item(owner=teacher, kind="stich", title="X", game="null", leader=0, trick=["HA", "HT", "H7"])
+    for user in (other_teacher, student):
+        assert client_for(user).get(reverse("quizzes:own_detail", args=[item.pk])).status_code == 404
+    assert client_for(student).get(reverse("quizzes:own_create")).status_code == 404
