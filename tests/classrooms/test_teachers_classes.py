@@ -74,12 +74,12 @@ def test_progress_page_and_exports(teacher, classroom, student):
     assert page.status_code == 200
     html = page.content.decode()
     assert 'data-student="schueler"' in html and "gemeistert" in html
-    xlsx = client.get(reverse("classrooms:progress_export", args=[classroom.pk, "xlsx"]))
+    xlsx = client.get(reverse("classrooms:progress_xlsx", args=[classroom.pk]))
     rows = list(load_workbook(io.BytesIO(xlsx.content)).active.iter_rows(values_only=True))
     assert rows[0][0] == "Benutzername" and rows[0][3] == lesson.title("de")
     mine = next(r for r in rows if r[0] == "schueler")
     assert mine[2] == 1 and mine[3] == "gemeistert"
-    text = client.get(reverse("classrooms:progress_export", args=[classroom.pk, "csv"])).content.decode("utf-8-sig")
+    text = client.get(reverse("classrooms:progress_csv", args=[classroom.pk])).content.decode("utf-8-sig")
     assert next(csv.reader(io.StringIO(text), delimiter=";"))[0] == "Benutzername"
 
 
