@@ -43,9 +43,9 @@ def _iso(value: Any) -> str | None:
 
 def export_account(*, user: AbstractBaseUser) -> dict[str, Any]:
     """Everything stored about ``user``: account, practice, classes, quiz answers, exams."""
-    from skatschule.casebook.models import Exam
+    from skatschule.casebook.models import Exam, SolvedCase
     from skatschule.classrooms.models import Classroom, Membership
-    from skatschule.quizzes.models import QuizAttempt
+    from skatschule.quizzes.models import OwnItem, QuizAttempt
 
     attempts = (
         QuizAttempt.objects.filter(student=user)
@@ -53,7 +53,7 @@ def export_account(*, user: AbstractBaseUser) -> dict[str, Any]:
         .prefetch_related("answers__item")
         .order_by("started_at", "pk")
     )
-    exams = Exam.objects.filter(user=user).prefetch_related("questions").order_by("started_at", "pk")
+    exams = Exam.objects.filter(user=user).select_related("group").prefetch_related("questions").order_by("started_at", "pk")
     return {
         "format": ACCOUNT_FORMAT,
         "version": 1,
@@ -94,11 +94,21 @@ def export_account(*, user: AbstractBaseUser) -> dict[str, Any]:
             }
             for a in attempts
         ],
+        "solved_cases": [
+            {"case": row.case_id, "attempts": row.attempts, "solved": row.solved, "first_solved_at": _iso(row.first_solved_at)}
+            for row in SolvedCase.objects.filter(user=user).order_by("case_id")
+        ],
+        "own_quiz_items": [
+            {"title": item.title, "kind": item.kind, "situation": item.situation, "created_at": _iso(item.created_at)}
+            for item in OwnItem.objects.filter(owner=user).order_by("created_at", "pk")
+        ],
         "referee_exams": [
             {
                 "started_at": _iso(e.started_at),
                 "finished_at": _iso(e.finished_at),
                 "size": e.size,
+                "pass_percent": e.pass_percent,
+                "group_exam": e.group.title if e.group_id else None,
                 "questions": [
                     {
                         "position": q.position,

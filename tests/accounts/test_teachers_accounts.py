@@ -202,6 +202,13 @@ def test_export_account_has_everything(quiz_with_results):
     assert exported["quiz"] == "Probe" and exported["score"] == attempt.score == 1
     assert exported["answers"][0]["correct"] is True
     assert export_account(user=teacher)["classes_taught"][0]["students"] == 1
+    from skatschule.casebook.services import record_case_answer
+    from skatschule.quizzes.own_items import create_own_item
+
+    record_case_answer(user=student, case_id="F-01", correct=True)
+    create_own_item(owner=teacher, kind="stich", title="Mein Stich", game="grand", leader=0, trick=["CA", "CT", "CJ"])
+    assert export_account(user=student)["solved_cases"][0]["solved"] is True
+    assert export_account(user=teacher)["own_quiz_items"][0]["situation"]["trick"] == ["CA", "CT", "CJ"]
     json.dumps(data)  # plain JSON
 
 
