@@ -8,6 +8,10 @@ Types (from the existing exercise types):
 - ``stich`` "Wer bekommt den Stich?": game, who leads, the three cards in play order.
 - ``zugeben`` "Welche Karten darf ich zugeben?": game, who leads, one or two cards on the
   table, and the hand of the player to move.
+- ``spielwert`` "Was ist das Spiel wert?": the declaration (game, Hand, Schneider/Schwarz
+  angesagt, ouvert), the declarer's ten cards and the skat (the engine counts the Spitzen
+  from them, ISkO 1.4) and how the game was won (einfach, Schneider, Schwarz). A
+  declaration the rules forbid is refused with the engine's reason (``Contract.problems``).
 
 Impossible situations are refused with the engine's message: every card is read by the
 engine (unknown codes), and the cards are checked as one deal by
@@ -27,12 +31,13 @@ from django.db import transaction
 from django.http import Http404
 
 from skatschule.classrooms.services import is_teacher
-from skatschule.engine import Card, CardSet, GameType, SkatError, legal_cards, parse_card
+from skatschule.engine import Card, CardSet, Contract, GameType, SkatError, legal_cards, matadors, parse_card
 from skatschule.engine.cards import Deal
 from skatschule.home.errors import UserError
 from skatschule.training.exercises import REGISTRY
 from skatschule.training.exercises.base import Feedback, Question
 from skatschule.training.exercises.helpers import mark, read_answer
+from skatschule.training.exercises.spielwert import Scenario as ValueScenario
 from skatschule.training.exercises.stich import Scenario as TrickScenario
 from skatschule.training.exercises.stich import follows
 from skatschule.training.exercises.zugeben import Scenario as PlayScenario
@@ -41,7 +46,9 @@ from .models import OwnItem
 
 __all__ = ["OWN_KINDS", "GAMES", "OwnItemError", "check_situation", "create_own_item", "own_question", "grade_own"]
 
-OWN_KINDS = ("stich", "zugeben")
+OWN_KINDS = ("stich", "zugeben", "spielwert")
+FLAGS = ("hand", "ouvert", "schneider_announced", "schwarz_announced")
+RESULTS = ("einfach", "schneider", "schwarz")
 GAMES = tuple(game.value for game in GameType)
 DIFFICULTY = 1
 """Own items are asked at level 1 (the level only names the type's generator; it does not
@@ -125,28 +132,97 @@ class Situation:
     leader: int
     trick: tuple[Card, ...]
     hand: tuple[Card, ...]
+    skat: tuple[Card, ...] = ()
+    flags: tuple[str, ...] = ()
+    result: str = ""
+
+    def contract(self) -> Contract:
+        return Contract(self.game, **{flag: True for flag in self.flags})
 
     def scenario(self) -> Any:
         if self.kind == "stich":
             return TrickScenario(self.game, self.leader, (self.trick[0], self.trick[1], self.trick[2]))
+        if self.kind == "spielwert":
+            contract = self.contract()
+            spitzen = 0 if self.game.is_null else matadors(self.game, self.hand + self.skat)
+            return ValueScenario(contract, spitzen, self.result in ("schneider", "schwarz"), self.result == "schwarz")
         return PlayScenario(self.game, self.leader, self.trick, self.hand)
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "game": self.game.value,
             "leader": self.leader,
             "trick": [c.code for c in self.trick],
             "hand": [c.code for c in self.hand],
         }
+        if self.kind == "spielwert":
+            data.update(skat=[c.code for c in self.skat], flags=list(self.flags), result=self.result)
+        return data
 
 
-def check_situation(*, kind: str, game: str, leader: object, trick: Sequence[str], hand: Sequence[str] = ()) -> Situation:
+def _check_value(game: GameType, flags: Sequence[str], result: str, hand: list[Card], skat: list[Card]) -> tuple[str, ...]:
+    """A won game the rules allow: the engine checks the declaration and the cards."""
+    chosen = tuple(flag for flag in FLAGS if flag in set(flags))
+    if set(flags) - set(FLAGS):
+        raise OwnItemError("Unbekannte Angabe in der Spielansage.", "Unknown word in the declaration.")
+    contract = Contract(game, **{flag: True for flag in chosen})
+    problems = contract.problems()
+    if problems:
+        de, en = problems[0]
+        raise OwnItemError(de, en)
+    if game.is_null:
+        if result not in ("", "einfach"):
+            raise OwnItemError("Ein Nullspiel hat keine Gewinnstufen.", "A Null game has no levels.")
+        result = "einfach"
+    elif result not in RESULTS:
+        raise OwnItemError("Bitte wähle, wie das Spiel gewonnen wurde.", "Please choose how the game was won.")
+    elif contract.schwarz_announced and result != "schwarz":
+        raise OwnItemError(
+            "Schwarz angesagt (oder offen gespielt): gewonnen ist das Spiel nur, wenn die Gegenspieler keinen Stich bekommen.",
+            "Schwarz announced (or an open game): it is won only if the defenders take no trick.",
+        )
+    elif contract.schneider_announced and result == "einfach":
+        raise OwnItemError(
+            "Schneider angesagt: gewonnen ist das Spiel nur mit Schneider.",
+            "Schneider announced: the game is won only with Schneider.",
+        )
+    try:
+        Deal.from_codes([[c.code for c in hand], *_others(hand + skat), [c.code for c in skat]])
+    except SkatError as exc:
+        raise _engine_error(exc) from None
+    return chosen
+
+
+def _others(used: list[Card]) -> list[list[str]]:
+    """The two other hands, filled from the cards not given (the engine checks the whole deal)."""
+    rest = [code for code in _ALL_CODES if parse_card(code) not in set(used)]
+    return [rest[:10], rest[10:20]]
+
+
+def check_situation(
+    *,
+    kind: str,
+    game: str,
+    leader: object,
+    trick: Sequence[str],
+    hand: Sequence[str] = (),
+    skat: Sequence[str] = (),
+    flags: Sequence[str] = (),
+    result: str = "",
+) -> Situation:
     """The situation if the engine accepts it; :class:`OwnItemError` with the reason otherwise."""
     if kind not in OWN_KINDS:
         raise OwnItemError("Diese Frageart gibt es nicht.", "There is no such question type.")
     played = _cards(trick)
     held = _cards(hand)
     game_type, seat = _game(game), _seat(leader)
+    if kind == "spielwert":
+        kept = _cards(skat)
+        chosen = _check_value(game_type, flags, result, held, kept)
+        return Situation(
+            kind, game_type, 0, (), tuple(sorted(held, key=lambda c: c.index)), tuple(sorted(kept, key=lambda c: c.index)),
+            chosen, result if not game_type.is_null else "einfach",
+        )
     if kind == "stich":
         if len(played) != 3:
             raise OwnItemError("Ein Stich hat drei Karten: wähle die 1., 2. und 3. Karte.", "A trick has three cards: choose the 1st, 2nd and 3rd.")
@@ -163,20 +239,39 @@ def check_situation(*, kind: str, game: str, leader: object, trick: Sequence[str
 def situation_of(item: OwnItem) -> Situation:
     data = item.situation or {}
     return check_situation(
-        kind=item.kind, game=data.get("game", ""), leader=data.get("leader"), trick=data.get("trick", []), hand=data.get("hand", [])
+        kind=item.kind,
+        game=data.get("game", ""),
+        leader=data.get("leader"),
+        trick=data.get("trick", []),
+        hand=data.get("hand", []),
+        skat=data.get("skat", []),
+        flags=data.get("flags", []),
+        result=data.get("result", ""),
     )
 
 
 @transaction.atomic
 def create_own_item(
-    *, owner: AbstractBaseUser, kind: str, title: str, game: str, leader: object, trick: Sequence[str], hand: Sequence[str] = ()
+    *,
+    owner: AbstractBaseUser,
+    kind: str,
+    title: str,
+    game: str,
+    leader: object = 0,
+    trick: Sequence[str] = (),
+    hand: Sequence[str] = (),
+    skat: Sequence[str] = (),
+    flags: Sequence[str] = (),
+    result: str = "",
 ) -> OwnItem:
     if not is_teacher(owner):
         raise Http404("not a teacher")
     title = " ".join(str(title).split())[:120]
     if not title:
         raise OwnItemError("Bitte gib der Aufgabe einen Titel.", "Please give the item a title.")
-    situation = check_situation(kind=kind, game=game, leader=leader, trick=trick, hand=hand)
+    situation = check_situation(
+        kind=kind, game=game, leader=leader, trick=trick, hand=hand, skat=skat, flags=flags, result=result
+    )
     return OwnItem.objects.create(owner=owner, kind=kind, title=title, situation=situation.as_json())
 
 

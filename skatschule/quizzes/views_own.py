@@ -22,6 +22,17 @@ from . import own_items
 from .models import OwnItem
 
 ALL_CARDS = own_items._ALL_CODES
+FLAG_LABELS = (
+    ("hand", "Hand (Skat nicht aufgenommen)", "Hand (skat not picked up)"),
+    ("ouvert", "ouvert (offen)", "ouvert (open)"),
+    ("schneider_announced", "Schneider angesagt", "Schneider announced"),
+    ("schwarz_announced", "Schwarz angesagt", "Schwarz announced"),
+)
+RESULT_LABELS = (
+    ("einfach", "einfach gewonnen (61 bis 89 Augen)", "simple win (61 to 89 card points)"),
+    ("schneider", "mit Schneider (90 Augen oder mehr)", "with Schneider (90 card points or more)"),
+    ("schwarz", "Schwarz (alle Stiche)", "Schwarz (every trick)"),
+)
 SEATS = (("0", "Vorhand", "forehand"), ("1", "Mittelhand", "middlehand"), ("2", "Hinterhand", "rearhand"))
 
 
@@ -36,6 +47,8 @@ def _choices(lang: str) -> dict:
         "games": [(g.value, game_en(g) if lang == "en" else game_de(g)) for g in GameType],
         "seats": [(v, en if lang == "en" else de) for v, de, en in SEATS],
         "all_cards": ALL_CARDS,
+        "flags": [(f, label_en if lang == "en" else label_de) for f, label_de, label_en in FLAG_LABELS],
+        "results": [(r, label_en if lang == "en" else label_de) for r, label_de, label_en in RESULT_LABELS],
     }
 
 
@@ -63,6 +76,9 @@ def own_create(request: HttpRequest) -> HttpResponse:
         "leader": source.get("leader", "0"),
         "trick": [source.get(f"trick{n}", "") for n in (1, 2, 3)],
         "hand": source.getlist("hand"),
+        "skat": source.getlist("skat"),
+        "flags": source.getlist("flags"),
+        "result": source.get("result", "einfach"),
     }
     context = {"kind": kind, "kind_title": REGISTRY[kind].title(lang), "values": values, **_choices(lang)}
     if request.method == "POST":
@@ -75,7 +91,10 @@ def own_create(request: HttpRequest) -> HttpResponse:
                 game=values["game"],
                 leader=values["leader"],
                 trick=trick,
-                hand=values["hand"] if kind == "zugeben" else (),
+                hand=values["hand"] if kind != "stich" else (),
+                skat=values["skat"] if kind == "spielwert" else (),
+                flags=values["flags"] if kind == "spielwert" else (),
+                result=values["result"] if kind == "spielwert" else "",
             )
         except own_items.OwnItemError as exc:
             context["error"] = exc.message(lang)

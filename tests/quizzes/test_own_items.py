@@ -80,3 +80,46 @@ def test_own_items_are_the_teachers_only(teacher, other_teacher, student):
     for user in (other_teacher, student):
         assert client_for(user).get(reverse("quizzes:own_detail", args=[item.pk])).status_code == 404
     assert client_for(student).get(reverse("quizzes:own_create")).status_code == 404
+
+
+HAND = ["CJ", "SJ", "HA", "HT", "HK", "HQ", "H9", "DA", "DT", "C7"]
+
+
+def test_value_item_counts_spitzen_from_the_cards(teacher):
+    from skatschule.engine import Contract, game_value, matadors
+
+    item = own_items.create_own_item(owner=teacher, kind="spielwert", title="Herz Hand", game="hearts",
+                                     hand=HAND, skat=["S7", "S8"], flags=["hand"], result="schneider")
+    question, right = own_items.own_question(item)
+    spitzen = matadors(GameType.HEARTS, [parse_card(c) for c in HAND + ["S7", "S8"]])
+    value = game_value(Contract(GameType.HEARTS, hand=True), spitzen, schneider=True, schwarz=False).value
+    assert question.widget == "number" and right.correct
+    assert own_items.grade_own(item, [str(value)]).correct and not own_items.grade_own(item, [str(value + 1)]).correct
+
+
+@pytest.mark.parametrize("flags,result,skat,message", [
+    (["ouvert"], "schwarz", ["S7", "S8"], "Handspiel"),                 # Contract.problems: open only as hand
+    (["schneider_announced"], "einfach", ["S7", "S8"], "Handspiel"),
+    (["hand", "schneider_announced"], "einfach", ["S7", "S8"], "nur mit Schneider"),
+    (["hand", "schwarz_announced"], "schneider", ["S7", "S8"], "keinen Stich"),
+    (["hand"], "schneider", ["S7"], "zehn Karten"),                     # the engine's deal check
+    ([], "einfach", ["S7", "CJ"], "doppelt"),
+])
+def test_value_item_refuses_what_the_rules_forbid(teacher, flags, result, skat, message):
+    with pytest.raises(own_items.OwnItemError) as info:
+        own_items.create_own_item(owner=teacher, kind="spielwert", title="X", game="hearts",
+                                  hand=HAND, skat=skat, flags=flags, result=result)
+    assert message in info.value.message_de
+
+
+def test_value_item_by_the_builder(teacher):
+    client = client_for(teacher)
+    page = client.get(reverse("quizzes:own_create") + "?art=spielwert").content.decode()
+    assert page.count('name="hand"') == 32 and page.count('name="skat"') == 32
+    data = {"art": "spielwert", "title": "Grand", "game": "grand", "hand": HAND, "skat": ["S7", "S8"],
+            "flags": ["hand"], "result": "einfach"}
+    response = client.post(reverse("quizzes:own_create"), data)
+    assert response.status_code == 302
+    item = OwnItem.objects.get()
+    assert item.situation["flags"] == ["hand"] and sorted(item.situation["skat"]) == ["S7", "S8"]
+    assert item.situation["result"] == "einfach" and sorted(item.situation["hand"]) == sorted(HAND)
