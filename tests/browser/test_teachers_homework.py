@@ -70,6 +70,14 @@ def test_assign_a_lesson_and_see_it_done(browser, live_server):
         expect(t.locator('#homework-status tr[data-student="anna"]')).to_contain_text("erledigt am")
         expect(t.locator("#homework-status")).not_to_contain_text("verspätet")
         _fits(t)
+
+        # the class progress: mastered, sortable by keyboard, the page itself does not scroll sideways
+        t.goto(f"{live_server.url}/klassen/{room.pk}/fortschritt/")
+        expect(t.locator('tr[data-student="anna"]')).to_contain_text("1 / ")
+        _fits(t)
+        t.locator("thead").get_by_role("link", name=lesson.title("de")).focus()
+        t.keyboard.press("Enter")
+        expect(t.locator("#progress-sort")).to_contain_text("gewählten Lektion")
     finally:
         t_ctx.close()
         s_ctx.close()

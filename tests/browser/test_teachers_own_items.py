@@ -33,6 +33,7 @@ def test_build_an_own_item_with_the_card_picker(browser, live_server):
         page = context.new_page()
         page.goto(live_server.url + "/quiz/eigene/")
         page.get_by_role("link", name="Neu: Was darf ich zugeben?").click()
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")  # the picker wraps
         page.locator("#own-title").fill("Bube bedient nicht")
         page.locator("#own-game").select_option("hearts")
         _pick(page, "pick-trick1", "SA")
