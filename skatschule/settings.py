@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "skatschule.casebook",
     "skatschule.classrooms",
     "skatschule.quizzes",
+    "skatschule.scoresheet",
     "skatschule.operations",
 ]
 

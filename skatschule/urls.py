@@ -12,6 +12,7 @@ urlpatterns = [
     path("faelle/", include("skatschule.casebook.urls")),
     path("klassen/", include("skatschule.classrooms.urls")),
     path("quiz/", include("skatschule.quizzes.urls")),
+    path("liste/", include("skatschule.scoresheet.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("skatschule.operations.urls")),

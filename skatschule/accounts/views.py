@@ -18,7 +18,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from skatschule.training.services.owner import Owner, anonymous_key
-from skatschule.training.services.portability import MAX_BYTES, ImportProblem, export_data, import_data, parse
+from skatschule.training.services.portability import (
+    MAX_BYTES,
+    SIGNED,
+    ImportProblem,
+    export_data,
+    import_data,
+    parse,
+    sign_export,
+    signature_state,
+)
 from skatschule.training.services.progress import adopt_session
 
 from .deletion import delete_account, export_account
@@ -62,7 +71,8 @@ class LogoutView(auth_views.LogoutView):
 @require_safe
 def export_progress(request: HttpRequest) -> HttpResponse:
 
-    data = export_data(Owner.for_user(request.user))
+    owner = Owner.for_user(request.user)
+    data = sign_export(export_data(owner), owner)
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
     stamp = timezone.localdate().isoformat()
     response["Content-Disposition"] = f'attachment; filename="skatschule-{stamp}.json"'
@@ -81,11 +91,15 @@ def import_progress(request: HttpRequest) -> HttpResponse:
                 raise ImportProblem("Bitte wähle eine Datei.", "Please choose a file.")
             if upload.size is None or upload.size > MAX_BYTES:
                 raise ImportProblem("Die Datei ist größer als 5 MB.", "The file is larger than 5 MB.")
-            result = import_data(Owner.for_user(request.user), parse(upload.read(MAX_BYTES + 1)))
+            owner = Owner.for_user(request.user)
+            data = parse(upload.read(MAX_BYTES + 1))
+            signature = signature_state(data, owner)
+            result = import_data(owner, data, counts_for_mastery=signature == SIGNED)
         except ImportProblem as exc:
             context["error"] = exc.message_en if get_language() == "en" else exc.message_de
             return render(request, "accounts/import.html", context, status=400)
         context["result"] = result
+        context["signature"] = signature
     return render(request, "accounts/import.html", context)
 
 

@@ -20,12 +20,15 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from django.utils.functional import Promise
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from skatschule.engine import Card, Rank, Suit, parse_card
+from skatschule.engine.names import DeckNames, names_for
+from skatschule.engine.names import render as names_render
 
 __all__ = [
     "DECKS",
@@ -35,14 +38,21 @@ __all__ = [
     "card_svg",
     "cards_html",
     "choice_html",
+    "deck_words",
+    "deck_names_note",
     "deck_choices",
     "normalize_deck",
 ]
 
 
+def _english(lang: str | None) -> bool:
+    return (lang or get_language() or "de").lower().startswith("en")
+
+
 @dataclass(frozen=True)
 class Deck:
-    """How one deck names and draws the four suits and eight ranks.
+    """How one deck draws the four suits and eight ranks; its names come from
+    :data:`skatschule.engine.names.DECK_NAMES`, the one place that names cards.
 
     Tuples are indexed like the engine's :class:`Suit` (Kreuz, Pik, Herz,
     Karo) and :class:`Rank` (A T K Q J 9 8 7).
@@ -50,30 +60,35 @@ class Deck:
 
     key: str
     label: str | Promise
-    suit_names_de: tuple[str, str, str, str]
-    suit_names_en: tuple[str, str, str, str]
-    rank_names_de: tuple[str, ...]
-    rank_names_en: tuple[str, ...]
-    rank_index: tuple[str, ...]
     colours: tuple[str, str, str, str]
     shapes: tuple[str, str, str, str]
 
+    @property
+    def names(self) -> DeckNames:
+        return names_for(self.key)
+
+    @property
+    def suit_names_de(self) -> tuple[str, str, str, str]:
+        return self.names.suits_de
+
+    @property
+    def suit_names_en(self) -> tuple[str, str, str, str]:
+        return self.names.suits_en
+
     def name_de(self, card: Card) -> str:
-        return f"{self.suit_names_de[card.suit]}-{self.rank_names_de[card.rank]}"
+        return self.names.card(card, "de")
 
     def name_en(self, card: Card) -> str:
-        return f"{self.rank_names_en[card.rank]} of {self.suit_names_en[card.suit]}"
+        return self.names.card(card, "en")
+
+    def index(self, rank: Rank, lang: str = "de") -> str:
+        """The corner index: ``D``/``B`` on French cards in German, ``Q``/``J`` in English."""
+        return self.names.index(rank, "en" if _english(lang) else "de")
 
 
-# The French names are the engine's own (the ISkO's terms); only the German deck differs.
 _FRENCH = Deck(
     key="french",
     label=_("Französisches Blatt"),
-    suit_names_de=tuple(s.name_de for s in Suit),
-    suit_names_en=tuple(s.name_en for s in Suit),
-    rank_names_de=tuple(r.name_de for r in Rank),
-    rank_names_en=tuple(r.name_en for r in Rank),
-    rank_index=tuple(r.short_de for r in Rank),
     colours=("#1a1a1a", "#1a1a1a", "#c8102e", "#c8102e"),
     shapes=("club", "spade", "heart", "diamond"),
 )
@@ -83,11 +98,6 @@ DECKS: dict[str, Deck] = {
     "german": Deck(
         key="german",
         label=_("Deutsches Blatt"),
-        suit_names_de=("Eichel", "Grün", "Rot", "Schellen"),
-        suit_names_en=("acorns", "leaves", "hearts", "bells"),
-        rank_names_de=("Daus", "Zehn", "König", "Ober", "Unter", "Neun", "Acht", "Sieben"),
-        rank_names_en=("Daus", "ten", "king", "Ober", "Unter", "nine", "eight", "seven"),
-        rank_index=("A", "10", "K", "O", "U", "9", "8", "7"),
         colours=("#7a4a1d", "#2e7d32", "#c62828", "#b58400"),
         shapes=("acorn", "leaf", "heart", "bell"),
     ),
@@ -112,8 +122,6 @@ def normalize_deck(deck: str | None) -> str:
     return deck if deck in DECKS else DEFAULT_DECK
 
 
-def _english(lang: str | None) -> bool:
-    return (lang or get_language() or "de").lower().startswith("en")
 
 
 def card_name(code: str | Card, deck: str = DEFAULT_DECK, lang: str | None = None) -> str:
@@ -121,6 +129,36 @@ def card_name(code: str | Card, deck: str = DEFAULT_DECK, lang: str | None = Non
     card = _card(code)
     spec = DECKS[normalize_deck(deck)]
     return spec.name_en(card) if _english(lang) else spec.name_de(card)
+
+
+def deck_words(text: object, deck: str = DEFAULT_DECK, lang: str | None = None) -> str:
+    """Domain ``text`` with its name references (``⟦card:SQ⟧``, see :mod:`skatschule.engine.names`)
+    turned into the names ``deck`` uses in the active language; HTML-safe text stays safe."""
+    if text is None:
+        return ""
+    raw = str(text)
+    if "⟦" not in raw:
+        return text if isinstance(text, str) else raw
+    out = names_render(raw, "en" if _english(lang) else "de", normalize_deck(deck))
+    return mark_safe(out) if isinstance(text, SafeData) else out  # noqa: S308 - names hold no markup
+
+
+def deck_names_note(deck: str, lang: str | None = None) -> SafeString:
+    """A note for the top of a rules chapter with the German deck: the rules keep the ISkO's
+    (French) names; this says once which German-deck name stands for which. Empty otherwise."""
+    if normalize_deck(deck) != "german":
+        return mark_safe("")
+    code = "en" if _english(lang) else "de"
+    french, german = names_for("french"), names_for("german")
+    suits = ", ".join(f"{french.suit(s, code)} = {german.suit(s, code)}" for s in Suit)
+    ranks = ", ".join(
+        f"{french.rank(r, code)} = {german.rank(r, code)}" for r in (Rank.JACK, Rank.QUEEN, Rank.ACE)
+    )
+    text = gettext(
+        "Die Skatordnung nennt die Karten mit den Namen des französischen Blatts. Im deutschen Blatt "
+        "heißen sie: %(suits)s; %(ranks)s. Unter jeder abgebildeten Karte steht ihr Name im deutschen Blatt."
+    ) % {"suits": suits, "ranks": ranks}
+    return format_html('<p class="deck-note" role="note"><strong>{}</strong> {}</p>', gettext("Deutsches Blatt:"), text)
 
 
 def _card(code: str | Card) -> Card:
@@ -181,13 +219,13 @@ def _pip(shape: str, colour: str, x: float, y: float, size: float) -> str:
 _COURT = (Rank.KING, Rank.QUEEN, Rank.JACK)
 
 
-@lru_cache(maxsize=512)
-def _svg(code: str, deck: str, label: str, decorative: bool) -> str:
+@lru_cache(maxsize=1024)
+def _svg(code: str, deck: str, label: str, decorative: bool, lang: str = "de") -> str:
     card = parse_card(code)
     spec = DECKS[deck]
     colour = spec.colours[card.suit]
     shape = spec.shapes[card.suit]
-    index = spec.rank_index[card.rank]
+    index = spec.index(card.rank, lang)
     index_size = 13 if len(index) == 1 else 11
     corner = (
         f'<text x="8" y="14" text-anchor="middle" font-size="{index_size}" font-weight="700" '
@@ -227,7 +265,8 @@ def card_svg(code: str | Card, deck: str = DEFAULT_DECK, *, lang: str | None = N
     """
     card = _card(code)
     deck = normalize_deck(deck)
-    return _svg(card.code, deck, card_name(card, deck, lang), decorative)
+    face_lang = "en" if _english(lang) else "de"
+    return _svg(card.code, deck, card_name(card, deck, lang), decorative, face_lang)
 
 
 def _codes(codes: str | Iterable[str | Card]) -> list[Card]:

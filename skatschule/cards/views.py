@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe, require_POST
 
@@ -48,23 +49,33 @@ def set_deck(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def gallery(request: HttpRequest) -> HttpResponse:
-    """All 32 cards in the current deck, by suit, with German and English names and their Augen."""
+    """All 32 cards in the current deck, by suit, with their names and their Augen.
+
+    The German interface names each card once, in German; the English interface gives the
+    English name first and the German one after it. With the German deck each card also
+    says which French card it corresponds to.
+    """
     deck = current_deck(request)
     spec = DECKS[deck]
     french = DECKS["french"]
+    lang = "en" if (get_language() or "de").startswith("en") else "de"
     suits = []
     for suit in Suit:
         cards = [
             {
                 "code": card.code,
                 "svg": card_svg(card, deck, decorative=True),
-                "name_de": spec.name_de(card),
-                "name_en": spec.name_en(card),
-                "french_name": french.name_de(card) if deck == "german" else "",
+                "name": spec.names.card(card, lang),
+                "name_de": spec.name_de(card) if lang == "en" else "",
+                "french_name": french.names.card(card, lang) if deck == "german" else "",
                 "points": card.points,
             }
             for card in CARDS
             if card.suit is suit
         ]
-        suits.append({"name_de": spec.suit_names_de[suit], "name_en": spec.suit_names_en[suit], "cards": cards})
+        suits.append({
+            "name": spec.names.suit(suit, lang).capitalize() if lang == "en" else spec.names.suit(suit, "de"),
+            "name_de": spec.names.suit(suit, "de") if lang == "en" else "",
+            "cards": cards,
+        })
     return render(request, "cards/gallery.html", {"suits": suits, "deck_label": spec.label})

@@ -22,6 +22,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from skatschule.engine import GameType, SkatError, parse_cards, parse_game
+from skatschule.engine.sorting import sort_hand
+
 __all__ = [
     "CATEGORIES",
     "Case",
@@ -139,7 +142,20 @@ class Case:
         if not self.engine_input:
             return ()
         deal = self.engine_input.get("deal") or ()
-        return tuple((SEAT_LABELS[i][0], SEAT_LABELS[i][1], tuple(part)) for i, part in enumerate(deal))
+        return tuple(
+            (SEAT_LABELS[i][0], SEAT_LABELS[i][1], tuple(c.code for c in sort_hand(parse_cards(" ".join(part)), self.game)))
+            for i, part in enumerate(deal)
+        )
+
+    @property
+    def game(self) -> GameType | None:
+        """The game of an engine case (``game: hearts hand``), for sorting its hands; else None
+        (then the hands are sorted as before a game is known)."""
+        declaration = (self.engine_input or {}).get("declaration") or {}
+        try:
+            return parse_game(str(declaration["game"])) if declaration.get("game") else None
+        except SkatError:
+            return None
 
     @property
     def declarer(self) -> int | None:

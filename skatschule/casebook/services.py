@@ -10,10 +10,14 @@ is counted in :class:`~skatschule.casebook.models.SolvedCase` (:func:`record_cas
 
 The exam (Schiedsrichter-Prüfung):
 
-- :func:`start_exam` draws ``size`` questions (5 .. 20, default 20): about three in five
-  are casebook cases (exercise type ``fall``, each case at most once), the others generated
-  irregularities (``regelverstoss``, levels 1-3), shuffled. Only ``(kind, difficulty,
-  seed)`` is stored; the answer is computed when it is graded.
+- :func:`start_exam` draws ``size`` questions (5 .. 20, default 20), shuffled: about two in
+  five are casebook cases as written (exercise type ``fall``), about three in ten are cases
+  the engine decides asked with other numbers (``fall_variante``: relabelled suits, another
+  bid, so another list entry; never a case that is also asked as written), the others
+  irregularities generated on fresh deals (``regelverstoss``, levels 1-3). Each case comes
+  at most once. Only ``(kind, difficulty, seed)`` is stored; the answer is computed when it
+  is graded. Nothing on the question page names the case: no id, no title; the options come
+  in an order drawn from the seed.
 - The time limit is :data:`SECONDS_PER_QUESTION` per question from the start. The server
   enforces it: an answer that arrives after the deadline (plus :data:`GRACE_SECONDS` for
   the network) raises :class:`ExamClosed` and is not recorded; the exam is then over.
@@ -40,7 +44,9 @@ from django.utils import timezone
 from skatschule.home.errors import UserError
 from skatschule.training.exercises import REGISTRY
 from skatschule.training.exercises.base import AnswerError, Feedback, Question
+from skatschule.training.exercises.base import ExerciseType
 from skatschule.training.exercises.fall import pool, seed_for_case
+from skatschule.training.exercises.fall_variante import FallVariante, eligible
 from skatschule.training.lessons import RULE_ID
 from skatschule.training.services.owner import Owner
 
@@ -79,8 +85,18 @@ MIN_SIZE = 5
 MAX_SIZE = 20
 SECONDS_PER_QUESTION = 90
 GRACE_SECONDS = 5
-CASE_SHARE = 0.6
+CASE_SHARE = 0.4
+VARIANT_SHARE = 0.3
+VARIANT_LEVEL = 2
 SEED_LIMIT = 2**31
+_VARIANT = FallVariante()
+
+
+def exam_type(kind: str) -> ExerciseType:
+    """The exercise type of an exam question (the training types and ``fall_variante``)."""
+    if kind == _VARIANT.slug:
+        return _VARIANT
+    return REGISTRY[kind]
 
 
 class BadFilter(UserError):
@@ -198,8 +214,16 @@ def _draw(size: int, rng: random.Random) -> list[tuple[str, int, int]]:
     n_cases = min(len(cases), round(size * CASE_SHARE))
     picked = rng.sample(range(len(cases)), n_cases)
     questions = [("fall", 3, index) for index in picked]
+    asked = {cases[index].id for index in picked}
+    variable = eligible()
+    free = [i for i, case in enumerate(variable) if case.id not in asked]
+    n_variants = min(len(free), round(size * VARIANT_SHARE))
+    for index in rng.sample(free, n_variants):
+        # seed % len(variable) picks the case; the rest of the seed draws its new numbers
+        laps = (SEED_LIMIT - 1 - index) // len(variable)
+        questions.append((_VARIANT.slug, VARIANT_LEVEL, index + len(variable) * rng.randrange(laps)))
     levels = REGISTRY["regelverstoss"].levels
-    for i in range(size - n_cases):
+    for i in range(size - len(questions)):
         questions.append(("regelverstoss", 1 + i % levels, rng.randrange(SEED_LIMIT)))
     rng.shuffle(questions)
     return questions
@@ -262,7 +286,7 @@ def current_question(exam: Exam) -> ExamQuestion | None:
 
 
 def question_of(item: ExamQuestion) -> Question:
-    return REGISTRY[item.kind].generate(item.difficulty, item.seed)
+    return exam_type(item.kind).generate(item.difficulty, item.seed)
 
 
 def case_of(item: ExamQuestion) -> casebook.Case | None:
@@ -271,6 +295,13 @@ def case_of(item: ExamQuestion) -> casebook.Case | None:
         return None
     kind = REGISTRY["fall"]
     return kind.scenario(item.difficulty, item.seed)  # type: ignore[attr-defined, no-any-return]
+
+
+def variant_of(item: ExamQuestion) -> casebook.Case | None:
+    """The case a ``fall_variante`` question varies (for the review, after the exam)."""
+    if item.kind != _VARIANT.slug:
+        return None
+    return _VARIANT.case_for(item.seed)
 
 
 @dataclass(frozen=True)
@@ -315,7 +346,7 @@ def answer_question(
 
 def _grade(item: ExamQuestion, values: Sequence[str]) -> Feedback:
     question = question_of(item)
-    return REGISTRY[item.kind].grade(question, [str(v) for v in values])
+    return exam_type(item.kind).grade(question, [str(v) for v in values])
 
 
 @dataclass(frozen=True)
@@ -325,6 +356,7 @@ class ReviewRow:
     case: casebook.Case | None
     feedback: Feedback
     answered: bool
+    variant_of: casebook.Case | None = None
 
     @property
     def correct(self) -> bool:
@@ -348,12 +380,14 @@ def review(exam: Exam, now: datetime | None = None) -> list[ReviewRow]:
     rows = []
     for item in exam.questions.order_by("position"):
         question = question_of(item)
-        kind = REGISTRY[item.kind]
+        kind = exam_type(item.kind)
         if item.answered_at is not None:
             feedback = _grade(item, item.answer or [])
         else:
             feedback = kind.grade(question, kind.correct_answer(question))
-        rows.append(ReviewRow(item, question, case_of(item), feedback, item.answered_at is not None))
+        rows.append(
+            ReviewRow(item, question, case_of(item), feedback, item.answered_at is not None, variant_of(item))
+        )
     return rows
 
 
@@ -362,4 +396,4 @@ def score(exam: Exam) -> tuple[int, int]:
     return exam.questions.filter(correct=True).count(), exam.size
 
 
-__all__ += ["Answered", "ReviewRow", "case_of", "AnswerError"]
+__all__ += ["Answered", "ReviewRow", "case_of", "variant_of", "exam_type", "AnswerError"]

@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.home.errors import UserError, message_in, render_error
-from skatschule.training.exercises import REGISTRY
 from skatschule.training.exercises.base import AnswerError
 from skatschule.training.presenters import present_feedback, present_question
 from skatschule.training.registry import current_lang
@@ -148,7 +147,7 @@ def _question_context(exam: Any, item: Any, error: str = "") -> dict[str, Any]:
         "item": item,
         "q": present_question(question, lang),
         "case": services.case_of(item),
-        "kind_title": REGISTRY[item.kind].title(lang),
+        "kind_title": services.exam_type(item.kind).title(lang),
         "seconds_left": services.seconds_left(exam),
         "deadline": timezone.localtime(exam.deadline),
         "answered": exam.questions.filter(answered_at__isnull=False).count(),

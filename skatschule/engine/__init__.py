@@ -5,7 +5,7 @@ Shaped like python-chess: small immutable values (:class:`Card`, :class:`CardSet
 ``push``/``pop``, and an :class:`Outcome` with a derivation in German and English.
 
 >>> from skatschule.engine import Contract, GameType, game_value
->>> game_value(Contract(GameType.CLUBS, hand=True), matadors=2).text()
+>>> game_value(Contract(GameType.CLUBS, hand=True), matadors=2).plain()
 'mit 2, Spiel 3, Hand 4 × Kreuz 12 = 48'
 """
 

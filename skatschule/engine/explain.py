@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["Step", "Derivation", "rule_ids_of"]
+__all__ = ["Step", "Derivation", "rule_ids_of", "plural"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,10 +21,43 @@ class Step:
     rules: tuple[str, ...] = ()
 
     def text(self, lang: str = "de") -> str:
+        """The line with its name references (``⟦game:clubs⟧``) for the reader's deck:
+        render it with :func:`~skatschule.engine.names.render`."""
         return self.de if lang == "de" else self.en
+
+    def plain(self, lang: str = "de") -> str:
+        """The line with the ISkO's own (French) names: for logs, the vectors CLI and tests."""
+        from .names import render
+
+        return render(self.text(lang), lang)
 
 
 Derivation = tuple[Step, ...]
+
+
+_PLURALS = {
+    ("de", "Stich"): "Stiche",
+    ("de", "Auge"): "Augen",
+    ("de", "Karte"): "Karten",
+    ("de", "Spitze"): "Spitzen",
+    ("de", "Trumpf"): "Trümpfe",
+    ("de", "Bube"): "Buben",
+    ("en", "trick"): "tricks",
+    ("en", "card point"): "card points",
+    ("en", "card"): "cards",
+    ("en", "matador"): "matadors",
+    ("en", "trump"): "trumps",
+    ("en", "jack"): "jacks",
+    ("en", "side winner"): "side winners",
+    ("en", "sure card"): "sure cards",
+    ("en", "loser"): "losers",
+}
+
+
+def plural(count: int, word: str, lang: str = "de") -> str:
+    """``1 Stich``, ``2 Stiche``, ``0 tricks``: a number with its noun in the right form."""
+    lang = "de" if lang == "de" else "en"
+    return f"{count} {word if count == 1 else _PLURALS[(lang, word)]}"
 
 
 def rule_ids_of(steps: Iterable[Step]) -> tuple[str, ...]:

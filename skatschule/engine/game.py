@@ -573,10 +573,13 @@ class GameState:
             dealt = self._dealt
             declarer = self.declarer
             assert declarer is not None
+            twelve = dealt[declarer] | dealt[3]
             return _evaluate(
-                contract, matadors_in_mask(contract.game, dealt[declarer] | dealt[3]), self.auction.value,
+                contract, matadors_in_mask(contract.game, twelve), self.auction.value,
                 self.declarer_points + mask_points(self.skat), self.declarer_trick_count, self.rules,
                 False, False, False, explain=False,
+                # An overbid Null is counted by the declarer's matadors (ISkO 2.4.4).
+                declarer_mask=twelve if contract.game.is_null else None,
             )[0]
         return score_game(
             contract,
@@ -588,6 +591,7 @@ class GameState:
             kontra=kontra,
             re=re,
             bock=bock,
+            declarer_cards=self.declarer_cards() if contract.game.is_null else None,
         )
 
     # ------------------------------------------------------------------ records

@@ -288,8 +288,8 @@ class Contract:
             if self.ouvert:
                 out.append(
                     (
-                        f"{self.game.name_de} ouvert ist nur als Handspiel erlaubt, nicht nach Aufnahme des Skats",
-                        f"Open {self.game.name_en} is allowed only as a hand game, not after picking up the skat",
+                        f"⟦game:{self.game.value}⟧ ouvert ist nur als Handspiel erlaubt, nicht nach Aufnahme des Skats",
+                        f"Open ⟦game:{self.game.value}⟧ is allowed only as a hand game, not after picking up the skat",
                     )
                 )
             elif self.schwarz_announced:

@@ -14,13 +14,16 @@ into the name the reader's deck uses:
 'Du möchtest leaves spielen und hast Ober of leaves.'
 >>> render(f"{article_ref(parse_card('SQ'), 'nom')} sticht", "de", "german")
 'der Grün-Ober sticht'
+>>> render(f"mit {article_ref(parse_card('CJ'), 'dat')}", "de", "french")
+'mit dem Kreuz-Buben'
 
 Markers look like ``⟦kind:arg⟧`` (U+27E6, U+27E7, which never occur in prose):
 
 =================  ==============================================================
 ``⟦card:SQ⟧``      the card's name: Pik-Dame, Grün-Ober, queen of spades
 ``⟦suit:S⟧``       the suit's name: Pik, Grün, spades, leaves
-``⟦Suit:S⟧``       the same, capitalised in English (start of a sentence, a heading)
+``⟦Suit:S⟧``       the same, capitalised in English (start of a sentence, a heading);
+                   any kind may be capitalised so (``⟦Card:CJ⟧``, ``⟦Art-nom:CJ⟧``)
 ``⟦game:spades⟧``  a game: the suit's name for suit games, Grand and Null otherwise
 ``⟦rank:Q⟧``       a rank: Dame, Ober, queen; ``⟦ranks:Q⟧`` the plural: Damen, Ober, queens
 ``⟦short:SQ⟧``     the card's short code as the deck prints it: ♠D, ♠Q, Grün-O
@@ -68,6 +71,10 @@ _ARTICLES: dict[Gender, dict[Case, str]] = {
 }
 
 
+_WEAK_NOUNS = {"Bube": "Buben"}
+"""German nouns that take -n outside the nominative (den Buben, dem Buben)."""
+
+
 @dataclass(frozen=True, slots=True)
 class DeckNames:
     """How one deck names its four suits and eight ranks, in German and English.
@@ -109,7 +116,11 @@ class DeckNames:
     def with_article(self, card: Card, lang: str = "de", case: Case = "nom") -> str:
         if lang != "de":
             return f"the {self.card(card, lang)}"
-        return f"{_ARTICLES[self.genders_de[card.rank]][case]} {self.card(card, lang)}"
+        name = self.card(card, lang)
+        rank = self.ranks_de[card.rank]
+        if case != "nom" and rank in _WEAK_NOUNS:  # den/dem Kreuz-Buben (the Unter does not change)
+            name = name[: -len(rank)] + _WEAK_NOUNS[rank]
+        return f"{_ARTICLES[self.genders_de[card.rank]][case]} {name}"
 
     def game(self, game: str, lang: str = "de") -> str:
         """A game by its engine value (``clubs`` ... ``grand``, ``null``)."""
@@ -204,6 +215,10 @@ _SYMBOLS = ("♣", "♠", "♥", "♦")
 
 
 def _name(kind: str, arg: str, lang: str, names: DeckNames) -> str:
+    if kind[:1].isupper() and kind != "Suit":
+        # any kind with a capital (``⟦Card:CJ⟧``, ``⟦Art-nom:CJ⟧``): the same, capitalised
+        text = _name(kind[:1].lower() + kind[1:], arg, lang, names)
+        return text[:1].upper() + text[1:]
     if kind == "card":
         return names.card(parse_card(arg), lang)
     if kind in ("suit", "Suit"):

@@ -25,7 +25,10 @@ Further events (casebook work), each with the ISkO rule it rests on:
   writes down the cheapest suit or Grand game (no Hand level: it was not announced)
   whose value, overbid multiple included, reaches the bid, and counts it double.
 - ``invalid_declaration`` (2.4.4): a Null game announced after the pick-up that can no
-  longer reach the bid ends as a lost suit or Grand game, computed as above.
+  longer reach the bid ends as a lost suit or Grand game, computed as above (the one
+  :func:`~.scoring.cheapest_lost_game` that also scores such a Null when it is played out).
+  Any other event in a Null below the bid is ruled the same way: the announcement had
+  already lost the game.
 - ``wrong_card_count`` (3.2.6): a player holds too many or too few cards although the
   deal was correct; the party with the right number wins at level einfach (principles
   1-3 apply as for any other violation).
@@ -57,7 +60,9 @@ from .errors import SkatError
 from .explain import Derivation, Step, rule_ids_of
 from .game import Discard, GameState, Phase, PickUp
 from .games import Contract, GameType
-from .scoring import Outcome, Settlement, game_value, matadors, settle
+from .explain import plural
+from .names import card_ref, game_ref
+from .scoring import Outcome, cheapest_lost_game, contract_ref, game_value, settle
 
 __all__ = ["Irregularity", "Event", "Ruling", "rule", "ruling_from_input"]
 
@@ -160,10 +165,15 @@ class Ruling:
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
-        return rule_ids_of(self.steps)
+        """The rules of the derivation: the irregularity's own rule, then the decisive rule
+        of the verdict (the last step), then the rest in order."""
+        steps = self.steps
+        return rule_ids_of(steps[:1] + steps[-1:] + steps[1:-1])
 
-    def explain(self, lang: str = "de") -> list[str]:
-        return [s.text(lang) for s in self.steps]
+    def explain(self, lang: str = "de", *, plain: bool = False) -> list[str]:
+        """The steps' texts with name references (see :meth:`Step.text`); with ``plain``
+        in the ISkO's (French) names."""
+        return [s.plain(lang) if plain else s.text(lang) for s in self.steps]
 
     def as_dict(self) -> dict[str, object]:
         return {"won": self.won, "value": self.value, "score": self.score}
@@ -211,11 +221,16 @@ def _from_outcome(outcome: Outcome, steps: list[Step]) -> Ruling:
                   _level(outcome.contract, outcome.schneider, outcome.schwarz), outcome.overbid)
 
 
+Reason = tuple[str, str, tuple[str, ...]]
+"""Why the game is won or lost: German, English, the rules (decisive first). It opens the
+last step of a ruling, which states the verdict."""
+
+
 def _ruling(state: GameState, m: int, won: bool, schneider: bool, schwarz: bool, guilty: str | None,
-            steps: list[Step], game_ends: bool = True) -> Ruling:
+            steps: list[Step], reason: Reason, game_ends: bool = True) -> Ruling:
     assert state.contract is not None
     settled = settle(state.contract, m, bid=state.bid, won=won, schneider=schneider, schwarz=schwarz,
-                     rules=state.rules)
+                     rules=state.rules, reason=reason)
     return Ruling(game_ends, settled.won, settled.value, settled.score, guilty, tuple(steps) + settled.steps,
                   _level(state.contract, schneider, schwarz), settled.overbid)
 
@@ -243,8 +258,7 @@ def rule(state: GameState, event: Event) -> Ruling:
     d_augen = state.declarer_augen()
     f_augen = state.defender_augen()
     who_de, who_en = SEAT_NAMES_DE[event.seat], SEAT_NAMES_EN[event.seat]
-    rule_id = event.kind.rule_id
-    steps: list[Step] = [Step(f"{event.kind.name_de} durch {who_de}", f"{event.kind.name_en} by {who_en}", (rule_id,))]
+    steps: list[Step] = [_event_step(state, event)]
     kind = event.kind
     to_move = state.to_move
     assert to_move is not None
@@ -288,6 +302,11 @@ def rule(state: GameState, event: Event) -> Ruling:
             Irregularity.DECLARER_CLAIMS, Irregularity.DECLARER_CONCEDES):
         raise SkatError(f"Nach {kind.name_de} wird nicht weitergespielt", f"Play does not go on after {kind.name_en}")
 
+    # --- a Null announced above the bid was lost with its announcement (2.4.4): nothing later counts
+    if (contract.game.is_null and kind is not Irregularity.INVALID_DECLARATION
+            and game_value(contract, rules=state.rules).value < state.bid):
+        return _unplayable_null(state, steps)
+
     # --- events after which play goes on, or whose result is counted from the tricks
     if event.continuation is not None and kind in _VIOLATIONS:
         steps.append(Step("Die schuldlose Partei verlangt Weiterspiel: der Regelverstoß gilt als nicht begangen, "
@@ -330,77 +349,206 @@ def rule(state: GameState, event: Event) -> Ruling:
                             "undurchführbare Nullspiel nach Skataufnahme",
                             "This announcement is valid and playable; the engine rules here only on the null game "
                             "after a pick-up that cannot reach the bid")
-        steps.append(Step(f"Null ist nur {null_value} wert und erreicht den Reizwert {state.bid} nicht: ein Farb- oder "
-                          f"Grandspiel ist verloren, nach Reizwert und Spitzen",
-                          f"Null is worth only {null_value} and cannot reach the bid of {state.bid}: a suit or Grand "
-                          f"game is lost, by the bid and the matadors", ("2.4.4",)))
-        return _cheapest_lost_game(state, steps, "declarer")
+        return _unplayable_null(state, steps)
 
     # --- is the game already decided?
     if contract.game.is_null:
         declarer_has_won = False
-        defenders_have_won = state.declarer_trick_count > 0 or need.impossible
+        lost_by_play = state.declarer_trick_count > 0
+        out_of_reach = need.impossible
     else:
         declarer_reached = (not need.schneider or d_augen >= 90) and not need.schwarz
         declarer_has_won = d_augen >= 61 and declarer_reached and not need.impossible
+        lost_by_play = f_augen >= 60
         out_of_reach = (
             need.impossible
             or (need.schneider and f_augen >= 31)
             or (need.schwarz and (state.defender_trick_count > 0 or m < 0))
         )
-        defenders_have_won = f_augen >= 60 or out_of_reach
+    defenders_have_won = lost_by_play or out_of_reach
     if kind is Irregularity.DECLARER_CLAIMS and not defenders_have_won:
         return _accepted_claim(state, event, m, need, d_augen, f_augen, steps)
-    if defenders_have_won or declarer_has_won:
-        winner_de = "Alleinspieler" if declarer_has_won else "Gegenpartei"
-        winner_en = "declarer" if declarer_has_won else "defenders"
-        steps.append(Step(
-            f"Das Spiel war bereits entschieden (Alleinspieler {d_augen}, Gegenpartei {f_augen} Augen): "
-            f"der {winner_de} hat gewonnen, ein gewonnenes Spiel geht nicht mehr verloren",
-            f"The game was already decided (declarer {d_augen}, defenders {f_augen} card points): "
-            f"the {winner_en} had won, and a won game cannot be lost again",
-            ("3.1.3", "4.2.2")))
+    if declarer_has_won:
+        steps.append(_augen_step(d_augen, f_augen))
+        reason: Reason = (
+            f"mit {d_augen} Augen{' und der nötigen Stufe' if need.schneider else ''} war das Spiel für den "
+            f"Alleinspieler schon gewonnen, und ein entschiedenes Spiel bleibt entschieden",
+            f"with {d_augen} card points{' and the level he needed' if need.schneider else ''} the declarer had "
+            f"already won, and a decided game stays decided", ("3.1.3", "4.2.2"))
         if contract.game.is_null:
-            return _ruling(state, m, declarer_has_won, False, False, None, steps)
-        schneider = d_augen >= 90 if declarer_has_won else f_augen >= 90
-        return _ruling(state, m, declarer_has_won, schneider, False, None, steps)
+            return _ruling(state, m, True, False, False, None, steps, reason)
+        return _ruling(state, m, True, d_augen >= 90, False, None, steps, reason)
+    if lost_by_play:
+        if contract.game.is_null:
+            tricks = state.declarer_trick_count
+            steps.append(Step(f"Der Alleinspieler hat im Nullspiel schon {plural(tricks, 'Stich')} bekommen",
+                              f"The declarer has already taken {plural(tricks, 'trick', 'en')} in his null game",
+                              ("4.2.7",)))
+            reason = ("damit war das Nullspiel schon verloren, und ein entschiedenes Spiel bleibt entschieden",
+                      "so the null game was already lost, and a decided game stays decided", ("3.1.3", "4.2.7"))
+            return _ruling(state, m, False, False, False, None, steps, reason)
+        steps.append(_augen_step(d_augen, f_augen))
+        reason = (f"mit {f_augen} Augen der Gegenpartei war das Spiel für den Alleinspieler schon verloren, und "
+                  f"ein entschiedenes Spiel bleibt entschieden",
+                  f"with the defenders' {f_augen} card points the declarer had already lost, and a decided game "
+                  f"stays decided", ("3.1.3", "4.2.2"))
+        return _ruling(state, m, False, f_augen >= 90, False, None, steps, reason)
+    if out_of_reach:
+        fact, before_first_trick = _unreachable(state, m, need, f_augen)
+        steps.append(fact)
+        if kind is Irregularity.DECLARER_CONCEDES:
+            reason = ("der Alleinspieler gibt auf, und gewinnen konnte er das Spiel ohnehin nicht mehr",
+                      "the declarer concedes, and he could no longer win the game anyway", ("3.3.1", "2.4.3"))
+        elif _party(state, event.seat) == "defenders" and before_first_trick:
+            reason = ("ein Spiel, dessen nötige Stufe schon vor dem ersten Stich unerreichbar war, gewinnt der "
+                      "Alleinspieler auch durch einen Fehler der Gegenpartei nicht",
+                      "a game whose needed level was out of reach before the first trick cannot become the "
+                      "declarer's through the defenders' mistake either", ("4.4.3", "3.1.3"))
+        else:
+            reason = ("der Alleinspieler konnte das Spiel schon vorher nicht mehr gewinnen",
+                      "the declarer could no longer win the game even before", ("3.1.3",))
+        return _ruling(state, m, False, False, False, None, steps, reason)
 
     # --- concessions
     if kind is Irregularity.DECLARER_CONCEDES:
         cards_left = CardSet(state.hands[state.declarer]).mask.bit_count()
         if cards_left < 9:
-            steps.append(Step(f"Mit {cards_left} Karten braucht die Aufgabe die Zustimmung eines Gegenspielers",
-                              f"With {cards_left} cards the concession needs a defender's consent", ("3.3.2",)))
-        steps.append(Step("Das aufgegebene Spiel ist verloren, mindestens zum Reizwert und mit den Spitzen",
-                          "The conceded game is lost, at least at the bid and with the matadors", ("3.3.1",)))
-        return _ruling(state, m, False, False, False, None, steps)
+            steps.append(Step(f"Mit {plural(cards_left, 'Karte')} braucht die Aufgabe die Zustimmung eines "
+                              f"Gegenspielers; sie liegt vor",
+                              f"With {plural(cards_left, 'card', 'en')} the concession needs a defender's consent, "
+                              f"which was given", ("3.3.2",)))
+        reason = ("der Alleinspieler gibt auf; gewertet wird die Stufe einfach mit seinen Spitzen, mindestens zum "
+                  "Reizwert" + _announced_note(contract, "de"),
+                  "the declarer concedes; the simple level counts, with his matadors and at least at the bid"
+                  + _announced_note(contract, "en"), ("3.3.1",) + _announced_rule(contract))
+        return _ruling(state, m, False, False, False, None, steps, reason)
     if kind is Irregularity.DEFENDER_CONCEDES:
-        steps.append(Step("Gibt ein Gegenspieler auf, ist das Spiel für den Alleinspieler gewonnen (gemeinsame Haftung)",
-                          "When a defender concedes, the declarer has won (joint liability)", ("3.3.3", "2.5.2")))
-        return _innocent_declarer(state, m, need, steps, guilty=None)
+        reason = ("gibt ein Gegenspieler auf, gilt das für die ganze Gegenpartei (gemeinsame Haftung)",
+                  "a defender's concession binds both defenders (joint liability)", ("3.3.3", "2.5.2"))
+        return _innocent_declarer(state, m, need, steps, None, reason)
 
     # --- violations before the decision
     guilty = _party(state, event.seat)
     if guilty == "declarer":
-        steps.append(Step("Regelverstoß vor der Spielentscheidung: der Alleinspieler verliert in der Stufe einfach",
-                          "A violation before the game was decided: the declarer loses at level einfach", ("3.1.4",)))
-        return _ruling(state, m, False, False, False, guilty, steps)
-    steps.append(Step("Regelverstoß der Gegenpartei vor der Spielentscheidung: der Alleinspieler gewinnt",
-                      "A violation by the defenders before the game was decided: the declarer wins",
-                      ("3.1.4", "2.5.2")))
-    return _innocent_declarer(state, m, need, steps, guilty=guilty)
+        reason = ("der Alleinspieler hat vor der Spielentscheidung gegen die Regeln verstoßen; gewertet wird die "
+                  "Stufe einfach"
+                  + _announced_note(contract, "de"),
+                  "the declarer broke a rule while the game was still open; the simple level counts"
+                  + _announced_note(contract, "en"), ("3.1.4",) + _announced_rule(contract))
+        return _ruling(state, m, False, False, False, guilty, steps, reason)
+    reason = ("ein Gegenspieler hat vor der Spielentscheidung gegen die Regeln verstoßen, und das gilt für beide "
+              "Gegenspieler (gemeinsame Haftung)",
+              "a defender broke a rule while the game was still open, and that counts against both defenders "
+              "(joint liability)", ("3.1.4", "2.5.2"))
+    return _innocent_declarer(state, m, need, steps, guilty, reason)
 
 
-def _innocent_declarer(state: GameState, m: int, need: _Need, steps: list[Step], guilty: str | None) -> Ruling:
+def _event_step(state: GameState, event: Event) -> Step:
+    """The first step: who did what, as a fact (seat and role)."""
+    seat_de, seat_en = SEAT_NAMES_DE[event.seat], SEAT_NAMES_EN[event.seat]
+    declarer = event.seat == state.declarer
+    who_de = f"{seat_de} ({'Alleinspieler' if declarer else 'Gegenspieler'})"
+    who_en = f"{seat_en} ({'the declarer' if declarer else 'a defender'})"
+    card = card_ref(event.card) if event.card is not None else ""
+    kind = event.kind
+    if kind is Irregularity.REVOKE:
+        if card:
+            de = f"{who_de} bedient nicht: {card} statt einer Karte der verlangten Farbe, die er hält"
+            en = f"{who_en} revokes: the {card} instead of a card of the suit led, which he holds"
+        else:
+            de, en = f"{who_de} bedient falsch", f"{who_en} revokes"
+    elif kind is Irregularity.LEAD_OUT_OF_TURN:
+        de = f"{who_de} spielt {card} aus, ohne an der Reihe zu sein" if card else f"{who_de} spielt aus, ohne an der Reihe zu sein"
+        en = f"{who_en} leads the {card} out of turn" if card else f"{who_en} leads out of turn"
+    elif kind is Irregularity.SKAT_VIEWED:
+        de, en = f"{who_de} sieht während des Spiels den Skat an", f"{who_en} looks at the skat during play"
+    elif kind is Irregularity.CARDS_EXPOSED:
+        de, en = f"{who_de} deckt Karten auf", f"{who_en} exposes cards"
+    elif kind is Irregularity.DECLARER_CONCEDES:
+        de, en = f"{who_de} gibt das Spiel auf", f"{who_en} concedes the game"
+    elif kind is Irregularity.DEFENDER_CONCEDES:
+        de, en = f"{who_de} gibt das Spiel auf", f"{who_en} concedes the game"
+    elif kind is Irregularity.WRONG_CARD_COUNT:
+        de, en = f"{who_de} hat eine falsche Zahl von Karten", f"{who_en} holds a wrong number of cards"
+    elif kind is Irregularity.DECLARER_CLAIMS:
+        de = f"{who_de} legt seine Karten auf und beansprucht die restlichen Stiche"
+        en = f"{who_en} lays his cards face up and claims the remaining tricks"
+    elif kind is Irregularity.DEFENDER_PLAYS_OPEN:
+        de, en = f"{who_de} legt seine Karten offen hin", f"{who_en} lays his cards face up"
+    else:
+        contract = state.contract
+        de = f"{who_de} sagt {contract_ref(contract, 'de')} an" if contract else f"{who_de}: {kind.name_de}"
+        en = f"{who_en} announces {contract_ref(contract, 'en')}" if contract else f"{who_en}: {kind.name_en}"
+    return Step(de[:1].upper() + de[1:], en[:1].upper() + en[1:], (kind.rule_id,))
+
+
+def _augen_step(d_augen: int, f_augen: int) -> Step:
+    return Step(f"Vor dem Regelverstoß: Alleinspieler {d_augen} Augen, Gegenpartei {f_augen} Augen",
+                f"Before the irregularity: declarer {d_augen} card points, defenders {f_augen} card points", ())
+
+
+def _announced_note(contract: Contract, lang: str) -> str:
+    """``; die angesagte Stufe Schneider zählt mit`` when an announced level counts too (4.2.5)."""
+    if contract.game.is_null or not (contract.schneider_announced or contract.schwarz_announced):
+        return ""
+    level = "Schwarz" if contract.schwarz_announced else "Schneider"
+    if lang == "de":
+        return f", dazu die angesagte Stufe {level}"
+    return f", plus the announced level {level}"
+
+
+def _announced_rule(contract: Contract) -> tuple[str, ...]:
+    return ("4.2.5",) if _announced_note(contract, "de") else ()
+
+
+def _unreachable(state: GameState, m: int, need: _Need, f_augen: int) -> tuple[Step, bool]:
+    """Why the declarer can no longer win, as a fact; and whether that was so before the
+    first trick (ISkO 4.4.3)."""
+    contract = state.contract
+    assert contract is not None
+    bid = state.bid
+    name_de, name_en = contract_ref(contract, "de"), contract_ref(contract, "en")
+    if need.impossible:
+        if contract.game.is_null:
+            value = game_value(contract, rules=state.rules).value
+            return Step(f"{name_de} ist nur {value} wert, der Reizwert ist {bid}: überreizt",
+                        f"{name_en} is worth only {value}, the bid is {bid}: overbid", ("4.1.2",)), True
+        value = game_value(contract, m, schwarz=True, rules=state.rules).value
+        return Step(f"Selbst mit Schwarz ist {name_de} nur {value} wert, der Reizwert ist {bid}: das Spiel war schon "
+                    f"vor dem ersten Stich überreizt",
+                    f"Even with Schwarz, {name_en} is worth only {value}, the bid is {bid}: the game was overbid "
+                    f"before the first trick", ("4.4.3",)), True
+    needed_de = "angesagt" if not need.from_bid else f"zum Reizwert {bid}"
+    needed_en = "as announced" if not need.from_bid else f"for the bid of {bid}"
+    if need.schwarz and m < 0:
+        return Step(f"Der Alleinspieler braucht Schwarz ({needed_de}); ohne Spitzen hält ein Gegenspieler "
+                    f"den höchsten Trumpf ({card_ref('CJ')}) und macht damit immer einen Stich: Schwarz war schon vor dem ersten Stich unmöglich",
+                    f"The declarer needs Schwarz ({needed_en}); without matadors a defender holds the "
+                    f"highest trump ({card_ref('CJ')}), which always takes a trick: Schwarz was impossible before the first trick",
+                    ("4.4.3",)), True
+    if need.schwarz and state.defender_trick_count > 0:
+        return Step(f"Der Alleinspieler braucht Schwarz ({needed_de}), aber die Gegenpartei hat schon einen Stich",
+                    f"The declarer needs Schwarz ({needed_en}), but the defenders already have a trick",
+                    ("4.2.4",)), False
+    return Step(f"Der Alleinspieler braucht Schneider ({needed_de}), aber die Gegenpartei hat schon {f_augen} Augen",
+                f"The declarer needs Schneider ({needed_en}), but the defenders already have {f_augen} card points",
+                ("4.2.3",)), False
+
+
+def _innocent_declarer(state: GameState, m: int, need: _Need, steps: list[Step], guilty: str | None,
+                       reason: Reason) -> Ruling:
     contract = state.contract
     assert contract is not None
     if contract.game.is_null:
-        return _ruling(state, m, True, False, False, guilty, steps)
+        return _ruling(state, m, True, False, False, guilty, steps, reason)
     if need.schneider and not contract.schneider_announced:
         level_de = "Schwarz" if need.schwarz else "Schneider"
-        steps.append(Step(f"Der Alleinspieler musste {level_de} erreichen; diese Stufe wird ihm zuerkannt",
-                          f"The declarer had to reach {level_de}; that level is awarded to him", ("3.1.5",)))
-    return _ruling(state, m, True, need.schneider, need.schwarz, guilty, steps)
+        steps.append(Step(f"Zum Reizwert {state.bid} braucht der Alleinspieler {level_de}: diese Stufe wird ihm "
+                          f"zuerkannt",
+                          f"For the bid of {state.bid} the declarer needs {level_de}: that level is awarded to him",
+                          ("3.1.5",)))
+    text_de, text_en, rules = reason
+    return _ruling(state, m, True, need.schneider, need.schwarz, guilty, steps, (text_de, text_en, rules))
 
 
 def _play_on(state: GameState, cards: Sequence[Card], steps: list[Step]) -> Ruling:
@@ -426,9 +574,9 @@ def _accepted_claim(state: GameState, event: Event, m: int, need: _Need, d_augen
         raise SkatError(f"Unbekannte Gewinnstufe {claimed!r} (einfach, schneider, schwarz)",
                         f"Unknown level {claimed!r} (einfach, schneider, schwarz)")
     if contract.game.is_null:
-        steps.append(Step("Die Gegenspieler stimmen zu: der Alleinspieler hat sein Nullspiel gewonnen",
-                          "The defenders agree: the declarer has won his null game", ("3.3.4",)))
-        return _ruling(state, m, True, False, False, None, steps)
+        reason: Reason = ("die Gegenspieler stimmen der Abkürzung zu: das Nullspiel zählt als durchgespielt",
+                          "the defenders agree to the claim: the null game counts as played out", ("3.3.4",))
+        return _ruling(state, m, True, False, False, None, steps, reason)
     if claimed in ("schneider", "schwarz") and f_augen > 30:
         raise SkatError(f"Schneider ist nicht mehr möglich: die Gegenspieler haben {f_augen} Augen",
                         f"Schneider is no longer possible: the defenders have {f_augen} card points")
@@ -437,18 +585,18 @@ def _accepted_claim(state: GameState, event: Event, m: int, need: _Need, d_augen
                         "Schwarz is no longer possible: the defenders have a trick")
     schneider = need.schneider or claimed != "einfach" or d_augen >= 90
     schwarz = need.schwarz or claimed == "schwarz"
-    steps.append(Step("Die Gegenspieler stimmen der Abkürzung zu: der Alleinspieler hat sein angesagtes Spiel gewonnen",
-                      "The defenders agree to the claim: the declarer has won his announced game", ("3.3.4",)))
     if claimed != "einfach":
-        steps.append(Step(f"Mit dem Abkürzen beansprucht: {claimed.capitalize()}",
-                          f"Claimed together with the shortening: {claimed.capitalize()}", ("3.3.4",)))
+        steps.append(Step(f"Mit dem Abkürzen beansprucht er {claimed.capitalize()}",
+                          f"Together with the claim he demands {claimed.capitalize()}", ("3.3.4",)))
     elif d_augen >= 90 and not need.schneider:
         steps.append(Step(f"Schneider war mit {d_augen} Augen schon erreicht", f"Schneider was already reached with "
                           f"{d_augen} card points", ("4.2.3",)))
     if need.schneider and not contract.schneider_announced:
         steps.append(Step("Die zum Reizwert nötige Stufe gehört zum angesagten Spiel",
                           "The level needed for the bid belongs to the announced game", ("3.1.5",)))
-    return _ruling(state, m, True, schneider, schwarz, None, steps)
+    reason = ("die Gegenspieler stimmen der Abkürzung zu: das angesagte Spiel zählt wie beansprucht",
+              "the defenders agree to the claim: the announced game counts as claimed", ("3.3.4",))
+    return _ruling(state, m, True, schneider, schwarz, None, steps, reason)
 
 
 def _defender_open(state: GameState, event: Event, steps: list[Step]) -> Ruling:
@@ -512,28 +660,36 @@ def _defenders_take_all(state: GameState, memo: dict[tuple[int, int, int, int], 
     return result
 
 
-def _cheapest_lost_game(state: GameState, steps: list[Step], guilty: str | None) -> Ruling:
-    """The lost game "by the last bid and the matadors" (ISkO 2.4.4, 3.1.1): the cheapest
-    suit or Grand game with pick-up whose value, as an overbid multiple if need be, reaches
-    the bid, with the declarer's real matadors; counted double as a lost game."""
+def _cheapest_lost_game(state: GameState, steps: list[Step], guilty: str | None, reason: Reason) -> Ruling:
+    """The lost game "by the last bid and the matadors" (ISkO 2.4.4, 3.1.1): the game of
+    :func:`~.scoring.cheapest_lost_game` (the same one that scores an overbid Null),
+    counted double as a lost game."""
     assert state.declarer is not None
-    cards = state.declarer_cards()
-    best: tuple[Settlement, Contract, int] | None = None
-    for game in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND):
-        contract = Contract(game)
-        count = matadors(game, cards)
-        settled = settle(contract, count, bid=state.bid, won=False, rules=state.rules)
-        if best is None or settled.value < best[0].value:
-            best = (settled, contract, count)
-    assert best is not None
-    settled, contract, count = best
+    contract, count, _ = cheapest_lost_game(state.bid, state.declarer_cards().mask, state.rules)
     steps.append(Step(
         f"Angeschrieben wird das billigste Farb- oder Grandspiel, das mit den Spitzen des Alleinspielers den "
-        f"Reizwert {state.bid} erreicht: {contract.game.name_de}",
+        f"Reizwert {state.bid} erreicht: {game_ref(contract.game)}",
         f"The entry is the cheapest suit or Grand game that reaches the bid of {state.bid} with the declarer's "
-        f"matadors: {contract.game.name_en}", ("4.4.1",)))
+        f"matadors: {game_ref(contract.game)}", ("2.4.4",)))
+    settled = settle(contract, count, bid=state.bid, won=False, rules=state.rules, reason=reason)
     return Ruling(True, False, settled.value, settled.score, guilty, tuple(steps) + settled.steps,
                   "einfach", settled.overbid)
+
+
+def _unplayable_null(state: GameState, steps: list[Step]) -> Ruling:
+    """A Null whose value is below the bid (ISkO 2.4.4): lost as the cheapest suit or Grand
+    game, whatever happened in play (the same game :func:`~.scoring.score_game` counts)."""
+    contract = state.contract
+    assert contract is not None
+    null_value = game_value(contract, rules=state.rules).value
+    steps.append(Step(f"{contract_ref(contract, 'de')} ist nur {null_value} wert, der Reizwert ist {state.bid}",
+                      f"{contract_ref(contract, 'en')} is worth only {null_value}, the bid is {state.bid}",
+                      ("4.1.2",)))
+    reason: Reason = ("ein Nullspiel unter dem Reizwert ist nicht durchführbar, daher zählt ein Farb- oder "
+                      "Grandspiel nach der letzten Reizhöhe und den Spitzen",
+                      "a null game below the bid cannot be played, so a suit or Grand game counts, by the last "
+                      "bid and the matadors", ("2.4.4",))
+    return _cheapest_lost_game(state, steps, "declarer", reason)
 
 
 def _leads_before_announcement(state: GameState, event: Event) -> Ruling:
@@ -546,11 +702,14 @@ def _leads_before_announcement(state: GameState, event: Event) -> Ruling:
     if event.card is not None and not state.hands[event.seat] & event.card.bit:
         raise SkatError(f"{event.card.name_de} ist nicht in der Hand des Alleinspielers",
                         f"The {event.card.name_en} is not in the declarer's hand")
-    steps = [Step(
-        f"{Irregularity.DECLARER_LEADS_EARLY.name_de}: ein Spiel ist verloren, nach der letzten Reizhöhe und den Spitzen",
-        f"{Irregularity.DECLARER_LEADS_EARLY.name_en}: a game is lost, by the last bid and the matadors",
-        ("3.1.1",))]
-    return _cheapest_lost_game(state, steps, "declarer")
+    seat_de, seat_en = SEAT_NAMES_DE[event.seat], SEAT_NAMES_EN[event.seat]
+    steps = [Step(f"{seat_de} (Alleinspieler) spielt aus, bevor er ein Spiel angesagt hat",
+                  f"{seat_en} (the declarer) leads before announcing a game", ("3.1.1",))]
+    reason: Reason = ("wer als Alleinspieler vor der Spielansage ausspielt, hat ein Spiel verloren, nach der letzten "
+                      "Reizhöhe und seinen Spitzen",
+                      "a declarer who leads before his announcement has lost a game, by the last bid and his "
+                      "matadors", ("3.1.1", "2.4.4"))
+    return _cheapest_lost_game(state, steps, "declarer", reason)
 
 
 def _play_out_last_trick(state: GameState) -> GameState:

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from .cards import Card, CardSet
 from .errors import SkatError
-from .explain import Derivation, Step, rule_ids_of
+from .explain import Derivation, Step, plural, rule_ids_of
 from .games import Contract, GameType
+from .names import game_ref
 from .rules import ISKO, RuleSet
 
 __all__ = [
@@ -28,6 +29,8 @@ __all__ = [
     "Settlement",
     "settle",
     "concede",
+    "cheapest_lost_game",
+    "contract_ref",
 ]
 
 
@@ -96,7 +99,12 @@ class GameValue:
         return abs(self.matadors) + len(self.levels)
 
     def text(self, lang: str = "de") -> str:
+        """The derivation with a name reference for the game (render it per deck)."""
         return self.steps[0].text(lang)
+
+    def plain(self, lang: str = "de") -> str:
+        """The derivation with the ISkO's (French) names: ``... × Kreuz 12 = 48``."""
+        return self.steps[0].plain(lang)
 
 
 def _check_matadors(game: GameType, count: int) -> None:
@@ -138,12 +146,28 @@ def game_value(
     return cached
 
 
+def contract_ref(contract: Contract, lang: str = "de") -> str:
+    """The contract's name with a game reference: ``⟦game:clubs⟧ Hand Schneider angesagt``."""
+    de = lang == "de"
+    game = contract.game
+    parts = [game_ref(game)]
+    if contract.ouvert:
+        parts.append("ouvert")
+    if contract.hand and not (contract.ouvert and not game.is_null):
+        parts.append("Hand" if de else "hand")
+    if not game.is_null and not contract.ouvert:
+        if contract.schwarz_announced:
+            parts.append("Schwarz angesagt" if de else "Schwarz announced")
+        elif contract.schneider_announced:
+            parts.append("Schneider angesagt" if de else "Schneider announced")
+    return " ".join(parts)
+
+
 def _game_value(contract: Contract, matadors: int, schneider: bool, schwarz: bool, rules: RuleSet) -> GameValue:
     game = contract.game
     if game.is_null:
         value = rules.null_value(contract.hand, contract.ouvert)
-        name_de, name_en = contract.name("de"), contract.name("en")
-        step = Step(f"{name_de} = {value}", f"{name_en} = {value}", ("4.1.2",))
+        step = Step(f"{contract_ref(contract, 'de')} = {value}", f"{contract_ref(contract, 'en')} = {value}", ("4.1.2",))
         return GameValue(contract, 0, (), value, value, (step,))
     _check_matadors(game, matadors)
     announced_schwarz = contract.schwarz_announced
@@ -180,11 +204,11 @@ def _game_value(contract: Contract, matadors: int, schneider: bool, schwarz: boo
         running += 1
         parts_de.append(f"{de} {running}")
         parts_en.append(f"{en} {running}")
-    base_de = "Grand ouvert" if game is GameType.GRAND and contract.ouvert and base != rules.base_value(game) else game.name_de
-    base_en = "grand ouvert" if base_de == "Grand ouvert" else game.name_en
+    grand_ouvert = game is GameType.GRAND and contract.ouvert and base != rules.base_value(game)
+    base_name = f"{game_ref(game)} ouvert" if grand_ouvert else game_ref(game)
     step = Step(
-        f"{', '.join(parts_de)} × {base_de} {base} = {value}",
-        f"{', '.join(parts_en)} × {base_en} {base} = {value}",
+        f"{', '.join(parts_de)} × {base_name} {base} = {value}",
+        f"{', '.join(parts_en)} × {base_name} {base} = {value}",
         tuple(dict.fromkeys(rule_ids)),
     )
     return GameValue(contract, matadors, tuple(levels), base, value, (step,))
@@ -203,6 +227,7 @@ class Outcome:
     overbid: bool
     bid: int
     matadors: int
+    """The declarer's matadors in the game that is counted (0 for Null)."""
     declarer_points: int
     declarer_tricks: int
     schneider: bool
@@ -212,25 +237,34 @@ class Outcome:
     re: bool = False
     bock: bool = False
     rules: RuleSet = ISKO
+    counted_game: GameType | None = None
+    """For a Null announced above the bid (ISkO 2.4.4): the suit or Grand game that is
+    written down as lost instead; None otherwise."""
+    declarer_mask: int | None = None
+    """The declarer's twelve cards as a mask, when known (they decide an overbid Null)."""
 
     @property
     def steps(self) -> Derivation:
         """The derivation, step by step (built on demand: scoring itself needs no text)."""
         return _evaluate(
             self.contract, self.matadors, self.bid, self.declarer_points, self.declarer_tricks,
-            self.rules, self.kontra, self.re, self.bock, explain=True,
+            self.rules, self.kontra, self.re, self.bock, explain=True, declarer_mask=self.declarer_mask,
         )[1]
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
-        return rule_ids_of(self.steps)
+        """The rules of the derivation, the decisive one (first of the verdict) first."""
+        steps = self.steps
+        return rule_ids_of(steps[-1:] + steps[:-1])
 
     @property
     def defender_points(self) -> int:
         return 120 - self.declarer_points
 
-    def explain(self, lang: str = "de") -> list[str]:
-        return [s.text(lang) for s in self.steps]
+    def explain(self, lang: str = "de", *, plain: bool = False) -> list[str]:
+        """The steps' texts with name references (see :meth:`Step.text`); with ``plain``
+        in the ISkO's (French) names."""
+        return [s.plain(lang) if plain else s.text(lang) for s in self.steps]
 
     def as_dict(self) -> dict[str, object]:
         return {"won": self.won, "value": self.value, "score": self.score, "overbid": self.overbid}
@@ -247,6 +281,7 @@ def score_game(
     kontra: bool = False,
     re: bool = False,
     bock: bool = False,
+    declarer_cards: Iterable[Card] | CardSet | None = None,
 ) -> Outcome:
     """Score a finished (or ended) game: won or lost, at which value, with which list entry.
 
@@ -256,6 +291,11 @@ def score_game(
     - Null is won when the declarer takes no trick (4.2.7).
     - A game whose value does not reach the bid is overbid and lost with the lowest
       multiple of its base value that reaches the bid (4.4.1, 4.4.2).
+    - A Null announced although the bid is above its value cannot be won (2.4.4): with
+      ``declarer_cards`` (his twelve cards) it is written down as the lost suit or Grand
+      game of :func:`cheapest_lost_game` (the last bid and his matadors); without them,
+      as the vectors contract reads it, as the lowest multiple of the Null value that
+      reaches the bid.
     - Lost games count double (4.3.4), or single for hand games under ``pre1999``.
     """
     if not 0 <= declarer_points <= 120 or not 0 <= declarer_tricks <= 10:
@@ -276,7 +316,66 @@ def score_game(
             "Auf Null und Null Hand gibt es kein Re (ein Null mit Re müsste ouvert sein)",
             "There is no Re on Null or Null Hand (a Null with Re would have to be ouvert)",
         )
-    return _evaluate(contract, matadors, bid, declarer_points, declarer_tricks, rules, kontra, re, bock, explain=False)[0]
+    mask = None
+    if declarer_cards is not None:
+        mask = declarer_cards.mask if isinstance(declarer_cards, CardSet) else CardSet(declarer_cards).mask
+    return _evaluate(contract, matadors, bid, declarer_points, declarer_tricks, rules, kontra, re, bock,
+                     explain=False, declarer_mask=mask)[0]
+
+
+_CHEAPEST_ORDER = (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND)
+
+
+def cheapest_lost_game(bid: int, declarer_mask: int, rules: RuleSet = ISKO) -> tuple[Contract, int, GameValue]:
+    """The lost game "by the last bid and the matadors" (ISkO 2.4.4, 3.1.1): the suit or
+    Grand game with pick-up (no announced level) whose counted value, an overbid multiple
+    if need be, is the lowest that reaches ``bid``, with the declarer's matadors in it.
+    On a tie the game with the lower base value is taken. Returns (contract, matadors,
+    game value before any overbid multiple)."""
+    best: tuple[int, Contract, int, GameValue] | None = None
+    for game in _CHEAPEST_ORDER:
+        contract = Contract(game)
+        count = matadors_in_mask(game, declarer_mask)
+        gv = game_value(contract, count, rules=rules)
+        counted = gv.value if gv.value >= bid else lowest_multiple(gv.base, bid)
+        if best is None or counted < best[0]:
+            best = (counted, contract, count, gv)
+    assert best is not None
+    return best[1], best[2], best[3]
+
+
+def _verdict_step(reasons: list[tuple[str, str]], rules_cited: list[str], won: bool, value: int, score: int,
+                  loss_factor: int, doublings: tuple[bool, bool, bool]) -> Step:
+    """The last step: the reasons that decided, then the verdict and the list entry."""
+    if won:
+        de, en = f"gewonnen; Eintrag +{value}", f"won; entry +{value}"
+        rules_cited = rules_cited + ["4.3.1"]
+    elif loss_factor == 2:
+        de = f"verloren; ein verlorenes Spiel zählt doppelt, Eintrag {-2 * value}"
+        en = f"lost; a lost game counts double, entry {-2 * value}"
+        rules_cited = rules_cited + ["4.3.4"]
+    else:
+        de = f"verloren; als Handspiel einfach gezählt, Eintrag {-value}"
+        en = f"lost; counted single as a hand game, entry {-value}"
+        rules_cited = rules_cited + ["4.3.4"]
+    running = value if won else -loss_factor * value
+    for flag, name in zip(doublings, ("Kontra", "Re", "Bock")):
+        if flag:
+            running *= 2
+            de += f"; {name} verdoppelt: {running}"
+            en += f"; {name} doubles it: {running}"
+    if any(doublings):
+        rules_cited = rules_cited + ["K.1.4"]
+    assert running == score
+    reason_de = "; ".join(r[0] for r in reasons)
+    reason_en = "; ".join(r[1] for r in reasons)
+    text_de, text_en = (f"{reason_de}: {de}", f"{reason_en}: {en}") if reason_de else (de, en)
+    return Step(_capital(text_de), _capital(text_en), tuple(dict.fromkeys(rules_cited)))
+
+
+def _capital(text: str) -> str:
+    """The sentence with a capital first letter (a name reference stays as it is)."""
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
 def _evaluate(
@@ -291,22 +390,49 @@ def _evaluate(
     bock: bool,
     *,
     explain: bool,
+    declarer_mask: int | None = None,
 ) -> tuple[Outcome, Derivation]:
-    """The one place that decides a result; with ``explain`` it also writes the steps."""
+    """The one place that decides a result; with ``explain`` it also writes the steps.
+
+    Every step but the last states a fact; the last gives the reasons that decided, the
+    verdict and the list entry, citing the decisive rule first."""
     game = contract.game
+    doublings = (kontra, re, bock)
     steps: list[Step] = []
+    reasons: list[tuple[str, str]] = []
+    cited: list[str] = []
+    counted_game: GameType | None = None
     if game.is_null:
-        won_by_play = declarer_tricks == 0
         gv = game_value(contract, rules=rules)
         schneider = schwarz = False
-        if won_by_play:
+        if gv.value < bid and declarer_mask is not None:
+            # ISkO 2.4.4: this Null cannot be made; a suit or Grand game is lost instead.
+            lost, count, gv = cheapest_lost_game(bid, declarer_mask, rules)
+            counted_game = lost.game
+            matadors = count
+            won_by_play = False
             if explain:
-                steps.append(Step("Der Alleinspieler hat keinen Stich bekommen: gewonnen",
-                                  "The declarer took no trick: won", ("4.2.7",)))
+                null_value = game_value(contract, rules=rules).value
+                steps.append(Step(
+                    f"{contract_ref(contract, 'de')} ist {null_value} wert, der Reizwert ist {bid}",
+                    f"{contract_ref(contract, 'en')} is worth {null_value}, the bid is {bid}", ("4.1.2",)))
+                steps.append(Step(
+                    f"Angeschrieben wird das billigste Farb- oder Grandspiel, das mit den Spitzen des "
+                    f"Alleinspielers den Reizwert {bid} erreicht: {game_ref(lost.game)}",
+                    f"The entry is the cheapest suit or Grand game that reaches the bid of {bid} with the "
+                    f"declarer's matadors: {game_ref(lost.game)}", ("2.4.4",)))
+                reasons.append((f"ein Nullspiel unter dem Reizwert ist nicht durchführbar",
+                                f"a Null below the bid cannot be played"))
+                cited.append("2.4.4")
         else:
+            won_by_play = declarer_tricks == 0
             if explain:
-                steps.append(Step(f"Der Alleinspieler hat {declarer_tricks} Stich(e) bekommen: verloren",
-                                  f"The declarer took {declarer_tricks} trick(s): lost", ("4.2.7",)))
+                if won_by_play:
+                    reasons.append(("Der Alleinspieler hat keinen Stich", "The declarer took no trick"))
+                else:
+                    reasons.append((f"Der Alleinspieler hat {plural(declarer_tricks, 'Stich')}",
+                                    f"The declarer took {plural(declarer_tricks, 'trick', 'en')}"))
+                cited.append("4.2.7")
     else:
         defenders_schwarz = declarer_tricks == 10
         declarer_schwarz = declarer_tricks == 0
@@ -314,40 +440,60 @@ def _evaluate(
         schneider = declarer_points >= 90 or declarer_points <= 30 or schwarz
         gv = game_value(contract, matadors, schneider=schneider, schwarz=schwarz, rules=rules)
         won_by_play = declarer_points >= 61
-        if won_by_play:
-            if explain:
-                steps.append(Step(f"{declarer_points} Augen für den Alleinspieler: mindestens 61, gewonnen",
-                                  f"{declarer_points} card points for the declarer: at least 61, won", ("4.2.2",)))
-        else:
-            if explain:
-                steps.append(Step(f"{declarer_points} Augen für den Alleinspieler: weniger als 61, verloren",
-                                  f"{declarer_points} card points for the declarer: fewer than 61, lost", ("4.2.2",)))
-        if schwarz:
-            who = ("die Gegenpartei", "the defenders") if defenders_schwarz else ("der Alleinspieler", "the declarer")
-            if explain:
-                steps.append(Step(f"Schwarz: {who[0]} hat keinen Stich bekommen", f"Schwarz: {who[1]} took no trick", ("4.2.4",)))
-        elif schneider:
-            who = ("die Gegenpartei", "the defenders") if declarer_points >= 90 else ("der Alleinspieler", "the declarer")
-            if explain:
-                steps.append(Step(f"Schneider: {who[0]} hat 30 Augen oder weniger", f"Schneider: {who[1]} {'has' if who[1] == 'the declarer' else 'have'} 30 card points or fewer", ("4.2.3",)))
+        if explain:
+            steps.append(Step(f"Augen: Alleinspieler {declarer_points}, Gegenpartei {120 - declarer_points}",
+                              f"Card points: declarer {declarer_points}, defenders {120 - declarer_points}", ()))
+            if schwarz:
+                who = ("die Gegenpartei", "the defenders") if defenders_schwarz else ("der Alleinspieler", "the declarer")
+                steps.append(Step(f"Schwarz: {who[0]} hat keinen Stich", f"Schwarz: {who[1]} took no trick", ("4.2.4",)))
+            elif schneider:
+                if declarer_points >= 90:
+                    steps.append(Step("Schneider: die Gegenpartei hat 30 Augen oder weniger",
+                                      "Schneider: the defenders have 30 card points or fewer", ("4.2.3",)))
+                else:
+                    steps.append(Step("Schneider: der Alleinspieler hat 30 Augen oder weniger",
+                                      "Schneider: the declarer has 30 card points or fewer", ("4.2.3",)))
+            if won_by_play:
+                reasons.append((f"{declarer_points} Augen reichen für einfach",
+                                f"{declarer_points} card points are enough for the simple level"))
+            else:
+                reasons.append((f"{declarer_points} Augen reichen nicht, nötig sind 61",
+                                f"{declarer_points} card points are not enough, 61 are needed"))
+            cited.append("4.2.2")
+        # The decision is the one the ISkO makes (4.2.5, 4.2.6); the reasons only describe it.
         if contract.schwarz_announced and not defenders_schwarz:
+            if explain and won_by_play:
+                if contract.ouvert:
+                    reasons.append(("offen gespielt muss der Alleinspieler alle Stiche machen, das hat er nicht",
+                                    "playing open, the declarer must take every trick, and he did not"))
+                    cited.insert(0, "4.2.6")
+                else:
+                    reasons.append(("angesagt war Schwarz, erreicht nicht", "Schwarz was announced and not reached"))
+                    cited.insert(0, "4.2.5")
             won_by_play = False
-            label = "ouvert" if contract.ouvert else "Schwarz angesagt"
-            if explain:
-                steps.append(Step(f"{label}: der Alleinspieler musste alle Stiche machen, verloren",
-                                  f"{'open' if contract.ouvert else 'Schwarz announced'}: the declarer had to take every trick, lost",
-                                  ("4.2.6" if contract.ouvert else "4.2.5",)))
         elif contract.schneider_announced and declarer_points < 90:
+            if explain and won_by_play:
+                reasons.append(("angesagt war Schneider, erreicht nicht", "Schneider was announced and not reached"))
+                cited.insert(0, "4.2.5")
             won_by_play = False
-            if explain:
-                steps.append(Step("Schneider angesagt, aber nicht erreicht: verloren",
-                                  "Schneider announced but not reached: lost", ("4.2.5",)))
+        elif explain and won_by_play and contract.schwarz_announced:
+            if contract.ouvert:
+                reasons.append(("offen gespielt hat der Alleinspieler alle Stiche gemacht",
+                                "playing open, the declarer took every trick"))
+                cited.append("4.2.6")
+            else:
+                reasons.append(("angesagt war Schwarz, erreicht", "Schwarz was announced and reached"))
+                cited.append("4.2.5")
+        elif explain and won_by_play and contract.schneider_announced:
+            reasons.append(("angesagt war Schneider, erreicht", "Schneider was announced and reached"))
+            cited.append("4.2.5")
     if explain:
         steps.extend(gv.steps)
-    won, value, score, overbid = _settle(gv, bid, won_by_play, rules, (kontra, re, bock), steps if explain else None)
+    won, value, score, overbid = _settle(gv, bid, won_by_play, rules, doublings, steps if explain else None,
+                                         reasons, cited)
     outcome = _new_outcome(
-        contract, won, value, score, overbid, bid, gv.matadors, declarer_points, declarer_tricks,
-        schneider, schwarz, kontra, re, bock, rules,
+        contract, won, value, score, overbid, bid, matadors if counted_game else gv.matadors, declarer_points,
+        declarer_tricks, schneider, schwarz, kontra, re, bock, rules, counted_game, declarer_mask,
     )
     return outcome, tuple(steps)
 
@@ -374,12 +520,15 @@ _set_kontra = _slot_setter("kontra")
 _set_re = _slot_setter("re")
 _set_bock = _slot_setter("bock")
 _set_rules = _slot_setter("rules")
+_set_counted_game = _slot_setter("counted_game")
+_set_declarer_mask = _slot_setter("declarer_mask")
 
 
 def _new_outcome(
     contract: Contract, won: bool, value: int, score: int, overbid: bool, bid: int, matadors: int,
     declarer_points: int, declarer_tricks: int, schneider: bool, schwarz: bool,
-    kontra: bool, re: bool, bock: bool, rules: RuleSet,
+    kontra: bool, re: bool, bock: bool, rules: RuleSet, counted_game: GameType | None = None,
+    declarer_mask: int | None = None,
 ) -> Outcome:
     """The same as ``Outcome(...)`` with every field given (Outcome has no __post_init__)."""
     outcome: Outcome = object.__new__(Outcome)
@@ -398,6 +547,8 @@ def _new_outcome(
     _set_re(outcome, re)
     _set_bock(outcome, bock)
     _set_rules(outcome, rules)
+    _set_counted_game(outcome, counted_game)
+    _set_declarer_mask(outcome, declarer_mask)
     return outcome
 
 
@@ -408,44 +559,48 @@ def _settle(
     rules: RuleSet,
     doublings: tuple[bool, bool, bool],
     steps: list[Step] | None,
+    reasons: list[tuple[str, str]] | None = None,
+    cited: list[str] | None = None,
 ) -> tuple[bool, int, int, bool]:
     """The one place that turns a verdict into a list entry: the overbid multiple
     (4.4.1, 4.4.2), single or double for a loss (4.3.4), Kontra/Re/Bock (K.1.4).
 
-    Returns (won, value, score, overbid); appends the steps when ``steps`` is a list.
+    Returns (won, value, score, overbid). When ``steps`` is a list it appends the
+    overbid multiple (a fact) and the verdict step, built from ``reasons`` (the facts
+    that decided, as (German, English) phrases) and ``cited`` (their rules, decisive first).
     """
     value = gv.value
     overbid = value < bid
+    decided_by_play = won
     won = won and not overbid
-    if overbid:
-        base = gv.base
-        counted = lowest_multiple(base, bid)
-        if steps is not None:
+    base = gv.base
+    counted = lowest_multiple(base, bid) if overbid else value
+    factor = 1 if won else rules.loss_factor(gv.contract.hand)
+    score = counted if won else -factor * counted
+    for flag in doublings:
+        if flag:
+            score *= 2
+    if steps is not None:
+        reasons = list(reasons or [])
+        cited = list(cited or [])
+        if overbid:
+            overbid_rule = "4.4.2" if gv.contract.hand else "4.4.1"
             steps.append(Step(
-                f"überreizt: {value} < {bid}, verloren mit {counted // base} × {base} = {counted}",
-                f"overbid: {value} < {bid}, lost with {counted // base} × {base} = {counted}",
-                ("4.4.2" if gv.contract.hand else "4.4.1",)))
-        value = counted
-    if won:
-        score = value
-        if steps is not None:
-            steps.append(Step(f"Gewonnen: +{value}", f"Won: +{value}", ("4.3.1",)))
-    else:
-        factor = rules.loss_factor(gv.contract.hand)
-        score = -factor * value
-        if steps is not None:
-            if factor == 2:
-                steps.append(Step(f"Verloren zählt doppelt: {score}", f"A lost game counts double: {score}", ("4.3.4",)))
+                f"Überreizt: der Spielwert {value} erreicht den Reizwert {bid} nicht; angeschrieben wird "
+                f"das kleinste Vielfache des Grundwerts, das ihn erreicht: {counted // base} × {base} = {counted}",
+                f"Overbid: the game value {value} does not reach the bid of {bid}; the entry is the lowest "
+                f"multiple of the base value that reaches it: {counted // base} × {base} = {counted}",
+                (overbid_rule,)))
+            phrase = (f"überreizt ({value} statt {bid})", f"overbid ({value} instead of {bid})")
+            if decided_by_play:
+                # The play alone would have won: the overbid value decides.
+                reasons.append(phrase)
+                cited.insert(0, overbid_rule)
             else:
-                steps.append(Step(f"Verlorenes Handspiel zählt einfach: {score}",
-                                  f"A lost hand game counts single: {score}", ("4.3.4",)))
-    if any(doublings):
-        for flag, name in zip(doublings, ("Kontra", "Re", "Bock")):
-            if flag:
-                score *= 2
-                if steps is not None:
-                    steps.append(Step(f"{name} verdoppelt: {score}", f"{name} doubles: {score}", ("K.1.4",)))
-    return won, value, score, overbid
+                reasons.append(phrase)
+                cited.append(overbid_rule)
+        steps.append(_verdict_step(reasons, cited, won, counted, score, factor, doublings))
+    return won, counted, score, overbid
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,8 +613,8 @@ class Settlement:
     overbid: bool
     steps: Derivation
 
-    def explain(self, lang: str = "de") -> list[str]:
-        return [step.text(lang) for step in self.steps]
+    def explain(self, lang: str = "de", *, plain: bool = False) -> list[str]:
+        return [step.plain(lang) if plain else step.text(lang) for step in self.steps]
 
 
 def settle(
@@ -471,21 +626,26 @@ def settle(
     schneider: bool = False,
     schwarz: bool = False,
     rules: RuleSet = ISKO,
+    reason: tuple[str, str, tuple[str, ...]] | None = None,
 ) -> Settlement:
     """The list entry of a game whose verdict is already known (a referee's ruling, a
     concession): its value with the levels that count, at least the bid (overbid), and
-    single or double for a loss. Announced levels always count (4.2.5)."""
+    single or double for a loss. Announced levels always count (4.2.5).
+
+    ``reason`` (German, English, rule ids with the decisive one first) opens the last
+    step, which states the verdict."""
     gv = game_value(contract, matadors, schneider=schneider, schwarz=schwarz, rules=rules)
     steps = list(gv.steps)
-    won, value, score, overbid = _settle(gv, bid, won, rules, (False, False, False), steps)
+    reasons = [(reason[0], reason[1])] if reason else []
+    cited = list(reason[2]) if reason else []
+    won, value, score, overbid = _settle(gv, bid, won, rules, (False, False, False), steps, reasons, cited)
     return Settlement(won, value, score, overbid, tuple(steps))
 
 
 def concede(contract: Contract, matadors: int, *, bid: int, rules: RuleSet = ISKO) -> Settlement:
-    """A game the declarer gives up (ISkO 2.4.3, 3.3.1): lost at level einfach, with his
-    Spitzen and at least the bid."""
-    settlement = settle(contract, matadors, bid=bid, won=False, rules=rules)
-    note = Step("Aufgegeben: verloren in der Stufe einfach, mit den Spitzen und mindestens zum Reizwert",
-                "Conceded: lost at the simple level, with the matadors and at least at the bid", ("3.3.1", "2.4.3"))
-    return Settlement(settlement.won, settlement.value, settlement.score, settlement.overbid,
-                      (note,) + settlement.steps)
+    """A game the declarer gives up (ISkO 2.4.3, 3.3.1): lost at level einfach (announced
+    levels still count), with his Spitzen and at least the bid."""
+    return settle(contract, matadors, bid=bid, won=False, rules=rules, reason=(
+        "Der Alleinspieler hat aufgegeben; gewertet wird die Stufe einfach mit seinen Spitzen, mindestens zum Reizwert",
+        "The declarer conceded; the simple level counts, with his matadors and at least at the bid",
+        ("3.3.1", "2.4.3")))

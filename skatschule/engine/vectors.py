@@ -2,6 +2,7 @@
 
     python -m skatschule.engine.vectors answer FILE   # JSON list of {"id", "answer"} / {"id", "error"}
     python -m skatschule.engine.vectors check FILE    # compare with "expected"; last line 'N passed, M failed'
+    python -m skatschule.engine.vectors explain FILE [en]  # the derivations, in the ISkO's (French) names
 
 ``answer`` never reads ``expected``. Input the engine rejects becomes an
 ``error`` answer with the engine's message, never a crash.
@@ -21,9 +22,10 @@ from .games import Contract, is_trump, legal_cards, parse_game, trick_winner
 from .game import GameState
 from .lists import seeger_totals
 from .rules import get_rules
-from .scoring import game_value, matadors, score_game
+from .explain import Step
+from .scoring import Outcome, game_value, matadors, score_game
 
-__all__ = ["answer_case", "answer_cases", "check_case", "main"]
+__all__ = ["answer_case", "answer_cases", "check_case", "explain_case", "main"]
 
 Input = Mapping[str, Any]
 
@@ -111,11 +113,20 @@ def _game_value(inp: Input, rules: str) -> object:
 
 
 def _game_result(inp: Input, rules: str) -> object:
+    return _result_outcome(inp, rules).as_dict()
+
+
+def _result_outcome(inp: Input, rules: str) -> Outcome:
     contract = _contract(inp)
+    cards = None
+    if inp.get("declarer_cards") is not None:
+        cards = _distinct(parse_cards(inp["declarer_cards"]))
     if contract.game.is_null:
+        # Null has no matadors; the cards still decide a Null announced above the bid
+        # (ISkO 2.4.4: a suit or Grand game is lost instead, see scoring.cheapest_lost_game).
         count = 0
-    elif "declarer_cards" in inp and inp["declarer_cards"] is not None:
-        count = matadors(contract.game, _distinct(parse_cards(inp["declarer_cards"])))
+    elif cards is not None:
+        count = matadors(contract.game, cards)
     else:
         count = _int(inp, "matadors")
     points = _int(inp, "declarer_points", 0)
@@ -134,8 +145,9 @@ def _game_result(inp: Input, rules: str) -> object:
         kontra=_flag(inp, "kontra"),
         re=_flag(inp, "re"),
         bock=_flag(inp, "bock"),
+        declarer_cards=cards if contract.game.is_null else None,
     )
-    return outcome.as_dict()
+    return outcome
 
 
 def _seeger(inp: Input, rules: str) -> object:
@@ -260,6 +272,35 @@ def check_case(case: Mapping[str, Any], result: Mapping[str, object]) -> bool:
     return _same(expected, got, kind)
 
 
+def explain_case(case: Mapping[str, Any], lang: str = "de") -> list[str]:
+    """The derivation behind a case's answer, in the ISkO's (French) names: for
+    ``game_value``, ``game_result``, ``game_replay`` and ``ruling``; empty for other kinds
+    or when the input is refused."""
+    kind = case.get("kind")
+    inp = case.get("input") or {}
+    rules = case.get("rules") or "isko"
+    steps: tuple[Step, ...] = ()
+    try:
+        if kind == "game_value":
+            contract = _contract(inp)
+            count = 0 if contract.game.is_null else _int(inp, "matadors")
+            steps = game_value(contract, count, schneider=_flag(inp, "schneider"), schwarz=_flag(inp, "schwarz"),
+                               rules=get_rules(rules)).steps
+        elif kind == "game_result":
+            steps = _result_outcome(inp, rules).steps
+        elif kind == "game_replay":
+            state = replay_from_input(inp, rules)
+            if state.is_over() and not state.passed_in:
+                steps = state.score().steps
+        elif kind == "ruling":
+            from .rulings import ruling_from_input
+
+            steps = ruling_from_input(inp, rules).steps
+    except (SkatError, KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return []
+    return [step.plain(lang) for step in steps]
+
+
 def _load(path: str) -> list[Mapping[str, Any]]:
     with open(path, encoding="utf-8") as fh:
         data = json.load(fh)
@@ -271,8 +312,17 @@ def _load(path: str) -> list[Mapping[str, Any]]:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["explain"] and len(args) in (2, 3):
+        lang = args[2] if len(args) == 3 else "de"
+        for case in _load(args[1]):
+            lines = explain_case({k: v for k, v in case.items() if k not in ("expected", "check")}, lang)
+            if lines:
+                print(case.get("id"))
+                for line in lines:
+                    print(f"  {line}")
+        return 0
     if len(args) != 2 or args[0] not in ("answer", "check"):
-        print("usage: python -m skatschule.engine.vectors answer|check FILE", file=sys.stderr)
+        print("usage: python -m skatschule.engine.vectors answer|check|explain FILE [de|en]", file=sys.stderr)
         return 2
     cases = _load(args[1])
     if args[0] == "answer":

@@ -68,7 +68,8 @@ def answer_from_form(html: str) -> list[str]:
             values.append(attrs.get("value", ""))
             seen_checkbox = True
         elif kind in ("number", "text"):
-            values.append(str(random.randint(0, 120)))
+            low, high = int(attrs.get("min", 0)), int(attrs.get("max", 120))  # e.g. the Spitzen count 1..11
+            values.append(str(random.randint(low, high)))
     selects = SELECT.findall(text)
     if selects:
         options = OPTION.findall(selects[0])

@@ -77,7 +77,16 @@ class QuizForm(forms.Form):
     time_limit_minutes = forms.IntegerField(
         label=_("Zeitlimit in Minuten"), required=False, min_value=1, max_value=MAX_MINUTES
     )
-    max_attempts = forms.IntegerField(label=_("Erlaubte Versuche"), min_value=1, max_value=MAX_ATTEMPTS, initial=1)
+    max_attempts = forms.IntegerField(
+        label=_("Erlaubte Versuche"),
+        min_value=1,
+        max_value=MAX_ATTEMPTS,
+        initial=1,
+        help_text=_(
+            "Mehrere Versuche stellen bei zufälligen Varianten jedes Mal neue Fragen. Bei Aufgaben "
+            "„Für alle gleich“ wiederholt jeder Versuch dieselben Fragen: dann nur mit „Lösungen nach dem Ende des Quiz“."
+        ),
+    )
     show_answers = forms.ChoiceField(
         label=_("Lösungen zeigen"),
         choices=Quiz.ShowAnswers.choices,
@@ -159,6 +168,12 @@ class QuizForm(forms.Form):
             self.add_error("closes_at", _("Das Ende muss nach dem Beginn liegen."))
         if data.get("show_answers") == Quiz.ShowAnswers.AFTER_CLOSE and not closes:
             self.add_error("closes_at", _("Für „Lösungen nach dem Ende“ braucht das Quiz ein Ende."))
+        variants = self.sent_locked.get("variants") or data.get("variants") or getattr(self.quiz, "variants", None)
+        if variants and data.get("max_attempts") and data.get("show_answers"):
+            try:
+                services.check_attempt_rule(variants, data["max_attempts"], data["show_answers"])
+            except services.QuizError as exc:
+                self.add_error("max_attempts", exc.message(self.lang))
         if not self.errors and not self.locked:
             kinds, lessons, rules = data.get("kinds") or [], data.get("lessons") or [], data.get("rules") or []
             if not (kinds or lessons or rules):

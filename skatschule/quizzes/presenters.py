@@ -19,9 +19,10 @@ def present_item(
     lang: str,
     saved: Sequence[str] = (),
     feedback: Feedback | None = None,
+    attempt: int = 1,
 ) -> dict[str, Any]:
-    """One item as the student sees it; ``saved`` are the student's own stored values."""
-    question = services.question_for(quiz, item, student_id)
+    """One item as the student sees it in attempt number ``attempt``; ``saved`` are the student's own stored values."""
+    question = services.question_for(quiz, item, student_id, attempt)
     q = present_question(question, lang)
     saved = [str(v) for v in saved]
     return {

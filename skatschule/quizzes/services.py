@@ -195,6 +195,7 @@ def create_quiz(
         max_attempts=max(1, min(MAX_ATTEMPTS, max_attempts)),
         show_answers=show_answers,
     )
+    check_attempt_rule(variants, settings["max_attempts"], settings["show_answers"])
     secret = secrets.token_hex(16)
     with transaction.atomic():
         quiz = Quiz.objects.create(
@@ -278,23 +279,67 @@ def _checked_settings(
 # --- variants ---------------------------------------------------------------------------------
 
 
-def derive_seed(quiz: Quiz, item: QuizItem, student_id: int | None) -> int:
-    """The item's seed for this student: fixed quizzes share ``item.seed``; random ones hash."""
+def repeats_shown_answers(variants: str, max_attempts: int, show_answers: str) -> bool:
+    """Would a later attempt ask the questions whose right answers an earlier one showed?
+
+    With items "the same for everyone" (``FIXED``) every attempt gets the very same questions.
+    If the answers are shown right after each answer or after submitting, a second attempt
+    could simply copy them; so that combination is refused (:func:`check_attempt_rule`).
+    Random variants draw new questions for every attempt (the attempt number enters the seed,
+    :func:`derive_seed`); answers shown only after the quiz's end come when no attempt is left.
+    """
+    return variants != Quiz.Variants.RANDOM and max_attempts > 1 and show_answers != Quiz.ShowAnswers.AFTER_CLOSE
+
+
+ATTEMPT_RULE_DE = (
+    "Bei Aufgaben „Für alle gleich“ bekommt jeder Versuch dieselben Fragen. Werden die Lösungen sofort "
+    "oder nach der Abgabe gezeigt, könnte man sie im nächsten Versuch nur abschreiben. Wähle deshalb "
+    "„Zufällige Varianten je Person“ (dann stellt jeder Versuch neue Fragen), „Lösungen nach dem Ende "
+    "des Quiz“ oder einen einzigen Versuch."
+)
+ATTEMPT_RULE_EN = (
+    "With items “the same for everyone”, every attempt gets the same questions. If the answers are "
+    "shown right away or after submitting, the next attempt could simply copy them. So choose "
+    "“random variants for each person” (then every attempt asks new questions), answers “after the "
+    "end of the quiz”, or a single attempt."
+)
+
+
+def check_attempt_rule(variants: str, max_attempts: int, show_answers: str) -> None:
+    """Refuse (:class:`QuizError`, 400) what :func:`repeats_shown_answers` describes, with the why."""
+    if repeats_shown_answers(variants, max_attempts, show_answers):
+        raise QuizError(ATTEMPT_RULE_DE, ATTEMPT_RULE_EN)
+
+
+
+def derive_seed(quiz: Quiz, item: QuizItem, student_id: int | None, attempt: int = 1) -> int:
+    """The item's seed for this student and attempt number.
+
+    Fixed quizzes share ``item.seed`` (every student, every attempt: see
+    :func:`repeats_shown_answers` for why a second attempt is refused then). Random ones
+    hash the quiz's secret, the student, the position and, from the second attempt on, the
+    attempt number: attempt 2 never repeats the questions whose answers attempt 1 showed.
+    """
     if quiz.variants != Quiz.Variants.RANDOM or student_id is None:
         return item.seed
-    digest = hashlib.sha256(f"{quiz.secret}:{student_id}:{item.position}".encode()).digest()
+    key = f"{quiz.secret}:{student_id}:{item.position}"
+    if attempt > 1:
+        key += f":attempt:{attempt}"
+    digest = hashlib.sha256(key.encode()).digest()
     return int.from_bytes(digest[:4], "big") % SEED_LIMIT
 
 
-def question_for(quiz: Quiz, item: QuizItem, student_id: int | None) -> Question:
+def question_for(quiz: Quiz, item: QuizItem, student_id: int | None, attempt: int = 1) -> Question:
     kind = get_type(item.kind)
     if kind is None:
         raise Http404("this exercise type no longer exists")
-    return kind.generate(item.difficulty, derive_seed(quiz, item, student_id))
+    return kind.generate(item.difficulty, derive_seed(quiz, item, student_id, attempt))
 
 
-def grade_for_display(quiz: Quiz, item: QuizItem, student_id: int | None, values: Sequence[str]) -> Feedback:
-    return grade_answer(question_for(quiz, item, student_id), values)
+def grade_for_display(
+    quiz: Quiz, item: QuizItem, student_id: int | None, values: Sequence[str], attempt: int = 1
+) -> Feedback:
+    return grade_answer(question_for(quiz, item, student_id, attempt), values)
 
 
 # --- permissions ------------------------------------------------------------------------------
@@ -487,7 +532,7 @@ def save_answer(
     if item.quiz_id != quiz.pk:
         raise Http404("no such item")
     raw = [str(v) for v in values]
-    feedback = grade_answer(question_for(quiz, item, attempt.student_id), raw)  # AnswerError: nothing stored
+    feedback = grade_answer(question_for(quiz, item, attempt.student_id, attempt.number), raw)  # AnswerError: nothing stored
     with transaction.atomic():
         if not _claim(attempt, now):
             attempt.refresh_from_db()
@@ -495,7 +540,7 @@ def save_answer(
         existing = QuizAnswer.objects.filter(attempt=attempt, item=item).first()
         if existing is not None and quiz.show_answers == Quiz.ShowAnswers.IMMEDIATELY:
             # The right answer has been shown: the first answer counts.
-            shown = grade_answer(question_for(quiz, item, attempt.student_id), existing.values)
+            shown = grade_answer(question_for(quiz, item, attempt.student_id, attempt.number), existing.values)
             return SavedAnswer(existing, shown, created=False, changed=False)
         fields = {
             "values": raw,
@@ -684,12 +729,12 @@ def answer_key(quiz: Quiz, lang: str = "de", student_id: int | None = None) -> l
     return entries
 
 
-def right_answer(quiz: Quiz, item: QuizItem, student_id: int | None, lang: str = "de") -> str:
+def right_answer(quiz: Quiz, item: QuizItem, student_id: int | None, lang: str = "de", attempt: int = 1) -> str:
     """The right answer to the student's variant of ``item``, for display (engine-computed)."""
     kind = get_type(item.kind)
     if kind is None:
         return ""
-    question = question_for(quiz, item, student_id)
+    question = question_for(quiz, item, student_id, attempt)
     return grade_answer(question, kind.correct_answer(question)).answer(lang)
 
 
@@ -868,6 +913,7 @@ def update_quiz(
             max_attempts=current.max_attempts if max_attempts is KEEP else max_attempts,
             show_answers=current.show_answers if show_answers is KEEP else show_answers,
         )
+        check_attempt_rule(new_variants, settings["max_attempts"], settings["show_answers"])
         running = list(current.attempts.filter(submitted_at__isnull=True)) if started else []
         if running:
             _check_running_attempts(current, settings, now)
@@ -948,4 +994,5 @@ def quiz_summary(quiz: Quiz) -> dict[str, int]:
 
 
 __all__ += ["ResultRow", "ItemStat", "KeyEntry", "lesson_choices", "kind_choices", "max_level", "quiz_attempt", "item_at", "quiz_summary", "MAX_MINUTES", "right_answer", "close_quiz",
-            "QuizLocked", "KEEP", "LOCKED_ONCE_STARTED", "has_attempts", "quiz_sources", "update_quiz"]
+            "QuizLocked", "KEEP", "LOCKED_ONCE_STARTED", "has_attempts", "quiz_sources", "update_quiz",
+            "repeats_shown_answers", "check_attempt_rule"]

@@ -278,15 +278,16 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool) -> list[
         feedback = None
         given = ""
         if answer is not None:
-            feedback = services.grade_for_display(quiz, item, attempt.student_id, answer.values)
+            feedback = services.grade_for_display(quiz, item, attempt.student_id, answer.values, attempt.number)
             given = feedback.given_en if lang == "en" else feedback.given_de
         entry = present_item(
-            quiz, item, attempt.student_id, lang, saved=saved_values(answer), feedback=feedback if with_answers else None
+            quiz, item, attempt.student_id, lang, saved=saved_values(answer), feedback=feedback if with_answers else None,
+            attempt=attempt.number,
         )
         entry["answer"] = answer
         entry["given"] = given
         if with_answers and answer is None:
-            entry["right_answer"] = services.right_answer(quiz, item, attempt.student_id, lang)
+            entry["right_answer"] = services.right_answer(quiz, item, attempt.student_id, lang, attempt.number)
         entries.append(entry)
     return entries
 
@@ -365,8 +366,10 @@ def take(request: HttpRequest, public_id: Any) -> HttpResponse:
         answer = answers.get(item.pk)
         feedback = None
         if immediate and answer is not None:
-            feedback = services.grade_for_display(quiz, item, attempt.student_id, answer.values)
-        entry = present_item(quiz, item, attempt.student_id, lang, saved=saved_values(answer), feedback=feedback)
+            feedback = services.grade_for_display(quiz, item, attempt.student_id, answer.values, attempt.number)
+        entry = present_item(
+            quiz, item, attempt.student_id, lang, saved=saved_values(answer), feedback=feedback, attempt=attempt.number
+        )
         entry["save_url"] = _url("quizzes:save", public_id=attempt.public_id, position=item.position)
         entry["answer"] = answer
         items.append(entry)
@@ -399,7 +402,8 @@ def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
         return redirect(take_url + f"#item-{item.position}")
     show = quiz.show_answers == Quiz.ShowAnswers.IMMEDIATELY
     entry = present_item(
-        quiz, item, attempt.student_id, lang, saved=saved.answer.values, feedback=saved.feedback if show else None
+        quiz, item, attempt.student_id, lang, saved=saved.answer.values, feedback=saved.feedback if show else None,
+        attempt=attempt.number,
     )
     context = {
         **entry,

@@ -44,6 +44,8 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from skatschule.cards.render import cards_html, normalize_deck
+from skatschule.engine.names import names_for
+from skatschule.engine.sorting import sort_hand
 from skatschule.engine import (
     CardSet,
     Contract,
@@ -79,7 +81,7 @@ __all__ = [
 ]
 
 DIRECTIVE_RE = re.compile(r"\[\[\s*([A-Za-z_]+)\s*:([^\[\]]*)\]\]")
-KINDS = ("cards", "value", "result", "matadors", "points", "rule", "bids")
+KINDS = ("cards", "value", "result", "matadors", "points", "rule", "bids", "word")
 BLOCK_KINDS = frozenset({"bids"})
 """Kinds that render a block (a table): a paragraph holding only such a directive is unwrapped."""
 
@@ -291,6 +293,28 @@ def _cards(args: str) -> list[Card]:
     return cards
 
 
+def _hand_or_cards(args: str) -> list[Card]:
+    """``[[cards: CJ HA]]``: the cards in the order written (a trick, an order of rank);
+    ``[[cards: hand CJ HA ...]]`` or ``[[cards: hand clubs CJ ...]]``: a hand, sorted as players
+    sort it (:func:`~skatschule.engine.sorting.sort_hand`, for the game if one is named)."""
+    words = args.split()
+    if not words or words[0].lower() != "hand":
+        return _cards(args)
+    game = None
+    if len(words) > 1 and not _looks_like_card(words[1]):
+        game = parse_game(words[1])
+        words = words[1:]
+    return sort_hand(_cards(" ".join(words[1:])), game)
+
+
+def _looks_like_card(word: str) -> bool:
+    try:
+        parse_cards(word)
+    except SkatError:
+        return False
+    return True
+
+
 def _card_name(card: Card, lang: str) -> str:
     return card.name_en if lang == "en" else card.name_de
 
@@ -310,7 +334,7 @@ def _rule_link(rule_id: str, lang: str, registry: Registry) -> str:
 def _step_html(step: Step, lang: str, registry: Registry) -> str:
     links = [_rule_link(r, lang, registry) for r in step.rules if registry.rule(r) is not None]
     refs = format_html(' <span class="result-refs">({})</span>', mark_safe(", ".join(links))) if links else ""
-    return format_html('<span class="result-line">{}{}</span>', step.text(lang), refs)
+    return format_html('<span class="result-line">{}{}</span>', step.plain(lang), refs)
 
 
 def _multipliers(low: Contract, top: Contract, base: int, rules: RuleSet) -> range:
@@ -389,12 +413,20 @@ def _render(kind: str, args: str, lang: str, deck: str, registry: Registry | Non
     if kind == "bids":
         return _bids(args, lang, deck, text)
     if kind == "cards":
-        cards = _cards(args)
+        cards = _hand_or_cards(args)
         if text:
             return ", ".join(_card_name(c, lang) for c in cards)
+        deck = normalize_deck(deck)
         with translation.override(lang):  # the cards' names for screen readers
-            pictures = cards_html([c.code for c in cards], normalize_deck(deck))
-        return format_html('<span class="directive-cards">{}</span>', pictures)
+            pictures = cards_html([c.code for c in cards], deck)
+        if deck != "german":
+            return format_html('<span class="directive-cards">{}</span>', pictures)
+        # The rules keep the ISkO's (French) names; the German deck's pictures get its names.
+        names = names_for(deck)
+        caption = ", ".join(names.card(c, lang) for c in cards)
+        return format_html(
+            '<span class="directive-cards">{}<span class="deck-caption">({})</span></span>', pictures, caption
+        )
     if kind == "points":
         total = CardSet(_cards(args)).points
         return str(total) if text else format_html('<span class="directive-points">{}</span>', total)
@@ -414,7 +446,7 @@ def _render(kind: str, args: str, lang: str, deck: str, registry: Registry | Non
         return label if text else format_html('<span class="directive-matadors" data-matadors="{}">{}</span>', count, label)
     if kind == "value":
         gv = parse_game_words(args).value()
-        derivation = gv.text(lang)
+        derivation = gv.plain(lang)  # the rules text keeps the ISkO's own names
         return derivation if text else format_html('<span class="directive-value" data-value="{}">{}</span>',
                                                    gv.value, derivation)
     if kind == "result":
@@ -425,7 +457,7 @@ def _render(kind: str, args: str, lang: str, deck: str, registry: Registry | Non
             summary += f" ({w['overbid']})"
         summary += f": {w['value']} {outcome.value}, {w['entry']} {outcome.score:+d}"
         if text:
-            return f"{summary}. " + "; ".join(outcome.explain(lang))
+            return f"{summary}. " + "; ".join(outcome.explain(lang, plain=True))
         reg = registry or _default_registry()
         lines = "".join(_step_html(step, lang, reg) for step in outcome.steps)
         return format_html(
@@ -441,6 +473,13 @@ def _render(kind: str, args: str, lang: str, deck: str, registry: Registry | Non
                 raise SkatError(f"Regel {rule_id!r} gibt es nicht", f"there is no rule {rule_id!r}")
             return rule_id
         return _rule_link(rule_id, lang, reg)
+    if kind == "word":
+        # ``[[word: holding]]``: the word as written, never linked to the glossary. The marker
+        # for a word used in another sense than its glossary term ("holding" cards is not
+        # the bidding term "holding"); directives are filled in after the glossary links.
+        if not args.strip():
+            raise SkatError("kein Wort angegeben", "no word given")
+        return args.strip() if text else format_html("{}", args.strip())
     raise SkatError(f"unbekannte Direktive {kind!r} (erlaubt: {', '.join(KINDS)})",
                     f"unknown directive {kind!r} (allowed: {', '.join(KINDS)})")
 

@@ -28,6 +28,9 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from markdown.extensions.tables import TableExtension
 
+from skatschule.cards.render import normalize_deck
+from skatschule.engine.names import render as _names
+
 from .content import Registry, Rule, get_registry, on_reload
 from .directives import BLOCK_KINDS, DIRECTIVE_RE, directives_as_text, render_directive
 
@@ -103,9 +106,14 @@ _MD_TABLE_RULE = re.compile(r"^[ \t|:-]*-{3,}[ \t|:-]*$", re.M)
 _MD_EMPHASIS = re.compile(r"\*\*|__|\*|`|(?<!\w)_|_(?!\w)")
 
 
+def render_names(text: str, lang: str, deck: str = "french") -> str:
+    """``text`` with its name references in ``deck``'s names (French, the ISkO's, by default)."""
+    return _names(text, "en" if lang == "en" else "de", normalize_deck(deck))
+
+
 def plain_text(source: str, *, lang: str = "de", registry: Registry | None = None, where: str = "") -> str:
     """Markdown with directives as plain text, without markup (search index, tooltips)."""
-    text = directives_as_text(source, lang=lang, registry=registry, where=where)
+    text = render_names(directives_as_text(source, lang=lang, registry=registry, where=where), lang)
     text = _MD_LINK.sub(r"\1", text)
     text = re.sub(r"<[^>]+>", "", text)
     text = _MD_TABLE_RULE.sub("", text)
@@ -270,7 +278,9 @@ def markdown_to_html(
     blocks: set[str] = set()
 
     def placeholder(m: re.Match[str]) -> str:
-        rendered.append(render_directive(m.group(0), lang=lang, deck=deck, registry=registry, where=where))
+        out = render_directive(m.group(0), lang=lang, deck=deck, registry=registry, where=where)
+        # computed texts (derivations) may name games and cards by reference: the reader's deck
+        rendered.append(mark_safe(render_names(out, lang, deck)) if "⟦" in out else out)
         if m.group(1).lower() in BLOCK_KINDS:
             blocks.add(str(len(rendered) - 1))
         return _PLACEHOLDER.format(len(rendered) - 1)
@@ -282,6 +292,9 @@ def markdown_to_html(
     html = html.replace("<table>", '<div class="table-wrap"><table>').replace("</table>", "</table></div>")
     if blocks:  # a table may not sit inside <p>: unwrap a paragraph that holds only a block directive
         html = _BLOCK_PARAGRAPH_RE.sub(lambda m: m.group(1) if m.group(2) in blocks else m.group(0), html)
+    # name references (``⟦card:CJ⟧``, ``⟦suit:C⟧``: the casebook's texts) in the reader's deck,
+    # before the glossary links so that no term is linked inside a reference
+    html = render_names(html, lang, deck)
     if seen_terms is not None:
         html = term_linker(registry, lang).link(html, seen_terms, exclude_term)
     html = _PLACEHOLDER_RE.sub(lambda m: rendered[int(m.group(1))], html)

@@ -366,9 +366,22 @@ def rule_link(rule_id: str, lang: str = "de", show_title: bool = False) -> str:
 
 
 def _cards(arg: str):
-    from skatschule.engine import parse_cards
+    """``CJ HA``: the cards in the order written; ``hand [game] CJ HA ...``: a hand, sorted as
+    players sort it (for the game, if one is named), as in the rules' ``[[cards: ...]]``."""
+    from skatschule.engine import parse_cards, parse_game
+    from skatschule.engine.sorting import sort_hand
 
-    return parse_cards(arg.replace(",", " "))
+    words = arg.replace(",", " ").split()
+    if not words or words[0].lower() != "hand":
+        return parse_cards(" ".join(words))
+    game = None
+    if len(words) > 1:
+        try:
+            parse_cards(words[1])
+        except ValueError:  # not a card: the game (hearts, grand, pik ...)
+            game = parse_game(words[1])
+            words = words[1:]
+    return sort_hand(parse_cards(" ".join(words[1:])), game)
 
 
 def _directive_html(name: str, arg: str, lang: str, deck: str) -> str:
@@ -377,7 +390,7 @@ def _directive_html(name: str, arg: str, lang: str, deck: str) -> str:
     if name == "cards":
         from skatschule.cards.render import cards_html
 
-        return str(cards_html(arg.replace(",", " "), deck))
+        return str(cards_html([c.code for c in _cards(arg)], deck))
     if name == "points":
         total = sum(card.points for card in _cards(arg))
         return f'<span class="points">{total}</span>'

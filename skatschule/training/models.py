@@ -68,6 +68,14 @@ class IssuedExercise(models.Model):
     lesson = models.CharField(max_length=60, null=True, blank=True)
     mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.PRACTICE)
     issued_at = models.DateTimeField(default=timezone.now, db_index=True)
+    review_item = models.ForeignKey(
+        "ReviewItem",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="variants",
+        help_text="for a review: the missed exercise this fresh variant stands for",
+    )
 
     objects = OwnedQuerySet.as_manager()
 
@@ -110,6 +118,10 @@ class Attempt(models.Model):
     time_taken_ms = models.PositiveIntegerField(help_text="server-side: submitted - issued, capped")
     rule_ids = models.JSONField(default=list)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    counts_for_mastery = models.BooleanField(
+        default=True,
+        help_text="False for history imported from an unsigned file: kept, but no mastery or streak",
+    )
 
     objects = AttemptQuerySet.as_manager()
 

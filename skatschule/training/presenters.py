@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .exercises.base import Feedback, Question
+from .exercises.helpers import signed_choice
 
 
 def present_question(question: Question, lang: str) -> dict[str, Any]:
@@ -24,6 +25,8 @@ def present_question(question: Question, lang: str) -> dict[str, Any]:
         "kind": question.kind,
         "difficulty": question.difficulty,
         "widget": question.widget,
+        # signed-count choices (Spitzen): a mit/ohne toggle and a number, not 22 radio buttons
+        "signed_max": signed_choice(question),
         "prompt": question.prompt(lang),
         "facts": [en if lang == "en" else de for de, en in question.facts],
         "cards": list(question.cards),

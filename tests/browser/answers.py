@@ -7,11 +7,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from skatschule.training.exercises.base import Question
+from skatschule.training.exercises.helpers import signed_choice
 
 
 def fill_answer(form: Any, question: Question, values: Sequence[str], field_id: object) -> None:
     """Fill ``form`` (a Playwright locator) with ``values``; ``field_id`` is the widget's id part."""
-    if question.widget == "number":
+    if signed_choice(question):  # Spitzen: mit/ohne and a number ("+2" is "+" and 2)
+        form.locator(f"#ans-{field_id}-{'mit' if values[0].startswith('+') else 'ohne'}").check()
+        form.locator(f"#ans-{field_id}-count").fill(values[0][1:])
+    elif question.widget == "number":
         assert form.locator(f'label[for="ans-{field_id}"]').count() == 1, "the number field has no label"
         form.locator(f"#ans-{field_id}").fill(values[0])
     elif question.widget in ("choice", "multi"):

@@ -28,7 +28,6 @@ from skatschule.casebook.models import Exam
 from skatschule.classrooms import services as classrooms
 from skatschule.quizzes import services as quizzes
 from skatschule.quizzes.models import Quiz
-from skatschule.training.exercises import REGISTRY
 from skatschule.training.registry import get_type
 from tests.people import make_user
 
@@ -122,7 +121,7 @@ def test_exam_of_five_by_keyboard_only(page, live_server) -> None:
         expect(page.locator("#exam-status")).to_contain_text(f"Frage {item.position} von 5", timeout=15_000)
         assert page.evaluate(FORM_PROBLEMS) == []
         question = casebook.question_of(item)
-        right = REGISTRY[item.kind].correct_answer(question)
+        right = casebook.exam_type(item.kind).correct_answer(question)
         if question.widget in ("choice", "case"):
             _tab_until(page, "e.type === 'radio' && e.closest('form.answer-form')")
             _pick_radio(page, right[0], len(question.options))

@@ -9,7 +9,6 @@ from playwright.sync_api import expect
 
 from skatschule.casebook import services
 from skatschule.casebook.models import Exam
-from skatschule.training.exercises import REGISTRY
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,7 +28,7 @@ def test_filter_and_exam_of_five(page, live_server) -> None:
     for item in exam.questions.order_by("position"):
         expect(page.locator("#exam-status")).to_contain_text(f"Frage {item.position} von 5", timeout=15_000)
         question = services.question_of(item)
-        right = REGISTRY[item.kind].correct_answer(question)
+        right = services.exam_type(item.kind).correct_answer(question)
         form = page.locator("form.answer-form")
         if question.widget in ("choice", "case"):
             form.locator(f'input[type="radio"][value="{right[0]}"]').check()

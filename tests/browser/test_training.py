@@ -115,3 +115,25 @@ def test_no_horizontal_scroll_on_a_phone(phone_page, live_server, path) -> None:
     width = phone_page.evaluate("document.documentElement.scrollWidth")
     viewport = phone_page.evaluate("window.innerWidth")
     assert width <= viewport, f"{path}: {width}px wide in a {viewport}px viewport"
+
+
+def test_spitzen_control_works_by_keyboard(page, live_server) -> None:
+    """mit/ohne and the number are reached and set with the keyboard alone; the answer is graded."""
+    page.goto(live_server.url + "/ueben/aufgabe/spitzen/?stufe=2")
+    issued, right = _latest_answer()
+    value = int(right[0])
+    form = page.locator(f'form[action="/ueben/antwort/{issued.public_id}/"]')
+    assert form.locator('input[type="radio"]').count() == 2
+    mit = form.locator(f"#ans-{issued.public_id}-mit")
+    mit.focus()
+    if value < 0:
+        page.keyboard.press("ArrowRight")  # radio group: the arrow moves to "ohne" and selects it
+        expect(form.locator(f"#ans-{issued.public_id}-ohne")).to_be_checked()
+    else:
+        page.keyboard.press("Space")
+        expect(mit).to_be_checked()
+    page.keyboard.press("Tab")
+    expect(form.locator(f"#ans-{issued.public_id}-count")).to_be_focused()
+    page.keyboard.type(str(abs(value)))
+    page.keyboard.press("Enter")
+    expect(page.locator(".feedback-verdict")).to_have_text("Richtig!")

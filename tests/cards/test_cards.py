@@ -79,8 +79,13 @@ def test_decks_draw_differently() -> None:
     # German corner indices: U for the Unter, O for the Ober.
     assert ">U</text>" in card_svg("CJ", "german")
     assert ">O</text>" in card_svg("CQ", "german")
-    assert ">B</text>" in card_svg("CJ", "french")
-    assert ">D</text>" in card_svg("CQ", "tournament")
+    assert ">B</text>" in card_svg("CJ", "french", lang="de")
+    assert ">D</text>" in card_svg("CQ", "tournament", lang="de")
+    # English faces: J, Q, K, A, 10 (the German deck keeps U and O, its own proper names)
+    assert ">J</text>" in card_svg("CJ", "french", lang="en") and ">B</text>" not in card_svg("CJ", "french", lang="en")
+    assert ">Q</text>" in card_svg("CQ", "tournament", lang="en")
+    assert ">10</text>" in card_svg("CT", "french", lang="en") and ">A</text>" in card_svg("CA", "french", lang="en")
+    assert ">U</text>" in card_svg("CJ", "german", lang="en") and ">O</text>" in card_svg("CQ", "german", lang="en")
     assert len({card_svg(code, "french") for code in ALL_CODES}) == 32
 
 
@@ -275,8 +280,9 @@ def test_gallery_shows_all_32_cards_with_both_names(client) -> None:
     assert page.count("<svg ") == 32
     for card in CARDS:
         assert f'id="karte-{card.code}"' in page
-        assert card.name_de in page
-        assert card.name_en in page
+        assert f'<span class="gallery-name">{card.name_de}</span>' in page
+        assert card.name_en not in page  # the German interface names each card once, in German
+    assert "(clubs)" not in page and 'lang="en"' not in page.split("<main", 1)[1]
     assert "11 Augen" in page and "0 Augen" in page and "2 Augen" in page
 
 
@@ -284,7 +290,7 @@ def test_gallery_shows_all_32_cards_with_both_names(client) -> None:
 def test_gallery_in_german_deck_names_the_french_equivalent(client) -> None:
     client.post(reverse("cards:deck"), {"deck": "german"})
     page = client.get(reverse("cards:gallery")).content.decode()
-    assert "Schellen-Daus" in page and "Daus of bells" in page
+    assert "Schellen-Daus" in page and "Daus of bells" not in page and "(acorns)" not in page
     assert "entspricht Kreuz-Bube" in page
 
 
@@ -294,3 +300,14 @@ def test_gallery_in_english(client) -> None:
     page = client.get(reverse("cards:gallery")).content.decode()
     assert '<html lang="en">' in page
     assert "The cards" in page and "11 points" in page
+    # English first, the German name after it; faces show J and Q
+    assert '<span class="gallery-name">jack of clubs</span>' in page
+    assert page.index("jack of clubs") < page.index("Kreuz-Bube")
+    assert ">Clubs <span" in page and "Kreuz-Ass / " not in page
+    face = page[page.index('id="karte-CJ"'):]
+    assert '>J</text>' in face[: face.index("</svg>")] and '>B</text>' not in face[: face.index("</svg>")]
+    client.post(reverse("cards:deck"), {"deck": "german"})
+    page = client.get(reverse("cards:gallery")).content.decode()
+    assert '<span class="gallery-name">Unter of acorns</span>' in page and "Eichel-Unter" in page
+    assert page.index("Unter of acorns") < page.index("Eichel-Unter")
+    assert "jack of clubs" in page  # the French card it corresponds to, in English

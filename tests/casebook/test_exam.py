@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from skatschule.casebook import services
 from skatschule.casebook.models import Exam, ExamQuestion
-from skatschule.training.exercises import REGISTRY
+
 from skatschule.training.services.owner import Owner
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ OWNER = Owner.for_session("e" * 32)
 
 
 def _right(item: ExamQuestion) -> list[str]:
-    kind = REGISTRY[item.kind]
+    kind = services.exam_type(item.kind)
     return kind.correct_answer(services.question_of(item))
 
 
@@ -39,9 +39,10 @@ def test_start_draws_a_mixed_exam() -> None:
     items = list(exam.questions.order_by("position"))
     assert exam.size == 20 == len(items) and [i.position for i in items] == list(range(1, 21))
     kinds = {i.kind for i in items}
-    assert kinds == {"fall", "regelverstoss"}
+    assert kinds == {"fall", "fall_variante", "regelverstoss"}
     cases = [services.case_of(i).id for i in items if i.kind == "fall"]
-    assert len(cases) == len(set(cases)), "each case at most once"
+    cases += [services.variant_of(i).id for i in items if i.kind == "fall_variante"]
+    assert len(cases) == len(set(cases)), "each case at most once, as written or varied"
     assert exam.time_limit_s == 20 * services.SECONDS_PER_QUESTION
 
 

@@ -32,7 +32,7 @@ def test_result_overbid(registry) -> None:  # type: ignore[no-untyped-def]
     assert "-100" in html
     assert "verloren (überreizt)" in html and "Spielwert 50" in html
     assert 'class="directive-result lost"' in html
-    assert "überreizt: 20 &lt; 50" in html  # the engine's explanation lines, escaped
+    assert "Überreizt: der Spielwert 20 erreicht den Reizwert 50 nicht" in html  # the engine's explanation lines
     assert 'href="/regeln/1.1.2"' not in html  # engine rule ids only link when the rule exists
     en = render_directive("[[result: hearts mit 1 bid 50 points 70 tricks 6]]", lang="en", registry=registry)
     assert "lost (overbid)" in en and "list entry -100" in en

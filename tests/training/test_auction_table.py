@@ -2,9 +2,11 @@
 
 import pytest
 
-from skatschule.engine import BID_VALUES, SkatError
+from skatschule.engine import BID_VALUES, Auction, Bid, Hold, SkatError, deal_cards
+from skatschule.engine.evaluation import bid_limit, evaluate
+from skatschule.engine.names import strip_refs
 from skatschule.training.services.auction_play import (
-    Table, auction_of, hand_limit, new_table, play_user_move,
+    Table, _bot_move, auction_of, hand_limit, new_table, play_user_move,
 )
 
 
@@ -39,10 +41,39 @@ def test_illegal_steps_are_refused_by_the_engine():
 def test_hand_limit_is_the_engine_value_of_the_best_game():
     from skatschule.engine import parse_cards
 
-    limit = hand_limit(tuple(parse_cards("CJ SJ CA CT CK C9 C8 HA SA D7")))
-    assert limit.value == 36 and "Kreuz" in limit.text_de  # Kreuz mit 2, Spiel 3 x 12
-    assert hand_limit(tuple(parse_cards("C7 C8 S7 S8 H7 H8 D7 D8 C9 S9"))).value == 0
+    cards = tuple(parse_cards("CJ SJ CA CT CK C9 C8 HA SA D7"))
+    limit = hand_limit(cards)
+    assert limit.value == evaluate(cards).limit == 72 and "Grand" in strip_refs(limit.text_de)  # mit 2, Spiel 3 x 24
+    assert hand_limit(tuple(parse_cards("C8 C9 S8 S9 H8 H9 D8 D9 CK SK"))).value == 0
+    assert hand_limit(tuple(parse_cards("C7 C8 S7 S8 H7 H8 D7 D8 C9 S9"))).value == 35  # a safe Null Hand
+    assert hand_limit(tuple(parse_cards("S9 SQ S7 D8 S8 DQ CT SK HK H7"))).value == 0  # once held to 77
     assert limit.value in BID_VALUES
+    assert len(limit.lines_de) == len(limit.lines_en) == 6  # four suits, Grand, Null
+
+
+def test_no_bot_bids_beyond_its_own_evaluation_over_10000_deals():
+    """Three bots at one table, 10,000 seeded deals: every bid and every hold stays within the
+    value of the game the bot's own evaluation would declare; a bot that would pass never
+    bids, and the winner of the auction has a game to declare."""
+    bids = 0
+    for seed in range(10_000):
+        deal = deal_cards(seed)
+        limits = [bid_limit(deal.hand(seat)) for seat in range(3)]
+        if seed % 20 == 0:  # the bots' quick limit is the evaluation the learner is shown
+            assert limits == [hand_limit(deal.hand(seat)).value for seat in range(3)]
+        auction = Auction()
+        while not auction.is_over:
+            seat = auction.to_move
+            assert seat is not None
+            move = _bot_move(auction, seat, limits[seat])
+            if isinstance(move, (Bid, Hold)):
+                said = move.value if isinstance(move, Bid) else auction.value
+                assert said <= limits[seat], (seed, seat, said, limits[seat])
+                bids += 1
+            auction = auction.apply(move)
+        if auction.declarer is not None:
+            assert 18 <= auction.value <= limits[auction.declarer]
+    assert bids > 5_000  # the bots do bid (the evaluation is not "always pass")
 
 
 @pytest.mark.django_db
@@ -59,6 +90,10 @@ def test_the_table_page(client):
         assert all(name in html for name in mine)  # the learner's own cards are drawn, by name
         assert not any(name in html for name in other)
         assert "Auswertung" not in html
+        # the hint "what could I play?" rates the learner's own hand, with the evaluation's numbers
+        limit = hand_limit(table.hand())
+        assert "Was könnte ich spielen?" in html and "⟦" not in html
+        assert (f"bis {limit.value}:" in html) == (limit.value > 0)
     bad = client.post("/ueben/reizen-am-tisch/", {"action": "19"})
     assert bad.status_code == 400 or auction.is_over
     again = client.post("/ueben/reizen-am-tisch/", {"action": "new"})

@@ -34,6 +34,7 @@ EXPECTED = {
     12: ("abrechnung", {"abrechnung", "seeger"}),
     13: ("kneipenregeln", {"kneipe"}),
     14: ("regelverstoesse", {"fall", "regelverstoss"}),
+    15: ("hausregeln-und-kneipenskat", {"hausregel"}),
 }
 
 VALID = """---
@@ -55,7 +56,7 @@ def test_the_curriculum():
     assert len(lessons) >= 12
     got = {lesson.order: (lesson.slug, set(lesson.kinds)) for lesson in lessons}
     assert got == EXPECTED
-    assert [lesson.variant for lesson in lessons] == [False] * 12 + [True] + [False]
+    assert [lesson.variant for lesson in lessons] == [False] * 12 + [True] + [False] + [True]
     assert all((lesson.mastery_needed, lesson.mastery_window) == (8, 10) for lesson in lessons)
 
 

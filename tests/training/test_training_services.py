@@ -242,7 +242,9 @@ def test_miss_creates_review_item_and_hit_reschedules(owner):
     ReviewItem.objects.update(due=timezone.now() - timedelta(seconds=1))
     item.refresh_from_db()
     issued = review.issued_for_review(owner, item)
-    assert issued.seed == item.seed and issued.mode == IssuedExercise.Mode.REVIEW
+    assert issued.mode == IssuedExercise.Mode.REVIEW and issued.review_item == item
+    assert issued.seed != item.seed  # a fresh variant, not the missed question
+    assert question_for(issued).prompt_de != question_for(attempt.issued).prompt_de
     assert review.issued_for_review(owner, item) == issued  # reload: same exercise
     old_card = dict(item.card)
     submit(issued, owner, right_answer(issued))

@@ -256,7 +256,7 @@ def test_csrf_is_enforced():
     assert response.status_code == 403
 
 
-def test_review_page_serves_the_same_question():
+def test_review_page_serves_a_fresh_variant():
     client = Client()
     issued = _issued_from_page(client, reverse("training:exercise", kwargs={"kind": "fake_add"}))
     client.post(reverse("training:answer", args=[issued.public_id]), {"answer": wrong_answer(issued)})
@@ -268,7 +268,10 @@ def test_review_page_serves_the_same_question():
     response = client.get(reverse("training:review"))
     assert response.status_code == 200
     again = IssuedExercise.objects.latest("issued_at", "pk")
-    assert again.seed == issued.seed and again.mode == "review" and again.pk != issued.pk
+    assert again.seed != issued.seed and again.mode == "review" and again.pk != issued.pk
+    assert again.kind == issued.kind and again.difficulty == issued.difficulty
+    client.get(reverse("training:review"))  # a reload shows the same variant
+    assert IssuedExercise.objects.latest("issued_at", "pk") == again
     response = client.post(reverse("training:answer", args=[again.public_id]), {"answer": right_answer(again)})
     assert reverse("training:review") in response.content.decode()  # next: the review queue
     assert ReviewItem.objects.get().reviews == 1

@@ -3,7 +3,10 @@
 - ``{% card "CJ" %}``: one card;
 - ``{% cards "CJ SJ HA" %}`` or ``{% cards hand %}`` (a list of codes or engine cards);
 - ``{% card_choices "cards" codes "checkbox" checked=selected %}``: clickable cards for exercises;
-- ``{% card_name "CJ" %}``: the card's name in the deck and language (``Eichel-Unter``).
+- ``{% card_name "CJ" %}``: the card's name in the deck and language (``Eichel-Unter``);
+- ``{% in_deck text %}``: domain text (prompts, options, facts, feedback, derivation steps, case
+  texts) with its name references (``⟦card:SQ⟧``, ``⟦suit:S⟧``, ``⟦game:spades⟧`` ...) in the
+  visitor's deck and language. Every template that shows domain text passes it through here.
 
 A bad code raises the engine's ``InvalidCard``: templates should only get codes the engine made.
 """
@@ -51,3 +54,16 @@ def card_choices(
 @register.simple_tag(takes_context=True)
 def card_name(context: template.Context, code: str | Card) -> str:
     return render.card_name(code, _deck(context))
+
+
+@register.simple_tag(takes_context=True)
+def in_deck(context: template.Context, text: Any) -> str:
+    """``text`` with card, suit and game references named as the visitor's deck names them."""
+    return render.deck_words(text, _deck(context))
+
+
+@register.simple_tag(takes_context=True)
+def deck_names_note(context: template.Context) -> SafeString:
+    """With the German deck, once at the top of a rules chapter: how the rules' (French)
+    names map to the deck's. Nothing with the French or the tournament deck."""
+    return render.deck_names_note(_deck(context))

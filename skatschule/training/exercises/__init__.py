@@ -39,6 +39,7 @@ from .augen import Augen
 from .base import AnswerError, Choice, ExerciseType, Feedback, Question, Widget, rng_for
 from .fall import Fall
 from .kneipe import Kneipe
+from .hausregel import Hausregel
 from .null import Null
 from .rangfolge import Rangfolge
 from .reizen_ablauf import ReizenAblauf
@@ -80,6 +81,7 @@ REGISTRY: dict[str, ExerciseType] = {
         Ueberreizt(),
         Null(),
         Kneipe(),
+        Hausregel(),
         Seeger(),
         Fall(),
         Regelverstoss(),

@@ -5,12 +5,21 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import CARDS, Card, CardSet, Step
+from skatschule.engine import CARDS, Card, CardSet, Rank, Step
+from skatschule.engine.names import card_ref, rank_ref
 
 from .base import Question
 from .helpers import EngineExercise, Solution, codes, sum_step
 
-RULES = ("1.3.2", "4.2.2")
+RULES = ("4.2.2",)
+"""4.2.2 is the rule that counts Augen (61 of 120 win); 1.3.2 is about the order of trumps."""
+
+_VALUES = (
+    f"{rank_ref(Rank.ACE)} 11, {rank_ref(Rank.TEN)} 10, {rank_ref(Rank.KING)} 4, {rank_ref(Rank.QUEEN)} 3, "
+    f"{rank_ref(Rank.JACK)} 2"
+)
+_BLANK_DE = f"{rank_ref(Rank.NINE)}, {rank_ref(Rank.EIGHT)} und {rank_ref(Rank.SEVEN)} 0"
+_BLANK_EN = f"{rank_ref(Rank.NINE)}, {rank_ref(Rank.EIGHT)} and {rank_ref(Rank.SEVEN)} 0"
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +43,8 @@ class Augen(EngineExercise[Scenario]):
     slug = "augen"
     title_de = "Augen zählen"
     title_en = "Counting card points"
-    description_de = "Ass 11, Zehn 10, König 4, Dame 3, Bube 2, Neun, Acht und Sieben 0: Wie viele Augen liegen hier?"
-    description_en = "Ace 11, ten 10, king 4, queen 3, jack 2, nine, eight and seven 0: how many card points are these?"
+    description_de = f"{_VALUES}, {_BLANK_DE}: Wie viele Augen liegen hier?"
+    description_en = f"{_VALUES}, {_BLANK_EN}: how many card points are these?"
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -67,19 +76,19 @@ class Augen(EngineExercise[Scenario]):
         blank = [c for c in scenario.cards if not c.points]
         steps = [
             Step(
-                "Augen: Ass 11, Zehn 10, König 4, Dame 3, Bube 2, Neun, Acht und Sieben 0",
-                "Card points: ace 11, ten 10, king 4, queen 3, jack 2, nine, eight and seven 0",
+                f"Augen: {_VALUES}, {_BLANK_DE}",
+                f"Card points: {_VALUES}, {_BLANK_EN}",
                 RULES,
             ),
-            sum_step(counting, ("1.3.2",))
+            sum_step(counting, RULES)
             if counting
-            else Step("Keine dieser Karten zählt Augen", "None of these cards is worth anything", ("1.3.2",)),
+            else Step("Keine dieser Karten zählt Augen", "None of these cards is worth anything", RULES),
         ]
         if blank:
             steps.append(
                 Step(
-                    "Ohne Augen: " + ", ".join(c.name_de for c in blank),
-                    "Worth nothing: " + ", ".join(c.name_en for c in blank),
+                    "Ohne Augen: " + ", ".join(card_ref(c) for c in blank),
+                    "Worth nothing: " + ", ".join(card_ref(c) for c in blank),
                 )
             )
         steps.append(Step(f"Zusammen: {total} Augen", f"Together: {total} card points", ("4.2.2",)))

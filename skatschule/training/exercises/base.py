@@ -19,7 +19,17 @@ from typing import Literal
 
 from skatschule.engine import SkatError, Step
 
-__all__ = ["Choice", "Question", "Feedback", "AnswerError", "ExerciseType", "Widget", "rng_for"]
+__all__ = [
+    "Choice",
+    "Question",
+    "Feedback",
+    "AnswerError",
+    "ExerciseType",
+    "Widget",
+    "rng_for",
+    "CHOICE_WIDGETS",
+    "shuffled_options",
+]
 
 Widget = Literal["number", "choice", "cards", "order", "multi", "case"]
 """How the answer is entered:
@@ -102,6 +112,22 @@ class Feedback:
 def rng_for(kind: str, difficulty: int, seed: int) -> random.Random:
     """The one random generator of an exercise: same inputs, same question."""
     return random.Random(f"{kind}:{difficulty}:{seed}")
+
+
+CHOICE_WIDGETS: frozenset[str] = frozenset({"choice", "multi", "case"})
+"""The widgets whose options are answers to pick from: their order is shuffled per exercise."""
+
+
+def shuffled_options(kind: str, difficulty: int, seed: int, options: Sequence[Choice]) -> tuple[Choice, ...]:
+    """The options of one exercise in an order that reveals nothing about the answer.
+
+    The order comes from the exercise's seed (its own generator, so drawing it changes
+    nothing else of the question): a reload shows the same order, another seed another one.
+    Over many seeds every position is equally likely to hold the right answer.
+    """
+    order = list(options)
+    random.Random(f"options:{kind}:{difficulty}:{seed}").shuffle(order)
+    return tuple(order)
 
 
 class ExerciseType(ABC):

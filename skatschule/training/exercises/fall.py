@@ -27,6 +27,8 @@ from collections.abc import Sequence
 
 from skatschule.casebook import cases as casebook
 from skatschule.engine import SkatError, Step, parse_card
+from skatschule.engine.names import card_ref, cards_ref
+from skatschule.engine.sorting import sort_hand
 
 from .base import AnswerError, Choice, Feedback, Question
 from .helpers import EngineExercise, Solution, parse_choice, parse_number, signed
@@ -69,7 +71,7 @@ def _directive_text(kind: str, args: str, lang: str) -> str:
             except SkatError:
                 names.append(word)
                 continue
-            names.append(card.name_de if lang == "de" else card.name_en)
+            names.append(card_ref(card))
         return ", ".join(names)
     if kind == "rule":
         return f"ISkO {args.strip()}"
@@ -132,8 +134,7 @@ class Fall(EngineExercise[casebook.Case]):
         facts = [(f"Fall {case.id}: {case.title_de}", f"Case {case.id}: {case.title_en}")]
         facts += list(zip(_paragraphs(case.situation_de, "de"), _paragraphs(case.situation_en, "en")))
         for label_de, label_en, cards in case.hands:
-            names_de = ", ".join(parse_card(c).name_de for c in cards)
-            names_en = ", ".join(parse_card(c).name_en for c in cards)
+            names_de = names_en = cards_ref(sort_hand(parse_card(c) for c in cards))
             facts.append((f"{label_de}: {names_de}", f"{label_en}: {names_en}"))
         prompt_de = " ".join(_paragraphs(case.question_de, "de"))
         prompt_en = " ".join(_paragraphs(case.question_en, "en"))

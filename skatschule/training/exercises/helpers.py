@@ -34,7 +34,10 @@ from skatschule.engine import (
     trick_winner,
 )
 
-from .base import AnswerError, Choice, ExerciseType, Feedback, Question, Widget, rng_for
+from skatschule.engine.names import DECK_NAMES, card_ref, cards_ref, game_ref, render, suit_ref
+from skatschule.engine.sorting import sort_hand
+
+from .base import CHOICE_WIDGETS, AnswerError, Choice, ExerciseType, Feedback, Question, Widget, rng_for, shuffled_options
 
 __all__ = [
     "EngineExercise",
@@ -42,6 +45,8 @@ __all__ = [
     "RULE_ID",
     "parse_number",
     "parse_choice",
+    "signed_choice",
+    "join_signed",
     "parse_multi",
     "parse_card_answer",
     "parse_order",
@@ -65,6 +70,8 @@ __all__ = [
     "beats",
     "SUIT_GAMES",
     "sorted_cards",
+    "hand_order",
+    "contract_ref",
     "step_ids",
 ]
 
@@ -79,12 +86,16 @@ S = TypeVar("S")
 # --------------------------------------------------------------------------- texts
 
 
+# Texts name cards, suits and games by reference (skatschule.engine.names): the page renders
+# them in the reader's deck and language, so the German and English texts hold the same refs.
+
+
 def cards_de(cards: Iterable[Card], sep: str = ", ") -> str:
-    return sep.join(c.name_de for c in cards)
+    return cards_ref(cards, sep)
 
 
 def cards_en(cards: Iterable[Card], sep: str = ", ") -> str:
-    return sep.join(c.name_en for c in cards)
+    return cards_ref(cards, sep)
 
 
 def codes(cards: Iterable[Card]) -> tuple[str, ...]:
@@ -93,7 +104,7 @@ def codes(cards: Iterable[Card]) -> tuple[str, ...]:
 
 def card_choice(card: Card, prefix_de: str = "", prefix_en: str = "") -> Choice:
     """An option that stands for one card (value: its code)."""
-    return Choice(card.code, prefix_de + card.name_de, prefix_en + card.name_en)
+    return Choice(card.code, prefix_de + card_ref(card), prefix_en + card_ref(card))
 
 
 def seat_de(seat: int) -> str:
@@ -111,24 +122,34 @@ def trick_facts(trick: Sequence[Card], leader: int) -> list[tuple[str, str]]:
     for i, card in enumerate(trick):
         seat = (leader + i) % 3
         verb_de, verb_en = ("spielt aus", "leads") if i == 0 else ("gibt zu", "plays")
-        facts.append((f"{seat_de(seat)} {verb_de}: {card.name_de}", f"{seat_en(seat, True)} {verb_en}: {card.name_en}"))
+        facts.append((f"{seat_de(seat)} {verb_de}: {card_ref(card)}", f"{seat_en(seat, True)} {verb_en}: {card_ref(card)}"))
     return facts
 
 
 def game_de(game: GameType) -> str:
-    return game.name_de
+    """The game as a reference: ``⟦game:spades⟧`` (Pik, Grün), Grand, Null."""
+    return game_ref(game)
 
 
 def game_en(game: GameType) -> str:
-    return game.name_en.capitalize()
+    """The game as a reference, capitalised in English (``Spades``, ``Leaves``, ``Grand``)."""
+    return suit_ref(game.trump_suit, capital=True) if game.trump_suit is not None else game_ref(game)
+
+
+def contract_ref(contract: Contract, lang: str = "de") -> str:
+    """``Kreuz Hand Schneider angesagt`` with the game as a reference (the rest as the engine says)."""
+    name = contract.name(lang)
+    own = contract.game.name_de if lang == "de" else contract.game.name_en.capitalize()
+    game = game_de(contract.game) if lang == "de" else game_en(contract.game)
+    return game + name[len(own):] if name.startswith(own) else name
 
 
 def contract_de(contract: Contract) -> str:
-    return contract.name("de")
+    return contract_ref(contract, "de")
 
 
 def contract_en(contract: Contract) -> str:
-    return contract.name("en")
+    return contract_ref(contract, "en")
 
 
 def signed(value: int) -> str:
@@ -141,8 +162,8 @@ def sum_step(cards: Sequence[Card], rules: tuple[str, ...]) -> Step:
     total = sum(c.points for c in cards)
     if not cards:
         return Step("keine Karten = 0", "no cards = 0", rules)
-    de = " + ".join(f"{c.name_de} {c.points}" for c in cards)
-    en = " + ".join(f"{c.name_en} {c.points}" for c in cards)
+    de = " + ".join(f"{card_ref(c)} {c.points}" for c in cards)
+    en = " + ".join(f"{card_ref(c)} {c.points}" for c in cards)
     return Step(f"{de} = {total}", f"{en} = {total}", rules)
 
 
@@ -209,8 +230,10 @@ def parse_number(answer: Sequence[str]) -> int:
 def _option_table(question: Question, aliases: Mapping[str, str] | None) -> dict[str, str]:
     table: dict[str, str] = {}
     for option in question.options:
-        for key in (option.label_de, option.label_en):
-            table.setdefault(_fold(key), option.value)
+        for key, lang in ((option.label_de, "de"), (option.label_en, "en")):
+            # a label is accepted as any deck names it (the labels hold name references)
+            for deck in DECK_NAMES:
+                table.setdefault(_fold(render(key, lang, deck)), option.value)
     for key, value in (aliases or {}).items():
         table.setdefault(_fold(key), value)
     for option in question.options:  # the values themselves win over any label
@@ -219,8 +242,8 @@ def _option_table(question: Question, aliases: Mapping[str, str] | None) -> dict
 
 
 def _unknown_option(text: str, question: Question) -> AnswerError:
-    shown_de = ", ".join(o.label_de for o in question.options[:8])
-    shown_en = ", ".join(o.label_en for o in question.options[:8])
+    shown_de = ", ".join(render(o.label_de, "de") for o in question.options[:8])
+    shown_en = ", ".join(render(o.label_en, "en") for o in question.options[:8])
     more = " …" if len(question.options) > 8 else ""
     return AnswerError(
         f"{text!r} ist keine der Antwortmöglichkeiten ({shown_de}{more})",
@@ -228,8 +251,35 @@ def _unknown_option(text: str, question: Question) -> AnswerError:
     )
 
 
+_SIGNED = re.compile(r"^[+-]\d{1,2}$")
+_SIGNS = {"+": "+", "-": "-", "mit": "+", "ohne": "-", "with": "+", "without": "-", "\u2212": "-"}
+
+
+def signed_choice(question: Question) -> int:
+    """For a choice whose options are signed counts (``+1`` … ``+11``, ``-1`` … ``-11``: the
+    Spitzen), the highest count, so the page can offer mit/ohne plus a number; else 0."""
+    values = [o.value for o in question.options]
+    if question.widget != "choice" or not values or not all(_SIGNED.match(v) for v in values):
+        return 0
+    return max(abs(int(v)) for v in values)
+
+
+def join_signed(answer: Sequence[str]) -> list[str]:
+    """The compact mit/ohne control sends two fields, a sign and a number (``["+", "2"]``,
+    ``["ohne", "3"]``): read them as the one option value ``+2``/``-3``. Anything else is
+    returned as it came, so single values (``+2``, ``mit 2``) keep working."""
+    if isinstance(answer, str):
+        return [answer]
+    fields = [str(v).strip() for v in answer if str(v).strip()]
+    if len(fields) == 2 and fields[0].casefold() in _SIGNS and fields[1].isdigit() and len(fields[1]) <= 2:
+        return [f"{_SIGNS[fields[0].casefold()]}{int(fields[1])}"]
+    return list(answer)
+
+
 def parse_choice(question: Question, answer: Sequence[str], aliases: Mapping[str, str] | None = None) -> str:
     """Exactly one option, given by its value or its German or English label (any case)."""
+    if signed_choice(question):
+        answer = join_signed(answer)
     fields = _filled(answer)
     if not fields:
         raise AnswerError("Bitte eine Antwort auswählen", "Please choose an answer")
@@ -482,7 +532,13 @@ class EngineExercise(ExerciseType, Generic[S]):
         facts: Sequence[tuple[str, str]] = (),
         rule_ids: Sequence[str] = (),
     ) -> Question:
-        """A :class:`Question` of this type (kind, variant and rule ids filled in)."""
+        """A :class:`Question` of this type (kind, variant and rule ids filled in).
+
+        The options of a choice-like widget (``choice``, ``multi``, ``case``) are shuffled
+        here, for every type alike, from the seed (:func:`.base.shuffled_options`).
+        """
+        if widget in CHOICE_WIDGETS:
+            options = shuffled_options(self.slug, difficulty, seed, options)
         return Question(
             kind=self.slug,
             difficulty=difficulty,
@@ -498,6 +554,12 @@ class EngineExercise(ExerciseType, Generic[S]):
             rule_ids=tuple(rule_ids) or self.rule_ids,
             variant=self.variant,
         )
+
+
+def hand_order(cards: Iterable[Card], game: GameType | None = None) -> list[Card]:
+    """A hand as players sort it (the one engine sort, :func:`sort_hand`): for ``game`` when
+    the learner knows the game, else the Grand order with the longest suit first."""
+    return sort_hand(cards, game)
 
 
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:

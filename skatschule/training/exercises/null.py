@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import Card, Contract, GameType, Rank, Step, deal_cards, game_value, score_game, trick_winner
+from skatschule.engine.names import article_ref, card_ref, rank_ref
 
 from .base import Choice, Question
 from .gen import NULL_CONTRACTS, SKAT_SUMS, bid_up_to, legal_trick
@@ -22,6 +23,9 @@ from .stich import follows, trick_steps
 
 RULES = ("1.3.4", "4.1.2", "4.2.7")
 NULL = GameType.NULL
+_NULL_ORDER = ", ".join(
+    rank_ref(r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+)
 VERDICT_OPTIONS = (Choice("gewonnen", "Gewonnen", "Won"), Choice("verloren", "Verloren", "Lost"))
 VERDICT_ALIASES = {"won": "gewonnen", "lost": "verloren", "g": "gewonnen", "v": "verloren"}
 
@@ -29,8 +33,8 @@ VERDICT_ALIASES = {"won": "gewonnen", "lost": "verloren", "g": "gewonnen", "v": 
 _STORIES: tuple[tuple[str, str, int, int], ...] = (
     ("Der Alleinspieler hat keinen einzigen Stich bekommen.", "The declarer took no trick at all.", 0, -1),
     (
-        "Der Alleinspieler hat keinen Stich bekommen; im Skat liegen aber Ass und Zehn.",
-        "The declarer took no trick; but the skat holds an ace and a ten.",
+        f"Der Alleinspieler hat keinen Stich bekommen; im Skat liegen aber {article_ref('CA')} und {article_ref('CT')}.",
+        f"The declarer took no trick; but the skat holds {article_ref('CA')} and {article_ref('CT')}.",
         0,
         21,
     ),
@@ -41,14 +45,14 @@ _STORIES: tuple[tuple[str, str, int, int], ...] = (
         0,
     ),
     (
-        "Gleich im ersten Stich gewinnt der Alleinspieler mit einer Dame.",
-        "In the very first trick the declarer wins with a queen.",
+        f"Gleich im ersten Stich gewinnt der Alleinspieler mit {article_ref('HQ', 'dat')}.",
+        f"In the very first trick the declarer wins with {article_ref('HQ', 'dat')}.",
         1,
         -1,
     ),
     (
-        "Die ersten neun Stiche gehen an die Gegenspieler; den letzten Stich muss der Alleinspieler mit seinem Ass nehmen.",
-        "The first nine tricks go to the defenders; the declarer has to take the last trick with his ace.",
+        f"Die ersten neun Stiche gehen an die Gegenspieler; den letzten Stich muss der Alleinspieler mit {article_ref('DA', 'dat')} nehmen.",
+        f"The first nine tricks go to the defenders; the declarer has to take the last trick with {article_ref('DA', 'dat')}.",
         1,
         -1,
     ),
@@ -96,8 +100,8 @@ class Null(EngineExercise[Scenario]):
     slug = "null"
     title_de = "Nullspiele"
     title_en = "Null games"
-    description_de = "Feste Werte, eigene Kartenfolge (die Zehn unter dem Buben) und verloren mit dem ersten Stich."
-    description_en = "Fixed values, their own card order (the ten below the jack) and lost with the first trick."
+    description_de = f"Feste Werte, eigene Kartenfolge (die Zehn zwischen {rank_ref(Rank.JACK)} und Neun) und verloren mit dem ersten Stich."
+    description_en = f"Fixed values, their own card order (the ten between {rank_ref(Rank.JACK)} and nine) and lost with the first trick."
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -171,7 +175,7 @@ class Null(EngineExercise[Scenario]):
         options = []
         for i, card in enumerate(scenario.trick):
             seat = (leader + i) % 3
-            options.append(Choice(card.code, f"{card.name_de} ({seat_de(seat)})", f"{card.name_en} ({seat_en(seat)})"))
+            options.append(Choice(card.code, f"{card_ref(card)} ({seat_de(seat)})", f"{card_ref(card)} ({seat_en(seat)})"))
         facts += trick_facts(scenario.trick, leader)
         return self.question(
             difficulty,
@@ -221,16 +225,16 @@ class Null(EngineExercise[Scenario]):
         seat = (scenario.leader + best) % 3
         steps = [
             Step(
-                "Kartenfolge im Null: Ass, König, Dame, Bube, Zehn, Neun, Acht, Sieben; es gibt keinen Trumpf",
-                "Card order in Null: ace, king, queen, jack, ten, nine, eight, seven; there are no trumps",
+                f"Kartenfolge im Null: {_NULL_ORDER}; es gibt keinen Trumpf",
+                f"Card order in Null: {_NULL_ORDER}; there are no trumps",
                 ("1.3.4",),
             ),
             *trick_steps(NULL, scenario.leader, scenario.trick),
         ]
         return Solution(
             (card.code,),
-            f"{card.name_de} ({seat_de(seat)})",
-            f"{card.name_en} ({seat_en(seat)})",
+            f"{card_ref(card)} ({seat_de(seat)})",
+            f"{card_ref(card)} ({seat_en(seat)})",
             tuple(steps),
             ("1.3.4", "3.4.2"),
         )

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import CARDS, Card, GameType, Rank, Step, is_trump, trump_order
+from skatschule.engine.names import card_ref, rank_ref, suit_ref
 
 from .base import Question
 from .helpers import (
@@ -27,11 +28,14 @@ from .helpers import (
     game_en,
     sorted_cards,
 )
+from .helpers import hand_order
 
-ORDER_DE = "Ass, Zehn, König, Dame, Neun, Acht, Sieben"
-ORDER_EN = "ace, ten, king, queen, nine, eight, seven"
-NULL_ORDER_DE = "Ass, König, Dame, Bube, Zehn, Neun, Acht, Sieben"
-NULL_ORDER_EN = "ace, king, queen, jack, ten, nine, eight, seven"
+_SUIT_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+_NULL_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+# rank references: the page names them as the reader's deck does (Ass/Daus, Dame/Ober ...)
+ORDER_DE = ORDER_EN = ", ".join(rank_ref(r) for r in _SUIT_RANKS)
+NULL_ORDER_DE = NULL_ORDER_EN = ", ".join(rank_ref(r) for r in _NULL_RANKS)
+JACKS = rank_ref(Rank.JACK, plural=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +60,7 @@ def game_phrase(game: GameType) -> tuple[str, str]:
         return "im Nullspiel", "in a Null game"
     if game is GameType.GRAND:
         return "im Grand", "in a Grand"
-    return f"im {game.name_de}spiel ({game.name_de} ist Trumpf)", f"in a {game.name_en} game ({game.name_en} are trumps)"
+    return f"im {game_de(game)}spiel ({game_de(game)} ist Trumpf)", f"in a {game_de(game)} game ({game_de(game)} are trumps)"
 
 
 def highest_first(game: GameType, cards: list[Card]) -> list[Card]:
@@ -153,7 +157,12 @@ class Rangfolge(EngineExercise[Scenario]):
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         where_de, where_en = game_phrase(scenario.game)
-        options = [card_choice(c) for c in scenario.cards]
+        shown = scenario.cards
+        if scenario.form == "trumps":
+            # a hand, sorted as players sort it, but not for the game asked about (that would
+            # put the trumps first): the order before a game is known, or Null's order
+            shown = tuple(hand_order(scenario.cards, GameType.NULL if scenario.game.is_null else None))
+        options = [card_choice(c) for c in shown]
         facts = [(f"Spiel: {game_de(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         if scenario.form == "order":
             return self.question(
@@ -190,8 +199,8 @@ class Rangfolge(EngineExercise[Scenario]):
                 if plain and game is GameType.GRAND:
                     steps.append(
                         Step(
-                            f"Die Farben sind im Grand kein Trumpf: Jeder Bube ist höher; in der Farbe gilt {ORDER_DE}",
-                            f"No suit is trump in a Grand: every jack ranks higher; within a suit: {ORDER_EN}",
+                            f"Die Farben sind im Grand kein Trumpf: Alle {JACKS} sind höher; in der Farbe gilt {ORDER_DE}",
+                            f"No suit is trump in a Grand: all {JACKS} rank higher; within a suit: {ORDER_EN}",
                             ("1.3.3",),
                         )
                     )
@@ -199,9 +208,9 @@ class Rangfolge(EngineExercise[Scenario]):
                     suit = plain[0].suit
                     steps.append(
                         Step(
-                            f"{suit.name_de} ist hier Nebenfarbe: Jede Trumpfkarte ist höher; "
+                            f"{suit_ref(suit)} ist hier Nebenfarbe: Jede Trumpfkarte ist höher; "
                             f"in der Farbe gilt {ORDER_DE}",
-                            f"{suit.name_en.capitalize()} are a side suit here: every trump ranks higher; "
+                            f"{suit_ref(suit, capital=True)} are a side suit here: every trump ranks higher; "
                             f"within the suit: {ORDER_EN}",
                             ("1.3.1",),
                         )
@@ -219,39 +228,41 @@ class Rangfolge(EngineExercise[Scenario]):
 def _trump_rule(game: GameType) -> Step:
     if game.is_null:
         return Step(
-            "Im Nullspiel gibt es keinen Trumpf; die Buben gehören zu ihrer Farbe, die Zehn steht unter dem Buben",
-            "A Null game has no trumps; the jacks belong to their suits, and the ten ranks below the jack",
+            f"Im Nullspiel gibt es keinen Trumpf; die {JACKS} gehören zu ihrer Farbe, die Zehn steht zwischen "
+            f"{rank_ref(Rank.JACK)} und Neun",
+            f"A Null game has no trumps; the {JACKS} belong to their suits, and the ten ranks between "
+            f"{rank_ref(Rank.JACK)} and nine",
             ("1.3.4",),
         )
     order = trump_order(game)
     if game is GameType.GRAND:
         return Step(
-            "Im Grand sind nur die vier Buben Trumpf: " + cards_de(order, " > "),
-            "In a Grand only the four jacks are trumps: " + cards_en(order, " > "),
+            f"Im Grand sind nur die vier {JACKS} Trumpf: " + cards_de(order, " > "),
+            f"In a Grand only the four {JACKS} are trumps: " + cards_en(order, " > "),
             ("1.3.3",),
         )
     return Step(
-        f"Trümpfe im {game.name_de}spiel, von oben: " + cards_de(order, " > "),
-        f"Trumps in a {game.name_en} game, from the top: " + cards_en(order, " > "),
+        f"Trümpfe im {game_de(game)}spiel, von oben: " + cards_de(order, " > "),
+        f"Trumps in a {game_de(game)} game, from the top: " + cards_en(order, " > "),
         ("1.3.2",),
     )
 
 
 def _trump_line(game: GameType, card: Card) -> Step:
     if game.is_null:
-        return Step(f"{card.name_de}: kein Trumpf", f"{card.name_en}: not a trump", ("1.3.4",))
+        return Step(f"{card_ref(card)}: kein Trumpf", f"{card_ref(card)}: not a trump", ("1.3.4",))
     if card.is_jack:
         return Step(
-            f"{card.name_de}: Trumpf (Buben sind immer Trumpf, außer im Null)",
-            f"{card.name_en}: trump (jacks are always trumps, except in Null)",
+            f"{card_ref(card)}: Trumpf ({JACKS} sind immer Trumpf, außer im Null)",
+            f"{card_ref(card)}: trump ({JACKS} are always trumps, except in Null)",
             ("1.3.2",) if game.is_suit_game else ("1.3.3",),
         )
     if is_trump(game, card):
         return Step(
-            f"{card.name_de}: Trumpf ({game.name_de} ist Trumpffarbe)",
-            f"{card.name_en}: trump ({game.name_en} are the trump suit)",
+            f"{card_ref(card)}: Trumpf ({game_de(game)} ist Trumpffarbe)",
+            f"{card_ref(card)}: trump ({game_de(game)} are the trump suit)",
             ("1.3.2",),
         )
-    why_de = "im Grand ist keine Farbe Trumpf" if game is GameType.GRAND else f"{card.suit.name_de} ist Nebenfarbe"
-    why_en = "no suit is trump in a Grand" if game is GameType.GRAND else f"{card.suit.name_en} are a side suit"
-    return Step(f"{card.name_de}: kein Trumpf ({why_de})", f"{card.name_en}: not a trump ({why_en})", ("1.3.1",))
+    why_de = "im Grand ist keine Farbe Trumpf" if game is GameType.GRAND else f"{suit_ref(card.suit)} ist Nebenfarbe"
+    why_en = "no suit is trump in a Grand" if game is GameType.GRAND else f"{suit_ref(card.suit)} are a side suit"
+    return Step(f"{card_ref(card)}: kein Trumpf ({why_de})", f"{card_ref(card)}: not a trump ({why_en})", ("1.3.1",))

@@ -8,7 +8,8 @@ feedback. Everything comes from the one random generator of the exercise, so
 
 - Level 1 (choice ``alleinspieler`` / ``gegenpartei``): who wins? Suit and Grand games after
   picking up the skat, no overbid, the four violations (revoke, lead out of turn, skat
-  looked at by a defender, a defender's cards exposed).
+  looked at by a defender, a defender's cards exposed). The winner is drawn first (each
+  half of the seeds), then deals until the ruling agrees: guessing one side wins half.
 - Level 2 (number): the list entry. Also hand games, Null games, the declarer looking at
   the skat in a hand game, and concessions by either side.
 - Level 3 (number): the list entry. Also announced Schneider/Schwarz, overbid games (the
@@ -35,6 +36,7 @@ from skatschule.engine import (
     matadors_text,
 )
 from skatschule.engine.rulings import Event, Irregularity, Ruling, rule
+from skatschule.engine.names import card_ref
 
 from .base import Choice, Question
 from .helpers import (
@@ -47,9 +49,9 @@ from .helpers import (
     seat_de,
     seat_en,
     signed,
-    sorted_cards,
     trick_facts,
 )
+from .helpers import hand_order
 
 __all__ = ["Regelverstoss", "Scenario", "WINNER_OPTIONS", "winner_value"]
 
@@ -219,16 +221,16 @@ def _event_texts(scenario: Scenario, state: GameState) -> tuple[str, str]:
     if kind is Irregularity.REVOKE:
         assert event.card is not None
         return (
-            f"{who_de} ({role_de}) legt {event.card.name_de} zu, obwohl er bedienen könnte. "
+            f"{who_de} ({role_de}) legt {card_ref(event.card)} zu, obwohl er bedienen könnte. "
             "Das wird sofort bemerkt.",
-            f"{who_en} ({role_en}) plays the {event.card.name_en} although he could follow. "
+            f"{who_en} ({role_en}) plays the {card_ref(event.card)} although he could follow. "
             "It is noticed at once.",
         )
     if kind is Irregularity.LEAD_OUT_OF_TURN:
         assert event.card is not None and state.to_move is not None
         return (
-            f"{who_de} ({role_de}) spielt {event.card.name_de} aus, obwohl {seat_de(state.to_move)} am Zug ist.",
-            f"{who_en} ({role_en}) leads the {event.card.name_en}, although {seat_en(state.to_move)} is to lead.",
+            f"{who_de} ({role_de}) spielt {card_ref(event.card)} aus, obwohl {seat_de(state.to_move)} am Zug ist.",
+            f"{who_en} ({role_en}) leads the {card_ref(event.card)}, although {seat_en(state.to_move)} is to lead.",
         )
     if kind is Irregularity.SKAT_VIEWED:
         return (
@@ -290,8 +292,8 @@ def _facts(scenario: Scenario, state: GameState) -> list[tuple[str, str]]:
     if state.trick:
         facts += trick_facts(state.trick, state.leader)
     if done == 9 and not state.trick:
-        last_de = ", ".join(f"{seat_de(s)}: {next(iter(state.hand(s))).name_de}" for s in range(3))
-        last_en = ", ".join(f"{seat_en(s, True)}: {next(iter(state.hand(s))).name_en}" for s in range(3))
+        last_de = ", ".join(f"{seat_de(s)}: {card_ref(next(iter(state.hand(s))))}" for s in range(3))
+        last_en = ", ".join(f"{seat_en(s, True)}: {card_ref(next(iter(state.hand(s))))}" for s in range(3))
         facts.append((f"Letzte Karten: {last_de}", f"Last cards: {last_en}"))
     return facts
 
@@ -305,9 +307,12 @@ class Regelverstoss(EngineExercise[Scenario]):
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
+        # Level 1 asks who wins: the winner is drawn first and deals are drawn until the
+        # ruling agrees, so that neither answer is right more often than the other.
+        target = rng.choice(WINNER_OPTIONS).value if difficulty == 1 else None
         while True:
             scenario = _draw(rng, difficulty)
-            if scenario is not None:
+            if scenario is not None and (target is None or winner_value(scenario.ruling()) == target):
                 return scenario
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
@@ -316,7 +321,7 @@ class Regelverstoss(EngineExercise[Scenario]):
         facts = _facts(scenario, state)
         own = scenario.contract.hand and scenario.event.seat == scenario.declarer
         hand = state.hand(scenario.declarer)
-        cards = codes(sorted_cards(hand)) if own or scenario.event.kind is Irregularity.DECLARER_CONCEDES else ()
+        cards = codes(hand_order(hand, scenario.contract.game)) if own or scenario.event.kind is Irregularity.DECLARER_CONCEDES else ()
         rules = ("3.1.3", "3.1.4", "3.1.5", scenario.event.kind.rule_id)
         if difficulty == 1:
             return self.question(

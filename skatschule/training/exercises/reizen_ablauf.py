@@ -10,6 +10,7 @@ The moves come from the engine's ``legal_moves``/``apply``, driven by a limit pe
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skatschule.engine import BID_VALUES, Auction, AuctionMove, Bid, Hold, Pass, Step
@@ -145,14 +146,30 @@ def auction_steps(moves: tuple[AuctionMove, ...]) -> list[Step]:
     return steps
 
 
-def result_options(auction: Auction) -> list[Choice]:
-    bids = sorted({m.value for m in auction.moves if isinstance(m, Bid)})
-    if auction.declarer is None or not bids:
-        values = [18, 20]
-    elif len(bids) == 1:
-        values = [bids[0], next(v for v in BID_VALUES if v > bids[0])]
+def result_options(auction: Auction, seed: int = 0, level: int = 2) -> list[Choice]:
+    """Each seat at the last two bids, and "eingepasst".
+
+    The two values are the final one and a neighbour (or, when nobody bid, two neighbouring
+    low bids) drawn from the seed: offering the last two bids would tell that the higher is
+    right, and always 18 and 20 that "eingepasst" is likely.
+    """
+    draw = random.Random(f"result-options:{seed}")
+    ends = RESULT_VALUES[level]
+    if auction.declarer is None or auction.value not in BID_VALUES:
+        low = draw.randrange(len(ends) - 1)
+        values = [ends[low], ends[low + 1]]
     else:
-        values = bids[-2:]
+        # the final value and one neighbour, below or above as the seed says; at the ends
+        # of RESULT_VALUES always the one inside, so that every pair of values offered holds
+        # the right one as often as the other (the edge pairs two to one)
+        i = BID_VALUES.index(auction.value)
+        if auction.value == ends[0] or i == 0:
+            other = i + 1
+        elif auction.value == ends[-1] or i + 1 == len(BID_VALUES):
+            other = i - 1
+        else:
+            other = i + 1 if draw.random() < 0.5 else i - 1
+        values = sorted([BID_VALUES[i], BID_VALUES[other]])
     options = [
         Choice(f"{seat}@{value}", f"{seat_de(seat)} bei {value}", f"{seat_en(seat, True)} at {value}")
         for seat in range(3)
@@ -160,6 +177,16 @@ def result_options(auction: Auction) -> list[Choice]:
     ]
     options.append(Choice("eingepasst", "Eingepasst: niemand spielt", "Passed in: nobody plays"))
     return options
+
+
+def turn_value(moves: Sequence[AuctionMove]) -> str:
+    """The answer to "whose turn, as what?" after ``moves`` (the option value; see ``solve``)."""
+    auction = replay(tuple(moves))
+    if auction.phase == "vorhand_alone":
+        return "0:allein"
+    if auction.pending:
+        return f"{auction.listener}:hoert"
+    return f"{auction.speaker}:sagt"
 
 
 TURN_OPTIONS = (
@@ -171,6 +198,13 @@ TURN_OPTIONS = (
     Choice("2:hoert", "Hinterhand hört (hält oder passt)", "Rearhand listens (holds or passes)"),
     Choice("0:allein", "Vorhand allein: spielt selbst oder passt", "Forehand alone: plays herself or passes"),
 )
+
+RESULT_VALUES = {1: (18, 20, 22), 2: (18, 20, 22, 23, 24), 3: (18, 20, 22, 23, 24)}
+"""Per level, the final values the "who becomes declarer?" questions are drawn at, equally
+often (neighbouring bid values, see :func:`result_options`; level 1's short auctions reach 22)."""
+
+TURN_ANSWERS = ("1:sagt", "2:sagt", "0:hoert", "1:hoert", "0:allein")
+"""The turn options that can be right (Vorhand never bids, Hinterhand never listens)."""
 
 
 class ReizenAblauf(EngineExercise[Scenario]):
@@ -186,9 +220,32 @@ class ReizenAblauf(EngineExercise[Scenario]):
         moves = simulate(rng, difficulty)
         while len(moves) > longest:
             moves = simulate(rng, difficulty)
-        share = {1: 0.6, 2: 0.5, 3: 0.5}[difficulty]
+        share = 0.5
         if rng.random() < share:
+            # Who becomes declarer, and at which value, is drawn first: each seat twice as
+            # often as "eingepasst", and the value from the same few low bids for every seat
+            # (left to chance, "Vorhand at 18" would be right far too often).
+            wanted = rng.choice((0, 1, 2, 0, 1, 2, None))
+            value = rng.choice(RESULT_VALUES[difficulty]) if wanted is not None else None
+            for _ in range(2000):
+                auction = replay(tuple(moves))
+                if auction.declarer == wanted and (value is None or auction.value == value):
+                    break
+                moves = simulate(rng, difficulty)
+                while len(moves) > longest:
+                    moves = simulate(rng, difficulty)
             return Scenario("result", tuple(moves))
+        # "Whose turn?": the answer is drawn first, then a moment of an auction that has it
+        # (left to chance, "Mittelhand sagt" would be right in almost half of the questions).
+        target = rng.choice(TURN_ANSWERS)
+        for _ in range(500):
+            cuts = range(min(len(moves), 4)) if difficulty == 1 else range(len(moves))
+            matching = [cut for cut in cuts if turn_value(moves[:cut]) == target]
+            if matching:
+                return Scenario("turn", tuple(moves[: rng.choice(matching)]))
+            moves = simulate(rng, difficulty)
+            while len(moves) > longest:
+                moves = simulate(rng, difficulty)
         cut = rng.randrange(min(len(moves), 4)) if difficulty == 1 else rng.randrange(len(moves))
         return Scenario("turn", tuple(moves[:cut]))
 
@@ -206,7 +263,7 @@ class ReizenAblauf(EngineExercise[Scenario]):
                 "So ist gereizt worden. Wer wird Alleinspieler, und bei welchem Reizwert?",
                 "This is how the auction went. Who becomes declarer, and at which bid?",
                 "choice",
-                options=result_options(auction),
+                options=result_options(auction, seed, difficulty),
                 facts=facts,
                 rule_ids=("2.3.2", "2.3.5", "2.3.6", "2.3.7"),
             )

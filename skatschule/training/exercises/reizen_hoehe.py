@@ -13,10 +13,12 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import CARDS, Card, CardSet, Contract, GameType, Step, game_value, matadors, matadors_text, trump_order
+from skatschule.engine.names import card_ref, cards_ref
 
 from .base import Question
 from .gen import NULL_CONTRACTS, cards_with_matadors, weighted
 from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, contract_de, contract_en, sorted_cards
+from .helpers import hand_order
 
 RULES = ("2.3.1", "1.4.2", "4.1.1", "4.3.2")
 
@@ -76,7 +78,7 @@ class ReizenHoehe(EngineExercise[Scenario]):
             f"Du möchtest {contract_de(contract)} spielen, {how_de}. Bis zu welchem Wert darfst du höchstens reizen?{rule_de}",
             f"You want to play {contract_en(contract)}, {how_en}. What is the highest value you may bid?{rule_en}",
             "number",
-            cards=codes(scenario.hand),
+            cards=codes(hand_order(scenario.hand, contract.game)),
             facts=[(f"Geplantes Spiel: {contract_de(contract)}", f"Intended game: {contract_en(contract)}")],
             rule_ids=("2.3.1", "4.1.2") if contract.game.is_null else RULES,
         )
@@ -102,9 +104,9 @@ class ReizenHoehe(EngineExercise[Scenario]):
         order = trump_order(game)
         seen = order[: abs(count)]
         if count > 0:
-            first = (f"Du hast {', '.join(c.name_de for c in seen)}", f"You hold {', '.join(c.name_en for c in seen)}")
+            first = (f"Du hast {cards_ref(seen)}", f"You hold {cards_ref(seen)}")
         else:
-            first = (f"Dir fehlen {', '.join(c.name_de for c in seen)}", f"You lack {', '.join(c.name_en for c in seen)}")
+            first = (f"Dir fehlen {cards_ref(seen)}", f"You lack {cards_ref(seen)}")
         steps: list[Step] = [
             Step(
                 f"{first[0]}: {matadors_text(count, 'de')}",
@@ -119,10 +121,10 @@ class ReizenHoehe(EngineExercise[Scenario]):
             steps.append(
                 Step(
                     f"Vorsicht bei ohne {-count}: Liegt einer der fehlenden Trümpfe im Skat, zählen weniger Spitzen. "
-                    f"Im schlimmsten Fall liegt {order[0].name_de} (dann mit 1) oder {order[1].name_de} (dann ohne 1) im Skat: "
+                    f"Im schlimmsten Fall liegt {card_ref(order[0])} (dann mit 1) oder {card_ref(order[1])} (dann ohne 1) im Skat: "
                     f"{worst.text('de')}. Ein Gebot darüber wäre dann überreizt",
                     f"Careful with without {-count}: if one of the missing trumps lies in the skat, fewer matadors count. "
-                    f"In the worst case the {order[0].name_en} (then with 1) or the {order[1].name_en} (then without 1) "
+                    f"In the worst case the {card_ref(order[0])} (then with 1) or the {card_ref(order[1])} (then without 1) "
                     f"is in the skat: {worst.text('en')}. A bid above that would then be overbid",
                     ("2.4.3", "4.4.2") if contract.hand else ("2.4.3", "4.4.1"),
                 )
@@ -130,8 +132,8 @@ class ReizenHoehe(EngineExercise[Scenario]):
         elif count == -1:
             steps.append(
                 Step(
-                    f"Ohne 1 ist sicher: Liegt {order[0].name_de} im Skat, spielst du mit 2 oder mehr, das Spiel wird nur mehr wert",
-                    f"Without 1 is safe: if the {order[0].name_en} lies in the skat, you play with 2 or more, which is worth more",
+                    f"Ohne 1 ist sicher: Liegt {card_ref(order[0])} im Skat, spielst du mit 2 oder mehr, das Spiel wird nur mehr wert",
+                    f"Without 1 is safe: if the {card_ref(order[0])} lies in the skat, you play with 2 or more, which is worth more",
                     ("1.4.2",),
                 )
             )
@@ -139,8 +141,8 @@ class ReizenHoehe(EngineExercise[Scenario]):
             nxt = order[count]
             steps.append(
                 Step(
-                    f"Mit {count} ist sicher: Findet sich {nxt.name_de} im Skat, werden es nur mehr Spitzen",
-                    f"With {count} is safe: if the {nxt.name_en} turns up in the skat, the count only grows",
+                    f"Mit {count} ist sicher: Findet sich {card_ref(nxt)} im Skat, werden es nur mehr Spitzen",
+                    f"With {count} is safe: if the {card_ref(nxt)} turns up in the skat, the count only grows",
                     ("1.4.2",),
                 )
             )

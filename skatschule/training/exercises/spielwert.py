@@ -14,6 +14,7 @@ from skatschule.engine import Contract, GameType, Step, game_value, matadors_tex
 from .base import Question
 from .gen import NULL_CONTRACTS, random_matadors
 from .helpers import SUIT_GAMES, EngineExercise, Solution, contract_de, contract_en
+from .helpers import game_de
 
 RULES = ("4.1.1", "4.3.2", "1.4.2")
 
@@ -107,8 +108,8 @@ class Spielwert(EngineExercise[Scenario]):
         else:
             steps.append(
                 Step(
-                    f"Grundwert {contract.game.name_de}: {gv.base}",
-                    f"Base value of {contract.game.name_en}: {gv.base}",
+                    f"Grundwert {game_de(contract.game)}: {gv.base}",
+                    f"Base value of {game_de(contract.game)}: {gv.base}",
                     ("4.1.1",),
                 )
             )

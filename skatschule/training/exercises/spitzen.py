@@ -12,10 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from skatschule.engine import Card, CardSet, GameType, Step, matadors, matadors_text, trump_order
+from skatschule.engine.names import article_ref, card_ref
 
 from .base import Choice, Question
 from .gen import cards_with_matadors, weighted
 from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_de, game_en, sorted_cards
+from .helpers import hand_order
 
 RULES = ("1.4.1", "1.4.2", "1.4.3")
 
@@ -27,8 +29,14 @@ class Scenario:
     skat: tuple[Card, Card]
 
 
-def matador_options(game: GameType) -> list[Choice]:
+def matador_options(game: GameType, level: int | None = None) -> list[Choice]:
+    """"mit 1" .. "ohne n": up to the most matadors the game has, or (with ``level``) the level draws.
+
+    Offering only counts the level can ask keeps a fixed guess ("mit 1") near chance.
+    """
     top = game.max_matadors
+    if level is not None:
+        top = min(top, max(n for n, _ in _LEVEL_COUNTS[level]))
     out = [Choice(f"+{n}", f"mit {n}", f"with {n}") for n in range(1, top + 1)]
     out += [Choice(f"-{n}", f"ohne {n}", f"without {n}") for n in range(1, top + 1)]
     return out
@@ -82,8 +90,8 @@ class Spitzen(EngineExercise[Scenario]):
             f"The declarer plays {game_en(scenario.game)}. These are his ten cards and the skat. "
             "With or without how many matadors does he play?",
             "choice",
-            options=matador_options(scenario.game),
-            cards=codes(scenario.hand),
+            options=matador_options(scenario.game, difficulty),
+            cards=codes(hand_order(scenario.hand, scenario.game)),
             skat=codes(scenario.skat),
             facts=[(f"Spiel: {game_de(scenario.game)}", f"Game: {game_en(scenario.game)}")],
         )
@@ -129,15 +137,15 @@ def matador_steps(game: GameType, cards: CardSet, count: int, skat: tuple[Card, 
         there = trump in cards
         where_de = " (im Skat)" if trump in skat else ""
         where_en = " (in the skat)" if trump in skat else ""
-        parts_de.append(f"{trump.name_de} {'da' if there else 'fehlt'}{where_de}")
-        parts_en.append(f"{trump.name_en} {'held' if there else 'missing'}{where_en}")
+        parts_de.append(f"{card_ref(trump)} {'da' if there else 'fehlt'}{where_de}")
+        parts_en.append(f"{card_ref(trump)} {'held' if there else 'missing'}{where_en}")
     steps.append(Step("Von oben: " + ", ".join(parts_de), "From the top: " + ", ".join(parts_en), ("1.4.1",)))
     if having:
-        de = f"Er hat den Kreuz-Buben: Er spielt mit {count}, so weit reicht die ununterbrochene Folge"
-        en = f"He holds the jack of clubs: he plays with {count}, as far as the unbroken run goes"
+        de = f"Dabei ist {article_ref('CJ')}: Er spielt mit {count}, so weit reicht die ununterbrochene Folge"
+        en = f"He holds {article_ref('CJ')}: he plays with {count}, as far as the unbroken run goes"
     else:
-        de = f"Ihm fehlt der Kreuz-Bube: Er spielt ohne {-count}, so viele fehlen bis zum ersten eigenen Trumpf"
-        en = f"He lacks the jack of clubs: he plays without {-count}, that many are missing down to his first trump"
+        de = f"Ihm fehlt {article_ref('CJ')}: Er spielt ohne {-count}, so viele fehlen bis zum ersten eigenen Trumpf"
+        en = f"He lacks {article_ref('CJ')}: he plays without {-count}, that many are missing down to his first trump"
     steps.append(Step(de, en, ("1.4.2",)))
     if abs(count) == game.max_matadors:
         steps.append(

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skatschule.engine import Card, GameType, Rank, Step, deal_cards, is_trump, trick_winner
+from skatschule.engine.names import article_ref, card_ref, suit_ref
 
 from .base import Choice, Question
 from .gen import legal_trick
@@ -36,32 +37,32 @@ def trick_steps(game: GameType, leader: int, trick: Sequence[Card]) -> list[Step
     if is_trump(game, lead):
         steps.append(
             Step(
-                f"{seat_de(leader)} spielt {lead.name_de} aus: Trumpf ist gefordert",
-                f"{seat_en(leader, True)} leads the {lead.name_en}: trump is led",
+                f"{seat_de(leader)} spielt {card_ref(lead)} aus: Trumpf ist gefordert",
+                f"{seat_en(leader, True)} leads the {card_ref(lead)}: trump is led",
                 ("3.2.1",),
             )
         )
     else:
         steps.append(
             Step(
-                f"{seat_de(leader)} spielt {lead.name_de} aus: {lead.suit.name_de} ist gefordert",
-                f"{seat_en(leader, True)} leads the {lead.name_en}: {lead.suit.name_en} are led",
+                f"{seat_de(leader)} spielt {card_ref(lead)} aus: {suit_ref(lead.suit)} ist gefordert",
+                f"{seat_en(leader, True)} leads the {card_ref(lead)}: {suit_ref(lead.suit)} are led",
                 ("3.2.1",),
             )
         )
         if lead.is_jack and game.is_null:
-            steps.append(Step("Im Null gehört der Bube zu seiner Farbe", "In Null the jack belongs to its suit", ("1.3.4",)))
+            steps.append(Step(f"Im Null gehört {article_ref(lead)} zu seiner Farbe", f"In Null {article_ref(lead)} belongs to its suit", ("1.3.4",)))
     for i in (1, 2):
         seat = (leader + i) % 3
         card = trick[i]
         if follows(game, lead, card):
-            de, en = f"{seat_de(seat)}: {card.name_de} bedient", f"{seat_en(seat, True)}: the {card.name_en} follows"
+            de, en = f"{seat_de(seat)}: {card_ref(card)} bedient", f"{seat_en(seat, True)}: the {card_ref(card)} follows"
         elif is_trump(game, card):
-            de = f"{seat_de(seat)}: {card.name_de} sticht (kann nicht bedienen, spielt Trumpf)"
-            en = f"{seat_en(seat, True)}: the {card.name_en} trumps (cannot follow, plays a trump)"
+            de = f"{seat_de(seat)}: {card_ref(card)} sticht (kann nicht bedienen, spielt Trumpf)"
+            en = f"{seat_en(seat, True)}: the {card_ref(card)} trumps (cannot follow, plays a trump)"
         else:
-            de = f"{seat_de(seat)}: {card.name_de} wird abgeworfen (kann nicht bedienen)"
-            en = f"{seat_en(seat, True)}: the {card.name_en} is discarded (cannot follow)"
+            de = f"{seat_de(seat)}: {card_ref(card)} wird abgeworfen (kann nicht bedienen)"
+            en = f"{seat_en(seat, True)}: the {card_ref(card)} is discarded (cannot follow)"
         steps.append(Step(de, en, ("3.2.1", "3.2.2")))
     best = trick_winner(game, trick)
     card = trick[best]
@@ -77,8 +78,8 @@ def trick_steps(game: GameType, leader: int, trick: Sequence[Card]) -> list[Step
         why = ("die höchste Karte der geforderten Farbe", "the highest card of the suit led")
     steps.append(
         Step(
-            f"{seat_de(seat)} bekommt den Stich mit {card.name_de}: {why[0]}",
-            f"{seat_en(seat, True)} takes the trick with the {card.name_en}: {why[1]}",
+            f"{seat_de(seat)} bekommt den Stich mit {card_ref(card)}: {why[0]}",
+            f"{seat_en(seat, True)} takes the trick with the {card_ref(card)}: {why[1]}",
             ("3.4.2",),
         )
     )
@@ -127,7 +128,7 @@ class Stich(EngineExercise[Scenario]):
         options = []
         for seat in range(3):
             card = scenario.trick[(seat - leader) % 3]
-            options.append(Choice(SEAT_VALUES[seat], f"{seat_de(seat)} ({card.name_de})", f"{seat_en(seat, True)} ({card.name_en})"))
+            options.append(Choice(SEAT_VALUES[seat], f"{seat_de(seat)} ({card_ref(card)})", f"{seat_en(seat, True)} ({card_ref(card)})"))
         facts = [(f"Spiel: {game_de(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         facts += trick_facts(scenario.trick, leader)
         return self.question(
@@ -149,8 +150,8 @@ class Stich(EngineExercise[Scenario]):
         steps = tuple(trick_steps(scenario.game, scenario.leader, scenario.trick))
         return Solution(
             (SEAT_VALUES[seat],),
-            f"{seat_de(seat)} ({card.name_de})",
-            f"{seat_en(seat, True)} ({card.name_en})",
+            f"{seat_de(seat)} ({card_ref(card)})",
+            f"{seat_en(seat, True)} ({card_ref(card)})",
             steps,
             ("3.4.2",),
         )

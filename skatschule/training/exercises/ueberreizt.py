@@ -33,14 +33,17 @@ from skatschule.engine import (
     trump_order,
 )
 from skatschule.engine import concede as engine_concede
+from skatschule.engine.names import card_ref, rank_ref
+from skatschule.engine.cards import Rank
 
 from .base import Choice, Question
 from .gen import cards_with_matadors, points_and_tricks
 from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, signed, sorted_cards
+from .helpers import game_de, game_en, hand_order
 
 RULES = ("2.4.3", "4.4.1", "4.3.4")
 DECLARABLE = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND)
-OPTIONS = tuple(Choice(g.name_de.lower(), g.name_de, g.name_en.capitalize()) for g in DECLARABLE)
+OPTIONS = tuple(Choice(g.name_de.lower(), game_de(g), game_en(g)) for g in DECLARABLE)
 _BY_VALUE = {g.name_de.lower(): g for g in DECLARABLE}
 
 
@@ -113,16 +116,50 @@ def _draw(rng: random.Random, form: str) -> Scenario | None:
     return Scenario(form, game, hand_game, tuple(sorted_cards(hand)), skat, found, bid, declared, points, tricks)
 
 
+CHEAPEST_ANSWERS: tuple[frozenset[GameType], ...] = (
+    frozenset({GameType.DIAMONDS}),
+    frozenset({GameType.HEARTS}),
+    frozenset({GameType.SPADES}),
+    frozenset({GameType.CLUBS}),
+    frozenset({GameType.HEARTS, GameType.CLUBS}),
+    frozenset({GameType.GRAND, GameType.CLUBS}),
+    frozenset({GameType.GRAND, GameType.DIAMONDS, GameType.CLUBS}),
+)
+"""The answers level 1 can have (the cheapest declarations), each drawn equally often."""
+
+
+def _balanced_cheapest(rng: random.Random) -> Scenario:
+    """A level-1 scenario whose answer is a set drawn first from :data:`CHEAPEST_ANSWERS`.
+
+    Left to chance, "Karo" alone is the answer of a quarter of all deals and some sets of
+    one in forty: drawing the answer first keeps every fixed guess near chance.
+    """
+    target = rng.choice(CHEAPEST_ANSWERS)
+    fallback: Scenario | None = None
+    for _ in range(1000):
+        scenario = _draw(rng, "cheapest")
+        if scenario is None:
+            continue
+        fallback = scenario
+        if frozenset(cheapest(scenario.twelve, scenario.bid)[0]) == target:
+            return scenario
+    while fallback is None:  # pragma: no cover - a thousand draws always hit some scenario
+        fallback = _draw(rng, "cheapest")
+    return fallback
+
+
 class Ueberreizt(EngineExercise[Scenario]):
     slug = "ueberreizt"
     title_de = "Überreizt"
     title_en = "Overbid"
-    description_de = "Ohne Spitzen gereizt, und ein Bube liegt im Skat: Was jetzt ansagen, und was wird geschrieben?"
-    description_en = "Bid on 'without' matadors, and a jack turns up in the skat: what to announce now, and what is written?"
+    description_de = f"Ohne Spitzen gereizt, und ein {rank_ref(Rank.JACK)} liegt im Skat: Was jetzt ansagen, und was wird geschrieben?"
+    description_en = f"Bid on 'without' matadors, and a {rank_ref(Rank.JACK)} turns up in the skat: what to announce now, and what is written?"
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
         form = {1: "cheapest", 2: "concede", 3: "play"}[difficulty]
+        if form == "cheapest":
+            return _balanced_cheapest(rng)
         while True:
             scenario = _draw(rng, form)
             if scenario is not None:
@@ -131,29 +168,29 @@ class Ueberreizt(EngineExercise[Scenario]):
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         g = scenario.game
         planned = scenario.planned
-        plan_de = f"{g.name_de}{' Hand' if scenario.hand_game else ''} {matadors_text(planned, 'de')}"
-        plan_en = f"{g.name_en.capitalize()}{' Hand' if scenario.hand_game else ''} {matadors_text(planned, 'en')}"
+        plan_de = f"{game_de(g)}{' Hand' if scenario.hand_game else ''} {matadors_text(planned, 'de')}"
+        plan_en = f"{game_en(g)}{' Hand' if scenario.hand_game else ''} {matadors_text(planned, 'en')}"
         facts = [
             (f"Gereizt bis: {scenario.bid}", f"Bid: {scenario.bid}"),
             (f"Gereizt auf: {plan_de}", f"Bid on: {plan_en}"),
         ]
-        found_de, found_en = scenario.found.name_de, scenario.found.name_en
+        found_de = found_en = card_ref(scenario.found)
         if scenario.form == "cheapest":
             prompt_de = (
                 f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Nach der Skataufnahme liegt der {found_de} im Skat: "
-                f"{g.name_de} erreicht den Reizwert nicht mehr, selbst mit Schwarz. Der Alleinspieler sagt ein zum Reizwert "
+                f"{game_de(g)} erreicht den Reizwert nicht mehr, selbst mit Schwarz. Der Alleinspieler sagt ein zum Reizwert "
                 "passendes Spiel an und gibt auf. Welche Ansagen kosten ihn am wenigsten? Wähle alle, die gleich günstig sind."
             )
             prompt_en = (
                 f"The bidding went to {scenario.bid}, counting on {plan_en}. After picking up, the {found_en} is in the skat: "
-                f"{g.name_en} can no longer reach the bid, not even with Schwarz. The declarer announces a game that fits the "
+                f"{game_en(g)} can no longer reach the bid, not even with Schwarz. The declarer announces a game that fits the "
                 "bid and concedes. Which announcements cost him least? Select all that are equally cheap."
             )
             return self.question(
                 difficulty, seed, prompt_de, prompt_en, "multi", options=OPTIONS,
-                cards=codes(scenario.hand), skat=codes(scenario.skat), facts=facts, rule_ids=("2.4.3", "4.4.1"),
+                cards=codes(hand_order(scenario.hand, g)), skat=codes(scenario.skat), facts=facts, rule_ids=("2.4.3", "4.4.1"),
             )
-        x_de, x_en = scenario.declared.name_de, scenario.declared.name_en.capitalize()
+        x_de, x_en = game_de(scenario.declared), game_en(scenario.declared)
         if scenario.form == "concede":
             facts.append((f"Er sagt {x_de} an und gibt sofort auf", f"He announces {x_en} and concedes at once"))
             prompt_de = (
@@ -166,18 +203,18 @@ class Ueberreizt(EngineExercise[Scenario]):
             )
             return self.question(
                 difficulty, seed, prompt_de, prompt_en, "number",
-                cards=codes(scenario.hand), skat=codes(scenario.skat), facts=facts, rule_ids=("2.4.3", "4.4.1", "4.3.4"),
+                cards=codes(hand_order(scenario.hand, g)), skat=codes(scenario.skat), facts=facts, rule_ids=("2.4.3", "4.4.1", "4.3.4"),
             )
         result_de = f"{scenario.points} Augen, {scenario.tricks} Stiche"
         result_en = f"{scenario.points} card points, {scenario.tricks} tricks"
         if scenario.hand_game:
-            facts.append((f"Er spielt {g.name_de} Hand: {result_de}", f"He plays {g.name_en} Hand: {result_en}"))
+            facts.append((f"Er spielt {game_de(g)} Hand: {result_de}", f"He plays {game_de(g)} Hand: {result_en}"))
             prompt_de = (
-                f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Er spielt {g.name_de} Hand und bekommt "
+                f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Er spielt {game_de(g)} Hand und bekommt "
                 f"{result_de} (mit Skat). Im Skat lag der {found_de}. Was wird für ihn in die Liste geschrieben?"
             )
             prompt_en = (
-                f"The bidding went to {scenario.bid}, counting on {plan_en}. He plays {g.name_en} Hand and takes "
+                f"The bidding went to {scenario.bid}, counting on {plan_en}. He plays {game_de(g)} Hand and takes "
                 f"{result_en} (skat included). The {found_en} was in the skat. What is written on the score sheet for him?"
             )
             rules: tuple[str, ...] = ("4.4.2", "1.4.2", "4.3.4")
@@ -194,7 +231,7 @@ class Ueberreizt(EngineExercise[Scenario]):
             rules = ("2.4.3", "4.4.1", "4.3.4")
         return self.question(
             difficulty, seed, prompt_de, prompt_en, "number",
-            cards=codes(scenario.hand), skat=codes(scenario.skat), facts=facts, rule_ids=rules,
+            cards=codes(hand_order(scenario.hand, g)), skat=codes(scenario.skat), facts=facts, rule_ids=rules,
         )
 
     def solve(self, scenario: Scenario) -> Solution:
@@ -203,9 +240,9 @@ class Ueberreizt(EngineExercise[Scenario]):
         after = matadors(g, twelve)
         steps = [
             Step(
-                f"Mit dem {scenario.found.name_de} im Skat zählen die Spitzen in {g.name_de} jetzt {matadors_text(after, 'de')} "
+                f"Mit dem {card_ref(scenario.found)} im Skat zählen die Spitzen in {game_de(g)} jetzt {matadors_text(after, 'de')} "
                 f"statt {matadors_text(scenario.planned, 'de')}",
-                f"With the {scenario.found.name_en} in the skat the matadors in {g.name_en} are now "
+                f"With the {card_ref(scenario.found)} in the skat the matadors in {game_de(g)} are now "
                 f"{matadors_text(after, 'en')} instead of {matadors_text(scenario.planned, 'en')}",
                 ("1.4.2",),
             )
@@ -215,15 +252,15 @@ class Ueberreizt(EngineExercise[Scenario]):
             top = game_value(Contract(g), after, schneider=True, schwarz=True)
             steps.append(
                 Step(
-                    f"{g.name_de} erreicht selbst mit Schwarz nur {top.text('de')} < {scenario.bid}",
-                    f"Even with Schwarz {g.name_en} reaches only {top.text('en')} < {scenario.bid}",
+                    f"{game_de(g)} erreicht selbst mit Schwarz nur {top.text('de')} < {scenario.bid}",
+                    f"Even with Schwarz {game_de(g)} reaches only {top.text('en')} < {scenario.bid}",
                     ("2.4.3",),
                 )
             )
             for game in DECLARABLE:
                 steps.append(_cost_step(game, outcomes[game], scenario.bid))
-            names_de = " oder ".join(x.name_de for x in best)
-            names_en = " or ".join(x.name_en.capitalize() for x in best)
+            names_de = " oder ".join(game_de(x) for x in best)
+            names_en = " or ".join(game_en(x) for x in best)
             steps.append(
                 Step(
                     f"Am wenigsten kostet: {names_de} ({outcomes[best[0]].score})",
@@ -262,8 +299,8 @@ class Ueberreizt(EngineExercise[Scenario]):
 def _matador_step(game: GameType, cards: CardSet) -> Step:
     count = matadors(game, cards)
     return Step(
-        f"In {game.name_de} hat er {matadors_text(count, 'de')}",
-        f"In {game.name_en} he has {matadors_text(count, 'en')}",
+        f"In {game_de(game)} hat er {matadors_text(count, 'de')}",
+        f"In {game_de(game)} he has {matadors_text(count, 'en')}",
         ("1.4.2",),
     )
 
@@ -271,9 +308,9 @@ def _matador_step(game: GameType, cards: CardSet) -> Step:
 def _cost_step(game: GameType, outcome: Settlement, bid: int) -> Step:
     base = ISKO.base_value(game)
     if outcome.overbid:
-        de = f"{game.name_de}: {outcome.value // base} × {base} = {outcome.value} erreicht {bid}, Eintrag {outcome.score}"
-        en = f"{game.name_en.capitalize()}: {outcome.value // base} × {base} = {outcome.value} reaches {bid}, entry {outcome.score}"
+        de = f"{game_de(game)}: {outcome.value // base} × {base} = {outcome.value} erreicht {bid}, Eintrag {outcome.score}"
+        en = f"{game_en(game)}: {outcome.value // base} × {base} = {outcome.value} reaches {bid}, entry {outcome.score}"
     else:
-        de = f"{game.name_de}: Spielwert {outcome.value} erreicht {bid}, verloren {outcome.score}"
-        en = f"{game.name_en.capitalize()}: game value {outcome.value} reaches {bid}, lost {outcome.score}"
+        de = f"{game_de(game)}: Spielwert {outcome.value} erreicht {bid}, verloren {outcome.score}"
+        en = f"{game_en(game)}: game value {outcome.value} reaches {bid}, lost {outcome.score}"
     return Step(de, en, ("4.4.1",) if outcome.overbid else ("4.3.4",))

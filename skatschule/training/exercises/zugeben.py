@@ -6,10 +6,12 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import Card, CardSet, GameType, Rank, Step, deal_cards, is_trump, legal_cards
+from skatschule.engine.names import article_ref, card_ref, suit_ref
 
 from .base import Question
 from .gen import legal_trick
 from .helpers import SUIT_GAMES, EngineExercise, Solution, card_choice, cards_de, cards_en, codes, game_de, game_en, seat_de, seat_en, sorted_cards, trick_facts
+from .helpers import hand_order
 from .stich import follows
 
 
@@ -83,7 +85,7 @@ class Zugeben(EngineExercise[Scenario]):
             f"Gespielt wird {game_de(scenario.game)}. Welche Karten deiner Hand darfst du jetzt spielen? Wähle alle erlaubten Karten.",
             f"The game is {game_en(scenario.game)}. Which cards of your hand may you play now? Select every allowed card.",
             "cards",
-            options=[card_choice(c) for c in scenario.hand],
+            options=[card_choice(c) for c in hand_order(scenario.hand, scenario.game)],
             trick=codes(scenario.trick),
             facts=facts,
             rule_ids=("3.2.1", "3.2.2") + (("1.3.4",) if scenario.game.is_null else ("1.3.2",)),
@@ -92,25 +94,25 @@ class Zugeben(EngineExercise[Scenario]):
     def solve(self, scenario: Scenario) -> Solution:
         game = scenario.game
         lead = scenario.trick[0]
-        allowed = sorted_cards(legal_cards(game, CardSet(scenario.hand), scenario.trick))
+        allowed = hand_order(legal_cards(game, CardSet(scenario.hand), scenario.trick), game)
         steps: list[Step] = []
         if is_trump(game, lead):
             yours_de, yours_en, none_de, none_en = "Deine Trümpfe", "Your trumps", "keinen Trumpf", "no trump"
             steps.append(
                 Step(
-                    f"Ausgespielt ist {lead.name_de}, ein Trumpf: Trumpf muss bedient werden",
-                    f"The {lead.name_en} was led, a trump: you must follow with a trump",
+                    f"Ausgespielt ist {card_ref(lead)}, ein Trumpf: Trumpf muss bedient werden",
+                    f"The {card_ref(lead)} was led, a trump: you must follow with a trump",
                     ("3.2.1",),
                 )
             )
         else:
-            suit_de, suit_en = lead.suit.name_de, lead.suit.name_en
+            suit_de = suit_en = suit_ref(lead.suit)
             yours_de, yours_en = f"Deine {suit_de}-Karten", f"Your {suit_en}"
             none_de, none_en = f"kein {suit_de}", f"no {suit_en}"
             steps.append(
                 Step(
-                    f"Ausgespielt ist {lead.name_de}: {lead.suit.name_de} muss bedient werden",
-                    f"The {lead.name_en} was led: you must follow with {lead.suit.name_en}",
+                    f"Ausgespielt ist {card_ref(lead)}: {suit_ref(lead.suit)} muss bedient werden",
+                    f"The {card_ref(lead)} was led: you must follow with {suit_ref(lead.suit)}",
                     ("3.2.1",),
                 )
             )
@@ -119,16 +121,16 @@ class Zugeben(EngineExercise[Scenario]):
             jack = jacks[0]
             steps.append(
                 Step(
-                    f"{jack.name_de} ist Trumpf und zählt nicht als {lead.suit.name_de}",
-                    f"The {jack.name_en} is a trump and does not count as {lead.suit.name_en}",
+                    f"{card_ref(jack)} ist Trumpf und zählt nicht als {suit_ref(lead.suit)}",
+                    f"The {card_ref(jack)} is a trump and does not count as {suit_ref(lead.suit)}",
                     ("1.3.2",) if game.is_suit_game else ("1.3.3",),
                 )
             )
         if game.is_null and any(c.is_jack and c.suit == lead.suit for c in scenario.hand):
             steps.append(
                 Step(
-                    f"Im Null ist der Bube eine gewöhnliche {lead.suit.name_de}-Karte",
-                    f"In Null the jack is an ordinary {lead.suit.name_en} card",
+                    f"Im Null ist {article_ref(Card(lead.suit, Rank.JACK))} eine gewöhnliche {suit_ref(lead.suit)}-Karte",
+                    f"In Null {article_ref(Card(lead.suit, Rank.JACK))} is an ordinary {suit_ref(lead.suit)} card",
                     ("1.3.4",),
                 )
             )

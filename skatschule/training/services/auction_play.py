@@ -3,9 +3,11 @@
 The learner sits in one seat with ten cards; the two other seats are played by
 simple engine bots. Every step, the learner's and the bots', goes through the
 engine's :class:`~skatschule.engine.Auction`, so an illegal step is refused with
-the engine's message. The bots bid up to the value of their best plausible game,
-computed by the engine (Spitzen, Spiel, base value); they are sparring partners,
-not strong players.
+the engine's message. The bots bid up to the value of the game the engine's hand
+evaluation (:mod:`skatschule.engine.evaluation`: trumps and matadors, aces and tens,
+losers in the side suits) would declare, and pass without one; the learner's hint
+"what could I play?" shows the same evaluation. They are sparring partners, not
+strong players.
 
 The table lives in the session (seed, seat, moves): the other hands are never sent
 to the browser until the auction is over.
@@ -19,38 +21,43 @@ from typing import Any
 
 from skatschule.engine import (
     BID_VALUES, SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Card, Contract, Deal, GameType, Hold, Pass,
-    SkatError, deal_cards, game_value, is_trump, matadors,
+    SkatError, deal_cards,
 )
 from skatschule.engine.bidding import parse_auction_move
+from skatschule.engine.evaluation import bid_limit, evaluate
+from skatschule.engine.names import game_ref
+from skatschule.engine.sorting import sort_hand
 
 __all__ = ["Table", "Limit", "hand_limit", "new_table", "play_user_move", "auction_of", "table_context"]
 
 
 @dataclass(frozen=True)
 class Limit:
-    """The highest bid a hand supports for its best plausible game (0: pass)."""
+    """The highest bid a hand supports: the value of the game its evaluation declares (0: pass)."""
 
     value: int
     contract: Contract | None
     text_de: str
     text_en: str
+    """The summary (with name references: render with ``names.render``)."""
+    lines_de: tuple[str, ...] = ()
+    lines_en: tuple[str, ...] = ()
+    """Every game looked at, with its facts and whether it is playable."""
 
 
 def hand_limit(cards: tuple[Card, ...]) -> Limit:
-    """A simple, explainable bidding limit: the value (Spitzen + Spiel, times the base value)
-    of the best suit game with at least five trumps, or of a Grand with three or four jacks."""
-    best = Limit(0, None, "kein spielbares Spiel: passen", "no playable game: pass")
-    for game in (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND):
-        trumps = sum(1 for c in cards if is_trump(game, c))
-        playable = trumps >= 3 if game is GameType.GRAND else trumps >= 5
-        if not playable:
-            continue
-        m = matadors(game, cards)
-        value = game_value(Contract(game), m)
-        if value.value > best.value:
-            best = Limit(value.value, Contract(game), f"{game.name_de}: {value.text('de')}",
-                         f"{game.name_en}: {value.text('en')}")
-    return best
+    """The bidding limit of ten cards from the engine's hand evaluation (see
+    :func:`skatschule.engine.evaluation.evaluate` and lesson 7)."""
+    evaluation = evaluate(cards)
+    lines_de = tuple(" – ".join(step.de for step in check.steps) for check in evaluation.checks)
+    lines_en = tuple(" – ".join(step.en for step in check.steps) for check in evaluation.checks)
+    if evaluation.best is None:
+        return Limit(0, None, evaluation.summary("de"), evaluation.summary("en"), lines_de, lines_en)
+    best = evaluation.best
+    game_de = best.contract.name("de") if best.game is GameType.NULL else game_ref(best.game)
+    game_en = best.contract.name("en") if best.game is GameType.NULL else game_ref(best.game)
+    return Limit(evaluation.limit, best.contract, f"{game_de} bis {evaluation.limit}: {evaluation.summary('de')}",
+                 f"{game_en} up to {evaluation.limit}: {evaluation.summary('en')}", lines_de, lines_en)
 
 
 @dataclass
@@ -107,7 +114,7 @@ def _let_bots_play(table: Table) -> Auction:
     while not auction.is_over and auction.to_move != table.seat:
         seat = auction.to_move
         assert seat is not None
-        move = _bot_move(auction, seat, hand_limit(deal.hand(seat)).value)
+        move = _bot_move(auction, seat, bid_limit(deal.hand(seat)))
         auction = auction.apply(move)
         table.moves.append(_notation(move))
     return auction
@@ -164,16 +171,18 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
     return {
         "table": table,
         "seat_name": seat_name(table.seat, lang),
-        "hand": [c.code for c in table.hand()],
+        "hand": [c.code for c in sort_hand(table.hand())],
         "steps": steps,
         "auction": auction,
         "my_turn": not auction.is_over and auction.to_move == table.seat,
         "options": options,
         "summary": auction.describe(lang),
-        "limit_text": (limit.text_de if lang == "de" else limit.text_en) if auction.is_over else "",
+        # The hint "what could I play?" is about the learner's own ten cards only.
+        "limit_text": limit.text_de if lang == "de" else limit.text_en,
+        "limit_lines": limit.lines_de if lang == "de" else limit.lines_en,
         "limit_value": limit.value,
         "others": [
-            {"seat": seat_name(s, lang), "cards": [c.code for c in deal.hand(s)]}
+            {"seat": seat_name(s, lang), "cards": [c.code for c in sort_hand(deal.hand(s))]}
             for s in range(3) if s != table.seat
         ] if auction.is_over else [],
     }

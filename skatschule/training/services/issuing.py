@@ -25,6 +25,7 @@ from skatschule.engine import SkatError, parse_card
 from skatschule.home.errors import UserError
 
 from ..exercises.base import AnswerError, ExerciseType, Feedback, Question
+from ..exercises.helpers import join_signed, signed_choice
 from ..models import Attempt, IssuedExercise
 from ..registry import get_type
 from . import review
@@ -148,6 +149,8 @@ def clean_answer(question: Question, values: Sequence[str]) -> list[str]:
             )
         return [value]
     if widget == "choice":
+        if signed_choice(question):  # the compact mit/ohne control: a sign and a number
+            cleaned = join_signed(cleaned)
         given = [v for v in cleaned if v]
         if len(given) != 1 or given[0] not in options:
             raise _unreadable("Bitte wähle genau eine der Antworten.", "Please choose exactly one of the answers.")

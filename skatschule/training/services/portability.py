@@ -19,6 +19,20 @@ Import rules:
 - **idempotent**: an attempt that is already there (same exercise and the same time) is
   skipped, so importing the same file twice changes nothing;
 - **never loses data**: it only adds rows; a review card the user already has is kept.
+
+Signature (the layer in :func:`sign_export` / :func:`signature_state`, apart from the checks):
+
+- the export carries ``"signature"``: an HMAC-SHA256, keyed with the site's ``SECRET_KEY``
+  (``salted_hmac``) and bound to the exporting account, over the canonical JSON of every
+  other field (sorted keys, no spaces, UTF-8);
+- only a file whose signature verifies for the importing account raises mastery and
+  streaks; its attempts are stored with ``counts_for_mastery=True``;
+- a file without a signature, or with one that does not verify (edited after the export,
+  exported by another account, or by another Skatschule installation with another key),
+  is NOT refused: it is imported as history, graded by the engine as always, but with
+  ``counts_for_mastery=False``, so it can never make a lesson mastered or a streak longer.
+  The import page says which of the two happened. (Refusing a tampered file would gain
+  nothing: an attacker can always drop the signature and import the file as history.)
 """
 
 from __future__ import annotations
@@ -30,6 +44,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -38,7 +53,23 @@ from ..registry import get_type
 from .issuing import MAX_VALUE_LENGTH, MAX_VALUES, SEED_LIMIT, TIME_CAP_MS, AnswerError, grade_answer, question_for
 from .owner import Owner
 
-__all__ = ["FORMAT", "VERSION", "MAX_BYTES", "MAX_ENTRIES", "ImportProblem", "ImportResult", "export_data", "import_data", "parse"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "MAX_BYTES",
+    "MAX_ENTRIES",
+    "ImportProblem",
+    "ImportResult",
+    "export_data",
+    "import_data",
+    "parse",
+    "SIGNATURE_FIELD",
+    "SIGNED",
+    "UNSIGNED",
+    "INVALID",
+    "sign_export",
+    "signature_state",
+]
 
 FORMAT = "skatschule-progress"
 VERSION = 1
@@ -109,6 +140,41 @@ def export_data(owner: Owner) -> dict[str, Any]:
             for r in reviews
         ],
     }
+
+
+# --------------------------------------------------------------------------- signature
+
+SIGNATURE_FIELD = "signature"
+SIGNED = "signed"
+UNSIGNED = "unsigned"
+INVALID = "invalid"
+_SIGNATURE_SALT = "skatschule.training.progress-export.v1"
+
+
+def _canonical(data: dict[str, Any]) -> bytes:
+    """Every field but the signature, as one canonical JSON text (what is signed)."""
+    body = {key: value for key, value in data.items() if key != SIGNATURE_FIELD}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def _signature(data: dict[str, Any], owner: Owner) -> str:
+    salt = f"{_SIGNATURE_SALT}:user:{owner.user_id}"
+    return salted_hmac(salt, _canonical(data), algorithm="sha256").hexdigest()
+
+
+def sign_export(data: dict[str, Any], owner: Owner) -> dict[str, Any]:
+    """``data`` (an :func:`export_data` result) with its signature for ``owner``'s account."""
+    return {**data, SIGNATURE_FIELD: _signature(data, owner)}
+
+
+def signature_state(data: dict[str, Any], owner: Owner) -> str:
+    """:data:`SIGNED` (verifies for ``owner``), :data:`UNSIGNED` (none) or :data:`INVALID`."""
+    given = data.get(SIGNATURE_FIELD)
+    if given is None:
+        return UNSIGNED
+    if not isinstance(given, str) or not owner.is_user:
+        return INVALID
+    return SIGNED if constant_time_compare(given, _signature(data, owner)) else INVALID
 
 
 def _problem(where: str, de: str, en: str) -> ImportProblem:
@@ -230,8 +296,15 @@ def _check_review(entry: Any, where: str, now: datetime) -> dict[str, Any]:
     }
 
 
-def import_data(owner: Owner, data: dict[str, Any], now: datetime | None = None) -> ImportResult:
-    """Check everything (raise :class:`ImportProblem`), then add what is new, in one transaction."""
+def import_data(
+    owner: Owner, data: dict[str, Any], now: datetime | None = None, *, counts_for_mastery: bool = False
+) -> ImportResult:
+    """Check everything (raise :class:`ImportProblem`), then add what is new, in one transaction.
+
+    The attempts count towards mastery and streaks only with ``counts_for_mastery`` (give
+    it only for a file whose :func:`signature_state` is :data:`SIGNED`); otherwise they are
+    history.
+    """
     if not owner.is_user:
         raise ImportProblem("Nur mit Konto möglich.", "Only with an account.")
     now = now or timezone.now()
@@ -256,7 +329,7 @@ def import_data(owner: Owner, data: dict[str, Any], now: datetime | None = None)
                 issued=issued, **owner.fields(), kind=a["kind"], difficulty=a["difficulty"], seed=a["seed"],
                 lesson=a["lesson"], answer=a["answer"], normalized=a["normalized"], correct=a["correct"],
                 time_taken_ms=a["time_taken_ms"], rule_ids=list(dict.fromkeys(a["rule_ids"])),
-                created_at=a["created_at"],
+                created_at=a["created_at"], counts_for_mastery=counts_for_mastery,
             )
             added += 1
         have = set(ReviewItem.objects.owned_by(owner).values_list("kind", "difficulty", "seed"))

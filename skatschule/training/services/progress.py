@@ -16,6 +16,9 @@ Definitions (shown on the pages, tested in tests/training/test_progress.py):
 - **chapters**: accuracy per rule chapter (1-4, K, A) over the attempts whose exercise
   names a rule of that chapter (each attempt counts once per chapter).
 - **suggestion**: due reviews first, else the first lesson not mastered, in order.
+- **history**: attempts imported from an unsigned file (``counts_for_mastery`` False) count
+  in attempts, accuracy and the chapter and rule figures, but never in streaks, mastery or
+  step passes (see ``portability``).
 """
 
 from __future__ import annotations
@@ -68,6 +71,8 @@ class Row:
     difficulty: int
     correct: bool
     rule_ids: tuple[str, ...]
+    counts: bool = True
+    """False for history imported from an unsigned file: shown in the figures, but no mastery or streak."""
 
 
 def attempt_rows(owner: Owner, kinds: Iterable[str] | None = None) -> list[Row]:
@@ -76,11 +81,16 @@ def attempt_rows(owner: Owner, kinds: Iterable[str] | None = None) -> list[Row]:
     if kinds is not None:
         qs = qs.filter(kind__in=list(kinds))
     return [
-        Row(kind, difficulty, bool(correct), tuple(rule_ids or ()))
-        for kind, difficulty, correct, rule_ids in qs.order_by("created_at", "pk").values_list(
-            "kind", "difficulty", "effective_correct", "rule_ids"
+        Row(kind, difficulty, bool(correct), tuple(rule_ids or ()), bool(counts))
+        for kind, difficulty, correct, rule_ids, counts in qs.order_by("created_at", "pk").values_list(
+            "kind", "difficulty", "effective_correct", "rule_ids", "counts_for_mastery"
         )
     ]
+
+
+def counting(rows: Sequence[Row]) -> list[Row]:
+    """The rows that count towards mastery, step passes and streaks (not imported history)."""
+    return [row for row in rows if row.counts]
 
 
 def streak(grades: Sequence[bool]) -> int:
@@ -150,11 +160,12 @@ def lesson_progress(lesson: Lesson, rows: Sequence[Row]) -> LessonProgress:
     lang = current_lang()
     steps_set = {(step.kind, step.level) for step in lesson.steps}
     grades = [row.correct for row in rows if (row.kind, row.difficulty) in steps_set]
-    recent = grades[-lesson.mastery_window :]
+    earned = [row.correct for row in counting(rows) if (row.kind, row.difficulty) in steps_set]
+    recent = earned[-lesson.mastery_window :]
     recent_right = sum(recent)
     steps: list[StepProgress] = []
     for number, step in enumerate(lesson.steps, start=1):
-        step_grades = [row.correct for row in rows if row.kind == step.kind and row.difficulty == step.level]
+        step_grades = [row.correct for row in counting(rows) if row.kind == step.kind and row.difficulty == step.level]
         last = step_grades[-STEP_PASS:]
         kind = get_type(step.kind)
         title = kind.title(lang) if kind is not None else step.kind
@@ -175,7 +186,7 @@ def lesson_progress(lesson: Lesson, rows: Sequence[Row]) -> LessonProgress:
         attempts=len(grades),
         right=sum(grades),
         accuracy=_percent(sum(grades), len(grades)),
-        streak=streak(grades),
+        streak=streak(earned),
         recent=recent,
         recent_right=recent_right,
         needed=lesson.mastery_needed,
@@ -295,8 +306,8 @@ def progress(owner: Owner) -> Progress:
         attempts=len(rows),
         right=sum(grades),
         accuracy=_percent(sum(grades), len(grades)),
-        streak=streak(grades),
-        best_streak=best_streak(grades),
+        streak=streak([row.correct for row in counting(rows)]),
+        best_streak=best_streak([row.correct for row in counting(rows)]),
         chapters=chapter_stats(rows),
         rules=rules,
         due_reviews=due,

@@ -1,0 +1,506 @@
+"""House-rule profiles as data (chapter K.5 and K.7; not ISkO).
+
+A :class:`HouseRules` profile is a frozen set of named switches over the ISkO, like the
+options of a Skat program. :func:`score_house` values a finished game under any profile
+and writes the derivation step by step, with the rule ids of the ISkO for what the
+ISkO decides and of chapter K for what a switch changes. With every switch off it
+gives the ISkO's list entry (a test compares it with :func:`.scoring.score_game`).
+
+Game names in derivation texts are references (``⟦game:clubs⟧``) that
+:func:`.names.render` turns into the reader's deck and language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+from types import MappingProxyType
+
+from .cards import Card, Rank, Suit
+from .errors import SkatError
+from .explain import Derivation, Step, rule_ids_of
+from .games import GameType
+from .names import game_ref
+from .rules import ISKO
+from .scoring import lowest_multiple, matadors_text
+
+__all__ = [
+    "Special", "HandOverbid", "HouseRules", "HouseGame", "HouseOutcome", "score_house",
+    "PROFILES", "DOUBLING_LEVELS", "EXTENDED_DOUBLING_LEVELS", "SWITCHES", "Revolution", "REVOLUTION_VARIANTS",
+    "spitze_cards", "spitze_made", "saxon_trick_winner", "REVOLUTION_VALUE", "SAXON_BASE",
+]
+
+REVOLUTION_VALUE = 92
+SAXON_BASE = 20
+DOUBLING_LEVELS = ("Kontra", "Re")
+EXTENDED_DOUBLING_LEVELS = ("Kontra", "Re", "Bock", "Hirsch", "Blatt", "Lachs", "Schuss")
+"""Seed 002's further doublings after Re (Hirsch is also called Tischkante-Stuhl)."""
+
+
+class Special(Enum):
+    """Games that exist only under a house rule."""
+
+    REVOLUTION = "revolution"
+    SAXON = "saxon"
+
+
+class HandOverbid(Enum):
+    """How a hand game that would be overbid by the skat counts when it may not be overbid (K.5.8)."""
+
+    HAND = "hand"
+    """At the value of the hand cards (without the skat)."""
+    SKAT = "skat"
+    """At the value with the skat."""
+
+
+@dataclass(frozen=True, slots=True)
+class Revolution:
+    """What a Revolution variant allows (K.5.1): its value is always 92."""
+
+    variant: int
+    defenders_swap: bool
+    defenders_take_skat: bool
+    declarer_leads: bool
+    hand: bool
+
+
+REVOLUTION_VARIANTS: Mapping[int, Revolution] = MappingProxyType({
+    1: Revolution(1, defenders_swap=True, defenders_take_skat=False, declarer_leads=False, hand=True),
+    2: Revolution(2, defenders_swap=False, defenders_take_skat=True, declarer_leads=False, hand=False),
+    3: Revolution(3, defenders_swap=True, defenders_take_skat=True, declarer_leads=True, hand=False),
+})
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """A house-rule profile: every field is a switch; the defaults are the ISkO."""
+
+    jacks_only_matadors: bool = False
+    grand_base: int = 24
+    grand_ouvert_base: int | None = None
+    """36 or 30: Grand ouvert with its own base value and without the level "offen"."""
+    schneider_doubles: bool = False
+    hand_not_punished: bool = False
+    hand_overbid: HandOverbid | None = None
+    """None: a hand game can be overbid (ISkO 4.4.2)."""
+    schneider_at_30: bool = False
+    free_announcements: bool = False
+    revolution: int | None = None
+    spitze: bool = False
+    rum: bool = False
+    saxon_spitze: bool = False
+    doubling_levels: tuple[str, ...] = DOUBLING_LEVELS
+
+    def __post_init__(self) -> None:
+        if self.grand_base not in (20, 24):
+            raise SkatError("Der Grand zählt 24 oder 20", "Grand counts 24 or 20")
+        if self.grand_ouvert_base not in (None, 36, 30):
+            raise SkatError("Grand ouvert zählt wie der Grand, 36 oder 30", "Grand ouvert counts as Grand, 36 or 30")
+        if self.revolution not in (None, 1, 2, 3):
+            raise SkatError("Die Revolution hat die Spielweisen 1, 2 und 3", "Revolution has the variants 1, 2 and 3")
+        if self.doubling_levels not in (DOUBLING_LEVELS, EXTENDED_DOUBLING_LEVELS):
+            raise SkatError("Nur Kontra und Re, oder die lange Reihe bis Schuss",
+                            "Only Kontra and Re, or the long row up to Schuss")
+
+    @property
+    def is_isko(self) -> bool:
+        return self == HouseRules()
+
+    def switches(self) -> dict[str, object]:
+        """The switches that differ from the ISkO, by field name."""
+        base = HouseRules()
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != getattr(base, f.name)}
+
+    def as_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {}
+        for name, value in self.switches().items():
+            out[name] = value.value if isinstance(value, Enum) else list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> HouseRules:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise SkatError(f"Unbekannte Schalter: {', '.join(sorted(unknown))}",
+                            f"Unknown switches: {', '.join(sorted(unknown))}")
+        kwargs: dict[str, object] = dict(data)
+        if "hand_overbid" in kwargs and kwargs["hand_overbid"] is not None:
+            try:
+                kwargs["hand_overbid"] = HandOverbid(kwargs["hand_overbid"])
+            except ValueError:
+                raise SkatError("hand_overbid ist hand oder skat", "hand_overbid is hand or skat") from None
+        if "doubling_levels" in kwargs:
+            levels = kwargs["doubling_levels"]
+            kwargs["doubling_levels"] = tuple(levels) if isinstance(levels, (list, tuple)) else levels
+        for name in ("jacks_only_matadors", "schneider_doubles", "hand_not_punished", "schneider_at_30",
+                     "free_announcements", "spitze", "rum", "saxon_spitze"):
+            if name in kwargs and not isinstance(kwargs[name], bool):
+                raise SkatError(f"{name}: ja oder nein", f"{name}: yes or no")
+        for name in ("grand_base", "grand_ouvert_base", "revolution"):
+            value = kwargs.get(name)
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise SkatError(f"{name}: eine Zahl", f"{name}: a number")
+        return cls(**kwargs)  # type: ignore[arg-type]
+
+
+SWITCHES: tuple[tuple[str, str, str, str], ...] = (
+    ("jacks_only_matadors", "K.7.2", "Spitzen nur mit ⟦ranks:J⟧", "Matadors with ⟦ranks:J⟧ only"),
+    ("grand_base", "K.7.3", "Grand 20", "Grand 20"),
+    ("grand_ouvert_base", "K.7.3", "Grand ouvert 36 oder 30", "Grand ouvert 36 or 30"),
+    ("schneider_doubles", "K.7.4", "Schneider und Schwarz verdoppeln", "Schneider and Schwarz double"),
+    ("hand_not_punished", "K.7.5", "Hand wird nicht bestraft", "Hand is not punished"),
+    ("hand_overbid", "K.7.5", "Kein Überreizen beim Handspiel", "No overbidding in hand games"),
+    ("schneider_at_30", "K.7.4", "Mit 30 aus dem Schneider", "Out of Schneider with 30"),
+    ("free_announcements", "K.7.6", "Freie Ansagen", "Free announcements"),
+    ("revolution", "K.7.7", "Revolution (92)", "Revolution (92)"),
+    ("spitze", "K.7.8", "Spitze (Patrouille)", "Spitze (Patrouille)"),
+    ("rum", "K.7.8", "Rum", "Rum"),
+    ("saxon_spitze", "K.7.9", "Sächsische Spitze", "Saxon Spitze"),
+    ("doubling_levels", "K.7.10", "Kontra mit weiteren Stufen", "Kontra with further levels"),
+)
+"""(field, rule id, German label, English label) for every switch."""
+
+PROFILES: Mapping[str, HouseRules] = MappingProxyType({
+    "isko": HouseRules(),
+    "alt": HouseRules(grand_ouvert_base=36, hand_not_punished=True),
+    "kneipe": HouseRules(jacks_only_matadors=True, hand_overbid=HandOverbid.SKAT, schneider_at_30=True),
+    "bunt": HouseRules(jacks_only_matadors=True, spitze=True, rum=True, revolution=1, saxon_spitze=True,
+                       doubling_levels=EXTENDED_DOUBLING_LEVELS),
+})
+
+
+@dataclass(frozen=True, slots=True)
+class HouseGame:
+    """A finished game as a score sheet enters it.
+
+    ``matadors`` counts over all the declarer's cards, skat included, as the ISkO does
+    (``+N`` mit, ``-N`` ohne); a profile that counts only jacks cuts it down.
+    ``matadors_without_skat`` is needed only for a hand game that the skat made overbid.
+    """
+
+    game: GameType | None = None
+    special: Special | None = None
+    hand: bool = False
+    ouvert: bool = False
+    schneider_announced: bool = False
+    schwarz_announced: bool = False
+    matadors: int = 0
+    matadors_without_skat: int | None = None
+    bid: int = 18
+    declarer_points: int = 0
+    declarer_tricks: int = 0
+    conceded: bool = False
+    spitzen: int = 0
+    spitze_made: bool = True
+    rum: bool = False
+    doublings: int = 0
+    bock: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HouseOutcome:
+    won: bool
+    value: int
+    score: int
+    overbid: bool
+    schneider: bool
+    schwarz: bool
+    steps: Derivation
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        return rule_ids_of(self.steps)
+
+    def explain(self, lang: str = "de") -> list[str]:
+        return [s.text(lang) for s in self.steps]
+
+
+def _name(game: HouseGame) -> tuple[str, str]:
+    if game.special is Special.REVOLUTION:
+        return "Revolution", "Revolution"
+    if game.special is Special.SAXON:
+        return "Sächsische Spitze", "Saxon Spitze"
+    assert game.game is not None
+    return game_ref(game.game), game_ref(game.game)
+
+
+def _check(game: HouseGame, rules: HouseRules) -> None:
+    if (game.game is None) == (game.special is None):
+        raise SkatError("Entweder ein Spiel der ISkO oder ein Sonderspiel", "Either an ISkO game or a special game")
+    if not 0 <= game.declarer_points <= 120 or not 0 <= game.declarer_tricks <= 10:
+        raise SkatError("Augen liegen zwischen 0 und 120, Stiche zwischen 0 und 10",
+                        "Card points lie between 0 and 120, tricks between 0 and 10")
+    if game.bid < 18:
+        raise SkatError("Gereizt wird ab 18", "Bidding starts at 18")
+    if game.special is Special.REVOLUTION and rules.revolution is None:
+        raise SkatError("Die Revolution gibt es nur mit dem Schalter Revolution", "Revolution needs its switch")
+    if game.special is Special.SAXON and not rules.saxon_spitze:
+        raise SkatError("Die Sächsische Spitze gibt es nur mit ihrem Schalter", "Saxon Spitze needs its switch")
+    if game.spitzen and not rules.spitze:
+        raise SkatError("Spitzen ansagen gibt es nur mit dem Schalter Spitze", "Announcing Spitzen needs its switch")
+    if game.rum and not rules.rum:
+        raise SkatError("Rum gibt es nur mit dem Schalter Rum", "Rum needs its switch")
+    if game.rum and game.hand:
+        raise SkatError("Rum sagt, wer den Skat aufnimmt: kein Handspiel", "Rum is said before picking up the skat: no hand game")
+    if not 0 <= game.doublings <= len(rules.doubling_levels):
+        raise SkatError(f"Höchstens {len(rules.doubling_levels)} Verdopplungen ({', '.join(rules.doubling_levels)})",
+                        f"At most {len(rules.doubling_levels)} doublings ({', '.join(rules.doubling_levels)})")
+    null_like = game.game is GameType.NULL or game.special is Special.REVOLUTION
+    if null_like:
+        if game.spitzen or game.rum or game.schneider_announced or game.schwarz_announced:
+            raise SkatError("Nullspiele haben keine Spitzen und keine Gewinnstufen",
+                            "Null games have no matadors and no levels")
+        return
+    top = 4 if (game.game is GameType.GRAND or game.special is Special.SAXON) else 11
+    if game.matadors == 0 or abs(game.matadors) > top:
+        raise SkatError(f"Spitzen gehen von 1 bis {top}", f"Matadors range from 1 to {top}")
+    if game.spitzen < 0 or game.spitzen > 4:
+        raise SkatError("Angesagt werden 0 bis 4 Spitzen", "0 to 4 Spitzen may be announced")
+    if not rules.free_announcements and not game.hand and (game.schneider_announced or game.schwarz_announced or game.ouvert):
+        raise SkatError("Ansagen und offene Spiele nur aus der Hand (ISkO 2.4.4); frei nur mit dem Schalter freie Ansagen",
+                        "Announcements and open games only as hand games (ISkO 2.4.4); free only with its switch")
+
+
+def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutcome:
+    """Value ``game`` under ``rules`` and write its derivation."""
+    _check(game, rules)
+    steps: list[Step] = []
+    name_de, name_en = _name(game)
+    if game.game is GameType.NULL or game.special is Special.REVOLUTION:
+        if game.special is Special.REVOLUTION:
+            assert rules.revolution is not None
+            value = REVOLUTION_VALUE
+            steps.append(Step(f"Revolution (Spielweise {rules.revolution}) = {value}",
+                              f"Revolution (variant {rules.revolution}) = {value}", ("K.5.1", "K.7.7")))
+        else:
+            value = ISKO.null_value(game.hand, game.ouvert)
+            steps.append(Step(f"{name_de} = {value}", f"{name_en} = {value}", ("4.1.2",)))
+        won = game.declarer_tricks == 0 and not game.conceded
+        steps.append(Step(f"Der Alleinspieler hat {game.declarer_tricks} Stich(e): {'gewonnen' if won else 'verloren'}",
+                          f"The declarer took {game.declarer_tricks} trick(s): {'won' if won else 'lost'}", ("4.2.7",)))
+        overbid = value < game.bid
+        counted = value
+        if overbid:
+            counted = lowest_multiple(value, game.bid)
+            steps.append(Step(
+                f"überreizt: {value} < {game.bid}, verloren mit {counted // value} × {value} = {counted}",
+                f"overbid: {value} < {game.bid}, lost with {counted // value} × {value} = {counted}",
+                ("4.4.2" if game.hand else "4.4.1",)))
+        return _finish(game, rules, counted, won and not overbid, overbid, counted, False, False, steps)
+
+    # ---- announcements, normalised as the ISkO does unless they are free
+    schwarz_announced = game.schwarz_announced or (game.ouvert and not rules.free_announcements)
+    schneider_announced = game.schneider_announced or (schwarz_announced and not rules.free_announcements)
+
+    # ---- reached levels
+    out_with = 30 if rules.schneider_at_30 else 31
+    defenders = 120 - game.declarer_points
+    schwarz = (game.declarer_tricks in (0, 10)) and not game.conceded
+    schneider = (defenders < out_with or game.declarer_points < out_with or schwarz) and not game.conceded
+    if rules.schneider_at_30 and schneider and not schwarz:
+        steps.append(Step("Schneider erst unter 30 Augen (Hausregel)", "Schneider only below 30 card points (house rule)",
+                          ("K.5.9", "K.7.4")))
+
+    # ---- matadors
+    matadors = game.matadors
+    if rules.jacks_only_matadors or game.special is Special.SAXON:
+        cut = (1 if matadors > 0 else -1) * min(abs(matadors), 4)
+        if cut != matadors:
+            steps.append(Step(f"Spitzen nur mit ⟦ranks:J⟧: {matadors_text(matadors)} zählt als {matadors_text(cut)}",
+                              f"Matadors with ⟦ranks:J⟧ only: {matadors_text(matadors, 'en')} counts as {matadors_text(cut, 'en')}",
+                              ("K.5.2", "K.7.2")))
+        matadors = cut
+
+    # ---- base value
+    is_grand = game.game is GameType.GRAND
+    base_rule: tuple[str, ...]
+    own_ouvert_base = is_grand and game.ouvert and rules.grand_ouvert_base is not None
+    if game.special is Special.SAXON:
+        base, base_rule = SAXON_BASE, ("K.5.5", "K.7.9")
+    elif own_ouvert_base:
+        assert rules.grand_ouvert_base is not None
+        base, base_rule = rules.grand_ouvert_base, ("K.5.3", "K.7.3")
+    elif is_grand:
+        base, base_rule = rules.grand_base, (("4.1.1",) if rules.grand_base == 24 else ("K.5.3", "K.7.3"))
+    else:
+        assert game.game is not None
+        base, base_rule = ISKO.base_value(game.game), ("4.1.1",)
+
+    # ---- levels
+    levels: list[tuple[str, str]] = [("Spiel", "game")]
+    level_rules = ["1.4.2", "4.3.2"]
+    doubling_levels: list[tuple[str, str]] = []
+    if game.hand:
+        levels.append(("Hand", "hand"))
+    ladder = []
+    if schneider or schneider_announced:
+        ladder.append(("Schneider", "schneider"))
+    if schneider_announced:
+        ladder.append(("Schneider angesagt", "schneider announced"))
+    if schwarz or schwarz_announced:
+        ladder.append(("Schwarz", "schwarz"))
+    if schwarz_announced:
+        ladder.append(("Schwarz angesagt", "schwarz announced"))
+    if rules.schneider_doubles:
+        doubling_levels = ladder
+    else:
+        levels.extend(ladder)
+        if ladder:
+            level_rules += ["4.2.3", "4.2.5"] if schneider_announced else ["4.2.3"]
+    if game.ouvert and not own_ouvert_base:
+        levels.append(("offen", "open"))
+        level_rules.append("4.2.6")
+    if game.rum:
+        levels.append(("Rum", "rum"))
+        level_rules += ["K.5.4", "K.7.8"]
+    if game.spitzen:
+        level_rules += ["K.5.5", "K.7.8"]
+    factor = abs(matadors) + len(levels) + game.spitzen
+    value = factor * base
+    parts_de, parts_en, running = [matadors_text(matadors)], [matadors_text(matadors, "en")], abs(matadors)
+    for de, en in levels:
+        running += 1
+        parts_de.append(f"{de} {running}")
+        parts_en.append(f"{en} {running}")
+    if game.spitzen:
+        # each announced Spitze is one more multiplier: "mit 2, Spiel 3, 2 Spitzen 5"
+        running += game.spitzen
+        label = f"{game.spitzen} Spitze{'n' if game.spitzen > 1 else ''}"
+        parts_de.append(f"{label} {running}")
+        parts_en.append(f"{label} {running}")
+    steps.insert(len(steps), Step(f"{', '.join(parts_de)} × {name_de} {base} = {value}",
+                                  f"{', '.join(parts_en)} × {name_en} {base} = {value}",
+                                  tuple(dict.fromkeys(level_rules + list(base_rule)))))
+    for de, en in doubling_levels:
+        value *= 2
+        steps.append(Step(f"{de} verdoppelt (Hausregel): {value}", f"{en} doubles (house rule): {value}",
+                          ("K.5.6", "K.7.4")))
+
+    # ---- won or lost by play
+    if game.conceded:
+        won = False
+        steps.insert(0, Step("Aufgegeben: verloren in der Stufe einfach, mit den Spitzen und mindestens zum Reizwert",
+                             "Conceded: lost at the simple level, with the matadors and at least at the bid",
+                             ("3.3.1", "2.4.3")))
+    else:
+        won = game.declarer_points >= 61
+        steps.insert(0, Step(
+            f"{game.declarer_points} Augen für den Alleinspieler: {'mindestens 61, gewonnen' if won else 'weniger als 61, verloren'}",
+            f"{game.declarer_points} card points for the declarer: {'at least 61, won' if won else 'fewer than 61, lost'}",
+            ("4.2.2",)))
+        if schwarz_announced and game.declarer_tricks != 10:
+            won = False
+            steps.insert(1, Step("Schwarz angesagt, aber nicht alle Stiche: verloren",
+                                 "Schwarz announced but not every trick: lost", ("4.2.5",)))
+        elif schneider_announced and defenders >= out_with:
+            won = False
+            steps.insert(1, Step("Schneider angesagt, aber nicht erreicht: verloren",
+                                 "Schneider announced but not reached: lost", ("4.2.5",)))
+        if game.spitzen and not game.spitze_made:
+            won = False
+            steps.append(Step("Die angesagte Spitze ist nicht gefallen: verloren",
+                              "The announced Spitze did not take its trick: lost", ("K.5.5", "K.7.8")))
+
+    # ---- overbid, or not in a hand game under the house rule
+    counted = value
+    overbid = value < game.bid
+    if overbid and game.hand and rules.hand_overbid is not None:
+        overbid = False
+        if rules.hand_overbid is HandOverbid.HAND:
+            if game.matadors_without_skat is None:
+                raise SkatError("Für den Wert ohne Skat fehlen die Spitzen ohne Skat",
+                                "The matadors without the skat are missing")
+            without = replace(game, matadors=game.matadors_without_skat, matadors_without_skat=None, bid=18)
+            counted = score_house(without, replace(rules, hand_overbid=None)).value
+            if counted < game.bid:
+                overbid = True
+            else:
+                steps.append(Step(f"Handspiel, nicht überreizt (Hausregel): es zählt der Wert ohne Skat, {counted}",
+                                  f"Hand game, not overbid (house rule): the value without the skat counts, {counted}",
+                                  ("K.5.8", "K.7.5")))
+        else:
+            steps.append(Step(f"Handspiel, nicht überreizt (Hausregel): es zählt der Wert mit Skat, {value}",
+                              f"Hand game, not overbid (house rule): the value with the skat counts, {value}",
+                              ("K.5.8", "K.7.5")))
+    if overbid:
+        won = False
+        counted = lowest_multiple(base, game.bid)
+        steps.append(Step(
+            f"überreizt: {value} < {game.bid}, verloren mit {counted // base} × {base} = {counted}",
+            f"overbid: {value} < {game.bid}, lost with {counted // base} × {base} = {counted}",
+            ("4.4.2" if game.hand else "4.4.1",)))
+    return _finish(game, rules, counted, won, overbid, counted, schneider, schwarz, steps)
+
+
+def _finish(game: HouseGame, rules: HouseRules, value: int, won: bool, overbid: bool, counted: int,
+            schneider: bool, schwarz: bool, steps: list[Step]) -> HouseOutcome:
+    if won:
+        score = counted
+        steps.append(Step(f"Gewonnen: +{counted}", f"Won: +{counted}", ("4.3.1",)))
+    elif game.hand and rules.hand_not_punished:
+        score = -counted
+        steps.append(Step(f"Verlorenes Handspiel zählt einfach (Hausregel): {score}",
+                          f"A lost hand game counts single (house rule): {score}", ("K.5.7", "K.7.5")))
+    else:
+        score = -2 * counted
+        steps.append(Step(f"Verloren zählt doppelt: {score}", f"A lost game counts double: {score}", ("4.3.4",)))
+    for name in rules.doubling_levels[:game.doublings]:
+        score *= 2
+        steps.append(Step(f"{name} verdoppelt: {score}", f"{name} doubles: {score}",
+                          ("K.1.4",) if name in DOUBLING_LEVELS else ("K.1.4", "K.7.10")))
+    if game.bock:
+        score *= 2
+        steps.append(Step(f"Bockspiel verdoppelt: {score}", f"Bock game doubles: {score}", ("K.2.2",)))
+    return HouseOutcome(won, value, score, overbid, schneider, schwarz, tuple(steps))
+
+
+# ---- Spitze and Saxon Spitze: the cards
+
+
+def spitze_cards(game: GameType, count: int) -> tuple[Card, ...]:
+    """The game's lowest trumps that must take the last ``count`` tricks, last trick first
+    (K.5.5): in a suit game the seven of trumps, then the eight ...; in Grand the jack of
+    diamonds, then of hearts ..."""
+    if game.is_null:
+        raise SkatError("Nullspiele haben keine Spitze", "Null games have no Spitze")
+    if not 1 <= count <= 4:
+        raise SkatError("Angesagt werden 1 bis 4 Spitzen", "1 to 4 Spitzen may be announced")
+    return tuple(reversed(game.trumps_in_order))[:count]
+
+
+def spitze_made(game: GameType, count: int, winning_cards: Sequence[Card]) -> bool:
+    """Did the declarer take the last ``count`` tricks with the announced trumps?
+    ``winning_cards`` holds the card that won each of the last tricks for the declarer,
+    last trick first (``None``-free; a trick the declarer lost breaks the Spitze)."""
+    needed = spitze_cards(game, count)
+    return len(winning_cards) >= count and tuple(winning_cards[:count]) == needed
+
+
+_SAXON_SUIT_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+_SAXON_JACKS = (Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, Suit.CLUBS)
+
+
+def _saxon_strength(card: Card, led: Suit) -> int:
+    if card.rank is Rank.JACK:
+        return 100 + (len(_SAXON_JACKS) - _SAXON_JACKS.index(card.suit))
+    if card.suit is led:
+        return 50 + (len(_SAXON_SUIT_ORDER) - _SAXON_SUIT_ORDER.index(card.rank))
+    return 0
+
+
+def saxon_trick_winner(trick: Sequence[Card]) -> int:
+    """Position (0-2) of the card that takes a full trick in Saxon Spitze (K.5.5): jacks
+    are trumps with the jack of diamonds highest, and in the suits the order runs upwards
+    from the seven (seven highest, ace lowest)."""
+    if len(trick) != 3:
+        raise SkatError("Ein Stich hat drei Karten", "A trick has three cards")
+    first = trick[0]
+    led = first.suit if first.rank is not Rank.JACK else None
+    strengths = [
+        (100 + (4 - _SAXON_JACKS.index(c.suit))) if c.rank is Rank.JACK
+        else (_saxon_strength(c, led) if led is not None else 0)
+        for c in trick
+    ]
+    return max(range(3), key=lambda i: strengths[i])

@@ -1,0 +1,187 @@
+"""Plain HTML forms (they work without JavaScript) for sheets, games and house rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from django.utils.translation import get_language
+
+from skatschule.engine.houserules import EXTENDED_DOUBLING_LEVELS
+from skatschule.engine.names import DEFAULT_DECK, game_ref, render
+
+ISKO_GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
+GAME_CHOICES = [(g, g) for g in ISKO_GAMES] + [("revolution", _("Revolution")), ("saxon", _("Sächsische Spitze"))]
+
+
+def game_choices(deck: str = DEFAULT_DECK) -> list[tuple[str, Any]]:
+    """The games named in the reader's deck and language (names.py names them)."""
+    lang = "en" if (get_language() or "de").startswith("en") else "de"
+    return [(g, render(game_ref(g), lang, deck)) for g in ISKO_GAMES] + GAME_CHOICES[len(ISKO_GAMES):]
+
+
+class ProfileForm(forms.Form):
+    """The house-rule switches (K.7); unchecked means ISkO."""
+
+    jacks_only_matadors = forms.BooleanField(required=False, label=_("Spitzen nur mit Buben"))
+    grand_base = forms.TypedChoiceField(choices=[(24, "24"), (20, "20")], coerce=int, initial=24,
+                                        label=_("Grundwert des Grand"))
+    grand_ouvert_base = forms.TypedChoiceField(choices=[("", _("wie Grand (ISkO)")), (36, "36"), (30, "30")],
+                                               coerce=int, empty_value=None, required=False,
+                                               label=_("Grand ouvert"))
+    schneider_doubles = forms.BooleanField(required=False, label=_("Schneider und Schwarz verdoppeln"))
+    hand_not_punished = forms.BooleanField(required=False, label=_("Hand wird nicht bestraft"))
+    hand_overbid = forms.ChoiceField(choices=[("", _("möglich (ISkO)")), ("hand", _("nicht möglich, Wert ohne Skat")),
+                                              ("skat", _("nicht möglich, Wert mit Skat"))],
+                                     required=False, label=_("Überreizen beim Handspiel"))
+    schneider_at_30 = forms.BooleanField(required=False, label=_("Mit 30 aus dem Schneider"))
+    free_announcements = forms.BooleanField(required=False, label=_("Freie Ansagen"))
+    revolution = forms.TypedChoiceField(choices=[("", _("nein")), (1, "1"), (2, "2"), (3, "3")], coerce=int,
+                                        empty_value=None, required=False, label=_("Revolution (Spielweise)"))
+    spitze = forms.BooleanField(required=False, label=_("Spitze (Patrouille)"))
+    rum = forms.BooleanField(required=False, label=_("Rum"))
+    saxon_spitze = forms.BooleanField(required=False, label=_("Sächsische Spitze"))
+    extended_doublings = forms.BooleanField(required=False, label=_("Kontra mit weiteren Stufen (Bock, Hirsch, …)"))
+
+    def profile(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        out: dict[str, Any] = {}
+        for name in ("jacks_only_matadors", "schneider_doubles", "hand_not_punished", "schneider_at_30",
+                     "free_announcements", "spitze", "rum", "saxon_spitze"):
+            if d.get(name):
+                out[name] = True
+        if d.get("grand_base") == 20:
+            out["grand_base"] = 20
+        for name in ("grand_ouvert_base", "revolution"):
+            if d.get(name):
+                out[name] = d[name]
+        if d.get("hand_overbid"):
+            out["hand_overbid"] = d["hand_overbid"]
+        if d.get("extended_doublings"):
+            out["doubling_levels"] = list(EXTENDED_DOUBLING_LEVELS)
+        return out
+
+
+class NewSheetForm(ProfileForm):
+    player1 = forms.CharField(max_length=30, label=_("Spieler 1"))
+    player2 = forms.CharField(max_length=30, label=_("Spieler 2"))
+    player3 = forms.CharField(max_length=30, label=_("Spieler 3"))
+    player4 = forms.CharField(max_length=30, required=False, label=_("Spieler 4 (optional)"))
+    dealer = forms.TypedChoiceField(choices=[(0, "1"), (1, "2"), (2, "3"), (3, "4")], coerce=int, initial=0,
+                                    label=_("Erster Geber (Spieler Nr.)"))
+    pub = forms.BooleanField(required=False, label=_("Kneipenregeln: Kontra, Re, Bock- und Ramschrunden (K.1–K.4)"))
+    cents = forms.IntegerField(min_value=0, max_value=1000, initial=0, label=_("Cent je Punkt"))
+
+    def players(self) -> list[str]:
+        return [self.cleaned_data[f"player{i}"] for i in range(1, 5) if self.cleaned_data.get(f"player{i}")]
+
+
+class GameForm(forms.Form):
+    declarer = forms.TypedChoiceField(coerce=int, label=_("Alleinspieler"))
+    game = forms.ChoiceField(choices=GAME_CHOICES, label=_("Spiel"))
+    hand = forms.BooleanField(required=False, label=_("Hand"))
+    ouvert = forms.BooleanField(required=False, label=_("ouvert"))
+    schneider_announced = forms.BooleanField(required=False, label=_("Schneider angesagt"))
+    schwarz_announced = forms.BooleanField(required=False, label=_("Schwarz angesagt"))
+    matadors = forms.IntegerField(min_value=-11, max_value=11, initial=1, required=False,
+                                  label=_("Spitzen (mit 2 = 2, ohne 3 = -3)"))
+    matadors_without_skat = forms.IntegerField(min_value=-11, max_value=11, required=False,
+                                               label=_("Spitzen ohne Skat (nur Handspiel ohne Überreizen)"))
+    bid = forms.IntegerField(min_value=18, max_value=999, initial=18, label=_("Reizwert"))
+    points = forms.IntegerField(min_value=0, max_value=120, required=False, label=_("Augen des Alleinspielers"))
+    tricks = forms.IntegerField(min_value=0, max_value=10, required=False, label=_("Stiche des Alleinspielers"))
+    conceded = forms.BooleanField(required=False, label=_("aufgegeben"))
+    kontra = forms.BooleanField(required=False, label=_("Kontra"))
+    re = forms.BooleanField(required=False, label=_("Re"))
+    more = forms.IntegerField(min_value=0, max_value=5, initial=0, required=False,
+                              label=_("weitere Stufen nach Re"))
+    spitzen = forms.IntegerField(min_value=0, max_value=4, initial=0, required=False, label=_("angesagte Spitzen"))
+    spitze_missed = forms.BooleanField(required=False, label=_("Spitze nicht gefallen"))
+    rum = forms.BooleanField(required=False, label=_("Rum"))
+
+    def __init__(self, *args: Any, players: list[str], deck: str = DEFAULT_DECK, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["declarer"].choices = list(enumerate(players))
+        self.fields["game"].choices = game_choices(deck)
+
+    def clean(self) -> dict[str, Any]:
+        d = super().clean()
+        if not d.get("conceded") and (d.get("points") is None or d.get("tricks") is None):
+            raise forms.ValidationError(_("Augen und Stiche angeben, oder „aufgegeben“ ankreuzen."))
+        return d
+
+    def entry(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        e: dict[str, Any] = {"kind": "game", "declarer": d["declarer"], "game": d["game"], "bid": d["bid"]}
+        for name in ("hand", "ouvert", "schneider_announced", "schwarz_announced", "conceded", "kontra", "re", "rum"):
+            e[name] = bool(d.get(name))
+        e["matadors"] = d.get("matadors") or 0
+        if d.get("matadors_without_skat") is not None:
+            e["matadors_without_skat"] = d["matadors_without_skat"]
+        e["points"] = d.get("points") if d.get("points") is not None else 0
+        e["tricks"] = d.get("tricks") if d.get("tricks") is not None else 0
+        e["more"] = d.get("more") or 0
+        e["spitzen"] = d.get("spitzen") or 0
+        e["spitze_made"] = not d.get("spitze_missed")
+        return e
+
+    @staticmethod
+    def initial_from(entry: dict[str, Any]) -> dict[str, Any]:
+        out = dict(entry)
+        out["spitze_missed"] = entry.get("spitze_made") is False
+        return out
+
+
+class RamschForm(forms.Form):
+    augen1 = forms.IntegerField(min_value=0, max_value=120, label=_("Augen Vorhand"))
+    augen2 = forms.IntegerField(min_value=0, max_value=120, label=_("Augen Mittelhand"))
+    augen3 = forms.IntegerField(min_value=0, max_value=120, label=_("Augen Hinterhand"))
+    tricks1 = forms.IntegerField(min_value=0, max_value=10, label=_("Stiche Vorhand"))
+    tricks2 = forms.IntegerField(min_value=0, max_value=10, label=_("Stiche Mittelhand"))
+    tricks3 = forms.IntegerField(min_value=0, max_value=10, label=_("Stiche Hinterhand"))
+    schieben = forms.IntegerField(min_value=0, max_value=3, initial=0, label=_("wie oft geschoben"))
+    broken_by = forms.TypedChoiceField(
+        choices=[("", _("nein")), (0, _("Vorhand")), (1, _("Mittelhand")), (2, _("Hinterhand"))], coerce=int,
+        empty_value=None, required=False, label=_("Abgebrochen von (dann Augen und Stiche bis zum Abbruch)"))
+
+    def entry(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        entry = {"kind": "ramsch", "augen": [d["augen1"], d["augen2"], d["augen3"]],
+                 "tricks": [d["tricks1"], d["tricks2"], d["tricks3"]], "schieben": d["schieben"]}
+        if d.get("broken_by") is not None:
+            entry["broken_by"] = d["broken_by"]
+        return entry
+
+
+class ExampleForm(forms.Form):
+    """The example game on the house-rules page."""
+
+    game = forms.ChoiceField(choices=GAME_CHOICES, initial="clubs", label=_("Spiel"))
+    hand = forms.BooleanField(required=False, label=_("Hand"))
+    ouvert = forms.BooleanField(required=False, label=_("ouvert"))
+    matadors = forms.IntegerField(min_value=-11, max_value=11, initial=2, label=_("Spitzen"))
+    bid = forms.IntegerField(min_value=18, max_value=999, initial=18, label=_("Reizwert"))
+    points = forms.IntegerField(min_value=0, max_value=120, initial=70, label=_("Augen des Alleinspielers"))
+    tricks = forms.IntegerField(min_value=0, max_value=10, initial=6, label=_("Stiche des Alleinspielers"))
+    spitzen = forms.IntegerField(min_value=0, max_value=4, initial=0, required=False, label=_("angesagte Spitzen"))
+    rum = forms.BooleanField(required=False, label=_("Rum"))
+
+    def __init__(self, *args: Any, deck: str = DEFAULT_DECK, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices(deck)
+
+
+class ChangeForm(forms.Form):
+    """A new player takes a seat (K.2.4)."""
+
+    seat = forms.TypedChoiceField(coerce=int, label=_("Platz von"))
+    name = forms.CharField(max_length=30, label=_("Neuer Spieler"))
+
+    def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = list(enumerate(players))
+
+    def entry(self) -> dict[str, Any]:
+        return {"kind": "change", "seat": self.cleaned_data["seat"], "name": self.cleaned_data["name"].strip()}

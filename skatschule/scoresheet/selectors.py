@@ -1,0 +1,235 @@
+"""Reads: find a sheet for a request, and the numbers the sheet page shows."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import Http404, HttpRequest
+
+from skatschule.engine.errors import SkatError
+from skatschule.engine.names import render
+from skatschule.engine.pubround import DealKind
+
+from .models import ScoreSheet
+from .services import SESSION_KEY, SheetStore
+from .sheet import SYSTEMS, Replay, game_label, replay
+
+
+def _uuid(value: str) -> uuid.UUID:
+    try:
+        return uuid.UUID(value)
+    except ValueError:
+        raise Http404 from None
+
+
+def store_for(request: HttpRequest, key: str) -> SheetStore:
+    """The sheet ``key`` to edit: "sitzung" is the visitor's session sheet, otherwise the
+    signed-in owner's sheet by its id (anyone else gets a 404)."""
+    if key == "sitzung":
+        if not request.session.get(SESSION_KEY):
+            raise Http404
+        return SheetStore(session=request.session)
+    if not request.user.is_authenticated:
+        raise Http404
+    sheet = ScoreSheet.objects.filter(public_id=_uuid(key), owner=request.user).first()
+    if sheet is None:
+        raise Http404
+    return SheetStore(sheet=sheet)
+
+
+def shared_store(share_id: str) -> SheetStore:
+    sheet = ScoreSheet.objects.filter(share_id=_uuid(share_id)).first()
+    if sheet is None:
+        raise Http404
+    return SheetStore(sheet=sheet, editable=False)
+
+
+def current_players(data: dict[str, Any]) -> list[str]:
+    """The names in the seats now (after changes of player); the original ones if the sheet does not replay."""
+    try:
+        return list(replay(data).players)
+    except (SkatError, KeyError):
+        return list(data.get("players", []))
+
+
+def sheets_of(request: HttpRequest) -> list[ScoreSheet]:
+    if not request.user.is_authenticated:
+        return []
+    return list(ScoreSheet.objects.filter(owner=request.user)[:50])
+
+
+@dataclass(frozen=True)
+class RowView:
+    number: int
+    kind: str
+    deal: str
+    dealer: str
+    label: str
+    declarer: str
+    cells: list[int | None]
+    totals: list[int]
+    steps: list[tuple[str, tuple[str, ...]]]
+    won: bool | None
+
+
+def _text(text: str, lang: str, deck: str) -> str:
+    return render(text, lang, deck)
+
+
+def sheet_view(data: dict[str, Any], *, system: str, lang: str, deck: str, bierlachs_limit: int | None = None) -> dict[str, Any]:
+    """Everything the sheet page shows, computed by the engine from the entries."""
+    if system not in SYSTEMS:
+        system = "isko"
+    try:
+        rep: Replay = replay(data)
+    except SkatError as err:  # a stored sheet is always valid; this guards hand-edited data
+        return {"error": err.message_en if lang == "en" else err.message_de}
+    players = list(rep.players)
+    state = rep.state
+    rows = []
+    deal_names = {DealKind.NORMAL: "", DealKind.BOCK: "Bock", DealKind.RAMSCH: "Ramsch"}
+    for row in rep.rows:
+        cells: list[int | None] = [None] * len(players)
+        if row.kind == "change":
+            pass
+        elif row.kind == "ramsch":
+            for p, value in enumerate(row.entry):
+                if p != row.sitting_out:
+                    cells[p] = value
+        elif row.declarer is not None:
+            cells[row.declarer] = row.entry[row.declarer]
+        rows.append(RowView(
+            row.number, row.kind, deal_names[row.deal], players[row.dealer], _text(game_label(row.data, lang), lang, deck),
+            players[row.declarer] if row.declarer is not None and row.kind != "change" else "", cells, list(row.totals),
+            [(_text(s.text(lang), lang, deck), s.rules) for s in row.steps], row.won,
+        ))
+    seeger = list(state.seeger_totals())
+    won_lost = list(state.won_lost())
+    rounds = state.bierlachs(bierlachs_limit)
+    cents = int(data.get("cents") or 0)
+    balances = list(state.balances())
+    transfers = [(players[t.payer], players[t.payee], t.cents) for t in state.settlement(cents)] if cents else []
+    n = len(players)
+    games = sum(1 for r in rep.rows if r.kind != "change")
+    series = int(data.get("series") or 36)
+    return {
+        "players": players,
+        "rows": rows,
+        "system": system,
+        "isko_totals": list(state.totals),
+        "seeger_totals": seeger,
+        "won_lost": won_lost,
+        "bierlachs_current": list(rounds[-1][0]),
+        "bierlachs_limit": bierlachs_limit or (301 if n == 3 else 401),
+        "bierlachs_lost": [players[loser] for _, loser in rounds if loser is not None],
+        "balances": balances,
+        "cents": cents,
+        "transfers": transfers,
+        "next_dealer": players[state.dealer],
+        "sitting_out": players[state.sitting_out] if state.sitting_out is not None else "",
+        "seats": [players[s] for s in state.seats],
+        "next_kind": state.next_kind.value,
+        "queue": [s.text(lang) for s in state.explain_queue()],
+        "games": games,
+        "series": series,
+        "round_number": games // n + 1,
+        "series_done": games >= series,
+        "pub": rep.pub,
+        "rules": rep.rules,
+        "history": data.get("history", []),
+        "escape_allowed": [players[p] for p in state.seats if state.may_escape(p)],
+        "passed_in_allowed": not rep.pub,
+    }
+
+
+ISS_GAME = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D", "grand": "G", "null": "N",
+            "revolution": "R", "saxon": "X"}
+
+
+def game_log(data: dict[str, Any], *, lang: str) -> str:
+    """A game log in the style of ISS records: one line per deal with the game code
+    (C S H D G N, then H hand, S Schneider, Z Schwarz angesagt, O ouvert), declarer,
+    result and list entry, and the running totals."""
+    rep = replay(data)
+    players = list(rep.players)
+    lines = [f"# players: {' '.join(f'{i}:{p}' for i, p in enumerate(players))}",
+             f"# rules: {'pub' if rep.pub else 'isko'} {' '.join(f'{k}={v}' for k, v in rep.rules.as_dict().items())}"]
+    for row in rep.rows:
+        e = row.data
+        head = f"{row.number:>3} dealer:{row.dealer} {row.deal.value}"
+        if row.kind == "game":
+            code = ISS_GAME[e["game"]] + "".join(
+                c for flag, c in (("hand", "H"), ("schneider_announced", "S"), ("schwarz_announced", "Z"), ("ouvert", "O"))
+                if e.get(flag))
+            result = "win" if row.won else "loss"
+            extra = " kontra" * bool(e.get("kontra")) + " re" * bool(e.get("re")) + " conceded" * bool(e.get("conceded"))
+            line = (f"{head} {code} d:{row.declarer} m:{e.get('matadors', 0)} bid:{e.get('bid')} "
+                    f"p:{e.get('points')} t:{e.get('tricks')} {result} v:{row.entry[row.declarer or 0]}{extra}")
+        elif row.kind == "change":
+            line = f"{head} CHANGE seat:{e.get('seat')} name:{e.get('name')}"
+        elif row.kind == "ramsch":
+            line = f"{head} RA augen:{','.join(map(str, e['augen']))} schieben:{e.get('schieben', 0)} " \
+                   f"v:{','.join(map(str, row.entry))}"
+        else:
+            line = f"{head} PASS"
+        lines.append(f"{line} totals:{','.join(map(str, row.totals))}")
+    return "\n".join(lines) + "\n"
+
+
+def compare_example(profile: dict[str, Any], example: dict[str, Any], *, lang: str, deck: str) -> dict[str, Any]:
+    """The example game's entry under the ISkO and under ``profile``, with both derivations."""
+    from skatschule.engine.games import GameType
+    from skatschule.engine.houserules import HouseGame, HouseRules, Special, score_house
+
+    name = example.get("game", "clubs")
+    is_null = name in ("null", "revolution")
+
+    def game(for_isko: bool) -> HouseGame:
+        special = Special(name) if name in ("revolution", "saxon") else None
+        return HouseGame(
+            game=None if special else GameType(name), special=special,
+            hand=bool(example.get("hand")) or name == "revolution", ouvert=bool(example.get("ouvert")),
+            matadors=0 if is_null else int(example.get("matadors") or 1), bid=int(example.get("bid") or 18),
+            declarer_points=int(example.get("points") or 0), declarer_tricks=int(example.get("tricks") or 0),
+            spitzen=0 if for_isko else int(example.get("spitzen") or 0),
+            rum=False if for_isko else bool(example.get("rum")),
+            schwarz_announced=bool(example.get("ouvert")) and not is_null,
+        )
+
+    out: dict[str, Any] = {"ok": True}
+    try:
+        rules = HouseRules.from_dict(profile)
+    except SkatError as err:
+        return {"ok": False, "error": err.message_en if lang == "en" else err.message_de}
+    for label, rules_used, isko in (("isko", HouseRules(), True), ("house", rules, False)):
+        try:
+            o = score_house(game(isko), rules_used)
+        except SkatError as err:
+            out[label] = {"error": err.message_en if lang == "en" else err.message_de}
+            continue
+        out[label] = {"score": o.score, "won": o.won,
+                      "steps": [(render(s.text(lang), lang, deck), s.rules) for s in o.steps]}
+    out["switches"] = list(rules.as_dict())
+    return out
+
+
+def profile_presets() -> list[tuple[str, str]]:
+    """The named profiles as query strings for the house-rules form (name, query)."""
+    from urllib.parse import urlencode
+
+    from skatschule.engine.houserules import PROFILES
+
+    out = []
+    for name, rules in PROFILES.items():
+        params: dict[str, str] = {"grand_base": str(rules.grand_base)}
+        for key, value in rules.as_dict().items():
+            if key == "doubling_levels":
+                params["extended_doublings"] = "on"
+            elif value is True:
+                params[key] = "on"
+            else:
+                params[key] = str(value)
+        out.append((name, urlencode(params)))
+    return out

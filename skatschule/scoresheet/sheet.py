@@ -1,0 +1,237 @@
+"""The score sheet as data and its replay through the engine.
+
+A sheet is a plain JSON document; :func:`replay` feeds its entries, in order, through
+:class:`~skatschule.engine.pubround.PubRound` and
+:func:`~skatschule.engine.houserules.score_house`, so every list entry, Bock flag,
+total and settlement is computed by the engine, never stored. A correction replaces one
+entry and the whole evening is replayed (a later Bock game may stop being one).
+No Django here: the services and selectors call it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from skatschule.engine.errors import SkatError
+from skatschule.engine.explain import Step
+from skatschule.engine.games import GameType
+from skatschule.engine.houserules import HouseGame, HouseOutcome, HouseRules, Special, score_house
+from skatschule.engine.names import game_ref
+from skatschule.engine.pub import score_ramsch
+from skatschule.engine.pubround import (
+    DealKind, EscapeGrand, GamePlayed, PassedIn, PlayerChange, PubRound, RamschPlayed, RoundEvent, bock_trigger,
+    score_broken_ramsch,
+)
+
+GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
+SPECIALS = ("revolution", "saxon")
+SYSTEMS = ("isko", "seeger", "bierlachs")
+SERIES = {3: 36, 4: 48}
+
+
+def new_sheet(*, players: Sequence[str], dealer: int = 0, pub: bool = False, profile: Mapping[str, Any] | None = None,
+              cents: int = 0, series: int | None = None) -> dict[str, Any]:
+    names = [p.strip() for p in players if p and p.strip()]
+    if len(names) not in (3, 4):
+        raise SkatError("Eine Skatrunde hat drei oder vier Spieler", "A Skat table has three or four players")
+    if len(set(names)) != len(names):
+        raise SkatError("Jeder Name nur einmal", "Each name only once")
+    if any(len(n) > 30 for n in names):
+        raise SkatError("Namen haben höchstens 30 Zeichen", "Names have at most 30 characters")
+    if not 0 <= dealer < len(names):
+        raise SkatError("Der Geber muss am Tisch sitzen", "The dealer must sit at the table")
+    if not 0 <= cents <= 1000:
+        raise SkatError("Der Einsatz liegt zwischen 0 und 1000 Cent je Punkt",
+                        "The stake lies between 0 and 1000 cents per point")
+    rules = HouseRules.from_dict(profile or {})
+    data = {
+        "version": 1, "players": names, "dealer": dealer, "pub": bool(pub), "profile": rules.as_dict(),
+        "cents": cents, "series": series or SERIES[len(names)], "entries": [], "history": [],
+    }
+    replay(data)
+    return data
+
+
+@dataclass(frozen=True)
+class Row:
+    number: int
+    kind: str
+    deal: DealKind
+    dealer: int
+    sitting_out: int | None
+    declarer: int | None
+    entry: tuple[int, ...]
+    totals: tuple[int, ...]
+    steps: tuple[Step, ...]
+    won: bool | None
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Replay:
+    players: tuple[str, ...]
+    rules: HouseRules
+    pub: bool
+    state: PubRound
+    rows: tuple[Row, ...]
+
+
+def _flag(entry: Mapping[str, Any], name: str) -> bool:
+    value = entry.get(name, False)
+    if not isinstance(value, bool):
+        raise SkatError(f"{name}: ja oder nein", f"{name}: yes or no")
+    return value
+
+
+def _int(entry: Mapping[str, Any], name: str, default: int | None = None) -> int:
+    value = entry.get(name, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SkatError(f"{name}: eine ganze Zahl fehlt", f"{name}: a whole number is missing")
+    return value
+
+
+_WORDS = {
+    "de": {"saxon": "Sächsische Spitze", "hand": "Hand", "ouvert": "ouvert", "schneider_announced": "Schneider angesagt",
+           "schwarz_announced": "Schwarz angesagt", "rum": "Rum", "kontra": "Kontra", "re": "Re",
+           "conceded": "aufgegeben", "ramsch": "Ramsch", "schieberamsch": "Schieberamsch", "passed": "eingepasst", "change": "Platzwechsel"},
+    "en": {"saxon": "Saxon Spitze", "hand": "hand", "ouvert": "ouvert", "schneider_announced": "Schneider announced",
+           "schwarz_announced": "Schwarz announced", "rum": "rum", "kontra": "Kontra", "re": "Re",
+           "conceded": "conceded", "ramsch": "Ramsch", "schieberamsch": "Schieberamsch", "passed": "passed in", "change": "change of player"},
+}
+
+
+def game_label(entry: Mapping[str, Any], lang: str = "de") -> str:
+    """The game as the sheet shows it; game names stay references for names.render."""
+    words = _WORDS["en" if lang == "en" else "de"]
+    kind = entry.get("kind")
+    if kind == "ramsch":
+        return words["schieberamsch" if entry.get("schieben") else "ramsch"]
+    if kind == "passed":
+        return words["passed"]
+    if kind == "change":
+        return f"{words['change']}: {entry.get('name', '')}"
+    game = entry.get("game")
+    if game == "revolution":
+        parts = ["Revolution"]
+    elif game == "saxon":
+        parts = [words["saxon"]]
+    else:
+        parts = [game_ref(GameType(game))]
+    for flag in ("hand", "ouvert", "schneider_announced", "schwarz_announced", "rum"):
+        if entry.get(flag):
+            parts.append(words[flag])
+    if entry.get("spitzen"):
+        parts.append(f"{entry['spitzen']} Spitze(n)")
+    for flag in ("kontra", "re", "conceded"):
+        if entry.get(flag):
+            parts.append(words[flag])
+    return " ".join(parts)
+
+
+def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bool) -> tuple[HouseOutcome, bool]:
+    name = entry.get("game")
+    if name not in GAMES + SPECIALS:
+        raise SkatError("Unbekanntes Spiel", "Unknown game")
+    kontra, re = _flag(entry, "kontra"), _flag(entry, "re")
+    more = _int(entry, "more", 0)
+    if (kontra or re or more) and not pub:
+        raise SkatError("Kontra und Re nur mit Kneipenregeln (K.1)", "Kontra and Re only with pub rules (K.1)")
+    if re and not kontra:
+        raise SkatError("Re gibt es nur nach einem Kontra (K.1.3)", "Re is only possible after a Kontra (K.1.3)")
+    if more and not re:
+        raise SkatError("Weitere Stufen erst nach Re (K.7.10)", "Further levels only after Re (K.7.10)")
+    is_null = name in ("null", "revolution")
+    if re and is_null and not _flag(entry, "ouvert") and name == "null":
+        raise SkatError("Auf Null und Null Hand gibt es kein Re (K.1.3)", "There is no Re on Null or Null Hand (K.1.3)")
+    without = entry.get("matadors_without_skat")
+    game = HouseGame(
+        game=GameType(name) if name in GAMES else None,
+        special=Special(name) if name in SPECIALS else None,
+        hand=_flag(entry, "hand"), ouvert=_flag(entry, "ouvert"),
+        schneider_announced=_flag(entry, "schneider_announced"), schwarz_announced=_flag(entry, "schwarz_announced"),
+        matadors=0 if is_null else _int(entry, "matadors"),
+        matadors_without_skat=without if isinstance(without, int) and not isinstance(without, bool) else None,
+        bid=_int(entry, "bid", 18), declarer_points=_int(entry, "points"), declarer_tricks=_int(entry, "tricks"),
+        conceded=_flag(entry, "conceded"), spitzen=_int(entry, "spitzen", 0),
+        spitze_made=entry.get("spitze_made", True) is not False, rum=_flag(entry, "rum"),
+        doublings=int(kontra) + int(re) + more, bock=bock,
+    )
+    outcome = score_house(game, rules)
+    trigger = pub and bock_trigger(kontra=kontra, re=re, won=outcome.won, null=is_null,
+                                   declarer_points=game.declarer_points if not game.conceded else 0)
+    return outcome, trigger
+
+
+def replay(data: Mapping[str, Any]) -> Replay:
+    players = [str(p) for p in data["players"]]
+    rules = HouseRules.from_dict(data.get("profile") or {})
+    pub = bool(data.get("pub"))
+    state = PubRound(players=len(players), dealer=int(data.get("dealer", 0)), ramsch_when_passed=pub, bock_rounds=pub)
+    rows: list[Row] = []
+    for number, entry in enumerate(data.get("entries", []), start=1):
+        try:
+            if entry.get("kind") == "change":
+                # a new player takes a seat: the Bock/Ramsch queue stays (K.2.4)
+                seat, name = _int(entry, "seat"), str(entry.get("name", "")).strip()
+                if not 0 <= seat < len(players) or not name or len(name) > 30 or name in players:
+                    raise SkatError("Platzwechsel: ein Platz am Tisch und ein neuer Name",
+                                    "Change of player: a seat at the table and a new name")
+                old, players[seat] = players[seat], name
+                state = state.apply(PlayerChange(seat))
+                rows.append(Row(number, "change", state.next_kind, state.dealer, state.sitting_out, seat,
+                                (0,) * len(players), state.totals,
+                                (Step(f"{name} übernimmt den Platz von {old}; die Bock- und Ramschrunden laufen weiter",
+                                      f"{name} takes {old}'s seat; the Bock and Ramsch rounds carry on", ("K.2.4",)),),
+                                None, entry))
+                continue
+            row, state = _apply(state, entry, rules, pub, number)
+        except SkatError as err:
+            raise SkatError(f"Spiel {number}: {err.message_de}", f"Game {number}: {err.message_en}") from None
+        rows.append(row)
+    return Replay(tuple(players), rules, pub, state, tuple(rows))
+
+
+def _apply(state: PubRound, entry: Mapping[str, Any], rules: HouseRules, pub: bool, number: int) -> tuple[Row, PubRound]:
+    kind = entry.get("kind")
+    deal = state.next_kind
+    dealer, out = state.dealer, state.sitting_out
+    event: RoundEvent
+    steps: tuple[Step, ...] = ()
+    declarer: int | None = None
+    won: bool | None = None
+    if kind == "game":
+        declarer = _int(entry, "declarer")
+        outcome, trigger = _score_game(entry, rules, pub, deal is DealKind.BOCK)
+        steps, won = outcome.steps, outcome.won
+        if deal is DealKind.RAMSCH:
+            if entry.get("game") != "grand" or not entry.get("hand"):
+                raise SkatError("In der Ramschrunde wird geramscht oder ein Ausweich-Grand Hand gespielt (K.4.3)",
+                                "In the Ramsch round it is Ramsch or an escape Grand Hand (K.4.3)")
+            event = EscapeGrand(declarer, outcome.score, outcome.won, trigger)
+        else:
+            event = GamePlayed(declarer, outcome.score, outcome.won, deal is DealKind.BOCK, trigger)
+    elif kind == "ramsch":
+        augen, tricks = entry.get("augen"), entry.get("tricks")
+        if not (isinstance(augen, list) and isinstance(tricks, list)
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in augen + tricks)):
+            raise SkatError("Ramsch: Augen und Stiche je Spieler", "Ramsch: card points and tricks per player")
+        if entry.get("broken_by") is not None:
+            result = score_broken_ramsch(augen, tricks, _int(entry, "broken_by"), _int(entry, "schieben", 0))
+        else:
+            result = score_ramsch(augen, tricks, _int(entry, "schieben", 0))
+        steps = result.steps
+        if deal is DealKind.BOCK:
+            steps = steps + (Step("Ramsch in der Bockrunde: nicht verdoppelt, verbraucht ein Bockspiel",
+                                  "Ramsch in the Bock round: not doubled, uses up one Bock game", ("K.2.2",)),)
+        event = RamschPlayed(result.scores)
+    elif kind == "passed":
+        event = PassedIn()
+        steps = (Step("Eingepasst: kein Eintrag, der nächste gibt", "Passed in: no entry, the next player deals",
+                      ("2.3.7", "A.1.3")),)
+    else:
+        raise SkatError("Unbekannte Art von Eintrag", "Unknown kind of entry")
+    new = state.apply(event)
+    row = Row(number, str(kind), deal, dealer, out, declarer, new.entries[-1], new.totals, steps, won, entry)
+    return row, new

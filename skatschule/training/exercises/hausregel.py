@@ -1,0 +1,122 @@
+"""Hausregeln (house rules, not ISkO): a finished game scored under a house-rule profile.
+
+``hausregel`` (number): the level chooses the profile of
+:data:`skatschule.engine.houserules.PROFILES` the game runs under (1: the older order's
+"alt", 2: the pub table's "kneipe", 3: the colourful "bunt" with Spitze and Rum); the
+question lists its switches and asks for the declarer's list entry. The engine's
+:func:`~skatschule.engine.houserules.score_house` grades and explains.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from skatschule.engine import GameType, Step
+from skatschule.engine.houserules import PROFILES, SWITCHES, HandOverbid, HouseGame, HouseRules, score_house
+
+from .base import Question
+from skatschule.engine.scoring import matadors_text
+
+from .helpers import EngineExercise, Solution, game_de, game_en, signed
+
+NOTE_DE = "Hausregel, nicht ISkO."
+NOTE_EN = "House rule, not ISkO."
+LEVEL_PROFILE = {1: "alt", 2: "kneipe", 3: "bunt"}
+GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND)
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    profile: str
+    game: HouseGame
+
+    @property
+    def rules(self) -> HouseRules:
+        return PROFILES[self.profile]
+
+
+def _tricks_for(rng: random.Random, points: int) -> int:
+    if points == 0:
+        return 0
+    if points == 120:
+        return 10
+    low = max(1, -(-points // 33))
+    high = min(9, points // 4 + 1)
+    return rng.randint(low, max(low, high))
+
+
+def _switch_texts(rules: HouseRules) -> list[tuple[str, str]]:
+    on = rules.switches()
+    out = []
+    for name, rule_id, de, en in SWITCHES:
+        if name in on:
+            value = on[name]
+            if isinstance(value, HandOverbid):
+                extra_de = " (gezählt mit dem Skat)" if value is HandOverbid.SKAT else " (gezählt ohne den Skat)"
+                extra_en = " (counted with the skat)" if value is HandOverbid.SKAT else " (counted without the skat)"
+            elif isinstance(value, bool) or name in ("doubling_levels",):
+                extra_de = extra_en = ""
+            else:
+                extra_de = extra_en = f": {getattr(value, 'value', value)}"
+            out.append((f"{de}{extra_de} ({rule_id})", f"{en}{extra_en} ({rule_id})"))
+    return out
+
+
+class Hausregel(EngineExercise[Scenario]):
+    slug = "hausregel"
+    title_de = "Hausregeln"
+    title_en = "House rules"
+    description_de = "Ein Spiel unter Hausregeln abrechnen: Spitzen nur mit ⟦ranks:J⟧, Hand nicht bestraft, Spitze, Rum. Nicht ISkO."
+    description_en = "Score a game under house rules: matadors with ⟦ranks:J⟧ only, hand not punished, Spitze, Rum. Not ISkO."
+    rule_ids = ("K.7.1", "K.7.2", "K.7.5", "K.7.8")
+    variant = True
+
+    def build(self, rng: random.Random, difficulty: int) -> Scenario:
+        profile = LEVEL_PROFILE[difficulty]
+        rules = PROFILES[profile]
+        game_type = rng.choice(GAMES)
+        top = 4 if game_type is GameType.GRAND else 6
+        matadors = rng.choice([m for m in range(-top, top + 1) if m])
+        points = rng.choice([0, 25, 29, 30, 44, 58, 60, 61, 72, 85, 90, 91, 99, 120])
+        hand = rng.random() < 0.4
+        spitzen = rng.choice([0, 1, 2]) if rules.spitze else 0
+        rum = bool(rules.rum and not hand and rng.random() < 0.4)
+        game = HouseGame(
+            game_type, hand=hand, matadors=matadors, bid=18, declarer_points=points,
+            declarer_tricks=_tricks_for(rng, points), spitzen=spitzen,
+            spitze_made=rng.random() < 0.7, rum=rum,
+        )
+        return Scenario(profile, game)
+
+    def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
+        g = scenario.game
+        assert g.game is not None
+        facts: list[tuple[str, str]] = [("Hausregeln dieser Runde:", "This table's house rules:")]
+        facts += _switch_texts(scenario.rules)
+        name_de = game_de(g.game) + (" Hand" if g.hand else "")
+        name_en = game_en(g.game) + (" hand" if g.hand else "")
+        facts.append((f"Spiel: {name_de}, {matadors_text(g.matadors, 'de')} (über alle Karten mit Skat gezählt)",
+                      f"Game: {name_en}, {matadors_text(g.matadors, 'en')} (counted over all cards incl. the skat)"))
+        facts.append((f"Gereizt bis {g.bid}; der Alleinspieler hat {g.declarer_points} Augen und {g.declarer_tricks} Stiche",
+                      f"Bid {g.bid}; the declarer has {g.declarer_points} card points and {g.declarer_tricks} tricks"))
+        if g.rum:
+            facts.append(("Der Alleinspieler hat „rum“ gesagt und den Skat gezeigt", 'The declarer said "rum" and showed the skat'))
+        if g.spitzen:
+            made_de = "gefallen" if g.spitze_made else "nicht gefallen"
+            made_en = "made" if g.spitze_made else "not made"
+            count_de = "1 Spitze" if g.spitzen == 1 else f"{g.spitzen} Spitzen"
+            count_en = "1 Spitze" if g.spitzen == 1 else f"{g.spitzen} Spitzen"
+            facts.append((f"Angesagt: {count_de}, {made_de}", f"Announced: {count_en}, {made_en}"))
+        return self.question(
+            difficulty, seed,
+            f"{NOTE_DE} Was wird für den Alleinspieler in die Liste geschrieben? Verlorene Spiele mit Minus.",
+            f"{NOTE_EN} What is written on the score sheet for the declarer? Lost games with a minus.",
+            "number", facts=facts,
+        )
+
+    def solve(self, scenario: Scenario) -> Solution:
+        outcome = score_house(scenario.game, scenario.rules)
+        # the engine's steps name games by reference; the page names them in the reader's deck
+        steps: tuple[Step, ...] = (Step(NOTE_DE, NOTE_EN, ("K.7.1",)), *outcome.steps)
+        return Solution((str(outcome.score),), signed(outcome.score), signed(outcome.score), steps, outcome.rule_ids)

@@ -1,0 +1,196 @@
+"""House-rule profiles: every switch valued against seed 002's examples; the ISkO profile equals score_game."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from skatschule.engine import Contract, GameType, SkatError, concede, parse_card, parse_cards, score_game
+from skatschule.engine.houserules import (
+    EXTENDED_DOUBLING_LEVELS, PROFILES, REVOLUTION_VARIANTS, HandOverbid, HouseGame, HouseRules, Special, saxon_trick_winner, score_house,
+    spitze_cards, spitze_made,
+)
+from skatschule.engine.names import render
+
+ISKO = HouseRules()
+
+
+@pytest.mark.parametrize("game", list(GameType))
+def test_isko_profile_gives_the_isko_entry(game):
+    """Every switch off: the same won/value/score as the engine's ISkO scoring, over a grid."""
+    flag_sets = [(False, False, False, False), (True, False, False, False), (True, False, True, False),
+                 (True, False, True, True), (True, True, True, True)]
+    if game is GameType.NULL:
+        flag_sets = [(h, o, False, False) for h in (False, True) for o in (False, True)]
+    matador_list = [0] if game is GameType.NULL else [1, -1, 3, -4]
+    checked = 0
+    for (hand, ouvert, sn, sw), m, points, bid in itertools.product(
+            flag_sets, matador_list, (0, 25, 30, 31, 60, 61, 89, 90, 120), (18, 23, 48, 96)):
+        tricks = 0 if points == 0 else 10 if points == 120 else 5
+        if game is GameType.NULL:
+            tricks = 0 if points < 30 else 2
+        contract = Contract(game, hand=hand, ouvert=ouvert, schneider_announced=sn, schwarz_announced=sw)
+        expected = score_game(contract, m, bid=bid, declarer_points=points, declarer_tricks=tricks)
+        got = score_house(HouseGame(game, hand=hand, ouvert=ouvert, schneider_announced=sn, schwarz_announced=sw,
+                                    matadors=m, bid=bid, declarer_points=points, declarer_tricks=tricks), ISKO)
+        assert (got.won, got.value, got.score, got.overbid) == (expected.won, expected.value, expected.score,
+                                                                 expected.overbid), (contract, m, points, bid)
+        checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("m,bid", [(1, 18), (-2, 36), (3, 60)])
+def test_isko_profile_concede_equals_engine_concede(m, bid):
+    expected = concede(Contract(GameType.HEARTS), m, bid=bid)
+    got = score_house(HouseGame(GameType.HEARTS, matadors=m, bid=bid, declarer_points=40, declarer_tricks=3,
+                                conceded=True))
+    assert (got.won, got.value, got.score) == (expected.won, expected.value, expected.score)
+
+
+def test_seed_spitze_example_mit_2_spiel_3_mit_2_spitzen_5_mal_kreuz_60():
+    rules = HouseRules(spitze=True)
+    o = score_house(HouseGame(GameType.CLUBS, matadors=2, spitzen=2, bid=18, declarer_points=70, declarer_tricks=6),
+                    rules)
+    assert o.value == 60 and o.score == 60
+    assert "mit 2, Spiel 3, 2 Spitzen 5 × Kreuz 12 = 60" in [render(t) for t in o.explain()]
+    assert "K.5.5" in o.rule_ids
+    lost = score_house(HouseGame(GameType.CLUBS, matadors=2, spitzen=2, spitze_made=False, bid=18,
+                                 declarer_points=70, declarer_tricks=6), rules)
+    assert not lost.won and lost.score == -120
+    with pytest.raises(SkatError):
+        score_house(HouseGame(GameType.CLUBS, matadors=2, spitzen=1, declarer_points=70, declarer_tricks=6), ISKO)
+
+
+def test_spitze_cards_are_the_games_lowest_trumps():
+    assert spitze_cards(GameType.CLUBS, 2) == tuple(parse_cards("C7 C8"))
+    assert spitze_cards(GameType.GRAND, 1) == (parse_card("DJ"),)
+    assert spitze_made(GameType.HEARTS, 1, [parse_card("H7"), parse_card("HA")])
+    assert not spitze_made(GameType.HEARTS, 2, [parse_card("H7"), parse_card("HA")])
+
+
+def test_rum_raises_the_factor_by_one_and_needs_the_skat():
+    rules = HouseRules(rum=True)
+    o = score_house(HouseGame(GameType.SPADES, matadors=1, rum=True, declarer_points=70, declarer_tricks=6), rules)
+    assert o.value == (1 + 1 + 1) * 11
+    with pytest.raises(SkatError):
+        score_house(HouseGame(GameType.SPADES, matadors=1, rum=True, hand=True, declarer_points=70,
+                              declarer_tricks=6), rules)
+
+
+def test_jacks_only_matadors_cut_mit_6_to_mit_4():
+    o = score_house(HouseGame(GameType.CLUBS, matadors=6, declarer_points=70, declarer_tricks=6),
+                    HouseRules(jacks_only_matadors=True))
+    assert o.value == (4 + 1) * 12
+    assert score_house(HouseGame(GameType.CLUBS, matadors=6, declarer_points=70, declarer_tricks=6)).value == 7 * 12
+
+
+def test_grand_20_and_grand_ouvert_36_or_30():
+    g = HouseGame(GameType.GRAND, matadors=1, declarer_points=70, declarer_tricks=6)
+    assert score_house(g, HouseRules(grand_base=20)).value == 40
+    ouvert = HouseGame(GameType.GRAND, matadors=4, hand=True, ouvert=True, declarer_points=120, declarer_tricks=10)
+    # ISkO: mit 4, Spiel, Hand, Schneider, angesagt, Schwarz, angesagt, offen = 11 × 24
+    assert score_house(ouvert).value == 11 * 24
+    # own base: no level "offen"
+    assert score_house(ouvert, HouseRules(grand_ouvert_base=36)).value == 10 * 36
+    assert score_house(ouvert, HouseRules(grand_base=20, grand_ouvert_base=30)).value == 10 * 30
+
+
+def test_schneider_and_schwarz_double_instead_of_adding():
+    g = HouseGame(GameType.CLUBS, matadors=1, declarer_points=95, declarer_tricks=8)
+    assert score_house(g).value == 3 * 12
+    o = score_house(g, HouseRules(schneider_doubles=True))
+    assert o.value == 2 * 12 * 2 and "K.5.6" in o.rule_ids
+    schwarz = HouseGame(GameType.CLUBS, matadors=1, declarer_points=120, declarer_tricks=10)
+    assert score_house(schwarz, HouseRules(schneider_doubles=True)).value == 2 * 12 * 4
+
+
+def test_hand_is_not_punished():
+    g = HouseGame(GameType.HEARTS, matadors=1, hand=True, declarer_points=55, declarer_tricks=4)
+    assert score_house(g).score == -2 * 30
+    assert score_house(g, HouseRules(hand_not_punished=True)).score == -30
+
+
+def test_seed_example_no_overbidding_in_hand_games_45_or_27():
+    # bid ohne 3, Spiel 4, Hand 5 × Karo = 45; the jack of clubs lies in the skat: mit 1, Spiel 2, Hand 3 = 27
+    g = HouseGame(GameType.DIAMONDS, matadors=1, matadors_without_skat=-3, hand=True, bid=45,
+                  declarer_points=70, declarer_tricks=6)
+    isko = score_house(g)
+    assert isko.overbid and not isko.won
+    by_hand = score_house(g, HouseRules(hand_overbid=HandOverbid.HAND))
+    by_skat = score_house(g, HouseRules(hand_overbid=HandOverbid.SKAT))
+    assert (by_hand.won, by_hand.score) == (True, 45)
+    assert (by_skat.won, by_skat.score) == (True, 27)
+    with pytest.raises(SkatError):
+        score_house(replace_matadors(g), HouseRules(hand_overbid=HandOverbid.HAND))
+
+
+def replace_matadors(g):
+    from dataclasses import replace
+    return replace(g, matadors_without_skat=None)
+
+
+def test_out_of_schneider_with_30():
+    g = HouseGame(GameType.CLUBS, matadors=1, declarer_points=90, declarer_tricks=8)
+    assert score_house(g).schneider
+    o = score_house(g, HouseRules(schneider_at_30=True))
+    assert not o.schneider and o.value == 2 * 12
+    assert score_house(HouseGame(GameType.CLUBS, matadors=1, declarer_points=91, declarer_tricks=8),
+                       HouseRules(schneider_at_30=True)).schneider
+
+
+def test_free_announcements_allow_schneider_after_picking_up_and_open_without_schwarz():
+    g = HouseGame(GameType.SPADES, matadors=1, schneider_announced=True, declarer_points=92, declarer_tricks=8)
+    with pytest.raises(SkatError):
+        score_house(g)
+    o = score_house(g, HouseRules(free_announcements=True))
+    assert o.won and o.value == (1 + 1 + 2) * 11
+    open_ = HouseGame(GameType.GRAND, matadors=2, hand=True, ouvert=True, declarer_points=80, declarer_tricks=7)
+    assert not score_house(open_).won  # ISkO: open means every trick
+    free = score_house(open_, HouseRules(free_announcements=True))
+    assert free.won and free.value == (2 + 1 + 1 + 1) * 24
+
+
+@pytest.mark.parametrize("variant", [1, 2, 3])
+def test_revolution_is_worth_92_in_every_variant(variant):
+    rules = HouseRules(revolution=variant)
+    assert score_house(HouseGame(special=Special.REVOLUTION, bid=92, declarer_tricks=0), rules).score == 92
+    assert score_house(HouseGame(special=Special.REVOLUTION, bid=92, declarer_tricks=1), rules).score == -184
+    with pytest.raises(SkatError):
+        score_house(HouseGame(special=Special.REVOLUTION, declarer_tricks=0))
+
+
+def test_saxon_spitze_base_20_and_reversed_order():
+    o = score_house(HouseGame(special=Special.SAXON, matadors=2, declarer_points=70, declarer_tricks=6),
+                    HouseRules(saxon_spitze=True))
+    assert o.value == 3 * 20
+    assert saxon_trick_winner(parse_cards("HA H7 HK")) == 1  # the seven beats ace and king
+    assert saxon_trick_winner(parse_cards("CJ DJ HA")) == 1  # the jack of diamonds is highest
+    assert saxon_trick_winner(parse_cards("S7 C7 D7")) == 0  # not following does not win
+
+
+def test_kontra_re_and_the_further_doublings():
+    lost = HouseGame(GameType.GRAND, matadors=1, bid=18, declarer_points=50, declarer_tricks=5, doublings=2)
+    assert score_house(lost).score == -2 * 48 * 4  # the seed's eightfold: 2 lost x 2 Kontra x 2 Re
+    with pytest.raises(SkatError):
+        score_house(HouseGame(GameType.GRAND, matadors=1, declarer_points=70, declarer_tricks=6, doublings=3))
+    long = HouseRules(doubling_levels=EXTENDED_DOUBLING_LEVELS)
+    o = score_house(HouseGame(GameType.GRAND, matadors=1, declarer_points=70, declarer_tricks=6, doublings=7), long)
+    assert o.score == 48 * 2 ** 7
+    assert [s.de.split()[0] for s in o.steps[-7:]] == list(EXTENDED_DOUBLING_LEVELS)
+
+
+def test_profiles_round_trip_as_data():
+    for rules in PROFILES.values():
+        assert HouseRules.from_dict(rules.as_dict()) == rules
+    with pytest.raises(SkatError):
+        HouseRules.from_dict({"grand_base": 22})
+    with pytest.raises(SkatError):
+        HouseRules.from_dict({"nonsense": True})
+
+
+def test_revolution_variants_as_seed_002_describes_them():
+    one, two, three = (REVOLUTION_VARIANTS[v] for v in (1, 2, 3))
+    assert one.hand and one.defenders_swap and not one.defenders_take_skat and not one.declarer_leads
+    assert two.defenders_take_skat and not two.defenders_swap and not two.declarer_leads
+    assert three.defenders_swap and three.defenders_take_skat and three.declarer_leads

@@ -1,0 +1,124 @@
+"""Quiz re-attempts: a second attempt never repeats the questions whose answers the first showed.
+
+- Random variants: the attempt number enters the variant seed, so attempt 2 asks new questions.
+- Items "the same for everyone": a second attempt would repeat them; with answers shown right
+  away or after submitting, the builder refuses that combination and says why.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from skatschule.quizzes import services
+from skatschule.quizzes.models import Quiz
+from skatschule.training.registry import get_type
+
+from tests.people import client_for
+
+pytestmark = pytest.mark.django_db
+
+KINDS = ("augen", "stich", "spitzen", "spielwert")
+
+
+def _content(question) -> tuple:
+    return (question.prompt_de, question.facts, question.cards, question.trick, question.skat)
+
+
+def test_second_attempt_after_shown_answers_asks_new_questions(make_quiz, student):
+    quiz = make_quiz(count=8, kinds=KINDS, variants="random", max_attempts=2, show_answers="after_submit")
+    items = list(quiz.items.all())
+    first = services.start_attempt(quiz, student)
+    for item in items:
+        question = services.question_for(quiz, item, student.pk, first.number)
+        services.save_answer(first, item, get_type(item.kind).correct_answer(question))
+    first, _ = services.submit(first)
+    assert first.score == 8 and services.answers_visible(first)
+
+    second = services.start_attempt(quiz, student)
+    assert second.number == 2
+    seen = {item.pk: _content(services.question_for(quiz, item, student.pk, 1)) for item in items}
+    for item in items:
+        again = services.question_for(quiz, item, student.pk, second.number)
+        assert _content(again) != seen[item.pk], f"item {item.position} repeats attempt 1"
+        # the second attempt is graded against its own questions
+        saved = services.save_answer(second, item, get_type(item.kind).correct_answer(again))
+        assert saved.feedback.correct
+    assert services.derive_seed(quiz, items[0], student.pk, 1) == services.derive_seed(quiz, items[0], student.pk)
+
+
+def test_second_attempt_over_http_is_graded_on_its_own_questions(make_quiz, student):
+    quiz = make_quiz(count=4, kinds=("augen", "spielwert"), variants="random", max_attempts=2, show_answers="after_submit")
+    client = client_for(student)
+    items = list(quiz.items.all())
+    first = services.start_attempt(quiz, student)
+    services.submit(first)
+    second = services.start_attempt(quiz, student)
+    assert client.get(reverse("quizzes:take", kwargs={"public_id": second.public_id})).status_code == 200
+    stale = 0
+    for item in items:
+        old = services.question_for(quiz, item, student.pk, 1)
+        new = services.question_for(quiz, item, student.pk, 2)
+        answer = get_type(item.kind).correct_answer(new)
+        stale += get_type(item.kind).correct_answer(old) == answer
+        url = reverse("quizzes:save", kwargs={"public_id": second.public_id, "position": item.position})
+        assert client.post(url, {"answer": answer}).status_code == 302
+    assert stale < len(items)  # attempt 1's key would not pass attempt 2
+    client.post(reverse("quizzes:submit", kwargs={"public_id": second.public_id}))
+    second.refresh_from_db()
+    assert second.submitted_at is not None and second.score == len(items)
+
+
+@pytest.mark.parametrize("show", [Quiz.ShowAnswers.IMMEDIATELY, Quiz.ShowAnswers.AFTER_SUBMIT])
+def test_fixed_items_refuse_a_second_attempt_after_shown_answers(make_quiz, show):
+    with pytest.raises(services.QuizError, match="Zufällige Varianten je Person") as err:
+        make_quiz(count=2, variants="fixed", max_attempts=2, show_answers=show)
+    assert "random variants for each person" in err.value.message("en")
+    assert not Quiz.objects.exists()
+
+
+def test_fixed_items_allow_what_repeats_nothing_shown(make_quiz):
+    later = timezone.now() + timedelta(days=1)
+    make_quiz(count=2, variants="fixed", max_attempts=1, show_answers="after_submit")
+    make_quiz(count=2, variants="fixed", max_attempts=3, show_answers="after_close", closes_at=later)
+    make_quiz(count=2, variants="random", max_attempts=3, show_answers="immediately")
+    assert Quiz.objects.count() == 3
+    assert services.repeats_shown_answers("fixed", 2, "after_submit")
+    assert not services.repeats_shown_answers("fixed", 2, "after_close")
+    assert not services.repeats_shown_answers("random", 2, "after_submit")
+
+
+def test_editing_refuses_a_second_attempt_for_fixed_items(make_quiz, teacher):
+    quiz = make_quiz(count=2, variants="fixed", max_attempts=1, show_answers="after_submit")
+    with pytest.raises(services.QuizError, match="einen einzigen Versuch"):
+        services.update_quiz(quiz, teacher, max_attempts=2)
+    quiz.refresh_from_db()
+    assert quiz.max_attempts == 1
+    services.update_quiz(quiz, teacher, max_attempts=2, variants="random")  # allowed: new questions per attempt
+    quiz.refresh_from_db()
+    assert quiz.max_attempts == 2 and quiz.variants == "random"
+
+
+def test_builder_explains_the_choice(teacher, classroom):
+    page = client_for(teacher).get(reverse("quizzes:create") + f"?klasse={classroom.pk}").content.decode()
+    assert "wiederholt jeder Versuch dieselben Fragen" in page  # said before the teacher chooses
+    response = client_for(teacher).post(
+        reverse("quizzes:create"),
+        {
+            "title": "Zweimal dasselbe",
+            "classroom": classroom.pk,
+            "kinds": ["augen"],
+            "item_count": 3,
+            "difficulty": 1,
+            "variants": "fixed",
+            "max_attempts": 2,
+            "show_answers": "after_submit",
+        },
+    )
+    html = response.content.decode()
+    assert response.status_code in (200, 400)
+    assert "könnte man sie im nächsten Versuch nur abschreiben" in html
+    assert not Quiz.objects.exists()

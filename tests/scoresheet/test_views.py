@@ -1,0 +1,220 @@
+"""The score sheet without a browser: forms, engine-computed entries, storage, exports, errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from skatschule.engine import Contract, GameType, score_game, score_ramsch
+from skatschule.engine.rules import PUB
+from skatschule.scoresheet.models import ScoreSheet
+
+pytestmark = pytest.mark.django_db
+
+NEW = {"player1": "Anna", "player2": "Bernd", "player3": "Carla", "dealer": "0", "pub": "on", "cents": "10",
+       "grand_base": "24"}
+
+
+def _game(client, key, **fields):
+    data = {"declarer": "1", "game": "clubs", "matadors": "1", "bid": "18", "points": "70", "tricks": "6"}
+    data.update({k: str(v) for k, v in fields.items()})
+    return client.post(f"/liste/{key}/spiel/", data)
+
+
+def test_visitor_sheet_lives_in_the_session_and_the_engine_computes_entries(client):
+    r = client.post("/liste/", NEW)
+    assert r.status_code == 302 and r["Location"] == "/liste/sitzung/"
+    assert _game(client, "sitzung").status_code == 302
+    page = client.get("/liste/sitzung/").content.decode()
+    expected = score_game(Contract(GameType.CLUBS), 1, bid=18, declarer_points=70, declarer_tricks=6).score
+    assert f">{expected}<" in page
+    assert "4.2.2" in page  # the derivation's rule ids
+    assert "Es gibt: Carla" in page or "Es gibt: Bernd" in page
+
+
+def test_kontra_lost_starts_bock_and_the_bock_game_is_doubled(client):
+    client.post("/liste/", NEW)
+    _game(client, "sitzung", declarer=1, points=50, tricks=4, kontra="on")
+    page = client.get("/liste/sitzung/").content.decode()
+    assert "Bock" in page
+    # the next game: entered like any other; the sheet knows it is a Bock game
+    _game(client, "sitzung", declarer=2, points=70, tricks=6)
+    doubled = score_game(Contract(GameType.CLUBS), 1, bid=18, declarer_points=70, declarer_tricks=6, rules=PUB,
+                         bock=True).score
+    assert f">{doubled}<" in client.get("/liste/sitzung/").content.decode()
+
+
+def test_re_without_kontra_and_re_on_null_are_refused_with_400(client):
+    client.post("/liste/", NEW)
+    assert _game(client, "sitzung", re="on").status_code == 400
+    r = _game(client, "sitzung", game="null", points=0, tricks=0, kontra="on", re="on", bid=23)
+    assert r.status_code == 400 and "K.1.3" in r.content.decode()
+
+
+def test_ramsch_form_and_correction_with_history(client):
+    client.post("/liste/", NEW)
+    r = client.post("/liste/sitzung/ramsch/", {"augen1": 52, "augen2": 41, "augen3": 27, "tricks1": 4,
+                                                "tricks2": 3, "tricks3": 3, "schieben": 1})
+    assert r.status_code == 302
+    result = score_ramsch((52, 41, 27), (4, 3, 3), schieben=1)
+    assert f">{result.scores[0]}<" in client.get("/liste/sitzung/").content.decode()
+    _game(client, "sitzung", points=70)
+    assert client.get("/liste/sitzung/spiel/2/").status_code == 200
+    r = client.post("/liste/sitzung/spiel/2/", {"declarer": "1", "game": "grand", "matadors": "2", "bid": "18",
+                                                 "points": "80", "tricks": "7"})
+    assert r.status_code == 302
+    session = client.session["scoresheet"]
+    assert session["entries"][1]["game"] == "grand" and session["history"][0]["old"]["game"] == "clubs"
+    assert client.post("/liste/sitzung/spiel/9/", {}).status_code == 404
+
+
+def test_signed_in_sheet_is_stored_shared_read_only_and_exported(client):
+    user = get_user_model().objects.create_user("skatfreund", password="pik-dame-und-herz-koenig")
+    client.force_login(user)
+    r = client.post("/liste/", {**NEW, "player4": "Dora"})
+    sheet = ScoreSheet.objects.get(owner=user)
+    assert r["Location"] == f"/liste/{sheet.public_id}/"
+    page = client.get(f"/liste/{sheet.public_id}/").content.decode()
+    assert "Anna setzt aus" in page  # four players: the dealer sits out
+    _game(client, sheet.public_id, declarer=2)
+    rows = list(csv.reader(io.StringIO(client.get(f"/liste/{sheet.public_id}/liste.csv").content.decode())))
+    assert rows[0][:3] == ["Nr", "Geber", "Art"] and len(rows) == 2
+    log = client.get(f"/liste/{sheet.public_id}/protokoll.txt").content.decode()
+    assert " C d:2 " in log and "win" in log
+    assert client.get(f"/liste/{sheet.public_id}/druck/").status_code == 200
+    # shared read-only: anyone can read, nobody can write through it, the owner URL is private
+    client.logout()
+    shared = client.get(f"/liste/geteilt/{sheet.share_id}/")
+    assert shared.status_code == 200 and "Spiel eintragen" not in shared.content.decode()
+    assert client.get(f"/liste/{sheet.public_id}/").status_code == 404
+    assert _game(client, sheet.public_id).status_code == 404
+
+
+def test_bad_input_is_a_clear_4xx(client):
+    assert client.get("/liste/kein-uuid/").status_code == 404
+    assert client.get("/liste/sitzung/").status_code == 404
+    assert client.post("/liste/", {**NEW, "player2": "Anna"}).status_code == 400
+    client.post("/liste/", NEW)
+    assert client.post("/liste/sitzung/einsatz/", {"cents": "viel"}).status_code == 400
+    assert client.post("/liste/sitzung/eingepasst/").status_code == 400  # pub rules: Ramsch instead
+    assert _game(client, "sitzung", points=130).status_code == 400
+
+
+def test_totals_systems_and_money(client):
+    client.post("/liste/", NEW)
+    _game(client, "sitzung", declarer=1, points=50, tricks=4)  # Bernd loses
+    seeger = client.get("/liste/sitzung/?system=seeger").content.decode()
+    assert 'id="totals-seeger"' in seeger
+    lost = score_game(Contract(GameType.CLUBS), 1, bid=18, declarer_points=50, declarer_tricks=4).score
+    assert f'data-total="Bernd">{lost - 50}<' in seeger and 'data-total="Anna">40<' in seeger
+    bier = client.get("/liste/sitzung/?system=bierlachs").content.decode()
+    assert f'data-total="Bernd">{-lost}<' in bier
+    page = client.get("/liste/sitzung/").content.decode()
+    assert f"Bernd zahlt Anna {-lost * 10} Cent" in page
+
+
+def test_house_rules_page_compares_with_the_isko(client):
+    r = client.get("/liste/hausregeln/", {"spitze": "on", "grand_base": "24", "game": "clubs", "matadors": "2",
+                                          "bid": "18", "points": "70", "tricks": "6", "spitzen": "2"})
+    page = r.content.decode()
+    assert r.status_code == 200
+    assert 'id="entry-isko">36<' in page and 'id="entry-house">60<' in page
+    assert "K.5.5" in page
+    assert client.get("/liste/hausregeln/").status_code == 200
+    bad = client.get("/liste/hausregeln/", {"grand_base": "22", "game": "clubs"})
+    assert bad.status_code in (200, 400) and "Traceback" not in bad.content.decode()
+
+
+def test_english_and_the_german_deck(client):
+    client.post("/liste/", NEW)
+    _game(client, "sitzung", hand="on")
+    client.cookies["skatschule_deck"] = "german"
+    page = client.get("/liste/sitzung/").content.decode()
+    assert "Eichel Hand" in page and '<option value="clubs">Eichel</option>' in page
+    client.cookies["django_language"] = "en"
+    page = client.get("/liste/sitzung/").content.decode()
+    assert "Score sheet" in page and "Enter game" in page and "A lost game" not in page
+    assert "card points for the declarer" in page  # the derivation in English
+    assert "Spiel eintragen" not in page
+
+
+def test_change_of_player_keeps_the_bock_round(client):
+    client.post("/liste/", NEW)
+    _game(client, "sitzung", declarer=1, points=50, tricks=4, kontra="on")  # starts a Bock round
+    r = client.post("/liste/sitzung/platzwechsel/", {"seat": "0", "name": "Dieter"})
+    assert r.status_code == 302
+    page = client.get("/liste/sitzung/").content.decode()
+    assert "Dieter" in page and "K.2.4" in page and "Bock" in page
+    # the next game is still a Bock game, for Dieter's seat as for anyone
+    _game(client, "sitzung", declarer=0, points=70, tricks=6)
+    doubled = score_game(Contract(GameType.CLUBS), 1, bid=18, declarer_points=70, declarer_tricks=6, rules=PUB,
+                         bock=True).score
+    assert f">{doubled}<" in client.get("/liste/sitzung/").content.decode()
+    assert client.post("/liste/sitzung/platzwechsel/", {"seat": "1", "name": "Carla"}).status_code == 400
+
+
+def test_escape_grand_in_the_ramsch_round_and_passed_in_without_pub_rules(client):
+    client.post("/liste/", NEW)
+    _game(client, "sitzung", declarer=1, points=50, tricks=4, kontra="on")  # Bock/Ramsch round
+    for _ in range(3):
+        client.post("/liste/sitzung/ramsch/", {"augen1": 52, "augen2": 41, "augen3": 27, "tricks1": 4,
+                                                "tricks2": 3, "tricks3": 3, "schieben": 0})
+    page = client.get("/liste/sitzung/").content.decode()
+    assert "Pflichtramsch" in page
+    # an ordinary game is refused in the Ramsch round; a Grand Hand is the escape
+    assert _game(client, "sitzung", declarer=1).status_code == 400
+    assert _game(client, "sitzung", declarer=1, game="grand", hand="on").status_code == 302
+    data = client.session["scoresheet"]
+    from skatschule.scoresheet.sheet import replay
+    state = replay(data).state
+    assert state.running.ramsch_left == 3 and 1 in state.running.escaped
+    assert _game(client, "sitzung", declarer=1, game="grand", hand="on").status_code == 400  # once per player
+
+    plain = {k: v for k, v in NEW.items() if k != "pub"}
+    client.post("/liste/", plain)
+    assert client.post("/liste/sitzung/eingepasst/").status_code == 302
+    assert _game(client, "sitzung", kontra="on").status_code == 400  # no Kontra under the ISkO
+    assert "eingepasst" in client.get("/liste/sitzung/").content.decode()
+
+
+def test_four_players_the_dealer_cannot_declare(client):
+    client.post("/liste/", {**NEW, "player4": "Dora"})
+    r = _game(client, "sitzung", declarer=0)
+    assert r.status_code == 400 and "Geber" in r.content.decode()
+
+
+def test_ramsch_broken_off_is_scored_by_the_engine(client):
+    from skatschule.engine.pubround import score_broken_ramsch
+
+    client.post("/liste/", NEW)
+    r = client.post("/liste/sitzung/ramsch/", {"augen1": 30, "augen2": 0, "augen3": 0, "tricks1": 3,
+                                                "tricks2": 0, "tricks3": 0, "schieben": 0, "broken_by": "0"})
+    assert r.status_code == 302
+    expected = score_broken_ramsch((30, 0, 0), (3, 0, 0), breaker=0)
+    page = client.get("/liste/sitzung/").content.decode()
+    assert f">{expected.scores[0]}<" in page and "K.7.12" in page
+
+
+def test_house_rules_presets_fill_the_form(client):
+    from skatschule.engine.houserules import PROFILES
+    from skatschule.scoresheet.forms import ProfileForm
+    from skatschule.scoresheet.selectors import profile_presets
+    from urllib.parse import parse_qs
+
+    for name, query in profile_presets():
+        form = ProfileForm({k: v[0] for k, v in parse_qs(query).items()})
+        assert form.is_valid(), (name, form.errors)
+        assert form.profile() == PROFILES[name].as_dict()
+    page = client.get("/liste/hausregeln/").content.decode()
+    assert 'class="preset"' in page
+
+
+def test_nothing_to_correct_on_a_change_of_player(client):
+    client.post("/liste/", NEW)
+    client.post("/liste/sitzung/platzwechsel/", {"seat": "0", "name": "Dieter"})
+    assert client.get("/liste/sitzung/spiel/1/").status_code == 400
+    assert client.post("/liste/sitzung/spiel/1/", {}).status_code == 400
+    assert client.put("/liste/sitzung/spiel/1/").status_code == 405

@@ -1,0 +1,67 @@
+"""The Spitzen exercise asks "mit/ohne" and a number instead of 22 radio buttons; it works by
+keyboard and without JavaScript (a plain form), and the grader still reads the old values."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from django.urls import reverse
+
+from skatschule.training import exercises
+from skatschule.training.models import IssuedExercise
+from skatschule.training.services import issuing
+from skatschule.training.services.issuing import clean_answer
+
+pytestmark = pytest.mark.django_db
+
+
+def _issue(client, monkeypatch, seed=11):
+    seeds = itertools.count(seed)
+    monkeypatch.setattr(issuing.secrets, "randbelow", lambda _limit: next(seeds))
+    page = client.get(reverse("training:exercise", kwargs={"kind": "spitzen"}) + "?stufe=3").content.decode()
+    issued = IssuedExercise.objects.latest("issued_at", "pk")
+    return page, issued
+
+
+def test_the_page_offers_mit_ohne_and_a_number(client, monkeypatch):
+    page, issued = _issue(client, monkeypatch)
+    start = page.index('<form class="answer-form"')
+    form = page[start: page.index("</form>", start)]
+    assert form.count('type="radio"') == 2
+    assert re.search(r'<input type="radio" id="ans-[^"]*-mit" name="answer" value="\+" required>', form)
+    assert re.search(r'<input type="radio" id="ans-[^"]*-ohne" name="answer" value="-" required>', form)
+    question = exercises.REGISTRY["spitzen"].generate(issued.difficulty, issued.seed)
+    top = max(abs(int(o.value)) for o in question.options)
+    assert f'type="number" name="answer" min="1" max="{top}"' in form
+    assert re.search(r'<label for="ans-[^"]*-count">', form)  # every field has its label
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_the_plain_form_is_graded(client, monkeypatch, right):
+    _, issued = _issue(client, monkeypatch)
+    kind = exercises.REGISTRY["spitzen"]
+    question = kind.generate(issued.difficulty, issued.seed)
+    value = int(kind.correct_answer(question)[0])
+    sign, count = ("+" if value > 0 else "-"), abs(value)
+    if not right:
+        sign = "-" if sign == "+" else "+"
+    response = client.post(reverse("training:answer", args=[issued.public_id]), {"answer": [sign, str(count)]})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert ("Richtig!" in html) is right
+    assert ("Leider nicht richtig." in html) is not right
+
+
+def test_the_old_answers_still_count():
+    kind = exercises.REGISTRY["spitzen"]
+    for seed in range(20):
+        question = kind.generate(2, seed)
+        value = int(kind.correct_answer(question)[0])
+        word = "mit" if value > 0 else "ohne"
+        for answer in ([f"{value:+d}"], [f"{word} {abs(value)}"], [word, str(abs(value))], ["with" if value > 0 else "without", str(abs(value))]):
+            assert kind.grade(question, answer).correct, answer
+        assert clean_answer(question, ["+" if value > 0 else "-", str(abs(value))]) == [f"{value:+d}"]
+        wrong = [("-" if value > 0 else "+"), str(abs(value))]
+        assert not kind.grade(question, wrong).correct
