@@ -163,7 +163,7 @@ def question_stats(group: GroupExam) -> list[QuestionStat]:
     stats = []
     for row in rows:
         item = ExamQuestion(kind=row["kind"], difficulty=row["difficulty"], seed=row["seed"])
-        case = services.case_of(item)
+        case = services.case_of(item) or getattr(services, "variant_of", lambda _: None)(item)  # a varied case: its id
         stats.append(QuestionStat(row["position"], row["kind"], case.id if case else "", row["answered"], row["right"]))
     return stats
 

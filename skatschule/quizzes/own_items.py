@@ -299,3 +299,70 @@ def grade_own(item: OwnItem, values: Sequence[str]) -> Feedback:
     scenario = situation_of(item).scenario()
     question = kind.ask(scenario, DIFFICULTY, item.pk)  # type: ignore[attr-defined]
     return mark(question, read_answer(question, values, kind.aliases(scenario)), kind.solve(scenario))  # type: ignore[attr-defined]
+
+
+# --- own items in quizzes -----------------------------------------------------------------------
+
+KIND_PREFIX = "eigen-"
+"""A quiz item ``kind`` of ``eigen-<OwnItem id>`` asks that own item (the seed is ignored:
+an own item has one fixed situation, the same for everyone)."""
+
+
+def item_kind(item: OwnItem) -> str:
+    return f"{KIND_PREFIX}{item.pk}"
+
+
+class OwnItemType:
+    """The parts of an exercise type the quiz pages use, for one own item."""
+
+    levels = 1
+
+    def __init__(self, item: OwnItem) -> None:
+        self.item = item
+        self.slug = item_kind(item)
+        self._type = REGISTRY[item.kind]
+
+    def title(self, lang: str = "de") -> str:
+        return self._type.title(lang)  # the type's title, never the teacher's (it may tell the answer)
+
+    def generate(self, difficulty: int, seed: int) -> Question:
+        from dataclasses import replace
+
+        question, _ = own_question(self.item)
+        return replace(question, kind=self.slug)
+
+    def grade(self, question: Question, values: Sequence[str]) -> Feedback:
+        from skatschule.training.services.issuing import clean_answer
+
+        return grade_own(self.item, clean_answer(question, values))
+
+    def correct_answer(self, question: Question) -> list[str]:
+        kind = REGISTRY[self.item.kind]
+        return list(kind.solve(situation_of(self.item).scenario()).raw)  # type: ignore[attr-defined]
+
+
+def type_for(kind: str) -> OwnItemType | None:
+    """The own item behind a quiz item kind ``eigen-<id>`` (None for every other kind)."""
+    if not kind.startswith(KIND_PREFIX) or not kind[len(KIND_PREFIX):].isdigit():
+        return None
+    item = OwnItem.objects.filter(pk=int(kind[len(KIND_PREFIX):])).first()
+    return OwnItemType(item) if item is not None and item.kind in REGISTRY else None
+
+
+def add_to_quiz(*, owner: AbstractBaseUser, item: OwnItem, quiz: Any) -> Any:
+    """Append the own item to one of the owner's quizzes, while nobody has started it."""
+    from .models import MAX_ITEMS, Quiz, QuizItem
+
+    if item.owner_id != owner.pk or quiz.owner_id != owner.pk:
+        raise Http404("not yours")
+    with transaction.atomic():
+        locked = Quiz.objects.select_for_update().get(pk=quiz.pk)
+        if locked.attempts.exists():
+            raise OwnItemError(
+                "Das Quiz wurde schon begonnen; seine Aufgaben bleiben, wie sie sind.",
+                "The quiz has been started; its items stay as they are.",
+            )
+        count = locked.items.count()
+        if count >= MAX_ITEMS:
+            raise OwnItemError(f"Ein Quiz hat höchstens {MAX_ITEMS} Aufgaben.", f"A quiz has at most {MAX_ITEMS} items.")
+        return QuizItem.objects.create(quiz=locked, position=count + 1, kind=item_kind(item), difficulty=1, seed=0)

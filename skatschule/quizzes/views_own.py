@@ -8,9 +8,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.classrooms.services import is_teacher
+from skatschule.home.errors import render_error
 from skatschule.training.exercises import REGISTRY
 from skatschule.training.exercises.base import AnswerError
 from skatschule.training.exercises.helpers import game_de, game_en
@@ -19,7 +20,7 @@ from skatschule.training.registry import current_lang
 from skatschule.engine import GameType
 
 from . import own_items
-from .models import OwnItem
+from .models import OwnItem, Quiz
 
 ALL_CARDS = own_items._ALL_CODES
 FLAG_LABELS = (
@@ -118,6 +119,7 @@ def own_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "q": present_question(question, lang),
         "right": present_feedback(right, lang),
         "tried": None,
+        "quizzes": Quiz.objects.filter(owner=request.user, attempts__isnull=True).select_related("classroom").distinct(),
     }
     status = 200
     if request.method == "POST":
@@ -127,3 +129,20 @@ def own_detail(request: HttpRequest, pk: int) -> HttpResponse:
             context["error"] = exc.message_en if lang == "en" else str(exc)
             status = 400
     return render(request, "quizzes/own_detail.html", context, status=status)
+
+
+@login_required
+@require_POST
+def own_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Append the own item to one of the teacher's quizzes (not yet started)."""
+    _require_teacher(request)
+    item = own_items.own_item(request.user, pk)
+    quiz = Quiz.objects.filter(pk=int(request.POST["quiz"]), owner=request.user).first() if request.POST.get("quiz", "").isdigit() and len(request.POST["quiz"]) < 18 else None
+    if quiz is None:
+        return render_error(request, own_items.OwnItemError("Bitte wähle eines deiner Quizze.", "Please choose one of your quizzes."))
+    try:
+        own_items.add_to_quiz(owner=request.user, item=item, quiz=quiz)
+    except own_items.OwnItemError as exc:
+        return render_error(request, exc)
+    messages.success(request, _("Die Aufgabe ist im Quiz „%(title)s“ als letzte Aufgabe.") % {"title": quiz.title})
+    return redirect("quizzes:detail", pk=quiz.pk)
