@@ -134,7 +134,9 @@ def _title_and_url(assignment: Assignment, lang: str) -> tuple[str, str]:
     if assignment.kind == Assignment.Kind.LESSON:
         lesson = get_lesson(assignment.lesson_slug)
         return (lesson.title(lang), lesson.url) if lesson else (assignment.lesson_slug, "")
-    return assignment.quiz.title, reverse("quizzes:start", kwargs={"pk": assignment.quiz_id})
+    published = assignment.quiz.published_at
+    visible = published is not None and published <= timezone.now()  # a scheduled quiz: no link before its time
+    return assignment.quiz.title, reverse("quizzes:start", kwargs={"pk": assignment.quiz_id}) if visible else ""
 
 
 def _line(assignment: Assignment, when: datetime | None, lang: str, now: datetime) -> HomeworkLine:

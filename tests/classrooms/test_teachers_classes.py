@@ -196,3 +196,18 @@ def test_homework_of_other_classes_is_not_shown(teacher, classroom, student):
     homework.assign(teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=timezone.now() + timedelta(days=1))
     assert homework.student_homework(outsider) == []
     assert 'id="homework"' not in client_for(outsider).get(reverse("training:dashboard")).content.decode()
+
+
+def test_scheduled_quiz_homework_links_only_from_its_time(teacher, classroom, student):
+    from skatschule.quizzes import publishing
+    from skatschule.quizzes.models import Quiz
+
+    pool = quizzes.build_pool(kinds=("augen",), difficulty=1)
+    quiz = quizzes.create_quiz(teacher, classroom, "Später", pool, 1, draft=True)
+    publishing.publish(quiz=quiz, owner=teacher, at=timezone.now() + timedelta(hours=1))
+    homework.assign(teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1))
+    [line] = homework.student_homework(student)
+    assert line.url == "" and line.title == "Später"
+    Quiz.objects.filter(pk=quiz.pk).update(published_at=timezone.now() - timedelta(minutes=1))
+    [line] = homework.student_homework(student)
+    assert line.url == reverse("quizzes:start", kwargs={"pk": quiz.pk})
