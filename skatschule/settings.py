@@ -26,6 +26,9 @@ Production sets at least ``SECRET_KEY`` (which turns DEBUG off) and ``ALLOWED_HO
   (default 60), counted the same way (429 after that).
 - ``CSP_REPORT_ONLY``: ``1`` sends the Content-Security-Policy as report-only.
 - ``STATIC_ROOT``: where ``collectstatic`` writes (default ``./staticfiles``).
+- Mail (password reset): ``EMAIL_URL`` (``smtp://user:pass@host:587``) or ``EMAIL_HOST`` and the
+  usual ``EMAIL_*`` variables, ``DEFAULT_FROM_EMAIL``; without them mail goes to the console
+  (skatschule.accounts.email_config).
 """
 
 from __future__ import annotations
@@ -237,6 +240,12 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 
 RULES_CONTENT_DIR = BASE_DIR / "rules_content"
+
+# Mail for password resets: console by default, SMTP when the environment names a server.
+from skatschule.accounts.email_config import email_settings  # noqa: E402 - pure function, no Django
+
+globals().update(email_settings(os.environ))
+PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_TIMEOUT", str(60 * 60 * 24)))
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

@@ -1,8 +1,42 @@
+from django import forms
+from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
 
 
 class SignupForm(UserCreationForm):
-    """Username and password twice; nothing else is needed to keep one's progress."""
+    """Username and password twice; an email address is optional (only for a password reset)."""
+
+    email = forms.EmailField(
+        label=_("E-Mail-Adresse (freiwillig)"),
+        required=False,
+        help_text=_("Nur, um ein vergessenes Passwort zurückzusetzen. Du kannst sie später ändern."),
+    )
 
     class Meta(UserCreationForm.Meta):
-        fields = ("username",)
+        fields = ("username", "email")
+
+
+class EmailForm(forms.ModelForm):
+    """Change or remove the address used for password resets."""
+
+    class Meta:
+        model = get_user_model()
+        fields = ("email",)
+        labels = {"email": _("E-Mail-Adresse")}
+        help_texts = {"email": _("Leer lassen, um sie zu entfernen. Ohne Adresse geht kein Zurücksetzen per Mail.")}
+
+
+class DeleteAccountForm(forms.Form):
+    password = forms.CharField(label=_("Dein Passwort"), widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
+    confirm = forms.BooleanField(label=_("Ja, mein Konto und alle meine Daten sollen gelöscht werden."))
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("Das Passwort stimmt nicht."), code="wrong_password")
+        return password

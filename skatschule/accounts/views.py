@@ -1,12 +1,16 @@
-"""Sign up, log in, log out. Anonymous practice moves to the account on signup and login."""
+"""Sign up, log in, log out, password reset, account settings, export and deletion.
+
+Anonymous practice moves to the account on signup and login."""
 
 from __future__ import annotations
 
-from django.contrib.auth import login
+from django.contrib import messages
+from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language, gettext as _
@@ -26,7 +30,8 @@ from skatschule.training.services.portability import (
 )
 from skatschule.training.services.progress import adopt_session
 
-from .forms import SignupForm
+from .deletion import delete_account, export_account
+from .forms import DeleteAccountForm, EmailForm, SignupForm
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -72,7 +77,6 @@ class LogoutView(auth_views.LogoutView):
 @login_required
 @require_safe
 def export_progress(request: HttpRequest) -> HttpResponse:
-
     # streamed: an entry at a time, read with .iterator(), however long the history
     response = StreamingHttpResponse(export_stream(Owner.for_user(request.user)), content_type="application/json")
     stamp = timezone.localdate().isoformat()
@@ -102,3 +106,80 @@ def import_progress(request: HttpRequest) -> HttpResponse:
         context["result"] = result
         context["signature"] = signature
     return render(request, "accounts/import.html", context)
+
+
+# --- Account settings, password reset, data export and deletion ---
+
+EXPORT_SESSION_FLAG = "account_exported_at"
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    template_name = "accounts/password_reset_form.html"
+    email_template_name = "accounts/password_reset_email.txt"
+    subject_template_name = "accounts/password_reset_subject.txt"
+    success_url = reverse_lazy("accounts:password_reset_done")
+
+
+class PasswordResetDoneView(auth_views.PasswordResetDoneView):
+    template_name = "accounts/password_reset_done.html"
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    template_name = "accounts/password_reset_confirm.html"
+    success_url = reverse_lazy("accounts:password_reset_complete")
+
+
+class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):
+    template_name = "accounts/password_reset_complete.html"
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("accounts:settings")
+
+    def form_valid(self, form):
+        messages.success(self.request, _("Dein Passwort ist geändert."))
+        return super().form_valid(form)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_settings(request: HttpRequest) -> HttpResponse:
+    form = EmailForm(request.POST if request.method == "POST" else None, instance=request.user)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, _("Deine E-Mail-Adresse ist gespeichert."))
+            return redirect("accounts:settings")
+        return render(request, "accounts/settings.html", {"form": form}, status=400)
+    return render(request, "accounts/settings.html", {"form": form})
+
+
+@login_required
+@require_safe
+def export_account_view(request: HttpRequest) -> HttpResponse:
+    """All data of the account as one JSON file; marks the session so deletion may follow."""
+    data = export_account(user=request.user)
+    request.session[EXPORT_SESSION_FLAG] = timezone.now().isoformat()
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    stamp = timezone.localdate().isoformat()
+    response["Content-Disposition"] = f'attachment; filename="skatschule-konto-{stamp}.json"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete_account_view(request: HttpRequest) -> HttpResponse:
+    exported = bool(request.session.get(EXPORT_SESSION_FLAG))
+    form = DeleteAccountForm(request.POST if request.method == "POST" else None, user=request.user)
+    if request.method == "POST":
+        valid = form.is_valid()  # first: add_error needs the cleaned data
+        if not exported:
+            form.add_error(None, _("Lade zuerst deine Daten herunter (Schritt 1)."))
+        elif valid:
+            delete_account(user=request.user)
+            logout(request)
+            messages.success(request, _("Dein Konto ist gelöscht."))
+            return redirect("home:index")
+        return render(request, "accounts/delete.html", {"form": form, "exported": exported}, status=400)
+    return render(request, "accounts/delete.html", {"form": form, "exported": exported})

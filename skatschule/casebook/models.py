@@ -35,6 +35,11 @@ class Exam(models.Model):
     time_limit_s = models.PositiveIntegerField(help_text="seconds from the start")
     started_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
+    pass_percent = models.PositiveSmallIntegerField(default=80, help_text="pass mark in percent, set by the exam's creator")
+    group = models.ForeignKey(
+        "GroupExam", null=True, blank=True, on_delete=models.CASCADE, related_name="exams",
+        help_text="the trainer's group exam this is one participant's sitting of",
+    )
 
     objects = OwnedQuerySet.as_manager()
 
@@ -44,7 +49,13 @@ class Exam(models.Model):
             models.CheckConstraint(
                 condition=(Q(user__isnull=False) & Q(session_key="")) | (Q(user__isnull=True) & ~Q(session_key="")),
                 name="exam_has_one_owner",
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(pass_percent__gte=1) & Q(pass_percent__lte=100), name="exam_pass_percent_range"
+            ),
+            models.UniqueConstraint(
+                fields=["group", "user"], condition=Q(group__isnull=False), name="group_exam_once_per_user"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -95,3 +106,30 @@ class SolvedCase(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.case_id} ({'solved' if self.solved else 'tried'})"
+
+
+class GroupExam(models.Model):
+    """A trainer's exam for a referee course (issue 18): one fixed seed, so everyone in the
+    class gets the same questions in the same order; each participant sits it once (an
+    :class:`Exam` with ``group`` set). Open-book: the rules are linked from each question."""
+
+    classroom = models.ForeignKey("classrooms.Classroom", on_delete=models.CASCADE, related_name="group_exams")
+    creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="group_exams_created")
+    title = models.CharField(max_length=120)
+    seed = models.PositiveBigIntegerField()
+    size = models.PositiveSmallIntegerField()
+    pass_percent = models.PositiveSmallIntegerField(default=80)
+    open_book = models.BooleanField(default=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(title=""), name="group_exam_title_not_empty"),
+            models.CheckConstraint(
+                condition=Q(pass_percent__gte=1) & Q(pass_percent__lte=100), name="group_exam_pass_percent_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title

@@ -1,11 +1,16 @@
 from django.urls import path
 
-from . import views
+from . import views, views_history
 
 app_name = "casebook"
 urlpatterns = [
     path("", views.index, name="index"),
     path("pruefung/", views.exam_start, name="exam_start"),
+    path("pruefung/verlauf/", views_history.history, name="exam_history"),
+    path("pruefung/gruppe/neu/", views_history.group_create, name="group_create"),
+    path("pruefung/gruppe/<int:pk>/", views_history.group_results, name="group_results"),
+    path("pruefung/gruppe/<int:pk>/starten/", views_history.group_sit, name="group_sit"),
+    path("pruefung/<uuid:public_id>/ergebnisblatt/", views_history.result_sheet, name="exam_sheet"),
     path("pruefung/<uuid:public_id>/", views.exam, name="exam"),
     path("pruefung/<uuid:public_id>/antwort/<int:position>/", views.exam_answer, name="exam_answer"),
     path("pruefung/<uuid:public_id>/abgeben/", views.exam_finish, name="exam_finish"),

@@ -16,14 +16,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from skatschule.home.errors import message_in, render_error
+from skatschule.home.errors import UserError, message_in, render_error
 from skatschule.training.exercises.base import AnswerError
 from skatschule.training.presenters import present_feedback, present_question
 from skatschule.training.registry import current_lang
 from skatschule.training.services.owner import owner_for
 
 from . import cases as casebook
-from . import selectors, services
+from . import exam_history, group_exams, selectors, services
 
 
 def _error(request: HttpRequest, error: services.BadFilter, exam: Any = None) -> HttpResponse:
@@ -122,13 +122,19 @@ def exam_start(request: HttpRequest) -> HttpResponse:
     except services.BadFilter as exc:
         return _error(request, exc)
     if request.method == "POST":
-        exam = services.start_exam(owner_for(request), size)
+        try:
+            pass_percent = exam_history.parse_pass_percent(source.get("bestehen"))
+        except UserError as exc:
+            return _error(request, exc)  # type: ignore[arg-type]
+        exam = exam_history.start_practice_exam(owner=owner_for(request), size=size, pass_percent=pass_percent)
         return redirect("casebook:exam", public_id=exam.public_id)
     context = {
         "size": size,
         "sizes": range(services.MIN_SIZE, services.MAX_SIZE + 1),
         "minutes": size * services.SECONDS_PER_QUESTION / 60,
         "seconds_per_question": services.SECONDS_PER_QUESTION,
+        "pass_percent": exam_history.DEFAULT_PASS_PERCENT,
+        "group_exams": group_exams.group_exams_for(request.user),
     }
     return render(request, "casebook/exam_start.html", context)
 
@@ -146,6 +152,7 @@ def _question_context(exam: Any, item: Any, error: str = "") -> dict[str, Any]:
         "deadline": timezone.localtime(exam.deadline),
         "answered": exam.questions.filter(answered_at__isnull=False).count(),
         "error": error,
+        "open_book": exam.group_id is not None and exam.group.open_book,
     }
 
 
@@ -196,5 +203,6 @@ def exam_review(request: HttpRequest, public_id: Any) -> HttpResponse:
         "total": total,
         "percent": round(100 * right / total) if total else 0,
         "timed_out": found.finished_at is not None and found.finished_at >= found.deadline,
+        "passed": exam_history.passed(right, total, found.pass_percent),
     }
     return render(request, "casebook/exam_review.html", context)

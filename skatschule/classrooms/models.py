@@ -85,3 +85,38 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.student} in {self.classroom}"
+
+
+class Assignment(models.Model):
+    """Homework (issue 18): a lesson to master or a quiz to submit, for one class, by a due time.
+
+    Whether a student has done it is computed, not stored (``classrooms.homework``): a lesson
+    counts from the first moment the student's practice met the lesson's mastery rule, a quiz
+    from the first submitted attempt. Done after ``due_at`` is marked late.
+    """
+
+    class Kind(models.TextChoices):
+        LESSON = "lesson", _("Lektion meistern")
+        QUIZ = "quiz", _("Quiz abgeben")
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    lesson_slug = models.CharField(max_length=60, blank=True, default="")
+    quiz = models.ForeignKey("quizzes.Quiz", null=True, blank=True, on_delete=models.CASCADE, related_name="assignments")
+    due_at = models.DateTimeField(_("Fällig am"))
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["due_at", "pk"]
+        verbose_name = _("Hausaufgabe")
+        verbose_name_plural = _("Hausaufgaben")
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(kind="lesson") & ~Q(lesson_slug="") & Q(quiz__isnull=True))
+                | (Q(kind="quiz") & Q(lesson_slug="") & Q(quiz__isnull=False)),
+                name="assignment_lesson_xor_quiz",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.classroom_id}: {self.lesson_slug or self.quiz_id} bis {self.due_at:%Y-%m-%d}"

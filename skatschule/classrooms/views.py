@@ -23,6 +23,7 @@ from skatschule.training.registry import current_lang
 from . import join_limit, services
 from .join_limit import TooManyAttempts
 from .services import ClassroomError
+from .views_teachers import homework_context
 
 
 def _index_context(request: HttpRequest, **extra) -> dict:
@@ -74,6 +75,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
             "members": classroom.memberships.select_related("student"),
             "join_url": join_url,
             "quizzes": classroom.quizzes.all(),
+            **homework_context(classroom, current_lang()),
         },
     )
 

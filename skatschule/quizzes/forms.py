@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from skatschule.classrooms.models import Classroom
 
 from . import services
+from .levels import level_choices
 from .models import MAX_ATTEMPTS, MAX_ITEMS, MAX_MINUTES, Quiz
 
 _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
@@ -113,7 +114,7 @@ class QuizForm(forms.Form):
         self.fields["classroom"].queryset = Classroom.objects.filter(teacher=teacher)
         self.fields["kinds"].choices = services.kind_choices(lang)
         self.fields["lessons"].choices = services.lesson_choices(lang)
-        self.fields["difficulty"].choices = [(n, str(n)) for n in range(1, services.max_level() + 1)]
+        self.fields["difficulty"].choices = level_choices(services.max_level())
         self.pool: list[tuple[str, int]] = []
         self.lang = lang
         self.quiz = quiz

@@ -53,6 +53,9 @@ class Quiz(models.Model):
         _("Lösungen zeigen"), max_length=20, choices=ShowAnswers.choices, default=ShowAnswers.AFTER_SUBMIT
     )
     created_at = models.DateTimeField(default=timezone.now)
+    published_at = models.DateTimeField(
+        _("Veröffentlicht ab"), null=True, blank=True, help_text="empty: a draft only the teacher sees (quizzes.publishing)"
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -144,3 +147,24 @@ class QuizAnswer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.attempt_id}/{self.item_id}: {self.normalized}"
+
+
+class OwnItem(models.Model):
+    """A teacher's own question (issue 18): a situation they set up with the card picker, asked
+    as one of the existing exercise types. Only the situation is stored; the question and
+    its answer come from the exercise type and the engine (``quizzes.own_items``)."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="own_items")
+    kind = models.CharField(max_length=40)
+    title = models.CharField(_("Titel"), max_length=120)
+    situation = models.JSONField(default=dict, help_text="game, leader seat, trick and hand as card codes")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("Eigene Aufgabe")
+        verbose_name_plural = _("Eigene Aufgaben")
+        constraints = [models.CheckConstraint(condition=~Q(title=""), name="own_item_title_not_empty")]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.kind})"

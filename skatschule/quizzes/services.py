@@ -187,8 +187,12 @@ def create_quiz(
     max_attempts: int = 1,
     show_answers: str = Quiz.ShowAnswers.AFTER_SUBMIT,
     sources: dict[str, Any] | None = None,
+    draft: bool = False,
 ) -> Quiz:
-    """Create the quiz and its items: the pool shuffled and repeated until there are enough."""
+    """Create the quiz and its items: the pool shuffled and repeated until there are enough.
+
+    ``draft=True`` (the builder's way) keeps it from students until it is published
+    (``quizzes.publishing``); otherwise it is published at once."""
     if not is_teacher(owner) or classroom.teacher_id != owner.pk:
         raise Http404("not your class")
     _check_items(pool, item_count)
@@ -210,6 +214,7 @@ def create_quiz(
             difficulty=difficulty,
             variants=variants,
             secret=secret,
+            published_at=None if draft else timezone.now(),
             **settings,
         )
         _draw_items(quiz, pool, item_count)
@@ -333,8 +338,21 @@ def derive_seed(quiz: Quiz, item: QuizItem, student_id: int | None, attempt: int
     return int.from_bytes(digest[:4], "big") % SEED_LIMIT
 
 
+def _type(kind: str) -> Any:
+    """The exercise type of a quiz item: a registered one, or a teacher's own item (``own_items``)."""
+    from .own_items import type_for
+
+    return get_type(kind) or type_for(kind)
+
+
+def _grade(question: Question, values: Sequence[str]) -> Feedback:
+    """``grade_answer``, also for a teacher's own items."""
+    own = _type(question.kind) if question.kind.startswith("eigen-") else None
+    return own.grade(question, values) if own is not None else grade_answer(question, values)
+
+
 def question_for(quiz: Quiz, item: QuizItem, student_id: int | None, attempt: int = 1) -> Question:
-    kind = get_type(item.kind)
+    kind = _type(item.kind)
     if kind is None:
         raise Http404("this exercise type no longer exists")
     return kind.generate(item.difficulty, derive_seed(quiz, item, student_id, attempt))
@@ -343,7 +361,7 @@ def question_for(quiz: Quiz, item: QuizItem, student_id: int | None, attempt: in
 def grade_for_display(
     quiz: Quiz, item: QuizItem, student_id: int | None, values: Sequence[str], attempt: int = 1
 ) -> Feedback:
-    return grade_answer(question_for(quiz, item, student_id, attempt), values)
+    return _grade(question_for(quiz, item, student_id, attempt), values)
 
 
 # --- permissions ------------------------------------------------------------------------------
@@ -369,7 +387,11 @@ def own_quiz(user: AbstractBaseUser, pk: object) -> Quiz:
 def quizzes_for_student(user: AbstractBaseUser) -> QuerySet[Quiz]:
     if not user.is_authenticated:
         return Quiz.objects.none()
-    return Quiz.objects.filter(classroom__memberships__student=user).select_related("classroom").distinct()
+    return (
+        Quiz.objects.filter(classroom__memberships__student=user, published_at__lte=timezone.now())  # drafts: teacher only
+        .select_related("classroom")
+        .distinct()
+    )
 
 
 def quizzes_taught_with_counts(user: AbstractBaseUser) -> QuerySet[Quiz]:
@@ -559,7 +581,7 @@ def save_answer(
     if item.quiz_id != quiz.pk:
         raise Http404("no such item")
     raw = [str(v) for v in values]
-    feedback = grade_answer(question_for(quiz, item, attempt.student_id, attempt.number), raw)  # AnswerError: nothing stored
+    feedback = _grade(question_for(quiz, item, attempt.student_id, attempt.number), raw)  # AnswerError: nothing stored
     with transaction.atomic():
         if not _claim(attempt, now):
             attempt.refresh_from_db()
@@ -567,7 +589,7 @@ def save_answer(
         existing = QuizAnswer.objects.filter(attempt=attempt, item=item).first()
         if existing is not None and quiz.show_answers == Quiz.ShowAnswers.IMMEDIATELY:
             # The right answer has been shown: the first answer counts.
-            shown = grade_answer(question_for(quiz, item, attempt.student_id, attempt.number), existing.values)
+            shown = _grade(question_for(quiz, item, attempt.student_id, attempt.number), existing.values)
             return SavedAnswer(existing, shown, created=False, changed=False)
         fields = {
             "values": raw,
@@ -806,7 +828,7 @@ def _count_item_answers(quiz: Quiz, item_pks: set[int]) -> dict[int, tuple[int, 
 
 
 def _kind_title(kind: str, lang: str) -> str:
-    found = get_type(kind)
+    found = _type(kind)
     return found.title(lang) if found else kind
 
 
@@ -863,22 +885,22 @@ def answer_key(quiz: Quiz, lang: str = "de", student_id: int | None = None) -> l
     """Each item's question and right answer, computed by the exercise type (never stored)."""
     entries = []
     for item in quiz.items.all():
-        kind = get_type(item.kind)
+        kind = _type(item.kind)
         if kind is None:
             continue
         question = question_for(quiz, item, student_id)
-        feedback = grade_answer(question, kind.correct_answer(question))
+        feedback = _grade(question, kind.correct_answer(question))
         entries.append(KeyEntry(item, kind.title(lang), question, feedback.answer(lang)))
     return entries
 
 
 def right_answer(quiz: Quiz, item: QuizItem, student_id: int | None, lang: str = "de", attempt: int = 1) -> str:
     """The right answer to the student's variant of ``item``, for display (engine-computed)."""
-    kind = get_type(item.kind)
+    kind = _type(item.kind)
     if kind is None:
         return ""
     question = question_for(quiz, item, student_id, attempt)
-    return grade_answer(question, kind.correct_answer(question)).answer(lang)
+    return _grade(question, kind.correct_answer(question)).answer(lang)
 
 
 def close_quiz(quiz: Quiz, now: datetime | None = None) -> Quiz:

@@ -1,11 +1,15 @@
 from django.urls import path
 
-from . import views
+from . import views, views_own, views_teachers
 
 app_name = "quizzes"
 urlpatterns = [
     path("", views.index, name="index"),
     path("neu/", views.create, name="create"),
+    path("eigene/", views_own.own_list, name="own_list"),
+    path("eigene/neu/", views_own.own_create, name="own_create"),
+    path("eigene/<int:pk>/", views_own.own_detail, name="own_detail"),
+    path("eigene/<int:pk>/hinzufuegen/", views_own.own_add, name="own_add"),
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/bearbeiten/", views.edit, name="edit"),
     path("<int:pk>/beenden/", views.close_now, name="close"),
@@ -16,6 +20,13 @@ urlpatterns = [
     path("<int:pk>/ergebnisse/<int:attempt_pk>/", views.attempt_detail, name="attempt_detail"),
     path("<int:pk>/druck/", views.print_sheet, name="print"),
     path("<int:pk>/start/", views.start, name="start"),
+    path("<int:pk>/veroeffentlichen/", views_teachers.publish, name="publish"),
+    path("<int:pk>/entwurf/", views_teachers.unpublish, name="unpublish"),
+    path("<int:pk>/kopieren/", views_teachers.copy, name="copy"),
+    path("<int:pk>/export/", views_teachers.exports_page, name="exports"),
+    path("<int:pk>/export/ergebnisse.csv", views_teachers.export_csv, name="export_csv"),
+    path("<int:pk>/export/ergebnisse.xlsx", views_teachers.export_xlsx, name="export_xlsx"),
+    path("<int:pk>/export/moodle.xml", views_teachers.export_moodle, name="export_moodle"),
     path("versuch/<uuid:public_id>/", views.take, name="take"),
     path("versuch/<uuid:public_id>/antwort/<int:position>/", views.save, name="save"),
     path("versuch/<uuid:public_id>/abgeben/", views.submit, name="submit"),

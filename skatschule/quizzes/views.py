@@ -30,7 +30,7 @@ from skatschule.home.errors import render_error
 from skatschule.training.exercises.base import AnswerError
 from skatschule.training.registry import current_lang
 
-from . import services
+from . import publishing, selectors, services
 from .forms import LOCKED_NOTE_ID, QuizForm
 from .models import Quiz, QuizAnswer, QuizAttempt
 from .presenters import present_item, result_cells, saved_values
@@ -98,6 +98,7 @@ def index(request: HttpRequest) -> HttpResponse:
             }
         )
     context = {"teaching": teaching, "mine": mine, "is_teacher": is_teacher(request.user)}
+    context["my_classes"] = selectors.classes_with_quizzes(request.user)  # "noch keins" per class
     return render(request, "quizzes/index.html", context)
 
 
@@ -146,11 +147,12 @@ def create(request: HttpRequest) -> HttpResponse:
                     max_attempts=data["max_attempts"],
                     show_answers=data["show_answers"],
                     sources={"kinds": data["kinds"], "lessons": data["lessons"], "rules": data["rules"]},
+                    draft=True,
                 )
             except QuizError as exc:
                 form.add_error(None, exc.message(lang))
             else:
-                messages.success(request, _("Das Quiz ist angelegt."))
+                messages.success(request, _("Das Quiz ist als Entwurf angelegt. Sieh es dir in der Vorschau an und veröffentliche es dann."))
                 return redirect("quizzes:detail", pk=quiz.pk)
         return _builder_page(request, form, status=400)
     return _builder_page(request, form)
@@ -194,6 +196,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     lang = current_lang()
     items = [{"item": item, "title": services._kind_title(item.kind, lang)} for item in quiz.items.all()]
     context = {"quiz": quiz, "items": items, "state": services.quiz_state(quiz), **services.quiz_summary(quiz)}
+    context["publication"] = publishing.publication_state(quiz)
     return render(request, "quizzes/detail.html", context)
 
 

@@ -129,6 +129,9 @@ def test_teacher_class_quiz_two_students_results(browser, live_server) -> None:
     expect(t.get_by_role("heading", level=1)).to_have_text("Erste Runde")
     quiz = Quiz.objects.get()
     assert quiz.variants == "random" and sorted(i.kind for i in quiz.items.all()) == sorted(KINDS)
+    expect(t.locator("#publication-state")).to_contain_text("Entwurf")  # a new quiz is a draft
+    t.get_by_role("button", name="Jetzt veröffentlichen").click()
+    expect(t.locator("#publication-state")).to_contain_text("Veröffentlicht")
 
     # 2. Two students join (by link, by code) and take it; Anna double-clicks "abgeben".
     anna_ctx = _context_for(browser, live_server, anna)

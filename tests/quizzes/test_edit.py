@@ -127,7 +127,8 @@ def test_item_changes_before_any_attempt_reach_new_attempts(teacher, classroom, 
     assert quiz.sources["kinds"] == ["stich"]
     expected = services.build_pool(kinds=["stich"], difficulty=2)
     assert [(i.kind, i.difficulty) for i in quiz.items.all()] == expected * 4
-    # A student starting now gets the new items.
+    # A student starting now (once it is published) gets the new items.
+    client_for(teacher).post(reverse("quizzes:publish", kwargs={"pk": quiz.pk}))
     client = client_for(student)
     start = client.post(reverse("quizzes:start", kwargs={"pk": quiz.pk}))
     page = client.get(start["Location"]).content.decode()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.urls import URLPattern, get_resolver, reverse
 
+from skatschule.classrooms.models import Assignment
 from skatschule.quizzes import services
 
 from tests.people import client_for
@@ -29,11 +32,12 @@ def test_junk_never_gives_a_500(make_quiz, teacher, student, classroom, forged, 
     settings.CLASS_JOIN_FAILURE_LIMIT = 10_000
     quiz = make_quiz(count=2)
     attempt = services.start_attempt(quiz, student)
+    homework = Assignment.objects.create(classroom=classroom, kind="quiz", quiz=quiz, due_at=quiz.created_at + timedelta(days=7))
     real = {
         "quizzes": {"pk": quiz.pk, "position": 1, "attempt_pk": attempt.pk, "public_id": attempt.public_id},
-        "classrooms": {"pk": classroom.pk, "student_id": student.pk, "code": classroom.join_code},
+        "classrooms": {"pk": classroom.pk, "student_id": student.pk, "code": classroom.join_code, "assignment_pk": homework.pk},
     }
-    fake = {"pk": HUGE, "position": HUGE, "attempt_pk": HUGE, "student_id": HUGE, "code": "x" * 300,
+    fake = {"pk": HUGE, "position": HUGE, "attempt_pk": HUGE, "student_id": HUGE, "assignment_pk": HUGE, "code": "x" * 300,
             "public_id": "00000000-0000-0000-0000-000000000000"}
     for user in (student, teacher):
         client = client_for(user)

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('quizzes', '0001_initial'),
+        ('quizzes', '0003_teachers_own_items'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

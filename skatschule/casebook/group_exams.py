@@ -1,0 +1,172 @@
+"""Group exams for a referee course (issue 18).
+
+A trainer (the teacher of a class) creates a :class:`GroupExam` with a fixed seed: every
+participant's sitting draws its questions with ``random.Random(seed)`` through the same
+draw as the practice exam (``services._draw``), so the class gets the same questions in the
+same order. Each member sits it once; the timing, grading and review are the practice
+exam's. The trainer sees each participant's score with the pass mark's verdict and, per
+question, how many answered it and how many were right. Open-book: the exam page links the
+rules of each question (as in the DSkV's written exam, where the rule book is allowed).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
+from django.http import Http404
+from django.utils import timezone
+
+from skatschule.classrooms.models import Classroom
+from skatschule.home.errors import UserError
+from skatschule.training.services.owner import Owner
+
+from . import services
+from .exam_history import ExamSummary, passed
+from .models import Exam, ExamQuestion, GroupExam
+
+__all__ = ["create_group_exam", "sit_group_exam", "group_exams_for", "own_group_exam", "participants", "question_stats"]
+
+
+def create_group_exam(
+    *, trainer: AbstractBaseUser, classroom: Classroom, title: str, size: int, pass_percent: int = 80, open_book: bool = True
+) -> GroupExam:
+    if classroom.teacher_id != trainer.pk:
+        raise Http404("not your class")
+    title = " ".join(str(title).split())[:120]
+    if not title:
+        raise UserError("Bitte gib der Prüfung einen Titel.", "Please give the exam a title.")
+    if not services.MIN_SIZE <= size <= services.MAX_SIZE:
+        raise services._bad_size()
+    if not 1 <= pass_percent <= 100:
+        raise UserError("Die Bestehensgrenze liegt zwischen 1 und 100 %.", "The pass mark is between 1 and 100 %.")
+    return GroupExam.objects.create(
+        classroom=classroom,
+        creator=trainer,
+        title=title,
+        seed=secrets.randbits(62),
+        size=size,
+        pass_percent=pass_percent,
+        open_book=open_book,
+    )
+
+
+def group_exams_for(user: AbstractBaseUser):
+    """Group exams of the classes the user joined, newest first."""
+    if not user.is_authenticated:
+        return GroupExam.objects.none()
+    return GroupExam.objects.filter(classroom__memberships__student=user).select_related("classroom").distinct()
+
+
+def member_group_exam(user: AbstractBaseUser, pk: object) -> GroupExam:
+    text = str(pk)
+    found = group_exams_for(user).filter(pk=int(text)).first() if text.isdigit() and len(text) < 18 else None
+    if found is None:
+        raise Http404("no such group exam")
+    return found
+
+
+def own_group_exam(trainer: AbstractBaseUser, pk: object) -> GroupExam:
+    text = str(pk)
+    found = (
+        GroupExam.objects.filter(pk=int(text), classroom__teacher_id=trainer.pk).select_related("classroom").first()
+        if text.isdigit() and len(text) < 18
+        else None
+    )
+    if found is None:
+        raise Http404("no such group exam")
+    return found
+
+
+def sit_group_exam(*, group: GroupExam, user: AbstractBaseUser) -> Exam:
+    """The participant's sitting: the existing one, or a new one with the group's questions."""
+    existing = Exam.objects.filter(group=group, user=user).first()
+    if existing is not None:
+        return existing
+    questions = services._draw(group.size, random.Random(group.seed))
+    try:
+        with transaction.atomic():
+            exam = Exam.objects.create(
+                user=user,
+                size=group.size,
+                time_limit_s=group.size * services.SECONDS_PER_QUESTION,
+                started_at=timezone.now(),
+                pass_percent=group.pass_percent,
+                group=group,
+            )
+            ExamQuestion.objects.bulk_create(
+                ExamQuestion(exam=exam, position=i, kind=kind, difficulty=level, seed=seed)
+                for i, (kind, level, seed) in enumerate(questions, start=1)
+            )
+    except IntegrityError:  # a double click started it twice: use the first
+        return Exam.objects.get(group=group, user=user)
+    return exam
+
+
+@dataclass(frozen=True)
+class Participant:
+    name: str
+    summary: ExamSummary | None
+    """None: not started yet."""
+    over: bool
+
+
+def participants(group: GroupExam) -> list[Participant]:
+    """Every member of the class with their sitting's score (by name)."""
+    members = list(group.classroom.memberships.select_related("student").order_by("student__username"))
+    exams = {
+        e.user_id: e
+        for e in Exam.objects.filter(group=group).annotate(
+            right=Count("questions", filter=Q(questions__correct=True)),
+            answered=Count("questions", filter=Q(questions__answered_at__isnull=False)),
+        )
+    }
+    result = []
+    for m in members:
+        exam = exams.get(m.student_id)
+        if exam is None:
+            result.append(Participant(m.student.get_username(), None, False))
+            continue
+        over = exam.finished_at is not None or services.is_over(exam)
+        result.append(Participant(m.student.get_username(), ExamSummary(exam, exam.right, exam.answered, exam.size), over))
+    return result
+
+
+@dataclass(frozen=True)
+class QuestionStat:
+    position: int
+    kind: str
+    case_id: str
+    answered: int
+    right: int
+
+    @property
+    def percent(self) -> int | None:
+        return round(100 * self.right / self.answered) if self.answered else None
+
+
+def question_stats(group: GroupExam) -> list[QuestionStat]:
+    """Per question (same for everyone): how many answered it and how many were right."""
+    rows = (
+        ExamQuestion.objects.filter(exam__group=group)
+        .values("position", "kind", "difficulty", "seed")
+        .annotate(
+            answered=Count("pk", filter=Q(answered_at__isnull=False)),
+            right=Count("pk", filter=Q(correct=True)),
+        )
+        .order_by("position")
+    )
+    stats = []
+    for row in rows:
+        item = ExamQuestion(kind=row["kind"], difficulty=row["difficulty"], seed=row["seed"])
+        case = services.case_of(item) or getattr(services, "variant_of", lambda _: None)(item)  # a varied case: its id
+        stats.append(QuestionStat(row["position"], row["kind"], case.id if case else "", row["answered"], row["right"]))
+    return stats
+
+
+def is_passed(summary: ExamSummary) -> bool:
+    return passed(summary.right, summary.total, summary.exam.pass_percent)

@@ -1,0 +1,15 @@
+from django import template
+
+from skatschule.classrooms.homework import student_homework
+from skatschule.training.registry import current_lang
+
+register = template.Library()
+
+
+@register.inclusion_tag("classrooms/partials/my_homework.html", takes_context=True)
+def my_homework(context):
+    """The signed-in student's homework, open and done (for the dashboard)."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    lines = student_homework(user, current_lang()) if user is not None else []
+    return {"lines": lines, "open": [l for l in lines if not l.done], "done": [l for l in lines if l.done]}

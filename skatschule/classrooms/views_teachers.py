@@ -1,0 +1,121 @@
+"""Class progress and homework pages (issue 18). Thin: reads in ``progress`` and
+``homework``, writes in ``homework``."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from skatschule.training.registry import current_lang
+
+from . import homework, progress, services
+from .services import ClassroomError
+
+_DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+
+class AssignForm(forms.Form):
+    task = forms.ChoiceField(label=gettext_lazy("Aufgabe"))
+    due_at = forms.DateTimeField(label=gettext_lazy("Fällig am"), widget=_DATETIME)
+
+    def __init__(self, *args, classroom, lang, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["task"].choices = homework.task_choices(classroom, lang)
+
+
+def _progress(request: HttpRequest, pk: int):
+    classroom = services.own_classroom(request.user, pk)
+    return classroom, progress.class_progress(classroom, request.GET.get("sortieren", progress.SORT_NAME))
+
+
+@login_required
+@require_GET
+def class_progress(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom, table = _progress(request, pk)
+    return render(request, "classrooms/progress.html", {"classroom": classroom, "table": table})
+
+
+@login_required
+@require_GET
+def class_progress_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    from skatschule.quizzes import exports
+
+    classroom, table = _progress(request, pk)
+    lang = current_lang()
+    rows = progress.progress_table(table, lang)
+    name = (slugify(classroom.name) or "klasse") + "-fortschritt"
+    if fmt == "xlsx":
+        response = HttpResponse(
+            exports.table_xlsx_bytes(rows, "Progress" if lang == "en" else "Fortschritt"),
+            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        )
+        response["Content-Disposition"] = f'attachment; filename="{name}.xlsx"'
+        return response
+    response = HttpResponse(exports.table_csv_bytes(rows, lang), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
+    return response
+
+
+@login_required
+@require_POST
+def assign(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = services.own_classroom(request.user, pk)
+    lang = current_lang()
+    form = AssignForm(request.POST, classroom=classroom, lang=lang)
+    if form.is_valid():
+        try:
+            homework.assign(
+                teacher=request.user, classroom=classroom, task=form.cleaned_data["task"], due_at=form.cleaned_data["due_at"]
+            )
+        except ClassroomError as exc:
+            form.add_error(None, exc.message(lang))
+        else:
+            messages.success(request, _("Die Hausaufgabe ist gestellt."))
+            return redirect("classrooms:detail", pk=classroom.pk)
+    context = {"classroom": classroom, "form": form}
+    return render(request, "classrooms/assign_error.html", context, status=400)
+
+
+@login_required
+@require_GET
+def assignment_detail(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
+    classroom = services.own_classroom(request.user, pk)
+    assignment = homework.own_assignment(request.user, assignment_pk)
+    if assignment.classroom_id != classroom.pk:
+        from django.http import Http404
+
+        raise Http404("not this class")
+    title, url = homework._title_and_url(assignment, current_lang())
+    context = {
+        "classroom": classroom,
+        "assignment": assignment,
+        "title": title,
+        "url": url,
+        "lines": homework.class_status(assignment),
+    }
+    return render(request, "classrooms/assignment.html", context)
+
+
+@login_required
+@require_POST
+def withdraw(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
+    classroom = services.own_classroom(request.user, pk)
+    assignment = homework.own_assignment(request.user, assignment_pk)
+    homework.withdraw(teacher=request.user, assignment=assignment)
+    messages.success(request, _("Die Hausaufgabe ist zurückgenommen."))
+    return redirect("classrooms:detail", pk=classroom.pk)
+
+
+def homework_context(classroom, lang: str) -> dict:
+    """What the class page shows of homework: the form and each assignment's count of done."""
+    return {
+        "assign_form": AssignForm(classroom=classroom, lang=lang),
+        "assignments": homework.class_assignments(classroom, lang),
+    }

@@ -1,0 +1,207 @@
+"""Quiz results and items in the formats schools open them with (issue 18).
+
+- **CSV**: German spreadsheet programs split at semicolons, so the German default is
+  ``;`` with a UTF-8 byte-order mark (Excel then reads umlauts right); English gets commas.
+- **XLSX** through openpyxl: one sheet "Ergebnisse", every cell a string or an integer.
+- Both go through the same formula-injection guard (``services.csv_rows`` prefixes a cell
+  that starts with ``= + - @``, tab or CR with an apostrophe; numbers stay numbers), and the
+  XLSX writer additionally stores every text cell as a string, never as a formula.
+- **Moodle XML**: each item of the quiz in its fixed variant (``QuizItem.seed``, what
+  everyone gets in a "für alle gleich" quiz and what the paper sheet shows), with the
+  engine's answer and derivation. Moodle then grades by the stored answer: the engine's
+  grading, its explanations of wrong answers and random variants per student stay on
+  Skatschule. Item types Moodle has no plain equivalent for (card order, casebook case
+  with list entry) are left out and named in a comment and on the page.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Sequence
+from xml.sax.saxutils import escape
+
+from skatschule.engine.names import DEFAULT_DECK, cards_ref, render
+from skatschule.training.exercises.base import Question
+from skatschule.training.registry import get_type
+from skatschule.training.services.issuing import grade_answer
+
+from . import services
+from .levels import level_name
+from .models import Quiz
+
+__all__ = ["csv_bytes", "xlsx_bytes", "table_csv_bytes", "table_xlsx_bytes", "moodle_xml", "MOODLE_TYPES", "default_delimiter"]
+
+_INT = re.compile(r"[+-]?\d{1,15}")
+MOODLE_TYPES = {"number": "numerical", "choice": "multichoice", "multi": "multichoice", "cards": "multichoice"}
+# The fractions Moodle accepts for a share of the mark (100 / k for k = 1 .. 10).
+_FRACTIONS = {1: "100", 2: "50", 3: "33.33333", 4: "25", 5: "20", 6: "16.66667", 7: "14.28571", 8: "12.5", 9: "11.11111", 10: "10"}
+
+
+def default_delimiter(lang: str) -> str:
+    return "," if lang == "en" else ";"
+
+
+def guard(cell: object) -> str:
+    """The formula-injection guard for one cell (the same rule as the CSV of ``services``)."""
+    return services._csv_safe(str(cell))
+
+
+def _table(quiz: Quiz, lang: str) -> list[list[str]]:
+    return services.csv_rows(quiz, lang)
+
+
+def csv_bytes(quiz: Quiz, lang: str = "de", delimiter: str | None = None) -> bytes:
+    """The results as CSV: UTF-8 with BOM, ``;`` under German and ``,`` under English by default."""
+    return table_csv_bytes(_table(quiz, lang), lang, delimiter)
+
+
+def xlsx_bytes(quiz: Quiz, lang: str = "de") -> bytes:
+    return table_xlsx_bytes(_table(quiz, lang), "Results" if lang == "en" else "Ergebnisse")
+
+
+def table_csv_bytes(table: Sequence[Sequence[object]], lang: str = "de", delimiter: str | None = None) -> bytes:
+    """Any table as guarded CSV with a UTF-8 BOM (also used by the class progress export)."""
+    buffer = io.StringIO()
+    buffer.write("\ufeff")
+    writer = csv.writer(buffer, delimiter=delimiter or default_delimiter(lang), lineterminator="\r\n")
+    writer.writerows([guard(cell) for cell in row] for row in table)
+    return buffer.getvalue().encode("utf-8")
+
+
+def table_xlsx_bytes(table: Sequence[Sequence[object]], title: str) -> bytes:
+    """Any table as one XLSX sheet: integers as numbers, all else as guarded text, never a formula."""
+    from openpyxl import Workbook
+    from openpyxl.cell.cell import TYPE_STRING
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = title[:31]
+    for r, row in enumerate(table, start=1):
+        for c, raw in enumerate(row, start=1):
+            value = guard(raw)
+            cell = sheet.cell(row=r, column=c)
+            if r > 1 and _INT.fullmatch(value):
+                cell.value = int(value)
+            else:
+                cell.value = value
+                cell.data_type = TYPE_STRING  # never a formula, whatever the text starts with
+    sheet.freeze_panes = "B2"
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+# --- Moodle XML -------------------------------------------------------------------------------
+
+
+def _text(value: str, lang: str) -> str:
+    return render(value, lang, DEFAULT_DECK)
+
+
+def _question_html(question: Question, lang: str) -> str:
+    parts = [f"<p>{escape(_text(question.prompt(lang), lang))}</p>"]
+    facts = [en if lang == "en" else de for de, en in question.facts]
+    if facts:
+        parts.append("<ul>" + "".join(f"<li>{escape(_text(f, lang))}</li>" for f in facts) + "</ul>")
+    labels = (
+        ("Hand", question.cards, "Karten"),
+        ("Trick so far", question.trick, "Auf dem Tisch"),
+        ("Skat", question.skat, "Skat"),
+    )
+    clickable = sorted(o.value for o in question.options) or sorted(question.cards)
+    for en, cards, de in labels:
+        if not cards or (question.widget == "cards" and de == "Karten" and sorted(cards) == clickable):
+            continue  # the hand is the list of choices below
+        parts.append(f"<p>{escape(en if lang == 'en' else de)}: {escape(_text(cards_ref(cards), lang))}</p>")
+    return "".join(parts)
+
+
+def _cdata(html: str) -> str:
+    return "<![CDATA[" + html.replace("]]>", "]]]]><![CDATA[>") + "]]>"
+
+
+def _options(question: Question, lang: str) -> list[tuple[str, str]]:
+    """(value, label) of the choices; for a card pick without options, the cards themselves."""
+    if question.options:
+        return [(o.value, _text(o.label(lang), lang)) for o in question.options]
+    return [(code, _text(cards_ref([code]), lang)) for code in question.cards]
+
+
+def moodle_items(quiz: Quiz, lang: str = "de") -> tuple[list[str], list[int]]:
+    """The ``<question>`` elements and the positions that have no Moodle equivalent."""
+    blocks: list[str] = []
+    skipped: list[int] = []
+    for item in quiz.items.all():
+        kind = get_type(item.kind)
+        if kind is None:
+            skipped.append(item.position)
+            continue
+        question = kind.generate(item.difficulty, item.seed)  # the fixed variant
+        qtype = MOODLE_TYPES.get(question.widget)
+        if qtype is None:
+            skipped.append(item.position)
+            continue
+        right = kind.correct_answer(question)
+        feedback = grade_answer(question, right)
+        steps = "".join(f"<li>{escape(_text(step.text(lang), lang))}</li>" for step in feedback.steps)
+        general = f"<p>{escape(_text(feedback.answer(lang), lang))}</p>" + (f"<ol>{steps}</ol>" if steps else "")
+        name = f"{item.position}. {kind.title(lang)} ({level_name(item.difficulty)})"
+        lines = [
+            f'<question type="{qtype}">',
+            f"<name><text>{escape(name)}</text></name>",
+            f'<questiontext format="html"><text>{_cdata(_question_html(question, lang))}</text></questiontext>',
+            f'<generalfeedback format="html"><text>{_cdata(general)}</text></generalfeedback>',
+            "<defaultgrade>1</defaultgrade><penalty>0</penalty><hidden>0</hidden>",
+        ]
+        if qtype == "numerical":
+            lines.append(f'<answer fraction="100"><text>{escape(right[0])}</text><tolerance>0</tolerance></answer>')
+        else:
+            single = question.widget == "choice"
+            good = set(right)
+            share = _FRACTIONS.get(len(good), "100")
+            lines.append(
+                f"<single>{'true' if single else 'false'}</single><shuffleanswers>0</shuffleanswers>"
+                "<answernumbering>abc</answernumbering>"
+            )
+            for value, label in _options(question, lang):
+                fraction = ("100" if single else share) if value in good else ("0" if single else "-" + share)
+                lines.append(f'<answer fraction="{fraction}" format="html"><text>{_cdata(escape(label))}</text></answer>')
+        lines.append("</question>")
+        blocks.append("\n".join(lines))
+    return blocks, skipped
+
+
+def moodle_note(lang: str) -> str:
+    if lang == "en":
+        return (
+            "Exported from Skatschule: each item in its fixed variant with the engine's answer. "
+            "Moodle grades by this stored answer; the engine's grading with explanations of wrong "
+            "answers and random variants per student stay on Skatschule."
+        )
+    return (
+        "Aus der Skatschule exportiert: jede Aufgabe in ihrer festen Variante mit der Antwort der Engine. "
+        "Moodle bewertet nach dieser gespeicherten Antwort; die Bewertung durch die Engine mit "
+        "Erklärungen falscher Antworten und zufällige Varianten je Person gibt es nur in der Skatschule."
+    )
+
+
+def moodle_xml(quiz: Quiz, lang: str = "de") -> str:
+    blocks, skipped = moodle_items(quiz, lang)
+    category = re.sub(r"[/\s]+", " ", quiz.title).strip() or "Quiz"
+    head = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f"<!-- {escape(moodle_note(lang)).replace('--', '–')} -->",
+    ]
+    if skipped:
+        head.append(f"<!-- {'Not exported (no Moodle equivalent), items' if lang == 'en' else 'Nicht exportiert (in Moodle ohne Gegenstück), Aufgaben'}: {', '.join(map(str, skipped))} -->")
+    head.append("<quiz>")
+    head.append(
+        f'<question type="category"><category><text>$course$/Skatschule/{escape(category)}</text></category></question>'
+    )
+    return "\n".join(head + blocks + ["</quiz>", ""])
+
+
+def skipped_positions(quiz: Quiz) -> Sequence[int]:
+    return moodle_items(quiz)[1]

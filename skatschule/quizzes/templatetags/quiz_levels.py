@@ -1,0 +1,11 @@
+from django import template
+
+from skatschule.quizzes.levels import level_name as _level_name
+
+register = template.Library()
+
+
+@register.filter
+def level_name(level: int) -> str:
+    """``{{ item.difficulty|level_name }}``: "leicht", "mittel" or "schwer"."""
+    return _level_name(level)

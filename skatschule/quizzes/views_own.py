@@ -1,0 +1,148 @@
+"""Own questions (issue 18): the builder with the card picker, the list and the preview.
+Thin: the logic is in ``own_items``."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from skatschule.classrooms.services import is_teacher
+from skatschule.home.errors import render_error
+from skatschule.training.exercises import REGISTRY
+from skatschule.training.exercises.base import AnswerError
+from skatschule.training.exercises.helpers import game_de, game_en
+from skatschule.training.presenters import present_feedback, present_question
+from skatschule.training.registry import current_lang
+from skatschule.engine import GameType
+
+from . import own_items
+from .models import OwnItem, Quiz
+
+ALL_CARDS = own_items._ALL_CODES
+FLAG_LABELS = (
+    ("hand", "Hand (Skat nicht aufgenommen)", "Hand (skat not picked up)"),
+    ("ouvert", "ouvert (offen)", "ouvert (open)"),
+    ("schneider_announced", "Schneider angesagt", "Schneider announced"),
+    ("schwarz_announced", "Schwarz angesagt", "Schwarz announced"),
+)
+RESULT_LABELS = (
+    ("einfach", "einfach gewonnen (61 bis 89 Augen)", "simple win (61 to 89 card points)"),
+    ("schneider", "mit Schneider (90 Augen oder mehr)", "with Schneider (90 card points or more)"),
+    ("schwarz", "Schwarz (alle Stiche)", "Schwarz (every trick)"),
+)
+SEATS = (("0", "Vorhand", "forehand"), ("1", "Mittelhand", "middlehand"), ("2", "Hinterhand", "rearhand"))
+
+
+def _require_teacher(request: HttpRequest) -> None:
+    if not is_teacher(request.user):
+        raise Http404("not a teacher")
+
+
+def _choices(lang: str) -> dict:
+    return {
+        "kinds": [(k, REGISTRY[k].title(lang)) for k in own_items.OWN_KINDS],
+        "games": [(g.value, game_en(g) if lang == "en" else game_de(g)) for g in GameType],
+        "seats": [(v, en if lang == "en" else de) for v, de, en in SEATS],
+        "all_cards": ALL_CARDS,
+        "flags": [(f, label_en if lang == "en" else label_de) for f, label_de, label_en in FLAG_LABELS],
+        "results": [(r, label_en if lang == "en" else label_de) for r, label_de, label_en in RESULT_LABELS],
+    }
+
+
+@login_required
+@require_GET
+def own_list(request: HttpRequest) -> HttpResponse:
+    _require_teacher(request)
+    lang = current_lang()
+    items = [(item, REGISTRY[item.kind].title(lang)) for item in OwnItem.objects.filter(owner=request.user)]
+    return render(request, "quizzes/own_list.html", {"items": items, **_choices(lang)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def own_create(request: HttpRequest) -> HttpResponse:
+    _require_teacher(request)
+    lang = current_lang()
+    source = request.POST if request.method == "POST" else request.GET
+    kind = source.get("art", "stich")
+    if kind not in own_items.OWN_KINDS:
+        kind = "stich"
+    values = {
+        "title": source.get("title", ""),
+        "game": source.get("game", "clubs"),
+        "leader": source.get("leader", "0"),
+        "trick": [source.get(f"trick{n}", "") for n in (1, 2, 3)],
+        "hand": source.getlist("hand"),
+        "skat": source.getlist("skat"),
+        "flags": source.getlist("flags"),
+        "result": source.get("result", "einfach"),
+    }
+    context = {"kind": kind, "kind_title": REGISTRY[kind].title(lang), "values": values, **_choices(lang)}
+    if request.method == "POST":
+        trick = [code for code in values["trick"][: 3 if kind == "stich" else 2] if code]
+        try:
+            item = own_items.create_own_item(
+                owner=request.user,
+                kind=kind,
+                title=values["title"],
+                game=values["game"],
+                leader=values["leader"],
+                trick=trick,
+                hand=values["hand"] if kind != "stich" else (),
+                skat=values["skat"] if kind == "spielwert" else (),
+                flags=values["flags"] if kind == "spielwert" else (),
+                result=values["result"] if kind == "spielwert" else "",
+            )
+        except own_items.OwnItemError as exc:
+            context["error"] = exc.message(lang)
+            return render(request, "quizzes/own_builder.html", context, status=400)
+        messages.success(request, _("Die Aufgabe ist gespeichert. Die Antwort hat die Engine berechnet."))
+        return redirect("quizzes:own_detail", pk=item.pk)
+    return render(request, "quizzes/own_builder.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def own_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The item as students would see it, the engine's answer, and a try-out form."""
+    _require_teacher(request)
+    item = own_items.own_item(request.user, pk)
+    lang = current_lang()
+    question, right = own_items.own_question(item)
+    context = {
+        "item": item,
+        "kind_title": REGISTRY[item.kind].title(lang),
+        "q": present_question(question, lang),
+        "right": present_feedback(right, lang),
+        "tried": None,
+        "quizzes": Quiz.objects.filter(owner=request.user, attempts__isnull=True).select_related("classroom").distinct(),
+    }
+    status = 200
+    if request.method == "POST":
+        try:
+            context["tried"] = present_feedback(own_items.grade_own(item, request.POST.getlist("answer")), lang)
+        except AnswerError as exc:
+            context["error"] = exc.message_en if lang == "en" else str(exc)
+            status = 400
+    return render(request, "quizzes/own_detail.html", context, status=status)
+
+
+@login_required
+@require_POST
+def own_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Append the own item to one of the teacher's quizzes (not yet started)."""
+    _require_teacher(request)
+    item = own_items.own_item(request.user, pk)
+    quiz = Quiz.objects.filter(pk=int(request.POST["quiz"]), owner=request.user).first() if request.POST.get("quiz", "").isdigit() and len(request.POST["quiz"]) < 18 else None
+    if quiz is None:
+        return render_error(request, own_items.OwnItemError("Bitte wähle eines deiner Quizze.", "Please choose one of your quizzes."))
+    try:
+        own_items.add_to_quiz(owner=request.user, item=item, quiz=quiz)
+    except own_items.OwnItemError as exc:
+        return render_error(request, exc)
+    messages.success(request, _("Die Aufgabe ist im Quiz „%(title)s“ als letzte Aufgabe.") % {"title": quiz.title})
+    return redirect("quizzes:detail", pk=quiz.pk)

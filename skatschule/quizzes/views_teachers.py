@@ -1,0 +1,146 @@
+"""Teacher pages of issue 18: publish, copy and export a quiz. Thin; logic in ``publishing``
+and ``exports``."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from skatschule.classrooms.models import Classroom
+from skatschule.home.errors import render_error
+from skatschule.training.registry import current_lang
+
+from . import exports, publishing, services
+from .services import QuizError
+
+_DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+
+class PublishForm(forms.Form):
+    at = forms.DateTimeField(
+        label=gettext_lazy("Veröffentlichen am"),
+        required=False,
+        widget=_DATETIME,
+        help_text=gettext_lazy("Leer lassen, um sofort zu veröffentlichen."),
+    )
+
+
+class CopyForm(forms.Form):
+    title = forms.CharField(label=gettext_lazy("Titel der Kopie"), max_length=120)
+    classroom = forms.ModelChoiceField(label=gettext_lazy("Für die Klasse"), queryset=Classroom.objects.none(), empty_label=None)
+
+    def __init__(self, *args, teacher, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["classroom"].queryset = Classroom.objects.filter(teacher=teacher)
+
+
+def _back(request: HttpRequest, pk: int, error: Exception) -> HttpResponse:
+    return render_error(request, error, links=[(f"/quiz/{pk}/", _("Zurück zum Quiz"))])
+
+
+@login_required
+@require_POST
+def publish(request: HttpRequest, pk: int) -> HttpResponse:
+    quiz = services.own_quiz(request.user, pk)
+    form = PublishForm(request.POST)
+    if not form.is_valid():
+        return _back(request, quiz.pk, QuizError("Bitte gib Datum und Uhrzeit an.", "Please give a date and time."))
+    try:
+        quiz = publishing.publish(quiz=quiz, owner=request.user, at=form.cleaned_data["at"])
+    except QuizError as exc:
+        return _back(request, quiz.pk, exc)
+    if publishing.publication_state(quiz) == publishing.SCHEDULED:
+        messages.success(request, _("Das Quiz wird zur gewählten Zeit veröffentlicht."))
+    else:
+        messages.success(request, _("Das Quiz ist veröffentlicht: Die Klasse sieht es jetzt."))
+    return redirect("quizzes:detail", pk=quiz.pk)
+
+
+@login_required
+@require_POST
+def unpublish(request: HttpRequest, pk: int) -> HttpResponse:
+    quiz = services.own_quiz(request.user, pk)
+    try:
+        publishing.unpublish(quiz=quiz, owner=request.user)
+    except QuizError as exc:
+        return _back(request, quiz.pk, exc)
+    messages.success(request, _("Das Quiz ist wieder ein Entwurf."))
+    return redirect("quizzes:detail", pk=quiz.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def copy(request: HttpRequest, pk: int) -> HttpResponse:
+    quiz = services.own_quiz(request.user, pk)
+    initial = {"title": publishing.copy_title(quiz.title, current_lang()), "classroom": quiz.classroom_id}
+    form = CopyForm(request.POST if request.method == "POST" else None, teacher=request.user, initial=initial)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                copied = publishing.copy_quiz(
+                    quiz=quiz, owner=request.user, classroom=form.cleaned_data["classroom"], title=form.cleaned_data["title"]
+                )
+            except QuizError as exc:
+                form.add_error(None, exc.message(current_lang()))
+            else:
+                messages.success(request, _("Die Kopie ist als Entwurf angelegt, mit neuen Aufgabenvarianten."))
+                return redirect("quizzes:detail", pk=copied.pk)
+        return render(request, "quizzes/copy.html", {"quiz": quiz, "form": form}, status=400)
+    return render(request, "quizzes/copy.html", {"quiz": quiz, "form": form})
+
+
+def _download(content: bytes | str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+@require_GET
+def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """``?trenner=komma`` or ``semikolon``; default: semicolon under German, comma under English."""
+    quiz = services.own_quiz(request.user, pk)
+    lang = current_lang()
+    choice = request.GET.get("trenner", "")
+    delimiter = {"komma": ",", "semikolon": ";"}.get(choice)
+    if choice and delimiter is None:
+        return render_error(request, QuizError("Unbekannter Trenner.", "Unknown separator."))
+    name = slugify(quiz.title) or "quiz"
+    return _download(exports.csv_bytes(quiz, lang, delimiter), "text/csv; charset=utf-8", f"{name}-ergebnisse.csv")
+
+
+@login_required
+@require_GET
+def export_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
+    quiz = services.own_quiz(request.user, pk)
+    name = slugify(quiz.title) or "quiz"
+    return _download(
+        exports.xlsx_bytes(quiz, current_lang()),
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        f"{name}-ergebnisse.xlsx",
+    )
+
+
+@login_required
+@require_GET
+def export_moodle(request: HttpRequest, pk: int) -> HttpResponse:
+    quiz = services.own_quiz(request.user, pk)
+    name = slugify(quiz.title) or "quiz"
+    return _download(exports.moodle_xml(quiz, current_lang()), "application/xml; charset=utf-8", f"{name}-moodle.xml")
+
+
+@login_required
+@require_GET
+def exports_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The download formats with what each one is for (and what Moodle cannot do)."""
+    quiz = services.own_quiz(request.user, pk)
+    skipped = exports.skipped_positions(quiz)
+    context = {"quiz": quiz, "skipped": skipped, "moodle_note": exports.moodle_note(current_lang())}
+    return render(request, "quizzes/exports.html", context)

@@ -1,0 +1,71 @@
+"""Issue 18, referees in Debian's chromium at 375 px: a signed-in referee sets a pass mark,
+finishes an exam by keyboard, and finds it in the history with "nicht bestanden"; the
+printable result sheet says it is practice, not a DSkV certificate."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from playwright.sync_api import expect
+
+from skatschule.casebook import services
+from skatschule.casebook.models import Exam
+from skatschule.training.exercises import REGISTRY
+from tests.browser.answers import fill_answer
+from tests.people import make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _type(kind: str):
+    finder = getattr(services, "exam_type", None)
+    return finder(kind) if finder else REGISTRY[kind]
+
+
+def _wrong(question, right):
+    if question.widget == "number":
+        return [str(int(right[0]) + 1)]
+    other = next(o.value for o in question.options if o.value != right[0])
+    return [other, *right[1:]]
+
+
+def test_referee_finishes_an_exam_and_finds_it_in_the_history(browser, live_server):
+    user = make_user("schiri")
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE")
+    context.set_default_timeout(15_000)
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    try:
+        page = context.new_page()
+        page.goto(live_server.url + "/faelle/pruefung/?fragen=5")
+        page.locator("#exam-pass").fill("90")
+        page.locator("#exam-pass").press("Enter")  # the form is sent by keyboard
+        expect(page.locator("#exam-status")).to_contain_text("Frage 1 von 5")
+        exam = Exam.objects.get(user=user)
+        assert exam.pass_percent == 90
+        for item in exam.questions.order_by("position"):
+            expect(page.locator("#exam-status")).to_contain_text(f"Frage {item.position} von 5")
+            question = services.question_of(item)
+            right = _type(item.kind).correct_answer(question)
+            values = _wrong(question, right) if item.position == 3 else right  # 4 of 5 = 80 % < 90 %
+            form = page.locator("form.answer-form")
+            fill_answer(form, question, values, item.position)
+            form.get_by_role("button", name="Antworten").focus()
+            page.keyboard.press("Enter")
+        expect(page.locator("#exam-score")).to_contain_text("4 von 5 richtig")
+        expect(page.locator("#exam-verdict")).to_contain_text("nicht bestanden")
+        page.get_by_role("link", name="Meine Prüfungen").focus()
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("heading", level=1)).to_have_text("Meine Prüfungen")
+        row = page.locator("#exam-history .history-row")
+        expect(row).to_have_count(1)
+        expect(row).to_contain_text("4 (80 %)")
+        expect(row).to_contain_text("nicht bestanden")
+        expect(row).to_contain_text("ab 90 %")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        row.get_by_role("link", name="drucken").click()
+        expect(page.locator("#not-a-certificate")).to_contain_text("kein Zertifikat")
+        expect(page.locator("#sheet-verdict")).to_contain_text("nicht bestanden")
+    finally:
+        context.close()

@@ -1,0 +1,83 @@
+"""Issue 18, homework in Debian's chromium at 375 px: a teacher assigns a lesson by keyboard,
+the student sees it open on the dashboard, masters the lesson, and the teacher sees it done."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from skatschule.classrooms import services as classrooms
+from skatschule.training.lessons import get_lessons
+from skatschule.training.services.owner import Owner
+from tests.people import make_user
+from tests.training.helpers import answer
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _phone_for(browser, live_server, user):
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE")
+    context.set_default_timeout(15_000)
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    return context
+
+
+def _fits(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_assign_a_lesson_and_see_it_done(browser, live_server):
+    teacher = make_user("frau-kreuz", teacher=True)
+    student = make_user("anna")
+    room = classrooms.create_classroom(teacher, "Skat-AG")
+    classrooms.join(student, room.join_code)
+    lesson = get_lessons()[0]
+    t_ctx = _phone_for(browser, live_server, teacher)
+    s_ctx = _phone_for(browser, live_server, student)
+    try:
+        t = t_ctx.new_page()
+        t.goto(f"{live_server.url}/klassen/{room.pk}/")
+        t.locator("#id_task").focus()
+        t.locator("#id_task").select_option(f"lesson:{lesson.slug}")
+        due = timezone.localtime() + timedelta(days=3)
+        t.locator("#id_due_at").fill(due.strftime("%Y-%m-%dT%H:%M"))
+        t.locator("#id_due_at").press("Enter")  # submits the form by keyboard
+        expect(t.get_by_role("status")).to_contain_text("Hausaufgabe ist gestellt")
+        expect(t.locator(".homework-list")).to_contain_text("0 von 1 erledigt")
+        _fits(t)
+
+        s = s_ctx.new_page()
+        s.goto(f"{live_server.url}/ueben/fortschritt/")
+        expect(s.locator("#homework-open")).to_contain_text(lesson.title("de"))
+        _fits(s)
+        step = lesson.steps[0]
+        for _ in range(lesson.mastery_needed):
+            answer(step.kind, step.level, Owner.for_user(student), True, lesson=lesson.slug)
+        s.reload()
+        expect(s.locator("#homework-done")).to_contain_text(lesson.title("de"))
+        expect(s.locator("#homework-open")).to_have_count(0)
+
+        t.reload()
+        expect(t.locator(".homework-list")).to_contain_text("1 von 1 erledigt")
+        t.get_by_role("link", name=lesson.title("de")).first.focus()
+        t.keyboard.press("Enter")
+        expect(t.locator('#homework-status tr[data-student="anna"]')).to_contain_text("erledigt am")
+        expect(t.locator("#homework-status")).not_to_contain_text("verspätet")
+        _fits(t)
+
+        # the class progress: mastered, sortable by keyboard, the page itself does not scroll sideways
+        t.goto(f"{live_server.url}/klassen/{room.pk}/fortschritt/")
+        expect(t.locator('tr[data-student="anna"]')).to_contain_text("1 / ")
+        _fits(t)
+        t.locator("thead").get_by_role("link", name=lesson.title("de")).focus()
+        t.keyboard.press("Enter")
+        expect(t.locator("#progress-sort")).to_contain_text("gewählten Lektion")
+    finally:
+        t_ctx.close()
+        s_ctx.close()

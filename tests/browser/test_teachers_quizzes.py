@@ -1,0 +1,64 @@
+"""Issue 18, quizzes in Debian's chromium at 375 px, by keyboard: publish a draft and
+download the results as XLSX (opened with openpyxl)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.test import Client
+from openpyxl import load_workbook
+from playwright.sync_api import expect
+
+from skatschule.classrooms import services as classrooms
+from skatschule.quizzes import services
+from tests.people import make_user
+from tests.quizzes.helpers import right_values
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _phone_for(browser, live_server, user):
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE", accept_downloads=True
+    )
+    context.set_default_timeout(15_000)
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    return context
+
+
+def test_publish_and_download_xlsx_by_keyboard(browser, live_server):
+    teacher = make_user("frau-kreuz", teacher=True)
+    student = make_user("anna")
+    room = classrooms.create_classroom(teacher, "Skat-AG")
+    classrooms.join(student, room.join_code)
+    pool = services.build_pool(kinds=("augen",), difficulty=1)
+    quiz = services.create_quiz(teacher, room, "Augen zählen", pool, 2, draft=True)
+    context = _phone_for(browser, live_server, teacher)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/quiz/{quiz.pk}/")
+        expect(page.locator("#publication-state")).to_contain_text("Entwurf")
+        page.get_by_role("button", name="Jetzt veröffentlichen").focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#publication-state")).to_contain_text("Veröffentlicht")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        # the student answers one item right
+        attempt = services.start_attempt(quiz, student)
+        item = quiz.items.get(position=1)
+        services.save_answer(attempt, item, right_values(quiz, item, student.pk))
+        services.submit(attempt)
+        link = page.get_by_role("link", name="Ergebnisse als Excel (XLSX)")
+        link.focus()
+        with page.expect_download() as info:
+            page.keyboard.press("Enter")
+        download = info.value
+        assert download.suggested_filename == "augen-zahlen-ergebnisse.xlsx"
+        sheet = load_workbook(io.BytesIO(open(download.path(), "rb").read())).active
+        rows = list(sheet.iter_rows(values_only=True))
+        assert rows[0][:2] == ("Benutzername", "Versuch")
+        assert rows[1][0] == "anna" and rows[1][5] == 1
+    finally:
+        context.close()

@@ -1,0 +1,213 @@
+"""Issue 18, classes: the class progress table and homework (lesson mastery or quiz, due dates)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+from openpyxl import load_workbook
+
+from skatschule.classrooms import homework, progress
+from skatschule.classrooms.models import Assignment
+from skatschule.classrooms.services import ClassroomError, create_classroom
+from skatschule.quizzes import services as quizzes
+from skatschule.training.lessons import get_lessons
+from skatschule.training.models import Attempt
+from skatschule.training.services.owner import Owner
+from tests.people import client_for, make_user
+from tests.training.helpers import answer
+
+pytestmark = pytest.mark.django_db
+
+
+def _lesson():
+    return get_lessons()[0]
+
+
+def _master(student, lesson, correct: bool = True, times: int | None = None) -> None:
+    step = lesson.steps[0]
+    for _ in range(times or lesson.mastery_needed):
+        answer(step.kind, step.level, Owner.for_user(student), correct, lesson=lesson.slug)
+
+
+def _due(days: float = 2) -> str:
+    return (timezone.localtime() + timedelta(days=days)).strftime("%Y-%m-%dT%H:%M")
+
+
+# --- class progress -------------------------------------------------------------------------------
+
+
+def test_progress_shows_mastery_activity_and_quiz_results(teacher, classroom, student, other_student):
+    lesson = _lesson()
+    _master(student, lesson)
+    pool = quizzes.build_pool(kinds=("augen",), difficulty=1)
+    quiz = quizzes.create_quiz(teacher, classroom, "Probe", pool, 2)
+    attempt = quizzes.start_attempt(quiz, other_student)
+    quizzes.submit(attempt)
+    table = progress.class_progress(classroom)
+    by_name = {s.name: s for s in table.students}
+    assert [s.name for s in table.students] == sorted(by_name)
+    assert by_name["schueler"].lessons[0].mastered and by_name["schueler"].mastered == 1
+    assert by_name["schueler"].last_activity == Attempt.objects.filter(user=student).latest("created_at").created_at
+    assert by_name["schuelerin"].quizzes[0].score == 0 and by_name["schueler"].quizzes[0].score is None
+    assert by_name["schuelerin"].last_activity is not None
+    assert table.summaries[0].mastered == 1 and table.summaries[0].started == 1
+
+
+def test_progress_sorted_by_lesson(teacher, classroom, student, other_student):
+    lesson = _lesson()
+    _master(other_student, lesson)  # "schuelerin" sorts after "schueler" by name
+    by_lesson = progress.class_progress(classroom, sort=lesson.slug)
+    assert [s.name for s in by_lesson.students] == ["schuelerin", "schueler"] and by_lesson.sort == lesson.slug
+    assert progress.class_progress(classroom, sort="gibt-es-nicht").sort == "name"
+
+
+def test_progress_page_and_exports(teacher, classroom, student):
+    lesson = _lesson()
+    _master(student, lesson)
+    client = client_for(teacher)
+    page = client.get(reverse("classrooms:progress", args=[classroom.pk]) + f"?sortieren={lesson.slug}")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'data-student="schueler"' in html and "gemeistert" in html
+    xlsx = client.get(reverse("classrooms:progress_xlsx", args=[classroom.pk]))
+    rows = list(load_workbook(io.BytesIO(xlsx.content)).active.iter_rows(values_only=True))
+    assert rows[0][0] == "Benutzername" and rows[0][3] == lesson.title("de")
+    mine = next(r for r in rows if r[0] == "schueler")
+    assert mine[2] == 1 and mine[3] == "gemeistert"
+    text = client.get(reverse("classrooms:progress_csv", args=[classroom.pk])).content.decode("utf-8-sig")
+    assert next(csv.reader(io.StringIO(text), delimiter=";"))[0] == "Benutzername"
+
+
+def test_progress_is_the_teachers_only(teacher, other_teacher, classroom, student):
+    for user in (other_teacher, student):
+        assert client_for(user).get(reverse("classrooms:progress", args=[classroom.pk])).status_code == 404
+
+
+# --- homework ---------------------------------------------------------------------------------------
+
+
+def test_lesson_mastered_at_is_the_first_moment_the_rule_held():
+    lesson = _lesson()
+    t0 = timezone.now()
+    grades = [(True, t0 + timedelta(minutes=n)) for n in range(lesson.mastery_needed + 3)]
+    assert homework.lesson_mastered_at(lesson, grades) == grades[lesson.mastery_needed - 1][1]
+    assert homework.lesson_mastered_at(lesson, [(False, t0)] * lesson.mastery_window) is None
+
+
+def test_assign_lesson_and_see_who_is_done(teacher, classroom, student, other_student):
+    lesson = _lesson()
+    client = client_for(teacher)
+    response = client.post(reverse("classrooms:assign", args=[classroom.pk]), {"task": f"lesson:{lesson.slug}", "due_at": _due()})
+    assert response.status_code == 302
+    assignment = Assignment.objects.get()
+    assert assignment.kind == "lesson" and assignment.lesson_slug == lesson.slug
+    detail = client.get(reverse("classrooms:detail", args=[classroom.pk])).content.decode()
+    assert "0 von 2 erledigt" in detail
+    # the student sees it open on the dashboard
+    dash = client_for(student).get(reverse("training:dashboard")).content.decode()
+    assert 'id="homework-open"' in dash and lesson.title("de") in dash
+    _master(student, lesson)
+    dash = client_for(student).get(reverse("training:dashboard")).content.decode()
+    assert 'id="homework-done"' in dash and 'id="homework-open"' not in dash and "verspätet" not in dash
+    status = {line.name: line for line in homework.class_status(assignment)}
+    assert status["schueler"].done_at is not None and not status["schueler"].late
+    assert status["schuelerin"].done_at is None and not status["schuelerin"].overdue
+    page = client.get(reverse("classrooms:assignment", args=[classroom.pk, assignment.pk])).content.decode()
+    assert "erledigt am" in page and "offen" in page
+    assert "1 von 2 erledigt" in client.get(reverse("classrooms:detail", args=[classroom.pk])).content.decode()
+
+
+def test_late_and_overdue(teacher, classroom, student, other_student):
+    lesson = _lesson()
+    assignment = homework.assign(teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}",
+                                 due_at=timezone.now() + timedelta(hours=1))
+    Assignment.objects.filter(pk=assignment.pk).update(due_at=timezone.now() - timedelta(hours=1))
+    assignment.refresh_from_db()
+    _master(student, lesson)  # after the due time
+    status = {line.name: line for line in homework.class_status(assignment)}
+    assert status["schueler"].late and not status["schueler"].overdue
+    assert status["schuelerin"].overdue and status["schuelerin"].done_at is None
+    [line] = homework.student_homework(student)
+    assert line.done and line.late
+    assert "verspätet" in client_for(student).get(reverse("training:dashboard")).content.decode()
+    assert "überfällig" in client_for(other_student).get(reverse("training:dashboard")).content.decode()
+
+
+def test_mastery_counts_once_reached(teacher, classroom, student):
+    lesson = _lesson()
+    assignment = homework.assign(teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(days=1))
+    _master(student, lesson)
+    _master(student, lesson, correct=False, times=lesson.mastery_window)  # the streak is gone now
+    assert homework.done_at(assignment, [student.pk])[student.pk] is not None
+
+
+def test_assign_quiz_done_by_submitting(teacher, classroom, student):
+    pool = quizzes.build_pool(kinds=("augen",), difficulty=1)
+    quiz = quizzes.create_quiz(teacher, classroom, "Probe", pool, 1)
+    draft = quizzes.create_quiz(teacher, classroom, "Entwurf", pool, 1, draft=True)
+    with pytest.raises(ClassroomError):
+        homework.assign(teacher=teacher, classroom=classroom, task=f"quiz:{draft.pk}", due_at=timezone.now() + timedelta(days=1))
+    assignment = homework.assign(teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1))
+    [line] = homework.student_homework(student)
+    assert not line.done and line.url == reverse("quizzes:start", kwargs={"pk": quiz.pk})
+    attempt = quizzes.start_attempt(quiz, student)
+    assert homework.done_at(assignment, [student.pk])[student.pk] is None  # started is not done
+    attempt, _ = quizzes.submit(attempt)
+    assert homework.done_at(assignment, [student.pk])[student.pk] == attempt.submitted_at
+
+
+@pytest.mark.parametrize("task", ["lesson:gibt-es-nicht", "quiz:999999", "quiz:abc", "bogus", ""])
+def test_bad_tasks_are_refused(teacher, classroom, task):
+    response = client_for(teacher).post(reverse("classrooms:assign", args=[classroom.pk]), {"task": task, "due_at": _due()})
+    assert response.status_code == 400 and not Assignment.objects.exists()
+
+
+def test_due_time_in_the_past_is_refused(teacher, classroom):
+    with pytest.raises(ClassroomError):
+        homework.assign(teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=timezone.now() - timedelta(minutes=1))
+
+
+def test_a_quiz_of_another_class_is_refused(teacher, classroom):
+    other_room = create_classroom(teacher, "Andere")
+    pool = quizzes.build_pool(kinds=("augen",), difficulty=1)
+    quiz = quizzes.create_quiz(teacher, other_room, "Fremd", pool, 1)
+    with pytest.raises(ClassroomError):
+        homework.assign(teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1))
+
+
+def test_homework_pages_are_the_teachers_only(teacher, other_teacher, classroom, student):
+    assignment = homework.assign(teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=timezone.now() + timedelta(days=1))
+    for user in (other_teacher, student):
+        client = client_for(user)
+        assert client.get(reverse("classrooms:assignment", args=[classroom.pk, assignment.pk])).status_code == 404
+        assert client.post(reverse("classrooms:withdraw", args=[classroom.pk, assignment.pk])).status_code == 404
+        assert client.post(reverse("classrooms:assign", args=[classroom.pk]), {"task": "x", "due_at": _due()}).status_code == 404
+    response = client_for(teacher).post(reverse("classrooms:withdraw", args=[classroom.pk, assignment.pk]))
+    assert response.status_code == 302 and not Assignment.objects.exists()
+
+
+def test_homework_of_other_classes_is_not_shown(teacher, classroom, student):
+    outsider = make_user("aussen")
+    homework.assign(teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=timezone.now() + timedelta(days=1))
+    assert homework.student_homework(outsider) == []
+    assert 'id="homework"' not in client_for(outsider).get(reverse("training:dashboard")).content.decode()
+
+
+def test_scheduled_quiz_homework_links_only_from_its_time(teacher, classroom, student):
+    from skatschule.quizzes import publishing
+    from skatschule.quizzes.models import Quiz
+
+    pool = quizzes.build_pool(kinds=("augen",), difficulty=1)
+    quiz = quizzes.create_quiz(teacher, classroom, "Später", pool, 1, draft=True)
+    publishing.publish(quiz=quiz, owner=teacher, at=timezone.now() + timedelta(hours=1))
+    homework.assign(teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1))
+    [line] = homework.student_homework(student)
+    assert line.url == "" and line.title == "Später"
+    Quiz.objects.filter(pk=quiz.pk).update(published_at=timezone.now() - timedelta(minutes=1))
+    [line] = homework.student_homework(student)
+    assert line.url == reverse("quizzes:start", kwargs={"pk": quiz.pk})
