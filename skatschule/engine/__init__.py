@@ -3,6 +3,10 @@
 Shaped like python-chess: small immutable values (:class:`Card`, :class:`CardSet`,
 :class:`Contract`, the auction moves), one :class:`GameState` with legal moves and
 ``push``/``pop``, and an :class:`Outcome` with a derivation in German and English.
+States are enums: :class:`Phase`, :class:`Termination` (how a game ended, carried on the
+:class:`Outcome`), and in :mod:`.rulings` the guilty ``Party`` and the counted ``Level``.
+Bilingual domain text is a :class:`Text` (``.get(lang)``), beside :class:`Step`.
+:mod:`.vectors` reads the vectors contract's input; no other engine module imports it.
 
 >>> from skatschule.engine import Contract, GameType, game_value
 >>> game_value(Contract(GameType.CLUBS, hand=True), matadors=2).plain()
