@@ -49,6 +49,11 @@ class Step:
     en: str
     rules: tuple[str, ...] = ()
 
+    @classmethod
+    def of(cls, line: Text, rules: tuple[str, ...] = ()) -> Step:
+        """The step that says ``line``, resting on ``rules``."""
+        return cls(line.de, line.en, rules)
+
     @property
     def line(self) -> Text:
         """The line as a :class:`Text` (without its rule ids)."""

@@ -8,8 +8,8 @@ keeps a full random game to a few dozen microseconds.
 The state is told by enums: :class:`Phase` (auction, skat, discard, declare, play,
 over) and, once the game is over, :attr:`GameState.termination` (a
 :class:`~.scoring.Termination`: played out, passed in, or ended early by the rules).
-Each move before the first card leaves a frozen :class:`_SetupUndo` record, as
-python-chess's ``_BoardState``, that :meth:`GameState.pop` restores.
+Each move before the first card leaves an immutable undo record (``_SetupUndo``, as
+python-chess's ``_BoardState``) that :meth:`GameState.pop` restores.
 """
 
 from __future__ import annotations
@@ -98,8 +98,6 @@ class Phase(enum.Enum):
 
 _PLAYING = Phase.PLAY
 """A module global is found faster than a class attribute (play() checks it for every card)."""
-
-
 _AUCTION, _SKAT, _DISCARD, _DECLARE, _OVER = Phase.AUCTION, Phase.SKAT, Phase.DISCARD, Phase.DECLARE, Phase.OVER
 _PLAYED_OUT = Termination.PLAYED_OUT
 """The same for the phases and the termination every game passes through (an enum
@@ -245,7 +243,7 @@ class GameState:
         return CardSet(self.hands[seat])
 
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def passed_in(self) -> bool:

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skatschule.engine import (
-    Bid, Contract, Deal, Declare, Discard, GameState, GameType, IllegalMove, Pass, Phase, PickUp, Termination, Text,
-    parse_card, score_game,
+    Bid, Contract, Deal, Declare, Discard, GameState, GameType, IllegalMove, Pass, Phase, PickUp, Step, Termination,
+    Text, parse_card, score_game,
 )
 
 from .test_game_properties import contracts, random_game
@@ -112,5 +112,7 @@ def test_text_picks_the_language_and_is_german_as_a_string():
     assert (text.get("de"), text.get("en"), str(text)) == ("Stich", "trick", "Stich")
     assert text.get() == "Stich" and text.get("fr") == "Stich"  # German first
     assert Text("⟦card:CJ⟧", "⟦card:CJ⟧").plain("en") == "jack of clubs"
+    step = Step.of(text, ("4.1.1",))
+    assert (step.de, step.en, step.rules, step.line) == ("Stich", "trick", ("4.1.1",), text)
     assert Termination.NULL_TRICK.text.get("en").startswith("null game over")
     assert len({t.text.de for t in Termination}) == len({t.text.en for t in Termination}) == len(Termination)
