@@ -27,7 +27,7 @@ from typing import Any
 
 from skatschule.casebook import cases as casebook
 from skatschule.engine import BID_VALUES, CardSet, Contract, Deal, GameType, game_value, matadors, parse_card
-from skatschule.engine.rulings import Event, Irregularity
+from skatschule.engine.rulings import Event, Irregularity, Level
 
 from .base import AnswerError
 from .regelverstoss import Regelverstoss, Scenario
@@ -80,7 +80,8 @@ def _relabel(code: str, suits: dict[str, str], null: bool) -> str:
 VARIANT_TRIES = 20
 
 
-def _verdict(ruling: Any) -> tuple[bool, str | None, bool]:
+def _verdict(ruling: Any) -> tuple[bool, Level | None, bool]:
+    """Who wins, at which level (None for Null), and whether the game was overbid."""
     return bool(ruling.won), ruling.level, bool(ruling.overbid)
 
 
@@ -91,7 +92,7 @@ def variant_input(case: casebook.Case, rng: random.Random) -> dict[str, Any]:
     what the case teaches stays, only the numbers change. After :data:`VARIANT_TRIES` draws
     without such a variant the case is asked with its own numbers.
     """
-    from skatschule.engine.rulings import ruling_from_input
+    from skatschule.engine.vectors import ruling_from_input
 
     wanted = _verdict(casebook.engine_ruling(case))
     for _ in range(VARIANT_TRIES):
