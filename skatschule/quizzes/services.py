@@ -327,15 +327,40 @@ def derive_seed(quiz: Quiz, item: QuizItem, student_id: int | None, attempt: int
     Fixed quizzes share ``item.seed`` (every student, every attempt: see
     :func:`repeats_shown_answers` for why a second attempt is refused then). Random ones
     hash the quiz's secret, the student, the position and, from the second attempt on, the
-    attempt number: attempt 2 never repeats the questions whose answers attempt 1 showed.
+    attempt number. A later attempt never repeats a question an earlier attempt asked: when
+    two seeds happen to give the same question (small question spaces), the next candidate
+    seed is taken, deterministically, so a reload shows the same question.
     """
     if quiz.variants != Quiz.Variants.RANDOM or student_id is None:
         return item.seed
-    key = f"{quiz.secret}:{student_id}:{item.position}"
-    if attempt > 1:
-        key += f":attempt:{attempt}"
+    base = f"{quiz.secret}:{student_id}:{item.position}"
+    if attempt <= 1:
+        return _hashed_seed(base)
+    kind = _type(item.kind)
+    earlier = {
+        _question_content(kind.generate(item.difficulty, derive_seed(quiz, item, student_id, n)))
+        for n in range(1, attempt)
+    } if kind is not None else set()
+    seed = _hashed_seed(f"{base}:attempt:{attempt}")
+    for retry in range(1, _REPEAT_RETRIES + 1):
+        if kind is None or _question_content(kind.generate(item.difficulty, seed)) not in earlier:
+            break
+        seed = _hashed_seed(f"{base}:attempt:{attempt}:{retry}")
+    return seed
+
+
+_REPEAT_RETRIES = 50
+
+
+def _hashed_seed(key: str) -> int:
     digest = hashlib.sha256(key.encode()).digest()
     return int.from_bytes(digest[:4], "big") % SEED_LIMIT
+
+
+def _question_content(question: Question) -> tuple[object, ...]:
+    """What makes two questions the same for the learner (the seed itself does not)."""
+    options = tuple((o.value, o.label_de) for o in question.options)
+    return (question.prompt_de, question.facts, question.cards, question.trick, question.skat, options)
 
 
 def _type(kind: str) -> Any:

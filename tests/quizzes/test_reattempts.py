@@ -122,3 +122,14 @@ def test_builder_explains_the_choice(teacher, classroom):
     assert response.status_code in (200, 400)
     assert "könnte man sie im nächsten Versuch nur abschreiben" in html
     assert not Quiz.objects.exists()
+
+
+def test_no_later_attempt_repeats_an_earlier_question_for_many_students(make_quiz):
+    """Two seeds can give the same question where a type has few of them; the seed of a later
+    attempt skips those, for every student (ids need no account here) and every item."""
+    quiz = make_quiz(count=8, kinds=KINDS, variants="random", max_attempts=3, show_answers="after_submit")
+    items = list(quiz.items.all())
+    for student_id in range(1, 41):
+        for item in items:
+            asked = [_content(services.question_for(quiz, item, student_id, n)) for n in (1, 2, 3)]
+            assert len(set(asked)) == 3, (student_id, item.kind, item.difficulty)
