@@ -375,28 +375,44 @@ def write_record(state: GameState, *, players: tuple[str, str, str] = ("Vorhand"
                             "Player names may not contain square brackets")
     deal = state.deal
     tokens = ["w", ".".join(c.code for part in deal for c in part)]
-    for move in state.moves:
+    for move in state.auction.moves:
         if isinstance(move, Bid):
             tokens += [str(move.seat), str(move.value)]
         elif isinstance(move, Hold):
             tokens += [str(move.seat), "y"]
-        elif isinstance(move, Pass):
+        else:
             tokens += [str(move.seat), "p"]
-        elif isinstance(move, PickUp):
+    if state.contract is not None:
+        code = _declaration_code(state)
+        if state.picked_up:
             tokens += [str(state.declarer), "s", "w", ".".join(c.code for c in deal.skat)]
-        elif isinstance(move, Discard):
-            continue  # written with the declaration
-        elif isinstance(move, Declare):
-            code = _declaration_code(state)
             discards = [m for m in state.moves if isinstance(m, Discard)]
-            if discards:
-                code += "." + ".".join(c.code for c in discards[0].cards)
-            tokens += [str(state.declarer), code]
+            put_away = discards[0].cards if discards else tuple(c for c in CARDS if state.skat & c.bit)
+            code += "." + ".".join(c.code for c in put_away)
+        if state.contract.ouvert:
+            code += "." + ".".join(c.code for c in _dealt_hand_after_discard(state))
+        tokens += [str(state.declarer), code]
     for seat, card in _plays_with_seats(state):
         tokens += [str(seat), card.code]
     header = (f"(;GM[Skat]PC[{place}]CO[]SE[1]ID[{game_id}]DT[{date}]"
               f"P0[{players[0]}]P1[{players[1]}]P2[{players[2]}]R0[]R1[]R2[]")
     return f"{header}MV[{' '.join(tokens)}]R[{_summary(state)}] ;)"
+
+
+def _dealt_hand_after_discard(state: GameState) -> list[Card]:
+    """The declarer's ten cards at the start of play (shown in an open game)."""
+    declarer = state.declarer
+    assert declarer is not None
+    mask = state.declarer_cards().mask & ~state.skat if state.picked_up else state.declarer_cards().mask & ~(
+        state.declarer_cards().mask & _mask_of(state.deal.skat))
+    return [c for c in CARDS if mask & c.bit]
+
+
+def _mask_of(cards: tuple[Card, ...]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= c.bit
+    return mask
 
 
 def _plays_with_seats(state: GameState) -> list[tuple[int, Card]]:
