@@ -488,21 +488,22 @@ def _bind(search: _Search, seat: int, n: int, best: int, bseat: int, tpts: int, 
 
 
 def _mtdf(search: Bounded, top: int, guess: int | None = None) -> int:
-    """The exact value in [0, top] by null-window searches ("at least beta?"), halving
-    the interval that is still open each time (fail-soft answers narrow it further)."""
+    """The exact value in [0, top] by null-window searches ("at least beta?").
+
+    A fail-soft answer beyond the window (a bound tighter than the question asked) is
+    tested next, as in MTD(f); otherwise the interval still open is halved.
+    """
     lo, hi = 0, top
-    first = guess
+    beta = top // 2 if guess is None else guess
     while lo < hi:
-        if first is not None:
-            beta = min(max(first, lo + 1), hi)
-            first = None
-        else:
-            beta = (lo + hi + 1) // 2
+        beta = min(max(beta, lo + 1), hi)
         g = search(beta - 1, beta)
         if g < beta:
             hi = g
+            beta = g if g < beta - 1 else (lo + hi + 1) // 2
         else:
             lo = g
+            beta = g + 1 if g > beta else (lo + hi + 1) // 2
     return lo
 
 
