@@ -38,7 +38,11 @@ from .cards import CARDS, Card, CardSet, Rank, Suit, mask_points
 from .errors import SkatError
 from .games import GameType
 
-__all__ = ["Solution", "solve", "solve_state", "GameTables", "tables_for"]
+__all__ = ["Solution", "SearchAborted", "solve", "solve_state", "GameTables", "tables_for"]
+
+
+class SearchAborted(Exception):
+    """The search went past its node budget (``max_nodes``) and stopped without an answer."""
 
 _NEXT = (1, 2, 0)
 
@@ -157,6 +161,7 @@ class _Search:
         self.tt: dict[int, int] = {}
         self.null_tt: dict[int, bool] = {}
         self.nodes = 0
+        self.limit = 1 << 62
         self.trumps = 0 if tables.game.is_null else len(tables.game.trumps_in_order)
         self.trump_mask = (1 << self.trumps) - 1
 
@@ -190,6 +195,8 @@ class _Search:
         """Augen the declarer gets from the current trick (``tpts`` already in it) and
         all later ones; fail-soft alpha-beta. ``left``: Augen still in the hands."""
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise SearchAborted(self.nodes)
         hands = self.hands
         lo = 0
         hi = left
@@ -365,6 +372,8 @@ class _Search:
     def null(self, seat: int, n: int, best: int, bseat: int, follow: int, tmask: int) -> bool:
         """Can the declarer make sure of taking no trick from here?"""
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise SearchAborted(self.nodes)
         hands = self.hands
         key = 0
         if n == 0:
@@ -429,6 +438,8 @@ def solve(
     skat: CardSet | Iterable[Card] = (),
     points: int = 0,
     card_values: bool = True,
+    target: int | None = None,
+    max_nodes: int | None = None,
 ) -> Solution:
     """Solve a position with all cards open.
 
@@ -436,6 +447,11 @@ def solve(
     cards already played to the current trick, which ``leader`` led). ``skat``: its
     Augen belong to the declarer in suit and Grand games. ``points``: the Augen the
     declarer has taken so far. With ``card_values`` every legal card is valued too.
+
+    ``target`` (suit and Grand games) asks only "can the declarer make sure of at least
+    ``target`` Augen?" (e.g. 61), which is much quicker than the exact Augen: then
+    ``declarer_points`` is None, ``declarer_wins`` the answer and the card values are
+    yes/no. ``max_nodes`` stops a search that grows too big with :class:`SearchAborted`.
     """
     masks = [h.mask if isinstance(h, CardSet) else CardSet(h).mask for h in hands]
     skat_mask = skat.mask if isinstance(skat, CardSet) else CardSet(skat).mask
@@ -443,6 +459,8 @@ def solve(
     _check_position(declarer, masks, leader, trick, skat_mask)
     tables = tables_for(game)
     search = _Search(tables, declarer, [_to_solver_mask(tables, m) for m in masks])
+    if max_nodes is not None:
+        search.limit = max_nodes
     to_move = (leader + len(trick)) % 3
     # the trick on the table: who is winning it, its Augen, the group to follow
     n = len(trick)
@@ -468,6 +486,15 @@ def solve(
         return Solution(game, to_move, None, wins, values, search.nodes)
     base = points + mask_points(skat_mask)
     left = mask_points(masks[0] | masks[1] | masks[2])
+    if target is not None:
+        need = target - base
+        wins = _at_least(_bind(search, to_move, n, best, bseat, tpts, follow, tmask, left), need, tpts + left)
+        values = {}
+        if card_values:
+            for card, v in _root_values(search, to_move, n, best, bseat, tpts, follow, tmask, legal, left,
+                                        need).items():
+                values[card] = bool(v)
+        return Solution(game, to_move, None, wins, values, search.nodes)
     value = _mtdf(_bind(search, to_move, n, best, bseat, tpts, follow, tmask, left), tpts + left)
     values = {}
     if card_values:
@@ -485,6 +512,15 @@ def _bind(search: _Search, seat: int, n: int, best: int, bseat: int, tpts: int, 
         return search.points(seat, n, best, bseat, tpts, follow, tmask, left, alpha, beta)
 
     return run
+
+
+def _at_least(search: Bounded, need: int, top: int) -> bool:
+    """Does the value reach ``need`` (one null-window search)?"""
+    if need <= 0:
+        return True
+    if need > top:
+        return False
+    return search(need - 1, need) >= need
 
 
 def _mtdf(search: Bounded, top: int, guess: int | None = None) -> int:
@@ -508,7 +544,7 @@ def _mtdf(search: Bounded, top: int, guess: int | None = None) -> int:
 
 
 def _root_values(search: _Search, seat: int, n: int, best: int, bseat: int, tpts: int, follow: int,
-                 tmask: int, legal: int, left: int | None) -> dict[Card, int]:
+                 tmask: int, legal: int, left: int | None, need: int | None = None) -> dict[Card, int]:
     """The value after each legal card (equivalent cards share the searched value).
 
     ``left`` is None in Null (the values are 1 for "the declarer still wins", else 0);
@@ -550,7 +586,13 @@ def _root_values(search: _Search, seat: int, n: int, best: int, bseat: int, tpts
                 r = 0 if ns == declarer else int(search.null(ns, 0, 0, 0, 0, 0))
         else:
             rest = left - p
-            if n < 2:
+            if need is not None:
+                if n < 2:
+                    r = int(_at_least(_bind(search, nxt, n + 1, nb, ns, np, nf, tmask | bit, rest), need, np + rest))
+                else:
+                    gain = np if ns == declarer else 0
+                    r = int(_at_least(_bind(search, ns, 0, 0, 0, 0, 0, 0, rest), need - gain, rest))
+            elif n < 2:
                 r = _mtdf(_bind(search, nxt, n + 1, nb, ns, np, nf, tmask | bit, rest), np + rest)
             else:
                 gain = np if ns == declarer else 0
@@ -586,7 +628,8 @@ def _check_position(declarer: int, masks: list[int], leader: int, trick: list[Ca
         )
 
 
-def solve_state(state: object, *, card_values: bool = True) -> Solution:
+def solve_state(state: object, *, card_values: bool = True, target: int | None = None,
+                max_nodes: int | None = None) -> Solution:
     """Solve a :class:`~.game.GameState` in its play phase from where it stands."""
     from .game import GameState, Phase
 
@@ -604,4 +647,6 @@ def solve_state(state: object, *, card_values: bool = True) -> Solution:
         skat=CardSet(state.skat),
         points=state.declarer_points,
         card_values=card_values,
+        target=target,
+        max_nodes=max_nodes,
     )

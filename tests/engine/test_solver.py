@@ -156,3 +156,32 @@ def test_bad_positions_are_refused() -> None:
     with pytest.raises(SkatError):  # a card twice
         solve(GameType.GRAND, 0, [CardSet(parse_cards("CJ")), CardSet(parse_cards("CJ")),
                                   CardSet(parse_cards("DJ"))], leader=0)
+
+
+@pytest.mark.parametrize("game", [GameType.SPADES, GameType.GRAND], ids=["spades", "grand"])
+def test_target_mode_answers_yes_or_no_like_the_exact_value(game: GameType) -> None:
+    rng = random.Random(f"target-{game.value}")
+    for _ in range(20):
+        pos = random_position(rng, 4, game)
+        hands, trick, skat = pos["hands"], pos["trick"], pos["skat"]
+        assert isinstance(hands, list) and isinstance(trick, list) and isinstance(skat, list)
+        declarer, leader, points = pos["declarer"], pos["leader"], pos["points"]
+        assert isinstance(declarer, int) and isinstance(leader, int) and isinstance(points, int)
+        exact = solve(game, declarer, [CardSet(h) for h in hands], leader=leader, trick=[CARDS[i] for i in trick],
+                      skat=[CARDS[i] for i in skat], points=points)
+        assert exact.declarer_points is not None
+        target = exact.declarer_points + rng.choice((-3, 0, 1, 5))
+        quick = solve(game, declarer, [CardSet(h) for h in hands], leader=leader, trick=[CARDS[i] for i in trick],
+                      skat=[CARDS[i] for i in skat], points=points, target=target)
+        assert quick.declarer_points is None
+        assert quick.declarer_wins is (exact.declarer_points >= target)
+        assert dict(quick.card_values) == {c: v >= target for c, v in exact.card_values.items()}
+
+
+def test_a_node_budget_stops_the_search() -> None:
+    from skatschule.engine.solver import SearchAborted
+
+    deal = deal_cards(5)
+    with pytest.raises(SearchAborted):
+        solve(GameType.GRAND, 0, [CardSet(deal.hand(s)) for s in range(3)], leader=0, skat=CardSet(deal.skat),
+              max_nodes=500)
