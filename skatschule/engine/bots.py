@@ -280,12 +280,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=6)
     parser.add_argument("--time-cap", type=float, default=0.3)
     parser.add_argument("--max-nodes", type=int, default=20_000)
+    parser.add_argument("--setups", default="1234", help="which of the four setups to run, e.g. 24")
     args = parser.parse_args(argv)
     setups = (("bot vs bot", True, True), ("bot declarer vs random defenders", True, False),
               ("random declarer vs bot defenders", False, True), ("random vs random", False, False))
     print(f"{args.deals} seeded deals; bots: {args.samples} samples, {args.time_cap} s, "
           f"{args.max_nodes} nodes a deal", flush=True)
-    for name, declarer_bot, defender_bots in setups:
+    for number, (name, declarer_bot, defender_bots) in enumerate(setups, 1):
+        if str(number) not in args.setups:
+            continue
         start = time.process_time()
         won = sum(play_match(seed, declarer_bot, defender_bots, samples=args.samples, time_cap=args.time_cap,
                              max_nodes=args.max_nodes) for seed in range(args.deals))
