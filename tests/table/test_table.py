@@ -56,6 +56,8 @@ def test_a_whole_hand_with_plain_posts(client: Client) -> None:
         if state.phase == "play":
             # the other hands never reach the browser while the game runs
             page = client.get(URL).content.decode()
+            own = next(iter(state.hand(table.seat)))
+            assert f'aria-label="{card_name(own.code)}' in page  # the check below can see card names
             for seat in range(3):
                 if seat != table.seat:
                     for card in state.hand(seat):
