@@ -41,6 +41,38 @@ from .games import GameType
 __all__ = ["Solution", "SearchAborted", "solve", "solve_state", "GameTables", "tables_for"]
 
 
+def _pext_table() -> bytes:
+    """``_PEXT8[live << 8 | x]``: the bits of ``x`` at the places of ``live``'s bits, packed
+    to the low end (a software "parallel bit extract" for one suit of eight cards)."""
+    out = bytearray(1 << 16)
+    for live in range(256):
+        places = [b for b in range(8) if live >> b & 1]
+        for x in range(256):
+            v = 0
+            for k, b in enumerate(places):
+                if x >> b & 1:
+                    v |= 1 << k
+            out[live << 8 | x] = v
+    return bytes(out)
+
+
+_PEXT8 = _pext_table()
+
+
+def _chunks(tables: GameTables) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Each group of the solver numbering as (shift, mask) pieces of at most eight bits."""
+    out: list[tuple[tuple[int, int], ...]] = []
+    start = 0
+    while start < 32:
+        width = tables.follow[start].bit_count()
+        pieces = []
+        for shift in range(start, start + width, 8):
+            pieces.append((shift, (1 << min(8, start + width - shift)) - 1))
+        out.append(tuple(pieces))
+        start += width
+    return tuple(out)
+
+
 class SearchAborted(Exception):
     """The search went past its node budget (``max_nodes``) and stopped without an answer."""
 
@@ -162,6 +194,9 @@ class _Search:
         self.null_tt: dict[int, bool] = {}
         self.nodes = 0
         self.limit = 1 << 62
+        self.all_tricks = False
+        self.chunks = _chunks(tables)
+        """The yes/no search asks "takes every trick?" (Schwarz) instead of "takes none?" (Null)."""
         self.trumps = 0 if tables.game.is_null else len(tables.game.trumps_in_order)
         self.trump_mask = (1 << self.trumps) - 1
 
@@ -380,7 +415,25 @@ class _Search:
             h0 = hands[0]
             if not h0 | hands[1] | hands[2]:
                 return True
-            key = h0 | hands[1] << 32 | hands[2] << 64 | seat << 96
+            # Yes/no questions (Null, every trick) do not count Augen: only the order of the
+            # cards still in play counts, so each group is keyed with the cards already
+            # played squeezed out; many more positions meet in the table that way
+            h1 = hands[1]
+            h2 = hands[2]
+            live = h0 | h1 | h2
+            key = seat
+            pext = _PEXT8
+            for chunks in self.chunks:
+                v0 = v1 = v2 = 0
+                offset = 0
+                for shift, mask in chunks:
+                    part = live >> shift & mask
+                    base = part << 8
+                    v0 |= pext[base | (h0 >> shift & mask)] << offset
+                    v1 |= pext[base | (h1 >> shift & mask)] << offset
+                    v2 |= pext[base | (h2 >> shift & mask)] << offset
+                    offset += part.bit_count()
+                key = key << 33 | v0 << 22 | v1 << 11 | v2
             known = self.null_tt.get(key)
             if known is not None:
                 return known
@@ -392,7 +445,9 @@ class _Search:
         declarer = self.declarer
         moves = self.moves(seat, legal, tmask)
         is_declarer = seat == declarer
-        if len(moves) > 1 and n:
+        if self.all_tricks:
+            pass  # any order is correct; the default (strongest first) suits a declarer who wants every trick
+        elif len(moves) > 1 and n:
             # declarer: cards that stay under the trick first, the highest of them first;
             # defenders: cards that leave the declarer on top first
             if is_declarer:
@@ -418,7 +473,7 @@ class _Search:
                     r = self.null(nxt, 2, best, bseat, follow, tmask | bit)
             else:
                 winner = seat if beats[i * 32 + best] else bseat
-                r = False if winner == declarer else self.null(winner, 0, 0, 0, 0, 0)
+                r = False if (winner != declarer) == self.all_tricks else self.null(winner, 0, 0, 0, 0, 0)
             if r == is_declarer:
                 result = r
                 break
@@ -440,6 +495,7 @@ def solve(
     card_values: bool = True,
     target: int | None = None,
     max_nodes: int | None = None,
+    all_tricks: bool = False,
 ) -> Solution:
     """Solve a position with all cards open.
 
@@ -452,6 +508,8 @@ def solve(
     ``target`` Augen?" (e.g. 61), which is much quicker than the exact Augen: then
     ``declarer_points`` is None, ``declarer_wins`` the answer and the card values are
     yes/no. ``max_nodes`` stops a search that grows too big with :class:`SearchAborted`.
+    ``all_tricks`` (suit and Grand games) asks instead "can the declarer make sure of
+    every trick?" (Schwarz, as a Grand ouvert needs), answered like a Null game.
     """
     masks = [h.mask if isinstance(h, CardSet) else CardSet(h).mask for h in hands]
     skat_mask = skat.mask if isinstance(skat, CardSet) else CardSet(skat).mask
@@ -477,7 +535,10 @@ def solve(
     legal = hand & follow if n else hand
     if not legal:
         legal = hand
-    if game.is_null:
+    if all_tricks and game.is_null:
+        raise SkatError("Im Nullspiel gibt es kein Schwarz", "A Null game has no Schwarz")
+    search.all_tricks = all_tricks
+    if game.is_null or all_tricks:
         wins = search.null(to_move, n, best, bseat, follow, tmask)
         values: dict[Card, int | bool] = {}
         if card_values:
@@ -583,7 +644,7 @@ def _root_values(search: _Search, seat: int, n: int, best: int, bseat: int, tpts
             if n < 2:
                 r = int(search.null(nxt, n + 1, nb, ns, nf, tmask | bit))
             else:
-                r = 0 if ns == declarer else int(search.null(ns, 0, 0, 0, 0, 0))
+                r = 0 if (ns != declarer) == search.all_tricks else int(search.null(ns, 0, 0, 0, 0, 0))
         else:
             rest = left - p
             if need is not None:

@@ -185,3 +185,63 @@ def test_a_node_budget_stops_the_search() -> None:
     with pytest.raises(SearchAborted):
         solve(GameType.GRAND, 0, [CardSet(deal.hand(s)) for s in range(3)], leader=0, skat=CardSet(deal.skat),
               max_nodes=500)
+
+
+def schwarz_reference(game: GameType, declarer: int, hands: list[int], leader: int) -> bool:
+    """Exhaustive: can the declarer make sure of every trick?"""
+
+    @lru_cache(maxsize=None)
+    def rec(h: tuple[int, int, int], lead: int) -> bool:
+        if not (h[0] | h[1] | h[2]):
+            return True
+        return play(h, lead, ())
+
+    def play(h: tuple[int, int, int], lead: int, cards: tuple[int, ...]) -> bool:
+        if len(cards) == 3:
+            winner = (lead + game.trick_winners[cards[0] << 10 | cards[1] << 5 | cards[2]]) % 3
+            return winner == declarer and rec(h, winner)
+        seat = (lead + len(cards)) % 3
+        hand = h[seat]
+        legal = (hand & game.follow_mask[cards[0]] if cards else hand) or hand
+        results = []
+        for i in range(32):
+            if legal >> i & 1:
+                nh = list(h)
+                nh[seat] ^= 1 << i
+                results.append(play((nh[0], nh[1], nh[2]), lead, cards + (i,)))
+        return any(results) if seat == declarer else all(results)
+
+    return rec((hands[0], hands[1], hands[2]), leader)
+
+
+def test_all_tricks_mode_matches_exhaustive_search() -> None:
+    rng = random.Random("schwarz")
+    for k in range(60):
+        game = (GameType.GRAND, GameType.CLUBS)[k % 2]
+        pos = random_position(rng, 3 + k % 2, game)
+        hands = pos["hands"]
+        assert isinstance(hands, list)
+        if pos["trick"]:
+            continue
+        declarer, leader = pos["declarer"], pos["leader"]
+        assert isinstance(declarer, int) and isinstance(leader, int)
+        # strong declarer hands make "every trick" happen now and then
+        solution = solve(game, declarer, [CardSet(h) for h in hands], leader=leader, all_tricks=True)
+        assert solution.declarer_wins is schwarz_reference(game, declarer, hands, leader)
+
+
+def test_ouvert_check_counts_distributions() -> None:
+    from skatschule.engine.ouvert import check_ouvert
+
+    safe_null = parse_cards("C7 C8 C9 S7 S8 S9 H7 H8 H9 D7")
+    result = check_ouvert(GameType.NULL, safe_null, samples=8)
+    assert result.tried == 8 and result.wins == 8 and result.counter is None
+    risky = parse_cards("CA CK S7 S8 S9 H7 H8 H9 D7 D8")
+    result = check_ouvert(GameType.NULL, risky, samples=30)
+    assert result.wins < 30 and result.counter is not None
+    # the counter-example really beats it, by the solver on that very deal
+    hands = result.counter
+    again = solve(GameType.NULL, 0, [CardSet(hands[s]) for s in range(3)], leader=0, card_values=False)
+    assert again.declarer_wins is False
+    top_grand = parse_cards("CJ SJ HJ DJ CA CT CK CQ C9 C8")
+    assert check_ouvert(GameType.GRAND, top_grand, samples=3).wins == 3
