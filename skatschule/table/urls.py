@@ -8,5 +8,6 @@ urlpatterns = [
     path("analyse/", views.analysis, name="analysis"),
     path("export.sgf", views.export, name="export"),
     path("iss/", views.iss_import, name="iss"),
+    path("ouvert/", views.ouvert, name="ouvert"),
     path("<int:pk>/", views.stored, name="stored"),
 ]

@@ -247,3 +247,33 @@ def _viewer(game: IssGame, step: int, request: HttpRequest) -> dict[str, Any]:
         "prev": max(step - 1, 0),
         "next": min(step + 1, len(plays)),
     }
+
+
+OUVERT_SAMPLES = 20
+"""Distributions the ouvert check solves per request (a seeded sample)."""
+
+
+@require_GET
+def ouvert(request: HttpRequest) -> HttpResponse:
+    """"Ist mein Null ouvert / Grand ouvert sicher?": a GET form (the check changes nothing)."""
+    from skatschule.engine import CARDS, GameType, parse_cards
+    from skatschule.engine.ouvert import check_ouvert
+
+    chosen = [str(c)[:3] for c in request.GET.getlist("cards")][:12]
+    skat = [str(c)[:3] for c in request.GET.getlist("skat")][:3]
+    game_name = str(request.GET.get("game", "null"))
+    context: dict[str, Any] = {"all_cards": [c.code for c in sort_hand(CARDS)], "chosen": chosen, "skat_chosen": skat,
+                               "game": game_name, "result": None, "error": ""}
+    status = 200
+    if chosen:
+        try:
+            game = GameType.NULL if game_name == "null" else GameType.GRAND
+            result = check_ouvert(game, parse_cards(chosen), skat=parse_cards(skat), samples=OUVERT_SAMPLES)
+            counter = None
+            if result.counter is not None:
+                counter = [{"seat": _seat_name(s), "cards": [c.code for c in sort_hand(result.counter[s], game)]}
+                           for s in range(3)] + [{"seat": "Skat", "cards": [c.code for c in result.counter[3]]}]
+            context.update(result=result, counter=counter)
+        except SkatError as exc:
+            context["error"], status = _error_text(exc), 400
+    return render(request, "table/ouvert.html", context, status=status)

@@ -148,3 +148,17 @@ def test_iss_import_and_step_through(client: Client) -> None:
     response = client.post(URL + "iss/", {"records": broken})
     assert response.status_code == 400
     assert "ISS-Datensatz" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_ouvert_check_page(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    from skatschule.table import views
+
+    monkeypatch.setattr(views, "OUVERT_SAMPLES", 4)
+    safe = "C7 C8 C9 S7 S8 S9 H7 H8 H9 D7".split()
+    page = client.get(URL + "ouvert/", {"game": "null", "cards": safe}).content.decode()
+    assert "Gewonnen gegen 4 von 4" in page
+    risky = "CA CK S7 S8 S9 H7 H8 H9 D7 D8".split()
+    page = client.get(URL + "ouvert/", {"game": "null", "cards": risky}).content.decode()
+    assert "Eine Verteilung, gegen die das Spiel verloren geht" in page
+    assert client.get(URL + "ouvert/", {"game": "null", "cards": safe[:9]}).status_code == 400
