@@ -185,7 +185,7 @@ def iss_import(request: HttpRequest) -> HttpResponse:
     """Paste ISS records; step through the first one."""
     error = ""
     status = 200
-    if request.method == "POST":
+    if request.method == "POST" and "exercise" not in request.POST:
         text = str(request.POST.get("records", ""))[:200_000]
         try:
             games = parse_records(text)
@@ -195,19 +195,54 @@ def iss_import(request: HttpRequest) -> HttpResponse:
         except SkatError as exc:
             error, status = _error_text(exc), 400
     records = request.session.get(_ISS_KEY) or []
+    exercise: dict[str, Any] = {}
+    if request.method == "POST" and "exercise" in request.POST and records:
+        exercise, status = _grade_moment(request, records)
+        if status != 200:
+            return render(request, "table/iss.html", {"error": exercise.get("error", ""), "viewer": {}}, status=status)
     game: IssGame | None = None
     viewer: dict[str, Any] = {}
     if records and not error:
         try:
-            index = min(max(int(request.GET.get("spiel", "0")), 0), len(records) - 1)
+            source = request.POST if exercise else request.GET
+            index = min(max(int(source.get("spiel", "0")), 0), len(records) - 1)
             game = parse_records(records[index])[0]
-            step = int(request.GET.get("schritt", "0"))
+            step = int(source.get("schritt", "0"))
             viewer = _viewer(game, step, request)
             viewer["index"] = index
             viewer["count"] = len(records)
         except (SkatError, ValueError):
             request.session[_ISS_KEY] = []
-    return render(request, "table/iss.html", {"error": error, "viewer": viewer}, status=status)
+    return render(request, "table/iss.html", {"error": error, "viewer": viewer, "exercise": exercise}, status=status)
+
+
+def _grade_moment(request: HttpRequest, records: list[str]) -> tuple[dict[str, Any], int]:
+    """"Welche Karten darf ... spielen?" at a moment of the record, graded by the engine."""
+    from skatschule.engine import parse_cards
+
+    try:
+        index = min(max(int(request.POST.get("spiel", "0")), 0), len(records) - 1)
+        step = int(request.POST.get("schritt", "0"))
+        game = parse_records(records[index])[0]
+        probe = _probe(game, step)
+        answer = set(parse_cards([str(c)[:3] for c in request.POST.getlist("cards")][:10]))
+    except (SkatError, ValueError) as exc:
+        return {"error": _error_text(exc) if isinstance(exc, SkatError) else str(exc)}, 400
+    right = set(probe.legal_cards())
+    return {"asked": True, "correct": answer == right, "right": [c.code for c in sort_hand(right)],
+            "given": [c.code for c in sort_hand(answer)]}, 200
+
+
+def _probe(game: IssGame, step: int) -> GameState:
+    state = game.state
+    plays = [c for t in state.tricks for c in t.cards] + state.trick
+    step = min(max(step, 0), len(plays))
+    probe = GameState(state.deal, rules=state.rules)
+    for move in state.moves[: len(state.moves) - len(plays)]:
+        probe.push(move)
+    for card in plays[:step]:
+        probe.play(card)
+    return probe
 
 
 def _record_texts(text: str) -> list[str]:
@@ -241,7 +276,8 @@ def _viewer(game: IssGame, step: int, request: HttpRequest) -> dict[str, Any]:
         "trick": [c.code for c in probe.trick],
         "tricks": _trick_rows(probe),
         "to_move": None if probe.to_move is None else _seat_name(probe.to_move),
-        "legal": [c.code for c in probe.legal_cards()],
+        "mover_hand": [] if probe.to_move is None or probe.phase != "play"
+        else [c.code for c in sort_hand(probe.hand(probe.to_move), game_type)],
         "answer": answer,
         "result": _outcome_lines(state, deck) if game.resigned is None else [],
         "prev": max(step - 1, 0),

@@ -144,6 +144,20 @@ def test_iss_import_and_step_through(client: Client) -> None:
     assert client.post(URL + "iss/", {"records": record}).status_code == 302
     page = client.get(URL + "iss/?spiel=0&schritt=4").content.decode()
     assert "Karte 4 von 30" in page
+    assert "Welche Karten darf" in page and "Erlaubt sind" not in page
+    state = parse_record(record).state
+    probe = GameState(state.deal)
+    plays = [c for t in state.tricks for c in t.cards]
+    for move in state.moves[: len(state.moves) - len(plays)]:
+        probe.push(move)
+    for card in plays[:4]:
+        probe.play(card)
+    right = [c.code for c in probe.legal_cards()]
+    graded = client.post(URL + "iss/", {"exercise": "legal", "spiel": 0, "schritt": 4, "cards": right})
+    assert graded.status_code == 200 and "Richtig." in graded.content.decode()
+    wrong = [c.code for c in probe.hand(probe.to_move) if c.code not in right][:1] or right[:-1]
+    graded = client.post(URL + "iss/", {"exercise": "legal", "spiel": 0, "schritt": 4, "cards": wrong})
+    assert "Nicht ganz." in graded.content.decode()
     broken = next(c for c in cases if c["expected"].get("error"))["input"]["record"]
     response = client.post(URL + "iss/", {"records": broken})
     assert response.status_code == 400
