@@ -177,9 +177,7 @@ class Solution:
         """The legal cards that keep the value (the best for the side to move)."""
         if not self.card_values:
             return []
-        values = list(self.card_values.values())
-        target: int | bool = self.declarer_wins if self.game.is_null else (self.declarer_points or 0)
-        del values
+        target: int | bool = self.declarer_wins if self.declarer_points is None else self.declarer_points
         return sorted(c for c, v in self.card_values.items() if v == target)
 
 

@@ -245,3 +245,18 @@ def test_ouvert_check_counts_distributions() -> None:
     assert again.declarer_wins is False
     top_grand = parse_cards("CJ SJ HJ DJ CA CT CK CQ C9 C8")
     assert check_ouvert(GameType.GRAND, top_grand, samples=3).wins == 3
+
+
+def test_best_cards_keep_the_value() -> None:
+    rng = random.Random("best")
+    for game in (GameType.HEARTS, GameType.NULL):
+        pos = random_position(rng, 4, game)
+        hands, trick = pos["hands"], pos["trick"]
+        assert isinstance(hands, list) and isinstance(trick, list)
+        declarer, leader = pos["declarer"], pos["leader"]
+        assert isinstance(declarer, int) and isinstance(leader, int)
+        solution = solve(game, declarer, [CardSet(h) for h in hands], leader=leader, trick=[CARDS[i] for i in trick])
+        value = solution.declarer_wins if game.is_null else solution.declarer_points
+        best = solution.best_cards()
+        assert best and all(solution.card_values[c] == value for c in best)
+        assert all(solution.card_values[c] != value for c in solution.card_values if c not in best)
