@@ -111,13 +111,13 @@ def _let_bots_play(table: Table, state: GameState, rng: random.Random) -> None:
             _record(table, state, ["s"])
         elif phase == "discard":
             twelve = list(state.hand(seat))
-            limit = hand_limit(tuple(state.deal.hand(seat)))
-            contract = limit.contract or choose_contract(twelve)
+            planned = hand_limit(tuple(state.deal.hand(seat)))
+            contract = planned.contract or choose_contract(twelve)
             a, b = choose_discard(twelve, contract.game)
             _record(table, state, ["d", a.code, b.code])
         elif phase == "declare":
-            limit = hand_limit(tuple(state.deal.hand(seat)))
-            contract = limit.contract or choose_contract(list(state.hand(seat)))
+            planned = hand_limit(tuple(state.deal.hand(seat)))
+            contract = planned.contract or choose_contract(list(state.hand(seat)))
             _record(table, state, ["g", contract.game.value, False, False, False, False])
         else:
             choice = choose_card(state, rng=rng, time_cap=BOT_TIME_CAP)
@@ -246,5 +246,5 @@ def save_finished(*, table: Table, user: Any) -> int | None:
         user=user, seed=table.seed, seat=table.seat, moves=table.moves, iss_record=iss_line(table),
         won=None if outcome is None else outcome.won, score=None if outcome is None else outcome.score,
     )
-    table.saved = row.pk
-    return row.pk
+    table.saved = int(row.pk)
+    return table.saved
