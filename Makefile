@@ -27,7 +27,7 @@ run: setup
 
 test: setup
 	$(PY) -m mypy --strict skatschule/engine
-	@for f in public.json public_rulings.json; do \
+	@for f in public.json public_rulings.json public_iss.json public_open_hand.json; do \
 	  if [ -f $(VECTORS)/$$f ]; then echo "vectors: $$f"; $(PY) -m skatschule.engine.vectors check $(VECTORS)/$$f || exit 1; \
 	  else echo "no $(VECTORS)/$$f beside the project: vector check skipped"; fi; done
 	DATABASE_URL= REDIS_URL= $(PY) -m pytest -q

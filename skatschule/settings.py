@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "skatschule.cards",
     "skatschule.rules",
     "skatschule.training",
+    "skatschule.table",
     "skatschule.accounts",
     "skatschule.casebook",
     "skatschule.classrooms",

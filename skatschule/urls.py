@@ -7,6 +7,7 @@ urlpatterns = [
     path("", include("skatschule.home.urls")),
     path("karten/", include("skatschule.cards.urls")),
     path("regeln/", include("skatschule.rules.urls")),
+    path("ueben/spiel/", include("skatschule.table.urls")),
     path("ueben/", include("skatschule.training.urls")),
     path("konto/", include("skatschule.accounts.urls")),
     path("faelle/", include("skatschule.casebook.urls")),

@@ -206,6 +206,36 @@ def _ruling(inp: Input, rules: str) -> object:
     return ruling_from_input(inp, rules).as_dict()
 
 
+def _iss_record(inp: Input, rules: str) -> object:
+    from .iss import parse_record
+
+    return parse_record(inp["record"], get_rules(rules)).answer()
+
+
+def _open_hand(inp: Input, rules: str) -> object:
+    from .solver import solve
+
+    game = parse_game(inp["game"])
+    hands = inp["hands"]
+    if not isinstance(hands, list) or len(hands) != 3:
+        raise SkatError("hands: die Karten der drei Plätze", "hands: the cards of the three seats")
+    trick = _distinct(parse_cards(inp.get("trick") or []))
+    skat = _distinct(parse_cards(inp.get("skat") or []))
+    solution = solve(
+        game,
+        _int(inp, "declarer"),
+        [CardSet(_distinct(parse_cards(h))) for h in hands],
+        leader=_int(inp, "leader"),
+        trick=trick,
+        skat=CardSet(skat),
+        points=_int(inp, "points", 0),
+        card_values=False,
+    )
+    if game.is_null:
+        return {"declarer_wins": solution.declarer_wins}
+    return {"declarer_points": solution.declarer_points}
+
+
 KINDS: dict[str, Callable[[Input, str], object]] = {
     "card_points": _card_points,
     "is_trump": _is_trump,
@@ -220,6 +250,8 @@ KINDS: dict[str, Callable[[Input, str], object]] = {
     "auction": _auction,
     "game_replay": _game_replay,
     "ruling": _ruling,
+    "iss_record": _iss_record,
+    "open_hand": _open_hand,
 }
 
 

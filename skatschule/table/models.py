@@ -1,0 +1,25 @@
+"""Finished table games of signed-in users (visitors keep theirs in the session)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class TableGame(models.Model):
+    """One finished hand at the table: the moves (to replay it with the engine) and the ISS record."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_games")
+    seed = models.BigIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    moves = models.JSONField(default=list)
+    iss_record = models.TextField(blank=True)
+    won = models.BooleanField(null=True)
+    score = models.IntegerField(null=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"Spiel {self.pk} von {self.user}"

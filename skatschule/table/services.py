@@ -1,0 +1,250 @@
+"""The table: a whole hand as one seat against two engine bots (writes live here).
+
+The game lives in the session as seed, seat and moves (visitors and signed-in users
+alike); every request replays it with the engine, which checks each step. The bots'
+cards never reach the browser before the end of the game. A finished game of a
+signed-in user is stored as a :class:`~.models.TableGame`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from skatschule.engine import (
+    Bid, Card, Contract, GameState, GameType, Hold, Pass, SkatError, parse_card, parse_game,
+)
+from skatschule.engine.bidding import BID_VALUES, Auction
+from skatschule.engine.bots import CardChoice, choose_card, choose_contract, choose_discard
+from skatschule.engine.game import Declare, Discard, PickUp
+from skatschule.engine.iss import write_record
+from skatschule.engine.solver import SearchAborted, solve_state
+from skatschule.training.services.auction_play import hand_limit
+
+__all__ = ["Table", "new_table", "replay", "play", "hint", "analyse", "save_finished", "BOT_TIME_CAP"]
+
+BOT_TIME_CAP = 0.6
+"""Seconds a bot may think about one card (perfect-information Monte Carlo, see engine.bots)."""
+HINT_TIME_CAP = 1.5
+"""Seconds the computer may think for a hint."""
+ANALYSIS_NODES = 400_000
+"""Node budget for each position of "Hätte ich gewinnen können?"."""
+
+
+@dataclass
+class Table:
+    seed: int
+    seat: int
+    moves: list[list[Any]] = field(default_factory=list)
+    saved: int | None = None
+
+    def as_session(self) -> dict[str, object]:
+        return {"seed": self.seed, "seat": self.seat, "moves": self.moves, "saved": self.saved}
+
+    @classmethod
+    def from_session(cls, data: object) -> Table | None:
+        if not isinstance(data, dict):
+            return None
+        seed, seat, moves, saved = data.get("seed"), data.get("seat"), data.get("moves"), data.get("saved")
+        if not isinstance(seed, int) or seat not in (0, 1, 2) or not isinstance(moves, list):
+            return None
+        table = cls(seed, int(seat), list(moves), saved if isinstance(saved, int) else None)
+        try:
+            replay(table)
+        except (SkatError, ValueError, TypeError, KeyError, IndexError):
+            return None
+        return table
+
+
+def _apply(state: GameState, move: list[Any]) -> None:
+    kind = move[0]
+    if kind == "a":
+        seat, what = int(move[1]), move[2]
+        state.push(Hold(seat) if what == "y" else Pass(seat) if what == "p" else Bid(seat, int(what)))
+    elif kind == "s":
+        state.push(PickUp())
+    elif kind == "d":
+        state.push(Discard((parse_card(move[1]), parse_card(move[2]))))
+    elif kind == "g":
+        state.push(Declare(Contract(parse_game(move[1]), hand=bool(move[2]), ouvert=bool(move[3]),
+                                    schneider_announced=bool(move[4]), schwarz_announced=bool(move[5]))))
+    elif kind == "c":
+        state.play(parse_card(move[1]))
+    else:
+        raise SkatError(f"Unbekannter Zug {kind!r}", f"Unknown move {kind!r}")
+
+
+def replay(table: Table) -> GameState:
+    """The game as it stands, rebuilt move by move with the engine."""
+    state = GameState(seed=table.seed)
+    for move in table.moves:
+        _apply(state, move)
+    return state
+
+
+def _record(table: Table, state: GameState, move: list[Any]) -> None:
+    _apply(state, move)  # raises before anything is recorded
+    table.moves.append(move)
+
+
+def _bot_auction_move(auction: Auction, seat: int, limit: int) -> list[Any]:
+    if auction.phase == "vorhand_alone":
+        return ["a", 0, 18] if limit >= 18 else ["a", 0, "p"]
+    if auction.pending:
+        return ["a", seat, "y" if auction.value <= limit else "p"]
+    higher = [v for v in BID_VALUES if v > auction.value]
+    return ["a", seat, higher[0]] if higher and higher[0] <= limit else ["a", seat, "p"]
+
+
+def _let_bots_play(table: Table, state: GameState, rng: random.Random) -> None:
+    """Bots move until it is the learner's turn or the game is over."""
+    while not state.is_over():
+        seat = state.to_move
+        if seat is None or seat == table.seat:
+            return
+        phase = state.phase
+        if phase == "auction":
+            limit = hand_limit(state.deal.hand(seat)).value
+            _record(table, state, _bot_auction_move(state.auction, seat, limit))
+        elif phase == "skat":
+            _record(table, state, ["s"])
+        elif phase == "discard":
+            twelve = list(state.hand(seat))
+            planned = hand_limit(tuple(state.deal.hand(seat)))
+            contract = planned.contract or choose_contract(twelve)
+            a, b = choose_discard(twelve, contract.game)
+            _record(table, state, ["d", a.code, b.code])
+        elif phase == "declare":
+            planned = hand_limit(tuple(state.deal.hand(seat)))
+            contract = planned.contract or choose_contract(list(state.hand(seat)))
+            _record(table, state, ["g", contract.game.value, False, False, False, False])
+        else:
+            choice = choose_card(state, rng=rng, time_cap=BOT_TIME_CAP)
+            _record(table, state, ["c", choice.card.code])
+
+
+def new_table(*, seed: int | None = None, seat: int | None = None) -> Table:
+    rng = random.Random(seed)
+    table = Table(rng.randrange(2**31), rng.randrange(3) if seat is None else seat)
+    state = replay(table)
+    _let_bots_play(table, state, random.Random(table.seed))
+    return table
+
+
+def play(*, table: Table, action: str, value: str = "", cards: list[str] | None = None,
+         flags: set[str] | None = None) -> GameState:
+    """The learner's move, checked by the engine; then the bots answer.
+
+    ``action``: ``bid`` (``value``), ``hold``, ``pass``, ``pickup``, ``discard`` (two
+    ``cards``), ``declare`` (``value`` = game, ``flags`` from hand, ouvert, schneider,
+    schwarz) or ``card`` (``value`` = card code). Raises :class:`SkatError` when the
+    rules forbid it.
+    """
+    state = replay(table)
+    if state.is_over():
+        raise SkatError("Das Spiel ist beendet", "The game is over")
+    if state.to_move != table.seat:
+        raise SkatError("Du bist nicht am Zug", "It is not your turn")
+    seat = table.seat
+    flags = flags or set()
+    if action == "bid":
+        if not value.isdigit() or len(value) > 3:
+            raise SkatError("Bitte einen Reizwert wählen", "Please choose a bid value")
+        move: list[Any] = ["a", seat, int(value)]
+    elif action == "hold":
+        move = ["a", seat, "y"]
+    elif action == "pass":
+        move = ["a", seat, "p"]
+    elif action == "pickup":
+        move = ["s"]
+    elif action == "discard":
+        chosen = cards or []
+        if len(chosen) != 2:
+            raise SkatError("Bitte genau zwei Karten zum Drücken wählen", "Please choose exactly two cards to discard")
+        move = ["d", parse_card(chosen[0]).code, parse_card(chosen[1]).code]
+    elif action == "declare":
+        game = parse_game(value)
+        hand = state.phase == "skat"
+        move = ["g", game.value, hand, "ouvert" in flags, "schneider" in flags, "schwarz" in flags]
+    elif action == "card":
+        move = ["c", parse_card(value).code]
+    else:
+        raise SkatError(f"Unbekannter Zug {action!r}", f"Unknown move {action!r}")
+    _record(table, state, move)
+    _let_bots_play(table, state, random.Random(table.seed * 31 + len(table.moves)))
+    return state
+
+
+def hint(*, table: Table) -> CardChoice:
+    """What the computer would play in the learner's seat, and why (the learner's view only)."""
+    state = replay(table)
+    if state.phase != "play" or state.to_move != table.seat:
+        raise SkatError("Ein Tipp gibt es, wenn du eine Karte spielen sollst",
+                        "A hint is available when you are to play a card")
+    return choose_card(state, rng=random.Random(table.seed + len(table.moves)), time_cap=HINT_TIME_CAP)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One of the learner's cards, with the open-hand verdict before and after it."""
+
+    trick: int
+    card: Card
+    before: bool | None
+    after: bool | None
+    best: tuple[Card, ...]
+    lowered: bool
+
+
+def analyse(*, table: Table) -> list[Step]:
+    """"Hätte ich gewinnen können?": for each of the learner's cards, could his side still
+    win with every card open, before and after it (None: too big to work out in time)."""
+    state = replay(table)
+    if not state.is_over() or state.contract is None:
+        return []
+    learner_declares = state.declarer == table.seat
+    target = None if state.contract.game is GameType.NULL else 61
+    probe = GameState(state.deal, rules=state.rules)
+    steps: list[Step] = []
+    for move in table.moves:
+        if move[0] != "c":
+            _apply(probe, move)
+            continue
+        if probe.to_move == table.seat:
+            card = parse_card(move[1])
+            try:
+                solution = solve_state(probe, target=target, max_nodes=ANALYSIS_NODES)
+                good = {c for c, v in solution.card_values.items() if bool(v) == learner_declares}
+                before = solution.declarer_wins == learner_declares
+                after = card in good
+                steps.append(Step(len(probe.tricks) + 1, card, before, after, tuple(sorted(good)),
+                                  before and not after))
+            except SearchAborted:
+                steps.append(Step(len(probe.tricks) + 1, card, None, None, (), False))
+        _apply(probe, move)
+    return steps
+
+
+def iss_line(table: Table) -> str:
+    state = replay(table)
+    names = tuple("Du" if s == table.seat else f"Computer {s}" for s in range(3))
+    return write_record(state, players=(names[0], names[1], names[2]), game_id=str(table.seed))
+
+
+def save_finished(*, table: Table, user: Any) -> int | None:
+    """Store a finished game of a signed-in user once; returns its id."""
+    from .models import TableGame
+
+    if table.saved is not None or not getattr(user, "is_authenticated", False):
+        return table.saved
+    state = replay(table)
+    if not state.is_over():
+        return None
+    outcome = state.outcome()
+    row = TableGame.objects.create(
+        user=user, seed=table.seed, seat=table.seat, moves=table.moves, iss_record=iss_line(table),
+        won=None if outcome is None else outcome.won, score=None if outcome is None else outcome.score,
+    )
+    table.saved = int(row.pk)
+    return table.saved

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from . import views
+
+app_name = "table"
+urlpatterns = [
+    path("", views.table_view, name="play"),
+    path("analyse/", views.analysis, name="analysis"),
+    path("export.sgf", views.export, name="export"),
+    path("iss/", views.iss_import, name="iss"),
+    path("ouvert/", views.ouvert, name="ouvert"),
+    path("<int:pk>/", views.stored, name="stored"),
+]

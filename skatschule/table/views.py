@@ -1,0 +1,315 @@
+"""The table at /ueben/spiel/: thin views over services (writes) and selectors (reads)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET, require_http_methods
+
+from skatschule.cards.context_processors import current_deck
+from skatschule.engine import SEAT_NAMES_DE, SEAT_NAMES_EN, GameState, SkatError, sort_hand
+from skatschule.engine.bidding import BID_VALUES
+from skatschule.engine.iss import IssGame, parse_records
+from skatschule.engine.names import render as render_names
+
+from . import selectors, services
+
+_KEY = "table_game"
+_ISS_KEY = "table_iss"
+_GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
+
+
+def _lang() -> str:
+    return "en" if (get_language() or "de").startswith("en") else "de"
+
+
+def _error_text(exc: SkatError) -> str:
+    return exc.message_en if _lang() == "en" else exc.message_de
+
+
+def _seat_name(seat: int) -> str:
+    return (SEAT_NAMES_EN if _lang() == "en" else SEAT_NAMES_DE)[seat]
+
+
+def _trick_rows(state: GameState) -> list[dict[str, Any]]:
+    rows = []
+    for n, trick in enumerate(state.tricks, 1):
+        rows.append({"number": n, "cards": [{"seat": _seat_name(trick.seat_of(i)), "code": c.code}
+                                            for i, c in enumerate(trick.cards)],
+                     "winner": _seat_name(trick.winner), "points": trick.points})
+    return rows
+
+
+def _outcome_lines(state: GameState, deck: str) -> list[str]:
+    outcome = state.outcome()
+    if outcome is None:
+        return []
+    return [render_names(line, _lang(), deck) for line in outcome.explain(_lang())]
+
+
+def _context(request: HttpRequest, table: services.Table) -> dict[str, Any]:
+    state = services.replay(table)
+    seat = table.seat
+    game = state.contract.game if state.contract else None
+    my_turn = not state.is_over() and state.to_move == seat
+    legal = {c.code for c in state.legal_cards()} if my_turn and state.phase == "play" else set()
+    auction = state.auction
+    steps = []
+    for m in auction.moves:
+        said = getattr(m, "value", None)
+        text = str(said) if said is not None else ("ja" if type(m).__name__ == "Hold" else "passe")
+        steps.append({"seat": _seat_name(m.seat), "said": text, "mine": m.seat == seat})
+    options: list[int] = []
+    if my_turn and state.phase == "auction" and not auction.pending:
+        options = [v for v in BID_VALUES if v > auction.value][:8]
+    over = state.is_over()
+    deck = current_deck(request)
+    context: dict[str, Any] = {
+        "table": table,
+        "state": state,
+        "seat_name": _seat_name(seat),
+        "phase": state.phase,
+        "my_turn": my_turn,
+        "hand": [{"code": c.code, "legal": c.code in legal} for c in sort_hand(state.hand(seat), game)],
+        "steps": steps,
+        "auction_pending": auction.pending,
+        "auction_value": auction.value,
+        "options": options,
+        "declarer": None if state.declarer is None else _seat_name(state.declarer),
+        "i_declare": state.declarer == seat,
+        "contract": state.contract.name(_lang()) if state.contract else "",
+        "trick": [{"seat": _seat_name((state.leader + i) % 3), "code": c.code} for i, c in enumerate(state.trick)],
+        "tricks": _trick_rows(state),
+        "to_move": None if state.to_move is None else _seat_name(state.to_move),
+        "games": _GAMES,
+        "over": over,
+        "passed_in": state.passed_in,
+        "result": _outcome_lines(state, deck) if over else [],
+        "outcome": state.outcome() if over else None,
+        "others": [{"seat": _seat_name(s), "cards": [c.code for c in sort_hand(state.deal.hand(s), game)]}
+                   for s in range(3) if s != seat] if over else [],
+        "skat": [c.code for c in state.deal.skat] if over or (state.picked_up and state.declarer == seat) else [],
+        "pickup_hand": [c.code for c in sort_hand(state.hand(seat), game)] if state.phase == "discard" else [],
+    }
+    return context
+
+
+def _load(request: HttpRequest) -> services.Table:
+    table = services.Table.from_session(request.session.get(_KEY))
+    if table is None:
+        table = services.new_table()
+        request.session[_KEY] = table.as_session()
+    return table
+
+
+@require_http_methods(["GET", "POST"])
+def table_view(request: HttpRequest) -> HttpResponse:
+    """GET shows the table; POST makes one move (or deals again, or asks for a hint)."""
+    table = _load(request)
+    error = ""
+    hint_text = ""
+    status = 200
+    if request.method == "POST":
+        action = str(request.POST.get("action", ""))[:12]
+        if action == "new":
+            table = services.new_table()
+        elif action == "hint":
+            try:
+                choice = services.hint(table=table)
+                hint_text = render_names(choice.reason(_lang()), _lang(), current_deck(request))
+            except SkatError as exc:
+                error, status = _error_text(exc), 400
+        else:
+            flags = {f for f in ("ouvert", "schneider", "schwarz") if request.POST.get(f)}
+            value = str(request.POST.get("value", ""))[:10]
+            if action.startswith("bid:"):
+                action, value = "bid", action[4:]
+            try:
+                services.play(table=table, action=action, value=value,
+                              cards=[str(c)[:3] for c in request.POST.getlist("cards")][:3], flags=flags)
+            except SkatError as exc:
+                error, status = _error_text(exc), 400
+        if services.replay(table).is_over():
+            services.save_finished(table=table, user=request.user)
+        request.session[_KEY] = table.as_session()
+        if status == 200 and not hint_text and not request.htmx:
+            return redirect("table:play")
+    context = _context(request, table)
+    context.update(error=error, hint=hint_text)
+    template = "table/partials/board.html" if request.htmx else "table/table.html"
+    return render(request, template, context, status=status)
+
+
+@require_GET
+def analysis(request: HttpRequest) -> HttpResponse:
+    """"Hätte ich gewinnen können?" for the game at the table, once it is over."""
+    table = services.Table.from_session(request.session.get(_KEY))
+    if table is None or not services.replay(table).is_over():
+        return render(request, "table/analysis.html", {"steps": [], "not_over": True}, status=409)
+    steps = services.analyse(table=table)
+    first = next((s for s in steps if s.lowered), None)
+    return render(request, "table/analysis.html", {"steps": steps, "first": first, "not_over": False,
+                                                  "context": _context(request, table)})
+
+
+@require_GET
+def export(request: HttpRequest) -> HttpResponse:
+    """The finished game as an ISS record (plain text, one line)."""
+    table = services.Table.from_session(request.session.get(_KEY))
+    if table is None or not services.replay(table).is_over():
+        return HttpResponse("Das Spiel ist noch nicht beendet.\n", status=409, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(services.iss_line(table) + "\n", content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="skatschule-{table.seed}.sgf"'
+    return response
+
+
+@login_required
+@require_GET
+def stored(request: HttpRequest, pk: int) -> HttpResponse:
+    """A stored game of the signed-in user, reachable afterwards."""
+    row = selectors.game_of(request.user, pk)
+    if row is None:
+        raise Http404
+    table = services.Table(int(row.seed), int(row.seat), list(row.moves), row.pk)
+    context = _context(request, table)
+    context["stored"] = row
+    return render(request, "table/table.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def iss_import(request: HttpRequest) -> HttpResponse:
+    """Paste ISS records; step through the first one."""
+    error = ""
+    status = 200
+    if request.method == "POST" and "exercise" not in request.POST:
+        text = str(request.POST.get("records", ""))[:200_000]
+        try:
+            games = parse_records(text)
+            request.session[_ISS_KEY] = [g_text for g_text in _record_texts(text)][:20]
+            del games
+            return redirect("table:iss")
+        except SkatError as exc:
+            error, status = _error_text(exc), 400
+    records = request.session.get(_ISS_KEY) or []
+    exercise: dict[str, Any] = {}
+    if request.method == "POST" and "exercise" in request.POST and records:
+        exercise, status = _grade_moment(request, records)
+        if status != 200:
+            return render(request, "table/iss.html", {"error": exercise.get("error", ""), "viewer": {}}, status=status)
+    game: IssGame | None = None
+    viewer: dict[str, Any] = {}
+    if records and not error:
+        try:
+            source = request.POST if exercise else request.GET
+            index = min(max(int(source.get("spiel", "0")), 0), len(records) - 1)
+            game = parse_records(records[index])[0]
+            step = int(source.get("schritt", "0"))
+            viewer = _viewer(game, step, request)
+            viewer["index"] = index
+            viewer["count"] = len(records)
+        except (SkatError, ValueError):
+            request.session[_ISS_KEY] = []
+    return render(request, "table/iss.html", {"error": error, "viewer": viewer, "exercise": exercise}, status=status)
+
+
+def _grade_moment(request: HttpRequest, records: list[str]) -> tuple[dict[str, Any], int]:
+    """"Welche Karten darf ... spielen?" at a moment of the record, graded by the engine."""
+    from skatschule.engine import parse_cards
+
+    try:
+        index = min(max(int(request.POST.get("spiel", "0")), 0), len(records) - 1)
+        step = int(request.POST.get("schritt", "0"))
+        game = parse_records(records[index])[0]
+        probe = _probe(game, step)
+        answer = set(parse_cards([str(c)[:3] for c in request.POST.getlist("cards")][:10]))
+    except (SkatError, ValueError) as exc:
+        return {"error": _error_text(exc) if isinstance(exc, SkatError) else str(exc)}, 400
+    right = set(probe.legal_cards())
+    return {"asked": True, "correct": answer == right, "right": [c.code for c in sort_hand(right)],
+            "given": [c.code for c in sort_hand(answer)]}, 200
+
+
+def _probe(game: IssGame, step: int) -> GameState:
+    state = game.state
+    plays = [c for t in state.tricks for c in t.cards] + state.trick
+    step = min(max(step, 0), len(plays))
+    probe = GameState(state.deal, rules=state.rules)
+    for move in state.moves[: len(state.moves) - len(plays)]:
+        probe.push(move)
+    for card in plays[:step]:
+        probe.play(card)
+    return probe
+
+
+def _record_texts(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"\(;.*?;\)", text, flags=re.S)
+
+
+def _viewer(game: IssGame, step: int, request: HttpRequest) -> dict[str, Any]:
+    state = game.state
+    plays = [c for t in state.tricks for c in t.cards] + state.trick
+    step = min(max(step, 0), len(plays))
+    probe = GameState(state.deal, rules=state.rules)
+    for move in state.moves[: len(state.moves) - len(plays)]:
+        probe.push(move)
+    for card in plays[:step]:
+        probe.play(card)
+    game_type = state.contract.game if state.contract else None
+    answer = game.answer()
+    deck = current_deck(request)
+    return {
+        "step": step,
+        "total": len(plays),
+        "players": game.players,
+        "contract": state.contract.name(_lang()) if state.contract else "",
+        "declarer": None if state.declarer is None else _seat_name(state.declarer),
+        "bid": state.bid,
+        "hands": [{"seat": _seat_name(s), "cards": [c.code for c in sort_hand(probe.hand(s), game_type)]}
+                  for s in range(3)],
+        "skat": [c.code for c in state.deal.skat],
+        "trick": [c.code for c in probe.trick],
+        "tricks": _trick_rows(probe),
+        "to_move": None if probe.to_move is None else _seat_name(probe.to_move),
+        "mover_hand": [] if probe.to_move is None or probe.phase != "play"
+        else [c.code for c in sort_hand(probe.hand(probe.to_move), game_type)],
+        "answer": answer,
+        "result": _outcome_lines(state, deck) if game.resigned is None else [],
+        "prev": max(step - 1, 0),
+        "next": min(step + 1, len(plays)),
+    }
+
+
+OUVERT_SAMPLES = 20
+"""Distributions the ouvert check solves per request (a seeded sample)."""
+
+
+@require_GET
+def ouvert(request: HttpRequest) -> HttpResponse:
+    """"Ist mein Null ouvert / Grand ouvert sicher?": a GET form (the check changes nothing)."""
+    from skatschule.engine import CARDS, GameType, parse_cards
+    from skatschule.engine.ouvert import check_ouvert
+
+    chosen = [str(c)[:3] for c in request.GET.getlist("cards")][:12]
+    skat = [str(c)[:3] for c in request.GET.getlist("skat")][:3]
+    game_name = str(request.GET.get("game", "null"))
+    context: dict[str, Any] = {"all_cards": [c.code for c in sort_hand(CARDS)], "chosen": chosen, "skat_chosen": skat,
+                               "game": game_name, "result": None, "error": ""}
+    status = 200
+    if chosen:
+        try:
+            game = GameType.NULL if game_name == "null" else GameType.GRAND
+            result = check_ouvert(game, parse_cards(chosen), skat=parse_cards(skat), samples=OUVERT_SAMPLES)
+            counter = None
+            if result.counter is not None:
+                counter = [{"seat": _seat_name(s), "cards": [c.code for c in sort_hand(result.counter[s], game)]}
+                           for s in range(3)] + [{"seat": "Skat", "cards": [c.code for c in result.counter[3]]}]
+            context.update(result=result, counter=counter)
+        except SkatError as exc:
+            context["error"], status = _error_text(exc), 400
+    return render(request, "table/ouvert.html", context, status=status)

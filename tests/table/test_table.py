@@ -1,0 +1,178 @@
+"""The table at /ueben/spiel/: a whole hand against two bots, plain-form POSTs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from skatschule.cards.render import card_name
+from skatschule.engine import GameState
+from skatschule.engine.iss import parse_record
+from skatschule.table import services
+
+URL = "/ueben/spiel/"
+PUBLIC_ISS = Path(__file__).resolve().parents[2].parent / "shared" / "vectors" / "public_iss.json"
+
+
+@pytest.fixture(autouse=True)
+def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(services, "BOT_TIME_CAP", 0.02)
+    monkeypatch.setattr(services, "ANALYSIS_NODES", 20_000)
+    monkeypatch.setattr(services, "HINT_TIME_CAP", 0.05)
+
+
+def _state(client: Client) -> tuple[services.Table, GameState]:
+    table = services.Table.from_session(client.session["table_game"])
+    assert table is not None
+    return table, services.replay(table)
+
+
+def _next_post(table: services.Table, state: GameState) -> dict[str, Any]:
+    """A legal move for the learner, chosen from what the engine allows."""
+    phase = state.phase
+    if phase == "auction":
+        return {"action": "bid:18"} if state.auction.value == 0 and not state.auction.pending else {"action": "pass"}
+    if phase == "skat":
+        return {"action": "pickup"}
+    if phase == "discard":
+        return {"action": "discard", "cards": [c.code for c in list(state.hand(table.seat))[:2]]}
+    if phase == "declare":
+        return {"action": "declare", "value": "grand"}
+    return {"action": "card", "value": next(iter(state.legal_cards())).code}
+
+
+@pytest.mark.django_db
+def test_a_whole_hand_with_plain_posts(client: Client) -> None:
+    assert client.get(URL).status_code == 200
+    for _ in range(80):
+        table, state = _state(client)
+        if state.is_over():
+            break
+        assert state.to_move == table.seat  # the bots moved until it was the learner's turn
+        if state.phase == "play":
+            # the other hands never reach the browser while the game runs
+            page = client.get(URL).content.decode()
+            own = next(iter(state.hand(table.seat)))
+            assert f'aria-label="{card_name(own.code)}' in page  # the check below can see card names
+            for seat in range(3):
+                if seat != table.seat:
+                    for card in state.hand(seat):
+                        assert f'aria-label="{card_name(card.code)}' not in page
+        response = client.post(URL, _next_post(table, state))
+        assert response.status_code == 302
+    table, state = _state(client)
+    assert state.is_over()
+    page = client.get(URL).content.decode()
+    assert "Neues Spiel" in page
+    if not state.passed_in:
+        assert "Hätte ich gewinnen können?" in page
+        analysis = client.get(URL + "analyse/")
+        assert analysis.status_code == 200
+        assert "alle Karten offen" in analysis.content.decode().replace("allen Karten offen", "alle Karten offen")
+        record = client.get(URL + "export.sgf").content.decode().strip()
+        again = parse_record(record).state
+        assert again.record() == state.record()
+
+
+@pytest.mark.django_db
+def test_illegal_moves_get_a_400_with_the_engines_reason(client: Client) -> None:
+    client.get(URL)
+    table, state = _state(client)
+    assert client.post(URL, {"action": "card", "value": "XX"}).status_code == 400
+    assert client.post(URL, {"action": "nonsense"}).status_code == 400
+    assert client.post(URL, {"action": "bid:19"}).status_code == 400
+    # the analysis and the export wait for the end of the game
+    if not state.is_over():
+        assert client.get(URL + "analyse/").status_code == 409
+        assert client.get(URL + "export.sgf").status_code == 409
+
+
+@pytest.mark.django_db
+def test_finished_games_of_signed_in_users_are_stored(client: Client, django_user_model: Any) -> None:
+    user = django_user_model.objects.create_user("spieler", password="geheim-12345")
+    client.force_login(user)
+    client.get(URL)
+    for _ in range(80):
+        table, state = _state(client)
+        if state.is_over():
+            break
+        client.post(URL, _next_post(table, state))
+    table, state = _state(client)
+    if state.passed_in:
+        pytest.skip("passed in: nothing to store")
+    from skatschule.table.models import TableGame
+
+    row = TableGame.objects.get(user=user)
+    assert row.pk == table.saved
+    assert client.get(f"{URL}{row.pk}/").status_code == 200
+    other = django_user_model.objects.create_user("andere", password="geheim-12345")
+    client.force_login(other)
+    assert client.get(f"{URL}{row.pk}/").status_code == 404
+
+
+def test_a_hint_explains_the_computers_card() -> None:
+    for seed in range(30):
+        table = services.new_table(seed=seed)
+        state = services.replay(table)
+        while not state.is_over() and state.phase != "play":
+            state = services.play(table=table, **_service_move(table, state))
+        if state.phase == "play" and state.to_move == table.seat:
+            choice = services.hint(table=table)
+            assert choice.card in state.legal_cards()
+            assert f"⟦card:{choice.card.code}⟧" in choice.reason("de")
+            return
+    pytest.fail("no deal reached the learner's first card")
+
+
+def _service_move(table: services.Table, state: GameState) -> dict[str, Any]:
+    post = _next_post(table, state)
+    action = post["action"]
+    if action.startswith("bid:"):
+        return {"action": "bid", "value": action[4:]}
+    return {"action": action, "value": post.get("value", ""), "cards": post.get("cards")}
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(not PUBLIC_ISS.exists(), reason="no shared vectors beside the project")
+def test_iss_import_and_step_through(client: Client) -> None:
+    cases = json.loads(PUBLIC_ISS.read_text(encoding="utf-8"))["cases"]
+    record = cases[0]["input"]["record"]
+    assert client.post(URL + "iss/", {"records": record}).status_code == 302
+    page = client.get(URL + "iss/?spiel=0&schritt=4").content.decode()
+    assert "Karte 4 von 30" in page
+    assert "Welche Karten darf" in page and "Erlaubt sind" not in page
+    state = parse_record(record).state
+    probe = GameState(state.deal)
+    plays = [c for t in state.tricks for c in t.cards]
+    for move in state.moves[: len(state.moves) - len(plays)]:
+        probe.push(move)
+    for card in plays[:4]:
+        probe.play(card)
+    right = [c.code for c in probe.legal_cards()]
+    graded = client.post(URL + "iss/", {"exercise": "legal", "spiel": 0, "schritt": 4, "cards": right})
+    assert graded.status_code == 200 and "Richtig." in graded.content.decode()
+    wrong = [c.code for c in probe.hand(probe.to_move) if c.code not in right][:1] or right[:-1]
+    graded = client.post(URL + "iss/", {"exercise": "legal", "spiel": 0, "schritt": 4, "cards": wrong})
+    assert "Nicht ganz." in graded.content.decode()
+    broken = next(c for c in cases if c["expected"].get("error"))["input"]["record"]
+    response = client.post(URL + "iss/", {"records": broken})
+    assert response.status_code == 400
+    assert "ISS-Datensatz" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_ouvert_check_page(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    from skatschule.table import views
+
+    monkeypatch.setattr(views, "OUVERT_SAMPLES", 4)
+    safe = "C7 C8 C9 S7 S8 S9 H7 H8 H9 D7".split()
+    page = client.get(URL + "ouvert/", {"game": "null", "cards": safe}).content.decode()
+    assert "Gewonnen gegen 4 von 4" in page
+    risky = "CA CK S7 S8 S9 H7 H8 H9 D7 D8".split()
+    page = client.get(URL + "ouvert/", {"game": "null", "cards": risky}).content.decode()
+    assert "Eine Verteilung, gegen die das Spiel verloren geht" in page
+    assert client.get(URL + "ouvert/", {"game": "null", "cards": safe[:9]}).status_code == 400
