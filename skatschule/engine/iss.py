@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from .bidding import Bid, Hold, Pass
 from .cards import CARDS, Card, Deal, mask_points, parse_card
 from .errors import SkatError
-from .game import Discard, Declare, GameState, PickUp
+from .game import Declare, Discard, GameState, Phase, PickUp
 from .games import Contract, GameType
 from .rules import ISKO, RuleSet
 from .scoring import Outcome, concede, score_game
@@ -227,19 +227,19 @@ def _replay(tokens: list[str], properties: dict[str, str], rules: RuleSet) -> Is
             if action == "SC" or action.startswith("SC."):
                 continue  # showing the cards changes nothing on ISS: play goes on
             phase = state.phase
-            if phase == "auction":
+            if phase is Phase.AUCTION:
                 _auction_move(state, seat, action, move_no, label)
-            elif phase == "skat":
+            elif phase is Phase.SKAT:
                 _expect_declarer(state, seat, move_no, label)
                 if action == "s":
                     state.push(PickUp())
                     awaiting_skat = True
                 else:
                     _declare(state, action, move_no, label, picked_up=False)
-            elif phase == "discard":
+            elif phase is Phase.DISCARD:
                 _expect_declarer(state, seat, move_no, label)
                 _declare(state, action, move_no, label, picked_up=True)
-            elif phase == "play":
+            elif phase is Phase.PLAY:
                 card = _card(action, move_no, label)
                 if state.to_move != seat:
                     raise _error(move_no, label, f"Platz {seat} ist nicht am Zug, sondern {state.to_move}",
@@ -275,7 +275,7 @@ def _timeout_seat(action: str) -> int | None:
 
 def _resign(state: GameState, seat: int, move_no: int, label: str, defender_resigns: set[int],
             all_at_once: bool) -> str | None:
-    if state.phase != "play":
+    if state.phase is not Phase.PLAY:
         raise _error(move_no, label, "aufgeben lässt sich nur während des Kartenspiels",
                      "a game can only be given up while cards are played")
     if seat == state.declarer:

@@ -17,7 +17,7 @@ from skatschule.engine import (
 )
 from skatschule.engine.bidding import BID_VALUES, Auction
 from skatschule.engine.bots import CardChoice, choose_card, choose_contract, choose_discard
-from skatschule.engine.game import Declare, Discard, PickUp
+from skatschule.engine.game import Declare, Discard, Phase, PickUp
 from skatschule.engine.iss import write_record
 from skatschule.engine.solver import SearchAborted, solve_state
 from skatschule.training.services.auction_play import hand_limit
@@ -104,18 +104,18 @@ def _let_bots_play(table: Table, state: GameState, rng: random.Random) -> None:
         if seat is None or seat == table.seat:
             return
         phase = state.phase
-        if phase == "auction":
+        if phase is Phase.AUCTION:
             limit = hand_limit(state.deal.hand(seat)).value
             _record(table, state, _bot_auction_move(state.auction, seat, limit))
-        elif phase == "skat":
+        elif phase is Phase.SKAT:
             _record(table, state, ["s"])
-        elif phase == "discard":
+        elif phase is Phase.DISCARD:
             twelve = list(state.hand(seat))
             planned = hand_limit(tuple(state.deal.hand(seat)))
             contract = planned.contract or choose_contract(twelve)
             a, b = choose_discard(twelve, contract.game)
             _record(table, state, ["d", a.code, b.code])
-        elif phase == "declare":
+        elif phase is Phase.DECLARE:
             planned = hand_limit(tuple(state.deal.hand(seat)))
             contract = planned.contract or choose_contract(list(state.hand(seat)))
             _record(table, state, ["g", contract.game.value, False, False, False, False])
@@ -165,7 +165,7 @@ def play(*, table: Table, action: str, value: str = "", cards: list[str] | None 
         move = ["d", parse_card(chosen[0]).code, parse_card(chosen[1]).code]
     elif action == "declare":
         game = parse_game(value)
-        hand = state.phase == "skat"
+        hand = state.phase is Phase.SKAT
         move = ["g", game.value, hand, "ouvert" in flags, "schneider" in flags, "schwarz" in flags]
     elif action == "card":
         move = ["c", parse_card(value).code]
@@ -179,7 +179,7 @@ def play(*, table: Table, action: str, value: str = "", cards: list[str] | None 
 def hint(*, table: Table) -> CardChoice:
     """What the computer would play in the learner's seat, and why (the learner's view only)."""
     state = replay(table)
-    if state.phase != "play" or state.to_move != table.seat:
+    if state.phase is not Phase.PLAY or state.to_move != table.seat:
         raise SkatError("Ein Tipp gibt es, wenn du eine Karte spielen sollst",
                         "A hint is available when you are to play a card")
     return choose_card(state, rng=random.Random(table.seed + len(table.moves)), time_cap=HINT_TIME_CAP)

@@ -11,7 +11,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods
 
 from skatschule.cards.context_processors import current_deck
-from skatschule.engine import SEAT_NAMES_DE, SEAT_NAMES_EN, GameState, SkatError, sort_hand
+from skatschule.engine import SEAT_NAMES_DE, SEAT_NAMES_EN, GameState, Phase, SkatError, sort_hand
 from skatschule.engine.bidding import BID_VALUES
 from skatschule.engine.iss import IssGame, parse_records
 from skatschule.engine.names import render as render_names
@@ -56,7 +56,7 @@ def _context(request: HttpRequest, table: services.Table) -> dict[str, Any]:
     seat = table.seat
     game = state.contract.game if state.contract else None
     my_turn = not state.is_over() and state.to_move == seat
-    legal = {c.code for c in state.legal_cards()} if my_turn and state.phase == "play" else set()
+    legal = {c.code for c in state.legal_cards()} if my_turn and state.phase is Phase.PLAY else set()
     auction = state.auction
     steps = []
     for m in auction.moves:
@@ -64,7 +64,7 @@ def _context(request: HttpRequest, table: services.Table) -> dict[str, Any]:
         text = str(said) if said is not None else ("ja" if type(m).__name__ == "Hold" else "passe")
         steps.append({"seat": _seat_name(m.seat), "said": text, "mine": m.seat == seat})
     options: list[int] = []
-    if my_turn and state.phase == "auction" and not auction.pending:
+    if my_turn and state.phase is Phase.AUCTION and not auction.pending:
         options = [v for v in BID_VALUES if v > auction.value][:8]
     over = state.is_over()
     deck = current_deck(request)
@@ -72,7 +72,7 @@ def _context(request: HttpRequest, table: services.Table) -> dict[str, Any]:
         "table": table,
         "state": state,
         "seat_name": _seat_name(seat),
-        "phase": state.phase,
+        "phase": state.phase.value,
         "my_turn": my_turn,
         "hand": [{"code": c.code, "legal": c.code in legal} for c in sort_hand(state.hand(seat), game)],
         "steps": steps,
@@ -93,7 +93,7 @@ def _context(request: HttpRequest, table: services.Table) -> dict[str, Any]:
         "others": [{"seat": _seat_name(s), "cards": [c.code for c in sort_hand(state.deal.hand(s), game)]}
                    for s in range(3) if s != seat] if over else [],
         "skat": [c.code for c in state.deal.skat] if over or (state.picked_up and state.declarer == seat) else [],
-        "pickup_hand": [c.code for c in sort_hand(state.hand(seat), game)] if state.phase == "discard" else [],
+        "pickup_hand": [c.code for c in sort_hand(state.hand(seat), game)] if state.phase is Phase.DISCARD else [],
     }
     return context
 
@@ -276,7 +276,7 @@ def _viewer(game: IssGame, step: int, request: HttpRequest) -> dict[str, Any]:
         "trick": [c.code for c in probe.trick],
         "tricks": _trick_rows(probe),
         "to_move": None if probe.to_move is None else _seat_name(probe.to_move),
-        "mover_hand": [] if probe.to_move is None or probe.phase != "play"
+        "mover_hand": [] if probe.to_move is None or probe.phase is not Phase.PLAY
         else [c.code for c in sort_hand(probe.hand(probe.to_move), game_type)],
         "answer": answer,
         "result": _outcome_lines(state, deck) if game.resigned is None else [],

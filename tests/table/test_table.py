@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from skatschule.cards.render import card_name
-from skatschule.engine import GameState
+from skatschule.engine import GameState, Phase
 from skatschule.engine.iss import parse_record
 from skatschule.table import services
 
@@ -34,13 +34,13 @@ def _state(client: Client) -> tuple[services.Table, GameState]:
 def _next_post(table: services.Table, state: GameState) -> dict[str, Any]:
     """A legal move for the learner, chosen from what the engine allows."""
     phase = state.phase
-    if phase == "auction":
+    if phase is Phase.AUCTION:
         return {"action": "bid:18"} if state.auction.value == 0 and not state.auction.pending else {"action": "pass"}
-    if phase == "skat":
+    if phase is Phase.SKAT:
         return {"action": "pickup"}
-    if phase == "discard":
+    if phase is Phase.DISCARD:
         return {"action": "discard", "cards": [c.code for c in list(state.hand(table.seat))[:2]]}
-    if phase == "declare":
+    if phase is Phase.DECLARE:
         return {"action": "declare", "value": "grand"}
     return {"action": "card", "value": next(iter(state.legal_cards())).code}
 
@@ -53,7 +53,7 @@ def test_a_whole_hand_with_plain_posts(client: Client) -> None:
         if state.is_over():
             break
         assert state.to_move == table.seat  # the bots moved until it was the learner's turn
-        if state.phase == "play":
+        if state.phase is Phase.PLAY:
             # the other hands never reach the browser while the game runs
             page = client.get(URL).content.decode()
             own = next(iter(state.hand(table.seat)))
@@ -118,9 +118,9 @@ def test_a_hint_explains_the_computers_card() -> None:
     for seed in range(30):
         table = services.new_table(seed=seed)
         state = services.replay(table)
-        while not state.is_over() and state.phase != "play":
+        while not state.is_over() and state.phase is not Phase.PLAY:
             state = services.play(table=table, **_service_move(table, state))
-        if state.phase == "play" and state.to_move == table.seat:
+        if state.phase is Phase.PLAY and state.to_move == table.seat:
             choice = services.hint(table=table)
             assert choice.card in state.legal_cards()
             assert f"⟦card:{choice.card.code}⟧" in choice.reason("de")
