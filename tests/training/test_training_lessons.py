@@ -35,6 +35,7 @@ EXPECTED = {
     13: ("kneipenregeln", {"kneipe"}),
     14: ("regelverstoesse", {"fall", "regelverstoss"}),
     15: ("hausregeln-und-kneipenskat", {"hausregel"}),
+    16: ("ein-ganzes-spiel", {"stich", "zugeben", "spielwert", "abrechnung"}),
 }
 
 VALID = """---
@@ -56,7 +57,7 @@ def test_the_curriculum():
     assert len(lessons) >= 12
     got = {lesson.order: (lesson.slug, set(lesson.kinds)) for lesson in lessons}
     assert got == EXPECTED
-    assert [lesson.variant for lesson in lessons] == [False] * 12 + [True] + [False] + [True]
+    assert [lesson.variant for lesson in lessons] == [False] * 12 + [True] + [False] + [True] + [False]
     assert all((lesson.mastery_needed, lesson.mastery_window) == (8, 10) for lesson in lessons)
 
 
