@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import total_ordering
 
-__all__ = ["CHAPTER_ORDER", "PATTERN", "RULE_ID_RE", "RuleId", "chapter_sort_key", "is_rule_id"]
+__all__ = ["CHAPTER_ORDER", "PATTERN", "RULE_ID_RE", "RULE_ONLY_RE", "RuleId", "chapter_sort_key", "is_rule_id"]
 
 CHAPTER_ORDER = ("1", "2", "3", "4", "K", "A")
 """The order of the chapters; other chapters follow, by number, then by letter."""
@@ -23,9 +23,12 @@ PATTERN = r"(?:[0-9]+|[A-Za-z])\.[0-9]+(?:\.[0-9]+)?"
 letter is accepted). The ``rule`` URL converter uses it."""
 
 _NUMBER = r"(?:0|[1-9][0-9]*)"
-RULE_ID_RE = re.compile(rf"^(?:{_NUMBER}|[A-Z])\.{_NUMBER}(?:\.{_NUMBER})?$")
-"""An id exactly as written (``3.2.4``, ``3.2``, ``K.1.2``): capital letter, no leading zeros.
-The same as ``str(RuleId.parse(text)) == text``; for code that wants a ``.match``."""
+_WRITTEN = rf"(?:{_NUMBER}|[A-Z])\.{_NUMBER}"
+RULE_ID_RE = re.compile(rf"^{_WRITTEN}(?:\.{_NUMBER})?$")
+"""A rule or section id exactly as written (``3.2.4``, ``3.2``, ``K.1.2``): a capital
+letter, no leading zeros; the same as ``is_rule_id(text)``, for code that wants ``.match``."""
+RULE_ONLY_RE = re.compile(rf"^{_WRITTEN}\.{_NUMBER}$")
+"""The same for a rule id only (three parts): ``is_rule_id(text, section=False)``."""
 
 _ID = re.compile(rf"^(?P<chapter>[0-9]+|[A-Za-z])\.(?P<section>[0-9]+)(?:\.(?P<paragraph>[0-9]+))?$")
 
