@@ -60,13 +60,14 @@ class RuleId:
     def parse(cls, text: str) -> RuleId:
         """``"3.2.4"`` -> ``RuleId("3", 2, 4)``; raises ValueError for anything else.
 
-        Surrounding blanks are ignored and a lowercase chapter letter becomes a capital one.
+        Surrounding blanks are ignored, a lowercase chapter letter becomes a capital one and
+        leading zeros go (``03.02.4`` is ``3.2.4``).
         """
         m = _ID.match(text.strip())
         if m is None:
             raise ValueError(f"{text!r} is not a rule id (chapter.section or chapter.section.paragraph)")
-        paragraph = m.group("paragraph")
-        return cls(m.group("chapter").upper(), int(m.group("section")),
+        paragraph, chapter = m.group("paragraph"), m.group("chapter")
+        return cls(str(int(chapter)) if chapter.isdigit() else chapter.upper(), int(m.group("section")),
                    int(paragraph) if paragraph is not None else None)
 
     @classmethod

@@ -42,9 +42,13 @@ from django.urls import NoReverseMatch, get_urlconf, reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from skatschule.cards.render import cards_html
 from skatschule.content.blocks import number_lines, read_front_matter, split_blocks
 from skatschule.content.directives import Directive, find_directives, replace_directives
 from skatschule.content.ids import RULE_ID_RE
+from skatschule.engine import parse_cards, parse_game
+from skatschule.engine.sorting import sort_hand
+from skatschule.rules.content import get_registry
 
 __all__ = [
     "Lesson",
@@ -342,8 +346,6 @@ def _rule_url(rule_id: str, urlconf: object) -> str:
 def rule_title(rule_id: str, lang: str = "de") -> str:
     """The rule's title from the rules app, or '' if it is not known (yet)."""
     try:
-        from skatschule.rules.content import get_registry
-
         rule = get_registry().rule(rule_id)
     except Exception:  # noqa: BLE001 - the title is a nicety; the link works without it
         return ""
@@ -365,9 +367,6 @@ def rule_link(rule_id: str, lang: str = "de", show_title: bool = False) -> str:
 def _cards(arg: str):
     """``CJ HA``: the cards in the order written; ``hand [game] CJ HA ...``: a hand, sorted as
     players sort it (for the game, if one is named), as in the rules' ``[[cards: ...]]``."""
-    from skatschule.engine import parse_cards, parse_game
-    from skatschule.engine.sorting import sort_hand
-
     words = arg.replace(",", " ").split()
     if not words or words[0].lower() != "hand":
         return parse_cards(" ".join(words))
@@ -385,8 +384,6 @@ def _directive_html(name: str, arg: str, lang: str, deck: str) -> str:
     if name == "rule" and RULE_ID.match(arg):
         return rule_link(arg, lang)
     if name == "cards":
-        from skatschule.cards.render import cards_html
-
         return str(cards_html([c.code for c in _cards(arg)], deck))
     if name == "points":
         total = sum(card.points for card in _cards(arg))
