@@ -1,7 +1,7 @@
 """The referee casebook as data: parse ``rules_content/casebook/*.md`` into immutable cases.
 
-Pure Python (no Django). The file format is documented in
-``rules_content/casebook/README.md``. :func:`load_cases` reads a folder once and caches
+Pure Python (no Django): a schema on top of :mod:`skatschule.content` (its block reader).
+The file format is documented in ``rules_content/casebook/README.md``. :func:`load_cases` reads a folder once and caches
 it; :func:`solve` gives the right answer of a case. Where a case carries an engine
 input, the answer COMES FROM THE ENGINE (:mod:`skatschule.engine.rulings`): the choice
 values of such a case encode the decision, never the list entry: ``won`` / ``lost``,

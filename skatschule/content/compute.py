@@ -310,9 +310,9 @@ def bid_table(rules: RuleSet | None = None) -> list[tuple[int, list[tuple[Contra
             if m >= 2:
                 ways.setdefault(base * m, []).append((Contract(game), m))
         if separate_ouvert:
-            ouvert = Contract(game, ouvert=True, **top_level)
+            dearest = Contract(game, ouvert=True, **top_level)
             ouvert_base = rs.base_value(game, ouvert=True)
-            for m in _multipliers(Contract(game, hand=True, ouvert=True), ouvert, ouvert_base, rs):
+            for m in _multipliers(Contract(game, hand=True, ouvert=True), dearest, ouvert_base, rs):
                 ways.setdefault(ouvert_base * m, []).append((Contract(game, hand=True, ouvert=True), m))
     for (hand, ouvert), value in sorted(rs.null_values.items(), key=lambda kv: kv[1]):
         ways.setdefault(value, []).append((Contract(GameType.NULL, hand=hand, ouvert=ouvert), None))

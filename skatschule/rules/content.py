@@ -1,6 +1,8 @@
 """The annotated Skatordnung as data: parse ``rules_content/`` into immutable records.
 
-The format is defined in ``rules_content/README.md``. :func:`get_registry` loads the
+The format is defined in ``rules_content/README.md``; this module is the schema of the
+chapters and the glossary on top of :mod:`skatschule.content` (rule ids, the block reader,
+the directive grammar and what the directives compute). :func:`get_registry` loads the
 content once per process (per content folder) and :func:`reload` drops every cache, for
 tests and for ``manage.py load_content``. Parsing never raises on bad content: every
 mistake becomes a readable line in :meth:`Registry.problems`.
@@ -589,9 +591,9 @@ class Registry:
             for ref in (d.args for d in find_directives(text) if d.kind == "rule"):
                 if ref not in self.rules:
                     out.append(f"{where}: [[rule: {ref}]] gibt es nicht")
-        for rid in read_published_ids(self.content_dir):
-            if rid not in self.rules:
-                out.append(f"published_ids.txt: die veröffentlichte Regel {rid} fehlt (Ids dürfen nie entfernt "
+        for published in read_published_ids(self.content_dir):
+            if published not in self.rules:
+                out.append(f"published_ids.txt: die veröffentlichte Regel {published} fehlt (Ids dürfen nie entfernt "
                            f"werden; eine zurückgezogene Regel bleibt mit dem Text '{WITHDRAWN}')")
         out.extend(self._directive_problems())
         return out

@@ -22,6 +22,9 @@ File format (simple front matter, parsed here without a YAML library)::
 - The text may use ``[[rule: 3.2.1]]`` (a link to the rule), ``[[cards: CA CT]]`` (card
   pictures) and ``[[points: CA CT]]`` (the Augen of these cards, computed by the engine).
 
+The file is read with :mod:`skatschule.content` (block reader, directive grammar, rule ids);
+this module is the lesson schema on top.
+
 :func:`get_lessons` parses the folder once (re-read when a file changes);
 :func:`validate_lessons` lists problems (unknown exercise types or levels, malformed rule
 ids, duplicate slugs ...); ``manage.py check_lessons`` runs it.
