@@ -28,7 +28,7 @@ from skatschule.content.blocks import split_list as _split_list
 from skatschule.content.blocks import split_title as _split_title
 from skatschule.content.compute import DirectiveError, directive_text
 from skatschule.content.directives import find_directives, stray_brackets
-from skatschule.content.ids import CHAPTER_ORDER, RuleId, chapter_sort_key
+from skatschule.content.ids import RuleId, chapter_sort_key
 
 __all__ = [
     "ANNOTATION_KINDS",
