@@ -1,7 +1,7 @@
 """The referee casebook as data: parse ``rules_content/casebook/*.md`` into immutable cases.
 
-Pure Python (no Django). The file format is documented in
-``rules_content/casebook/README.md``. :func:`load_cases` reads a folder once and caches
+Pure Python (no Django): a schema on top of :mod:`skatschule.content` (its block reader).
+The file format is documented in ``rules_content/casebook/README.md``. :func:`load_cases` reads a folder once and caches
 it; :func:`solve` gives the right answer of a case. Where a case carries an engine
 input, the answer COMES FROM THE ENGINE (:mod:`skatschule.engine.rulings`): the choice
 values of such a case encode the decision, never the list entry: ``won`` / ``lost``,
@@ -22,7 +22,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from skatschule.content.blocks import META_RE as _META
+from skatschule.content.blocks import read_front_matter, split_blocks, split_list, split_parts
 from skatschule.engine import GameType, SkatError, parse_cards, parse_game
+from skatschule.engine.bidding import run_auction
+from skatschule.engine.vectors import ruling_from_input
 from skatschule.engine.sorting import sort_hand
 
 __all__ = [
@@ -162,8 +166,6 @@ class Case:
         """The declarer's seat of an engine case (from its auction), else None."""
         if not self.engine_input:
             return None
-        from skatschule.engine.bidding import run_auction
-
         auction = run_auction(list(self.engine_input.get("auction") or ()))
         return auction.declarer
 
@@ -187,9 +189,6 @@ class CaseFormatError(ValueError):
 # --------------------------------------------------------------------------- parsing
 
 _HEADING = re.compile(r"^##\s+([A-Z]-\d{2,3})\s+(.*?)\s*\|\s*(.*?)\s*$")
-_META = re.compile(r"^([a-z_]+):\s*(.*?)\s*$")
-_BLOCK = re.compile(r"^@([a-z_]+)\s*$")
-_PART = re.compile(r"^(de|en):(?:\s(.*)|)$")
 _CHOICE = re.compile(r"^-\s+(\S+)\s*\|\s*(.*?)\s*\|\s*(.*?)\s*$")
 _ID = re.compile(r"^[A-Z]-\d{2,3}$")
 TEXT_BLOCKS = ("situation", "question", "ruling", "explanation")
@@ -205,16 +204,17 @@ _FLAG_WORDS = {"hand": "hand", "ouvert": "ouvert", "schneider": "schneider_annou
 
 
 def _front_matter(lines: list[str], where: str) -> tuple[dict[str, str], int]:
-    if not lines or lines[0].strip() != "---":
+    front = read_front_matter(lines)
+    if not front.present:
         raise CaseFormatError(f"{where}:1: the file must start with '---' front matter")
+    if not front.closed:
+        raise CaseFormatError(f"{where}: front matter not closed")
     meta: dict[str, str] = {}
-    for i in range(1, len(lines)):
-        if lines[i].strip() == "---":
-            return meta, i + 1
-        m = _META.match(lines[i].strip())
+    for _n, line in front.lines:
+        m = _META.match(line.strip())
         if m:
             meta[m.group(1)] = m.group(2)
-    raise CaseFormatError(f"{where}: front matter not closed")
+    return meta, front.end
 
 
 def _cards(text: str) -> list[str]:
@@ -322,56 +322,49 @@ def _parse_case(heading: str, line_no: int, body: list[tuple[int, str]], categor
     choices: list[CaseChoice] = []
     texts: dict[str, dict[str, list[str]]] = {}
     engine_lines: list[tuple[int, str]] = []
-    block: str | None = None
-    part: str | None = None
+    lead, blocks = split_blocks(body)
     in_choices = False
-    for n, line in body:
-        bm = _BLOCK.match(line)
-        if bm:
-            block, part, in_choices = bm.group(1), None, False
-            if block not in TEXT_BLOCKS and block != "engine":
-                raise CaseFormatError(f"{where}:{n}: unknown block @{block}")
-            if block in texts or (block == "engine" and engine_lines):
-                raise CaseFormatError(f"{where}:{n}: block @{block} twice in {cid}")
-            if block != "engine":
-                texts[block] = {"de": [], "en": []}
+    for n, line in lead:
+        if not line.strip():
+            in_choices = False
             continue
-        if block is None:
-            if not line.strip():
-                in_choices = False
-                continue
-            cm = _CHOICE.match(line.strip())
-            if in_choices and cm:
-                choices.append(CaseChoice(cm.group(1), cm.group(2), cm.group(3)))
-                continue
-            mm = _META.match(line.strip())
-            if not mm:
-                raise CaseFormatError(f"{where}:{n}: expected 'key: value' in {cid}")
-            key, value = mm.groups()
-            if key == "choices":
-                in_choices = True
-                continue
-            meta[key] = value
+        cm = _CHOICE.match(line.strip())
+        if in_choices and cm:
+            choices.append(CaseChoice(cm.group(1), cm.group(2), cm.group(3)))
             continue
-        if block == "engine":
-            engine_lines.append((n, line))
+        mm = _META.match(line.strip())
+        if not mm:
+            raise CaseFormatError(f"{where}:{n}: expected 'key: value' in {cid}")
+        key, value = mm.groups()
+        if key == "choices":
+            in_choices = True
             continue
-        pm = _PART.match(line)
-        if pm:
-            part = pm.group(1)
-            texts[block][part].append(pm.group(2) or "")
-        elif part is None:
-            if line.strip():
-                raise CaseFormatError(f"{where}:{n}: text in @{block} must start with 'de:' or 'en:'")
-        else:
-            texts[block][part].append(line)
+        meta[key] = value
+    seen: set[str] = set()
+    for block in blocks:
+        n, name = block.line, block.name
+        if name not in TEXT_BLOCKS and name != "engine":
+            raise CaseFormatError(f"{where}:{n}: unknown block @{name}")
+        if name in seen:
+            raise CaseFormatError(f"{where}:{n}: block @{name} twice in {cid}")
+        seen.add(name)
+        if name == "engine":
+            engine_lines = block.lines
+            continue
+        parts = split_parts(block.lines)
+        if parts.stray:
+            raise CaseFormatError(f"{where}:{parts.stray[0][0]}: text in @{name} must start with 'de:' or 'en:'")
+        if parts.twice:
+            line_no, lang = parts.twice[0]
+            raise CaseFormatError(f"{where}:{line_no}: @{name} has two '{lang}:' parts in {cid}")
+        texts[name] = {"de": parts.texts.get("de", []), "en": parts.texts.get("en", [])}
     for name in TEXT_BLOCKS:
         if name not in texts:
             raise CaseFormatError(f"{where}: {cid} lacks @{name}")
         for lang in ("de", "en"):
             if not "\n".join(texts[name][lang]).strip():
                 raise CaseFormatError(f"{where}: {cid} @{name} lacks the {lang} text")
-    rule_ids = tuple(r.strip() for r in meta.get("rules", "").split(",") if r.strip())
+    rule_ids = split_list(meta.get("rules", ""))
     if not rule_ids:
         raise CaseFormatError(f"{where}: {cid} names no rules")
     if not 3 <= len(choices) <= 5:
@@ -474,8 +467,6 @@ def cases_in_category(slug: str) -> tuple[Case, ...]:
 
 def engine_ruling(case: Case) -> Any:
     """The engine's :class:`~skatschule.engine.rulings.Ruling` for an engine case."""
-    from skatschule.engine.vectors import ruling_from_input
-
     if case.engine_input is None:
         raise ValueError(f"{case.id} is not decided by the engine")
     inp = thaw(case.engine_input)

@@ -16,6 +16,8 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
+from skatschule.content.ids import is_rule_id
+
 from . import cases as casebook
 from .services import BadFilter
 
@@ -23,7 +25,7 @@ __all__ = ["LEVELS", "MAX_QUERY_LENGTH", "case_level", "find_cases", "fold", "so
 
 LEVELS = (1, 2)
 MAX_QUERY_LENGTH = 100
-_SECTION = re.compile(r"^(?:[1-9]\d?|[A-Z])(?:\.\d{1,2}){0,2}$")
+_CHAPTER = re.compile(r"^(?:[1-9]\d?|[A-Z])$")
 _UMLAUTS = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss"})
 _SPELLED = (("ae", "a"), ("oe", "o"), ("ue", "u"))
 
@@ -85,7 +87,7 @@ def find_cases(
             )
         found = [c for c in found if c.category == category]
     if rule:
-        if not _SECTION.match(rule):
+        if not (is_rule_id(rule) or _CHAPTER.match(rule)):  # a rule, a section or a whole chapter
             raise BadFilter(
                 f"„{rule[:40]}“ ist keine Regel- oder Abschnittsnummer (Beispiele: 3.2.3, 3.2).",
                 f"“{rule[:40]}” is not a rule or section number (examples: 3.2.3, 3.2).",

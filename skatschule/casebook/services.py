@@ -47,7 +47,7 @@ from skatschule.training.exercises.base import AnswerError, Feedback, Question
 from skatschule.training.exercises.base import ExerciseType
 from skatschule.training.exercises.fall import pool, seed_for_case
 from skatschule.training.exercises.fall_variante import FallVariante, eligible
-from skatschule.training.lessons import RULE_ID
+from skatschule.content.ids import RULE_ID_RE as RULE_ID
 from skatschule.training.services.owner import Owner
 
 from . import cases as casebook

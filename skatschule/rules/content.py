@@ -1,6 +1,8 @@
 """The annotated Skatordnung as data: parse ``rules_content/`` into immutable records.
 
-The format is defined in ``rules_content/README.md``. :func:`get_registry` loads the
+The format is defined in ``rules_content/README.md``; this module is the schema of the
+chapters and the glossary on top of :mod:`skatschule.content` (rule ids, the block reader,
+the directive grammar and what the directives compute). :func:`get_registry` loads the
 content once per process (per content folder) and :func:`reload` drops every cache, for
 tests and for ``manage.py load_content``. Parsing never raises on bad content: every
 mistake becomes a readable line in :meth:`Registry.problems`.
@@ -16,6 +18,18 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
+from django.conf import settings
+
+from skatschule.content.blocks import BLOCK_RE as _BLOCK
+from skatschule.content.blocks import META_RE as _META
+from skatschule.content.blocks import join_lines as _join
+from skatschule.content.blocks import read_front_matter, split_blocks, split_parts
+from skatschule.content.blocks import split_list as _split_list
+from skatschule.content.blocks import split_title as _split_title
+from skatschule.content.compute import DirectiveError, directive_text
+from skatschule.content.directives import find_directives, stray_brackets
+from skatschule.content.ids import RuleId, chapter_sort_key
+
 __all__ = [
     "ANNOTATION_KINDS",
     "Annotation",
@@ -30,7 +44,6 @@ __all__ = [
     "reload",
 ]
 
-CHAPTER_ORDER = ("1", "2", "3", "4", "K", "A")
 ISKO_CHAPTERS = frozenset({"1", "2", "3", "4"})
 ANNOTATION_KINDS = ("erlaeuterung", "beispiel", "schiedsrichter", "geschichte", "variante")
 META_KEYS = ("aliases", "see", "tags")
@@ -39,12 +52,6 @@ WITHDRAWN = "(entfallen)"
 
 _HEADING = re.compile(r"^(#{1,2})\s+(\S+)\s+(.*?)\s*$")
 _GLOSSARY_HEADING = re.compile(r"^##\s+(.*?)\s*$")
-_BLOCK = re.compile(r"^@([A-Za-z_]+)\s*$")
-_META = re.compile(r"^([a-z_]+):\s*(.*?)\s*$")
-_PART = re.compile(r"^(de|en):(?:\s(.*)|)$")
-_RULE_ID = re.compile(r"^(?P<chapter>[0-9]+|[A-Z])\.(?P<section>[0-9]+)\.(?P<n>[0-9]+)$")
-_SECTION_ID = re.compile(r"^(?P<chapter>[0-9]+|[A-Z])\.(?P<section>[0-9]+)$")
-_RULE_REF = re.compile(r"\[\[\s*rule\s*:\s*([^\]]*?)\s*\]\]")
 
 
 # --------------------------------------------------------------------------- records
@@ -179,28 +186,6 @@ def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", t).strip("-")
 
 
-def _split_list(value: str) -> tuple[str, ...]:
-    return tuple(v.strip() for v in value.split(",") if v.strip())
-
-
-def _split_title(text: str) -> tuple[str, str]:
-    if "|" not in text:
-        return text.strip(), ""
-    de, en = text.split("|", 1)
-    return de.strip(), en.strip()
-
-
-def _chapter_sort_key(chapter_id: str) -> tuple[int, str]:
-    try:
-        return (CHAPTER_ORDER.index(chapter_id), chapter_id)
-    except ValueError:
-        return (len(CHAPTER_ORDER), chapter_id)
-
-
-def _join(lines: list[str]) -> str:
-    return "\n".join(lines).strip("\n").rstrip()
-
-
 def _bilingual(lines: list[str]) -> tuple[str, str]:
     """Free text (chapter or section intro): ``@de``/``@en`` blocks if present, else the same for both."""
     current: str | None = None
@@ -286,20 +271,17 @@ class _ChapterParser:
         return Chapter(chapter_id, title_de, title_en, tuple(built), ide, ien, source=self.name)
 
     def _front_matter(self) -> tuple[dict[str, str], int]:
-        lines = self.lines
-        if not lines or lines[0].strip() != "---":
-            return {}, 0
+        front = read_front_matter(self.lines)
         meta: dict[str, str] = {}
-        for i in range(1, len(lines)):
-            if lines[i].strip() == "---":
-                return meta, i + 1
-            m = _META.match(lines[i])
+        for n, line in front.lines:
+            m = _META.match(line)
             if m:
                 meta[m.group(1)] = m.group(2)
-            elif lines[i].strip():
-                self.problem(i + 1, f"unverständliche Kopfzeile {lines[i]!r}")
-        self.problem(1, "Front Matter wird nicht mit --- geschlossen")
-        return meta, len(lines)
+            elif line.strip():
+                self.problem(n, f"unverständliche Kopfzeile {line!r}")
+        if front.present and not front.closed:
+            self.problem(1, "Front Matter wird nicht mit --- geschlossen")
+        return meta, front.end
 
     def _rule(
         self,
@@ -327,18 +309,14 @@ class _ChapterParser:
                 i += 1
                 continue
             break
-        blocks: list[tuple[int, str, list[tuple[int, str]]]] = []
-        for n, line in body[i:]:
-            m = _BLOCK.match(line)
-            if m:
-                blocks.append((n, m.group(1), []))
-            elif blocks:
-                blocks[-1][2].append((n, line))
-            elif line.strip():
+        lead, blocks = split_blocks(body[i:])
+        for n, line in lead:
+            if line.strip():
                 self.problem(n, f"{rule_id}: Text außerhalb eines @de/@en-Blocks: {line.strip()[:60]!r}")
         texts: dict[str, str] = {}
         annotations: list[Annotation] = []
-        for n, kind, lines in blocks:
+        for block in blocks:
+            n, kind, lines = block.line, block.name, block.lines
             if kind in ("de", "en"):
                 if kind in texts:
                     self.problem(n, f"{rule_id}: @{kind} doppelt")
@@ -367,20 +345,12 @@ class _ChapterParser:
         )
 
     def _annotation(self, rule_id: str, lineno: int, kind: str, lines: list[tuple[int, str]]) -> Annotation:
-        parts: dict[str, list[str]] = {}
-        current: str | None = None
-        for n, line in lines:
-            m = _PART.match(line)
-            # "de:" only opens the German part; after it, only "en:" ends a part
-            if m and (m.group(1) == "en" or current is None):
-                current = m.group(1)
-                if current in parts:
-                    self.problem(n, f"{rule_id}: @{kind} hat zwei '{current}:'-Teile")
-                parts[current] = [m.group(2) or ""]
-            elif current is not None:
-                parts[current].append(line)
-            elif line.strip():
-                self.problem(n, f"{rule_id}: @{kind}: Text vor 'de:': {line.strip()[:60]!r}")
+        split = split_parts(lines)
+        found = [(n, f"{rule_id}: @{kind} hat zwei '{lang}:'-Teile") for n, lang in split.twice]
+        found += [(n, f"{rule_id}: @{kind}: Text vor 'de:': {line.strip()[:60]!r}") for n, line in split.stray]
+        for n, message in sorted(found, key=lambda f: f[0]):
+            self.problem(n, message)
+        parts = split.texts
         de, en = _join(parts.get("de", [])), _join(parts.get("en", []))
         for lang, text in (("de", de), ("en", en)):
             if not text.strip():
@@ -468,7 +438,7 @@ class Registry:
     def __init__(self, content_dir: Path, chapters: Iterable[Chapter], glossary: Iterable[GlossaryTerm],
                  parse_problems: Iterable[str] = ()) -> None:
         self.content_dir = content_dir
-        self.chapters: tuple[Chapter, ...] = tuple(sorted(chapters, key=lambda c: _chapter_sort_key(c.id)))
+        self.chapters: tuple[Chapter, ...] = tuple(sorted(chapters, key=lambda c: chapter_sort_key(c.id)))
         self.glossary: tuple[GlossaryTerm, ...] = tuple(glossary)
         self._parse_problems = list(parse_problems)
         self._problems: list[str] | None = None
@@ -577,8 +547,8 @@ class Registry:
             seen_chapters.add(chapter.id)
             seen_sections: set[str] = set()
             for section in chapter.sections:
-                m = _SECTION_ID.match(section.id)
-                if not m or m.group("chapter") != chapter.id:
+                sid = RuleId.try_parse(section.id)
+                if sid is None or not sid.is_section or str(sid) != section.id or sid.chapter != chapter.id:
                     out.append(f"{chapter.source}: Abschnitt {section.id!r} passt nicht zu Kapitel {chapter.id} "
                                f"(erwartet {chapter.id}.N)")
                 if section.id in seen_sections:
@@ -591,12 +561,12 @@ class Registry:
                 first = seen[rule.id]
                 out.append(f"{where}: Regel-Id {rule.id} doppelt (zuerst in {first.source}:{first.line})")
             seen.setdefault(rule.id, rule)
-            m = _RULE_ID.match(rule.id)
-            if not m:
+            rid = RuleId.try_parse(rule.id)
+            if rid is None or rid.is_section or str(rid) != rule.id:
                 out.append(f"{where}: Regel-Id {rule.id!r} hat nicht die Form Kapitel.Abschnitt.Nummer")
-            elif f"{m.group('chapter')}.{m.group('section')}" != rule.section_id:
+            elif str(rid.section_id) != rule.section_id:
                 out.append(f"{where}: Regel {rule.id} steht im Abschnitt {rule.section_id}")
-            elif m.group("chapter") != rule.chapter_id:
+            elif rid.chapter != rule.chapter_id:
                 out.append(f"{where}: Regel {rule.id} steht in Kapitel {rule.chapter_id}")
             for ref in rule.see:
                 if ref not in self.rules:
@@ -618,39 +588,32 @@ class Registry:
                 if ref not in self.rules:
                     out.append(f"{where}: {term.slug}: rules: {ref} gibt es nicht")
         for where, _lang, text in self.sources():
-            for ref in _RULE_REF.findall(text):
+            for ref in (d.args for d in find_directives(text) if d.kind == "rule"):
                 if ref not in self.rules:
                     out.append(f"{where}: [[rule: {ref}]] gibt es nicht")
-        for rid in read_published_ids(self.content_dir):
-            if rid not in self.rules:
-                out.append(f"published_ids.txt: die veröffentlichte Regel {rid} fehlt (Ids dürfen nie entfernt "
+        for published in read_published_ids(self.content_dir):
+            if published not in self.rules:
+                out.append(f"published_ids.txt: die veröffentlichte Regel {published} fehlt (Ids dürfen nie entfernt "
                            f"werden; eine zurückgezogene Regel bleibt mit dem Text '{WITHDRAWN}')")
         out.extend(self._directive_problems())
         return out
 
     def _directive_problems(self) -> list[str]:
-        from .directives import DirectiveError, find_directives, render_directive
-
         out = []
         for where, lang, text in self.sources():
             for match in find_directives(text):
                 if match.kind == "rule":
                     continue  # reported above as a dangling reference
                 try:
-                    render_directive(match.source, lang=lang, registry=self, where=where)
+                    directive_text(match.source, lang=lang, where=where)
                 except DirectiveError as exc:
                     out.append(str(exc))
-            for lineno, line in enumerate(text.splitlines(), start=1):
-                rest = line
-                for match in find_directives(line):
-                    rest = rest.replace(match.source, "")
-                if "[[" in rest or "]]" in rest:
+            for line in text.splitlines():
+                if stray_brackets(line):
                     out.append(f"{where}: unvollständige Direktive in {line.strip()[:80]!r}")
         return out
 
     def counts(self) -> dict[str, int]:
-        from .directives import find_directives
-
         return {
             "chapters": len(self.chapters),
             "sections": sum(len(c.sections) for c in self.chapters),
@@ -708,8 +671,6 @@ def get_registry() -> Registry:
 
     With ``DEBUG`` on, edited content files are picked up on the next request.
     """
-    from django.conf import settings
-
     content_dir = Path(settings.RULES_CONTENT_DIR)
     with _lock:
         cached = _cache.get(content_dir)

@@ -1,17 +1,20 @@
 """URLs under /regeln/ (namespace ``rules``), German paths.
 
 ``rules:rule`` is the permalink of a rule (``/regeln/3.2.4``; a trailing slash works too,
-and older citations such as ``/regeln/SkO-4.2.9`` resolve to today's id).
+and older citations such as ``/regeln/SkO-4.2.9`` resolve to today's id). Rule ids in
+paths use the ``rule`` converter (:mod:`.converters`), the one rule-id grammar of
+:mod:`skatschule.content.ids`.
 """
 
-from django.urls import path, re_path
+from django.urls import path, register_converter
 
 from . import views
+from .converters import CitationConverter, RuleIdConverter
 
 app_name = "rules"
 
-RULE_ID = r"(?:[0-9]+|[A-Za-z])\.[0-9]+(?:\.[0-9]+)?"
-OLD_CITATION = r"[Ss][Kk][Oo][^/]*"
+register_converter(RuleIdConverter, "rule")
+register_converter(CitationConverter, "citation")
 
 urlpatterns = [
     path("", views.index, name="index"),
@@ -19,6 +22,9 @@ urlpatterns = [
     path("glossar/", views.glossary, name="glossary"),
     path("suche/", views.search, name="search"),
     path("alias/<path:alias>", views.alias, name="alias"),
-    re_path(rf"^(?P<rule_id>{RULE_ID})/einzeln/$", views.rule_detail, name="rule_detail"),
-    re_path(rf"^(?P<ref>{RULE_ID}|{OLD_CITATION})/?$", views.rule, name="rule"),
+    path("<rule:rule_id>/einzeln/", views.rule_detail, name="rule_detail"),
+    path("<citation:ref>/", views.rule, name="rule"),
+    path("<citation:ref>", views.rule, name="rule"),
+    path("<rule:ref>/", views.rule, name="rule"),
+    path("<rule:ref>", views.rule, name="rule"),
 ]

@@ -22,6 +22,9 @@ File format (simple front matter, parsed here without a YAML library)::
 - The text may use ``[[rule: 3.2.1]]`` (a link to the rule), ``[[cards: CA CT]]`` (card
   pictures) and ``[[points: CA CT]]`` (the Augen of these cards, computed by the engine).
 
+The file is read with :mod:`skatschule.content` (block reader, directive grammar, rule ids);
+this module is the lesson schema on top.
+
 :func:`get_lessons` parses the folder once (re-read when a file changes);
 :func:`validate_lessons` lists problems (unknown exercise types or levels, malformed rule
 ids, duplicate slugs ...); ``manage.py check_lessons`` runs it.
@@ -42,6 +45,14 @@ from django.urls import NoReverseMatch, get_urlconf, reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from skatschule.cards.render import cards_html
+from skatschule.content.blocks import number_lines, read_front_matter, split_blocks
+from skatschule.content.directives import Directive, find_directives, replace_directives
+from skatschule.content.ids import RULE_ID_RE
+from skatschule.engine import parse_cards, parse_game
+from skatschule.engine.sorting import sort_hand
+from skatschule.rules.content import get_registry
+
 __all__ = [
     "Lesson",
     "LessonStep",
@@ -55,15 +66,13 @@ __all__ = [
     "render_text",
     "rule_url",
     "RULE_ID",
-    "DIRECTIVE",
 ]
 
-RULE_ID = re.compile(r"^(?:[1-9]|[A-Z])(?:\.\d{1,2}){1,2}$")
-"""A rule id (``3.2.1``, ``K.1.2``) or a section id (``3.2``)."""
+RULE_ID = RULE_ID_RE
+"""A rule id (``3.2.1``, ``K.1.2``) or a section id (``3.2``): :mod:`skatschule.content.ids`."""
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 FILENAME = re.compile(r"^(\d{2})-([a-z0-9-]+)\.md$")
-DIRECTIVE = re.compile(r"\[\[\s*([a-z]+)\s*:\s*([^\]]*?)\s*\]\]")
 KNOWN_DIRECTIVES = ("rule", "cards", "points")
 
 
@@ -128,14 +137,13 @@ def parse_lesson(text: str, filename: str = "<lesson>") -> Lesson:
         return LessonError(f"{filename}: {message}")
 
     lines = text.replace("\r\n", "\n").split("\n")
-    if not lines or lines[0].strip() != "---":
+    front = read_front_matter(lines)
+    if not front.present:
         raise fail("must start with a '---' front matter line")
-    try:
-        end = next(i for i in range(1, len(lines)) if lines[i].strip() == "---")
-    except StopIteration:
-        raise fail("front matter is not closed by '---'") from None
+    if not front.closed:
+        raise fail("front matter is not closed by '---'")
     meta: dict[str, str] = {}
-    for line in lines[1:end]:
+    for _n, line in front.lines:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         key, sep, value = line.partition(":")
@@ -188,20 +196,16 @@ def parse_lesson(text: str, filename: str = "<lesson>") -> Lesson:
     if variant_text not in {"true", "false", "yes", "no"}:
         raise fail("variant must be true or false")
 
+    lead, blocks = split_blocks(number_lines(lines, front.end))
+    if any(line.strip() for _n, line in lead):
+        raise fail("text before '@de'")
     bodies: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in lines[end + 1 :]:
-        marker = line.strip()
-        if marker in ("@de", "@en"):
-            if marker[1:] in bodies:
-                raise fail(f"{marker} given twice")
-            current = bodies.setdefault(marker[1:], [])
-            continue
-        if current is None:
-            if marker:
-                raise fail("text before '@de'")
-            continue
-        current.append(line)
+    for block in blocks:
+        if block.name not in ("de", "en"):
+            raise fail(f"unknown block @{block.name} (only @de and @en)")
+        if block.name in bodies:
+            raise fail(f"@{block.name} given twice")
+        bodies[block.name] = [line for _n, line in block.lines]
     for lang in ("de", "en"):
         if not "\n".join(bodies.get(lang, [])).strip():
             raise fail(f"the @{lang} text is missing")
@@ -308,8 +312,8 @@ def validate_lessons(lessons: tuple[Lesson, ...] | None = None, types: dict | No
             if not RULE_ID.match(rule_id):
                 problems.append(f"{where}: {rule_id!r} does not look like a rule id")
         for lang in ("de", "en"):
-            for match in DIRECTIVE.finditer(lesson.body(lang)):
-                name, arg = match.group(1), match.group(2)
+            for match in find_directives(lesson.body(lang)):
+                name, arg = match.kind, match.args
                 if name not in KNOWN_DIRECTIVES:
                     problems.append(f"{where} @{lang}: unknown directive [[{name}: ...]]")
                 elif name == "rule" and not RULE_ID.match(arg):
@@ -345,8 +349,6 @@ def _rule_url(rule_id: str, urlconf: object) -> str:
 def rule_title(rule_id: str, lang: str = "de") -> str:
     """The rule's title from the rules app, or '' if it is not known (yet)."""
     try:
-        from skatschule.rules.content import get_registry
-
         rule = get_registry().rule(rule_id)
     except Exception:  # noqa: BLE001 - the title is a nicety; the link works without it
         return ""
@@ -368,9 +370,6 @@ def rule_link(rule_id: str, lang: str = "de", show_title: bool = False) -> str:
 def _cards(arg: str):
     """``CJ HA``: the cards in the order written; ``hand [game] CJ HA ...``: a hand, sorted as
     players sort it (for the game, if one is named), as in the rules' ``[[cards: ...]]``."""
-    from skatschule.engine import parse_cards, parse_game
-    from skatschule.engine.sorting import sort_hand
-
     words = arg.replace(",", " ").split()
     if not words or words[0].lower() != "hand":
         return parse_cards(" ".join(words))
@@ -388,8 +387,6 @@ def _directive_html(name: str, arg: str, lang: str, deck: str) -> str:
     if name == "rule" and RULE_ID.match(arg):
         return rule_link(arg, lang)
     if name == "cards":
-        from skatschule.cards.render import cards_html
-
         return str(cards_html([c.code for c in _cards(arg)], deck))
     if name == "points":
         total = sum(card.points for card in _cards(arg))
@@ -401,12 +398,12 @@ def render_text(text: str, lang: str = "de", deck: str = "french") -> SafeString
     """Markdown with our directives to safe HTML (sanitised with nh3)."""
     pieces: dict[str, str] = {}
 
-    def stash(match: re.Match[str]) -> str:
+    def stash(match: Directive) -> str:
         token = f"SKDIRECTIVE{len(pieces)}X"
-        pieces[token] = _directive_html(match.group(1), match.group(2), lang, deck)
+        pieces[token] = _directive_html(match.kind, match.args, lang, deck)
         return token
 
-    source = DIRECTIVE.sub(stash, text)
+    source = replace_directives(text, stash)
     html = nh3.clean(markdown.markdown(source, extensions=["sane_lists", "tables"]))
     for token, piece in pieces.items():
         html = html.replace(token, piece)

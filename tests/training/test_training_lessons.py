@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from skatschule.content import DIRECTIVE_RE, find_directives
 from skatschule.training.lessons import (
-    DIRECTIVE,
     LessonError,
     get_lessons,
     parse_lesson,
@@ -73,7 +73,7 @@ def test_the_lessons_are_valid():
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_lesson_length(lang):
     for lesson in get_lessons():
-        text = DIRECTIVE.sub(" ", lesson.body(lang))
+        text = DIRECTIVE_RE.sub(" ", lesson.body(lang))
         words = len(re.findall(r"[0-9A-Za-zÄÖÜäöüß]+", text))
         assert 150 <= words <= 300, (lesson.slug, lang, words)
 
@@ -91,7 +91,7 @@ def test_rule_ids_exist_where_the_chapter_is_written():
     for lesson in get_lessons():
         named = set(lesson.rule_ids)
         for lang in ("de", "en"):
-            named.update(m.group(2) for m in DIRECTIVE.finditer(lesson.body(lang)) if m.group(1) == "rule")
+            named.update(d.args for d in find_directives(lesson.body(lang)) if d.kind == "rule")
         for rule in named:
             if rule.split(".")[0] in chapters:
                 assert rule in published, (lesson.slug, rule)

@@ -22,12 +22,13 @@ then shows the ruling, the explanation and the engine's derivation, with the rul
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 
 from skatschule.casebook import cases as casebook
-from skatschule.engine import SkatError, Step, parse_card
-from skatschule.engine.names import card_ref, cards_ref
+from skatschule.content.plain import paragraphs as _paragraphs
+from skatschule.content.plain import plain
+from skatschule.engine import Step, parse_card
+from skatschule.engine.names import cards_ref
 from skatschule.engine.sorting import sort_hand
 
 from .base import AnswerError, Choice, Feedback, Question
@@ -35,10 +36,6 @@ from .helpers import EngineExercise, Solution, parse_choice, parse_number, signe
 
 __all__ = ["Fall", "pool", "seed_for_case", "plain", "read_case_answer", "verdict_step"]
 
-_DIRECTIVE = re.compile(r"\[\[\s*([A-Za-z_]+)\s*:([^\[\]]*)\]\]")
-_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_EMPHASIS = re.compile(r"\*\*|__|(?<!\w)\*|\*(?!\w)|`")
-_LINE_MARK = re.compile(r"^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+|[-*+][ \t]+)?", re.M)
 
 
 def pool(level: int) -> tuple[casebook.Case, ...]:
@@ -59,41 +56,6 @@ def seed_for_case(level: int, case_id: str) -> int | None:
         if case.id == case_id:
             return i
     return None
-
-
-def _directive_text(kind: str, args: str, lang: str) -> str:
-    kind = kind.lower()
-    if kind == "cards":
-        names = []
-        for word in args.replace(",", " ").split():
-            try:
-                card = parse_card(word)
-            except SkatError:
-                names.append(word)
-                continue
-            names.append(card_ref(card))
-        return ", ".join(names)
-    if kind == "rule":
-        return f"ISkO {args.strip()}"
-    try:  # the other directives (value, result ...) are computed by the rules app
-        from skatschule.rules.directives import render_directive
-
-        return str(render_directive(f"{kind}: {args.strip()}", lang=lang, text=True))
-    except Exception:  # noqa: BLE001 - plain text is only a fallback view of the case
-        return args.strip()
-
-
-def plain(source: str, lang: str = "de") -> str:
-    """Case markdown as plain text: directives spelled out, markup removed."""
-    text = _DIRECTIVE.sub(lambda m: _directive_text(m.group(1), m.group(2), lang), source)
-    text = _LINK.sub(r"\1", text)
-    text = _LINE_MARK.sub("", text)
-    text = _EMPHASIS.sub("", text)
-    return re.sub(r"[ \t]+", " ", text).strip()
-
-
-def _paragraphs(source: str, lang: str) -> list[str]:
-    return [" ".join(p.split()) for p in re.split(r"\n\s*\n", plain(source, lang)) if p.strip()]
 
 
 def read_case_answer(question: Question, answer: Sequence[str]) -> tuple[str, int | None]:

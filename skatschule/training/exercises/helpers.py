@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from skatschule.content.ids import RULE_ONLY_RE
 from skatschule.engine import (
     SEAT_NAMES_DE,
     SEAT_NAMES_EN,
@@ -75,7 +76,7 @@ __all__ = [
     "step_ids",
 ]
 
-RULE_ID = re.compile(r"^(?:\d+|[A-Z])\.\d+\.\d+$")
+RULE_ID = RULE_ONLY_RE  # a rule id (three parts), skatschule.content.ids
 """The form of a rule id: ``chapter.section.paragraph`` (``1.3.2``, ``K.1.4``, ``A.2.1``)."""
 
 SUIT_GAMES: tuple[GameType, ...] = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS)
