@@ -33,6 +33,7 @@ from axes.backends import AxesStandaloneBackend
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
+
 class AxesBackend(AxesStandaloneBackend):
     """django-axes' lockout check; a login without a request (test client) is not checked."""
 

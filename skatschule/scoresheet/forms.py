@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext_lazy as _
-
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from skatschule.engine.houserules import EXTENDED_DOUBLING_LEVELS
 from skatschule.engine.names import DEFAULT_DECK, game_ref, render

@@ -14,8 +14,8 @@ import pytest
 
 from skatschule.casebook import cases as cb
 from skatschule.casebook.cases import CATEGORIES, CaseFormatError, load_cases, solve
-from skatschule.rules.content import load_registry
 from skatschule.engine.rulings import Level
+from skatschule.rules.content import load_registry
 
 ROOT = Path(__file__).resolve().parents[2]
 CASEBOOK = ROOT / "rules_content" / "casebook"

@@ -21,7 +21,6 @@ from skatschule.training.services import issuing
 from skatschule.training.services.issuing import issue, submit
 from skatschule.training.services.owner import Owner
 from skatschule.training.services.progress import attempt_rows, progress
-
 from tests.training.helpers import right_answer, wrong_answer
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
