@@ -95,7 +95,7 @@ def clear_header_cache() -> None:
 
 
 def _render_header(context: template.Context, values: dict[str, Any]) -> SafeString:
-    tpl = get_template("home/site_header.html").template  # the engine caches the loaded template
+    tpl: template.Template = get_template("home/site_header.html").template  # type: ignore[attr-defined]  # the engine caches the loaded template
     with context.push(values):
         return tpl.render(context)
 
