@@ -57,4 +57,4 @@ bench: setup
 	$(PY) -m skatschule.engine.bench
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache
+	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache
