@@ -9,7 +9,7 @@ VECTORS ?= ../shared/vectors
 # server answers), else DATABASE_URL if it points to PostgreSQL.
 PG_TEST_URL ?= $(or $(SKATSCHULE_TEST_POSTGRES),$(filter postgres://% postgresql://%,$(DATABASE_URL)))
 
-.PHONY: setup run test test-postgres load check bench mypy clean
+.PHONY: setup run lint test test-postgres load bench clean
 
 setup: $(STAMP)
 
@@ -25,8 +25,13 @@ run: setup
 	$(PY) manage.py check_lessons
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-test: setup
-	$(PY) -m mypy --strict skatschule/engine
+# ruff (settings in pyproject.toml) and mypy with django-stubs over the whole package
+# (strict on skatschule.engine and skatschule.exercises, see [tool.mypy]).
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(PY) -m mypy
+
+test: setup lint
 	@for f in public.json public_rulings.json public_iss.json public_open_hand.json; do \
 	  if [ -f $(VECTORS)/$$f ]; then echo "vectors: $$f"; $(PY) -m skatschule.engine.vectors check $(VECTORS)/$$f || exit 1; \
 	  else echo "no $(VECTORS)/$$f beside the project: vector check skipped"; fi; done
@@ -52,4 +57,4 @@ bench: setup
 	$(PY) -m skatschule.engine.bench
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache
+	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache

@@ -15,11 +15,10 @@ drops the test database).
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import tempfile
 
 import pytest
 from django.db import connection

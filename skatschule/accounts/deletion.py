@@ -20,7 +20,7 @@ import secrets
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import models, transaction
 from django.utils import timezone
 
@@ -41,7 +41,7 @@ def _iso(value: Any) -> str | None:
     return value.isoformat() if value else None
 
 
-def export_account(*, user: AbstractBaseUser) -> dict[str, Any]:
+def export_account(*, user: User) -> dict[str, Any]:
     """Everything stored about ``user``: account, practice, classes, quiz answers, exams."""
     from skatschule.casebook.models import Exam, SolvedCase
     from skatschule.classrooms.models import Classroom, Membership
@@ -108,7 +108,7 @@ def export_account(*, user: AbstractBaseUser) -> dict[str, Any]:
                 "finished_at": _iso(e.finished_at),
                 "size": e.size,
                 "pass_percent": e.pass_percent,
-                "group_exam": e.group.title if e.group_id else None,
+                "group_exam": e.group.title if e.group is not None else None,
                 "questions": [
                     {
                         "position": q.position,
@@ -136,7 +136,7 @@ def _anonymous_name() -> str:
 
 
 @transaction.atomic
-def delete_account(*, user: AbstractBaseUser) -> bool:
+def delete_account(*, user: User) -> bool:
     """Delete ``user``'s data; True if the row was kept (anonymous) for quiz results."""
     from skatschule.quizzes.models import QuizAttempt
 
@@ -164,7 +164,7 @@ def delete_account(*, user: AbstractBaseUser) -> bool:
     return True
 
 
-def _delete_related(user: AbstractBaseUser) -> None:
+def _delete_related(user: User) -> None:
     """Delete (or unlink, where the field says SET_NULL) every row pointing at ``user``
     except the quiz attempts. Generic, so tables added later are covered too."""
     from skatschule.quizzes.models import QuizAttempt

@@ -6,18 +6,20 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login, logout
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language, gettext as _
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from skatschule.classrooms import join_limit
 from skatschule.home.errors import render_error
+from skatschule.http import AuthenticatedHttpRequest
 from skatschule.training.services.owner import Owner, anonymous_key
 from skatschule.training.services.portability import (
     MAX_BYTES,
@@ -76,7 +78,7 @@ class LogoutView(auth_views.LogoutView):
 
 @login_required
 @require_safe
-def export_progress(request: HttpRequest) -> HttpResponse:
+def export_progress(request: HttpRequest) -> StreamingHttpResponse:
     # streamed: an entry at a time, read with .iterator(), however long the history
     response = StreamingHttpResponse(export_stream(Owner.for_user(request.user)), content_type="application/json")
     stamp = timezone.localdate().isoformat()
@@ -157,7 +159,7 @@ def account_settings(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_safe
-def export_account_view(request: HttpRequest) -> HttpResponse:
+def export_account_view(request: AuthenticatedHttpRequest) -> HttpResponse:
     """All data of the account as one JSON file; marks the session so deletion may follow."""
     data = export_account(user=request.user)
     request.session[EXPORT_SESSION_FLAG] = timezone.now().isoformat()
@@ -169,7 +171,7 @@ def export_account_view(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def delete_account_view(request: HttpRequest) -> HttpResponse:
+def delete_account_view(request: AuthenticatedHttpRequest) -> HttpResponse:
     exported = bool(request.session.get(EXPORT_SESSION_FLAG))
     form = DeleteAccountForm(request.POST if request.method == "POST" else None, user=request.user)
     if request.method == "POST":

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from .render import DEFAULT_DECK, DECKS, deck_choices
+from .render import DECKS, DEFAULT_DECK, deck_choices
 
 DECK_SESSION_KEY = "deck"
 DECK_COOKIE = "skatschule_deck"

@@ -22,8 +22,7 @@ from functools import lru_cache
 from django.utils.functional import Promise
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeData, SafeString, mark_safe
-from django.utils.translation import get_language
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from skatschule.engine import Card, Rank, Suit, parse_card

@@ -13,7 +13,7 @@ from collections import deque
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
@@ -37,7 +37,7 @@ def task_choices(classroom: Classroom, lang: str = "de") -> list[tuple[str, list
     return groups
 
 
-def assign(*, teacher: AbstractBaseUser, classroom: Classroom, task: str, due_at: datetime) -> Assignment:
+def assign(*, teacher: User, classroom: Classroom, task: str, due_at: datetime) -> Assignment:
     """Give ``task`` (``lesson:<slug>`` or ``quiz:<id>``) to the class, due at ``due_at``."""
     if classroom.teacher_id != teacher.pk:
         raise Http404("not your class")
@@ -61,7 +61,7 @@ def assign(*, teacher: AbstractBaseUser, classroom: Classroom, task: str, due_at
     raise ClassroomError("Bitte wähle eine Lektion oder ein Quiz.", "Please choose a lesson or a quiz.")
 
 
-def withdraw(*, teacher: AbstractBaseUser, assignment: Assignment) -> None:
+def withdraw(*, teacher: User, assignment: Assignment) -> None:
     if assignment.classroom.teacher_id != teacher.pk:
         raise Http404("not your class")
     assignment.delete()
@@ -106,12 +106,14 @@ def done_at(assignment: Assignment, student_ids: list[int]) -> dict[int, datetim
         return {sid: lesson_mastered_at(lesson, grades[sid]) for sid in student_ids}
     from skatschule.quizzes.models import QuizAttempt
 
+    assert assignment.quiz_id is not None  # a quiz assignment (the model's check constraint)
     first: dict[int, datetime | None] = dict.fromkeys(student_ids)
     submitted = QuizAttempt.objects.filter(
         quiz_id=assignment.quiz_id, student_id__in=student_ids, submitted_at__isnull=False
     ).values_list("student_id", "submitted_at")
     for sid, when in submitted:
-        if first[sid] is None or when < first[sid]:
+        earlier = first[sid]
+        if when is not None and (earlier is None or when < earlier):
             first[sid] = when
     return first
 
@@ -134,9 +136,11 @@ def _title_and_url(assignment: Assignment, lang: str) -> tuple[str, str]:
     if assignment.kind == Assignment.Kind.LESSON:
         lesson = get_lesson(assignment.lesson_slug)
         return (lesson.title(lang), lesson.url) if lesson else (assignment.lesson_slug, "")
-    published = assignment.quiz.published_at
+    quiz = assignment.quiz
+    assert quiz is not None  # a quiz assignment (the model's check constraint)
+    published = quiz.published_at
     visible = published is not None and published <= timezone.now()  # a scheduled quiz: no link before its time
-    return assignment.quiz.title, reverse("quizzes:start", kwargs={"pk": assignment.quiz_id}) if visible else ""
+    return quiz.title, reverse("quizzes:start", kwargs={"pk": assignment.quiz_id}) if visible else ""
 
 
 def _line(assignment: Assignment, when: datetime | None, lang: str, now: datetime) -> HomeworkLine:
@@ -189,7 +193,7 @@ def class_assignments(classroom: Classroom, lang: str = "de") -> list[tuple[Assi
     return result
 
 
-def own_assignment(teacher: AbstractBaseUser, pk: object) -> Assignment:
+def own_assignment(teacher: User, pk: object) -> Assignment:
     text = str(pk)
     found = (
         Assignment.objects.filter(pk=int(text), classroom__teacher_id=teacher.pk).select_related("classroom", "quiz").first()
@@ -201,7 +205,7 @@ def own_assignment(teacher: AbstractBaseUser, pk: object) -> Assignment:
     return found
 
 
-def student_homework(user: AbstractBaseUser, lang: str = "de", now: datetime | None = None) -> list[HomeworkLine]:
+def student_homework(user: User, lang: str = "de", now: datetime | None = None) -> list[HomeworkLine]:
     """The student's assignments from all their classes: open ones first (by due time), then done."""
     if not user.is_authenticated:
         return []

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import secrets
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
+from django.contrib.auth.models import AnonymousUser, Group, User
 from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
 from django.http import Http404
@@ -58,23 +58,23 @@ class WrongCode(ClassroomError):
 # --- the teacher role -------------------------------------------------------------------------
 
 
-def is_teacher(user: AbstractBaseUser | AnonymousUser | None) -> bool:
+def is_teacher(user: User | AnonymousUser | None) -> bool:
     if user is None or not user.is_authenticated:
         return False
     cached = getattr(user, "_skatschule_is_teacher", None)
     if cached is None:
-        cached = user.groups.filter(name=TEACHER_GROUP).exists()  # type: ignore[union-attr]
-        user._skatschule_is_teacher = cached  # type: ignore[union-attr]
+        cached = user.groups.filter(name=TEACHER_GROUP).exists()
+        user._skatschule_is_teacher = cached  # type: ignore[attr-defined]  # a per-request cache on the user
     return bool(cached)
 
 
-def grant_teacher(user: AbstractBaseUser) -> None:
+def grant_teacher(user: User) -> None:
     group, _ = Group.objects.get_or_create(name=TEACHER_GROUP)
-    user.groups.add(group)  # type: ignore[attr-defined]
+    user.groups.add(group)
     user._skatschule_is_teacher = True  # type: ignore[attr-defined]
 
 
-def redeem_invitation(user: AbstractBaseUser, raw_code: object) -> bool:
+def redeem_invitation(user: User, raw_code: object) -> bool:
     """Make ``user`` a teacher with an invitation code. False if they already were one.
 
     The use is counted with a conditional ``UPDATE ... WHERE uses_left > 0``, so two people
@@ -140,12 +140,12 @@ def _clean_name(raw: object) -> str:
     return name
 
 
-def _require_teacher(user: AbstractBaseUser) -> None:
+def _require_teacher(user: User) -> None:
     if not is_teacher(user):
         raise Http404("not a teacher")
 
 
-def create_classroom(teacher: AbstractBaseUser, name: object) -> Classroom:
+def create_classroom(teacher: User, name: object) -> Classroom:
     _require_teacher(teacher)
     return _save_with_new_code(Classroom(teacher=teacher, name=_clean_name(name)))
 
@@ -155,13 +155,13 @@ def rotate_code(classroom: Classroom) -> Classroom:
     return _save_with_new_code(classroom)
 
 
-def classrooms_taught(user: AbstractBaseUser) -> QuerySet[Classroom]:
+def classrooms_taught(user: User) -> QuerySet[Classroom]:
     if not is_teacher(user):
         return Classroom.objects.none()
     return Classroom.objects.filter(teacher=user)
 
 
-def classrooms_joined(user: AbstractBaseUser) -> QuerySet[Classroom]:
+def classrooms_joined(user: User) -> QuerySet[Classroom]:
     if not user.is_authenticated:
         return Classroom.objects.none()
     return Classroom.objects.filter(memberships__student=user).select_related("teacher")
@@ -173,9 +173,9 @@ def _is_id(value: object) -> bool:
     return text.isdigit() and len(text) <= 18
 
 
-def own_classroom(user: AbstractBaseUser, pk: object) -> Classroom:
+def own_classroom(user: User, pk: object) -> Classroom:
     """The teacher's own class ``pk``; ``Http404`` for anyone else's (or a forged id)."""
-    found = classrooms_taught(user).filter(pk=int(pk)).first() if _is_id(pk) else None
+    found = classrooms_taught(user).filter(pk=int(str(pk))).first() if _is_id(pk) else None
     if found is None:
         raise Http404("no such class")
     return found
@@ -192,7 +192,7 @@ def find_by_code(raw: object) -> Classroom:
     return found
 
 
-def join(student: AbstractBaseUser, raw_code: object) -> tuple[Classroom, bool]:
+def join(student: User, raw_code: object) -> tuple[Classroom, bool]:
     """Put ``student`` in the class with this code. Returns (class, newly joined)."""
     classroom = find_by_code(raw_code)
     if classroom.teacher_id == student.pk:
@@ -211,7 +211,7 @@ def leave(classroom: Classroom, student_id: object) -> bool:
     """Remove a student from the teacher's class (their quiz results stay)."""
     if not _is_id(student_id):
         raise Http404("no such student")
-    deleted, _ = Membership.objects.filter(classroom=classroom, student_id=int(student_id)).delete()
+    deleted, _ = Membership.objects.filter(classroom=classroom, student_id=int(str(student_id))).delete()
     if not deleted:
         raise Http404("no such student")
     return True

@@ -11,13 +11,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.home.errors import render_error
+from skatschule.http import AuthenticatedHtmxHttpRequest
 from skatschule.training.registry import current_lang
 
 from . import join_limit, services
@@ -26,7 +27,7 @@ from .services import ClassroomError
 from .views_teachers import homework_context
 
 
-def _index_context(request: HttpRequest, **extra) -> dict:
+def _index_context(request: AuthenticatedHtmxHttpRequest, **extra) -> dict:
     teacher = services.is_teacher(request.user)
     context = {
         "is_teacher": teacher,
@@ -42,13 +43,13 @@ def _index_context(request: HttpRequest, **extra) -> dict:
 
 @login_required
 @require_GET
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     return render(request, "classrooms/index.html", _index_context(request))
 
 
 @login_required
 @require_POST
-def create(request: HttpRequest) -> HttpResponse:
+def create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     if not services.is_teacher(request.user):
         back = [(reverse("classrooms:index"), _("Zu den Klassen"))]
         return render_error(request, _("Nur Lehrkräfte können Klassen anlegen."), 403, links=back)
@@ -64,7 +65,7 @@ def create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def detail(request: HttpRequest, pk: int) -> HttpResponse:
+def detail(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     classroom = services.own_classroom(request.user, pk)
     join_url = request.build_absolute_uri(classroom_join_path(classroom.join_code))
     return render(
@@ -86,7 +87,7 @@ def classroom_join_path(code: str) -> str:
 
 @login_required
 @require_POST
-def rotate(request: HttpRequest, pk: int) -> HttpResponse:
+def rotate(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     classroom = services.rotate_code(services.own_classroom(request.user, pk))
     messages.success(request, _("Der Beitrittscode ist erneuert; der alte gilt nicht mehr."))
     return redirect("classrooms:detail", pk=classroom.pk)
@@ -94,14 +95,14 @@ def rotate(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def remove_member(request: HttpRequest, pk: int, student_id: int) -> HttpResponse:
+def remove_member(request: AuthenticatedHtmxHttpRequest, pk: int, student_id: int) -> HttpResponse:
     classroom = services.own_classroom(request.user, pk)
     services.leave(classroom, student_id)
     messages.success(request, _("Die Person ist nicht mehr in der Klasse."))
     return redirect("classrooms:detail", pk=classroom.pk)
 
 
-def _too_many(request: HttpRequest, exc: TooManyAttempts, template: str, context: dict) -> HttpResponse:
+def _too_many(request: AuthenticatedHtmxHttpRequest, exc: TooManyAttempts, template: str, context: dict) -> HttpResponse:
     """429 (503 while the limiter cannot count): for htmx the form's own template with the message as its error, else the error page."""
     if request.htmx:
         context.update(error=exc.message(current_lang()))
@@ -114,7 +115,7 @@ def _too_many(request: HttpRequest, exc: TooManyAttempts, template: str, context
     return response
 
 
-def _join(request: HttpRequest, code: str, template: str, context: dict, status: int = 400) -> HttpResponse:
+def _join(request: AuthenticatedHtmxHttpRequest, code: str, template: str, context: dict, status: int = 400) -> HttpResponse:
     try:
         with join_limit.attempt(request):
             classroom, created = services.join(request.user, code)
@@ -133,7 +134,7 @@ def _join(request: HttpRequest, code: str, template: str, context: dict, status:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def join_form(request: HttpRequest) -> HttpResponse:
+def join_form(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     if request.method == "POST":
         return _join(request, request.POST.get("code", ""), "classrooms/index.html", _index_context(request))
     return redirect("classrooms:index")
@@ -141,7 +142,7 @@ def join_form(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def join_code(request: HttpRequest, code: str) -> HttpResponse:
+def join_code(request: AuthenticatedHtmxHttpRequest, code: str) -> HttpResponse:
     """The join link: GET asks to confirm (a link alone changes nothing), POST joins."""
     if request.method == "POST":
         return _join(request, code, "classrooms/join.html", {"classroom": None}, status=404)
@@ -158,7 +159,7 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def become_teacher(request: HttpRequest) -> HttpResponse:
+def become_teacher(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     error = ""
     status = 200
     if request.method == "POST":
@@ -169,7 +170,7 @@ def become_teacher(request: HttpRequest) -> HttpResponse:
                 messages.success(request, _("Du bist jetzt als Lehrkraft freigeschaltet."))
             return redirect("classrooms:index")
         except TooManyAttempts as exc:
-            context = {"is_teacher": services.is_teacher(request.user)}
+            context: dict[str, object] = {"is_teacher": services.is_teacher(request.user)}
             return _too_many(request, exc, "classrooms/become_teacher.html", context)
         except ClassroomError as exc:
             error, status = exc.message(current_lang()), 400

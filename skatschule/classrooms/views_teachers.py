@@ -6,13 +6,14 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from skatschule.http import AuthenticatedHttpRequest
 from skatschule.training.registry import current_lang
 
 from . import homework, progress, services
@@ -27,24 +28,26 @@ class AssignForm(forms.Form):
 
     def __init__(self, *args, classroom, lang, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["task"].choices = homework.task_choices(classroom, lang)
+        task = self.fields["task"]
+        assert isinstance(task, forms.ChoiceField)
+        task.choices = homework.task_choices(classroom, lang)
 
 
-def _progress(request: HttpRequest, pk: int):
+def _progress(request: AuthenticatedHttpRequest, pk: int):
     classroom = services.own_classroom(request.user, pk)
     return classroom, progress.class_progress(classroom, request.GET.get("sortieren", progress.SORT_NAME))
 
 
 @login_required
 @require_GET
-def class_progress(request: HttpRequest, pk: int) -> HttpResponse:
+def class_progress(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     classroom, table = _progress(request, pk)
     return render(request, "classrooms/progress.html", {"classroom": classroom, "table": table})
 
 
 @login_required
 @require_GET
-def class_progress_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+def class_progress_export(request: AuthenticatedHttpRequest, pk: int, fmt: str) -> HttpResponse:
     from skatschule.quizzes import exports
 
     classroom, table = _progress(request, pk)
@@ -65,7 +68,7 @@ def class_progress_export(request: HttpRequest, pk: int, fmt: str) -> HttpRespon
 
 @login_required
 @require_POST
-def assign(request: HttpRequest, pk: int) -> HttpResponse:
+def assign(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     classroom = services.own_classroom(request.user, pk)
     lang = current_lang()
     form = AssignForm(request.POST, classroom=classroom, lang=lang)
@@ -85,7 +88,7 @@ def assign(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def assignment_detail(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
+def assignment_detail(request: AuthenticatedHttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
     classroom = services.own_classroom(request.user, pk)
     assignment = homework.own_assignment(request.user, assignment_pk)
     if assignment.classroom_id != classroom.pk:
@@ -105,7 +108,7 @@ def assignment_detail(request: HttpRequest, pk: int, assignment_pk: int) -> Http
 
 @login_required
 @require_POST
-def withdraw(request: HttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
+def withdraw(request: AuthenticatedHttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
     classroom = services.own_classroom(request.user, pk)
     assignment = homework.own_assignment(request.user, assignment_pk)
     homework.withdraw(teacher=request.user, assignment=assignment)

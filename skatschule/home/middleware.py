@@ -25,7 +25,7 @@ class GermanFirstLocaleMiddleware:
         chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
         language = chosen if chosen in self.supported else settings.LANGUAGE_CODE
         translation.activate(language)
-        request.LANGUAGE_CODE = language  # type: ignore[attr-defined]
+        request.LANGUAGE_CODE = language
         response = self.get_response(request)
         response.headers.setdefault("Content-Language", language)
         patch_vary_headers(response, ("Cookie",))  # once, even when the session already added it

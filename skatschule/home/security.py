@@ -33,10 +33,11 @@ from axes.backends import AxesStandaloneBackend
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
+
 class AxesBackend(AxesStandaloneBackend):
     """django-axes' lockout check; a login without a request (test client) is not checked."""
 
-    def authenticate(self, request: Any, username: str | None = None, password: str | None = None, **kwargs: Any):  # type: ignore[override]
+    def authenticate(self, request: Any, username: str | None = None, password: str | None = None, **kwargs: Any):
         if request is None:
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)

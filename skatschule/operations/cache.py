@@ -110,8 +110,8 @@ class ResilientRedisCache(RedisCache):
     def delete_many(self, keys: Any, version: Any = None) -> None:
         self._guard("delete_many", None, keys, version)
 
-    def clear(self) -> bool:
-        return bool(self._guard("clear", False))
+    def clear(self) -> None:
+        self._guard("clear", None)
 
 
 def strict(alias: str = "default") -> Any:

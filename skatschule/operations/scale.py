@@ -276,9 +276,9 @@ def run(runs: int, out: Callable[[str], None]) -> list[Measure]:
             samples[index].append(_once(client, url, streamed))
     order = {page: n for n, page in enumerate(dict.fromkeys(case[0] for case in cases))}
     measures = []
-    for (page, size, _client, _url, streamed), got in zip(cases, samples):
+    for (page, label, _client, _url, streamed), got in zip(cases, samples):
         full = statistics.median(g[1] for g in got if g[1] is not None) * 1000 if streamed else None
-        measures.append(Measure(page, size, statistics.median(g[0] for g in got) * 1000, got[-1][2], full))
+        measures.append(Measure(page, label, statistics.median(g[0] for g in got) * 1000, got[-1][2], full))
     measures.sort(key=lambda m: order[m.page])  # stable: sizes stay in order
     return measures
 

@@ -5,15 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext_lazy as _
-
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from skatschule.engine.houserules import EXTENDED_DOUBLING_LEVELS
 from skatschule.engine.names import DEFAULT_DECK, game_ref, render
 
 ISKO_GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 GAME_CHOICES = [(g, g) for g in ISKO_GAMES] + [("revolution", _("Revolution")), ("saxon", _("Sächsische Spitze"))]
+
+
+def _choice_field(form: forms.Form, name: str) -> forms.ChoiceField:
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField)
+    return field
 
 
 def game_choices(deck: str = DEFAULT_DECK) -> list[tuple[str, Any]]:
@@ -103,11 +108,11 @@ class GameForm(forms.Form):
 
     def __init__(self, *args: Any, players: list[str], deck: str = DEFAULT_DECK, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["declarer"].choices = list(enumerate(players))
-        self.fields["game"].choices = game_choices(deck)
+        _choice_field(self, "declarer").choices = list(enumerate(players))
+        _choice_field(self, "game").choices = game_choices(deck)
 
     def clean(self) -> dict[str, Any]:
-        d = super().clean()
+        d = super().clean() or {}
         if not d.get("conceded") and (d.get("points") is None or d.get("tricks") is None):
             raise forms.ValidationError(_("Augen und Stiche angeben, oder „aufgegeben“ ankreuzen."))
         return d
@@ -170,7 +175,7 @@ class ExampleForm(forms.Form):
 
     def __init__(self, *args: Any, deck: str = DEFAULT_DECK, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = game_choices(deck)
+        _choice_field(self, "game").choices = game_choices(deck)
 
 
 class ChangeForm(forms.Form):
@@ -181,7 +186,7 @@ class ChangeForm(forms.Form):
 
     def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["seat"].choices = list(enumerate(players))
+        _choice_field(self, "seat").choices = list(enumerate(players))
 
     def entry(self) -> dict[str, Any]:
         return {"kind": "change", "seat": self.cleaned_data["seat"], "name": self.cleaned_data["name"].strip()}

@@ -21,7 +21,15 @@ from skatschule.engine.houserules import HouseGame, HouseOutcome, HouseRules, Sp
 from skatschule.engine.names import game_ref
 from skatschule.engine.pub import score_ramsch
 from skatschule.engine.pubround import (
-    DealKind, EscapeGrand, GamePlayed, PassedIn, PlayerChange, PubRound, RamschPlayed, RoundEvent, bock_trigger,
+    DealKind,
+    EscapeGrand,
+    GamePlayed,
+    PassedIn,
+    PlayerChange,
+    PubRound,
+    RamschPlayed,
+    RoundEvent,
+    bock_trigger,
     score_broken_ramsch,
 )
 

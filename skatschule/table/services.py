@@ -13,7 +13,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skatschule.engine import (
-    Bid, Card, Contract, GameState, GameType, Hold, Pass, SkatError, parse_card, parse_game,
+    Bid,
+    Card,
+    Contract,
+    GameState,
+    GameType,
+    Hold,
+    Pass,
+    SkatError,
+    parse_card,
+    parse_game,
 )
 from skatschule.engine.bidding import BID_VALUES, Auction
 from skatschule.engine.bots import CardChoice, choose_card, choose_contract, choose_discard

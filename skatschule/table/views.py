@@ -15,6 +15,7 @@ from skatschule.engine import SEAT_NAMES_DE, SEAT_NAMES_EN, GameState, Phase, Sk
 from skatschule.engine.bidding import BID_VALUES
 from skatschule.engine.iss import IssGame, parse_records
 from skatschule.engine.names import render as render_names
+from skatschule.http import HtmxHttpRequest
 
 from . import selectors, services
 
@@ -107,7 +108,7 @@ def _load(request: HttpRequest) -> services.Table:
 
 
 @require_http_methods(["GET", "POST"])
-def table_view(request: HttpRequest) -> HttpResponse:
+def table_view(request: HtmxHttpRequest) -> HttpResponse:
     """GET shows the table; POST makes one move (or deals again, or asks for a hint)."""
     table = _load(request)
     error = ""

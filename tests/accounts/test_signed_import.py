@@ -31,7 +31,6 @@ from skatschule.training.services.portability import (
     signature_state,
 )
 from skatschule.training.services.progress import lesson_progress_for, progress
-
 from tests.training.helpers import answer
 
 pytestmark = pytest.mark.django_db

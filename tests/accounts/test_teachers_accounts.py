@@ -18,11 +18,10 @@ from skatschule.casebook.models import Exam
 from skatschule.classrooms.models import Classroom, Membership
 from skatschule.quizzes import services as quizzes
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt
-from skatschule.training.models import Attempt
+from skatschule.training.models import Attempt, IssuedExercise
 from tests.people import client_for, make_user
 from tests.quizzes.helpers import right_values
 from tests.training.helpers import right_answer
-from skatschule.training.models import IssuedExercise
 
 PASSWORD = "kreuz-bube-und-herz-zehn"
 User = get_user_model()

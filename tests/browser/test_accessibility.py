@@ -28,8 +28,8 @@ from skatschule.casebook.models import Exam
 from skatschule.classrooms import services as classrooms
 from skatschule.quizzes import services as quizzes
 from skatschule.quizzes.models import Quiz
-from skatschule.training.registry import get_type
 from skatschule.training.exercises.helpers import signed_choice
+from skatschule.training.registry import get_type
 from tests.people import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -121,8 +121,8 @@ def test_house_rules_page_on_a_phone_without_javascript(browser, live_server) ->
         form.locator("#id_spitzen").fill("2")
         form.get_by_role("button", name="Vergleichen").click()
         # the engine's values: ISkO "mit 2, Spiel 3" x 12, house rules with two Spitzen 5 x 12
-        from skatschule.engine.houserules import HouseGame, HouseRules, score_house
         from skatschule.engine import GameType
+        from skatschule.engine.houserules import HouseGame, HouseRules, score_house
         game = HouseGame(GameType.CLUBS, matadors=2, declarer_points=70, declarer_tricks=6)
         isko = score_house(game).score
         house = score_house(HouseGame(GameType.CLUBS, matadors=2, spitzen=2, declarer_points=70, declarer_tricks=6),

@@ -14,8 +14,8 @@ import pytest
 
 from skatschule.casebook import cases as cb
 from skatschule.casebook.cases import CATEGORIES, CaseFormatError, load_cases, solve
-from skatschule.rules.content import load_registry
 from skatschule.engine.rulings import Level
+from skatschule.rules.content import load_registry
 
 ROOT = Path(__file__).resolve().parents[2]
 CASEBOOK = ROOT / "rules_content" / "casebook"
@@ -171,12 +171,30 @@ def test_solve_refuses_ambiguous_or_missing_engine_choices():
 
 @pytest.mark.django_db
 def test_directives_in_the_case_texts_render():
+    """Every directive of the case texts renders: no ``[[`` is left over, and a ``[[cards: ...]]``
+    directive names each of its cards (by the engine's card names) in the language of the text."""
+    from skatschule.engine.cards import parse_card
     from skatschule.rules.directives import directives_as_text
 
+    card_directive = re.compile(r"\[\[cards:\s*([^\]]*)\]\]")
+    rendered = 0
     for case in CASES:
         for name in ("situation", "question", "ruling", "explanation"):
             for lang in ("de", "en"):
-                directives_as_text(getattr(case, f"{name}_{lang}"), lang=lang, where=f"{case.id} {name}")
+                source = getattr(case, f"{name}_{lang}")
+                where = f"{case.id} {name}_{lang}"
+                out = directives_as_text(source, lang=lang, where=where)
+                assert "[[" not in out and "]]" not in out, where
+                for match in card_directive.finditer(source):
+                    rendered += 1
+                    codes = [w for w in match.group(1).split() if w.lower() != "hand"]
+                    for code in codes:
+                        try:
+                            card = parse_card(code)
+                        except Exception:  # the game of ``hand clubs ...``
+                            continue
+                        assert (card.name_en if lang == "en" else card.name_de) in out, (where, code)
+    assert rendered > 0  # the case texts do show cards
 
 
 def test_hands_of_engine_cases():

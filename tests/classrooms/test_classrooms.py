@@ -12,8 +12,7 @@ from django.urls import reverse
 
 from skatschule.classrooms import services
 from skatschule.classrooms.models import TEACHER_GROUP, Classroom, Membership, TeacherInvitation
-
-from tests.people import client_for, make_user
+from tests.people import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,6 @@ from django.urls import reverse
 
 from skatschule.classrooms import join_limit, services
 from skatschule.classrooms.models import TEACHER_GROUP, Membership, TeacherInvitation
-
 from tests.people import client_for, make_user
 
 pytestmark = pytest.mark.django_db

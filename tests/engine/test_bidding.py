@@ -1,6 +1,6 @@
 import pytest
 
-from skatschule.engine import BID_VALUES, Auction, Bid, GameOver, Hold, IllegalBid, Pass, PRE1999, run_auction
+from skatschule.engine import BID_VALUES, PRE1999, Auction, Bid, GameOver, Hold, IllegalBid, Pass, run_auction
 
 
 def test_bid_values_are_all_game_values():

@@ -6,8 +6,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skatschule.engine import (
-    BID_VALUES, CARDS, Contract, Deal, GameState, GameType, Pass, Phase, Bid, PickUp, Discard, Declare,
-    IllegalMove, GameOver, Play, legal_cards, trick_winner, CardSet,
+    BID_VALUES,
+    CARDS,
+    Bid,
+    CardSet,
+    Contract,
+    Deal,
+    Declare,
+    Discard,
+    GameOver,
+    GameState,
+    GameType,
+    IllegalMove,
+    Pass,
+    Phase,
+    PickUp,
+    Play,
+    legal_cards,
+    trick_winner,
 )
 
 contracts = st.builds(

@@ -1,8 +1,18 @@
 import pytest
 
 from skatschule.engine import (
-    CardSet, Contract, GameType, InvalidDeclaration, SkatError, is_trump, legal_cards, parse_card,
-    parse_cards, parse_game, trick_winner, trump_order,
+    CardSet,
+    Contract,
+    GameType,
+    InvalidDeclaration,
+    SkatError,
+    is_trump,
+    legal_cards,
+    parse_card,
+    parse_cards,
+    parse_game,
+    trick_winner,
+    trump_order,
 )
 
 

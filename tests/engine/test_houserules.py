@@ -8,8 +8,17 @@ import pytest
 
 from skatschule.engine import Contract, GameType, SkatError, concede, parse_card, parse_cards, score_game
 from skatschule.engine.houserules import (
-    EXTENDED_DOUBLING_LEVELS, PROFILES, REVOLUTION_VARIANTS, HandOverbid, HouseGame, HouseRules, Special, saxon_trick_winner, score_house,
-    spitze_cards, spitze_made,
+    EXTENDED_DOUBLING_LEVELS,
+    PROFILES,
+    REVOLUTION_VARIANTS,
+    HandOverbid,
+    HouseGame,
+    HouseRules,
+    Special,
+    saxon_trick_winner,
+    score_house,
+    spitze_cards,
+    spitze_made,
 )
 from skatschule.engine.names import render
 

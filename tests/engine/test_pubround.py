@@ -3,13 +3,31 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skatschule.engine import Contract, GameType, SkatError, score_game, score_ramsch
 from skatschule.engine.bidding import Bid, Hold, Pass
 from skatschule.engine.pubround import (
-    DealKind, DeclineRe, DoublingPhase, EscapeGrand, FirstCard, GamePlayed, KontraReading, KontraState, LayOut,
-    PassedIn, PlayerChange, PlayersLeave, PubRound, RamschPlayed, SayKontra, SayRe, auction_summary, bock_trigger, pay_off,
+    DealKind,
+    DeclineRe,
+    DoublingPhase,
+    EscapeGrand,
+    FirstCard,
+    GamePlayed,
+    KontraReading,
+    KontraState,
+    LayOut,
+    PassedIn,
+    PlayerChange,
+    PlayersLeave,
+    PubRound,
+    RamschPlayed,
+    SayKontra,
+    SayRe,
+    auction_summary,
+    bock_trigger,
+    pay_off,
 )
 from skatschule.engine.rules import PUB
 

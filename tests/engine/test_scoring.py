@@ -1,10 +1,19 @@
 import pytest
 
 from skatschule.engine import (
-    PRE1999, PUB, Contract, GameType, SkatError, bierlachs, game_value, isko_totals, matadors, parse_cards,
-    score_game, seeger_totals,
+    PRE1999,
+    PUB,
+    Contract,
+    GameType,
+    SkatError,
+    bierlachs,
+    game_value,
+    isko_totals,
+    matadors,
+    parse_cards,
+    score_game,
+    seeger_totals,
 )
-
 from skatschule.engine.names import render
 
 C = Contract
@@ -79,7 +88,7 @@ def test_score_lists():
 
 
 def test_ramsch_and_bock_under_pub_rules():
-    from skatschule.engine import deal_cards, GameType, GameState
+    from skatschule.engine import GameState, GameType, deal_cards
     from skatschule.engine.pub import play_ramsch, score_ramsch, starts_bock_round
 
     r = score_ramsch([50, 40, 30], [4, 3, 3], schieben=2)

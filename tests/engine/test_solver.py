@@ -8,7 +8,7 @@ renumbering, only a cache of positions at the start of a trick.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -22,7 +22,7 @@ def reference(game: GameType, declarer: int, hands: list[int], leader: int, tric
     """Exhaustive minimax: the declarer's Augen from the current trick on (Null: 1 if he
     takes no trick, else 0), and the same value after each legal card."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def from_trick_start(h: tuple[int, int, int], lead: int) -> int:
         if not (h[0] | h[1] | h[2]):
             return 1 if game.is_null else 0
@@ -190,7 +190,7 @@ def test_a_node_budget_stops_the_search() -> None:
 def schwarz_reference(game: GameType, declarer: int, hands: list[int], leader: int) -> bool:
     """Exhaustive: can the declarer make sure of every trick?"""
 
-    @lru_cache(maxsize=None)
+    @cache
     def rec(h: tuple[int, int, int], lead: int) -> bool:
         if not (h[0] | h[1] | h[2]):
             return True

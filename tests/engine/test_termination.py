@@ -8,8 +8,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skatschule.engine import (
-    Bid, Contract, Deal, Declare, Discard, GameState, GameType, IllegalMove, Pass, Phase, PickUp, Step, Termination,
-    Text, parse_card, score_game,
+    Bid,
+    Contract,
+    Deal,
+    Declare,
+    Discard,
+    GameState,
+    GameType,
+    IllegalMove,
+    Pass,
+    Phase,
+    PickUp,
+    Step,
+    Termination,
+    Text,
+    parse_card,
+    score_game,
 )
 
 from .test_game_properties import contracts, random_game

@@ -140,8 +140,9 @@ def test_logged_in_pages_and_login_work_with_redis_stopped(own_redis):
 
 
 def test_the_limiter_counts_again_when_redis_is_back(own_redis, tmp_path):
-    from skatschule.classrooms import join_limit
     from django.test import RequestFactory
+
+    from skatschule.classrooms import join_limit
 
     request = RequestFactory().post("/", REMOTE_ADDR="203.0.113.9")
     request.user = _member("zurueck")
@@ -191,7 +192,7 @@ DB_DOWN_SCRIPT = textwrap.dedent(
 def test_database_down_readiness_503_liveness_200_and_a_clean_503_page():
     env = dict(
         os.environ,
-        DATABASE_URL="postgres://skatschule@127.0.0.1:%d/nowhere" % _spare_port(),  # nothing listens there
+        DATABASE_URL=f"postgres://skatschule@127.0.0.1:{_spare_port()}/nowhere",  # nothing listens there
         SECRET_KEY="outage-test-" + "x" * 40,
         DEBUG="0",
         ALLOWED_HOSTS="testserver",

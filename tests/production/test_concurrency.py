@@ -20,8 +20,7 @@ from skatschule.training.models import Attempt, IssuedExercise, ReviewItem
 from skatschule.training.services import issuing
 from skatschule.training.services.issuing import issue, submit
 from skatschule.training.services.owner import Owner
-from skatschule.training.services.progress import attempt_rows, progress
-
+from skatschule.training.services.progress import Progress, attempt_rows, derived_progress, progress
 from tests.training.helpers import right_answer, wrong_answer
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -97,30 +96,62 @@ def test_simultaneous_posts_over_http_record_one_attempt():
     assert Attempt.objects.filter(issued=issued).count() == 1
 
 
+def _figures(p: Progress) -> dict[str, Any]:
+    """What the dashboard shows that follows from the attempts alone (no times, no reviews)."""
+    return {
+        "attempts": p.attempts,
+        "right": p.right,
+        "streak": p.streak,
+        "best": p.best_streak,
+        "chapters": [(c.chapter, c.attempts, c.right) for c in p.chapters],
+        "rules": [(r.rule_id, r.attempts, r.right) for r in p.rules],
+        "lessons": [(lp.lesson.slug, lp.attempts, lp.right, lp.streak, lp.recent, lp.mastered) for lp in p.lessons],
+    }
+
+
 def test_progress_never_loses_an_update():
-    """8 threads answer 5 exercises each for the same user at once: all 40 count."""
+    """8 threads answer 5 exercises each for the same user at once, while the stored progress
+    summary is folded forward by every submit. Afterwards the summary's figures must equal
+    (a) the derivation from the whole history and (b) a second user's figures after answering
+    the same questions the same way one after another, in the order the attempts were stored.
+    A lost or misordered fold (streak, best streak, per-lesson recent grades) shows up here."""
     user = get_user_model().objects.create_user("fleissig")
     owner = Owner.for_user(user)
+    first = issue("augen", 1, None, owner)
+    submit(first, owner, right_answer(first))
+    progress(owner)  # stores the summary: from here on every submit folds into it
     threads, each = 8, 5
+    kinds = ("augen", "spitzen")
     start = threading.Barrier(threads, timeout=20)
 
     def practise(i: int) -> int:
         start.wait()
         right = 0
         for n in range(each):
-            issued = issue("augen", 1, None, owner)
+            issued = issue(kinds[(i + n) % 2], 1, None, owner)
             correct = (i + n) % 3 != 0
             submit(issued, owner, right_answer(issued) if correct else wrong_answer(issued))
             right += correct
         return right
 
-    right = sum(_in_threads(threads, practise))
+    right = sum(_in_threads(threads, practise)) + 1
     rows = attempt_rows(owner)
-    assert len(rows) == threads * each
+    assert len(rows) == threads * each + 1
     assert sum(row.correct for row in rows) == right
-    summary = progress(owner)
-    assert summary.attempts == threads * each
-    assert summary.right == right
+    concurrent = progress(owner)
+    assert concurrent.attempts == threads * each + 1
+    assert concurrent.right == right
+    assert _figures(concurrent) == _figures(derived_progress(owner))
+
+    other = get_user_model().objects.create_user("nacheinander")
+    replay = Owner.for_user(other)
+    stored = Attempt.objects.owned_by(owner).order_by("created_at", "pk").select_related("issued")
+    for n, attempt in enumerate(stored):
+        again = issue(attempt.issued.kind, attempt.issued.difficulty, None, replay, seed=attempt.issued.seed)
+        submit(again, replay, right_answer(again) if attempt.correct else wrong_answer(again))
+        if n == 0:
+            progress(replay)  # the same summary path as above
+    assert _figures(progress(replay)) == _figures(concurrent)
 
 
 def test_same_question_missed_twice_at_once_makes_one_review_item(monkeypatch):

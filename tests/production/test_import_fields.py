@@ -15,7 +15,6 @@ from django.urls import reverse
 from skatschule.training.models import Attempt, ReviewItem
 from skatschule.training.services.owner import Owner
 from skatschule.training.services.portability import export_data
-
 from tests.training.helpers import answer
 
 pytestmark = pytest.mark.django_db

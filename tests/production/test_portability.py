@@ -13,7 +13,6 @@ from skatschule.training.models import Attempt, ReviewItem
 from skatschule.training.services.owner import Owner
 from skatschule.training.services.portability import FORMAT
 from skatschule.training.services.progress import progress
-
 from tests.training.helpers import answer
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,6 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-
 pytestmark = pytest.mark.django_db
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 PASSWORD = "kreuz-bube-und-herz-zehn"

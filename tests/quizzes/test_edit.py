@@ -22,7 +22,6 @@ from django.utils import timezone
 from skatschule.classrooms.services import create_classroom
 from skatschule.quizzes import services
 from skatschule.quizzes.models import Quiz, QuizAttempt
-
 from tests.people import client_for
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from skatschule.quizzes import services
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt
-
 from tests.people import client_for, make_user
+
 from .helpers import right_values, wrong_values
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,6 @@ from django.utils import timezone
 from skatschule.quizzes import services
 from skatschule.quizzes.models import Quiz
 from skatschule.training.registry import get_type
-
 from tests.people import client_for
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,6 @@ from django.utils import timezone
 from skatschule.classrooms.models import Membership
 from skatschule.quizzes import services
 from skatschule.quizzes.models import QuizAnswer, QuizAttempt
-
 from tests.people import client_for
 
 pytestmark = pytest.mark.django_db

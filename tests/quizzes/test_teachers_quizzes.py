@@ -8,7 +8,6 @@ import xml.etree.ElementTree as ET
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 from openpyxl import load_workbook

@@ -7,11 +7,10 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from skatschule.casebook import cases as casebook
 from skatschule.rules.content import get_registry
-from django.utils.html import escape
-
 from skatschule.rules.render import render_rule, term_linker, term_slugs
 
 pytestmark = pytest.mark.django_db

@@ -199,10 +199,11 @@ def test_ramsch_broken_off_is_scored_by_the_engine(client):
 
 
 def test_house_rules_presets_fill_the_form(client):
+    from urllib.parse import parse_qs
+
     from skatschule.engine.houserules import PROFILES
     from skatschule.scoresheet.forms import ProfileForm
     from skatschule.scoresheet.selectors import profile_presets
-    from urllib.parse import parse_qs
 
     for name, query in profile_presets():
         form = ProfileForm({k: v[0] for k, v in parse_qs(query).items()})

@@ -6,7 +6,12 @@ from skatschule.engine import BID_VALUES, Auction, Bid, Hold, SkatError, deal_ca
 from skatschule.engine.evaluation import bid_limit, evaluate
 from skatschule.engine.names import strip_refs
 from skatschule.training.services.auction_play import (
-    Table, _bot_move, auction_of, hand_limit, new_table, play_user_move,
+    Table,
+    _bot_move,
+    auction_of,
+    hand_limit,
+    new_table,
+    play_user_move,
 )
 
 

@@ -54,7 +54,7 @@ class Tally:
         return self.inverse_k / self.asked
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def tally(slug: str, level: int) -> Tally:
     kind = REGISTRY[slug]
     out = Tally()

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from skatschule.engine import Card, GameType, Rank, Suit, parse_card
+from skatschule.engine import GameType, Rank, Suit, parse_card
 from skatschule.training import exercises
 from skatschule.training.services.auction_play import Table
 

@@ -12,14 +12,22 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
-from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from skatschule.training.lessons import get_lessons
 from skatschule.training.models import Attempt, AttemptGrade, IssuedExercise, ProgressSummary
-from skatschule.training.services.issuing import issue, question_for
+from skatschule.training.services.issuing import question_for
 from skatschule.training.services.owner import Owner
-from skatschule.training.services.progress import adopt_session, derived_progress, lesson_progress, lesson_progress_for, attempt_rows, progress
-
+from skatschule.training.services.progress import (
+    adopt_session,
+    attempt_rows,
+    derived_progress,
+    lesson_progress,
+    lesson_progress_for,
+    progress,
+)
 from tests.training.helpers import answer
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.training.models import ReviewItem
-
 from tests.people import client_for
 
 pytestmark = pytest.mark.django_db

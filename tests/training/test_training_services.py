@@ -9,6 +9,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from skatschule.training.exercises.base import AnswerError
+from skatschule.training.lessons import get_lesson
 from skatschule.training.models import AppendOnlyError, Attempt, AttemptGrade, IssuedExercise, ReviewItem
 from skatschule.training.services import issuing, review
 from skatschule.training.services.issuing import (
@@ -22,7 +23,6 @@ from skatschule.training.services.issuing import (
 )
 from skatschule.training.services.owner import Owner
 from skatschule.training.services.progress import adopt_session, lesson_progress_for, progress
-from skatschule.training.lessons import get_lesson
 
 from .fakes import FakeAdd
 from .helpers import answer, right_answer, wrong_answer

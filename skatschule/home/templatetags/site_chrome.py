@@ -22,10 +22,10 @@ from collections import OrderedDict
 from typing import Any
 
 from django import template
+from django.template.defaultfilters import urlencode
 from django.template.loader import get_template
 from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 from django.utils.html import conditional_escape
-from django.template.defaultfilters import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -85,7 +85,7 @@ _PLACEHOLDER = re.compile(r"hdrph0(csrf|path|next|query|user)0q8k2")
 _SLOTS = {name: f"hdrph0{name}0q8k2" for name in ("csrf", "path", "next", "query", "user")}
 
 HEADER_CACHE_SIZE = 64
-_headers: "OrderedDict[tuple[Any, ...], str]" = OrderedDict()
+_headers: OrderedDict[tuple[Any, ...], str] = OrderedDict()
 
 
 def clear_header_cache() -> None:
@@ -95,7 +95,7 @@ def clear_header_cache() -> None:
 
 
 def _render_header(context: template.Context, values: dict[str, Any]) -> SafeString:
-    tpl = get_template("home/site_header.html").template  # the engine caches the loaded template
+    tpl: template.Template = get_template("home/site_header.html").template  # type: ignore[attr-defined]  # the engine caches the loaded template
     with context.push(values):
         return tpl.render(context)
 
