@@ -171,7 +171,7 @@ def fill_class(name: str, students: int, rng: random.Random) -> tuple[Any, Any]:
 
     from skatschule.classrooms import services as classrooms
     from skatschule.classrooms.models import Membership
-    from skatschule.quizzes import services as quizzes
+    from skatschule.quizzes.services import authoring
     from skatschule.quizzes.models import QuizAnswer, QuizAttempt
 
     User = get_user_model()
@@ -184,7 +184,7 @@ def fill_class(name: str, students: int, rng: random.Random) -> tuple[Any, Any]:
     )
     people = list(User.objects.filter(username__startswith=f"{name}-s").order_by("pk"))
     Membership.objects.bulk_create([Membership(classroom=room, student=p) for p in people], batch_size=500)
-    quiz = quizzes.create_quiz(teacher, room, f"Quiz {name}", [("augen", 1), ("spitzen", 1), ("spielwert", 1)], QUIZ_ITEMS)
+    quiz = authoring.create_quiz(teacher, room, f"Quiz {name}", [("augen", 1), ("spitzen", 1), ("spielwert", 1)], QUIZ_ITEMS)
     items = list(quiz.items.order_by("position"))
     now = timezone.now()
     QuizAttempt.objects.bulk_create(

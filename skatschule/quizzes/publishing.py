@@ -22,8 +22,11 @@ from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
 
+from .errors import QuizError
 from .models import Quiz, QuizItem
-from .services import SEED_LIMIT, QuizError, _checked_settings, has_attempts
+from .questions import SEED_LIMIT
+from .selectors import has_attempts
+from .services.authoring import _checked_settings
 
 __all__ = ["publication_state", "publish", "unpublish", "copy_quiz", "is_visible"]
 

@@ -30,11 +30,12 @@ from skatschule.home.errors import render_error
 from skatschule.training.exercises.base import AnswerError
 from skatschule.training.registry import current_lang
 
-from . import publishing, selectors, services
+from . import errors, publishing, questions, selectors
+from .errors import QuizError
 from .forms import LOCKED_NOTE_ID, QuizForm
 from .models import Quiz, QuizAnswer, QuizAttempt
 from .presenters import present_item, result_cells, saved_values
-from .services import QuizError
+from .services import attempts, authoring
 
 
 def _error(request: HttpRequest, error: Any, status: int | None = None, back: str = "") -> HttpResponse:
@@ -83,18 +84,18 @@ def index(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     teaching = []
     if is_teacher(request.user):
-        for quiz in services.quizzes_taught_with_counts(request.user):  # one annotated query
-            teaching.append({"quiz": quiz, "state": services.quiz_state(quiz, now), "started": quiz.started,
+        for quiz in selectors.quizzes_taught_with_counts(request.user):  # one annotated query
+            teaching.append({"quiz": quiz, "state": questions.quiz_state(quiz, now), "started": quiz.started,
                              "submitted": quiz.submitted})
     mine = []
-    for quiz in services.quizzes_for_student_with_attempts(request.user):  # two queries in all
-        attempts = quiz.my_attempts
+    for quiz in selectors.quizzes_for_student_with_attempts(request.user):  # two queries in all
+        tries = quiz.my_attempts
         mine.append(
             {
                 "quiz": quiz,
-                "state": services.quiz_state(quiz, now),
-                "attempts": attempts,
-                "left": max(0, quiz.max_attempts - len(attempts)),
+                "state": questions.quiz_state(quiz, now),
+                "attempts": tries,
+                "left": max(0, quiz.max_attempts - len(tries)),
             }
         )
     context = {"teaching": teaching, "mine": mine, "is_teacher": is_teacher(request.user)}
@@ -133,7 +134,7 @@ def create(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             data = form.cleaned_data
             try:
-                quiz = services.create_quiz(
+                quiz = authoring.create_quiz(
                     request.user,
                     data["classroom"],
                     data["title"],
@@ -162,22 +163,22 @@ def create(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @_retry_when_locked
 def edit(request: HttpRequest, pk: int) -> HttpResponse:
-    """The builder filled in with the quiz; ``services.update_quiz`` decides what may change."""
-    quiz = services.own_quiz(request.user, pk)
+    """The builder filled in with the quiz; ``authoring.update_quiz`` decides what may change."""
+    quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
 
     def make_form(locked: bool) -> QuizForm:
         return QuizForm(_posted(request), teacher=request.user, lang=lang, quiz=quiz, locked=locked)
 
-    form = make_form(services.has_attempts(quiz))
+    form = make_form(selectors.has_attempts(quiz))
     if request.method != "POST":
         return _builder_page(request, form)
     status = 400
     if form.is_valid():
         try:
-            services.update_quiz(quiz, request.user, **form.changes())
+            authoring.update_quiz(quiz, request.user, **form.changes())
         except QuizError as exc:
-            if isinstance(exc, services.QuizLocked) and not form.locked:
+            if isinstance(exc, errors.QuizLocked) and not form.locked:
                 # Someone started while the teacher was editing: show the locked form now.
                 form = make_form(True)
                 form.is_valid()
@@ -192,10 +193,10 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+    quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
-    items = [{"item": item, "title": services._kind_title(item.kind, lang)} for item in quiz.items.all()]
-    context = {"quiz": quiz, "items": items, "state": services.quiz_state(quiz), **services.quiz_summary(quiz)}
+    items = [{"item": item, "title": selectors._kind_title(item.kind, lang)} for item in quiz.items.all()]
+    context = {"quiz": quiz, "items": items, "state": questions.quiz_state(quiz), **selectors.quiz_summary(quiz)}
     context["publication"] = publishing.publication_state(quiz)
     return render(request, "quizzes/detail.html", context)
 
@@ -203,8 +204,8 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def close_now(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
-    services.close_quiz(quiz)
+    quiz = selectors.own_quiz(request.user, pk)
+    authoring.close_quiz(quiz)
     messages.success(request, _("Das Quiz ist beendet."))
     return redirect("quizzes:detail", pk=quiz.pk)
 
@@ -213,7 +214,7 @@ def close_now(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def preview(request: HttpRequest, pk: int) -> HttpResponse:
     """The quiz as a student sees it (the variant of the teacher's own id). Nothing is stored."""
-    quiz = services.own_quiz(request.user, pk)
+    quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
     items = [present_item(quiz, item, request.user.pk, lang) for item in quiz.items.all()]
     for entry in items:
@@ -224,11 +225,11 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def preview_answer(request: HttpRequest, pk: int, position: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
-    item = services.item_at(quiz, position)
+    quiz = selectors.own_quiz(request.user, pk)
+    item = selectors.item_at(quiz, position)
     lang = current_lang()
     try:
-        feedback = services.grade_for_display(quiz, item, request.user.pk, request.POST.getlist("answer"))
+        feedback = questions.grade_for_display(quiz, item, request.user.pk, request.POST.getlist("answer"))
     except AnswerError as exc:
         return _error(request, exc)
     entry = present_item(quiz, item, request.user.pk, lang, feedback=feedback)
@@ -245,20 +246,20 @@ def _url(name: str, **kwargs: Any) -> str:
 @login_required
 @require_GET
 def results(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+    quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
-    page, lines = services.results_page(quiz, request.GET.get("seite", 1))
+    page, lines = selectors.results_page(quiz, request.GET.get("seite", 1))
     items = list(quiz.items.order_by("position").values_list("position", flat=True))
     rows = [(line, result_cells(line.cells)) for line in lines]
-    context = {"quiz": quiz, "items": items, "rows": rows, "page": page, "stats": services.item_stats(quiz, lang)}
+    context = {"quiz": quiz, "items": items, "rows": rows, "page": page, "stats": selectors.item_stats(quiz, lang)}
     return render(request, "quizzes/results.html", context)
 
 
 @login_required
 @require_GET
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
-    lines = services.csv_lines(quiz, current_lang())
+    quiz = selectors.own_quiz(request.user, pk)
+    lines = selectors.csv_lines(quiz, current_lang())
     writer = csv.writer(_Echo())
 
     def body() -> Iterator[str]:
@@ -289,7 +290,7 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool) -> list[
         feedback = None
         given = ""
         if answer is not None:
-            feedback = services.grade_for_display(quiz, item, attempt.student_id, answer.values, attempt.number)
+            feedback = questions.grade_for_display(quiz, item, attempt.student_id, answer.values, attempt.number)
             given = feedback.given_en if lang == "en" else feedback.given_de
         entry = present_item(
             quiz, item, attempt.student_id, lang, saved=saved_values(answer), feedback=feedback if with_answers else None,
@@ -298,7 +299,7 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool) -> list[
         entry["answer"] = answer
         entry["given"] = given
         if with_answers and answer is None:
-            entry["right_answer"] = services.right_answer(quiz, item, attempt.student_id, lang, attempt.number)
+            entry["right_answer"] = selectors.right_answer(quiz, item, attempt.student_id, lang, attempt.number)
         entries.append(entry)
     return entries
 
@@ -306,14 +307,14 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool) -> list[
 @login_required
 @require_GET
 def attempt_detail(request: HttpRequest, pk: int, attempt_pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
-    attempt = services.quiz_attempt(quiz, attempt_pk)
-    services.finalize_expired(quiz.attempts.filter(pk=attempt.pk))
+    quiz = selectors.own_quiz(request.user, pk)
+    attempt = selectors.quiz_attempt(quiz, attempt_pk)
+    attempts.finalize_expired(quiz.attempts.filter(pk=attempt.pk))
     attempt.refresh_from_db()
     context = {
         "quiz": quiz,
         "attempt": attempt,
-        "row": services.ResultRow(attempt, {}, quiz.items.count()),
+        "row": selectors.ResultRow(attempt, {}, quiz.items.count()),
         "entries": _attempt_items(attempt, current_lang(), True),
         "show_answers": True,
         "teacher_view": True,
@@ -324,9 +325,9 @@ def attempt_detail(request: HttpRequest, pk: int, attempt_pk: int) -> HttpRespon
 @login_required
 @require_GET
 def print_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+    quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
-    key = services.answer_key(quiz, lang)
+    key = selectors.answer_key(quiz, lang)
     from skatschule.training.presenters import present_question
 
     entries = [{"entry": e, "q": present_question(e.question, lang)} for e in key]
@@ -340,21 +341,21 @@ def print_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @_retry_when_locked
 def start(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.student_quiz(request.user, pk)
+    quiz = selectors.student_quiz(request.user, pk)
     if request.method == "POST":
         try:
-            attempt = services.start_attempt(quiz, request.user)
+            attempt = attempts.start_attempt(quiz, request.user)
         except QuizError as exc:
             return _error(request, exc)
         return redirect("quizzes:take", public_id=attempt.public_id)
-    services.finalize_expired(quiz.attempts.filter(student=request.user))
-    attempts = list(quiz.attempts.filter(student=request.user).order_by("number"))
+    attempts.finalize_expired(quiz.attempts.filter(student=request.user))
+    tries = list(quiz.attempts.filter(student=request.user).order_by("number"))
     context = {
         "quiz": quiz,
-        "state": services.quiz_state(quiz),
-        "attempts": attempts,
-        "open_attempt": next((a for a in attempts if a.submitted_at is None), None),
-        "left": max(0, quiz.max_attempts - len(attempts)),
+        "state": questions.quiz_state(quiz),
+        "attempts": tries,
+        "open_attempt": next((a for a in tries if a.submitted_at is None), None),
+        "left": max(0, quiz.max_attempts - len(tries)),
         "item_count": quiz.items.count(),
     }
     return render(request, "quizzes/start.html", context)
@@ -363,8 +364,8 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def take(request: HttpRequest, public_id: Any) -> HttpResponse:
-    attempt = services.own_attempt(request.user, public_id)
-    services.finalize_expired(QuizAttempt.objects.filter(pk=attempt.pk))
+    attempt = selectors.own_attempt(request.user, public_id)
+    attempts.finalize_expired(QuizAttempt.objects.filter(pk=attempt.pk))
     attempt.refresh_from_db()
     if attempt.submitted_at is not None:
         return redirect("quizzes:my_result", public_id=attempt.public_id)
@@ -377,7 +378,7 @@ def take(request: HttpRequest, public_id: Any) -> HttpResponse:
         answer = answers.get(item.pk)
         feedback = None
         if immediate and answer is not None:
-            feedback = services.grade_for_display(quiz, item, attempt.student_id, answer.values, attempt.number)
+            feedback = questions.grade_for_display(quiz, item, attempt.student_id, answer.values, attempt.number)
         entry = present_item(
             quiz, item, attempt.student_id, lang, saved=saved_values(answer), feedback=feedback, attempt=attempt.number
         )
@@ -388,7 +389,7 @@ def take(request: HttpRequest, public_id: Any) -> HttpResponse:
         "quiz": quiz,
         "attempt": attempt,
         "items": items,
-        "cutoff": services.cutoff(attempt),
+        "cutoff": questions.cutoff(attempt),
         "answered": len(answers),
         "preview": False,
     }
@@ -399,13 +400,13 @@ def take(request: HttpRequest, public_id: Any) -> HttpResponse:
 @require_POST
 @_retry_when_locked
 def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
-    attempt = services.own_attempt(request.user, public_id)
+    attempt = selectors.own_attempt(request.user, public_id)
     quiz = attempt.quiz
-    item = services.item_at(quiz, position)
+    item = selectors.item_at(quiz, position)
     lang = current_lang()
     take_url = _url("quizzes:take", public_id=attempt.public_id)
     try:
-        saved = services.save_answer(attempt, item, request.POST.getlist("answer"))
+        saved = attempts.save_answer(attempt, item, request.POST.getlist("answer"))
     except (AnswerError, QuizError) as exc:
         return _error(request, exc, back=take_url)
     if not request.htmx:
@@ -432,8 +433,8 @@ def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
 @require_POST
 @_retry_when_locked
 def submit(request: HttpRequest, public_id: Any) -> HttpResponse:
-    attempt = services.own_attempt(request.user, public_id)
-    attempt, done = services.submit(attempt)
+    attempt = selectors.own_attempt(request.user, public_id)
+    attempt, done = attempts.submit(attempt)
     if done:
         messages.success(request, _("Abgegeben. Danke!"))
     return redirect("quizzes:my_result", public_id=attempt.public_id)
@@ -442,20 +443,20 @@ def submit(request: HttpRequest, public_id: Any) -> HttpResponse:
 @login_required
 @require_GET
 def my_result(request: HttpRequest, public_id: Any) -> HttpResponse:
-    attempt = services.own_attempt(request.user, public_id)
-    services.finalize_expired(QuizAttempt.objects.filter(pk=attempt.pk))
+    attempt = selectors.own_attempt(request.user, public_id)
+    attempts.finalize_expired(QuizAttempt.objects.filter(pk=attempt.pk))
     attempt.refresh_from_db()
     if attempt.submitted_at is None:
         return redirect("quizzes:take", public_id=attempt.public_id)
     quiz = attempt.quiz
-    show = services.answers_visible(attempt)
+    show = selectors.answers_visible(attempt)
     context = {
         "quiz": quiz,
         "attempt": attempt,
-        "row": services.ResultRow(attempt, {}, quiz.items.count()),
+        "row": selectors.ResultRow(attempt, {}, quiz.items.count()),
         "entries": _attempt_items(attempt, current_lang(), show),
         "show_answers": show,
         "teacher_view": False,
-        "left": services.attempts_left(quiz, request.user) if services.quiz_state(quiz) == "open" else 0,
+        "left": selectors.attempts_left(quiz, request.user) if questions.quiz_state(quiz) == "open" else 0,
     }
     return render(request, "quizzes/result.html", context)

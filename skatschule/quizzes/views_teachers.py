@@ -17,8 +17,8 @@ from skatschule.classrooms.models import Classroom
 from skatschule.home.errors import render_error
 from skatschule.training.registry import current_lang
 
-from . import exports, publishing, services
-from .services import QuizError
+from . import exports, publishing, selectors
+from .errors import QuizError
 
 _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
@@ -48,7 +48,7 @@ def _back(request: HttpRequest, pk: int, error: Exception) -> HttpResponse:
 @login_required
 @require_POST
 def publish(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+    quiz = selectors.own_quiz(request.user, pk)
     form = PublishForm(request.POST)
     if not form.is_valid():
         return _back(request, quiz.pk, QuizError("Bitte gib Datum und Uhrzeit an.", "Please give a date and time."))
@@ -66,7 +66,7 @@ def publish(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def unpublish(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+    quiz = selectors.own_quiz(request.user, pk)
     try:
         publishing.unpublish(quiz=quiz, owner=request.user)
     except QuizError as exc:
@@ -78,7 +78,7 @@ def unpublish(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def copy(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+    quiz = selectors.own_quiz(request.user, pk)
     initial = {"title": publishing.copy_title(quiz.title, current_lang()), "classroom": quiz.classroom_id}
     form = CopyForm(request.POST if request.method == "POST" else None, teacher=request.user, initial=initial)
     if request.method == "POST":
@@ -106,7 +106,7 @@ def _download(content: bytes | str, content_type: str, filename: str) -> HttpRes
 @require_GET
 def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """``?trenner=komma`` or ``semikolon``; default: semicolon under German, comma under English."""
-    quiz = services.own_quiz(request.user, pk)
+    quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
     choice = request.GET.get("trenner", "")
     delimiter = {"komma": ",", "semikolon": ";"}.get(choice)
@@ -119,7 +119,7 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def export_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+    quiz = selectors.own_quiz(request.user, pk)
     name = slugify(quiz.title) or "quiz"
     return _download(
         exports.xlsx_bytes(quiz, current_lang()),
@@ -131,7 +131,7 @@ def export_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def export_moodle(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+    quiz = selectors.own_quiz(request.user, pk)
     name = slugify(quiz.title) or "quiz"
     return _download(exports.moodle_xml(quiz, current_lang()), "application/xml; charset=utf-8", f"{name}-moodle.xml")
 
@@ -140,7 +140,7 @@ def export_moodle(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def exports_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The download formats with what each one is for (and what Moodle cannot do)."""
-    quiz = services.own_quiz(request.user, pk)
+    quiz = selectors.own_quiz(request.user, pk)
     skipped = exports.skipped_positions(quiz)
     context = {"quiz": quiz, "skipped": skipped, "moodle_note": exports.moodle_note(current_lang())}
     return render(request, "quizzes/exports.html", context)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from skatschule.quizzes import services
+from skatschule.quizzes.services import authoring
 from skatschule.quizzes.models import Quiz
 from tests.people import classroom, other_student, other_teacher, student, teacher  # noqa: F401 (fixtures)
 
@@ -12,7 +12,7 @@ from tests.people import classroom, other_student, other_teacher, student, teach
 @pytest.fixture
 def make_quiz(teacher, classroom):
     def make(count: int = 3, kinds=("augen", "spielwert", "stich"), **options) -> Quiz:
-        pool = services.build_pool(kinds=kinds, difficulty=options.pop("difficulty", 1))
-        return services.create_quiz(teacher, classroom, options.pop("title", "Probe"), pool, count, **options)
+        pool = authoring.build_pool(kinds=kinds, difficulty=options.pop("difficulty", 1))
+        return authoring.create_quiz(teacher, classroom, options.pop("title", "Probe"), pool, count, **options)
 
     return make
