@@ -184,7 +184,7 @@ def fill_class(name: str, students: int, rng: random.Random) -> tuple[Any, Any]:
     )
     people = list(User.objects.filter(username__startswith=f"{name}-s").order_by("pk"))
     Membership.objects.bulk_create([Membership(classroom=room, student=p) for p in people], batch_size=500)
-    quiz = authoring.create_quiz(teacher, room, f"Quiz {name}", [("augen", 1), ("spitzen", 1), ("spielwert", 1)], QUIZ_ITEMS)
+    quiz = authoring.create_quiz(owner=teacher, classroom=room, title=f"Quiz {name}", pool=[("augen", 1), ("spitzen", 1), ("spielwert", 1)], item_count=QUIZ_ITEMS)
     items = list(quiz.items.order_by("position"))
     now = timezone.now()
     QuizAttempt.objects.bulk_create(

@@ -180,15 +180,15 @@ class QuizForm(forms.Form):
             if not (kinds or lessons or rules):
                 raise forms.ValidationError(_("Bitte wähle Übungsarten, Lektionen oder Regelnummern."))
             try:
-                self.pool = authoring.build_pool(kinds, lessons, rules, data.get("difficulty") or 1)
+                self.pool = authoring.build_pool(kinds=kinds, lessons=lessons, rules=rules, difficulty=data.get("difficulty") or 1)
             except errors.QuizError as exc:
                 raise forms.ValidationError(exc.message(self.lang)) from None
             if not self.pool:
                 raise forms.ValidationError(_("Zu dieser Auswahl gibt es keine Übungen."))
         return data
 
-    def changes(self) -> dict[str, Any]:
-        """The cleaned values as keyword arguments of ``authoring.update_quiz``.
+    def changes(self) -> authoring.QuizChanges:
+        """The cleaned values as the :class:`~.services.authoring.QuizChanges` of an edit.
 
         Locked fields carry what the POST sent for them, else their stored values; the service
         compares them with the quiz and refuses a difference once someone has started.
@@ -196,4 +196,4 @@ class QuizForm(forms.Form):
         data = {**self.cleaned_data, **self.sent_locked}
         names = ("title", "classroom", "kinds", "lessons", "rules", "item_count", "difficulty", "variants",
                  "opens_at", "closes_at", "time_limit_minutes", "max_attempts", "show_answers")
-        return {name: data.get(name) for name in names} | {"redraw": bool(data.get("redraw"))}
+        return authoring.QuizChanges(**{name: data.get(name) for name in names}, redraw=bool(data.get("redraw")))

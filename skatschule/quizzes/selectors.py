@@ -196,7 +196,7 @@ class ResultRow:
 
 def student_results(quiz: Quiz, now: datetime | None = None) -> list[ResultRow]:
     """One row per attempt (submitted or not), by student name and attempt number."""
-    finalize_expired(quiz.attempts.all(), now)
+    finalize_expired(attempts=quiz.attempts.all(), now=now)
     positions = dict(quiz.items.values_list("pk", "position"))
     attempts = list(quiz.attempts.select_related("student").order_by("student__username", "number"))
     by_attempt: dict[int, dict[int, QuizAnswer]] = {a.pk: {} for a in attempts}
@@ -269,7 +269,7 @@ def results_page(quiz: Quiz, page: object = 1, now: datetime | None = None) -> t
     """
     from django.core.paginator import Paginator
 
-    finalize_expired(quiz.attempts.all(), now)
+    finalize_expired(attempts=quiz.attempts.all(), now=now)
     items = list(quiz.items.order_by("position").values_list("pk", "position"))
     shown = Paginator(_result_attempts(quiz), RESULTS_PER_PAGE).get_page(page)
     return shown, _result_lines(list(shown.object_list), items, with_given=False)
@@ -277,7 +277,7 @@ def results_page(quiz: Quiz, page: object = 1, now: datetime | None = None) -> t
 
 def result_lines(quiz: Quiz, now: datetime | None = None, chunk: int = 200) -> Iterator[ResultLine]:
     """Every attempt's line, read in chunks (for the streamed CSV)."""
-    finalize_expired(quiz.attempts.all(), now)
+    finalize_expired(attempts=quiz.attempts.all(), now=now)
     items = list(quiz.items.order_by("position").values_list("pk", "position"))
     batch: list[tuple] = []
     size = min(20, chunk)  # a small first batch: the download starts at once

@@ -135,11 +135,11 @@ def create(request: HttpRequest) -> HttpResponse:
             data = form.cleaned_data
             try:
                 quiz = authoring.create_quiz(
-                    request.user,
-                    data["classroom"],
-                    data["title"],
-                    form.pool,
-                    data["item_count"],
+                    owner=request.user,
+                    classroom=data["classroom"],
+                    title=data["title"],
+                    pool=form.pool,
+                    item_count=data["item_count"],
                     difficulty=data["difficulty"],
                     variants=data["variants"],
                     opens_at=data["opens_at"],
@@ -176,7 +176,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
     status = 400
     if form.is_valid():
         try:
-            authoring.update_quiz(quiz, request.user, **form.changes())
+            authoring.update_quiz(quiz=quiz, editor=request.user, changes=form.changes())
         except QuizError as exc:
             if isinstance(exc, errors.QuizLocked) and not form.locked:
                 # Someone started while the teacher was editing: show the locked form now.
@@ -205,7 +205,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def close_now(request: HttpRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
-    authoring.close_quiz(quiz)
+    authoring.close_quiz(quiz=quiz)
     messages.success(request, _("Das Quiz ist beendet."))
     return redirect("quizzes:detail", pk=quiz.pk)
 
@@ -309,7 +309,7 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool) -> list[
 def attempt_detail(request: HttpRequest, pk: int, attempt_pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     attempt = selectors.quiz_attempt(quiz, attempt_pk)
-    attempts.finalize_expired(quiz.attempts.filter(pk=attempt.pk))
+    attempts.finalize_expired(attempts=quiz.attempts.filter(pk=attempt.pk))
     attempt.refresh_from_db()
     context = {
         "quiz": quiz,
@@ -344,11 +344,11 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
     quiz = selectors.student_quiz(request.user, pk)
     if request.method == "POST":
         try:
-            attempt = attempts.start_attempt(quiz, request.user)
+            attempt = attempts.start_attempt(quiz=quiz, student=request.user)
         except QuizError as exc:
             return _error(request, exc)
         return redirect("quizzes:take", public_id=attempt.public_id)
-    attempts.finalize_expired(quiz.attempts.filter(student=request.user))
+    attempts.finalize_expired(attempts=quiz.attempts.filter(student=request.user))
     tries = list(quiz.attempts.filter(student=request.user).order_by("number"))
     context = {
         "quiz": quiz,
@@ -365,7 +365,7 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def take(request: HttpRequest, public_id: Any) -> HttpResponse:
     attempt = selectors.own_attempt(request.user, public_id)
-    attempts.finalize_expired(QuizAttempt.objects.filter(pk=attempt.pk))
+    attempts.finalize_expired(attempts=QuizAttempt.objects.filter(pk=attempt.pk))
     attempt.refresh_from_db()
     if attempt.submitted_at is not None:
         return redirect("quizzes:my_result", public_id=attempt.public_id)
@@ -406,7 +406,7 @@ def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
     lang = current_lang()
     take_url = _url("quizzes:take", public_id=attempt.public_id)
     try:
-        saved = attempts.save_answer(attempt, item, request.POST.getlist("answer"))
+        saved = attempts.save_answer(attempt=attempt, item=item, values=request.POST.getlist("answer"))
     except (AnswerError, QuizError) as exc:
         return _error(request, exc, back=take_url)
     if not request.htmx:
@@ -434,7 +434,7 @@ def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
 @_retry_when_locked
 def submit(request: HttpRequest, public_id: Any) -> HttpResponse:
     attempt = selectors.own_attempt(request.user, public_id)
-    attempt, done = attempts.submit(attempt)
+    attempt, done = attempts.submit(attempt=attempt)
     if done:
         messages.success(request, _("Abgegeben. Danke!"))
     return redirect("quizzes:my_result", public_id=attempt.public_id)
@@ -444,7 +444,7 @@ def submit(request: HttpRequest, public_id: Any) -> HttpResponse:
 @require_GET
 def my_result(request: HttpRequest, public_id: Any) -> HttpResponse:
     attempt = selectors.own_attempt(request.user, public_id)
-    attempts.finalize_expired(QuizAttempt.objects.filter(pk=attempt.pk))
+    attempts.finalize_expired(attempts=QuizAttempt.objects.filter(pk=attempt.pk))
     attempt.refresh_from_db()
     if attempt.submitted_at is None:
         return redirect("quizzes:take", public_id=attempt.public_id)

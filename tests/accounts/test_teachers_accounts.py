@@ -178,11 +178,11 @@ def quiz_with_results(db):
     room = classrooms.create_classroom(teacher, "Skat-AG")
     classrooms.join(student, room.join_code)
     pool = authoring.build_pool(kinds=("augen", "spielwert"), difficulty=1)
-    quiz = authoring.create_quiz(teacher, room, "Probe", pool, 2, variants=Quiz.Variants.RANDOM)
-    attempt = attempts.start_attempt(quiz, student)
+    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Probe", pool=pool, item_count=2, variants=Quiz.Variants.RANDOM)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     item = quiz.items.get(position=1)
-    attempts.save_answer(attempt, item, right_values(quiz, item, student.pk))
-    attempt, _ = attempts.submit(attempt)
+    attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))
+    attempt, _ = attempts.submit(attempt=attempt)
     return teacher, student, quiz, attempt
 
 

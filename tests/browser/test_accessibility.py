@@ -103,13 +103,13 @@ def _quiz_with_result(teacher, student, show_answers: str = Quiz.ShowAnswers.AFT
     room = classrooms.create_classroom(teacher, "Skat-AG")
     classrooms.join(student, room.join_code)
     pool = [("augen", 1), ("stich", 1), ("spielwert", 1), ("spitzen", 1), ("reizen_hoehe", 1)]
-    quiz = authoring.create_quiz(teacher, room, "Erste Runde", pool, 5, show_answers=show_answers)
+    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Erste Runde", pool=pool, item_count=5, show_answers=show_answers)
     if submit:
-        attempt = attempts.start_attempt(quiz, student)
+        attempt = attempts.start_attempt(quiz=quiz, student=student)
         for item in quiz.items.all():
             question = questions.question_for(quiz, item, student.pk)
-            attempts.save_answer(attempt, item, get_type(item.kind).correct_answer(question))
-        attempts.submit(attempt)
+            attempts.save_answer(attempt=attempt, item=item, values=get_type(item.kind).correct_answer(question))
+        attempts.submit(attempt=attempt)
     return quiz
 
 
@@ -142,7 +142,7 @@ def test_exam_of_five_by_keyboard_only(page, live_server) -> None:
 def test_quiz_feedback_is_announced_and_keeps_the_focus(page, live_server) -> None:
     teacher, student = make_user("lehrerin", teacher=True), make_user("schueler")
     quiz = _quiz_with_result(teacher, student, show_answers=Quiz.ShowAnswers.IMMEDIATELY, submit=False)
-    attempt = attempts.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     _login(page, live_server, student)
     problems = _watch(page)
     page.goto(live_server.url + f"/quiz/versuch/{attempt.public_id}/")

@@ -36,7 +36,7 @@ def test_publish_and_download_xlsx_by_keyboard(browser, live_server):
     room = classrooms.create_classroom(teacher, "Skat-AG")
     classrooms.join(student, room.join_code)
     pool = authoring.build_pool(kinds=("augen",), difficulty=1)
-    quiz = authoring.create_quiz(teacher, room, "Augen zählen", pool, 2, draft=True)
+    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Augen zählen", pool=pool, item_count=2, draft=True)
     context = _phone_for(browser, live_server, teacher)
     try:
         page = context.new_page()
@@ -47,10 +47,10 @@ def test_publish_and_download_xlsx_by_keyboard(browser, live_server):
         expect(page.locator("#publication-state")).to_contain_text("Veröffentlicht")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
         # the student answers one item right
-        attempt = attempts.start_attempt(quiz, student)
+        attempt = attempts.start_attempt(quiz=quiz, student=student)
         item = quiz.items.get(position=1)
-        attempts.save_answer(attempt, item, right_values(quiz, item, student.pk))
-        attempts.submit(attempt)
+        attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))
+        attempts.submit(attempt=attempt)
         link = page.get_by_role("link", name="Ergebnisse als Excel (XLSX)")
         link.focus()
         with page.expect_download() as info:

@@ -99,7 +99,7 @@ def test_quiz_answers_are_the_same_on_both_servers():
     room = classrooms.create_classroom(teacher, "Skatgruppe Dienstag")
     student = User.objects.create_user("schueler", password=PASSWORD)
     classrooms.join(student, room.join_code)
-    quiz = authoring.create_quiz(teacher, room, "Zwei Server", [("augen", 1), ("spitzen", 1)], 4)
+    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Zwei Server", pool=[("augen", 1), ("spitzen", 1)], item_count=4)
     items = list(quiz.items.order_by("position"))
 
     env = {

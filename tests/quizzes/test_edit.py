@@ -160,7 +160,7 @@ def test_a_new_title_keeps_the_items_and_redraw_replaces_them(teacher, classroom
 
 def test_started_quiz_shows_the_locked_fields_disabled_with_a_reason(teacher, classroom, student):
     quiz = _build(teacher, classroom)
-    attempts.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     page = client_for(teacher).get(_edit_url(quiz)).content.decode()
     assert "Dieses Quiz wurde schon begonnen" in page and 'id="locked-note"' in page
     for name in LOCKED_NAMES:
@@ -172,7 +172,7 @@ def test_started_quiz_shows_the_locked_fields_disabled_with_a_reason(teacher, cl
 
 def test_the_locked_form_in_english(teacher, classroom, student):
     quiz = _build(teacher, classroom)
-    attempts.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     client = client_for(teacher)
     client.cookies["django_language"] = "en"
     page = client.get(_edit_url(quiz)).content.decode()
@@ -195,7 +195,7 @@ def test_the_locked_form_in_english(teacher, classroom, student):
 )
 def test_a_forged_post_cannot_change_locked_fields(teacher, classroom, student, forged, name_de):
     quiz = _build(teacher, classroom)
-    attempts.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     if forged.get("classroom") == "other":
         forged = {"classroom": create_classroom(teacher, "Zweite Gruppe").pk}
     before = _snapshot(quiz)
@@ -208,7 +208,7 @@ def test_a_forged_post_cannot_change_locked_fields(teacher, classroom, student, 
 
 def test_a_single_forged_locked_field_is_refused_too(teacher, classroom, student):
     quiz = _build(teacher, classroom)
-    attempts.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     before = _snapshot(quiz)
     response = client_for(teacher).post(_edit_url(quiz), _free(quiz, title="Gefälscht", item_count=9))
     assert 400 <= response.status_code < 500 and 'class="errorlist' in response.content.decode()
@@ -219,7 +219,7 @@ def test_the_page_loaded_before_the_first_start_still_saves_what_is_allowed(teac
     quiz = _build(teacher, classroom)
     unchanged = _full(quiz, title="Nur der Titel")  # the teacher opened the form before anyone started
     changed = _full(quiz, title="Mit Aufgaben", item_count=5)
-    attempts.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     client = client_for(teacher)
     before_items = _snapshot(quiz)[1]
     response = client.post(_edit_url(quiz), changed)
@@ -234,7 +234,7 @@ def test_the_page_loaded_before_the_first_start_still_saves_what_is_allowed(teac
 def test_times_limits_and_answers_may_change_after_an_attempt(teacher, classroom, student):
     closes = timezone.now() + timedelta(hours=2)
     quiz = _build(teacher, classroom, time_limit_minutes=10, closes_at=_local(closes))
-    attempt = attempts.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     _, items = _snapshot(quiz)
     later = closes + timedelta(hours=1)
     response = client_for(teacher).post(
@@ -255,8 +255,8 @@ def test_times_limits_and_answers_may_change_after_an_attempt(teacher, classroom
 
 def test_an_unchanged_time_keeps_its_seconds(teacher, classroom, student):
     quiz = _build(teacher, classroom)
-    attempts.start_attempt(quiz, student)
-    authoring.close_quiz(quiz)  # closes at "now", with seconds
+    attempts.start_attempt(quiz=quiz, student=student)
+    authoring.close_quiz(quiz=quiz)  # closes at "now", with seconds
     quiz.refresh_from_db()
     closed_at = quiz.closes_at
     assert client_for(teacher).post(_edit_url(quiz), _free(quiz, title="Archiv")).status_code == 302
@@ -267,32 +267,32 @@ def test_an_unchanged_time_keeps_its_seconds(teacher, classroom, student):
 def test_running_attempts_are_never_cut_retroactively(make_quiz, teacher, student, other_student):
     now = timezone.now()
     quiz = make_quiz(count=2, time_limit_minutes=30)
-    attempt = attempts.start_attempt(quiz, student, now=now - timedelta(minutes=10))
+    attempt = attempts.start_attempt(quiz=quiz, student=student, now=now - timedelta(minutes=10))
     promised = attempt.deadline
     # A shorter limit is for new attempts; the running one keeps its 30 minutes.
-    authoring.update_quiz(quiz, teacher, time_limit_minutes=15, now=now)
+    authoring.update_quiz(quiz=quiz, editor=teacher, now=now, changes=authoring.QuizChanges(time_limit_minutes=15))
     attempt.refresh_from_db()
     assert attempt.deadline == promised and questions.is_open(attempt, now)
-    newcomer = attempts.start_attempt(Quiz.objects.get(pk=quiz.pk), other_student, now=now)
+    newcomer = attempts.start_attempt(quiz=Quiz.objects.get(pk=quiz.pk), student=other_student, now=now)
     assert newcomer.deadline == now + timedelta(minutes=15)
     # An earlier end cuts running attempts, from now on.
     soon = now + timedelta(minutes=5)
-    authoring.update_quiz(quiz, teacher, closes_at=soon, now=now)
+    authoring.update_quiz(quiz=quiz, editor=teacher, now=now, changes=authoring.QuizChanges(closes_at=soon))
     attempt.refresh_from_db()
     assert questions.cutoff(attempt) == soon
     before = _snapshot(quiz)
     for change in ({"closes_at": now - timedelta(minutes=1)}, {"opens_at": now + timedelta(minutes=2)}):
         with pytest.raises(errors.QuizLocked):
-            authoring.update_quiz(quiz, teacher, now=now, **change)
+            authoring.update_quiz(quiz=quiz, editor=teacher, now=now, changes=authoring.QuizChanges(**change))
     assert _snapshot(quiz) == before
 
 
 def test_a_later_end_gives_capped_attempts_their_whole_time(make_quiz, teacher, student):
     now = timezone.now()
     quiz = make_quiz(count=1, time_limit_minutes=30, closes_at=now + timedelta(minutes=10))
-    attempt = attempts.start_attempt(quiz, student, now=now)
+    attempt = attempts.start_attempt(quiz=quiz, student=student, now=now)
     assert questions.cutoff(attempt) == now + timedelta(minutes=10)
-    authoring.update_quiz(quiz, teacher, closes_at=now + timedelta(hours=2), now=now)
+    authoring.update_quiz(quiz=quiz, editor=teacher, now=now, changes=authoring.QuizChanges(closes_at=now + timedelta(hours=2)))
     attempt = QuizAttempt.objects.select_related("quiz").get(pk=attempt.pk)
     assert questions.cutoff(attempt) == now + timedelta(minutes=30)
 
@@ -300,8 +300,8 @@ def test_a_later_end_gives_capped_attempts_their_whole_time(make_quiz, teacher, 
 def test_an_extension_does_not_revive_an_attempt_whose_time_ran_out(make_quiz, teacher, student):
     now = timezone.now()
     quiz = make_quiz(count=1, time_limit_minutes=10)
-    attempt = attempts.start_attempt(quiz, student, now=now - timedelta(minutes=15))
-    authoring.update_quiz(quiz, teacher, time_limit_minutes=60, now=now)
+    attempt = attempts.start_attempt(quiz=quiz, student=student, now=now - timedelta(minutes=15))
+    authoring.update_quiz(quiz=quiz, editor=teacher, now=now, changes=authoring.QuizChanges(time_limit_minutes=60))
     attempt.refresh_from_db()
     assert attempt.submitted_at == attempt.started_at + timedelta(minutes=10)
     assert not questions.is_open(attempt, now)
@@ -309,12 +309,12 @@ def test_an_extension_does_not_revive_an_attempt_whose_time_ran_out(make_quiz, t
 
 def test_answers_shown_right_away_stay_shown_while_attempts_run(make_quiz, teacher, student):
     quiz = make_quiz(count=1, show_answers="immediately")
-    attempt = attempts.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     client = client_for(teacher)
     response = client.post(_edit_url(quiz), _free(quiz, show_answers="after_submit"))
     assert response.status_code == 409 and "bis alle abgegeben haben" in response.content.decode()
     assert Quiz.objects.get(pk=quiz.pk).show_answers == "immediately"
-    attempts.submit(attempt)
+    attempts.submit(attempt=attempt)
     assert client.post(_edit_url(quiz), _free(quiz, show_answers="after_submit")).status_code == 302
     assert Quiz.objects.get(pk=quiz.pk).show_answers == "after_submit"
 
@@ -333,7 +333,7 @@ def test_only_the_owner_may_edit(teacher, classroom, other_teacher, student):
     for response in (anonymous.get(_edit_url(quiz)), anonymous.post(_edit_url(quiz), _full(quiz, title="X"))):
         assert response.status_code == 302 and response["Location"].startswith(reverse("accounts:login"))
     with pytest.raises(Http404):
-        authoring.update_quiz(quiz, other_teacher, title="Übernommen")
+        authoring.update_quiz(quiz=quiz, editor=other_teacher, changes=authoring.QuizChanges(title="Übernommen"))
     assert _snapshot(quiz) == before
 
 
@@ -343,7 +343,7 @@ def test_another_teachers_class_is_refused(teacher, classroom, other_teacher):
     response = client_for(teacher).post(_edit_url(quiz), _full(quiz, classroom=theirs.pk))
     assert response.status_code == 400  # not offered in the form
     with pytest.raises(Http404):  # nor taken by the service
-        authoring.update_quiz(quiz, teacher, classroom=theirs)
+        authoring.update_quiz(quiz=quiz, editor=teacher, changes=authoring.QuizChanges(classroom=theirs))
     assert Quiz.objects.get(pk=quiz.pk).classroom_id == classroom.pk
 
 
@@ -378,7 +378,7 @@ def test_bad_input_gives_the_form_with_a_message(teacher, classroom, change, mes
 @pytest.mark.parametrize("htmx", [False, True])
 def test_bad_input_after_the_first_attempt_and_empty_posts(teacher, classroom, student, htmx):
     quiz = _build(teacher, classroom)
-    attempts.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     before = _snapshot(quiz)
     client = client_for(teacher)
     extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
@@ -399,7 +399,7 @@ def test_messages_in_german_and_english(teacher, classroom, student):
     english.cookies["django_language"] = "en"
     saved = english.post(_edit_url(quiz), _full(quiz, title="English"), follow=True).content.decode()
     assert "The changes have been saved." in saved and "Die Änderungen" not in saved
-    attempts.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     quiz.refresh_from_db()
     refused = english.post(_edit_url(quiz), _full(quiz, item_count=7, difficulty=2))
     body = refused.content.decode()
@@ -429,7 +429,7 @@ def test_an_edit_waiting_for_a_first_start_finds_the_items_locked(make_quiz, tea
     def student_starts() -> None:
         try:
             with transaction.atomic():
-                results["attempt"] = attempts.start_attempt(Quiz.objects.get(pk=quiz.pk), student)
+                results["attempt"] = attempts.start_attempt(quiz=Quiz.objects.get(pk=quiz.pk), student=student)
                 started.set()
                 editing.wait(5)
                 time.sleep(0.5)  # the edit is now waiting for the lock
@@ -440,7 +440,7 @@ def test_an_edit_waiting_for_a_first_start_finds_the_items_locked(make_quiz, tea
         try:
             started.wait(5)
             editing.set()
-            authoring.update_quiz(Quiz.objects.get(pk=quiz.pk), teacher, kinds=["stich"], item_count=4)
+            authoring.update_quiz(quiz=Quiz.objects.get(pk=quiz.pk), editor=teacher, changes=authoring.QuizChanges(kinds=["stich"], item_count=4))
             results["edit"] = "saved"
         except errors.QuizLocked:
             results["edit"] = "locked"

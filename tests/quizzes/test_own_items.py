@@ -147,8 +147,8 @@ def test_own_item_in_a_quiz_is_graded_by_the_engine(teacher, classroom, student,
     q1 = questions.question_for(quiz, quiz_item, student.pk)
     q2 = questions.question_for(quiz, quiz_item, teacher.pk)
     assert q1 == q2 and list(q1.trick) == ["SA", "S7", "HJ"]
-    attempt = attempts.start_attempt(quiz, student)
-    saved = attempts.save_answer(attempt, quiz_item, [expected])
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
+    saved = attempts.save_answer(attempt=attempt, item=quiz_item, values=[expected])
     assert saved.feedback.correct
     wrong = next(s for s in SEATS if s != expected)
     assert not questions.grade_for_display(quiz, quiz_item, student.pk, [wrong]).correct
@@ -165,7 +165,7 @@ def test_own_item_cannot_join_a_started_quiz(teacher, classroom, student, make_q
     from skatschule.quizzes.services import attempts
 
     quiz = make_quiz(count=1, kinds=("augen",))
-    attempts.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     item = own_items.create_own_item(owner=teacher, kind="stich", title="X", game="grand", leader=0, trick=["CA", "CT", "CJ"])
     response = client_for(teacher).post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": quiz.pk})
     assert response.status_code == 400 and quiz.items.count() == 1

@@ -35,23 +35,23 @@ def _in_threads(jobs):
 
 def test_simultaneous_submits_submit_once(make_quiz, student):
     quiz = make_quiz(count=2)
-    attempt = attempts.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     item = quiz.items.first()
-    attempts.save_answer(attempt, item, right_values(quiz, item, student.pk))
-    results = _in_threads([lambda: attempts.submit(QuizAttempt.objects.get(pk=attempt.pk))] * 6)
+    attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))
+    results = _in_threads([lambda: attempts.submit(attempt=QuizAttempt.objects.get(pk=attempt.pk))] * 6)
     assert sorted(done for _, done in results) == [False] * 5 + [True]
     assert len({a.submitted_at for a, _ in results}) == 1 and {a.score for a, _ in results} == {1}
 
 
 def test_saves_racing_a_submit_are_counted_or_rejected(make_quiz, student):
     quiz = make_quiz(count=6, kinds=("augen",))
-    attempt = attempts.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     items = list(quiz.items.all())
     jobs = [
-        (lambda it=it: attempts.save_answer(QuizAttempt.objects.get(pk=attempt.pk), it, right_values(quiz, it, student.pk)))
+        (lambda it=it: attempts.save_answer(attempt=QuizAttempt.objects.get(pk=attempt.pk), item=it, values=right_values(quiz, it, student.pk)))
         for it in items
     ]
-    jobs.insert(3, lambda: attempts.submit(QuizAttempt.objects.get(pk=attempt.pk)))
+    jobs.insert(3, lambda: attempts.submit(attempt=QuizAttempt.objects.get(pk=attempt.pk)))
     results = _in_threads(jobs)
     attempt.refresh_from_db()
     stored = QuizAnswer.objects.filter(attempt=attempt).count()
@@ -62,5 +62,5 @@ def test_saves_racing_a_submit_are_counted_or_rejected(make_quiz, student):
 
 def test_simultaneous_starts_make_one_attempt(make_quiz, student):
     quiz = make_quiz(count=1, max_attempts=3, variants="random")
-    results = _in_threads([lambda: attempts.start_attempt(quiz, student)] * 4)
+    results = _in_threads([lambda: attempts.start_attempt(quiz=quiz, student=student)] * 4)
     assert len({a.pk for a in results}) == 1 and QuizAttempt.objects.count() == 1

@@ -74,11 +74,11 @@ def test_fixed_variants_are_shared_random_ones_per_student(make_quiz, student, o
 
 def test_save_grades_with_the_engine_and_updates_one_row(make_quiz, student):
     quiz = make_quiz(count=2)
-    attempt = attempts.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     item = quiz.items.first()
-    saved = attempts.save_answer(attempt, item, wrong_values(quiz, item, student.pk))
+    saved = attempts.save_answer(attempt=attempt, item=item, values=wrong_values(quiz, item, student.pk))
     assert saved.created and not saved.answer.correct
-    saved = attempts.save_answer(attempt, item, right_values(quiz, item, student.pk))
+    saved = attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))
     assert not saved.created and saved.answer.correct and saved.feedback.correct
     assert QuizAnswer.objects.filter(attempt=attempt, item=item).count() == 1
     assert saved.answer.normalized == saved.feedback.normalized
@@ -86,58 +86,58 @@ def test_save_grades_with_the_engine_and_updates_one_row(make_quiz, student):
 
 def test_unreadable_answer_is_not_stored(make_quiz, student):
     quiz = make_quiz(count=1, kinds=("augen",))
-    attempt = attempts.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     with pytest.raises(AnswerError):
-        attempts.save_answer(attempt, quiz.items.first(), ["zwölf"])
+        attempts.save_answer(attempt=attempt, item=quiz.items.first(), values=["zwölf"])
     assert not QuizAnswer.objects.exists()
 
 
 def test_item_of_another_quiz_is_404(make_quiz, student):
     quiz, other = make_quiz(count=1), make_quiz(count=1)
-    attempt = attempts.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     with pytest.raises(Http404):
-        attempts.save_answer(attempt, other.items.first(), ["1"])
+        attempts.save_answer(attempt=attempt, item=other.items.first(), values=["1"])
 
 
 def test_immediate_policy_keeps_the_first_answer(make_quiz, student):
     quiz = make_quiz(count=1, kinds=("augen",), show_answers=Quiz.ShowAnswers.IMMEDIATELY)
-    attempt = attempts.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     item = quiz.items.first()
-    attempts.save_answer(attempt, item, wrong_values(quiz, item, student.pk))
-    again = attempts.save_answer(attempt, item, right_values(quiz, item, student.pk))
+    attempts.save_answer(attempt=attempt, item=item, values=wrong_values(quiz, item, student.pk))
+    again = attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))
     assert again.changed is False and not again.answer.correct
 
 
 def test_submit_exactly_once(make_quiz, student):
     quiz = make_quiz(count=3)
-    attempt = attempts.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     items = list(quiz.items.all())
-    attempts.save_answer(attempt, items[0], right_values(quiz, items[0], student.pk))
-    attempts.save_answer(attempt, items[1], wrong_values(quiz, items[1], student.pk))
-    first, done = attempts.submit(attempt)
+    attempts.save_answer(attempt=attempt, item=items[0], values=right_values(quiz, items[0], student.pk))
+    attempts.save_answer(attempt=attempt, item=items[1], values=wrong_values(quiz, items[1], student.pk))
+    first, done = attempts.submit(attempt=attempt)
     assert done and first.score == 1 and first.submitted_at is not None
     stamp = first.submitted_at
-    second, done_again = attempts.submit(QuizAttempt.objects.get(pk=attempt.pk))
+    second, done_again = attempts.submit(attempt=QuizAttempt.objects.get(pk=attempt.pk))
     assert not done_again and second.submitted_at == stamp and second.score == 1
     with pytest.raises(errors.QuizClosed):
-        attempts.save_answer(second, items[2], right_values(quiz, items[2], student.pk))
+        attempts.save_answer(attempt=second, item=items[2], values=right_values(quiz, items[2], student.pk))
     assert QuizAttempt.objects.filter(quiz=quiz, student=student).count() == 1
 
 
 def test_a_stale_attempt_object_cannot_submit_twice(make_quiz, student):
     """Two requests that loaded the attempt before either submitted (a double click)."""
     quiz = make_quiz(count=1)
-    attempt = attempts.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     copy_a, copy_b = QuizAttempt.objects.get(pk=attempt.pk), QuizAttempt.objects.get(pk=attempt.pk)
-    results = [attempts.submit(copy_a)[1], attempts.submit(copy_b)[1]]
+    results = [attempts.submit(attempt=copy_a)[1], attempts.submit(attempt=copy_b)[1]]
     assert sorted(results) == [False, True]
 
 
 def test_database_refuses_duplicates(make_quiz, student):
     quiz = make_quiz(count=1)
-    attempt = attempts.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     item = quiz.items.first()
-    attempts.save_answer(attempt, item, right_values(quiz, item, student.pk))
+    attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))
     with pytest.raises(IntegrityError), transaction.atomic():
         QuizAnswer.objects.create(attempt=attempt, item=item, values=["1"])
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -148,29 +148,29 @@ def test_database_refuses_duplicates(make_quiz, student):
 
 def test_start_returns_the_open_attempt_and_counts_attempts(make_quiz, student):
     quiz = make_quiz(count=1, max_attempts=2, variants="random")
-    first = attempts.start_attempt(quiz, student)
-    assert attempts.start_attempt(quiz, student).pk == first.pk
-    attempts.submit(first)
-    second = attempts.start_attempt(quiz, student)
+    first = attempts.start_attempt(quiz=quiz, student=student)
+    assert attempts.start_attempt(quiz=quiz, student=student).pk == first.pk
+    attempts.submit(attempt=first)
+    second = attempts.start_attempt(quiz=quiz, student=student)
     assert second.number == 2
-    attempts.submit(second)
+    attempts.submit(attempt=second)
     with pytest.raises(errors.QuizClosed):
-        attempts.start_attempt(quiz, student)
+        attempts.start_attempt(quiz=quiz, student=student)
 
 
 def test_timer_is_enforced_by_the_server(make_quiz, student):
     quiz = make_quiz(count=2, time_limit_minutes=10)
     start = timezone.now()
-    attempt = attempts.start_attempt(quiz, student, now=start)
+    attempt = attempts.start_attempt(quiz=quiz, student=student, now=start)
     assert attempt.deadline == start + timedelta(minutes=10)
     items = list(quiz.items.all())
-    attempts.save_answer(attempt, items[0], right_values(quiz, items[0], student.pk), now=start + timedelta(minutes=9))
+    attempts.save_answer(attempt=attempt, item=items[0], values=right_values(quiz, items[0], student.pk), now=start + timedelta(minutes=9))
     late = start + timedelta(minutes=10, seconds=1)
     with pytest.raises(errors.QuizClosed, match="Zeit ist abgelaufen"):
-        attempts.save_answer(attempt, items[1], right_values(quiz, items[1], student.pk), now=late)
+        attempts.save_answer(attempt=attempt, item=items[1], values=right_values(quiz, items[1], student.pk), now=late)
     assert QuizAnswer.objects.filter(attempt=attempt).count() == 1
     # Left open: it is submitted at its deadline with what was saved.
-    assert attempts.finalize_expired(QuizAttempt.objects.filter(pk=attempt.pk), now=late) == 1
+    assert attempts.finalize_expired(attempts=QuizAttempt.objects.filter(pk=attempt.pk), now=late) == 1
     attempt.refresh_from_db()
     assert attempt.submitted_at == attempt.deadline and attempt.score == 1
 
@@ -179,39 +179,39 @@ def test_closed_and_upcoming_quizzes(make_quiz, student):
     now = timezone.now()
     upcoming = make_quiz(count=1, opens_at=now + timedelta(hours=1))
     with pytest.raises(errors.QuizError, match="noch nicht begonnen"):
-        attempts.start_attempt(upcoming, student, now=now)
+        attempts.start_attempt(quiz=upcoming, student=student, now=now)
     quiz = make_quiz(count=1, closes_at=now + timedelta(minutes=5))
-    attempt = attempts.start_attempt(quiz, student, now=now)
+    attempt = attempts.start_attempt(quiz=quiz, student=student, now=now)
     item = quiz.items.first()
     with pytest.raises(errors.QuizClosed, match="beendet"):
-        attempts.save_answer(attempt, item, right_values(quiz, item, student.pk), now=now + timedelta(minutes=6))
+        attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk), now=now + timedelta(minutes=6))
     with pytest.raises(errors.QuizClosed):
-        attempts.start_attempt(quiz, student, now=now + timedelta(minutes=6))
+        attempts.start_attempt(quiz=quiz, student=student, now=now + timedelta(minutes=6))
 
 
 def test_answers_visible_follows_the_policy(make_quiz, student):
     now = timezone.now()
-    after_submit = attempts.start_attempt(make_quiz(count=1), student)
+    after_submit = attempts.start_attempt(quiz=make_quiz(count=1), student=student)
     assert not selectors.answers_visible(after_submit)
-    attempts.submit(after_submit)
+    attempts.submit(attempt=after_submit)
     assert selectors.answers_visible(after_submit)
     quiz = make_quiz(count=1, show_answers=Quiz.ShowAnswers.AFTER_CLOSE, closes_at=now + timedelta(hours=1))
-    attempt = attempts.start_attempt(quiz, student, now=now)
-    attempts.submit(attempt, now=now)
+    attempt = attempts.start_attempt(quiz=quiz, student=student, now=now)
+    attempts.submit(attempt=attempt, now=now)
     assert not selectors.answers_visible(attempt, now=now)
     assert selectors.answers_visible(attempt, now=now + timedelta(hours=2))
-    assert selectors.answers_visible(attempts.start_attempt(make_quiz(count=1, show_answers="immediately"), student))
+    assert selectors.answers_visible(attempts.start_attempt(quiz=make_quiz(count=1, show_answers="immediately"), student=student))
 
 
 def test_results_stats_and_csv(make_quiz, student, other_student):
     quiz = make_quiz(count=2, kinds=("augen",), variants=Quiz.Variants.RANDOM)
     items = list(quiz.items.all())
     for who, answers in ((student, ("right", "wrong")), (other_student, ("wrong", "wrong"))):
-        attempt = attempts.start_attempt(quiz, who)
+        attempt = attempts.start_attempt(quiz=quiz, student=who)
         for item, how in zip(items, answers):
             values = right_values if how == "right" else wrong_values
-            attempts.save_answer(attempt, item, values(quiz, item, who.pk))
-        attempts.submit(attempt)
+            attempts.save_answer(attempt=attempt, item=item, values=values(quiz, item, who.pk))
+        attempts.submit(attempt=attempt)
     rows = selectors.student_results(quiz)
     assert {(r.attempt.student.username, r.attempt.score) for r in rows} == {("schueler", 1), ("schuelerin", 0)}
     stats = selectors.item_stats(quiz)
@@ -250,7 +250,7 @@ def test_only_the_owner_reaches_a_quiz(make_quiz, other_teacher, student, other_
     for user in (other_teacher, student):
         with pytest.raises(Http404):
             selectors.own_quiz(user, quiz.pk)
-    attempt = attempts.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     with pytest.raises(Http404):
         selectors.own_attempt(other_student, attempt.public_id)
     with pytest.raises(Http404):
@@ -259,5 +259,5 @@ def test_only_the_owner_reaches_a_quiz(make_quiz, other_teacher, student, other_
 
 def test_create_quiz_needs_the_teachers_own_class(make_quiz, other_teacher, classroom):
     with pytest.raises(Http404):
-        authoring.create_quiz(other_teacher, classroom, "Fremd", [("augen", 1)], 1)
+        authoring.create_quiz(owner=other_teacher, classroom=classroom, title="Fremd", pool=[("augen", 1)], item_count=1)
     assert not QuizItem.objects.exists()

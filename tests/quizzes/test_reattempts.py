@@ -35,21 +35,21 @@ def _content(question) -> tuple:
 def test_second_attempt_after_shown_answers_asks_new_questions(make_quiz, student):
     quiz = make_quiz(count=8, kinds=KINDS, variants="random", max_attempts=2, show_answers="after_submit")
     items = list(quiz.items.all())
-    first = attempts.start_attempt(quiz, student)
+    first = attempts.start_attempt(quiz=quiz, student=student)
     for item in items:
         question = questions.question_for(quiz, item, student.pk, first.number)
-        attempts.save_answer(first, item, get_type(item.kind).correct_answer(question))
-    first, _ = attempts.submit(first)
+        attempts.save_answer(attempt=first, item=item, values=get_type(item.kind).correct_answer(question))
+    first, _ = attempts.submit(attempt=first)
     assert first.score == 8 and selectors.answers_visible(first)
 
-    second = attempts.start_attempt(quiz, student)
+    second = attempts.start_attempt(quiz=quiz, student=student)
     assert second.number == 2
     seen = {item.pk: _content(questions.question_for(quiz, item, student.pk, 1)) for item in items}
     for item in items:
         again = questions.question_for(quiz, item, student.pk, second.number)
         assert _content(again) != seen[item.pk], f"item {item.position} repeats attempt 1"
         # the second attempt is graded against its own questions
-        saved = attempts.save_answer(second, item, get_type(item.kind).correct_answer(again))
+        saved = attempts.save_answer(attempt=second, item=item, values=get_type(item.kind).correct_answer(again))
         assert saved.feedback.correct
     assert questions.derive_seed(quiz, items[0], student.pk, 1) == questions.derive_seed(quiz, items[0], student.pk)
 
@@ -58,9 +58,9 @@ def test_second_attempt_over_http_is_graded_on_its_own_questions(make_quiz, stud
     quiz = make_quiz(count=4, kinds=("augen", "spielwert"), variants="random", max_attempts=2, show_answers="after_submit")
     client = client_for(student)
     items = list(quiz.items.all())
-    first = attempts.start_attempt(quiz, student)
-    attempts.submit(first)
-    second = attempts.start_attempt(quiz, student)
+    first = attempts.start_attempt(quiz=quiz, student=student)
+    attempts.submit(attempt=first)
+    second = attempts.start_attempt(quiz=quiz, student=student)
     assert client.get(reverse("quizzes:take", kwargs={"public_id": second.public_id})).status_code == 200
     stale = 0
     for item in items:
@@ -98,10 +98,10 @@ def test_fixed_items_allow_what_repeats_nothing_shown(make_quiz):
 def test_editing_refuses_a_second_attempt_for_fixed_items(make_quiz, teacher):
     quiz = make_quiz(count=2, variants="fixed", max_attempts=1, show_answers="after_submit")
     with pytest.raises(errors.QuizError, match="einen einzigen Versuch"):
-        authoring.update_quiz(quiz, teacher, max_attempts=2)
+        authoring.update_quiz(quiz=quiz, editor=teacher, changes=authoring.QuizChanges(max_attempts=2))
     quiz.refresh_from_db()
     assert quiz.max_attempts == 1
-    authoring.update_quiz(quiz, teacher, max_attempts=2, variants="random")  # allowed: new questions per attempt
+    authoring.update_quiz(quiz=quiz, editor=teacher, changes=authoring.QuizChanges(max_attempts=2, variants="random"))  # allowed: new questions per attempt
     quiz.refresh_from_db()
     assert quiz.max_attempts == 2 and quiz.variants == "random"
 

@@ -95,7 +95,7 @@ def test_quiz_list_queries_do_not_grow_with_quizzes(make_quiz, teacher, student)
     one = (_queries(teacher_client, reverse("quizzes:index")), _queries(student_client, reverse("quizzes:index")))
     for _ in range(4):
         quiz = make_quiz(count=1)
-        attempts.start_attempt(quiz, student)
+        attempts.start_attempt(quiz=quiz, student=student)
     assert (_queries(teacher_client, reverse("quizzes:index")), _queries(student_client, reverse("quizzes:index"))) == one
     page = teacher_client.get(reverse("quizzes:index")).content.decode()
     assert page.count("Probe") >= 5

@@ -100,7 +100,7 @@ def test_unpublish_only_before_anyone_started(teacher, classroom, student):
     quiz.refresh_from_db()
     assert quiz.published_at is None
     publishing.publish(quiz=quiz, owner=teacher)
-    attempts.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     response = client_for(teacher).post(_url("quizzes:unpublish", quiz))
     assert response.status_code == 400 and "begonnen" in response.content.decode()
     quiz.refresh_from_db()
@@ -177,10 +177,10 @@ def answered_quiz(teacher, classroom, student, make_quiz):
     evil = make_user("=HYPERLINK(1)")
     classrooms.join(evil, classroom.join_code)
     for who in (student, evil):
-        attempt = attempts.start_attempt(quiz, who)
+        attempt = attempts.start_attempt(quiz=quiz, student=who)
         item = quiz.items.get(position=1)
-        attempts.save_answer(attempt, item, right_values(quiz, item, who.pk))
-        attempts.submit(attempt)
+        attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, who.pk))
+        attempts.submit(attempt=attempt)
     return quiz
 
 

@@ -40,7 +40,7 @@ from ..models import Quiz, QuizAnswer, QuizAttempt, QuizItem
 from ..questions import _grade, cutoff, is_open, question_for, quiz_state
 
 
-def start_attempt(quiz: Quiz, student: AbstractBaseUser, now: datetime | None = None) -> QuizAttempt:
+def start_attempt(*, quiz: Quiz, student: AbstractBaseUser, now: datetime | None = None) -> QuizAttempt:
     """The student's open attempt, or a new one if the quiz is open and attempts are left.
 
     The quiz row is locked (``select_for_update``) while the attempt is made, the same lock
@@ -48,7 +48,7 @@ def start_attempt(quiz: Quiz, student: AbstractBaseUser, now: datetime | None = 
     and rules) or waits until this attempt exists (and then may no longer change the items).
     """
     now = now or timezone.now()
-    finalize_expired(quiz.attempts.filter(student=student), now)
+    finalize_expired(attempts=quiz.attempts.filter(student=student), now=now)
     used = 0
     try:
         with transaction.atomic():
@@ -125,7 +125,7 @@ def _claim(attempt: QuizAttempt, now: datetime) -> bool:
 
 
 def save_answer(
-    attempt: QuizAttempt, item: QuizItem, values: Sequence[str], now: datetime | None = None
+    *, attempt: QuizAttempt, item: QuizItem, values: Sequence[str], now: datetime | None = None
 ) -> SavedAnswer:
     """Grade and store the answer to ``item`` in ``attempt`` (see the module docstring)."""
     now = now or timezone.now()
@@ -157,7 +157,7 @@ def save_answer(
         return SavedAnswer(existing, feedback, created=False)
 
 
-def submit(attempt: QuizAttempt, now: datetime | None = None) -> tuple[QuizAttempt, bool]:
+def submit(*, attempt: QuizAttempt, now: datetime | None = None) -> tuple[QuizAttempt, bool]:
     """Submit the attempt exactly once. Returns (attempt, True) for the one call that did it."""
     now = now or timezone.now()
     with transaction.atomic():
@@ -175,11 +175,11 @@ def submit(attempt: QuizAttempt, now: datetime | None = None) -> tuple[QuizAttem
     return attempt, bool(done)
 
 
-def finalize_expired(attempts: QuerySet[QuizAttempt], now: datetime | None = None) -> int:
+def finalize_expired(*, attempts: QuerySet[QuizAttempt], now: datetime | None = None) -> int:
     """Submit the open attempts whose time is over (with the answers saved before). Returns how many."""
     now = now or timezone.now()
     count = 0
     for attempt in attempts.filter(submitted_at__isnull=True).select_related("quiz"):
         if not is_open(attempt, now):
-            count += submit(attempt, now)[1]
+            count += submit(attempt=attempt, now=now)[1]
     return count

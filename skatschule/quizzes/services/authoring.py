@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import enum
 import random
 import secrets
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -26,7 +28,7 @@ from .attempts import finalize_expired
 
 
 def build_pool(
-    kinds: Iterable[str] = (), lessons: Iterable[str] = (), rules: Iterable[str] = (), difficulty: int = 1
+    *, kinds: Iterable[str] = (), lessons: Iterable[str] = (), rules: Iterable[str] = (), difficulty: int = 1
 ) -> list[tuple[str, int]]:
     """The ``(kind, level)`` pairs the items are drawn from, without repeats, in a stable order.
 
@@ -72,12 +74,12 @@ def build_pool(
 
 
 def create_quiz(
+    *,
     owner: AbstractBaseUser,
     classroom: Classroom,
     title: str,
     pool: Sequence[tuple[str, int]],
     item_count: int,
-    *,
     difficulty: int = 1,
     variants: str = Quiz.Variants.FIXED,
     opens_at: datetime | None = None,
@@ -218,7 +220,7 @@ def check_attempt_rule(variants: str, max_attempts: int, show_answers: str) -> N
         raise QuizError(ATTEMPT_RULE_DE, ATTEMPT_RULE_EN)
 
 
-def close_quiz(quiz: Quiz, now: datetime | None = None) -> Quiz:
+def close_quiz(*, quiz: Quiz, now: datetime | None = None) -> Quiz:
     """End the quiz now: open attempts are submitted with what they have."""
     now = now or timezone.now()
     if quiz.closes_at is None or quiz.closes_at > now:
@@ -226,17 +228,46 @@ def close_quiz(quiz: Quiz, now: datetime | None = None) -> Quiz:
         if quiz.opens_at and quiz.opens_at >= now:
             quiz.opens_at = None
         quiz.save(update_fields=["closes_at", "opens_at"])
-    finalize_expired(quiz.attempts.all(), now)
+    finalize_expired(attempts=quiz.attempts.all(), now=now)
     return quiz
 
 
-class _Keep:
-    def __repr__(self) -> str:
-        return "KEEP"
+class Unchanged(enum.Enum):
+    """The value of a :class:`QuizChanges` field that leaves the setting as it is."""
+
+    UNCHANGED = "unchanged"
 
 
-KEEP: Any = _Keep()
-"""Default of :func:`update_quiz`'s arguments: leave this setting as it is."""
+UNCHANGED = Unchanged.UNCHANGED
+
+
+@dataclass(frozen=True)
+class QuizChanges:
+    """What :func:`update_quiz` should change; a field left at ``UNCHANGED`` stays as it is.
+
+    ``None`` is a value, not "unchanged": ``closes_at=None`` removes the end, ``time_limit_minutes=None``
+    lifts the limit. ``redraw`` asks for new items even when nothing else about them changes.
+    """
+
+    title: str | Unchanged = UNCHANGED
+    classroom: Classroom | None | Unchanged = UNCHANGED
+    kinds: Sequence[str] | None | Unchanged = UNCHANGED
+    lessons: Sequence[str] | None | Unchanged = UNCHANGED
+    rules: Sequence[str] | None | Unchanged = UNCHANGED
+    item_count: int | None | Unchanged = UNCHANGED
+    difficulty: int | None | Unchanged = UNCHANGED
+    variants: str | None | Unchanged = UNCHANGED
+    opens_at: datetime | None | Unchanged = UNCHANGED
+    closes_at: datetime | None | Unchanged = UNCHANGED
+    time_limit_minutes: int | None | Unchanged = UNCHANGED
+    max_attempts: int | None | Unchanged = UNCHANGED
+    show_answers: str | None | Unchanged = UNCHANGED
+    redraw: bool = False
+
+
+def _or(value: Any, current: Any) -> Any:
+    """``current`` when the change leaves it alone, else the new value."""
+    return current if value is UNCHANGED else value
 
 
 # What is fixed once the first attempt exists, with its name for messages (German, English).
@@ -251,26 +282,9 @@ LOCKED_ONCE_STARTED = {
 
 
 def update_quiz(
-    quiz: Quiz,
-    editor: AbstractBaseUser,
-    *,
-    title: Any = KEEP,
-    classroom: Any = KEEP,
-    kinds: Any = KEEP,
-    lessons: Any = KEEP,
-    rules: Any = KEEP,
-    item_count: Any = KEEP,
-    difficulty: Any = KEEP,
-    variants: Any = KEEP,
-    opens_at: Any = KEEP,
-    closes_at: Any = KEEP,
-    time_limit_minutes: Any = KEEP,
-    max_attempts: Any = KEEP,
-    show_answers: Any = KEEP,
-    redraw: bool = False,
-    now: datetime | None = None,
+    *, quiz: Quiz, editor: AbstractBaseUser, changes: QuizChanges, now: datetime | None = None
 ) -> Quiz:
-    """Change a quiz; every argument left at ``KEEP`` stays as it is. Returns the saved quiz.
+    """Apply ``changes`` (fields at ``UNCHANGED`` stay as they are). Returns the saved quiz.
 
     Only the owner may edit (``Http404`` for anyone else). Everything runs in one transaction
     that first locks the quiz row (``select_for_update``); :func:`start_attempt` takes the same
@@ -314,15 +328,15 @@ def update_quiz(
             raise Http404("no such quiz")
         old_sources = quiz_sources(current)
         count = current.items.count()
-        new_classroom = current.classroom if classroom is KEEP else classroom
+        new_classroom = _or(changes.classroom, current.classroom)
         new_sources = {
-            "kinds": old_sources["kinds"] if kinds is KEEP else _names(kinds or []),
-            "lessons": old_sources["lessons"] if lessons is KEEP else _names(lessons or []),
-            "rules": old_sources["rules"] if rules is KEEP else _names(rules or []),
+            "kinds": old_sources["kinds"] if changes.kinds is UNCHANGED else _names(changes.kinds or []),
+            "lessons": old_sources["lessons"] if changes.lessons is UNCHANGED else _names(changes.lessons or []),
+            "rules": old_sources["rules"] if changes.rules is UNCHANGED else _names(changes.rules or []),
         }
-        new_count = count if item_count is KEEP else item_count
-        new_difficulty = current.difficulty if difficulty is KEEP else difficulty
-        new_variants = current.variants if variants is KEEP else variants
+        new_count = _or(changes.item_count, count)
+        new_difficulty = _or(changes.difficulty, current.difficulty)
+        new_variants = _or(changes.variants, current.variants)
         changed = [
             name
             for name, differs in (
@@ -331,12 +345,12 @@ def update_quiz(
                 ("item_count", new_count != count),
                 ("difficulty", new_difficulty != current.difficulty),
                 ("variants", new_variants != current.variants),
-                ("redraw", bool(redraw)),
+                ("redraw", bool(changes.redraw)),
             )
             if differs
         ]
         # Attempts whose time is over are submitted under the rules they ran under.
-        finalize_expired(current.attempts.all(), now)
+        finalize_expired(attempts=current.attempts.all(), now=now)
         started = current.attempts.exists()
         if started and changed:
             raise QuizLocked(
@@ -357,12 +371,12 @@ def update_quiz(
                 f"The difficulty is between 1 and {max_level()}.",
             )
         settings = _checked_settings(
-            title=current.title if title is KEEP else title,
-            opens_at=current.opens_at if opens_at is KEEP else opens_at,
-            closes_at=current.closes_at if closes_at is KEEP else closes_at,
-            time_limit_minutes=current.time_limit_minutes if time_limit_minutes is KEEP else time_limit_minutes,
-            max_attempts=current.max_attempts if max_attempts is KEEP else max_attempts,
-            show_answers=current.show_answers if show_answers is KEEP else show_answers,
+            title=_or(changes.title, current.title),
+            opens_at=_or(changes.opens_at, current.opens_at),
+            closes_at=_or(changes.closes_at, current.closes_at),
+            time_limit_minutes=_or(changes.time_limit_minutes, current.time_limit_minutes),
+            max_attempts=_or(changes.max_attempts, current.max_attempts),
+            show_answers=_or(changes.show_answers, current.show_answers),
         )
         check_attempt_rule(new_variants, settings["max_attempts"], settings["show_answers"])
         running = list(current.attempts.filter(submitted_at__isnull=True)) if started else []
@@ -371,7 +385,7 @@ def update_quiz(
         new_items = {"sources", "item_count", "difficulty", "redraw"} & set(changed)
         pool: list[tuple[str, int]] = []
         if new_items:
-            pool = build_pool(new_sources["kinds"], new_sources["lessons"], new_sources["rules"], new_difficulty)
+            pool = build_pool(kinds=new_sources["kinds"], lessons=new_sources["lessons"], rules=new_sources["rules"], difficulty=new_difficulty)
             _check_items(pool, new_count)
         old_limit, old_close = current.time_limit_minutes, current.closes_at
         for name, value in settings.items():
