@@ -18,13 +18,13 @@ from django.http import Http404
 from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
-from skatschule.classrooms.services import is_teacher
+from skatschule.classrooms.services import classrooms_taught, is_teacher
 from skatschule.home.db import streaming_reads
 from skatschule.training.exercises.base import Question
 from skatschule.training.lessons import get_lessons
 from skatschule.training.registry import exercise_types, get_type
 
-from .models import Quiz, QuizAnswer, QuizAttempt, QuizItem
+from .models import OwnItem, Quiz, QuizAnswer, QuizAttempt, QuizItem
 from .questions import _grade, _type, question_for, quiz_state
 from .services.attempts import finalize_expired
 
@@ -452,3 +452,62 @@ def quiz_summary(quiz: Quiz) -> dict[str, int]:
         started=Count("pk"), submitted=Count("pk", filter=Q(submitted_at__isnull=False))
     )
     return {"started": counts["started"] or 0, "submitted": counts["submitted"] or 0}
+
+
+# --- small reads for the views (so that views run no queries of their own) -------------------
+
+
+def quiz_items(quiz: Quiz) -> QuerySet[QuizItem]:
+    """The quiz's items in their order."""
+    return quiz.items.all()
+
+
+def item_count(quiz: Quiz) -> int:
+    return quiz.items.count()
+
+
+def item_positions(quiz: Quiz) -> list[int]:
+    """The item positions, for the column heads of the results table."""
+    return list(quiz.items.order_by("position").values_list("position", flat=True))
+
+
+def answers_by_item(attempt: QuizAttempt) -> dict[int, QuizAnswer]:
+    """The attempt's saved answers keyed by item id."""
+    return {answer.item_id: answer for answer in attempt.answers.all()}
+
+
+def answered_count(attempt: QuizAttempt) -> int:
+    return QuizAnswer.objects.filter(attempt=attempt).count()
+
+
+def student_attempts(quiz: Quiz, student: AbstractBaseUser) -> list[QuizAttempt]:
+    """The student's attempts at the quiz, first attempt first."""
+    return list(quiz.attempts.filter(student=student).order_by("number"))
+
+
+def teaches_a_class(user: AbstractBaseUser) -> bool:
+    return classrooms_taught(user).exists()
+
+
+def taught_class_pk(user: AbstractBaseUser, wanted: str) -> int | None:
+    """``wanted`` as a class id when it names one of the user's classes, else None."""
+    if wanted.isdigit() and classrooms_taught(user).filter(pk=wanted).exists():
+        return int(wanted)
+    return None
+
+
+def own_items_of(owner: AbstractBaseUser) -> QuerySet[OwnItem]:
+    """The teacher's own items."""
+    return OwnItem.objects.filter(owner=owner)
+
+
+def quizzes_open_for_items(owner: AbstractBaseUser) -> QuerySet[Quiz]:
+    """The owner's quizzes nobody has started yet (an own item may still be added to them)."""
+    return Quiz.objects.filter(owner=owner, attempts__isnull=True).select_related("classroom").distinct()
+
+
+def owned_quiz_or_none(owner: AbstractBaseUser, raw: str) -> Quiz | None:
+    """The owner's quiz with the id ``raw`` (form input), or None for junk or another's quiz."""
+    if not raw.isdigit() or len(raw) >= 18:
+        return None
+    return Quiz.objects.filter(pk=int(raw), owner=owner).first()

@@ -9,14 +9,11 @@ message is a partial that ``static/quizzes/quiz.js`` lets htmx swap in.
 from __future__ import annotations
 
 import csv
-import functools
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,7 +22,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from skatschule.classrooms.services import classrooms_taught, is_teacher
+from skatschule.classrooms.services import is_teacher
+from skatschule.home.db import retry_when_locked
 from skatschule.home.errors import render_error
 from skatschule.training.exercises.base import AnswerError
 from skatschule.training.registry import current_lang
@@ -33,7 +31,7 @@ from skatschule.training.registry import current_lang
 from . import errors, publishing, questions, selectors
 from .errors import QuizError
 from .forms import LOCKED_NOTE_ID, QuizForm
-from .models import Quiz, QuizAnswer, QuizAttempt
+from .models import Quiz, QuizAttempt
 from .presenters import present_item, result_cells, saved_values
 from .services import attempts, authoring
 
@@ -46,28 +44,12 @@ def _error(request: HttpRequest, error: Any, status: int | None = None, back: st
     return render_error(request, error, status, links=[(back or reverse("quizzes:index"), _("Zurück"))])
 
 
-def _retry_when_locked(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Run a writing view again when SQLite reports a lock (concurrent double submits).
+def _busy(request: HttpRequest) -> HttpResponse:
+    return _error(request, _("Gerade ist viel los. Bitte versuche es gleich noch einmal."), 503)
 
-    A safety net: settings make SQLite writers queue (BEGIN IMMEDIATE, a 20 s busy timeout),
-    so a lock error should not reach here any more.
 
-    The services are idempotent (one answer row per item, submit once), so a retry is safe.
-    If the database stays locked the visitor gets a 503 with a message, not a 500.
-    """
-
-    @functools.wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        for pause in (0.05, 0.1, 0.2, 0.4, 0.8):
-            try:
-                return view(request, *args, **kwargs)
-            except OperationalError as exc:
-                if "locked" not in str(exc):
-                    raise
-                time.sleep(pause)
-        return _error(request, _("Gerade ist viel los. Bitte versuche es gleich noch einmal."), 503)
-
-    return wrapper
+# The attempt services are idempotent (one answer row per item, submit once), so a retry is safe.
+_retry_when_locked = retry_when_locked(_busy)
 
 
 def _require_teacher(request: HttpRequest) -> None:
@@ -121,14 +103,13 @@ def _posted(request: HttpRequest) -> Any:
 def create(request: HttpRequest) -> HttpResponse:
     _require_teacher(request)
     lang = current_lang()
-    classes = classrooms_taught(request.user)
-    if not classes.exists():
+    if not selectors.teaches_a_class(request.user):
         messages.info(request, _("Lege zuerst eine Klasse an."))
         return redirect("classrooms:index")
     initial: dict[str, Any] = {}
-    wanted = request.GET.get("klasse", "")
-    if wanted.isdigit() and classes.filter(pk=wanted).exists():
-        initial["classroom"] = int(wanted)
+    wanted = selectors.taught_class_pk(request.user, request.GET.get("klasse", ""))
+    if wanted is not None:
+        initial["classroom"] = wanted
     form = QuizForm(_posted(request), teacher=request.user, lang=lang, initial=initial)
     if request.method == "POST":
         if form.is_valid():
@@ -195,7 +176,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
-    items = [{"item": item, "title": selectors._kind_title(item.kind, lang)} for item in quiz.items.all()]
+    items = [{"item": item, "title": selectors._kind_title(item.kind, lang)} for item in selectors.quiz_items(quiz)]
     context = {"quiz": quiz, "items": items, "state": questions.quiz_state(quiz), **selectors.quiz_summary(quiz)}
     context["publication"] = publishing.publication_state(quiz)
     return render(request, "quizzes/detail.html", context)
@@ -216,7 +197,7 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
     """The quiz as a student sees it (the variant of the teacher's own id). Nothing is stored."""
     quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
-    items = [present_item(quiz, item, request.user.pk, lang) for item in quiz.items.all()]
+    items = [present_item(quiz, item, request.user.pk, lang) for item in selectors.quiz_items(quiz)]
     for entry in items:
         entry["save_url"] = _url("quizzes:preview_answer", pk=quiz.pk, position=entry["position"])
     return render(request, "quizzes/take.html", {"quiz": quiz, "items": items, "preview": True, "answered": 0})
@@ -249,7 +230,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
     page, lines = selectors.results_page(quiz, request.GET.get("seite", 1))
-    items = list(quiz.items.order_by("position").values_list("position", flat=True))
+    items = selectors.item_positions(quiz)
     rows = [(line, result_cells(line.cells)) for line in lines]
     context = {"quiz": quiz, "items": items, "rows": rows, "page": page, "stats": selectors.item_stats(quiz, lang)}
     return render(request, "quizzes/results.html", context)
@@ -283,9 +264,9 @@ class _Echo:
 def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool) -> list[dict[str, Any]]:
     """Each item with the student's answer; grades and right answers only if ``with_answers``."""
     quiz = attempt.quiz
-    answers = {a.item_id: a for a in attempt.answers.all()}
+    answers = selectors.answers_by_item(attempt)
     entries = []
-    for item in quiz.items.all():
+    for item in selectors.quiz_items(quiz):
         answer = answers.get(item.pk)
         feedback = None
         given = ""
@@ -309,12 +290,11 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool) -> list[
 def attempt_detail(request: HttpRequest, pk: int, attempt_pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     attempt = selectors.quiz_attempt(quiz, attempt_pk)
-    attempts.finalize_expired(attempts=quiz.attempts.filter(pk=attempt.pk))
-    attempt.refresh_from_db()
+    attempt = attempts.finalize_if_expired(attempt=attempt)
     context = {
         "quiz": quiz,
         "attempt": attempt,
-        "row": selectors.ResultRow(attempt, {}, quiz.items.count()),
+        "row": selectors.ResultRow(attempt, {}, selectors.item_count(quiz)),
         "entries": _attempt_items(attempt, current_lang(), True),
         "show_answers": True,
         "teacher_view": True,
@@ -348,15 +328,15 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
         except QuizError as exc:
             return _error(request, exc)
         return redirect("quizzes:take", public_id=attempt.public_id)
-    attempts.finalize_expired(attempts=quiz.attempts.filter(student=request.user))
-    tries = list(quiz.attempts.filter(student=request.user).order_by("number"))
+    attempts.finalize_students_attempts(quiz=quiz, student=request.user)
+    tries = selectors.student_attempts(quiz, request.user)
     context = {
         "quiz": quiz,
         "state": questions.quiz_state(quiz),
         "attempts": tries,
         "open_attempt": next((a for a in tries if a.submitted_at is None), None),
         "left": max(0, quiz.max_attempts - len(tries)),
-        "item_count": quiz.items.count(),
+        "item_count": selectors.item_count(quiz),
     }
     return render(request, "quizzes/start.html", context)
 
@@ -365,16 +345,15 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def take(request: HttpRequest, public_id: Any) -> HttpResponse:
     attempt = selectors.own_attempt(request.user, public_id)
-    attempts.finalize_expired(attempts=QuizAttempt.objects.filter(pk=attempt.pk))
-    attempt.refresh_from_db()
+    attempt = attempts.finalize_if_expired(attempt=attempt)
     if attempt.submitted_at is not None:
         return redirect("quizzes:my_result", public_id=attempt.public_id)
     quiz = attempt.quiz
     lang = current_lang()
-    answers = {a.item_id: a for a in attempt.answers.all()}
+    answers = selectors.answers_by_item(attempt)
     immediate = quiz.show_answers == Quiz.ShowAnswers.IMMEDIATELY
     items = []
-    for item in quiz.items.all():
+    for item in selectors.quiz_items(quiz):
         answer = answers.get(item.pk)
         feedback = None
         if immediate and answer is not None:
@@ -422,8 +401,8 @@ def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
         "show": show,
         "changed": saved.changed,
         "given": saved.feedback.given_en if lang == "en" else saved.feedback.given_de,
-        "answered": QuizAnswer.objects.filter(attempt=attempt).count(),
-        "total": quiz.items.count(),
+        "answered": selectors.answered_count(attempt),
+        "total": selectors.item_count(quiz),
         "oob": True,
     }
     return render(request, "quizzes/partials/saved.html", context)
@@ -444,8 +423,7 @@ def submit(request: HttpRequest, public_id: Any) -> HttpResponse:
 @require_GET
 def my_result(request: HttpRequest, public_id: Any) -> HttpResponse:
     attempt = selectors.own_attempt(request.user, public_id)
-    attempts.finalize_expired(attempts=QuizAttempt.objects.filter(pk=attempt.pk))
-    attempt.refresh_from_db()
+    attempt = attempts.finalize_if_expired(attempt=attempt)
     if attempt.submitted_at is None:
         return redirect("quizzes:take", public_id=attempt.public_id)
     quiz = attempt.quiz
@@ -453,7 +431,7 @@ def my_result(request: HttpRequest, public_id: Any) -> HttpResponse:
     context = {
         "quiz": quiz,
         "attempt": attempt,
-        "row": selectors.ResultRow(attempt, {}, quiz.items.count()),
+        "row": selectors.ResultRow(attempt, {}, selectors.item_count(quiz)),
         "entries": _attempt_items(attempt, current_lang(), show),
         "show_answers": show,
         "teacher_view": False,

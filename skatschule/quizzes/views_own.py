@@ -19,8 +19,7 @@ from skatschule.training.presenters import present_feedback, present_question
 from skatschule.training.registry import current_lang
 from skatschule.engine import GameType
 
-from . import own_items
-from .models import OwnItem, Quiz
+from . import own_items, selectors
 
 ALL_CARDS = own_items._ALL_CODES
 FLAG_LABELS = (
@@ -58,7 +57,7 @@ def _choices(lang: str) -> dict:
 def own_list(request: HttpRequest) -> HttpResponse:
     _require_teacher(request)
     lang = current_lang()
-    items = [(item, REGISTRY[item.kind].title(lang)) for item in OwnItem.objects.filter(owner=request.user)]
+    items = [(item, REGISTRY[item.kind].title(lang)) for item in selectors.own_items_of(request.user)]
     return render(request, "quizzes/own_list.html", {"items": items, **_choices(lang)})
 
 
@@ -119,7 +118,7 @@ def own_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "q": present_question(question, lang),
         "right": present_feedback(right, lang),
         "tried": None,
-        "quizzes": Quiz.objects.filter(owner=request.user, attempts__isnull=True).select_related("classroom").distinct(),
+        "quizzes": selectors.quizzes_open_for_items(request.user),
     }
     status = 200
     if request.method == "POST":
@@ -137,7 +136,7 @@ def own_add(request: HttpRequest, pk: int) -> HttpResponse:
     """Append the own item to one of the teacher's quizzes (not yet started)."""
     _require_teacher(request)
     item = own_items.own_item(request.user, pk)
-    quiz = Quiz.objects.filter(pk=int(request.POST["quiz"]), owner=request.user).first() if request.POST.get("quiz", "").isdigit() and len(request.POST["quiz"]) < 18 else None
+    quiz = selectors.owned_quiz_or_none(request.user, request.POST.get("quiz", ""))
     if quiz is None:
         return render_error(request, own_items.OwnItemError("Bitte wähle eines deiner Quizze.", "Please choose one of your quizzes."))
     try:

@@ -176,10 +176,25 @@ def submit(*, attempt: QuizAttempt, now: datetime | None = None) -> tuple[QuizAt
 
 
 def finalize_expired(*, attempts: QuerySet[QuizAttempt], now: datetime | None = None) -> int:
-    """Submit the open attempts whose time is over (with the answers saved before). Returns how many."""
+    """Submit the open attempts whose time is over (with the answers saved before). Returns how many.
+
+    Each :func:`submit` is its own transaction, so one attempt never waits for the others' locks.
+    """
     now = now or timezone.now()
     count = 0
     for attempt in attempts.filter(submitted_at__isnull=True).select_related("quiz"):
         if not is_open(attempt, now):
             count += submit(attempt=attempt, now=now)[1]
     return count
+
+
+def finalize_if_expired(*, attempt: QuizAttempt, now: datetime | None = None) -> QuizAttempt:
+    """Submit this attempt if its time is over; returns it fresh from the database."""
+    finalize_expired(attempts=QuizAttempt.objects.filter(pk=attempt.pk), now=now)
+    attempt.refresh_from_db()
+    return attempt
+
+
+def finalize_students_attempts(*, quiz: Quiz, student: AbstractBaseUser, now: datetime | None = None) -> int:
+    """Submit the student's attempts at the quiz whose time is over. Returns how many."""
+    return finalize_expired(attempts=quiz.attempts.filter(student=student), now=now)

@@ -220,6 +220,7 @@ def check_attempt_rule(variants: str, max_attempts: int, show_answers: str) -> N
         raise QuizError(ATTEMPT_RULE_DE, ATTEMPT_RULE_EN)
 
 
+@transaction.atomic
 def close_quiz(*, quiz: Quiz, now: datetime | None = None) -> Quiz:
     """End the quiz now: open attempts are submitted with what they have."""
     now = now or timezone.now()
