@@ -15,7 +15,7 @@ import random
 import secrets
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
@@ -44,12 +44,12 @@ def is_visible(quiz: Quiz, now: datetime | None = None) -> bool:
     return publication_state(quiz, now) == PUBLISHED
 
 
-def _own(quiz: Quiz, owner: AbstractBaseUser) -> None:
+def _own(quiz: Quiz, owner: User) -> None:
     if quiz.owner_id != owner.pk:
         raise Http404("not your quiz")
 
 
-def publish(*, quiz: Quiz, owner: AbstractBaseUser, at: datetime | None = None, now: datetime | None = None) -> Quiz:
+def publish(*, quiz: Quiz, owner: User, at: datetime | None = None, now: datetime | None = None) -> Quiz:
     """Publish now (``at`` empty) or from ``at``; a time in the past counts as now."""
     _own(quiz, owner)
     now = now or timezone.now()
@@ -66,7 +66,7 @@ def publish(*, quiz: Quiz, owner: AbstractBaseUser, at: datetime | None = None, 
     return quiz
 
 
-def unpublish(*, quiz: Quiz, owner: AbstractBaseUser) -> Quiz:
+def unpublish(*, quiz: Quiz, owner: User) -> Quiz:
     """Back to draft, as long as no student has started it."""
     _own(quiz, owner)
     if has_attempts(quiz):
@@ -85,7 +85,7 @@ def copy_title(title: str, lang: str = "de") -> str:
 
 
 @transaction.atomic
-def copy_quiz(*, quiz: Quiz, owner: AbstractBaseUser, classroom: Classroom, title: str) -> Quiz:
+def copy_quiz(*, quiz: Quiz, owner: User, classroom: Classroom, title: str) -> Quiz:
     """A draft copy of ``quiz`` for ``classroom`` (one of the owner's classes)."""
     _own(quiz, owner)
     if classroom.teacher_id != owner.pk:

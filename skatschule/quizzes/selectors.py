@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.http import Http404
@@ -29,7 +29,7 @@ from .questions import _grade, _type, question_for, quiz_state
 from .services.attempts import finalize_expired
 
 
-def classes_with_quizzes(user: AbstractBaseUser) -> list[Classroom]:
+def classes_with_quizzes(user: User) -> list[Classroom]:
     """The classes the user joined, each with ``visible_quizzes`` (published ones, newest first)."""
     if not user.is_authenticated:
         return []
@@ -67,7 +67,7 @@ def _int(pk: object) -> int:
     return int(text)
 
 
-def own_quiz(user: AbstractBaseUser, pk: object) -> Quiz:
+def own_quiz(user: User, pk: object) -> Quiz:
     """The teacher's own quiz; ``Http404`` for everyone else."""
     if not is_teacher(user):
         raise Http404("not a teacher")
@@ -77,7 +77,7 @@ def own_quiz(user: AbstractBaseUser, pk: object) -> Quiz:
     return found
 
 
-def quizzes_for_student(user: AbstractBaseUser) -> QuerySet[Quiz]:
+def quizzes_for_student(user: User) -> QuerySet[Quiz]:
     if not user.is_authenticated:
         return Quiz.objects.none()
     return (
@@ -87,7 +87,7 @@ def quizzes_for_student(user: AbstractBaseUser) -> QuerySet[Quiz]:
     )
 
 
-def quizzes_taught_with_counts(user: AbstractBaseUser) -> QuerySet[Quiz]:
+def quizzes_taught_with_counts(user: User) -> QuerySet[Quiz]:
     """The teacher's quizzes with ``started`` and ``submitted`` attempt counts (one query)."""
     return (
         Quiz.objects.filter(owner=user)
@@ -108,13 +108,13 @@ def _count_of(rows: QuerySet[QuizAttempt]) -> Any:
     return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
 
 
-def quizzes_for_student_with_attempts(user: AbstractBaseUser) -> QuerySet[Quiz]:
+def quizzes_for_student_with_attempts(user: User) -> QuerySet[Quiz]:
     """The student's quizzes, each with ``my_attempts`` (the student's attempts by number)."""
     mine = QuizAttempt.objects.filter(student=user).order_by("number") if user.is_authenticated else QuizAttempt.objects.none()
     return quizzes_for_student(user).prefetch_related(Prefetch("attempts", queryset=mine, to_attr="my_attempts"))
 
 
-def student_quiz(user: AbstractBaseUser, pk: object) -> Quiz:
+def student_quiz(user: User, pk: object) -> Quiz:
     """A quiz of one of the student's classes; ``Http404`` for anyone else's."""
     found = quizzes_for_student(user).filter(pk=_int(pk)).first()
     if found is None:
@@ -122,7 +122,7 @@ def student_quiz(user: AbstractBaseUser, pk: object) -> Quiz:
     return found
 
 
-def own_attempt(user: AbstractBaseUser, public_id: object) -> QuizAttempt:
+def own_attempt(user: User, public_id: object) -> QuizAttempt:
     """The student's own attempt by its uuid; ``Http404`` for anyone else's."""
     found = (
         QuizAttempt.objects.filter(public_id=public_id, student=user).select_related("quiz", "quiz__classroom").first()
@@ -154,7 +154,7 @@ def item_at(quiz: Quiz, position: object) -> QuizItem:
 
 
 
-def attempts_left(quiz: Quiz, student: AbstractBaseUser) -> int:
+def attempts_left(quiz: Quiz, student: User) -> int:
     used = quiz.attempts.filter(student=student).count()
     return max(0, quiz.max_attempts - used)
 
@@ -480,33 +480,33 @@ def answered_count(attempt: QuizAttempt) -> int:
     return QuizAnswer.objects.filter(attempt=attempt).count()
 
 
-def student_attempts(quiz: Quiz, student: AbstractBaseUser) -> list[QuizAttempt]:
+def student_attempts(quiz: Quiz, student: User) -> list[QuizAttempt]:
     """The student's attempts at the quiz, first attempt first."""
     return list(quiz.attempts.filter(student=student).order_by("number"))
 
 
-def teaches_a_class(user: AbstractBaseUser) -> bool:
+def teaches_a_class(user: User) -> bool:
     return classrooms_taught(user).exists()
 
 
-def taught_class_pk(user: AbstractBaseUser, wanted: str) -> int | None:
+def taught_class_pk(user: User, wanted: str) -> int | None:
     """``wanted`` as a class id when it names one of the user's classes, else None."""
     if wanted.isdigit() and classrooms_taught(user).filter(pk=wanted).exists():
         return int(wanted)
     return None
 
 
-def own_items_of(owner: AbstractBaseUser) -> QuerySet[OwnItem]:
+def own_items_of(owner: User) -> QuerySet[OwnItem]:
     """The teacher's own items."""
     return OwnItem.objects.filter(owner=owner)
 
 
-def quizzes_open_for_items(owner: AbstractBaseUser) -> QuerySet[Quiz]:
+def quizzes_open_for_items(owner: User) -> QuerySet[Quiz]:
     """The owner's quizzes nobody has started yet (an own item may still be added to them)."""
     return Quiz.objects.filter(owner=owner, attempts__isnull=True).select_related("classroom").distinct()
 
 
-def owned_quiz_or_none(owner: AbstractBaseUser, raw: str) -> Quiz | None:
+def owned_quiz_or_none(owner: User, raw: str) -> Quiz | None:
     """The owner's quiz with the id ``raw`` (form input), or None for junk or another's quiz."""
     if not raw.isdigit() or len(raw) >= 18:
         return None

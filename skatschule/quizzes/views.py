@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -33,10 +33,11 @@ from .errors import QuizError
 from .forms import LOCKED_NOTE_ID, QuizForm
 from .models import Quiz, QuizAttempt
 from .presenters import present_item, result_cells, saved_values
+from .requests import QuizRequest
 from .services import attempts, authoring
 
 
-def _error(request: HttpRequest, error: Any, status: int | None = None, back: str = "") -> HttpResponse:
+def _error(request: QuizRequest, error: Any, status: int | None = None, back: str = "") -> HttpResponse:
     """The error page, or for htmx the message as a partial (``quiz.js`` lets htmx swap it in)."""
     if request.htmx:
         lead = _("Nicht gespeichert.")
@@ -44,7 +45,7 @@ def _error(request: HttpRequest, error: Any, status: int | None = None, back: st
     return render_error(request, error, status, links=[(back or reverse("quizzes:index"), _("Zurück"))])
 
 
-def _busy(request: HttpRequest) -> HttpResponse:
+def _busy(request: QuizRequest) -> HttpResponse:
     return _error(request, _("Gerade ist viel los. Bitte versuche es gleich noch einmal."), 503)
 
 
@@ -52,7 +53,7 @@ def _busy(request: HttpRequest) -> HttpResponse:
 _retry_when_locked = retry_when_locked(_busy)
 
 
-def _require_teacher(request: HttpRequest) -> None:
+def _require_teacher(request: QuizRequest) -> None:
     if not is_teacher(request.user):
         raise Http404("not a teacher")
 
@@ -62,7 +63,7 @@ def _require_teacher(request: HttpRequest) -> None:
 
 @login_required
 @require_GET
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: QuizRequest) -> HttpResponse:
     now = timezone.now()
     teaching = []
     if is_teacher(request.user):
@@ -88,19 +89,19 @@ def index(request: HttpRequest) -> HttpResponse:
 # --- building (teachers) ----------------------------------------------------------------------
 
 
-def _builder_page(request: HttpRequest, form: QuizForm, status: int = 200) -> HttpResponse:
+def _builder_page(request: QuizRequest, form: QuizForm, status: int = 200) -> HttpResponse:
     """The builder form, for a new quiz (``form.quiz`` is None) or for editing one."""
     context = {"form": form, "quiz": form.quiz, "locked": form.locked, "locked_note_id": LOCKED_NOTE_ID}
     return render(request, "quizzes/builder.html", context, status=status)
 
 
-def _posted(request: HttpRequest) -> Any:
+def _posted(request: QuizRequest) -> Any:
     return request.POST if request.method == "POST" else None
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def create(request: HttpRequest) -> HttpResponse:
+def create(request: QuizRequest) -> HttpResponse:
     _require_teacher(request)
     lang = current_lang()
     if not selectors.teaches_a_class(request.user):
@@ -143,7 +144,7 @@ def create(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 @_retry_when_locked
-def edit(request: HttpRequest, pk: int) -> HttpResponse:
+def edit(request: QuizRequest, pk: int) -> HttpResponse:
     """The builder filled in with the quiz; ``authoring.update_quiz`` decides what may change."""
     quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
@@ -173,7 +174,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def detail(request: HttpRequest, pk: int) -> HttpResponse:
+def detail(request: QuizRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
     items = [{"item": item, "title": selectors._kind_title(item.kind, lang)} for item in selectors.quiz_items(quiz)]
@@ -184,7 +185,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def close_now(request: HttpRequest, pk: int) -> HttpResponse:
+def close_now(request: QuizRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     authoring.close_quiz(quiz=quiz)
     messages.success(request, _("Das Quiz ist beendet."))
@@ -193,7 +194,7 @@ def close_now(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def preview(request: HttpRequest, pk: int) -> HttpResponse:
+def preview(request: QuizRequest, pk: int) -> HttpResponse:
     """The quiz as a student sees it (the variant of the teacher's own id). Nothing is stored."""
     quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
@@ -205,7 +206,7 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def preview_answer(request: HttpRequest, pk: int, position: int) -> HttpResponse:
+def preview_answer(request: QuizRequest, pk: int, position: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     item = selectors.item_at(quiz, position)
     lang = current_lang()
@@ -226,7 +227,7 @@ def _url(name: str, **kwargs: Any) -> str:
 
 @login_required
 @require_GET
-def results(request: HttpRequest, pk: int) -> HttpResponse:
+def results(request: QuizRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
     page, lines = selectors.results_page(quiz, request.GET.get("seite", 1))
@@ -238,7 +239,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
+def results_csv(request: QuizRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     lines = selectors.csv_lines(quiz, current_lang())
     writer = csv.writer(_Echo())
@@ -287,7 +288,7 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool) -> list[
 
 @login_required
 @require_GET
-def attempt_detail(request: HttpRequest, pk: int, attempt_pk: int) -> HttpResponse:
+def attempt_detail(request: QuizRequest, pk: int, attempt_pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     attempt = selectors.quiz_attempt(quiz, attempt_pk)
     attempt = attempts.finalize_if_expired(attempt=attempt)
@@ -304,7 +305,7 @@ def attempt_detail(request: HttpRequest, pk: int, attempt_pk: int) -> HttpRespon
 
 @login_required
 @require_GET
-def print_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+def print_sheet(request: QuizRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
     key = selectors.answer_key(quiz, lang)
@@ -320,7 +321,7 @@ def print_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 @_retry_when_locked
-def start(request: HttpRequest, pk: int) -> HttpResponse:
+def start(request: QuizRequest, pk: int) -> HttpResponse:
     quiz = selectors.student_quiz(request.user, pk)
     if request.method == "POST":
         try:
@@ -343,7 +344,7 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def take(request: HttpRequest, public_id: Any) -> HttpResponse:
+def take(request: QuizRequest, public_id: Any) -> HttpResponse:
     attempt = selectors.own_attempt(request.user, public_id)
     attempt = attempts.finalize_if_expired(attempt=attempt)
     if attempt.submitted_at is not None:
@@ -378,7 +379,7 @@ def take(request: HttpRequest, public_id: Any) -> HttpResponse:
 @login_required
 @require_POST
 @_retry_when_locked
-def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
+def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
     attempt = selectors.own_attempt(request.user, public_id)
     quiz = attempt.quiz
     item = selectors.item_at(quiz, position)
@@ -411,7 +412,7 @@ def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
 @login_required
 @require_POST
 @_retry_when_locked
-def submit(request: HttpRequest, public_id: Any) -> HttpResponse:
+def submit(request: QuizRequest, public_id: Any) -> HttpResponse:
     attempt = selectors.own_attempt(request.user, public_id)
     attempt, done = attempts.submit(attempt=attempt)
     if done:
@@ -421,7 +422,7 @@ def submit(request: HttpRequest, public_id: Any) -> HttpResponse:
 
 @login_required
 @require_GET
-def my_result(request: HttpRequest, public_id: Any) -> HttpResponse:
+def my_result(request: QuizRequest, public_id: Any) -> HttpResponse:
     attempt = selectors.own_attempt(request.user, public_id)
     attempt = attempts.finalize_if_expired(attempt=attempt)
     if attempt.submitted_at is None:

@@ -5,21 +5,22 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.classrooms.services import is_teacher
+from skatschule.engine import GameType
 from skatschule.home.errors import render_error
 from skatschule.training.exercises import REGISTRY
 from skatschule.training.exercises.base import AnswerError
 from skatschule.training.exercises.helpers import game_de, game_en
 from skatschule.training.presenters import present_feedback, present_question
 from skatschule.training.registry import current_lang
-from skatschule.engine import GameType
 
 from . import own_items, selectors
+from .requests import QuizRequest
 
 ALL_CARDS = own_items._ALL_CODES
 FLAG_LABELS = (
@@ -36,7 +37,7 @@ RESULT_LABELS = (
 SEATS = (("0", "Vorhand", "forehand"), ("1", "Mittelhand", "middlehand"), ("2", "Hinterhand", "rearhand"))
 
 
-def _require_teacher(request: HttpRequest) -> None:
+def _require_teacher(request: QuizRequest) -> None:
     if not is_teacher(request.user):
         raise Http404("not a teacher")
 
@@ -54,7 +55,7 @@ def _choices(lang: str) -> dict:
 
 @login_required
 @require_GET
-def own_list(request: HttpRequest) -> HttpResponse:
+def own_list(request: QuizRequest) -> HttpResponse:
     _require_teacher(request)
     lang = current_lang()
     items = [(item, REGISTRY[item.kind].title(lang)) for item in selectors.own_items_of(request.user)]
@@ -63,7 +64,7 @@ def own_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def own_create(request: HttpRequest) -> HttpResponse:
+def own_create(request: QuizRequest) -> HttpResponse:
     _require_teacher(request)
     lang = current_lang()
     source = request.POST if request.method == "POST" else request.GET
@@ -106,7 +107,7 @@ def own_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def own_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def own_detail(request: QuizRequest, pk: int) -> HttpResponse:
     """The item as students would see it, the engine's answer, and a try-out form."""
     _require_teacher(request)
     item = own_items.own_item(request.user, pk)
@@ -132,7 +133,7 @@ def own_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def own_add(request: HttpRequest, pk: int) -> HttpResponse:
+def own_add(request: QuizRequest, pk: int) -> HttpResponse:
     """Append the own item to one of the teacher's quizzes (not yet started)."""
     _require_teacher(request)
     item = own_items.own_item(request.user, pk)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -19,6 +19,7 @@ from skatschule.training.registry import current_lang
 
 from . import exports, publishing, selectors
 from .errors import QuizError
+from .requests import QuizRequest
 
 _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
@@ -41,13 +42,13 @@ class CopyForm(forms.Form):
         self.fields["classroom"].queryset = Classroom.objects.filter(teacher=teacher)
 
 
-def _back(request: HttpRequest, pk: int, error: Exception) -> HttpResponse:
+def _back(request: QuizRequest, pk: int, error: Exception) -> HttpResponse:
     return render_error(request, error, links=[(f"/quiz/{pk}/", _("Zurück zum Quiz"))])
 
 
 @login_required
 @require_POST
-def publish(request: HttpRequest, pk: int) -> HttpResponse:
+def publish(request: QuizRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     form = PublishForm(request.POST)
     if not form.is_valid():
@@ -65,7 +66,7 @@ def publish(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def unpublish(request: HttpRequest, pk: int) -> HttpResponse:
+def unpublish(request: QuizRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     try:
         publishing.unpublish(quiz=quiz, owner=request.user)
@@ -77,7 +78,7 @@ def unpublish(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def copy(request: HttpRequest, pk: int) -> HttpResponse:
+def copy(request: QuizRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     initial = {"title": publishing.copy_title(quiz.title, current_lang()), "classroom": quiz.classroom_id}
     form = CopyForm(request.POST if request.method == "POST" else None, teacher=request.user, initial=initial)
@@ -104,7 +105,7 @@ def _download(content: bytes | str, content_type: str, filename: str) -> HttpRes
 
 @login_required
 @require_GET
-def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
+def export_csv(request: QuizRequest, pk: int) -> HttpResponse:
     """``?trenner=komma`` or ``semikolon``; default: semicolon under German, comma under English."""
     quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
@@ -118,7 +119,7 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def export_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
+def export_xlsx(request: QuizRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     name = slugify(quiz.title) or "quiz"
     return _download(
@@ -130,7 +131,7 @@ def export_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def export_moodle(request: HttpRequest, pk: int) -> HttpResponse:
+def export_moodle(request: QuizRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     name = slugify(quiz.title) or "quiz"
     return _download(exports.moodle_xml(quiz, current_lang()), "application/xml; charset=utf-8", f"{name}-moodle.xml")
@@ -138,7 +139,7 @@ def export_moodle(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def exports_page(request: HttpRequest, pk: int) -> HttpResponse:
+def exports_page(request: QuizRequest, pk: int) -> HttpResponse:
     """The download formats with what each one is for (and what Moodle cannot do)."""
     quiz = selectors.own_quiz(request.user, pk)
     skipped = exports.skipped_positions(quiz)

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.http import Http404
@@ -40,7 +40,7 @@ from ..models import Quiz, QuizAnswer, QuizAttempt, QuizItem
 from ..questions import _grade, cutoff, is_open, question_for, quiz_state
 
 
-def start_attempt(*, quiz: Quiz, student: AbstractBaseUser, now: datetime | None = None) -> QuizAttempt:
+def start_attempt(*, quiz: Quiz, student: User, now: datetime | None = None) -> QuizAttempt:
     """The student's open attempt, or a new one if the quiz is open and attempts are left.
 
     The quiz row is locked (``select_for_update``) while the attempt is made, the same lock
@@ -195,6 +195,6 @@ def finalize_if_expired(*, attempt: QuizAttempt, now: datetime | None = None) ->
     return attempt
 
 
-def finalize_students_attempts(*, quiz: Quiz, student: AbstractBaseUser, now: datetime | None = None) -> int:
+def finalize_students_attempts(*, quiz: Quiz, student: User, now: datetime | None = None) -> int:
     """Submit the student's attempts at the quiz whose time is over. Returns how many."""
     return finalize_expired(attempts=quiz.attempts.filter(student=student), now=now)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
@@ -75,7 +75,7 @@ def build_pool(
 
 def create_quiz(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     classroom: Classroom,
     title: str,
     pool: Sequence[tuple[str, int]],
@@ -283,7 +283,7 @@ LOCKED_ONCE_STARTED = {
 
 
 def update_quiz(
-    *, quiz: Quiz, editor: AbstractBaseUser, changes: QuizChanges, now: datetime | None = None
+    *, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime | None = None
 ) -> Quiz:
     """Apply ``changes`` (fields at ``UNCHANGED`` stay as they are). Returns the saved quiz.
 
