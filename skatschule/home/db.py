@@ -6,12 +6,14 @@ import functools
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import OperationalError, connection, transaction
 from django.http import HttpRequest, HttpResponse
 
 __all__ = ["retry_when_locked", "streaming_reads"]
+
+_Request = TypeVar("_Request", bound=HttpRequest)
 
 
 def streaming_reads() -> AbstractContextManager[object]:
@@ -27,7 +29,7 @@ def streaming_reads() -> AbstractContextManager[object]:
 
 
 def retry_when_locked(
-    give_up: Callable[[HttpRequest], HttpResponse],
+    give_up: Callable[[_Request], HttpResponse],
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """Decorate a writing view: run it again when SQLite reports a lock (concurrent double submits).
 
@@ -39,7 +41,7 @@ def retry_when_locked(
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @functools.wraps(view)
-        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def wrapper(request: _Request, *args: Any, **kwargs: Any) -> HttpResponse:
             for pause in (0.05, 0.1, 0.2, 0.4, 0.8):
                 try:
                     return view(request, *args, **kwargs)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -112,10 +112,10 @@ class QuizForm(forms.Form):
         if quiz is not None:
             kwargs["initial"] = {**initial_for(quiz), **(kwargs.get("initial") or {})}
         super().__init__(*args, **kwargs)
-        self.fields["classroom"].queryset = Classroom.objects.filter(teacher=teacher)
-        self.fields["kinds"].choices = selectors.kind_choices(lang)
-        self.fields["lessons"].choices = selectors.lesson_choices(lang)
-        self.fields["difficulty"].choices = level_choices(selectors.max_level())
+        cast("forms.ModelChoiceField[Classroom]", self.fields["classroom"]).queryset = Classroom.objects.filter(teacher=teacher)
+        cast(forms.ChoiceField, self.fields["kinds"]).choices = selectors.kind_choices(lang)
+        cast(forms.ChoiceField, self.fields["lessons"]).choices = selectors.lesson_choices(lang)
+        cast(forms.ChoiceField, self.fields["difficulty"]).choices = level_choices(selectors.max_level())
         self.pool: list[tuple[str, int]] = []
         self.lang = lang
         self.quiz = quiz
@@ -140,8 +140,8 @@ class QuizForm(forms.Form):
 
     def _stored_if_same_minute(self, name: str) -> datetime | None:
         """The widget shows minutes: a value in the stored time's minute means "unchanged"."""
-        value = self.cleaned_data.get(name)
-        stored = getattr(self.quiz, name) if self.quiz is not None else None
+        value: datetime | None = self.cleaned_data.get(name)
+        stored: datetime | None = getattr(self.quiz, name) if self.quiz is not None else None
         if value is not None and stored is not None and stored.replace(second=0, microsecond=0) == value:
             return stored
         return value
@@ -160,8 +160,8 @@ class QuizForm(forms.Form):
                 continue
             self.sent_locked[name] = split_rules(value) if name == "rules" else value
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        data: dict[str, Any] = super().clean() or self.cleaned_data
         if self.locked:
             self._read_sent_locked()
         opens, closes = data.get("opens_at"), data.get("closes_at")
@@ -196,4 +196,5 @@ class QuizForm(forms.Form):
         data = {**self.cleaned_data, **self.sent_locked}
         names = ("title", "classroom", "kinds", "lessons", "rules", "item_count", "difficulty", "variants",
                  "opens_at", "closes_at", "time_limit_minutes", "max_attempts", "show_answers")
-        return authoring.QuizChanges(**{name: data.get(name) for name in names}, redraw=bool(data.get("redraw")))
+        values: dict[str, Any] = {name: data.get(name) for name in names}
+        return authoring.QuizChanges(**values, redraw=bool(data.get("redraw")))

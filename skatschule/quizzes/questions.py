@@ -82,7 +82,8 @@ def question_for(quiz: Quiz, item: QuizItem, student_id: int | None, attempt: in
     kind = _type(item.kind)
     if kind is None:
         raise Http404("this exercise type no longer exists")
-    return kind.generate(item.difficulty, derive_seed(quiz, item, student_id, attempt))
+    question: Question = kind.generate(item.difficulty, derive_seed(quiz, item, student_id, attempt))
+    return question
 
 
 def grade_for_display(

@@ -10,5 +10,5 @@ from django_htmx.middleware import HtmxDetails
 class QuizRequest(HttpRequest):
     """A request behind ``login_required``, with django-htmx's ``request.htmx``."""
 
-    user: User  # type: ignore[assignment]
+    user: User
     htmx: HtmxDetails

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+from uuid import UUID
 
 from django.contrib.auth.models import User
 from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet
@@ -122,7 +123,7 @@ def student_quiz(user: User, pk: object) -> Quiz:
     return found
 
 
-def own_attempt(user: User, public_id: object) -> QuizAttempt:
+def own_attempt(user: User, public_id: UUID | str) -> QuizAttempt:
     """The student's own attempt by its uuid; ``Http404`` for anyone else's."""
     found = (
         QuizAttempt.objects.filter(public_id=public_id, student=user).select_related("quiz", "quiz__classroom").first()
@@ -237,13 +238,16 @@ class ResultLine:
         return "–" if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def _result_attempts(quiz: Quiz) -> QuerySet[QuizAttempt]:
+ResultRowValues = tuple[int, str, int, datetime, datetime | None, int | None]
+
+
+def _result_attempts(quiz: Quiz) -> QuerySet[QuizAttempt, ResultRowValues]:
     return quiz.attempts.order_by("student__username", "number", "pk").values_list(
         "pk", "student__username", "number", "started_at", "submitted_at", "score"
     )
 
 
-def _result_lines(rows: Sequence[tuple], items: Sequence[tuple[int, int]], *, with_given: bool) -> list[ResultLine]:
+def _result_lines(rows: Sequence[ResultRowValues], items: Sequence[tuple[int, int]], *, with_given: bool) -> list[ResultLine]:
     """ResultLines for attempt rows from :func:`_result_attempts`; one query for their answers."""
     index = {item_pk: i for i, (item_pk, _position) in enumerate(items)}
     cells: dict[int, list[bool | None]] = {row[0]: [None] * len(items) for row in rows}
@@ -262,7 +266,7 @@ def _result_lines(rows: Sequence[tuple], items: Sequence[tuple[int, int]], *, wi
     ]
 
 
-def results_page(quiz: Quiz, page: object = 1, now: datetime | None = None) -> tuple[Any, list[ResultLine]]:
+def results_page(quiz: Quiz, page: int | str | None = 1, now: datetime | None = None) -> tuple[Any, list[ResultLine]]:
     """One page of the results table (:data:`RESULTS_PER_PAGE` attempts) and its lines.
 
     A page number that is not a number or out of range gives the first or last page.
@@ -279,7 +283,7 @@ def result_lines(quiz: Quiz, now: datetime | None = None, chunk: int = 200) -> I
     """Every attempt's line, read in chunks (for the streamed CSV)."""
     finalize_expired(attempts=quiz.attempts.all(), now=now)
     items = list(quiz.items.order_by("position").values_list("pk", "position"))
-    batch: list[tuple] = []
+    batch: list[ResultRowValues] = []
     size = min(20, chunk)  # a small first batch: the download starts at once
     with streaming_reads():
         for row in _result_attempts(quiz).iterator(chunk_size=100):
@@ -341,9 +345,9 @@ def _count_item_answers(quiz: Quiz, item_pks: set[int]) -> dict[int, tuple[int, 
         if row["item_id"] in totals:
             totals[row["item_id"]] = [row["n"], row["right"]]
     wrong: dict[int, Counter[str]] = {pk: Counter() for pk in item_pks}
-    for row in answers.filter(correct=False).values("item_id", "normalized").annotate(n=Count("pk")):
-        if row["item_id"] in wrong:
-            wrong[row["item_id"]][row["normalized"] or "–"] += row["n"]
+    for item_id, normalized, n in answers.filter(correct=False).values("item_id", "normalized").annotate(n=Count("pk")).values_list("item_id", "normalized", "n"):
+        if item_id in wrong:
+            wrong[item_id][normalized or "–"] += n
     return {
         pk: (totals[pk][0], totals[pk][1], sorted(wrong[pk].items(), key=lambda pair: (-pair[1], pair[0]))[:10])
         for pk in item_pks

@@ -3,6 +3,8 @@ Thin: the logic is in ``own_items``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -42,7 +44,7 @@ def _require_teacher(request: QuizRequest) -> None:
         raise Http404("not a teacher")
 
 
-def _choices(lang: str) -> dict:
+def _choices(lang: str) -> dict[str, Any]:
     return {
         "kinds": [(k, REGISTRY[k].title(lang)) for k in own_items.OWN_KINDS],
         "games": [(g.value, game_en(g) if lang == "en" else game_de(g)) for g in GameType],
@@ -71,7 +73,7 @@ def own_create(request: QuizRequest) -> HttpResponse:
     kind = source.get("art", "stich")
     if kind not in own_items.OWN_KINDS:
         kind = "stich"
-    values = {
+    values: dict[str, Any] = {
         "title": source.get("title", ""),
         "game": source.get("game", "clubs"),
         "leader": source.get("leader", "0"),

@@ -3,9 +3,12 @@ and ``exports``."""
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
@@ -37,12 +40,12 @@ class CopyForm(forms.Form):
     title = forms.CharField(label=gettext_lazy("Titel der Kopie"), max_length=120)
     classroom = forms.ModelChoiceField(label=gettext_lazy("Für die Klasse"), queryset=Classroom.objects.none(), empty_label=None)
 
-    def __init__(self, *args, teacher, **kwargs):
+    def __init__(self, *args: Any, teacher: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["classroom"].queryset = Classroom.objects.filter(teacher=teacher)
+        cast("forms.ModelChoiceField[Classroom]", self.fields["classroom"]).queryset = Classroom.objects.filter(teacher=teacher)
 
 
-def _back(request: QuizRequest, pk: int, error: Exception) -> HttpResponse:
+def _back(request: QuizRequest, pk: int, error: QuizError) -> HttpResponse:
     return render_error(request, error, links=[(f"/quiz/{pk}/", _("Zurück zum Quiz"))])
 
 
