@@ -275,14 +275,6 @@ def create_own_item(
     return OwnItem.objects.create(owner=owner, kind=kind, title=title, situation=situation.as_json())
 
 
-def own_item(owner: User, pk: object) -> OwnItem:
-    text = str(pk)
-    found = OwnItem.objects.filter(pk=int(text), owner=owner).first() if text.isdigit() and len(text) < 18 else None
-    if found is None:
-        raise Http404("no such item")
-    return found
-
-
 def own_question(item: OwnItem) -> tuple[Question, Feedback]:
     """The question as students see it, and the engine's right answer with its derivation."""
     kind = REGISTRY[item.kind]

@@ -505,6 +505,15 @@ def own_items_of(owner: User) -> QuerySet[OwnItem]:
     return OwnItem.objects.filter(owner=owner)
 
 
+def own_item(owner: User, pk: object) -> OwnItem:
+    """The teacher's own item by its id; ``Http404`` for junk or anyone else's."""
+    text = str(pk)
+    found = OwnItem.objects.filter(pk=int(text), owner=owner).first() if text.isdigit() and len(text) < 18 else None
+    if found is None:
+        raise Http404("no such item")
+    return found
+
+
 def quizzes_open_for_items(owner: User) -> QuerySet[Quiz]:
     """The owner's quizzes nobody has started yet (an own item may still be added to them)."""
     return Quiz.objects.filter(owner=owner, attempts__isnull=True).select_related("classroom").distinct()

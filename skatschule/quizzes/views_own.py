@@ -112,7 +112,7 @@ def own_create(request: QuizRequest) -> HttpResponse:
 def own_detail(request: QuizRequest, pk: int) -> HttpResponse:
     """The item as students would see it, the engine's answer, and a try-out form."""
     _require_teacher(request)
-    item = own_items.own_item(request.user, pk)
+    item = selectors.own_item(request.user, pk)
     lang = current_lang()
     question, right = own_items.own_question(item)
     context = {
@@ -138,7 +138,7 @@ def own_detail(request: QuizRequest, pk: int) -> HttpResponse:
 def own_add(request: QuizRequest, pk: int) -> HttpResponse:
     """Append the own item to one of the teacher's quizzes (not yet started)."""
     _require_teacher(request)
-    item = own_items.own_item(request.user, pk)
+    item = selectors.own_item(request.user, pk)
     quiz = selectors.owned_quiz_or_none(request.user, request.POST.get("quiz", ""))
     if quiz is None:
         return render_error(request, own_items.OwnItemError("Bitte wähle eines deiner Quizze.", "Please choose one of your quizzes."))
