@@ -6,7 +6,8 @@ Layout (reads and writes apart):
   ``update_quiz(*, quiz, editor, changes: QuizChanges)``, ``close_quiz``; ``publishing.py``
   (publish, unpublish, copy) and ``own_items.py`` (own items from the card picker) write too.
 - ``services/attempts.py``: writes of students: ``start_attempt``, ``save_answer``, ``submit``,
-  ``finalize_expired``. Every service is keyword-only and runs under ``transaction.atomic``.
+  ``finalize_expired``. Services are keyword-only; their writes run under ``transaction.atomic``
+  (``finalize_expired`` submits each expired attempt in its own transaction).
 - ``selectors.py``: every read (lists, access checks, results, statistics, CSV lines, answer keys,
   the small reads of the views); ``exports.py`` formats those reads as CSV, XLSX and Moodle XML.
 - ``questions.py``: pure computation (seeds, the question an item shows, grading, timing);
