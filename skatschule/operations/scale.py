@@ -129,7 +129,12 @@ def fill_learner(name: str, attempts: int, rng: random.Random, rule_ids: dict[tu
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from skatschule.training.models import Attempt, AttemptGrade, IssuedExercise, ReviewItem
+    from skatschule.training.models import (
+        Attempt,
+        AttemptGrade,
+        IssuedExercise,
+        ReviewItem,
+    )
 
     user = get_user_model().objects.create_user(name)
     now = timezone.now()
@@ -171,8 +176,8 @@ def fill_class(name: str, students: int, rng: random.Random) -> tuple[Any, Any]:
 
     from skatschule.classrooms import services as classrooms
     from skatschule.classrooms.models import Membership
-    from skatschule.quizzes.services import authoring
     from skatschule.quizzes.models import QuizAnswer, QuizAttempt
+    from skatschule.quizzes.services import authoring
 
     User = get_user_model()
     teacher = User.objects.create_user(f"{name}-lehrkraft")

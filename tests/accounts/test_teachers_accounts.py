@@ -11,20 +11,23 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from skatschule.accounts.deletion import DELETED_PREFIX, delete_account, export_account, is_deleted_name
+from skatschule.accounts.deletion import (
+    DELETED_PREFIX,
+    delete_account,
+    export_account,
+    is_deleted_name,
+)
 from skatschule.accounts.email_config import CONSOLE, FILE, SMTP, email_settings
 from skatschule.accounts.views import EXPORT_SESSION_FLAG
 from skatschule.casebook.models import Exam
 from skatschule.classrooms.models import Classroom, Membership
-from skatschule.quizzes.services import attempts
-from skatschule.quizzes.services import authoring
 from skatschule.quizzes import questions
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt
-from skatschule.training.models import Attempt
+from skatschule.quizzes.services import attempts, authoring
+from skatschule.training.models import Attempt, IssuedExercise
 from tests.people import client_for, make_user
 from tests.quizzes.helpers import right_values
 from tests.training.helpers import right_answer
-from skatschule.training.models import IssuedExercise
 
 PASSWORD = "kreuz-bube-und-herz-zehn"
 User = get_user_model()

@@ -26,12 +26,11 @@ from playwright.sync_api import expect
 from skatschule.casebook import services as casebook
 from skatschule.casebook.models import Exam
 from skatschule.classrooms import services as classrooms
-from skatschule.quizzes.services import attempts
-from skatschule.quizzes.services import authoring
 from skatschule.quizzes import questions
 from skatschule.quizzes.models import Quiz
-from skatschule.training.registry import get_type
+from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.exercises.helpers import signed_choice
+from skatschule.training.registry import get_type
 from tests.people import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

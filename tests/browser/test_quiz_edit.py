@@ -11,8 +11,8 @@ from django.utils.formats import date_format
 from playwright.sync_api import expect
 
 from skatschule.classrooms.services import create_classroom
-from skatschule.quizzes.services import authoring
 from skatschule.quizzes.models import Quiz
+from skatschule.quizzes.services import authoring
 from tests.people import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -11,8 +11,7 @@ from openpyxl import load_workbook
 from playwright.sync_api import expect
 
 from skatschule.classrooms import services as classrooms
-from skatschule.quizzes.services import attempts
-from skatschule.quizzes.services import authoring
+from skatschule.quizzes.services import attempts, authoring
 from tests.people import make_user
 from tests.quizzes.helpers import right_values
 

@@ -14,8 +14,7 @@ from openpyxl import load_workbook
 from skatschule.classrooms import homework, progress
 from skatschule.classrooms.models import Assignment
 from skatschule.classrooms.services import ClassroomError, create_classroom
-from skatschule.quizzes.services import attempts
-from skatschule.quizzes.services import authoring
+from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.lessons import get_lessons
 from skatschule.training.models import Attempt
 from skatschule.training.services.owner import Owner

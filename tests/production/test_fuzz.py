@@ -20,7 +20,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.resolvers import RegexPattern, RoutePattern
-from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 pytestmark = pytest.mark.django_db
 
@@ -171,8 +173,7 @@ def teacher(member):
     KNOWN_UUIDS[:] = [str(issue("augen", 1, None, Owner.for_user(member)).public_id)]
     try:
         from skatschule.classrooms import services as classrooms
-        from skatschule.quizzes.services import attempts
-        from skatschule.quizzes.services import authoring
+        from skatschule.quizzes.services import attempts, authoring
     except ImportError:
         return user
     classrooms.grant_teacher(user)

@@ -19,7 +19,6 @@ from skatschule.training.models import Attempt, IssuedExercise
 from skatschule.training.registry import get_type
 from skatschule.training.services.owner import Owner
 from skatschule.training.services.progress import progress
-
 from tests.training.helpers import right_answer, wrong_answer
 
 from .servers import Browser, database_url, gunicorn

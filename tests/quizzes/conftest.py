@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from skatschule.quizzes.services import authoring
 from skatschule.quizzes.models import Quiz
+from skatschule.quizzes.services import authoring
 from tests.people import classroom, other_student, other_teacher, student, teacher  # noqa: F401 (fixtures)
 
 

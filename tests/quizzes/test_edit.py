@@ -20,13 +20,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.classrooms.services import create_classroom
-from skatschule.quizzes.services import attempts
-from skatschule.quizzes.services import authoring
-from skatschule.quizzes import errors
-from skatschule.quizzes import questions
-from skatschule.quizzes import selectors
+from skatschule.quizzes import errors, questions, selectors
 from skatschule.quizzes.models import Quiz, QuizAttempt
-
+from skatschule.quizzes.services import attempts, authoring
 from tests.people import client_for
 
 pytestmark = pytest.mark.django_db

@@ -129,9 +129,8 @@ def test_value_item_by_the_builder(teacher):
 
 
 def test_own_item_in_a_quiz_is_graded_by_the_engine(teacher, classroom, student, make_quiz):
+    from skatschule.quizzes import questions, selectors
     from skatschule.quizzes.services import attempts
-    from skatschule.quizzes import questions
-    from skatschule.quizzes import selectors
 
     quiz = make_quiz(count=1, kinds=("augen",), variants="random")
     item = own_items.create_own_item(owner=teacher, kind="stich", title="Herz-Bube sticht", game="hearts",

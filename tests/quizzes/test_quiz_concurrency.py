@@ -11,9 +11,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.db import connections
 
-from skatschule.quizzes.services import attempts
 from skatschule.quizzes import errors
 from skatschule.quizzes.models import QuizAnswer, QuizAttempt
+from skatschule.quizzes.services import attempts
 
 from .helpers import right_values
 

@@ -9,7 +9,6 @@ from django.urls import URLPattern, get_resolver, reverse
 
 from skatschule.classrooms.models import Assignment
 from skatschule.quizzes.services import attempts
-
 from tests.people import client_for
 
 pytestmark = pytest.mark.django_db

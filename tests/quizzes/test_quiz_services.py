@@ -9,12 +9,9 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
-from skatschule.quizzes.services import attempts
-from skatschule.quizzes.services import authoring
-from skatschule.quizzes import errors
-from skatschule.quizzes import questions
-from skatschule.quizzes import selectors
+from skatschule.quizzes import errors, questions, selectors
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt, QuizItem
+from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.exercises.base import AnswerError
 from skatschule.training.lessons import get_lesson
 from skatschule.training.registry import exercise_types, get_type

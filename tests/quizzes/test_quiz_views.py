@@ -12,11 +12,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from skatschule.quizzes.services import attempts
 from skatschule.quizzes import selectors
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt
-
+from skatschule.quizzes.services import attempts
 from tests.people import client_for, make_user
+
 from .helpers import right_values, wrong_values
 
 pytestmark = pytest.mark.django_db

@@ -13,14 +13,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from skatschule.quizzes.services import attempts
-from skatschule.quizzes.services import authoring
-from skatschule.quizzes import errors
-from skatschule.quizzes import questions
-from skatschule.quizzes import selectors
+from skatschule.quizzes import errors, questions, selectors
 from skatschule.quizzes.models import Quiz
+from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.registry import get_type
-
 from tests.people import client_for
 
 pytestmark = pytest.mark.django_db

@@ -14,10 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.classrooms.models import Membership
-from skatschule.quizzes.services import attempts
 from skatschule.quizzes import selectors
 from skatschule.quizzes.models import QuizAnswer, QuizAttempt
-
+from skatschule.quizzes.services import attempts
 from tests.people import client_for
 
 pytestmark = pytest.mark.django_db

@@ -14,12 +14,10 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from skatschule.classrooms import services as classrooms
-from skatschule.quizzes import exports, publishing
-from skatschule.quizzes.services import attempts
-from skatschule.quizzes import errors
-from skatschule.quizzes import selectors
+from skatschule.quizzes import errors, exports, publishing, selectors
 from skatschule.quizzes.levels import level_choices, level_name
 from skatschule.quizzes.models import Quiz
+from skatschule.quizzes.services import attempts
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import grade_answer
 from tests.people import client_for, make_user
