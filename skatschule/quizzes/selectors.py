@@ -489,6 +489,11 @@ def student_attempts(quiz: Quiz, student: User) -> list[QuizAttempt]:
     return list(quiz.attempts.filter(student=student).order_by("number"))
 
 
+def classes_of(teacher: User) -> QuerySet[Classroom]:
+    """The teacher's classes, for a class choice (as the forms offer them)."""
+    return Classroom.objects.filter(teacher=teacher)
+
+
 def teaches_a_class(user: User) -> bool:
     return classrooms_taught(user).exists()
 

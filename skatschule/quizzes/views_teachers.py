@@ -42,7 +42,7 @@ class CopyForm(forms.Form):
 
     def __init__(self, *args: Any, teacher: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        cast("forms.ModelChoiceField[Classroom]", self.fields["classroom"]).queryset = Classroom.objects.filter(teacher=teacher)
+        cast("forms.ModelChoiceField[Classroom]", self.fields["classroom"]).queryset = selectors.classes_of(teacher)
 
 
 def _back(request: QuizRequest, pk: int, error: QuizError) -> HttpResponse:
