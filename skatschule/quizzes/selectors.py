@@ -1,5 +1,9 @@
-"""Reads of the quizzes app (no writes here): lists, access checks, state, results, statistics,
-exports and answer keys."""
+"""Reads of the quizzes app: lists, access checks, results, statistics, CSV lines and answer keys.
+
+One write stays here on purpose, as before the split: the results functions first submit the
+attempts whose time is over (:func:`~.services.attempts.finalize_expired`), so a table never
+shows an attempt as running after its end.
+"""
 
 from __future__ import annotations
 
