@@ -45,7 +45,7 @@ def default_delimiter(lang: str) -> str:
 
 def guard(cell: object) -> str:
     """The formula-injection guard for one cell (the same rule as the CSV of ``services``)."""
-    return selectors._csv_safe(str(cell))
+    return selectors.csv_safe(str(cell))
 
 
 def _table(quiz: Quiz, lang: str) -> list[list[str]]:

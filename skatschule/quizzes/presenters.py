@@ -28,7 +28,7 @@ def present_item(
     return {
         "item": item,
         "position": item.position,
-        "title": selectors._kind_title(item.kind, lang),
+        "title": selectors.kind_title(item.kind, lang),
         "q": q,
         "saved": saved,
         "saved_number": saved[-1] if saved and q["widget"] in ("number", "case") else "",

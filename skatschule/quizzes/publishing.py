@@ -26,7 +26,7 @@ from .errors import QuizError
 from .models import Quiz, QuizItem
 from .questions import SEED_LIMIT
 from .selectors import has_attempts
-from .services.authoring import _checked_settings
+from .services.authoring import checked_settings
 
 __all__ = ["publication_state", "publish", "unpublish", "copy_quiz", "is_visible"]
 
@@ -93,7 +93,7 @@ def copy_quiz(*, quiz: Quiz, owner: User, classroom: Classroom, title: str) -> Q
     show = quiz.show_answers
     if show == Quiz.ShowAnswers.AFTER_CLOSE:  # the copy has no end yet
         show = Quiz.ShowAnswers.AFTER_SUBMIT
-    settings = _checked_settings(
+    settings = checked_settings(
         title=title,
         opens_at=None,
         closes_at=None,

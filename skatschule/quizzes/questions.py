@@ -38,7 +38,7 @@ def derive_seed(quiz: Quiz, item: QuizItem, student_id: int | None, attempt: int
     base = f"{quiz.secret}:{student_id}:{item.position}"
     if attempt <= 1:
         return _hashed_seed(base)
-    kind = _type(item.kind)
+    kind = exercise_type(item.kind)
     earlier = {
         _question_content(kind.generate(item.difficulty, derive_seed(quiz, item, student_id, n)))
         for n in range(1, attempt)
@@ -65,21 +65,21 @@ def _question_content(question: Question) -> tuple[object, ...]:
     return (question.prompt_de, question.facts, question.cards, question.trick, question.skat, options)
 
 
-def _type(kind: str) -> Any:
+def exercise_type(kind: str) -> Any:
     """The exercise type of a quiz item: a registered one, or a teacher's own item (``own_items``)."""
     from .own_items import type_for
 
     return get_type(kind) or type_for(kind)
 
 
-def _grade(question: Question, values: Sequence[str]) -> Feedback:
+def grade_values(question: Question, values: Sequence[str]) -> Feedback:
     """``grade_answer``, also for a teacher's own items."""
-    own = _type(question.kind) if question.kind.startswith("eigen-") else None
+    own = exercise_type(question.kind) if question.kind.startswith("eigen-") else None
     return own.grade(question, values) if own is not None else grade_answer(question, values)
 
 
 def question_for(quiz: Quiz, item: QuizItem, student_id: int | None, attempt: int = 1) -> Question:
-    kind = _type(item.kind)
+    kind = exercise_type(item.kind)
     if kind is None:
         raise Http404("this exercise type no longer exists")
     question: Question = kind.generate(item.difficulty, derive_seed(quiz, item, student_id, attempt))
@@ -89,7 +89,7 @@ def question_for(quiz: Quiz, item: QuizItem, student_id: int | None, attempt: in
 def grade_for_display(
     quiz: Quiz, item: QuizItem, student_id: int | None, values: Sequence[str], attempt: int = 1
 ) -> Feedback:
-    return _grade(question_for(quiz, item, student_id, attempt), values)
+    return grade_values(question_for(quiz, item, student_id, attempt), values)
 
 
 # --- timing (the server's clock decides) ---

@@ -30,7 +30,7 @@ from skatschule.training.lessons import get_lessons
 from skatschule.training.registry import exercise_types, get_type
 
 from .models import OwnItem, Quiz, QuizAnswer, QuizAttempt, QuizItem
-from .questions import _grade, _type, question_for, quiz_state
+from .questions import exercise_type, grade_values, question_for, quiz_state
 from .services.attempts import finalize_expired
 
 
@@ -48,7 +48,7 @@ def classes_with_quizzes(user: User) -> list[Classroom]:
     )
 
 
-def _levels(kind: str) -> int:
+def type_levels(kind: str) -> int:
     found = get_type(kind)
     return int(getattr(found, "levels", 1) or 1) if found else 0
 
@@ -323,7 +323,7 @@ def item_stats(quiz: Quiz, lang: str = "de", top: int = 3) -> list[ItemStat]:
     from django.core.cache import cache
     from django.db.models import Max
 
-    stats = {item.pk: ItemStat(item, _kind_title(item.kind, lang)) for item in quiz.items.all()}
+    stats = {item.pk: ItemStat(item, kind_title(item.kind, lang)) for item in quiz.items.all()}
     submitted = quiz.attempts.filter(submitted_at__isnull=False).order_by()
     mark = submitted.aggregate(n=Count("pk"), top=Max("pk"), last=Max("submitted_at"))
     key = (
@@ -358,8 +358,8 @@ def _count_item_answers(quiz: Quiz, item_pks: set[int]) -> dict[int, tuple[int, 
     }
 
 
-def _kind_title(kind: str, lang: str) -> str:
-    found = _type(kind)
+def kind_title(kind: str, lang: str) -> str:
+    found = exercise_type(kind)
     return found.title(lang) if found else kind
 
 
@@ -394,10 +394,10 @@ def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[str]]:
         ]
         for correct, given in zip(row.cells, row.given):
             line.extend(["", ""] if correct is None else [given, yes if correct else no])
-        yield [_csv_safe(cell) for cell in line]
+        yield [csv_safe(cell) for cell in line]
 
 
-def _csv_safe(cell: str) -> str:
+def csv_safe(cell: str) -> str:
     """Keep spreadsheet programs from reading a cell as a formula (user names are free text)."""
     if cell and cell[0] in "=+-@\t\r" and not re.fullmatch(r"[+-]?\d+", cell):
         return "'" + cell
@@ -416,22 +416,22 @@ def answer_key(quiz: Quiz, lang: str = "de", student_id: int | None = None) -> l
     """Each item's question and right answer, computed by the exercise type (never stored)."""
     entries = []
     for item in quiz.items.all():
-        kind = _type(item.kind)
+        kind = exercise_type(item.kind)
         if kind is None:
             continue
         question = question_for(quiz, item, student_id)
-        feedback = _grade(question, kind.correct_answer(question))
+        feedback = grade_values(question, kind.correct_answer(question))
         entries.append(KeyEntry(item, kind.title(lang), question, feedback.answer(lang)))
     return entries
 
 
 def right_answer(quiz: Quiz, item: QuizItem, student_id: int | None, lang: str = "de", attempt: int = 1) -> str:
     """The right answer to the student's variant of ``item``, for display (engine-computed)."""
-    kind = _type(item.kind)
+    kind = exercise_type(item.kind)
     if kind is None:
         return ""
     question = question_for(quiz, item, student_id, attempt)
-    return _grade(question, kind.correct_answer(question)).answer(lang)
+    return grade_values(question, kind.correct_answer(question)).answer(lang)
 
 
 def has_attempts(quiz: Quiz) -> bool:
@@ -445,13 +445,13 @@ def quiz_sources(quiz: Quiz) -> dict[str, list[str]]:
     A quiz made without a record of its choice (by code) counts as chosen from its items' types.
     """
     stored = quiz.sources if isinstance(quiz.sources, dict) else {}
-    found = {key: _names(stored.get(key) or []) for key in ("kinds", "lessons", "rules")}
+    found = {key: sorted_names(stored.get(key) or []) for key in ("kinds", "lessons", "rules")}
     if not any(found.values()):
-        found["kinds"] = _names(item.kind for item in quiz.items.all() if get_type(item.kind) is not None)
+        found["kinds"] = sorted_names(item.kind for item in quiz.items.all() if get_type(item.kind) is not None)
     return found
 
 
-def _names(values: Iterable[Any]) -> list[str]:
+def sorted_names(values: Iterable[Any]) -> list[str]:
     return sorted({str(v) for v in values if str(v)})
 
 

@@ -133,7 +133,7 @@ def test_item_changes_before_any_attempt_reach_new_attempts(teacher, classroom, 
     start = client.post(reverse("quizzes:start", kwargs={"pk": quiz.pk}))
     page = client.get(start["Location"]).content.decode()
     assert page.count('class="answer-form"') == 4
-    assert selectors._kind_title("stich", "de") in page and selectors._kind_title("augen", "de") not in page
+    assert selectors.kind_title("stich", "de") in page and selectors.kind_title("augen", "de") not in page
 
 
 def test_a_new_title_keeps_the_items_and_redraw_replaces_them(teacher, classroom):

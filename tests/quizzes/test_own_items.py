@@ -151,7 +151,7 @@ def test_own_item_in_a_quiz_is_graded_by_the_engine(teacher, classroom, student,
     assert saved.feedback.correct
     wrong = next(s for s in SEATS if s != expected)
     assert not questions.grade_for_display(quiz, quiz_item, student.pk, [wrong]).correct
-    assert selectors._kind_title(quiz_item.kind, "de") == "Wer bekommt den Stich?"  # never the teacher's title
+    assert selectors.kind_title(quiz_item.kind, "de") == "Wer bekommt den Stich?"  # never the teacher's title
     page = client_for(student).get(reverse("quizzes:take", args=[attempt.public_id])).content.decode()
     assert "Herz-Bube sticht" not in page
     printed = client.get(reverse("quizzes:print", args=[quiz.pk])).content.decode()

@@ -37,7 +37,7 @@ from skatschule.training.exercises.base import Feedback
 
 from ..errors import QuizClosed, QuizError
 from ..models import Quiz, QuizAnswer, QuizAttempt, QuizItem
-from ..questions import _grade, cutoff, is_open, question_for, quiz_state
+from ..questions import cutoff, grade_values, is_open, question_for, quiz_state
 
 
 def start_attempt(*, quiz: Quiz, student: User, now: datetime | None = None) -> QuizAttempt:
@@ -133,7 +133,7 @@ def save_answer(
     if item.quiz_id != quiz.pk:
         raise Http404("no such item")
     raw = [str(v) for v in values]
-    feedback = _grade(question_for(quiz, item, attempt.student_id, attempt.number), raw)  # AnswerError: nothing stored
+    feedback = grade_values(question_for(quiz, item, attempt.student_id, attempt.number), raw)  # AnswerError: nothing stored
     with transaction.atomic():
         if not _claim(attempt, now):
             attempt.refresh_from_db()
@@ -141,7 +141,7 @@ def save_answer(
         existing = QuizAnswer.objects.filter(attempt=attempt, item=item).first()
         if existing is not None and quiz.show_answers == Quiz.ShowAnswers.IMMEDIATELY:
             # The right answer has been shown: the first answer counts.
-            shown = _grade(question_for(quiz, item, attempt.student_id, attempt.number), existing.values)
+            shown = grade_values(question_for(quiz, item, attempt.student_id, attempt.number), existing.values)
             return SavedAnswer(existing, shown, created=False, changed=False)
         fields = {
             "values": raw,

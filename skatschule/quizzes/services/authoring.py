@@ -23,7 +23,7 @@ from skatschule.training.registry import exercises_for_rule, get_type
 from ..errors import QuizError, QuizLocked
 from ..models import MAX_ATTEMPTS, MAX_ITEMS, MAX_MINUTES, Quiz, QuizAttempt, QuizItem
 from ..questions import SEED_LIMIT
-from ..selectors import _levels, _names, max_level, quiz_sources
+from ..selectors import max_level, quiz_sources, sorted_names, type_levels
 from .attempts import finalize_expired
 
 
@@ -39,7 +39,7 @@ def build_pool(
     pool: dict[tuple[str, int], None] = {}
 
     def add(kind: str, level: int) -> None:
-        top = _levels(kind)
+        top = type_levels(kind)
         if top:
             pool.setdefault((kind, max(1, min(level, top))), None)
 
@@ -97,7 +97,7 @@ def create_quiz(
     if not is_teacher(owner) or classroom.teacher_id != owner.pk:
         raise Http404("not your class")
     _check_items(pool, item_count)
-    settings = _checked_settings(
+    settings = checked_settings(
         title=title,
         opens_at=opens_at,
         closes_at=closes_at,
@@ -145,7 +145,7 @@ def _draw_items(quiz: Quiz, pool: Sequence[tuple[str, int]], item_count: int) ->
     )
 
 
-def _checked_settings(
+def checked_settings(
     *,
     title: str,
     opens_at: datetime | None,
@@ -331,9 +331,9 @@ def update_quiz(
         count = current.items.count()
         new_classroom = _or(changes.classroom, current.classroom)
         new_sources = {
-            "kinds": old_sources["kinds"] if changes.kinds is UNCHANGED else _names(changes.kinds or []),
-            "lessons": old_sources["lessons"] if changes.lessons is UNCHANGED else _names(changes.lessons or []),
-            "rules": old_sources["rules"] if changes.rules is UNCHANGED else _names(changes.rules or []),
+            "kinds": old_sources["kinds"] if changes.kinds is UNCHANGED else sorted_names(changes.kinds or []),
+            "lessons": old_sources["lessons"] if changes.lessons is UNCHANGED else sorted_names(changes.lessons or []),
+            "rules": old_sources["rules"] if changes.rules is UNCHANGED else sorted_names(changes.rules or []),
         }
         new_count = _or(changes.item_count, count)
         new_difficulty = _or(changes.difficulty, current.difficulty)
@@ -371,7 +371,7 @@ def update_quiz(
                 f"Die Schwierigkeit liegt zwischen 1 und {max_level()}.",
                 f"The difficulty is between 1 and {max_level()}.",
             )
-        settings = _checked_settings(
+        settings = checked_settings(
             title=_or(changes.title, current.title),
             opens_at=_or(changes.opens_at, current.opens_at),
             closes_at=_or(changes.closes_at, current.closes_at),
