@@ -129,7 +129,12 @@ def fill_learner(name: str, attempts: int, rng: random.Random, rule_ids: dict[tu
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from skatschule.training.models import Attempt, AttemptGrade, IssuedExercise, ReviewItem
+    from skatschule.training.models import (
+        Attempt,
+        AttemptGrade,
+        IssuedExercise,
+        ReviewItem,
+    )
 
     user = get_user_model().objects.create_user(name)
     now = timezone.now()
@@ -171,8 +176,8 @@ def fill_class(name: str, students: int, rng: random.Random) -> tuple[Any, Any]:
 
     from skatschule.classrooms import services as classrooms
     from skatschule.classrooms.models import Membership
-    from skatschule.quizzes import services as quizzes
     from skatschule.quizzes.models import QuizAnswer, QuizAttempt
+    from skatschule.quizzes.services import authoring
 
     User = get_user_model()
     teacher = User.objects.create_user(f"{name}-lehrkraft")
@@ -184,7 +189,7 @@ def fill_class(name: str, students: int, rng: random.Random) -> tuple[Any, Any]:
     )
     people = list(User.objects.filter(username__startswith=f"{name}-s").order_by("pk"))
     Membership.objects.bulk_create([Membership(classroom=room, student=p) for p in people], batch_size=500)
-    quiz = quizzes.create_quiz(teacher, room, f"Quiz {name}", [("augen", 1), ("spitzen", 1), ("spielwert", 1)], QUIZ_ITEMS)
+    quiz = authoring.create_quiz(owner=teacher, classroom=room, title=f"Quiz {name}", pool=[("augen", 1), ("spitzen", 1), ("spielwert", 1)], item_count=QUIZ_ITEMS)
     items = list(quiz.items.order_by("position"))
     now = timezone.now()
     QuizAttempt.objects.bulk_create(

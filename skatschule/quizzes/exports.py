@@ -3,7 +3,7 @@
 - **CSV**: German spreadsheet programs split at semicolons, so the German default is
   ``;`` with a UTF-8 byte-order mark (Excel then reads umlauts right); English gets commas.
 - **XLSX** through openpyxl: one sheet "Ergebnisse", every cell a string or an integer.
-- Both go through the same formula-injection guard (``services.csv_rows`` prefixes a cell
+- Both go through the same formula-injection guard (``selectors.csv_rows`` prefixes a cell
   that starts with ``= + - @``, tab or CR with an apostrophe; numbers stay numbers), and the
   XLSX writer additionally stores every text cell as a string, never as a formula.
 - **Moodle XML**: each item of the quiz in its fixed variant (``QuizItem.seed``, what
@@ -27,7 +27,7 @@ from skatschule.training.exercises.base import Question
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import grade_answer
 
-from . import services
+from . import selectors
 from .levels import level_name
 from .models import Quiz
 
@@ -45,11 +45,11 @@ def default_delimiter(lang: str) -> str:
 
 def guard(cell: object) -> str:
     """The formula-injection guard for one cell (the same rule as the CSV of ``services``)."""
-    return services._csv_safe(str(cell))
+    return selectors.csv_safe(str(cell))
 
 
 def _table(quiz: Quiz, lang: str) -> list[list[str]]:
-    return services.csv_rows(quiz, lang)
+    return selectors.csv_rows(quiz, lang)
 
 
 def csv_bytes(quiz: Quiz, lang: str = "de", delimiter: str | None = None) -> bytes:

@@ -4,27 +4,28 @@ and the lessons at request time.
 Editing a quiz someone has started (``locked=True``): the fields in :data:`LOCKED_FIELDS` are
 shown disabled with the stored values. The form never relies on that: a browser sends none of
 them, so a POST that does (a forged one, or one from a page loaded before the first attempt)
-has all of them read as sent and handed to ``services.update_quiz``, which refuses any change.
+has all of them read as sent and handed to ``authoring.update_quiz``, which refuses any change.
 """
 
 from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from skatschule.classrooms.models import Classroom
 
-from . import services
+from . import errors, selectors
 from .levels import level_choices
 from .models import MAX_ATTEMPTS, MAX_ITEMS, MAX_MINUTES, Quiz
+from .services import authoring
 
 _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
-# Fixed once the first attempt exists (services.LOCKED_ONCE_STARTED says why).
+# Fixed once the first attempt exists (authoring.LOCKED_ONCE_STARTED says why).
 LOCKED_FIELDS = ("classroom", "kinds", "lessons", "rules", "item_count", "difficulty", "variants", "redraw")
 LOCKED_NOTE_ID = "locked-note"
 
@@ -35,7 +36,7 @@ def split_rules(text: str) -> list[str]:
 
 def initial_for(quiz: Quiz) -> dict[str, Any]:
     """The form's values for an existing quiz."""
-    sources = services.quiz_sources(quiz)
+    sources = selectors.quiz_sources(quiz)
     return {
         "title": quiz.title,
         "classroom": quiz.classroom_id,
@@ -111,10 +112,10 @@ class QuizForm(forms.Form):
         if quiz is not None:
             kwargs["initial"] = {**initial_for(quiz), **(kwargs.get("initial") or {})}
         super().__init__(*args, **kwargs)
-        self.fields["classroom"].queryset = Classroom.objects.filter(teacher=teacher)
-        self.fields["kinds"].choices = services.kind_choices(lang)
-        self.fields["lessons"].choices = services.lesson_choices(lang)
-        self.fields["difficulty"].choices = level_choices(services.max_level())
+        cast("forms.ModelChoiceField[Classroom]", self.fields["classroom"]).queryset = Classroom.objects.filter(teacher=teacher)
+        cast(forms.ChoiceField, self.fields["kinds"]).choices = selectors.kind_choices(lang)
+        cast(forms.ChoiceField, self.fields["lessons"]).choices = selectors.lesson_choices(lang)
+        cast(forms.ChoiceField, self.fields["difficulty"]).choices = level_choices(selectors.max_level())
         self.pool: list[tuple[str, int]] = []
         self.lang = lang
         self.quiz = quiz
@@ -139,8 +140,8 @@ class QuizForm(forms.Form):
 
     def _stored_if_same_minute(self, name: str) -> datetime | None:
         """The widget shows minutes: a value in the stored time's minute means "unchanged"."""
-        value = self.cleaned_data.get(name)
-        stored = getattr(self.quiz, name) if self.quiz is not None else None
+        value: datetime | None = self.cleaned_data.get(name)
+        stored: datetime | None = getattr(self.quiz, name) if self.quiz is not None else None
         if value is not None and stored is not None and stored.replace(second=0, microsecond=0) == value:
             return stored
         return value
@@ -159,8 +160,8 @@ class QuizForm(forms.Form):
                 continue
             self.sent_locked[name] = split_rules(value) if name == "rules" else value
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        data: dict[str, Any] = super().clean() or self.cleaned_data
         if self.locked:
             self._read_sent_locked()
         opens, closes = data.get("opens_at"), data.get("closes_at")
@@ -171,23 +172,23 @@ class QuizForm(forms.Form):
         variants = self.sent_locked.get("variants") or data.get("variants") or getattr(self.quiz, "variants", None)
         if variants and data.get("max_attempts") and data.get("show_answers"):
             try:
-                services.check_attempt_rule(variants, data["max_attempts"], data["show_answers"])
-            except services.QuizError as exc:
+                authoring.check_attempt_rule(variants, data["max_attempts"], data["show_answers"])
+            except errors.QuizError as exc:
                 self.add_error("max_attempts", exc.message(self.lang))
         if not self.errors and not self.locked:
             kinds, lessons, rules = data.get("kinds") or [], data.get("lessons") or [], data.get("rules") or []
             if not (kinds or lessons or rules):
                 raise forms.ValidationError(_("Bitte wähle Übungsarten, Lektionen oder Regelnummern."))
             try:
-                self.pool = services.build_pool(kinds, lessons, rules, data.get("difficulty") or 1)
-            except services.QuizError as exc:
+                self.pool = authoring.build_pool(kinds=kinds, lessons=lessons, rules=rules, difficulty=data.get("difficulty") or 1)
+            except errors.QuizError as exc:
                 raise forms.ValidationError(exc.message(self.lang)) from None
             if not self.pool:
                 raise forms.ValidationError(_("Zu dieser Auswahl gibt es keine Übungen."))
         return data
 
-    def changes(self) -> dict[str, Any]:
-        """The cleaned values as keyword arguments of ``services.update_quiz``.
+    def changes(self) -> authoring.QuizChanges:
+        """The cleaned values as the :class:`~.services.authoring.QuizChanges` of an edit.
 
         Locked fields carry what the POST sent for them, else their stored values; the service
         compares them with the quiz and refuses a difference once someone has started.
@@ -195,4 +196,5 @@ class QuizForm(forms.Form):
         data = {**self.cleaned_data, **self.sent_locked}
         names = ("title", "classroom", "kinds", "lessons", "rules", "item_count", "difficulty", "variants",
                  "opens_at", "closes_at", "time_limit_minutes", "max_attempts", "show_answers")
-        return {name: data.get(name) for name in names} | {"redraw": bool(data.get("redraw"))}
+        values: dict[str, Any] = {name: data.get(name) for name in names}
+        return authoring.QuizChanges(**values, redraw=bool(data.get("redraw")))

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import Http404
 
@@ -253,7 +253,7 @@ def situation_of(item: OwnItem) -> Situation:
 @transaction.atomic
 def create_own_item(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     kind: str,
     title: str,
     game: str,
@@ -273,14 +273,6 @@ def create_own_item(
         kind=kind, game=game, leader=leader, trick=trick, hand=hand, skat=skat, flags=flags, result=result
     )
     return OwnItem.objects.create(owner=owner, kind=kind, title=title, situation=situation.as_json())
-
-
-def own_item(owner: AbstractBaseUser, pk: object) -> OwnItem:
-    text = str(pk)
-    found = OwnItem.objects.filter(pk=int(text), owner=owner).first() if text.isdigit() and len(text) < 18 else None
-    if found is None:
-        raise Http404("no such item")
-    return found
 
 
 def own_question(item: OwnItem) -> tuple[Question, Feedback]:
@@ -349,7 +341,7 @@ def type_for(kind: str) -> OwnItemType | None:
     return OwnItemType(item) if item is not None and item.kind in REGISTRY else None
 
 
-def add_to_quiz(*, owner: AbstractBaseUser, item: OwnItem, quiz: Any) -> Any:
+def add_to_quiz(*, owner: User, item: OwnItem, quiz: Any) -> Any:
     """Append the own item to one of the owner's quizzes, while nobody has started it."""
     from .models import MAX_ITEMS, Quiz, QuizItem
 

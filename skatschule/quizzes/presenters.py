@@ -8,7 +8,7 @@ from typing import Any
 from skatschule.training.exercises.base import Feedback
 from skatschule.training.presenters import present_feedback, present_question
 
-from . import services
+from . import questions, selectors
 from .models import Quiz, QuizAnswer, QuizItem
 
 
@@ -22,13 +22,13 @@ def present_item(
     attempt: int = 1,
 ) -> dict[str, Any]:
     """One item as the student sees it in attempt number ``attempt``; ``saved`` are the student's own stored values."""
-    question = services.question_for(quiz, item, student_id, attempt)
+    question = questions.question_for(quiz, item, student_id, attempt)
     q = present_question(question, lang)
     saved = [str(v) for v in saved]
     return {
         "item": item,
         "position": item.position,
-        "title": services._kind_title(item.kind, lang),
+        "title": selectors.kind_title(item.kind, lang),
         "q": q,
         "saved": saved,
         "saved_number": saved[-1] if saved and q["widget"] in ("number", "case") else "",

@@ -15,15 +15,18 @@ import random
 import secrets
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
 
+from .errors import QuizError
 from .models import Quiz, QuizItem
-from .services import SEED_LIMIT, QuizError, _checked_settings, has_attempts
+from .questions import SEED_LIMIT
+from .selectors import has_attempts
+from .services.authoring import checked_settings
 
 __all__ = ["publication_state", "publish", "unpublish", "copy_quiz", "is_visible"]
 
@@ -41,12 +44,12 @@ def is_visible(quiz: Quiz, now: datetime | None = None) -> bool:
     return publication_state(quiz, now) == PUBLISHED
 
 
-def _own(quiz: Quiz, owner: AbstractBaseUser) -> None:
+def _own(quiz: Quiz, owner: User) -> None:
     if quiz.owner_id != owner.pk:
         raise Http404("not your quiz")
 
 
-def publish(*, quiz: Quiz, owner: AbstractBaseUser, at: datetime | None = None, now: datetime | None = None) -> Quiz:
+def publish(*, quiz: Quiz, owner: User, at: datetime | None = None, now: datetime | None = None) -> Quiz:
     """Publish now (``at`` empty) or from ``at``; a time in the past counts as now."""
     _own(quiz, owner)
     now = now or timezone.now()
@@ -63,7 +66,7 @@ def publish(*, quiz: Quiz, owner: AbstractBaseUser, at: datetime | None = None, 
     return quiz
 
 
-def unpublish(*, quiz: Quiz, owner: AbstractBaseUser) -> Quiz:
+def unpublish(*, quiz: Quiz, owner: User) -> Quiz:
     """Back to draft, as long as no student has started it."""
     _own(quiz, owner)
     if has_attempts(quiz):
@@ -82,7 +85,7 @@ def copy_title(title: str, lang: str = "de") -> str:
 
 
 @transaction.atomic
-def copy_quiz(*, quiz: Quiz, owner: AbstractBaseUser, classroom: Classroom, title: str) -> Quiz:
+def copy_quiz(*, quiz: Quiz, owner: User, classroom: Classroom, title: str) -> Quiz:
     """A draft copy of ``quiz`` for ``classroom`` (one of the owner's classes)."""
     _own(quiz, owner)
     if classroom.teacher_id != owner.pk:
@@ -90,7 +93,7 @@ def copy_quiz(*, quiz: Quiz, owner: AbstractBaseUser, classroom: Classroom, titl
     show = quiz.show_answers
     if show == Quiz.ShowAnswers.AFTER_CLOSE:  # the copy has no end yet
         show = Quiz.ShowAnswers.AFTER_SUBMIT
-    settings = _checked_settings(
+    settings = checked_settings(
         title=title,
         opens_at=None,
         closes_at=None,

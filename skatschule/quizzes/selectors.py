@@ -1,17 +1,40 @@
-"""Reads for the quiz pages of issue 18 (no writes here)."""
+"""Reads of the quizzes app: lists, access checks, results, statistics, CSV lines and answer keys.
+
+One write stays here on purpose, as before the split: the results functions first submit the
+attempts whose time is over (:func:`~.services.attempts.finalize_expired`), so a table never
+shows an attempt as running after its end.
+"""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Prefetch
+import hashlib
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from django.contrib.auth.models import User
+from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet
+from django.db.models.functions import Coalesce
+from django.http import Http404
 from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
+from skatschule.classrooms.services import classrooms_taught, is_teacher
+from skatschule.home.db import streaming_reads
+from skatschule.training.exercises.base import Question
+from skatschule.training.lessons import get_lessons
+from skatschule.training.registry import exercise_types, get_type
 
-from .models import Quiz
+from .models import OwnItem, Quiz, QuizAnswer, QuizAttempt, QuizItem
+from .questions import exercise_type, grade_values, question_for, quiz_state
+from .services.attempts import finalize_expired
 
 
-def classes_with_quizzes(user: AbstractBaseUser) -> list[Classroom]:
+def classes_with_quizzes(user: User) -> list[Classroom]:
     """The classes the user joined, each with ``visible_quizzes`` (published ones, newest first)."""
     if not user.is_authenticated:
         return []
@@ -23,3 +46,490 @@ def classes_with_quizzes(user: AbstractBaseUser) -> list[Classroom]:
         .order_by("name", "pk")
         .distinct()
     )
+
+
+def type_levels(kind: str) -> int:
+    found = get_type(kind)
+    return int(getattr(found, "levels", 1) or 1) if found else 0
+
+
+def lesson_choices(lang: str) -> list[tuple[str, str]]:
+    return [(lesson.slug, lesson.title(lang)) for lesson in get_lessons()]
+
+
+def kind_choices(lang: str) -> list[tuple[str, str]]:
+    return [(slug, kind.title(lang)) for slug, kind in exercise_types().items()]
+
+
+def max_level() -> int:
+    return max((int(getattr(k, "levels", 1) or 1) for k in exercise_types().values()), default=1)
+
+
+def _int(pk: object) -> int:
+    text = str(pk)
+    if not text.isdigit() or len(text) > 18:
+        raise Http404("no such id")
+    return int(text)
+
+
+def own_quiz(user: User, pk: object) -> Quiz:
+    """The teacher's own quiz; ``Http404`` for everyone else."""
+    if not is_teacher(user):
+        raise Http404("not a teacher")
+    found = Quiz.objects.filter(pk=_int(pk), owner=user).select_related("classroom").first()
+    if found is None:
+        raise Http404("no such quiz")
+    return found
+
+
+def quizzes_for_student(user: User) -> QuerySet[Quiz]:
+    if not user.is_authenticated:
+        return Quiz.objects.none()
+    return (
+        Quiz.objects.filter(classroom__memberships__student=user, published_at__lte=timezone.now())  # drafts: teacher only
+        .select_related("classroom")
+        .distinct()
+    )
+
+
+def quizzes_taught_with_counts(user: User) -> QuerySet[Quiz]:
+    """The teacher's quizzes with ``started`` and ``submitted`` attempt counts (one query)."""
+    return (
+        Quiz.objects.filter(owner=user)
+        .select_related("classroom")
+        .annotate(
+            started=_count_of(QuizAttempt.objects.filter(quiz=OuterRef("pk"))),
+            submitted=_count_of(QuizAttempt.objects.filter(quiz=OuterRef("pk"), submitted_at__isnull=False)),
+        )
+        .order_by(*(Quiz._meta.ordering or ["pk"]))
+    )
+
+
+def _count_of(rows: QuerySet[QuizAttempt]) -> Any:
+    """``COUNT(*)`` of ``rows`` as a subquery (an index range count, no join of all attempts)."""
+    from django.db.models import Func, IntegerField, Subquery
+
+    counted = rows.order_by().annotate(n=Func("pk", function="COUNT")).values("n")
+    return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
+
+
+def quizzes_for_student_with_attempts(user: User) -> QuerySet[Quiz]:
+    """The student's quizzes, each with ``my_attempts`` (the student's attempts by number)."""
+    mine = QuizAttempt.objects.filter(student=user).order_by("number") if user.is_authenticated else QuizAttempt.objects.none()
+    return quizzes_for_student(user).prefetch_related(Prefetch("attempts", queryset=mine, to_attr="my_attempts"))
+
+
+def student_quiz(user: User, pk: object) -> Quiz:
+    """A quiz of one of the student's classes; ``Http404`` for anyone else's."""
+    found = quizzes_for_student(user).filter(pk=_int(pk)).first()
+    if found is None:
+        raise Http404("no such quiz")
+    return found
+
+
+def own_attempt(user: User, public_id: UUID | str) -> QuizAttempt:
+    """The student's own attempt by its uuid; ``Http404`` for anyone else's."""
+    found = (
+        QuizAttempt.objects.filter(public_id=public_id, student=user).select_related("quiz", "quiz__classroom").first()
+        if user.is_authenticated
+        else None
+    )
+    if found is None:
+        raise Http404("no such attempt")
+    return found
+
+
+def quiz_attempt(quiz: Quiz, pk: object) -> QuizAttempt:
+    found = quiz.attempts.filter(pk=_int(pk)).select_related("student").first()
+    if found is None:
+        raise Http404("no such attempt")
+    return found
+
+
+def item_at(quiz: Quiz, position: object) -> QuizItem:
+    found = quiz.items.filter(position=_int(position)).first() if str(position).isdigit() else None
+    if found is None:
+        raise Http404("no such item")
+    return found
+
+
+
+
+
+
+
+
+def attempts_left(quiz: Quiz, student: User) -> int:
+    used = quiz.attempts.filter(student=student).count()
+    return max(0, quiz.max_attempts - used)
+
+
+def answers_visible(attempt: QuizAttempt, now: datetime | None = None) -> bool:
+    """May the student see the right answers of this attempt now?"""
+    now = now or timezone.now()
+    policy = attempt.quiz.show_answers
+    if policy == Quiz.ShowAnswers.IMMEDIATELY:
+        return True
+    if policy == Quiz.ShowAnswers.AFTER_SUBMIT:
+        return attempt.submitted_at is not None
+    return attempt.submitted_at is not None and quiz_state(attempt.quiz, now) == "closed"
+
+
+@dataclass
+class ResultRow:
+    attempt: QuizAttempt
+    answers: dict[int, QuizAnswer]
+    total: int
+
+    @property
+    def seconds(self) -> int | None:
+        if self.attempt.submitted_at is None:
+            return None
+        return max(0, int((self.attempt.submitted_at - self.attempt.started_at).total_seconds()))
+
+    @property
+    def duration(self) -> str:
+        seconds = self.seconds
+        if seconds is None:
+            return "–"
+        return f"{seconds // 60}:{seconds % 60:02d}"
+
+    @property
+    def percent(self) -> int:
+        return round(100 * (self.attempt.score or 0) / self.total) if self.total else 0
+
+
+def student_results(quiz: Quiz, now: datetime | None = None) -> list[ResultRow]:
+    """One row per attempt (submitted or not), by student name and attempt number."""
+    finalize_expired(attempts=quiz.attempts.all(), now=now)
+    positions = dict(quiz.items.values_list("pk", "position"))
+    attempts = list(quiz.attempts.select_related("student").order_by("student__username", "number"))
+    by_attempt: dict[int, dict[int, QuizAnswer]] = {a.pk: {} for a in attempts}
+    for answer in QuizAnswer.objects.filter(attempt__quiz=quiz):
+        by_attempt.setdefault(answer.attempt_id, {})[positions[answer.item_id]] = answer
+    return [ResultRow(a, by_attempt[a.pk], len(positions)) for a in attempts]
+
+
+RESULTS_PER_PAGE = 50
+"""Attempts per page of the teacher's results table (the page stays the same size for any class)."""
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One attempt as the results table and the CSV show it: only the columns they use."""
+
+    pk: int
+    username: str
+    number: int
+    started_at: datetime
+    submitted_at: datetime | None
+    score: int | None
+    total: int
+    cells: tuple[bool | None, ...]
+    """Per item in position order: right, wrong, or not answered."""
+    given: tuple[str, ...] = ()
+    """Per item the normalised answer ("" if none); only filled for the CSV."""
+
+    @property
+    def seconds(self) -> int | None:
+        if self.submitted_at is None:
+            return None
+        return max(0, int((self.submitted_at - self.started_at).total_seconds()))
+
+    @property
+    def duration(self) -> str:
+        seconds = self.seconds
+        return "–" if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
+
+
+ResultRowValues = tuple[int, str, int, datetime, datetime | None, int | None]
+
+
+def _result_attempts(quiz: Quiz) -> QuerySet[QuizAttempt, ResultRowValues]:
+    return quiz.attempts.order_by("student__username", "number", "pk").values_list(
+        "pk", "student__username", "number", "started_at", "submitted_at", "score"
+    )
+
+
+def _result_lines(rows: Sequence[ResultRowValues], items: Sequence[tuple[int, int]], *, with_given: bool) -> list[ResultLine]:
+    """ResultLines for attempt rows from :func:`_result_attempts`; one query for their answers."""
+    index = {item_pk: i for i, (item_pk, _position) in enumerate(items)}
+    cells: dict[int, list[bool | None]] = {row[0]: [None] * len(items) for row in rows}
+    given: dict[int, list[str]] = {row[0]: [""] * len(items) for row in rows} if with_given else {}
+    answers = QuizAnswer.objects.filter(attempt_id__in=list(cells)).order_by()
+    fields = ("attempt_id", "item_id", "correct", "normalized") if with_given else ("attempt_id", "item_id", "correct")
+    for attempt_id, item_id, correct, *rest in answers.values_list(*fields):
+        if item_id in index:
+            cells[attempt_id][index[item_id]] = bool(correct)
+            if with_given:
+                given[attempt_id][index[item_id]] = rest[0]
+    return [
+        ResultLine(pk, username, number, started, submitted, score, len(items), tuple(cells[pk]),
+                   tuple(given.get(pk, ())))
+        for pk, username, number, started, submitted, score in rows
+    ]
+
+
+def results_page(quiz: Quiz, page: int | str | None = 1, now: datetime | None = None) -> tuple[Any, list[ResultLine]]:
+    """One page of the results table (:data:`RESULTS_PER_PAGE` attempts) and its lines.
+
+    A page number that is not a number or out of range gives the first or last page.
+    """
+    from django.core.paginator import Paginator
+
+    finalize_expired(attempts=quiz.attempts.all(), now=now)
+    items = list(quiz.items.order_by("position").values_list("pk", "position"))
+    shown = Paginator(_result_attempts(quiz), RESULTS_PER_PAGE).get_page(page)
+    return shown, _result_lines(list(shown.object_list), items, with_given=False)
+
+
+def result_lines(quiz: Quiz, now: datetime | None = None, chunk: int = 200) -> Iterator[ResultLine]:
+    """Every attempt's line, read in chunks (for the streamed CSV)."""
+    finalize_expired(attempts=quiz.attempts.all(), now=now)
+    items = list(quiz.items.order_by("position").values_list("pk", "position"))
+    batch: list[ResultRowValues] = []
+    size = min(20, chunk)  # a small first batch: the download starts at once
+    with streaming_reads():
+        for row in _result_attempts(quiz).iterator(chunk_size=100):
+            batch.append(row)
+            if len(batch) == size:
+                yield from _result_lines(batch, items, with_given=True)
+                batch, size = [], chunk
+        if batch:
+            yield from _result_lines(batch, items, with_given=True)
+
+
+@dataclass
+class ItemStat:
+    item: QuizItem
+    title: str
+    answered: int = 0
+    correct: int = 0
+    wrong: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def percent(self) -> int | None:
+        return round(100 * self.correct / self.answered) if self.answered else None
+
+
+def item_stats(quiz: Quiz, lang: str = "de", top: int = 3) -> list[ItemStat]:
+    """Per item, over submitted attempts: how many answered, % correct, most common wrong answers.
+
+    Counted in SQL (``GROUP BY``). The counts are cached under a fingerprint of the submitted
+    attempts (how many, the newest id and time, from the ``(quiz, submitted_at)`` index): the
+    answers of a submitted attempt never change, so the same fingerprint means the same counts,
+    and a new submission makes a new key. A repeated view costs one small aggregate.
+    """
+    from django.core.cache import cache
+    from django.db.models import Max
+
+    stats = {item.pk: ItemStat(item, kind_title(item.kind, lang)) for item in quiz.items.all()}
+    submitted = quiz.attempts.filter(submitted_at__isnull=False).order_by()
+    mark = submitted.aggregate(n=Count("pk"), top=Max("pk"), last=Max("submitted_at"))
+    key = (
+        f"quizzes:item-stats:{quiz.pk}:{mark['n']}:{mark['top']}:{mark['last'] and mark['last'].timestamp()}:"
+        f"{hashlib.sha256(repr(sorted(stats)).encode()).hexdigest()[:12]}"
+    )
+    counted = cache.get(key)
+    if counted is None:
+        counted = _count_item_answers(quiz, set(stats))
+        cache.set(key, counted, timeout=24 * 3600)
+    for pk, (answered, correct, wrong) in counted.items():
+        if pk in stats:
+            stats[pk].answered, stats[pk].correct = answered, correct
+            stats[pk].wrong = [(value, n) for value, n in wrong[:top]]
+    return list(stats.values())
+
+
+def _count_item_answers(quiz: Quiz, item_pks: set[int]) -> dict[int, tuple[int, int, list[tuple[str, int]]]]:
+    """Per item: answers in submitted attempts, right ones, wrong answers by frequency (GROUP BY)."""
+    answers = QuizAnswer.objects.filter(attempt__quiz=quiz, attempt__submitted_at__isnull=False).order_by()
+    totals = {pk: [0, 0] for pk in item_pks}
+    for row in answers.values("item_id").annotate(n=Count("pk"), right=Count("pk", filter=Q(correct=True))):
+        if row["item_id"] in totals:
+            totals[row["item_id"]] = [row["n"], row["right"]]
+    wrong: dict[int, Counter[str]] = {pk: Counter() for pk in item_pks}
+    for item_id, normalized, n in answers.filter(correct=False).values("item_id", "normalized").annotate(n=Count("pk")).values_list("item_id", "normalized", "n"):
+        if item_id in wrong:
+            wrong[item_id][normalized or "–"] += n
+    return {
+        pk: (totals[pk][0], totals[pk][1], sorted(wrong[pk].items(), key=lambda pair: (-pair[1], pair[0]))[:10])
+        for pk in item_pks
+    }
+
+
+def kind_title(kind: str, lang: str) -> str:
+    found = exercise_type(kind)
+    return found.title(lang) if found else kind
+
+
+def csv_rows(quiz: Quiz, lang: str = "de") -> list[list[str]]:
+    """The results as a table: a header row, then one row per attempt."""
+    return list(csv_lines(quiz, lang))
+
+
+def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[str]]:
+    """The rows of :func:`csv_rows` one by one, reading the attempts in chunks (for streaming)."""
+    items = list(quiz.items.order_by("position"))
+    if lang == "en":
+        header = ["Username", "Attempt", "Started", "Submitted", "Seconds", "Score", "Items"]
+        per_item = ("Item {n} answer", "Item {n} correct")
+        yes, no = "yes", "no"
+    else:
+        header = ["Benutzername", "Versuch", "Beginn", "Abgabe", "Dauer (Sekunden)", "Punkte", "Aufgaben"]
+        per_item = ("Aufgabe {n} Antwort", "Aufgabe {n} richtig")
+        yes, no = "ja", "nein"
+    for item in items:
+        header.extend(label.format(n=item.position) for label in per_item)
+    yield header
+    for row in result_lines(quiz):
+        line = [
+            row.username,
+            str(row.number),
+            timezone.localtime(row.started_at).isoformat(timespec="seconds"),
+            timezone.localtime(row.submitted_at).isoformat(timespec="seconds") if row.submitted_at else "",
+            "" if row.seconds is None else str(row.seconds),
+            "" if row.score is None else str(row.score),
+            str(row.total),
+        ]
+        for correct, given in zip(row.cells, row.given):
+            line.extend(["", ""] if correct is None else [given, yes if correct else no])
+        yield [csv_safe(cell) for cell in line]
+
+
+def csv_safe(cell: str) -> str:
+    """Keep spreadsheet programs from reading a cell as a formula (user names are free text)."""
+    if cell and cell[0] in "=+-@\t\r" and not re.fullmatch(r"[+-]?\d+", cell):
+        return "'" + cell
+    return cell
+
+
+@dataclass
+class KeyEntry:
+    item: QuizItem
+    title: str
+    question: Question
+    answer: str
+
+
+def answer_key(quiz: Quiz, lang: str = "de", student_id: int | None = None) -> list[KeyEntry]:
+    """Each item's question and right answer, computed by the exercise type (never stored)."""
+    entries = []
+    for item in quiz.items.all():
+        kind = exercise_type(item.kind)
+        if kind is None:
+            continue
+        question = question_for(quiz, item, student_id)
+        feedback = grade_values(question, kind.correct_answer(question))
+        entries.append(KeyEntry(item, kind.title(lang), question, feedback.answer(lang)))
+    return entries
+
+
+def right_answer(quiz: Quiz, item: QuizItem, student_id: int | None, lang: str = "de", attempt: int = 1) -> str:
+    """The right answer to the student's variant of ``item``, for display (engine-computed)."""
+    kind = exercise_type(item.kind)
+    if kind is None:
+        return ""
+    question = question_for(quiz, item, student_id, attempt)
+    return grade_values(question, kind.correct_answer(question)).answer(lang)
+
+
+def has_attempts(quiz: Quiz) -> bool:
+    """Has anyone started the quiz? Then its items, variants, difficulty and class are locked."""
+    return quiz.attempts.exists()
+
+
+def quiz_sources(quiz: Quiz) -> dict[str, list[str]]:
+    """What the items were drawn from: exercise types, lessons and rule ids, sorted.
+
+    A quiz made without a record of its choice (by code) counts as chosen from its items' types.
+    """
+    stored = quiz.sources if isinstance(quiz.sources, dict) else {}
+    found = {key: sorted_names(stored.get(key) or []) for key in ("kinds", "lessons", "rules")}
+    if not any(found.values()):
+        found["kinds"] = sorted_names(item.kind for item in quiz.items.all() if get_type(item.kind) is not None)
+    return found
+
+
+def sorted_names(values: Iterable[Any]) -> list[str]:
+    return sorted({str(v) for v in values if str(v)})
+
+
+def quiz_summary(quiz: Quiz) -> dict[str, int]:
+    counts = quiz.attempts.aggregate(
+        started=Count("pk"), submitted=Count("pk", filter=Q(submitted_at__isnull=False))
+    )
+    return {"started": counts["started"] or 0, "submitted": counts["submitted"] or 0}
+
+
+# --- small reads for the views (so that views run no queries of their own) -------------------
+
+
+def quiz_items(quiz: Quiz) -> QuerySet[QuizItem]:
+    """The quiz's items in their order."""
+    return quiz.items.all()
+
+
+def item_count(quiz: Quiz) -> int:
+    return quiz.items.count()
+
+
+def item_positions(quiz: Quiz) -> list[int]:
+    """The item positions, for the column heads of the results table."""
+    return list(quiz.items.order_by("position").values_list("position", flat=True))
+
+
+def answers_by_item(attempt: QuizAttempt) -> dict[int, QuizAnswer]:
+    """The attempt's saved answers keyed by item id."""
+    return {answer.item_id: answer for answer in attempt.answers.all()}
+
+
+def answered_count(attempt: QuizAttempt) -> int:
+    return QuizAnswer.objects.filter(attempt=attempt).count()
+
+
+def student_attempts(quiz: Quiz, student: User) -> list[QuizAttempt]:
+    """The student's attempts at the quiz, first attempt first."""
+    return list(quiz.attempts.filter(student=student).order_by("number"))
+
+
+def classes_of(teacher: User) -> QuerySet[Classroom]:
+    """The teacher's classes, for a class choice (as the forms offer them)."""
+    return Classroom.objects.filter(teacher=teacher)
+
+
+def teaches_a_class(user: User) -> bool:
+    return classrooms_taught(user).exists()
+
+
+def taught_class_pk(user: User, wanted: str) -> int | None:
+    """``wanted`` as a class id when it names one of the user's classes, else None."""
+    if wanted.isdigit() and classrooms_taught(user).filter(pk=wanted).exists():
+        return int(wanted)
+    return None
+
+
+def own_items_of(owner: User) -> QuerySet[OwnItem]:
+    """The teacher's own items."""
+    return OwnItem.objects.filter(owner=owner)
+
+
+def own_item(owner: User, pk: object) -> OwnItem:
+    """The teacher's own item by its id; ``Http404`` for junk or anyone else's."""
+    text = str(pk)
+    found = OwnItem.objects.filter(pk=int(text), owner=owner).first() if text.isdigit() and len(text) < 18 else None
+    if found is None:
+        raise Http404("no such item")
+    return found
+
+
+def quizzes_open_for_items(owner: User) -> QuerySet[Quiz]:
+    """The owner's quizzes nobody has started yet (an own item may still be added to them)."""
+    return Quiz.objects.filter(owner=owner, attempts__isnull=True).select_related("classroom").distinct()
+
+
+def owned_quiz_or_none(owner: User, raw: str) -> Quiz | None:
+    """The owner's quiz with the id ``raw`` (form input), or None for junk or another's quiz."""
+    if not raw.isdigit() or len(raw) >= 18:
+        return None
+    return Quiz.objects.filter(pk=int(raw), owner=owner).first()

@@ -9,15 +9,12 @@ message is a partial that ``static/quizzes/quiz.js`` lets htmx swap in.
 from __future__ import annotations
 
 import csv
-import functools
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import OperationalError
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -25,19 +22,22 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from skatschule.classrooms.services import classrooms_taught, is_teacher
+from skatschule.classrooms.services import is_teacher
+from skatschule.home.db import retry_when_locked
 from skatschule.home.errors import render_error
 from skatschule.training.exercises.base import AnswerError
 from skatschule.training.registry import current_lang
 
-from . import publishing, selectors, services
+from . import errors, publishing, questions, selectors
+from .errors import QuizError
 from .forms import LOCKED_NOTE_ID, QuizForm
-from .models import Quiz, QuizAnswer, QuizAttempt
+from .models import Quiz, QuizAttempt
 from .presenters import present_item, result_cells, saved_values
-from .services import QuizError
+from .requests import QuizRequest
+from .services import attempts, authoring
 
 
-def _error(request: HttpRequest, error: Any, status: int | None = None, back: str = "") -> HttpResponse:
+def _error(request: QuizRequest, error: Any, status: int | None = None, back: str = "") -> HttpResponse:
     """The error page, or for htmx the message as a partial (``quiz.js`` lets htmx swap it in)."""
     if request.htmx:
         lead = _("Nicht gespeichert.")
@@ -45,31 +45,15 @@ def _error(request: HttpRequest, error: Any, status: int | None = None, back: st
     return render_error(request, error, status, links=[(back or reverse("quizzes:index"), _("Zurück"))])
 
 
-def _retry_when_locked(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Run a writing view again when SQLite reports a lock (concurrent double submits).
-
-    A safety net: settings make SQLite writers queue (BEGIN IMMEDIATE, a 20 s busy timeout),
-    so a lock error should not reach here any more.
-
-    The services are idempotent (one answer row per item, submit once), so a retry is safe.
-    If the database stays locked the visitor gets a 503 with a message, not a 500.
-    """
-
-    @functools.wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        for pause in (0.05, 0.1, 0.2, 0.4, 0.8):
-            try:
-                return view(request, *args, **kwargs)
-            except OperationalError as exc:
-                if "locked" not in str(exc):
-                    raise
-                time.sleep(pause)
-        return _error(request, _("Gerade ist viel los. Bitte versuche es gleich noch einmal."), 503)
-
-    return wrapper
+def _busy(request: QuizRequest) -> HttpResponse:
+    return _error(request, _("Gerade ist viel los. Bitte versuche es gleich noch einmal."), 503)
 
 
-def _require_teacher(request: HttpRequest) -> None:
+# The attempt services are idempotent (one answer row per item, submit once), so a retry is safe.
+_retry_when_locked = retry_when_locked(_busy)
+
+
+def _require_teacher(request: QuizRequest) -> None:
     if not is_teacher(request.user):
         raise Http404("not a teacher")
 
@@ -79,22 +63,22 @@ def _require_teacher(request: HttpRequest) -> None:
 
 @login_required
 @require_GET
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: QuizRequest) -> HttpResponse:
     now = timezone.now()
     teaching = []
     if is_teacher(request.user):
-        for quiz in services.quizzes_taught_with_counts(request.user):  # one annotated query
-            teaching.append({"quiz": quiz, "state": services.quiz_state(quiz, now), "started": quiz.started,
-                             "submitted": quiz.submitted})
+        for quiz in selectors.quizzes_taught_with_counts(request.user):  # one annotated query
+            teaching.append({"quiz": quiz, "state": questions.quiz_state(quiz, now), "started": quiz.started,  # type: ignore[attr-defined]
+                             "submitted": quiz.submitted})  # type: ignore[attr-defined]  # annotated by the selector
     mine = []
-    for quiz in services.quizzes_for_student_with_attempts(request.user):  # two queries in all
-        attempts = quiz.my_attempts
+    for quiz in selectors.quizzes_for_student_with_attempts(request.user):  # two queries in all
+        tries = quiz.my_attempts  # type: ignore[attr-defined]  # prefetched by the selector
         mine.append(
             {
                 "quiz": quiz,
-                "state": services.quiz_state(quiz, now),
-                "attempts": attempts,
-                "left": max(0, quiz.max_attempts - len(attempts)),
+                "state": questions.quiz_state(quiz, now),
+                "attempts": tries,
+                "left": max(0, quiz.max_attempts - len(tries)),
             }
         )
     context = {"teaching": teaching, "mine": mine, "is_teacher": is_teacher(request.user)}
@@ -105,40 +89,39 @@ def index(request: HttpRequest) -> HttpResponse:
 # --- building (teachers) ----------------------------------------------------------------------
 
 
-def _builder_page(request: HttpRequest, form: QuizForm, status: int = 200) -> HttpResponse:
+def _builder_page(request: QuizRequest, form: QuizForm, status: int = 200) -> HttpResponse:
     """The builder form, for a new quiz (``form.quiz`` is None) or for editing one."""
     context = {"form": form, "quiz": form.quiz, "locked": form.locked, "locked_note_id": LOCKED_NOTE_ID}
     return render(request, "quizzes/builder.html", context, status=status)
 
 
-def _posted(request: HttpRequest) -> Any:
+def _posted(request: QuizRequest) -> Any:
     return request.POST if request.method == "POST" else None
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def create(request: HttpRequest) -> HttpResponse:
+def create(request: QuizRequest) -> HttpResponse:
     _require_teacher(request)
     lang = current_lang()
-    classes = classrooms_taught(request.user)
-    if not classes.exists():
+    if not selectors.teaches_a_class(request.user):
         messages.info(request, _("Lege zuerst eine Klasse an."))
         return redirect("classrooms:index")
     initial: dict[str, Any] = {}
-    wanted = request.GET.get("klasse", "")
-    if wanted.isdigit() and classes.filter(pk=wanted).exists():
-        initial["classroom"] = int(wanted)
+    wanted = selectors.taught_class_pk(request.user, request.GET.get("klasse", ""))
+    if wanted is not None:
+        initial["classroom"] = wanted
     form = QuizForm(_posted(request), teacher=request.user, lang=lang, initial=initial)
     if request.method == "POST":
         if form.is_valid():
             data = form.cleaned_data
             try:
-                quiz = services.create_quiz(
-                    request.user,
-                    data["classroom"],
-                    data["title"],
-                    form.pool,
-                    data["item_count"],
+                quiz = authoring.create_quiz(
+                    owner=request.user,
+                    classroom=data["classroom"],
+                    title=data["title"],
+                    pool=form.pool,
+                    item_count=data["item_count"],
                     difficulty=data["difficulty"],
                     variants=data["variants"],
                     opens_at=data["opens_at"],
@@ -161,23 +144,23 @@ def create(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 @_retry_when_locked
-def edit(request: HttpRequest, pk: int) -> HttpResponse:
-    """The builder filled in with the quiz; ``services.update_quiz`` decides what may change."""
-    quiz = services.own_quiz(request.user, pk)
+def edit(request: QuizRequest, pk: int) -> HttpResponse:
+    """The builder filled in with the quiz; ``authoring.update_quiz`` decides what may change."""
+    quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
 
     def make_form(locked: bool) -> QuizForm:
         return QuizForm(_posted(request), teacher=request.user, lang=lang, quiz=quiz, locked=locked)
 
-    form = make_form(services.has_attempts(quiz))
+    form = make_form(selectors.has_attempts(quiz))
     if request.method != "POST":
         return _builder_page(request, form)
     status = 400
     if form.is_valid():
         try:
-            services.update_quiz(quiz, request.user, **form.changes())
+            authoring.update_quiz(quiz=quiz, editor=request.user, changes=form.changes())
         except QuizError as exc:
-            if isinstance(exc, services.QuizLocked) and not form.locked:
+            if isinstance(exc, errors.QuizLocked) and not form.locked:
                 # Someone started while the teacher was editing: show the locked form now.
                 form = make_form(True)
                 form.is_valid()
@@ -191,31 +174,31 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def detail(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+def detail(request: QuizRequest, pk: int) -> HttpResponse:
+    quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
-    items = [{"item": item, "title": services._kind_title(item.kind, lang)} for item in quiz.items.all()]
-    context = {"quiz": quiz, "items": items, "state": services.quiz_state(quiz), **services.quiz_summary(quiz)}
+    items = [{"item": item, "title": selectors.kind_title(item.kind, lang)} for item in selectors.quiz_items(quiz)]
+    context = {"quiz": quiz, "items": items, "state": questions.quiz_state(quiz), **selectors.quiz_summary(quiz)}
     context["publication"] = publishing.publication_state(quiz)
     return render(request, "quizzes/detail.html", context)
 
 
 @login_required
 @require_POST
-def close_now(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
-    services.close_quiz(quiz)
+def close_now(request: QuizRequest, pk: int) -> HttpResponse:
+    quiz = selectors.own_quiz(request.user, pk)
+    authoring.close_quiz(quiz=quiz)
     messages.success(request, _("Das Quiz ist beendet."))
     return redirect("quizzes:detail", pk=quiz.pk)
 
 
 @login_required
 @require_GET
-def preview(request: HttpRequest, pk: int) -> HttpResponse:
+def preview(request: QuizRequest, pk: int) -> HttpResponse:
     """The quiz as a student sees it (the variant of the teacher's own id). Nothing is stored."""
-    quiz = services.own_quiz(request.user, pk)
+    quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
-    items = [present_item(quiz, item, request.user.pk, lang) for item in quiz.items.all()]
+    items = [present_item(quiz, item, request.user.pk, lang) for item in selectors.quiz_items(quiz)]
     for entry in items:
         entry["save_url"] = _url("quizzes:preview_answer", pk=quiz.pk, position=entry["position"])
     return render(request, "quizzes/take.html", {"quiz": quiz, "items": items, "preview": True, "answered": 0})
@@ -223,12 +206,12 @@ def preview(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def preview_answer(request: HttpRequest, pk: int, position: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
-    item = services.item_at(quiz, position)
+def preview_answer(request: QuizRequest, pk: int, position: int) -> HttpResponse:
+    quiz = selectors.own_quiz(request.user, pk)
+    item = selectors.item_at(quiz, position)
     lang = current_lang()
     try:
-        feedback = services.grade_for_display(quiz, item, request.user.pk, request.POST.getlist("answer"))
+        feedback = questions.grade_for_display(quiz, item, request.user.pk, request.POST.getlist("answer"))
     except AnswerError as exc:
         return _error(request, exc)
     entry = present_item(quiz, item, request.user.pk, lang, feedback=feedback)
@@ -244,21 +227,21 @@ def _url(name: str, **kwargs: Any) -> str:
 
 @login_required
 @require_GET
-def results(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+def results(request: QuizRequest, pk: int) -> HttpResponse:
+    quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
-    page, lines = services.results_page(quiz, request.GET.get("seite", 1))
-    items = list(quiz.items.order_by("position").values_list("position", flat=True))
+    page, lines = selectors.results_page(quiz, request.GET.get("seite", 1))
+    items = selectors.item_positions(quiz)
     rows = [(line, result_cells(line.cells)) for line in lines]
-    context = {"quiz": quiz, "items": items, "rows": rows, "page": page, "stats": services.item_stats(quiz, lang)}
+    context = {"quiz": quiz, "items": items, "rows": rows, "page": page, "stats": selectors.item_stats(quiz, lang)}
     return render(request, "quizzes/results.html", context)
 
 
 @login_required
 @require_GET
-def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
-    lines = services.csv_lines(quiz, current_lang())
+def results_csv(request: QuizRequest, pk: int) -> StreamingHttpResponse:
+    quiz = selectors.own_quiz(request.user, pk)
+    lines = selectors.csv_lines(quiz, current_lang())
     writer = csv.writer(_Echo())
 
     def body() -> Iterator[str]:
@@ -282,14 +265,14 @@ class _Echo:
 def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool) -> list[dict[str, Any]]:
     """Each item with the student's answer; grades and right answers only if ``with_answers``."""
     quiz = attempt.quiz
-    answers = {a.item_id: a for a in attempt.answers.all()}
+    answers = selectors.answers_by_item(attempt)
     entries = []
-    for item in quiz.items.all():
+    for item in selectors.quiz_items(quiz):
         answer = answers.get(item.pk)
         feedback = None
         given = ""
         if answer is not None:
-            feedback = services.grade_for_display(quiz, item, attempt.student_id, answer.values, attempt.number)
+            feedback = questions.grade_for_display(quiz, item, attempt.student_id, answer.values, attempt.number)
             given = feedback.given_en if lang == "en" else feedback.given_de
         entry = present_item(
             quiz, item, attempt.student_id, lang, saved=saved_values(answer), feedback=feedback if with_answers else None,
@@ -298,22 +281,21 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool) -> list[
         entry["answer"] = answer
         entry["given"] = given
         if with_answers and answer is None:
-            entry["right_answer"] = services.right_answer(quiz, item, attempt.student_id, lang, attempt.number)
+            entry["right_answer"] = selectors.right_answer(quiz, item, attempt.student_id, lang, attempt.number)
         entries.append(entry)
     return entries
 
 
 @login_required
 @require_GET
-def attempt_detail(request: HttpRequest, pk: int, attempt_pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
-    attempt = services.quiz_attempt(quiz, attempt_pk)
-    services.finalize_expired(quiz.attempts.filter(pk=attempt.pk))
-    attempt.refresh_from_db()
+def attempt_detail(request: QuizRequest, pk: int, attempt_pk: int) -> HttpResponse:
+    quiz = selectors.own_quiz(request.user, pk)
+    attempt = selectors.quiz_attempt(quiz, attempt_pk)
+    attempt = attempts.finalize_if_expired(attempt=attempt)
     context = {
         "quiz": quiz,
         "attempt": attempt,
-        "row": services.ResultRow(attempt, {}, quiz.items.count()),
+        "row": selectors.ResultRow(attempt, {}, selectors.item_count(quiz)),
         "entries": _attempt_items(attempt, current_lang(), True),
         "show_answers": True,
         "teacher_view": True,
@@ -323,10 +305,10 @@ def attempt_detail(request: HttpRequest, pk: int, attempt_pk: int) -> HttpRespon
 
 @login_required
 @require_GET
-def print_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+def print_sheet(request: QuizRequest, pk: int) -> HttpResponse:
+    quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
-    key = services.answer_key(quiz, lang)
+    key = selectors.answer_key(quiz, lang)
     from skatschule.training.presenters import present_question
 
     entries = [{"entry": e, "q": present_question(e.question, lang)} for e in key]
@@ -339,45 +321,44 @@ def print_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 @_retry_when_locked
-def start(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.student_quiz(request.user, pk)
+def start(request: QuizRequest, pk: int) -> HttpResponse:
+    quiz = selectors.student_quiz(request.user, pk)
     if request.method == "POST":
         try:
-            attempt = services.start_attempt(quiz, request.user)
+            attempt = attempts.start_attempt(quiz=quiz, student=request.user)
         except QuizError as exc:
             return _error(request, exc)
         return redirect("quizzes:take", public_id=attempt.public_id)
-    services.finalize_expired(quiz.attempts.filter(student=request.user))
-    attempts = list(quiz.attempts.filter(student=request.user).order_by("number"))
+    attempts.finalize_students_attempts(quiz=quiz, student=request.user)
+    tries = selectors.student_attempts(quiz, request.user)
     context = {
         "quiz": quiz,
-        "state": services.quiz_state(quiz),
-        "attempts": attempts,
-        "open_attempt": next((a for a in attempts if a.submitted_at is None), None),
-        "left": max(0, quiz.max_attempts - len(attempts)),
-        "item_count": quiz.items.count(),
+        "state": questions.quiz_state(quiz),
+        "attempts": tries,
+        "open_attempt": next((a for a in tries if a.submitted_at is None), None),
+        "left": max(0, quiz.max_attempts - len(tries)),
+        "item_count": selectors.item_count(quiz),
     }
     return render(request, "quizzes/start.html", context)
 
 
 @login_required
 @require_GET
-def take(request: HttpRequest, public_id: Any) -> HttpResponse:
-    attempt = services.own_attempt(request.user, public_id)
-    services.finalize_expired(QuizAttempt.objects.filter(pk=attempt.pk))
-    attempt.refresh_from_db()
+def take(request: QuizRequest, public_id: Any) -> HttpResponse:
+    attempt = selectors.own_attempt(request.user, public_id)
+    attempt = attempts.finalize_if_expired(attempt=attempt)
     if attempt.submitted_at is not None:
         return redirect("quizzes:my_result", public_id=attempt.public_id)
     quiz = attempt.quiz
     lang = current_lang()
-    answers = {a.item_id: a for a in attempt.answers.all()}
+    answers = selectors.answers_by_item(attempt)
     immediate = quiz.show_answers == Quiz.ShowAnswers.IMMEDIATELY
     items = []
-    for item in quiz.items.all():
+    for item in selectors.quiz_items(quiz):
         answer = answers.get(item.pk)
         feedback = None
         if immediate and answer is not None:
-            feedback = services.grade_for_display(quiz, item, attempt.student_id, answer.values, attempt.number)
+            feedback = questions.grade_for_display(quiz, item, attempt.student_id, answer.values, attempt.number)
         entry = present_item(
             quiz, item, attempt.student_id, lang, saved=saved_values(answer), feedback=feedback, attempt=attempt.number
         )
@@ -388,7 +369,7 @@ def take(request: HttpRequest, public_id: Any) -> HttpResponse:
         "quiz": quiz,
         "attempt": attempt,
         "items": items,
-        "cutoff": services.cutoff(attempt),
+        "cutoff": questions.cutoff(attempt),
         "answered": len(answers),
         "preview": False,
     }
@@ -398,14 +379,14 @@ def take(request: HttpRequest, public_id: Any) -> HttpResponse:
 @login_required
 @require_POST
 @_retry_when_locked
-def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
-    attempt = services.own_attempt(request.user, public_id)
+def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
+    attempt = selectors.own_attempt(request.user, public_id)
     quiz = attempt.quiz
-    item = services.item_at(quiz, position)
+    item = selectors.item_at(quiz, position)
     lang = current_lang()
     take_url = _url("quizzes:take", public_id=attempt.public_id)
     try:
-        saved = services.save_answer(attempt, item, request.POST.getlist("answer"))
+        saved = attempts.save_answer(attempt=attempt, item=item, values=request.POST.getlist("answer"))
     except (AnswerError, QuizError) as exc:
         return _error(request, exc, back=take_url)
     if not request.htmx:
@@ -421,8 +402,8 @@ def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
         "show": show,
         "changed": saved.changed,
         "given": saved.feedback.given_en if lang == "en" else saved.feedback.given_de,
-        "answered": QuizAnswer.objects.filter(attempt=attempt).count(),
-        "total": quiz.items.count(),
+        "answered": selectors.answered_count(attempt),
+        "total": selectors.item_count(quiz),
         "oob": True,
     }
     return render(request, "quizzes/partials/saved.html", context)
@@ -431,9 +412,9 @@ def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
 @login_required
 @require_POST
 @_retry_when_locked
-def submit(request: HttpRequest, public_id: Any) -> HttpResponse:
-    attempt = services.own_attempt(request.user, public_id)
-    attempt, done = services.submit(attempt)
+def submit(request: QuizRequest, public_id: Any) -> HttpResponse:
+    attempt = selectors.own_attempt(request.user, public_id)
+    attempt, done = attempts.submit(attempt=attempt)
     if done:
         messages.success(request, _("Abgegeben. Danke!"))
     return redirect("quizzes:my_result", public_id=attempt.public_id)
@@ -441,21 +422,20 @@ def submit(request: HttpRequest, public_id: Any) -> HttpResponse:
 
 @login_required
 @require_GET
-def my_result(request: HttpRequest, public_id: Any) -> HttpResponse:
-    attempt = services.own_attempt(request.user, public_id)
-    services.finalize_expired(QuizAttempt.objects.filter(pk=attempt.pk))
-    attempt.refresh_from_db()
+def my_result(request: QuizRequest, public_id: Any) -> HttpResponse:
+    attempt = selectors.own_attempt(request.user, public_id)
+    attempt = attempts.finalize_if_expired(attempt=attempt)
     if attempt.submitted_at is None:
         return redirect("quizzes:take", public_id=attempt.public_id)
     quiz = attempt.quiz
-    show = services.answers_visible(attempt)
+    show = selectors.answers_visible(attempt)
     context = {
         "quiz": quiz,
         "attempt": attempt,
-        "row": services.ResultRow(attempt, {}, quiz.items.count()),
+        "row": selectors.ResultRow(attempt, {}, selectors.item_count(quiz)),
         "entries": _attempt_items(attempt, current_lang(), show),
         "show_answers": show,
         "teacher_view": False,
-        "left": services.attempts_left(quiz, request.user) if services.quiz_state(quiz) == "open" else 0,
+        "left": selectors.attempts_left(quiz, request.user) if questions.quiz_state(quiz) == "open" else 0,
     }
     return render(request, "quizzes/result.html", context)

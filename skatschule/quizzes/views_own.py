@@ -3,24 +3,26 @@ Thin: the logic is in ``own_items``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.classrooms.services import is_teacher
+from skatschule.engine import GameType
 from skatschule.home.errors import render_error
 from skatschule.training.exercises import REGISTRY
 from skatschule.training.exercises.base import AnswerError
 from skatschule.training.exercises.helpers import game_de, game_en
 from skatschule.training.presenters import present_feedback, present_question
 from skatschule.training.registry import current_lang
-from skatschule.engine import GameType
 
-from . import own_items
-from .models import OwnItem, Quiz
+from . import own_items, selectors
+from .requests import QuizRequest
 
 ALL_CARDS = own_items._ALL_CODES
 FLAG_LABELS = (
@@ -37,12 +39,12 @@ RESULT_LABELS = (
 SEATS = (("0", "Vorhand", "forehand"), ("1", "Mittelhand", "middlehand"), ("2", "Hinterhand", "rearhand"))
 
 
-def _require_teacher(request: HttpRequest) -> None:
+def _require_teacher(request: QuizRequest) -> None:
     if not is_teacher(request.user):
         raise Http404("not a teacher")
 
 
-def _choices(lang: str) -> dict:
+def _choices(lang: str) -> dict[str, Any]:
     return {
         "kinds": [(k, REGISTRY[k].title(lang)) for k in own_items.OWN_KINDS],
         "games": [(g.value, game_en(g) if lang == "en" else game_de(g)) for g in GameType],
@@ -55,23 +57,23 @@ def _choices(lang: str) -> dict:
 
 @login_required
 @require_GET
-def own_list(request: HttpRequest) -> HttpResponse:
+def own_list(request: QuizRequest) -> HttpResponse:
     _require_teacher(request)
     lang = current_lang()
-    items = [(item, REGISTRY[item.kind].title(lang)) for item in OwnItem.objects.filter(owner=request.user)]
+    items = [(item, REGISTRY[item.kind].title(lang)) for item in selectors.own_items_of(request.user)]
     return render(request, "quizzes/own_list.html", {"items": items, **_choices(lang)})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def own_create(request: HttpRequest) -> HttpResponse:
+def own_create(request: QuizRequest) -> HttpResponse:
     _require_teacher(request)
     lang = current_lang()
     source = request.POST if request.method == "POST" else request.GET
     kind = source.get("art", "stich")
     if kind not in own_items.OWN_KINDS:
         kind = "stich"
-    values = {
+    values: dict[str, Any] = {
         "title": source.get("title", ""),
         "game": source.get("game", "clubs"),
         "leader": source.get("leader", "0"),
@@ -107,10 +109,10 @@ def own_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def own_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def own_detail(request: QuizRequest, pk: int) -> HttpResponse:
     """The item as students would see it, the engine's answer, and a try-out form."""
     _require_teacher(request)
-    item = own_items.own_item(request.user, pk)
+    item = selectors.own_item(request.user, pk)
     lang = current_lang()
     question, right = own_items.own_question(item)
     context = {
@@ -119,7 +121,7 @@ def own_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "q": present_question(question, lang),
         "right": present_feedback(right, lang),
         "tried": None,
-        "quizzes": Quiz.objects.filter(owner=request.user, attempts__isnull=True).select_related("classroom").distinct(),
+        "quizzes": selectors.quizzes_open_for_items(request.user),
     }
     status = 200
     if request.method == "POST":
@@ -133,11 +135,11 @@ def own_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def own_add(request: HttpRequest, pk: int) -> HttpResponse:
+def own_add(request: QuizRequest, pk: int) -> HttpResponse:
     """Append the own item to one of the teacher's quizzes (not yet started)."""
     _require_teacher(request)
-    item = own_items.own_item(request.user, pk)
-    quiz = Quiz.objects.filter(pk=int(request.POST["quiz"]), owner=request.user).first() if request.POST.get("quiz", "").isdigit() and len(request.POST["quiz"]) < 18 else None
+    item = selectors.own_item(request.user, pk)
+    quiz = selectors.owned_quiz_or_none(request.user, request.POST.get("quiz", ""))
     if quiz is None:
         return render_error(request, own_items.OwnItemError("Bitte wähle eines deiner Quizze.", "Please choose one of your quizzes."))
     try:

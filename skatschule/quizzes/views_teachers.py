@@ -3,10 +3,13 @@ and ``exports``."""
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth.models import User
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -17,8 +20,9 @@ from skatschule.classrooms.models import Classroom
 from skatschule.home.errors import render_error
 from skatschule.training.registry import current_lang
 
-from . import exports, publishing, services
-from .services import QuizError
+from . import exports, publishing, selectors
+from .errors import QuizError
+from .requests import QuizRequest
 
 _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
@@ -36,19 +40,19 @@ class CopyForm(forms.Form):
     title = forms.CharField(label=gettext_lazy("Titel der Kopie"), max_length=120)
     classroom = forms.ModelChoiceField(label=gettext_lazy("Für die Klasse"), queryset=Classroom.objects.none(), empty_label=None)
 
-    def __init__(self, *args, teacher, **kwargs):
+    def __init__(self, *args: Any, teacher: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["classroom"].queryset = Classroom.objects.filter(teacher=teacher)
+        cast("forms.ModelChoiceField[Classroom]", self.fields["classroom"]).queryset = selectors.classes_of(teacher)
 
 
-def _back(request: HttpRequest, pk: int, error: Exception) -> HttpResponse:
+def _back(request: QuizRequest, pk: int, error: QuizError) -> HttpResponse:
     return render_error(request, error, links=[(f"/quiz/{pk}/", _("Zurück zum Quiz"))])
 
 
 @login_required
 @require_POST
-def publish(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+def publish(request: QuizRequest, pk: int) -> HttpResponse:
+    quiz = selectors.own_quiz(request.user, pk)
     form = PublishForm(request.POST)
     if not form.is_valid():
         return _back(request, quiz.pk, QuizError("Bitte gib Datum und Uhrzeit an.", "Please give a date and time."))
@@ -65,8 +69,8 @@ def publish(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def unpublish(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+def unpublish(request: QuizRequest, pk: int) -> HttpResponse:
+    quiz = selectors.own_quiz(request.user, pk)
     try:
         publishing.unpublish(quiz=quiz, owner=request.user)
     except QuizError as exc:
@@ -77,8 +81,8 @@ def unpublish(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def copy(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+def copy(request: QuizRequest, pk: int) -> HttpResponse:
+    quiz = selectors.own_quiz(request.user, pk)
     initial = {"title": publishing.copy_title(quiz.title, current_lang()), "classroom": quiz.classroom_id}
     form = CopyForm(request.POST if request.method == "POST" else None, teacher=request.user, initial=initial)
     if request.method == "POST":
@@ -104,9 +108,9 @@ def _download(content: bytes | str, content_type: str, filename: str) -> HttpRes
 
 @login_required
 @require_GET
-def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
+def export_csv(request: QuizRequest, pk: int) -> HttpResponse:
     """``?trenner=komma`` or ``semikolon``; default: semicolon under German, comma under English."""
-    quiz = services.own_quiz(request.user, pk)
+    quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
     choice = request.GET.get("trenner", "")
     delimiter = {"komma": ",", "semikolon": ";"}.get(choice)
@@ -118,8 +122,8 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def export_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+def export_xlsx(request: QuizRequest, pk: int) -> HttpResponse:
+    quiz = selectors.own_quiz(request.user, pk)
     name = slugify(quiz.title) or "quiz"
     return _download(
         exports.xlsx_bytes(quiz, current_lang()),
@@ -130,17 +134,17 @@ def export_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def export_moodle(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz = services.own_quiz(request.user, pk)
+def export_moodle(request: QuizRequest, pk: int) -> HttpResponse:
+    quiz = selectors.own_quiz(request.user, pk)
     name = slugify(quiz.title) or "quiz"
     return _download(exports.moodle_xml(quiz, current_lang()), "application/xml; charset=utf-8", f"{name}-moodle.xml")
 
 
 @login_required
 @require_GET
-def exports_page(request: HttpRequest, pk: int) -> HttpResponse:
+def exports_page(request: QuizRequest, pk: int) -> HttpResponse:
     """The download formats with what each one is for (and what Moodle cannot do)."""
-    quiz = services.own_quiz(request.user, pk)
+    quiz = selectors.own_quiz(request.user, pk)
     skipped = exports.skipped_positions(quiz)
     context = {"quiz": quiz, "skipped": skipped, "moodle_note": exports.moodle_note(current_lang())}
     return render(request, "quizzes/exports.html", context)

@@ -11,13 +11,19 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from skatschule.accounts.deletion import DELETED_PREFIX, delete_account, export_account, is_deleted_name
+from skatschule.accounts.deletion import (
+    DELETED_PREFIX,
+    delete_account,
+    export_account,
+    is_deleted_name,
+)
 from skatschule.accounts.email_config import CONSOLE, FILE, SMTP, email_settings
 from skatschule.accounts.views import EXPORT_SESSION_FLAG
 from skatschule.casebook.models import Exam
 from skatschule.classrooms.models import Classroom, Membership
-from skatschule.quizzes import services as quizzes
+from skatschule.quizzes import questions
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt
+from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.models import Attempt, IssuedExercise
 from tests.people import client_for, make_user
 from tests.quizzes.helpers import right_values
@@ -174,12 +180,12 @@ def quiz_with_results(db):
 
     room = classrooms.create_classroom(teacher, "Skat-AG")
     classrooms.join(student, room.join_code)
-    pool = quizzes.build_pool(kinds=("augen", "spielwert"), difficulty=1)
-    quiz = quizzes.create_quiz(teacher, room, "Probe", pool, 2, variants=Quiz.Variants.RANDOM)
-    attempt = quizzes.start_attempt(quiz, student)
+    pool = authoring.build_pool(kinds=("augen", "spielwert"), difficulty=1)
+    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Probe", pool=pool, item_count=2, variants=Quiz.Variants.RANDOM)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     item = quiz.items.get(position=1)
-    quizzes.save_answer(attempt, item, right_values(quiz, item, student.pk))
-    attempt, _ = quizzes.submit(attempt)
+    attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))
+    attempt, _ = attempts.submit(attempt=attempt)
     return teacher, student, quiz, attempt
 
 
@@ -214,7 +220,7 @@ def test_export_account_has_everything(quiz_with_results):
 def test_delete_keeps_quiz_results_anonymous(quiz_with_results):
     teacher, student, quiz, attempt = quiz_with_results
     _practise(student)
-    question_before = quizzes.question_for(quiz, quiz.items.get(position=1), student.pk)
+    question_before = questions.question_for(quiz, quiz.items.get(position=1), student.pk)
     kept = delete_account(user=student)
     assert kept
     row = User.objects.get(pk=student.pk)
@@ -226,7 +232,7 @@ def test_delete_keeps_quiz_results_anonymous(quiz_with_results):
     attempt.refresh_from_db()
     assert attempt.score == 1 and QuizAnswer.objects.filter(attempt=attempt, correct=True).count() == 1
     # the random variant is derived from the id, so the teacher still sees the same question
-    assert quizzes.question_for(quiz, quiz.items.get(position=1), row.pk) == question_before
+    assert questions.question_for(quiz, quiz.items.get(position=1), row.pk) == question_before
     html = client_for(teacher).get(reverse("quizzes:results", args=[quiz.pk])).content.decode()
     assert "gelöschter Schüler" in html and ">schueler<" not in html
 

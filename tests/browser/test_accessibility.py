@@ -26,8 +26,9 @@ from playwright.sync_api import expect
 from skatschule.casebook import services as casebook
 from skatschule.casebook.models import Exam
 from skatschule.classrooms import services as classrooms
-from skatschule.quizzes import services as quizzes
+from skatschule.quizzes import questions
 from skatschule.quizzes.models import Quiz
+from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.exercises.helpers import signed_choice
 from skatschule.training.registry import get_type
 from tests.people import make_user
@@ -101,13 +102,13 @@ def _quiz_with_result(teacher, student, show_answers: str = Quiz.ShowAnswers.AFT
     room = classrooms.create_classroom(teacher, "Skat-AG")
     classrooms.join(student, room.join_code)
     pool = [("augen", 1), ("stich", 1), ("spielwert", 1), ("spitzen", 1), ("reizen_hoehe", 1)]
-    quiz = quizzes.create_quiz(teacher, room, "Erste Runde", pool, 5, show_answers=show_answers)
+    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Erste Runde", pool=pool, item_count=5, show_answers=show_answers)
     if submit:
-        attempt = quizzes.start_attempt(quiz, student)
+        attempt = attempts.start_attempt(quiz=quiz, student=student)
         for item in quiz.items.all():
-            question = quizzes.question_for(quiz, item, student.pk)
-            quizzes.save_answer(attempt, item, get_type(item.kind).correct_answer(question))
-        quizzes.submit(attempt)
+            question = questions.question_for(quiz, item, student.pk)
+            attempts.save_answer(attempt=attempt, item=item, values=get_type(item.kind).correct_answer(question))
+        attempts.submit(attempt=attempt)
     return quiz
 
 
@@ -140,13 +141,13 @@ def test_exam_of_five_by_keyboard_only(page, live_server) -> None:
 def test_quiz_feedback_is_announced_and_keeps_the_focus(page, live_server) -> None:
     teacher, student = make_user("lehrerin", teacher=True), make_user("schueler")
     quiz = _quiz_with_result(teacher, student, show_answers=Quiz.ShowAnswers.IMMEDIATELY, submit=False)
-    attempt = quizzes.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     _login(page, live_server, student)
     problems = _watch(page)
     page.goto(live_server.url + f"/quiz/versuch/{attempt.public_id}/")
     assert page.evaluate(FORM_PROBLEMS) == []
     item = quiz.items.get(position=1)
-    question = quizzes.question_for(quiz, item, student.pk)
+    question = questions.question_for(quiz, item, student.pk)
     right = get_type(item.kind).correct_answer(question)
     _tab_until(page, "e.name === 'answer' && e.closest('#item-1')")
     if signed_choice(question):  # Spitzen: the mit/ohne pair, then the number, by keyboard

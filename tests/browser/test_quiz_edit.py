@@ -11,8 +11,8 @@ from django.utils.formats import date_format
 from playwright.sync_api import expect
 
 from skatschule.classrooms.services import create_classroom
-from skatschule.quizzes import services
 from skatschule.quizzes.models import Quiz
+from skatschule.quizzes.services import authoring
 from tests.people import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_teacher_edits_title_and_end_on_a_phone(browser, live_server) -> None:
     teacher = make_user("lehrerin", teacher=True)
     room = create_classroom(teacher, "Skat-AG")
-    quiz = services.create_quiz(teacher, room, "Erste Runde", services.build_pool(kinds=["augen"]), 2)
+    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Erste Runde", pool=authoring.build_pool(kinds=["augen"]), item_count=2)
     client = Client()
     client.force_login(teacher)
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="de-DE")

@@ -19,7 +19,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from skatschule.classrooms.services import grant_teacher
-from skatschule.quizzes import services
+from skatschule.quizzes import questions
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt
 from skatschule.training.registry import get_type
 from tests.browser.answers import fill_answer
@@ -47,7 +47,7 @@ def _context_for(browser, live_server, user):
 
 def _answer_for(quiz, item, student, right: bool) -> list[str]:
     kind = get_type(item.kind)
-    question = services.question_for(quiz, item, student.pk)
+    question = questions.question_for(quiz, item, student.pk)
     values = kind.correct_answer(question)
     if right:
         return values
@@ -60,7 +60,7 @@ def _answer_for(quiz, item, student, right: bool) -> list[str]:
 
 def _fill(page, quiz, item, student, values) -> None:
     form = page.locator(f"#item-{item.position} form")
-    fill_answer(form, services.question_for(quiz, item, student.pk), values, item.position)
+    fill_answer(form, questions.question_for(quiz, item, student.pk), values, item.position)
 
 
 def _take(page, student, wrong_positions: set[int], double_click: bool) -> QuizAttempt:
@@ -155,7 +155,7 @@ def test_teacher_class_quiz_two_students_results(browser, live_server) -> None:
     assert QuizAnswer.objects.filter(attempt=anna_attempt).count() == 5
     # Random variants: the two students got different questions for at least one item.
     assert any(
-        services.derive_seed(quiz, item, anna.pk) != services.derive_seed(quiz, item, ben.pk) for item in quiz.items.all()
+        questions.derive_seed(quiz, item, anna.pk) != questions.derive_seed(quiz, item, ben.pk) for item in quiz.items.all()
     )
 
     # 3. The teacher sees both results, the item statistics and the CSV.

@@ -11,7 +11,7 @@ from openpyxl import load_workbook
 from playwright.sync_api import expect
 
 from skatschule.classrooms import services as classrooms
-from skatschule.quizzes import services
+from skatschule.quizzes.services import attempts, authoring
 from tests.people import make_user
 from tests.quizzes.helpers import right_values
 
@@ -34,8 +34,8 @@ def test_publish_and_download_xlsx_by_keyboard(browser, live_server):
     student = make_user("anna")
     room = classrooms.create_classroom(teacher, "Skat-AG")
     classrooms.join(student, room.join_code)
-    pool = services.build_pool(kinds=("augen",), difficulty=1)
-    quiz = services.create_quiz(teacher, room, "Augen zählen", pool, 2, draft=True)
+    pool = authoring.build_pool(kinds=("augen",), difficulty=1)
+    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Augen zählen", pool=pool, item_count=2, draft=True)
     context = _phone_for(browser, live_server, teacher)
     try:
         page = context.new_page()
@@ -46,10 +46,10 @@ def test_publish_and_download_xlsx_by_keyboard(browser, live_server):
         expect(page.locator("#publication-state")).to_contain_text("Veröffentlicht")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
         # the student answers one item right
-        attempt = services.start_attempt(quiz, student)
+        attempt = attempts.start_attempt(quiz=quiz, student=student)
         item = quiz.items.get(position=1)
-        services.save_answer(attempt, item, right_values(quiz, item, student.pk))
-        services.submit(attempt)
+        attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))
+        attempts.submit(attempt=attempt)
         link = page.get_by_role("link", name="Ergebnisse als Excel (XLSX)")
         link.focus()
         with page.expect_download() as info:

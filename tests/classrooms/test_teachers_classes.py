@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 from skatschule.classrooms import homework, progress
 from skatschule.classrooms.models import Assignment
 from skatschule.classrooms.services import ClassroomError, create_classroom
-from skatschule.quizzes import services as quizzes
+from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.lessons import get_lessons
 from skatschule.training.models import Attempt
 from skatschule.training.services.owner import Owner
@@ -44,10 +44,10 @@ def _due(days: float = 2) -> str:
 def test_progress_shows_mastery_activity_and_quiz_results(teacher, classroom, student, other_student):
     lesson = _lesson()
     _master(student, lesson)
-    pool = quizzes.build_pool(kinds=("augen",), difficulty=1)
-    quiz = quizzes.create_quiz(teacher, classroom, "Probe", pool, 2)
-    attempt = quizzes.start_attempt(quiz, other_student)
-    quizzes.submit(attempt)
+    pool = authoring.build_pool(kinds=("augen",), difficulty=1)
+    quiz = authoring.create_quiz(owner=teacher, classroom=classroom, title="Probe", pool=pool, item_count=2)
+    attempt = attempts.start_attempt(quiz=quiz, student=other_student)
+    attempts.submit(attempt=attempt)
     table = progress.class_progress(classroom)
     by_name = {s.name: s for s in table.students}
     assert [s.name for s in table.students] == sorted(by_name)
@@ -147,17 +147,17 @@ def test_mastery_counts_once_reached(teacher, classroom, student):
 
 
 def test_assign_quiz_done_by_submitting(teacher, classroom, student):
-    pool = quizzes.build_pool(kinds=("augen",), difficulty=1)
-    quiz = quizzes.create_quiz(teacher, classroom, "Probe", pool, 1)
-    draft = quizzes.create_quiz(teacher, classroom, "Entwurf", pool, 1, draft=True)
+    pool = authoring.build_pool(kinds=("augen",), difficulty=1)
+    quiz = authoring.create_quiz(owner=teacher, classroom=classroom, title="Probe", pool=pool, item_count=1)
+    draft = authoring.create_quiz(owner=teacher, classroom=classroom, title="Entwurf", pool=pool, item_count=1, draft=True)
     with pytest.raises(ClassroomError):
         homework.assign(teacher=teacher, classroom=classroom, task=f"quiz:{draft.pk}", due_at=timezone.now() + timedelta(days=1))
     assignment = homework.assign(teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1))
     [line] = homework.student_homework(student)
     assert not line.done and line.url == reverse("quizzes:start", kwargs={"pk": quiz.pk})
-    attempt = quizzes.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     assert homework.done_at(assignment, [student.pk])[student.pk] is None  # started is not done
-    attempt, _ = quizzes.submit(attempt)
+    attempt, _ = attempts.submit(attempt=attempt)
     assert homework.done_at(assignment, [student.pk])[student.pk] == attempt.submitted_at
 
 
@@ -174,8 +174,8 @@ def test_due_time_in_the_past_is_refused(teacher, classroom):
 
 def test_a_quiz_of_another_class_is_refused(teacher, classroom):
     other_room = create_classroom(teacher, "Andere")
-    pool = quizzes.build_pool(kinds=("augen",), difficulty=1)
-    quiz = quizzes.create_quiz(teacher, other_room, "Fremd", pool, 1)
+    pool = authoring.build_pool(kinds=("augen",), difficulty=1)
+    quiz = authoring.create_quiz(owner=teacher, classroom=other_room, title="Fremd", pool=pool, item_count=1)
     with pytest.raises(ClassroomError):
         homework.assign(teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1))
 
@@ -202,8 +202,8 @@ def test_scheduled_quiz_homework_links_only_from_its_time(teacher, classroom, st
     from skatschule.quizzes import publishing
     from skatschule.quizzes.models import Quiz
 
-    pool = quizzes.build_pool(kinds=("augen",), difficulty=1)
-    quiz = quizzes.create_quiz(teacher, classroom, "Später", pool, 1, draft=True)
+    pool = authoring.build_pool(kinds=("augen",), difficulty=1)
+    quiz = authoring.create_quiz(owner=teacher, classroom=classroom, title="Später", pool=pool, item_count=1, draft=True)
     publishing.publish(quiz=quiz, owner=teacher, at=timezone.now() + timedelta(hours=1))
     homework.assign(teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1))
     [line] = homework.student_homework(student)

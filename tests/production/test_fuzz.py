@@ -173,14 +173,14 @@ def teacher(member):
     KNOWN_UUIDS[:] = [str(issue("augen", 1, None, Owner.for_user(member)).public_id)]
     try:
         from skatschule.classrooms import services as classrooms
-        from skatschule.quizzes import services as quizzes
+        from skatschule.quizzes.services import attempts, authoring
     except ImportError:
         return user
     classrooms.grant_teacher(user)
     room = classrooms.create_classroom(user, "Fuzz")
     classrooms.join(member, room.join_code)
-    quiz = quizzes.create_quiz(user, room, "Fuzz", [("augen", 1), ("spitzen", 1)], 3)
-    attempt = quizzes.start_attempt(quiz, member)
+    quiz = authoring.create_quiz(owner=user, classroom=room, title="Fuzz", pool=[("augen", 1), ("spitzen", 1)], item_count=3)
+    attempt = attempts.start_attempt(quiz=quiz, student=member)
     KNOWN_INTS.extend(str(x) for x in (room.pk, quiz.pk, attempt.pk, 1, 2, 3))
     KNOWN_UUIDS.append(str(attempt.public_id))
     return user

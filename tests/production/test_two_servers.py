@@ -87,7 +87,8 @@ def test_progress_is_the_same_on_both_servers(store):
 
 def test_quiz_answers_are_the_same_on_both_servers():
     """A student starts a quiz on A, answers alternately on B and A, submits on B: all counted."""
-    quizzes = pytest.importorskip("skatschule.quizzes.services")
+    authoring = pytest.importorskip("skatschule.quizzes.services.authoring")
+    questions = pytest.importorskip("skatschule.quizzes.questions")
     classrooms = pytest.importorskip("skatschule.classrooms.services")
     from skatschule.quizzes.models import QuizAnswer, QuizAttempt
 
@@ -97,7 +98,7 @@ def test_quiz_answers_are_the_same_on_both_servers():
     room = classrooms.create_classroom(teacher, "Skatgruppe Dienstag")
     student = User.objects.create_user("schueler", password=PASSWORD)
     classrooms.join(student, room.join_code)
-    quiz = quizzes.create_quiz(teacher, room, "Zwei Server", [("augen", 1), ("spitzen", 1)], 4)
+    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Zwei Server", pool=[("augen", 1), ("spitzen", 1)], item_count=4)
     items = list(quiz.items.order_by("position"))
 
     env = {
@@ -116,7 +117,7 @@ def test_quiz_answers_are_the_same_on_both_servers():
         right = 0
         for n, item in enumerate(items):
             here = (b, a)[n % 2]
-            question = quizzes.question_for(quiz, item, student.pk)
+            question = questions.question_for(quiz, item, student.pk)
             correct = get_type(item.kind).correct_answer(question)
             values = correct
             if n == 1 and question.widget == "number":
@@ -126,7 +127,7 @@ def test_quiz_answers_are_the_same_on_both_servers():
                 {"HX-Request": "true"},
             )
             assert status == 200, body[:300]
-            right += quizzes.grade_for_display(quiz, item, student.pk, values).correct
+            right += questions.grade_for_display(quiz, item, student.pk, values).correct
         status, html = browser.request(f"{a}/quiz/versuch/{attempt.public_id}/")
         assert status == 200
         status, _ = browser.request(f"{b}/quiz/versuch/{attempt.public_id}/abgeben/", {})

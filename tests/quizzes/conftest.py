@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from skatschule.quizzes import services
 from skatschule.quizzes.models import Quiz
+from skatschule.quizzes.services import authoring
 from tests.people import classroom, other_student, other_teacher, student, teacher  # noqa: F401 (fixtures)
 
 
 @pytest.fixture
 def make_quiz(teacher, classroom):
     def make(count: int = 3, kinds=("augen", "spielwert", "stich"), **options) -> Quiz:
-        pool = services.build_pool(kinds=kinds, difficulty=options.pop("difficulty", 1))
-        return services.create_quiz(teacher, classroom, options.pop("title", "Probe"), pool, count, **options)
+        pool = authoring.build_pool(kinds=kinds, difficulty=options.pop("difficulty", 1))
+        return authoring.create_quiz(owner=teacher, classroom=classroom, title=options.pop("title", "Probe"), pool=pool, item_count=count, **options)
 
     return make

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from skatschule.quizzes import services
+from skatschule.quizzes import questions
 from skatschule.training.registry import get_type
 
 
 def right_values(quiz, item, student_id) -> list[str]:
-    question = services.question_for(quiz, item, student_id)
+    question = questions.question_for(quiz, item, student_id)
     return get_type(item.kind).correct_answer(question)
 
 
 def wrong_values(quiz, item, student_id) -> list[str]:
     """A readable answer the engine grades as wrong."""
-    question = services.question_for(quiz, item, student_id)
+    question = questions.question_for(quiz, item, student_id)
     right = right_values(quiz, item, student_id)
     if question.widget == "number":
         return [str(int(right[0]) + 1)]

@@ -20,8 +20,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.classrooms.services import create_classroom
-from skatschule.quizzes import services
+from skatschule.quizzes import errors, questions, selectors
 from skatschule.quizzes.models import Quiz, QuizAttempt
+from skatschule.quizzes.services import attempts, authoring
 from tests.people import client_for
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +51,7 @@ def _build(teacher, classroom, **change) -> Quiz:
 
 def _full(quiz, **change) -> dict:
     """Every field as the page sends it while nothing is locked (unchanged unless ``change``)."""
-    sources = services.quiz_sources(quiz)
+    sources = selectors.quiz_sources(quiz)
     data = {
         "title": quiz.title,
         "classroom": quiz.classroom_id,
@@ -124,7 +125,7 @@ def test_item_changes_before_any_attempt_reach_new_attempts(teacher, classroom, 
     quiz.refresh_from_db()
     assert (quiz.title, quiz.variants, quiz.difficulty, quiz.max_attempts) == ("Stiche", "random", 2, 2)
     assert quiz.sources["kinds"] == ["stich"]
-    expected = services.build_pool(kinds=["stich"], difficulty=2)
+    expected = authoring.build_pool(kinds=["stich"], difficulty=2)
     assert [(i.kind, i.difficulty) for i in quiz.items.all()] == expected * 4
     # A student starting now (once it is published) gets the new items.
     client_for(teacher).post(reverse("quizzes:publish", kwargs={"pk": quiz.pk}))
@@ -132,7 +133,7 @@ def test_item_changes_before_any_attempt_reach_new_attempts(teacher, classroom, 
     start = client.post(reverse("quizzes:start", kwargs={"pk": quiz.pk}))
     page = client.get(start["Location"]).content.decode()
     assert page.count('class="answer-form"') == 4
-    assert services._kind_title("stich", "de") in page and services._kind_title("augen", "de") not in page
+    assert selectors.kind_title("stich", "de") in page and selectors.kind_title("augen", "de") not in page
 
 
 def test_a_new_title_keeps_the_items_and_redraw_replaces_them(teacher, classroom):
@@ -155,7 +156,7 @@ def test_a_new_title_keeps_the_items_and_redraw_replaces_them(teacher, classroom
 
 def test_started_quiz_shows_the_locked_fields_disabled_with_a_reason(teacher, classroom, student):
     quiz = _build(teacher, classroom)
-    services.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     page = client_for(teacher).get(_edit_url(quiz)).content.decode()
     assert "Dieses Quiz wurde schon begonnen" in page and 'id="locked-note"' in page
     for name in LOCKED_NAMES:
@@ -167,7 +168,7 @@ def test_started_quiz_shows_the_locked_fields_disabled_with_a_reason(teacher, cl
 
 def test_the_locked_form_in_english(teacher, classroom, student):
     quiz = _build(teacher, classroom)
-    services.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     client = client_for(teacher)
     client.cookies["django_language"] = "en"
     page = client.get(_edit_url(quiz)).content.decode()
@@ -190,7 +191,7 @@ def test_the_locked_form_in_english(teacher, classroom, student):
 )
 def test_a_forged_post_cannot_change_locked_fields(teacher, classroom, student, forged, name_de):
     quiz = _build(teacher, classroom)
-    services.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     if forged.get("classroom") == "other":
         forged = {"classroom": create_classroom(teacher, "Zweite Gruppe").pk}
     before = _snapshot(quiz)
@@ -203,7 +204,7 @@ def test_a_forged_post_cannot_change_locked_fields(teacher, classroom, student, 
 
 def test_a_single_forged_locked_field_is_refused_too(teacher, classroom, student):
     quiz = _build(teacher, classroom)
-    services.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     before = _snapshot(quiz)
     response = client_for(teacher).post(_edit_url(quiz), _free(quiz, title="Gefälscht", item_count=9))
     assert 400 <= response.status_code < 500 and 'class="errorlist' in response.content.decode()
@@ -214,7 +215,7 @@ def test_the_page_loaded_before_the_first_start_still_saves_what_is_allowed(teac
     quiz = _build(teacher, classroom)
     unchanged = _full(quiz, title="Nur der Titel")  # the teacher opened the form before anyone started
     changed = _full(quiz, title="Mit Aufgaben", item_count=5)
-    services.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     client = client_for(teacher)
     before_items = _snapshot(quiz)[1]
     response = client.post(_edit_url(quiz), changed)
@@ -229,7 +230,7 @@ def test_the_page_loaded_before_the_first_start_still_saves_what_is_allowed(teac
 def test_times_limits_and_answers_may_change_after_an_attempt(teacher, classroom, student):
     closes = timezone.now() + timedelta(hours=2)
     quiz = _build(teacher, classroom, time_limit_minutes=10, closes_at=_local(closes))
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     _, items = _snapshot(quiz)
     later = closes + timedelta(hours=1)
     response = client_for(teacher).post(
@@ -250,8 +251,8 @@ def test_times_limits_and_answers_may_change_after_an_attempt(teacher, classroom
 
 def test_an_unchanged_time_keeps_its_seconds(teacher, classroom, student):
     quiz = _build(teacher, classroom)
-    services.start_attempt(quiz, student)
-    services.close_quiz(quiz)  # closes at "now", with seconds
+    attempts.start_attempt(quiz=quiz, student=student)
+    authoring.close_quiz(quiz=quiz)  # closes at "now", with seconds
     quiz.refresh_from_db()
     closed_at = quiz.closes_at
     assert client_for(teacher).post(_edit_url(quiz), _free(quiz, title="Archiv")).status_code == 302
@@ -262,54 +263,54 @@ def test_an_unchanged_time_keeps_its_seconds(teacher, classroom, student):
 def test_running_attempts_are_never_cut_retroactively(make_quiz, teacher, student, other_student):
     now = timezone.now()
     quiz = make_quiz(count=2, time_limit_minutes=30)
-    attempt = services.start_attempt(quiz, student, now=now - timedelta(minutes=10))
+    attempt = attempts.start_attempt(quiz=quiz, student=student, now=now - timedelta(minutes=10))
     promised = attempt.deadline
     # A shorter limit is for new attempts; the running one keeps its 30 minutes.
-    services.update_quiz(quiz, teacher, time_limit_minutes=15, now=now)
+    authoring.update_quiz(quiz=quiz, editor=teacher, now=now, changes=authoring.QuizChanges(time_limit_minutes=15))
     attempt.refresh_from_db()
-    assert attempt.deadline == promised and services.is_open(attempt, now)
-    newcomer = services.start_attempt(Quiz.objects.get(pk=quiz.pk), other_student, now=now)
+    assert attempt.deadline == promised and questions.is_open(attempt, now)
+    newcomer = attempts.start_attempt(quiz=Quiz.objects.get(pk=quiz.pk), student=other_student, now=now)
     assert newcomer.deadline == now + timedelta(minutes=15)
     # An earlier end cuts running attempts, from now on.
     soon = now + timedelta(minutes=5)
-    services.update_quiz(quiz, teacher, closes_at=soon, now=now)
+    authoring.update_quiz(quiz=quiz, editor=teacher, now=now, changes=authoring.QuizChanges(closes_at=soon))
     attempt.refresh_from_db()
-    assert services.cutoff(attempt) == soon
+    assert questions.cutoff(attempt) == soon
     before = _snapshot(quiz)
     for change in ({"closes_at": now - timedelta(minutes=1)}, {"opens_at": now + timedelta(minutes=2)}):
-        with pytest.raises(services.QuizLocked):
-            services.update_quiz(quiz, teacher, now=now, **change)
+        with pytest.raises(errors.QuizLocked):
+            authoring.update_quiz(quiz=quiz, editor=teacher, now=now, changes=authoring.QuizChanges(**change))
     assert _snapshot(quiz) == before
 
 
 def test_a_later_end_gives_capped_attempts_their_whole_time(make_quiz, teacher, student):
     now = timezone.now()
     quiz = make_quiz(count=1, time_limit_minutes=30, closes_at=now + timedelta(minutes=10))
-    attempt = services.start_attempt(quiz, student, now=now)
-    assert services.cutoff(attempt) == now + timedelta(minutes=10)
-    services.update_quiz(quiz, teacher, closes_at=now + timedelta(hours=2), now=now)
+    attempt = attempts.start_attempt(quiz=quiz, student=student, now=now)
+    assert questions.cutoff(attempt) == now + timedelta(minutes=10)
+    authoring.update_quiz(quiz=quiz, editor=teacher, now=now, changes=authoring.QuizChanges(closes_at=now + timedelta(hours=2)))
     attempt = QuizAttempt.objects.select_related("quiz").get(pk=attempt.pk)
-    assert services.cutoff(attempt) == now + timedelta(minutes=30)
+    assert questions.cutoff(attempt) == now + timedelta(minutes=30)
 
 
 def test_an_extension_does_not_revive_an_attempt_whose_time_ran_out(make_quiz, teacher, student):
     now = timezone.now()
     quiz = make_quiz(count=1, time_limit_minutes=10)
-    attempt = services.start_attempt(quiz, student, now=now - timedelta(minutes=15))
-    services.update_quiz(quiz, teacher, time_limit_minutes=60, now=now)
+    attempt = attempts.start_attempt(quiz=quiz, student=student, now=now - timedelta(minutes=15))
+    authoring.update_quiz(quiz=quiz, editor=teacher, now=now, changes=authoring.QuizChanges(time_limit_minutes=60))
     attempt.refresh_from_db()
     assert attempt.submitted_at == attempt.started_at + timedelta(minutes=10)
-    assert not services.is_open(attempt, now)
+    assert not questions.is_open(attempt, now)
 
 
 def test_answers_shown_right_away_stay_shown_while_attempts_run(make_quiz, teacher, student):
     quiz = make_quiz(count=1, show_answers="immediately")
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     client = client_for(teacher)
     response = client.post(_edit_url(quiz), _free(quiz, show_answers="after_submit"))
     assert response.status_code == 409 and "bis alle abgegeben haben" in response.content.decode()
     assert Quiz.objects.get(pk=quiz.pk).show_answers == "immediately"
-    services.submit(attempt)
+    attempts.submit(attempt=attempt)
     assert client.post(_edit_url(quiz), _free(quiz, show_answers="after_submit")).status_code == 302
     assert Quiz.objects.get(pk=quiz.pk).show_answers == "after_submit"
 
@@ -328,7 +329,7 @@ def test_only_the_owner_may_edit(teacher, classroom, other_teacher, student):
     for response in (anonymous.get(_edit_url(quiz)), anonymous.post(_edit_url(quiz), _full(quiz, title="X"))):
         assert response.status_code == 302 and response["Location"].startswith(reverse("accounts:login"))
     with pytest.raises(Http404):
-        services.update_quiz(quiz, other_teacher, title="Übernommen")
+        authoring.update_quiz(quiz=quiz, editor=other_teacher, changes=authoring.QuizChanges(title="Übernommen"))
     assert _snapshot(quiz) == before
 
 
@@ -338,7 +339,7 @@ def test_another_teachers_class_is_refused(teacher, classroom, other_teacher):
     response = client_for(teacher).post(_edit_url(quiz), _full(quiz, classroom=theirs.pk))
     assert response.status_code == 400  # not offered in the form
     with pytest.raises(Http404):  # nor taken by the service
-        services.update_quiz(quiz, teacher, classroom=theirs)
+        authoring.update_quiz(quiz=quiz, editor=teacher, changes=authoring.QuizChanges(classroom=theirs))
     assert Quiz.objects.get(pk=quiz.pk).classroom_id == classroom.pk
 
 
@@ -373,7 +374,7 @@ def test_bad_input_gives_the_form_with_a_message(teacher, classroom, change, mes
 @pytest.mark.parametrize("htmx", [False, True])
 def test_bad_input_after_the_first_attempt_and_empty_posts(teacher, classroom, student, htmx):
     quiz = _build(teacher, classroom)
-    services.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     before = _snapshot(quiz)
     client = client_for(teacher)
     extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
@@ -394,7 +395,7 @@ def test_messages_in_german_and_english(teacher, classroom, student):
     english.cookies["django_language"] = "en"
     saved = english.post(_edit_url(quiz), _full(quiz, title="English"), follow=True).content.decode()
     assert "The changes have been saved." in saved and "Die Änderungen" not in saved
-    services.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     quiz.refresh_from_db()
     refused = english.post(_edit_url(quiz), _full(quiz, item_count=7, difficulty=2))
     body = refused.content.decode()
@@ -424,7 +425,7 @@ def test_an_edit_waiting_for_a_first_start_finds_the_items_locked(make_quiz, tea
     def student_starts() -> None:
         try:
             with transaction.atomic():
-                results["attempt"] = services.start_attempt(Quiz.objects.get(pk=quiz.pk), student)
+                results["attempt"] = attempts.start_attempt(quiz=Quiz.objects.get(pk=quiz.pk), student=student)
                 started.set()
                 editing.wait(5)
                 time.sleep(0.5)  # the edit is now waiting for the lock
@@ -435,9 +436,9 @@ def test_an_edit_waiting_for_a_first_start_finds_the_items_locked(make_quiz, tea
         try:
             started.wait(5)
             editing.set()
-            services.update_quiz(Quiz.objects.get(pk=quiz.pk), teacher, kinds=["stich"], item_count=4)
+            authoring.update_quiz(quiz=Quiz.objects.get(pk=quiz.pk), editor=teacher, changes=authoring.QuizChanges(kinds=["stich"], item_count=4))
             results["edit"] = "saved"
-        except services.QuizLocked:
+        except errors.QuizLocked:
             results["edit"] = "locked"
         finally:
             connections.close_all()

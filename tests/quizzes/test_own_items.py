@@ -129,7 +129,8 @@ def test_value_item_by_the_builder(teacher):
 
 
 def test_own_item_in_a_quiz_is_graded_by_the_engine(teacher, classroom, student, make_quiz):
-    from skatschule.quizzes import services
+    from skatschule.quizzes import questions, selectors
+    from skatschule.quizzes.services import attempts
 
     quiz = make_quiz(count=1, kinds=("augen",), variants="random")
     item = own_items.create_own_item(owner=teacher, kind="stich", title="Herz-Bube sticht", game="hearts",
@@ -142,28 +143,28 @@ def test_own_item_in_a_quiz_is_graded_by_the_engine(teacher, classroom, student,
     winner = trick_winner(GameType.HEARTS, [parse_card(c) for c in ("SA", "S7", "HJ")])
     expected = SEATS[(1 + winner) % 3]
     # the same question for everyone (random variants do not change a fixed situation)
-    q1 = services.question_for(quiz, quiz_item, student.pk)
-    q2 = services.question_for(quiz, quiz_item, teacher.pk)
+    q1 = questions.question_for(quiz, quiz_item, student.pk)
+    q2 = questions.question_for(quiz, quiz_item, teacher.pk)
     assert q1 == q2 and list(q1.trick) == ["SA", "S7", "HJ"]
-    attempt = services.start_attempt(quiz, student)
-    saved = services.save_answer(attempt, quiz_item, [expected])
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
+    saved = attempts.save_answer(attempt=attempt, item=quiz_item, values=[expected])
     assert saved.feedback.correct
     wrong = next(s for s in SEATS if s != expected)
-    assert not services.grade_for_display(quiz, quiz_item, student.pk, [wrong]).correct
-    assert services._kind_title(quiz_item.kind, "de") == "Wer bekommt den Stich?"  # never the teacher's title
+    assert not questions.grade_for_display(quiz, quiz_item, student.pk, [wrong]).correct
+    assert selectors.kind_title(quiz_item.kind, "de") == "Wer bekommt den Stich?"  # never the teacher's title
     page = client_for(student).get(reverse("quizzes:take", args=[attempt.public_id])).content.decode()
     assert "Herz-Bube sticht" not in page
     printed = client.get(reverse("quizzes:print", args=[quiz.pk])).content.decode()
     from skatschule.engine.names import render
 
-    assert render(services.right_answer(quiz, quiz_item, None), "de", "french") in printed
+    assert render(selectors.right_answer(quiz, quiz_item, None), "de", "french") in printed
 
 
 def test_own_item_cannot_join_a_started_quiz(teacher, classroom, student, make_quiz):
-    from skatschule.quizzes import services
+    from skatschule.quizzes.services import attempts
 
     quiz = make_quiz(count=1, kinds=("augen",))
-    services.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     item = own_items.create_own_item(owner=teacher, kind="stich", title="X", game="grand", leader=0, trick=["CA", "CT", "CJ"])
     response = client_for(teacher).post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": quiz.pk})
     assert response.status_code == 400 and quiz.items.count() == 1

@@ -11,8 +11,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.db import connections
 
-from skatschule.quizzes import services
+from skatschule.quizzes import errors
 from skatschule.quizzes.models import QuizAnswer, QuizAttempt
+from skatschule.quizzes.services import attempts
 
 from .helpers import right_values
 
@@ -23,7 +24,7 @@ def _in_threads(jobs):
     def run(job):
         try:
             return job()
-        except services.QuizClosed as exc:
+        except errors.QuizClosed as exc:
             return exc
         finally:
             connections.close_all()
@@ -34,32 +35,32 @@ def _in_threads(jobs):
 
 def test_simultaneous_submits_submit_once(make_quiz, student):
     quiz = make_quiz(count=2)
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     item = quiz.items.first()
-    services.save_answer(attempt, item, right_values(quiz, item, student.pk))
-    results = _in_threads([lambda: services.submit(QuizAttempt.objects.get(pk=attempt.pk))] * 6)
+    attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))
+    results = _in_threads([lambda: attempts.submit(attempt=QuizAttempt.objects.get(pk=attempt.pk))] * 6)
     assert sorted(done for _, done in results) == [False] * 5 + [True]
     assert len({a.submitted_at for a, _ in results}) == 1 and {a.score for a, _ in results} == {1}
 
 
 def test_saves_racing_a_submit_are_counted_or_rejected(make_quiz, student):
     quiz = make_quiz(count=6, kinds=("augen",))
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     items = list(quiz.items.all())
     jobs = [
-        (lambda it=it: services.save_answer(QuizAttempt.objects.get(pk=attempt.pk), it, right_values(quiz, it, student.pk)))
+        (lambda it=it: attempts.save_answer(attempt=QuizAttempt.objects.get(pk=attempt.pk), item=it, values=right_values(quiz, it, student.pk)))
         for it in items
     ]
-    jobs.insert(3, lambda: services.submit(QuizAttempt.objects.get(pk=attempt.pk)))
+    jobs.insert(3, lambda: attempts.submit(attempt=QuizAttempt.objects.get(pk=attempt.pk)))
     results = _in_threads(jobs)
     attempt.refresh_from_db()
     stored = QuizAnswer.objects.filter(attempt=attempt).count()
-    rejected = sum(isinstance(r, services.QuizClosed) for r in results)
+    rejected = sum(isinstance(r, errors.QuizClosed) for r in results)
     assert stored + rejected == 6
     assert attempt.score == stored  # every stored answer was saved before the submit and counted
 
 
 def test_simultaneous_starts_make_one_attempt(make_quiz, student):
     quiz = make_quiz(count=1, max_attempts=3, variants="random")
-    results = _in_threads([lambda: services.start_attempt(quiz, student)] * 4)
+    results = _in_threads([lambda: attempts.start_attempt(quiz=quiz, student=student)] * 4)
     assert len({a.pk for a in results}) == 1 and QuizAttempt.objects.count() == 1

@@ -8,7 +8,7 @@ import pytest
 from django.urls import URLPattern, get_resolver, reverse
 
 from skatschule.classrooms.models import Assignment
-from skatschule.quizzes import services
+from skatschule.quizzes.services import attempts
 from tests.people import client_for
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +30,7 @@ def test_junk_never_gives_a_500(make_quiz, teacher, student, classroom, forged, 
     # answer 429 before the forged ids are looked up (tests/classrooms/test_join_limit.py covers it)
     settings.CLASS_JOIN_FAILURE_LIMIT = 10_000
     quiz = make_quiz(count=2)
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     homework = Assignment.objects.create(classroom=classroom, kind="quiz", quiz=quiz, due_at=quiz.created_at + timedelta(days=7))
     real = {
         "quizzes": {"pk": quiz.pk, "position": 1, "attempt_pk": attempt.pk, "public_id": attempt.public_id},

@@ -9,8 +9,9 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
-from skatschule.quizzes import services
+from skatschule.quizzes import errors, questions, selectors
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt, QuizItem
+from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.exercises.base import AnswerError
 from skatschule.training.lessons import get_lesson
 from skatschule.training.registry import exercise_types, get_type
@@ -21,17 +22,17 @@ pytestmark = pytest.mark.django_db
 
 
 def test_pool_from_kinds_lessons_and_rules():
-    pool = services.build_pool(kinds=["augen"], difficulty=2)
+    pool = authoring.build_pool(kinds=["augen"], difficulty=2)
     assert pool == [("augen", 2)]
     lesson = get_lesson("spitzen")
-    from_lesson = services.build_pool(lessons=["spitzen"], difficulty=3)
+    from_lesson = authoring.build_pool(lessons=["spitzen"], difficulty=3)
     assert from_lesson == [(s.kind, s.level) for s in lesson.steps if s.level == 3]
     rule = next(iter(get_type("spielwert").rule_ids))
-    assert ("spielwert", 1) in services.build_pool(rules=[rule], difficulty=1)
+    assert ("spielwert", 1) in authoring.build_pool(rules=[rule], difficulty=1)
 
 
 def test_pool_iterates_whatever_the_registry_holds():
-    every = services.build_pool(kinds=list(exercise_types()), difficulty=1)
+    every = authoring.build_pool(kinds=list(exercise_types()), difficulty=1)
     assert [kind for kind, _ in every] == list(exercise_types())
 
 
@@ -40,8 +41,8 @@ def test_pool_iterates_whatever_the_registry_holds():
     [{"kinds": ["gibt-es-nicht"]}, {"lessons": ["keine-lektion"]}, {"rules": ["x.y"]}, {"rules": ["9.9.9"]}],
 )
 def test_pool_rejects_unknown_sources(kwargs):
-    with pytest.raises(services.QuizError):
-        services.build_pool(**kwargs)
+    with pytest.raises(errors.QuizError):
+        authoring.build_pool(**kwargs)
 
 
 def test_items_cycle_through_the_pool(make_quiz):
@@ -55,26 +56,26 @@ def test_items_cycle_through_the_pool(make_quiz):
 def test_fixed_variants_are_shared_random_ones_per_student(make_quiz, student, other_student):
     fixed = make_quiz(count=3, variants=Quiz.Variants.FIXED)
     for item in fixed.items.all():
-        assert services.derive_seed(fixed, item, student.pk) == services.derive_seed(fixed, item, other_student.pk)
+        assert questions.derive_seed(fixed, item, student.pk) == questions.derive_seed(fixed, item, other_student.pk)
     rnd = make_quiz(count=5, variants=Quiz.Variants.RANDOM)
     items = list(rnd.items.all())
-    mine = [services.derive_seed(rnd, item, student.pk) for item in items]
-    theirs = [services.derive_seed(rnd, item, other_student.pk) for item in items]
-    assert mine == [services.derive_seed(rnd, item, student.pk) for item in items]  # stable
+    mine = [questions.derive_seed(rnd, item, student.pk) for item in items]
+    theirs = [questions.derive_seed(rnd, item, other_student.pk) for item in items]
+    assert mine == [questions.derive_seed(rnd, item, student.pk) for item in items]  # stable
     assert mine != theirs
     assert all(0 <= seed < 2**31 for seed in mine + theirs)
     # Stable across a reload from the database as well.
     again = Quiz.objects.get(pk=rnd.pk)
-    assert mine == [services.derive_seed(again, item, student.pk) for item in again.items.all()]
+    assert mine == [questions.derive_seed(again, item, student.pk) for item in again.items.all()]
 
 
 def test_save_grades_with_the_engine_and_updates_one_row(make_quiz, student):
     quiz = make_quiz(count=2)
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     item = quiz.items.first()
-    saved = services.save_answer(attempt, item, wrong_values(quiz, item, student.pk))
+    saved = attempts.save_answer(attempt=attempt, item=item, values=wrong_values(quiz, item, student.pk))
     assert saved.created and not saved.answer.correct
-    saved = services.save_answer(attempt, item, right_values(quiz, item, student.pk))
+    saved = attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))
     assert not saved.created and saved.answer.correct and saved.feedback.correct
     assert QuizAnswer.objects.filter(attempt=attempt, item=item).count() == 1
     assert saved.answer.normalized == saved.feedback.normalized
@@ -82,58 +83,58 @@ def test_save_grades_with_the_engine_and_updates_one_row(make_quiz, student):
 
 def test_unreadable_answer_is_not_stored(make_quiz, student):
     quiz = make_quiz(count=1, kinds=("augen",))
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     with pytest.raises(AnswerError):
-        services.save_answer(attempt, quiz.items.first(), ["zwölf"])
+        attempts.save_answer(attempt=attempt, item=quiz.items.first(), values=["zwölf"])
     assert not QuizAnswer.objects.exists()
 
 
 def test_item_of_another_quiz_is_404(make_quiz, student):
     quiz, other = make_quiz(count=1), make_quiz(count=1)
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     with pytest.raises(Http404):
-        services.save_answer(attempt, other.items.first(), ["1"])
+        attempts.save_answer(attempt=attempt, item=other.items.first(), values=["1"])
 
 
 def test_immediate_policy_keeps_the_first_answer(make_quiz, student):
     quiz = make_quiz(count=1, kinds=("augen",), show_answers=Quiz.ShowAnswers.IMMEDIATELY)
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     item = quiz.items.first()
-    services.save_answer(attempt, item, wrong_values(quiz, item, student.pk))
-    again = services.save_answer(attempt, item, right_values(quiz, item, student.pk))
+    attempts.save_answer(attempt=attempt, item=item, values=wrong_values(quiz, item, student.pk))
+    again = attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))
     assert again.changed is False and not again.answer.correct
 
 
 def test_submit_exactly_once(make_quiz, student):
     quiz = make_quiz(count=3)
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     items = list(quiz.items.all())
-    services.save_answer(attempt, items[0], right_values(quiz, items[0], student.pk))
-    services.save_answer(attempt, items[1], wrong_values(quiz, items[1], student.pk))
-    first, done = services.submit(attempt)
+    attempts.save_answer(attempt=attempt, item=items[0], values=right_values(quiz, items[0], student.pk))
+    attempts.save_answer(attempt=attempt, item=items[1], values=wrong_values(quiz, items[1], student.pk))
+    first, done = attempts.submit(attempt=attempt)
     assert done and first.score == 1 and first.submitted_at is not None
     stamp = first.submitted_at
-    second, done_again = services.submit(QuizAttempt.objects.get(pk=attempt.pk))
+    second, done_again = attempts.submit(attempt=QuizAttempt.objects.get(pk=attempt.pk))
     assert not done_again and second.submitted_at == stamp and second.score == 1
-    with pytest.raises(services.QuizClosed):
-        services.save_answer(second, items[2], right_values(quiz, items[2], student.pk))
+    with pytest.raises(errors.QuizClosed):
+        attempts.save_answer(attempt=second, item=items[2], values=right_values(quiz, items[2], student.pk))
     assert QuizAttempt.objects.filter(quiz=quiz, student=student).count() == 1
 
 
 def test_a_stale_attempt_object_cannot_submit_twice(make_quiz, student):
     """Two requests that loaded the attempt before either submitted (a double click)."""
     quiz = make_quiz(count=1)
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     copy_a, copy_b = QuizAttempt.objects.get(pk=attempt.pk), QuizAttempt.objects.get(pk=attempt.pk)
-    results = [services.submit(copy_a)[1], services.submit(copy_b)[1]]
+    results = [attempts.submit(attempt=copy_a)[1], attempts.submit(attempt=copy_b)[1]]
     assert sorted(results) == [False, True]
 
 
 def test_database_refuses_duplicates(make_quiz, student):
     quiz = make_quiz(count=1)
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     item = quiz.items.first()
-    services.save_answer(attempt, item, right_values(quiz, item, student.pk))
+    attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))
     with pytest.raises(IntegrityError), transaction.atomic():
         QuizAnswer.objects.create(attempt=attempt, item=item, values=["1"])
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -144,29 +145,29 @@ def test_database_refuses_duplicates(make_quiz, student):
 
 def test_start_returns_the_open_attempt_and_counts_attempts(make_quiz, student):
     quiz = make_quiz(count=1, max_attempts=2, variants="random")
-    first = services.start_attempt(quiz, student)
-    assert services.start_attempt(quiz, student).pk == first.pk
-    services.submit(first)
-    second = services.start_attempt(quiz, student)
+    first = attempts.start_attempt(quiz=quiz, student=student)
+    assert attempts.start_attempt(quiz=quiz, student=student).pk == first.pk
+    attempts.submit(attempt=first)
+    second = attempts.start_attempt(quiz=quiz, student=student)
     assert second.number == 2
-    services.submit(second)
-    with pytest.raises(services.QuizClosed):
-        services.start_attempt(quiz, student)
+    attempts.submit(attempt=second)
+    with pytest.raises(errors.QuizClosed):
+        attempts.start_attempt(quiz=quiz, student=student)
 
 
 def test_timer_is_enforced_by_the_server(make_quiz, student):
     quiz = make_quiz(count=2, time_limit_minutes=10)
     start = timezone.now()
-    attempt = services.start_attempt(quiz, student, now=start)
+    attempt = attempts.start_attempt(quiz=quiz, student=student, now=start)
     assert attempt.deadline == start + timedelta(minutes=10)
     items = list(quiz.items.all())
-    services.save_answer(attempt, items[0], right_values(quiz, items[0], student.pk), now=start + timedelta(minutes=9))
+    attempts.save_answer(attempt=attempt, item=items[0], values=right_values(quiz, items[0], student.pk), now=start + timedelta(minutes=9))
     late = start + timedelta(minutes=10, seconds=1)
-    with pytest.raises(services.QuizClosed, match="Zeit ist abgelaufen"):
-        services.save_answer(attempt, items[1], right_values(quiz, items[1], student.pk), now=late)
+    with pytest.raises(errors.QuizClosed, match="Zeit ist abgelaufen"):
+        attempts.save_answer(attempt=attempt, item=items[1], values=right_values(quiz, items[1], student.pk), now=late)
     assert QuizAnswer.objects.filter(attempt=attempt).count() == 1
     # Left open: it is submitted at its deadline with what was saved.
-    assert services.finalize_expired(QuizAttempt.objects.filter(pk=attempt.pk), now=late) == 1
+    assert attempts.finalize_expired(attempts=QuizAttempt.objects.filter(pk=attempt.pk), now=late) == 1
     attempt.refresh_from_db()
     assert attempt.submitted_at == attempt.deadline and attempt.score == 1
 
@@ -174,47 +175,47 @@ def test_timer_is_enforced_by_the_server(make_quiz, student):
 def test_closed_and_upcoming_quizzes(make_quiz, student):
     now = timezone.now()
     upcoming = make_quiz(count=1, opens_at=now + timedelta(hours=1))
-    with pytest.raises(services.QuizError, match="noch nicht begonnen"):
-        services.start_attempt(upcoming, student, now=now)
+    with pytest.raises(errors.QuizError, match="noch nicht begonnen"):
+        attempts.start_attempt(quiz=upcoming, student=student, now=now)
     quiz = make_quiz(count=1, closes_at=now + timedelta(minutes=5))
-    attempt = services.start_attempt(quiz, student, now=now)
+    attempt = attempts.start_attempt(quiz=quiz, student=student, now=now)
     item = quiz.items.first()
-    with pytest.raises(services.QuizClosed, match="beendet"):
-        services.save_answer(attempt, item, right_values(quiz, item, student.pk), now=now + timedelta(minutes=6))
-    with pytest.raises(services.QuizClosed):
-        services.start_attempt(quiz, student, now=now + timedelta(minutes=6))
+    with pytest.raises(errors.QuizClosed, match="beendet"):
+        attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk), now=now + timedelta(minutes=6))
+    with pytest.raises(errors.QuizClosed):
+        attempts.start_attempt(quiz=quiz, student=student, now=now + timedelta(minutes=6))
 
 
 def test_answers_visible_follows_the_policy(make_quiz, student):
     now = timezone.now()
-    after_submit = services.start_attempt(make_quiz(count=1), student)
-    assert not services.answers_visible(after_submit)
-    services.submit(after_submit)
-    assert services.answers_visible(after_submit)
+    after_submit = attempts.start_attempt(quiz=make_quiz(count=1), student=student)
+    assert not selectors.answers_visible(after_submit)
+    attempts.submit(attempt=after_submit)
+    assert selectors.answers_visible(after_submit)
     quiz = make_quiz(count=1, show_answers=Quiz.ShowAnswers.AFTER_CLOSE, closes_at=now + timedelta(hours=1))
-    attempt = services.start_attempt(quiz, student, now=now)
-    services.submit(attempt, now=now)
-    assert not services.answers_visible(attempt, now=now)
-    assert services.answers_visible(attempt, now=now + timedelta(hours=2))
-    assert services.answers_visible(services.start_attempt(make_quiz(count=1, show_answers="immediately"), student))
+    attempt = attempts.start_attempt(quiz=quiz, student=student, now=now)
+    attempts.submit(attempt=attempt, now=now)
+    assert not selectors.answers_visible(attempt, now=now)
+    assert selectors.answers_visible(attempt, now=now + timedelta(hours=2))
+    assert selectors.answers_visible(attempts.start_attempt(quiz=make_quiz(count=1, show_answers="immediately"), student=student))
 
 
 def test_results_stats_and_csv(make_quiz, student, other_student):
     quiz = make_quiz(count=2, kinds=("augen",), variants=Quiz.Variants.RANDOM)
     items = list(quiz.items.all())
     for who, answers in ((student, ("right", "wrong")), (other_student, ("wrong", "wrong"))):
-        attempt = services.start_attempt(quiz, who)
+        attempt = attempts.start_attempt(quiz=quiz, student=who)
         for item, how in zip(items, answers):
             values = right_values if how == "right" else wrong_values
-            services.save_answer(attempt, item, values(quiz, item, who.pk))
-        services.submit(attempt)
-    rows = services.student_results(quiz)
+            attempts.save_answer(attempt=attempt, item=item, values=values(quiz, item, who.pk))
+        attempts.submit(attempt=attempt)
+    rows = selectors.student_results(quiz)
     assert {(r.attempt.student.username, r.attempt.score) for r in rows} == {("schueler", 1), ("schuelerin", 0)}
-    stats = services.item_stats(quiz)
+    stats = selectors.item_stats(quiz)
     assert [(s.answered, s.correct, s.percent) for s in stats] == [(2, 1, 50), (2, 0, 0)]
     wrong_given = {a.normalized for a in QuizAnswer.objects.filter(item=items[1])}
     assert {value for value, _ in stats[1].wrong} == wrong_given
-    table = services.csv_rows(quiz)
+    table = selectors.csv_rows(quiz)
     assert table[0][:6] == ["Benutzername", "Versuch", "Beginn", "Abgabe", "Dauer (Sekunden)", "Punkte"]
     assert table[0][-2:] == ["Aufgabe 2 Antwort", "Aufgabe 2 richtig"]
     assert sorted((r[0], r[5], r[8], r[10]) for r in table[1:]) == [
@@ -224,14 +225,14 @@ def test_results_stats_and_csv(make_quiz, student, other_student):
 
 
 def test_csv_cells_cannot_become_formulas():
-    assert services._csv_safe("=HYPERLINK(1)") == "'=HYPERLINK(1)"
-    assert services._csv_safe("-60") == "-60"
-    assert services._csv_safe("+2") == "+2"
+    assert selectors.csv_safe("=HYPERLINK(1)") == "'=HYPERLINK(1)"
+    assert selectors.csv_safe("-60") == "-60"
+    assert selectors.csv_safe("+2") == "+2"
 
 
 def test_answer_key_is_computed_by_the_engine(make_quiz):
     quiz = make_quiz(count=4, kinds=tuple(exercise_types()))
-    key = services.answer_key(quiz)
+    key = selectors.answer_key(quiz)
     assert len(key) == 4
     for entry in key:
         kind = get_type(entry.item.kind)
@@ -242,18 +243,18 @@ def test_answer_key_is_computed_by_the_engine(make_quiz):
 
 def test_only_the_owner_reaches_a_quiz(make_quiz, other_teacher, student, other_student):
     quiz = make_quiz(count=1)
-    assert services.own_quiz(quiz.owner, quiz.pk) == quiz
+    assert selectors.own_quiz(quiz.owner, quiz.pk) == quiz
     for user in (other_teacher, student):
         with pytest.raises(Http404):
-            services.own_quiz(user, quiz.pk)
-    attempt = services.start_attempt(quiz, student)
+            selectors.own_quiz(user, quiz.pk)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     with pytest.raises(Http404):
-        services.own_attempt(other_student, attempt.public_id)
+        selectors.own_attempt(other_student, attempt.public_id)
     with pytest.raises(Http404):
-        services.student_quiz(other_teacher, quiz.pk)
+        selectors.student_quiz(other_teacher, quiz.pk)
 
 
 def test_create_quiz_needs_the_teachers_own_class(make_quiz, other_teacher, classroom):
     with pytest.raises(Http404):
-        services.create_quiz(other_teacher, classroom, "Fremd", [("augen", 1)], 1)
+        authoring.create_quiz(owner=other_teacher, classroom=classroom, title="Fremd", pool=[("augen", 1)], item_count=1)
     assert not QuizItem.objects.exists()

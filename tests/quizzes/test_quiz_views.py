@@ -12,8 +12,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from skatschule.quizzes import services
+from skatschule.quizzes import selectors
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt
+from skatschule.quizzes.services import attempts
 from tests.people import client_for, make_user
 
 from .helpers import right_values, wrong_values
@@ -121,7 +122,7 @@ def test_immediate_feedback_shows_the_grade(make_quiz, student):
 
 def test_without_htmx_save_redirects_back(make_quiz, student):
     quiz = make_quiz(count=1)
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     item = quiz.items.first()
     response = _post_answer(client_for(student), attempt, item, right_values(quiz, item, student.pk))
     assert response.status_code == 302 and response["Location"].endswith("#item-1")
@@ -130,7 +131,7 @@ def test_without_htmx_save_redirects_back(make_quiz, student):
 @pytest.mark.parametrize("htmx", [False, True])
 def test_malformed_answers_get_400_with_a_message(make_quiz, student, htmx):
     quiz = make_quiz(count=1, kinds=("augen",))
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     response = _post_answer(client_for(student), attempt, quiz.items.first(), ["zwölf"], **(HTMX if htmx else {}))
     assert response.status_code == 400
     assert "keine ganze Zahl" in response.content.decode()
@@ -139,7 +140,7 @@ def test_malformed_answers_get_400_with_a_message(make_quiz, student, htmx):
 
 def test_late_answers_get_409(make_quiz, student):
     quiz = make_quiz(count=2, time_limit_minutes=5)
-    attempt = services.start_attempt(quiz, student, now=timezone.now() - timedelta(minutes=6))
+    attempt = attempts.start_attempt(quiz=quiz, student=student, now=timezone.now() - timedelta(minutes=6))
     client = client_for(student)
     item = quiz.items.first()
     response = _post_answer(client, attempt, item, right_values(quiz, item, student.pk), **HTMX)
@@ -151,7 +152,7 @@ def test_late_answers_get_409(make_quiz, student):
 
 def test_closed_quiz_rejects_answers_and_new_attempts(make_quiz, student, teacher):
     quiz = make_quiz(count=1)
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     client_for(teacher).post(reverse("quizzes:close", kwargs={"pk": quiz.pk}))
     client = client_for(student)
     item = quiz.items.first()
@@ -179,11 +180,11 @@ def test_double_submit_via_views(make_quiz, student):
 
 def test_result_hides_answers_until_the_quiz_closes(make_quiz, student):
     quiz = make_quiz(count=1, kinds=("augen",), show_answers="after_close", closes_at=timezone.now() + timedelta(hours=1))
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     item = quiz.items.first()
     right = right_values(quiz, item, student.pk)
-    services.save_answer(attempt, item, right)
-    services.submit(attempt)
+    attempts.save_answer(attempt=attempt, item=item, values=right)
+    attempts.submit(attempt=attempt)
     client = client_for(student)
     page = client.get(reverse("quizzes:my_result", kwargs={"public_id": attempt.public_id})).content.decode()
     assert "nach dem Ende des Quiz" in page and not GRADED.search(page) and 'id="score"' not in page
@@ -208,10 +209,10 @@ def test_preview_stores_nothing(make_quiz, teacher):
 def test_results_csv_and_print_sheet(make_quiz, teacher, student, other_student):
     quiz = make_quiz(count=2, kinds=("augen",), variants="random")
     for who in (student, other_student):
-        attempt = services.start_attempt(quiz, who)
+        attempt = attempts.start_attempt(quiz=quiz, student=who)
         for item in quiz.items.all():
-            services.save_answer(attempt, item, right_values(quiz, item, who.pk))
-        services.submit(attempt)
+            attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, who.pk))
+        attempts.submit(attempt=attempt)
     client = client_for(teacher)
     page = client.get(reverse("quizzes:results", kwargs={"pk": quiz.pk})).content.decode()
     assert page.count('class="result-row"') == 2 and page.count("100 %") == 2
@@ -221,7 +222,7 @@ def test_results_csv_and_print_sheet(make_quiz, teacher, student, other_student)
     assert rows[0][0] == "Benutzername" and sorted(r[0] for r in rows[1:]) == ["schueler", "schuelerin"]
     assert all(r[5] == "2" for r in rows[1:])
     sheet = client.get(reverse("quizzes:print", kwargs={"pk": quiz.pk})).content.decode()
-    key = services.answer_key(quiz)
+    key = selectors.answer_key(quiz)
     assert sheet.count('class="key-entry"') == 2
     for entry in key:
         assert entry.answer in sheet
@@ -234,7 +235,7 @@ def test_results_csv_and_print_sheet(make_quiz, teacher, student, other_student)
 def test_the_answer_is_not_in_the_take_page(make_quiz, student):
     """No hidden fields but the CSRF token, nothing pre-checked, and a number answer nowhere in a form."""
     quiz = make_quiz(count=6, kinds=("augen", "spielwert", "reizen_hoehe"))
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     page = client_for(student).get(reverse("quizzes:take", kwargs={"public_id": attempt.public_id})).content.decode()
     forms = re.findall(r'<form class="answer-form".*?</form>', page, re.S)
     assert len(forms) == 6
@@ -273,7 +274,7 @@ def _student_urls(quiz, attempt):
 
 def test_teachers_guessing_another_teachers_quiz_get_404(make_quiz, student, other_teacher, other_student):
     quiz = make_quiz(count=1)
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     for user in (other_teacher, student, other_student):
         client = client_for(user)
         for method, url in _teacher_urls(quiz, attempt):
@@ -282,7 +283,7 @@ def test_teachers_guessing_another_teachers_quiz_get_404(make_quiz, student, oth
 
 def test_students_guessing_another_students_attempt_get_404(make_quiz, student, other_student, teacher):
     quiz = make_quiz(count=1)
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     for user in (other_student, teacher):
         client = client_for(user)
         for method, url in _student_urls(quiz, attempt):
@@ -303,7 +304,7 @@ def test_quizzes_of_other_classes_are_404_for_students(make_quiz, db):
 
 def test_forged_ids_are_404(make_quiz, student, teacher):
     quiz = make_quiz(count=1)
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     client = client_for(student)
     bad_item = reverse("quizzes:save", kwargs={"public_id": attempt.public_id, "position": 99})
     assert client.post(bad_item, {"answer": "1"}).status_code == 404
@@ -313,7 +314,7 @@ def test_forged_ids_are_404(make_quiz, student, teacher):
 
 def test_anonymous_visitors_go_to_login(make_quiz, student):
     quiz = make_quiz(count=1)
-    attempt = services.start_attempt(quiz, student)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
     urls = [reverse("quizzes:index"), reverse("quizzes:create"), reverse("quizzes:start", kwargs={"pk": quiz.pk})]
     urls += [url for _, url in _teacher_urls(quiz, attempt) + _student_urls(quiz, attempt)]
     client = Client()
@@ -339,17 +340,17 @@ def test_a_locked_database_is_retried_not_a_500(make_quiz, student, monkeypatch)
     from django.db import OperationalError
 
     quiz = make_quiz(count=1)
-    attempt = services.start_attempt(quiz, student)
-    real = services.submit
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
+    real = attempts.submit
     calls = []
 
-    def flaky(att, now=None):
+    def flaky(*, attempt, now=None):
         calls.append(1)
         if len(calls) == 1:
             raise OperationalError("database table is locked")
-        return real(att, now)
+        return real(attempt=attempt, now=now)
 
-    monkeypatch.setattr(services, "submit", flaky)
+    monkeypatch.setattr(attempts, "submit", flaky)
     response = client_for(student).post(reverse("quizzes:submit", kwargs={"public_id": attempt.public_id}))
     assert response.status_code == 302 and len(calls) == 2
     attempt.refresh_from_db()

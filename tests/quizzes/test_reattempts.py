@@ -13,8 +13,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from skatschule.quizzes import services
+from skatschule.quizzes import errors, questions, selectors
 from skatschule.quizzes.models import Quiz
+from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.registry import get_type
 from tests.people import client_for
 
@@ -30,37 +31,37 @@ def _content(question) -> tuple:
 def test_second_attempt_after_shown_answers_asks_new_questions(make_quiz, student):
     quiz = make_quiz(count=8, kinds=KINDS, variants="random", max_attempts=2, show_answers="after_submit")
     items = list(quiz.items.all())
-    first = services.start_attempt(quiz, student)
+    first = attempts.start_attempt(quiz=quiz, student=student)
     for item in items:
-        question = services.question_for(quiz, item, student.pk, first.number)
-        services.save_answer(first, item, get_type(item.kind).correct_answer(question))
-    first, _ = services.submit(first)
-    assert first.score == 8 and services.answers_visible(first)
+        question = questions.question_for(quiz, item, student.pk, first.number)
+        attempts.save_answer(attempt=first, item=item, values=get_type(item.kind).correct_answer(question))
+    first, _ = attempts.submit(attempt=first)
+    assert first.score == 8 and selectors.answers_visible(first)
 
-    second = services.start_attempt(quiz, student)
+    second = attempts.start_attempt(quiz=quiz, student=student)
     assert second.number == 2
-    seen = {item.pk: _content(services.question_for(quiz, item, student.pk, 1)) for item in items}
+    seen = {item.pk: _content(questions.question_for(quiz, item, student.pk, 1)) for item in items}
     for item in items:
-        again = services.question_for(quiz, item, student.pk, second.number)
+        again = questions.question_for(quiz, item, student.pk, second.number)
         assert _content(again) != seen[item.pk], f"item {item.position} repeats attempt 1"
         # the second attempt is graded against its own questions
-        saved = services.save_answer(second, item, get_type(item.kind).correct_answer(again))
+        saved = attempts.save_answer(attempt=second, item=item, values=get_type(item.kind).correct_answer(again))
         assert saved.feedback.correct
-    assert services.derive_seed(quiz, items[0], student.pk, 1) == services.derive_seed(quiz, items[0], student.pk)
+    assert questions.derive_seed(quiz, items[0], student.pk, 1) == questions.derive_seed(quiz, items[0], student.pk)
 
 
 def test_second_attempt_over_http_is_graded_on_its_own_questions(make_quiz, student):
     quiz = make_quiz(count=4, kinds=("augen", "spielwert"), variants="random", max_attempts=2, show_answers="after_submit")
     client = client_for(student)
     items = list(quiz.items.all())
-    first = services.start_attempt(quiz, student)
-    services.submit(first)
-    second = services.start_attempt(quiz, student)
+    first = attempts.start_attempt(quiz=quiz, student=student)
+    attempts.submit(attempt=first)
+    second = attempts.start_attempt(quiz=quiz, student=student)
     assert client.get(reverse("quizzes:take", kwargs={"public_id": second.public_id})).status_code == 200
     stale = 0
     for item in items:
-        old = services.question_for(quiz, item, student.pk, 1)
-        new = services.question_for(quiz, item, student.pk, 2)
+        old = questions.question_for(quiz, item, student.pk, 1)
+        new = questions.question_for(quiz, item, student.pk, 2)
         answer = get_type(item.kind).correct_answer(new)
         stale += get_type(item.kind).correct_answer(old) == answer
         url = reverse("quizzes:save", kwargs={"public_id": second.public_id, "position": item.position})
@@ -73,7 +74,7 @@ def test_second_attempt_over_http_is_graded_on_its_own_questions(make_quiz, stud
 
 @pytest.mark.parametrize("show", [Quiz.ShowAnswers.IMMEDIATELY, Quiz.ShowAnswers.AFTER_SUBMIT])
 def test_fixed_items_refuse_a_second_attempt_after_shown_answers(make_quiz, show):
-    with pytest.raises(services.QuizError, match="Zufällige Varianten je Person") as err:
+    with pytest.raises(errors.QuizError, match="Zufällige Varianten je Person") as err:
         make_quiz(count=2, variants="fixed", max_attempts=2, show_answers=show)
     assert "random variants for each person" in err.value.message("en")
     assert not Quiz.objects.exists()
@@ -85,18 +86,18 @@ def test_fixed_items_allow_what_repeats_nothing_shown(make_quiz):
     make_quiz(count=2, variants="fixed", max_attempts=3, show_answers="after_close", closes_at=later)
     make_quiz(count=2, variants="random", max_attempts=3, show_answers="immediately")
     assert Quiz.objects.count() == 3
-    assert services.repeats_shown_answers("fixed", 2, "after_submit")
-    assert not services.repeats_shown_answers("fixed", 2, "after_close")
-    assert not services.repeats_shown_answers("random", 2, "after_submit")
+    assert authoring.repeats_shown_answers("fixed", 2, "after_submit")
+    assert not authoring.repeats_shown_answers("fixed", 2, "after_close")
+    assert not authoring.repeats_shown_answers("random", 2, "after_submit")
 
 
 def test_editing_refuses_a_second_attempt_for_fixed_items(make_quiz, teacher):
     quiz = make_quiz(count=2, variants="fixed", max_attempts=1, show_answers="after_submit")
-    with pytest.raises(services.QuizError, match="einen einzigen Versuch"):
-        services.update_quiz(quiz, teacher, max_attempts=2)
+    with pytest.raises(errors.QuizError, match="einen einzigen Versuch"):
+        authoring.update_quiz(quiz=quiz, editor=teacher, changes=authoring.QuizChanges(max_attempts=2))
     quiz.refresh_from_db()
     assert quiz.max_attempts == 1
-    services.update_quiz(quiz, teacher, max_attempts=2, variants="random")  # allowed: new questions per attempt
+    authoring.update_quiz(quiz=quiz, editor=teacher, changes=authoring.QuizChanges(max_attempts=2, variants="random"))  # allowed: new questions per attempt
     quiz.refresh_from_db()
     assert quiz.max_attempts == 2 and quiz.variants == "random"
 
@@ -130,5 +131,5 @@ def test_no_later_attempt_repeats_an_earlier_question_for_many_students(make_qui
     items = list(quiz.items.all())
     for student_id in range(1, 41):
         for item in items:
-            asked = [_content(services.question_for(quiz, item, student_id, n)) for n in (1, 2, 3)]
+            asked = [_content(questions.question_for(quiz, item, student_id, n)) for n in (1, 2, 3)]
             assert len(set(asked)) == 3, (student_id, item.kind, item.difficulty)

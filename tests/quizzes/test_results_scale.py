@@ -14,8 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.classrooms.models import Membership
-from skatschule.quizzes import services
+from skatschule.quizzes import selectors
 from skatschule.quizzes.models import QuizAnswer, QuizAttempt
+from skatschule.quizzes.services import attempts
 from tests.people import client_for
 
 pytestmark = pytest.mark.django_db
@@ -51,15 +52,15 @@ def test_results_are_paginated_with_a_fixed_number_of_queries(make_quiz, teacher
     url = reverse("quizzes:results", args=[quiz.pk])
     _students(quiz, 5)
     small = _queries(client, url)
-    _students(quiz, services.RESULTS_PER_PAGE + 10, start=5)
+    _students(quiz, selectors.RESULTS_PER_PAGE + 10, start=5)
     assert _queries(client, url) == small
     first = client.get(url).content.decode()
-    assert first.count('class="result-row"') == services.RESULTS_PER_PAGE and "?seite=2" in first
+    assert first.count('class="result-row"') == selectors.RESULTS_PER_PAGE and "?seite=2" in first
     second = client.get(url + "?seite=2").content.decode()
     total = QuizAttempt.objects.filter(quiz=quiz).count()
-    assert second.count('class="result-row"') == total - services.RESULTS_PER_PAGE
+    assert second.count('class="result-row"') == total - selectors.RESULTS_PER_PAGE
     assert client.get(url + "?seite=kaputt").status_code == 200  # not a number: the first page
-    stats = services.item_stats(quiz)
+    stats = selectors.item_stats(quiz)
     assert [(s.answered, s.correct) for s in stats] == [(total, total), (total, 0), (total, 0)]
     assert dict(stats[1].wrong) == {"w0": (total + 1) // 2, "w1": total // 2}
 
@@ -67,9 +68,9 @@ def test_results_are_paginated_with_a_fixed_number_of_queries(make_quiz, teacher
 def test_item_stats_follow_a_new_submission(make_quiz, teacher):
     quiz = make_quiz(count=2)
     _students(quiz, 3)
-    assert services.item_stats(quiz)[0].answered == 3
+    assert selectors.item_stats(quiz)[0].answered == 3
     _students(quiz, 1, start=3)
-    assert services.item_stats(quiz)[0].answered == 4  # a new fingerprint, counted again
+    assert selectors.item_stats(quiz)[0].answered == 4  # a new fingerprint, counted again
 
 
 def test_csv_streams_every_attempt_with_fixed_queries(make_quiz, teacher):
@@ -93,7 +94,7 @@ def test_quiz_list_queries_do_not_grow_with_quizzes(make_quiz, teacher, student)
     one = (_queries(teacher_client, reverse("quizzes:index")), _queries(student_client, reverse("quizzes:index")))
     for _ in range(4):
         quiz = make_quiz(count=1)
-        services.start_attempt(quiz, student)
+        attempts.start_attempt(quiz=quiz, student=student)
     assert (_queries(teacher_client, reverse("quizzes:index")), _queries(student_client, reverse("quizzes:index"))) == one
     page = teacher_client.get(reverse("quizzes:index")).content.decode()
     assert page.count("Probe") >= 5

@@ -13,9 +13,10 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from skatschule.classrooms import services as classrooms
-from skatschule.quizzes import exports, publishing, services
+from skatschule.quizzes import errors, exports, publishing, selectors
 from skatschule.quizzes.levels import level_choices, level_name
 from skatschule.quizzes.models import Quiz
+from skatschule.quizzes.services import attempts
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import grade_answer
 from tests.people import client_for, make_user
@@ -83,7 +84,7 @@ def test_publish_refuses_a_time_after_the_end(teacher, classroom):
     quiz = _build_in_builder(teacher, classroom)
     quiz.closes_at = timezone.now() + timedelta(hours=1)
     quiz.save()
-    with pytest.raises(services.QuizError):
+    with pytest.raises(errors.QuizError):
         publishing.publish(quiz=quiz, owner=teacher, at=timezone.now() + timedelta(hours=2))
     response = client_for(teacher).post(_url("quizzes:publish", quiz), {"at": "kaputt"})
     assert response.status_code == 400
@@ -96,7 +97,7 @@ def test_unpublish_only_before_anyone_started(teacher, classroom, student):
     quiz.refresh_from_db()
     assert quiz.published_at is None
     publishing.publish(quiz=quiz, owner=teacher)
-    services.start_attempt(quiz, student)
+    attempts.start_attempt(quiz=quiz, student=student)
     response = client_for(teacher).post(_url("quizzes:unpublish", quiz))
     assert response.status_code == 400 and "begonnen" in response.content.decode()
     quiz.refresh_from_db()
@@ -173,10 +174,10 @@ def answered_quiz(teacher, classroom, student, make_quiz):
     evil = make_user("=HYPERLINK(1)")
     classrooms.join(evil, classroom.join_code)
     for who in (student, evil):
-        attempt = services.start_attempt(quiz, who)
+        attempt = attempts.start_attempt(quiz=quiz, student=who)
         item = quiz.items.get(position=1)
-        services.save_answer(attempt, item, right_values(quiz, item, who.pk))
-        services.submit(attempt)
+        attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, who.pk))
+        attempts.submit(attempt=attempt)
     return quiz
 
 
@@ -218,7 +219,7 @@ def test_xlsx_opens_and_is_guarded(teacher, answered_quiz):
 
 def test_guard_in_both_exports_is_the_same():
     for cell in ("=1+1", "+49 30", "-x", "@SUM(A1)", "\tx", "harmlos", "-12", "7"):
-        assert exports.guard(cell) == services._csv_safe(cell)
+        assert exports.guard(cell) == selectors.csv_safe(cell)
     assert exports.guard("=1+1") == "'=1+1" and exports.guard("-12") == "-12"
 
 
