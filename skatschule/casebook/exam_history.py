@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Count, Q
 
 from skatschule.home.errors import UserError
@@ -110,7 +110,7 @@ def summary(exam: Exam) -> ExamSummary:
     return ExamSummary(exam, counts["right"] or 0, counts["answered"] or 0, exam.size)
 
 
-def history(user: AbstractBaseUser) -> list[ExamSummary]:
+def history(user: User) -> list[ExamSummary]:
     """The user's finished exams, newest first (one query)."""
     if not user.is_authenticated:
         return []

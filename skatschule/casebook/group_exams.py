@@ -15,9 +15,9 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
@@ -33,7 +33,7 @@ __all__ = ["create_group_exam", "sit_group_exam", "group_exams_for", "own_group_
 
 
 def create_group_exam(
-    *, trainer: AbstractBaseUser, classroom: Classroom, title: str, size: int, pass_percent: int = 80, open_book: bool = True
+    *, trainer: User, classroom: Classroom, title: str, size: int, pass_percent: int = 80, open_book: bool = True
 ) -> GroupExam:
     if classroom.teacher_id != trainer.pk:
         raise Http404("not your class")
@@ -55,14 +55,14 @@ def create_group_exam(
     )
 
 
-def group_exams_for(user: AbstractBaseUser):
+def group_exams_for(user: User | AnonymousUser) -> QuerySet[GroupExam]:
     """Group exams of the classes the user joined, newest first."""
     if not user.is_authenticated:
         return GroupExam.objects.none()
     return GroupExam.objects.filter(classroom__memberships__student=user).select_related("classroom").distinct()
 
 
-def member_group_exam(user: AbstractBaseUser, pk: object) -> GroupExam:
+def member_group_exam(user: User, pk: object) -> GroupExam:
     text = str(pk)
     found = group_exams_for(user).filter(pk=int(text)).first() if text.isdigit() and len(text) < 18 else None
     if found is None:
@@ -70,7 +70,7 @@ def member_group_exam(user: AbstractBaseUser, pk: object) -> GroupExam:
     return found
 
 
-def own_group_exam(trainer: AbstractBaseUser, pk: object) -> GroupExam:
+def own_group_exam(trainer: User, pk: object) -> GroupExam:
     text = str(pk)
     found = (
         GroupExam.objects.filter(pk=int(text), classroom__teacher_id=trainer.pk).select_related("classroom").first()
@@ -82,7 +82,7 @@ def own_group_exam(trainer: AbstractBaseUser, pk: object) -> GroupExam:
     return found
 
 
-def sit_group_exam(*, group: GroupExam, user: AbstractBaseUser) -> Exam:
+def sit_group_exam(*, group: GroupExam, user: User) -> Exam:
     """The participant's sitting: the existing one, or a new one with the group's questions."""
     existing = Exam.objects.filter(group=group, user=user).first()
     if existing is not None:

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce
@@ -162,19 +163,19 @@ def case_question(case: casebook.Case) -> Question:
     return REGISTRY["fall"].generate(level, seed)
 
 
-def answer_case(*, case: casebook.Case, answer: Sequence[str], user: object | None = None) -> CaseResult:
+def answer_case(*, case: casebook.Case, answer: Sequence[str], user: User | AnonymousUser | None = None) -> CaseResult:
     """Grade an answer to ``case`` with the engine (via the exercise ``fall``); an unreadable
     answer raises :class:`AnswerError` before anything is stored. A signed-in ``user`` gets the
     answer recorded (:func:`record_case_answer`)."""
     question = case_question(case)
     feedback = REGISTRY["fall"].grade(question, answer)
     record = None
-    if user is not None and getattr(user, "is_authenticated", False):
+    if isinstance(user, User):
         record = record_case_answer(user=user, case_id=case.id, correct=feedback.correct)
     return CaseResult(feedback, record)
 
 
-def record_case_answer(*, user: object, case_id: str, correct: bool) -> SolvedCase:
+def record_case_answer(*, user: User, case_id: str, correct: bool) -> SolvedCase:
     """Count one graded answer of ``user`` to ``case_id``: ``solved`` once right, stays right.
 
     Safe under concurrent answers: the row is created once (unique per user and case) and
@@ -294,7 +295,7 @@ def case_of(item: ExamQuestion) -> casebook.Case | None:
     if item.kind != "fall":
         return None
     kind = REGISTRY["fall"]
-    return kind.scenario(item.difficulty, item.seed)  # type: ignore[attr-defined, no-any-return]
+    return kind.scenario(item.difficulty, item.seed)  # type: ignore[attr-defined]
 
 
 def variant_of(item: ExamQuestion) -> casebook.Case | None:

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from skatschule.http import HtmxHttpRequest
 from skatschule.home.errors import UserError, message_in, render_error
 from skatschule.training.exercises.base import AnswerError
 from skatschule.training.presenters import present_feedback, present_question
@@ -35,7 +36,7 @@ def _error(request: HttpRequest, error: services.BadFilter, exam: Any = None) ->
 
 
 @require_GET
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: HtmxHttpRequest) -> HttpResponse:
     category = request.GET.get("kategorie", "")
     rule_id = request.GET.get("regel", "")
     level = request.GET.get("stufe", "")
@@ -81,7 +82,7 @@ def case_detail(request: HttpRequest, case_id: str) -> HttpResponse:
 
 
 @require_POST
-def case_answer(request: HttpRequest, case_id: str) -> HttpResponse:
+def case_answer(request: HtmxHttpRequest, case_id: str) -> HttpResponse:
     """Grade the reader's answer; then (and only then) the page shows the ruling.
 
     Without JavaScript the whole page comes back; with htmx only the result section."""

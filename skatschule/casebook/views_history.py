@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from skatschule.http import AuthenticatedHttpRequest
 from skatschule.classrooms.services import classrooms_taught, is_teacher
 from skatschule.home.errors import UserError, render_error
 from skatschule.training.registry import current_lang
@@ -22,7 +23,7 @@ from . import exam_history, group_exams, services
 
 @login_required
 @require_GET
-def history(request: HttpRequest) -> HttpResponse:
+def history(request: AuthenticatedHttpRequest) -> HttpResponse:
     rows = exam_history.history(request.user)
     context = {
         "rows": rows,
@@ -56,7 +57,7 @@ def result_sheet(request: HttpRequest, public_id: Any) -> HttpResponse:
 # --- group exams ------------------------------------------------------------------------------
 
 
-def _require_teacher(request: HttpRequest) -> None:
+def _require_teacher(request: AuthenticatedHttpRequest) -> None:
     if not is_teacher(request.user):
         from django.http import Http404
 
@@ -65,7 +66,7 @@ def _require_teacher(request: HttpRequest) -> None:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def group_create(request: HttpRequest) -> HttpResponse:
+def group_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     _require_teacher(request)
     classes = classrooms_taught(request.user)
     context: dict[str, Any] = {
@@ -104,7 +105,7 @@ def group_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def group_results(request: HttpRequest, pk: int) -> HttpResponse:
+def group_results(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     group = group_exams.own_group_exam(request.user, pk)
     people = group_exams.participants(group)
     context = {
@@ -119,7 +120,7 @@ def group_results(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def group_sit(request: HttpRequest, pk: int) -> HttpResponse:
+def group_sit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     group = group_exams.member_group_exam(request.user, pk)
     exam = group_exams.sit_group_exam(group=group, user=request.user)
     return redirect("casebook:exam", public_id=exam.public_id)
