@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.home.errors import message_in, render_error
-from skatschule.training.exercises.base import AnswerError
+from skatschule.exercises.base import AnswerError
 from skatschule.training.presenters import present_feedback, present_question
 from skatschule.training.registry import current_lang
 from skatschule.training.services.owner import owner_for

@@ -48,7 +48,7 @@ from django.utils import timezone
 from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import is_teacher
 from skatschule.home.errors import UserError
-from skatschule.training.exercises.base import AnswerError, Feedback, Question
+from skatschule.exercises.base import AnswerError, Feedback, Question
 from skatschule.training.lessons import RULE_ID, get_lesson, get_lessons
 from skatschule.training.registry import exercise_types, exercises_for_rule, get_type
 from skatschule.training.services.issuing import grade_answer

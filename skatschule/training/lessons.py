@@ -42,6 +42,12 @@ from django.urls import NoReverseMatch, get_urlconf, reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from skatschule import exercises
+from skatschule.cards.render import cards_html
+from skatschule.engine import parse_cards, parse_game
+from skatschule.engine.sorting import sort_hand
+from skatschule.rules.content import get_registry
+
 __all__ = [
     "Lesson",
     "LessonStep",
@@ -280,14 +286,12 @@ def validate_lessons(lessons: tuple[Lesson, ...] | None = None, types: dict | No
     Checks: exercise types exist in the registry and levels are within ``1..levels``,
     rule ids look like ids, orders are unique, directives are known and well formed.
     """
-    from .registry import exercise_types
-
     problems: list[str] = []
     try:
         lessons = get_lessons() if lessons is None else lessons
     except LessonError as exc:
         return [str(exc)]
-    types = exercise_types() if types is None else types
+    types = dict(getattr(exercises, "REGISTRY", {})) if types is None else types
     if not lessons:
         problems.append(f"no lessons found in {lessons_dir()}")
     orders: dict[int, str] = {}
@@ -345,8 +349,6 @@ def _rule_url(rule_id: str, urlconf: object) -> str:
 def rule_title(rule_id: str, lang: str = "de") -> str:
     """The rule's title from the rules app, or '' if it is not known (yet)."""
     try:
-        from skatschule.rules.content import get_registry
-
         rule = get_registry().rule(rule_id)
     except Exception:  # noqa: BLE001 - the title is a nicety; the link works without it
         return ""
@@ -368,9 +370,6 @@ def rule_link(rule_id: str, lang: str = "de", show_title: bool = False) -> str:
 def _cards(arg: str):
     """``CJ HA``: the cards in the order written; ``hand [game] CJ HA ...``: a hand, sorted as
     players sort it (for the game, if one is named), as in the rules' ``[[cards: ...]]``."""
-    from skatschule.engine import parse_cards, parse_game
-    from skatschule.engine.sorting import sort_hand
-
     words = arg.replace(",", " ").split()
     if not words or words[0].lower() != "hand":
         return parse_cards(" ".join(words))
@@ -388,8 +387,6 @@ def _directive_html(name: str, arg: str, lang: str, deck: str) -> str:
     if name == "rule" and RULE_ID.match(arg):
         return rule_link(arg, lang)
     if name == "cards":
-        from skatschule.cards.render import cards_html
-
         return str(cards_html([c.code for c in _cards(arg)], deck))
     if name == "points":
         total = sum(card.points for card in _cards(arg))

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .exercises.base import Feedback, Question
-from .exercises.helpers import signed_choice
+from skatschule.exercises.base import Feedback, Question
+from skatschule.exercises.helpers import signed_choice
 
 
 def present_question(question: Question, lang: str) -> dict[str, Any]:

@@ -21,12 +21,12 @@ from django.utils.translation import get_language
 
 from skatschule.engine import SkatError
 
-from .exercises.base import AnswerError, Feedback
+from skatschule.exercises.base import AnswerError, Feedback
 from .lessons import Lesson, get_lesson, lesson_for_exercise, render_lesson
 from .models import Attempt, IssuedExercise
 from .presenters import present_feedback, present_question
 from .registry import current_lang, exercise_types, get_type
-from .services import review
+from .services import review, variants
 from .services.issuing import BadDifficulty, exercise_type, get_issued, issue, question_for, submit
 from .services.owner import Owner, owner_for
 from .services.progress import LessonProgress, lesson_progress_for, progress
@@ -172,7 +172,7 @@ def review_next(request: HttpRequest) -> HttpResponse:
         if get_type(item.kind) is None:
             continue  # an exercise type that no longer exists
         try:
-            issued = review.issued_for_review(owner, item)
+            issued = variants.issued_for_review(owner, item)
         except BadDifficulty:
             continue  # a level that no longer exists
         context = _exercise_context(issued, _progress_for(owner, issued))

@@ -17,7 +17,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
-from skatschule.training.exercises import REGISTRY
+from skatschule.exercises import REGISTRY
 from skatschule.training.lessons import get_lesson
 from skatschule.training.models import Attempt, IssuedExercise
 from skatschule.training.services.owner import Owner

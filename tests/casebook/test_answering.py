@@ -12,7 +12,7 @@ from skatschule.casebook import cases as casebook
 from skatschule.casebook import selectors, services
 from skatschule.casebook.models import SolvedCase
 from skatschule.engine.names import render as render_names
-from skatschule.training.exercises.helpers import signed
+from skatschule.exercises.helpers import signed
 from tests.people import client_for, make_user
 
 pytestmark = pytest.mark.django_db

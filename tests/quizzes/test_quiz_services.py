@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from skatschule.quizzes import services
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt, QuizItem
-from skatschule.training.exercises.base import AnswerError
+from skatschule.exercises.base import AnswerError
 from skatschule.training.lessons import get_lesson
 from skatschule.training.registry import exercise_types, get_type
 

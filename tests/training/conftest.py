@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from skatschule.training import exercises
+from skatschule import exercises
 from skatschule.training.services.owner import Owner
 
 from .fakes import FAKE_TYPES, LESSONS

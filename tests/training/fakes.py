@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from skatschule.engine import Step
-from skatschule.training.exercises.base import AnswerError, Choice, ExerciseType, Feedback, Question, rng_for
+from skatschule.exercises.base import AnswerError, Choice, ExerciseType, Feedback, Question, rng_for
 
 
 class FakeAdd(ExerciseType):

@@ -157,7 +157,7 @@ def test_fake_exercise_pages_hide_the_answer(kind_slug, level):
 
 def test_the_check_catches_a_leak():
     """The checker itself fails on pages that leak (so a passing run means something)."""
-    from skatschule.training.exercises.base import Choice, Question
+    from skatschule.exercises.base import Choice, Question
 
     number = Question("fake_add", 1, 1, "", "", "number")
     choice = Question("fake_pick", 1, 1, "", "", "choice", options=(Choice("a", "A", "A"), Choice("b", "B", "B")))

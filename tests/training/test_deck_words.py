@@ -14,8 +14,8 @@ from django.test import Client
 from django.urls import reverse
 
 from skatschule.engine.names import render
-from skatschule.training import exercises
-from skatschule.training.exercises.helpers import EngineExercise
+from skatschule import exercises
+from skatschule.exercises.helpers import EngineExercise
 from skatschule.training.models import IssuedExercise
 from skatschule.training.services import issuing
 

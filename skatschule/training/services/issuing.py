@@ -24,8 +24,8 @@ from django.utils import timezone
 from skatschule.engine import SkatError, parse_card
 from skatschule.home.errors import UserError
 
-from ..exercises.base import AnswerError, ExerciseType, Feedback, Question
-from ..exercises.helpers import join_signed, signed_choice
+from skatschule.exercises.base import AnswerError, ExerciseType, Feedback, Question
+from skatschule.exercises.helpers import join_signed, signed_choice
 from ..models import Attempt, IssuedExercise
 from ..registry import get_type
 from . import review

@@ -25,13 +25,15 @@ import random
 import re
 from collections.abc import Sequence
 
-from skatschule.casebook import cases as casebook
 from skatschule.engine import SkatError, Step, parse_card
 from skatschule.engine.names import card_ref, cards_ref
 from skatschule.engine.sorting import sort_hand
 
-from .base import AnswerError, Choice, Feedback, Question
-from .helpers import EngineExercise, Solution, parse_choice, parse_number, signed
+from skatschule.exercises.base import AnswerError, Choice, Feedback, Question
+from skatschule.exercises.helpers import EngineExercise, Solution, parse_choice, parse_number, signed
+from skatschule.rules.directives import render_directive
+
+from . import cases as casebook
 
 __all__ = ["Fall", "pool", "seed_for_case", "plain", "read_case_answer", "verdict_step"]
 
@@ -76,8 +78,6 @@ def _directive_text(kind: str, args: str, lang: str) -> str:
     if kind == "rule":
         return f"ISkO {args.strip()}"
     try:  # the other directives (value, result ...) are computed by the rules app
-        from skatschule.rules.directives import render_directive
-
         return str(render_directive(f"{kind}: {args.strip()}", lang=lang, text=True))
     except Exception:  # noqa: BLE001 - plain text is only a fallback view of the case
         return args.strip()
