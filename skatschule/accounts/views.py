@@ -12,7 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods, require_safe
 
-from skatschule.training.services.owner import Owner, anonymous_key
+from skatschule.owners import Owner, anonymous_key
 from skatschule.training.services.portability import (
     MAX_BYTES,
     SIGNED,

@@ -46,7 +46,7 @@ from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import AnswerError, Feedback, Question
 from skatschule.exercises.base import ExerciseType
 from skatschule.training.lessons import RULE_ID
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 
 from . import cases as casebook
 from .fall import pool, seed_for_case

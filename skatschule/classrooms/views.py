@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.home.errors import render_error
-from skatschule.training.registry import current_lang
+from skatschule.home.language import current_lang
 
 from . import join_limit, services
 from .join_limit import TooManyAttempts

@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from skatschule.classrooms.services import classrooms_taught, is_teacher
 from skatschule.home.errors import render_error
 from skatschule.exercises.base import AnswerError
-from skatschule.training.registry import current_lang
+from skatschule.home.language import current_lang
 
 from . import services
 from .forms import LOCKED_NOTE_ID, QuizForm

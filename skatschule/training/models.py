@@ -20,7 +20,7 @@ Design rules (see also ``services/``):
   card as JSON and its due time). They are scheduling state, not statistics.
 
 An owner is either a user (``user`` set, ``session_key`` empty) or an anonymous session
-(``user`` empty, ``session_key`` set); see ``services.owner.Owner``.
+(``user`` empty, ``session_key`` set); see ``skatschule.owners.Owner``.
 """
 
 from __future__ import annotations
@@ -34,19 +34,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-SESSION_KEY_LENGTH = 40
-
-
-def _owner_check(name: str) -> models.CheckConstraint:
-    return models.CheckConstraint(
-        condition=(Q(user__isnull=False) & Q(session_key="")) | (Q(user__isnull=True) & ~Q(session_key="")),
-        name=name,
-    )
-
-
-class OwnedQuerySet(models.QuerySet):
-    def owned_by(self, owner) -> "OwnedQuerySet":  # owner: services.owner.Owner
-        return self.filter(**owner.lookup())
+from skatschule.owners import SESSION_KEY_LENGTH, OwnedQuerySet, owner_check
 
 
 class IssuedExercise(models.Model):
@@ -81,7 +69,7 @@ class IssuedExercise(models.Model):
 
     class Meta:
         ordering = ["-issued_at", "-pk"]
-        constraints = [_owner_check("issued_exercise_has_one_owner")]
+        constraints = [owner_check("issued_exercise_has_one_owner")]
 
     def __str__(self) -> str:
         return f"{self.kind}/{self.difficulty}/{self.seed} ({self.public_id})"
@@ -127,7 +115,7 @@ class Attempt(models.Model):
 
     class Meta:
         ordering = ["created_at", "pk"]
-        constraints = [_owner_check("attempt_has_one_owner")]
+        constraints = [owner_check("attempt_has_one_owner")]
 
     def __str__(self) -> str:
         return f"{self.kind}/{self.difficulty}/{self.seed}: {'right' if self.correct else 'wrong'}"
@@ -184,7 +172,7 @@ class ReviewItem(models.Model):
     class Meta:
         ordering = ["due", "pk"]
         constraints = [
-            _owner_check("review_item_has_one_owner"),
+            owner_check("review_item_has_one_owner"),
             models.UniqueConstraint(
                 fields=["user", "kind", "difficulty", "seed"],
                 condition=Q(user__isnull=False),

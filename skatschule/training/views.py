@@ -20,15 +20,16 @@ from django.views.decorators.http import require_GET, require_POST
 from django.utils.translation import get_language
 
 from skatschule.engine import SkatError
+from skatschule.home.language import current_lang
 
 from skatschule.exercises.base import AnswerError, Feedback
+from skatschule.owners import Owner, owner_for
 from .lessons import Lesson, get_lesson, lesson_for_exercise, render_lesson
 from .models import Attempt, IssuedExercise
 from .presenters import present_feedback, present_question
-from .registry import current_lang, exercise_types, get_type
+from .registry import exercise_types, get_type
 from .services import review, variants
 from .services.issuing import BadDifficulty, exercise_type, get_issued, issue, question_for, submit
-from .services.owner import Owner, owner_for
 from .services.progress import LessonProgress, lesson_progress_for, progress
 
 

@@ -20,7 +20,7 @@ from django.utils import timezone
 from skatschule.exercises import REGISTRY
 from skatschule.training.lessons import get_lesson
 from skatschule.training.models import Attempt, IssuedExercise
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 from skatschule.training.services.portability import (
     FORMAT,
     INVALID,

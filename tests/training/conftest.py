@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from skatschule import exercises
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 
 from .fakes import FAKE_TYPES, LESSONS
 

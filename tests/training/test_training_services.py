@@ -20,7 +20,7 @@ from skatschule.training.services.issuing import (
     question_for,
     submit,
 )
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 from skatschule.training.services.progress import adopt_session, lesson_progress_for, progress
 from skatschule.training.lessons import get_lesson
 

@@ -12,7 +12,7 @@ from django import template
 from django.utils.safestring import SafeString
 
 from skatschule.casebook import cases as casebook
-from skatschule.training.registry import current_lang
+from skatschule.home.language import current_lang
 
 register = template.Library()
 

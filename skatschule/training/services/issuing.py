@@ -26,10 +26,10 @@ from skatschule.home.errors import UserError
 
 from skatschule.exercises.base import AnswerError, ExerciseType, Feedback, Question
 from skatschule.exercises.helpers import join_signed, signed_choice
+from skatschule.owners import Owner
 from ..models import Attempt, IssuedExercise
 from ..registry import get_type
 from . import review
-from .owner import Owner
 
 if TYPE_CHECKING:
     from ..lessons import Lesson

@@ -48,10 +48,11 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from skatschule.owners import Owner
+
 from ..models import Attempt, IssuedExercise, ReviewItem
 from ..registry import get_type
 from .issuing import MAX_VALUE_LENGTH, MAX_VALUES, SEED_LIMIT, TIME_CAP_MS, AnswerError, grade_answer, question_for
-from .owner import Owner
 
 __all__ = [
     "FORMAT",

@@ -17,8 +17,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from fsrs import Card, Rating, Scheduler
 
+from skatschule.owners import Owner
+
 from ..models import Attempt, IssuedExercise, ReviewItem
-from .owner import Owner
 
 __all__ = [
     "scheduler",

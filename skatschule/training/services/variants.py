@@ -12,10 +12,10 @@ import random
 import secrets
 
 from skatschule.exercises.base import Question
+from skatschule.owners import Owner
 
 from ..models import IssuedExercise, ReviewItem
 from .issuing import SEED_LIMIT, check_difficulty, exercise_type, issue
-from .owner import Owner
 
 __all__ = ["issued_for_review", "variant_seed", "VARIANT_TRIES"]
 
