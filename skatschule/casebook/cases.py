@@ -474,7 +474,7 @@ def cases_in_category(slug: str) -> tuple[Case, ...]:
 
 def engine_ruling(case: Case) -> Any:
     """The engine's :class:`~skatschule.engine.rulings.Ruling` for an engine case."""
-    from skatschule.engine.rulings import ruling_from_input
+    from skatschule.engine.vectors import ruling_from_input
 
     if case.engine_input is None:
         raise ValueError(f"{case.id} is not decided by the engine")
@@ -490,8 +490,8 @@ def outcome_keys(ruling: Any) -> tuple[str, ...]:
     keys: list[str] = []
     if ruling.overbid:
         keys.append(f"{verdict}:ueberreizt")
-    if ruling.level:
-        keys.append(f"{verdict}:{ruling.level}")
+    if ruling.level is not None:
+        keys.append(f"{verdict}:{ruling.level.value}")
     keys.append(verdict)
     return tuple(keys)
 

@@ -26,7 +26,8 @@ import random
 from typing import Any
 
 from skatschule.engine import BID_VALUES, CardSet, Contract, Deal, GameType, game_value, matadors, parse_card
-from skatschule.engine.rulings import Event, Irregularity, ruling_from_input
+from skatschule.engine.rulings import Event, Irregularity, Level
+from skatschule.engine.vectors import ruling_from_input
 
 from skatschule.exercises.base import AnswerError
 from skatschule.exercises.regelverstoss import Regelverstoss, Scenario
@@ -81,7 +82,8 @@ def _relabel(code: str, suits: dict[str, str], null: bool) -> str:
 VARIANT_TRIES = 20
 
 
-def _verdict(ruling: Any) -> tuple[bool, str | None, bool]:
+def _verdict(ruling: Any) -> tuple[bool, Level | None, bool]:
+    """Who wins, at which level (None for Null), and whether the game was overbid."""
     return bool(ruling.won), ruling.level, bool(ruling.overbid)
 
 

@@ -1,7 +1,10 @@
 """Structured explanations: every computed number carries its derivation.
 
-A :class:`Step` is one line of a derivation in German and English with the
-rule ids it rests on; the site renders the language the reader chose.
+:class:`Text` is the one bilingual text type of the project: German and English side
+by side, ``text.get(lang)`` picks one, ``str(text)`` is the German. A :class:`Step` is
+one line of a derivation in German and English with the rule ids it rests on
+(:attr:`Step.line` gives it as a :class:`Text`); the site renders the language the
+reader chose.
 """
 
 from __future__ import annotations
@@ -9,7 +12,33 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["Step", "Derivation", "rule_ids_of", "plural"]
+__all__ = ["Text", "Step", "Derivation", "rule_ids_of", "plural"]
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A text in German and English, e.g. ``Text("Stich", "trick")``.
+
+    Domain text may hold name references (``⟦card:CJ⟧``); render them for the reader's
+    deck with :func:`~skatschule.engine.names.render`, or with :meth:`plain` in the
+    ISkO's own (French) names.
+    """
+
+    de: str
+    en: str
+
+    def get(self, lang: str = "de") -> str:
+        """The text in ``lang``: English for ``"en"``, German otherwise (German first)."""
+        return self.en if lang == "en" else self.de
+
+    def plain(self, lang: str = "de") -> str:
+        """The text in ``lang`` with the ISkO's (French) names for its name references."""
+        from .names import render
+
+        return render(self.get(lang), lang)
+
+    def __str__(self) -> str:
+        return self.de
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +48,11 @@ class Step:
     de: str
     en: str
     rules: tuple[str, ...] = ()
+
+    @property
+    def line(self) -> Text:
+        """The line as a :class:`Text` (without its rule ids)."""
+        return Text(self.de, self.en)
 
     def text(self, lang: str = "de") -> str:
         """The line with its name references (``⟦game:clubs⟧``) for the reader's deck:

@@ -4,10 +4,17 @@ Shaped like python-chess's ``Board``: ``legal_moves()``, ``push(move)``,
 ``pop()``, ``is_over()`` and ``outcome()``. Every move is recorded, so a game can
 be replayed, rewound and shown. Hands are bit sets (see :mod:`.cards`), which
 keeps a full random game to a few dozen microseconds.
+
+The state is told by enums: :class:`Phase` (auction, skat, discard, declare, play,
+over) and, once the game is over, :attr:`GameState.termination` (a
+:class:`~.scoring.Termination`: played out, passed in, or ended early by the rules).
+Each move before the first card leaves a frozen :class:`_SetupUndo` record, as
+python-chess's ``_BoardState``, that :meth:`GameState.pop` restores.
 """
 
 from __future__ import annotations
 
+import enum
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -18,7 +25,7 @@ from .cards import CARDS, Card, CardSet, Deal, deal_cards, mask_points
 from .errors import GameOver, IllegalMove, InvalidDeclaration
 from .games import Contract, GameType
 from .rules import ISKO, RuleSet
-from .scoring import Outcome, _evaluate, matadors_in_mask, score_game
+from .scoring import Outcome, Termination, _evaluate, matadors_in_mask, score_game
 
 __all__ = [
     "PickUp",
@@ -78,8 +85,8 @@ _PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 """One interned :class:`Play` per card: recording a card costs no allocation."""
 
 
-class Phase:
-    """The phases of a game; compare with ``is`` (the values are interned strings)."""
+class Phase(enum.Enum):
+    """The phases of a game, in order; compare with ``is``."""
 
     AUCTION = "auction"
     SKAT = "skat"  # declarer decides: pick up the skat or play hand
@@ -91,6 +98,20 @@ class Phase:
 
 _PLAYING = Phase.PLAY
 """A module global is found faster than a class attribute (play() checks it for every card)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _SetupUndo:
+    """What a move before the first card changed, to be restored by :meth:`GameState.pop`
+    (like python-chess's ``_BoardState``): the phase before the move and the fields the
+    move may change. ``auction`` is set for an auction move, ``hand`` and ``skat`` (the
+    declarer's cards and the skat before) for the pick-up and the discard; a declaration
+    changes only the phase and the contract."""
+
+    phase: Phase
+    auction: Auction | None = None
+    hand: int | None = None
+    skat: int | None = None
 _NEXT_SEAT = (1, 2, 0)
 _SEAT_OF = ((0, 1, 2), (1, 2, 0), (2, 0, 1))
 """``_SEAT_OF[leader][i]``: the seat that played the i-th card of a trick."""
@@ -124,7 +145,7 @@ class GameState:
     __slots__ = (
         "deal", "rules", "auction", "phase", "declarer", "contract", "_dealt", "hands", "skat",
         "picked_up", "leader", "declarer_points", "declarer_trick_count", "defender_trick_count",
-        "ended_early", "_setup", "_plays", "_in_trick", "_takers", "_undo", "_game", "_follow",
+        "termination", "_setup", "_plays", "_in_trick", "_takers", "_undo", "_game", "_follow",
         "_led_follow", "_legal", "_seat", "_winners", "_end_on_declarer_trick", "_end_on_defender_trick",
     )
 
@@ -147,7 +168,9 @@ class GameState:
         """Augen of the declarer from tricks (the skat is added by :meth:`declarer_augen`)."""
         self.declarer_trick_count = 0
         self.defender_trick_count = 0
-        self.ended_early: str | None = None
+        self.termination: Termination | None = None
+        """How the game ended (None while it runs): played out, passed in, or ended early
+        by the rules (a Null trick, a lost Schwarz or ouvert trick, Schneider missed)."""
         self._setup: list[Move] = []
         """The moves before the first card: auction, pick-up, discard, declaration."""
         self._plays: list[Card] = []
@@ -156,7 +179,7 @@ class GameState:
         """How many cards of the current trick are on the table (0, 1 or 2)."""
         self._takers: list[int] = []
         """The seat that took each completed trick."""
-        self._undo: list[tuple[object, ...]] = []
+        self._undo: list[_SetupUndo] = []
         self._game: GameType | None = None
         self._follow: tuple[int, ...] = ()
         self._led_follow = 0
@@ -175,11 +198,11 @@ class GameState:
     @property
     def to_move(self) -> int | None:
         """The seat whose move it is, or None when the game is over."""
-        if self.phase == Phase.AUCTION:
+        if self.phase is Phase.AUCTION:
             return self.auction.to_move
-        if self.phase == Phase.OVER:
+        if self.phase is Phase.OVER:
             return None
-        if self.phase == Phase.PLAY:
+        if self.phase is Phase.PLAY:
             return self._seat
         return self.declarer
 
@@ -215,7 +238,7 @@ class GameState:
         return CardSet(self.hands[seat])
 
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase is Phase.OVER
 
     @property
     def passed_in(self) -> bool:
@@ -278,19 +301,19 @@ class GameState:
 
     def legal_moves(self) -> list[Move]:
         """Every move allowed now. Declarations list each valid contract once."""
-        if self.phase == Phase.AUCTION:
+        if self.phase is Phase.AUCTION:
             return list(self.auction.legal_moves())
-        if self.phase == Phase.SKAT:
+        if self.phase is Phase.SKAT:
             out: list[Move] = [PickUp()]
             out += [Declare(c) for c in _all_contracts(hand=True)]
             return out
-        if self.phase == Phase.DISCARD:
+        if self.phase is Phase.DISCARD:
             assert self.declarer is not None
             cards = list(CardSet(self.hands[self.declarer]))
             return [Discard((a, b)) for i, a in enumerate(cards) for b in cards[i + 1 :]]
-        if self.phase == Phase.DECLARE:
+        if self.phase is Phase.DECLARE:
             return [Declare(c) for c in _all_contracts(hand=False)]
-        if self.phase == Phase.PLAY:
+        if self.phase is Phase.PLAY:
             return [Play(c) for c in CardSet(self.legal_mask())]
         return []
 
@@ -300,7 +323,7 @@ class GameState:
         if isinstance(move, Play):
             self.play(move.card)
             return
-        if self.phase == Phase.OVER:
+        if self.phase is Phase.OVER:
             raise GameOver(f"Das Spiel ist beendet; {move} ist nicht mehr möglich",
                            f"The game is over; {move} is no longer possible")
         if isinstance(move, (Bid, Hold, Pass)):
@@ -320,7 +343,7 @@ class GameState:
         self._expect(Phase.SKAT, move)
         declarer = self.declarer
         assert declarer is not None
-        self._undo.append(("phase", self.phase, self.hands[declarer], self.skat))
+        self._undo.append(_SetupUndo(self.phase, hand=self.hands[declarer], skat=self.skat))
         self.hands[declarer] |= self.skat
         self.skat = 0
         self.picked_up = True
@@ -338,7 +361,7 @@ class GameState:
                 f"Drücken: {a.code} und {b.code} müssen zwei verschiedene Karten aus den zwölf des Alleinspielers sein",
                 f"Discard: {a.code} and {b.code} must be two different cards among the declarer's twelve",
             )
-        self._undo.append(("phase", self.phase, hand, self.skat))
+        self._undo.append(_SetupUndo(self.phase, hand=hand, skat=self.skat))
         self.hands[declarer] = hand & ~(a.bit | b.bit)
         self.skat = a.bit | b.bit
         self.phase = Phase.DECLARE
@@ -347,10 +370,10 @@ class GameState:
     def _push_declare(self, move: Declare) -> None:
         phase = self.phase
         if phase not in (Phase.SKAT, Phase.DECLARE):
-            raise IllegalMove(f"Jetzt ist keine Spielansage möglich ({phase})",
-                              f"No declaration is possible now ({phase})")
+            raise IllegalMove(f"Jetzt ist keine Spielansage möglich ({phase.value})",
+                              f"No declaration is possible now ({phase.value})")
         contract = move.contract
-        is_hand = phase == Phase.SKAT
+        is_hand = phase is Phase.SKAT
         if contract.hand != is_hand:
             if is_hand:
                 raise InvalidDeclaration(
@@ -362,7 +385,7 @@ class GameState:
                 "After picking up the skat a hand game is no longer possible (ISkO 2.4.4)",
             )
         contract.validate()
-        self._undo.append(("declare", phase))
+        self._undo.append(_SetupUndo(phase))
         game = contract.game
         self.contract = contract
         self._game = game
@@ -383,21 +406,21 @@ class GameState:
         self._push_pick_up(_PICK_UP)
         self._push_discard(Discard((discard[0], discard[1])))
 
-    def _expect(self, phase: str, move: Move) -> None:
-        if self.phase != phase:
-            raise IllegalMove(f"{move} ist jetzt nicht möglich ({self.phase})",
-                              f"{move} is not possible now ({self.phase})")
+    def _expect(self, phase: Phase, move: Move) -> None:
+        if self.phase is not phase:
+            raise IllegalMove(f"{move} ist jetzt nicht möglich ({self.phase.value})",
+                              f"{move} is not possible now ({self.phase.value})")
 
     def _push_auction(self, move: AuctionMove) -> None:
-        if self.phase != Phase.AUCTION:
+        if self.phase is not Phase.AUCTION:
             raise GameOver("Das Reizen ist bereits beendet", "The auction is already over")
         before = self.auction
         self.auction = before.apply(move)
-        self._undo.append(("auction", before))
+        self._undo.append(_SetupUndo(Phase.AUCTION, auction=before))
         if self.auction.is_over:
             if self.auction.declarer is None:
                 self.phase = Phase.OVER
-                self.ended_early = "eingepasst"
+                self.termination = Termination.PASSED_IN
             else:
                 self.declarer = self.auction.declarer
                 self.phase = Phase.SKAT
@@ -452,6 +475,7 @@ class GameState:
         legal = self._legal = hands[winner]
         if not legal:  # the tenth trick: every hand is empty
             self.phase = Phase.OVER
+            self.termination = Termination.PLAYED_OUT
         return legal
 
     def _refusal(self, card: Card) -> IllegalMove:
@@ -474,20 +498,23 @@ class GameState:
         legal = self._legal = self.hands[winner]
         if not legal:  # the tenth trick ends every game, early or not
             self.phase = Phase.OVER
+            self.termination = Termination.PLAYED_OUT
             return 0
         contract = self.contract
         assert contract is not None
+        ended: Termination | None = None
         if contract.game.is_null:
             if winner == self.declarer:
-                self.ended_early = "null_trick"
+                ended = Termination.NULL_TRICK
         elif contract.schwarz_announced:
             if winner != self.declarer:
-                self.ended_early = "ouvert_trick" if contract.ouvert else "schwarz_trick"
+                ended = Termination.OUVERT_TRICK if contract.ouvert else Termination.SCHWARZ_TRICK
         elif contract.schneider_announced:
             if self.defender_augen() >= 31:
-                self.ended_early = "schneider_missed"
-        if self.ended_early is None:
+                ended = Termination.SCHNEIDER_MISSED
+        if ended is None:
             return legal
+        self.termination = ended
         self.phase = Phase.OVER
         self._legal = 0
         return 0
@@ -526,39 +553,31 @@ class GameState:
         self._led_follow = self._follow[plays[-2].index]
         self.hands[(leader + 2) % 3] |= card.bit
         self.phase = Phase.PLAY
-        self.ended_early = None  # the game was still running before this trick
+        self.termination = None  # the game was still running before this trick
 
     def _take_back_setup(self) -> None:
         """Undo the last move before the first card (already removed from the record)."""
-        record = self._undo.pop()
-        kind = record[0]
-        if kind == "auction":
-            before = record[1]
-            assert isinstance(before, Auction)
-            self.auction = before
-            self.phase = Phase.AUCTION
+        undo = self._undo.pop()
+        phase = self.phase = undo.phase
+        if undo.auction is not None:
+            self.auction = undo.auction
             self.declarer = None
-            self.ended_early = None
-        elif kind == "phase":
-            assert self.declarer is not None
-            _, phase, hand, skat = record
-            assert isinstance(phase, str) and isinstance(hand, int) and isinstance(skat, int)
-            self.phase = phase
-            self.hands[self.declarer] = hand
-            self.skat = skat
-            if phase == Phase.SKAT:
+            self.termination = None
+        elif undo.hand is not None:
+            declarer = self.declarer
+            assert declarer is not None and undo.skat is not None
+            self.hands[declarer] = undo.hand
+            self.skat = undo.skat
+            if phase is Phase.SKAT:
                 self.picked_up = False
-        elif kind == "declare":
-            phase = record[1]
-            assert isinstance(phase, str)
-            self.phase = phase
+        else:  # a declaration
             self.contract = None
             self._game = None
 
     # ------------------------------------------------------------------ result
     def outcome(self) -> Outcome | None:
         """The result once the game is over (None while it runs, or when eingepasst)."""
-        if self.phase != Phase.OVER or self.contract is None:
+        if self.phase is not Phase.OVER or self.contract is None:
             return None
         return self.score()
 
@@ -575,11 +594,12 @@ class GameState:
             assert declarer is not None
             twelve = dealt[declarer] | dealt[3]
             return _evaluate(
-                contract, matadors_in_mask(contract.game, twelve), self.auction.value,
-                self.declarer_points + mask_points(self.skat), self.declarer_trick_count, self.rules,
-                False, False, False, explain=False,
+                contract, matadors=matadors_in_mask(contract.game, twelve), bid=self.auction.value,
+                declarer_points=self.declarer_points + mask_points(self.skat),
+                declarer_tricks=self.declarer_trick_count, rules=self.rules, explain=False,
                 # An overbid Null is counted by the declarer's matadors (ISkO 2.4.4).
                 declarer_mask=twelve if contract.game.is_null else None,
+                termination=self.termination,
             )[0]
         return score_game(
             contract,
@@ -592,6 +612,7 @@ class GameState:
             re=re,
             bock=bock,
             declarer_cards=self.declarer_cards() if contract.game.is_null else None,
+            termination=self.termination,
         )
 
     # ------------------------------------------------------------------ records
@@ -660,7 +681,7 @@ class GameState:
         for m in auction:
             state.push(m)
         if contract is not None:
-            if state.phase != Phase.SKAT:
+            if state.phase is not Phase.SKAT:
                 raise IllegalMove("Das Reizen ist nicht beendet oder es wurde eingepasst",
                                   "The auction is not over, or the deal was passed in")
             if not contract.hand:
@@ -674,7 +695,7 @@ class GameState:
         return state
 
     def __repr__(self) -> str:
-        return f"<GameState phase={self.phase} moves={len(self._setup) + len(self._plays)}>"
+        return f"<GameState phase={self.phase.value} moves={len(self._setup) + len(self._plays)}>"
 
 
 def _mask(cards: Sequence[Card]) -> int:

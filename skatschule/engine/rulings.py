@@ -45,26 +45,29 @@ Further events (casebook work), each with the ISkO rule it rests on:
   first) are played out and the game is scored as it ends.
 - ``declarer_concedes`` with ``accepted: false`` while he holds fewer than nine cards
   (3.3.2): the concession is void, play goes on with the ``continuation``.
+
+A :class:`Ruling` names the guilty :class:`Party` and the counted :class:`Level` as
+enums. The vectors contract's ``ruling`` input is read by
+:func:`skatschule.engine.vectors.ruling_from_input`, which builds the state and the
+:class:`Event` and calls :func:`rule`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from .bidding import SEAT_NAMES_DE, SEAT_NAMES_EN
 from .cards import CARDS, Card, CardSet
 from .errors import SkatError
-from .explain import Derivation, Step, rule_ids_of
-from .game import Discard, GameState, Phase, PickUp
-from .games import Contract, GameType
-from .explain import plural
+from .explain import Derivation, Step, plural, rule_ids_of
+from .game import GameState, Phase
+from .games import Contract
 from .names import card_ref, game_ref
-from .scoring import Outcome, cheapest_lost_game, contract_ref, game_value, settle
+from .scoring import Outcome, cheapest_lost_game, contract_ref, game_value, score_game, settle
 
-__all__ = ["Irregularity", "Event", "Ruling", "rule", "ruling_from_input"]
+__all__ = ["Irregularity", "Party", "Level", "Event", "Ruling", "rule"]
 
 
 class Irregularity(Enum):
@@ -121,9 +124,23 @@ _RULE_OF = {
     Irregularity.DECLARER_CLAIMS: "3.3.4",
     Irregularity.DEFENDER_PLAYS_OPEN: "3.3.5",
 }
+class Party(Enum):
+    """The two parties of a game: the declarer alone, or the two defenders together."""
+
+    DECLARER = "declarer"
+    DEFENDERS = "defenders"
+
+
+class Level(Enum):
+    """The level of winning counted in a suit or Grand game's value (ISkO 4.2.3, 4.2.4)."""
+
+    EINFACH = "einfach"
+    SCHNEIDER = "schneider"
+    SCHWARZ = "schwarz"
+
+
 _VIOLATIONS = frozenset({Irregularity.REVOKE, Irregularity.LEAD_OUT_OF_TURN, Irregularity.SKAT_VIEWED,
                          Irregularity.CARDS_EXPOSED, Irregularity.WRONG_CARD_COUNT})
-_LEVELS = ("einfach", "schneider", "schwarz")
 OPEN_SEARCH_MAX_CARDS = 6
 """The defender's open play is searched exhaustively only with at most this many cards a hand."""
 
@@ -133,7 +150,8 @@ class Event:
     """What happened: ``seat`` commits ``kind`` (with ``card`` for revokes and leads).
 
     ``accepted``: the defenders' consent to a claim or a late concession (None: not said).
-    ``claimed``: the level a claiming declarer demands (``schneider`` or ``schwarz``).
+    ``claimed``: the level a claiming declarer demands, as the value of a :class:`Level`
+    (``schneider`` or ``schwarz``), read when the claim is ruled on.
     ``continuation``: the cards played after the event when play goes on (the innocent
     party demanded it, a claim was refused, a late concession was refused).
     """
@@ -154,12 +172,12 @@ class Ruling:
     won: bool
     value: int
     score: int
-    guilty: str | None
-    """"declarer", "defenders" or None (no violation, e.g. a concession or the last trick)."""
+    guilty: Party | None
+    """The party that broke a rule, or None (no violation, e.g. a concession or the last trick)."""
     steps: Derivation
-    level: str | None = None
-    """The highest level counted in the value: "einfach", "schneider" or "schwarz" (announced
-    levels included); None for a Null game. Read-only information, not part of ``as_dict``."""
+    level: Level | None = None
+    """The highest level counted in the value (announced levels included); None for a Null
+    game. Read-only information, not part of ``as_dict``."""
     overbid: bool = False
     """True when the counted value had to be raised to the bid (the game is then lost)."""
 
@@ -204,15 +222,15 @@ def _need(state: GameState, m: int) -> _Need:
     return _Need(True, True, True, True)
 
 
-def _level(contract: Contract, schneider: bool, schwarz: bool) -> str | None:
+def _level(contract: Contract, schneider: bool, schwarz: bool) -> Level | None:
     """The highest level counted for ``contract`` (as :func:`~.scoring.game_value` counts it)."""
     if contract.game.is_null:
         return None
     if schwarz or contract.schwarz_announced:
-        return "schwarz"
+        return Level.SCHWARZ
     if schneider or contract.schneider_announced:
-        return "schneider"
-    return "einfach"
+        return Level.SCHNEIDER
+    return Level.EINFACH
 
 
 def _from_outcome(outcome: Outcome, steps: list[Step]) -> Ruling:
@@ -226,8 +244,10 @@ Reason = tuple[str, str, tuple[str, ...]]
 last step of a ruling, which states the verdict."""
 
 
-def _ruling(state: GameState, m: int, won: bool, schneider: bool, schwarz: bool, guilty: str | None,
-            steps: list[Step], reason: Reason, game_ends: bool = True) -> Ruling:
+def _ruling(state: GameState, *, m: int, won: bool, schneider: bool = False, schwarz: bool = False,
+            guilty: Party | None = None, steps: list[Step], reason: Reason, game_ends: bool = True) -> Ruling:
+    """The ruling with the verdict ``won`` at the levels ``schneider`` and ``schwarz``,
+    settled by :func:`~.scoring.settle` (``m``: the declarer's matadors)."""
     assert state.contract is not None
     settled = settle(state.contract, m, bid=state.bid, won=won, schneider=schneider, schwarz=schwarz,
                      rules=state.rules, reason=reason)
@@ -235,8 +255,8 @@ def _ruling(state: GameState, m: int, won: bool, schneider: bool, schwarz: bool,
                   _level(state.contract, schneider, schwarz), settled.overbid)
 
 
-def _party(state: GameState, seat: int) -> str:
-    return "declarer" if seat == state.declarer else "defenders"
+def _party(state: GameState, seat: int) -> Party:
+    return Party.DECLARER if seat == state.declarer else Party.DEFENDERS
 
 
 def rule(state: GameState, event: Event) -> Ruling:
@@ -376,8 +396,8 @@ def rule(state: GameState, event: Event) -> Ruling:
             f"with {d_augen} card points{' and the level he needed' if need.schneider else ''} the declarer had "
             f"already won, and a decided game stays decided", ("3.1.3", "4.2.2"))
         if contract.game.is_null:
-            return _ruling(state, m, True, False, False, None, steps, reason)
-        return _ruling(state, m, True, d_augen >= 90, False, None, steps, reason)
+            return _ruling(state, m=m, won=True, steps=steps, reason=reason)
+        return _ruling(state, m=m, won=True, schneider=d_augen >= 90, steps=steps, reason=reason)
     if lost_by_play:
         if contract.game.is_null:
             tricks = state.declarer_trick_count
@@ -386,20 +406,20 @@ def rule(state: GameState, event: Event) -> Ruling:
                               ("4.2.7",)))
             reason = ("damit war das Nullspiel schon verloren, und ein entschiedenes Spiel bleibt entschieden",
                       "so the null game was already lost, and a decided game stays decided", ("3.1.3", "4.2.7"))
-            return _ruling(state, m, False, False, False, None, steps, reason)
+            return _ruling(state, m=m, won=False, steps=steps, reason=reason)
         steps.append(_augen_step(d_augen, f_augen))
         reason = (f"mit {f_augen} Augen der Gegenpartei war das Spiel für den Alleinspieler schon verloren, und "
                   f"ein entschiedenes Spiel bleibt entschieden",
                   f"with the defenders' {f_augen} card points the declarer had already lost, and a decided game "
                   f"stays decided", ("3.1.3", "4.2.2"))
-        return _ruling(state, m, False, f_augen >= 90, False, None, steps, reason)
+        return _ruling(state, m=m, won=False, schneider=f_augen >= 90, steps=steps, reason=reason)
     if out_of_reach:
         fact, before_first_trick = _unreachable(state, m, need, f_augen)
         steps.append(fact)
         if kind is Irregularity.DECLARER_CONCEDES:
             reason = ("der Alleinspieler gibt auf, und gewinnen konnte er das Spiel ohnehin nicht mehr",
                       "the declarer concedes, and he could no longer win the game anyway", ("3.3.1", "2.4.3"))
-        elif _party(state, event.seat) == "defenders" and before_first_trick:
+        elif _party(state, event.seat) is Party.DEFENDERS and before_first_trick:
             reason = ("ein Spiel, dessen nötige Stufe schon vor dem ersten Stich unerreichbar war, gewinnt der "
                       "Alleinspieler auch durch einen Fehler der Gegenpartei nicht",
                       "a game whose needed level was out of reach before the first trick cannot become the "
@@ -407,7 +427,7 @@ def rule(state: GameState, event: Event) -> Ruling:
         else:
             reason = ("der Alleinspieler konnte das Spiel schon vorher nicht mehr gewinnen",
                       "the declarer could no longer win the game even before", ("3.1.3",))
-        return _ruling(state, m, False, False, False, None, steps, reason)
+        return _ruling(state, m=m, won=False, steps=steps, reason=reason)
 
     # --- concessions
     if kind is Irregularity.DECLARER_CONCEDES:
@@ -421,7 +441,7 @@ def rule(state: GameState, event: Event) -> Ruling:
                   "Reizwert" + _announced_note(contract, "de"),
                   "the declarer concedes; the simple level counts, with his matadors and at least at the bid"
                   + _announced_note(contract, "en"), ("3.3.1",) + _announced_rule(contract))
-        return _ruling(state, m, False, False, False, None, steps, reason)
+        return _ruling(state, m=m, won=False, steps=steps, reason=reason)
     if kind is Irregularity.DEFENDER_CONCEDES:
         reason = ("gibt ein Gegenspieler auf, gilt das für die ganze Gegenpartei (gemeinsame Haftung)",
                   "a defender's concession binds both defenders (joint liability)", ("3.3.3", "2.5.2"))
@@ -429,13 +449,13 @@ def rule(state: GameState, event: Event) -> Ruling:
 
     # --- violations before the decision
     guilty = _party(state, event.seat)
-    if guilty == "declarer":
+    if guilty is Party.DECLARER:
         reason = ("der Alleinspieler hat vor der Spielentscheidung gegen die Regeln verstoßen; gewertet wird die "
                   "Stufe einfach"
                   + _announced_note(contract, "de"),
                   "the declarer broke a rule while the game was still open; the simple level counts"
                   + _announced_note(contract, "en"), ("3.1.4",) + _announced_rule(contract))
-        return _ruling(state, m, False, False, False, guilty, steps, reason)
+        return _ruling(state, m=m, won=False, guilty=guilty, steps=steps, reason=reason)
     reason = ("ein Gegenspieler hat vor der Spielentscheidung gegen die Regeln verstoßen, und das gilt für beide "
               "Gegenspieler (gemeinsame Haftung)",
               "a defender broke a rule while the game was still open, and that counts against both defenders "
@@ -535,12 +555,12 @@ def _unreachable(state: GameState, m: int, need: _Need, f_augen: int) -> tuple[S
                 ("4.2.3",)), False
 
 
-def _innocent_declarer(state: GameState, m: int, need: _Need, steps: list[Step], guilty: str | None,
+def _innocent_declarer(state: GameState, m: int, need: _Need, steps: list[Step], guilty: Party | None,
                        reason: Reason) -> Ruling:
     contract = state.contract
     assert contract is not None
     if contract.game.is_null:
-        return _ruling(state, m, True, False, False, guilty, steps, reason)
+        return _ruling(state, m=m, won=True, guilty=guilty, steps=steps, reason=reason)
     if need.schneider and not contract.schneider_announced:
         level_de = "Schwarz" if need.schwarz else "Schneider"
         steps.append(Step(f"Zum Reizwert {state.bid} braucht der Alleinspieler {level_de}: diese Stufe wird ihm "
@@ -548,7 +568,8 @@ def _innocent_declarer(state: GameState, m: int, need: _Need, steps: list[Step],
                           f"For the bid of {state.bid} the declarer needs {level_de}: that level is awarded to him",
                           ("3.1.5",)))
     text_de, text_en, rules = reason
-    return _ruling(state, m, True, need.schneider, need.schwarz, guilty, steps, (text_de, text_en, rules))
+    return _ruling(state, m=m, won=True, schneider=need.schneider, schwarz=need.schwarz, guilty=guilty,
+                   steps=steps, reason=(text_de, text_en, rules))
 
 
 def _play_on(state: GameState, cards: Sequence[Card], steps: list[Step]) -> Ruling:
@@ -569,25 +590,26 @@ def _accepted_claim(state: GameState, event: Event, m: int, need: _Need, d_augen
     """A claim the defenders accept, the game not yet won by them (ISkO 3.3.4)."""
     contract = state.contract
     assert contract is not None
-    claimed = event.claimed or "einfach"
-    if claimed not in _LEVELS:
-        raise SkatError(f"Unbekannte Gewinnstufe {claimed!r} (einfach, schneider, schwarz)",
-                        f"Unknown level {claimed!r} (einfach, schneider, schwarz)")
+    try:
+        claimed = Level(event.claimed or "einfach")
+    except ValueError:
+        raise SkatError(f"Unbekannte Gewinnstufe {event.claimed!r} (einfach, schneider, schwarz)",
+                        f"Unknown level {event.claimed!r} (einfach, schneider, schwarz)") from None
     if contract.game.is_null:
         reason: Reason = ("die Gegenspieler stimmen der Abkürzung zu: das Nullspiel zählt als durchgespielt",
                           "the defenders agree to the claim: the null game counts as played out", ("3.3.4",))
-        return _ruling(state, m, True, False, False, None, steps, reason)
-    if claimed in ("schneider", "schwarz") and f_augen > 30:
+        return _ruling(state, m=m, won=True, steps=steps, reason=reason)
+    if claimed is not Level.EINFACH and f_augen > 30:
         raise SkatError(f"Schneider ist nicht mehr möglich: die Gegenspieler haben {f_augen} Augen",
                         f"Schneider is no longer possible: the defenders have {f_augen} card points")
-    if claimed == "schwarz" and state.defender_trick_count > 0:
+    if claimed is Level.SCHWARZ and state.defender_trick_count > 0:
         raise SkatError("Schwarz ist nicht mehr möglich: die Gegenspieler haben einen Stich",
                         "Schwarz is no longer possible: the defenders have a trick")
-    schneider = need.schneider or claimed != "einfach" or d_augen >= 90
-    schwarz = need.schwarz or claimed == "schwarz"
-    if claimed != "einfach":
-        steps.append(Step(f"Mit dem Abkürzen beansprucht er {claimed.capitalize()}",
-                          f"Together with the claim he demands {claimed.capitalize()}", ("3.3.4",)))
+    schneider = need.schneider or claimed is not Level.EINFACH or d_augen >= 90
+    schwarz = need.schwarz or claimed is Level.SCHWARZ
+    if claimed is not Level.EINFACH:
+        steps.append(Step(f"Mit dem Abkürzen beansprucht er {claimed.value.capitalize()}",
+                          f"Together with the claim he demands {claimed.value.capitalize()}", ("3.3.4",)))
     elif d_augen >= 90 and not need.schneider:
         steps.append(Step(f"Schneider war mit {d_augen} Augen schon erreicht", f"Schneider was already reached with "
                           f"{d_augen} card points", ("4.2.3",)))
@@ -596,7 +618,7 @@ def _accepted_claim(state: GameState, event: Event, m: int, need: _Need, d_augen
                           "The level needed for the bid belongs to the announced game", ("3.1.5",)))
     reason = ("die Gegenspieler stimmen der Abkürzung zu: das angesagte Spiel zählt wie beansprucht",
               "the defenders agree to the claim: the announced game counts as claimed", ("3.3.4",))
-    return _ruling(state, m, True, schneider, schwarz, None, steps, reason)
+    return _ruling(state, m=m, won=True, schneider=schneider, schwarz=schwarz, steps=steps, reason=reason)
 
 
 def _defender_open(state: GameState, event: Event, steps: list[Step]) -> Ruling:
@@ -628,8 +650,6 @@ def _defender_open(state: GameState, event: Event, steps: list[Step]) -> Ruling:
                           f"{rest_tricks} tricks ({rest_points} card points) are his", ("3.3.5",)))
         d_points += rest_points
         d_tricks += rest_tricks
-    from .scoring import score_game
-
     outcome = score_game(contract, state.matadors(), bid=state.bid, declarer_points=d_points,
                          declarer_tricks=d_tricks, rules=state.rules)
     return _from_outcome(outcome, steps)
@@ -660,7 +680,7 @@ def _defenders_take_all(state: GameState, memo: dict[tuple[int, int, int, int], 
     return result
 
 
-def _cheapest_lost_game(state: GameState, steps: list[Step], guilty: str | None, reason: Reason) -> Ruling:
+def _cheapest_lost_game(state: GameState, steps: list[Step], guilty: Party | None, reason: Reason) -> Ruling:
     """The lost game "by the last bid and the matadors" (ISkO 2.4.4, 3.1.1): the game of
     :func:`~.scoring.cheapest_lost_game` (the same one that scores an overbid Null),
     counted double as a lost game."""
@@ -673,7 +693,7 @@ def _cheapest_lost_game(state: GameState, steps: list[Step], guilty: str | None,
         f"matadors: {game_ref(contract.game)}", ("2.4.4",)))
     settled = settle(contract, count, bid=state.bid, won=False, rules=state.rules, reason=reason)
     return Ruling(True, False, settled.value, settled.score, guilty, tuple(steps) + settled.steps,
-                  "einfach", settled.overbid)
+                  Level.EINFACH, settled.overbid)
 
 
 def _unplayable_null(state: GameState, steps: list[Step]) -> Ruling:
@@ -689,7 +709,7 @@ def _unplayable_null(state: GameState, steps: list[Step]) -> Ruling:
                       "Grandspiel nach der letzten Reizhöhe und den Spitzen",
                       "a null game below the bid cannot be played, so a suit or Grand game counts, by the last "
                       "bid and the matadors", ("2.4.4",))
-    return _cheapest_lost_game(state, steps, "declarer", reason)
+    return _cheapest_lost_game(state, steps, Party.DECLARER, reason)
 
 
 def _leads_before_announcement(state: GameState, event: Event) -> Ruling:
@@ -709,7 +729,7 @@ def _leads_before_announcement(state: GameState, event: Event) -> Ruling:
                       "Reizhöhe und seinen Spitzen",
                       "a declarer who leads before his announcement has lost a game, by the last bid and his "
                       "matadors", ("3.1.1", "2.4.4"))
-    return _cheapest_lost_game(state, steps, "declarer", reason)
+    return _cheapest_lost_game(state, steps, Party.DECLARER, reason)
 
 
 def _play_out_last_trick(state: GameState) -> GameState:
@@ -719,56 +739,4 @@ def _play_out_last_trick(state: GameState) -> GameState:
         assert seat is not None
         mask = state.hands[seat]
         state.play(CARDS[(mask & -mask).bit_length() - 1])
-    return state
-
-
-def ruling_from_input(inp: Mapping[str, Any], rules: str) -> Ruling:
-    """A ``ruling`` case of the vectors contract: a replay input plus ``event``."""
-    from .cards import parse_card, parse_cards
-    from .vectors import replay_from_input
-
-    raw = inp["event"]
-    try:
-        kind = Irregularity(raw["type"])
-    except ValueError:
-        raise SkatError(f"Unbekannter Regelverstoß {raw['type']!r}", f"Unknown irregularity {raw['type']!r}") from None
-    if kind is Irregularity.DECLARER_LEADS_EARLY:
-        state = _state_before_announcement(inp, rules)
-    else:
-        state = replay_from_input(inp, rules)
-    seat = raw.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise SkatError("Der Platz des Regelverstoßes fehlt", "The seat of the irregularity is missing")
-    card = parse_card(raw["card"]) if raw.get("card") else None
-    accepted = raw.get("accepted")
-    if accepted is not None and not isinstance(accepted, bool):
-        raise SkatError("accepted muss true oder false sein", "accepted must be true or false")
-    claimed = raw.get("claimed")
-    if claimed is not None and not isinstance(claimed, str):
-        raise SkatError("claimed muss eine Gewinnstufe sein", "claimed must be a level")
-    cont = raw.get("continuation")
-    continuation = tuple(parse_cards(cont)) if cont is not None else None
-    return rule(state, Event(kind, seat, card, accepted, claimed, continuation))
-
-
-def _state_before_announcement(inp: Mapping[str, Any], rules: str) -> GameState:
-    """The game after the auction (and the pick-up and discard, if ``declaration`` names a
-    ``discard``), before any announcement."""
-    from .bidding import parse_auction_move
-    from .cards import Deal, parse_cards
-    from .rules import get_rules
-
-    deal = Deal.from_codes(inp["deal"])
-    state = GameState.replay(deal, [parse_auction_move(m) for m in inp["auction"]], rules=get_rules(rules))
-    if state.phase != Phase.SKAT:
-        raise SkatError("Das Reizen ist nicht beendet oder es wurde eingepasst",
-                        "The auction is not over, or the deal was passed in")
-    decl = inp.get("declaration") or {}
-    if decl.get("game"):
-        raise SkatError("Vor der Spielansage darf noch kein Spiel angegeben sein",
-                        "Before the announcement no game may be given")
-    if decl.get("discard"):
-        a, b = parse_cards(decl["discard"])
-        state.push(PickUp())
-        state.push(Discard((a, b)))
     return state

@@ -2,17 +2,19 @@
 
 ``game_value`` answers "what is this game worth?"; ``score_game`` turns a
 finished game (Augen, tricks, bid) into an :class:`Outcome` with the list
-entry and a derivation a beginner can follow.
+entry and a derivation a beginner can follow. An outcome of a game played on a
+:class:`~.game.GameState` carries its :class:`Termination` (how the game ended).
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .cards import Card, CardSet
 from .errors import SkatError
-from .explain import Derivation, Step, plural, rule_ids_of
+from .explain import Derivation, Step, Text, plural, rule_ids_of
 from .games import Contract, GameType
 from .names import game_ref
 from .rules import ISKO, RuleSet
@@ -24,6 +26,7 @@ __all__ = [
     "GameValue",
     "game_value",
     "Outcome",
+    "Termination",
     "score_game",
     "lowest_multiple",
     "Settlement",
@@ -214,6 +217,48 @@ def _game_value(contract: Contract, matadors: int, schneider: bool, schwarz: boo
     return GameValue(contract, matadors, tuple(levels), base, value, (step,))
 
 
+class Termination(enum.Enum):
+    """How a game ended, as :attr:`~.game.GameState.termination` and
+    :attr:`Outcome.termination` tell it (like python-chess's ``Termination``)."""
+
+    PLAYED_OUT = "played_out"
+    """All ten tricks were played."""
+    PASSED_IN = "passed_in"
+    """Nobody bid: the deal was passed in (eingepasst); there is no game to score."""
+    NULL_TRICK = "null_trick"
+    """A Null game ended with the first trick the declarer took."""
+    SCHWARZ_TRICK = "schwarz_trick"
+    """An announced Schwarz ended with the first trick the defenders took."""
+    OUVERT_TRICK = "ouvert_trick"
+    """An open (ouvert) suit or Grand game ended with the first trick the defenders took."""
+    SCHNEIDER_MISSED = "schneider_missed"
+    """An announced Schneider ended once the defenders had 31 card points."""
+
+    @property
+    def is_early(self) -> bool:
+        """Did the rules end the game before the tenth trick (passing in aside)?"""
+        return self not in (Termination.PLAYED_OUT, Termination.PASSED_IN)
+
+    @property
+    def text(self) -> Text:
+        """A short description in German and English."""
+        return _TERMINATION_TEXTS[self]
+
+
+_TERMINATION_TEXTS = {
+    Termination.PLAYED_OUT: Text("alle zehn Stiche gespielt", "all ten tricks played"),
+    Termination.PASSED_IN: Text("eingepasst: niemand hat gereizt", "passed in: nobody bid"),
+    Termination.NULL_TRICK: Text("Nullspiel beendet: der Alleinspieler hat einen Stich",
+                                 "null game over: the declarer took a trick"),
+    Termination.SCHWARZ_TRICK: Text("Schwarz angesagt, aber die Gegenpartei hat einen Stich",
+                                    "Schwarz announced, but the defenders took a trick"),
+    Termination.OUVERT_TRICK: Text("offenes Spiel beendet: die Gegenpartei hat einen Stich",
+                                   "open game over: the defenders took a trick"),
+    Termination.SCHNEIDER_MISSED: Text("Schneider angesagt, aber die Gegenpartei hat 31 Augen",
+                                       "Schneider announced, but the defenders have 31 card points"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The result of a finished game, as the list records it."""
@@ -242,13 +287,17 @@ class Outcome:
     written down as lost instead; None otherwise."""
     declarer_mask: int | None = None
     """The declarer's twelve cards as a mask, when known (they decide an overbid Null)."""
+    termination: Termination | None = None
+    """How the game ended, for a game played on a :class:`~.game.GameState`; None for a
+    game scored from its figures (:func:`score_game`). Not part of ``as_dict``."""
 
     @property
     def steps(self) -> Derivation:
         """The derivation, step by step (built on demand: scoring itself needs no text)."""
         return _evaluate(
-            self.contract, self.matadors, self.bid, self.declarer_points, self.declarer_tricks,
-            self.rules, self.kontra, self.re, self.bock, explain=True, declarer_mask=self.declarer_mask,
+            self.contract, matadors=self.matadors, bid=self.bid, declarer_points=self.declarer_points,
+            declarer_tricks=self.declarer_tricks, rules=self.rules, kontra=self.kontra, re=self.re,
+            bock=self.bock, explain=True, declarer_mask=self.declarer_mask, termination=self.termination,
         )[1]
 
     @property
@@ -282,6 +331,7 @@ def score_game(
     re: bool = False,
     bock: bool = False,
     declarer_cards: Iterable[Card] | CardSet | None = None,
+    termination: Termination | None = None,
 ) -> Outcome:
     """Score a finished (or ended) game: won or lost, at which value, with which list entry.
 
@@ -297,6 +347,9 @@ def score_game(
       as the vectors contract reads it, as the lowest multiple of the Null value that
       reaches the bid.
     - Lost games count double (4.3.4), or single for hand games under ``pre1999``.
+
+    ``termination`` (how a game played on a :class:`~.game.GameState` ended) is only
+    carried onto the outcome; it does not change the result.
     """
     if not 0 <= declarer_points <= 120 or not 0 <= declarer_tricks <= 10:
         raise SkatError(
@@ -319,8 +372,9 @@ def score_game(
     mask = None
     if declarer_cards is not None:
         mask = declarer_cards.mask if isinstance(declarer_cards, CardSet) else CardSet(declarer_cards).mask
-    return _evaluate(contract, matadors, bid, declarer_points, declarer_tricks, rules, kontra, re, bock,
-                     explain=False, declarer_mask=mask)[0]
+    return _evaluate(contract, matadors=matadors, bid=bid, declarer_points=declarer_points,
+                     declarer_tricks=declarer_tricks, rules=rules, kontra=kontra, re=re, bock=bock,
+                     explain=False, declarer_mask=mask, termination=termination)[0]
 
 
 _CHEAPEST_ORDER = (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND)
@@ -380,19 +434,24 @@ def _capital(text: str) -> str:
 
 def _evaluate(
     contract: Contract,
+    *,
     matadors: int,
     bid: int,
     declarer_points: int,
     declarer_tricks: int,
     rules: RuleSet,
-    kontra: bool,
-    re: bool,
-    bock: bool,
-    *,
+    kontra: bool = False,
+    re: bool = False,
+    bock: bool = False,
     explain: bool,
     declarer_mask: int | None = None,
+    termination: Termination | None = None,
 ) -> tuple[Outcome, Derivation]:
     """The one place that decides a result; with ``explain`` it also writes the steps.
+
+    The callers have checked the figures (:func:`score_game` does, a
+    :class:`~.game.GameState` holds them by construction); ``termination`` is only
+    carried on to the outcome.
 
     Every step but the last states a fact; the last gives the reasons that decided, the
     verdict and the list entry, citing the decisive rule first."""
@@ -493,7 +552,7 @@ def _evaluate(
                                          reasons, cited)
     outcome = _new_outcome(
         contract, won, value, score, overbid, bid, matadors if counted_game else gv.matadors, declarer_points,
-        declarer_tricks, schneider, schwarz, kontra, re, bock, rules, counted_game, declarer_mask,
+        declarer_tricks, schneider, schwarz, kontra, re, bock, rules, counted_game, declarer_mask, termination,
     )
     return outcome, tuple(steps)
 
@@ -522,13 +581,14 @@ _set_bock = _slot_setter("bock")
 _set_rules = _slot_setter("rules")
 _set_counted_game = _slot_setter("counted_game")
 _set_declarer_mask = _slot_setter("declarer_mask")
+_set_termination = _slot_setter("termination")
 
 
 def _new_outcome(
     contract: Contract, won: bool, value: int, score: int, overbid: bool, bid: int, matadors: int,
     declarer_points: int, declarer_tricks: int, schneider: bool, schwarz: bool,
     kontra: bool, re: bool, bock: bool, rules: RuleSet, counted_game: GameType | None = None,
-    declarer_mask: int | None = None,
+    declarer_mask: int | None = None, termination: Termination | None = None,
 ) -> Outcome:
     """The same as ``Outcome(...)`` with every field given (Outcome has no __post_init__)."""
     outcome: Outcome = object.__new__(Outcome)
@@ -549,6 +609,7 @@ def _new_outcome(
     _set_rules(outcome, rules)
     _set_counted_game(outcome, counted_game)
     _set_declarer_mask(outcome, declarer_mask)
+    _set_termination(outcome, termination)
     return outcome
 
 

@@ -5,7 +5,9 @@
     python -m skatschule.engine.vectors explain FILE [en]  # the derivations, in the ISkO's (French) names
 
 ``answer`` never reads ``expected``. Input the engine rejects becomes an
-``error`` answer with the engine's message, never a crash.
+``error`` answer with the engine's message, never a crash. The input readers live
+here, :func:`ruling_from_input` among them (it reads a ``ruling`` case for
+:func:`~.rulings.rule`; the rulings module knows nothing of this contract).
 """
 
 from __future__ import annotations
@@ -19,13 +21,14 @@ from .bidding import parse_auction_move, run_auction
 from .cards import Card, CardSet, Deal, parse_card, parse_cards
 from .errors import SkatError
 from .games import Contract, is_trump, legal_cards, parse_game, trick_winner
-from .game import GameState
+from .game import Discard, GameState, Phase, PickUp
 from .lists import seeger_totals
 from .rules import get_rules
 from .explain import Step
 from .scoring import Outcome, game_value, matadors, score_game
+from .rulings import Event, Irregularity, Ruling, rule
 
-__all__ = ["answer_case", "answer_cases", "check_case", "explain_case", "main"]
+__all__ = ["answer_case", "answer_cases", "check_case", "explain_case", "main", "ruling_from_input"]
 
 Input = Mapping[str, Any]
 
@@ -200,8 +203,6 @@ def _game_replay(inp: Input, rules: str) -> object:
 
 
 def _ruling(inp: Input, rules: str) -> object:
-    from .rulings import ruling_from_input
-
     return ruling_from_input(inp, rules).as_dict()
 
 
@@ -293,8 +294,6 @@ def explain_case(case: Mapping[str, Any], lang: str = "de") -> list[str]:
             if state.is_over() and not state.passed_in:
                 steps = state.score().steps
         elif kind == "ruling":
-            from .rulings import ruling_from_input
-
             steps = ruling_from_input(inp, rules).steps
     except (SkatError, KeyError, TypeError, ValueError, AttributeError, IndexError):
         return []
@@ -341,6 +340,53 @@ def main(argv: list[str] | None = None) -> int:
                   f"got {json.dumps(shown, ensure_ascii=False)}")
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
+
+
+# ------------------------------------------------------------------ rulings (the ``ruling`` kind)
+def ruling_from_input(inp: Mapping[str, Any], rules: str) -> Ruling:
+    """A ``ruling`` case of the vectors contract: a replay input plus ``event``, ruled by
+    :func:`~.rulings.rule`."""
+    raw = inp["event"]
+    try:
+        kind = Irregularity(raw["type"])
+    except ValueError:
+        raise SkatError(f"Unbekannter Regelverstoß {raw['type']!r}", f"Unknown irregularity {raw['type']!r}") from None
+    if kind is Irregularity.DECLARER_LEADS_EARLY:
+        state = _state_before_announcement(inp, rules)
+    else:
+        state = replay_from_input(inp, rules)
+    seat = raw.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise SkatError("Der Platz des Regelverstoßes fehlt", "The seat of the irregularity is missing")
+    card = parse_card(raw["card"]) if raw.get("card") else None
+    accepted = raw.get("accepted")
+    if accepted is not None and not isinstance(accepted, bool):
+        raise SkatError("accepted muss true oder false sein", "accepted must be true or false")
+    claimed = raw.get("claimed")
+    if claimed is not None and not isinstance(claimed, str):
+        raise SkatError("claimed muss eine Gewinnstufe sein", "claimed must be a level")
+    cont = raw.get("continuation")
+    continuation = tuple(parse_cards(cont)) if cont is not None else None
+    return rule(state, Event(kind, seat, card, accepted, claimed, continuation))
+
+
+def _state_before_announcement(inp: Mapping[str, Any], rules: str) -> GameState:
+    """The game after the auction (and the pick-up and discard, if ``declaration`` names a
+    ``discard``), before any announcement."""
+    deal = Deal.from_codes(inp["deal"])
+    state = GameState.replay(deal, [parse_auction_move(m) for m in inp["auction"]], rules=get_rules(rules))
+    if state.phase != Phase.SKAT:
+        raise SkatError("Das Reizen ist nicht beendet oder es wurde eingepasst",
+                        "The auction is not over, or the deal was passed in")
+    decl = inp.get("declaration") or {}
+    if decl.get("game"):
+        raise SkatError("Vor der Spielansage darf noch kein Spiel angegeben sein",
+                        "Before the announcement no game may be given")
+    if decl.get("discard"):
+        a, b = parse_cards(decl["discard"])
+        state.push(PickUp())
+        state.push(Discard((a, b)))
+    return state
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 Every engine case is checked against the rulings engine: the written result line
 (``expect:``), the list entry named in the written ruling and the right choice must all
-agree with what :func:`skatschule.engine.rulings.ruling_from_input` decides.
+agree with what :func:`skatschule.engine.vectors.ruling_from_input` decides.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pytest
 from skatschule.casebook import cases as cb
 from skatschule.casebook.cases import CATEGORIES, CaseFormatError, load_cases, solve
 from skatschule.rules.content import load_registry
+from skatschule.engine.rulings import Level
 
 ROOT = Path(__file__).resolve().parents[2]
 CASEBOOK = ROOT / "rules_content" / "casebook"
@@ -118,7 +119,7 @@ def test_written_ruling_agrees_with_the_engine(case):
     if detail == "ueberreizt":
         assert ruling.overbid
     elif detail:
-        assert detail == ruling.level
+        assert ruling.level is not None and detail == ruling.level.value
     # the list entry the learner types in is the engine's, and no choice value names it
     assert answer.score == (ruling.score if case.score_asked else None)
     assert sum(c.value in cb.outcome_keys(ruling) for c in case.choices) == 1
@@ -148,8 +149,8 @@ def test_the_level_on_the_ruling_matches_its_derivation(case):
         assert any("Null" in line for line in texts)
         return
     line = value_lines[-1]
-    assert ("Schwarz" in line) == (ruling.level == "schwarz"), (case.id, line)
-    assert ("Schneider" in line) == (ruling.level in ("schneider", "schwarz")), (case.id, line)
+    assert ("Schwarz" in line) == (ruling.level is Level.SCHWARZ), (case.id, line)
+    assert ("Schneider" in line) == (ruling.level in (Level.SCHNEIDER, Level.SCHWARZ)), (case.id, line)
     assert ruling.overbid == any(t.startswith("Überreizt") for t in texts), case.id
 
 

@@ -77,7 +77,7 @@ def test_random_games_keep_the_invariants(seed, contract, declarer, rng):
 def snapshot(state: GameState):
     return (state.phase, list(state.hands), state.skat, list(state.trick), list(state.tricks), state.leader,
             state.declarer_points, state.declarer_trick_count, state.defender_trick_count, list(state.moves),
-            state.auction, state.declarer, state.contract, state.ended_early)
+            state.auction, state.declarer, state.contract, state.termination)
 
 
 @settings(max_examples=150, deadline=None)

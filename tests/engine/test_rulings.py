@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from skatschule.engine import Contract, Deal, GameState, GameType, SkatError, parse_card
-from skatschule.engine.rulings import Event, Irregularity, rule
+from skatschule.engine.rulings import Event, Irregularity, Party, rule
 
 # Vorhand, Mittelhand (declarer), Hinterhand, skat
 DEAL = Deal.from_codes([
@@ -28,7 +28,7 @@ def game(contract=Contract(GameType.DIAMONDS), bid=18, plays=()):
 def test_declarer_revoke_before_the_decision_loses_einfach():
     state = game(plays=["HQ"])  # Mittelhand holds H7 H8 but throws a trump
     r = rule(state, Event(Irregularity.REVOKE, 1, parse_card("DA")))
-    assert (r.won, r.value, r.score, r.guilty) == (False, 36, -72, "declarer")
+    assert (r.won, r.value, r.score, r.guilty) == (False, 36, -72, Party.DECLARER)
     assert "3.1.4" in r.rule_ids and "3.2.3" in r.rule_ids
     assert any("einfach" in line for line in r.explain("de"))
 
@@ -86,7 +86,7 @@ def test_declarer_may_pick_up_fallen_cards():
     with pytest.raises(SkatError, match="ohne Folgen"):
         rule(game(), Event(Irregularity.CARDS_EXPOSED, 1))
     r = rule(game(), Event(Irregularity.CARDS_EXPOSED, 0))
-    assert r.won and r.guilty == "defenders"
+    assert r.won and r.guilty is Party.DEFENDERS
 
 
 def test_schwarz_needed_in_an_ohne_game_cannot_be_awarded():
@@ -131,7 +131,7 @@ def test_engine_imports_no_django():
 
 # --------------------------------------------------------------------------- casebook events
 
-from skatschule.engine.rulings import ruling_from_input  # noqa: E402
+from skatschule.engine.vectors import ruling_from_input  # noqa: E402
 
 CLUBS = {  # Vorhand plays clubs "mit 2" after picking up, bid 20
     "deal": ["CJ SJ CT CK CQ C9 HA HT D7 S7".split(), "HJ DJ CA SA ST SK H9 H8 DA DT".split(),
@@ -159,7 +159,7 @@ def test_declarer_leading_before_the_announcement_loses_the_cheapest_game():
     inp = {**CLUBS, "declaration": {"discard": ["D9", "D8"]}, "plays": [],
            "event": {"type": "declarer_leads_before_declaring", "seat": 0, "card": "CJ"}}
     r = ruling_from_input(inp, "isko")
-    assert (r.won, r.value, r.score, r.guilty) == (False, 27, -54, "declarer")  # Karo mit 2 = 27 >= 20
+    assert (r.won, r.value, r.score, r.guilty) == (False, 27, -54, Party.DECLARER)  # Karo mit 2 = 27 >= 20
     assert "3.1.1" in r.rule_ids
     inp["event"]["seat"] = 1
     with pytest.raises(SkatError):

@@ -117,10 +117,10 @@ def test_concede_and_settle_share_the_overbid_and_loss_rules():
 def test_fast_outcome_constructor_equals_the_dataclass():
     from dataclasses import fields
 
-    from skatschule.engine.scoring import Outcome, _new_outcome
+    from skatschule.engine.scoring import Outcome, Termination, _new_outcome
 
     values = (C(GameType.HEARTS, hand=True), False, 60, -240, True, 59, -2, 70, 6, True, False, True, True, False, PUB,
-              GameType.CLUBS, 4095)
+              GameType.CLUBS, 4095, Termination.SCHNEIDER_MISSED)
     assert len(values) == len(fields(Outcome))
     fast, plain = _new_outcome(*values), Outcome(*values)
     assert fast == plain and repr(fast) == repr(plain)
