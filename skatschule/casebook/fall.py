@@ -29,7 +29,7 @@ from skatschule.engine import SkatError, Step, parse_card
 from skatschule.engine.names import card_ref, cards_ref
 from skatschule.engine.sorting import sort_hand
 
-from skatschule.exercises.base import AnswerError, Choice, Feedback, Question
+from skatschule.exercises.base import AnswerError, Feedback, Question
 from skatschule.exercises.helpers import EngineExercise, Solution, parse_choice, parse_number, signed
 from skatschule.rules.directives import render_directive
 
@@ -141,7 +141,7 @@ class Fall(EngineExercise[casebook.Case]):
         if case.score_asked:
             prompt_de += " Gib außerdem den Listeneintrag für den Alleinspieler an (verloren mit Minus)."
             prompt_en += " Also enter the declarer's list entry (a loss with a minus sign)."
-        options = tuple(Choice(c.value, c.label_de, c.label_en) for c in case.choices)
+        options = case.choices
         return self.question(
             difficulty, seed, prompt_de, prompt_en, "case" if case.score_asked else "choice",
             options=options, facts=facts, rule_ids=case.rule_ids,
@@ -150,8 +150,8 @@ class Fall(EngineExercise[casebook.Case]):
     def solve(self, case: casebook.Case) -> Solution:
         answer = casebook.solve(case)
         chosen = case.choice(answer.choice)
-        label_de = chosen.label_de if chosen else answer.choice
-        label_en = chosen.label_en if chosen else answer.choice
+        label_de = chosen.label.de if chosen else answer.choice
+        label_en = chosen.label.en if chosen else answer.choice
         raw: tuple[str, ...] = (answer.choice,)
         if case.score_asked and answer.score is not None:
             raw += (str(answer.score),)
@@ -170,8 +170,8 @@ class Fall(EngineExercise[casebook.Case]):
         solution = self.solve(case)
         choice_ok = choice == solution.raw[0]
         chosen = case.choice(choice)
-        given_de = chosen.label_de if chosen else choice
-        given_en = chosen.label_en if chosen else choice
+        given_de = chosen.label.de if chosen else choice
+        given_en = chosen.label.en if chosen else choice
         normalized = choice
         correct = choice_ok
         steps = solution.steps

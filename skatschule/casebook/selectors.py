@@ -57,7 +57,7 @@ def _haystacks(all_cases: tuple[casebook.Case, ...]) -> dict[str, str]:
         parts: list[str] = [case.id, *case.rule_ids]
         for lang in ("de", "en"):
             parts += [case.title(lang), case.situation(lang), case.question(lang), case.category_obj.name(lang)]
-            parts += [c.label(lang) for c in case.choices]
+            parts += [c.label.get(lang) for c in case.choices]
         table[case.id] = fold(" ".join(parts))
     _texts.clear()
     _texts[id(all_cases)] = (all_cases, table)

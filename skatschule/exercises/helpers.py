@@ -32,6 +32,7 @@ from skatschule.engine import (
     Step,
     parse_card,
     trick_winner,
+    Text,
 )
 
 from skatschule.engine.names import DECK_NAMES, card_ref, cards_ref, game_ref, render, suit_ref
@@ -104,7 +105,7 @@ def codes(cards: Iterable[Card]) -> tuple[str, ...]:
 
 def card_choice(card: Card, prefix_de: str = "", prefix_en: str = "") -> Choice:
     """An option that stands for one card (value: its code)."""
-    return Choice(card.code, prefix_de + card_ref(card), prefix_en + card_ref(card))
+    return Choice(card.code, Text(prefix_de + card_ref(card), prefix_en + card_ref(card)))
 
 
 def seat_de(seat: int) -> str:
@@ -230,7 +231,7 @@ def parse_number(answer: Sequence[str]) -> int:
 def _option_table(question: Question, aliases: Mapping[str, str] | None) -> dict[str, str]:
     table: dict[str, str] = {}
     for option in question.options:
-        for key, lang in ((option.label_de, "de"), (option.label_en, "en")):
+        for key, lang in ((option.label.de, "de"), (option.label.en, "en")):
             # a label is accepted as any deck names it (the labels hold name references)
             for deck in DECK_NAMES:
                 table.setdefault(_fold(render(key, lang, deck)), option.value)
@@ -242,8 +243,8 @@ def _option_table(question: Question, aliases: Mapping[str, str] | None) -> dict
 
 
 def _unknown_option(text: str, question: Question) -> AnswerError:
-    shown_de = ", ".join(render(o.label_de, "de") for o in question.options[:8])
-    shown_en = ", ".join(render(o.label_en, "en") for o in question.options[:8])
+    shown_de = ", ".join(render(o.label.de, "de") for o in question.options[:8])
+    shown_en = ", ".join(render(o.label.en, "en") for o in question.options[:8])
     more = " …" if len(question.options) > 8 else ""
     return AnswerError(
         f"{text!r} ist keine der Antwortmöglichkeiten ({shown_de}{more})",
@@ -375,13 +376,13 @@ class Solution:
 def _label(question: Question, value: str, lang: str) -> str:
     for option in question.options:
         if option.value == value:
-            return option.label(lang)
+            return option.label.get(lang)
     return value
 
 
 def _labels(question: Question, values: Iterable[str], lang: str) -> str:
     chosen = set(values)
-    names = [o.label(lang) for o in question.options if o.value in chosen]
+    names = [o.label.get(lang) for o in question.options if o.value in chosen]
     if not names:
         return "keine" if lang == "de" else "none"
     return ", ".join(names)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import Card, Contract, GameType, Rank, Step, deal_cards, game_value, score_game, trick_winner
+from skatschule.engine import Card, Contract, GameType, Rank, Step, deal_cards, game_value, score_game, trick_winner, Text
 from skatschule.engine.names import article_ref, card_ref, rank_ref
 
 from .base import Choice, Question
@@ -26,7 +26,7 @@ NULL = GameType.NULL
 _NULL_ORDER = ", ".join(
     rank_ref(r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 )
-VERDICT_OPTIONS = (Choice("gewonnen", "Gewonnen", "Won"), Choice("verloren", "Verloren", "Lost"))
+VERDICT_OPTIONS = (Choice("gewonnen", Text("Gewonnen", "Won")), Choice("verloren", Text("Verloren", "Lost")))
 VERDICT_ALIASES = {"won": "gewonnen", "lost": "verloren", "g": "gewonnen", "v": "verloren"}
 
 # (what happened, declarer's tricks, declarer's Augen incl. skat)
@@ -175,7 +175,7 @@ class Null(EngineExercise[Scenario]):
         options = []
         for i, card in enumerate(scenario.trick):
             seat = (leader + i) % 3
-            options.append(Choice(card.code, f"{card_ref(card)} ({seat_de(seat)})", f"{card_ref(card)} ({seat_en(seat)})"))
+            options.append(Choice(card.code, Text(f"{card_ref(card)} ({seat_de(seat)})", f"{card_ref(card)} ({seat_en(seat)})")))
         facts += trick_facts(scenario.trick, leader)
         return self.question(
             difficulty,
@@ -219,7 +219,7 @@ class Null(EngineExercise[Scenario]):
                 return Solution((str(outcome.score),), signed(outcome.score), signed(outcome.score), tuple(steps), ("4.1.2", "4.2.7", "4.3.4"))
             value = "gewonnen" if outcome.won else "verloren"
             label = VERDICT_OPTIONS[0] if outcome.won else VERDICT_OPTIONS[1]
-            return Solution((value,), label.label_de, label.label_en, tuple(steps), ("4.2.7",))
+            return Solution((value,), label.label.de, label.label.en, tuple(steps), ("4.2.7",))
         best = trick_winner(NULL, scenario.trick)
         card = scenario.trick[best]
         seat = (scenario.leader + best) % 3

@@ -34,6 +34,7 @@ from skatschule.engine import (
     game_value,
     matadors,
     matadors_text,
+    Text,
 )
 from skatschule.engine.rulings import Event, Irregularity, Ruling, rule
 from skatschule.engine.names import card_ref
@@ -57,8 +58,8 @@ __all__ = ["Regelverstoss", "Scenario", "WINNER_OPTIONS", "winner_value"]
 
 RULES = ("3.1.3", "3.1.4", "3.1.5", "3.2.3", "3.2.8", "3.1.9", "3.3.1", "3.3.3")
 WINNER_OPTIONS = (
-    Choice("alleinspieler", "Der Alleinspieler gewinnt", "The declarer wins"),
-    Choice("gegenpartei", "Die Gegenpartei gewinnt (der Alleinspieler verliert)", "The defenders win (the declarer loses)"),
+    Choice("alleinspieler", Text("Der Alleinspieler gewinnt", "The declarer wins")),
+    Choice("gegenpartei", Text("Die Gegenpartei gewinnt (der Alleinspieler verliert)", "The defenders win (the declarer loses)")),
 )
 
 _SIX = (
@@ -347,7 +348,7 @@ class Regelverstoss(EngineExercise[Scenario]):
         label = next(o for o in WINNER_OPTIONS if o.value == winner)
         entry = signed(ruling.score)
         if scenario.level == 1:
-            return Solution((winner,), f"{label.label_de} ({entry})", f"{label.label_en} ({entry})", steps, ids)
+            return Solution((winner,), f"{label.label.de} ({entry})", f"{label.label.en} ({entry})", steps, ids)
         return Solution(
-            (str(ruling.score),), f"{entry} ({label.label_de})", f"{entry} ({label.label_en})", steps, ids
+            (str(ruling.score),), f"{entry} ({label.label.de})", f"{entry} ({label.label.en})", steps, ids
         )

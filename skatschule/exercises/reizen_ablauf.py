@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skatschule.engine import BID_VALUES, Auction, AuctionMove, Bid, Hold, Pass, Step
+from skatschule.engine import BID_VALUES, Auction, AuctionMove, Bid, Hold, Pass, Step, Text
 
 from .base import Choice, Question
 from .helpers import EngineExercise, Solution, seat_de, seat_en
@@ -171,11 +171,11 @@ def result_options(auction: Auction, seed: int = 0, level: int = 2) -> list[Choi
             other = i + 1 if draw.random() < 0.5 else i - 1
         values = sorted([BID_VALUES[i], BID_VALUES[other]])
     options = [
-        Choice(f"{seat}@{value}", f"{seat_de(seat)} bei {value}", f"{seat_en(seat, True)} at {value}")
+        Choice(f"{seat}@{value}", Text(f"{seat_de(seat)} bei {value}", f"{seat_en(seat, True)} at {value}"))
         for seat in range(3)
         for value in values
     ]
-    options.append(Choice("eingepasst", "Eingepasst: niemand spielt", "Passed in: nobody plays"))
+    options.append(Choice("eingepasst", Text("Eingepasst: niemand spielt", "Passed in: nobody plays")))
     return options
 
 
@@ -190,13 +190,13 @@ def turn_value(moves: Sequence[AuctionMove]) -> str:
 
 
 TURN_OPTIONS = (
-    Choice("1:sagt", "Mittelhand sagt (bietet oder passt)", "Middlehand speaks (bids or passes)"),
-    Choice("2:sagt", "Hinterhand sagt (bietet oder passt)", "Rearhand speaks (bids or passes)"),
-    Choice("0:sagt", "Vorhand sagt (bietet oder passt)", "Forehand speaks (bids or passes)"),
-    Choice("0:hoert", "Vorhand hört (hält oder passt)", "Forehand listens (holds or passes)"),
-    Choice("1:hoert", "Mittelhand hört (hält oder passt)", "Middlehand listens (holds or passes)"),
-    Choice("2:hoert", "Hinterhand hört (hält oder passt)", "Rearhand listens (holds or passes)"),
-    Choice("0:allein", "Vorhand allein: spielt selbst oder passt", "Forehand alone: plays herself or passes"),
+    Choice("1:sagt", Text("Mittelhand sagt (bietet oder passt)", "Middlehand speaks (bids or passes)")),
+    Choice("2:sagt", Text("Hinterhand sagt (bietet oder passt)", "Rearhand speaks (bids or passes)")),
+    Choice("0:sagt", Text("Vorhand sagt (bietet oder passt)", "Forehand speaks (bids or passes)")),
+    Choice("0:hoert", Text("Vorhand hört (hält oder passt)", "Forehand listens (holds or passes)")),
+    Choice("1:hoert", Text("Mittelhand hört (hält oder passt)", "Middlehand listens (holds or passes)")),
+    Choice("2:hoert", Text("Hinterhand hört (hält oder passt)", "Rearhand listens (holds or passes)")),
+    Choice("0:allein", Text("Vorhand allein: spielt selbst oder passt", "Forehand alone: plays herself or passes")),
 )
 
 RESULT_VALUES = {1: (18, 20, 22), 2: (18, 20, 22, 23, 24), 3: (18, 20, 22, 23, 24)}
@@ -323,4 +323,4 @@ class ReizenAblauf(EngineExercise[Scenario]):
                 en = f"{seat_en(auction.speaker, True)} is the bidder and bids (at least 18) or passes"
             steps.append(Step(de, en, ("2.3.2", "2.3.4") if auction.speaker == 2 else ("2.3.2",)))
         label = next(o for o in TURN_OPTIONS if o.value == value)
-        return Solution((value,), label.label_de, label.label_en, tuple(steps), ("2.3.2",))
+        return Solution((value,), label.label.de, label.label.en, tuple(steps), ("2.3.2",))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import Contract, GameType, Step
+from skatschule.engine import Contract, GameType, Step, Text
 
 from .base import Choice, Question
 from .helpers import SUIT_GAMES, EngineExercise, Solution, game_de, game_en
@@ -16,8 +16,8 @@ from .helpers import SUIT_GAMES, EngineExercise, Solution, game_de, game_en
 RULES = ("2.4.4", "4.2.5", "4.2.6")
 
 OPTIONS = (
-    Choice("ja", "Ja, gültig", "Yes, valid"),
-    Choice("nein", "Nein, ungültig", "No, invalid"),
+    Choice("ja", Text("Ja, gültig", "Yes, valid")),
+    Choice("nein", Text("Nein, ungültig", "No, invalid")),
 )
 ALIASES = {"j": "ja", "y": "ja", "yes": "ja", "gültig": "ja", "valid": "ja", "n": "nein", "no": "nein", "ungültig": "nein", "invalid": "nein"}
 

@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from skatschule.engine import Card, CardSet, GameType, Step, matadors, matadors_text, trump_order
+from skatschule.engine import Card, CardSet, GameType, Step, matadors, matadors_text, trump_order, Text
 from skatschule.engine.names import article_ref, card_ref
 
 from .base import Choice, Question
@@ -37,8 +37,8 @@ def matador_options(game: GameType, level: int | None = None) -> list[Choice]:
     top = game.max_matadors
     if level is not None:
         top = min(top, max(n for n, _ in _LEVEL_COUNTS[level]))
-    out = [Choice(f"+{n}", f"mit {n}", f"with {n}") for n in range(1, top + 1)]
-    out += [Choice(f"-{n}", f"ohne {n}", f"without {n}") for n in range(1, top + 1)]
+    out = [Choice(f"+{n}", Text(f"mit {n}", f"with {n}")) for n in range(1, top + 1)]
+    out += [Choice(f"-{n}", Text(f"ohne {n}", f"without {n}")) for n in range(1, top + 1)]
     return out
 
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skatschule.engine import Card, GameType, Rank, Step, deal_cards, is_trump, trick_winner
+from skatschule.engine import Card, GameType, Rank, Step, deal_cards, is_trump, trick_winner, Text
 from skatschule.engine.names import article_ref, card_ref, suit_ref
 
 from .base import Choice, Question
@@ -128,7 +128,7 @@ class Stich(EngineExercise[Scenario]):
         options = []
         for seat in range(3):
             card = scenario.trick[(seat - leader) % 3]
-            options.append(Choice(SEAT_VALUES[seat], f"{seat_de(seat)} ({card_ref(card)})", f"{seat_en(seat, True)} ({card_ref(card)})"))
+            options.append(Choice(SEAT_VALUES[seat], Text(f"{seat_de(seat)} ({card_ref(card)})", f"{seat_en(seat, True)} ({card_ref(card)})")))
         facts = [(f"Spiel: {game_de(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         facts += trick_facts(scenario.trick, leader)
         return self.question(

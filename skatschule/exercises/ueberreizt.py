@@ -31,6 +31,7 @@ from skatschule.engine import (
     matadors_text,
     score_game,
     trump_order,
+    Text,
 )
 from skatschule.engine import concede as engine_concede
 from skatschule.engine.names import card_ref, rank_ref
@@ -43,7 +44,7 @@ from .helpers import game_de, game_en, hand_order
 
 RULES = ("2.4.3", "4.4.1", "4.3.4")
 DECLARABLE = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND)
-OPTIONS = tuple(Choice(g.name_de.lower(), game_de(g), game_en(g)) for g in DECLARABLE)
+OPTIONS = tuple(Choice(g.name_de.lower(), Text(game_de(g), game_en(g))) for g in DECLARABLE)
 _BY_VALUE = {g.name_de.lower(): g for g in DECLARABLE}
 
 

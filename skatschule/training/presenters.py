@@ -13,7 +13,7 @@ from skatschule.exercises.helpers import signed_choice
 
 def present_question(question: Question, lang: str) -> dict[str, Any]:
     options = [
-        {"value": choice.value, "label": choice.label(lang), "n": n}
+        {"value": choice.value, "label": choice.label.get(lang), "n": n}
         for n, choice in enumerate(question.options, start=1)
     ]
     option_codes = [choice.value for choice in question.options] or list(question.cards)

@@ -65,7 +65,7 @@ def check_question(kind: ExerciseType, q: Question, level: int, seed: int) -> No
     assert q.widget in WIDGETS
     values = [o.value for o in q.options]
     assert len(values) == len(set(values)), "options must be unique"
-    assert all(o.value and o.label_de.strip() and o.label_en.strip() for o in q.options)
+    assert all(o.value and o.label.de.strip() and o.label.en.strip() for o in q.options)
     if q.widget in ("choice", "multi"):
         assert len(q.options) >= 2
     if q.widget in ("cards", "order"):
@@ -101,8 +101,8 @@ def visible_strings(q: Question) -> Iterator[str]:
     if q.widget != "multi":  # a single right option is unavoidably an option
         for o in q.options:
             yield o.value
-            yield o.label_de
-            yield o.label_en
+            yield o.label.de
+            yield o.label.en
 
 
 def check_not_given_away(q: Question, raw: list[str], fb: Feedback) -> None:
@@ -281,7 +281,7 @@ def test_multi_reads_comma_separated_and_empty() -> None:
     q = kind.generate(1, 7)
     raw = kind.correct_answer(q)
     assert kind.grade(q, [", ".join(raw)]).correct
-    shown = [strip_refs(o.label_de) for o in q.options if o.value in raw]  # the labels as the page shows them
+    shown = [strip_refs(o.label.de) for o in q.options if o.value in raw]  # the labels as the page shows them
     assert kind.grade(q, [" ".join(shown)]).correct or len(raw) == 1
     assert not kind.grade(q, []).correct
 
