@@ -57,15 +57,9 @@ __all__ = [
     "Given",
     "merge_ids",
     "card_choice",
-    "cards_de",
-    "cards_en",
     "codes",
-    "seat_de",
     "seat_en",
-    "game_de",
     "game_en",
-    "contract_de",
-    "contract_en",
     "signed",
     "sum_step",
     "beats",
@@ -91,14 +85,6 @@ S = TypeVar("S")
 # them in the reader's deck and language, so the German and English texts hold the same refs.
 
 
-def cards_de(cards: Iterable[Card], sep: str = ", ") -> str:
-    return cards_ref(cards, sep)
-
-
-def cards_en(cards: Iterable[Card], sep: str = ", ") -> str:
-    return cards_ref(cards, sep)
-
-
 def codes(cards: Iterable[Card]) -> tuple[str, ...]:
     return tuple(c.code for c in cards)
 
@@ -108,11 +94,9 @@ def card_choice(card: Card, prefix_de: str = "", prefix_en: str = "") -> Choice:
     return Choice(card.code, Text(prefix_de + card_ref(card), prefix_en + card_ref(card)))
 
 
-def seat_de(seat: int) -> str:
-    return SEAT_NAMES_DE[seat]
-
-
 def seat_en(seat: int, capital: bool = False) -> str:
+    """The engine's English seat name, capitalised at the start of a sentence (German seat
+    names are nouns and always capitalised: use ``SEAT_NAMES_DE`` directly)."""
     name = SEAT_NAMES_EN[seat]
     return name.capitalize() if capital else name
 
@@ -123,13 +107,8 @@ def trick_facts(trick: Sequence[Card], leader: int) -> list[tuple[str, str]]:
     for i, card in enumerate(trick):
         seat = (leader + i) % 3
         verb_de, verb_en = ("spielt aus", "leads") if i == 0 else ("gibt zu", "plays")
-        facts.append((f"{seat_de(seat)} {verb_de}: {card_ref(card)}", f"{seat_en(seat, True)} {verb_en}: {card_ref(card)}"))
+        facts.append((f"{SEAT_NAMES_DE[seat]} {verb_de}: {card_ref(card)}", f"{seat_en(seat, True)} {verb_en}: {card_ref(card)}"))
     return facts
-
-
-def game_de(game: GameType) -> str:
-    """The game as a reference: ``⟦game:spades⟧`` (Pik, Grün), Grand, Null."""
-    return game_ref(game)
 
 
 def game_en(game: GameType) -> str:
@@ -141,16 +120,8 @@ def contract_ref(contract: Contract, lang: str = "de") -> str:
     """``Kreuz Hand Schneider angesagt`` with the game as a reference (the rest as the engine says)."""
     name = contract.name(lang)
     own = contract.game.name_de if lang == "de" else contract.game.name_en.capitalize()
-    game = game_de(contract.game) if lang == "de" else game_en(contract.game)
+    game = game_ref(contract.game) if lang == "de" else game_en(contract.game)
     return game + name[len(own):] if name.startswith(own) else name
-
-
-def contract_de(contract: Contract) -> str:
-    return contract_ref(contract, "de")
-
-
-def contract_en(contract: Contract) -> str:
-    return contract_ref(contract, "en")
 
 
 def signed(value: int) -> str:
@@ -418,11 +389,11 @@ def read_answer(question: Question, answer: Sequence[str], aliases: Mapping[str,
     if widget == "cards":
         chosen = parse_card_answer(question, answer)
         ordered = sorted((parse_card(c) for c in chosen), key=lambda c: c.index)
-        return Given(chosen, cards_de(ordered) or "keine Karte", cards_en(ordered) or "no card", " ".join(c.code for c in ordered))
+        return Given(chosen, cards_ref(ordered) or "keine Karte", cards_ref(ordered) or "no card", " ".join(c.code for c in ordered))
     if widget == "order":
         order = tuple(parse_order(question, answer))
         cards = [parse_card(c) for c in order]
-        return Given(order, cards_de(cards, " > "), cards_en(cards, " > "), " ".join(order))
+        return Given(order, cards_ref(cards, " > "), cards_ref(cards, " > "), " ".join(order))
     raise AnswerError(f"Unbekannte Eingabeart {widget!r}", f"Unknown widget {widget!r}")  # pragma: no cover
 
 

@@ -19,7 +19,7 @@ from fsrs import Card, Rating, Scheduler
 
 from skatschule.owners import Owner
 
-from ..models import Attempt, IssuedExercise, ReviewItem
+from ..models import Attempt, ReviewItem
 
 __all__ = [
     "scheduler",
