@@ -24,7 +24,9 @@ from typing import Any
 
 from skatschule.engine import GameType, SkatError, parse_cards, parse_game, Text
 
+from skatschule.engine.bidding import run_auction
 from skatschule.engine.sorting import sort_hand
+from skatschule.engine.vectors import ruling_from_input
 from skatschule.exercises.base import Choice
 
 __all__ = [
@@ -153,8 +155,6 @@ class Case:
         """The declarer's seat of an engine case (from its auction), else None."""
         if not self.engine_input:
             return None
-        from skatschule.engine.bidding import run_auction
-
         auction = run_auction(list(self.engine_input.get("auction") or ()))
         return auction.declarer
 
@@ -465,8 +465,6 @@ def cases_in_category(slug: str) -> tuple[Case, ...]:
 
 def engine_ruling(case: Case) -> Any:
     """The engine's :class:`~skatschule.engine.rulings.Ruling` for an engine case."""
-    from skatschule.engine.vectors import ruling_from_input
-
     if case.engine_input is None:
         raise ValueError(f"{case.id} is not decided by the engine")
     inp = thaw(case.engine_input)

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import cases as casebook
+from .models import SolvedCase
 from .services import BadFilter
 
 __all__ = ["LEVELS", "MAX_QUERY_LENGTH", "case_level", "find_cases", "fold", "solved_states"]
@@ -114,7 +115,5 @@ def solved_states(user: Any) -> dict[str, str]:
     """``{case id: "solved" | "tried"}`` for a signed-in user; empty for anyone else."""
     if user is None or not getattr(user, "is_authenticated", False):
         return {}
-    from .models import SolvedCase
-
     rows = SolvedCase.objects.filter(user=user).values_list("case_id", "solved")
     return {case_id: "solved" if solved else "tried" for case_id, solved in rows}

@@ -19,23 +19,22 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django.utils.translation import get_language
 
+from skatschule.cards.context_processors import current_deck
 from skatschule.engine import SkatError
-from skatschule.home.language import current_lang
-
 from skatschule.exercises.base import AnswerError, Feedback
+from skatschule.home.language import current_lang
 from skatschule.owners import Owner, owner_for
+
 from .lessons import Lesson, get_lesson, lesson_for_exercise, render_lesson
 from .models import Attempt, IssuedExercise
 from .presenters import present_feedback, present_question
 from .registry import exercise_types, get_type
-from .services import review, variants
+from .services import auction_play, review, variants
 from .services.issuing import BadDifficulty, exercise_type, get_issued, issue, question_for, submit
 from .services.progress import LessonProgress, lesson_progress_for, progress
 
 
 def _deck(request: HttpRequest) -> str:
-    from skatschule.cards.context_processors import current_deck
-
     return current_deck(request)
 
 
@@ -198,8 +197,6 @@ _TABLE_KEY = "auction_table"
 
 def auction_table(request: HttpRequest) -> HttpResponse:
     """GET shows the table; POST ``action=new`` deals again, ``action=<bid>|y|p`` is a step."""
-    from .services import auction_play
-
     table = auction_play.Table.from_session(request.session.get(_TABLE_KEY))
     error = ""
     status = 200

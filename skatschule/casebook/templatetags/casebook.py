@@ -13,6 +13,7 @@ from django.utils.safestring import SafeString
 
 from skatschule.casebook import cases as casebook
 from skatschule.home.language import current_lang
+from skatschule.rules.render import render_markdown, term_definitions
 
 register = template.Library()
 
@@ -26,8 +27,6 @@ def cases_for_rule(rule_id: str) -> tuple[casebook.Case, ...]:
 
 
 def _render(source: str, context: template.Context, where: str) -> SafeString:
-    from skatschule.rules.render import render_markdown, term_definitions
-
     lang = current_lang()
     html = render_markdown(source, lang=lang, deck=str(context.get("deck") or "french"), where=where)
     # the definitions of the linked glossary terms follow the text, out of its flow and once
