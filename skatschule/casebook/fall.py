@@ -1,5 +1,8 @@
 """Entscheide den Fall: a case of the referee casebook as an exercise.
 
+It lives with the casebook (it reads the cases) and joins ``skatschule.exercises.REGISTRY``
+from ``CasebookConfig.ready()``; the exercises package does not import it.
+
 The case comes from :mod:`skatschule.casebook.cases`; the seed picks it from the pool of the
 level (``pool[seed % len(pool)]``, cases in casebook order):
 
