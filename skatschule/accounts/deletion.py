@@ -24,7 +24,7 @@ from django.contrib.auth.models import User
 from django.db import models, transaction
 from django.utils import timezone
 
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 from skatschule.training.services.portability import export_data
 
 __all__ = ["DELETED_PREFIX", "export_account", "delete_account", "is_deleted_name"]

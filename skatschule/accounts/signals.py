@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 
-from skatschule.training.services.owner import SESSION_OWNER_KEY
+from skatschule.owners import SESSION_OWNER_KEY
 from skatschule.training.services.progress import adopt_session
 
 

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from skatschule.classrooms import join_limit
 from skatschule.home.errors import render_error
 from skatschule.http import AuthenticatedHttpRequest
-from skatschule.training.services.owner import Owner, anonymous_key
+from skatschule.owners import Owner, anonymous_key
 from skatschule.training.services.portability import (
     MAX_BYTES,
     SIGNED,

@@ -7,11 +7,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from skatschule.engine import CARDS, Suit
+from skatschule.home.language import current_lang
 
 from .context_processors import DECK_COOKIE, DECK_SESSION_KEY, current_deck
 from .render import DECKS, card_svg
@@ -58,7 +58,7 @@ def gallery(request: HttpRequest) -> HttpResponse:
     deck = current_deck(request)
     spec = DECKS[deck]
     french = DECKS["french"]
-    lang = "en" if (get_language() or "de").startswith("en") else "de"
+    lang = current_lang()
     suits = []
     for suit in Suit:
         cards = [

@@ -24,16 +24,16 @@ from typing import Any
 
 from skatschule.content.blocks import META_RE as _META
 from skatschule.content.blocks import read_front_matter, split_blocks, split_list, split_parts
-from skatschule.engine import GameType, SkatError, parse_cards, parse_game
+from skatschule.engine import GameType, SkatError, Text, parse_cards, parse_game
 from skatschule.engine.bidding import run_auction
-from skatschule.engine.vectors import ruling_from_input
 from skatschule.engine.sorting import sort_hand
+from skatschule.engine.vectors import ruling_from_input
+from skatschule.exercises.base import Choice
 
 __all__ = [
     "CATEGORIES",
     "Case",
     "CaseAnswer",
-    "CaseChoice",
     "CaseFormatError",
     "Category",
     "cases_for_rule",
@@ -75,16 +75,6 @@ CATEGORIES: tuple[Category, ...] = (
 _SLUGS = frozenset(c.slug for c in CATEGORIES)
 
 
-@dataclass(frozen=True, slots=True)
-class CaseChoice:
-    value: str
-    label_de: str
-    label_en: str
-
-    def label(self, lang: str = "de") -> str:
-        return self.label_en if lang == "en" else self.label_de
-
-
 SEAT_LABELS = (("Vorhand", "Forehand"), ("Mittelhand", "Middlehand"), ("Hinterhand", "Rearhand"), ("Skat", "Skat"))
 
 
@@ -103,7 +93,7 @@ class Case:
     ruling_en: str
     explanation_de: str
     explanation_en: str
-    choices: tuple[CaseChoice, ...]
+    choices: tuple[Choice, ...]
     score_asked: bool
     engine_input: Mapping[str, Any] | None
     answer: str | None = None
@@ -169,7 +159,7 @@ class Case:
         auction = run_auction(list(self.engine_input.get("auction") or ()))
         return auction.declarer
 
-    def choice(self, value: str) -> CaseChoice | None:
+    def choice(self, value: str) -> Choice | None:
         return next((c for c in self.choices if c.value == value), None)
 
 
@@ -319,7 +309,7 @@ def _parse_case(heading: str, line_no: int, body: list[tuple[int, str]], categor
         raise CaseFormatError(f"{where}:{line_no}: heading must be '## X-NN Titel | Title'")
     cid, title_de, title_en = m.groups()
     meta: dict[str, str] = {}
-    choices: list[CaseChoice] = []
+    choices: list[Choice] = []
     texts: dict[str, dict[str, list[str]]] = {}
     engine_lines: list[tuple[int, str]] = []
     lead, blocks = split_blocks(body)
@@ -330,7 +320,7 @@ def _parse_case(heading: str, line_no: int, body: list[tuple[int, str]], categor
             continue
         cm = _CHOICE.match(line.strip())
         if in_choices and cm:
-            choices.append(CaseChoice(cm.group(1), cm.group(2), cm.group(3)))
+            choices.append(Choice(cm.group(1), Text(cm.group(2), cm.group(3))))
             continue
         mm = _META.match(line.strip())
         if not mm:

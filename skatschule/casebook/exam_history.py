@@ -23,7 +23,7 @@ from django.contrib.auth.models import User
 from django.db.models import Count, Q
 
 from skatschule.home.errors import UserError
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 
 from . import services
 from .models import Exam

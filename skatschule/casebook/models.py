@@ -1,7 +1,7 @@
 """The referee exam (Schiedsrichter-Prüfung): server-side state.
 
 - :class:`Exam`: one exam of one owner (a user, or an anonymous session as in the
-  training app, see ``skatschule.training.services.owner.Owner``), with its size, time limit
+  training app, see ``skatschule.owners.Owner``), with its size, time limit
   and start. The browser only sees the public uuid.
 - :class:`ExamQuestion`: one question of the exam as ``(kind, difficulty, seed)`` of an
   exercise type (``fall`` or ``regelverstoss``); the question is rebuilt from these, the
@@ -22,7 +22,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from skatschule.training.models import SESSION_KEY_LENGTH, OwnedQuerySet
+from skatschule.owners import SESSION_KEY_LENGTH, OwnedQuerySet
 
 
 class Exam(models.Model):

@@ -19,6 +19,7 @@ from typing import Any
 from skatschule.content.ids import is_rule_id
 
 from . import cases as casebook
+from .models import SolvedCase
 from .services import BadFilter
 
 __all__ = ["LEVELS", "MAX_QUERY_LENGTH", "case_level", "find_cases", "fold", "solved_states"]
@@ -59,7 +60,7 @@ def _haystacks(all_cases: tuple[casebook.Case, ...]) -> dict[str, str]:
         parts: list[str] = [case.id, *case.rule_ids]
         for lang in ("de", "en"):
             parts += [case.title(lang), case.situation(lang), case.question(lang), case.category_obj.name(lang)]
-            parts += [c.label(lang) for c in case.choices]
+            parts += [c.label.get(lang) for c in case.choices]
         table[case.id] = fold(" ".join(parts))
     _texts.clear()
     _texts[id(all_cases)] = (all_cases, table)
@@ -116,7 +117,5 @@ def solved_states(user: Any) -> dict[str, str]:
     """``{case id: "solved" | "tried"}`` for a signed-in user; empty for anyone else."""
     if user is None or not getattr(user, "is_authenticated", False):
         return {}
-    from .models import SolvedCase
-
     rows = SolvedCase.objects.filter(user=user).values_list("case_id", "solved")
     return {case_id: "solved" if solved else "tried" for case_id, solved in rows}

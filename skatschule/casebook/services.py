@@ -43,15 +43,15 @@ from django.http import Http404
 from django.utils import timezone
 
 from skatschule.home.errors import UserError
-from skatschule.training.exercises import REGISTRY
-from skatschule.training.exercises.base import AnswerError, Feedback, Question
-from skatschule.training.exercises.base import ExerciseType
-from skatschule.training.exercises.fall import pool, seed_for_case
-from skatschule.training.exercises.fall_variante import FallVariante, eligible
+from skatschule.exercises import REGISTRY
+from skatschule.exercises.base import AnswerError, Feedback, Question
+from skatschule.exercises.base import ExerciseType
 from skatschule.content.ids import RULE_ID_RE as RULE_ID
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 
 from . import cases as casebook
+from .fall import pool, seed_for_case
+from .fall_variante import FallVariante, eligible
 from .models import Exam, ExamQuestion, SolvedCase
 
 __all__ = [

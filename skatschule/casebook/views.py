@@ -18,10 +18,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from skatschule.http import HtmxHttpRequest
 from skatschule.home.errors import UserError, message_in, render_error
-from skatschule.training.exercises.base import AnswerError
+from skatschule.exercises.base import AnswerError
 from skatschule.training.presenters import present_feedback, present_question
-from skatschule.training.registry import current_lang
-from skatschule.training.services.owner import owner_for
+from skatschule.home.language import current_lang
+from skatschule.owners import owner_for
 
 from . import cases as casebook
 from . import exam_history, group_exams, selectors, services

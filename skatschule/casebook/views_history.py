@@ -15,8 +15,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from skatschule.http import AuthenticatedHttpRequest
 from skatschule.classrooms.services import classrooms_taught, is_teacher
 from skatschule.home.errors import UserError, render_error
-from skatschule.training.registry import current_lang
-from skatschule.training.services.owner import owner_for
+from skatschule.home.language import current_lang
+from skatschule.owners import owner_for
 
 from . import exam_history, group_exams, services
 

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from skatschule.home.errors import render_error
 from skatschule.http import AuthenticatedHtmxHttpRequest
-from skatschule.training.registry import current_lang
+from skatschule.home.language import current_lang
 
 from . import join_limit, services
 from .join_limit import TooManyAttempts

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from skatschule.http import AuthenticatedHttpRequest
-from skatschule.training.registry import current_lang
+from skatschule.home.language import current_lang
 
 from . import homework, progress, services
 from .services import ClassroomError

@@ -14,7 +14,8 @@ from typing import Any, Protocol
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language
+
+from .language import current_lang
 
 __all__ = ["UserError", "message_in", "render_error"]
 
@@ -38,13 +39,9 @@ class UserError(ValueError):
         return message_in(self, lang)
 
 
-def _lang() -> str:
-    return "en" if (get_language() or "de").lower().startswith("en") else "de"
-
-
 def message_in(error: Bilingual, lang: str | None = None) -> str:
     """The error's message in ``lang`` (default: the current language)."""
-    return error.message_en if (lang or _lang()) == "en" else error.message_de
+    return error.message_en if (lang or current_lang()) == "en" else error.message_de
 
 
 def render_error(

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from skatschule.engine.names import DEFAULT_DECK, cards_ref, render
-from skatschule.training.exercises.base import Question
+from skatschule.exercises.base import Question
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import grade_answer
 
@@ -125,7 +125,7 @@ def _cdata(html: str) -> str:
 def _options(question: Question, lang: str) -> list[tuple[str, str]]:
     """(value, label) of the choices; for a card pick without options, the cards themselves."""
     if question.options:
-        return [(o.value, _text(o.label(lang), lang)) for o in question.options]
+        return [(o.value, _text(o.label.get(lang), lang)) for o in question.options]
     return [(code, _text(cards_ref([code]), lang)) for code in question.cards]
 
 

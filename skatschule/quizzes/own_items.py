@@ -34,13 +34,13 @@ from skatschule.classrooms.services import is_teacher
 from skatschule.engine import Card, CardSet, Contract, GameType, SkatError, legal_cards, matadors, parse_card
 from skatschule.engine.cards import Deal
 from skatschule.home.errors import UserError
-from skatschule.training.exercises import REGISTRY
-from skatschule.training.exercises.base import Feedback, Question
-from skatschule.training.exercises.helpers import mark, read_answer
-from skatschule.training.exercises.spielwert import Scenario as ValueScenario
-from skatschule.training.exercises.stich import Scenario as TrickScenario
-from skatschule.training.exercises.stich import follows
-from skatschule.training.exercises.zugeben import Scenario as PlayScenario
+from skatschule.exercises import REGISTRY
+from skatschule.exercises.base import Feedback, Question
+from skatschule.exercises.helpers import mark, read_answer
+from skatschule.exercises.spielwert import Scenario as ValueScenario
+from skatschule.exercises.stich import Scenario as TrickScenario
+from skatschule.exercises.stich import follows
+from skatschule.exercises.zugeben import Scenario as PlayScenario
 
 from .models import OwnItem
 

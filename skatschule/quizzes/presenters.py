@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from skatschule.training.exercises.base import Feedback
+from skatschule.exercises.base import Feedback
 from skatschule.training.presenters import present_feedback, present_question
 
 from . import questions, selectors

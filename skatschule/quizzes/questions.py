@@ -14,7 +14,7 @@ from typing import Any
 from django.http import Http404
 from django.utils import timezone
 
-from skatschule.training.exercises.base import Feedback, Question
+from skatschule.exercises.base import Feedback, Question
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import grade_answer
 
@@ -61,7 +61,7 @@ def _hashed_seed(key: str) -> int:
 
 def _question_content(question: Question) -> tuple[object, ...]:
     """What makes two questions the same for the learner (the seed itself does not)."""
-    options = tuple((o.value, o.label_de) for o in question.options)
+    options = tuple((o.value, o.label.de) for o in question.options)
     return (question.prompt_de, question.facts, question.cards, question.trick, question.skat, options)
 
 

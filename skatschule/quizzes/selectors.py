@@ -25,7 +25,7 @@ from django.utils import timezone
 from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import classrooms_taught, is_teacher
 from skatschule.home.db import streaming_reads
-from skatschule.training.exercises.base import Question
+from skatschule.exercises.base import Question
 from skatschule.training.lessons import get_lessons
 from skatschule.training.registry import exercise_types, get_type
 

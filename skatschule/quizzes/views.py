@@ -25,8 +25,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from skatschule.classrooms.services import is_teacher
 from skatschule.home.db import retry_when_locked
 from skatschule.home.errors import render_error
-from skatschule.training.exercises.base import AnswerError
-from skatschule.training.registry import current_lang
+from skatschule.exercises.base import AnswerError
+from skatschule.home.language import current_lang
 
 from . import errors, publishing, questions, selectors
 from .errors import QuizError

@@ -15,11 +15,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from skatschule.classrooms.services import is_teacher
 from skatschule.engine import GameType
 from skatschule.home.errors import render_error
-from skatschule.training.exercises import REGISTRY
-from skatschule.training.exercises.base import AnswerError
-from skatschule.training.exercises.helpers import game_de, game_en
+from skatschule.exercises import REGISTRY
+from skatschule.exercises.base import AnswerError
+from skatschule.exercises.helpers import game_de, game_en
 from skatschule.training.presenters import present_feedback, present_question
-from skatschule.training.registry import current_lang
+from skatschule.home.language import current_lang
 
 from . import own_items, selectors
 from .requests import QuizRequest

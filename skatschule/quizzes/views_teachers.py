@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from skatschule.classrooms.models import Classroom
 from skatschule.home.errors import render_error
-from skatschule.training.registry import current_lang
+from skatschule.home.language import current_lang
 
 from . import exports, publishing, selectors
 from .errors import QuizError

@@ -22,11 +22,12 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language
 
 from skatschule.cards.context_processors import current_deck
+from skatschule.home.language import current_lang
 
 from . import wire
+from . import practice
 from .content import Registry, Rule, Section, get_registry, on_reload
 from .render import RenderedRule, render_intro, render_rule, render_term, term_definitions
 from .search import MAX_QUERY_LENGTH, fold, search as run_search
@@ -43,17 +44,9 @@ def content_token(registry: Registry) -> str:
     return token
 
 
-def current_lang() -> str:
-    return "en" if (get_language() or "de").lower().startswith("en") else "de"
-
-
 def practice_for(rule_id: str) -> list[Any]:
     """What the training app offers for this rule (objects with ``.title`` and ``.url``)."""
-    try:
-        from skatschule.training.registry import exercises_for_rule
-    except ImportError:
-        return []
-    return list(exercises_for_rule(rule_id))
+    return practice.practice_for(rule_id)
 
 
 def rule_url(rule: Rule) -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from skatschule.engine.houserules import EXTENDED_DOUBLING_LEVELS
 from skatschule.engine.names import DEFAULT_DECK, game_ref, render
+from skatschule.home.language import current_lang
 
 ISKO_GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 GAME_CHOICES = [(g, g) for g in ISKO_GAMES] + [("revolution", _("Revolution")), ("saxon", _("Sächsische Spitze"))]
@@ -23,7 +23,7 @@ def _choice_field(form: forms.Form, name: str) -> forms.ChoiceField:
 
 def game_choices(deck: str = DEFAULT_DECK) -> list[tuple[str, Any]]:
     """The games named in the reader's deck and language (names.py names them)."""
-    lang = "en" if (get_language() or "de").startswith("en") else "de"
+    lang = current_lang()
     return [(g, render(game_ref(g), lang, deck)) for g in ISKO_GAMES] + GAME_CHOICES[len(ISKO_GAMES):]
 
 

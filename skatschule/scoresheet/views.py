@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from skatschule.cards.context_processors import current_deck
 from skatschule.home.errors import render_error
-from skatschule.training.registry import current_lang
+from skatschule.home.language import current_lang
 
 from . import selectors, services
 from .forms import ChangeForm, ExampleForm, GameForm, NewSheetForm, ProfileForm, RamschForm

@@ -49,6 +49,7 @@ from skatschule.cards.render import cards_html
 from skatschule.content.blocks import number_lines, read_front_matter, split_blocks
 from skatschule.content.directives import Directive, find_directives, replace_directives
 from skatschule.content.ids import RULE_ID_RE
+from skatschule import exercises
 from skatschule.engine import parse_cards, parse_game
 from skatschule.engine.sorting import sort_hand
 from skatschule.rules.content import get_registry
@@ -284,14 +285,12 @@ def validate_lessons(lessons: tuple[Lesson, ...] | None = None, types: dict | No
     Checks: exercise types exist in the registry and levels are within ``1..levels``,
     rule ids look like ids, orders are unique, directives are known and well formed.
     """
-    from .registry import exercise_types
-
     problems: list[str] = []
     try:
         lessons = get_lessons() if lessons is None else lessons
     except LessonError as exc:
         return [str(exc)]
-    types = exercise_types() if types is None else types
+    types = dict(getattr(exercises, "REGISTRY", {})) if types is None else types
     if not lessons:
         problems.append(f"no lessons found in {lessons_dir()}")
     orders: dict[int, str] = {}

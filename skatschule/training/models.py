@@ -23,7 +23,7 @@ Design rules (see also ``services/``):
   card as JSON and its due time). They are scheduling state, not statistics.
 
 An owner is either a user (``user`` set, ``session_key`` empty) or an anonymous session
-(``user`` empty, ``session_key`` set); see ``services.owner.Owner``.
+(``user`` empty, ``session_key`` set); see ``skatschule.owners.Owner``.
 """
 
 from __future__ import annotations
@@ -37,19 +37,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-SESSION_KEY_LENGTH = 40
-
-
-def _owner_check(name: str) -> models.CheckConstraint:
-    return models.CheckConstraint(
-        condition=(Q(user__isnull=False) & Q(session_key="")) | (Q(user__isnull=True) & ~Q(session_key="")),
-        name=name,
-    )
-
-
-class OwnedQuerySet(models.QuerySet):
-    def owned_by(self, owner) -> "OwnedQuerySet":  # owner: services.owner.Owner
-        return self.filter(**owner.lookup())
+from skatschule.owners import SESSION_KEY_LENGTH, OwnedQuerySet, owner_check
 
 
 class IssuedExercise(models.Model):
@@ -84,9 +72,9 @@ class IssuedExercise(models.Model):
 
     class Meta:
         ordering = ["-issued_at", "-pk"]
-        constraints = [_owner_check("issued_exercise_has_one_owner")]
+        constraints = [owner_check("issued_exercise_has_one_owner")]
         indexes = [
-            # the unanswered review exercise of an item (review.issued_for_review)
+            # the unanswered review exercise of an item (variants.issued_for_review)
             models.Index(fields=["user", "kind", "difficulty", "seed"], name="issued_user_exercise_idx"),
         ]
 
@@ -134,7 +122,7 @@ class Attempt(models.Model):
 
     class Meta:
         ordering = ["created_at", "pk"]
-        constraints = [_owner_check("attempt_has_one_owner")]
+        constraints = [owner_check("attempt_has_one_owner")]
         indexes = [
             # a learner's history in its order (created_at, pk): progress rebuild, streamed export
             models.Index(fields=["user", "created_at", "id"], name="attempt_user_time_idx"),
@@ -197,7 +185,7 @@ class ReviewItem(models.Model):
         ordering = ["due", "pk"]
         indexes = [models.Index(fields=["user", "due"], name="review_item_user_due_idx")]  # the review queue
         constraints = [
-            _owner_check("review_item_has_one_owner"),
+            owner_check("review_item_has_one_owner"),
             models.UniqueConstraint(
                 fields=["user", "kind", "difficulty", "seed"],
                 condition=Q(user__isnull=False),
@@ -233,7 +221,7 @@ class ProgressSummary(models.Model):
 
     class Meta:
         constraints = [
-            _owner_check("progress_summary_has_one_owner"),
+            owner_check("progress_summary_has_one_owner"),
             models.UniqueConstraint(
                 fields=["session_key"], condition=Q(user__isnull=True), name="progress_summary_unique_per_session"
             ),

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .exercises.base import Feedback, Question
-from .exercises.helpers import signed_choice
+from skatschule.exercises.base import Feedback, Question
+from skatschule.exercises.helpers import signed_choice
 
 
 def present_question(question: Question, lang: str) -> dict[str, Any]:
     options = [
-        {"value": choice.value, "label": choice.label(lang), "n": n}
+        {"value": choice.value, "label": choice.label.get(lang), "n": n}
         for n, choice in enumerate(question.options, start=1)
     ]
     option_codes = [choice.value for choice in question.options] or list(question.cards)

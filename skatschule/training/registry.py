@@ -1,35 +1,30 @@
 """The training app's view of the exercise types and lessons, for other apps.
 
 - :func:`exercise_types` / :func:`get_type`: the exercise registry
-  (``skatschule.training.exercises.REGISTRY``, looked up at call time so tests can swap it).
-- :func:`exercises_for_rule`: what to practise for one rule (used on the rule pages).
+  (``skatschule.exercises.REGISTRY``, looked up at call time so tests can swap it).
+- :func:`exercises_for_rule`: what to practise for one rule (the rule pages ask for it
+  through :mod:`skatschule.rules.practice`, where the app registers it when it is ready).
 - :func:`covered_rule_ids`: every rule id some exercise type or lesson covers
-  (used by the rules app's ``uncovered_rules`` command).
+  (``uncovered_rules`` asks for it the same way).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from django.urls import reverse
-from django.utils.translation import get_language
 
-if TYPE_CHECKING:
-    from .exercises.base import ExerciseType
+from skatschule import exercises
+from skatschule.exercises.base import ExerciseType
+from skatschule.home.language import current_lang
 
-__all__ = ["Practice", "exercise_types", "get_type", "exercises_for_rule", "covered_rule_ids", "current_lang"]
+from .lessons import get_lessons
 
-
-def current_lang() -> str:
-    """``"en"`` or ``"de"``: the language the content is shown in."""
-    return "en" if (get_language() or "de").lower().startswith("en") else "de"
+__all__ = ["Practice", "exercise_types", "get_type", "exercises_for_rule", "covered_rule_ids"]
 
 
 def exercise_types() -> dict[str, ExerciseType]:
     """slug -> exercise type, in curriculum order."""
-    from . import exercises
-
     return dict(getattr(exercises, "REGISTRY", {}))
 
 
@@ -52,8 +47,6 @@ def exercises_for_rule(rule_id: str) -> list[Practice]:
 
     Titles are in the active language.
     """
-    from .lessons import get_lessons
-
     rule_id = (rule_id or "").strip()
     lang = current_lang()
     found: list[Practice] = []
@@ -70,8 +63,6 @@ def exercises_for_rule(rule_id: str) -> list[Practice]:
 
 def covered_rule_ids() -> set[str]:
     """Every rule id named by an exercise type or a lesson."""
-    from .lessons import get_lessons
-
     ids: set[str] = set()
     for kind in exercise_types().values():
         ids.update(getattr(kind, "rule_ids", ()) or ())

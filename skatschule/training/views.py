@@ -19,22 +19,22 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django.utils.translation import get_language
 
+from skatschule.cards.context_processors import current_deck
 from skatschule.engine import SkatError
+from skatschule.exercises.base import AnswerError, Feedback
+from skatschule.home.language import current_lang
+from skatschule.owners import Owner, owner_for
 
-from .exercises.base import AnswerError, Feedback
 from .lessons import Lesson, get_lesson, lesson_for_exercise, render_lesson
 from .models import Attempt, IssuedExercise
 from .presenters import present_feedback, present_question
-from .registry import current_lang, exercise_types, get_type
-from .services import review
+from .registry import exercise_types, get_type
+from .services import auction_play, review, variants
 from .services.issuing import BadDifficulty, exercise_type, get_issued, issue, question_for, submit
-from .services.owner import Owner, owner_for
 from .services.progress import LessonProgress, lesson_progress_for, progress
 
 
 def _deck(request: HttpRequest) -> str:
-    from skatschule.cards.context_processors import current_deck
-
     return current_deck(request)
 
 
@@ -176,7 +176,7 @@ def review_next(request: HttpRequest) -> HttpResponse:
         if get_type(item.kind) is None:
             continue  # an exercise type that no longer exists
         try:
-            issued = review.issued_for_review(owner, item)
+            issued = variants.issued_for_review(owner, item)
         except BadDifficulty:
             continue  # a level that no longer exists
         context = _exercise_context(issued, _progress_for(owner, issued))
@@ -201,8 +201,6 @@ _TABLE_KEY = "auction_table"
 
 def auction_table(request: HttpRequest) -> HttpResponse:
     """GET shows the table; POST ``action=new`` deals again, ``action=<bid>|y|p`` is a step."""
-    from .services import auction_play
-
     table = auction_play.Table.from_session(request.session.get(_TABLE_KEY))
     error = ""
     status = 200

@@ -6,7 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from skatschule.training.models import Attempt, IssuedExercise, ReviewItem
-from skatschule.training.services.owner import SESSION_OWNER_KEY
+from skatschule.owners import SESSION_OWNER_KEY
 from tests.training.helpers import right_answer, wrong_answer
 
 pytestmark = pytest.mark.django_db

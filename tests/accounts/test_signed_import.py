@@ -17,10 +17,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
-from skatschule.training.exercises import REGISTRY
+from skatschule.exercises import REGISTRY
 from skatschule.training.lessons import get_lesson
 from skatschule.training.models import Attempt, IssuedExercise
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 from skatschule.training.services.portability import (
     FORMAT,
     INVALID,

@@ -29,7 +29,7 @@ from skatschule.classrooms import services as classrooms
 from skatschule.quizzes import questions
 from skatschule.quizzes.models import Quiz
 from skatschule.quizzes.services import attempts, authoring
-from skatschule.training.exercises.helpers import signed_choice
+from skatschule.exercises.helpers import signed_choice
 from skatschule.training.registry import get_type
 from tests.people import make_user
 

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from skatschule.casebook import cases as casebook
 from skatschule.rules.content import reload
-from skatschule.training.exercises import REGISTRY
+from skatschule.exercises import REGISTRY
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

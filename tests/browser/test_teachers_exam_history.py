@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from skatschule.casebook import services
 from skatschule.casebook.models import Exam
-from skatschule.training.exercises import REGISTRY
+from skatschule.exercises import REGISTRY
 from tests.browser.answers import fill_answer
 from tests.people import make_user
 

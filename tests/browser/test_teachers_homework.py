@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from skatschule.classrooms import services as classrooms
 from skatschule.training.lessons import get_lessons
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 from tests.people import make_user
 from tests.training.helpers import answer
 

@@ -12,7 +12,7 @@ from skatschule.casebook import cases as casebook
 from skatschule.casebook import selectors, services
 from skatschule.casebook.models import SolvedCase
 from skatschule.engine.names import render as render_names
-from skatschule.training.exercises.helpers import signed
+from skatschule.exercises.helpers import signed
 from tests.people import client_for, make_user
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +60,7 @@ def test_a_right_answer_shows_the_engines_ruling(client, score_asked) -> None:
     answer = casebook.solve(case)
     for step in answer.steps_de:
         assert render_names(step, "de") in text
-    label = case.choice(answer.choice).label_de
+    label = case.choice(answer.choice).label.de
     assert html_lib.escape(label, quote=False) in response.content.decode() or label in text
     for rule_id in answer.rule_ids:
         assert f"/regeln/{rule_id}" in text
@@ -201,8 +201,8 @@ def test_text_search_finds_titles_in_both_languages_and_ignores_umlauts(client) 
 def test_search_never_looks_at_the_ruling() -> None:
     every = casebook.load_cases()
     shown = {c.id: selectors.fold(" ".join([c.title_de, c.situation_de, c.question_de, c.title_en, c.situation_en,
-                                            c.question_en, *[ch.label_de for ch in c.choices],
-                                            *[ch.label_en for ch in c.choices], c.id, *c.rule_ids,
+                                            c.question_en, *[ch.label.de for ch in c.choices],
+                                            *[ch.label.en for ch in c.choices], c.id, *c.rule_ids,
                                             c.category_obj.name_de, c.category_obj.name_en])) for c in every}
     words = {w for c in every for w in selectors.fold(c.ruling_de + " " + c.explanation_de).split() if len(w) > 5}
     word = next(w for w in sorted(words) if not any(w in text for text in shown.values()))

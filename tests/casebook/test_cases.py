@@ -135,7 +135,7 @@ def test_choices_of_score_cases_state_the_decision_only():
     assert len(asked) >= MIN_ENGINE_CASES
     for case in asked:
         for choice in case.choices:
-            for text in (choice.value, choice.label_de, choice.label_en):
+            for text in (choice.value, choice.label.de, choice.label.en):
                 assert not re.search(r"\d", text), f"{case.id}: {text!r} gives a number away"
 
 
@@ -157,14 +157,15 @@ def test_the_level_on_the_ruling_matches_its_derivation(case):
 def test_solve_refuses_ambiguous_or_missing_engine_choices():
     from dataclasses import replace
 
-    from skatschule.casebook.cases import CaseChoice
+    from skatschule.engine import Text
+    from skatschule.exercises.base import Choice
 
     case = next(c for c in ENGINE_CASES if solve(c).choice.startswith("lost:einfach"))
-    both = replace(case, choices=case.choices + (CaseChoice("lost", "Verloren", "Lost"),))
+    both = replace(case, choices=case.choices + (Choice("lost", Text("Verloren", "Lost")),))
     with pytest.raises(CaseFormatError, match="several choices"):
         solve(both)
     none = replace(case, choices=tuple(c for c in case.choices if c.value != "lost:einfach")
-                   + (CaseChoice("x", "X", "X"),))
+                   + (Choice("x", Text("X", "X")),))
     with pytest.raises(CaseFormatError, match="no choice"):
         solve(none)
 

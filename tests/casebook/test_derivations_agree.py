@@ -24,8 +24,8 @@ from skatschule.casebook import services
 from skatschule.casebook.models import Exam, ExamQuestion
 from skatschule.engine.vectors import replay_from_input
 from skatschule.rules.content import get_registry
-from skatschule.training.exercises import REGISTRY
-from skatschule.training.exercises.fall import pool
+from skatschule.exercises import REGISTRY
+from skatschule.casebook.fall import pool
 
 pytestmark = pytest.mark.django_db
 

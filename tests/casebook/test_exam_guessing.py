@@ -19,7 +19,7 @@ from django.urls import reverse
 from skatschule.casebook import cases as casebook
 from skatschule.casebook import services
 from skatschule.casebook.models import Exam
-from skatschule.training.exercises.fall import pool
+from skatschule.casebook.fall import pool
 
 pytestmark = pytest.mark.django_db
 

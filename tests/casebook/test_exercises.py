@@ -11,9 +11,9 @@ import pytest
 from skatschule.casebook import cases as casebook
 from skatschule.engine import Contract, Deal, GameState, GameType, parse_card
 from skatschule.engine.rulings import Event, Irregularity, rule
-from skatschule.training.exercises import REGISTRY, AnswerError
-from skatschule.training.exercises.fall import pool, seed_for_case
-from skatschule.training.exercises.regelverstoss import Scenario
+from skatschule.exercises import REGISTRY, AnswerError
+from skatschule.casebook.fall import pool, seed_for_case
+from skatschule.exercises.regelverstoss import Scenario
 
 SEEDS = range(300)
 RV = REGISTRY["regelverstoss"]

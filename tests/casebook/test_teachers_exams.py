@@ -13,8 +13,8 @@ from skatschule.casebook.cases import load_cases
 from skatschule.casebook.models import Exam, ExamQuestion, GroupExam
 from skatschule.classrooms import services as classrooms
 from skatschule.home.errors import UserError
-from skatschule.training.exercises import REGISTRY
-from skatschule.training.services.owner import Owner
+from skatschule.exercises import REGISTRY
+from skatschule.owners import Owner
 from tests.people import client_for, make_user
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from skatschule.classrooms.services import ClassroomError, create_classroom
 from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.lessons import get_lessons
 from skatschule.training.models import Attempt
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 from tests.people import client_for, make_user
 from tests.training.helpers import answer
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from skatschule.training.models import Attempt, IssuedExercise
 from skatschule.training.services.issuing import issue
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 from tests.training.helpers import answer
 
 pytestmark = pytest.mark.django_db

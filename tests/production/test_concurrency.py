@@ -19,7 +19,7 @@ from django.urls import reverse
 from skatschule.training.models import Attempt, IssuedExercise, ReviewItem
 from skatschule.training.services import issuing
 from skatschule.training.services.issuing import issue, submit
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 from skatschule.training.services.progress import Progress, attempt_rows, derived_progress, progress
 from tests.training.helpers import right_answer, wrong_answer
 

@@ -166,7 +166,7 @@ def member():
 def teacher(member):
     """A teacher with a class (the member in it), a quiz, an attempt and an exercise: real ids."""
     from skatschule.training.services.issuing import issue
-    from skatschule.training.services.owner import Owner
+    from skatschule.owners import Owner
 
     user = get_user_model().objects.create_user("fuzz-lehrer")
     KNOWN_INTS[:] = [str(member.pk), str(user.pk)]
@@ -362,7 +362,7 @@ def _post_import(client: Client, raw: bytes, token: bool = True):
 
 
 def _real_export(member) -> dict:
-    from skatschule.training.services.owner import Owner
+    from skatschule.owners import Owner
     from skatschule.training.services.portability import export_data
     from tests.training.helpers import answer
 

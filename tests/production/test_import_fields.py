@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from skatschule.training.models import Attempt, ReviewItem
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 from skatschule.training.services.portability import export_data
 from tests.training.helpers import answer
 

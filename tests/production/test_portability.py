@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from skatschule.training.models import Attempt, ReviewItem
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 from skatschule.training.services.portability import FORMAT
 from skatschule.training.services.progress import progress
 from tests.training.helpers import answer

@@ -17,7 +17,7 @@ from django.db import connection
 
 from skatschule.training.models import Attempt, IssuedExercise
 from skatschule.training.registry import get_type
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 from skatschule.training.services.progress import progress
 from tests.training.helpers import right_answer, wrong_answer
 

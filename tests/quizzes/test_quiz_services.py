@@ -12,7 +12,7 @@ from django.utils import timezone
 from skatschule.quizzes import errors, questions, selectors
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt, QuizItem
 from skatschule.quizzes.services import attempts, authoring
-from skatschule.training.exercises.base import AnswerError
+from skatschule.exercises.base import AnswerError
 from skatschule.training.lessons import get_lesson
 from skatschule.training.registry import exercise_types, get_type
 

@@ -117,10 +117,10 @@ def test_search_htmx_returns_the_partial(client, registry) -> None:  # type: ign
 def test_practice_links_from_training(client, registry, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from types import SimpleNamespace
 
-    import skatschule.training.registry as training
+    from skatschule.rules import practice
 
-    monkeypatch.setattr(training, "exercises_for_rule", lambda rule_id: [
-        SimpleNamespace(title=f"Übung zu {rule_id}", url=f"/ueben/x/{rule_id}/")] if rule_id == "1.1.2" else [])
+    monkeypatch.setattr(practice, "_practice", [lambda rule_id: [
+        SimpleNamespace(title=f"Übung zu {rule_id}", url=f"/ueben/x/{rule_id}/")] if rule_id == "1.1.2" else []])
     page = client.get("/regeln/kapitel/1/").content.decode()
     assert page.count('class="practice"') == 1
     assert '<a href="/ueben/x/1.1.2/">Übung zu 1.1.2</a>' in page

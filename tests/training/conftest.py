@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from skatschule.training import exercises
-from skatschule.training.services.owner import Owner
+from skatschule import exercises
+from skatschule.owners import Owner
 
 from .fakes import FAKE_TYPES, LESSONS
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from skatschule.engine import Step
-from skatschule.training.exercises.base import AnswerError, Choice, ExerciseType, Feedback, Question, rng_for
+from skatschule.engine import Step, Text
+from skatschule.exercises.base import AnswerError, Choice, ExerciseType, Feedback, Question, rng_for
 
 
 class FakeAdd(ExerciseType):
@@ -81,7 +81,7 @@ class FakePick(ExerciseType):
         self.check_difficulty(difficulty)
         q = Question(
             kind=self.slug, difficulty=difficulty, seed=seed, prompt_de="", prompt_en="", widget="choice",
-            options=tuple(Choice(x, f"Buchstabe {x}", f"letter {x}") for x in self.letters),
+            options=tuple(Choice(x, Text(f"Buchstabe {x}", f"letter {x}")) for x in self.letters),
             rule_ids=self.rule_ids,
         )
         target = self.target(q)
@@ -123,7 +123,7 @@ class FakeJacks(ExerciseType):
         return Question(
             kind=self.slug, difficulty=difficulty, seed=seed, prompt_de="Welche Karten sind Buben?",
             prompt_en="Which cards are jacks?", widget="cards",
-            options=tuple(Choice(c, c, c) for c in hand), cards=hand, rule_ids=self.rule_ids,
+            options=tuple(Choice(c, Text(c, c)) for c in hand), cards=hand, rule_ids=self.rule_ids,
         )
 
     def grade(self, question: Question, answer: Sequence[str]) -> Feedback:
@@ -155,7 +155,7 @@ class FakeOrder(ExerciseType):
         return Question(
             kind=self.slug, difficulty=difficulty, seed=seed, prompt_de="Sortiere nach Augen.",
             prompt_en="Sort by points.", widget="order",
-            options=tuple(Choice(c, f"Karte {c}", f"card {c}") for c in cards), cards=tuple(cards),
+            options=tuple(Choice(c, Text(f"Karte {c}", f"card {c}")) for c in cards), cards=tuple(cards),
             rule_ids=self.rule_ids,
         )
 
@@ -186,7 +186,7 @@ class FakeMulti(ExerciseType):
         return Question(
             kind=self.slug, difficulty=difficulty, seed=seed, prompt_de="Welche sind gerade?",
             prompt_en="Which are even?", widget="multi",
-            options=tuple(Choice(str(v), str(v), str(v)) for v in values), rule_ids=self.rule_ids,
+            options=tuple(Choice(str(v), Text(str(v), str(v))) for v in values), rule_ids=self.rule_ids,
         )
 
     def correct_answer(self, question: Question) -> list[str]:

@@ -156,10 +156,11 @@ def test_fake_exercise_pages_hide_the_answer(kind_slug, level):
 
 def test_the_check_catches_a_leak():
     """The checker itself fails on pages that leak (so a passing run means something)."""
-    from skatschule.training.exercises.base import Choice, Question
+    from skatschule.engine import Text
+    from skatschule.exercises.base import Choice, Question
 
     number = Question("fake_add", 1, 1, "", "", "number")
-    choice = Question("fake_pick", 1, 1, "", "", "choice", options=(Choice("a", "A", "A"), Choice("b", "B", "B")))
+    choice = Question("fake_pick", 1, 1, "", "", "choice", options=(Choice("a", Text("A", "A")), Choice("b", Text("B", "B"))))
     csrf = '<input type="hidden" name="csrfmiddlewaretoken" value="x">'
     tail = '<div id="feedback-u"></div>'
     leaks = [
@@ -174,8 +175,8 @@ def test_the_check_catches_a_leak():
     ]
     # a case question whose option labels carry the list entry (the multiple choice would
     # give the typed-in number away)
-    case = Question("fake_case", 1, 1, "", "", "case", options=(Choice("won", "Gewonnen", "Won"),
-                                                                Choice("lost", "Verloren", "Lost")))
+    case = Question("fake_case", 1, 1, "", "", "case", options=(Choice("won", Text("Gewonnen", "Won")),
+                                                                Choice("lost", Text("Verloren", "Lost"))))
     leaks.append((case, f'<form class="answer-form">{csrf}<input name="answer" value="won"> Gewonnen: +36'
                         f'<input name="answer" value="lost"> Verloren<input name="answer" type="number"></form>{tail}'))
     answers = {"fake_add": ["5"], "fake_pick": ["a"], "fake_case": ["won", "36"]}

@@ -14,8 +14,8 @@ from django.test import Client
 from django.urls import reverse
 
 from skatschule.engine.names import render
-from skatschule.training import exercises
-from skatschule.training.exercises.helpers import EngineExercise
+from skatschule import exercises
+from skatschule.exercises.helpers import EngineExercise
 from skatschule.training.models import IssuedExercise
 from skatschule.training.services import issuing
 
@@ -59,7 +59,7 @@ def _raw_texts(kind: str, difficulty: int, seed: int) -> list[tuple[str, str]]:
     question = exercise.generate(difficulty, seed)
     feedback = exercise.grade(question, exercise.correct_answer(question))
     pairs = [(question.prompt_de, question.prompt_en), *question.facts]
-    pairs += [(o.label_de, o.label_en) for o in question.options]
+    pairs += [(o.label.de, o.label.en) for o in question.options]
     pairs += [(feedback.answer_de, feedback.answer_en), *((s.de, s.en) for s in feedback.steps)]
     return [(lang, text) for pair in pairs for lang, text in zip(("de", "en"), pair)]
 

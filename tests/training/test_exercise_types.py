@@ -26,10 +26,10 @@ from skatschule.engine import (
     parse_cards,
 )
 from skatschule.engine.names import strip_refs
-from skatschule.training.exercises import REGISTRY, AnswerError, ExerciseType, get
-from skatschule.training.exercises.base import Feedback, Question
-from skatschule.training.exercises.gen import FinishedGame
-from skatschule.training.exercises.helpers import RULE_ID, EngineExercise, grade_against
+from skatschule.exercises import REGISTRY, AnswerError, ExerciseType, get
+from skatschule.exercises.base import Feedback, Question
+from skatschule.exercises.gen import FinishedGame
+from skatschule.exercises.helpers import RULE_ID, EngineExercise, grade_against
 
 SEEDS = range(1000)
 WIDGETS = {"number", "choice", "cards", "order", "multi", "case"}
@@ -65,7 +65,7 @@ def check_question(kind: ExerciseType, q: Question, level: int, seed: int) -> No
     assert q.widget in WIDGETS
     values = [o.value for o in q.options]
     assert len(values) == len(set(values)), "options must be unique"
-    assert all(o.value and o.label_de.strip() and o.label_en.strip() for o in q.options)
+    assert all(o.value and o.label.de.strip() and o.label.en.strip() for o in q.options)
     if q.widget in ("choice", "multi"):
         assert len(q.options) >= 2
     if q.widget in ("cards", "order"):
@@ -101,8 +101,8 @@ def visible_strings(q: Question) -> Iterator[str]:
     if q.widget != "multi":  # a single right option is unavoidably an option
         for o in q.options:
             yield o.value
-            yield o.label_de
-            yield o.label_en
+            yield o.label.de
+            yield o.label.en
 
 
 def check_not_given_away(q: Question, raw: list[str], fb: Feedback) -> None:
@@ -281,7 +281,7 @@ def test_multi_reads_comma_separated_and_empty() -> None:
     q = kind.generate(1, 7)
     raw = kind.correct_answer(q)
     assert kind.grade(q, [", ".join(raw)]).correct
-    shown = [strip_refs(o.label_de) for o in q.options if o.value in raw]  # the labels as the page shows them
+    shown = [strip_refs(o.label.de) for o in q.options if o.value in raw]  # the labels as the page shows them
     assert kind.grade(q, [" ".join(shown)]).correct or len(raw) == 1
     assert not kind.grade(q, []).correct
 
@@ -336,7 +336,7 @@ def grade(slug: str, scenario: object, answer: list[str]) -> Feedback:
 
 
 def test_augen_cases() -> None:
-    from skatschule.training.exercises.augen import Scenario
+    from skatschule.exercises.augen import Scenario
 
     s = Scenario(tuple(parse_cards("HA HT S7")), "trick")
     fb = grade("augen", s, ["21"])
@@ -349,7 +349,7 @@ def test_augen_cases() -> None:
 
 
 def test_rangfolge_cases() -> None:
-    from skatschule.training.exercises.rangfolge import Scenario
+    from skatschule.exercises.rangfolge import Scenario
 
     null = Scenario(GameType.NULL, "order", tuple(parse_cards("H7 HT HJ HA HK HQ H9 H8")))
     assert solve("rangfolge", null) == "HA HK HQ HJ HT H9 H8 H7".split()
@@ -364,7 +364,7 @@ def test_rangfolge_cases() -> None:
 
 
 def test_stich_cases() -> None:
-    from skatschule.training.exercises.stich import Scenario
+    from skatschule.exercises.stich import Scenario
 
     # Kreuz: Herz-Ass led by Vorhand, Herz-Zehn, then Hinterhand trumps with the Kreuz-Sieben
     assert solve("stich", Scenario(GameType.CLUBS, 0, (C("HA"), C("HT"), C("C7")))) == ["hinterhand"]
@@ -379,7 +379,7 @@ def test_stich_cases() -> None:
 
 
 def test_zugeben_cases() -> None:
-    from skatschule.training.exercises.zugeben import Scenario
+    from skatschule.exercises.zugeben import Scenario
 
     hand = tuple(parse_cards("SA S7 SJ HA DT"))
     # Herz game, Pik led: the Pik-Bube is a trump and does not follow Pik
@@ -395,7 +395,7 @@ def test_zugeben_cases() -> None:
 
 
 def test_spitzen_cases() -> None:
-    from skatschule.training.exercises.spitzen import Scenario
+    from skatschule.exercises.spitzen import Scenario
 
     hand = tuple(parse_cards("CA CT CK HA HT HK SA ST SK D7"))
     s = Scenario(GameType.CLUBS, hand, (C("CJ"), C("SJ")))
@@ -410,7 +410,7 @@ def test_spitzen_cases() -> None:
 
 
 def test_spielwert_cases() -> None:
-    from skatschule.training.exercises.spielwert import Scenario
+    from skatschule.exercises.spielwert import Scenario
 
     assert solve("spielwert", Scenario(Contract(GameType.CLUBS, hand=True), 2, False, False)) == ["48"]
     assert solve("spielwert", Scenario(Contract(GameType.CLUBS, hand=True, ouvert=True), 2, True, True)) == ["108"]
@@ -423,7 +423,7 @@ def test_spielwert_cases() -> None:
 
 
 def test_reizen_hoehe_cases() -> None:
-    from skatschule.training.exercises.reizen_hoehe import Scenario
+    from skatschule.exercises.reizen_hoehe import Scenario
 
     spades_ohne_4 = tuple(parse_cards("SA ST SK SQ S9 HA HT DA D7 C8"))
     fb = grade("reizen_hoehe", Scenario(Contract(GameType.SPADES), spades_ohne_4), ["55"])
@@ -439,7 +439,7 @@ def test_reizen_hoehe_cases() -> None:
 
 
 def test_reizen_ablauf_cases() -> None:
-    from skatschule.training.exercises.reizen_ablauf import Scenario
+    from skatschule.exercises.reizen_ablauf import Scenario
 
     moves = (Bid(1, 18), Hold(0), Bid(1, 20), Pass(0), Bid(2, 22), Pass(1))
     assert solve("reizen_ablauf", Scenario("result", moves)) == ["2@22"]
@@ -453,7 +453,7 @@ def test_reizen_ablauf_cases() -> None:
 
 
 def test_spielansage_cases() -> None:
-    from skatschule.training.exercises.spielansage import Scenario
+    from skatschule.exercises.spielansage import Scenario
 
     assert solve("spielansage", Scenario(GameType.CLUBS, False, True, False, False)) == ["nein"]
     assert solve("spielansage", Scenario(GameType.GRAND, False, True, False, False)) == ["nein"]
@@ -485,7 +485,7 @@ def test_abrechnung_cases() -> None:
 
 
 def test_ueberreizt_seed_examples() -> None:
-    from skatschule.training.exercises.ueberreizt import Scenario, cheapest, concede
+    from skatschule.exercises.ueberreizt import Scenario, cheapest, concede
 
     # Bid 50 on Pik ohne 4; the Kreuz-Bube is in the skat: Herz, written as -100
     hand = tuple(parse_cards("SA ST SK SQ S9 S8 HA HT D7 D8"))
@@ -522,7 +522,7 @@ def test_ueberreizt_seed_examples() -> None:
 
 
 def test_null_cases() -> None:
-    from skatschule.training.exercises.null import Scenario
+    from skatschule.exercises.null import Scenario
 
     for contract, value in zip(
         (Contract(GameType.NULL), Contract(GameType.NULL, hand=True), Contract(GameType.NULL, ouvert=True), Contract(GameType.NULL, hand=True, ouvert=True)),
@@ -540,7 +540,7 @@ def test_null_cases() -> None:
 
 
 def test_kneipe_cases() -> None:
-    from skatschule.training.exercises.kneipe import Scenario
+    from skatschule.exercises.kneipe import Scenario
 
     def ramsch(points: tuple[int, int, int], tricks: tuple[int, int, int], pushes: int) -> Feedback:
         s = Scenario("ramsch", points=points, tricks=tricks, pushes=pushes)
@@ -565,7 +565,7 @@ def test_kneipe_cases() -> None:
 
 
 def test_seeger_cases() -> None:
-    from skatschule.training.exercises.seeger import Scenario
+    from skatschule.exercises.seeger import Scenario
 
     games = ((0, 48), (1, -72), (None, 0), (2, 36))
     assert [solve("seeger", Scenario(3, games, p))[0] for p in range(3)] == ["138", "-122", "126"]
@@ -597,7 +597,7 @@ def test_rule_ids_are_published() -> None:
 def test_hausregel_cases() -> None:
     """The house-rule exercise grades with score_house under the level's profile."""
     from skatschule.engine.houserules import HouseGame
-    from skatschule.training.exercises.hausregel import Scenario
+    from skatschule.exercises.hausregel import Scenario
 
     spitze = HouseGame(GameType.CLUBS, matadors=2, spitzen=2, declarer_points=70, declarer_tricks=6)
     assert solve("hausregel", Scenario("bunt", spitze)) == ["60"]  # seed 002: mit 2 Spiel 3 mit 2 Spitzen 5 x 12

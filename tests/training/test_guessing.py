@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from skatschule.training.exercises import REGISTRY
-from skatschule.training.exercises.base import CHOICE_WIDGETS
+from skatschule.exercises import REGISTRY
+from skatschule.exercises.base import CHOICE_WIDGETS
 
 SEEDS = range(1000)
 MARGIN = 0.10

@@ -16,7 +16,7 @@ import re
 import pytest
 
 from skatschule.engine import GameType, Rank, Suit, parse_card
-from skatschule.training import exercises
+from skatschule import exercises
 from skatschule.training.services.auction_play import Table
 
 SUIT_ORDER = [Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN]

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from skatschule.training.lessons import get_lessons
 from skatschule.training.models import Attempt, AttemptGrade, IssuedExercise, ProgressSummary
 from skatschule.training.services.issuing import question_for
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 from skatschule.training.services.progress import (
     adopt_session,
     attempt_rows,

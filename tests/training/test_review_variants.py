@@ -12,9 +12,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from skatschule.training.exercises import REGISTRY
+from skatschule.exercises import REGISTRY
 from skatschule.training.models import IssuedExercise, ReviewItem
-from skatschule.training.services import review
+from skatschule.training.services import variants
 from skatschule.training.services.issuing import issue, question_for, submit
 
 
@@ -34,7 +34,7 @@ def test_variant_is_another_question_of_the_same_type_level_and_rules(kind: str,
     exercise = REGISTRY[kind]
     rng = random.Random(7)
     for seed in (3, 1234, 98765):
-        new = review.variant_seed(kind, level, seed, rng)
+        new = variants.variant_seed(kind, level, seed, rng)
         old_q, new_q = exercise.generate(level, seed), exercise.generate(level, new)
         assert new != seed
         assert (new_q.kind, new_q.difficulty) == (kind, level)
@@ -56,7 +56,7 @@ def test_missed_exercise_comes_back_as_a_fresh_variant_that_reviews_its_card(own
     ReviewItem.objects.update(due=timezone.now() - timedelta(seconds=1))
     item.refresh_from_db()
 
-    variant = review.issued_for_review(owner, item)
+    variant = variants.issued_for_review(owner, item)
     assert variant.seed != item.seed and variant.review_item == item
     assert (variant.kind, variant.difficulty) == (item.kind, item.difficulty)
     missed, fresh = question_for(issued), question_for(variant)
@@ -72,5 +72,5 @@ def test_missed_exercise_comes_back_as_a_fresh_variant_that_reviews_its_card(own
 
     ReviewItem.objects.update(due=timezone.now() - timedelta(seconds=1))
     item.refresh_from_db()
-    again = review.issued_for_review(owner, item)
+    again = variants.issued_for_review(owner, item)
     assert again.seed not in (item.seed, variant.seed)

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from skatschule.training import exercises
+from skatschule import exercises
 from skatschule.training.models import IssuedExercise
 from skatschule.training.services import issuing
 from skatschule.training.services.issuing import clean_answer

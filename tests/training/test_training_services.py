@@ -8,10 +8,10 @@ from django.core.management import call_command
 from django.http import Http404
 from django.utils import timezone
 
-from skatschule.training.exercises.base import AnswerError
+from skatschule.exercises.base import AnswerError
 from skatschule.training.lessons import get_lesson
 from skatschule.training.models import AppendOnlyError, Attempt, AttemptGrade, IssuedExercise, ReviewItem
-from skatschule.training.services import issuing, review
+from skatschule.training.services import issuing, review, variants
 from skatschule.training.services.issuing import (
     TIME_CAP_MS,
     BadDifficulty,
@@ -21,7 +21,7 @@ from skatschule.training.services.issuing import (
     question_for,
     submit,
 )
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 from skatschule.training.services.progress import adopt_session, lesson_progress_for, progress
 
 from .fakes import FakeAdd
@@ -241,11 +241,11 @@ def test_miss_creates_review_item_and_hit_reschedules(owner):
     assert review.next_due(owner, later) == item
     ReviewItem.objects.update(due=timezone.now() - timedelta(seconds=1))
     item.refresh_from_db()
-    issued = review.issued_for_review(owner, item)
+    issued = variants.issued_for_review(owner, item)
     assert issued.mode == IssuedExercise.Mode.REVIEW and issued.review_item == item
     assert issued.seed != item.seed  # a fresh variant, not the missed question
     assert question_for(issued).prompt_de != question_for(attempt.issued).prompt_de
-    assert review.issued_for_review(owner, item) == issued  # reload: same exercise
+    assert variants.issued_for_review(owner, item) == issued  # reload: same exercise
     old_card = dict(item.card)
     submit(issued, owner, right_answer(issued))
     item.refresh_from_db()
@@ -255,7 +255,7 @@ def test_miss_creates_review_item_and_hit_reschedules(owner):
 
     # a wrong answer on review rates it Again
     ReviewItem.objects.update(due=timezone.now() - timedelta(seconds=1))
-    issued = review.issued_for_review(owner, item)
+    issued = variants.issued_for_review(owner, item)
     submit(issued, owner, wrong_answer(issued))
     item.refresh_from_db()
     assert item.reviews == 2 and item.due <= timezone.now() + timedelta(minutes=15)

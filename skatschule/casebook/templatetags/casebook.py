@@ -13,7 +13,7 @@ from django.utils.safestring import SafeString
 
 from skatschule.casebook import cases as casebook
 from skatschule.rules.render import render_markdown, term_definitions
-from skatschule.training.registry import current_lang
+from skatschule.home.language import current_lang
 
 register = template.Library()
 

@@ -1,7 +1,7 @@
 from django import template
 
 from skatschule.classrooms.homework import student_homework
-from skatschule.training.registry import current_lang
+from skatschule.home.language import current_lang
 
 register = template.Library()
 

@@ -33,7 +33,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
 
-from skatschule.training.exercises.base import Feedback
+from skatschule.exercises.base import Feedback
 
 from ..errors import QuizClosed, QuizError
 from ..models import Quiz, QuizAnswer, QuizAttempt, QuizItem

@@ -15,24 +15,21 @@ import re
 import secrets
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
 from skatschule.engine import SkatError, parse_card
+from skatschule.exercises.base import AnswerError, ExerciseType, Feedback, Question
+from skatschule.exercises.helpers import join_signed, signed_choice
 from skatschule.home.errors import UserError
+from skatschule.owners import Owner
 
-from ..exercises.base import AnswerError, ExerciseType, Feedback, Question
-from ..exercises.helpers import join_signed, signed_choice
+from ..lessons import Lesson
 from ..models import Attempt, IssuedExercise
 from ..registry import get_type
 from . import progress_summary, review
-from .owner import Owner
-
-if TYPE_CHECKING:
-    from ..lessons import Lesson
 
 __all__ = [
     "AnswerError",

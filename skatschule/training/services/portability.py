@@ -52,13 +52,14 @@ from django.db import transaction
 from django.utils.crypto import constant_time_compare
 from django.utils import timezone
 
+from skatschule.owners import Owner
+
 from ..models import Attempt, IssuedExercise, ReviewItem
 from ..registry import get_type
 from skatschule.home.db import streaming_reads
 
 from .import_checks import FUTURE_DUE, bad_text, card_problem, is_whole, parse_time
 from .issuing import MAX_VALUE_LENGTH, MAX_VALUES, SEED_LIMIT, TIME_CAP_MS, AnswerError, grade_answer, question_for
-from .owner import Owner
 
 __all__ = [
     "FORMAT",

@@ -37,11 +37,13 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from skatschule.home.language import current_lang
+from skatschule.owners import Owner
+
 from ..lessons import Lesson, get_lessons
 from ..models import Attempt, IssuedExercise, ReviewItem
-from ..registry import current_lang, get_type
+from ..registry import get_type
 from . import progress_summary, review
-from .owner import Owner
 
 __all__ = [
     "STEP_PASS",

@@ -34,7 +34,7 @@ from django.utils import timezone
 
 from ..lessons import Lesson, get_lessons
 from ..models import Attempt, AttemptGrade, ProgressSummary
-from .owner import NOBODY, Owner
+from skatschule.owners import NOBODY, Owner
 
 __all__ = ["FORMAT", "build", "load", "record", "rows_in_order"]
 

@@ -12,7 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from ..lessons import rule_link as _rule_link
 from ..lessons import rule_url as _rule_url
-from ..registry import current_lang
+from skatschule.home.language import current_lang
 
 register = template.Library()
 

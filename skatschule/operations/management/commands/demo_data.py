@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from skatschule.training.registry import exercise_types
 from skatschule.training.services.issuing import AnswerError, issue, question_for, submit
-from skatschule.training.services.owner import Owner
+from skatschule.owners import Owner
 
 
 def wrong_values(kind: Any, question: Any, right: list[str]) -> list[str]:

@@ -6,16 +6,13 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from skatschule.rules import practice
 from skatschule.rules.content import get_registry
 
 
 def covered_ids() -> set[str] | None:
     """The rule ids the training app covers, or ``None`` if it cannot tell us (yet)."""
-    try:
-        from skatschule.training.registry import covered_rule_ids
-    except ImportError:
-        return None
-    return set(covered_rule_ids())
+    return practice.covered_rule_ids()
 
 
 class Command(BaseCommand):

@@ -12,7 +12,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from skatschule.training.exercises.base import AnswerError
+from skatschule.exercises.base import AnswerError
 from skatschule.training.models import Attempt, AttemptGrade
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import grade_attempt

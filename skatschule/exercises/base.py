@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from skatschule.engine import SkatError, Step
+from skatschule.engine import SkatError, Step, Text
 
 __all__ = [
     "Choice",
@@ -54,12 +54,11 @@ class AnswerError(SkatError):
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    value: str
-    label_de: str
-    label_en: str
+    """One option of a question: the ``value`` the browser sends back and the ``label`` shown
+    (``choice.label.get(lang)``). The casebook's case options are the same type."""
 
-    def label(self, lang: str = "de") -> str:
-        return self.label_de if lang == "de" else self.label_en
+    value: str
+    label: Text
 
 
 @dataclass(frozen=True, slots=True)

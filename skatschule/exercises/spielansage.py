@@ -8,16 +8,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import Contract, GameType, Step
+from skatschule.engine import Contract, GameType, Step, Text
+from skatschule.engine.names import game_ref
 
 from .base import Choice, Question
-from .helpers import SUIT_GAMES, EngineExercise, Solution, game_de, game_en
+from .helpers import SUIT_GAMES, EngineExercise, Solution, game_en
 
 RULES = ("2.4.4", "4.2.5", "4.2.6")
 
 OPTIONS = (
-    Choice("ja", "Ja, gültig", "Yes, valid"),
-    Choice("nein", "Nein, ungültig", "No, invalid"),
+    Choice("ja", Text("Ja, gültig", "Yes, valid")),
+    Choice("nein", Text("Nein, ungültig", "No, invalid")),
 )
 ALIASES = {"j": "ja", "y": "ja", "yes": "ja", "gültig": "ja", "valid": "ja", "n": "nein", "no": "nein", "ungültig": "nein", "invalid": "nein"}
 
@@ -69,12 +70,12 @@ class Spielansage(EngineExercise[Scenario]):
         return scenario
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
-        facts = [(f"Spiel: {game_de(scenario.game)}", f"Game: {game_en(scenario.game)}")]
+        facts = [(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         if scenario.hand:
             facts.append(("Der Skat bleibt liegen (nicht aufgenommen)", "The skat stays face down (not picked up)"))
         else:
             facts.append(("Der Skat wurde aufgenommen und zwei Karten gedrückt", "The skat was picked up and two cards put away"))
-        words_de: list[str] = [game_de(scenario.game)]
+        words_de: list[str] = [game_ref(scenario.game)]
         words_en: list[str] = [game_en(scenario.game)]
         if scenario.ouvert:
             words_de.append("ouvert")

@@ -13,10 +13,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skatschule.engine import BID_VALUES, Auction, AuctionMove, Bid, Hold, Pass, Step
+from skatschule.engine import BID_VALUES, Auction, AuctionMove, Bid, Hold, Pass, Step, Text, SEAT_NAMES_DE
 
 from .base import Choice, Question
-from .helpers import EngineExercise, Solution, seat_de, seat_en
+from .helpers import EngineExercise, Solution, seat_en
 
 RULES = ("2.3.2", "2.3.3", "2.3.4", "2.3.5", "2.3.6")
 
@@ -31,7 +31,7 @@ class Scenario:
 
 def move_text(move: AuctionMove, alone: bool) -> tuple[str, str]:
     """"Mittelhand: 18", "Vorhand: ja", "Hinterhand: passe" (and English)."""
-    de, en = seat_de(move.seat), seat_en(move.seat, True)
+    de, en = SEAT_NAMES_DE[move.seat], seat_en(move.seat, True)
     if isinstance(move, Bid):
         if alone:
             return f"{de}: spielt ({move.value})", f"{en}: plays ({move.value})"
@@ -97,7 +97,7 @@ def auction_steps(moves: tuple[AuctionMove, ...]) -> list[Step]:
     for move in moves:
         before = auction
         auction = auction.apply(move)
-        who_de, who_en = seat_de(move.seat), seat_en(move.seat, True)
+        who_de, who_en = SEAT_NAMES_DE[move.seat], seat_en(move.seat, True)
         if before.phase == "vorhand_alone":
             if isinstance(move, Bid):
                 steps.append(
@@ -111,7 +111,7 @@ def auction_steps(moves: tuple[AuctionMove, ...]) -> list[Step]:
                 steps.append(Step("Auch Vorhand passt: Das Spiel ist eingepasst", "Forehand passes too: the deal is passed in", ("2.3.6", "2.3.7")))
             continue
         if isinstance(move, Bid):
-            other_de, other_en = seat_de(before.listener), seat_en(before.listener)
+            other_de, other_en = SEAT_NAMES_DE[before.listener], seat_en(before.listener)
             steps.append(Step(f"{who_de} sagt {move.value}, {other_de} hört", f"{who_en} bids {move.value}, {other_en} listens", ("2.3.2",)))
         elif isinstance(move, Hold):
             steps.append(Step(f"{who_de} hält {before.value} (ja)", f"{who_en} holds {before.value} (yes)", ("2.3.2",)))
@@ -120,7 +120,7 @@ def auction_steps(moves: tuple[AuctionMove, ...]) -> list[Step]:
             rule = "2.3.3" if move.seat == 0 else "2.3.4"
             steps.append(
                 Step(
-                    f"{who_de} passt; jetzt sagt Hinterhand, {seat_de(survivor)} hört",
+                    f"{who_de} passt; jetzt sagt Hinterhand, {SEAT_NAMES_DE[survivor]} hört",
                     f"{who_en} passes; now rearhand bids and {seat_en(survivor)} listens",
                     (rule,),
                 )
@@ -137,7 +137,7 @@ def auction_steps(moves: tuple[AuctionMove, ...]) -> list[Step]:
             assert auction.declarer is not None
             steps.append(
                 Step(
-                    f"{who_de} passt: {seat_de(auction.declarer)} hat zuletzt {auction.value} geboten oder gehalten "
+                    f"{who_de} passt: {SEAT_NAMES_DE[auction.declarer]} hat zuletzt {auction.value} geboten oder gehalten "
                     f"und wird Alleinspieler",
                     f"{who_en} passes: {seat_en(auction.declarer)} bid or held {auction.value} last and becomes declarer",
                     ("2.3.5",),
@@ -171,11 +171,11 @@ def result_options(auction: Auction, seed: int = 0, level: int = 2) -> list[Choi
             other = i + 1 if draw.random() < 0.5 else i - 1
         values = sorted([BID_VALUES[i], BID_VALUES[other]])
     options = [
-        Choice(f"{seat}@{value}", f"{seat_de(seat)} bei {value}", f"{seat_en(seat, True)} at {value}")
+        Choice(f"{seat}@{value}", Text(f"{SEAT_NAMES_DE[seat]} bei {value}", f"{seat_en(seat, True)} at {value}"))
         for seat in range(3)
         for value in values
     ]
-    options.append(Choice("eingepasst", "Eingepasst: niemand spielt", "Passed in: nobody plays"))
+    options.append(Choice("eingepasst", Text("Eingepasst: niemand spielt", "Passed in: nobody plays")))
     return options
 
 
@@ -190,13 +190,13 @@ def turn_value(moves: Sequence[AuctionMove]) -> str:
 
 
 TURN_OPTIONS = (
-    Choice("1:sagt", "Mittelhand sagt (bietet oder passt)", "Middlehand speaks (bids or passes)"),
-    Choice("2:sagt", "Hinterhand sagt (bietet oder passt)", "Rearhand speaks (bids or passes)"),
-    Choice("0:sagt", "Vorhand sagt (bietet oder passt)", "Forehand speaks (bids or passes)"),
-    Choice("0:hoert", "Vorhand hört (hält oder passt)", "Forehand listens (holds or passes)"),
-    Choice("1:hoert", "Mittelhand hört (hält oder passt)", "Middlehand listens (holds or passes)"),
-    Choice("2:hoert", "Hinterhand hört (hält oder passt)", "Rearhand listens (holds or passes)"),
-    Choice("0:allein", "Vorhand allein: spielt selbst oder passt", "Forehand alone: plays herself or passes"),
+    Choice("1:sagt", Text("Mittelhand sagt (bietet oder passt)", "Middlehand speaks (bids or passes)")),
+    Choice("2:sagt", Text("Hinterhand sagt (bietet oder passt)", "Rearhand speaks (bids or passes)")),
+    Choice("0:sagt", Text("Vorhand sagt (bietet oder passt)", "Forehand speaks (bids or passes)")),
+    Choice("0:hoert", Text("Vorhand hört (hält oder passt)", "Forehand listens (holds or passes)")),
+    Choice("1:hoert", Text("Mittelhand hört (hält oder passt)", "Middlehand listens (holds or passes)")),
+    Choice("2:hoert", Text("Hinterhand hört (hält oder passt)", "Rearhand listens (holds or passes)")),
+    Choice("0:allein", Text("Vorhand allein: spielt selbst oder passt", "Forehand alone: plays herself or passes")),
 )
 
 RESULT_VALUES = {1: (18, 20, 22), 2: (18, 20, 22, 23, 24), 3: (18, 20, 22, 23, 24)}
@@ -289,7 +289,7 @@ class ReizenAblauf(EngineExercise[Scenario]):
                 answer_de, answer_en = "Eingepasst: niemand spielt", "Passed in: nobody plays"
             else:
                 value = f"{auction.declarer}@{auction.value}"
-                answer_de = f"{seat_de(auction.declarer)} bei {auction.value}"
+                answer_de = f"{SEAT_NAMES_DE[auction.declarer]} bei {auction.value}"
                 answer_en = f"{seat_en(auction.declarer, True)} at {auction.value}"
             steps.append(Step(auction.describe("de"), auction.describe("en"), ("2.3.5",) if auction.declarer is not None else ("2.3.7",)))
             return Solution((value,), answer_de, answer_en, tuple(steps), ("2.3.5",))
@@ -308,7 +308,7 @@ class ReizenAblauf(EngineExercise[Scenario]):
             value = f"{auction.listener}:hoert"
             steps.append(
                 Step(
-                    f"{seat_de(auction.speaker)} hat {auction.value} gesagt; {seat_de(auction.listener)} hört und muss halten oder passen",
+                    f"{SEAT_NAMES_DE[auction.speaker]} hat {auction.value} gesagt; {SEAT_NAMES_DE[auction.listener]} hört und muss halten oder passen",
                     f"{seat_en(auction.speaker, True)} bid {auction.value}; {seat_en(auction.listener)} listens and must hold or pass",
                     ("2.3.2",),
                 )
@@ -316,11 +316,11 @@ class ReizenAblauf(EngineExercise[Scenario]):
         else:
             value = f"{auction.speaker}:sagt"
             if auction.value:
-                de = f"{seat_de(auction.speaker)} ist am Sagen und muss mehr als {auction.value} bieten oder passen"
+                de = f"{SEAT_NAMES_DE[auction.speaker]} ist am Sagen und muss mehr als {auction.value} bieten oder passen"
                 en = f"{seat_en(auction.speaker, True)} is the bidder and must bid more than {auction.value} or pass"
             else:
-                de = f"{seat_de(auction.speaker)} ist am Sagen und bietet (mindestens 18) oder passt"
+                de = f"{SEAT_NAMES_DE[auction.speaker]} ist am Sagen und bietet (mindestens 18) oder passt"
                 en = f"{seat_en(auction.speaker, True)} is the bidder and bids (at least 18) or passes"
             steps.append(Step(de, en, ("2.3.2", "2.3.4") if auction.speaker == 2 else ("2.3.2",)))
         label = next(o for o in TURN_OPTIONS if o.value == value)
-        return Solution((value,), label.label_de, label.label_en, tuple(steps), ("2.3.2",))
+        return Solution((value,), label.label.de, label.label.en, tuple(steps), ("2.3.2",))

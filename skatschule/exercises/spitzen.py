@@ -11,12 +11,12 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from skatschule.engine import Card, CardSet, GameType, Step, matadors, matadors_text, trump_order
-from skatschule.engine.names import article_ref, card_ref
+from skatschule.engine import Card, CardSet, GameType, Step, matadors, matadors_text, trump_order, Text
+from skatschule.engine.names import article_ref, card_ref, game_ref
 
 from .base import Choice, Question
 from .gen import cards_with_matadors, weighted
-from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_de, game_en, sorted_cards
+from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_en, sorted_cards
 from .helpers import hand_order
 
 RULES = ("1.4.1", "1.4.2", "1.4.3")
@@ -37,8 +37,8 @@ def matador_options(game: GameType, level: int | None = None) -> list[Choice]:
     top = game.max_matadors
     if level is not None:
         top = min(top, max(n for n, _ in _LEVEL_COUNTS[level]))
-    out = [Choice(f"+{n}", f"mit {n}", f"with {n}") for n in range(1, top + 1)]
-    out += [Choice(f"-{n}", f"ohne {n}", f"without {n}") for n in range(1, top + 1)]
+    out = [Choice(f"+{n}", Text(f"mit {n}", f"with {n}")) for n in range(1, top + 1)]
+    out += [Choice(f"-{n}", Text(f"ohne {n}", f"without {n}")) for n in range(1, top + 1)]
     return out
 
 
@@ -85,7 +85,7 @@ class Spitzen(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"Der Alleinspieler spielt {game_de(scenario.game)}. Das sind seine zehn Handkarten und der Skat. "
+            f"Der Alleinspieler spielt {game_ref(scenario.game)}. Das sind seine zehn Handkarten und der Skat. "
             "Mit oder ohne wie viele Spitzen spielt er?",
             f"The declarer plays {game_en(scenario.game)}. These are his ten cards and the skat. "
             "With or without how many matadors does he play?",
@@ -93,7 +93,7 @@ class Spitzen(EngineExercise[Scenario]):
             options=matador_options(scenario.game, difficulty),
             cards=codes(hand_order(scenario.hand, scenario.game)),
             skat=codes(scenario.skat),
-            facts=[(f"Spiel: {game_de(scenario.game)}", f"Game: {game_en(scenario.game)}")],
+            facts=[(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")],
         )
 
     def aliases(self, scenario: Scenario) -> Mapping[str, str]:

@@ -20,12 +20,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import PUB, Step
+from skatschule.engine import PUB, Step, SEAT_NAMES_DE
 from skatschule.engine.pub import RamschResult, score_ramsch
 
 from .base import Question
 from .gen import FinishedGame, finished_game_facts, random_finished_game
-from .helpers import EngineExercise, Solution, seat_de, seat_en, signed
+from .helpers import EngineExercise, Solution, seat_en, signed
 
 NOTE_DE = "Kneipenregel, nicht ISkO."
 NOTE_EN = "Pub rule, not ISkO."
@@ -39,7 +39,7 @@ def ramsch_steps(result: RamschResult, pushes: int) -> tuple[Step, ...]:
         seat = result.durchmarsch
         return (
             Step(
-                f"{seat_de(seat)} hat alle zehn Stiche: Durchmarsch, +120 ohne Multiplikator",
+                f"{SEAT_NAMES_DE[seat]} hat alle zehn Stiche: Durchmarsch, +120 ohne Multiplikator",
                 f"{seat_en(seat, True)} took all ten tricks: Durchmarsch, +120 without any multiplier",
                 ("K.3.6",),
             ),
@@ -51,13 +51,13 @@ def ramsch_steps(result: RamschResult, pushes: int) -> tuple[Step, ...]:
     if len(losers) == 1:
         steps.append(
             Step(
-                f"Die meisten Augen hat {seat_de(losers[0])} mit {most}: verliert den Ramsch",
+                f"Die meisten Augen hat {SEAT_NAMES_DE[losers[0]]} mit {most}: verliert den Ramsch",
                 f"{seat_en(losers[0], True)} has the most card points, {most}: loses the Ramsch",
                 ("K.3.4",),
             )
         )
     else:
-        names_de = " und ".join(seat_de(s) for s in losers)
+        names_de = " und ".join(SEAT_NAMES_DE[s] for s in losers)
         names_en = " and ".join(seat_en(s) for s in losers)
         steps.append(
             Step(
@@ -77,7 +77,7 @@ def ramsch_steps(result: RamschResult, pushes: int) -> tuple[Step, ...]:
         parts_de.append(f"{pushes} (Schieben)")
         parts_en.append(f"{pushes} (pushes)")
     if virgins:
-        parts_de.append(f"1 (Jungfrau: {seat_de(virgins[0])} ohne Stich)")
+        parts_de.append(f"1 (Jungfrau: {SEAT_NAMES_DE[virgins[0]]} ohne Stich)")
         parts_en.append(f"1 (Jungfrau: {seat_en(virgins[0])} took no trick)")
     rules = ("K.4.2", "K.3.5") if virgins else ("K.4.2",)
     total = f" = {multiplier}" if len(parts_de) > 1 else ""
@@ -217,7 +217,7 @@ class Kneipe(EngineExercise[Scenario]):
             n = scenario.tricks[s]
             facts.append(
                 (
-                    f"{seat_de(s)}: {scenario.points[s]} Augen, {n} {'Stich' if n == 1 else 'Stiche'}",
+                    f"{SEAT_NAMES_DE[s]}: {scenario.points[s]} Augen, {n} {'Stich' if n == 1 else 'Stiche'}",
                     f"{seat_en(s, True)}: {scenario.points[s]} card points, {n} {'trick' if n == 1 else 'tricks'}",
                 )
             )
@@ -231,7 +231,7 @@ class Kneipe(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"{NOTE_DE} Ein Ramsch ist zu Ende (Augen mit Skat). Welche Zahl wird für {seat_de(asked)} in die Liste geschrieben? "
+            f"{NOTE_DE} Ein Ramsch ist zu Ende (Augen mit Skat). Welche Zahl wird für {SEAT_NAMES_DE[asked]} in die Liste geschrieben? "
             "Minuspunkte mit Minus.",
             f"{NOTE_EN} A Ramsch is over (card points incl. the skat). What number is written on the sheet for "
             f"{seat_en(asked)}? Minus points with a minus.",

@@ -13,12 +13,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import Card, Contract, GameType, Rank, Step, deal_cards, game_value, score_game, trick_winner
+from skatschule.engine import Card, Contract, GameType, Rank, Step, deal_cards, game_value, score_game, trick_winner, Text, SEAT_NAMES_DE
 from skatschule.engine.names import article_ref, card_ref, rank_ref
 
 from .base import Choice, Question
 from .gen import NULL_CONTRACTS, SKAT_SUMS, bid_up_to, legal_trick
-from .helpers import EngineExercise, Solution, codes, contract_de, contract_en, seat_de, seat_en, signed, trick_facts
+from .helpers import EngineExercise, Solution, codes, seat_en, signed, trick_facts, contract_ref
 from .stich import follows, trick_steps
 
 RULES = ("1.3.4", "4.1.2", "4.2.7")
@@ -26,7 +26,7 @@ NULL = GameType.NULL
 _NULL_ORDER = ", ".join(
     rank_ref(r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 )
-VERDICT_OPTIONS = (Choice("gewonnen", "Gewonnen", "Won"), Choice("verloren", "Verloren", "Lost"))
+VERDICT_OPTIONS = (Choice("gewonnen", Text("Gewonnen", "Won")), Choice("verloren", Text("Verloren", "Lost")))
 VERDICT_ALIASES = {"won": "gewonnen", "lost": "verloren", "g": "gewonnen", "v": "verloren"}
 
 # (what happened, declarer's tricks, declarer's Augen incl. skat)
@@ -131,13 +131,13 @@ class Null(EngineExercise[Scenario]):
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         contract = scenario.contract
-        facts = [(f"Spiel: {contract_de(contract)}", f"Game: {contract_en(contract)}")]
+        facts = [(f"Spiel: {contract_ref(contract, 'de')}", f"Game: {contract_ref(contract, 'en')}")]
         if scenario.form == "value":
             return self.question(
                 difficulty,
                 seed,
-                f"Welchen festen Wert hat ein {contract_de(contract)}?",
-                f"What is the fixed value of a {contract_en(contract)}?",
+                f"Welchen festen Wert hat ein {contract_ref(contract, 'de')}?",
+                f"What is the fixed value of a {contract_ref(contract, 'en')}?",
                 "number",
                 facts=facts,
                 rule_ids=("4.1.2",),
@@ -150,9 +150,9 @@ class Null(EngineExercise[Scenario]):
             return self.question(
                 difficulty,
                 seed,
-                f"Gespielt wird {contract_de(contract)}. Was wird für den Alleinspieler in die Liste geschrieben? "
+                f"Gespielt wird {contract_ref(contract, 'de')}. Was wird für den Alleinspieler in die Liste geschrieben? "
                 "Verlorene Spiele mit Minus.",
-                f"The game is {contract_en(contract)}. What is written on the score sheet for the declarer? "
+                f"The game is {contract_ref(contract, 'en')}. What is written on the score sheet for the declarer? "
                 "Lost games with a minus.",
                 "number",
                 facts=facts,
@@ -164,8 +164,8 @@ class Null(EngineExercise[Scenario]):
             return self.question(
                 difficulty,
                 seed,
-                f"Gespielt wird {contract_de(contract)}. {de} Hat der Alleinspieler gewonnen oder verloren?",
-                f"The game is {contract_en(contract)}. {en} Has the declarer won or lost?",
+                f"Gespielt wird {contract_ref(contract, 'de')}. {de} Hat der Alleinspieler gewonnen oder verloren?",
+                f"The game is {contract_ref(contract, 'en')}. {en} Has the declarer won or lost?",
                 "choice",
                 options=VERDICT_OPTIONS,
                 facts=facts,
@@ -175,7 +175,7 @@ class Null(EngineExercise[Scenario]):
         options = []
         for i, card in enumerate(scenario.trick):
             seat = (leader + i) % 3
-            options.append(Choice(card.code, f"{card_ref(card)} ({seat_de(seat)})", f"{card_ref(card)} ({seat_en(seat)})"))
+            options.append(Choice(card.code, Text(f"{card_ref(card)} ({SEAT_NAMES_DE[seat]})", f"{card_ref(card)} ({seat_en(seat)})")))
         facts += trick_facts(scenario.trick, leader)
         return self.question(
             difficulty,
@@ -219,7 +219,7 @@ class Null(EngineExercise[Scenario]):
                 return Solution((str(outcome.score),), signed(outcome.score), signed(outcome.score), tuple(steps), ("4.1.2", "4.2.7", "4.3.4"))
             value = "gewonnen" if outcome.won else "verloren"
             label = VERDICT_OPTIONS[0] if outcome.won else VERDICT_OPTIONS[1]
-            return Solution((value,), label.label_de, label.label_en, tuple(steps), ("4.2.7",))
+            return Solution((value,), label.label.de, label.label.en, tuple(steps), ("4.2.7",))
         best = trick_winner(NULL, scenario.trick)
         card = scenario.trick[best]
         seat = (scenario.leader + best) % 3
@@ -233,7 +233,7 @@ class Null(EngineExercise[Scenario]):
         ]
         return Solution(
             (card.code,),
-            f"{card_ref(card)} ({seat_de(seat)})",
+            f"{card_ref(card)} ({SEAT_NAMES_DE[seat]})",
             f"{card_ref(card)} ({seat_en(seat)})",
             tuple(steps),
             ("1.3.4", "3.4.2"),

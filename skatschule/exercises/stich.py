@@ -6,12 +6,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skatschule.engine import Card, GameType, Rank, Step, deal_cards, is_trump, trick_winner
-from skatschule.engine.names import article_ref, card_ref, suit_ref
+from skatschule.engine import Card, GameType, Rank, Step, deal_cards, is_trump, trick_winner, Text, SEAT_NAMES_DE
+from skatschule.engine.names import article_ref, card_ref, suit_ref, game_ref
 
 from .base import Choice, Question
 from .gen import legal_trick
-from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_de, game_en, seat_de, seat_en, trick_facts
+from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_en, seat_en, trick_facts
 
 SEAT_VALUES = ("vorhand", "mittelhand", "hinterhand")
 
@@ -37,7 +37,7 @@ def trick_steps(game: GameType, leader: int, trick: Sequence[Card]) -> list[Step
     if is_trump(game, lead):
         steps.append(
             Step(
-                f"{seat_de(leader)} spielt {card_ref(lead)} aus: Trumpf ist gefordert",
+                f"{SEAT_NAMES_DE[leader]} spielt {card_ref(lead)} aus: Trumpf ist gefordert",
                 f"{seat_en(leader, True)} leads the {card_ref(lead)}: trump is led",
                 ("3.2.1",),
             )
@@ -45,7 +45,7 @@ def trick_steps(game: GameType, leader: int, trick: Sequence[Card]) -> list[Step
     else:
         steps.append(
             Step(
-                f"{seat_de(leader)} spielt {card_ref(lead)} aus: {suit_ref(lead.suit)} ist gefordert",
+                f"{SEAT_NAMES_DE[leader]} spielt {card_ref(lead)} aus: {suit_ref(lead.suit)} ist gefordert",
                 f"{seat_en(leader, True)} leads the {card_ref(lead)}: {suit_ref(lead.suit)} are led",
                 ("3.2.1",),
             )
@@ -56,12 +56,12 @@ def trick_steps(game: GameType, leader: int, trick: Sequence[Card]) -> list[Step
         seat = (leader + i) % 3
         card = trick[i]
         if follows(game, lead, card):
-            de, en = f"{seat_de(seat)}: {card_ref(card)} bedient", f"{seat_en(seat, True)}: the {card_ref(card)} follows"
+            de, en = f"{SEAT_NAMES_DE[seat]}: {card_ref(card)} bedient", f"{seat_en(seat, True)}: the {card_ref(card)} follows"
         elif is_trump(game, card):
-            de = f"{seat_de(seat)}: {card_ref(card)} sticht (kann nicht bedienen, spielt Trumpf)"
+            de = f"{SEAT_NAMES_DE[seat]}: {card_ref(card)} sticht (kann nicht bedienen, spielt Trumpf)"
             en = f"{seat_en(seat, True)}: the {card_ref(card)} trumps (cannot follow, plays a trump)"
         else:
-            de = f"{seat_de(seat)}: {card_ref(card)} wird abgeworfen (kann nicht bedienen)"
+            de = f"{SEAT_NAMES_DE[seat]}: {card_ref(card)} wird abgeworfen (kann nicht bedienen)"
             en = f"{seat_en(seat, True)}: the {card_ref(card)} is discarded (cannot follow)"
         steps.append(Step(de, en, ("3.2.1", "3.2.2")))
     best = trick_winner(game, trick)
@@ -78,7 +78,7 @@ def trick_steps(game: GameType, leader: int, trick: Sequence[Card]) -> list[Step
         why = ("die höchste Karte der geforderten Farbe", "the highest card of the suit led")
     steps.append(
         Step(
-            f"{seat_de(seat)} bekommt den Stich mit {card_ref(card)}: {why[0]}",
+            f"{SEAT_NAMES_DE[seat]} bekommt den Stich mit {card_ref(card)}: {why[0]}",
             f"{seat_en(seat, True)} takes the trick with the {card_ref(card)}: {why[1]}",
             ("3.4.2",),
         )
@@ -128,13 +128,13 @@ class Stich(EngineExercise[Scenario]):
         options = []
         for seat in range(3):
             card = scenario.trick[(seat - leader) % 3]
-            options.append(Choice(SEAT_VALUES[seat], f"{seat_de(seat)} ({card_ref(card)})", f"{seat_en(seat, True)} ({card_ref(card)})"))
-        facts = [(f"Spiel: {game_de(scenario.game)}", f"Game: {game_en(scenario.game)}")]
+            options.append(Choice(SEAT_VALUES[seat], Text(f"{SEAT_NAMES_DE[seat]} ({card_ref(card)})", f"{seat_en(seat, True)} ({card_ref(card)})")))
+        facts = [(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         facts += trick_facts(scenario.trick, leader)
         return self.question(
             difficulty,
             seed,
-            f"Gespielt wird {game_de(scenario.game)}. {seat_de(leader)} spielt aus, die anderen geben zu. Wer bekommt den Stich?",
+            f"Gespielt wird {game_ref(scenario.game)}. {SEAT_NAMES_DE[leader]} spielt aus, die anderen geben zu. Wer bekommt den Stich?",
             f"The game is {game_en(scenario.game)}. {seat_en(leader, True)} leads, the others follow. Who takes the trick?",
             "choice",
             options=options,
@@ -150,7 +150,7 @@ class Stich(EngineExercise[Scenario]):
         steps = tuple(trick_steps(scenario.game, scenario.leader, scenario.trick))
         return Solution(
             (SEAT_VALUES[seat],),
-            f"{seat_de(seat)} ({card_ref(card)})",
+            f"{SEAT_NAMES_DE[seat]} ({card_ref(card)})",
             f"{seat_en(seat, True)} ({card_ref(card)})",
             steps,
             ("3.4.2",),

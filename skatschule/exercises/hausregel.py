@@ -13,12 +13,13 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import GameType, Step
+from skatschule.engine.names import game_ref
 from skatschule.engine.houserules import PROFILES, SWITCHES, HandOverbid, HouseGame, HouseRules, score_house
 
 from .base import Question
 from skatschule.engine.scoring import matadors_text
 
-from .helpers import EngineExercise, Solution, game_de, game_en, signed
+from .helpers import EngineExercise, Solution, game_en, signed
 
 NOTE_DE = "Hausregel, nicht ISkO."
 NOTE_EN = "House rule, not ISkO."
@@ -94,7 +95,7 @@ class Hausregel(EngineExercise[Scenario]):
         assert g.game is not None
         facts: list[tuple[str, str]] = [("Hausregeln dieser Runde:", "This table's house rules:")]
         facts += _switch_texts(scenario.rules)
-        name_de = game_de(g.game) + (" Hand" if g.hand else "")
+        name_de = game_ref(g.game) + (" Hand" if g.hand else "")
         name_en = game_en(g.game) + (" hand" if g.hand else "")
         facts.append((f"Spiel: {name_de}, {matadors_text(g.matadors, 'de')} (über alle Karten mit Skat gezählt)",
                       f"Game: {name_en}, {matadors_text(g.matadors, 'en')} (counted over all cards incl. the skat)"))

@@ -1,5 +1,8 @@
 """Entscheide den Fall: a case of the referee casebook as an exercise.
 
+It lives with the casebook (it reads the cases) and joins ``skatschule.exercises.REGISTRY``
+from ``CasebookConfig.ready()``; the exercises package does not import it.
+
 The case comes from :mod:`skatschule.casebook.cases`; the seed picks it from the pool of the
 level (``pool[seed % len(pool)]``, cases in casebook order):
 
@@ -24,18 +27,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from skatschule.casebook import cases as casebook
 from skatschule.content.plain import paragraphs as _paragraphs
 from skatschule.content.plain import plain
 from skatschule.engine import Step, parse_card
 from skatschule.engine.names import cards_ref
 from skatschule.engine.sorting import sort_hand
+from skatschule.exercises.base import AnswerError, Feedback, Question
+from skatschule.exercises.helpers import EngineExercise, Solution, parse_choice, parse_number, signed
 
-from .base import AnswerError, Choice, Feedback, Question
-from .helpers import EngineExercise, Solution, parse_choice, parse_number, signed
+from . import cases as casebook
 
 __all__ = ["Fall", "pool", "seed_for_case", "plain", "read_case_answer", "verdict_step"]
-
 
 
 def pool(level: int) -> tuple[casebook.Case, ...]:
@@ -103,7 +105,7 @@ class Fall(EngineExercise[casebook.Case]):
         if case.score_asked:
             prompt_de += " Gib außerdem den Listeneintrag für den Alleinspieler an (verloren mit Minus)."
             prompt_en += " Also enter the declarer's list entry (a loss with a minus sign)."
-        options = tuple(Choice(c.value, c.label_de, c.label_en) for c in case.choices)
+        options = case.choices
         return self.question(
             difficulty, seed, prompt_de, prompt_en, "case" if case.score_asked else "choice",
             options=options, facts=facts, rule_ids=case.rule_ids,
@@ -112,8 +114,8 @@ class Fall(EngineExercise[casebook.Case]):
     def solve(self, case: casebook.Case) -> Solution:
         answer = casebook.solve(case)
         chosen = case.choice(answer.choice)
-        label_de = chosen.label_de if chosen else answer.choice
-        label_en = chosen.label_en if chosen else answer.choice
+        label_de = chosen.label.de if chosen else answer.choice
+        label_en = chosen.label.en if chosen else answer.choice
         raw: tuple[str, ...] = (answer.choice,)
         if case.score_asked and answer.score is not None:
             raw += (str(answer.score),)
@@ -132,8 +134,8 @@ class Fall(EngineExercise[casebook.Case]):
         solution = self.solve(case)
         choice_ok = choice == solution.raw[0]
         chosen = case.choice(choice)
-        given_de = chosen.label_de if chosen else choice
-        given_en = chosen.label_en if chosen else choice
+        given_de = chosen.label.de if chosen else choice
+        given_en = chosen.label.en if chosen else choice
         normalized = choice
         correct = choice_ok
         steps = solution.steps

@@ -31,19 +31,20 @@ from skatschule.engine import (
     matadors_text,
     score_game,
     trump_order,
+    Text,
 )
 from skatschule.engine import concede as engine_concede
-from skatschule.engine.names import card_ref, rank_ref
+from skatschule.engine.names import card_ref, rank_ref, game_ref
 from skatschule.engine.cards import Rank
 
 from .base import Choice, Question
 from .gen import cards_with_matadors, points_and_tricks
 from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, signed, sorted_cards
-from .helpers import game_de, game_en, hand_order
+from .helpers import game_en, hand_order
 
 RULES = ("2.4.3", "4.4.1", "4.3.4")
 DECLARABLE = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND)
-OPTIONS = tuple(Choice(g.name_de.lower(), game_de(g), game_en(g)) for g in DECLARABLE)
+OPTIONS = tuple(Choice(g.name_de.lower(), Text(game_ref(g), game_en(g))) for g in DECLARABLE)
 _BY_VALUE = {g.name_de.lower(): g for g in DECLARABLE}
 
 
@@ -168,7 +169,7 @@ class Ueberreizt(EngineExercise[Scenario]):
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         g = scenario.game
         planned = scenario.planned
-        plan_de = f"{game_de(g)}{' Hand' if scenario.hand_game else ''} {matadors_text(planned, 'de')}"
+        plan_de = f"{game_ref(g)}{' Hand' if scenario.hand_game else ''} {matadors_text(planned, 'de')}"
         plan_en = f"{game_en(g)}{' Hand' if scenario.hand_game else ''} {matadors_text(planned, 'en')}"
         facts = [
             (f"Gereizt bis: {scenario.bid}", f"Bid: {scenario.bid}"),
@@ -178,7 +179,7 @@ class Ueberreizt(EngineExercise[Scenario]):
         if scenario.form == "cheapest":
             prompt_de = (
                 f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Nach der Skataufnahme liegt der {found_de} im Skat: "
-                f"{game_de(g)} erreicht den Reizwert nicht mehr, selbst mit Schwarz. Der Alleinspieler sagt ein zum Reizwert "
+                f"{game_ref(g)} erreicht den Reizwert nicht mehr, selbst mit Schwarz. Der Alleinspieler sagt ein zum Reizwert "
                 "passendes Spiel an und gibt auf. Welche Ansagen kosten ihn am wenigsten? Wähle alle, die gleich günstig sind."
             )
             prompt_en = (
@@ -190,7 +191,7 @@ class Ueberreizt(EngineExercise[Scenario]):
                 difficulty, seed, prompt_de, prompt_en, "multi", options=OPTIONS,
                 cards=codes(hand_order(scenario.hand, g)), skat=codes(scenario.skat), facts=facts, rule_ids=("2.4.3", "4.4.1"),
             )
-        x_de, x_en = game_de(scenario.declared), game_en(scenario.declared)
+        x_de, x_en = game_ref(scenario.declared), game_en(scenario.declared)
         if scenario.form == "concede":
             facts.append((f"Er sagt {x_de} an und gibt sofort auf", f"He announces {x_en} and concedes at once"))
             prompt_de = (
@@ -208,13 +209,13 @@ class Ueberreizt(EngineExercise[Scenario]):
         result_de = f"{scenario.points} Augen, {scenario.tricks} Stiche"
         result_en = f"{scenario.points} card points, {scenario.tricks} tricks"
         if scenario.hand_game:
-            facts.append((f"Er spielt {game_de(g)} Hand: {result_de}", f"He plays {game_de(g)} Hand: {result_en}"))
+            facts.append((f"Er spielt {game_ref(g)} Hand: {result_de}", f"He plays {game_ref(g)} Hand: {result_en}"))
             prompt_de = (
-                f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Er spielt {game_de(g)} Hand und bekommt "
+                f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Er spielt {game_ref(g)} Hand und bekommt "
                 f"{result_de} (mit Skat). Im Skat lag der {found_de}. Was wird für ihn in die Liste geschrieben?"
             )
             prompt_en = (
-                f"The bidding went to {scenario.bid}, counting on {plan_en}. He plays {game_de(g)} Hand and takes "
+                f"The bidding went to {scenario.bid}, counting on {plan_en}. He plays {game_ref(g)} Hand and takes "
                 f"{result_en} (skat included). The {found_en} was in the skat. What is written on the score sheet for him?"
             )
             rules: tuple[str, ...] = ("4.4.2", "1.4.2", "4.3.4")
@@ -240,9 +241,9 @@ class Ueberreizt(EngineExercise[Scenario]):
         after = matadors(g, twelve)
         steps = [
             Step(
-                f"Mit dem {card_ref(scenario.found)} im Skat zählen die Spitzen in {game_de(g)} jetzt {matadors_text(after, 'de')} "
+                f"Mit dem {card_ref(scenario.found)} im Skat zählen die Spitzen in {game_ref(g)} jetzt {matadors_text(after, 'de')} "
                 f"statt {matadors_text(scenario.planned, 'de')}",
-                f"With the {card_ref(scenario.found)} in the skat the matadors in {game_de(g)} are now "
+                f"With the {card_ref(scenario.found)} in the skat the matadors in {game_ref(g)} are now "
                 f"{matadors_text(after, 'en')} instead of {matadors_text(scenario.planned, 'en')}",
                 ("1.4.2",),
             )
@@ -252,14 +253,14 @@ class Ueberreizt(EngineExercise[Scenario]):
             top = game_value(Contract(g), after, schneider=True, schwarz=True)
             steps.append(
                 Step(
-                    f"{game_de(g)} erreicht selbst mit Schwarz nur {top.text('de')} < {scenario.bid}",
-                    f"Even with Schwarz {game_de(g)} reaches only {top.text('en')} < {scenario.bid}",
+                    f"{game_ref(g)} erreicht selbst mit Schwarz nur {top.text('de')} < {scenario.bid}",
+                    f"Even with Schwarz {game_ref(g)} reaches only {top.text('en')} < {scenario.bid}",
                     ("2.4.3",),
                 )
             )
             for game in DECLARABLE:
                 steps.append(_cost_step(game, outcomes[game], scenario.bid))
-            names_de = " oder ".join(game_de(x) for x in best)
+            names_de = " oder ".join(game_ref(x) for x in best)
             names_en = " or ".join(game_en(x) for x in best)
             steps.append(
                 Step(
@@ -299,8 +300,8 @@ class Ueberreizt(EngineExercise[Scenario]):
 def _matador_step(game: GameType, cards: CardSet) -> Step:
     count = matadors(game, cards)
     return Step(
-        f"In {game_de(game)} hat er {matadors_text(count, 'de')}",
-        f"In {game_de(game)} he has {matadors_text(count, 'en')}",
+        f"In {game_ref(game)} hat er {matadors_text(count, 'de')}",
+        f"In {game_ref(game)} he has {matadors_text(count, 'en')}",
         ("1.4.2",),
     )
 
@@ -308,9 +309,9 @@ def _matador_step(game: GameType, cards: CardSet) -> Step:
 def _cost_step(game: GameType, outcome: Settlement, bid: int) -> Step:
     base = ISKO.base_value(game)
     if outcome.overbid:
-        de = f"{game_de(game)}: {outcome.value // base} × {base} = {outcome.value} erreicht {bid}, Eintrag {outcome.score}"
+        de = f"{game_ref(game)}: {outcome.value // base} × {base} = {outcome.value} erreicht {bid}, Eintrag {outcome.score}"
         en = f"{game_en(game)}: {outcome.value // base} × {base} = {outcome.value} reaches {bid}, entry {outcome.score}"
     else:
-        de = f"{game_de(game)}: Spielwert {outcome.value} erreicht {bid}, verloren {outcome.score}"
+        de = f"{game_ref(game)}: Spielwert {outcome.value} erreicht {bid}, verloren {outcome.score}"
         en = f"{game_en(game)}: game value {outcome.value} reaches {bid}, lost {outcome.score}"
     return Step(de, en, ("4.4.1",) if outcome.overbid else ("4.3.4",))

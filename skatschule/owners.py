@@ -1,4 +1,8 @@
-"""Who is practising: a logged-in user or an anonymous browser session.
+"""Who owns a row: a logged-in user or an anonymous browser session.
+
+:class:`Owner` (with :func:`owner_for` a request's owner) and, for the models of every app
+that stores work per owner (training, casebook), :class:`OwnedQuerySet`, the
+``user``/``session_key`` field length and the one-owner check constraint.
 
 Anonymous work is stored under the session key that was current when the visitor first
 practised. That key is also written into the session data (``SESSION_OWNER_KEY``), because
@@ -12,10 +16,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Owner", "owner_for", "anonymous_key", "SESSION_OWNER_KEY"]
+from django.db import models
+from django.db.models import Q
+
+__all__ = [
+    "Owner",
+    "owner_for",
+    "anonymous_key",
+    "SESSION_OWNER_KEY",
+    "SESSION_KEY_LENGTH",
+    "OwnedQuerySet",
+    "owner_check",
+]
 
 SESSION_OWNER_KEY = "training_owner"
 NOBODY = "-"
+SESSION_KEY_LENGTH = 40
 
 
 @dataclass(frozen=True)
@@ -80,3 +96,16 @@ def owner_for(request: Any, create: bool = True) -> Owner:
         return Owner.for_user(user)
     key = anonymous_key(request, create=create)
     return Owner.for_session(key) if key else Owner.nobody()
+
+
+def owner_check(name: str) -> models.CheckConstraint:
+    """A row has exactly one owner: a user (and no session key) or a session key (and no user)."""
+    return models.CheckConstraint(
+        condition=(Q(user__isnull=False) & Q(session_key="")) | (Q(user__isnull=True) & ~Q(session_key="")),
+        name=name,
+    )
+
+
+class OwnedQuerySet(models.QuerySet):
+    def owned_by(self, owner: Owner) -> "OwnedQuerySet":
+        return self.filter(**owner.lookup())

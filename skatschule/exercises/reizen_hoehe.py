@@ -17,7 +17,7 @@ from skatschule.engine.names import card_ref, cards_ref
 
 from .base import Question
 from .gen import NULL_CONTRACTS, cards_with_matadors, weighted
-from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, contract_de, contract_en, sorted_cards
+from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, sorted_cards, contract_ref
 from .helpers import hand_order
 
 RULES = ("2.3.1", "1.4.2", "4.1.1", "4.3.2")
@@ -75,11 +75,11 @@ class ReizenHoehe(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"Du möchtest {contract_de(contract)} spielen, {how_de}. Bis zu welchem Wert darfst du höchstens reizen?{rule_de}",
-            f"You want to play {contract_en(contract)}, {how_en}. What is the highest value you may bid?{rule_en}",
+            f"Du möchtest {contract_ref(contract, 'de')} spielen, {how_de}. Bis zu welchem Wert darfst du höchstens reizen?{rule_de}",
+            f"You want to play {contract_ref(contract, 'en')}, {how_en}. What is the highest value you may bid?{rule_en}",
             "number",
             cards=codes(hand_order(scenario.hand, contract.game)),
-            facts=[(f"Geplantes Spiel: {contract_de(contract)}", f"Intended game: {contract_en(contract)}")],
+            facts=[(f"Geplantes Spiel: {contract_ref(contract, 'de')}", f"Intended game: {contract_ref(contract, 'en')}")],
             rule_ids=("2.3.1", "4.1.2") if contract.game.is_null else RULES,
         )
 

@@ -22,6 +22,7 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import (
+    SEAT_NAMES_DE,
     BID_VALUES,
     Card,
     CardSet,
@@ -34,6 +35,7 @@ from skatschule.engine import (
     game_value,
     matadors,
     matadors_text,
+    Text,
 )
 from skatschule.engine.rulings import Event, Irregularity, Ruling, rule
 from skatschule.engine.names import card_ref
@@ -44,21 +46,18 @@ from .helpers import (
     EngineExercise,
     Solution,
     codes,
-    contract_de,
-    contract_en,
-    seat_de,
     seat_en,
     signed,
     trick_facts,
 )
-from .helpers import hand_order
+from .helpers import hand_order, contract_ref
 
 __all__ = ["Regelverstoss", "Scenario", "WINNER_OPTIONS", "winner_value"]
 
 RULES = ("3.1.3", "3.1.4", "3.1.5", "3.2.3", "3.2.8", "3.1.9", "3.3.1", "3.3.3")
 WINNER_OPTIONS = (
-    Choice("alleinspieler", "Der Alleinspieler gewinnt", "The declarer wins"),
-    Choice("gegenpartei", "Die Gegenpartei gewinnt (der Alleinspieler verliert)", "The defenders win (the declarer loses)"),
+    Choice("alleinspieler", Text("Der Alleinspieler gewinnt", "The declarer wins")),
+    Choice("gegenpartei", Text("Die Gegenpartei gewinnt (der Alleinspieler verliert)", "The defenders win (the declarer loses)")),
 )
 
 _SIX = (
@@ -214,7 +213,7 @@ def _draw(rng: random.Random, level: int) -> Scenario | None:
 
 def _event_texts(scenario: Scenario, state: GameState) -> tuple[str, str]:
     event = scenario.event
-    who_de, who_en = seat_de(event.seat), seat_en(event.seat, True)
+    who_de, who_en = SEAT_NAMES_DE[event.seat], seat_en(event.seat, True)
     role_de = "der Alleinspieler" if event.seat == scenario.declarer else "ein Gegenspieler"
     role_en = "the declarer" if event.seat == scenario.declarer else "a defender"
     kind = event.kind
@@ -229,7 +228,7 @@ def _event_texts(scenario: Scenario, state: GameState) -> tuple[str, str]:
     if kind is Irregularity.LEAD_OUT_OF_TURN:
         assert event.card is not None and state.to_move is not None
         return (
-            f"{who_de} ({role_de}) spielt {card_ref(event.card)} aus, obwohl {seat_de(state.to_move)} am Zug ist.",
+            f"{who_de} ({role_de}) spielt {card_ref(event.card)} aus, obwohl {SEAT_NAMES_DE[state.to_move]} am Zug ist.",
             f"{who_en} ({role_en}) leads the {card_ref(event.card)}, although {seat_en(state.to_move)} is to lead.",
         )
     if kind is Irregularity.SKAT_VIEWED:
@@ -264,8 +263,8 @@ def _facts(scenario: Scenario, state: GameState) -> list[tuple[str, str]]:
     contract = scenario.contract
     d = scenario.declarer
     facts = [
-        (f"Spiel: {contract_de(contract)}", f"Game: {contract_en(contract)}"),
-        (f"Alleinspieler: {seat_de(d)}", f"Declarer: {seat_en(d, True)}"),
+        (f"Spiel: {contract_ref(contract, 'de')}", f"Game: {contract_ref(contract, 'en')}"),
+        (f"Alleinspieler: {SEAT_NAMES_DE[d]}", f"Declarer: {seat_en(d, True)}"),
         (f"Gereizt bis: {scenario.bid}", f"Bid: {scenario.bid}"),
     ]
     if not contract.game.is_null:
@@ -292,7 +291,7 @@ def _facts(scenario: Scenario, state: GameState) -> list[tuple[str, str]]:
     if state.trick:
         facts += trick_facts(state.trick, state.leader)
     if done == 9 and not state.trick:
-        last_de = ", ".join(f"{seat_de(s)}: {card_ref(next(iter(state.hand(s))))}" for s in range(3))
+        last_de = ", ".join(f"{SEAT_NAMES_DE[s]}: {card_ref(next(iter(state.hand(s))))}" for s in range(3))
         last_en = ", ".join(f"{seat_en(s, True)}: {card_ref(next(iter(state.hand(s))))}" for s in range(3))
         facts.append((f"Letzte Karten: {last_de}", f"Last cards: {last_en}"))
     return facts
@@ -347,7 +346,7 @@ class Regelverstoss(EngineExercise[Scenario]):
         label = next(o for o in WINNER_OPTIONS if o.value == winner)
         entry = signed(ruling.score)
         if scenario.level == 1:
-            return Solution((winner,), f"{label.label_de} ({entry})", f"{label.label_en} ({entry})", steps, ids)
+            return Solution((winner,), f"{label.label.de} ({entry})", f"{label.label.en} ({entry})", steps, ids)
         return Solution(
-            (str(ruling.score),), f"{entry} ({label.label_de})", f"{entry} ({label.label_en})", steps, ids
+            (str(ruling.score),), f"{entry} ({label.label.de})", f"{entry} ({label.label.en})", steps, ids
         )

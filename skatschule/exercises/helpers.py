@@ -33,6 +33,7 @@ from skatschule.engine import (
     Step,
     parse_card,
     trick_winner,
+    Text,
 )
 
 from skatschule.engine.names import DECK_NAMES, card_ref, cards_ref, game_ref, render, suit_ref
@@ -57,15 +58,9 @@ __all__ = [
     "Given",
     "merge_ids",
     "card_choice",
-    "cards_de",
-    "cards_en",
     "codes",
-    "seat_de",
     "seat_en",
-    "game_de",
     "game_en",
-    "contract_de",
-    "contract_en",
     "signed",
     "sum_step",
     "beats",
@@ -91,28 +86,18 @@ S = TypeVar("S")
 # them in the reader's deck and language, so the German and English texts hold the same refs.
 
 
-def cards_de(cards: Iterable[Card], sep: str = ", ") -> str:
-    return cards_ref(cards, sep)
-
-
-def cards_en(cards: Iterable[Card], sep: str = ", ") -> str:
-    return cards_ref(cards, sep)
-
-
 def codes(cards: Iterable[Card]) -> tuple[str, ...]:
     return tuple(c.code for c in cards)
 
 
 def card_choice(card: Card, prefix_de: str = "", prefix_en: str = "") -> Choice:
     """An option that stands for one card (value: its code)."""
-    return Choice(card.code, prefix_de + card_ref(card), prefix_en + card_ref(card))
-
-
-def seat_de(seat: int) -> str:
-    return SEAT_NAMES_DE[seat]
+    return Choice(card.code, Text(prefix_de + card_ref(card), prefix_en + card_ref(card)))
 
 
 def seat_en(seat: int, capital: bool = False) -> str:
+    """The engine's English seat name, capitalised at the start of a sentence (German seat
+    names are nouns and always capitalised: use ``SEAT_NAMES_DE`` directly)."""
     name = SEAT_NAMES_EN[seat]
     return name.capitalize() if capital else name
 
@@ -123,13 +108,8 @@ def trick_facts(trick: Sequence[Card], leader: int) -> list[tuple[str, str]]:
     for i, card in enumerate(trick):
         seat = (leader + i) % 3
         verb_de, verb_en = ("spielt aus", "leads") if i == 0 else ("gibt zu", "plays")
-        facts.append((f"{seat_de(seat)} {verb_de}: {card_ref(card)}", f"{seat_en(seat, True)} {verb_en}: {card_ref(card)}"))
+        facts.append((f"{SEAT_NAMES_DE[seat]} {verb_de}: {card_ref(card)}", f"{seat_en(seat, True)} {verb_en}: {card_ref(card)}"))
     return facts
-
-
-def game_de(game: GameType) -> str:
-    """The game as a reference: ``⟦game:spades⟧`` (Pik, Grün), Grand, Null."""
-    return game_ref(game)
 
 
 def game_en(game: GameType) -> str:
@@ -141,16 +121,8 @@ def contract_ref(contract: Contract, lang: str = "de") -> str:
     """``Kreuz Hand Schneider angesagt`` with the game as a reference (the rest as the engine says)."""
     name = contract.name(lang)
     own = contract.game.name_de if lang == "de" else contract.game.name_en.capitalize()
-    game = game_de(contract.game) if lang == "de" else game_en(contract.game)
+    game = game_ref(contract.game) if lang == "de" else game_en(contract.game)
     return game + name[len(own):] if name.startswith(own) else name
-
-
-def contract_de(contract: Contract) -> str:
-    return contract_ref(contract, "de")
-
-
-def contract_en(contract: Contract) -> str:
-    return contract_ref(contract, "en")
 
 
 def signed(value: int) -> str:
@@ -231,7 +203,7 @@ def parse_number(answer: Sequence[str]) -> int:
 def _option_table(question: Question, aliases: Mapping[str, str] | None) -> dict[str, str]:
     table: dict[str, str] = {}
     for option in question.options:
-        for key, lang in ((option.label_de, "de"), (option.label_en, "en")):
+        for key, lang in ((option.label.de, "de"), (option.label.en, "en")):
             # a label is accepted as any deck names it (the labels hold name references)
             for deck in DECK_NAMES:
                 table.setdefault(_fold(render(key, lang, deck)), option.value)
@@ -243,8 +215,8 @@ def _option_table(question: Question, aliases: Mapping[str, str] | None) -> dict
 
 
 def _unknown_option(text: str, question: Question) -> AnswerError:
-    shown_de = ", ".join(render(o.label_de, "de") for o in question.options[:8])
-    shown_en = ", ".join(render(o.label_en, "en") for o in question.options[:8])
+    shown_de = ", ".join(render(o.label.de, "de") for o in question.options[:8])
+    shown_en = ", ".join(render(o.label.en, "en") for o in question.options[:8])
     more = " …" if len(question.options) > 8 else ""
     return AnswerError(
         f"{text!r} ist keine der Antwortmöglichkeiten ({shown_de}{more})",
@@ -376,13 +348,13 @@ class Solution:
 def _label(question: Question, value: str, lang: str) -> str:
     for option in question.options:
         if option.value == value:
-            return option.label(lang)
+            return option.label.get(lang)
     return value
 
 
 def _labels(question: Question, values: Iterable[str], lang: str) -> str:
     chosen = set(values)
-    names = [o.label(lang) for o in question.options if o.value in chosen]
+    names = [o.label.get(lang) for o in question.options if o.value in chosen]
     if not names:
         return "keine" if lang == "de" else "none"
     return ", ".join(names)
@@ -418,11 +390,11 @@ def read_answer(question: Question, answer: Sequence[str], aliases: Mapping[str,
     if widget == "cards":
         chosen = parse_card_answer(question, answer)
         ordered = sorted((parse_card(c) for c in chosen), key=lambda c: c.index)
-        return Given(chosen, cards_de(ordered) or "keine Karte", cards_en(ordered) or "no card", " ".join(c.code for c in ordered))
+        return Given(chosen, cards_ref(ordered) or "keine Karte", cards_ref(ordered) or "no card", " ".join(c.code for c in ordered))
     if widget == "order":
         order = tuple(parse_order(question, answer))
         cards = [parse_card(c) for c in order]
-        return Given(order, cards_de(cards, " > "), cards_en(cards, " > "), " ".join(order))
+        return Given(order, cards_ref(cards, " > "), cards_ref(cards, " > "), " ".join(order))
     raise AnswerError(f"Unbekannte Eingabeart {widget!r}", f"Unknown widget {widget!r}")  # pragma: no cover
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import Card, CardSet, GameType, Rank, Step, deal_cards, is_trump, legal_cards
-from skatschule.engine.names import article_ref, card_ref, suit_ref
+from skatschule.engine import Card, CardSet, GameType, Rank, Step, deal_cards, is_trump, legal_cards, SEAT_NAMES_DE
+from skatschule.engine.names import article_ref, card_ref, suit_ref, cards_ref, game_ref
 
 from .base import Question
 from .gen import legal_trick
-from .helpers import SUIT_GAMES, EngineExercise, Solution, card_choice, cards_de, cards_en, codes, game_de, game_en, seat_de, seat_en, sorted_cards, trick_facts
+from .helpers import SUIT_GAMES, EngineExercise, Solution, card_choice, codes, game_en, seat_en, sorted_cards, trick_facts
 from .helpers import hand_order
 from .stich import follows
 
@@ -76,13 +76,13 @@ class Zugeben(EngineExercise[Scenario]):
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         seat = scenario.seat
-        facts = [(f"Spiel: {game_de(scenario.game)}", f"Game: {game_en(scenario.game)}")]
+        facts = [(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         facts += trick_facts(scenario.trick, scenario.leader)
-        facts.append((f"Du sitzt in {seat_de(seat)} und bist dran", f"You are {seat_en(seat)} and it is your turn"))
+        facts.append((f"Du sitzt in {SEAT_NAMES_DE[seat]} und bist dran", f"You are {seat_en(seat)} and it is your turn"))
         return self.question(
             difficulty,
             seed,
-            f"Gespielt wird {game_de(scenario.game)}. Welche Karten deiner Hand darfst du jetzt spielen? Wähle alle erlaubten Karten.",
+            f"Gespielt wird {game_ref(scenario.game)}. Welche Karten deiner Hand darfst du jetzt spielen? Wähle alle erlaubten Karten.",
             f"The game is {game_en(scenario.game)}. Which cards of your hand may you play now? Select every allowed card.",
             "cards",
             options=[card_choice(c) for c in hand_order(scenario.hand, scenario.game)],
@@ -138,8 +138,8 @@ class Zugeben(EngineExercise[Scenario]):
         if followers:
             steps.append(
                 Step(
-                    f"{yours_de}: {cards_de(followers)}. Nur diese Karten darfst du spielen",
-                    f"{yours_en}: {cards_en(followers)}. Only these cards may be played",
+                    f"{yours_de}: {cards_ref(followers)}. Nur diese Karten darfst du spielen",
+                    f"{yours_en}: {cards_ref(followers)}. Only these cards may be played",
                     ("3.2.1",),
                 )
             )
@@ -152,4 +152,4 @@ class Zugeben(EngineExercise[Scenario]):
                     ("3.2.2",),
                 )
             )
-        return Solution(codes(allowed), cards_de(allowed), cards_en(allowed), tuple(steps), ("3.2.1", "3.2.2"))
+        return Solution(codes(allowed), cards_ref(allowed), cards_ref(allowed), tuple(steps), ("3.2.1", "3.2.2"))

@@ -12,7 +12,7 @@ Every case that the rulings engine decides with one of the six common irregulari
 
 Matadors, card points and the course of play are those of the case, relabelled; the engine
 decides the relabelled game (:mod:`skatschule.engine.rulings`) and its derivation is the
-feedback. The text is generated like that of :mod:`.regelverstoss` (no case prose, no
+feedback. The text is generated like that of :mod:`skatschule.exercises.regelverstoss` (no case prose, no
 title), so the question stands alone. The answer is the declarer's list entry (widget
 ``number``): it cannot be guessed from options.
 
@@ -25,12 +25,14 @@ import itertools
 import random
 from typing import Any
 
-from skatschule.casebook import cases as casebook
 from skatschule.engine import BID_VALUES, CardSet, Contract, Deal, GameType, game_value, matadors, parse_card
 from skatschule.engine.rulings import Event, Irregularity, Level
+from skatschule.engine.vectors import ruling_from_input
 
-from .base import AnswerError
-from .regelverstoss import Regelverstoss, Scenario
+from skatschule.exercises.base import AnswerError
+from skatschule.exercises.regelverstoss import Regelverstoss, Scenario
+
+from . import cases as casebook
 
 __all__ = ["FallVariante", "eligible", "variant_input"]
 
@@ -92,8 +94,6 @@ def variant_input(case: casebook.Case, rng: random.Random) -> dict[str, Any]:
     what the case teaches stays, only the numbers change. After :data:`VARIANT_TRIES` draws
     without such a variant the case is asked with its own numbers.
     """
-    from skatschule.engine.vectors import ruling_from_input
-
     wanted = _verdict(casebook.engine_ruling(case))
     for _ in range(VARIANT_TRIES):
         inp = _draw_variant(case, rng)

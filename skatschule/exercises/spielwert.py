@@ -10,12 +10,11 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import Contract, GameType, Step, game_value, matadors_text
+from skatschule.engine.names import game_ref
 
 from .base import Question
 from .gen import NULL_CONTRACTS, random_matadors
-from .helpers import SUIT_GAMES, EngineExercise, Solution, contract_de, contract_en
-from .helpers import game_de
-
+from .helpers import SUIT_GAMES, EngineExercise, Solution, contract_ref
 RULES = ("4.1.1", "4.3.2", "1.4.2")
 
 
@@ -64,7 +63,7 @@ class Spielwert(EngineExercise[Scenario]):
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         contract = scenario.contract
-        facts = [(f"Spiel: {contract_de(contract)}", f"Game: {contract_en(contract)}")]
+        facts = [(f"Spiel: {contract_ref(contract, 'de')}", f"Game: {contract_ref(contract, 'en')}")]
         if not contract.game.is_null:
             facts.append(
                 (f"Spitzen: {matadors_text(scenario.matadors, 'de')}", f"Matadors: {matadors_text(scenario.matadors, 'en')}")
@@ -108,8 +107,8 @@ class Spielwert(EngineExercise[Scenario]):
         else:
             steps.append(
                 Step(
-                    f"Grundwert {game_de(contract.game)}: {gv.base}",
-                    f"Base value of {game_de(contract.game)}: {gv.base}",
+                    f"Grundwert {game_ref(contract.game)}: {gv.base}",
+                    f"Base value of {game_ref(contract.game)}: {gv.base}",
                     ("4.1.1",),
                 )
             )

@@ -1,10 +1,16 @@
 """Exercise types: generators and graders backed by the engine.
 
-``REGISTRY`` maps each type's slug to its instance, in curriculum order; ``get(slug)``
-looks one up (and raises :class:`AnswerError` for an unknown slug).
+A top-level package below the apps: it imports the engine and nothing else of the project
+(no Django). ``engine <- exercises <- apps (training, casebook, quizzes) <- views``.
 
-Pure Python (engine only, no Django): see :mod:`.base` for the interface and
-:mod:`.helpers` for what the types share. Every type has three levels.
+``REGISTRY`` maps each type's slug to its instance, in curriculum order (:data:`CURRICULUM`);
+``get(slug)`` looks one up (and raises :class:`AnswerError` for an unknown slug). The types
+here register on import; types that need an app's content register themselves from that
+app's ``AppConfig.ready()`` with :func:`register` (like python-chess's ``VARIANTS`` list):
+``fall`` comes from :mod:`skatschule.casebook.fall`, which reads the casebook.
+
+See :mod:`.base` for the interface and :mod:`.helpers` for what the types share. Every
+type has three levels.
 
 =============  =====================================================================
 slug           widget (answer values)
@@ -25,7 +31,7 @@ null           number (value or list entry), choice (the card that takes the tri
                by code) or choice ``gewonnen`` / ``verloren``, by seed
 kneipe         number (pub rules: Kontra/Re/Bock entry, or a Ramsch entry); variant
 seeger         number (one player's Seeger-Fabian total)
-fall           choice (a casebook case's options) or case (the option, then the list
+fall           (registered by the casebook app) choice (a casebook case's options) or case (the option, then the list
                entry as a number) when the case asks for the score
 regelverstoss  level 1 choice ``alleinspieler`` / ``gegenpartei``, levels 2-3 number
                (the declarer's list entry after the referee's ruling)
@@ -37,7 +43,6 @@ from __future__ import annotations
 from .abrechnung import Abrechnung
 from .augen import Augen
 from .base import AnswerError, Choice, ExerciseType, Feedback, Question, Widget, rng_for
-from .fall import Fall
 from .kneipe import Kneipe
 from .hausregel import Hausregel
 from .null import Null
@@ -55,6 +60,8 @@ from .zugeben import Zugeben
 
 __all__ = [
     "REGISTRY",
+    "CURRICULUM",
+    "register",
     "get",
     "AnswerError",
     "Choice",
@@ -65,29 +72,65 @@ __all__ = [
     "rng_for",
 ]
 
-REGISTRY: dict[str, ExerciseType] = {
-    t.slug: t
-    for t in (
-        Augen(),
-        Rangfolge(),
-        Stich(),
-        Zugeben(),
-        Spitzen(),
-        Spielwert(),
-        ReizenHoehe(),
-        ReizenAblauf(),
-        Spielansage(),
-        Abrechnung(),
-        Ueberreizt(),
-        Null(),
-        Kneipe(),
-        Hausregel(),
-        Seeger(),
-        Fall(),
-        Regelverstoss(),
-    )
-}
-"""Every exercise type by slug, in the order of the curriculum."""
+CURRICULUM: tuple[str, ...] = (
+    "augen",
+    "rangfolge",
+    "stich",
+    "zugeben",
+    "spitzen",
+    "spielwert",
+    "reizen_hoehe",
+    "reizen_ablauf",
+    "spielansage",
+    "abrechnung",
+    "ueberreizt",
+    "null",
+    "kneipe",
+    "hausregel",
+    "seeger",
+    "fall",
+    "regelverstoss",
+)
+"""The order of the curriculum (and of the lesson list). A registered type not named here
+comes after these, in the order of registration."""
+
+REGISTRY: dict[str, ExerciseType] = {}
+"""Every exercise type by slug, in the order of the curriculum (see :func:`register`)."""
+
+
+def register(kind: ExerciseType) -> ExerciseType:
+    """Add ``kind`` to :data:`REGISTRY` (again: replace it) and keep the curriculum order.
+
+    The dict is changed in place, so whoever holds it sees the new type.
+    """
+    entries = {slug: t for slug, t in REGISTRY.items() if slug != kind.slug}
+    entries[kind.slug] = kind
+    rank = {slug: i for i, slug in enumerate(CURRICULUM)}
+    ordered = sorted(entries.items(), key=lambda item: rank.get(item[0], len(rank)))
+    REGISTRY.clear()
+    REGISTRY.update(ordered)
+    return kind
+
+
+for _kind in (
+    Augen(),
+    Rangfolge(),
+    Stich(),
+    Zugeben(),
+    Spitzen(),
+    Spielwert(),
+    ReizenHoehe(),
+    ReizenAblauf(),
+    Spielansage(),
+    Abrechnung(),
+    Ueberreizt(),
+    Null(),
+    Kneipe(),
+    Hausregel(),
+    Seeger(),
+    Regelverstoss(),
+):
+    register(_kind)
 
 
 def get(slug: str) -> ExerciseType:

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import CARDS, Card, GameType, Rank, Step, is_trump, trump_order
-from skatschule.engine.names import card_ref, rank_ref, suit_ref
+from skatschule.engine.names import card_ref, rank_ref, suit_ref, cards_ref, game_ref
 
 from .base import Question
 from .helpers import (
@@ -21,10 +21,7 @@ from .helpers import (
     Solution,
     beats,
     card_choice,
-    cards_de,
-    cards_en,
     codes,
-    game_de,
     game_en,
     sorted_cards,
 )
@@ -60,7 +57,7 @@ def game_phrase(game: GameType) -> tuple[str, str]:
         return "im Nullspiel", "in a Null game"
     if game is GameType.GRAND:
         return "im Grand", "in a Grand"
-    return f"im {game_de(game)}spiel ({game_de(game)} ist Trumpf)", f"in a {game_de(game)} game ({game_de(game)} are trumps)"
+    return f"im {game_ref(game)}spiel ({game_ref(game)} ist Trumpf)", f"in a {game_ref(game)} game ({game_ref(game)} are trumps)"
 
 
 def highest_first(game: GameType, cards: list[Card]) -> list[Card]:
@@ -163,7 +160,7 @@ class Rangfolge(EngineExercise[Scenario]):
             # put the trumps first): the order before a game is known, or Null's order
             shown = tuple(hand_order(scenario.cards, GameType.NULL if scenario.game.is_null else None))
         options = [card_choice(c) for c in shown]
-        facts = [(f"Spiel: {game_de(scenario.game)}", f"Game: {game_en(scenario.game)}")]
+        facts = [(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         if scenario.form == "order":
             return self.question(
                 difficulty,
@@ -215,13 +212,13 @@ class Rangfolge(EngineExercise[Scenario]):
                             ("1.3.1",),
                         )
                     )
-            steps.append(Step("Richtig: " + cards_de(right, " > "), "Right: " + cards_en(right, " > "), rules))
-            return Solution(codes(right), cards_de(right, " > "), cards_en(right, " > "), tuple(steps), rules)
+            steps.append(Step("Richtig: " + cards_ref(right, " > "), "Right: " + cards_ref(right, " > "), rules))
+            return Solution(codes(right), cards_ref(right, " > "), cards_ref(right, " > "), tuple(steps), rules)
         trumps = [c for c in scenario.cards if is_trump(game, c)]
         for card in scenario.cards:
             steps.append(_trump_line(game, card))
-        answer_de = cards_de(trumps) if trumps else "keine (kein Trumpf)"
-        answer_en = cards_en(trumps) if trumps else "none (no trumps)"
+        answer_de = cards_ref(trumps) if trumps else "keine (kein Trumpf)"
+        answer_en = cards_ref(trumps) if trumps else "none (no trumps)"
         return Solution(codes(trumps), answer_de, answer_en, tuple(steps), rules)
 
 
@@ -237,13 +234,13 @@ def _trump_rule(game: GameType) -> Step:
     order = trump_order(game)
     if game is GameType.GRAND:
         return Step(
-            f"Im Grand sind nur die vier {JACKS} Trumpf: " + cards_de(order, " > "),
-            f"In a Grand only the four {JACKS} are trumps: " + cards_en(order, " > "),
+            f"Im Grand sind nur die vier {JACKS} Trumpf: " + cards_ref(order, " > "),
+            f"In a Grand only the four {JACKS} are trumps: " + cards_ref(order, " > "),
             ("1.3.3",),
         )
     return Step(
-        f"Trümpfe im {game_de(game)}spiel, von oben: " + cards_de(order, " > "),
-        f"Trumps in a {game_de(game)} game, from the top: " + cards_en(order, " > "),
+        f"Trümpfe im {game_ref(game)}spiel, von oben: " + cards_ref(order, " > "),
+        f"Trumps in a {game_ref(game)} game, from the top: " + cards_ref(order, " > "),
         ("1.3.2",),
     )
 
@@ -259,8 +256,8 @@ def _trump_line(game: GameType, card: Card) -> Step:
         )
     if is_trump(game, card):
         return Step(
-            f"{card_ref(card)}: Trumpf ({game_de(game)} ist Trumpffarbe)",
-            f"{card_ref(card)}: trump ({game_de(game)} are the trump suit)",
+            f"{card_ref(card)}: Trumpf ({game_ref(game)} ist Trumpffarbe)",
+            f"{card_ref(card)}: trump ({game_ref(game)} are the trump suit)",
             ("1.3.2",),
         )
     why_de = "im Grand ist keine Farbe Trumpf" if game is GameType.GRAND else f"{suit_ref(card.suit)} ist Nebenfarbe"
