@@ -17,7 +17,8 @@ from skatschule.engine import GameType
 from skatschule.home.errors import render_error
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import AnswerError
-from skatschule.exercises.helpers import game_de, game_en
+from skatschule.engine.names import game_ref
+from skatschule.exercises.helpers import game_en
 from skatschule.training.presenters import present_feedback, present_question
 from skatschule.home.language import current_lang
 
@@ -47,7 +48,7 @@ def _require_teacher(request: QuizRequest) -> None:
 def _choices(lang: str) -> dict[str, Any]:
     return {
         "kinds": [(k, REGISTRY[k].title(lang)) for k in own_items.OWN_KINDS],
-        "games": [(g.value, game_en(g) if lang == "en" else game_de(g)) for g in GameType],
+        "games": [(g.value, game_en(g) if lang == "en" else game_ref(g)) for g in GameType],
         "seats": [(v, en if lang == "en" else de) for v, de, en in SEATS],
         "all_cards": ALL_CARDS,
         "flags": [(f, label_en if lang == "en" else label_de) for f, label_de, label_en in FLAG_LABELS],
