@@ -10,7 +10,7 @@ Production sets at least ``SECRET_KEY`` (which turns DEBUG off) and ``ALLOWED_HO
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://skat.example.org``), needed
   behind a TLS-terminating proxy on another host name.
 - ``REDIS_URL``: optional; cache in Redis and sessions in ``cached_db`` (Redis plus the database).
-  A Redis outage is not a site outage (skatschule.operations.cache): sessions come from the
+  A Redis outage is not a site outage (skatschule.home.cache): sessions come from the
   database, the join-code and signup limits close (503) until Redis is back.
 - HTTPS (only when DEBUG is off): ``SECURE_SSL_REDIRECT`` (default on), ``SECURE_HSTS_SECONDS``
   (default one year), ``SECURE_HSTS_INCLUDE_SUBDOMAINS`` and ``SECURE_HSTS_PRELOAD`` (default on;
@@ -194,7 +194,7 @@ if REDIS_URL:
     CACHES = {
         "default": {
             # RedisCache whose errors count as misses: a Redis outage is no site outage
-            "BACKEND": "skatschule.operations.cache.ResilientRedisCache",
+            "BACKEND": "skatschule.home.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "skatschule"),
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},

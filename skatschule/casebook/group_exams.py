@@ -23,7 +23,6 @@ from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
 from skatschule.home.errors import UserError
-from skatschule.owners import Owner
 
 from . import services
 from .exam_history import ExamSummary, passed

@@ -104,12 +104,11 @@ def done_at(assignment: Assignment, student_ids: list[int]) -> dict[int, datetim
             return dict.fromkeys(student_ids)
         grades = _lesson_grades(lesson, student_ids)
         return {sid: lesson_mastered_at(lesson, grades[sid]) for sid in student_ids}
-    from skatschule.quizzes.models import QuizAttempt
-
-    assert assignment.quiz_id is not None  # a quiz assignment (the model's check constraint)
+    assert assignment.quiz is not None  # a quiz assignment (the model's check constraint)
     first: dict[int, datetime | None] = dict.fromkeys(student_ids)
-    submitted = QuizAttempt.objects.filter(
-        quiz_id=assignment.quiz_id, student_id__in=student_ids, submitted_at__isnull=False
+    # through the quiz's reverse relation: classrooms does not import the quizzes app
+    submitted = assignment.quiz.attempts.filter(
+        student_id__in=student_ids, submitted_at__isnull=False
     ).values_list("student_id", "submitted_at")
     for sid, when in submitted:
         earlier = first[sid]

@@ -26,7 +26,7 @@ The join and invitation forms share the counters: a wrong code is a wrong code.
 **Without the cache** (Redis down): the counters cannot be read, and a limiter that counted
 nothing would be no limit. So the limiter *closes*: every try at a code is refused with
 :class:`LimitUnavailable` (503, "try again in a minute") until the cache answers again. The
-rest of the site keeps working (:mod:`skatschule.operations.cache`). Joining a class is rare
+rest of the site keeps working (:mod:`skatschule.home.cache`). Joining a class is rare
 and can wait a minute; guessing codes freely during an outage could not be undone.
 
 **Signups** (:func:`signup`) use the same counters: ``SIGNUP_LIMIT`` (default 5) new accounts
@@ -48,7 +48,7 @@ from django.core.cache import cache
 from django.http import HttpRequest
 
 from skatschule.home.security import client_ip
-from skatschule.operations.cache import CacheUnavailable, strict
+from skatschule.home.cache import CacheUnavailable, strict
 
 from .services import ClassroomError, WrongCode
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.apps import apps
 from django.db.models import Max
 
 from skatschule.training.lessons import Lesson, get_lessons
@@ -82,7 +83,9 @@ def _rows_by_student(student_ids: Sequence[int]) -> dict[int, list[Row]]:
 def class_progress(classroom: Classroom, sort: str = SORT_NAME) -> ClassProgress:
     """The class's table, sorted by name or, for ``sort`` = a lesson slug, by that lesson's
     progress (most advanced first, then by name)."""
-    from skatschule.quizzes.models import Quiz, QuizAttempt
+    # The quizzes app builds on classrooms (a quiz belongs to a class), so classrooms does not
+    # import it: the class's quizzes come through the reverse relation, their attempts by name.
+    QuizAttempt = apps.get_model("quizzes", "QuizAttempt")
 
     members = list(classroom.memberships.select_related("student").order_by("student__username"))
     ids = [m.student_id for m in members]
@@ -93,7 +96,7 @@ def class_progress(classroom: Classroom, sort: str = SORT_NAME) -> ClassProgress
     )
     quizzes = [
         (q.pk, q.title, q.items.count())
-        for q in Quiz.objects.filter(classroom=classroom, published_at__isnull=False).order_by("created_at", "pk")
+        for q in classroom.quizzes.filter(published_at__isnull=False).order_by("created_at", "pk")
     ]
     best: dict[tuple[int, int], int] = {}
     quiz_activity: dict[int, datetime] = {}

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from skatschule.home.spreadsheets import table_csv_bytes, table_xlsx_bytes
 from skatschule.http import AuthenticatedHttpRequest
 from skatschule.home.language import current_lang
 
@@ -48,20 +49,18 @@ def class_progress(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def class_progress_export(request: AuthenticatedHttpRequest, pk: int, fmt: str) -> HttpResponse:
-    from skatschule.quizzes import exports
-
     classroom, table = _progress(request, pk)
     lang = current_lang()
     rows = progress.progress_table(table, lang)
     name = (slugify(classroom.name) or "klasse") + "-fortschritt"
     if fmt == "xlsx":
         response = HttpResponse(
-            exports.table_xlsx_bytes(rows, "Progress" if lang == "en" else "Fortschritt"),
+            table_xlsx_bytes(rows, "Progress" if lang == "en" else "Fortschritt"),
             content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         )
         response["Content-Disposition"] = f'attachment; filename="{name}.xlsx"'
         return response
-    response = HttpResponse(exports.table_csv_bytes(rows, lang), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(table_csv_bytes(rows, lang), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
     return response
 

@@ -16,8 +16,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
@@ -27,25 +25,17 @@ from skatschule.exercises.base import Question
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import grade_answer
 
+from skatschule.home.spreadsheets import default_delimiter, table_csv_bytes, table_xlsx_bytes
+
 from . import selectors
 from .levels import level_name
 from .models import Quiz
 
 __all__ = ["csv_bytes", "xlsx_bytes", "table_csv_bytes", "table_xlsx_bytes", "moodle_xml", "MOODLE_TYPES", "default_delimiter"]
 
-_INT = re.compile(r"[+-]?\d{1,15}")
 MOODLE_TYPES = {"number": "numerical", "choice": "multichoice", "multi": "multichoice", "cards": "multichoice"}
 # The fractions Moodle accepts for a share of the mark (100 / k for k = 1 .. 10).
 _FRACTIONS = {1: "100", 2: "50", 3: "33.33333", 4: "25", 5: "20", 6: "16.66667", 7: "14.28571", 8: "12.5", 9: "11.11111", 10: "10"}
-
-
-def default_delimiter(lang: str) -> str:
-    return "," if lang == "en" else ";"
-
-
-def guard(cell: object) -> str:
-    """The formula-injection guard for one cell (the same rule as the CSV of ``services``)."""
-    return selectors.csv_safe(str(cell))
 
 
 def _table(quiz: Quiz, lang: str) -> list[list[str]]:
@@ -59,38 +49,6 @@ def csv_bytes(quiz: Quiz, lang: str = "de", delimiter: str | None = None) -> byt
 
 def xlsx_bytes(quiz: Quiz, lang: str = "de") -> bytes:
     return table_xlsx_bytes(_table(quiz, lang), "Results" if lang == "en" else "Ergebnisse")
-
-
-def table_csv_bytes(table: Sequence[Sequence[object]], lang: str = "de", delimiter: str | None = None) -> bytes:
-    """Any table as guarded CSV with a UTF-8 BOM (also used by the class progress export)."""
-    buffer = io.StringIO()
-    buffer.write("\ufeff")
-    writer = csv.writer(buffer, delimiter=delimiter or default_delimiter(lang), lineterminator="\r\n")
-    writer.writerows([guard(cell) for cell in row] for row in table)
-    return buffer.getvalue().encode("utf-8")
-
-
-def table_xlsx_bytes(table: Sequence[Sequence[object]], title: str) -> bytes:
-    """Any table as one XLSX sheet: integers as numbers, all else as guarded text, never a formula."""
-    from openpyxl import Workbook
-    from openpyxl.cell.cell import TYPE_STRING
-
-    book = Workbook()
-    sheet = book.active
-    sheet.title = title[:31]
-    for r, row in enumerate(table, start=1):
-        for c, raw in enumerate(row, start=1):
-            value = guard(raw)
-            cell = sheet.cell(row=r, column=c)
-            if r > 1 and _INT.fullmatch(value):
-                cell.value = int(value)
-            else:
-                cell.value = value
-                cell.data_type = TYPE_STRING  # never a formula, whatever the text starts with
-    sheet.freeze_panes = "B2"
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
 
 
 # --- Moodle XML -------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ shows an attempt as running after its end.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
 
+from skatschule.home.spreadsheets import guard
 from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import classrooms_taught, is_teacher
 from skatschule.home.db import streaming_reads
@@ -399,9 +399,7 @@ def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[str]]:
 
 def csv_safe(cell: str) -> str:
     """Keep spreadsheet programs from reading a cell as a formula (user names are free text)."""
-    if cell and cell[0] in "=+-@\t\r" and not re.fullmatch(r"[+-]?\d+", cell):
-        return "'" + cell
-    return cell
+    return guard(cell)
 
 
 @dataclass

@@ -7,7 +7,6 @@ swaps in the result list only.
 
 from __future__ import annotations
 
-import functools
 import secrets
 import threading
 import uuid
@@ -28,7 +27,7 @@ from skatschule.home.language import current_lang
 
 from . import wire
 from . import practice
-from .content import Registry, Rule, Section, get_registry, on_reload
+from .content import Registry, Rule, get_registry, on_reload
 from .render import RenderedRule, render_intro, render_rule, render_term, term_definitions
 from .search import MAX_QUERY_LENGTH, fold, search as run_search
 

@@ -72,7 +72,7 @@ def own_redis(tmp_path):
     server = OwnRedis(tmp_path)
     caches = {
         "default": {
-            "BACKEND": "skatschule.operations.cache.ResilientRedisCache",
+            "BACKEND": "skatschule.home.cache.ResilientRedisCache",
             "LOCATION": server.url,
             "KEY_PREFIX": f"outage-test-{os.getpid()}",
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},

@@ -35,7 +35,6 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
 
 from skatschule.home.language import current_lang
 from skatschule.owners import Owner
@@ -44,6 +43,7 @@ from ..lessons import Lesson, get_lessons
 from ..models import Attempt, IssuedExercise, ReviewItem
 from ..registry import get_type
 from . import progress_summary, review
+from .progress_summary import CHAPTERS, STEP_PASS
 
 __all__ = [
     "STEP_PASS",
@@ -64,17 +64,6 @@ __all__ = [
     "best_streak",
     "adopt_session",
 ]
-
-STEP_PASS = 5
-CHAPTERS = (
-    ("1", _("Spielgrundlagen")),
-    ("2", _("Spieleinleitung")),
-    ("3", _("Spieldurchführung")),
-    ("4", _("Spielbewertung")),
-    ("K", _("Kneipenregeln")),
-    ("A", _("Abrechnung")),
-)
-
 
 @dataclass(frozen=True)
 class Row:

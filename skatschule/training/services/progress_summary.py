@@ -31,6 +31,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Func, Max, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from ..lessons import Lesson, get_lessons
 from ..models import Attempt, AttemptGrade, ProgressSummary
@@ -40,6 +41,18 @@ __all__ = ["FORMAT", "build", "load", "record", "rows_in_order"]
 
 FORMAT = 2
 _EPOCH = datetime(1970, 1, 1, tzinfo=dt_timezone.utc)
+
+
+# A step counts as passed after this many right answers in a row; the dashboard's chapters.
+STEP_PASS = 5
+CHAPTERS = (
+    ("1", _("Spielgrundlagen")),
+    ("2", _("Spieleinleitung")),
+    ("3", _("Spieldurchführung")),
+    ("4", _("Spielbewertung")),
+    ("K", _("Kneipenregeln")),
+    ("A", _("Abrechnung")),
+)
 
 
 def _chapter_of(rule_id: str) -> str:
@@ -64,8 +77,6 @@ def _layout(lessons: tuple[Lesson, ...], step_pass: int, chapters: tuple[str, ..
 
 
 def _current_layout() -> tuple[str, dict[str, list[tuple[str, int]]]]:
-    from .progress import CHAPTERS, STEP_PASS
-
     return _layout(get_lessons(), STEP_PASS, tuple(code for code, _label in CHAPTERS))
 
 
@@ -123,8 +134,6 @@ def rows_in_order(owner: Owner) -> Iterator[tuple[str, int, bool, list[str], dat
 
 def build(owner: Owner) -> dict[str, Any]:
     """The state from the whole history (what :func:`load` does when the stored state is stale)."""
-    from .progress import CHAPTERS, STEP_PASS
-
     signature, by_key = _current_layout()
     chapters = frozenset(code for code, _label in CHAPTERS)
     state = _empty(signature)
@@ -199,8 +208,6 @@ def record(owner: Owner, attempt: Attempt) -> dict[str, Any] | None:
     the newest of the history, or a state made for other lessons, marks the state stale.
     Returns the new state when it is current (the answer's page can use it without a read).
     """
-    from .progress import CHAPTERS, STEP_PASS
-
     summary = ProgressSummary.objects.select_for_update().owned_by(owner).first()
     if summary is None:
         return None

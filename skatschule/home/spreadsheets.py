@@ -1,0 +1,60 @@
+"""Tables as CSV and XLSX files that open right in spreadsheet programs (quiz results, class
+progress): one formula-injection guard for both, a UTF-8 byte-order mark and ``;`` under German
+(German Excel splits at semicolons), ``,`` under English.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Sequence
+
+__all__ = ["default_delimiter", "guard", "table_csv_bytes", "table_xlsx_bytes"]
+
+_INT = re.compile(r"[+-]?\d{1,15}")
+
+
+def default_delimiter(lang: str) -> str:
+    return "," if lang == "en" else ";"
+
+
+def guard(cell: object) -> str:
+    """Keep spreadsheet programs from reading a cell as a formula (names are free text): a text
+    starting with = + - @, tab or CR gets an apostrophe; plain numbers stay numbers."""
+    text = str(cell)
+    if text and text[0] in "=+-@\t\r" and not re.fullmatch(r"[+-]?\d+", text):
+        return "'" + text
+    return text
+
+
+def table_csv_bytes(table: Sequence[Sequence[object]], lang: str = "de", delimiter: str | None = None) -> bytes:
+    """Any table as guarded CSV with a UTF-8 BOM (also used by the class progress export)."""
+    buffer = io.StringIO()
+    buffer.write("\ufeff")
+    writer = csv.writer(buffer, delimiter=delimiter or default_delimiter(lang), lineterminator="\r\n")
+    writer.writerows([guard(cell) for cell in row] for row in table)
+    return buffer.getvalue().encode("utf-8")
+
+
+def table_xlsx_bytes(table: Sequence[Sequence[object]], title: str) -> bytes:
+    """Any table as one XLSX sheet: integers as numbers, all else as guarded text, never a formula."""
+    from openpyxl import Workbook
+    from openpyxl.cell.cell import TYPE_STRING
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = title[:31]
+    for r, row in enumerate(table, start=1):
+        for c, raw in enumerate(row, start=1):
+            value = guard(raw)
+            cell = sheet.cell(row=r, column=c)
+            if r > 1 and _INT.fullmatch(value):
+                cell.value = int(value)
+            else:
+                cell.value = value
+                cell.data_type = TYPE_STRING  # never a formula, whatever the text starts with
+    sheet.freeze_panes = "B2"
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
