@@ -107,5 +107,5 @@ def owner_check(name: str) -> models.CheckConstraint:
 
 
 class OwnedQuerySet(models.QuerySet):
-    def owned_by(self, owner: Owner) -> "OwnedQuerySet":
+    def owned_by(self, owner: Owner) -> OwnedQuerySet:
         return self.filter(**owner.lookup())

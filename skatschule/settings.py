@@ -181,9 +181,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The test database is a file for the same reason (an in-memory shared-cache database
     # reports "table is locked" at once, without waiting).
     DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
-    DATABASES["default"]["TEST"] = {
-        "NAME": str(Path(tempfile.gettempdir()) / f"skatschule-test-{os.getpid()}.sqlite3")
-    }
+    DATABASES["default"]["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / f"skatschule-test-{os.getpid()}.sqlite3")}
 if os.environ.get("TEST_DATABASE_NAME"):
     # the database the test runner creates and drops (``make test`` picks a unique one, so
     # two runs against the same PostgreSQL server do not drop each other's)
@@ -254,7 +252,9 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)  # hard to undo: switch off for domains with HTTP-only subdomains
+    SECURE_HSTS_PRELOAD = env_bool(
+        "SECURE_HSTS_PRELOAD", True
+    )  # hard to undo: switch off for domains with HTTP-only subdomains
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     # The load balancer's health check may come in over plain HTTP.
     SECURE_REDIRECT_EXEMPT = [r"^(healthz|readyz)$"]

@@ -53,7 +53,12 @@ def export_account(*, user: User) -> dict[str, Any]:
         .prefetch_related("answers__item")
         .order_by("started_at", "pk")
     )
-    exams = Exam.objects.filter(user=user).select_related("group").prefetch_related("questions").order_by("started_at", "pk")
+    exams = (
+        Exam.objects.filter(user=user)
+        .select_related("group")
+        .prefetch_related("questions")
+        .order_by("started_at", "pk")
+    )
     return {
         "format": ACCOUNT_FORMAT,
         "version": 1,
@@ -95,7 +100,12 @@ def export_account(*, user: User) -> dict[str, Any]:
             for a in attempts
         ],
         "solved_cases": [
-            {"case": row.case_id, "attempts": row.attempts, "solved": row.solved, "first_solved_at": _iso(row.first_solved_at)}
+            {
+                "case": row.case_id,
+                "attempts": row.attempts,
+                "solved": row.solved,
+                "first_solved_at": _iso(row.first_solved_at),
+            }
             for row in SolvedCase.objects.filter(user=user).order_by("case_id")
         ],
         "own_quiz_items": [

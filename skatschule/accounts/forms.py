@@ -28,7 +28,9 @@ class EmailForm(forms.ModelForm):
 
 
 class DeleteAccountForm(forms.Form):
-    password = forms.CharField(label=_("Dein Passwort"), widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
+    password = forms.CharField(
+        label=_("Dein Passwort"), widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
+    )
     confirm = forms.BooleanField(label=_("Ja, mein Konto und alle meine Daten sollen gelöscht werden."))
 
     def __init__(self, *args, user, **kwargs):

@@ -121,8 +121,6 @@ def normalize_deck(deck: str | None) -> str:
     return deck if deck in DECKS else DEFAULT_DECK
 
 
-
-
 def card_name(code: str | Card, deck: str = DEFAULT_DECK, lang: str | None = None) -> str:
     """The card's name in ``deck`` and the active language: ``Kreuz-Bube``, ``Eichel-Unter``, ``jack of clubs``."""
     card = _card(code)
@@ -150,9 +148,7 @@ def deck_names_note(deck: str, lang: str | None = None) -> SafeString:
     code = "en" if _english(lang) else "de"
     french, german = names_for("french"), names_for("german")
     suits = ", ".join(f"{french.suit(s, code)} = {german.suit(s, code)}" for s in Suit)
-    ranks = ", ".join(
-        f"{french.rank(r, code)} = {german.rank(r, code)}" for r in (Rank.JACK, Rank.QUEEN, Rank.ACE)
-    )
+    ranks = ", ".join(f"{french.rank(r, code)} = {german.rank(r, code)}" for r in (Rank.JACK, Rank.QUEEN, Rank.ACE))
     text = gettext(
         "Die Skatordnung nennt die Karten mit den Namen des französischen Blatts. Im deutschen Blatt "
         "heißen sie: %(suits)s; %(ranks)s. Unter jeder abgebildeten Karte steht ihr Name im deutschen Blatt."

@@ -73,9 +73,11 @@ def gallery(request: HttpRequest) -> HttpResponse:
             for card in CARDS
             if card.suit is suit
         ]
-        suits.append({
-            "name": spec.names.suit(suit, lang).capitalize() if lang == "en" else spec.names.suit(suit, "de"),
-            "name_de": spec.names.suit(suit, "de") if lang == "en" else "",
-            "cards": cards,
-        })
+        suits.append(
+            {
+                "name": spec.names.suit(suit, lang).capitalize() if lang == "en" else spec.names.suit(suit, "de"),
+                "name_de": spec.names.suit(suit, "de") if lang == "en" else "",
+                "cards": cards,
+            }
+        )
     return render(request, "cards/gallery.html", {"suits": suits, "deck_label": spec.label})

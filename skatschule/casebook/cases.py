@@ -137,7 +137,11 @@ class Case:
             return ()
         deal = self.engine_input.get("deal") or ()
         return tuple(
-            (SEAT_LABELS[i][0], SEAT_LABELS[i][1], tuple(c.code for c in sort_hand(parse_cards(" ".join(part)), self.game)))
+            (
+                SEAT_LABELS[i][0],
+                SEAT_LABELS[i][1],
+                tuple(c.code for c in sort_hand(parse_cards(" ".join(part)), self.game)),
+            )
             for i, part in enumerate(deal)
         )
 
@@ -188,9 +192,14 @@ OUTCOME_DETAILS = ("einfach", "schneider", "schwarz", "ueberreizt")
 _YES = {"yes", "ja", "true", "1"}
 _NO = {"no", "nein", "false", "0"}
 _GAME_FLAGS = ("hand", "ouvert", "schneider_announced", "schwarz_announced")
-_FLAG_WORDS = {"hand": "hand", "ouvert": "ouvert", "schneider": "schneider_announced",
-               "schneider_announced": "schneider_announced", "schwarz": "schwarz_announced",
-               "schwarz_announced": "schwarz_announced"}
+_FLAG_WORDS = {
+    "hand": "hand",
+    "ouvert": "ouvert",
+    "schneider": "schneider_announced",
+    "schneider_announced": "schneider_announced",
+    "schwarz": "schwarz_announced",
+    "schwarz_announced": "schwarz_announced",
+}
 
 
 def _front_matter(lines: list[str], where: str) -> tuple[dict[str, str], int]:
@@ -364,9 +373,11 @@ def _parse_case(heading: str, line_no: int, body: list[tuple[int, str]], categor
     for c in choices:
         verdict, colon, detail = c.value.partition(":")
         if verdict in VERDICTS and colon and detail not in OUTCOME_DETAILS:
-            raise CaseFormatError(f"{where}: {cid}: choice {c.value!r} must be '{verdict}' or "
-                                  f"'{verdict}:<{'|'.join(OUTCOME_DETAILS)}>' (the list entry is typed in, "
-                                  f"never part of a choice)")
+            raise CaseFormatError(
+                f"{where}: {cid}: choice {c.value!r} must be '{verdict}' or "
+                f"'{verdict}:<{'|'.join(OUTCOME_DETAILS)}>' (the list entry is typed in, "
+                f"never part of a choice)"
+            )
     score_asked = meta.get("score_asked", "no").lower() in _YES
     engine = _engine_input(engine_lines, f"{where} {cid}") if engine_lines else None
     answer = meta.get("answer")
@@ -383,15 +394,27 @@ def _parse_case(heading: str, line_no: int, body: list[tuple[int, str]], categor
         return "\n".join(texts[name][lang]).strip()
 
     return Case(
-        id=cid, category=category, rule_ids=rule_ids, title_de=title_de, title_en=title_en,
-        situation_de=text("situation", "de"), situation_en=text("situation", "en"),
-        question_de=text("question", "de"), question_en=text("question", "en"),
-        ruling_de=text("ruling", "de"), ruling_en=text("ruling", "en"),
-        explanation_de=text("explanation", "de"), explanation_en=text("explanation", "en"),
-        choices=tuple(choices), score_asked=score_asked,
+        id=cid,
+        category=category,
+        rule_ids=rule_ids,
+        title_de=title_de,
+        title_en=title_en,
+        situation_de=text("situation", "de"),
+        situation_en=text("situation", "en"),
+        question_de=text("question", "de"),
+        question_en=text("question", "en"),
+        ruling_de=text("ruling", "de"),
+        ruling_en=text("ruling", "en"),
+        explanation_de=text("explanation", "de"),
+        explanation_en=text("explanation", "en"),
+        choices=tuple(choices),
+        score_asked=score_asked,
         engine_input=_freeze(engine) if engine is not None else None,
-        answer=answer, answer_score=answer_score, expect=meta.get("expect"),
-        source=where, line=line_no,
+        answer=answer,
+        answer_score=answer_score,
+        expect=meta.get("expect"),
+        source=where,
+        line=line_no,
     )
 
 
@@ -455,6 +478,7 @@ def cases_in_category(slug: str) -> tuple[Case, ...]:
 
 # --------------------------------------------------------------------------- solving
 
+
 def engine_ruling(case: Case) -> Any:
     """The engine's :class:`~skatschule.engine.rulings.Ruling` for an engine case."""
     if case.engine_input is None:
@@ -482,8 +506,10 @@ def _match_choice(case: Case, ruling: Any) -> str:
     matching = [c.value for c in case.choices if c.value in keys]
     if len(matching) != 1:
         problem = "no choice matches" if not matching else f"several choices match ({matching})"
-        raise CaseFormatError(f"{case.source}: {case.id}: {problem} the engine's ruling {keys}; "
-                              f"choices: {[c.value for c in case.choices]}")
+        raise CaseFormatError(
+            f"{case.source}: {case.id}: {problem} the engine's ruling {keys}; "
+            f"choices: {[c.value for c in case.choices]}"
+        )
     return matching[0]
 
 

@@ -134,6 +134,6 @@ def trend(rows: list[ExamSummary]) -> int | None:
     if len(rows) < 2:
         return None
     recent = rows[:RECENT] if len(rows) > RECENT else rows[:1]
-    earlier = rows[len(recent):]
+    earlier = rows[len(recent) :]
     mean = lambda part: sum(r.percent for r in part) / len(part)  # noqa: E731
     return round(mean(recent) - mean(earlier))

@@ -107,8 +107,14 @@ class Fall(EngineExercise[casebook.Case]):
             prompt_en += " Also enter the declarer's list entry (a loss with a minus sign)."
         options = case.choices
         return self.question(
-            difficulty, seed, prompt_de, prompt_en, "case" if case.score_asked else "choice",
-            options=options, facts=facts, rule_ids=case.rule_ids,
+            difficulty,
+            seed,
+            prompt_de,
+            prompt_en,
+            "case" if case.score_asked else "choice",
+            options=options,
+            facts=facts,
+            rule_ids=case.rule_ids,
         )
 
     def solve(self, case: casebook.Case) -> Solution:
@@ -164,13 +170,23 @@ def verdict_step(choice_ok: bool, score_ok: bool, given: int, right: int | None)
     entry_de = f"du hast {signed(given)} eingetragen, richtig ist {signed(right)}" if right is not None else ""
     entry_en = f"you entered {signed(given)}, the right entry is {signed(right)}" if right is not None else ""
     if choice_ok and score_ok:
-        return Step("Entscheidung und Listeneintrag sind beide richtig.",
-                    "Both the decision and the list entry are right.", ())
+        return Step(
+            "Entscheidung und Listeneintrag sind beide richtig.", "Both the decision and the list entry are right.", ()
+        )
     if choice_ok:
-        return Step(f"Die Entscheidung ist richtig, der Listeneintrag nicht: {entry_de}.",
-                    f"The decision is right, the list entry is not: {entry_en}.", ())
+        return Step(
+            f"Die Entscheidung ist richtig, der Listeneintrag nicht: {entry_de}.",
+            f"The decision is right, the list entry is not: {entry_en}.",
+            (),
+        )
     if score_ok:
-        return Step("Der Listeneintrag stimmt, aber die Entscheidung nicht.",
-                    "The list entry is right, but the decision is not.", ())
-    return Step(f"Weder die Entscheidung noch der Listeneintrag stimmt: {entry_de}.",
-                f"Neither the decision nor the list entry is right: {entry_en}.", ())
+        return Step(
+            "Der Listeneintrag stimmt, aber die Entscheidung nicht.",
+            "The list entry is right, but the decision is not.",
+            (),
+        )
+    return Step(
+        f"Weder die Entscheidung noch der Listeneintrag stimmt: {entry_de}.",
+        f"Neither the decision nor the list entry is right: {entry_en}.",
+        (),
+    )

@@ -28,7 +28,6 @@ from typing import Any
 from skatschule.engine import BID_VALUES, CardSet, Contract, Deal, GameType, game_value, matadors, parse_card
 from skatschule.engine.rulings import Event, Irregularity, Level
 from skatschule.engine.vectors import ruling_from_input
-
 from skatschule.exercises.base import AnswerError
 from skatschule.exercises.regelverstoss import Regelverstoss, Scenario
 

@@ -131,7 +131,9 @@ def participants(group: GroupExam) -> list[Participant]:
             result.append(Participant(m.student.get_username(), None, False))
             continue
         over = exam.finished_at is not None or services.is_over(exam)
-        result.append(Participant(m.student.get_username(), ExamSummary(exam, exam.right, exam.answered, exam.size), over))
+        result.append(
+            Participant(m.student.get_username(), ExamSummary(exam, exam.right, exam.answered, exam.size), over)
+        )
     return result
 
 

@@ -35,9 +35,15 @@ class Exam(models.Model):
     time_limit_s = models.PositiveIntegerField(help_text="seconds from the start")
     started_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
-    pass_percent = models.PositiveSmallIntegerField(default=80, help_text="pass mark in percent, set by the exam's creator")
+    pass_percent = models.PositiveSmallIntegerField(
+        default=80, help_text="pass mark in percent, set by the exam's creator"
+    )
     group = models.ForeignKey(
-        "GroupExam", null=True, blank=True, on_delete=models.CASCADE, related_name="exams",
+        "GroupExam",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="exams",
         help_text="the trainer's group exam this is one participant's sitting of",
     )
 

@@ -42,11 +42,10 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
 
-from skatschule.home.errors import UserError
-from skatschule.exercises import REGISTRY
-from skatschule.exercises.base import AnswerError, Feedback, Question
-from skatschule.exercises.base import ExerciseType
 from skatschule.content.ids import RULE_ID_RE as RULE_ID
+from skatschule.exercises import REGISTRY
+from skatschule.exercises.base import AnswerError, ExerciseType, Feedback, Question
+from skatschule.home.errors import UserError
 from skatschule.owners import Owner
 
 from . import cases as casebook
@@ -312,9 +311,7 @@ class Answered:
     created: bool
 
 
-def answer_question(
-    exam: Exam, position: object, values: Sequence[str], now: datetime | None = None
-) -> Answered:
+def answer_question(exam: Exam, position: object, values: Sequence[str], now: datetime | None = None) -> Answered:
     """Grade and record the answer to question ``position`` (see the module docstring)."""
     now = now or timezone.now()
     try:
@@ -386,9 +383,7 @@ def review(exam: Exam, now: datetime | None = None) -> list[ReviewRow]:
             feedback = _grade(item, item.answer or [])
         else:
             feedback = kind.grade(question, kind.correct_answer(question))
-        rows.append(
-            ReviewRow(item, question, case_of(item), feedback, item.answered_at is not None, variant_of(item))
-        )
+        rows.append(ReviewRow(item, question, case_of(item), feedback, item.answered_at is not None, variant_of(item)))
     return rows
 
 

@@ -16,12 +16,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from skatschule.http import HtmxHttpRequest
-from skatschule.home.errors import UserError, message_in, render_error
 from skatschule.exercises.base import AnswerError
-from skatschule.training.presenters import present_feedback, present_question
+from skatschule.home.errors import UserError, message_in, render_error
 from skatschule.home.language import current_lang
+from skatschule.http import HtmxHttpRequest
 from skatschule.owners import owner_for
+from skatschule.training.presenters import present_feedback, present_question
 
 from . import cases as casebook
 from . import exam_history, group_exams, selectors, services
@@ -106,7 +106,8 @@ def case_answer(request: HtmxHttpRequest, case_id: str) -> HttpResponse:
         fb=present_feedback(result.feedback, lang),
         steps=solution.steps_en if lang == "en" else solution.steps_de,
         answer_rules=solution.rule_ids,
-        solved_state="solved" if result.record is not None and result.record.solved
+        solved_state="solved"
+        if result.record is not None and result.record.solved
         else ("tried" if result.record is not None else ""),
     )
     return render(request, template, context)

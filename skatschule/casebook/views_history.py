@@ -12,10 +12,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from skatschule.http import AuthenticatedHttpRequest
 from skatschule.classrooms.services import classrooms_taught, is_teacher
 from skatschule.home.errors import UserError, render_error
 from skatschule.home.language import current_lang
+from skatschule.http import AuthenticatedHttpRequest
 from skatschule.owners import owner_for
 
 from . import exam_history, group_exams, services
@@ -39,9 +39,12 @@ def result_sheet(request: HttpRequest, public_id: Any) -> HttpResponse:
     """A printable sheet of one finished exam: practice, not a DSkV certificate."""
     exam = services.get_exam(public_id, owner_for(request, create=False))
     if not services.is_over(exam):
-        return render_error(request, services.ExamNotOver(
-            "Das Ergebnisblatt gibt es erst nach der Prüfung.", "The result sheet is available only after the exam."
-        ))
+        return render_error(
+            request,
+            services.ExamNotOver(
+                "Das Ergebnisblatt gibt es erst nach der Prüfung.", "The result sheet is available only after the exam."
+            ),
+        )
     services.finish_exam(exam)
     rows = services.review(exam)
     times = exam_history.question_times(exam)
@@ -84,7 +87,11 @@ def group_create(request: AuthenticatedHttpRequest) -> HttpResponse:
             "open_book": bool(post.get("open_book")),
         }
         try:
-            classroom = classes.filter(pk=int(post.get("classroom", ""))).first() if post.get("classroom", "").isdigit() else None
+            classroom = (
+                classes.filter(pk=int(post.get("classroom", ""))).first()
+                if post.get("classroom", "").isdigit()
+                else None
+            )
             if classroom is None:
                 raise UserError("Bitte wähle eine deiner Klassen.", "Please choose one of your classes.")
             group = group_exams.create_group_exam(
@@ -98,7 +105,9 @@ def group_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         except UserError as exc:
             context["error"] = exc.message(current_lang())
             return render(request, "casebook/group_create.html", context, status=400)
-        messages.success(request, _("Die Gruppenprüfung ist angelegt. Die Klasse findet sie unter „Schiedsrichter-Prüfung“."))
+        messages.success(
+            request, _("Die Gruppenprüfung ist angelegt. Die Klasse findet sie unter „Schiedsrichter-Prüfung“.")
+        )
         return redirect("casebook:group_results", pk=group.pk)
     return render(request, "casebook/group_create.html", context)
 

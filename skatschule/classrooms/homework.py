@@ -107,9 +107,9 @@ def done_at(assignment: Assignment, student_ids: list[int]) -> dict[int, datetim
     assert assignment.quiz is not None  # a quiz assignment (the model's check constraint)
     first: dict[int, datetime | None] = dict.fromkeys(student_ids)
     # through the quiz's reverse relation: classrooms does not import the quizzes app
-    submitted = assignment.quiz.attempts.filter(
-        student_id__in=student_ids, submitted_at__isnull=False
-    ).values_list("student_id", "submitted_at")
+    submitted = assignment.quiz.attempts.filter(student_id__in=student_ids, submitted_at__isnull=False).values_list(
+        "student_id", "submitted_at"
+    )
     for sid, when in submitted:
         earlier = first[sid]
         if when is not None and (earlier is None or when < earlier):
@@ -195,7 +195,9 @@ def class_assignments(classroom: Classroom, lang: str = "de") -> list[tuple[Assi
 def own_assignment(teacher: User, pk: object) -> Assignment:
     text = str(pk)
     found = (
-        Assignment.objects.filter(pk=int(text), classroom__teacher_id=teacher.pk).select_related("classroom", "quiz").first()
+        Assignment.objects.filter(pk=int(text), classroom__teacher_id=teacher.pk)
+        .select_related("classroom", "quiz")
+        .first()
         if text.isdigit() and len(text) < 18
         else None
     )

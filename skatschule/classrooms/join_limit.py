@@ -47,14 +47,20 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
 
-from skatschule.home.security import client_ip
 from skatschule.home.cache import CacheUnavailable, strict
+from skatschule.home.security import client_ip
 
 from .services import ClassroomError, WrongCode
 
 __all__ = [
-    "ADDRESS_FACTOR", "LimitUnavailable", "TooManyAttempts", "TooManySignups", "attempt", "failure_limit",
-    "signup", "window_seconds",
+    "ADDRESS_FACTOR",
+    "LimitUnavailable",
+    "TooManyAttempts",
+    "TooManySignups",
+    "attempt",
+    "failure_limit",
+    "signup",
+    "window_seconds",
 ]
 
 ADDRESS_FACTOR = 5
@@ -88,11 +94,13 @@ class TooManySignups(TooManyAttempts):
         minutes = max(1, math.ceil(retry_after / 60))
         self.message_de = (
             "Von dieser Adresse wurden in kurzer Zeit zu viele Konten angelegt. Bitte warte "
-            + ("1 Minute" if minutes == 1 else f"{minutes} Minuten") + "."
+            + ("1 Minute" if minutes == 1 else f"{minutes} Minuten")
+            + "."
         )
         self.message_en = (
             "Too many accounts were created from this address in a short time. Please wait "
-            + ("1 minute" if minutes == 1 else f"{minutes} minutes") + "."
+            + ("1 minute" if minutes == 1 else f"{minutes} minutes")
+            + "."
         )
         self.args = (self.message_de,)
 
@@ -108,9 +116,7 @@ class LimitUnavailable(TooManyAttempts):
             "Das ist gerade vorübergehend nicht möglich (ein Teil des Servers ist gestört). "
             "Bitte versuche es in einer Minute noch einmal."
         )
-        self.message_en = (
-            "This is temporarily not possible (part of the server is down). Please try again in a minute."
-        )
+        self.message_en = "This is temporarily not possible (part of the server is down). Please try again in a minute."
         self.args = (self.message_de,)
 
 

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 TEACHER_GROUP = "Lehrkräfte"
 CODE_LENGTH = 8
 
+
 class TeacherInvitation(models.Model):
     """A code that makes whoever redeems it a teacher, ``uses_left`` times."""
 
@@ -38,7 +39,9 @@ class TeacherInvitation(models.Model):
         verbose_name = _("Einladung für Lehrkräfte")
         verbose_name_plural = _("Einladungen für Lehrkräfte")
         constraints = [
-            models.CheckConstraint(condition=GreaterThanOrEqual(Length("code"), 6), name="teacher_invitation_code_min_length"),
+            models.CheckConstraint(
+                condition=GreaterThanOrEqual(Length("code"), 6), name="teacher_invitation_code_min_length"
+            ),
             models.CheckConstraint(condition=Q(uses_left__gte=0), name="teacher_invitation_uses_not_negative"),
         ]
 
@@ -65,7 +68,9 @@ class Classroom(models.Model):
         verbose_name_plural = _("Klassen")
         constraints = [
             models.CheckConstraint(condition=~Q(name=""), name="classroom_name_not_empty"),
-            models.CheckConstraint(condition=Exact(Length("join_code"), CODE_LENGTH), name="classroom_join_code_length"),
+            models.CheckConstraint(
+                condition=Exact(Length("join_code"), CODE_LENGTH), name="classroom_join_code_length"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -102,7 +107,9 @@ class Assignment(models.Model):
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     kind = models.CharField(max_length=10, choices=Kind.choices)
     lesson_slug = models.CharField(max_length=60, blank=True, default="")
-    quiz = models.ForeignKey("quizzes.Quiz", null=True, blank=True, on_delete=models.CASCADE, related_name="assignments")
+    quiz = models.ForeignKey(
+        "quizzes.Quiz", null=True, blank=True, on_delete=models.CASCADE, related_name="assignments"
+    )
     due_at = models.DateTimeField(_("Fällig am"))
     created_at = models.DateTimeField(default=timezone.now)
 

@@ -92,7 +92,10 @@ def class_progress(classroom: Classroom, sort: str = SORT_NAME) -> ClassProgress
     lessons = list(get_lessons())
     rows = _rows_by_student(ids)
     practised = dict(
-        Attempt.objects.filter(user_id__in=ids).values("user_id").annotate(last=Max("created_at")).values_list("user_id", "last")
+        Attempt.objects.filter(user_id__in=ids)
+        .values("user_id")
+        .annotate(last=Max("created_at"))
+        .values_list("user_id", "last")
     )
     quizzes = [
         (q.pk, q.title, q.items.count())
@@ -141,8 +144,11 @@ def class_progress(classroom: Classroom, sort: str = SORT_NAME) -> ClassProgress
 def progress_table(progress: ClassProgress, lang: str = "de") -> list[list[Any]]:
     """The table for export: header, then one row per student (cells not yet guarded)."""
     en = lang == "en"
-    header: list[Any] = ["Username" if en else "Benutzername", "Last activity" if en else "Letzte Aktivität",
-                         "Lessons mastered" if en else "Lektionen gemeistert"]
+    header: list[Any] = [
+        "Username" if en else "Benutzername",
+        "Last activity" if en else "Letzte Aktivität",
+        "Lessons mastered" if en else "Lektionen gemeistert",
+    ]
     header += [lesson.title(lang) for lesson in progress.lessons]
     header += [title for _, title, _ in progress.quizzes]
     table = [header]

@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.home.errors import render_error
-from skatschule.http import AuthenticatedHtmxHttpRequest
 from skatschule.home.language import current_lang
+from skatschule.http import AuthenticatedHtmxHttpRequest
 
 from . import join_limit, services
 from .join_limit import TooManyAttempts
@@ -57,7 +57,10 @@ def create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
         classroom = services.create_classroom(request.user, request.POST.get("name", ""))
     except ClassroomError as exc:
         return render(
-            request, "classrooms/index.html", _index_context(request, create_error=exc.message(current_lang())), status=400
+            request,
+            "classrooms/index.html",
+            _index_context(request, create_error=exc.message(current_lang())),
+            status=400,
         )
     messages.success(request, _("Die Klasse ist angelegt."))
     return redirect("classrooms:detail", pk=classroom.pk)
@@ -102,7 +105,9 @@ def remove_member(request: AuthenticatedHtmxHttpRequest, pk: int, student_id: in
     return redirect("classrooms:detail", pk=classroom.pk)
 
 
-def _too_many(request: AuthenticatedHtmxHttpRequest, exc: TooManyAttempts, template: str, context: dict) -> HttpResponse:
+def _too_many(
+    request: AuthenticatedHtmxHttpRequest, exc: TooManyAttempts, template: str, context: dict
+) -> HttpResponse:
     """429 (503 while the limiter cannot count): for htmx the form's own template with the message as its error, else the error page."""
     if request.htmx:
         context.update(error=exc.message(current_lang()))
@@ -115,7 +120,9 @@ def _too_many(request: AuthenticatedHtmxHttpRequest, exc: TooManyAttempts, templ
     return response
 
 
-def _join(request: AuthenticatedHtmxHttpRequest, code: str, template: str, context: dict, status: int = 400) -> HttpResponse:
+def _join(
+    request: AuthenticatedHtmxHttpRequest, code: str, template: str, context: dict, status: int = 400
+) -> HttpResponse:
     try:
         with join_limit.attempt(request):
             classroom, created = services.join(request.user, code)
@@ -152,9 +159,13 @@ def join_code(request: AuthenticatedHtmxHttpRequest, code: str) -> HttpResponse:
     except TooManyAttempts as exc:
         return _too_many(request, exc, "classrooms/join.html", {"classroom": None})
     except ClassroomError as exc:
-        return render(request, "classrooms/join.html", {"error": exc.message(current_lang()), "classroom": None}, status=404)
+        return render(
+            request, "classrooms/join.html", {"error": exc.message(current_lang()), "classroom": None}, status=404
+        )
     already = classroom.memberships.filter(student=request.user).exists()
-    return render(request, "classrooms/join.html", {"classroom": classroom, "code": classroom.join_code, "already": already})
+    return render(
+        request, "classrooms/join.html", {"classroom": classroom, "code": classroom.join_code, "already": already}
+    )
 
 
 @login_required

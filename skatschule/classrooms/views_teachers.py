@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from skatschule.home.language import current_lang
 from skatschule.home.spreadsheets import table_csv_bytes, table_xlsx_bytes
 from skatschule.http import AuthenticatedHttpRequest
-from skatschule.home.language import current_lang
 
 from . import homework, progress, services
 from .services import ClassroomError
@@ -74,7 +74,10 @@ def assign(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         try:
             homework.assign(
-                teacher=request.user, classroom=classroom, task=form.cleaned_data["task"], due_at=form.cleaned_data["due_at"]
+                teacher=request.user,
+                classroom=classroom,
+                task=form.cleaned_data["task"],
+                due_at=form.cleaned_data["due_at"],
             )
         except ClassroomError as exc:
             form.add_error(None, exc.message(lang))

@@ -19,5 +19,12 @@ directives is ``rules.directives``.
 from .directives import DIRECTIVE_RE, Directive, find_directives, parse_directive, replace_directives
 from .ids import RuleId, is_rule_id
 
-__all__ = ["DIRECTIVE_RE", "Directive", "RuleId", "find_directives", "is_rule_id", "parse_directive",
-           "replace_directives"]
+__all__ = [
+    "DIRECTIVE_RE",
+    "Directive",
+    "RuleId",
+    "find_directives",
+    "is_rule_id",
+    "parse_directive",
+    "replace_directives",
+]

@@ -80,11 +80,24 @@ _FLAGS = {
     "schwarz_announced": "schwarz_announced",
 }
 _RESULT_FLAGS = {"kontra": "kontra", "re": "re", "bock": "bock"}
-_NUMBER_WORDS = {"bid": "bid", "reizwert": "bid", "points": "points", "augen": "points", "tricks": "tricks", "stiche": "tricks"}
+_NUMBER_WORDS = {
+    "bid": "bid",
+    "reizwert": "bid",
+    "points": "points",
+    "augen": "points",
+    "tricks": "tricks",
+    "stiche": "tricks",
+}
 _MATADOR_WORDS = {"mit": 1, "with": 1, "ohne": -1, "without": -1}
 
 _WORDS = {
-    "de": {"won": "gewonnen", "lost": "verloren", "overbid": "überreizt", "value": "Spielwert", "entry": "Listeneintrag"},
+    "de": {
+        "won": "gewonnen",
+        "lost": "verloren",
+        "overbid": "überreizt",
+        "value": "Spielwert",
+        "entry": "Listeneintrag",
+    },
     "en": {"won": "won", "lost": "lost", "overbid": "overbid", "value": "game value", "entry": "list entry"},
 }
 
@@ -127,8 +140,9 @@ class GameSpec:
     bock: bool = False
 
     def value(self) -> GameValue:
-        return game_value(self.contract, self.matadors, schneider=self.schneider, schwarz=self.schwarz,
-                          rules=get_rules(self.rules))
+        return game_value(
+            self.contract, self.matadors, schneider=self.schneider, schwarz=self.schwarz, rules=get_rules(self.rules)
+        )
 
     def result(self) -> Outcome:
         """Score the game with the defaults documented in the module docstring."""
@@ -144,24 +158,34 @@ class GameSpec:
                 elif self.schneider:
                     points = 90
                 else:
-                    raise SkatError("'result' braucht 'points N' (Augen des Alleinspielers mit Skat)",
-                                    "'result' needs 'points N' (the declarer's card points incl. the skat)")
+                    raise SkatError(
+                        "'result' braucht 'points N' (Augen des Alleinspielers mit Skat)",
+                        "'result' needs 'points N' (the declarer's card points incl. the skat)",
+                    )
             if tricks is None:
                 if self.schwarz:
                     tricks = 10 if points >= 61 else 0
                 else:
                     tricks = 10 if points == 120 else 0 if points == 0 else 5 if points >= 61 else 3
         outcome = score_game(
-            self.contract, self.matadors, bid=18 if self.bid is None else self.bid,
-            declarer_points=points, declarer_tricks=tricks, rules=get_rules(self.rules),
-            kontra=self.kontra, re=self.re, bock=self.bock,
+            self.contract,
+            self.matadors,
+            bid=18 if self.bid is None else self.bid,
+            declarer_points=points,
+            declarer_tricks=tricks,
+            rules=get_rules(self.rules),
+            kontra=self.kontra,
+            re=self.re,
+            bock=self.bock,
         )
         if self.schwarz and not outcome.schwarz:
-            raise SkatError(f"'schwarz' passt nicht zu {tricks} Stichen",
-                            f"'schwarz' does not agree with {tricks} tricks")
+            raise SkatError(
+                f"'schwarz' passt nicht zu {tricks} Stichen", f"'schwarz' does not agree with {tricks} tricks"
+            )
         if self.schneider and not outcome.schneider:
-            raise SkatError(f"'schneider' passt nicht zu {points} Augen",
-                            f"'schneider' does not agree with {points} card points")
+            raise SkatError(
+                f"'schneider' passt nicht zu {points} Augen", f"'schneider' does not agree with {points} card points"
+            )
         return outcome
 
 
@@ -192,7 +216,9 @@ def parse_game_words(args: str, *, result: bool = False) -> GameSpec:
             i += 1
         elif w == "rules" or w == "regeln":
             if i + 1 >= len(words):
-                raise SkatError("nach 'rules' fehlt isko, pre1999 oder pub", "'rules' must be followed by isko, pre1999 or pub")
+                raise SkatError(
+                    "nach 'rules' fehlt isko, pre1999 oder pub", "'rules' must be followed by isko, pre1999 or pub"
+                )
             rules_name = words[i + 1]
             get_rules(rules_name)  # raises SkatError for unknown names
             i += 2
@@ -214,10 +240,14 @@ def parse_game_words(args: str, *, result: bool = False) -> GameSpec:
                 allowed += ", bid N, points N, tricks N, kontra, re, bock"
             raise SkatError(f"unbekanntes Wort {w!r} (erlaubt: {allowed})", f"unknown word {w!r} (allowed: {allowed})")
     if game is None:
-        raise SkatError("kein Spiel angegeben (clubs, spades, hearts, diamonds, grand, null)",
-                        "no game given (clubs, spades, hearts, diamonds, grand, null)")
+        raise SkatError(
+            "kein Spiel angegeben (clubs, spades, hearts, diamonds, grand, null)",
+            "no game given (clubs, spades, hearts, diamonds, grand, null)",
+        )
     if game.is_null and count is not None:
-        raise SkatError("Nullspiele haben keine Spitzen: 'mit/ohne' weglassen", "null games have no matadors: drop 'mit/ohne'")
+        raise SkatError(
+            "Nullspiele haben keine Spitzen: 'mit/ohne' weglassen", "null games have no matadors: drop 'mit/ohne'"
+        )
     if not game.is_null and count is None:
         raise SkatError(f"{game.name_de} braucht 'mit N' oder 'ohne N'", f"{game.name_en} needs 'mit N' or 'ohne N'")
     contract = Contract(
@@ -286,10 +316,13 @@ def _card_name(card: Card, lang: str) -> str:
 def _multipliers(low: Contract, top: Contract, base: int, rules: RuleSet) -> range:
     """From the cheapest game ``low`` (with or without 1) to the dearest ``top`` (all matadors and
     every level), as multiples of ``base``: the values the engine gives this kind of game."""
+
     def value(contract: Contract, count: int) -> int:
         announced = contract.schwarz_announced or contract.ouvert
-        return game_value(contract, count, schneider=announced or contract.schneider_announced,
-                          schwarz=announced, rules=rules).value
+        return game_value(
+            contract, count, schneider=announced or contract.schneider_announced, schwarz=announced, rules=rules
+        ).value
+
     return range(value(low, 1) // base, value(top, top.game.max_matadors) // base + 1)
 
 
@@ -318,8 +351,10 @@ def bid_table(rules: RuleSet | None = None) -> list[tuple[int, list[tuple[Contra
         ways.setdefault(value, []).append((Contract(GameType.NULL, hand=hand, ouvert=ouvert), None))
     table = sorted((v, w) for v, w in ways.items() if v >= 18)
     if [v for v, _ in table] != list(rs.bid_values()):
-        raise SkatError("Reiztabelle und Reizwerte der Engine stimmen nicht überein",
-                        "the bid table and the engine's bid values differ")
+        raise SkatError(
+            "Reiztabelle und Reizwerte der Engine stimmen nicht überein",
+            "the bid table and the engine's bid values differ",
+        )
     return table
 
 
@@ -337,8 +372,9 @@ def bid_rows(args: str, lang: str, deck: str) -> list[tuple[int, str]]:
     """``[[bids: isko]]``: each bid value with the games worth exactly that much, in words."""
     words = args.lower().split()
     if len(words) > 1:
-        raise SkatError("'bids' nimmt höchstens einen Regelsatz (isko oder pub)",
-                        "'bids' takes at most one rule set (isko or pub)")
+        raise SkatError(
+            "'bids' nimmt höchstens einen Regelsatz (isko oder pub)", "'bids' takes at most one rule set (isko or pub)"
+        )
     rules = get_rules(words[0] if words else "isko")
     if rules.name not in ("isko", "pub"):
         raise SkatError("'bids' gibt es nur für isko und pub", "'bids' exists only for isko and pub")
@@ -356,8 +392,9 @@ def matador_count(args: str) -> int:
         raise SkatError("Nullspiele haben keine Spitzen", "null games have no matadors")
     cards = card_list(" ".join(words[1:]))
     if len(cards) > 12:
-        raise SkatError("höchstens 12 Karten (10 auf der Hand und 2 im Skat)",
-                        "at most 12 cards (10 in hand and 2 in the skat)")
+        raise SkatError(
+            "höchstens 12 Karten (10 auf der Hand und 2 im Skat)", "at most 12 cards (10 in hand and 2 in the skat)"
+        )
     return matadors(game, cards)
 
 
@@ -371,8 +408,10 @@ def result_summary(outcome: Outcome, lang: str) -> str:
 
 
 def unknown_kind(kind: str) -> SkatError:
-    return SkatError(f"unbekannte Direktive {kind!r} (erlaubt: {', '.join(KINDS)})",
-                     f"unknown directive {kind!r} (allowed: {', '.join(KINDS)})")
+    return SkatError(
+        f"unbekannte Direktive {kind!r} (erlaubt: {', '.join(KINDS)})",
+        f"unknown directive {kind!r} (allowed: {', '.join(KINDS)})",
+    )
 
 
 def _text(kind: str, args: str, lang: str, deck: str, rule_exists: Callable[[str], bool] | None) -> str:

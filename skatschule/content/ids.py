@@ -30,7 +30,7 @@ letter, no leading zeros; the same as ``is_rule_id(text)``, for code that wants 
 RULE_ONLY_RE = re.compile(rf"^{_WRITTEN}\.{_NUMBER}$")
 """The same for a rule id only (three parts): ``is_rule_id(text, section=False)``."""
 
-_ID = re.compile(rf"^(?P<chapter>[0-9]+|[A-Za-z])\.(?P<section>[0-9]+)(?:\.(?P<paragraph>[0-9]+))?$")
+_ID = re.compile(r"^(?P<chapter>[0-9]+|[A-Za-z])\.(?P<section>[0-9]+)(?:\.(?P<paragraph>[0-9]+))?$")
 
 
 def chapter_sort_key(chapter: str) -> tuple[int, int, str]:
@@ -67,8 +67,11 @@ class RuleId:
         if m is None:
             raise ValueError(f"{text!r} is not a rule id (chapter.section or chapter.section.paragraph)")
         paragraph, chapter = m.group("paragraph"), m.group("chapter")
-        return cls(str(int(chapter)) if chapter.isdigit() else chapter.upper(), int(m.group("section")),
-                   int(paragraph) if paragraph is not None else None)
+        return cls(
+            str(int(chapter)) if chapter.isdigit() else chapter.upper(),
+            int(m.group("section")),
+            int(paragraph) if paragraph is not None else None,
+        )
 
     @classmethod
     def try_parse(cls, text: str) -> RuleId | None:

@@ -24,8 +24,8 @@ import random
 import time
 
 from .cards import CARDS, CardSet, Deal, deal_cards
-from .games import Contract, GameType
 from .game import GameState
+from .games import Contract, GameType
 
 __all__ = ["play_random_game", "main"]
 
@@ -78,14 +78,21 @@ def bench_solver(count: int, verbose: bool) -> float:
     times: list[float] = []
     for k, (game, declarer, deal) in enumerate(solver_deals(count)):
         start = time.process_time()
-        solution = solve(game, declarer, [CardSet(deal.hand(s)) for s in range(3)], leader=0,
-                         skat=CardSet(deal.skat), card_values=False)
+        solution = solve(
+            game,
+            declarer,
+            [CardSet(deal.hand(s)) for s in range(3)],
+            leader=0,
+            skat=CardSet(deal.skat),
+            card_values=False,
+        )
         elapsed = time.process_time() - start
         times.append(elapsed)
         if verbose:
             value = solution.declarer_wins if game.is_null else solution.declarer_points
-            print(f"{k:3d} {game.value:9s} declarer {declarer}: {value!s:>5} "
-                  f"{solution.nodes:9d} nodes {elapsed:7.3f} s")
+            print(
+                f"{k:3d} {game.value:9s} declarer {declarer}: {value!s:>5} {solution.nodes:9d} nodes {elapsed:7.3f} s"
+            )
     ordered = sorted(times)
     mean = sum(times) / len(times)
     p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]

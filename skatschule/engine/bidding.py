@@ -12,7 +12,7 @@ state, so undoing a move is just keeping the old one.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal, Union
+from typing import Literal
 
 from .errors import GameOver, IllegalBid
 from .rules import ISKO
@@ -67,7 +67,7 @@ class Pass:
         return f"{SEAT_NAMES_DE[self.seat]}: passe"
 
 
-AuctionMove = Union[Bid, Hold, Pass]
+AuctionMove = Bid | Hold | Pass
 Phase = Literal["middlehand", "hinterhand", "vorhand_alone", "over"]
 
 

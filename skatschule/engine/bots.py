@@ -30,8 +30,15 @@ from .games import Contract, GameType
 from .scoring import matadors_in_mask
 from .solver import SearchAborted, solve
 
-__all__ = ["CardChoice", "choose_card", "choose_contract", "choose_discard", "random_card", "unseen_cards",
-           "play_match"]
+__all__ = [
+    "CardChoice",
+    "choose_card",
+    "choose_contract",
+    "choose_discard",
+    "random_card",
+    "unseen_cards",
+    "play_match",
+]
 
 _SUIT_GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS)
 
@@ -51,20 +58,29 @@ class CardChoice:
         marker = f"⟦card:{self.card.code}⟧"
         if self.samples == 0:
             if lang == "de":
-                return (f"{marker}: zu früh im Spiel für eine Durchrechnung in der Zeit; nach der Faustregel "
-                        "(einen sicheren Stich mit Augen nehmen, sonst die billigste Karte abwerfen).")
-            return (f"{marker}: too early in the game to work out in time; by the rule of thumb "
-                    "(take a safe trick with card points, else throw the cheapest card).")
+                return (
+                    f"{marker}: zu früh im Spiel für eine Durchrechnung in der Zeit; nach der Faustregel "
+                    "(einen sicheren Stich mit Augen nehmen, sonst die billigste Karte abwerfen)."
+                )
+            return (
+                f"{marker}: too early in the game to work out in time; by the rule of thumb "
+                "(take a safe trick with card points, else throw the cheapest card)."
+            )
         won = self.wins.get(self.card, 0)
-        others = ", ".join(f"⟦card:{c.code}⟧ {n}" for c, n in sorted(self.wins.items(), key=lambda kv: -kv[1])
-                           if c != self.card)
+        others = ", ".join(
+            f"⟦card:{c.code}⟧ {n}" for c, n in sorted(self.wins.items(), key=lambda kv: -kv[1]) if c != self.card
+        )
         if lang == "de":
-            text = (f"{marker}: In {self.samples} zufälligen Verteilungen der unbekannten Karten, die zu allem "
-                    f"Gesehenen passen, offen durchgerechnet, gewinnt die eigene Partei mit dieser Karte "
-                    f"{won}-mal.")
+            text = (
+                f"{marker}: In {self.samples} zufälligen Verteilungen der unbekannten Karten, die zu allem "
+                f"Gesehenen passen, offen durchgerechnet, gewinnt die eigene Partei mit dieser Karte "
+                f"{won}-mal."
+            )
             return text + (f" Die anderen Karten: {others}." if others else "")
-        text = (f"{marker}: In {self.samples} random deals of the unseen cards that fit everything seen so far, "
-                f"solved with all cards open, the bot's side wins {won} times with this card.")
+        text = (
+            f"{marker}: In {self.samples} random deals of the unseen cards that fit everything seen so far, "
+            f"solved with all cards open, the bot's side wins {won} times with this card."
+        )
         return text + (f" The other cards: {others}." if others else "")
 
 
@@ -163,8 +179,14 @@ def _rule_score(state: GameState, card: Card, seat: int) -> int:
     return 40 - card.points
 
 
-def choose_card(state: GameState, *, rng: random.Random | None = None, samples: int = 16,
-                time_cap: float = 1.0, max_nodes: int = 60_000) -> CardChoice:
+def choose_card(
+    state: GameState,
+    *,
+    rng: random.Random | None = None,
+    samples: int = 16,
+    time_cap: float = 1.0,
+    max_nodes: int = 60_000,
+) -> CardChoice:
     """The bot's card for the player to move (see the module text)."""
     seat = state.to_move
     legal = list(state.legal_cards())
@@ -189,9 +211,17 @@ def choose_card(state: GameState, *, rng: random.Random | None = None, samples: 
             break
         hands, skat = sample
         try:
-            solution = solve(game, declarer, [CardSet(h) for h in hands], leader=state.leader, trick=trick,
-                             skat=CardSet(skat), points=state.declarer_points,
-                             target=None if game.is_null else 61, max_nodes=max_nodes)
+            solution = solve(
+                game,
+                declarer,
+                [CardSet(h) for h in hands],
+                leader=state.leader,
+                trick=trick,
+                skat=CardSet(skat),
+                points=state.declarer_points,
+                target=None if game.is_null else 61,
+                max_nodes=max_nodes,
+            )
         except SearchAborted:
             continue
         done += 1
@@ -245,8 +275,15 @@ def choose_discard(twelve: Sequence[Card], game: GameType) -> tuple[Card, Card]:
     return ordered[0], ordered[1]
 
 
-def play_match(seed: int, declarer_bot: bool, defender_bots: bool, *, samples: int = 6,
-               time_cap: float = 0.3, max_nodes: int = 20_000) -> bool:
+def play_match(
+    seed: int,
+    declarer_bot: bool,
+    defender_bots: bool,
+    *,
+    samples: int = 6,
+    time_cap: float = 0.3,
+    max_nodes: int = 20_000,
+) -> bool:
     """One seeded deal played out: seat ``seed % 3`` declares (bot rules), the others
     defend; each side plays by the bot or at random. Returns whether the declarer won."""
     rng = random.Random(seed)
@@ -282,18 +319,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-nodes", type=int, default=20_000)
     parser.add_argument("--setups", default="1234", help="which of the four setups to run, e.g. 24")
     args = parser.parse_args(argv)
-    setups = (("bot vs bot", True, True), ("bot declarer vs random defenders", True, False),
-              ("random declarer vs bot defenders", False, True), ("random vs random", False, False))
-    print(f"{args.deals} seeded deals; bots: {args.samples} samples, {args.time_cap} s, "
-          f"{args.max_nodes} nodes a deal", flush=True)
+    setups = (
+        ("bot vs bot", True, True),
+        ("bot declarer vs random defenders", True, False),
+        ("random declarer vs bot defenders", False, True),
+        ("random vs random", False, False),
+    )
+    print(
+        f"{args.deals} seeded deals; bots: {args.samples} samples, {args.time_cap} s, {args.max_nodes} nodes a deal",
+        flush=True,
+    )
     for number, (name, declarer_bot, defender_bots) in enumerate(setups, 1):
         if str(number) not in args.setups:
             continue
         start = time.process_time()
-        won = sum(play_match(seed, declarer_bot, defender_bots, samples=args.samples, time_cap=args.time_cap,
-                             max_nodes=args.max_nodes) for seed in range(args.deals))
-        print(f"{name}: declarer won {won}/{args.deals} = {100 * won / args.deals:.1f} % "
-              f"({time.process_time() - start:.0f} s CPU)", flush=True)
+        won = sum(
+            play_match(
+                seed,
+                declarer_bot,
+                defender_bots,
+                samples=args.samples,
+                time_cap=args.time_cap,
+                max_nodes=args.max_nodes,
+            )
+            for seed in range(args.deals)
+        )
+        print(
+            f"{name}: declarer won {won}/{args.deals} = {100 * won / args.deals:.1f} % "
+            f"({time.process_time() - start:.0f} s CPU)",
+            flush=True,
+        )
     return 0
 
 

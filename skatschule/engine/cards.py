@@ -181,9 +181,7 @@ _BY_CODE.update({c.suit.letter.lower() + "10": c for c in CARDS if c.rank is Ran
 POINTS_BY_INDEX: tuple[int, ...] = tuple(c.points for c in CARDS)
 
 # Augen of every subset of one suit (8 bits, ranks A T K Q J 9 8 7): the same for all suits.
-_BYTE_POINTS: tuple[int, ...] = tuple(
-    sum(POINTS_BY_INDEX[r] for r in range(8) if byte >> r & 1) for byte in range(256)
-)
+_BYTE_POINTS: tuple[int, ...] = tuple(sum(POINTS_BY_INDEX[r] for r in range(8) if byte >> r & 1) for byte in range(256))
 
 
 def mask_points(mask: int) -> int:
@@ -310,9 +308,7 @@ class Deal(NamedTuple):
         seen = [c for p in parts for c in p]
         if len(set(seen)) != 32:
             dupes = sorted({c.code for c in seen if seen.count(c) > 1})
-            raise InvalidCard(
-                f"Karten doppelt gegeben: {' '.join(dupes)}", f"Cards dealt twice: {' '.join(dupes)}"
-            )
+            raise InvalidCard(f"Karten doppelt gegeben: {' '.join(dupes)}", f"Cards dealt twice: {' '.join(dupes)}")
         return cls(parts[0], parts[1], parts[2], parts[3])
 
     def codes(self) -> list[list[str]]:

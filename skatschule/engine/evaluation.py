@@ -42,8 +42,16 @@ __all__ = ["GameCheck", "Evaluation", "evaluate", "bid_limit", "check_game", "nu
 _SUIT_GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS)
 _RUN_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 """A suit's order without its jack (Grand and suit games): the run from the ace."""
-_NULL_POSITION = {Rank.SEVEN: 0, Rank.EIGHT: 1, Rank.NINE: 2, Rank.TEN: 3, Rank.JACK: 4, Rank.QUEEN: 5,
-                  Rank.KING: 6, Rank.ACE: 7}
+_NULL_POSITION = {
+    Rank.SEVEN: 0,
+    Rank.EIGHT: 1,
+    Rank.NINE: 2,
+    Rank.TEN: 3,
+    Rank.JACK: 4,
+    Rank.QUEEN: 5,
+    Rank.KING: 6,
+    Rank.ACE: 7,
+}
 MIN_TRUMPS = 5
 MIN_HIGH_TRUMPS = 2
 MIN_GOOD_CARDS = 6
@@ -181,30 +189,42 @@ def _facts(counts: _Counts) -> Step:
         return Step(
             f"{game_ref(game)}: sichere Farben {counts.first} von 4, zu hohe Karten {counts.second}",
             f"{game_ref(game)}: {counts.first} of 4 suits safe, {plural(counts.second, 'card', 'en')} too high to "
-            f"duck with", ("4.2.7",))
+            f"duck with",
+            ("4.2.7",),
+        )
     if game is GameType.GRAND:
         return Step(
             f"{game_ref(game)}: {plural(counts.first, 'Bube')}; stehende Karten in den Farben (Ass, Ass-Zehn, "
             f"Ass-Zehn-König ...): {counts.second}; Verlierer: {counts.third}, zwei davon gehen in den Skat",
             f"{game_ref(game)}: {plural(counts.first, 'jack', 'en')}, {plural(counts.second, 'sure card', 'en')} in "
             f"the suits (ace, ace-ten, ace-ten-king ...), {plural(counts.third, 'loser', 'en')}, two of which go into "
-            f"the skat", ("2.3.2",))
+            f"the skat",
+            ("2.3.2",),
+        )
     return Step(
         f"{game_ref(game)}: {plural(counts.first, 'Trumpf')}, hohe davon (Buben, Ass, Zehn): {counts.second}; "
         f"sichere Seitenstiche (Asse, Zehnen mit Ass): {counts.third}",
         f"{game_ref(game)}: {plural(counts.first, 'trump', 'en')} ({counts.second} of them high: jacks, ace, ten), "
-        f"{plural(counts.third, 'side winner', 'en')} (aces, tens with their ace)", ("2.3.2",))
+        f"{plural(counts.third, 'side winner', 'en')} (aces, tens with their ace)",
+        ("2.3.2",),
+    )
 
 
 _NEEDED = {
-    "suit": (f"mindestens {MIN_TRUMPS} Trümpfe, {MIN_HIGH_TRUMPS} davon hoch, und zusammen mit den Seitenstichen "
-             f"mindestens {MIN_GOOD_CARDS} gute Karten",
-             f"at least {MIN_TRUMPS} trumps, {MIN_HIGH_TRUMPS} of them high, and with the side winners at least "
-             f"{MIN_GOOD_CARDS} good cards"),
-    "grand": ("mindestens ein Bube und höchstens zwei Verlierer nach dem Drücken",
-              "at least one jack and at most two losers after the discard"),
-    "null": (f"alle Farben sicher (Null Hand) oder höchstens {MAX_NULL_DISCARDS} Karten zum Drücken",
-             f"every suit safe (Null Hand) or at most {MAX_NULL_DISCARDS} cards to discard"),
+    "suit": (
+        f"mindestens {MIN_TRUMPS} Trümpfe, {MIN_HIGH_TRUMPS} davon hoch, und zusammen mit den Seitenstichen "
+        f"mindestens {MIN_GOOD_CARDS} gute Karten",
+        f"at least {MIN_TRUMPS} trumps, {MIN_HIGH_TRUMPS} of them high, and with the side winners at least "
+        f"{MIN_GOOD_CARDS} good cards",
+    ),
+    "grand": (
+        "mindestens ein Bube und höchstens zwei Verlierer nach dem Drücken",
+        "at least one jack and at most two losers after the discard",
+    ),
+    "null": (
+        f"alle Farben sicher (Null Hand) oder höchstens {MAX_NULL_DISCARDS} Karten zum Drücken",
+        f"every suit safe (Null Hand) or at most {MAX_NULL_DISCARDS} cards to discard",
+    ),
 }
 
 

@@ -18,7 +18,7 @@ import enum
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from .bidding import SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Hold, Pass
 from .cards import CARDS, Card, CardSet, Deal, deal_cards, mask_points
@@ -77,7 +77,7 @@ class Play:
         return self.card.code
 
 
-Move = Union[Bid, Hold, Pass, PickUp, Discard, Declare, Play]
+Move = Bid | Hold | Pass | PickUp | Discard | Declare | Play
 
 _NEW_AUCTION = Auction()
 _PICK_UP = PickUp()
@@ -148,10 +148,34 @@ class GameState:
     # Slots: the attributes :meth:`play` reads and writes for every card are found in a
     # fixed place rather than in an instance dictionary.
     __slots__ = (
-        "deal", "rules", "auction", "phase", "declarer", "contract", "_dealt", "hands", "skat",
-        "picked_up", "leader", "declarer_points", "declarer_trick_count", "defender_trick_count",
-        "termination", "_setup", "_plays", "_in_trick", "_takers", "_undo", "_game", "_follow",
-        "_led_follow", "_legal", "_seat", "_winners", "_end_on_declarer_trick", "_end_on_defender_trick",
+        "deal",
+        "rules",
+        "auction",
+        "phase",
+        "declarer",
+        "contract",
+        "_dealt",
+        "hands",
+        "skat",
+        "picked_up",
+        "leader",
+        "declarer_points",
+        "declarer_trick_count",
+        "defender_trick_count",
+        "termination",
+        "_setup",
+        "_plays",
+        "_in_trick",
+        "_takers",
+        "_undo",
+        "_game",
+        "_follow",
+        "_led_follow",
+        "_legal",
+        "_seat",
+        "_winners",
+        "_end_on_declarer_trick",
+        "_end_on_defender_trick",
     )
 
     def __init__(self, deal: Deal | None = None, *, seed: int | None = None, rules: RuleSet = ISKO) -> None:
@@ -329,8 +353,10 @@ class GameState:
             self.play(move.card)
             return
         if self.phase is Phase.OVER:
-            raise GameOver(f"Das Spiel ist beendet; {move} ist nicht mehr möglich",
-                           f"The game is over; {move} is no longer possible")
+            raise GameOver(
+                f"Das Spiel ist beendet; {move} ist nicht mehr möglich",
+                f"The game is over; {move} is no longer possible",
+            )
         if isinstance(move, (Bid, Hold, Pass)):
             self._push_auction(move)
             self._setup.append(move)
@@ -375,8 +401,10 @@ class GameState:
     def _push_declare(self, move: Declare) -> None:
         phase = self.phase
         if phase is not _SKAT and phase is not _DECLARE:
-            raise IllegalMove(f"Jetzt ist keine Spielansage möglich ({phase.value})",
-                              f"No declaration is possible now ({phase.value})")
+            raise IllegalMove(
+                f"Jetzt ist keine Spielansage möglich ({phase.value})",
+                f"No declaration is possible now ({phase.value})",
+            )
         contract = move.contract
         is_hand = phase is _SKAT
         if contract.hand != is_hand:
@@ -406,15 +434,19 @@ class GameState:
     def _pick_up_and_discard(self, discard: Sequence[Card] | None) -> None:
         """Take the skat and put exactly two cards away (the moves of a pick-up game)."""
         if discard is None or len(discard) != 2:
-            raise IllegalMove("Nach Aufnahme des Skats müssen genau zwei Karten gedrückt werden",
-                              "After picking up the skat exactly two cards must be discarded")
+            raise IllegalMove(
+                "Nach Aufnahme des Skats müssen genau zwei Karten gedrückt werden",
+                "After picking up the skat exactly two cards must be discarded",
+            )
         self._push_pick_up(_PICK_UP)
         self._push_discard(Discard((discard[0], discard[1])))
 
     def _expect(self, phase: Phase, move: Move) -> None:
         if self.phase is not phase:
-            raise IllegalMove(f"{move} ist jetzt nicht möglich ({self.phase.value})",
-                              f"{move} is not possible now ({self.phase.value})")
+            raise IllegalMove(
+                f"{move} ist jetzt nicht möglich ({self.phase.value})",
+                f"{move} is not possible now ({self.phase.value})",
+            )
 
     def _push_auction(self, move: AuctionMove) -> None:
         if self.phase is not Phase.AUCTION:
@@ -486,8 +518,10 @@ class GameState:
     def _refusal(self, card: Card) -> IllegalMove:
         """Why ``card``, not among the legal cards, may not be played now."""
         if self.phase is not _PLAYING:
-            return GameOver(f"{card.code} kann jetzt nicht gespielt werden: das Spiel läuft nicht",
-                            f"{card.code} cannot be played now: the game is not in play")
+            return GameOver(
+                f"{card.code} kann jetzt nicht gespielt werden: das Spiel läuft nicht",
+                f"{card.code} cannot be played now: the game is not in play",
+            )
         seat = self._seat
         if not self.hands[seat] & card.bit:
             return IllegalMove(
@@ -599,9 +633,13 @@ class GameState:
             assert declarer is not None
             twelve = dealt[declarer] | dealt[3]
             return _evaluate(
-                contract, matadors=matadors_in_mask(contract.game, twelve), bid=self.auction.value,
+                contract,
+                matadors=matadors_in_mask(contract.game, twelve),
+                bid=self.auction.value,
                 declarer_points=self.declarer_points + mask_points(self.skat),
-                declarer_tricks=self.declarer_trick_count, rules=self.rules, explain=False,
+                declarer_tricks=self.declarer_trick_count,
+                rules=self.rules,
+                explain=False,
                 # An overbid Null is counted by the declarer's matadors (ISkO 2.4.4).
                 declarer_mask=twelve if contract.game.is_null else None,
                 termination=self.termination,
@@ -687,13 +725,14 @@ class GameState:
             state.push(m)
         if contract is not None:
             if state.phase is not Phase.SKAT:
-                raise IllegalMove("Das Reizen ist nicht beendet oder es wurde eingepasst",
-                                  "The auction is not over, or the deal was passed in")
+                raise IllegalMove(
+                    "Das Reizen ist nicht beendet oder es wurde eingepasst",
+                    "The auction is not over, or the deal was passed in",
+                )
             if not contract.hand:
                 state._pick_up_and_discard(discard)
             elif discard:
-                raise IllegalMove("Bei einem Handspiel wird nicht gedrückt",
-                                  "Nothing is discarded in a hand game")
+                raise IllegalMove("Bei einem Handspiel wird nicht gedrückt", "Nothing is discarded in a hand game")
             state.push(Declare(contract))
             for card in plays:
                 state.play(card)
@@ -707,8 +746,7 @@ def _mask(cards: Sequence[Card]) -> int:
     if len(cards) == 10:
         # a dealt hand: unrolled, a third of the bytecodes of the loop below
         c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = cards
-        return (c0.bit | c1.bit | c2.bit | c3.bit | c4.bit | c5.bit | c6.bit | c7.bit
-                | c8.bit | c9.bit)
+        return c0.bit | c1.bit | c2.bit | c3.bit | c4.bit | c5.bit | c6.bit | c7.bit | c8.bit | c9.bit
     mask = 0
     for c in cards:
         mask |= c.bit
@@ -761,4 +799,3 @@ def _all_contracts(hand: bool) -> list[Contract]:
                 Contract(game, hand=True, ouvert=True),
             ]
     return out
-

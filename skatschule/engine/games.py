@@ -145,7 +145,7 @@ def _build_tables() -> None:
         rank_order = _NULL_ORDER if game is GameType.NULL else _SUIT_ORDER
         plain_strength = {r: len(rank_order) - i for i, r in enumerate(rank_order)}
 
-        def group(c: Card) -> int:
+        def group(c: Card, trump_mask: int = trump_mask) -> int:
             # -1 for trumps, else the suit
             return -1 if c.bit & trump_mask else int(c.suit)
 
@@ -341,7 +341,7 @@ class Contract:
         return self.name("de")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _problems(contract: Contract) -> tuple[tuple[str, str], ...]:
     """Cached :meth:`Contract.problems`: there are only a few dozen contracts."""
     return tuple(contract.problems())

@@ -26,9 +26,23 @@ from .rules import ISKO
 from .scoring import lowest_multiple, matadors_text
 
 __all__ = [
-    "Special", "HandOverbid", "HouseRules", "HouseGame", "HouseOutcome", "score_house",
-    "PROFILES", "DOUBLING_LEVELS", "EXTENDED_DOUBLING_LEVELS", "SWITCHES", "Revolution", "REVOLUTION_VARIANTS",
-    "spitze_cards", "spitze_made", "saxon_trick_winner", "REVOLUTION_VALUE", "SAXON_BASE",
+    "Special",
+    "HandOverbid",
+    "HouseRules",
+    "HouseGame",
+    "HouseOutcome",
+    "score_house",
+    "PROFILES",
+    "DOUBLING_LEVELS",
+    "EXTENDED_DOUBLING_LEVELS",
+    "SWITCHES",
+    "Revolution",
+    "REVOLUTION_VARIANTS",
+    "spitze_cards",
+    "spitze_made",
+    "saxon_trick_winner",
+    "REVOLUTION_VALUE",
+    "SAXON_BASE",
 ]
 
 REVOLUTION_VALUE = 92
@@ -65,11 +79,13 @@ class Revolution:
     hand: bool
 
 
-REVOLUTION_VARIANTS: Mapping[int, Revolution] = MappingProxyType({
-    1: Revolution(1, defenders_swap=True, defenders_take_skat=False, declarer_leads=False, hand=True),
-    2: Revolution(2, defenders_swap=False, defenders_take_skat=True, declarer_leads=False, hand=False),
-    3: Revolution(3, defenders_swap=True, defenders_take_skat=True, declarer_leads=True, hand=False),
-})
+REVOLUTION_VARIANTS: Mapping[int, Revolution] = MappingProxyType(
+    {
+        1: Revolution(1, defenders_swap=True, defenders_take_skat=False, declarer_leads=False, hand=True),
+        2: Revolution(2, defenders_swap=False, defenders_take_skat=True, declarer_leads=False, hand=False),
+        3: Revolution(3, defenders_swap=True, defenders_take_skat=True, declarer_leads=True, hand=False),
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +116,9 @@ class HouseRules:
         if self.revolution not in (None, 1, 2, 3):
             raise SkatError("Die Revolution hat die Spielweisen 1, 2 und 3", "Revolution has the variants 1, 2 and 3")
         if self.doubling_levels not in (DOUBLING_LEVELS, EXTENDED_DOUBLING_LEVELS):
-            raise SkatError("Nur Kontra und Re, oder die lange Reihe bis Schuss",
-                            "Only Kontra and Re, or the long row up to Schuss")
+            raise SkatError(
+                "Nur Kontra und Re, oder die lange Reihe bis Schuss", "Only Kontra and Re, or the long row up to Schuss"
+            )
 
     @property
     def is_isko(self) -> bool:
@@ -123,8 +140,9 @@ class HouseRules:
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise SkatError(f"Unbekannte Schalter: {', '.join(sorted(unknown))}",
-                            f"Unknown switches: {', '.join(sorted(unknown))}")
+            raise SkatError(
+                f"Unbekannte Schalter: {', '.join(sorted(unknown))}", f"Unknown switches: {', '.join(sorted(unknown))}"
+            )
         kwargs: dict[str, object] = dict(data)
         if "hand_overbid" in kwargs and kwargs["hand_overbid"] is not None:
             try:
@@ -134,8 +152,16 @@ class HouseRules:
         if "doubling_levels" in kwargs:
             levels = kwargs["doubling_levels"]
             kwargs["doubling_levels"] = tuple(levels) if isinstance(levels, (list, tuple)) else levels
-        for name in ("jacks_only_matadors", "schneider_doubles", "hand_not_punished", "schneider_at_30",
-                     "free_announcements", "spitze", "rum", "saxon_spitze"):
+        for name in (
+            "jacks_only_matadors",
+            "schneider_doubles",
+            "hand_not_punished",
+            "schneider_at_30",
+            "free_announcements",
+            "spitze",
+            "rum",
+            "saxon_spitze",
+        ):
             if name in kwargs and not isinstance(kwargs[name], bool):
                 raise SkatError(f"{name}: ja oder nein", f"{name}: yes or no")
         for name in ("grand_base", "grand_ouvert_base", "revolution"):
@@ -162,13 +188,21 @@ SWITCHES: tuple[tuple[str, str, str, str], ...] = (
 )
 """(field, rule id, German label, English label) for every switch."""
 
-PROFILES: Mapping[str, HouseRules] = MappingProxyType({
-    "isko": HouseRules(),
-    "alt": HouseRules(grand_ouvert_base=36, hand_not_punished=True),
-    "kneipe": HouseRules(jacks_only_matadors=True, hand_overbid=HandOverbid.SKAT, schneider_at_30=True),
-    "bunt": HouseRules(jacks_only_matadors=True, spitze=True, rum=True, revolution=1, saxon_spitze=True,
-                       doubling_levels=EXTENDED_DOUBLING_LEVELS),
-})
+PROFILES: Mapping[str, HouseRules] = MappingProxyType(
+    {
+        "isko": HouseRules(),
+        "alt": HouseRules(grand_ouvert_base=36, hand_not_punished=True),
+        "kneipe": HouseRules(jacks_only_matadors=True, hand_overbid=HandOverbid.SKAT, schneider_at_30=True),
+        "bunt": HouseRules(
+            jacks_only_matadors=True,
+            spitze=True,
+            rum=True,
+            revolution=1,
+            saxon_spitze=True,
+            doubling_levels=EXTENDED_DOUBLING_LEVELS,
+        ),
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,8 +264,10 @@ def _check(game: HouseGame, rules: HouseRules) -> None:
     if (game.game is None) == (game.special is None):
         raise SkatError("Entweder ein Spiel der ISkO oder ein Sonderspiel", "Either an ISkO game or a special game")
     if not 0 <= game.declarer_points <= 120 or not 0 <= game.declarer_tricks <= 10:
-        raise SkatError("Augen liegen zwischen 0 und 120, Stiche zwischen 0 und 10",
-                        "Card points lie between 0 and 120, tricks between 0 and 10")
+        raise SkatError(
+            "Augen liegen zwischen 0 und 120, Stiche zwischen 0 und 10",
+            "Card points lie between 0 and 120, tricks between 0 and 10",
+        )
     if game.bid < 18:
         raise SkatError("Gereizt wird ab 18", "Bidding starts at 18")
     if game.special is Special.REVOLUTION and rules.revolution is None:
@@ -243,24 +279,35 @@ def _check(game: HouseGame, rules: HouseRules) -> None:
     if game.rum and not rules.rum:
         raise SkatError("Rum gibt es nur mit dem Schalter Rum", "Rum needs its switch")
     if game.rum and game.hand:
-        raise SkatError("Rum sagt, wer den Skat aufnimmt: kein Handspiel", "Rum is said before picking up the skat: no hand game")
+        raise SkatError(
+            "Rum sagt, wer den Skat aufnimmt: kein Handspiel", "Rum is said before picking up the skat: no hand game"
+        )
     if not 0 <= game.doublings <= len(rules.doubling_levels):
-        raise SkatError(f"Höchstens {len(rules.doubling_levels)} Verdopplungen ({', '.join(rules.doubling_levels)})",
-                        f"At most {len(rules.doubling_levels)} doublings ({', '.join(rules.doubling_levels)})")
+        raise SkatError(
+            f"Höchstens {len(rules.doubling_levels)} Verdopplungen ({', '.join(rules.doubling_levels)})",
+            f"At most {len(rules.doubling_levels)} doublings ({', '.join(rules.doubling_levels)})",
+        )
     null_like = game.game is GameType.NULL or game.special is Special.REVOLUTION
     if null_like:
         if game.spitzen or game.rum or game.schneider_announced or game.schwarz_announced:
-            raise SkatError("Nullspiele haben keine Spitzen und keine Gewinnstufen",
-                            "Null games have no matadors and no levels")
+            raise SkatError(
+                "Nullspiele haben keine Spitzen und keine Gewinnstufen", "Null games have no matadors and no levels"
+            )
         return
     top = 4 if (game.game is GameType.GRAND or game.special is Special.SAXON) else 11
     if game.matadors == 0 or abs(game.matadors) > top:
         raise SkatError(f"Spitzen gehen von 1 bis {top}", f"Matadors range from 1 to {top}")
     if game.spitzen < 0 or game.spitzen > 4:
         raise SkatError("Angesagt werden 0 bis 4 Spitzen", "0 to 4 Spitzen may be announced")
-    if not rules.free_announcements and not game.hand and (game.schneider_announced or game.schwarz_announced or game.ouvert):
-        raise SkatError("Ansagen und offene Spiele nur aus der Hand (ISkO 2.4.4); frei nur mit dem Schalter freie Ansagen",
-                        "Announcements and open games only as hand games (ISkO 2.4.4); free only with its switch")
+    if (
+        not rules.free_announcements
+        and not game.hand
+        and (game.schneider_announced or game.schwarz_announced or game.ouvert)
+    ):
+        raise SkatError(
+            "Ansagen und offene Spiele nur aus der Hand (ISkO 2.4.4); frei nur mit dem Schalter freie Ansagen",
+            "Announcements and open games only as hand games (ISkO 2.4.4); free only with its switch",
+        )
 
 
 def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutcome:
@@ -272,22 +319,35 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
         if game.special is Special.REVOLUTION:
             assert rules.revolution is not None
             value = REVOLUTION_VALUE
-            steps.append(Step(f"Revolution (Spielweise {rules.revolution}) = {value}",
-                              f"Revolution (variant {rules.revolution}) = {value}", ("K.5.1", "K.7.7")))
+            steps.append(
+                Step(
+                    f"Revolution (Spielweise {rules.revolution}) = {value}",
+                    f"Revolution (variant {rules.revolution}) = {value}",
+                    ("K.5.1", "K.7.7"),
+                )
+            )
         else:
             value = ISKO.null_value(game.hand, game.ouvert)
             steps.append(Step(f"{name_de} = {value}", f"{name_en} = {value}", ("4.1.2",)))
         won = game.declarer_tricks == 0 and not game.conceded
-        steps.append(Step(f"Der Alleinspieler hat {game.declarer_tricks} Stich(e): {'gewonnen' if won else 'verloren'}",
-                          f"The declarer took {game.declarer_tricks} trick(s): {'won' if won else 'lost'}", ("4.2.7",)))
+        steps.append(
+            Step(
+                f"Der Alleinspieler hat {game.declarer_tricks} Stich(e): {'gewonnen' if won else 'verloren'}",
+                f"The declarer took {game.declarer_tricks} trick(s): {'won' if won else 'lost'}",
+                ("4.2.7",),
+            )
+        )
         overbid = value < game.bid
         counted = value
         if overbid:
             counted = lowest_multiple(value, game.bid)
-            steps.append(Step(
-                f"überreizt: {value} < {game.bid}, verloren mit {counted // value} × {value} = {counted}",
-                f"overbid: {value} < {game.bid}, lost with {counted // value} × {value} = {counted}",
-                ("4.4.2" if game.hand else "4.4.1",)))
+            steps.append(
+                Step(
+                    f"überreizt: {value} < {game.bid}, verloren mit {counted // value} × {value} = {counted}",
+                    f"overbid: {value} < {game.bid}, lost with {counted // value} × {value} = {counted}",
+                    ("4.4.2" if game.hand else "4.4.1",),
+                )
+            )
         return _finish(game, rules, counted, won and not overbid, overbid, counted, False, False, steps)
 
     # ---- announcements, normalised as the ISkO does unless they are free
@@ -300,17 +360,26 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
     schwarz = (game.declarer_tricks in (0, 10)) and not game.conceded
     schneider = (defenders < out_with or game.declarer_points < out_with or schwarz) and not game.conceded
     if rules.schneider_at_30 and schneider and not schwarz:
-        steps.append(Step("Schneider erst unter 30 Augen (Hausregel)", "Schneider only below 30 card points (house rule)",
-                          ("K.5.9", "K.7.4")))
+        steps.append(
+            Step(
+                "Schneider erst unter 30 Augen (Hausregel)",
+                "Schneider only below 30 card points (house rule)",
+                ("K.5.9", "K.7.4"),
+            )
+        )
 
     # ---- matadors
     matadors = game.matadors
     if rules.jacks_only_matadors or game.special is Special.SAXON:
         cut = (1 if matadors > 0 else -1) * min(abs(matadors), 4)
         if cut != matadors:
-            steps.append(Step(f"Spitzen nur mit ⟦ranks:J⟧: {matadors_text(matadors)} zählt als {matadors_text(cut)}",
-                              f"Matadors with ⟦ranks:J⟧ only: {matadors_text(matadors, 'en')} counts as {matadors_text(cut, 'en')}",
-                              ("K.5.2", "K.7.2")))
+            steps.append(
+                Step(
+                    f"Spitzen nur mit ⟦ranks:J⟧: {matadors_text(matadors)} zählt als {matadors_text(cut)}",
+                    f"Matadors with ⟦ranks:J⟧ only: {matadors_text(matadors, 'en')} counts as {matadors_text(cut, 'en')}",
+                    ("K.5.2", "K.7.2"),
+                )
+            )
         matadors = cut
 
     # ---- base value
@@ -370,38 +439,70 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
         label = f"{game.spitzen} Spitze{'n' if game.spitzen > 1 else ''}"
         parts_de.append(f"{label} {running}")
         parts_en.append(f"{label} {running}")
-    steps.insert(len(steps), Step(f"{', '.join(parts_de)} × {name_de} {base} = {value}",
-                                  f"{', '.join(parts_en)} × {name_en} {base} = {value}",
-                                  tuple(dict.fromkeys(level_rules + list(base_rule)))))
+    steps.insert(
+        len(steps),
+        Step(
+            f"{', '.join(parts_de)} × {name_de} {base} = {value}",
+            f"{', '.join(parts_en)} × {name_en} {base} = {value}",
+            tuple(dict.fromkeys(level_rules + list(base_rule))),
+        ),
+    )
     for de, en in doubling_levels:
         value *= 2
-        steps.append(Step(f"{de} verdoppelt (Hausregel): {value}", f"{en} doubles (house rule): {value}",
-                          ("K.5.6", "K.7.4")))
+        steps.append(
+            Step(f"{de} verdoppelt (Hausregel): {value}", f"{en} doubles (house rule): {value}", ("K.5.6", "K.7.4"))
+        )
 
     # ---- won or lost by play
     if game.conceded:
         won = False
-        steps.insert(0, Step("Aufgegeben: verloren in der Stufe einfach, mit den Spitzen und mindestens zum Reizwert",
-                             "Conceded: lost at the simple level, with the matadors and at least at the bid",
-                             ("3.3.1", "2.4.3")))
+        steps.insert(
+            0,
+            Step(
+                "Aufgegeben: verloren in der Stufe einfach, mit den Spitzen und mindestens zum Reizwert",
+                "Conceded: lost at the simple level, with the matadors and at least at the bid",
+                ("3.3.1", "2.4.3"),
+            ),
+        )
     else:
         won = game.declarer_points >= 61
-        steps.insert(0, Step(
-            f"{game.declarer_points} Augen für den Alleinspieler: {'mindestens 61, gewonnen' if won else 'weniger als 61, verloren'}",
-            f"{game.declarer_points} card points for the declarer: {'at least 61, won' if won else 'fewer than 61, lost'}",
-            ("4.2.2",)))
+        steps.insert(
+            0,
+            Step(
+                f"{game.declarer_points} Augen für den Alleinspieler: {'mindestens 61, gewonnen' if won else 'weniger als 61, verloren'}",
+                f"{game.declarer_points} card points for the declarer: {'at least 61, won' if won else 'fewer than 61, lost'}",
+                ("4.2.2",),
+            ),
+        )
         if schwarz_announced and game.declarer_tricks != 10:
             won = False
-            steps.insert(1, Step("Schwarz angesagt, aber nicht alle Stiche: verloren",
-                                 "Schwarz announced but not every trick: lost", ("4.2.5",)))
+            steps.insert(
+                1,
+                Step(
+                    "Schwarz angesagt, aber nicht alle Stiche: verloren",
+                    "Schwarz announced but not every trick: lost",
+                    ("4.2.5",),
+                ),
+            )
         elif schneider_announced and defenders >= out_with:
             won = False
-            steps.insert(1, Step("Schneider angesagt, aber nicht erreicht: verloren",
-                                 "Schneider announced but not reached: lost", ("4.2.5",)))
+            steps.insert(
+                1,
+                Step(
+                    "Schneider angesagt, aber nicht erreicht: verloren",
+                    "Schneider announced but not reached: lost",
+                    ("4.2.5",),
+                ),
+            )
         if game.spitzen and not game.spitze_made:
             won = False
-            steps.append(Step("Die angesagte Spitze ist nicht gefallen: verloren",
-                              "The announced Spitze did not take its trick: lost", ("K.5.5", "K.7.8")))
+            steps.append(
+                Step(
+                    "Die angesagte Spitze ist nicht gefallen: verloren",
+                    "The announced Spitze did not take its trick: lost",
+                    ("K.5.5", "K.7.8"),
+                )
+            )
 
     # ---- overbid, or not in a hand game under the house rule
     counted = value
@@ -410,46 +511,77 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
         overbid = False
         if rules.hand_overbid is HandOverbid.HAND:
             if game.matadors_without_skat is None:
-                raise SkatError("Für den Wert ohne Skat fehlen die Spitzen ohne Skat",
-                                "The matadors without the skat are missing")
+                raise SkatError(
+                    "Für den Wert ohne Skat fehlen die Spitzen ohne Skat", "The matadors without the skat are missing"
+                )
             without = replace(game, matadors=game.matadors_without_skat, matadors_without_skat=None, bid=18)
             counted = score_house(without, replace(rules, hand_overbid=None)).value
             if counted < game.bid:
                 overbid = True
             else:
-                steps.append(Step(f"Handspiel, nicht überreizt (Hausregel): es zählt der Wert ohne Skat, {counted}",
-                                  f"Hand game, not overbid (house rule): the value without the skat counts, {counted}",
-                                  ("K.5.8", "K.7.5")))
+                steps.append(
+                    Step(
+                        f"Handspiel, nicht überreizt (Hausregel): es zählt der Wert ohne Skat, {counted}",
+                        f"Hand game, not overbid (house rule): the value without the skat counts, {counted}",
+                        ("K.5.8", "K.7.5"),
+                    )
+                )
         else:
-            steps.append(Step(f"Handspiel, nicht überreizt (Hausregel): es zählt der Wert mit Skat, {value}",
-                              f"Hand game, not overbid (house rule): the value with the skat counts, {value}",
-                              ("K.5.8", "K.7.5")))
+            steps.append(
+                Step(
+                    f"Handspiel, nicht überreizt (Hausregel): es zählt der Wert mit Skat, {value}",
+                    f"Hand game, not overbid (house rule): the value with the skat counts, {value}",
+                    ("K.5.8", "K.7.5"),
+                )
+            )
     if overbid:
         won = False
         counted = lowest_multiple(base, game.bid)
-        steps.append(Step(
-            f"überreizt: {value} < {game.bid}, verloren mit {counted // base} × {base} = {counted}",
-            f"overbid: {value} < {game.bid}, lost with {counted // base} × {base} = {counted}",
-            ("4.4.2" if game.hand else "4.4.1",)))
+        steps.append(
+            Step(
+                f"überreizt: {value} < {game.bid}, verloren mit {counted // base} × {base} = {counted}",
+                f"overbid: {value} < {game.bid}, lost with {counted // base} × {base} = {counted}",
+                ("4.4.2" if game.hand else "4.4.1",),
+            )
+        )
     return _finish(game, rules, counted, won, overbid, counted, schneider, schwarz, steps)
 
 
-def _finish(game: HouseGame, rules: HouseRules, value: int, won: bool, overbid: bool, counted: int,
-            schneider: bool, schwarz: bool, steps: list[Step]) -> HouseOutcome:
+def _finish(
+    game: HouseGame,
+    rules: HouseRules,
+    value: int,
+    won: bool,
+    overbid: bool,
+    counted: int,
+    schneider: bool,
+    schwarz: bool,
+    steps: list[Step],
+) -> HouseOutcome:
     if won:
         score = counted
         steps.append(Step(f"Gewonnen: +{counted}", f"Won: +{counted}", ("4.3.1",)))
     elif game.hand and rules.hand_not_punished:
         score = -counted
-        steps.append(Step(f"Verlorenes Handspiel zählt einfach (Hausregel): {score}",
-                          f"A lost hand game counts single (house rule): {score}", ("K.5.7", "K.7.5")))
+        steps.append(
+            Step(
+                f"Verlorenes Handspiel zählt einfach (Hausregel): {score}",
+                f"A lost hand game counts single (house rule): {score}",
+                ("K.5.7", "K.7.5"),
+            )
+        )
     else:
         score = -2 * counted
         steps.append(Step(f"Verloren zählt doppelt: {score}", f"A lost game counts double: {score}", ("4.3.4",)))
-    for name in rules.doubling_levels[:game.doublings]:
+    for name in rules.doubling_levels[: game.doublings]:
         score *= 2
-        steps.append(Step(f"{name} verdoppelt: {score}", f"{name} doubles: {score}",
-                          ("K.1.4",) if name in DOUBLING_LEVELS else ("K.1.4", "K.7.10")))
+        steps.append(
+            Step(
+                f"{name} verdoppelt: {score}",
+                f"{name} doubles: {score}",
+                ("K.1.4",) if name in DOUBLING_LEVELS else ("K.1.4", "K.7.10"),
+            )
+        )
     if game.bock:
         score *= 2
         steps.append(Step(f"Bockspiel verdoppelt: {score}", f"Bock game doubles: {score}", ("K.2.2",)))
@@ -499,7 +631,8 @@ def saxon_trick_winner(trick: Sequence[Card]) -> int:
     first = trick[0]
     led = first.suit if first.rank is not Rank.JACK else None
     strengths = [
-        (100 + (4 - _SAXON_JACKS.index(c.suit))) if c.rank is Rank.JACK
+        (100 + (4 - _SAXON_JACKS.index(c.suit)))
+        if c.rank is Rank.JACK
         else (_saxon_strength(c, led) if led is not None else 0)
         for c in trick
     ]

@@ -40,10 +40,22 @@ from .scoring import Outcome, concede, score_game
 
 __all__ = ["IssGame", "parse_record", "parse_records", "write_record", "IssError"]
 
-_GAMES = {"G": GameType.GRAND, "C": GameType.CLUBS, "S": GameType.SPADES, "H": GameType.HEARTS,
-          "D": GameType.DIAMONDS, "N": GameType.NULL}
-_LETTERS = {GameType.GRAND: "G", GameType.CLUBS: "C", GameType.SPADES: "S", GameType.HEARTS: "H",
-            GameType.DIAMONDS: "D", GameType.NULL: "N"}
+_GAMES = {
+    "G": GameType.GRAND,
+    "C": GameType.CLUBS,
+    "S": GameType.SPADES,
+    "H": GameType.HEARTS,
+    "D": GameType.DIAMONDS,
+    "N": GameType.NULL,
+}
+_LETTERS = {
+    GameType.GRAND: "G",
+    GameType.CLUBS: "C",
+    GameType.SPADES: "S",
+    GameType.HEARTS: "H",
+    GameType.DIAMONDS: "D",
+    GameType.NULL: "N",
+}
 _PROPERTY = re.compile(r"([A-Z][A-Z0-9]*)\[([^\]]*)\]")
 _SEATS = {"0": 0, "1": 1, "2": 2}
 
@@ -85,8 +97,14 @@ class IssGame:
         if self.resigned is None:
             return state.score()
         points, tricks = self.resigned_counts()
-        return score_game(state.contract, state.matadors(), bid=state.bid, declarer_points=points,
-                          declarer_tricks=tricks, rules=state.rules)
+        return score_game(
+            state.contract,
+            state.matadors(),
+            bid=state.bid,
+            declarer_points=points,
+            declarer_tricks=tricks,
+            rules=state.rules,
+        )
 
     def _conceded(self) -> bool:
         state = self.state
@@ -113,9 +131,17 @@ class IssGame:
         points, tricks = self.resigned_counts()
         if self._conceded():
             settlement = concede(state.contract, state.matadors(), bid=state.bid, rules=state.rules)
-            return {"declarer": state.declarer, "bid": state.bid, "matadors": state.matadors(),
-                    "declarer_points": points, "declarer_tricks": tricks, "won": settlement.won,
-                    "value": settlement.value, "score": settlement.score, "overbid": settlement.overbid}
+            return {
+                "declarer": state.declarer,
+                "bid": state.bid,
+                "matadors": state.matadors(),
+                "declarer_points": points,
+                "declarer_tricks": tricks,
+                "won": settlement.won,
+                "value": settlement.value,
+                "score": settlement.score,
+                "overbid": settlement.overbid,
+            }
         outcome = self.outcome()
         assert outcome is not None
         return {
@@ -132,8 +158,9 @@ def parse_records(text: str, rules: RuleSet = ISKO) -> list[IssGame]:
     """Every record in ``text`` (one or many, e.g. a pasted ``.sgf`` file)."""
     records = re.findall(r"\(;.*?;\)", text, flags=re.S)
     if not records:
-        raise _error(0, "", "kein Datensatz der Form (;GM[Skat]...;) gefunden",
-                     "no record of the form (;GM[Skat]...;) found")
+        raise _error(
+            0, "", "kein Datensatz der Form (;GM[Skat]...;) gefunden", "no record of the form (;GM[Skat]...;) found"
+        )
     return [parse_record(r, rules) for r in records]
 
 
@@ -143,8 +170,7 @@ def parse_record(record: str, rules: RuleSet = ISKO) -> IssGame:
         raise _error(0, "", "ein Datensatz ist Text", "a record is text")
     text = record.strip()
     if not (text.startswith("(;") and text.endswith(";)")):
-        raise _error(0, "", "ein Datensatz beginnt mit (; und endet mit ;)",
-                     "a record starts with (; and ends with ;)")
+        raise _error(0, "", "ein Datensatz beginnt mit (; und endet mit ;)", "a record starts with (; and ends with ;)")
     properties: dict[str, str] = {}
     for key, value in _PROPERTY.findall(text):
         if key == "R":
@@ -159,8 +185,12 @@ def parse_record(record: str, rules: RuleSet = ISKO) -> IssGame:
 
 def _card(token: str, move_no: int, label: str) -> Card:
     if token == "??":
-        raise _error(move_no, label, "verdeckte Karte ??: der Datensatz zeigt nicht alle Karten",
-                     "hidden card ??: the record does not show every card")
+        raise _error(
+            move_no,
+            label,
+            "verdeckte Karte ??: der Datensatz zeigt nicht alle Karten",
+            "hidden card ??: the record does not show every card",
+        )
     try:
         return parse_card(token)
     except SkatError:
@@ -169,16 +199,30 @@ def _card(token: str, move_no: int, label: str) -> Card:
 
 def _replay(tokens: list[str], properties: dict[str, str], rules: RuleSet) -> IssGame:
     if len(tokens) < 2 or tokens[0] != "w":
-        raise _error(1, " ".join(tokens[:2]), "der erste Zug muss das Geben sein: w und 32 Karten",
-                     "the first move must be the deal: w and 32 cards")
+        raise _error(
+            1,
+            " ".join(tokens[:2]),
+            "der erste Zug muss das Geben sein: w und 32 Karten",
+            "the first move must be the deal: w and 32 cards",
+        )
     deal_codes = tokens[1].split(".")
     if len(deal_codes) != 32:
-        raise _error(1, "w", f"beim Geben werden 32 Karten gezeigt, nicht {len(deal_codes)}",
-                     f"the deal shows 32 cards, not {len(deal_codes)}")
+        raise _error(
+            1,
+            "w",
+            f"beim Geben werden 32 Karten gezeigt, nicht {len(deal_codes)}",
+            f"the deal shows 32 cards, not {len(deal_codes)}",
+        )
     cards = [_card(c, 1, "w") for c in deal_codes]
     try:
-        deal = Deal.from_codes([[c.code for c in cards[0:10]], [c.code for c in cards[10:20]],
-                                [c.code for c in cards[20:30]], [c.code for c in cards[30:32]]])
+        deal = Deal.from_codes(
+            [
+                [c.code for c in cards[0:10]],
+                [c.code for c in cards[10:20]],
+                [c.code for c in cards[20:30]],
+                [c.code for c in cards[30:32]],
+            ]
+        )
     except SkatError as exc:
         raise _error(1, "w", str(exc), exc.message_en) from None
     state = GameState(deal, rules=rules)
@@ -188,8 +232,12 @@ def _replay(tokens: list[str], properties: dict[str, str], rules: RuleSet) -> Is
     move_no = 1
     rest = tokens[2:]
     if len(rest) % 2:
-        raise _error(move_no + len(rest) // 2 + 1, rest[-1], "ein Zug ohne Handelnden oder ohne Inhalt",
-                     "a move without actor or without content")
+        raise _error(
+            move_no + len(rest) // 2 + 1,
+            rest[-1],
+            "ein Zug ohne Handelnden oder ohne Inhalt",
+            "a move without actor or without content",
+        )
     for k in range(0, len(rest), 2):
         move_no += 1
         actor, action = rest[k], rest[k + 1]
@@ -205,8 +253,12 @@ def _replay(tokens: list[str], properties: dict[str, str], rules: RuleSet) -> Is
                 if awaiting_skat:
                     shown = {_card(c, move_no, label) for c in action.split(".")}
                     if shown != set(deal.skat):
-                        raise _error(move_no, label, "der gezeigte Skat ist nicht der gegebene",
-                                     "the skat shown is not the one dealt")
+                        raise _error(
+                            move_no,
+                            label,
+                            "der gezeigte Skat ist nicht der gegebene",
+                            "the skat shown is not the one dealt",
+                        )
                     awaiting_skat = False
                     continue
                 seat = _timeout_seat(action)
@@ -215,12 +267,20 @@ def _replay(tokens: list[str], properties: dict[str, str], rules: RuleSet) -> Is
                 resigned = _resign(state, seat, move_no, label, defender_resigns, all_at_once=True)
                 continue
             if actor not in _SEATS:
-                raise _error(move_no, label, f"unbekannter Platz {actor!r}: 0, 1, 2 oder w",
-                             f"unknown seat {actor!r}: 0, 1, 2 or w")
+                raise _error(
+                    move_no,
+                    label,
+                    f"unbekannter Platz {actor!r}: 0, 1, 2 oder w",
+                    f"unknown seat {actor!r}: 0, 1, 2 or w",
+                )
             seat = _SEATS[actor]
             if awaiting_skat:
-                raise _error(move_no, label, "nach s zeigt der Server den Skat (w S1.S2)",
-                             "after s the server shows the skat (w S1.S2)")
+                raise _error(
+                    move_no,
+                    label,
+                    "nach s zeigt der Server den Skat (w S1.S2)",
+                    "after s the server shows the skat (w S1.S2)",
+                )
             if action == "RE":
                 resigned = _resign(state, seat, move_no, label, defender_resigns, all_at_once=False)
                 continue
@@ -242,8 +302,12 @@ def _replay(tokens: list[str], properties: dict[str, str], rules: RuleSet) -> Is
             elif phase is Phase.PLAY:
                 card = _card(action, move_no, label)
                 if state.to_move != seat:
-                    raise _error(move_no, label, f"Platz {seat} ist nicht am Zug, sondern {state.to_move}",
-                                 f"seat {seat} is not to play, seat {state.to_move} is")
+                    raise _error(
+                        move_no,
+                        label,
+                        f"Platz {seat} ist nicht am Zug, sondern {state.to_move}",
+                        f"seat {seat} is not to play, seat {state.to_move} is",
+                    )
                 state.play(card)
             else:
                 raise _error(move_no, label, "das Spiel ist bereits beendet", "the game is already over")
@@ -252,9 +316,12 @@ def _replay(tokens: list[str], properties: dict[str, str], rules: RuleSet) -> Is
         except SkatError as exc:
             raise _error(move_no, label, str(exc), exc.message_en) from None
     if resigned is None and not state.is_over():
-        raise _error(move_no, rest[-2] + " " + rest[-1] if rest else "w",
-                     "die Züge enden, bevor das Spiel zu Ende ist",
-                     "the moves end before the game is over")
+        raise _error(
+            move_no,
+            rest[-2] + " " + rest[-1] if rest else "w",
+            "die Züge enden, bevor das Spiel zu Ende ist",
+            "the moves end before the game is over",
+        )
     return IssGame(state, properties, resigned)
 
 
@@ -273,11 +340,16 @@ def _timeout_seat(action: str) -> int | None:
     return None
 
 
-def _resign(state: GameState, seat: int, move_no: int, label: str, defender_resigns: set[int],
-            all_at_once: bool) -> str | None:
+def _resign(
+    state: GameState, seat: int, move_no: int, label: str, defender_resigns: set[int], all_at_once: bool
+) -> str | None:
     if state.phase is not Phase.PLAY:
-        raise _error(move_no, label, "aufgeben lässt sich nur während des Kartenspiels",
-                     "a game can only be given up while cards are played")
+        raise _error(
+            move_no,
+            label,
+            "aufgeben lässt sich nur während des Kartenspiels",
+            "a game can only be given up while cards are played",
+        )
     if seat == state.declarer:
         return "declarer"
     defender_resigns.add(seat)
@@ -288,8 +360,12 @@ def _resign(state: GameState, seat: int, move_no: int, label: str, defender_resi
 
 def _expect_declarer(state: GameState, seat: int, move_no: int, label: str) -> None:
     if seat != state.declarer:
-        raise _error(move_no, label, f"nur der Alleinspieler (Platz {state.declarer}) ist jetzt am Zug",
-                     f"only the declarer (seat {state.declarer}) is to move now")
+        raise _error(
+            move_no,
+            label,
+            f"nur der Alleinspieler (Platz {state.declarer}) ist jetzt am Zug",
+            f"only the declarer (seat {state.declarer}) is to move now",
+        )
 
 
 def _auction_move(state: GameState, seat: int, action: str, move_no: int, label: str) -> None:
@@ -300,41 +376,70 @@ def _auction_move(state: GameState, seat: int, action: str, move_no: int, label:
     elif action.isdigit():
         state.push(Bid(seat, int(action)))
     else:
-        raise _error(move_no, label, "beim Reizen sind nur Reizwerte, y und p möglich",
-                     "only bid values, y and p are possible in the auction")
+        raise _error(
+            move_no,
+            label,
+            "beim Reizen sind nur Reizwerte, y und p möglich",
+            "only bid values, y and p are possible in the auction",
+        )
 
 
 def _declare(state: GameState, action: str, move_no: int, label: str, picked_up: bool) -> None:
     parts = action.split(".")
     code = parts[0]
     if not code or code[0] not in _GAMES or set(code[1:]) - set("HSZO") or len(set(code[1:])) != len(code) - 1:
-        raise _error(move_no, label, "unbekannte Spielansage (G, C, S, H, D oder N, dann H, S, Z, O)",
-                     "unknown declaration (G, C, S, H, D or N, then H, S, Z, O)")
+        raise _error(
+            move_no,
+            label,
+            "unbekannte Spielansage (G, C, S, H, D oder N, dann H, S, Z, O)",
+            "unknown declaration (G, C, S, H, D or N, then H, S, Z, O)",
+        )
     flags = set(code[1:])
     hand = "H" in flags
     if picked_up and hand:
-        raise _error(move_no, label, "nach Aufnahme des Skats ist kein Handspiel möglich",
-                     "after taking up the skat a hand game is not possible")
+        raise _error(
+            move_no,
+            label,
+            "nach Aufnahme des Skats ist kein Handspiel möglich",
+            "after taking up the skat a hand game is not possible",
+        )
     if not picked_up and not hand:
-        raise _error(move_no, label, "ohne Aufnahme des Skats muss die Ansage H (Hand) enthalten",
-                     "without taking up the skat the declaration must contain H (hand)")
+        raise _error(
+            move_no,
+            label,
+            "ohne Aufnahme des Skats muss die Ansage H (Hand) enthalten",
+            "without taking up the skat the declaration must contain H (hand)",
+        )
     cards = [_card(c, move_no, label) for c in parts[1:] if c]
     declarer = state.declarer
     assert declarer is not None
     if picked_up:
         if len(cards) < 2:
-            raise _error(move_no, label, "nach Aufnahme des Skats werden zwei Karten gedrückt (.K1.K2)",
-                         "after taking up the skat two cards are put away (.C1.C2)")
+            raise _error(
+                move_no,
+                label,
+                "nach Aufnahme des Skats werden zwei Karten gedrückt (.K1.K2)",
+                "after taking up the skat two cards are put away (.C1.C2)",
+            )
         state.push(Discard((cards[0], cards[1])))
         shown = cards[2:]
     else:
         shown = cards
     if shown:
         if "O" not in flags or {c.bit for c in shown} != {c.bit for c in _hand_cards(state, declarer)}:
-            raise _error(move_no, label, "die gezeigten Karten sind nicht die Hand des Alleinspielers",
-                         "the cards shown are not the declarer's hand")
-    contract = Contract(_GAMES[code[0]], hand=hand, ouvert="O" in flags,
-                        schneider_announced="S" in flags, schwarz_announced="Z" in flags)
+            raise _error(
+                move_no,
+                label,
+                "die gezeigten Karten sind nicht die Hand des Alleinspielers",
+                "the cards shown are not the declarer's hand",
+            )
+    contract = Contract(
+        _GAMES[code[0]],
+        hand=hand,
+        ouvert="O" in flags,
+        schneider_announced="S" in flags,
+        schwarz_announced="Z" in flags,
+    )
     state.push(Declare(contract))
 
 
@@ -359,20 +464,29 @@ def _declaration_code(state: GameState) -> str:
     return code
 
 
-def write_record(state: GameState, *, players: tuple[str, str, str] = ("Vorhand", "Mittelhand", "Hinterhand"),
-                 game_id: str = "0", date: str = "", place: str = "Skatschule") -> str:
+def write_record(
+    state: GameState,
+    *,
+    players: tuple[str, str, str] = ("Vorhand", "Mittelhand", "Hinterhand"),
+    game_id: str = "0",
+    date: str = "",
+    place: str = "Skatschule",
+) -> str:
     """A finished game (or a passed-in deal) as one ISS record line.
 
     ``R[...]`` carries a summary in the server's manner (declarer, won or lost, score,
     matadors, Augen, tricks); readers, this module included, never rely on it.
     """
     if not state.is_over():
-        raise SkatError("Nur ein beendetes Spiel lässt sich als ISS-Datensatz schreiben",
-                        "Only a finished game can be written as an ISS record")
+        raise SkatError(
+            "Nur ein beendetes Spiel lässt sich als ISS-Datensatz schreiben",
+            "Only a finished game can be written as an ISS record",
+        )
     for name in players:
         if "[" in name or "]" in name:
-            raise SkatError("Spielernamen dürfen keine eckigen Klammern enthalten",
-                            "Player names may not contain square brackets")
+            raise SkatError(
+                "Spielernamen dürfen keine eckigen Klammern enthalten", "Player names may not contain square brackets"
+            )
     deal = state.deal
     tokens = ["w", ".".join(c.code for part in deal for c in part)]
     for move in state.auction.moves:
@@ -394,8 +508,10 @@ def write_record(state: GameState, *, players: tuple[str, str, str] = ("Vorhand"
         tokens += [str(state.declarer), code]
     for seat, card in _plays_with_seats(state):
         tokens += [str(seat), card.code]
-    header = (f"(;GM[Skat]PC[{place}]CO[]SE[1]ID[{game_id}]DT[{date}]"
-              f"P0[{players[0]}]P1[{players[1]}]P2[{players[2]}]R0[]R1[]R2[]")
+    header = (
+        f"(;GM[Skat]PC[{place}]CO[]SE[1]ID[{game_id}]DT[{date}]"
+        f"P0[{players[0]}]P1[{players[1]}]P2[{players[2]}]R0[]R1[]R2[]"
+    )
     return f"{header}MV[{' '.join(tokens)}]R[{_summary(state)}] ;)"
 
 
@@ -403,8 +519,11 @@ def _dealt_hand_after_discard(state: GameState) -> list[Card]:
     """The declarer's ten cards at the start of play (shown in an open game)."""
     declarer = state.declarer
     assert declarer is not None
-    mask = state.declarer_cards().mask & ~state.skat if state.picked_up else state.declarer_cards().mask & ~(
-        state.declarer_cards().mask & _mask_of(state.deal.skat))
+    mask = (
+        state.declarer_cards().mask & ~state.skat
+        if state.picked_up
+        else state.declarer_cards().mask & ~(state.declarer_cards().mask & _mask_of(state.deal.skat))
+    )
     return [c for c in CARDS if mask & c.bit]
 
 
@@ -431,5 +550,7 @@ def _summary(state: GameState) -> str:
     if state.passed_in or state.contract is None:
         return "passed"
     outcome = state.score()
-    return (f"d:{state.declarer} {'win' if outcome.won else 'loss'} v:{outcome.score} m:{outcome.matadors} "
-            f"{'overbid' if outcome.overbid else 'bidok'} p:{outcome.declarer_points} t:{outcome.declarer_tricks}")
+    return (
+        f"d:{state.declarer} {'win' if outcome.won else 'loss'} v:{outcome.score} m:{outcome.matadors} "
+        f"{'overbid' if outcome.overbid else 'bidok'} p:{outcome.declarer_points} t:{outcome.declarer_tricks}"
+    )

@@ -1,4 +1,4 @@
-""""Ist mein Null ouvert / Grand ouvert sicher?": a hand against the distributions of the unseen cards.
+""" "Ist mein Null ouvert / Grand ouvert sicher?": a hand against the distributions of the unseen cards.
 
 The declarer's ten cards (and the skat, if known) are fixed; the other cards are dealt to
 the two defenders (and the skat) in every way, or in a seeded sample when there are too
@@ -40,17 +40,27 @@ class OuvertCheck:
         return self.tried == self.possible
 
 
-def check_ouvert(game: GameType, cards: Sequence[Card], *, declarer: int = 0, skat: Sequence[Card] = (),
-                 samples: int = 300, seed: int = 0) -> OuvertCheck:
+def check_ouvert(
+    game: GameType,
+    cards: Sequence[Card],
+    *,
+    declarer: int = 0,
+    skat: Sequence[Card] = (),
+    samples: int = 300,
+    seed: int = 0,
+) -> OuvertCheck:
     """Solve the hand against every distribution of the unseen cards, or ``samples`` of them."""
     hand = CardSet(cards)
     known_skat = CardSet(skat)
     if len(hand) != 10 or len(cards) != 10:
-        raise SkatError("Ein Blatt für die Prüfung hat genau zehn verschiedene Karten",
-                        "A hand to check has exactly ten different cards")
+        raise SkatError(
+            "Ein Blatt für die Prüfung hat genau zehn verschiedene Karten",
+            "A hand to check has exactly ten different cards",
+        )
     if len(known_skat) not in (0, 2) or known_skat.mask & hand.mask:
-        raise SkatError("Der Skat hat zwei Karten, die nicht in der Hand sind",
-                        "The skat is two cards that are not in the hand")
+        raise SkatError(
+            "Der Skat hat zwei Karten, die nicht in der Hand sind", "The skat is two cards that are not in the hand"
+        )
     if declarer not in (0, 1, 2):
         raise SkatError("Plätze sind 0, 1 und 2", "Seats are 0, 1 and 2")
     unseen = [c for c in CARDS if not (hand.mask | known_skat.mask) & c.bit]
@@ -76,8 +86,9 @@ def check_ouvert(game: GameType, cards: Sequence[Card], *, declarer: int = 0, sk
         hands = [hand, hand, hand]
         hands[defenders[0]] = a
         hands[defenders[1]] = b
-        solution = solve(game, declarer, hands, leader=0, skat=CardSet(skat_cards), card_values=False,
-                         all_tricks=not game.is_null)
+        solution = solve(
+            game, declarer, hands, leader=0, skat=CardSet(skat_cards), card_values=False, all_tricks=not game.is_null
+        )
         tried += 1
         if solution.declarer_wins:
             wins += 1

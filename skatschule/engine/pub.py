@@ -65,35 +65,65 @@ def score_ramsch(augen: Sequence[int], tricks: Sequence[int], schieben: int = 0)
     "Differenz zu 60", see K.3.4). A player with every trick (Durchmarsch) gets +120.
     """
     if len(augen) != 3 or len(tricks) != 3 or sum(augen) != 120 or sum(tricks) != 10 or not 0 <= schieben <= 3:
-        raise SkatError("Ramsch: drei Spieler, 120 Augen, 10 Stiche, höchstens dreimal geschoben",
-                        "Ramsch: three players, 120 card points, 10 tricks, at most three pushes")
+        raise SkatError(
+            "Ramsch: drei Spieler, 120 Augen, 10 Stiche, höchstens dreimal geschoben",
+            "Ramsch: three players, 120 card points, 10 tricks, at most three pushes",
+        )
     if any(t == 0 and a > 0 for a, t in zip(augen, tricks)):
         raise SkatError("Wer keinen Stich hat, hat auch keine Augen", "A player without a trick has no card points")
     steps: list[Step] = []
     if 10 in tricks:
         winner = list(tricks).index(10)
-        steps.append(Step("Durchmarsch: alle Stiche, +120 ohne Vervielfachung",
-                          "Durchmarsch: every trick, +120 without multipliers", ("K.3.6",)))
+        steps.append(
+            Step(
+                "Durchmarsch: alle Stiche, +120 ohne Vervielfachung",
+                "Durchmarsch: every trick, +120 without multipliers",
+                ("K.3.6",),
+            )
+        )
         scores = tuple(120 if p == winner else 0 for p in range(3))
-        return RamschResult((augen[0], augen[1], augen[2]), (tricks[0], tricks[1], tricks[2]),
-                            (scores[0], scores[1], scores[2]), 1, winner, (), tuple(steps))
+        return RamschResult(
+            (augen[0], augen[1], augen[2]),
+            (tricks[0], tricks[1], tricks[2]),
+            (scores[0], scores[1], scores[2]),
+            1,
+            winner,
+            (),
+            tuple(steps),
+        )
     jungfrau = sum(1 for t in tricks if t == 0)
     multiplier = 1 + schieben + (1 if jungfrau else 0)
     worst = max(augen)
     losers = tuple(p for p in range(3) if augen[p] == worst)
-    steps.append(Step(f"Faktor {multiplier}: 1 + {schieben} × geschoben" + (" + Jungfrau" if jungfrau else ""),
-                      f"multiplier {multiplier}: 1 + {schieben} pushes" + (" + Jungfrau" if jungfrau else ""),
-                      ("K.4.2", "K.3.5") if jungfrau else ("K.4.2",)))
+    steps.append(
+        Step(
+            f"Faktor {multiplier}: 1 + {schieben} × geschoben" + (" + Jungfrau" if jungfrau else ""),
+            f"multiplier {multiplier}: 1 + {schieben} pushes" + (" + Jungfrau" if jungfrau else ""),
+            ("K.4.2", "K.3.5") if jungfrau else ("K.4.2",),
+        )
+    )
     out = []
     for p in range(3):
         if p in losers:
             out.append(-worst * multiplier)
         else:
             out.append(60 - augen[p])
-    steps.append(Step(f"Die meisten Augen ({worst}) zählen minus: {', '.join(str(s) for s in out)}",
-                      f"The most card points ({worst}) count as minus: {', '.join(str(s) for s in out)}", ("K.3.4",)))
-    return RamschResult((augen[0], augen[1], augen[2]), (tricks[0], tricks[1], tricks[2]),
-                        (out[0], out[1], out[2]), multiplier, None, losers, tuple(steps))
+    steps.append(
+        Step(
+            f"Die meisten Augen ({worst}) zählen minus: {', '.join(str(s) for s in out)}",
+            f"The most card points ({worst}) count as minus: {', '.join(str(s) for s in out)}",
+            ("K.3.4",),
+        )
+    )
+    return RamschResult(
+        (augen[0], augen[1], augen[2]),
+        (tricks[0], tricks[1], tricks[2]),
+        (out[0], out[1], out[2]),
+        multiplier,
+        None,
+        losers,
+        tuple(steps),
+    )
 
 
 def starts_bock_round(outcome: Outcome) -> bool:

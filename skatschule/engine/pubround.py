@@ -30,10 +30,31 @@ from .pub import RamschResult, score_ramsch, starts_bock_round
 from .scoring import Outcome
 
 __all__ = [
-    "KontraReading", "DoublingPhase", "SayKontra", "SayRe", "DeclineRe", "LayOut", "FirstCard",
-    "KontraAction", "KontraState", "kontra_eligible", "auction_summary", "AuctionSummary",
-    "DealKind", "QueuedRound", "GamePlayed", "EscapeGrand", "RamschPlayed", "PassedIn",
-    "PlayerChange", "PlayersLeave", "RoundEvent", "PubRound", "Transfer", "pay_off", "bock_trigger",
+    "KontraReading",
+    "DoublingPhase",
+    "SayKontra",
+    "SayRe",
+    "DeclineRe",
+    "LayOut",
+    "FirstCard",
+    "KontraAction",
+    "KontraState",
+    "kontra_eligible",
+    "auction_summary",
+    "AuctionSummary",
+    "DealKind",
+    "QueuedRound",
+    "GamePlayed",
+    "EscapeGrand",
+    "RamschPlayed",
+    "PassedIn",
+    "PlayerChange",
+    "PlayersLeave",
+    "RoundEvent",
+    "PubRound",
+    "Transfer",
+    "pay_off",
+    "bock_trigger",
     "score_broken_ramsch",
 ]
 
@@ -88,7 +109,9 @@ def auction_summary(moves: Sequence[AuctionMove]) -> AuctionSummary:
     return AuctionSummary((highest[0], highest[1], highest[2]), value if before_rearhand is None else before_rearhand)
 
 
-def kontra_eligible(summary: AuctionSummary, declarer: int, reading: KontraReading = KontraReading.CLUB) -> frozenset[int]:
+def kontra_eligible(
+    summary: AuctionSummary, declarer: int, reading: KontraReading = KontraReading.CLUB
+) -> frozenset[int]:
     """The defenders (seats 0-2) who may say Kontra (K.1.1, K.7.1)."""
     out = set()
     for seat in range(3):
@@ -158,7 +181,10 @@ class KontraState:
 
     @classmethod
     def start(
-        cls, contract: Contract, declarer: int, summary: AuctionSummary,
+        cls,
+        contract: Contract,
+        declarer: int,
+        summary: AuctionSummary,
         reading: KontraReading = KontraReading.CLUB,
     ) -> KontraState:
         if declarer not in (0, 1, 2):
@@ -210,8 +236,10 @@ class KontraState:
 
     def _why_not(self, action: KontraAction) -> tuple[str, str]:
         if self.phase is DoublingPhase.AWAIT_RE:
-            return ("Erst antwortet der Alleinspieler auf das Kontra, mit Re oder ohne (K.1.3)",
-                    "First the declarer answers the Kontra, with Re or without (K.1.3)")
+            return (
+                "Erst antwortet der Alleinspieler auf das Kontra, mit Re oder ohne (K.1.3)",
+                "First the declarer answers the Kontra, with Re or without (K.1.3)",
+            )
         if isinstance(action, (SayRe, DeclineRe)):
             if self.kontra and not self.re_allowed:
                 return ("Auf Null und Null Hand gibt es kein Re (K.1.3)", "There is no Re on Null or Null Hand (K.1.3)")
@@ -222,16 +250,29 @@ class KontraState:
             if self.kontra:
                 return ("In diesem Spiel ist schon Kontra gesagt", "Kontra has already been said in this game")
             if action.seat not in self.eligible:
-                return ("Kontra darf nur, wer mindestens 18 gereizt oder gehalten hat (K.1.1)",
-                        "Only a player who bid or held at least 18 may say Kontra (K.1.1)")
+                return (
+                    "Kontra darf nur, wer mindestens 18 gereizt oder gehalten hat (K.1.1)",
+                    "Only a player who bid or held at least 18 may say Kontra (K.1.1)",
+                )
             if self.open_game and self.laid_out:
-                return ("Bei offenen Spielen kommt Kontra vor dem Aufdecken (K.1.2)",
-                        "In open games Kontra comes before the cards are laid out (K.1.2)")
-            return ("Kontra kommt vor der eigenen ersten Karte (K.1.2)", "Kontra comes before one's own first card (K.1.2)")
+                return (
+                    "Bei offenen Spielen kommt Kontra vor dem Aufdecken (K.1.2)",
+                    "In open games Kontra comes before the cards are laid out (K.1.2)",
+                )
+            return (
+                "Kontra kommt vor der eigenen ersten Karte (K.1.2)",
+                "Kontra comes before one's own first card (K.1.2)",
+            )
         if isinstance(action, LayOut):
-            return ("Nur offene Spiele werden aufgedeckt, und nur einmal", "Only open games are laid out, and only once")
+            return (
+                "Nur offene Spiele werden aufgedeckt, und nur einmal",
+                "Only open games are laid out, and only once",
+            )
         if self.open_game and not self.laid_out:
-            return ("Ein offenes Spiel wird vor der ersten Karte aufgedeckt", "An open game is laid out before the first card")
+            return (
+                "Ein offenes Spiel wird vor der ersten Karte aufgedeckt",
+                "An open game is laid out before the first card",
+            )
         return ("Diese Karte ist schon gespielt", "That first card has already been played")
 
 
@@ -388,8 +429,12 @@ class PubRound:
         return (self.running is not None) + self.waiting
 
     def may_escape(self, player: int) -> bool:
-        return self.next_kind is DealKind.RAMSCH and self.running is not None and player in self.seats \
+        return (
+            self.next_kind is DealKind.RAMSCH
+            and self.running is not None
+            and player in self.seats
             and player not in self.running.escaped
+        )
 
     def legal_events(self) -> tuple[type, ...]:
         """The kinds of event (classes) that may come next."""
@@ -431,7 +476,8 @@ class PubRound:
             self._check_declarer(event.declarer)
             if event.bock != (kind is DealKind.BOCK):
                 raise SkatError(
-                    "Im Bockspiel zählt der Eintrag doppelt, sonst nicht (K.2.2)" if kind is DealKind.BOCK
+                    "Im Bockspiel zählt der Eintrag doppelt, sonst nicht (K.2.2)"
+                    if kind is DealKind.BOCK
                     else "Nur ein Bockspiel wird verdoppelt (K.2.2)",
                     "A Bock game's entry is doubled, no other (K.2.2)",
                 )
@@ -439,8 +485,10 @@ class PubRound:
             declarer, triggers = event.declarer, event.triggers
         elif isinstance(event, EscapeGrand):
             if not self.may_escape(event.declarer):
-                raise SkatError("Jeder spielt in der Ramschrunde höchstens einen Ausweich-Grand (K.4.3)",
-                                "Each player plays at most one escape Grand per Ramsch round (K.4.3)")
+                raise SkatError(
+                    "Jeder spielt in der Ramschrunde höchstens einen Ausweich-Grand (K.4.3)",
+                    "Each player plays at most one escape Grand per Ramsch round (K.4.3)",
+                )
             entry[event.declarer] = event.score
             declarer, triggers, escaped = event.declarer, event.triggers, event.declarer
         elif isinstance(event, RamschPlayed):
@@ -466,27 +514,39 @@ class PubRound:
                 waiting = 0
         dealer = self.dealer if escaped is not None else (self.dealer + 1) % self.players
         return replace(
-            self, dealer=dealer, running=running, waiting=waiting,
-            entries=self.entries + (tuple(entry),), declarers=self.declarers + (declarer,),
+            self,
+            dealer=dealer,
+            running=running,
+            waiting=waiting,
+            entries=self.entries + (tuple(entry),),
+            declarers=self.declarers + (declarer,),
             totals=tuple(t + e for t, e in zip(self.totals, entry)),
         )
 
     def _check_declarer(self, player: int) -> None:
         if player not in self.seats:
-            raise SkatError("Der Alleinspieler muss in diesem Spiel mitspielen (der Geber setzt am Vierertisch aus)",
-                            "The declarer must play in this deal (at four the dealer sits out)")
+            raise SkatError(
+                "Der Alleinspieler muss in diesem Spiel mitspielen (der Geber setzt am Vierertisch aus)",
+                "The declarer must play in this deal (at four the dealer sits out)",
+            )
 
     def _why_not(self, event: RoundEvent) -> tuple[str, str]:
         if self.present < self.players:
             return ("Erst muss der Tisch wieder voll sein", "The table must be full again first")
         if isinstance(event, EscapeGrand):
-            return ("Einen Ausweich-Grand gibt es nur in der Ramschrunde, einmal je Spieler (K.4.3)",
-                    "An escape Grand exists only in the Ramsch round, once per player (K.4.3)")
+            return (
+                "Einen Ausweich-Grand gibt es nur in der Ramschrunde, einmal je Spieler (K.4.3)",
+                "An escape Grand exists only in the Ramsch round, once per player (K.4.3)",
+            )
         if isinstance(event, GamePlayed):
-            return ("In der Ramschrunde wird geramscht oder ein Ausweich-Grand gespielt (K.4.3)",
-                    "In the Ramsch round it is Ramsch or an escape Grand (K.4.3)")
-        return ("Nach den Kneipenregeln wird nicht eingepasst, sondern geramscht (K.3.1)",
-                "Under pub rules no deal is thrown in; Ramsch is played (K.3.1)")
+            return (
+                "In der Ramschrunde wird geramscht oder ein Ausweich-Grand gespielt (K.4.3)",
+                "In the Ramsch round it is Ramsch or an escape Grand (K.4.3)",
+            )
+        return (
+            "Nach den Kneipenregeln wird nicht eingepasst, sondern geramscht (K.3.1)",
+            "Under pub rules no deal is thrown in; Ramsch is played (K.3.1)",
+        )
 
     # ---- totals
 
@@ -556,10 +616,17 @@ class PubRound:
         if self.running is None:
             return (Step("Keine Bock- oder Ramschrunde", "No Bock or Ramsch round", ("K.2.2",)),)
         r = self.running
-        steps = [Step(f"Noch {r.bock_left} Bockspiele, dann {r.ramsch_left} Pflichtramsch",
-                      f"{r.bock_left} Bock games left, then {r.ramsch_left} compulsory Ramsch games", ("K.2.2", "K.4.3"))]
+        steps = [
+            Step(
+                f"Noch {r.bock_left} Bockspiele, dann {r.ramsch_left} Pflichtramsch",
+                f"{r.bock_left} Bock games left, then {r.ramsch_left} compulsory Ramsch games",
+                ("K.2.2", "K.4.3"),
+            )
+        ]
         if self.waiting:
-            steps.append(Step("Eine weitere Bock/Ramsch-Runde wartet", "One more Bock/Ramsch round is waiting", ("K.2.2",)))
+            steps.append(
+                Step("Eine weitere Bock/Ramsch-Runde wartet", "One more Bock/Ramsch round is waiting", ("K.2.2",))
+            )
         return tuple(steps)
 
 
@@ -587,36 +654,64 @@ def pay_off(balances: Sequence[int], cents_per_point: int) -> tuple[Transfer, ..
 
 
 def score_broken_ramsch(
-    augen: Sequence[int], tricks: Sequence[int], breaker: int, schieben: int = 0,
+    augen: Sequence[int],
+    tricks: Sequence[int],
+    breaker: int,
+    schieben: int = 0,
 ) -> RamschResult:
     """A Ramsch that ``breaker`` (seat 0-2) breaks off (seed 004, K.7.12): every trick still
     to be played and the skat go to the breaker. ``augen`` and ``tricks`` are what each
     seat has taken so far. Should that give the breaker every trick, no Durchmarsch is
     counted: the breaker loses with 120 Augen and one Jungfrau, with the pushes' multiplier."""
     if len(augen) != 3 or len(tricks) != 3 or breaker not in (0, 1, 2):
-        raise SkatError("Ramsch: drei Spieler; der Abbrechende sitzt auf Platz 0, 1 oder 2",
-                        "Ramsch: three players; the one breaking off sits in seat 0, 1 or 2")
+        raise SkatError(
+            "Ramsch: drei Spieler; der Abbrechende sitzt auf Platz 0, 1 oder 2",
+            "Ramsch: three players; the one breaking off sits in seat 0, 1 or 2",
+        )
     if sum(augen) > 120 or sum(tricks) > 9 or min(*augen, *tricks) < 0:
-        raise SkatError("Bis zum Abbruch höchstens 9 Stiche und 120 Augen",
-                        "At most 9 tricks and 120 card points before the break")
+        raise SkatError(
+            "Bis zum Abbruch höchstens 9 Stiche und 120 Augen", "At most 9 tricks and 120 card points before the break"
+        )
     full_augen, full_tricks = list(augen), list(tricks)
     full_augen[breaker] += 120 - sum(augen)
     full_tricks[breaker] += 10 - sum(tricks)
-    note = Step("Abgebrochen: alle übrigen Stiche und der Skat gehen an den, der abbricht",
-                "Broken off: every remaining trick and the skat go to the player who broke off", ("K.7.12",))
+    note = Step(
+        "Abgebrochen: alle übrigen Stiche und der Skat gehen an den, der abbricht",
+        "Broken off: every remaining trick and the skat go to the player who broke off",
+        ("K.7.12",),
+    )
     if full_tricks[breaker] < 10:
         result = score_ramsch(full_augen, full_tricks, schieben)
-        return RamschResult(result.augen, result.tricks, result.scores, result.multiplier, result.durchmarsch,
-                            result.losers, (note, *result.steps))
+        return RamschResult(
+            result.augen,
+            result.tricks,
+            result.scores,
+            result.multiplier,
+            result.durchmarsch,
+            result.losers,
+            (note, *result.steps),
+        )
     multiplier = 1 + schieben + 1
     scores = tuple(-120 * multiplier if p == breaker else 60 for p in range(3))
     steps = (
         note,
-        Step(f"Kein Durchmarsch durch Abbruch: verloren mit 120 Augen und einer Jungfrau, Faktor 1 + {schieben} + 1 = {multiplier}",
-             f"No Durchmarsch by breaking off: lost with 120 card points and one Jungfrau, multiplier 1 + {schieben} + 1 = {multiplier}",
-             ("K.7.12", "K.4.2", "K.3.5")),
-        Step(f"120 × {multiplier} = {120 * multiplier} Minuspunkte; die anderen je 60 − 0 = 60",
-             f"120 × {multiplier} = {120 * multiplier} minus points; the others 60 − 0 = 60 each", ("K.3.4",)),
+        Step(
+            f"Kein Durchmarsch durch Abbruch: verloren mit 120 Augen und einer Jungfrau, Faktor 1 + {schieben} + 1 = {multiplier}",
+            f"No Durchmarsch by breaking off: lost with 120 card points and one Jungfrau, multiplier 1 + {schieben} + 1 = {multiplier}",
+            ("K.7.12", "K.4.2", "K.3.5"),
+        ),
+        Step(
+            f"120 × {multiplier} = {120 * multiplier} Minuspunkte; die anderen je 60 − 0 = 60",
+            f"120 × {multiplier} = {120 * multiplier} minus points; the others 60 − 0 = 60 each",
+            ("K.3.4",),
+        ),
     )
-    return RamschResult((full_augen[0], full_augen[1], full_augen[2]), (full_tricks[0], full_tricks[1], full_tricks[2]),
-                        (scores[0], scores[1], scores[2]), multiplier, None, (breaker,), steps)
+    return RamschResult(
+        (full_augen[0], full_augen[1], full_augen[2]),
+        (full_tricks[0], full_tricks[1], full_tricks[2]),
+        (scores[0], scores[1], scores[2]),
+        multiplier,
+        None,
+        (breaker,),
+        steps,
+    )

@@ -104,8 +104,10 @@ _NAMES = {
     Irregularity.CARDS_EXPOSED: ("Karten aufgedeckt", "cards exposed"),
     Irregularity.DECLARER_CONCEDES: ("Aufgabe durch den Alleinspieler", "declarer concedes"),
     Irregularity.DEFENDER_CONCEDES: ("Aufgabe durch die Gegenpartei", "defenders concede"),
-    Irregularity.DECLARER_LEADS_EARLY: ("Ausspielen des Alleinspielers vor der Spielansage",
-                                        "the declarer leads before his announcement"),
+    Irregularity.DECLARER_LEADS_EARLY: (
+        "Ausspielen des Alleinspielers vor der Spielansage",
+        "the declarer leads before his announcement",
+    ),
     Irregularity.INVALID_DECLARATION: ("ungültige Spielansage", "invalid announcement"),
     Irregularity.WRONG_CARD_COUNT: ("falsche Kartenzahl", "wrong number of cards"),
     Irregularity.DECLARER_CLAIMS: ("Abkürzen durch den Alleinspieler", "claim by the declarer"),
@@ -124,6 +126,8 @@ _RULE_OF = {
     Irregularity.DECLARER_CLAIMS: "3.3.4",
     Irregularity.DEFENDER_PLAYS_OPEN: "3.3.5",
 }
+
+
 class Party(Enum):
     """The two parties of a game: the declarer alone, or the two defenders together."""
 
@@ -139,8 +143,15 @@ class Level(Enum):
     SCHWARZ = "schwarz"
 
 
-_VIOLATIONS = frozenset({Irregularity.REVOKE, Irregularity.LEAD_OUT_OF_TURN, Irregularity.SKAT_VIEWED,
-                         Irregularity.CARDS_EXPOSED, Irregularity.WRONG_CARD_COUNT})
+_VIOLATIONS = frozenset(
+    {
+        Irregularity.REVOKE,
+        Irregularity.LEAD_OUT_OF_TURN,
+        Irregularity.SKAT_VIEWED,
+        Irregularity.CARDS_EXPOSED,
+        Irregularity.WRONG_CARD_COUNT,
+    }
+)
 OPEN_SEARCH_MAX_CARDS = 6
 """The defender's open play is searched exhaustively only with at most this many cards a hand."""
 
@@ -235,8 +246,16 @@ def _level(contract: Contract, schneider: bool, schwarz: bool) -> Level | None:
 
 def _from_outcome(outcome: Outcome, steps: list[Step]) -> Ruling:
     """The ruling for a game played (or laid out) to its end and scored normally."""
-    return Ruling(True, outcome.won, outcome.value, outcome.score, None, tuple(steps) + outcome.steps,
-                  _level(outcome.contract, outcome.schneider, outcome.schwarz), outcome.overbid)
+    return Ruling(
+        True,
+        outcome.won,
+        outcome.value,
+        outcome.score,
+        None,
+        tuple(steps) + outcome.steps,
+        _level(outcome.contract, outcome.schneider, outcome.schwarz),
+        outcome.overbid,
+    )
 
 
 Reason = tuple[str, str, tuple[str, ...]]
@@ -244,15 +263,41 @@ Reason = tuple[str, str, tuple[str, ...]]
 last step of a ruling, which states the verdict."""
 
 
-def _ruling(state: GameState, *, m: int, won: bool, schneider: bool = False, schwarz: bool = False,
-            guilty: Party | None = None, steps: list[Step], reason: Reason, game_ends: bool = True) -> Ruling:
+def _ruling(
+    state: GameState,
+    *,
+    m: int,
+    won: bool,
+    schneider: bool = False,
+    schwarz: bool = False,
+    guilty: Party | None = None,
+    steps: list[Step],
+    reason: Reason,
+    game_ends: bool = True,
+) -> Ruling:
     """The ruling with the verdict ``won`` at the levels ``schneider`` and ``schwarz``,
     settled by :func:`~.scoring.settle` (``m``: the declarer's matadors)."""
     assert state.contract is not None
-    settled = settle(state.contract, m, bid=state.bid, won=won, schneider=schneider, schwarz=schwarz,
-                     rules=state.rules, reason=reason)
-    return Ruling(game_ends, settled.won, settled.value, settled.score, guilty, tuple(steps) + settled.steps,
-                  _level(state.contract, schneider, schwarz), settled.overbid)
+    settled = settle(
+        state.contract,
+        m,
+        bid=state.bid,
+        won=won,
+        schneider=schneider,
+        schwarz=schwarz,
+        rules=state.rules,
+        reason=reason,
+    )
+    return Ruling(
+        game_ends,
+        settled.won,
+        settled.value,
+        settled.score,
+        guilty,
+        tuple(steps) + settled.steps,
+        _level(state.contract, schneider, schwarz),
+        settled.overbid,
+    )
 
 
 def _party(state: GameState, seat: int) -> Party:
@@ -268,8 +313,10 @@ def rule(state: GameState, event: Event) -> Ruling:
     if event.kind is Irregularity.DECLARER_LEADS_EARLY:
         return _leads_before_announcement(state, event)
     if state.phase != Phase.PLAY or state.contract is None or state.declarer is None:
-        raise SkatError("Ein Regelverstoß wird hier nur während des Spiels entschieden",
-                        "Irregularities are ruled here only while the game is in play")
+        raise SkatError(
+            "Ein Regelverstoß wird hier nur während des Spiels entschieden",
+            "Irregularities are ruled here only while the game is in play",
+        )
     if event.seat not in (0, 1, 2):
         raise SkatError(f"Unbekannter Platz {event.seat}", f"Unknown seat {event.seat}")
     contract = state.contract
@@ -288,24 +335,35 @@ def rule(state: GameState, event: Event) -> Ruling:
         if event.card is None:
             raise SkatError("Zu diesem Regelverstoß gehört eine Karte", "This irregularity needs a card")
         if not state.hands[event.seat] & event.card.bit:
-            raise SkatError(f"{event.card.name_de} ist nicht in der Hand von {who_de}",
-                            f"The {event.card.name_en} is not in {who_en}'s hand")
+            raise SkatError(
+                f"{event.card.name_de} ist nicht in der Hand von {who_de}",
+                f"The {event.card.name_en} is not in {who_en}'s hand",
+            )
     if kind is Irregularity.REVOKE:
         if event.seat != to_move:
-            raise SkatError(f"{who_de} ist nicht an der Reihe; das wäre unberechtigtes Ausspielen, kein falsches Bedienen",
-                            f"{who_en} is not to play; that is a lead out of turn, not a revoke")
+            raise SkatError(
+                f"{who_de} ist nicht an der Reihe; das wäre unberechtigtes Ausspielen, kein falsches Bedienen",
+                f"{who_en} is not to play; that is a lead out of turn, not a revoke",
+            )
         assert event.card is not None
         if state.legal_cards().mask & event.card.bit:
-            raise SkatError(f"{event.card.name_de} ist regelgerecht: kein falsches Bedienen",
-                            f"The {event.card.name_en} is legal: no revoke")
+            raise SkatError(
+                f"{event.card.name_de} ist regelgerecht: kein falsches Bedienen",
+                f"The {event.card.name_en} is legal: no revoke",
+            )
     if kind is Irregularity.LEAD_OUT_OF_TURN:
         if event.seat == to_move:
-            raise SkatError(f"{who_de} ist an der Reihe: das Ausspielen ist berechtigt",
-                            f"{who_en} is to play: the lead is legal")
+            raise SkatError(
+                f"{who_de} ist an der Reihe: das Ausspielen ist berechtigt", f"{who_en} is to play: the lead is legal"
+            )
         if state.trick_count == 9:
-            steps.append(Step("Unberechtigtes Ausspielen zum letzten Stich ist unerheblich: der letzte Stich wird ausgespielt",
-                              "A lead out of turn to the last trick does not matter: the last trick is played out",
-                              ("3.1.10",)))
+            steps.append(
+                Step(
+                    "Unberechtigtes Ausspielen zum letzten Stich ist unerheblich: der letzte Stich wird ausgespielt",
+                    "A lead out of turn to the last trick does not matter: the last trick is played out",
+                    ("3.1.10",),
+                )
+            )
             final = _play_out_last_trick(state)
             outcome = final.score()
             return _from_outcome(outcome, steps)
@@ -318,45 +376,73 @@ def rule(state: GameState, event: Event) -> Ruling:
         raise SkatError("Nur der Alleinspieler kann sein Spiel aufgeben", "Only the declarer can concede his game")
     if kind in (Irregularity.DEFENDER_CONCEDES, Irregularity.DEFENDER_PLAYS_OPEN) and event.seat == state.declarer:
         raise SkatError("Der Alleinspieler ist kein Gegenspieler", "The declarer is not a defender")
-    if event.continuation is not None and kind not in _VIOLATIONS and kind not in (
-            Irregularity.DECLARER_CLAIMS, Irregularity.DECLARER_CONCEDES):
+    if (
+        event.continuation is not None
+        and kind not in _VIOLATIONS
+        and kind not in (Irregularity.DECLARER_CLAIMS, Irregularity.DECLARER_CONCEDES)
+    ):
         raise SkatError(f"Nach {kind.name_de} wird nicht weitergespielt", f"Play does not go on after {kind.name_en}")
 
     # --- a Null announced above the bid was lost with its announcement (2.4.4): nothing later counts
-    if (contract.game.is_null and kind is not Irregularity.INVALID_DECLARATION
-            and game_value(contract, rules=state.rules).value < state.bid):
+    if (
+        contract.game.is_null
+        and kind is not Irregularity.INVALID_DECLARATION
+        and game_value(contract, rules=state.rules).value < state.bid
+    ):
         return _unplayable_null(state, steps)
 
     # --- events after which play goes on, or whose result is counted from the tricks
     if event.continuation is not None and kind in _VIOLATIONS:
-        steps.append(Step("Die schuldlose Partei verlangt Weiterspiel: der Regelverstoß gilt als nicht begangen, "
-                          "die Karte wird berichtigt und das Spiel zu Ende gespielt",
-                          "The innocent party demands that play continues: the violation counts as not committed, "
-                          "the card is corrected and the game is played to its end", ("3.1.6", "3.1.2")))
+        steps.append(
+            Step(
+                "Die schuldlose Partei verlangt Weiterspiel: der Regelverstoß gilt als nicht begangen, "
+                "die Karte wird berichtigt und das Spiel zu Ende gespielt",
+                "The innocent party demands that play continues: the violation counts as not committed, "
+                "the card is corrected and the game is played to its end",
+                ("3.1.6", "3.1.2"),
+            )
+        )
         return _play_on(state, event.continuation, steps)
     if kind is Irregularity.DECLARER_CLAIMS:
         if event.seat != state.declarer:
-            raise SkatError("Nur der Alleinspieler kann so abkürzen; für Gegenspieler gilt das offene Spiel (3.3.5)",
-                            "Only the declarer can claim like this; a defender plays open instead (3.3.5)")
+            raise SkatError(
+                "Nur der Alleinspieler kann so abkürzen; für Gegenspieler gilt das offene Spiel (3.3.5)",
+                "Only the declarer can claim like this; a defender plays open instead (3.3.5)",
+            )
         if event.accepted is False:
             if event.continuation is None:
-                raise SkatError("Ein Gegenspieler stimmt nicht zu: es fehlen die offen weitergespielten Karten",
-                                "A defender refuses: the cards played on in the open are missing")
-            steps.append(Step("Ein Gegenspieler stimmt nicht zu: mit den offenen Karten des Alleinspielers wird "
-                              "weitergespielt und nach dem Ausgang gewertet",
-                              "A defender refuses: play continues with the declarer's cards face up and is scored "
-                              "by its outcome", ("3.3.4",)))
+                raise SkatError(
+                    "Ein Gegenspieler stimmt nicht zu: es fehlen die offen weitergespielten Karten",
+                    "A defender refuses: the cards played on in the open are missing",
+                )
+            steps.append(
+                Step(
+                    "Ein Gegenspieler stimmt nicht zu: mit den offenen Karten des Alleinspielers wird "
+                    "weitergespielt und nach dem Ausgang gewertet",
+                    "A defender refuses: play continues with the declarer's cards face up and is scored by its outcome",
+                    ("3.3.4",),
+                )
+            )
             return _play_on(state, event.continuation, steps)
     if kind is Irregularity.DECLARER_CONCEDES and event.accepted is False:
         cards_left = CardSet(state.hands[state.declarer]).mask.bit_count()
         if cards_left >= 9:
-            raise SkatError("Mit mindestens neun Karten braucht die Aufgabe keine Zustimmung",
-                            "With nine cards or more the concession needs no consent")
+            raise SkatError(
+                "Mit mindestens neun Karten braucht die Aufgabe keine Zustimmung",
+                "With nine cards or more the concession needs no consent",
+            )
         if event.continuation is None:
-            raise SkatError("Die Aufgabe ist abgelehnt: es fehlen die weitergespielten Karten",
-                            "The concession was refused: the cards played on are missing")
-        steps.append(Step(f"Mit {cards_left} Karten ist die Aufgabe ohne Zustimmung unwirksam: es wird weitergespielt",
-                          f"With {cards_left} cards the concession is void without consent: play goes on", ("3.3.2",)))
+            raise SkatError(
+                "Die Aufgabe ist abgelehnt: es fehlen die weitergespielten Karten",
+                "The concession was refused: the cards played on are missing",
+            )
+        steps.append(
+            Step(
+                f"Mit {cards_left} Karten ist die Aufgabe ohne Zustimmung unwirksam: es wird weitergespielt",
+                f"With {cards_left} cards the concession is void without consent: play goes on",
+                ("3.3.2",),
+            )
+        )
         return _play_on(state, event.continuation, steps)
     if kind is Irregularity.DEFENDER_PLAYS_OPEN:
         return _defender_open(state, event, steps)
@@ -365,10 +451,12 @@ def rule(state: GameState, event: Event) -> Ruling:
             raise SkatError("Die Spielansage macht der Alleinspieler", "The declarer makes the announcement")
         null_value = game_value(contract, rules=state.rules).value if contract.game.is_null else 0
         if not (contract.game.is_null and not contract.hand and null_value < state.bid):
-            raise SkatError("Diese Ansage ist gültig und durchführbar; die Engine entscheidet hier nur das "
-                            "undurchführbare Nullspiel nach Skataufnahme",
-                            "This announcement is valid and playable; the engine rules here only on the null game "
-                            "after a pick-up that cannot reach the bid")
+            raise SkatError(
+                "Diese Ansage ist gültig und durchführbar; die Engine entscheidet hier nur das "
+                "undurchführbare Nullspiel nach Skataufnahme",
+                "This announcement is valid and playable; the engine rules here only on the null game "
+                "after a pick-up that cannot reach the bid",
+            )
         return _unplayable_null(state, steps)
 
     # --- is the game already decided?
@@ -394,72 +482,109 @@ def rule(state: GameState, event: Event) -> Ruling:
             f"mit {d_augen} Augen{' und der nötigen Stufe' if need.schneider else ''} war das Spiel für den "
             f"Alleinspieler schon gewonnen, und ein entschiedenes Spiel bleibt entschieden",
             f"with {d_augen} card points{' and the level he needed' if need.schneider else ''} the declarer had "
-            f"already won, and a decided game stays decided", ("3.1.3", "4.2.2"))
+            f"already won, and a decided game stays decided",
+            ("3.1.3", "4.2.2"),
+        )
         if contract.game.is_null:
             return _ruling(state, m=m, won=True, steps=steps, reason=reason)
         return _ruling(state, m=m, won=True, schneider=d_augen >= 90, steps=steps, reason=reason)
     if lost_by_play:
         if contract.game.is_null:
             tricks = state.declarer_trick_count
-            steps.append(Step(f"Der Alleinspieler hat im Nullspiel schon {plural(tricks, 'Stich')} bekommen",
-                              f"The declarer has already taken {plural(tricks, 'trick', 'en')} in his null game",
-                              ("4.2.7",)))
-            reason = ("damit war das Nullspiel schon verloren, und ein entschiedenes Spiel bleibt entschieden",
-                      "so the null game was already lost, and a decided game stays decided", ("3.1.3", "4.2.7"))
+            steps.append(
+                Step(
+                    f"Der Alleinspieler hat im Nullspiel schon {plural(tricks, 'Stich')} bekommen",
+                    f"The declarer has already taken {plural(tricks, 'trick', 'en')} in his null game",
+                    ("4.2.7",),
+                )
+            )
+            reason = (
+                "damit war das Nullspiel schon verloren, und ein entschiedenes Spiel bleibt entschieden",
+                "so the null game was already lost, and a decided game stays decided",
+                ("3.1.3", "4.2.7"),
+            )
             return _ruling(state, m=m, won=False, steps=steps, reason=reason)
         steps.append(_augen_step(d_augen, f_augen))
-        reason = (f"mit {f_augen} Augen der Gegenpartei war das Spiel für den Alleinspieler schon verloren, und "
-                  f"ein entschiedenes Spiel bleibt entschieden",
-                  f"with the defenders' {f_augen} card points the declarer had already lost, and a decided game "
-                  f"stays decided", ("3.1.3", "4.2.2"))
+        reason = (
+            f"mit {f_augen} Augen der Gegenpartei war das Spiel für den Alleinspieler schon verloren, und "
+            f"ein entschiedenes Spiel bleibt entschieden",
+            f"with the defenders' {f_augen} card points the declarer had already lost, and a decided game "
+            f"stays decided",
+            ("3.1.3", "4.2.2"),
+        )
         return _ruling(state, m=m, won=False, schneider=f_augen >= 90, steps=steps, reason=reason)
     if out_of_reach:
         fact, before_first_trick = _unreachable(state, m, need, f_augen)
         steps.append(fact)
         if kind is Irregularity.DECLARER_CONCEDES:
-            reason = ("der Alleinspieler gibt auf, und gewinnen konnte er das Spiel ohnehin nicht mehr",
-                      "the declarer concedes, and he could no longer win the game anyway", ("3.3.1", "2.4.3"))
+            reason = (
+                "der Alleinspieler gibt auf, und gewinnen konnte er das Spiel ohnehin nicht mehr",
+                "the declarer concedes, and he could no longer win the game anyway",
+                ("3.3.1", "2.4.3"),
+            )
         elif _party(state, event.seat) is Party.DEFENDERS and before_first_trick:
-            reason = ("ein Spiel, dessen nötige Stufe schon vor dem ersten Stich unerreichbar war, gewinnt der "
-                      "Alleinspieler auch durch einen Fehler der Gegenpartei nicht",
-                      "a game whose needed level was out of reach before the first trick cannot become the "
-                      "declarer's through the defenders' mistake either", ("4.4.3", "3.1.3"))
+            reason = (
+                "ein Spiel, dessen nötige Stufe schon vor dem ersten Stich unerreichbar war, gewinnt der "
+                "Alleinspieler auch durch einen Fehler der Gegenpartei nicht",
+                "a game whose needed level was out of reach before the first trick cannot become the "
+                "declarer's through the defenders' mistake either",
+                ("4.4.3", "3.1.3"),
+            )
         else:
-            reason = ("der Alleinspieler konnte das Spiel schon vorher nicht mehr gewinnen",
-                      "the declarer could no longer win the game even before", ("3.1.3",))
+            reason = (
+                "der Alleinspieler konnte das Spiel schon vorher nicht mehr gewinnen",
+                "the declarer could no longer win the game even before",
+                ("3.1.3",),
+            )
         return _ruling(state, m=m, won=False, steps=steps, reason=reason)
 
     # --- concessions
     if kind is Irregularity.DECLARER_CONCEDES:
         cards_left = CardSet(state.hands[state.declarer]).mask.bit_count()
         if cards_left < 9:
-            steps.append(Step(f"Mit {plural(cards_left, 'Karte')} braucht die Aufgabe die Zustimmung eines "
-                              f"Gegenspielers; sie liegt vor",
-                              f"With {plural(cards_left, 'card', 'en')} the concession needs a defender's consent, "
-                              f"which was given", ("3.3.2",)))
-        reason = ("der Alleinspieler gibt auf; gewertet wird die Stufe einfach mit seinen Spitzen, mindestens zum "
-                  "Reizwert" + _announced_note(contract, "de"),
-                  "the declarer concedes; the simple level counts, with his matadors and at least at the bid"
-                  + _announced_note(contract, "en"), ("3.3.1",) + _announced_rule(contract))
+            steps.append(
+                Step(
+                    f"Mit {plural(cards_left, 'Karte')} braucht die Aufgabe die Zustimmung eines "
+                    f"Gegenspielers; sie liegt vor",
+                    f"With {plural(cards_left, 'card', 'en')} the concession needs a defender's consent, "
+                    f"which was given",
+                    ("3.3.2",),
+                )
+            )
+        reason = (
+            "der Alleinspieler gibt auf; gewertet wird die Stufe einfach mit seinen Spitzen, mindestens zum "
+            "Reizwert" + _announced_note(contract, "de"),
+            "the declarer concedes; the simple level counts, with his matadors and at least at the bid"
+            + _announced_note(contract, "en"),
+            ("3.3.1",) + _announced_rule(contract),
+        )
         return _ruling(state, m=m, won=False, steps=steps, reason=reason)
     if kind is Irregularity.DEFENDER_CONCEDES:
-        reason = ("gibt ein Gegenspieler auf, gilt das für die ganze Gegenpartei (gemeinsame Haftung)",
-                  "a defender's concession binds both defenders (joint liability)", ("3.3.3", "2.5.2"))
+        reason = (
+            "gibt ein Gegenspieler auf, gilt das für die ganze Gegenpartei (gemeinsame Haftung)",
+            "a defender's concession binds both defenders (joint liability)",
+            ("3.3.3", "2.5.2"),
+        )
         return _innocent_declarer(state, m, need, steps, None, reason)
 
     # --- violations before the decision
     guilty = _party(state, event.seat)
     if guilty is Party.DECLARER:
-        reason = ("der Alleinspieler hat vor der Spielentscheidung gegen die Regeln verstoßen; gewertet wird die "
-                  "Stufe einfach"
-                  + _announced_note(contract, "de"),
-                  "the declarer broke a rule while the game was still open; the simple level counts"
-                  + _announced_note(contract, "en"), ("3.1.4",) + _announced_rule(contract))
+        reason = (
+            "der Alleinspieler hat vor der Spielentscheidung gegen die Regeln verstoßen; gewertet wird die "
+            "Stufe einfach" + _announced_note(contract, "de"),
+            "the declarer broke a rule while the game was still open; the simple level counts"
+            + _announced_note(contract, "en"),
+            ("3.1.4",) + _announced_rule(contract),
+        )
         return _ruling(state, m=m, won=False, guilty=guilty, steps=steps, reason=reason)
-    reason = ("ein Gegenspieler hat vor der Spielentscheidung gegen die Regeln verstoßen, und das gilt für beide "
-              "Gegenspieler (gemeinsame Haftung)",
-              "a defender broke a rule while the game was still open, and that counts against both defenders "
-              "(joint liability)", ("3.1.4", "2.5.2"))
+    reason = (
+        "ein Gegenspieler hat vor der Spielentscheidung gegen die Regeln verstoßen, und das gilt für beide "
+        "Gegenspieler (gemeinsame Haftung)",
+        "a defender broke a rule while the game was still open, and that counts against both defenders "
+        "(joint liability)",
+        ("3.1.4", "2.5.2"),
+    )
     return _innocent_declarer(state, m, need, steps, guilty, reason)
 
 
@@ -478,7 +603,11 @@ def _event_step(state: GameState, event: Event) -> Step:
         else:
             de, en = f"{who_de} bedient falsch", f"{who_en} revokes"
     elif kind is Irregularity.LEAD_OUT_OF_TURN:
-        de = f"{who_de} spielt {card} aus, ohne an der Reihe zu sein" if card else f"{who_de} spielt aus, ohne an der Reihe zu sein"
+        de = (
+            f"{who_de} spielt {card} aus, ohne an der Reihe zu sein"
+            if card
+            else f"{who_de} spielt aus, ohne an der Reihe zu sein"
+        )
         en = f"{who_en} leads the {card} out of turn" if card else f"{who_en} leads out of turn"
     elif kind is Irregularity.SKAT_VIEWED:
         de, en = f"{who_de} sieht während des Spiels den Skat an", f"{who_en} looks at the skat during play"
@@ -503,8 +632,11 @@ def _event_step(state: GameState, event: Event) -> Step:
 
 
 def _augen_step(d_augen: int, f_augen: int) -> Step:
-    return Step(f"Vor dem Regelverstoß: Alleinspieler {d_augen} Augen, Gegenpartei {f_augen} Augen",
-                f"Before the irregularity: declarer {d_augen} card points, defenders {f_augen} card points", ())
+    return Step(
+        f"Vor dem Regelverstoß: Alleinspieler {d_augen} Augen, Gegenpartei {f_augen} Augen",
+        f"Before the irregularity: declarer {d_augen} card points, defenders {f_augen} card points",
+        (),
+    )
 
 
 def _announced_note(contract: Contract, lang: str) -> str:
@@ -531,45 +663,69 @@ def _unreachable(state: GameState, m: int, need: _Need, f_augen: int) -> tuple[S
     if need.impossible:
         if contract.game.is_null:
             value = game_value(contract, rules=state.rules).value
-            return Step(f"{name_de} ist nur {value} wert, der Reizwert ist {bid}: überreizt",
-                        f"{name_en} is worth only {value}, the bid is {bid}: overbid", ("4.1.2",)), True
+            return Step(
+                f"{name_de} ist nur {value} wert, der Reizwert ist {bid}: überreizt",
+                f"{name_en} is worth only {value}, the bid is {bid}: overbid",
+                ("4.1.2",),
+            ), True
         value = game_value(contract, m, schwarz=True, rules=state.rules).value
-        return Step(f"Selbst mit Schwarz ist {name_de} nur {value} wert, der Reizwert ist {bid}: das Spiel war schon "
-                    f"vor dem ersten Stich überreizt",
-                    f"Even with Schwarz, {name_en} is worth only {value}, the bid is {bid}: the game was overbid "
-                    f"before the first trick", ("4.4.3",)), True
+        return Step(
+            f"Selbst mit Schwarz ist {name_de} nur {value} wert, der Reizwert ist {bid}: das Spiel war schon "
+            f"vor dem ersten Stich überreizt",
+            f"Even with Schwarz, {name_en} is worth only {value}, the bid is {bid}: the game was overbid "
+            f"before the first trick",
+            ("4.4.3",),
+        ), True
     needed_de = "angesagt" if not need.from_bid else f"zum Reizwert {bid}"
     needed_en = "as announced" if not need.from_bid else f"for the bid of {bid}"
     if need.schwarz and m < 0:
-        return Step(f"Der Alleinspieler braucht Schwarz ({needed_de}); ohne Spitzen hält ein Gegenspieler "
-                    f"den höchsten Trumpf ({card_ref('CJ')}) und macht damit immer einen Stich: Schwarz war schon vor dem ersten Stich unmöglich",
-                    f"The declarer needs Schwarz ({needed_en}); without matadors a defender holds the "
-                    f"highest trump ({card_ref('CJ')}), which always takes a trick: Schwarz was impossible before the first trick",
-                    ("4.4.3",)), True
+        return Step(
+            f"Der Alleinspieler braucht Schwarz ({needed_de}); ohne Spitzen hält ein Gegenspieler "
+            f"den höchsten Trumpf ({card_ref('CJ')}) und macht damit immer einen Stich: Schwarz war schon vor dem ersten Stich unmöglich",
+            f"The declarer needs Schwarz ({needed_en}); without matadors a defender holds the "
+            f"highest trump ({card_ref('CJ')}), which always takes a trick: Schwarz was impossible before the first trick",
+            ("4.4.3",),
+        ), True
     if need.schwarz and state.defender_trick_count > 0:
-        return Step(f"Der Alleinspieler braucht Schwarz ({needed_de}), aber die Gegenpartei hat schon einen Stich",
-                    f"The declarer needs Schwarz ({needed_en}), but the defenders already have a trick",
-                    ("4.2.4",)), False
-    return Step(f"Der Alleinspieler braucht Schneider ({needed_de}), aber die Gegenpartei hat schon {f_augen} Augen",
-                f"The declarer needs Schneider ({needed_en}), but the defenders already have {f_augen} card points",
-                ("4.2.3",)), False
+        return Step(
+            f"Der Alleinspieler braucht Schwarz ({needed_de}), aber die Gegenpartei hat schon einen Stich",
+            f"The declarer needs Schwarz ({needed_en}), but the defenders already have a trick",
+            ("4.2.4",),
+        ), False
+    return Step(
+        f"Der Alleinspieler braucht Schneider ({needed_de}), aber die Gegenpartei hat schon {f_augen} Augen",
+        f"The declarer needs Schneider ({needed_en}), but the defenders already have {f_augen} card points",
+        ("4.2.3",),
+    ), False
 
 
-def _innocent_declarer(state: GameState, m: int, need: _Need, steps: list[Step], guilty: Party | None,
-                       reason: Reason) -> Ruling:
+def _innocent_declarer(
+    state: GameState, m: int, need: _Need, steps: list[Step], guilty: Party | None, reason: Reason
+) -> Ruling:
     contract = state.contract
     assert contract is not None
     if contract.game.is_null:
         return _ruling(state, m=m, won=True, guilty=guilty, steps=steps, reason=reason)
     if need.schneider and not contract.schneider_announced:
         level_de = "Schwarz" if need.schwarz else "Schneider"
-        steps.append(Step(f"Zum Reizwert {state.bid} braucht der Alleinspieler {level_de}: diese Stufe wird ihm "
-                          f"zuerkannt",
-                          f"For the bid of {state.bid} the declarer needs {level_de}: that level is awarded to him",
-                          ("3.1.5",)))
+        steps.append(
+            Step(
+                f"Zum Reizwert {state.bid} braucht der Alleinspieler {level_de}: diese Stufe wird ihm zuerkannt",
+                f"For the bid of {state.bid} the declarer needs {level_de}: that level is awarded to him",
+                ("3.1.5",),
+            )
+        )
     text_de, text_en, rules = reason
-    return _ruling(state, m=m, won=True, schneider=need.schneider, schwarz=need.schwarz, guilty=guilty,
-                   steps=steps, reason=(text_de, text_en, rules))
+    return _ruling(
+        state,
+        m=m,
+        won=True,
+        schneider=need.schneider,
+        schwarz=need.schwarz,
+        guilty=guilty,
+        steps=steps,
+        reason=(text_de, text_en, rules),
+    )
 
 
 def _play_on(state: GameState, cards: Sequence[Card], steps: list[Step]) -> Ruling:
@@ -579,45 +735,75 @@ def _play_on(state: GameState, cards: Sequence[Card], steps: list[Step]) -> Ruli
             break
         state.play(card)
     if not state.is_over():
-        raise SkatError("Die weitergespielten Karten führen nicht bis zum Spielende",
-                        "The cards played on do not reach the end of the game")
+        raise SkatError(
+            "Die weitergespielten Karten führen nicht bis zum Spielende",
+            "The cards played on do not reach the end of the game",
+        )
     outcome = state.score()
     return _from_outcome(outcome, steps)
 
 
-def _accepted_claim(state: GameState, event: Event, m: int, need: _Need, d_augen: int, f_augen: int,
-                    steps: list[Step]) -> Ruling:
+def _accepted_claim(
+    state: GameState, event: Event, m: int, need: _Need, d_augen: int, f_augen: int, steps: list[Step]
+) -> Ruling:
     """A claim the defenders accept, the game not yet won by them (ISkO 3.3.4)."""
     contract = state.contract
     assert contract is not None
     try:
         claimed = Level(event.claimed or "einfach")
     except ValueError:
-        raise SkatError(f"Unbekannte Gewinnstufe {event.claimed!r} (einfach, schneider, schwarz)",
-                        f"Unknown level {event.claimed!r} (einfach, schneider, schwarz)") from None
+        raise SkatError(
+            f"Unbekannte Gewinnstufe {event.claimed!r} (einfach, schneider, schwarz)",
+            f"Unknown level {event.claimed!r} (einfach, schneider, schwarz)",
+        ) from None
     if contract.game.is_null:
-        reason: Reason = ("die Gegenspieler stimmen der Abkürzung zu: das Nullspiel zählt als durchgespielt",
-                          "the defenders agree to the claim: the null game counts as played out", ("3.3.4",))
+        reason: Reason = (
+            "die Gegenspieler stimmen der Abkürzung zu: das Nullspiel zählt als durchgespielt",
+            "the defenders agree to the claim: the null game counts as played out",
+            ("3.3.4",),
+        )
         return _ruling(state, m=m, won=True, steps=steps, reason=reason)
     if claimed is not Level.EINFACH and f_augen > 30:
-        raise SkatError(f"Schneider ist nicht mehr möglich: die Gegenspieler haben {f_augen} Augen",
-                        f"Schneider is no longer possible: the defenders have {f_augen} card points")
+        raise SkatError(
+            f"Schneider ist nicht mehr möglich: die Gegenspieler haben {f_augen} Augen",
+            f"Schneider is no longer possible: the defenders have {f_augen} card points",
+        )
     if claimed is Level.SCHWARZ and state.defender_trick_count > 0:
-        raise SkatError("Schwarz ist nicht mehr möglich: die Gegenspieler haben einen Stich",
-                        "Schwarz is no longer possible: the defenders have a trick")
+        raise SkatError(
+            "Schwarz ist nicht mehr möglich: die Gegenspieler haben einen Stich",
+            "Schwarz is no longer possible: the defenders have a trick",
+        )
     schneider = need.schneider or claimed is not Level.EINFACH or d_augen >= 90
     schwarz = need.schwarz or claimed is Level.SCHWARZ
     if claimed is not Level.EINFACH:
-        steps.append(Step(f"Mit dem Abkürzen beansprucht er {claimed.value.capitalize()}",
-                          f"Together with the claim he demands {claimed.value.capitalize()}", ("3.3.4",)))
+        steps.append(
+            Step(
+                f"Mit dem Abkürzen beansprucht er {claimed.value.capitalize()}",
+                f"Together with the claim he demands {claimed.value.capitalize()}",
+                ("3.3.4",),
+            )
+        )
     elif d_augen >= 90 and not need.schneider:
-        steps.append(Step(f"Schneider war mit {d_augen} Augen schon erreicht", f"Schneider was already reached with "
-                          f"{d_augen} card points", ("4.2.3",)))
+        steps.append(
+            Step(
+                f"Schneider war mit {d_augen} Augen schon erreicht",
+                f"Schneider was already reached with {d_augen} card points",
+                ("4.2.3",),
+            )
+        )
     if need.schneider and not contract.schneider_announced:
-        steps.append(Step("Die zum Reizwert nötige Stufe gehört zum angesagten Spiel",
-                          "The level needed for the bid belongs to the announced game", ("3.1.5",)))
-    reason = ("die Gegenspieler stimmen der Abkürzung zu: das angesagte Spiel zählt wie beansprucht",
-              "the defenders agree to the claim: the announced game counts as claimed", ("3.3.4",))
+        steps.append(
+            Step(
+                "Die zum Reizwert nötige Stufe gehört zum angesagten Spiel",
+                "The level needed for the bid belongs to the announced game",
+                ("3.1.5",),
+            )
+        )
+    reason = (
+        "die Gegenspieler stimmen der Abkürzung zu: das angesagte Spiel zählt wie beansprucht",
+        "the defenders agree to the claim: the announced game counts as claimed",
+        ("3.3.4",),
+    )
     return _ruling(state, m=m, won=True, schneider=schneider, schwarz=schwarz, steps=steps, reason=reason)
 
 
@@ -627,31 +813,46 @@ def _defender_open(state: GameState, event: Event, steps: list[Step]) -> Ruling:
     contract = state.contract
     assert contract is not None and state.declarer is not None
     if contract.game.is_null:
-        raise SkatError("Das offene Spiel eines Gegenspielers regelt die ISkO nur für Farb- und Grandspiele",
-                        "The ISkO rules on a defender playing open only for suit and Grand games")
+        raise SkatError(
+            "Das offene Spiel eines Gegenspielers regelt die ISkO nur für Farb- und Grandspiele",
+            "The ISkO rules on a defender playing open only for suit and Grand games",
+        )
     most = max(CardSet(h).mask.bit_count() for h in state.hands)
     if most > OPEN_SEARCH_MAX_CARDS:
-        raise SkatError(f"Zu früh: die Prüfung aller Spielverläufe geht bis {OPEN_SEARCH_MAX_CARDS} Karten je Hand",
-                        f"Too early: checking every line of play works up to {OPEN_SEARCH_MAX_CARDS} cards a hand")
+        raise SkatError(
+            f"Zu früh: die Prüfung aller Spielverläufe geht bis {OPEN_SEARCH_MAX_CARDS} Karten je Hand",
+            f"Too early: checking every line of play works up to {OPEN_SEARCH_MAX_CARDS} cards a hand",
+        )
     rest_points = sum(CardSet(h).points for h in state.hands) + sum(c.points for c in state.trick)
     rest_tricks = 10 - state.trick_count
     sure = _defenders_take_all(state, {})
     d_points = state.declarer_augen()
     d_tricks = state.declarer_trick_count
     if sure:
-        steps.append(Step(f"Die Gegenpartei bekommt jeden der restlichen {rest_tricks} Stiche, wie auch immer gespielt "
-                          f"wird: sie gehören ihr",
-                          f"The defenders take each of the remaining {rest_tricks} tricks however the cards are played: "
-                          f"they are theirs", ("3.3.5",)))
+        steps.append(
+            Step(
+                f"Die Gegenpartei bekommt jeden der restlichen {rest_tricks} Stiche, wie auch immer gespielt "
+                f"wird: sie gehören ihr",
+                f"The defenders take each of the remaining {rest_tricks} tricks however the cards are played: "
+                f"they are theirs",
+                ("3.3.5",),
+            )
+        )
     else:
-        steps.append(Step(f"Es gibt einen regelgerechten Spielverlauf, in dem der Alleinspieler einen Stich bekommt: "
-                          f"alle restlichen {rest_tricks} Stiche ({rest_points} Augen) gehören ihm",
-                          f"There is a legal line of play in which the declarer takes a trick: all remaining "
-                          f"{rest_tricks} tricks ({rest_points} card points) are his", ("3.3.5",)))
+        steps.append(
+            Step(
+                f"Es gibt einen regelgerechten Spielverlauf, in dem der Alleinspieler einen Stich bekommt: "
+                f"alle restlichen {rest_tricks} Stiche ({rest_points} Augen) gehören ihm",
+                f"There is a legal line of play in which the declarer takes a trick: all remaining "
+                f"{rest_tricks} tricks ({rest_points} card points) are his",
+                ("3.3.5",),
+            )
+        )
         d_points += rest_points
         d_tricks += rest_tricks
-    outcome = score_game(contract, state.matadors(), bid=state.bid, declarer_points=d_points,
-                         declarer_tricks=d_tricks, rules=state.rules)
+    outcome = score_game(
+        contract, state.matadors(), bid=state.bid, declarer_points=d_points, declarer_tricks=d_tricks, rules=state.rules
+    )
     return _from_outcome(outcome, steps)
 
 
@@ -686,14 +887,19 @@ def _cheapest_lost_game(state: GameState, steps: list[Step], guilty: Party | Non
     counted double as a lost game."""
     assert state.declarer is not None
     contract, count, _ = cheapest_lost_game(state.bid, state.declarer_cards().mask, state.rules)
-    steps.append(Step(
-        f"Angeschrieben wird das billigste Farb- oder Grandspiel, das mit den Spitzen des Alleinspielers den "
-        f"Reizwert {state.bid} erreicht: {game_ref(contract.game)}",
-        f"The entry is the cheapest suit or Grand game that reaches the bid of {state.bid} with the declarer's "
-        f"matadors: {game_ref(contract.game)}", ("2.4.4",)))
+    steps.append(
+        Step(
+            f"Angeschrieben wird das billigste Farb- oder Grandspiel, das mit den Spitzen des Alleinspielers den "
+            f"Reizwert {state.bid} erreicht: {game_ref(contract.game)}",
+            f"The entry is the cheapest suit or Grand game that reaches the bid of {state.bid} with the declarer's "
+            f"matadors: {game_ref(contract.game)}",
+            ("2.4.4",),
+        )
+    )
     settled = settle(contract, count, bid=state.bid, won=False, rules=state.rules, reason=reason)
-    return Ruling(True, False, settled.value, settled.score, guilty, tuple(steps) + settled.steps,
-                  Level.EINFACH, settled.overbid)
+    return Ruling(
+        True, False, settled.value, settled.score, guilty, tuple(steps) + settled.steps, Level.EINFACH, settled.overbid
+    )
 
 
 def _unplayable_null(state: GameState, steps: list[Step]) -> Ruling:
@@ -702,33 +908,52 @@ def _unplayable_null(state: GameState, steps: list[Step]) -> Ruling:
     contract = state.contract
     assert contract is not None
     null_value = game_value(contract, rules=state.rules).value
-    steps.append(Step(f"{contract_ref(contract, 'de')} ist nur {null_value} wert, der Reizwert ist {state.bid}",
-                      f"{contract_ref(contract, 'en')} is worth only {null_value}, the bid is {state.bid}",
-                      ("4.1.2",)))
-    reason: Reason = ("ein Nullspiel unter dem Reizwert ist nicht durchführbar, daher zählt ein Farb- oder "
-                      "Grandspiel nach der letzten Reizhöhe und den Spitzen",
-                      "a null game below the bid cannot be played, so a suit or Grand game counts, by the last "
-                      "bid and the matadors", ("2.4.4",))
+    steps.append(
+        Step(
+            f"{contract_ref(contract, 'de')} ist nur {null_value} wert, der Reizwert ist {state.bid}",
+            f"{contract_ref(contract, 'en')} is worth only {null_value}, the bid is {state.bid}",
+            ("4.1.2",),
+        )
+    )
+    reason: Reason = (
+        "ein Nullspiel unter dem Reizwert ist nicht durchführbar, daher zählt ein Farb- oder "
+        "Grandspiel nach der letzten Reizhöhe und den Spitzen",
+        "a null game below the bid cannot be played, so a suit or Grand game counts, by the last bid and the matadors",
+        ("2.4.4",),
+    )
     return _cheapest_lost_game(state, steps, Party.DECLARER, reason)
 
 
 def _leads_before_announcement(state: GameState, event: Event) -> Ruling:
     if state.declarer is None or state.phase not in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
-        raise SkatError("Ausspielen vor der Spielansage: das Reizen muss beendet und noch kein Spiel angesagt sein",
-                        "Leading before the announcement: the auction must be over and no game announced yet")
+        raise SkatError(
+            "Ausspielen vor der Spielansage: das Reizen muss beendet und noch kein Spiel angesagt sein",
+            "Leading before the announcement: the auction must be over and no game announced yet",
+        )
     if event.seat != state.declarer:
-        raise SkatError("Vor der Spielansage entscheidet die Engine nur das Ausspielen des Alleinspielers",
-                        "Before the announcement the engine rules only on a lead by the declarer")
+        raise SkatError(
+            "Vor der Spielansage entscheidet die Engine nur das Ausspielen des Alleinspielers",
+            "Before the announcement the engine rules only on a lead by the declarer",
+        )
     if event.card is not None and not state.hands[event.seat] & event.card.bit:
-        raise SkatError(f"{event.card.name_de} ist nicht in der Hand des Alleinspielers",
-                        f"The {event.card.name_en} is not in the declarer's hand")
+        raise SkatError(
+            f"{event.card.name_de} ist nicht in der Hand des Alleinspielers",
+            f"The {event.card.name_en} is not in the declarer's hand",
+        )
     seat_de, seat_en = SEAT_NAMES_DE[event.seat], SEAT_NAMES_EN[event.seat]
-    steps = [Step(f"{seat_de} (Alleinspieler) spielt aus, bevor er ein Spiel angesagt hat",
-                  f"{seat_en} (the declarer) leads before announcing a game", ("3.1.1",))]
-    reason: Reason = ("wer als Alleinspieler vor der Spielansage ausspielt, hat ein Spiel verloren, nach der letzten "
-                      "Reizhöhe und seinen Spitzen",
-                      "a declarer who leads before his announcement has lost a game, by the last bid and his "
-                      "matadors", ("3.1.1", "2.4.4"))
+    steps = [
+        Step(
+            f"{seat_de} (Alleinspieler) spielt aus, bevor er ein Spiel angesagt hat",
+            f"{seat_en} (the declarer) leads before announcing a game",
+            ("3.1.1",),
+        )
+    ]
+    reason: Reason = (
+        "wer als Alleinspieler vor der Spielansage ausspielt, hat ein Spiel verloren, nach der letzten "
+        "Reizhöhe und seinen Spitzen",
+        "a declarer who leads before his announcement has lost a game, by the last bid and his matadors",
+        ("3.1.1", "2.4.4"),
+    )
     return _cheapest_lost_game(state, steps, Party.DECLARER, reason)
 
 

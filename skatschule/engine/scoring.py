@@ -140,8 +140,15 @@ def game_value(
     # Keyed by the contract's fields rather than the contract: a tuple of enums, bools and
     # ints hashes in C, the dataclass's generated __hash__ does not.
     key = (
-        contract.game, contract.hand, contract.ouvert, contract.schneider_announced,
-        contract.schwarz_announced, matadors, schneider, schwarz, rules.name,
+        contract.game,
+        contract.hand,
+        contract.ouvert,
+        contract.schneider_announced,
+        contract.schwarz_announced,
+        matadors,
+        schneider,
+        schwarz,
+        rules.name,
     )
     cached = _VALUE_CACHE.get(key)
     if cached is None:
@@ -170,7 +177,9 @@ def _game_value(contract: Contract, matadors: int, schneider: bool, schwarz: boo
     game = contract.game
     if game.is_null:
         value = rules.null_value(contract.hand, contract.ouvert)
-        step = Step(f"{contract_ref(contract, 'de')} = {value}", f"{contract_ref(contract, 'en')} = {value}", ("4.1.2",))
+        step = Step(
+            f"{contract_ref(contract, 'de')} = {value}", f"{contract_ref(contract, 'en')} = {value}", ("4.1.2",)
+        )
         return GameValue(contract, 0, (), value, value, (step,))
     _check_matadors(game, matadors)
     announced_schwarz = contract.schwarz_announced
@@ -248,14 +257,19 @@ class Termination(enum.Enum):
 _TERMINATION_TEXTS = {
     Termination.PLAYED_OUT: Text("alle zehn Stiche gespielt", "all ten tricks played"),
     Termination.PASSED_IN: Text("eingepasst: niemand hat gereizt", "passed in: nobody bid"),
-    Termination.NULL_TRICK: Text("Nullspiel beendet: der Alleinspieler hat einen Stich",
-                                 "null game over: the declarer took a trick"),
-    Termination.SCHWARZ_TRICK: Text("Schwarz angesagt, aber die Gegenpartei hat einen Stich",
-                                    "Schwarz announced, but the defenders took a trick"),
-    Termination.OUVERT_TRICK: Text("offenes Spiel beendet: die Gegenpartei hat einen Stich",
-                                   "open game over: the defenders took a trick"),
-    Termination.SCHNEIDER_MISSED: Text("Schneider angesagt, aber die Gegenpartei hat 31 Augen",
-                                       "Schneider announced, but the defenders have 31 card points"),
+    Termination.NULL_TRICK: Text(
+        "Nullspiel beendet: der Alleinspieler hat einen Stich", "null game over: the declarer took a trick"
+    ),
+    Termination.SCHWARZ_TRICK: Text(
+        "Schwarz angesagt, aber die Gegenpartei hat einen Stich", "Schwarz announced, but the defenders took a trick"
+    ),
+    Termination.OUVERT_TRICK: Text(
+        "offenes Spiel beendet: die Gegenpartei hat einen Stich", "open game over: the defenders took a trick"
+    ),
+    Termination.SCHNEIDER_MISSED: Text(
+        "Schneider angesagt, aber die Gegenpartei hat 31 Augen",
+        "Schneider announced, but the defenders have 31 card points",
+    ),
 }
 
 
@@ -295,9 +309,18 @@ class Outcome:
     def steps(self) -> Derivation:
         """The derivation, step by step (built on demand: scoring itself needs no text)."""
         return _evaluate(
-            self.contract, matadors=self.matadors, bid=self.bid, declarer_points=self.declarer_points,
-            declarer_tricks=self.declarer_tricks, rules=self.rules, kontra=self.kontra, re=self.re,
-            bock=self.bock, explain=True, declarer_mask=self.declarer_mask, termination=self.termination,
+            self.contract,
+            matadors=self.matadors,
+            bid=self.bid,
+            declarer_points=self.declarer_points,
+            declarer_tricks=self.declarer_tricks,
+            rules=self.rules,
+            kontra=self.kontra,
+            re=self.re,
+            bock=self.bock,
+            explain=True,
+            declarer_mask=self.declarer_mask,
+            termination=self.termination,
         )[1]
 
     @property
@@ -372,9 +395,20 @@ def score_game(
     mask = None
     if declarer_cards is not None:
         mask = declarer_cards.mask if isinstance(declarer_cards, CardSet) else CardSet(declarer_cards).mask
-    return _evaluate(contract, matadors=matadors, bid=bid, declarer_points=declarer_points,
-                     declarer_tricks=declarer_tricks, rules=rules, kontra=kontra, re=re, bock=bock,
-                     explain=False, declarer_mask=mask, termination=termination)[0]
+    return _evaluate(
+        contract,
+        matadors=matadors,
+        bid=bid,
+        declarer_points=declarer_points,
+        declarer_tricks=declarer_tricks,
+        rules=rules,
+        kontra=kontra,
+        re=re,
+        bock=bock,
+        explain=False,
+        declarer_mask=mask,
+        termination=termination,
+    )[0]
 
 
 _CHEAPEST_ORDER = (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND)
@@ -398,8 +432,15 @@ def cheapest_lost_game(bid: int, declarer_mask: int, rules: RuleSet = ISKO) -> t
     return best[1], best[2], best[3]
 
 
-def _verdict_step(reasons: list[tuple[str, str]], rules_cited: list[str], won: bool, value: int, score: int,
-                  loss_factor: int, doublings: tuple[bool, bool, bool]) -> Step:
+def _verdict_step(
+    reasons: list[tuple[str, str]],
+    rules_cited: list[str],
+    won: bool,
+    value: int,
+    score: int,
+    loss_factor: int,
+    doublings: tuple[bool, bool, bool],
+) -> Step:
     """The last step: the reasons that decided, then the verdict and the list entry."""
     if won:
         de, en = f"gewonnen; Eintrag +{value}", f"won; entry +{value}"
@@ -472,16 +513,25 @@ def _evaluate(
             won_by_play = False
             if explain:
                 null_value = game_value(contract, rules=rules).value
-                steps.append(Step(
-                    f"{contract_ref(contract, 'de')} ist {null_value} wert, der Reizwert ist {bid}",
-                    f"{contract_ref(contract, 'en')} is worth {null_value}, the bid is {bid}", ("4.1.2",)))
-                steps.append(Step(
-                    f"Angeschrieben wird das billigste Farb- oder Grandspiel, das mit den Spitzen des "
-                    f"Alleinspielers den Reizwert {bid} erreicht: {game_ref(lost.game)}",
-                    f"The entry is the cheapest suit or Grand game that reaches the bid of {bid} with the "
-                    f"declarer's matadors: {game_ref(lost.game)}", ("2.4.4",)))
-                reasons.append((f"ein Nullspiel unter dem Reizwert ist nicht durchführbar",
-                                f"a Null below the bid cannot be played"))
+                steps.append(
+                    Step(
+                        f"{contract_ref(contract, 'de')} ist {null_value} wert, der Reizwert ist {bid}",
+                        f"{contract_ref(contract, 'en')} is worth {null_value}, the bid is {bid}",
+                        ("4.1.2",),
+                    )
+                )
+                steps.append(
+                    Step(
+                        f"Angeschrieben wird das billigste Farb- oder Grandspiel, das mit den Spitzen des "
+                        f"Alleinspielers den Reizwert {bid} erreicht: {game_ref(lost.game)}",
+                        f"The entry is the cheapest suit or Grand game that reaches the bid of {bid} with the "
+                        f"declarer's matadors: {game_ref(lost.game)}",
+                        ("2.4.4",),
+                    )
+                )
+                reasons.append(
+                    ("ein Nullspiel unter dem Reizwert ist nicht durchführbar", "a Null below the bid cannot be played")
+                )
                 cited.append("2.4.4")
         else:
             won_by_play = declarer_tricks == 0
@@ -489,8 +539,12 @@ def _evaluate(
                 if won_by_play:
                     reasons.append(("Der Alleinspieler hat keinen Stich", "The declarer took no trick"))
                 else:
-                    reasons.append((f"Der Alleinspieler hat {plural(declarer_tricks, 'Stich')}",
-                                    f"The declarer took {plural(declarer_tricks, 'trick', 'en')}"))
+                    reasons.append(
+                        (
+                            f"Der Alleinspieler hat {plural(declarer_tricks, 'Stich')}",
+                            f"The declarer took {plural(declarer_tricks, 'trick', 'en')}",
+                        )
+                    )
                 cited.append("4.2.7")
     else:
         defenders_schwarz = declarer_tricks == 10
@@ -500,31 +554,62 @@ def _evaluate(
         gv = game_value(contract, matadors, schneider=schneider, schwarz=schwarz, rules=rules)
         won_by_play = declarer_points >= 61
         if explain:
-            steps.append(Step(f"Augen: Alleinspieler {declarer_points}, Gegenpartei {120 - declarer_points}",
-                              f"Card points: declarer {declarer_points}, defenders {120 - declarer_points}", ()))
+            steps.append(
+                Step(
+                    f"Augen: Alleinspieler {declarer_points}, Gegenpartei {120 - declarer_points}",
+                    f"Card points: declarer {declarer_points}, defenders {120 - declarer_points}",
+                    (),
+                )
+            )
             if schwarz:
-                who = ("die Gegenpartei", "the defenders") if defenders_schwarz else ("der Alleinspieler", "the declarer")
-                steps.append(Step(f"Schwarz: {who[0]} hat keinen Stich", f"Schwarz: {who[1]} took no trick", ("4.2.4",)))
+                who = (
+                    ("die Gegenpartei", "the defenders") if defenders_schwarz else ("der Alleinspieler", "the declarer")
+                )
+                steps.append(
+                    Step(f"Schwarz: {who[0]} hat keinen Stich", f"Schwarz: {who[1]} took no trick", ("4.2.4",))
+                )
             elif schneider:
                 if declarer_points >= 90:
-                    steps.append(Step("Schneider: die Gegenpartei hat 30 Augen oder weniger",
-                                      "Schneider: the defenders have 30 card points or fewer", ("4.2.3",)))
+                    steps.append(
+                        Step(
+                            "Schneider: die Gegenpartei hat 30 Augen oder weniger",
+                            "Schneider: the defenders have 30 card points or fewer",
+                            ("4.2.3",),
+                        )
+                    )
                 else:
-                    steps.append(Step("Schneider: der Alleinspieler hat 30 Augen oder weniger",
-                                      "Schneider: the declarer has 30 card points or fewer", ("4.2.3",)))
+                    steps.append(
+                        Step(
+                            "Schneider: der Alleinspieler hat 30 Augen oder weniger",
+                            "Schneider: the declarer has 30 card points or fewer",
+                            ("4.2.3",),
+                        )
+                    )
             if won_by_play:
-                reasons.append((f"{declarer_points} Augen reichen für einfach",
-                                f"{declarer_points} card points are enough for the simple level"))
+                reasons.append(
+                    (
+                        f"{declarer_points} Augen reichen für einfach",
+                        f"{declarer_points} card points are enough for the simple level",
+                    )
+                )
             else:
-                reasons.append((f"{declarer_points} Augen reichen nicht, nötig sind 61",
-                                f"{declarer_points} card points are not enough, 61 are needed"))
+                reasons.append(
+                    (
+                        f"{declarer_points} Augen reichen nicht, nötig sind 61",
+                        f"{declarer_points} card points are not enough, 61 are needed",
+                    )
+                )
             cited.append("4.2.2")
         # The decision is the one the ISkO makes (4.2.5, 4.2.6); the reasons only describe it.
         if contract.schwarz_announced and not defenders_schwarz:
             if explain and won_by_play:
                 if contract.ouvert:
-                    reasons.append(("offen gespielt muss der Alleinspieler alle Stiche machen, das hat er nicht",
-                                    "playing open, the declarer must take every trick, and he did not"))
+                    reasons.append(
+                        (
+                            "offen gespielt muss der Alleinspieler alle Stiche machen, das hat er nicht",
+                            "playing open, the declarer must take every trick, and he did not",
+                        )
+                    )
                     cited.insert(0, "4.2.6")
                 else:
                     reasons.append(("angesagt war Schwarz, erreicht nicht", "Schwarz was announced and not reached"))
@@ -537,8 +622,12 @@ def _evaluate(
             won_by_play = False
         elif explain and won_by_play and contract.schwarz_announced:
             if contract.ouvert:
-                reasons.append(("offen gespielt hat der Alleinspieler alle Stiche gemacht",
-                                "playing open, the declarer took every trick"))
+                reasons.append(
+                    (
+                        "offen gespielt hat der Alleinspieler alle Stiche gemacht",
+                        "playing open, the declarer took every trick",
+                    )
+                )
                 cited.append("4.2.6")
             else:
                 reasons.append(("angesagt war Schwarz, erreicht", "Schwarz was announced and reached"))
@@ -548,11 +637,28 @@ def _evaluate(
             cited.append("4.2.5")
     if explain:
         steps.extend(gv.steps)
-    won, value, score, overbid = _settle(gv, bid, won_by_play, rules, doublings, steps if explain else None,
-                                         reasons, cited)
+    won, value, score, overbid = _settle(
+        gv, bid, won_by_play, rules, doublings, steps if explain else None, reasons, cited
+    )
     outcome = _new_outcome(
-        contract, won, value, score, overbid, bid, matadors if counted_game else gv.matadors, declarer_points,
-        declarer_tricks, schneider, schwarz, kontra, re, bock, rules, counted_game, declarer_mask, termination,
+        contract,
+        won,
+        value,
+        score,
+        overbid,
+        bid,
+        matadors if counted_game else gv.matadors,
+        declarer_points,
+        declarer_tricks,
+        schneider,
+        schwarz,
+        kontra,
+        re,
+        bock,
+        rules,
+        counted_game,
+        declarer_mask,
+        termination,
     )
     return outcome, tuple(steps)
 
@@ -585,10 +691,24 @@ _set_termination = _slot_setter("termination")
 
 
 def _new_outcome(
-    contract: Contract, won: bool, value: int, score: int, overbid: bool, bid: int, matadors: int,
-    declarer_points: int, declarer_tricks: int, schneider: bool, schwarz: bool,
-    kontra: bool, re: bool, bock: bool, rules: RuleSet, counted_game: GameType | None = None,
-    declarer_mask: int | None = None, termination: Termination | None = None,
+    contract: Contract,
+    won: bool,
+    value: int,
+    score: int,
+    overbid: bool,
+    bid: int,
+    matadors: int,
+    declarer_points: int,
+    declarer_tricks: int,
+    schneider: bool,
+    schwarz: bool,
+    kontra: bool,
+    re: bool,
+    bock: bool,
+    rules: RuleSet,
+    counted_game: GameType | None = None,
+    declarer_mask: int | None = None,
+    termination: Termination | None = None,
 ) -> Outcome:
     """The same as ``Outcome(...)`` with every field given (Outcome has no __post_init__)."""
     outcome: Outcome = object.__new__(Outcome)
@@ -646,12 +766,15 @@ def _settle(
         cited = list(cited or [])
         if overbid:
             overbid_rule = "4.4.2" if gv.contract.hand else "4.4.1"
-            steps.append(Step(
-                f"Überreizt: der Spielwert {value} erreicht den Reizwert {bid} nicht; angeschrieben wird "
-                f"das kleinste Vielfache des Grundwerts, das ihn erreicht: {counted // base} × {base} = {counted}",
-                f"Overbid: the game value {value} does not reach the bid of {bid}; the entry is the lowest "
-                f"multiple of the base value that reaches it: {counted // base} × {base} = {counted}",
-                (overbid_rule,)))
+            steps.append(
+                Step(
+                    f"Überreizt: der Spielwert {value} erreicht den Reizwert {bid} nicht; angeschrieben wird "
+                    f"das kleinste Vielfache des Grundwerts, das ihn erreicht: {counted // base} × {base} = {counted}",
+                    f"Overbid: the game value {value} does not reach the bid of {bid}; the entry is the lowest "
+                    f"multiple of the base value that reaches it: {counted // base} × {base} = {counted}",
+                    (overbid_rule,),
+                )
+            )
             phrase = (f"überreizt ({value} statt {bid})", f"overbid ({value} instead of {bid})")
             if decided_by_play:
                 # The play alone would have won: the overbid value decides.
@@ -706,7 +829,15 @@ def settle(
 def concede(contract: Contract, matadors: int, *, bid: int, rules: RuleSet = ISKO) -> Settlement:
     """A game the declarer gives up (ISkO 2.4.3, 3.3.1): lost at level einfach (announced
     levels still count), with his Spitzen and at least the bid."""
-    return settle(contract, matadors, bid=bid, won=False, rules=rules, reason=(
-        "Der Alleinspieler hat aufgegeben; gewertet wird die Stufe einfach mit seinen Spitzen, mindestens zum Reizwert",
-        "The declarer conceded; the simple level counts, with his matadors and at least at the bid",
-        ("3.3.1", "2.4.3")))
+    return settle(
+        contract,
+        matadors,
+        bid=bid,
+        won=False,
+        rules=rules,
+        reason=(
+            "Der Alleinspieler hat aufgegeben; gewertet wird die Stufe einfach mit seinen Spitzen, mindestens zum Reizwert",
+            "The declarer conceded; the simple level counts, with his matadors and at least at the bid",
+            ("3.3.1", "2.4.3"),
+        ),
+    )

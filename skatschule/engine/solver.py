@@ -76,6 +76,7 @@ def _chunks(tables: GameTables) -> tuple[tuple[tuple[int, int], ...], ...]:
 class SearchAborted(Exception):
     """The search went past its node budget (``max_nodes``) and stopped without an answer."""
 
+
 _NEXT = (1, 2, 0)
 
 # Rank orders inside one group, strongest first.
@@ -102,7 +103,7 @@ class GameTables:
     """By solver index: group and Augen in one number; equal classes may be equivalent."""
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def tables_for(game: GameType) -> GameTables:
     """The solver's numbering and tables for ``game`` (built once per game)."""
     groups: list[list[Card]] = []
@@ -223,8 +224,19 @@ class _Search:
         return out
 
     # ------------------------------------------------------------------ Augen games
-    def points(self, seat: int, n: int, best: int, bseat: int, tpts: int, follow: int, tmask: int,
-               left: int, alpha: int, beta: int) -> int:
+    def points(
+        self,
+        seat: int,
+        n: int,
+        best: int,
+        bseat: int,
+        tpts: int,
+        follow: int,
+        tmask: int,
+        left: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
         """Augen the declarer gets from the current trick (``tpts`` already in it) and
         all later ones; fail-soft alpha-beta. ``left``: Augen still in the hands."""
         self.nodes += 1
@@ -337,8 +349,7 @@ class _Search:
             self.tt[key] = lo | hi << 8 | best_move << 16
         return v
 
-    def _order(self, moves: list[int], seat: int, n: int, best: int, bseat: int,
-               tt_move: int) -> list[int]:
+    def _order(self, moves: list[int], seat: int, n: int, best: int, bseat: int, tt_move: int) -> list[int]:
         """Try the most promising cards first."""
         pts = self.t.points
         if n == 0:
@@ -550,8 +561,9 @@ def solve(
         wins = _at_least(_bind(search, to_move, n, best, bseat, tpts, follow, tmask, left), need, tpts + left)
         values = {}
         if card_values:
-            for card, v in _root_values(search, to_move, n, best, bseat, tpts, follow, tmask, legal, left,
-                                        need).items():
+            for card, v in _root_values(
+                search, to_move, n, best, bseat, tpts, follow, tmask, legal, left, need
+            ).items():
                 values[card] = bool(v)
         return Solution(game, to_move, None, wins, values, search.nodes)
     value = _mtdf(_bind(search, to_move, n, best, bseat, tpts, follow, tmask, left), tpts + left)
@@ -565,8 +577,9 @@ def solve(
 Bounded = Callable[[int, int], int]
 
 
-def _bind(search: _Search, seat: int, n: int, best: int, bseat: int, tpts: int, follow: int, tmask: int,
-          left: int) -> Bounded:
+def _bind(
+    search: _Search, seat: int, n: int, best: int, bseat: int, tpts: int, follow: int, tmask: int, left: int
+) -> Bounded:
     def run(alpha: int, beta: int) -> int:
         return search.points(seat, n, best, bseat, tpts, follow, tmask, left, alpha, beta)
 
@@ -602,8 +615,19 @@ def _mtdf(search: Bounded, top: int, guess: int | None = None) -> int:
     return lo
 
 
-def _root_values(search: _Search, seat: int, n: int, best: int, bseat: int, tpts: int, follow: int,
-                 tmask: int, legal: int, left: int | None, need: int | None = None) -> dict[Card, int]:
+def _root_values(
+    search: _Search,
+    seat: int,
+    n: int,
+    best: int,
+    bseat: int,
+    tpts: int,
+    follow: int,
+    tmask: int,
+    legal: int,
+    left: int | None,
+    need: int | None = None,
+) -> dict[Card, int]:
     """The value after each legal card (equivalent cards share the searched value).
 
     ``left`` is None in Null (the values are 1 for "the declarer still wins", else 0);
@@ -687,8 +711,9 @@ def _check_position(declarer: int, masks: list[int], leader: int, trick: list[Ca
         )
 
 
-def solve_state(state: object, *, card_values: bool = True, target: int | None = None,
-                max_nodes: int | None = None) -> Solution:
+def solve_state(
+    state: object, *, card_values: bool = True, target: int | None = None, max_nodes: int | None = None
+) -> Solution:
     """Solve a :class:`~.game.GameState` in its play phase from where it stands."""
     from .game import GameState, Phase
 

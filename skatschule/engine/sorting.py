@@ -61,8 +61,10 @@ def sort_hand(cards: Iterable[Card], game: GameType | None = None) -> list[Card]
         return [c for s in order for c in sorted(by_suit[s], key=lambda c: _NULL_ORDER.index(c.rank))]
 
     jacks = sorted((c for c in hand if c.rank == Rank.JACK), key=lambda c: c.suit)
-    rest = {s: sorted((c for c in hand if c.suit == s and c.rank != Rank.JACK),
-                      key=lambda c: _SUIT_ORDER.index(c.rank)) for s in Suit}
+    rest = {
+        s: sorted((c for c in hand if c.suit == s and c.rank != Rank.JACK), key=lambda c: _SUIT_ORDER.index(c.rank))
+        for s in Suit
+    }
     length = {s: len(rest[s]) for s in Suit}
     present = [s for s in Suit if rest[s]]
     trump = game.trump_suit if game is not None else None

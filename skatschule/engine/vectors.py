@@ -20,13 +20,13 @@ from typing import Any
 from .bidding import parse_auction_move, run_auction
 from .cards import Card, CardSet, Deal, parse_card, parse_cards
 from .errors import SkatError
-from .games import Contract, is_trump, legal_cards, parse_game, trick_winner
+from .explain import Step
 from .game import Discard, GameState, Phase, PickUp
+from .games import Contract, is_trump, legal_cards, parse_game, trick_winner
 from .lists import seeger_totals
 from .rules import get_rules
-from .explain import Step
-from .scoring import Outcome, game_value, matadors, score_game
 from .rulings import Event, Irregularity, Ruling, rule
+from .scoring import Outcome, game_value, matadors, score_game
 
 __all__ = ["answer_case", "answer_cases", "check_case", "explain_case", "main", "ruling_from_input"]
 
@@ -317,8 +317,13 @@ def explain_case(case: Mapping[str, Any], lang: str = "de") -> list[str]:
         if kind == "game_value":
             contract = _contract(inp)
             count = 0 if contract.game.is_null else _int(inp, "matadors")
-            steps = game_value(contract, count, schneider=_flag(inp, "schneider"), schwarz=_flag(inp, "schwarz"),
-                               rules=get_rules(rules)).steps
+            steps = game_value(
+                contract,
+                count,
+                schneider=_flag(inp, "schneider"),
+                schwarz=_flag(inp, "schwarz"),
+                rules=get_rules(rules),
+            ).steps
         elif kind == "game_result":
             steps = _result_outcome(inp, rules).steps
         elif kind == "game_replay":
@@ -368,8 +373,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             failed += 1
             shown = result.get("answer", result.get("error"))
-            print(f"FAIL {case.get('id')}: expected {json.dumps(case.get('expected'), ensure_ascii=False)}, "
-                  f"got {json.dumps(shown, ensure_ascii=False)}")
+            print(
+                f"FAIL {case.get('id')}: expected {json.dumps(case.get('expected'), ensure_ascii=False)}, "
+                f"got {json.dumps(shown, ensure_ascii=False)}"
+            )
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 
@@ -408,12 +415,15 @@ def _state_before_announcement(inp: Mapping[str, Any], rules: str) -> GameState:
     deal = Deal.from_codes(inp["deal"])
     state = GameState.replay(deal, [parse_auction_move(m) for m in inp["auction"]], rules=get_rules(rules))
     if state.phase != Phase.SKAT:
-        raise SkatError("Das Reizen ist nicht beendet oder es wurde eingepasst",
-                        "The auction is not over, or the deal was passed in")
+        raise SkatError(
+            "Das Reizen ist nicht beendet oder es wurde eingepasst",
+            "The auction is not over, or the deal was passed in",
+        )
     decl = inp.get("declaration") or {}
     if decl.get("game"):
-        raise SkatError("Vor der Spielansage darf noch kein Spiel angegeben sein",
-                        "Before the announcement no game may be given")
+        raise SkatError(
+            "Vor der Spielansage darf noch kein Spiel angegeben sein", "Before the announcement no game may be given"
+        )
     if decl.get("discard"):
         a, b = parse_cards(decl["discard"])
         state.push(PickUp())

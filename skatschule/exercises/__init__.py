@@ -43,12 +43,12 @@ from __future__ import annotations
 from .abrechnung import Abrechnung
 from .augen import Augen
 from .base import AnswerError, Choice, ExerciseType, Feedback, Question, Widget, rng_for
-from .kneipe import Kneipe
 from .hausregel import Hausregel
+from .kneipe import Kneipe
 from .null import Null
 from .rangfolge import Rangfolge
-from .reizen_ablauf import ReizenAblauf
 from .regelverstoss import Regelverstoss
+from .reizen_ablauf import ReizenAblauf
 from .reizen_hoehe import ReizenHoehe
 from .seeger import Seeger
 from .spielansage import Spielansage

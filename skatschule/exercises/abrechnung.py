@@ -32,8 +32,7 @@ class Abrechnung(EngineExercise[FinishedGame]):
             seed,
             "Das Spiel ist zu Ende. Was wird für den Alleinspieler in die Spielliste eingetragen? "
             "Verlorene Spiele mit einem Minus davor.",
-            "The game is over. What is entered on the score sheet for the declarer? "
-            "Lost games with a minus sign.",
+            "The game is over. What is entered on the score sheet for the declarer? Lost games with a minus sign.",
             "number",
             facts=finished_game_facts(scenario),
             rule_ids=_rules(scenario),

@@ -29,7 +29,11 @@ class Scenario:
     """"trick", "skat", "tricks" or "pile" (for the wording)."""
 
 
-_SIZES = {1: ((3, "trick"), (3, "trick"), (2, "skat")), 2: ((4, "pile"), (5, "pile"), (6, "tricks")), 3: ((9, "tricks"), (10, "pile"), (12, "tricks"))}
+_SIZES = {
+    1: ((3, "trick"), (3, "trick"), (2, "skat")),
+    2: ((4, "pile"), (5, "pile"), (6, "tricks")),
+    3: ((9, "tricks"), (10, "pile"), (12, "tricks")),
+}
 
 _WHAT = {
     "trick": ("Ein Stich", "A trick"),
@@ -53,7 +57,7 @@ class Augen(EngineExercise[Scenario]):
         rng.shuffle(pack)
         # At the first level most cards count something; later all ranks are equally likely.
         if difficulty == 1:
-            pack.sort(key=lambda c: (c.points == 0 and rng.random() < 0.6))
+            pack.sort(key=lambda c: c.points == 0 and rng.random() < 0.6)
         return Scenario(tuple(pack[:size]), what)
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:

@@ -211,7 +211,9 @@ def random_finished_game(rng: random.Random, level: int, *, null: bool = True) -
             return _null_game(rng, NULL_CONTRACTS[:3])
         game = rng.choice(games)
         contract = Contract(game, hand=rng.random() < 0.4)
-        category = rng.choice(("won", "lost", "schneider_won", "schneider_won", "schneider_lost", "schwarz_won", "schwarz_lost"))
+        category = rng.choice(
+            ("won", "lost", "schneider_won", "schneider_won", "schneider_lost", "schwarz_won", "schwarz_lost")
+        )
         overbid = False
     else:
         kind = rng.choice(("overbid", "overbid", "announced", "ouvert", "null", "plain"))
@@ -237,9 +239,7 @@ def random_finished_game(rng: random.Random, level: int, *, null: bool = True) -
     bid = 0
     if overbid:
         schwarz = tricks in (0, 10)
-        reached = game_value(
-            contract, count, schneider=points >= 90 or points <= 30 or schwarz, schwarz=schwarz
-        )
+        reached = game_value(contract, count, schneider=points >= 90 or points <= 30 or schwarz, schwarz=schwarz)
         bid = _bid_above(rng, reached.value, reached.base) or 0
     if not bid:
         bid = bid_up_to(rng, game_value(contract, count).value)

@@ -13,12 +13,11 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import GameType, Step
-from skatschule.engine.names import game_ref
 from skatschule.engine.houserules import PROFILES, SWITCHES, HandOverbid, HouseGame, HouseRules, score_house
-
-from .base import Question
+from skatschule.engine.names import game_ref
 from skatschule.engine.scoring import matadors_text
 
+from .base import Question
 from .helpers import EngineExercise, Solution, game_en, signed
 
 NOTE_DE = "Hausregel, nicht ISkO."
@@ -68,8 +67,12 @@ class Hausregel(EngineExercise[Scenario]):
     slug = "hausregel"
     title_de = "Hausregeln"
     title_en = "House rules"
-    description_de = "Ein Spiel unter Hausregeln abrechnen: Spitzen nur mit ⟦ranks:J⟧, Hand nicht bestraft, Spitze, Rum. Nicht ISkO."
-    description_en = "Score a game under house rules: matadors with ⟦ranks:J⟧ only, hand not punished, Spitze, Rum. Not ISkO."
+    description_de = (
+        "Ein Spiel unter Hausregeln abrechnen: Spitzen nur mit ⟦ranks:J⟧, Hand nicht bestraft, Spitze, Rum. Nicht ISkO."
+    )
+    description_en = (
+        "Score a game under house rules: matadors with ⟦ranks:J⟧ only, hand not punished, Spitze, Rum. Not ISkO."
+    )
     rule_ids = ("K.7.1", "K.7.2", "K.7.5", "K.7.8")
     variant = True
 
@@ -84,9 +87,15 @@ class Hausregel(EngineExercise[Scenario]):
         spitzen = rng.choice([0, 1, 2]) if rules.spitze else 0
         rum = bool(rules.rum and not hand and rng.random() < 0.4)
         game = HouseGame(
-            game_type, hand=hand, matadors=matadors, bid=18, declarer_points=points,
-            declarer_tricks=_tricks_for(rng, points), spitzen=spitzen,
-            spitze_made=rng.random() < 0.7, rum=rum,
+            game_type,
+            hand=hand,
+            matadors=matadors,
+            bid=18,
+            declarer_points=points,
+            declarer_tricks=_tricks_for(rng, points),
+            spitzen=spitzen,
+            spitze_made=rng.random() < 0.7,
+            rum=rum,
         )
         return Scenario(profile, game)
 
@@ -97,12 +106,25 @@ class Hausregel(EngineExercise[Scenario]):
         facts += _switch_texts(scenario.rules)
         name_de = game_ref(g.game) + (" Hand" if g.hand else "")
         name_en = game_en(g.game) + (" hand" if g.hand else "")
-        facts.append((f"Spiel: {name_de}, {matadors_text(g.matadors, 'de')} (über alle Karten mit Skat gezählt)",
-                      f"Game: {name_en}, {matadors_text(g.matadors, 'en')} (counted over all cards incl. the skat)"))
-        facts.append((f"Gereizt bis {g.bid}; der Alleinspieler hat {g.declarer_points} Augen und {g.declarer_tricks} Stiche",
-                      f"Bid {g.bid}; the declarer has {g.declarer_points} card points and {g.declarer_tricks} tricks"))
+        facts.append(
+            (
+                f"Spiel: {name_de}, {matadors_text(g.matadors, 'de')} (über alle Karten mit Skat gezählt)",
+                f"Game: {name_en}, {matadors_text(g.matadors, 'en')} (counted over all cards incl. the skat)",
+            )
+        )
+        facts.append(
+            (
+                f"Gereizt bis {g.bid}; der Alleinspieler hat {g.declarer_points} Augen und {g.declarer_tricks} Stiche",
+                f"Bid {g.bid}; the declarer has {g.declarer_points} card points and {g.declarer_tricks} tricks",
+            )
+        )
         if g.rum:
-            facts.append(("Der Alleinspieler hat „rum“ gesagt und den Skat gezeigt", 'The declarer said "rum" and showed the skat'))
+            facts.append(
+                (
+                    "Der Alleinspieler hat „rum“ gesagt und den Skat gezeigt",
+                    'The declarer said "rum" and showed the skat',
+                )
+            )
         if g.spitzen:
             made_de = "gefallen" if g.spitze_made else "nicht gefallen"
             made_en = "made" if g.spitze_made else "not made"
@@ -110,10 +132,12 @@ class Hausregel(EngineExercise[Scenario]):
             count_en = "1 Spitze" if g.spitzen == 1 else f"{g.spitzen} Spitzen"
             facts.append((f"Angesagt: {count_de}, {made_de}", f"Announced: {count_en}, {made_en}"))
         return self.question(
-            difficulty, seed,
+            difficulty,
+            seed,
             f"{NOTE_DE} Was wird für den Alleinspieler in die Liste geschrieben? Verlorene Spiele mit Minus.",
             f"{NOTE_EN} What is written on the score sheet for the declarer? Lost games with a minus.",
-            "number", facts=facts,
+            "number",
+            facts=facts,
         )
 
     def solve(self, scenario: Scenario) -> Solution:

@@ -31,15 +31,24 @@ from skatschule.engine import (
     GameType,
     SkatError,
     Step,
+    Text,
     parse_card,
     trick_winner,
-    Text,
 )
-
 from skatschule.engine.names import DECK_NAMES, card_ref, cards_ref, game_ref, render, suit_ref
 from skatschule.engine.sorting import sort_hand
 
-from .base import CHOICE_WIDGETS, AnswerError, Choice, ExerciseType, Feedback, Question, Widget, rng_for, shuffled_options
+from .base import (
+    CHOICE_WIDGETS,
+    AnswerError,
+    Choice,
+    ExerciseType,
+    Feedback,
+    Question,
+    Widget,
+    rng_for,
+    shuffled_options,
+)
 
 __all__ = [
     "EngineExercise",
@@ -108,7 +117,9 @@ def trick_facts(trick: Sequence[Card], leader: int) -> list[tuple[str, str]]:
     for i, card in enumerate(trick):
         seat = (leader + i) % 3
         verb_de, verb_en = ("spielt aus", "leads") if i == 0 else ("gibt zu", "plays")
-        facts.append((f"{SEAT_NAMES_DE[seat]} {verb_de}: {card_ref(card)}", f"{seat_en(seat, True)} {verb_en}: {card_ref(card)}"))
+        facts.append(
+            (f"{SEAT_NAMES_DE[seat]} {verb_de}: {card_ref(card)}", f"{seat_en(seat, True)} {verb_en}: {card_ref(card)}")
+        )
     return facts
 
 
@@ -122,7 +133,7 @@ def contract_ref(contract: Contract, lang: str = "de") -> str:
     name = contract.name(lang)
     own = contract.game.name_de if lang == "de" else contract.game.name_en.capitalize()
     game = game_ref(contract.game) if lang == "de" else game_en(contract.game)
-    return game + name[len(own):] if name.startswith(own) else name
+    return game + name[len(own) :] if name.startswith(own) else name
 
 
 def signed(value: int) -> str:
@@ -131,7 +142,7 @@ def signed(value: int) -> str:
 
 
 def sum_step(cards: Sequence[Card], rules: tuple[str, ...]) -> Step:
-    """"Herz-Ass 11 + Herz-Zehn 10 + Pik-Sieben 0 = 21" in German and English."""
+    """ "Herz-Ass 11 + Herz-Zehn 10 + Pik-Sieben 0 = 21" in German and English."""
     total = sum(c.points for c in cards)
     if not cards:
         return Step("keine Karten = 0", "no cards = 0", rules)
@@ -317,9 +328,7 @@ def parse_order(question: Question, answer: Sequence[str]) -> list[str]:
     order = [c.code for c in _cards_in(answer)]
     unknown = [code for code in order if code not in allowed]
     if unknown:
-        raise AnswerError(
-            f"{unknown[0]} steht nicht zur Auswahl", f"{unknown[0]} is not one of the cards to order"
-        )
+        raise AnswerError(f"{unknown[0]} steht nicht zur Auswahl", f"{unknown[0]} is not one of the cards to order")
     if len(set(order)) != len(order):
         raise AnswerError("Jede Karte darf nur einmal vorkommen", "Each card may appear only once")
     if len(order) != len(allowed):
@@ -386,11 +395,21 @@ def read_answer(question: Question, answer: Sequence[str], aliases: Mapping[str,
         return Given(value, _label(question, value, "de"), _label(question, value, "en"), value)
     if widget == "multi":
         values = parse_multi(question, answer, aliases)
-        return Given(values, _labels(question, values, "de"), _labels(question, values, "en"), " ".join(_option_order(question, values)))
+        return Given(
+            values,
+            _labels(question, values, "de"),
+            _labels(question, values, "en"),
+            " ".join(_option_order(question, values)),
+        )
     if widget == "cards":
         chosen = parse_card_answer(question, answer)
         ordered = sorted((parse_card(c) for c in chosen), key=lambda c: c.index)
-        return Given(chosen, cards_ref(ordered) or "keine Karte", cards_ref(ordered) or "no card", " ".join(c.code for c in ordered))
+        return Given(
+            chosen,
+            cards_ref(ordered) or "keine Karte",
+            cards_ref(ordered) or "no card",
+            " ".join(c.code for c in ordered),
+        )
     if widget == "order":
         order = tuple(parse_order(question, answer))
         cards = [parse_card(c) for c in order]
@@ -541,4 +560,3 @@ def sorted_cards(cards: Iterable[Card]) -> list[Card]:
     Jacks stay in their printed suit, so the order gives nothing away about trumps.
     """
     return sorted(cards, key=lambda c: c.index)
-

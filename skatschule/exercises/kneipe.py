@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import PUB, Step, SEAT_NAMES_DE
+from skatschule.engine import PUB, SEAT_NAMES_DE, Step
 from skatschule.engine.pub import RamschResult, score_ramsch
 
 from .base import Question
@@ -81,7 +81,9 @@ def ramsch_steps(result: RamschResult, pushes: int) -> tuple[Step, ...]:
         parts_en.append(f"1 (Jungfrau: {seat_en(virgins[0])} took no trick)")
     rules = ("K.4.2", "K.3.5") if virgins else ("K.4.2",)
     total = f" = {multiplier}" if len(parts_de) > 1 else ""
-    steps.append(Step(f"Multiplikator: {' + '.join(parts_de)}{total}", f"Multiplier: {' + '.join(parts_en)}{total}", rules))
+    steps.append(
+        Step(f"Multiplikator: {' + '.join(parts_de)}{total}", f"Multiplier: {' + '.join(parts_en)}{total}", rules)
+    )
     entry = result.scores[losers[0]]
     steps.append(
         Step(

@@ -13,12 +13,24 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import Card, Contract, GameType, Rank, Step, deal_cards, game_value, score_game, trick_winner, Text, SEAT_NAMES_DE
+from skatschule.engine import (
+    SEAT_NAMES_DE,
+    Card,
+    Contract,
+    GameType,
+    Rank,
+    Step,
+    Text,
+    deal_cards,
+    game_value,
+    score_game,
+    trick_winner,
+)
 from skatschule.engine.names import article_ref, card_ref, rank_ref
 
 from .base import Choice, Question
 from .gen import NULL_CONTRACTS, SKAT_SUMS, bid_up_to, legal_trick
-from .helpers import EngineExercise, Solution, codes, seat_en, signed, trick_facts, contract_ref
+from .helpers import EngineExercise, Solution, codes, contract_ref, seat_en, signed, trick_facts
 from .stich import follows, trick_steps
 
 RULES = ("1.3.4", "4.1.2", "4.2.7")
@@ -105,7 +117,11 @@ class Null(EngineExercise[Scenario]):
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
-        forms = {1: ("value", "value", "trick", "verdict"), 2: ("entry", "trick", "trick", "verdict"), 3: ("entry", "entry", "trick", "trick", "verdict")}
+        forms = {
+            1: ("value", "value", "trick", "verdict"),
+            2: ("entry", "trick", "trick", "verdict"),
+            3: ("entry", "entry", "trick", "trick", "verdict"),
+        }
         form = rng.choice(forms[difficulty])
         contract = rng.choice(NULL_CONTRACTS)
         if form == "value":
@@ -118,7 +134,14 @@ class Null(EngineExercise[Scenario]):
             _, _, tricks, points = _STORIES[story]
             if points < 0:
                 points = rng.choice(SKAT_SUMS) if tricks == 0 else rng.choice((3, 5, 7, 13, 14, 17))
-            return Scenario(form, contract, story=story, tricks=tricks, points=points, bid=bid_up_to(rng, game_value(contract).value))
+            return Scenario(
+                form,
+                contract,
+                story=story,
+                tricks=tricks,
+                points=points,
+                bid=bid_up_to(rng, game_value(contract).value),
+            )
         trick: list[Card] = []
         leader = 0
         for _ in range(30):
@@ -175,7 +198,11 @@ class Null(EngineExercise[Scenario]):
         options = []
         for i, card in enumerate(scenario.trick):
             seat = (leader + i) % 3
-            options.append(Choice(card.code, Text(f"{card_ref(card)} ({SEAT_NAMES_DE[seat]})", f"{card_ref(card)} ({seat_en(seat)})")))
+            options.append(
+                Choice(
+                    card.code, Text(f"{card_ref(card)} ({SEAT_NAMES_DE[seat]})", f"{card_ref(card)} ({seat_en(seat)})")
+                )
+            )
         facts += trick_facts(scenario.trick, leader)
         return self.question(
             difficulty,
@@ -216,7 +243,13 @@ class Null(EngineExercise[Scenario]):
             )
             steps += list(outcome.steps)
             if scenario.form == "entry":
-                return Solution((str(outcome.score),), signed(outcome.score), signed(outcome.score), tuple(steps), ("4.1.2", "4.2.7", "4.3.4"))
+                return Solution(
+                    (str(outcome.score),),
+                    signed(outcome.score),
+                    signed(outcome.score),
+                    tuple(steps),
+                    ("4.1.2", "4.2.7", "4.3.4"),
+                )
             value = "gewonnen" if outcome.won else "verloren"
             label = VERDICT_OPTIONS[0] if outcome.won else VERDICT_OPTIONS[1]
             return Solution((value,), label.label.de, label.label.en, tuple(steps), ("4.2.7",))

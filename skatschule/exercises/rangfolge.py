@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import CARDS, Card, GameType, Rank, Step, is_trump, trump_order
-from skatschule.engine.names import card_ref, rank_ref, suit_ref, cards_ref, game_ref
+from skatschule.engine.names import card_ref, cards_ref, game_ref, rank_ref, suit_ref
 
 from .base import Question
 from .helpers import (
@@ -23,9 +23,9 @@ from .helpers import (
     card_choice,
     codes,
     game_en,
+    hand_order,
     sorted_cards,
 )
-from .helpers import hand_order
 
 _SUIT_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 _NULL_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
@@ -57,7 +57,10 @@ def game_phrase(game: GameType) -> tuple[str, str]:
         return "im Nullspiel", "in a Null game"
     if game is GameType.GRAND:
         return "im Grand", "in a Grand"
-    return f"im {game_ref(game)}spiel ({game_ref(game)} ist Trumpf)", f"in a {game_ref(game)} game ({game_ref(game)} are trumps)"
+    return (
+        f"im {game_ref(game)}spiel ({game_ref(game)} ist Trumpf)",
+        f"in a {game_ref(game)} game ({game_ref(game)} are trumps)",
+    )
 
 
 def highest_first(game: GameType, cards: list[Card]) -> list[Card]:
@@ -190,7 +193,13 @@ class Rangfolge(EngineExercise[Scenario]):
         if scenario.form == "order":
             right = highest_first(game, list(scenario.cards))
             if game.is_null:
-                steps.append(Step(f"Reihenfolge in jeder Farbe: {NULL_ORDER_DE}", f"Order in every suit: {NULL_ORDER_EN}", ("1.3.4",)))
+                steps.append(
+                    Step(
+                        f"Reihenfolge in jeder Farbe: {NULL_ORDER_DE}",
+                        f"Order in every suit: {NULL_ORDER_EN}",
+                        ("1.3.4",),
+                    )
+                )
             else:
                 plain = [c for c in right if not is_trump(game, c)]
                 if plain and game is GameType.GRAND:

@@ -22,8 +22,8 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import (
-    SEAT_NAMES_DE,
     BID_VALUES,
+    SEAT_NAMES_DE,
     Card,
     CardSet,
     Contract,
@@ -31,14 +31,14 @@ from skatschule.engine import (
     GameState,
     GameType,
     SkatError,
+    Text,
     deal_cards,
     game_value,
     matadors,
     matadors_text,
-    Text,
 )
-from skatschule.engine.rulings import Event, Irregularity, Ruling, rule
 from skatschule.engine.names import card_ref
+from skatschule.engine.rulings import Event, Irregularity, Ruling, rule
 
 from .base import Choice, Question
 from .helpers import (
@@ -46,18 +46,22 @@ from .helpers import (
     EngineExercise,
     Solution,
     codes,
+    contract_ref,
+    hand_order,
     seat_en,
     signed,
     trick_facts,
 )
-from .helpers import hand_order, contract_ref
 
 __all__ = ["Regelverstoss", "Scenario", "WINNER_OPTIONS", "winner_value"]
 
 RULES = ("3.1.3", "3.1.4", "3.1.5", "3.2.3", "3.2.8", "3.1.9", "3.3.1", "3.3.3")
 WINNER_OPTIONS = (
     Choice("alleinspieler", Text("Der Alleinspieler gewinnt", "The declarer wins")),
-    Choice("gegenpartei", Text("Die Gegenpartei gewinnt (der Alleinspieler verliert)", "The defenders win (the declarer loses)")),
+    Choice(
+        "gegenpartei",
+        Text("Die Gegenpartei gewinnt (der Alleinspieler verliert)", "The defenders win (the declarer loses)"),
+    ),
 )
 
 _SIX = (
@@ -108,7 +112,9 @@ class Scenario:
 
 def _contract(rng: random.Random, level: int) -> Contract:
     if level >= 2 and rng.random() < 0.15:
-        return rng.choice((Contract(GameType.NULL), Contract(GameType.NULL, hand=True), Contract(GameType.NULL, ouvert=True)))
+        return rng.choice(
+            (Contract(GameType.NULL), Contract(GameType.NULL, hand=True), Contract(GameType.NULL, ouvert=True))
+        )
     game = rng.choice(SUIT_GAMES + (GameType.GRAND,))
     if level == 1:
         return Contract(game)
@@ -220,10 +226,8 @@ def _event_texts(scenario: Scenario, state: GameState) -> tuple[str, str]:
     if kind is Irregularity.REVOKE:
         assert event.card is not None
         return (
-            f"{who_de} ({role_de}) legt {card_ref(event.card)} zu, obwohl er bedienen könnte. "
-            "Das wird sofort bemerkt.",
-            f"{who_en} ({role_en}) plays the {card_ref(event.card)} although he could follow. "
-            "It is noticed at once.",
+            f"{who_de} ({role_de}) legt {card_ref(event.card)} zu, obwohl er bedienen könnte. Das wird sofort bemerkt.",
+            f"{who_en} ({role_en}) plays the {card_ref(event.card)} although he could follow. It is noticed at once.",
         )
     if kind is Irregularity.LEAD_OUT_OF_TURN:
         assert event.card is not None and state.to_move is not None
@@ -269,13 +273,18 @@ def _facts(scenario: Scenario, state: GameState) -> list[tuple[str, str]]:
     ]
     if not contract.game.is_null:
         m = state.matadors()
-        facts.append((f"Spitzen (mit Skat): {matadors_text(m, 'de')}", f"Matadors (skat included): {matadors_text(m, 'en')}"))
+        facts.append(
+            (f"Spitzen (mit Skat): {matadors_text(m, 'de')}", f"Matadors (skat included): {matadors_text(m, 'en')}")
+        )
     done = state.trick_count
     defender_points = state.defender_augen()
     facts.append((f"Fertige Stiche: {done}", f"Tricks completed: {done}"))
     if contract.game.is_null:
         facts.append(
-            (f"Stiche des Alleinspielers: {state.declarer_trick_count}", f"Declarer's tricks: {state.declarer_trick_count}")
+            (
+                f"Stiche des Alleinspielers: {state.declarer_trick_count}",
+                f"Declarer's tricks: {state.declarer_trick_count}",
+            )
         )
     else:
         facts.append(
@@ -286,7 +295,10 @@ def _facts(scenario: Scenario, state: GameState) -> list[tuple[str, str]]:
         )
         facts.append((f"Augen der Gegenpartei: {defender_points}", f"Defenders' card points: {defender_points}"))
         facts.append(
-            (f"Stiche der Gegenpartei: {state.defender_trick_count}", f"Defenders' tricks: {state.defender_trick_count}")
+            (
+                f"Stiche der Gegenpartei: {state.defender_trick_count}",
+                f"Defenders' tricks: {state.defender_trick_count}",
+            )
         )
     if state.trick:
         facts += trick_facts(state.trick, state.leader)
@@ -320,22 +332,37 @@ class Regelverstoss(EngineExercise[Scenario]):
         facts = _facts(scenario, state)
         own = scenario.contract.hand and scenario.event.seat == scenario.declarer
         hand = state.hand(scenario.declarer)
-        cards = codes(hand_order(hand, scenario.contract.game)) if own or scenario.event.kind is Irregularity.DECLARER_CONCEDES else ()
+        cards = (
+            codes(hand_order(hand, scenario.contract.game))
+            if own or scenario.event.kind is Irregularity.DECLARER_CONCEDES
+            else ()
+        )
         rules = ("3.1.3", "3.1.4", "3.1.5", scenario.event.kind.rule_id)
         if difficulty == 1:
             return self.question(
-                difficulty, seed,
+                difficulty,
+                seed,
                 f"{event_de} Wie entscheidet der Schiedsrichter: Wer gewinnt das Spiel?",
                 f"{event_en} How does the referee rule: who wins the game?",
-                "choice", options=WINNER_OPTIONS, facts=facts, trick=codes(state.trick), cards=cards, rule_ids=rules,
+                "choice",
+                options=WINNER_OPTIONS,
+                facts=facts,
+                trick=codes(state.trick),
+                cards=cards,
+                rule_ids=rules,
             )
         return self.question(
-            difficulty, seed,
+            difficulty,
+            seed,
             f"{event_de} Wie entscheidet der Schiedsrichter, und was wird für den Alleinspieler in die Liste "
             "geschrieben? Verlorene Spiele mit einem Minus davor.",
             f"{event_en} How does the referee rule, and what is written on the score sheet for the declarer? "
             "Lost games with a minus sign.",
-            "number", facts=facts, trick=codes(state.trick), cards=cards, rule_ids=rules,
+            "number",
+            facts=facts,
+            trick=codes(state.trick),
+            cards=cards,
+            rule_ids=rules,
         )
 
     def solve(self, scenario: Scenario) -> Solution:
@@ -347,6 +374,4 @@ class Regelverstoss(EngineExercise[Scenario]):
         entry = signed(ruling.score)
         if scenario.level == 1:
             return Solution((winner,), f"{label.label.de} ({entry})", f"{label.label.en} ({entry})", steps, ids)
-        return Solution(
-            (str(ruling.score),), f"{entry} ({label.label.de})", f"{entry} ({label.label.en})", steps, ids
-        )
+        return Solution((str(ruling.score),), f"{entry} ({label.label.de})", f"{entry} ({label.label.en})", steps, ids)

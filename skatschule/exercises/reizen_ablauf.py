@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skatschule.engine import BID_VALUES, Auction, AuctionMove, Bid, Hold, Pass, Step, Text, SEAT_NAMES_DE
+from skatschule.engine import BID_VALUES, SEAT_NAMES_DE, Auction, AuctionMove, Bid, Hold, Pass, Step, Text
 
 from .base import Choice, Question
 from .helpers import EngineExercise, Solution, seat_en
@@ -30,7 +30,7 @@ class Scenario:
 
 
 def move_text(move: AuctionMove, alone: bool) -> tuple[str, str]:
-    """"Mittelhand: 18", "Vorhand: ja", "Hinterhand: passe" (and English)."""
+    """ "Mittelhand: 18", "Vorhand: ja", "Hinterhand: passe" (and English)."""
     de, en = SEAT_NAMES_DE[move.seat], seat_en(move.seat, True)
     if isinstance(move, Bid):
         if alone:
@@ -108,11 +108,23 @@ def auction_steps(moves: tuple[AuctionMove, ...]) -> list[Step]:
                     )
                 )
             else:
-                steps.append(Step("Auch Vorhand passt: Das Spiel ist eingepasst", "Forehand passes too: the deal is passed in", ("2.3.6", "2.3.7")))
+                steps.append(
+                    Step(
+                        "Auch Vorhand passt: Das Spiel ist eingepasst",
+                        "Forehand passes too: the deal is passed in",
+                        ("2.3.6", "2.3.7"),
+                    )
+                )
             continue
         if isinstance(move, Bid):
             other_de, other_en = SEAT_NAMES_DE[before.listener], seat_en(before.listener)
-            steps.append(Step(f"{who_de} sagt {move.value}, {other_de} hört", f"{who_en} bids {move.value}, {other_en} listens", ("2.3.2",)))
+            steps.append(
+                Step(
+                    f"{who_de} sagt {move.value}, {other_de} hört",
+                    f"{who_en} bids {move.value}, {other_en} listens",
+                    ("2.3.2",),
+                )
+            )
         elif isinstance(move, Hold):
             steps.append(Step(f"{who_de} hält {before.value} (ja)", f"{who_en} holds {before.value} (yes)", ("2.3.2",)))
         elif auction.phase == "hinterhand":
@@ -268,7 +280,12 @@ class ReizenAblauf(EngineExercise[Scenario]):
                 rule_ids=("2.3.2", "2.3.5", "2.3.6", "2.3.7"),
             )
         if not facts:
-            facts.append(("Die Karten sind gegeben; noch hat niemand etwas gesagt", "The cards are dealt; nobody has said anything yet"))
+            facts.append(
+                (
+                    "Die Karten sind gegeben; noch hat niemand etwas gesagt",
+                    "The cards are dealt; nobody has said anything yet",
+                )
+            )
         return self.question(
             difficulty,
             seed,
@@ -291,10 +308,18 @@ class ReizenAblauf(EngineExercise[Scenario]):
                 value = f"{auction.declarer}@{auction.value}"
                 answer_de = f"{SEAT_NAMES_DE[auction.declarer]} bei {auction.value}"
                 answer_en = f"{seat_en(auction.declarer, True)} at {auction.value}"
-            steps.append(Step(auction.describe("de"), auction.describe("en"), ("2.3.5",) if auction.declarer is not None else ("2.3.7",)))
+            steps.append(
+                Step(
+                    auction.describe("de"),
+                    auction.describe("en"),
+                    ("2.3.5",) if auction.declarer is not None else ("2.3.7",),
+                )
+            )
             return Solution((value,), answer_de, answer_en, tuple(steps), ("2.3.5",))
         if not steps:
-            steps.append(Step("Am Anfang sagt Mittelhand zu Vorhand", "At the start middlehand bids to forehand", ("2.3.2",)))
+            steps.append(
+                Step("Am Anfang sagt Mittelhand zu Vorhand", "At the start middlehand bids to forehand", ("2.3.2",))
+            )
         if auction.phase == "vorhand_alone":
             value = "0:allein"
             steps.append(

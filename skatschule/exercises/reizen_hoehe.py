@@ -12,13 +12,23 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import CARDS, Card, CardSet, Contract, GameType, Step, game_value, matadors, matadors_text, trump_order
+from skatschule.engine import (
+    CARDS,
+    Card,
+    CardSet,
+    Contract,
+    GameType,
+    Step,
+    game_value,
+    matadors,
+    matadors_text,
+    trump_order,
+)
 from skatschule.engine.names import card_ref, cards_ref
 
 from .base import Question
 from .gen import NULL_CONTRACTS, cards_with_matadors, weighted
-from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, sorted_cards, contract_ref
-from .helpers import hand_order
+from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, contract_ref, hand_order, sorted_cards
 
 RULES = ("2.3.1", "1.4.2", "4.1.1", "4.3.2")
 
@@ -71,7 +81,9 @@ class ReizenHoehe(EngineExercise[Scenario]):
         rule_de = rule_en = ""
         if not contract.game.is_null:
             rule_de = " Zähle die Spitzen nur mit deinen zehn Karten (den Skat kennst du noch nicht) und rechne ohne Schneider."
-            rule_en = " Count the matadors with your ten cards only (you do not know the skat yet) and leave Schneider out."
+            rule_en = (
+                " Count the matadors with your ten cards only (you do not know the skat yet) and leave Schneider out."
+            )
         return self.question(
             difficulty,
             seed,
@@ -79,7 +91,9 @@ class ReizenHoehe(EngineExercise[Scenario]):
             f"You want to play {contract_ref(contract, 'en')}, {how_en}. What is the highest value you may bid?{rule_en}",
             "number",
             cards=codes(hand_order(scenario.hand, contract.game)),
-            facts=[(f"Geplantes Spiel: {contract_ref(contract, 'de')}", f"Intended game: {contract_ref(contract, 'en')}")],
+            facts=[
+                (f"Geplantes Spiel: {contract_ref(contract, 'de')}", f"Intended game: {contract_ref(contract, 'en')}")
+            ],
             rule_ids=("2.3.1", "4.1.2") if contract.game.is_null else RULES,
         )
 

@@ -101,9 +101,21 @@ class Seeger(EngineExercise[Scenario]):
             if declarer is None:
                 steps.append(Step(f"Spiel {i}: eingepasst, 0", f"Game {i}: passed in, 0", ("A.1.3",)))
             elif declarer == me and entry > 0:
-                steps.append(Step(f"Spiel {i}: {who} gewinnt: {entry} + 50 = {share}", f"Game {i}: {who} wins: {entry} + 50 = {share}", ("A.2.1",)))
+                steps.append(
+                    Step(
+                        f"Spiel {i}: {who} gewinnt: {entry} + 50 = {share}",
+                        f"Game {i}: {who} wins: {entry} + 50 = {share}",
+                        ("A.2.1",),
+                    )
+                )
             elif declarer == me:
-                steps.append(Step(f"Spiel {i}: {who} verliert: {entry} - 50 = {share}", f"Game {i}: {who} loses: {entry} - 50 = {share}", ("A.2.1",)))
+                steps.append(
+                    Step(
+                        f"Spiel {i}: {who} verliert: {entry} - 50 = {share}",
+                        f"Game {i}: {who} loses: {entry} - 50 = {share}",
+                        ("A.2.1",),
+                    )
+                )
             elif entry > 0:
                 steps.append(
                     Step(

@@ -20,7 +20,17 @@ OPTIONS = (
     Choice("ja", Text("Ja, gültig", "Yes, valid")),
     Choice("nein", Text("Nein, ungültig", "No, invalid")),
 )
-ALIASES = {"j": "ja", "y": "ja", "yes": "ja", "gültig": "ja", "valid": "ja", "n": "nein", "no": "nein", "ungültig": "nein", "invalid": "nein"}
+ALIASES = {
+    "j": "ja",
+    "y": "ja",
+    "yes": "ja",
+    "gültig": "ja",
+    "valid": "ja",
+    "n": "nein",
+    "no": "nein",
+    "ungültig": "nein",
+    "invalid": "nein",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +43,11 @@ class Scenario:
 
     def contract(self) -> Contract:
         return Contract(
-            self.game, hand=self.hand, ouvert=self.ouvert, schneider_announced=self.schneider, schwarz_announced=self.schwarz
+            self.game,
+            hand=self.hand,
+            ouvert=self.ouvert,
+            schneider_announced=self.schneider,
+            schwarz_announced=self.schwarz,
         )
 
 
@@ -44,9 +58,7 @@ def _draw(rng: random.Random, difficulty: int) -> Scenario:
     if difficulty == 2:
         game = rng.choice(SUIT_GAMES + (GameType.GRAND, GameType.GRAND))
         level = rng.choice(("none", "schneider", "schwarz", "ouvert"))
-        return Scenario(
-            game, rng.random() < 0.5, level == "ouvert", level == "schneider", level == "schwarz"
-        )
+        return Scenario(game, rng.random() < 0.5, level == "ouvert", level == "schneider", level == "schwarz")
     game = rng.choice((GameType.NULL, GameType.NULL, GameType.NULL, GameType.GRAND) + SUIT_GAMES)
     level = rng.choice(("none", "schneider", "schwarz", "ouvert", "ouvert"))
     return Scenario(game, rng.random() < 0.5, level == "ouvert", level == "schneider", level == "schwarz")
@@ -74,7 +86,9 @@ class Spielansage(EngineExercise[Scenario]):
         if scenario.hand:
             facts.append(("Der Skat bleibt liegen (nicht aufgenommen)", "The skat stays face down (not picked up)"))
         else:
-            facts.append(("Der Skat wurde aufgenommen und zwei Karten gedrückt", "The skat was picked up and two cards put away"))
+            facts.append(
+                ("Der Skat wurde aufgenommen und zwei Karten gedrückt", "The skat was picked up and two cards put away")
+            )
         words_de: list[str] = [game_ref(scenario.game)]
         words_en: list[str] = [game_en(scenario.game)]
         if scenario.ouvert:
@@ -134,7 +148,13 @@ def _why_valid(s: Scenario) -> list[Step]:
                     ("2.4.4",),
                 )
             ]
-        return [Step("Jedes Nullspiel ist mit und ohne Skataufnahme erlaubt", "Every Null game is allowed with or without the skat", ("1.1.2", "4.1.2"))]
+        return [
+            Step(
+                "Jedes Nullspiel ist mit und ohne Skataufnahme erlaubt",
+                "Every Null game is allowed with or without the skat",
+                ("1.1.2", "4.1.2"),
+            )
+        ]
     if s.ouvert:
         return [
             Step(
@@ -152,7 +172,13 @@ def _why_valid(s: Scenario) -> list[Step]:
             )
         ]
     if s.hand:
-        return [Step("Ein Handspiel ohne weitere Ansagen ist immer erlaubt", "A hand game without further announcements is always allowed", ("1.2.3",))]
+        return [
+            Step(
+                "Ein Handspiel ohne weitere Ansagen ist immer erlaubt",
+                "A hand game without further announcements is always allowed",
+                ("1.2.3",),
+            )
+        ]
     return [
         Step(
             "Nach der Skataufnahme ist ein einfaches Farb-, Grand- oder Nullspiel erlaubt",

@@ -15,6 +15,7 @@ from skatschule.engine.names import game_ref
 from .base import Question
 from .gen import NULL_CONTRACTS, random_matadors
 from .helpers import SUIT_GAMES, EngineExercise, Solution, contract_ref
+
 RULES = ("4.1.1", "4.3.2", "1.4.2")
 
 
@@ -42,7 +43,11 @@ class Spielwert(EngineExercise[Scenario]):
             contract = Contract(game)
         elif difficulty == 2:
             contract = Contract(game, hand=rng.random() < 0.6)
-            reached = rng.choice(("none", "schneider", "schneider", "schwarz") if contract.hand else ("schneider", "schneider", "schwarz"))
+            reached = rng.choice(
+                ("none", "schneider", "schneider", "schwarz")
+                if contract.hand
+                else ("schneider", "schneider", "schwarz")
+            )
             schneider = reached in ("schneider", "schwarz")
             schwarz = reached == "schwarz"
         else:
@@ -66,17 +71,28 @@ class Spielwert(EngineExercise[Scenario]):
         facts = [(f"Spiel: {contract_ref(contract, 'de')}", f"Game: {contract_ref(contract, 'en')}")]
         if not contract.game.is_null:
             facts.append(
-                (f"Spitzen: {matadors_text(scenario.matadors, 'de')}", f"Matadors: {matadors_text(scenario.matadors, 'en')}")
+                (
+                    f"Spitzen: {matadors_text(scenario.matadors, 'de')}",
+                    f"Matadors: {matadors_text(scenario.matadors, 'en')}",
+                )
             )
             if contract.hand:
                 facts.append(("ohne Skataufnahme (Handspiel)", "without picking up the skat (hand game)"))
             else:
                 facts.append(("mit Skataufnahme", "the skat was picked up"))
             if scenario.schwarz:
-                facts.append(("Gewonnen: Die Gegenspieler bekommen keinen Stich (Schwarz)", "Won: the defenders take no trick (Schwarz)"))
+                facts.append(
+                    (
+                        "Gewonnen: Die Gegenspieler bekommen keinen Stich (Schwarz)",
+                        "Won: the defenders take no trick (Schwarz)",
+                    )
+                )
             elif scenario.schneider:
                 facts.append(
-                    ("Gewonnen: Die Gegenspieler haben 30 Augen oder weniger (Schneider)", "Won: the defenders have 30 card points or fewer (Schneider)")
+                    (
+                        "Gewonnen: Die Gegenspieler haben 30 Augen oder weniger (Schneider)",
+                        "Won: the defenders have 30 card points or fewer (Schneider)",
+                    )
                 )
             else:
                 facts.append(("Gewonnen mit 61 bis 89 Augen (einfach)", "Won with 61 to 89 card points (simple win)"))
@@ -136,4 +152,10 @@ class Spielwert(EngineExercise[Scenario]):
                     )
                 )
         steps.extend(gv.steps)
-        return Solution((str(gv.value),), str(gv.value), str(gv.value), tuple(steps), RULES if not contract.game.is_null else ("4.1.2",))
+        return Solution(
+            (str(gv.value),),
+            str(gv.value),
+            str(gv.value),
+            tuple(steps),
+            RULES if not contract.game.is_null else ("4.1.2",),
+        )

@@ -11,13 +11,12 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from skatschule.engine import Card, CardSet, GameType, Step, matadors, matadors_text, trump_order, Text
+from skatschule.engine import Card, CardSet, GameType, Step, Text, matadors, matadors_text, trump_order
 from skatschule.engine.names import article_ref, card_ref, game_ref
 
 from .base import Choice, Question
 from .gen import cards_with_matadors, weighted
-from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_en, sorted_cards
-from .helpers import hand_order
+from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_en, hand_order, sorted_cards
 
 RULES = ("1.4.1", "1.4.2", "1.4.3")
 
@@ -30,7 +29,7 @@ class Scenario:
 
 
 def matador_options(game: GameType, level: int | None = None) -> list[Choice]:
-    """"mit 1" .. "ohne n": up to the most matadors the game has, or (with ``level``) the level draws.
+    """ "mit 1" .. "ohne n": up to the most matadors the game has, or (with ``level``) the level draws.
 
     Offering only counts the level can ask keeps a fixed guess ("mit 1") near chance.
     """
@@ -57,7 +56,9 @@ class Spitzen(EngineExercise[Scenario]):
     slug = "spitzen"
     title_de = "Spitzen"
     title_en = "Matadors"
-    description_de = "Mit oder ohne wie viele? Die Spitzen zählen mit den zwölf Karten des Alleinspielers, Skat eingeschlossen."
+    description_de = (
+        "Mit oder ohne wie viele? Die Spitzen zählen mit den zwölf Karten des Alleinspielers, Skat eingeschlossen."
+    )
     description_en = "With or without how many? Matadors are counted over the declarer's twelve cards, skat included."
     rule_ids = RULES
 
@@ -156,4 +157,3 @@ def matador_steps(game: GameType, cards: CardSet, count: int, skat: tuple[Card, 
             )
         )
     return steps
-

@@ -6,8 +6,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skatschule.engine import Card, GameType, Rank, Step, deal_cards, is_trump, trick_winner, Text, SEAT_NAMES_DE
-from skatschule.engine.names import article_ref, card_ref, suit_ref, game_ref
+from skatschule.engine import SEAT_NAMES_DE, Card, GameType, Rank, Step, Text, deal_cards, is_trump, trick_winner
+from skatschule.engine.names import article_ref, card_ref, game_ref, suit_ref
 
 from .base import Choice, Question
 from .gen import legal_trick
@@ -51,12 +51,21 @@ def trick_steps(game: GameType, leader: int, trick: Sequence[Card]) -> list[Step
             )
         )
         if lead.is_jack and game.is_null:
-            steps.append(Step(f"Im Null gehört {article_ref(lead)} zu seiner Farbe", f"In Null {article_ref(lead)} belongs to its suit", ("1.3.4",)))
+            steps.append(
+                Step(
+                    f"Im Null gehört {article_ref(lead)} zu seiner Farbe",
+                    f"In Null {article_ref(lead)} belongs to its suit",
+                    ("1.3.4",),
+                )
+            )
     for i in (1, 2):
         seat = (leader + i) % 3
         card = trick[i]
         if follows(game, lead, card):
-            de, en = f"{SEAT_NAMES_DE[seat]}: {card_ref(card)} bedient", f"{seat_en(seat, True)}: the {card_ref(card)} follows"
+            de, en = (
+                f"{SEAT_NAMES_DE[seat]}: {card_ref(card)} bedient",
+                f"{seat_en(seat, True)}: the {card_ref(card)} follows",
+            )
         elif is_trump(game, card):
             de = f"{SEAT_NAMES_DE[seat]}: {card_ref(card)} sticht (kann nicht bedienen, spielt Trumpf)"
             en = f"{seat_en(seat, True)}: the {card_ref(card)} trumps (cannot follow, plays a trump)"
@@ -94,7 +103,9 @@ def _interesting(game: GameType, trick: list[Card], difficulty: int) -> bool:
     if difficulty == 2:
         return not all_follow
     if game.is_null:
-        return any(c.rank in (Rank.JACK, Rank.TEN) for c in trick) and sum(follows(game, lead, c) for c in trick[1:]) >= 1
+        return (
+            any(c.rank in (Rank.JACK, Rank.TEN) for c in trick) and sum(follows(game, lead, c) for c in trick[1:]) >= 1
+        )
     jack = any(c.is_jack for c in trick)
     trumps = sum(is_trump(game, c) for c in trick)
     return jack and (trumps >= 2 or not all_follow)
@@ -128,7 +139,12 @@ class Stich(EngineExercise[Scenario]):
         options = []
         for seat in range(3):
             card = scenario.trick[(seat - leader) % 3]
-            options.append(Choice(SEAT_VALUES[seat], Text(f"{SEAT_NAMES_DE[seat]} ({card_ref(card)})", f"{seat_en(seat, True)} ({card_ref(card)})")))
+            options.append(
+                Choice(
+                    SEAT_VALUES[seat],
+                    Text(f"{SEAT_NAMES_DE[seat]} ({card_ref(card)})", f"{seat_en(seat, True)} ({card_ref(card)})"),
+                )
+            )
         facts = [(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         facts += trick_facts(scenario.trick, leader)
         return self.question(
@@ -140,7 +156,8 @@ class Stich(EngineExercise[Scenario]):
             options=options,
             trick=codes(scenario.trick),
             facts=facts,
-            rule_ids=("3.4.2", "3.2.1") + (("1.3.4",) if scenario.game.is_null else ("1.3.3",) if scenario.game is GameType.GRAND else ("1.3.2",)),
+            rule_ids=("3.4.2", "3.2.1")
+            + (("1.3.4",) if scenario.game.is_null else ("1.3.3",) if scenario.game is GameType.GRAND else ("1.3.2",)),
         )
 
     def solve(self, scenario: Scenario) -> Solution:

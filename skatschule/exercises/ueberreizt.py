@@ -19,28 +19,27 @@ from dataclasses import dataclass
 
 from skatschule.engine import (
     BID_VALUES,
+    ISKO,
     Card,
     CardSet,
     Contract,
-    ISKO,
     GameType,
     Settlement,
     Step,
+    Text,
     game_value,
     matadors,
     matadors_text,
     score_game,
     trump_order,
-    Text,
 )
 from skatschule.engine import concede as engine_concede
-from skatschule.engine.names import card_ref, rank_ref, game_ref
 from skatschule.engine.cards import Rank
+from skatschule.engine.names import card_ref, game_ref, rank_ref
 
 from .base import Choice, Question
 from .gen import cards_with_matadors, points_and_tricks
-from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, signed, sorted_cards
-from .helpers import game_en, hand_order
+from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_en, hand_order, signed, sorted_cards
 
 RULES = ("2.4.3", "4.4.1", "4.3.4")
 DECLARABLE = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND)
@@ -188,8 +187,16 @@ class Ueberreizt(EngineExercise[Scenario]):
                 "bid and concedes. Which announcements cost him least? Select all that are equally cheap."
             )
             return self.question(
-                difficulty, seed, prompt_de, prompt_en, "multi", options=OPTIONS,
-                cards=codes(hand_order(scenario.hand, g)), skat=codes(scenario.skat), facts=facts, rule_ids=("2.4.3", "4.4.1"),
+                difficulty,
+                seed,
+                prompt_de,
+                prompt_en,
+                "multi",
+                options=OPTIONS,
+                cards=codes(hand_order(scenario.hand, g)),
+                skat=codes(scenario.skat),
+                facts=facts,
+                rule_ids=("2.4.3", "4.4.1"),
             )
         x_de, x_en = game_ref(scenario.declared), game_en(scenario.declared)
         if scenario.form == "concede":
@@ -203,8 +210,15 @@ class Ueberreizt(EngineExercise[Scenario]):
                 f"He announces {x_en} and concedes at once. What is written on the score sheet for him?"
             )
             return self.question(
-                difficulty, seed, prompt_de, prompt_en, "number",
-                cards=codes(hand_order(scenario.hand, g)), skat=codes(scenario.skat), facts=facts, rule_ids=("2.4.3", "4.4.1", "4.3.4"),
+                difficulty,
+                seed,
+                prompt_de,
+                prompt_en,
+                "number",
+                cards=codes(hand_order(scenario.hand, g)),
+                skat=codes(scenario.skat),
+                facts=facts,
+                rule_ids=("2.4.3", "4.4.1", "4.3.4"),
             )
         result_de = f"{scenario.points} Augen, {scenario.tricks} Stiche"
         result_en = f"{scenario.points} card points, {scenario.tricks} tricks"
@@ -231,8 +245,15 @@ class Ueberreizt(EngineExercise[Scenario]):
             )
             rules = ("2.4.3", "4.4.1", "4.3.4")
         return self.question(
-            difficulty, seed, prompt_de, prompt_en, "number",
-            cards=codes(hand_order(scenario.hand, g)), skat=codes(scenario.skat), facts=facts, rule_ids=rules,
+            difficulty,
+            seed,
+            prompt_de,
+            prompt_en,
+            "number",
+            cards=codes(hand_order(scenario.hand, g)),
+            skat=codes(scenario.skat),
+            facts=facts,
+            rule_ids=rules,
         )
 
     def solve(self, scenario: Scenario) -> Solution:

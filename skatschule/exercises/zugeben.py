@@ -5,13 +5,23 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import Card, CardSet, GameType, Rank, Step, deal_cards, is_trump, legal_cards, SEAT_NAMES_DE
-from skatschule.engine.names import article_ref, card_ref, suit_ref, cards_ref, game_ref
+from skatschule.engine import SEAT_NAMES_DE, Card, CardSet, GameType, Rank, Step, deal_cards, is_trump, legal_cards
+from skatschule.engine.names import article_ref, card_ref, cards_ref, game_ref, suit_ref
 
 from .base import Question
 from .gen import legal_trick
-from .helpers import SUIT_GAMES, EngineExercise, Solution, card_choice, codes, game_en, seat_en, sorted_cards, trick_facts
-from .helpers import hand_order
+from .helpers import (
+    SUIT_GAMES,
+    EngineExercise,
+    Solution,
+    card_choice,
+    codes,
+    game_en,
+    hand_order,
+    seat_en,
+    sorted_cards,
+    trick_facts,
+)
 from .stich import follows
 
 
@@ -78,7 +88,9 @@ class Zugeben(EngineExercise[Scenario]):
         seat = scenario.seat
         facts = [(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         facts += trick_facts(scenario.trick, scenario.leader)
-        facts.append((f"Du sitzt in {SEAT_NAMES_DE[seat]} und bist dran", f"You are {seat_en(seat)} and it is your turn"))
+        facts.append(
+            (f"Du sitzt in {SEAT_NAMES_DE[seat]} und bist dran", f"You are {seat_en(seat)} and it is your turn")
+        )
         return self.question(
             difficulty,
             seed,
@@ -144,7 +156,9 @@ class Zugeben(EngineExercise[Scenario]):
                 )
             )
         else:
-            how_de, how_en = ("", "") if game.is_null else (", also stechen oder abwerfen", ", so you may trump or discard")
+            how_de, how_en = (
+                ("", "") if game.is_null else (", also stechen oder abwerfen", ", so you may trump or discard")
+            )
             steps.append(
                 Step(
                     f"Du hast {none_de}: Du darfst jede Karte spielen{how_de}",

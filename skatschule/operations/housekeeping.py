@@ -60,13 +60,14 @@ def housekeeping(*, days: int = 30, dry_run: bool = False, now: datetime | None 
     now = now or timezone.now()
     cutoff = now - timedelta(days=max(0, days))
     sessions = Session.objects.filter(expire_date__lt=now).order_by()
-    exercises = IssuedExercise.objects.filter(
-        user__isnull=True, issued_at__lt=cutoff, attempt__isnull=True
-    ).order_by()
+    exercises = IssuedExercise.objects.filter(user__isnull=True, issued_at__lt=cutoff, attempt__isnull=True).order_by()
     summaries = ProgressSummary.objects.filter(user__isnull=True, updated_at__lt=cutoff).order_by()
     if dry_run:
         return Report(sessions.count(), exercises.count(), summaries.count(), True, cutoff)
     return Report(
-        _delete_in_batches(sessions, Session), _delete_in_batches(exercises, IssuedExercise),
-        _delete_in_batches(summaries, ProgressSummary), False, cutoff,
+        _delete_in_batches(sessions, Session),
+        _delete_in_batches(exercises, IssuedExercise),
+        _delete_in_batches(summaries, ProgressSummary),
+        False,
+        cutoff,
     )

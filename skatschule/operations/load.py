@@ -109,12 +109,14 @@ class Visitor:
         body = None
         if form is not None:
             body = urllib.parse.urlencode(form)
-            headers.update({
-                "Content-Type": "application/x-www-form-urlencoded",
-                "X-CSRFToken": self.cookies.get("csrftoken", ""),
-                "HX-Request": "true",
-                "Referer": f"http://{self.host}:{self.port}{path}",
-            })
+            headers.update(
+                {
+                    "Content-Type": "application/x-www-form-urlencoded",
+                    "X-CSRFToken": self.cookies.get("csrftoken", ""),
+                    "HX-Request": "true",
+                    "Referer": f"http://{self.host}:{self.port}{path}",
+                }
+            )
         start = time.perf_counter()
         try:
             try:
@@ -187,7 +189,9 @@ def drive(base: str, users: int, seconds: float, think: float, warmup: float = 2
 
 
 def report(stats: Stats, seconds: float) -> str:
-    lines = [f"{'class':<10} {'requests':>8} {'req/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>6}"]
+    lines = [
+        f"{'class':<10} {'requests':>8} {'req/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>6}"
+    ]
     for name in ("minimal", "page", "rules", "generate", "grade"):
         t = stats.times.get(name, [])
         ms = [1000 * x for x in t]
@@ -243,9 +247,20 @@ def spawn(workers: int, threads: int) -> tuple[subprocess.Popen[bytes], str, tem
     port = _free_port()
     gunicorn = Path(sys.executable).with_name("gunicorn")
     proc = subprocess.Popen(
-        [str(gunicorn), "skatschule.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(workers), "--threads", str(threads),
-         "--log-level", "warning"],
-        env=env, cwd=ROOT,
+        [
+            str(gunicorn),
+            "skatschule.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            str(workers),
+            "--threads",
+            str(threads),
+            "--log-level",
+            "warning",
+        ],
+        env=env,
+        cwd=ROOT,
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30

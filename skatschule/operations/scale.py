@@ -148,22 +148,50 @@ def fill_learner(name: str, attempts: int, rng: random.Random, rule_ids: dict[tu
     for item in IssuedExercise.objects.filter(user=user).order_by("issued_at"):
         rows.append(
             Attempt(
-                issued=item, user=user, kind=item.kind, difficulty=item.difficulty, seed=item.seed,
-                answer=["61"], normalized="61", correct=rng.random() < 0.75, time_taken_ms=rng.randrange(2000, 60000),
-                rule_ids=rule_ids[(item.kind, item.difficulty)], created_at=item.issued_at + timedelta(seconds=20),
+                issued=item,
+                user=user,
+                kind=item.kind,
+                difficulty=item.difficulty,
+                seed=item.seed,
+                answer=["61"],
+                normalized="61",
+                correct=rng.random() < 0.75,
+                time_taken_ms=rng.randrange(2000, 60000),
+                rule_ids=rule_ids[(item.kind, item.difficulty)],
+                created_at=item.issued_at + timedelta(seconds=20),
             )
         )
     Attempt.objects.bulk_create(rows, batch_size=500)
-    regrade = [AttemptGrade(attempt_id=pk, correct=rng.random() < 0.5) for pk in
-               Attempt.objects.filter(user=user).values_list("pk", flat=True)[::50]]
+    regrade = [
+        AttemptGrade(attempt_id=pk, correct=rng.random() < 0.5)
+        for pk in Attempt.objects.filter(user=user).values_list("pk", flat=True)[::50]
+    ]
     AttemptGrade.objects.bulk_create(regrade)
     due = []
     for n in range(attempts // 5):
         kind, level = rng.choice(steps)
-        card = {"card_id": n + 1, "state": 2, "step": None, "stability": 3.0, "difficulty": 5.0,
-                "due": (now - timedelta(hours=n + 1)).isoformat(), "last_review": (now - timedelta(days=4)).isoformat()}
-        due.append(ReviewItem(user=user, kind=kind, difficulty=level, seed=n, card=card, due=now - timedelta(hours=n + 1),
-                              reviews=1, created_at=now - timedelta(days=5), updated_at=now - timedelta(days=4)))
+        card = {
+            "card_id": n + 1,
+            "state": 2,
+            "step": None,
+            "stability": 3.0,
+            "difficulty": 5.0,
+            "due": (now - timedelta(hours=n + 1)).isoformat(),
+            "last_review": (now - timedelta(days=4)).isoformat(),
+        }
+        due.append(
+            ReviewItem(
+                user=user,
+                kind=kind,
+                difficulty=level,
+                seed=n,
+                card=card,
+                due=now - timedelta(hours=n + 1),
+                reviews=1,
+                created_at=now - timedelta(days=5),
+                updated_at=now - timedelta(days=4),
+            )
+        )
     ReviewItem.objects.bulk_create(due, batch_size=500)
     return user
 
@@ -189,13 +217,28 @@ def fill_class(name: str, students: int, rng: random.Random) -> tuple[Any, Any]:
     )
     people = list(User.objects.filter(username__startswith=f"{name}-s").order_by("pk"))
     Membership.objects.bulk_create([Membership(classroom=room, student=p) for p in people], batch_size=500)
-    quiz = authoring.create_quiz(owner=teacher, classroom=room, title=f"Quiz {name}", pool=[("augen", 1), ("spitzen", 1), ("spielwert", 1)], item_count=QUIZ_ITEMS)
+    quiz = authoring.create_quiz(
+        owner=teacher,
+        classroom=room,
+        title=f"Quiz {name}",
+        pool=[("augen", 1), ("spitzen", 1), ("spielwert", 1)],
+        item_count=QUIZ_ITEMS,
+    )
     items = list(quiz.items.order_by("position"))
     now = timezone.now()
     QuizAttempt.objects.bulk_create(
-        [QuizAttempt(quiz=quiz, student=p, number=1, started_at=now - timedelta(minutes=30),
-                     updated_at=now - timedelta(minutes=10), submitted_at=now - timedelta(minutes=10), score=0)
-         for p in people],
+        [
+            QuizAttempt(
+                quiz=quiz,
+                student=p,
+                number=1,
+                started_at=now - timedelta(minutes=30),
+                updated_at=now - timedelta(minutes=10),
+                submitted_at=now - timedelta(minutes=10),
+                score=0,
+            )
+            for p in people
+        ],
         batch_size=500,
     )
     answers = []

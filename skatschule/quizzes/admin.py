@@ -50,7 +50,17 @@ class QuizAnswerInline(AnswerInlineBase):
 class QuizAttemptAdmin(AttemptAdminBase):
     list_display = ("quiz", "student", "number", "started_at", "submitted_at", "score")
     search_fields = ("quiz__title", "student__username")
-    readonly_fields = ("public_id", "quiz", "student", "number", "started_at", "deadline", "updated_at", "submitted_at", "score")
+    readonly_fields = (
+        "public_id",
+        "quiz",
+        "student",
+        "number",
+        "started_at",
+        "deadline",
+        "updated_at",
+        "submitted_at",
+        "score",
+    )
     inlines = [QuizAnswerInline]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:

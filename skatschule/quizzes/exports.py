@@ -22,20 +22,38 @@ from xml.sax.saxutils import escape
 
 from skatschule.engine.names import DEFAULT_DECK, cards_ref, render
 from skatschule.exercises.base import Question
+from skatschule.home.spreadsheets import default_delimiter, table_csv_bytes, table_xlsx_bytes
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import grade_answer
-
-from skatschule.home.spreadsheets import default_delimiter, table_csv_bytes, table_xlsx_bytes
 
 from . import selectors
 from .levels import level_name
 from .models import Quiz
 
-__all__ = ["csv_bytes", "xlsx_bytes", "table_csv_bytes", "table_xlsx_bytes", "moodle_xml", "MOODLE_TYPES", "default_delimiter"]
+__all__ = [
+    "csv_bytes",
+    "xlsx_bytes",
+    "table_csv_bytes",
+    "table_xlsx_bytes",
+    "moodle_xml",
+    "MOODLE_TYPES",
+    "default_delimiter",
+]
 
 MOODLE_TYPES = {"number": "numerical", "choice": "multichoice", "multi": "multichoice", "cards": "multichoice"}
 # The fractions Moodle accepts for a share of the mark (100 / k for k = 1 .. 10).
-_FRACTIONS = {1: "100", 2: "50", 3: "33.33333", 4: "25", 5: "20", 6: "16.66667", 7: "14.28571", 8: "12.5", 9: "11.11111", 10: "10"}
+_FRACTIONS = {
+    1: "100",
+    2: "50",
+    3: "33.33333",
+    4: "25",
+    5: "20",
+    6: "16.66667",
+    7: "14.28571",
+    8: "12.5",
+    9: "11.11111",
+    10: "10",
+}
 
 
 def _table(quiz: Quiz, lang: str) -> list[list[str]]:
@@ -125,7 +143,9 @@ def moodle_items(quiz: Quiz, lang: str = "de") -> tuple[list[str], list[int]]:
             )
             for value, label in _options(question, lang):
                 fraction = ("100" if single else share) if value in good else ("0" if single else "-" + share)
-                lines.append(f'<answer fraction="{fraction}" format="html"><text>{_cdata(escape(label))}</text></answer>')
+                lines.append(
+                    f'<answer fraction="{fraction}" format="html"><text>{_cdata(escape(label))}</text></answer>'
+                )
         lines.append("</question>")
         blocks.append("\n".join(lines))
     return blocks, skipped
@@ -153,7 +173,9 @@ def moodle_xml(quiz: Quiz, lang: str = "de") -> str:
         f"<!-- {escape(moodle_note(lang)).replace('--', '–')} -->",
     ]
     if skipped:
-        head.append(f"<!-- {'Not exported (no Moodle equivalent), items' if lang == 'en' else 'Nicht exportiert (in Moodle ohne Gegenstück), Aufgaben'}: {', '.join(map(str, skipped))} -->")
+        head.append(
+            f"<!-- {'Not exported (no Moodle equivalent), items' if lang == 'en' else 'Nicht exportiert (in Moodle ohne Gegenstück), Aufgaben'}: {', '.join(map(str, skipped))} -->"
+        )
     head.append("<quiz>")
     head.append(
         f'<question type="category"><category><text>$course$/Skatschule/{escape(category)}</text></category></question>'

@@ -58,9 +58,7 @@ def initial_for(quiz: Quiz) -> dict[str, Any]:
 class QuizForm(forms.Form):
     title = forms.CharField(label=_("Titel"), max_length=120)
     classroom = forms.ModelChoiceField(label=_("Klasse"), queryset=Classroom.objects.none(), empty_label=None)
-    kinds = forms.MultipleChoiceField(
-        label=_("Übungsarten"), required=False, widget=forms.CheckboxSelectMultiple
-    )
+    kinds = forms.MultipleChoiceField(label=_("Übungsarten"), required=False, widget=forms.CheckboxSelectMultiple)
     lessons = forms.MultipleChoiceField(label=_("Lektionen"), required=False, widget=forms.CheckboxSelectMultiple)
     rules = forms.CharField(
         label=_("Regelnummern"),
@@ -112,7 +110,9 @@ class QuizForm(forms.Form):
         if quiz is not None:
             kwargs["initial"] = {**initial_for(quiz), **(kwargs.get("initial") or {})}
         super().__init__(*args, **kwargs)
-        cast("forms.ModelChoiceField[Classroom]", self.fields["classroom"]).queryset = Classroom.objects.filter(teacher=teacher)
+        cast("forms.ModelChoiceField[Classroom]", self.fields["classroom"]).queryset = Classroom.objects.filter(
+            teacher=teacher
+        )
         cast(forms.ChoiceField, self.fields["kinds"]).choices = selectors.kind_choices(lang)
         cast(forms.ChoiceField, self.fields["lessons"]).choices = selectors.lesson_choices(lang)
         cast(forms.ChoiceField, self.fields["difficulty"]).choices = level_choices(selectors.max_level())
@@ -180,7 +180,9 @@ class QuizForm(forms.Form):
             if not (kinds or lessons or rules):
                 raise forms.ValidationError(_("Bitte wähle Übungsarten, Lektionen oder Regelnummern."))
             try:
-                self.pool = authoring.build_pool(kinds=kinds, lessons=lessons, rules=rules, difficulty=data.get("difficulty") or 1)
+                self.pool = authoring.build_pool(
+                    kinds=kinds, lessons=lessons, rules=rules, difficulty=data.get("difficulty") or 1
+                )
             except errors.QuizError as exc:
                 raise forms.ValidationError(exc.message(self.lang)) from None
             if not self.pool:
@@ -194,7 +196,20 @@ class QuizForm(forms.Form):
         compares them with the quiz and refuses a difference once someone has started.
         """
         data = {**self.cleaned_data, **self.sent_locked}
-        names = ("title", "classroom", "kinds", "lessons", "rules", "item_count", "difficulty", "variants",
-                 "opens_at", "closes_at", "time_limit_minutes", "max_attempts", "show_answers")
+        names = (
+            "title",
+            "classroom",
+            "kinds",
+            "lessons",
+            "rules",
+            "item_count",
+            "difficulty",
+            "variants",
+            "opens_at",
+            "closes_at",
+            "time_limit_minutes",
+            "max_attempts",
+            "show_answers",
+        )
         values: dict[str, Any] = {name: data.get(name) for name in names}
         return authoring.QuizChanges(**values, redraw=bool(data.get("redraw")))

@@ -54,7 +54,10 @@ class Quiz(models.Model):
     )
     created_at = models.DateTimeField(default=timezone.now)
     published_at = models.DateTimeField(
-        _("Veröffentlicht ab"), null=True, blank=True, help_text="empty: a draft only the teacher sees (quizzes.publishing)"
+        _("Veröffentlicht ab"),
+        null=True,
+        blank=True,
+        help_text="empty: a draft only the teacher sees (quizzes.publishing)",
     )
 
     class Meta:
@@ -109,7 +112,9 @@ class QuizAttempt(models.Model):
     student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="quiz_attempts")
     number = models.PositiveSmallIntegerField(default=1)
     started_at = models.DateTimeField(default=timezone.now)
-    deadline = models.DateTimeField(null=True, blank=True, help_text="started_at + time limit, capped by the close time")
+    deadline = models.DateTimeField(
+        null=True, blank=True, help_text="started_at + time limit, capped by the close time"
+    )
     updated_at = models.DateTimeField(default=timezone.now)
     submitted_at = models.DateTimeField(null=True, blank=True)
     score = models.PositiveSmallIntegerField(null=True, blank=True)

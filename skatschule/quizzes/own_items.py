@@ -33,7 +33,6 @@ from django.http import Http404
 from skatschule.classrooms.services import is_teacher
 from skatschule.engine import Card, CardSet, Contract, GameType, SkatError, legal_cards, matadors, parse_card
 from skatschule.engine.cards import Deal
-from skatschule.home.errors import UserError
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import Feedback, Question
 from skatschule.exercises.helpers import mark, read_answer
@@ -41,6 +40,7 @@ from skatschule.exercises.spielwert import Scenario as ValueScenario
 from skatschule.exercises.stich import Scenario as TrickScenario
 from skatschule.exercises.stich import follows
 from skatschule.exercises.zugeben import Scenario as PlayScenario
+from skatschule.home.errors import UserError
 
 from .models import OwnItem
 
@@ -160,7 +160,9 @@ class Situation:
         return data
 
 
-def _check_value(game: GameType, flags: Sequence[str], result: str, hand: list[Card], skat: list[Card]) -> tuple[str, ...]:
+def _check_value(
+    game: GameType, flags: Sequence[str], result: str, hand: list[Card], skat: list[Card]
+) -> tuple[str, ...]:
     """A won game the rules allow: the engine checks the declaration and the cards."""
     chosen = tuple(flag for flag in FLAGS if flag in set(flags))
     if set(flags) - set(FLAGS):
@@ -220,18 +222,32 @@ def check_situation(
         kept = _cards(skat)
         chosen = _check_value(game_type, flags, result, held, kept)
         return Situation(
-            kind, game_type, 0, (), tuple(sorted(held, key=lambda c: c.index)), tuple(sorted(kept, key=lambda c: c.index)),
-            chosen, result if not game_type.is_null else "einfach",
+            kind,
+            game_type,
+            0,
+            (),
+            tuple(sorted(held, key=lambda c: c.index)),
+            tuple(sorted(kept, key=lambda c: c.index)),
+            chosen,
+            result if not game_type.is_null else "einfach",
         )
     if kind == "stich":
         if len(played) != 3:
-            raise OwnItemError("Ein Stich hat drei Karten: wähle die 1., 2. und 3. Karte.", "A trick has three cards: choose the 1st, 2nd and 3rd.")
+            raise OwnItemError(
+                "Ein Stich hat drei Karten: wähle die 1., 2. und 3. Karte.",
+                "A trick has three cards: choose the 1st, 2nd and 3rd.",
+            )
         held = []
     else:
         if not 1 <= len(played) <= 2:
-            raise OwnItemError("Wähle eine oder zwei Karten, die schon auf dem Tisch liegen.", "Choose one or two cards already on the table.")
+            raise OwnItemError(
+                "Wähle eine oder zwei Karten, die schon auf dem Tisch liegen.",
+                "Choose one or two cards already on the table.",
+            )
         if not held:
-            raise OwnItemError("Wähle die Karten der Hand, die jetzt dran ist.", "Choose the cards of the hand to play now.")
+            raise OwnItemError(
+                "Wähle die Karten der Hand, die jetzt dran ist.", "Choose the cards of the hand to play now."
+            )
     _check_deal(game_type, seat, played, held)
     return Situation(kind, game_type, seat, tuple(played), tuple(sorted(held, key=lambda c: c.index)))
 
@@ -335,9 +351,9 @@ class OwnItemType:
 
 def type_for(kind: str) -> OwnItemType | None:
     """The own item behind a quiz item kind ``eigen-<id>`` (None for every other kind)."""
-    if not kind.startswith(KIND_PREFIX) or not kind[len(KIND_PREFIX):].isdigit():
+    if not kind.startswith(KIND_PREFIX) or not kind[len(KIND_PREFIX) :].isdigit():
         return None
-    item = OwnItem.objects.filter(pk=int(kind[len(KIND_PREFIX):])).first()
+    item = OwnItem.objects.filter(pk=int(kind[len(KIND_PREFIX) :])).first()
     return OwnItemType(item) if item is not None and item.kind in REGISTRY else None
 
 
@@ -356,5 +372,7 @@ def add_to_quiz(*, owner: User, item: OwnItem, quiz: Any) -> Any:
             )
         count = locked.items.count()
         if count >= MAX_ITEMS:
-            raise OwnItemError(f"Ein Quiz hat höchstens {MAX_ITEMS} Aufgaben.", f"A quiz has at most {MAX_ITEMS} items.")
+            raise OwnItemError(
+                f"Ein Quiz hat höchstens {MAX_ITEMS} Aufgaben.", f"A quiz has at most {MAX_ITEMS} items."
+            )
         return QuizItem.objects.create(quiz=locked, position=count + 1, kind=item_kind(item), difficulty=1, seed=0)

@@ -116,7 +116,13 @@ def copy_quiz(*, quiz: Quiz, owner: User, classroom: Classroom, title: str) -> Q
     )
     rng = random.Random(secret)
     QuizItem.objects.bulk_create(
-        QuizItem(quiz=copy, position=item.position, kind=item.kind, difficulty=item.difficulty, seed=rng.randrange(SEED_LIMIT))
+        QuizItem(
+            quiz=copy,
+            position=item.position,
+            kind=item.kind,
+            difficulty=item.difficulty,
+            seed=rng.randrange(SEED_LIMIT),
+        )
         for item in quiz.items.all()
     )
     return copy

@@ -39,10 +39,14 @@ def derive_seed(quiz: Quiz, item: QuizItem, student_id: int | None, attempt: int
     if attempt <= 1:
         return _hashed_seed(base)
     kind = exercise_type(item.kind)
-    earlier = {
-        _question_content(kind.generate(item.difficulty, derive_seed(quiz, item, student_id, n)))
-        for n in range(1, attempt)
-    } if kind is not None else set()
+    earlier = (
+        {
+            _question_content(kind.generate(item.difficulty, derive_seed(quiz, item, student_id, n)))
+            for n in range(1, attempt)
+        }
+        if kind is not None
+        else set()
+    )
     seed = _hashed_seed(f"{base}:attempt:{attempt}")
     for retry in range(1, _REPEAT_RETRIES + 1):
         if kind is None or _question_content(kind.generate(item.difficulty, seed)) not in earlier:

@@ -21,11 +21,11 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
 
-from skatschule.home.spreadsheets import guard
 from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import classrooms_taught, is_teacher
-from skatschule.home.db import streaming_reads
 from skatschule.exercises.base import Question
+from skatschule.home.db import streaming_reads
+from skatschule.home.spreadsheets import guard
 from skatschule.training.lessons import get_lessons
 from skatschule.training.registry import exercise_types, get_type
 
@@ -86,7 +86,9 @@ def quizzes_for_student(user: User) -> QuerySet[Quiz]:
     if not user.is_authenticated:
         return Quiz.objects.none()
     return (
-        Quiz.objects.filter(classroom__memberships__student=user, published_at__lte=timezone.now())  # drafts: teacher only
+        Quiz.objects.filter(
+            classroom__memberships__student=user, published_at__lte=timezone.now()
+        )  # drafts: teacher only
         .select_related("classroom")
         .distinct()
     )
@@ -115,7 +117,11 @@ def _count_of(rows: QuerySet[QuizAttempt]) -> Any:
 
 def quizzes_for_student_with_attempts(user: User) -> QuerySet[Quiz]:
     """The student's quizzes, each with ``my_attempts`` (the student's attempts by number)."""
-    mine = QuizAttempt.objects.filter(student=user).order_by("number") if user.is_authenticated else QuizAttempt.objects.none()
+    mine = (
+        QuizAttempt.objects.filter(student=user).order_by("number")
+        if user.is_authenticated
+        else QuizAttempt.objects.none()
+    )
     return quizzes_for_student(user).prefetch_related(Prefetch("attempts", queryset=mine, to_attr="my_attempts"))
 
 
@@ -151,12 +157,6 @@ def item_at(quiz: Quiz, position: object) -> QuizItem:
     if found is None:
         raise Http404("no such item")
     return found
-
-
-
-
-
-
 
 
 def attempts_left(quiz: Quiz, student: User) -> int:
@@ -251,7 +251,9 @@ def _result_attempts(quiz: Quiz) -> QuerySet[QuizAttempt, ResultRowValues]:
     )
 
 
-def _result_lines(rows: Sequence[ResultRowValues], items: Sequence[tuple[int, int]], *, with_given: bool) -> list[ResultLine]:
+def _result_lines(
+    rows: Sequence[ResultRowValues], items: Sequence[tuple[int, int]], *, with_given: bool
+) -> list[ResultLine]:
     """ResultLines for attempt rows from :func:`_result_attempts`; one query for their answers."""
     index = {item_pk: i for i, (item_pk, _position) in enumerate(items)}
     cells: dict[int, list[bool | None]] = {row[0]: [None] * len(items) for row in rows}
@@ -264,8 +266,9 @@ def _result_lines(rows: Sequence[ResultRowValues], items: Sequence[tuple[int, in
             if with_given:
                 given[attempt_id][index[item_id]] = rest[0]
     return [
-        ResultLine(pk, username, number, started, submitted, score, len(items), tuple(cells[pk]),
-                   tuple(given.get(pk, ())))
+        ResultLine(
+            pk, username, number, started, submitted, score, len(items), tuple(cells[pk]), tuple(given.get(pk, ()))
+        )
         for pk, username, number, started, submitted, score in rows
     ]
 
@@ -349,7 +352,12 @@ def _count_item_answers(quiz: Quiz, item_pks: set[int]) -> dict[int, tuple[int, 
         if row["item_id"] in totals:
             totals[row["item_id"]] = [row["n"], row["right"]]
     wrong: dict[int, Counter[str]] = {pk: Counter() for pk in item_pks}
-    for item_id, normalized, n in answers.filter(correct=False).values("item_id", "normalized").annotate(n=Count("pk")).values_list("item_id", "normalized", "n"):
+    for item_id, normalized, n in (
+        answers.filter(correct=False)
+        .values("item_id", "normalized")
+        .annotate(n=Count("pk"))
+        .values_list("item_id", "normalized", "n")
+    ):
         if item_id in wrong:
             wrong[item_id][normalized or "–"] += n
     return {
@@ -454,9 +462,7 @@ def sorted_names(values: Iterable[Any]) -> list[str]:
 
 
 def quiz_summary(quiz: Quiz) -> dict[str, int]:
-    counts = quiz.attempts.aggregate(
-        started=Count("pk"), submitted=Count("pk", filter=Q(submitted_at__isnull=False))
-    )
+    counts = quiz.attempts.aggregate(started=Count("pk"), submitted=Count("pk", filter=Q(submitted_at__isnull=False)))
     return {"started": counts["started"] or 0, "submitted": counts["submitted"] or 0}
 
 

@@ -23,9 +23,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.classrooms.services import is_teacher
+from skatschule.exercises.base import AnswerError
 from skatschule.home.db import retry_when_locked
 from skatschule.home.errors import render_error
-from skatschule.exercises.base import AnswerError
 from skatschule.home.language import current_lang
 
 from . import errors, publishing, questions, selectors
@@ -68,8 +68,14 @@ def index(request: QuizRequest) -> HttpResponse:
     teaching = []
     if is_teacher(request.user):
         for quiz in selectors.quizzes_taught_with_counts(request.user):  # one annotated query
-            teaching.append({"quiz": quiz, "state": questions.quiz_state(quiz, now), "started": quiz.started,  # type: ignore[attr-defined]
-                             "submitted": quiz.submitted})  # type: ignore[attr-defined]  # annotated by the selector
+            teaching.append(
+                {
+                    "quiz": quiz,
+                    "state": questions.quiz_state(quiz, now),
+                    "started": quiz.started,  # type: ignore[attr-defined]
+                    "submitted": quiz.submitted,
+                }
+            )  # type: ignore[attr-defined]  # annotated by the selector
     mine = []
     for quiz in selectors.quizzes_for_student_with_attempts(request.user):  # two queries in all
         tries = quiz.my_attempts  # type: ignore[attr-defined]  # prefetched by the selector
@@ -135,7 +141,10 @@ def create(request: QuizRequest) -> HttpResponse:
             except QuizError as exc:
                 form.add_error(None, exc.message(lang))
             else:
-                messages.success(request, _("Das Quiz ist als Entwurf angelegt. Sieh es dir in der Vorschau an und veröffentliche es dann."))
+                messages.success(
+                    request,
+                    _("Das Quiz ist als Entwurf angelegt. Sieh es dir in der Vorschau an und veröffentliche es dann."),
+                )
                 return redirect("quizzes:detail", pk=quiz.pk)
         return _builder_page(request, form, status=400)
     return _builder_page(request, form)
@@ -275,7 +284,12 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool) -> list[
             feedback = questions.grade_for_display(quiz, item, attempt.student_id, answer.values, attempt.number)
             given = feedback.given_en if lang == "en" else feedback.given_de
         entry = present_item(
-            quiz, item, attempt.student_id, lang, saved=saved_values(answer), feedback=feedback if with_answers else None,
+            quiz,
+            item,
+            attempt.student_id,
+            lang,
+            saved=saved_values(answer),
+            feedback=feedback if with_answers else None,
             attempt=attempt.number,
         )
         entry["answer"] = answer
@@ -394,7 +408,12 @@ def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
         return redirect(take_url + f"#item-{item.position}")
     show = quiz.show_answers == Quiz.ShowAnswers.IMMEDIATELY
     entry = present_item(
-        quiz, item, attempt.student_id, lang, saved=saved.answer.values, feedback=saved.feedback if show else None,
+        quiz,
+        item,
+        attempt.student_id,
+        lang,
+        saved=saved.answer.values,
+        feedback=saved.feedback if show else None,
         attempt=attempt.number,
     )
     context = {

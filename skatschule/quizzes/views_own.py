@@ -14,13 +14,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from skatschule.classrooms.services import is_teacher
 from skatschule.engine import GameType
-from skatschule.home.errors import render_error
+from skatschule.engine.names import game_ref
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import AnswerError
-from skatschule.engine.names import game_ref
 from skatschule.exercises.helpers import game_en
-from skatschule.training.presenters import present_feedback, present_question
+from skatschule.home.errors import render_error
 from skatschule.home.language import current_lang
+from skatschule.training.presenters import present_feedback, present_question
 
 from . import own_items, selectors
 from .requests import QuizRequest
@@ -142,7 +142,9 @@ def own_add(request: QuizRequest, pk: int) -> HttpResponse:
     item = selectors.own_item(request.user, pk)
     quiz = selectors.owned_quiz_or_none(request.user, request.POST.get("quiz", ""))
     if quiz is None:
-        return render_error(request, own_items.OwnItemError("Bitte wähle eines deiner Quizze.", "Please choose one of your quizzes."))
+        return render_error(
+            request, own_items.OwnItemError("Bitte wähle eines deiner Quizze.", "Please choose one of your quizzes.")
+        )
     try:
         own_items.add_to_quiz(owner=request.user, item=item, quiz=quiz)
     except own_items.OwnItemError as exc:

@@ -38,7 +38,9 @@ class PublishForm(forms.Form):
 
 class CopyForm(forms.Form):
     title = forms.CharField(label=gettext_lazy("Titel der Kopie"), max_length=120)
-    classroom = forms.ModelChoiceField(label=gettext_lazy("Für die Klasse"), queryset=Classroom.objects.none(), empty_label=None)
+    classroom = forms.ModelChoiceField(
+        label=gettext_lazy("Für die Klasse"), queryset=Classroom.objects.none(), empty_label=None
+    )
 
     def __init__(self, *args: Any, teacher: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -89,7 +91,10 @@ def copy(request: QuizRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             try:
                 copied = publishing.copy_quiz(
-                    quiz=quiz, owner=request.user, classroom=form.cleaned_data["classroom"], title=form.cleaned_data["title"]
+                    quiz=quiz,
+                    owner=request.user,
+                    classroom=form.cleaned_data["classroom"],
+                    title=form.cleaned_data["title"],
                 )
             except QuizError as exc:
                 form.add_error(None, exc.message(current_lang()))

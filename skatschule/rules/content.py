@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
 
 from django.conf import settings
 
@@ -231,7 +230,9 @@ class _ChapterParser:
             self.problem(1, f"Dateiname beginnt mit {stem_id!r}, das Kapitel heißt aber {chapter_id!r}")
 
         intro: list[str] = []
-        sections: list[tuple[int, str, str, str, list[str], list[tuple[int, str, str, str, list[tuple[int, str]]]]]] = []
+        sections: list[
+            tuple[int, str, str, str, list[str], list[tuple[int, str, str, str, list[tuple[int, str]]]]]
+        ] = []
         rule_lines: list[tuple[int, str]] | None = None
         for lineno, line in enumerate(self.lines[start:], start=start + 1):
             m = _HEADING.match(line)
@@ -324,7 +325,9 @@ class _ChapterParser:
             elif kind in ANNOTATION_KINDS:
                 annotations.append(self._annotation(rule_id, n, kind, lines))
             else:
-                self.problem(n, f"{rule_id}: unbekannter Block @{kind} (erlaubt: @de, @en, @{', @'.join(ANNOTATION_KINDS)})")
+                self.problem(
+                    n, f"{rule_id}: unbekannter Block @{kind} (erlaubt: @de, @en, @{', @'.join(ANNOTATION_KINDS)})"
+                )
         for lang in ("de", "en"):
             if not texts.get(lang, "").strip():
                 self.problem(lineno, f"{rule_id}: Regeltext @{lang} fehlt")
@@ -435,8 +438,13 @@ class Registry:
     a new one.
     """
 
-    def __init__(self, content_dir: Path, chapters: Iterable[Chapter], glossary: Iterable[GlossaryTerm],
-                 parse_problems: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        content_dir: Path,
+        chapters: Iterable[Chapter],
+        glossary: Iterable[GlossaryTerm],
+        parse_problems: Iterable[str] = (),
+    ) -> None:
         self.content_dir = content_dir
         self.chapters: tuple[Chapter, ...] = tuple(sorted(chapters, key=lambda c: chapter_sort_key(c.id)))
         self.glossary: tuple[GlossaryTerm, ...] = tuple(glossary)
@@ -549,8 +557,10 @@ class Registry:
             for section in chapter.sections:
                 sid = RuleId.try_parse(section.id)
                 if sid is None or not sid.is_section or str(sid) != section.id or sid.chapter != chapter.id:
-                    out.append(f"{chapter.source}: Abschnitt {section.id!r} passt nicht zu Kapitel {chapter.id} "
-                               f"(erwartet {chapter.id}.N)")
+                    out.append(
+                        f"{chapter.source}: Abschnitt {section.id!r} passt nicht zu Kapitel {chapter.id} "
+                        f"(erwartet {chapter.id}.N)"
+                    )
                 if section.id in seen_sections:
                     out.append(f"{chapter.source}: Abschnitt {section.id} gibt es zweimal")
                 seen_sections.add(section.id)
@@ -593,8 +603,10 @@ class Registry:
                     out.append(f"{where}: [[rule: {ref}]] gibt es nicht")
         for published in read_published_ids(self.content_dir):
             if published not in self.rules:
-                out.append(f"published_ids.txt: die veröffentlichte Regel {published} fehlt (Ids dürfen nie entfernt "
-                           f"werden; eine zurückgezogene Regel bleibt mit dem Text '{WITHDRAWN}')")
+                out.append(
+                    f"published_ids.txt: die veröffentlichte Regel {published} fehlt (Ids dürfen nie entfernt "
+                    f"werden; eine zurückgezogene Regel bleibt mit dem Text '{WITHDRAWN}')"
+                )
         out.extend(self._directive_problems())
         return out
 

@@ -9,9 +9,10 @@ directive.
 From other code::
 
     from skatschule.rules.directives import render_directive
+
     render_directive("[[value: clubs mit 2 hand]]", lang="de", deck="french")
     # '<span class="directive-value" data-value="48">mit 2, Spiel 3, Hand 4 × Kreuz 12 = 48</span>'
-    render_directive("value: clubs mit 2 hand", text=True)   # plain text, no HTML
+    render_directive("value: clubs mit 2 hand", text=True)  # plain text, no HTML
 
 ``[[bids: isko]]`` renders the table of every bid value with the games worth exactly that much
 ("18: Karo × 2"). Each row comes from the engine's ``game_value``, and the table checks itself
@@ -91,12 +92,16 @@ def _step_html(step: Step, lang: str, registry: Registry) -> str:
 def _bids(args: str, lang: str, deck: str) -> str:
     rows = bid_rows(args, lang, deck)
     head = ("Reizwert", "Spiele mit genau diesem Wert") if lang == "de" else ("Bid", "Games worth exactly this")
-    caption = (f"Alle {len(rows)} Reizwerte" if lang == "de" else f"All {len(rows)} bid values")
-    body = "".join(format_html("<tr><th scope=\"row\">{}</th><td>{}</td></tr>", v, g) for v, g in rows)
+    caption = f"Alle {len(rows)} Reizwerte" if lang == "de" else f"All {len(rows)} bid values"
+    body = "".join(format_html('<tr><th scope="row">{}</th><td>{}</td></tr>', v, g) for v, g in rows)
     return format_html(
         '<div class="table-wrap directive-bids"><table class="bid-table" data-count="{}"><caption>{}</caption>'
         '<thead><tr><th scope="col">{}</th><th scope="col">{}</th></tr></thead><tbody>{}</tbody></table></div>',
-        len(rows), caption, head[0], head[1], mark_safe(body),
+        len(rows),
+        caption,
+        head[0],
+        head[1],
+        mark_safe(body),
     )
 
 
@@ -120,8 +125,9 @@ def _render(kind: str, args: str, lang: str, deck: str, registry: Registry | Non
         return format_html('<span class="directive-points">{}</span>', CardSet(card_list(args)).points)
     if kind == "matadors":
         count = matador_count(args)
-        return format_html('<span class="directive-matadors" data-matadors="{}">{}</span>', count,
-                           matadors_text(count, lang))
+        return format_html(
+            '<span class="directive-matadors" data-matadors="{}">{}</span>', count, matadors_text(count, lang)
+        )
     if kind == "value":
         gv = parse_game_words(args).value()
         derivation = gv.plain(lang)  # the rules text keeps the ISkO's own names
@@ -133,7 +139,10 @@ def _render(kind: str, args: str, lang: str, deck: str, registry: Registry | Non
         return format_html(
             '<span class="directive-result {}" data-score="{}"><span class="result-summary">{}</span>'
             '<span class="result-lines">{}</span></span>',
-            "won" if outcome.won else "lost", outcome.score, result_summary(outcome, lang), mark_safe(lines),
+            "won" if outcome.won else "lost",
+            outcome.score,
+            result_summary(outcome, lang),
+            mark_safe(lines),
         )
     if kind == "rule":
         return _rule_link(args.strip(), lang, registry or get_registry())
@@ -163,8 +172,13 @@ def render_directive(
     """
     if text:
         reg = registry
-        return directive_text(source, lang=lang, deck=deck, where=where,
-                              rule_exists=lambda rid: (reg or get_registry()).rule(rid) is not None)
+        return directive_text(
+            source,
+            lang=lang,
+            deck=deck,
+            where=where,
+            rule_exists=lambda rid: (reg or get_registry()).rule(rid) is not None,
+        )
     raw = source.strip()
     inner = raw[2:-2] if raw.startswith("[[") and raw.endswith("]]") else raw
     shown = f"[[{' '.join(inner.split())}]]"

@@ -68,9 +68,48 @@ def annotation_label(kind: str, lang: str) -> str:
 # --------------------------------------------------------------------------- sanitising
 
 _TAGS = {
-    "p", "br", "hr", "h2", "h3", "h4", "h5", "h6", "em", "strong", "b", "i", "u", "s", "del", "ins", "sub",
-    "sup", "small", "code", "pre", "kbd", "blockquote", "ul", "ol", "li", "dl", "dt", "dd", "table", "thead",
-    "tbody", "tfoot", "tr", "th", "td", "caption", "a", "abbr", "mark", "span", "div",
+    "p",
+    "br",
+    "hr",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "em",
+    "strong",
+    "b",
+    "i",
+    "u",
+    "s",
+    "del",
+    "ins",
+    "sub",
+    "sup",
+    "small",
+    "code",
+    "pre",
+    "kbd",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "dl",
+    "dt",
+    "dd",
+    "table",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "th",
+    "td",
+    "caption",
+    "a",
+    "abbr",
+    "mark",
+    "span",
+    "div",
 }
 _ATTRIBUTES = {
     "a": {"href", "title", "class"},
@@ -218,7 +257,9 @@ def term_definitions(
             if slug in done or slug not in links:
                 continue
             done.add(slug)
-            items.append(format_html('<span id="{}" class="term-def">{}</span>', TERM_DEF_ID.format(slug), links[slug][1]))
+            items.append(
+                format_html('<span id="{}" class="term-def">{}</span>', TERM_DEF_ID.format(slug), links[slug][1])
+            )
     if not items:
         return mark_safe("")
     return format_html('<div class="term-defs" hidden>{}</div>', mark_safe("".join(items)))
@@ -246,9 +287,7 @@ def term_linker(registry: Registry, lang: str) -> TermLinker:
     if not slug_for:
         return TermLinker(None, {}, {})
     alternatives = sorted(slug_for, key=lambda v: (-len(v), v))
-    pattern = re.compile(
-        r"(?<![\w-])(?:" + "|".join(re.escape(v) for v in alternatives) + r")(?![\w-])", re.IGNORECASE
-    )
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(v) for v in alternatives) + r")(?![\w-])", re.IGNORECASE)
     return TermLinker(pattern, slug_for, links)
 
 
@@ -326,14 +365,21 @@ def _render_rule(registry: Registry, rule_id: str, lang: str, deck: str) -> Rend
     rule = registry.rules[rule_id]
     where = f"{rule.source}:{rule.line} {rule.id}"
     seen: set[str] = set()
-    text = markdown_to_html(rule.text(lang), lang=lang, deck=deck, registry=registry, where=f"{where} (@{lang})",
-                            seen_terms=seen)
+    text = markdown_to_html(
+        rule.text(lang), lang=lang, deck=deck, registry=registry, where=f"{where} (@{lang})", seen_terms=seen
+    )
     annotations = tuple(
         RenderedAnnotation(
             a.kind,
             annotation_label(a.kind, lang),
-            markdown_to_html(a.text(lang), lang=lang, deck=deck, registry=registry,
-                             where=f"{where} (@{a.kind} {lang})", seen_terms=seen),
+            markdown_to_html(
+                a.text(lang),
+                lang=lang,
+                deck=deck,
+                registry=registry,
+                where=f"{where} (@{a.kind} {lang})",
+                seen_terms=seen,
+            ),
         )
         for a in rule.annotations
     )
@@ -364,8 +410,15 @@ def _render_term(registry: Registry, slug: str, lang: str, deck: str) -> SafeStr
     term = registry.term(slug)
     if term is None:
         return mark_safe("")
-    return markdown_to_html(term.text(lang), lang=lang, deck=deck, registry=registry,
-                            where=f"glossar.md:{term.line} {slug}", seen_terms=set(), exclude_term=slug)
+    return markdown_to_html(
+        term.text(lang),
+        lang=lang,
+        deck=deck,
+        registry=registry,
+        where=f"glossar.md:{term.line} {slug}",
+        seen_terms=set(),
+        exclude_term=slug,
+    )
 
 
 def render_term(slug: str, lang: str, deck: str, registry: Registry | None = None) -> SafeString:

@@ -104,7 +104,7 @@ def within_edits(a: str, b: str, limit: int) -> bool:
             current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != b[j - 1]))
         for j in range(high + 1, len(b) + 1):
             current[j] = limit + 1
-        if min(current[max(0, low - 1): high + 1]) > limit:
+        if min(current[max(0, low - 1) : high + 1]) > limit:
             return False
         previous = current
     return previous[len(b)] <= limit
@@ -206,8 +206,11 @@ class SearchIndex:
                     _Field.make("annotation", plain_text(a.text(lang), lang=lang, registry=registry, where=where))
                     for a in rule.annotations
                 )
-                self.docs.append(_Doc("rule", rule.id, lang, rule.title(lang), rule.id,
-                                      reverse("rules:rule", args=[rule.id]), fields))
+                self.docs.append(
+                    _Doc(
+                        "rule", rule.id, lang, rule.title(lang), rule.id, reverse("rules:rule", args=[rule.id]), fields
+                    )
+                )
         for term in registry.glossary:
             for lang in ("de", "en"):
                 title = ", ".join([term.term(lang), *term.also])
@@ -215,8 +218,17 @@ class SearchIndex:
                     _Field.make("title", title),
                     _Field.make("text", plain_text(term.text(lang), lang=lang, registry=registry)),
                 ]
-                self.docs.append(_Doc("term", term.slug, lang, term.term(lang), term.term_en if lang == "de"
-                                      else term.term_de, f"{glossary_url}#{term.anchor}", fields))
+                self.docs.append(
+                    _Doc(
+                        "term",
+                        term.slug,
+                        lang,
+                        term.term(lang),
+                        term.term_en if lang == "de" else term.term_de,
+                        f"{glossary_url}#{term.anchor}",
+                        fields,
+                    )
+                )
         self.vocabulary = frozenset(t for d in self.docs for f in d.fields for t in f.tokens)
         # the inverted index: token -> numbers of the documents that contain it
         self.postings: dict[str, set[int]] = {}
@@ -240,7 +252,7 @@ class SearchIndex:
             found = {t: q for t in self._sorted if (q := _quality(word, t)) > 0}
         else:  # exact or prefix only: a range of the sorted vocabulary
             found = {}
-            for t in self._sorted[bisect.bisect_left(self._sorted, word):]:
+            for t in self._sorted[bisect.bisect_left(self._sorted, word) :]:
                 if not t.startswith(word):
                     break
                 if (q := _quality(word, t)) > 0:
@@ -290,7 +302,8 @@ class SearchIndex:
                 if query.phrase in f.joined:
                     total += f.weight * 4
         covered = [
-            t for t in title.tokens
+            t
+            for t in title.tokens
             if any(_quality(w, t) for w in query.words) or any(t in matches[w] for w in query.required)
         ]
         if covered and all(any(t in matches[w] for t in title.tokens) for w in query.required):
@@ -347,8 +360,12 @@ class SearchIndex:
     def _result(self, doc: _Doc, q: _Query, score: float, matches: dict[str, dict[str, float]]) -> SearchResult:
         body = [f for f in doc.fields[1:] if f.name in ("text", "annotation")]
         # tokens matched only through typo tolerance are highlighted as they are
-        near = tuple(t for w in q.required for t, quality in matches.get(w, {}).items() if quality <= FUZZY_ONE
-                     and not _quality(w, t))
+        near = tuple(
+            t
+            for w in q.required
+            for t, quality in matches.get(w, {}).items()
+            if quality <= FUZZY_ONE and not _quality(w, t)
+        )
         marks = q.words + near
         best = max(
             body,

@@ -25,14 +25,13 @@ from django.utils.safestring import SafeString
 from skatschule.cards.context_processors import current_deck
 from skatschule.home.language import current_lang
 
-from . import wire
-from . import practice
+from . import practice, wire
 from .content import Registry, Rule, get_registry, on_reload
 from .render import RenderedRule, render_intro, render_rule, render_term, term_definitions
-from .search import MAX_QUERY_LENGTH, fold, search as run_search
+from .search import MAX_QUERY_LENGTH, fold
+from .search import search as run_search
 
-
-_tokens: "weakref.WeakKeyDictionary[Registry, str]" = weakref.WeakKeyDictionary()
+_tokens: weakref.WeakKeyDictionary[Registry, str] = weakref.WeakKeyDictionary()
 
 
 def content_token(registry: Registry) -> str:
@@ -92,7 +91,7 @@ def index(request: HttpRequest) -> HttpResponse:
 # than the rest of the page. Keys start with the content token, and reloading the content
 # empties the dictionary; at most BODY_CACHE_SIZE bodies are kept (the least recently used go).
 BODY_CACHE_SIZE = 64
-_bodies: "OrderedDict[tuple[str, str, str, str, str], SafeString]" = OrderedDict()
+_bodies: OrderedDict[tuple[str, str, str, str, str], SafeString] = OrderedDict()
 _bodies_lock = threading.Lock()
 
 
@@ -122,12 +121,15 @@ def chapter_body(registry: Registry, chapter_id: str, lang: str, deck: str, hl: 
         for section in chap.sections
     ]
     # no request: nothing per visitor (CSRF token, user) can end up in the shared body
-    body = render_to_string("rules/partials/chapter_body.html", {
-        "intro": render_intro(chap.id, lang, deck, registry),
-        "sections": sections,
-        "lang": lang,
-        "deck": deck,
-    })
+    body = render_to_string(
+        "rules/partials/chapter_body.html",
+        {
+            "intro": render_intro(chap.id, lang, deck, registry),
+            "sections": sections,
+            "lang": lang,
+            "deck": deck,
+        },
+    )
     # the glossary definitions of the linked terms, once per page and out of the text flow
     body = SafeString(body + term_definitions(body, lang=lang, registry=registry))
     with _bodies_lock:
@@ -151,14 +153,18 @@ def chapter(request: HttpRequest, chapter_id: str) -> HttpResponse:
     # every other visitor of the chapter (and still scrolls and highlights by its fragment).
     hl = ""
     body = chapter_body(registry, chap.id, lang, deck, hl)
-    response = render(request, "rules/chapter.html", {
-        "chapter": chap,
-        "body": _BODY_MARK,
-        "hl": hl,
-        "prev_chapter": registry.prev_chapter(chap.id),
-        "next_chapter": registry.next_chapter(chap.id),
-        "lang": lang,
-    })
+    response = render(
+        request,
+        "rules/chapter.html",
+        {
+            "chapter": chap,
+            "body": _BODY_MARK,
+            "hl": hl,
+            "prev_chapter": registry.prev_chapter(chap.id),
+            "next_chapter": registry.next_chapter(chap.id),
+            "lang": lang,
+        },
+    )
     # the page around the body is per request; the body's compression is done once (wire.py)
     prefix, suffix = response.content.decode().split(_BODY_MARK, 1)
     if wire.accepts_gzip(request):
@@ -204,17 +210,21 @@ def rule_detail(request: HttpRequest, rule_id: str) -> HttpResponse:
     lang, deck = current_lang(), current_deck(request)
     chap = registry.chapter_of(the_rule)
     item = _rule_view(registry, the_rule, lang, deck, "")
-    return render(request, "rules/rule_detail.html", {
-        "item": item,
-        "term_defs": term_definitions(
-            item.rendered.text, *(a.html for a in item.rendered.annotations), lang=lang, registry=registry
-        ),
-        "chapter": chap,
-        "section": registry.section(the_rule.section_id),
-        "prev_rule": registry.prev_rule(the_rule.id),
-        "next_rule": registry.next_rule(the_rule.id),
-        "lang": lang,
-    })
+    return render(
+        request,
+        "rules/rule_detail.html",
+        {
+            "item": item,
+            "term_defs": term_definitions(
+                item.rendered.text, *(a.html for a in item.rendered.annotations), lang=lang, registry=registry
+            ),
+            "chapter": chap,
+            "section": registry.section(the_rule.section_id),
+            "prev_rule": registry.prev_rule(the_rule.id),
+            "next_rule": registry.next_rule(the_rule.id),
+            "lang": lang,
+        },
+    )
 
 
 def glossary(request: HttpRequest) -> HttpResponse:
@@ -224,15 +234,19 @@ def glossary(request: HttpRequest) -> HttpResponse:
     groups: dict[str, list[dict[str, Any]]] = {}
     for term in terms:
         letter = (fold(term.term(lang))[:1] or "#").upper()
-        groups.setdefault(letter, []).append({
-            "term": term,
-            "html": render_term(term.slug, lang, deck, registry),
-            "rules": [r for ref in term.rules if (r := registry.rule(ref)) is not None],
-        })
-    term_defs = term_definitions(*(entry["html"] for entries in groups.values() for entry in entries),
-                                 lang=lang, registry=registry)
-    return render(request, "rules/glossary.html", {"groups": list(groups.items()), "lang": lang,
-                                                   "term_defs": term_defs})
+        groups.setdefault(letter, []).append(
+            {
+                "term": term,
+                "html": render_term(term.slug, lang, deck, registry),
+                "rules": [r for ref in term.rules if (r := registry.rule(ref)) is not None],
+            }
+        )
+    term_defs = term_definitions(
+        *(entry["html"] for entries in groups.values() for entry in entries), lang=lang, registry=registry
+    )
+    return render(
+        request, "rules/glossary.html", {"groups": list(groups.items()), "lang": lang, "term_defs": term_defs}
+    )
 
 
 def search(request: HttpRequest) -> HttpResponse:
@@ -247,4 +261,3 @@ def search(request: HttpRequest) -> HttpResponse:
         context["results"] = run_search(query, lang)
     template = "rules/partials/search_results.html" if getattr(request, "htmx", False) else "rules/search.html"
     return render(request, template, context, status=status)
-

@@ -78,5 +78,11 @@ def gzip_page(prefix: str, body: str, suffix: str) -> bytes:
     padding = secrets.token_hex(secrets.randbelow(50) + 1).encode()  # FNAME: random length against BREACH
     header = b"\x1f\x8b\x08\x08" + b"\x00\x00\x00\x00" + b"\x00\xff" + padding + b"\x00"
     return b"".join(
-        (header, _deflate(head, final=False), deflated, _deflate(tail, final=True), struct.pack("<II", crc, size & 0xFFFFFFFF))
+        (
+            header,
+            _deflate(head, final=False),
+            deflated,
+            _deflate(tail, final=True),
+            struct.pack("<II", crc, size & 0xFFFFFFFF),
+        )
     )

@@ -24,27 +24,43 @@ def _choice_field(form: forms.Form, name: str) -> forms.ChoiceField:
 def game_choices(deck: str = DEFAULT_DECK) -> list[tuple[str, Any]]:
     """The games named in the reader's deck and language (names.py names them)."""
     lang = current_lang()
-    return [(g, render(game_ref(g), lang, deck)) for g in ISKO_GAMES] + GAME_CHOICES[len(ISKO_GAMES):]
+    return [(g, render(game_ref(g), lang, deck)) for g in ISKO_GAMES] + GAME_CHOICES[len(ISKO_GAMES) :]
 
 
 class ProfileForm(forms.Form):
     """The house-rule switches (K.7); unchecked means ISkO."""
 
     jacks_only_matadors = forms.BooleanField(required=False, label=_("Spitzen nur mit Buben"))
-    grand_base = forms.TypedChoiceField(choices=[(24, "24"), (20, "20")], coerce=int, initial=24,
-                                        label=_("Grundwert des Grand"))
-    grand_ouvert_base = forms.TypedChoiceField(choices=[("", _("wie Grand (ISkO)")), (36, "36"), (30, "30")],
-                                               coerce=int, empty_value=None, required=False,
-                                               label=_("Grand ouvert"))
+    grand_base = forms.TypedChoiceField(
+        choices=[(24, "24"), (20, "20")], coerce=int, initial=24, label=_("Grundwert des Grand")
+    )
+    grand_ouvert_base = forms.TypedChoiceField(
+        choices=[("", _("wie Grand (ISkO)")), (36, "36"), (30, "30")],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label=_("Grand ouvert"),
+    )
     schneider_doubles = forms.BooleanField(required=False, label=_("Schneider und Schwarz verdoppeln"))
     hand_not_punished = forms.BooleanField(required=False, label=_("Hand wird nicht bestraft"))
-    hand_overbid = forms.ChoiceField(choices=[("", _("möglich (ISkO)")), ("hand", _("nicht möglich, Wert ohne Skat")),
-                                              ("skat", _("nicht möglich, Wert mit Skat"))],
-                                     required=False, label=_("Überreizen beim Handspiel"))
+    hand_overbid = forms.ChoiceField(
+        choices=[
+            ("", _("möglich (ISkO)")),
+            ("hand", _("nicht möglich, Wert ohne Skat")),
+            ("skat", _("nicht möglich, Wert mit Skat")),
+        ],
+        required=False,
+        label=_("Überreizen beim Handspiel"),
+    )
     schneider_at_30 = forms.BooleanField(required=False, label=_("Mit 30 aus dem Schneider"))
     free_announcements = forms.BooleanField(required=False, label=_("Freie Ansagen"))
-    revolution = forms.TypedChoiceField(choices=[("", _("nein")), (1, "1"), (2, "2"), (3, "3")], coerce=int,
-                                        empty_value=None, required=False, label=_("Revolution (Spielweise)"))
+    revolution = forms.TypedChoiceField(
+        choices=[("", _("nein")), (1, "1"), (2, "2"), (3, "3")],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label=_("Revolution (Spielweise)"),
+    )
     spitze = forms.BooleanField(required=False, label=_("Spitze (Patrouille)"))
     rum = forms.BooleanField(required=False, label=_("Rum"))
     saxon_spitze = forms.BooleanField(required=False, label=_("Sächsische Spitze"))
@@ -53,8 +69,16 @@ class ProfileForm(forms.Form):
     def profile(self) -> dict[str, Any]:
         d = self.cleaned_data
         out: dict[str, Any] = {}
-        for name in ("jacks_only_matadors", "schneider_doubles", "hand_not_punished", "schneider_at_30",
-                     "free_announcements", "spitze", "rum", "saxon_spitze"):
+        for name in (
+            "jacks_only_matadors",
+            "schneider_doubles",
+            "hand_not_punished",
+            "schneider_at_30",
+            "free_announcements",
+            "spitze",
+            "rum",
+            "saxon_spitze",
+        ):
             if d.get(name):
                 out[name] = True
         if d.get("grand_base") == 20:
@@ -74,8 +98,9 @@ class NewSheetForm(ProfileForm):
     player2 = forms.CharField(max_length=30, label=_("Spieler 2"))
     player3 = forms.CharField(max_length=30, label=_("Spieler 3"))
     player4 = forms.CharField(max_length=30, required=False, label=_("Spieler 4 (optional)"))
-    dealer = forms.TypedChoiceField(choices=[(0, "1"), (1, "2"), (2, "3"), (3, "4")], coerce=int, initial=0,
-                                    label=_("Erster Geber (Spieler Nr.)"))
+    dealer = forms.TypedChoiceField(
+        choices=[(0, "1"), (1, "2"), (2, "3"), (3, "4")], coerce=int, initial=0, label=_("Erster Geber (Spieler Nr.)")
+    )
     pub = forms.BooleanField(required=False, label=_("Kneipenregeln: Kontra, Re, Bock- und Ramschrunden (K.1–K.4)"))
     cents = forms.IntegerField(min_value=0, max_value=1000, initial=0, label=_("Cent je Punkt"))
 
@@ -90,18 +115,19 @@ class GameForm(forms.Form):
     ouvert = forms.BooleanField(required=False, label=_("ouvert"))
     schneider_announced = forms.BooleanField(required=False, label=_("Schneider angesagt"))
     schwarz_announced = forms.BooleanField(required=False, label=_("Schwarz angesagt"))
-    matadors = forms.IntegerField(min_value=-11, max_value=11, initial=1, required=False,
-                                  label=_("Spitzen (mit 2 = 2, ohne 3 = -3)"))
-    matadors_without_skat = forms.IntegerField(min_value=-11, max_value=11, required=False,
-                                               label=_("Spitzen ohne Skat (nur Handspiel ohne Überreizen)"))
+    matadors = forms.IntegerField(
+        min_value=-11, max_value=11, initial=1, required=False, label=_("Spitzen (mit 2 = 2, ohne 3 = -3)")
+    )
+    matadors_without_skat = forms.IntegerField(
+        min_value=-11, max_value=11, required=False, label=_("Spitzen ohne Skat (nur Handspiel ohne Überreizen)")
+    )
     bid = forms.IntegerField(min_value=18, max_value=999, initial=18, label=_("Reizwert"))
     points = forms.IntegerField(min_value=0, max_value=120, required=False, label=_("Augen des Alleinspielers"))
     tricks = forms.IntegerField(min_value=0, max_value=10, required=False, label=_("Stiche des Alleinspielers"))
     conceded = forms.BooleanField(required=False, label=_("aufgegeben"))
     kontra = forms.BooleanField(required=False, label=_("Kontra"))
     re = forms.BooleanField(required=False, label=_("Re"))
-    more = forms.IntegerField(min_value=0, max_value=5, initial=0, required=False,
-                              label=_("weitere Stufen nach Re"))
+    more = forms.IntegerField(min_value=0, max_value=5, initial=0, required=False, label=_("weitere Stufen nach Re"))
     spitzen = forms.IntegerField(min_value=0, max_value=4, initial=0, required=False, label=_("angesagte Spitzen"))
     spitze_missed = forms.BooleanField(required=False, label=_("Spitze nicht gefallen"))
     rum = forms.BooleanField(required=False, label=_("Rum"))
@@ -148,13 +174,21 @@ class RamschForm(forms.Form):
     tricks3 = forms.IntegerField(min_value=0, max_value=10, label=_("Stiche Hinterhand"))
     schieben = forms.IntegerField(min_value=0, max_value=3, initial=0, label=_("wie oft geschoben"))
     broken_by = forms.TypedChoiceField(
-        choices=[("", _("nein")), (0, _("Vorhand")), (1, _("Mittelhand")), (2, _("Hinterhand"))], coerce=int,
-        empty_value=None, required=False, label=_("Abgebrochen von (dann Augen und Stiche bis zum Abbruch)"))
+        choices=[("", _("nein")), (0, _("Vorhand")), (1, _("Mittelhand")), (2, _("Hinterhand"))],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label=_("Abgebrochen von (dann Augen und Stiche bis zum Abbruch)"),
+    )
 
     def entry(self) -> dict[str, Any]:
         d = self.cleaned_data
-        entry = {"kind": "ramsch", "augen": [d["augen1"], d["augen2"], d["augen3"]],
-                 "tricks": [d["tricks1"], d["tricks2"], d["tricks3"]], "schieben": d["schieben"]}
+        entry = {
+            "kind": "ramsch",
+            "augen": [d["augen1"], d["augen2"], d["augen3"]],
+            "tricks": [d["tricks1"], d["tricks2"], d["tricks3"]],
+            "schieben": d["schieben"],
+        }
         if d.get("broken_by") is not None:
             entry["broken_by"] = d["broken_by"]
         return entry

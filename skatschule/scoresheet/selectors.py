@@ -78,7 +78,9 @@ def _text(text: str, lang: str, deck: str) -> str:
     return render(text, lang, deck)
 
 
-def sheet_view(data: dict[str, Any], *, system: str, lang: str, deck: str, bierlachs_limit: int | None = None) -> dict[str, Any]:
+def sheet_view(
+    data: dict[str, Any], *, system: str, lang: str, deck: str, bierlachs_limit: int | None = None
+) -> dict[str, Any]:
     """Everything the sheet page shows, computed by the engine from the entries."""
     if system not in SYSTEMS:
         system = "isko"
@@ -100,11 +102,20 @@ def sheet_view(data: dict[str, Any], *, system: str, lang: str, deck: str, bierl
                     cells[p] = value
         elif row.declarer is not None:
             cells[row.declarer] = row.entry[row.declarer]
-        rows.append(RowView(
-            row.number, row.kind, deal_names[row.deal], players[row.dealer], _text(game_label(row.data, lang), lang, deck),
-            players[row.declarer] if row.declarer is not None and row.kind != "change" else "", cells, list(row.totals),
-            [(_text(s.text(lang), lang, deck), s.rules) for s in row.steps], row.won,
-        ))
+        rows.append(
+            RowView(
+                row.number,
+                row.kind,
+                deal_names[row.deal],
+                players[row.dealer],
+                _text(game_label(row.data, lang), lang, deck),
+                players[row.declarer] if row.declarer is not None and row.kind != "change" else "",
+                cells,
+                list(row.totals),
+                [(_text(s.text(lang), lang, deck), s.rules) for s in row.steps],
+                row.won,
+            )
+        )
     seeger = list(state.seeger_totals())
     won_lost = list(state.won_lost())
     rounds = state.bierlachs(bierlachs_limit)
@@ -144,8 +155,16 @@ def sheet_view(data: dict[str, Any], *, system: str, lang: str, deck: str, bierl
     }
 
 
-ISS_GAME = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D", "grand": "G", "null": "N",
-            "revolution": "R", "saxon": "X"}
+ISS_GAME = {
+    "clubs": "C",
+    "spades": "S",
+    "hearts": "H",
+    "diamonds": "D",
+    "grand": "G",
+    "null": "N",
+    "revolution": "R",
+    "saxon": "X",
+}
 
 
 def game_log(data: dict[str, Any], *, lang: str) -> str:
@@ -154,24 +173,39 @@ def game_log(data: dict[str, Any], *, lang: str) -> str:
     result and list entry, and the running totals."""
     rep = replay(data)
     players = list(rep.players)
-    lines = [f"# players: {' '.join(f'{i}:{p}' for i, p in enumerate(players))}",
-             f"# rules: {'pub' if rep.pub else 'isko'} {' '.join(f'{k}={v}' for k, v in rep.rules.as_dict().items())}"]
+    lines = [
+        f"# players: {' '.join(f'{i}:{p}' for i, p in enumerate(players))}",
+        f"# rules: {'pub' if rep.pub else 'isko'} {' '.join(f'{k}={v}' for k, v in rep.rules.as_dict().items())}",
+    ]
     for row in rep.rows:
         e = row.data
         head = f"{row.number:>3} dealer:{row.dealer} {row.deal.value}"
         if row.kind == "game":
             code = ISS_GAME[e["game"]] + "".join(
-                c for flag, c in (("hand", "H"), ("schneider_announced", "S"), ("schwarz_announced", "Z"), ("ouvert", "O"))
-                if e.get(flag))
+                c
+                for flag, c in (
+                    ("hand", "H"),
+                    ("schneider_announced", "S"),
+                    ("schwarz_announced", "Z"),
+                    ("ouvert", "O"),
+                )
+                if e.get(flag)
+            )
             result = "win" if row.won else "loss"
-            extra = " kontra" * bool(e.get("kontra")) + " re" * bool(e.get("re")) + " conceded" * bool(e.get("conceded"))
-            line = (f"{head} {code} d:{row.declarer} m:{e.get('matadors', 0)} bid:{e.get('bid')} "
-                    f"p:{e.get('points')} t:{e.get('tricks')} {result} v:{row.entry[row.declarer or 0]}{extra}")
+            extra = (
+                " kontra" * bool(e.get("kontra")) + " re" * bool(e.get("re")) + " conceded" * bool(e.get("conceded"))
+            )
+            line = (
+                f"{head} {code} d:{row.declarer} m:{e.get('matadors', 0)} bid:{e.get('bid')} "
+                f"p:{e.get('points')} t:{e.get('tricks')} {result} v:{row.entry[row.declarer or 0]}{extra}"
+            )
         elif row.kind == "change":
             line = f"{head} CHANGE seat:{e.get('seat')} name:{e.get('name')}"
         elif row.kind == "ramsch":
-            line = f"{head} RA augen:{','.join(map(str, e['augen']))} schieben:{e.get('schieben', 0)} " \
-                   f"v:{','.join(map(str, row.entry))}"
+            line = (
+                f"{head} RA augen:{','.join(map(str, e['augen']))} schieben:{e.get('schieben', 0)} "
+                f"v:{','.join(map(str, row.entry))}"
+            )
         else:
             line = f"{head} PASS"
         lines.append(f"{line} totals:{','.join(map(str, row.totals))}")
@@ -189,10 +223,14 @@ def compare_example(profile: dict[str, Any], example: dict[str, Any], *, lang: s
     def game(for_isko: bool) -> HouseGame:
         special = Special(name) if name in ("revolution", "saxon") else None
         return HouseGame(
-            game=None if special else GameType(name), special=special,
-            hand=bool(example.get("hand")) or name == "revolution", ouvert=bool(example.get("ouvert")),
-            matadors=0 if is_null else int(example.get("matadors") or 1), bid=int(example.get("bid") or 18),
-            declarer_points=int(example.get("points") or 0), declarer_tricks=int(example.get("tricks") or 0),
+            game=None if special else GameType(name),
+            special=special,
+            hand=bool(example.get("hand")) or name == "revolution",
+            ouvert=bool(example.get("ouvert")),
+            matadors=0 if is_null else int(example.get("matadors") or 1),
+            bid=int(example.get("bid") or 18),
+            declarer_points=int(example.get("points") or 0),
+            declarer_tricks=int(example.get("tricks") or 0),
             spitzen=0 if for_isko else int(example.get("spitzen") or 0),
             rum=False if for_isko else bool(example.get("rum")),
             schwarz_announced=bool(example.get("ouvert")) and not is_null,
@@ -209,8 +247,11 @@ def compare_example(profile: dict[str, Any], example: dict[str, Any], *, lang: s
         except SkatError as err:
             out[label] = {"error": err.message_en if lang == "en" else err.message_de}
             continue
-        out[label] = {"score": o.score, "won": o.won,
-                      "steps": [(render(s.text(lang), lang, deck), s.rules) for s in o.steps]}
+        out[label] = {
+            "score": o.score,
+            "won": o.won,
+            "steps": [(render(s.text(lang), lang, deck), s.rules) for s in o.steps],
+        }
     out["switches"] = list(rules.as_dict())
     return out
 

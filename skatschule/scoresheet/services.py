@@ -57,8 +57,17 @@ class SheetStore:
             self.session.modified = True
 
 
-def create_sheet(*, user: Any, session: Any, players: Sequence[str], dealer: int, pub: bool,
-                 profile: Mapping[str, Any], cents: int, title: str = "") -> SheetStore:
+def create_sheet(
+    *,
+    user: Any,
+    session: Any,
+    players: Sequence[str],
+    dealer: int,
+    pub: bool,
+    profile: Mapping[str, Any],
+    cents: int,
+    title: str = "",
+) -> SheetStore:
     try:
         data = new_sheet(players=players, dealer=dealer, pub=pub, profile=profile, cents=cents)
     except SkatError as err:
@@ -106,15 +115,17 @@ def undo_last(*, store: SheetStore) -> None:
     if not data.get("entries"):
         raise SheetError("Die Liste ist leer", "The sheet is empty")
     old = data["entries"].pop()
-    data["history"].append({"number": len(data["entries"]) + 1, "old": old, "new": None,
-                            "at": timezone.now().isoformat()})
+    data["history"].append(
+        {"number": len(data["entries"]) + 1, "old": old, "new": None, "at": timezone.now().isoformat()}
+    )
     store.save(_checked(data))
 
 
 def set_cents(*, store: SheetStore, cents: int) -> None:
     if not 0 <= cents <= 1000:
-        raise SheetError("Der Einsatz liegt zwischen 0 und 1000 Cent je Punkt",
-                         "The stake lies between 0 and 1000 cents per point")
+        raise SheetError(
+            "Der Einsatz liegt zwischen 0 und 1000 Cent je Punkt", "The stake lies between 0 and 1000 cents per point"
+        )
     data = store.load()
     data["cents"] = cents
     store.save(data)

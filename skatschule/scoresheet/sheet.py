@@ -39,8 +39,15 @@ SYSTEMS = ("isko", "seeger", "bierlachs")
 SERIES = {3: 36, 4: 48}
 
 
-def new_sheet(*, players: Sequence[str], dealer: int = 0, pub: bool = False, profile: Mapping[str, Any] | None = None,
-              cents: int = 0, series: int | None = None) -> dict[str, Any]:
+def new_sheet(
+    *,
+    players: Sequence[str],
+    dealer: int = 0,
+    pub: bool = False,
+    profile: Mapping[str, Any] | None = None,
+    cents: int = 0,
+    series: int | None = None,
+) -> dict[str, Any]:
     names = [p.strip() for p in players if p and p.strip()]
     if len(names) not in (3, 4):
         raise SkatError("Eine Skatrunde hat drei oder vier Spieler", "A Skat table has three or four players")
@@ -51,12 +58,20 @@ def new_sheet(*, players: Sequence[str], dealer: int = 0, pub: bool = False, pro
     if not 0 <= dealer < len(names):
         raise SkatError("Der Geber muss am Tisch sitzen", "The dealer must sit at the table")
     if not 0 <= cents <= 1000:
-        raise SkatError("Der Einsatz liegt zwischen 0 und 1000 Cent je Punkt",
-                        "The stake lies between 0 and 1000 cents per point")
+        raise SkatError(
+            "Der Einsatz liegt zwischen 0 und 1000 Cent je Punkt", "The stake lies between 0 and 1000 cents per point"
+        )
     rules = HouseRules.from_dict(profile or {})
     data = {
-        "version": 1, "players": names, "dealer": dealer, "pub": bool(pub), "profile": rules.as_dict(),
-        "cents": cents, "series": series or SERIES[len(names)], "entries": [], "history": [],
+        "version": 1,
+        "players": names,
+        "dealer": dealer,
+        "pub": bool(pub),
+        "profile": rules.as_dict(),
+        "cents": cents,
+        "series": series or SERIES[len(names)],
+        "entries": [],
+        "history": [],
     }
     replay(data)
     return data
@@ -101,12 +116,36 @@ def _int(entry: Mapping[str, Any], name: str, default: int | None = None) -> int
 
 
 _WORDS = {
-    "de": {"saxon": "Sächsische Spitze", "hand": "Hand", "ouvert": "ouvert", "schneider_announced": "Schneider angesagt",
-           "schwarz_announced": "Schwarz angesagt", "rum": "Rum", "kontra": "Kontra", "re": "Re",
-           "conceded": "aufgegeben", "ramsch": "Ramsch", "schieberamsch": "Schieberamsch", "passed": "eingepasst", "change": "Platzwechsel"},
-    "en": {"saxon": "Saxon Spitze", "hand": "hand", "ouvert": "ouvert", "schneider_announced": "Schneider announced",
-           "schwarz_announced": "Schwarz announced", "rum": "rum", "kontra": "Kontra", "re": "Re",
-           "conceded": "conceded", "ramsch": "Ramsch", "schieberamsch": "Schieberamsch", "passed": "passed in", "change": "change of player"},
+    "de": {
+        "saxon": "Sächsische Spitze",
+        "hand": "Hand",
+        "ouvert": "ouvert",
+        "schneider_announced": "Schneider angesagt",
+        "schwarz_announced": "Schwarz angesagt",
+        "rum": "Rum",
+        "kontra": "Kontra",
+        "re": "Re",
+        "conceded": "aufgegeben",
+        "ramsch": "Ramsch",
+        "schieberamsch": "Schieberamsch",
+        "passed": "eingepasst",
+        "change": "Platzwechsel",
+    },
+    "en": {
+        "saxon": "Saxon Spitze",
+        "hand": "hand",
+        "ouvert": "ouvert",
+        "schneider_announced": "Schneider announced",
+        "schwarz_announced": "Schwarz announced",
+        "rum": "rum",
+        "kontra": "Kontra",
+        "re": "Re",
+        "conceded": "conceded",
+        "ramsch": "Ramsch",
+        "schieberamsch": "Schieberamsch",
+        "passed": "passed in",
+        "change": "change of player",
+    },
 }
 
 
@@ -157,18 +196,30 @@ def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bo
     game = HouseGame(
         game=GameType(name) if name in GAMES else None,
         special=Special(name) if name in SPECIALS else None,
-        hand=_flag(entry, "hand"), ouvert=_flag(entry, "ouvert"),
-        schneider_announced=_flag(entry, "schneider_announced"), schwarz_announced=_flag(entry, "schwarz_announced"),
+        hand=_flag(entry, "hand"),
+        ouvert=_flag(entry, "ouvert"),
+        schneider_announced=_flag(entry, "schneider_announced"),
+        schwarz_announced=_flag(entry, "schwarz_announced"),
         matadors=0 if is_null else _int(entry, "matadors"),
         matadors_without_skat=without if isinstance(without, int) and not isinstance(without, bool) else None,
-        bid=_int(entry, "bid", 18), declarer_points=_int(entry, "points"), declarer_tricks=_int(entry, "tricks"),
-        conceded=_flag(entry, "conceded"), spitzen=_int(entry, "spitzen", 0),
-        spitze_made=entry.get("spitze_made", True) is not False, rum=_flag(entry, "rum"),
-        doublings=int(kontra) + int(re) + more, bock=bock,
+        bid=_int(entry, "bid", 18),
+        declarer_points=_int(entry, "points"),
+        declarer_tricks=_int(entry, "tricks"),
+        conceded=_flag(entry, "conceded"),
+        spitzen=_int(entry, "spitzen", 0),
+        spitze_made=entry.get("spitze_made", True) is not False,
+        rum=_flag(entry, "rum"),
+        doublings=int(kontra) + int(re) + more,
+        bock=bock,
     )
     outcome = score_house(game, rules)
-    trigger = pub and bock_trigger(kontra=kontra, re=re, won=outcome.won, null=is_null,
-                                   declarer_points=game.declarer_points if not game.conceded else 0)
+    trigger = pub and bock_trigger(
+        kontra=kontra,
+        re=re,
+        won=outcome.won,
+        null=is_null,
+        declarer_points=game.declarer_points if not game.conceded else 0,
+    )
     return outcome, trigger
 
 
@@ -184,15 +235,33 @@ def replay(data: Mapping[str, Any]) -> Replay:
                 # a new player takes a seat: the Bock/Ramsch queue stays (K.2.4)
                 seat, name = _int(entry, "seat"), str(entry.get("name", "")).strip()
                 if not 0 <= seat < len(players) or not name or len(name) > 30 or name in players:
-                    raise SkatError("Platzwechsel: ein Platz am Tisch und ein neuer Name",
-                                    "Change of player: a seat at the table and a new name")
+                    raise SkatError(
+                        "Platzwechsel: ein Platz am Tisch und ein neuer Name",
+                        "Change of player: a seat at the table and a new name",
+                    )
                 old, players[seat] = players[seat], name
                 state = state.apply(PlayerChange(seat))
-                rows.append(Row(number, "change", state.next_kind, state.dealer, state.sitting_out, seat,
-                                (0,) * len(players), state.totals,
-                                (Step(f"{name} übernimmt den Platz von {old}; die Bock- und Ramschrunden laufen weiter",
-                                      f"{name} takes {old}'s seat; the Bock and Ramsch rounds carry on", ("K.2.4",)),),
-                                None, entry))
+                rows.append(
+                    Row(
+                        number,
+                        "change",
+                        state.next_kind,
+                        state.dealer,
+                        state.sitting_out,
+                        seat,
+                        (0,) * len(players),
+                        state.totals,
+                        (
+                            Step(
+                                f"{name} übernimmt den Platz von {old}; die Bock- und Ramschrunden laufen weiter",
+                                f"{name} takes {old}'s seat; the Bock and Ramsch rounds carry on",
+                                ("K.2.4",),
+                            ),
+                        ),
+                        None,
+                        entry,
+                    )
+                )
                 continue
             row, state = _apply(state, entry, rules, pub, number)
         except SkatError as err:
@@ -201,7 +270,9 @@ def replay(data: Mapping[str, Any]) -> Replay:
     return Replay(tuple(players), rules, pub, state, tuple(rows))
 
 
-def _apply(state: PubRound, entry: Mapping[str, Any], rules: HouseRules, pub: bool, number: int) -> tuple[Row, PubRound]:
+def _apply(
+    state: PubRound, entry: Mapping[str, Any], rules: HouseRules, pub: bool, number: int
+) -> tuple[Row, PubRound]:
     kind = entry.get("kind")
     deal = state.next_kind
     dealer, out = state.dealer, state.sitting_out
@@ -215,15 +286,20 @@ def _apply(state: PubRound, entry: Mapping[str, Any], rules: HouseRules, pub: bo
         steps, won = outcome.steps, outcome.won
         if deal is DealKind.RAMSCH:
             if entry.get("game") != "grand" or not entry.get("hand"):
-                raise SkatError("In der Ramschrunde wird geramscht oder ein Ausweich-Grand Hand gespielt (K.4.3)",
-                                "In the Ramsch round it is Ramsch or an escape Grand Hand (K.4.3)")
+                raise SkatError(
+                    "In der Ramschrunde wird geramscht oder ein Ausweich-Grand Hand gespielt (K.4.3)",
+                    "In the Ramsch round it is Ramsch or an escape Grand Hand (K.4.3)",
+                )
             event = EscapeGrand(declarer, outcome.score, outcome.won, trigger)
         else:
             event = GamePlayed(declarer, outcome.score, outcome.won, deal is DealKind.BOCK, trigger)
     elif kind == "ramsch":
         augen, tricks = entry.get("augen"), entry.get("tricks")
-        if not (isinstance(augen, list) and isinstance(tricks, list)
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in augen + tricks)):
+        if not (
+            isinstance(augen, list)
+            and isinstance(tricks, list)
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in augen + tricks)
+        ):
             raise SkatError("Ramsch: Augen und Stiche je Spieler", "Ramsch: card points and tricks per player")
         if entry.get("broken_by") is not None:
             result = score_broken_ramsch(augen, tricks, _int(entry, "broken_by"), _int(entry, "schieben", 0))
@@ -231,13 +307,23 @@ def _apply(state: PubRound, entry: Mapping[str, Any], rules: HouseRules, pub: bo
             result = score_ramsch(augen, tricks, _int(entry, "schieben", 0))
         steps = result.steps
         if deal is DealKind.BOCK:
-            steps = steps + (Step("Ramsch in der Bockrunde: nicht verdoppelt, verbraucht ein Bockspiel",
-                                  "Ramsch in the Bock round: not doubled, uses up one Bock game", ("K.2.2",)),)
+            steps = steps + (
+                Step(
+                    "Ramsch in der Bockrunde: nicht verdoppelt, verbraucht ein Bockspiel",
+                    "Ramsch in the Bock round: not doubled, uses up one Bock game",
+                    ("K.2.2",),
+                ),
+            )
         event = RamschPlayed(result.scores)
     elif kind == "passed":
         event = PassedIn()
-        steps = (Step("Eingepasst: kein Eintrag, der nächste gibt", "Passed in: no entry, the next player deals",
-                      ("2.3.7", "A.1.3")),)
+        steps = (
+            Step(
+                "Eingepasst: kein Eintrag, der nächste gibt",
+                "Passed in: no entry, the next player deals",
+                ("2.3.7", "A.1.3"),
+            ),
+        )
     else:
         raise SkatError("Unbekannte Art von Eintrag", "Unknown kind of entry")
     new = state.apply(event)

@@ -24,8 +24,13 @@ def _context(request: HttpRequest, store: SheetStore) -> dict[str, Any]:
     data = store.load()
     system = request.GET.get("system", "isko")
     limit = request.GET.get("bierlachs")
-    ctx = selectors.sheet_view(data, system=system, lang=current_lang(), deck=current_deck(request),
-                               bierlachs_limit=401 if limit == "401" else 301 if limit == "301" else None)
+    ctx = selectors.sheet_view(
+        data,
+        system=system,
+        lang=current_lang(),
+        deck=current_deck(request),
+        bierlachs_limit=401 if limit == "401" else 301 if limit == "301" else None,
+    )
     ctx["store"] = store
     ctx["key"] = store.key
     ctx["editable"] = store.editable
@@ -40,21 +45,32 @@ def _back(request: HttpRequest, key: str) -> list[tuple[str, str]]:
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "scoresheet/index.html", {
-        "form": NewSheetForm(), "sheets": selectors.sheets_of(request),
-        "session_sheet": bool(request.session.get(services.SESSION_KEY)),
-    })
+    return render(
+        request,
+        "scoresheet/index.html",
+        {
+            "form": NewSheetForm(),
+            "sheets": selectors.sheets_of(request),
+            "session_sheet": bool(request.session.get(services.SESSION_KEY)),
+        },
+    )
 
 
 def index_post(request: HttpRequest) -> HttpResponse:
     form = NewSheetForm(request.POST)
     if not form.is_valid():
-        return render(request, "scoresheet/index.html", {"form": form, "sheets": selectors.sheets_of(request)},
-                      status=400)
+        return render(
+            request, "scoresheet/index.html", {"form": form, "sheets": selectors.sheets_of(request)}, status=400
+        )
     try:
         store = services.create_sheet(
-            user=request.user, session=request.session, players=form.players(), dealer=form.cleaned_data["dealer"],
-            pub=form.cleaned_data["pub"], profile=form.profile(), cents=form.cleaned_data["cents"],
+            user=request.user,
+            session=request.session,
+            players=form.players(),
+            dealer=form.cleaned_data["dealer"],
+            pub=form.cleaned_data["pub"],
+            profile=form.profile(),
+            cents=form.cleaned_data["cents"],
         )
     except SheetError as err:
         return render_error(request, err, 400, links=[(reverse("scoresheet:index"), _("Alle Listen"))])
@@ -87,7 +103,9 @@ def _write(request: HttpRequest, key: str, form: Any, action: Any) -> HttpRespon
     store = selectors.store_for(request, key)
     if form is not None and not form.is_valid():
         ctx = _context(request, store)
-        ctx["game_form"] = form if isinstance(form, GameForm) else GameForm(players=ctx.get("players", []), deck=current_deck(request))
+        ctx["game_form"] = (
+            form if isinstance(form, GameForm) else GameForm(players=ctx.get("players", []), deck=current_deck(request))
+        )
         ctx["ramsch_form"] = form if isinstance(form, RamschForm) else RamschForm()
         ctx["change_form"] = form if isinstance(form, ChangeForm) else ChangeForm(players=ctx.get("players", []))
         return render(request, "scoresheet/sheet.html", ctx, status=400)
@@ -134,8 +152,12 @@ def stake(request: HttpRequest, key: str) -> HttpResponse:
     try:
         cents = int(request.POST.get("cents", ""))
     except ValueError:
-        return render_error(request, SheetError("Cent je Punkt: eine ganze Zahl", "Cents per point: a whole number"),
-                            400, links=_back(request, key))
+        return render_error(
+            request,
+            SheetError("Cent je Punkt: eine ganze Zahl", "Cents per point: a whole number"),
+            400,
+            links=_back(request, key),
+        )
     return _write(request, key, None, lambda s: services.set_cents(store=s, cents=cents))
 
 
@@ -145,13 +167,20 @@ def correct(request: HttpRequest, key: str, number: int) -> HttpResponse:
     data = store.load()
     entries = data.get("entries", [])
     if not 1 <= number <= len(entries):
-        return render_error(request, SheetError("Dieses Spiel gibt es nicht", "There is no such game"), 404,
-                            links=_back(request, key))
+        return render_error(
+            request, SheetError("Dieses Spiel gibt es nicht", "There is no such game"), 404, links=_back(request, key)
+        )
     entry = entries[number - 1]
     if entry["kind"] not in ("game", "ramsch"):
-        return render_error(request, SheetError("Hier gibt es nichts zu korrigieren; streiche den Eintrag",
-                                                "There is nothing to correct here; strike the entry"), 400,
-                            links=_back(request, key))
+        return render_error(
+            request,
+            SheetError(
+                "Hier gibt es nichts zu korrigieren; streiche den Eintrag",
+                "There is nothing to correct here; strike the entry",
+            ),
+            400,
+            links=_back(request, key),
+        )
     players = selectors.current_players(data)
     form: Any
     if request.method == "POST":
@@ -171,11 +200,20 @@ def correct(request: HttpRequest, key: str, number: int) -> HttpResponse:
         if entry["kind"] == "game":
             form = GameForm(initial=GameForm.initial_from(entry), players=players, deck=current_deck(request))
         elif entry["kind"] == "ramsch":
-            form = RamschForm(initial={**{f"augen{i + 1}": a for i, a in enumerate(entry["augen"])},
-                                       **{f"tricks{i + 1}": t for i, t in enumerate(entry["tricks"])},
-                                       "schieben": entry.get("schieben", 0), "broken_by": entry.get("broken_by")})
-    return render(request, "scoresheet/correct.html",
-                  {"form": form, "number": number, "key": key, "kind": entry["kind"]}, status=status)
+            form = RamschForm(
+                initial={
+                    **{f"augen{i + 1}": a for i, a in enumerate(entry["augen"])},
+                    **{f"tricks{i + 1}": t for i, t in enumerate(entry["tricks"])},
+                    "schieben": entry.get("schieben", 0),
+                    "broken_by": entry.get("broken_by"),
+                }
+            )
+    return render(
+        request,
+        "scoresheet/correct.html",
+        {"form": form, "number": number, "key": key, "kind": entry["kind"]},
+        status=status,
+    )
 
 
 @require_GET
@@ -188,8 +226,17 @@ def csv_export(request: HttpRequest, key: str) -> HttpResponse:
     players = ctx["players"]
     writer.writerow(["Nr", "Geber", "Art", "Spiel", "Alleinspieler", *players, *[f"Summe {p}" for p in players]])
     for row in ctx["rows"]:
-        writer.writerow([row.number, row.dealer, row.deal, row.label, row.declarer,
-                         *["" if c is None else c for c in row.cells], *row.totals])
+        writer.writerow(
+            [
+                row.number,
+                row.dealer,
+                row.deal,
+                row.label,
+                row.declarer,
+                *["" if c is None else c for c in row.cells],
+                *row.totals,
+            ]
+        )
     return response
 
 
@@ -211,14 +258,26 @@ def house_rules(request: HttpRequest) -> HttpResponse:
     """Compose a profile and compare an example game's entry with the ISkO."""
     profile_form = ProfileForm(request.GET or None)
     example_form = ExampleForm(request.GET or None, deck=current_deck(request))
-    ctx: dict[str, Any] = {"profile_form": profile_form, "example_form": example_form,
-                           "presets": selectors.profile_presets()}
+    ctx: dict[str, Any] = {
+        "profile_form": profile_form,
+        "example_form": example_form,
+        "presets": selectors.profile_presets(),
+    }
     if request.GET and profile_form.is_valid() and example_form.is_valid():
-        ctx.update(selectors.compare_example(profile_form.profile(), example_form.cleaned_data,
-                                             lang=current_lang(), deck=current_deck(request)))
+        ctx.update(
+            selectors.compare_example(
+                profile_form.profile(), example_form.cleaned_data, lang=current_lang(), deck=current_deck(request)
+            )
+        )
     elif not request.GET:
-        ctx.update(selectors.compare_example({}, {"game": "clubs", "matadors": 2, "bid": 18, "points": 70,
-                                                  "tricks": 6}, lang=current_lang(), deck=current_deck(request)))
+        ctx.update(
+            selectors.compare_example(
+                {},
+                {"game": "clubs", "matadors": 2, "bid": 18, "points": 70, "tricks": 6},
+                lang=current_lang(),
+                deck=current_deck(request),
+            )
+        )
         ctx["profile_form"] = ProfileForm()
         ctx["example_form"] = ExampleForm(deck=current_deck(request))
     return render(request, "scoresheet/house_rules.html", ctx, status=200 if ctx.get("ok", True) else 400)

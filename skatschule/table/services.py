@@ -76,8 +76,17 @@ def _apply(state: GameState, move: list[Any]) -> None:
     elif kind == "d":
         state.push(Discard((parse_card(move[1]), parse_card(move[2]))))
     elif kind == "g":
-        state.push(Declare(Contract(parse_game(move[1]), hand=bool(move[2]), ouvert=bool(move[3]),
-                                    schneider_announced=bool(move[4]), schwarz_announced=bool(move[5]))))
+        state.push(
+            Declare(
+                Contract(
+                    parse_game(move[1]),
+                    hand=bool(move[2]),
+                    ouvert=bool(move[3]),
+                    schneider_announced=bool(move[4]),
+                    schwarz_announced=bool(move[5]),
+                )
+            )
+        )
     elif kind == "c":
         state.play(parse_card(move[1]))
     else:
@@ -141,8 +150,9 @@ def new_table(*, seed: int | None = None, seat: int | None = None) -> Table:
     return table
 
 
-def play(*, table: Table, action: str, value: str = "", cards: list[str] | None = None,
-         flags: set[str] | None = None) -> GameState:
+def play(
+    *, table: Table, action: str, value: str = "", cards: list[str] | None = None, flags: set[str] | None = None
+) -> GameState:
     """The learner's move, checked by the engine; then the bots answer.
 
     ``action``: ``bid`` (``value``), ``hold``, ``pass``, ``pickup``, ``discard`` (two
@@ -189,8 +199,9 @@ def hint(*, table: Table) -> CardChoice:
     """What the computer would play in the learner's seat, and why (the learner's view only)."""
     state = replay(table)
     if state.phase is not Phase.PLAY or state.to_move != table.seat:
-        raise SkatError("Ein Tipp gibt es, wenn du eine Karte spielen sollst",
-                        "A hint is available when you are to play a card")
+        raise SkatError(
+            "Ein Tipp gibt es, wenn du eine Karte spielen sollst", "A hint is available when you are to play a card"
+        )
     return choose_card(state, rng=random.Random(table.seed + len(table.moves)), time_cap=HINT_TIME_CAP)
 
 
@@ -207,7 +218,7 @@ class Step:
 
 
 def analyse(*, table: Table) -> list[Step]:
-    """"Hätte ich gewinnen können?": for each of the learner's cards, could his side still
+    """ "Hätte ich gewinnen können?": for each of the learner's cards, could his side still
     win with every card open, before and after it (None: too big to work out in time)."""
     state = replay(table)
     if not state.is_over() or state.contract is None:
@@ -227,8 +238,9 @@ def analyse(*, table: Table) -> list[Step]:
                 good = {c for c, v in solution.card_values.items() if bool(v) == learner_declares}
                 before = solution.declarer_wins == learner_declares
                 after = card in good
-                steps.append(Step(len(probe.tricks) + 1, card, before, after, tuple(sorted(good)),
-                                  before and not after))
+                steps.append(
+                    Step(len(probe.tricks) + 1, card, before, after, tuple(sorted(good)), before and not after)
+                )
             except SearchAborted:
                 steps.append(Step(len(probe.tricks) + 1, card, None, None, (), False))
         _apply(probe, move)
@@ -252,8 +264,13 @@ def save_finished(*, table: Table, user: Any) -> int | None:
         return None
     outcome = state.outcome()
     row = TableGame.objects.create(
-        user=user, seed=table.seed, seat=table.seat, moves=table.moves, iss_record=iss_line(table),
-        won=None if outcome is None else outcome.won, score=None if outcome is None else outcome.score,
+        user=user,
+        seed=table.seed,
+        seat=table.seat,
+        moves=table.moves,
+        iss_record=iss_line(table),
+        won=None if outcome is None else outcome.won,
+        score=None if outcome is None else outcome.score,
     )
     table.saved = int(row.pk)
     return table.saved

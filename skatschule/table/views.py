@@ -39,9 +39,14 @@ def _seat_name(seat: int) -> str:
 def _trick_rows(state: GameState) -> list[dict[str, Any]]:
     rows = []
     for n, trick in enumerate(state.tricks, 1):
-        rows.append({"number": n, "cards": [{"seat": _seat_name(trick.seat_of(i)), "code": c.code}
-                                            for i, c in enumerate(trick.cards)],
-                     "winner": _seat_name(trick.winner), "points": trick.points})
+        rows.append(
+            {
+                "number": n,
+                "cards": [{"seat": _seat_name(trick.seat_of(i)), "code": c.code} for i, c in enumerate(trick.cards)],
+                "winner": _seat_name(trick.winner),
+                "points": trick.points,
+            }
+        )
     return rows
 
 
@@ -91,8 +96,13 @@ def _context(request: HttpRequest, table: services.Table) -> dict[str, Any]:
         "passed_in": state.passed_in,
         "result": _outcome_lines(state, deck) if over else [],
         "outcome": state.outcome() if over else None,
-        "others": [{"seat": _seat_name(s), "cards": [c.code for c in sort_hand(state.deal.hand(s), game)]}
-                   for s in range(3) if s != seat] if over else [],
+        "others": [
+            {"seat": _seat_name(s), "cards": [c.code for c in sort_hand(state.deal.hand(s), game)]}
+            for s in range(3)
+            if s != seat
+        ]
+        if over
+        else [],
         "skat": [c.code for c in state.deal.skat] if over or (state.picked_up and state.declarer == seat) else [],
         "pickup_hand": [c.code for c in sort_hand(state.hand(seat), game)] if state.phase is Phase.DISCARD else [],
     }
@@ -130,8 +140,13 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
             if action.startswith("bid:"):
                 action, value = "bid", action[4:]
             try:
-                services.play(table=table, action=action, value=value,
-                              cards=[str(c)[:3] for c in request.POST.getlist("cards")][:3], flags=flags)
+                services.play(
+                    table=table,
+                    action=action,
+                    value=value,
+                    cards=[str(c)[:3] for c in request.POST.getlist("cards")][:3],
+                    flags=flags,
+                )
             except SkatError as exc:
                 error, status = _error_text(exc), 400
         if services.replay(table).is_over():
@@ -147,14 +162,17 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_GET
 def analysis(request: HttpRequest) -> HttpResponse:
-    """"Hätte ich gewinnen können?" for the game at the table, once it is over."""
+    """ "Hätte ich gewinnen können?" for the game at the table, once it is over."""
     table = services.Table.from_session(request.session.get(_KEY))
     if table is None or not services.replay(table).is_over():
         return render(request, "table/analysis.html", {"steps": [], "not_over": True}, status=409)
     steps = services.analyse(table=table)
     first = next((s for s in steps if s.lowered), None)
-    return render(request, "table/analysis.html", {"steps": steps, "first": first, "not_over": False,
-                                                  "context": _context(request, table)})
+    return render(
+        request,
+        "table/analysis.html",
+        {"steps": steps, "first": first, "not_over": False, "context": _context(request, table)},
+    )
 
 
 @require_GET
@@ -218,7 +236,7 @@ def iss_import(request: HttpRequest) -> HttpResponse:
 
 
 def _grade_moment(request: HttpRequest, records: list[str]) -> tuple[dict[str, Any], int]:
-    """"Welche Karten darf ... spielen?" at a moment of the record, graded by the engine."""
+    """ "Welche Karten darf ... spielen?" at a moment of the record, graded by the engine."""
     from skatschule.engine import parse_cards
 
     try:
@@ -230,8 +248,12 @@ def _grade_moment(request: HttpRequest, records: list[str]) -> tuple[dict[str, A
     except (SkatError, ValueError) as exc:
         return {"error": _error_text(exc) if isinstance(exc, SkatError) else str(exc)}, 400
     right = set(probe.legal_cards())
-    return {"asked": True, "correct": answer == right, "right": [c.code for c in sort_hand(right)],
-            "given": [c.code for c in sort_hand(answer)]}, 200
+    return {
+        "asked": True,
+        "correct": answer == right,
+        "right": [c.code for c in sort_hand(right)],
+        "given": [c.code for c in sort_hand(answer)],
+    }, 200
 
 
 def _probe(game: IssGame, step: int) -> GameState:
@@ -271,13 +293,15 @@ def _viewer(game: IssGame, step: int, request: HttpRequest) -> dict[str, Any]:
         "contract": state.contract.name(_lang()) if state.contract else "",
         "declarer": None if state.declarer is None else _seat_name(state.declarer),
         "bid": state.bid,
-        "hands": [{"seat": _seat_name(s), "cards": [c.code for c in sort_hand(probe.hand(s), game_type)]}
-                  for s in range(3)],
+        "hands": [
+            {"seat": _seat_name(s), "cards": [c.code for c in sort_hand(probe.hand(s), game_type)]} for s in range(3)
+        ],
         "skat": [c.code for c in state.deal.skat],
         "trick": [c.code for c in probe.trick],
         "tricks": _trick_rows(probe),
         "to_move": None if probe.to_move is None else _seat_name(probe.to_move),
-        "mover_hand": [] if probe.to_move is None or probe.phase is not Phase.PLAY
+        "mover_hand": []
+        if probe.to_move is None or probe.phase is not Phase.PLAY
         else [c.code for c in sort_hand(probe.hand(probe.to_move), game_type)],
         "answer": answer,
         "result": _outcome_lines(state, deck) if game.resigned is None else [],
@@ -292,15 +316,21 @@ OUVERT_SAMPLES = 20
 
 @require_GET
 def ouvert(request: HttpRequest) -> HttpResponse:
-    """"Ist mein Null ouvert / Grand ouvert sicher?": a GET form (the check changes nothing)."""
+    """ "Ist mein Null ouvert / Grand ouvert sicher?": a GET form (the check changes nothing)."""
     from skatschule.engine import CARDS, GameType, parse_cards
     from skatschule.engine.ouvert import check_ouvert
 
     chosen = [str(c)[:3] for c in request.GET.getlist("cards")][:12]
     skat = [str(c)[:3] for c in request.GET.getlist("skat")][:3]
     game_name = str(request.GET.get("game", "null"))
-    context: dict[str, Any] = {"all_cards": [c.code for c in sort_hand(CARDS)], "chosen": chosen, "skat_chosen": skat,
-                               "game": game_name, "result": None, "error": ""}
+    context: dict[str, Any] = {
+        "all_cards": [c.code for c in sort_hand(CARDS)],
+        "chosen": chosen,
+        "skat_chosen": skat,
+        "game": game_name,
+        "result": None,
+        "error": "",
+    }
     status = 200
     if chosen:
         try:
@@ -308,8 +338,10 @@ def ouvert(request: HttpRequest) -> HttpResponse:
             result = check_ouvert(game, parse_cards(chosen), skat=parse_cards(skat), samples=OUVERT_SAMPLES)
             counter = None
             if result.counter is not None:
-                counter = [{"seat": _seat_name(s), "cards": [c.code for c in sort_hand(result.counter[s], game)]}
-                           for s in range(3)] + [{"seat": "Skat", "cards": [c.code for c in result.counter[3]]}]
+                counter = [
+                    {"seat": _seat_name(s), "cards": [c.code for c in sort_hand(result.counter[s], game)]}
+                    for s in range(3)
+                ] + [{"seat": "Skat", "cards": [c.code for c in result.counter[3]]}]
             context.update(result=result, counter=counter)
         except SkatError as exc:
             context["error"], status = _error_text(exc), 400

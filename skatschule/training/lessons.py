@@ -45,11 +45,11 @@ from django.urls import NoReverseMatch, get_urlconf, reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from skatschule import exercises
 from skatschule.cards.render import cards_html
 from skatschule.content.blocks import number_lines, read_front_matter, split_blocks
 from skatschule.content.directives import Directive, find_directives, replace_directives
 from skatschule.content.ids import RULE_ID_RE
-from skatschule import exercises
 from skatschule.engine import parse_cards, parse_game
 from skatschule.engine.sorting import sort_hand
 from skatschule.rules.content import get_registry

@@ -83,12 +83,10 @@ class IssuedExercise(models.Model):
 
 
 class AttemptQuerySet(OwnedQuerySet):
-    def with_grade(self) -> "AttemptQuerySet":
+    def with_grade(self) -> AttemptQuerySet:
         """Annotate ``effective_correct``: the newest AttemptGrade, else the original grade."""
         latest = AttemptGrade.objects.filter(attempt=OuterRef("pk")).order_by("-graded_at", "-pk").values("correct")[:1]
-        return self.annotate(
-            effective_correct=Coalesce(Subquery(latest, output_field=BooleanField()), F("correct"))
-        )
+        return self.annotate(effective_correct=Coalesce(Subquery(latest, output_field=BooleanField()), F("correct")))
 
 
 class AppendOnlyError(RuntimeError):

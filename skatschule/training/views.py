@@ -16,8 +16,8 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
 from django.utils.translation import get_language
+from django.views.decorators.http import require_GET, require_POST
 
 from skatschule.cards.context_processors import current_deck
 from skatschule.engine import SkatError

@@ -5,8 +5,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from skatschule.training.models import Attempt, IssuedExercise, ReviewItem
 from skatschule.owners import SESSION_OWNER_KEY
+from skatschule.training.models import Attempt, IssuedExercise, ReviewItem
 from tests.training.helpers import right_answer, wrong_answer
 
 pytestmark = pytest.mark.django_db

@@ -18,9 +18,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.exercises import REGISTRY
+from skatschule.owners import Owner
 from skatschule.training.lessons import get_lesson
 from skatschule.training.models import Attempt, IssuedExercise
-from skatschule.owners import Owner
 from skatschule.training.services.portability import (
     FORMAT,
     INVALID,
@@ -83,12 +83,27 @@ def _forged(count: int) -> dict:
         question = kind.generate(level, seed)
         when = (start + timedelta(minutes=i)).isoformat()
         attempts.append(
-            {"kind": "augen", "difficulty": level, "seed": seed, "lesson": LESSON, "mode": "lesson",
-             "answer": kind.correct_answer(question), "correct": True, "time_taken_ms": 4000,
-             "issued_at": when, "created_at": when, "rule_ids": list(question.rule_ids)}
+            {
+                "kind": "augen",
+                "difficulty": level,
+                "seed": seed,
+                "lesson": LESSON,
+                "mode": "lesson",
+                "answer": kind.correct_answer(question),
+                "correct": True,
+                "time_taken_ms": 4000,
+                "issued_at": when,
+                "created_at": when,
+                "rule_ids": list(question.rule_ids),
+            }
         )
-    return {"format": FORMAT, "version": VERSION, "exported_at": timezone.now().isoformat(),
-            "attempts": attempts, "reviews": []}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "attempts": attempts,
+        "reviews": [],
+    }
 
 
 def test_export_is_signed_and_verifies_after_the_download(client):

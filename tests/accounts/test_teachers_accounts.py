@@ -47,7 +47,9 @@ def test_console_mail_without_variables():
 
 
 def test_email_url_smtp_with_starttls_and_encoded_password():
-    s = email_settings({"EMAIL_URL": "smtp://skat%40verein.de:p%40ss@mail.example.org:587", "DEFAULT_FROM_EMAIL": "a@b.de"})
+    s = email_settings(
+        {"EMAIL_URL": "smtp://skat%40verein.de:p%40ss@mail.example.org:587", "DEFAULT_FROM_EMAIL": "a@b.de"}
+    )
     assert s["EMAIL_BACKEND"] == SMTP
     assert (s["EMAIL_HOST"], s["EMAIL_PORT"]) == ("mail.example.org", 587)
     assert (s["EMAIL_HOST_USER"], s["EMAIL_HOST_PASSWORD"]) == ("skat@verein.de", "p@ss")
@@ -94,7 +96,8 @@ def test_signup_with_and_without_email():
 @pytest.mark.django_db
 def test_signup_refuses_a_malformed_email():
     response = Client().post(
-        reverse("accounts:signup"), {"username": "anna", "email": "nicht-mail", "password1": PASSWORD, "password2": PASSWORD}
+        reverse("accounts:signup"),
+        {"username": "anna", "email": "nicht-mail", "password1": PASSWORD, "password2": PASSWORD},
     )
     assert response.status_code == 200 and not User.objects.filter(username="anna").exists()
     assert "E-Mail" in response.content.decode()
@@ -181,7 +184,9 @@ def quiz_with_results(db):
     room = classrooms.create_classroom(teacher, "Skat-AG")
     classrooms.join(student, room.join_code)
     pool = authoring.build_pool(kinds=("augen", "spielwert"), difficulty=1)
-    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Probe", pool=pool, item_count=2, variants=Quiz.Variants.RANDOM)
+    quiz = authoring.create_quiz(
+        owner=teacher, classroom=room, title="Probe", pool=pool, item_count=2, variants=Quiz.Variants.RANDOM
+    )
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     item = quiz.items.get(position=1)
     attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))

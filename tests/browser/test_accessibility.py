@@ -26,10 +26,10 @@ from playwright.sync_api import expect
 from skatschule.casebook import services as casebook
 from skatschule.casebook.models import Exam
 from skatschule.classrooms import services as classrooms
+from skatschule.exercises.helpers import signed_choice
 from skatschule.quizzes import questions
 from skatschule.quizzes.models import Quiz
 from skatschule.quizzes.services import attempts, authoring
-from skatschule.exercises.helpers import signed_choice
 from skatschule.training.registry import get_type
 from tests.people import make_user
 
@@ -102,7 +102,9 @@ def _quiz_with_result(teacher, student, show_answers: str = Quiz.ShowAnswers.AFT
     room = classrooms.create_classroom(teacher, "Skat-AG")
     classrooms.join(student, room.join_code)
     pool = [("augen", 1), ("stich", 1), ("spielwert", 1), ("spitzen", 1), ("reizen_hoehe", 1)]
-    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Erste Runde", pool=pool, item_count=5, show_answers=show_answers)
+    quiz = authoring.create_quiz(
+        owner=teacher, classroom=room, title="Erste Runde", pool=pool, item_count=5, show_answers=show_answers
+    )
     if submit:
         attempt = attempts.start_attempt(quiz=quiz, student=student)
         for item in quiz.items.all():

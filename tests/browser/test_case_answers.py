@@ -63,8 +63,9 @@ def test_signed_in_reader_sees_solved_cases_in_the_index(page, live_server) -> N
     user = make_user("schiedsrichterin")
     client = Client()
     client.force_login(user)
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
     case = next(c for c in casebook.load_cases() if not c.score_asked)
     page.goto(f"{live_server.url}/faelle/{case.id}/")
     page.locator(f'input[type="radio"][value="{casebook.solve(case).choice}"]').check()

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from skatschule.casebook import cases as casebook
-from skatschule.rules.content import reload
 from skatschule.exercises import REGISTRY
+from skatschule.rules.content import reload
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,8 +22,9 @@ WIDE = """(width) => [...document.querySelectorAll("main *, header *")]
 
 @pytest.fixture
 def phone(browser):  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport={"width": WIDTH, "height": 800}, is_mobile=True, has_touch=True,
-                                  locale="de-DE")
+    context = browser.new_context(
+        viewport={"width": WIDTH, "height": 800}, is_mobile=True, has_touch=True, locale="de-DE"
+    )
     context.set_default_timeout(15_000)
     try:
         yield context.new_page()
@@ -72,8 +73,13 @@ def test_casebook_does_not_scroll_sideways(phone, live_server) -> None:  # type:
 
 @pytest.mark.parametrize("path", ["/", "/regeln/kapitel/3/", "/ueben/aufgabe/stich/?stufe=1", "/faelle/"])
 def test_compact_phone_header_with_a_menu_that_needs_no_javascript(browser, live_server, path) -> None:  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport={"width": WIDTH, "height": 800}, is_mobile=True, has_touch=True,
-                                  locale="de-DE", java_script_enabled=False)
+    context = browser.new_context(
+        viewport={"width": WIDTH, "height": 800},
+        is_mobile=True,
+        has_touch=True,
+        locale="de-DE",
+        java_script_enabled=False,
+    )
     try:
         page = context.new_page()
         page.goto(live_server.url + path)

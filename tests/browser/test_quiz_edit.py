@@ -21,10 +21,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_teacher_edits_title_and_end_on_a_phone(browser, live_server) -> None:
     teacher = make_user("lehrerin", teacher=True)
     room = create_classroom(teacher, "Skat-AG")
-    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Erste Runde", pool=authoring.build_pool(kinds=["augen"]), item_count=2)
+    quiz = authoring.create_quiz(
+        owner=teacher, classroom=room, title="Erste Runde", pool=authoring.build_pool(kinds=["augen"]), item_count=2
+    )
     client = Client()
     client.force_login(teacher)
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="de-DE")
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="de-DE"
+    )
     context.set_default_timeout(15_000)
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
     page = context.new_page()
@@ -34,7 +38,9 @@ def test_teacher_edits_title_and_end_on_a_phone(browser, live_server) -> None:
         expect(page.get_by_role("heading", level=1)).to_have_text("Quiz bearbeiten")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "wider than the phone"
 
-        closes = timezone.localtime(timezone.now() + timedelta(days=3)).replace(hour=18, minute=30, second=0, microsecond=0)
+        closes = timezone.localtime(timezone.now() + timedelta(days=3)).replace(
+            hour=18, minute=30, second=0, microsecond=0
+        )
         page.get_by_label("Titel").fill("Zweite Runde")
         page.get_by_label("Ende:", exact=True).fill(closes.strftime("%Y-%m-%dT%H:%M"))
         page.get_by_role("button", name="Änderungen speichern").press("Enter")  # by keyboard

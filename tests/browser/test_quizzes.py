@@ -155,7 +155,8 @@ def test_teacher_class_quiz_two_students_results(browser, live_server) -> None:
     assert QuizAnswer.objects.filter(attempt=anna_attempt).count() == 5
     # Random variants: the two students got different questions for at least one item.
     assert any(
-        questions.derive_seed(quiz, item, anna.pk) != questions.derive_seed(quiz, item, ben.pk) for item in quiz.items.all()
+        questions.derive_seed(quiz, item, anna.pk) != questions.derive_seed(quiz, item, ben.pk)
+        for item in quiz.items.all()
     )
 
     # 3. The teacher sees both results, the item statistics and the CSV.

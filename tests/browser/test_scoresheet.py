@@ -15,7 +15,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PLAYERS = ["Anna", "Bernd", "Carla"]
 GAMES = [
     # (declarer, game, matadors, points, tricks, kontra, re)
-    {"kind": "game", "declarer": 1, "game": "clubs", "matadors": 1, "points": 70, "tricks": 6, "kontra": True, "re": True},
+    {
+        "kind": "game",
+        "declarer": 1,
+        "game": "clubs",
+        "matadors": 1,
+        "points": 70,
+        "tricks": 6,
+        "kontra": True,
+        "re": True,
+    },
     {"kind": "game", "declarer": 2, "game": "grand", "matadors": 1, "points": 75, "tricks": 6},
     {"kind": "ramsch", "augen": [52, 41, 27], "tricks": [4, 3, 3], "schieben": 0},
     {"kind": "game", "declarer": 0, "game": "hearts", "matadors": -2, "points": 50, "tricks": 4},
@@ -48,8 +57,13 @@ def _enter_ramsch(page, g) -> None:
 
 
 def test_club_evening_on_a_phone_without_javascript(browser, live_server) -> None:
-    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True,
-                                  locale="de-DE", java_script_enabled=False)
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        locale="de-DE",
+        java_script_enabled=False,
+    )
     context.set_default_timeout(10_000)
     page = context.new_page()
     wide = "document.documentElement.scrollWidth > 375"
@@ -96,7 +110,8 @@ def test_club_evening_on_a_phone_without_javascript(browser, live_server) -> Non
         expect(settlement).to_have_count(len(transfers))
         for t in transfers:
             expect(page.locator("#settlement")).to_contain_text(
-                f"{PLAYERS[t.payer]} zahlt {PLAYERS[t.payee]} {t.cents} Cent")
+                f"{PLAYERS[t.payer]} zahlt {PLAYERS[t.payee]} {t.cents} Cent"
+            )
 
         # a derivation opens without JavaScript (details/summary) and cites the rules
         page.locator("#spiel-1 summary").click()
@@ -106,8 +121,9 @@ def test_club_evening_on_a_phone_without_javascript(browser, live_server) -> Non
 
 
 def test_house_rules_page_on_a_phone_without_javascript(browser, live_server) -> None:
-    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, locale="de-DE",
-                                  java_script_enabled=False)
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, is_mobile=True, locale="de-DE", java_script_enabled=False
+    )
     context.set_default_timeout(10_000)
     page = context.new_page()
     try:
@@ -123,10 +139,13 @@ def test_house_rules_page_on_a_phone_without_javascript(browser, live_server) ->
         # the engine's values: ISkO "mit 2, Spiel 3" x 12, house rules with two Spitzen 5 x 12
         from skatschule.engine import GameType
         from skatschule.engine.houserules import HouseGame, HouseRules, score_house
+
         game = HouseGame(GameType.CLUBS, matadors=2, declarer_points=70, declarer_tricks=6)
         isko = score_house(game).score
-        house = score_house(HouseGame(GameType.CLUBS, matadors=2, spitzen=2, declarer_points=70, declarer_tricks=6),
-                            HouseRules(spitze=True)).score
+        house = score_house(
+            HouseGame(GameType.CLUBS, matadors=2, spitzen=2, declarer_points=70, declarer_tricks=6),
+            HouseRules(spitze=True),
+        ).score
         expect(page.locator("#entry-isko")).to_have_text(str(isko))
         expect(page.locator("#entry-house")).to_have_text(str(house))
         expect(page.locator(".compare")).to_contain_text("2 Spitzen 5")

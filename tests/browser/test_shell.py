@@ -63,7 +63,7 @@ def test_deck_switch_by_keyboard_only(page, live_server) -> None:
     page.wait_for_url(re.compile(r"/karten/$"))
     expect(select).to_have_value("tournament")
     # Pik is green in the tournament deck.
-    assert "#1b7f3a" in page.locator('#karte-SA svg').inner_html()
+    assert "#1b7f3a" in page.locator("#karte-SA svg").inner_html()
 
 
 def test_focus_is_visible(page, live_server) -> None:

@@ -33,7 +33,9 @@ def test_referee_finishes_an_exam_and_finds_it_in_the_history(browser, live_serv
     user = make_user("schiri")
     client = Client()
     client.force_login(user)
-    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE")
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE"
+    )
     context.set_default_timeout(15_000)
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
     try:

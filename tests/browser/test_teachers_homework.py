@@ -11,8 +11,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from skatschule.classrooms import services as classrooms
-from skatschule.training.lessons import get_lessons
 from skatschule.owners import Owner
+from skatschule.training.lessons import get_lessons
 from tests.people import make_user
 from tests.training.helpers import answer
 
@@ -22,7 +22,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def _phone_for(browser, live_server, user):
     client = Client()
     client.force_login(user)
-    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE")
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE"
+    )
     context.set_default_timeout(15_000)
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
     return context

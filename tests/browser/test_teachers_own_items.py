@@ -27,7 +27,9 @@ def test_build_an_own_item_with_the_card_picker(browser, live_server):
     teacher = make_user("frau-kreuz", teacher=True)
     client = Client()
     client.force_login(teacher)
-    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE")
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE"
+    )
     context.set_default_timeout(15_000)
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
     try:

@@ -35,7 +35,9 @@ def test_publish_and_download_xlsx_by_keyboard(browser, live_server):
     room = classrooms.create_classroom(teacher, "Skat-AG")
     classrooms.join(student, room.join_code)
     pool = authoring.build_pool(kinds=("augen",), difficulty=1)
-    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Augen zählen", pool=pool, item_count=2, draft=True)
+    quiz = authoring.create_quiz(
+        owner=teacher, classroom=room, title="Augen zählen", pool=pool, item_count=2, draft=True
+    )
     context = _phone_for(browser, live_server, teacher)
     try:
         page = context.new_page()

@@ -31,8 +31,11 @@ def test_copying_a_rule_paragraph_gives_the_rule_text_only(page, live_server, ru
     rule = registry.rule(rule_id)
     assert rule is not None
     page.goto(f"{live_server.url}/regeln/{rule_id}")
-    paragraph = (page.locator(f'[id="{rule.anchor}"] .rule-text p')
-                 .filter(has=page.locator("a.term"), has_not=page.locator("svg, img, .directive-value")).first)
+    paragraph = (
+        page.locator(f'[id="{rule.anchor}"] .rule-text p')
+        .filter(has=page.locator("a.term"), has_not=page.locator("svg, img, .directive-value"))
+        .first
+    )
     expect(paragraph).to_be_visible()
     term = paragraph.locator("a.term").first
     definition_id = term.get_attribute("aria-describedby")

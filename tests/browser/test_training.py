@@ -109,7 +109,9 @@ def test_cards_can_be_chosen_by_keyboard(page, live_server) -> None:
     expect(first).to_be_checked()
 
 
-@pytest.mark.parametrize("path", ["/ueben/fortschritt/", "/ueben/lektion/die-karten/", "/ueben/", "/ueben/lektion/spitzen/"])
+@pytest.mark.parametrize(
+    "path", ["/ueben/fortschritt/", "/ueben/lektion/die-karten/", "/ueben/", "/ueben/lektion/spitzen/"]
+)
 def test_no_horizontal_scroll_on_a_phone(phone_page, live_server, path) -> None:
     phone_page.goto(live_server.url + path)
     width = phone_page.evaluate("document.documentElement.scrollWidth")

@@ -16,12 +16,24 @@ from skatschule.engine import CARDS, Card, InvalidCard, Rank
 ALL_CODES = [c.code for c in CARDS]
 
 GERMAN_RANKS_DE = {
-    Rank.ACE: "Daus", Rank.TEN: "Zehn", Rank.KING: "König", Rank.QUEEN: "Ober",
-    Rank.JACK: "Unter", Rank.NINE: "Neun", Rank.EIGHT: "Acht", Rank.SEVEN: "Sieben",
+    Rank.ACE: "Daus",
+    Rank.TEN: "Zehn",
+    Rank.KING: "König",
+    Rank.QUEEN: "Ober",
+    Rank.JACK: "Unter",
+    Rank.NINE: "Neun",
+    Rank.EIGHT: "Acht",
+    Rank.SEVEN: "Sieben",
 }
 GERMAN_RANKS_EN = {
-    Rank.ACE: "Daus", Rank.TEN: "ten", Rank.KING: "king", Rank.QUEEN: "Ober",
-    Rank.JACK: "Unter", Rank.NINE: "nine", Rank.EIGHT: "eight", Rank.SEVEN: "seven",
+    Rank.ACE: "Daus",
+    Rank.TEN: "ten",
+    Rank.KING: "king",
+    Rank.QUEEN: "Ober",
+    Rank.JACK: "Unter",
+    Rank.NINE: "nine",
+    Rank.EIGHT: "eight",
+    Rank.SEVEN: "seven",
 }
 GERMAN_SUITS_EN = ("acorns", "leaves", "hearts", "bells")
 
@@ -304,8 +316,8 @@ def test_gallery_in_english(client) -> None:
     assert '<span class="gallery-name">jack of clubs</span>' in page
     assert page.index("jack of clubs") < page.index("Kreuz-Bube")
     assert ">Clubs <span" in page and "Kreuz-Ass / " not in page
-    face = page[page.index('id="karte-CJ"'):]
-    assert '>J</text>' in face[: face.index("</svg>")] and '>B</text>' not in face[: face.index("</svg>")]
+    face = page[page.index('id="karte-CJ"') :]
+    assert ">J</text>" in face[: face.index("</svg>")] and ">B</text>" not in face[: face.index("</svg>")]
     client.post(reverse("cards:deck"), {"deck": "german"})
     page = client.get(reverse("cards:gallery")).content.decode()
     assert '<span class="gallery-name">Unter of acorns</span>' in page and "Eichel-Unter" in page

@@ -112,8 +112,7 @@ def test_htmx_answer_returns_the_result_section_only(client) -> None:
 
 def test_htmx_unreadable_answer_is_swapped_in_with_its_message(client) -> None:
     case = _engine_case(True)
-    response = client.post(reverse("casebook:case_answer", args=[case.id]), {"answer": ["won"]},
-                           HTTP_HX_REQUEST="true")
+    response = client.post(reverse("casebook:case_answer", args=[case.id]), {"answer": ["won"]}, HTTP_HX_REQUEST="true")
     html = response.content.decode()
     assert response.status_code == 200  # htmx swaps only 2xx responses
     assert html.lstrip().startswith('<section id="case-result"') and 'role="alert"' in html
@@ -143,9 +142,9 @@ def test_signed_in_answers_are_recorded_and_the_index_shows_them() -> None:
 
     assert selectors.solved_states(user) == {solved.id: "solved", tried.id: "tried"}
     html = client.get(reverse("casebook:index")).content.decode()
-    solved_item = html[html.index(f'href="/faelle/{solved.id}/"'):]
+    solved_item = html[html.index(f'href="/faelle/{solved.id}/"') :]
     assert solved_item.index("gelöst") < solved_item.index("</li>")
-    tried_item = html[html.index(f'href="/faelle/{tried.id}/"'):]
+    tried_item = html[html.index(f'href="/faelle/{tried.id}/"') :]
     assert tried_item.index("versucht") < tried_item.index("</li>")
     assert "2 davon bearbeitet" in html
     page = client.get(reverse("casebook:case", args=[solved.id])).content.decode()
@@ -173,8 +172,9 @@ def test_a_section_finds_every_case_under_it(client) -> None:
     expected = {c.id for c in every if any(r.startswith(chapter + ".") for r in c.rule_ids)}
     assert _ids(client.get(reverse("casebook:index"), {"regel": chapter})) == expected
     # "3.2" must not catch "3.20.1"-style neighbours: prefix matching is by whole parts
-    assert all(not selectors._cites(c, "3.2") or any(r == "3.2" or r.startswith("3.2.") for r in c.rule_ids)
-               for c in every)
+    assert all(
+        not selectors._cites(c, "3.2") or any(r == "3.2" or r.startswith("3.2.") for r in c.rule_ids) for c in every
+    )
 
 
 def test_level_filter(client) -> None:
@@ -200,10 +200,27 @@ def test_text_search_finds_titles_in_both_languages_and_ignores_umlauts(client) 
 
 def test_search_never_looks_at_the_ruling() -> None:
     every = casebook.load_cases()
-    shown = {c.id: selectors.fold(" ".join([c.title_de, c.situation_de, c.question_de, c.title_en, c.situation_en,
-                                            c.question_en, *[ch.label.de for ch in c.choices],
-                                            *[ch.label.en for ch in c.choices], c.id, *c.rule_ids,
-                                            c.category_obj.name_de, c.category_obj.name_en])) for c in every}
+    shown = {
+        c.id: selectors.fold(
+            " ".join(
+                [
+                    c.title_de,
+                    c.situation_de,
+                    c.question_de,
+                    c.title_en,
+                    c.situation_en,
+                    c.question_en,
+                    *[ch.label.de for ch in c.choices],
+                    *[ch.label.en for ch in c.choices],
+                    c.id,
+                    *c.rule_ids,
+                    c.category_obj.name_de,
+                    c.category_obj.name_en,
+                ]
+            )
+        )
+        for c in every
+    }
     words = {w for c in every for w in selectors.fold(c.ruling_de + " " + c.explanation_de).split() if len(w) > 5}
     word = next(w for w in sorted(words) if not any(w in text for text in shown.values()))
     assert selectors.find_cases(query=word) == ()

@@ -14,16 +14,26 @@ from skatschule.casebook import cases as casebook
 
 pytestmark = pytest.mark.django_db
 
-FRENCH = {"de": re.compile(r"(?<![\wäöüÄÖÜß])(Kreuz|Pik|Herz|Karo|Buben?|Damen?|Asse?)(?![a-zäöüß])"),
-          "en": re.compile(r"\b(clubs|spades|diamonds|jacks?|queens?|aces?)\b", re.I)}
-GERMAN = {"de": re.compile(r"\b(Eichel|Grün|Rot|Schellen|Unter|Ober|Daus)"),
-          "en": re.compile(r"\b(acorns|leaves|bells|Unter|Ober|Daus)", re.I)}
-_DROP = re.compile(r'<span[^>]*class="term-def".*?</span>|<a class="rule-ref".*?</a>|<span class="deck-caption">.*?</span>', re.S)
+FRENCH = {
+    "de": re.compile(r"(?<![\wäöüÄÖÜß])(Kreuz|Pik|Herz|Karo|Buben?|Damen?|Asse?)(?![a-zäöüß])"),
+    "en": re.compile(r"\b(clubs|spades|diamonds|jacks?|queens?|aces?)\b", re.I),
+}
+GERMAN = {
+    "de": re.compile(r"\b(Eichel|Grün|Rot|Schellen|Unter|Ober|Daus)"),
+    "en": re.compile(r"\b(acorns|leaves|bells|Unter|Ober|Daus)", re.I),
+}
+_DROP = re.compile(
+    r'<span[^>]*class="term-def".*?</span>|<a class="rule-ref".*?</a>|<span class="deck-caption">.*?</span>', re.S
+)
 
 
 def _case_words(page: str) -> str:
     """The case's own words: title, situation, question, choices (no rule links, no tooltips)."""
-    main = page[page.index("<h1"): page.index('<details class="case-ruling"') if '<details class="case-ruling"' in page else len(page)]
+    main = page[
+        page.index("<h1") : page.index('<details class="case-ruling"')
+        if '<details class="case-ruling"' in page
+        else len(page)
+    ]
     return html.unescape(re.sub(r"<[^>]+>", " ", _DROP.sub(" ", main)))
 
 

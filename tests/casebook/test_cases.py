@@ -29,7 +29,15 @@ ENGINE_CASES = [c for c in CASES if c.engine_input is not None]
 
 def test_category_slugs_and_order_are_the_contract():
     assert [c.slug for c in CATEGORIES] == [
-        "geben", "reizen", "spielansage", "ausspielen", "bedienen", "spielabkuerzung", "skat", "abrechnung"]
+        "geben",
+        "reizen",
+        "spielansage",
+        "ausspielen",
+        "bedienen",
+        "spielabkuerzung",
+        "skat",
+        "abrechnung",
+    ]
     assert CATEGORIES[5].name("de") == "Spielabkürzung" and CATEGORIES[5].name("en") == "Shortening the game"
 
 
@@ -46,8 +54,11 @@ def test_ids_are_unique_and_well_formed():
 
 
 def test_every_published_id_still_exists():
-    published = [line.strip() for line in (CASEBOOK / "published_ids.txt").read_text().splitlines()
-                 if line.strip() and not line.startswith("#")]
+    published = [
+        line.strip()
+        for line in (CASEBOOK / "published_ids.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     assert len(published) >= MIN_CASES
     missing = sorted(set(published) - {c.id for c in CASES})
     assert missing == [], f"published case ids must never disappear: {missing}"
@@ -63,8 +74,14 @@ def test_rule_ids_exist_in_the_rules_text():
     for case in CASES:
         for rule_id in case.rule_ids:
             assert registry.rule(rule_id) is not None, f"{case.id}: no rule {rule_id}"
-        for text in (case.situation_de, case.situation_en, case.explanation_de, case.explanation_en,
-                     case.ruling_de, case.ruling_en):
+        for text in (
+            case.situation_de,
+            case.situation_en,
+            case.explanation_de,
+            case.explanation_en,
+            case.ruling_de,
+            case.ruling_en,
+        ):
             for rid in re.findall(r"\[\[\s*rule\s*:\s*([^\]]+?)\s*\]\]", text):
                 assert registry.rule(rid) is not None, f"{case.id}: [[rule: {rid}]] does not exist"
 
@@ -164,8 +181,9 @@ def test_solve_refuses_ambiguous_or_missing_engine_choices():
     both = replace(case, choices=case.choices + (Choice("lost", Text("Verloren", "Lost")),))
     with pytest.raises(CaseFormatError, match="several choices"):
         solve(both)
-    none = replace(case, choices=tuple(c for c in case.choices if c.value != "lost:einfach")
-                   + (Choice("x", Text("X", "X")),))
+    none = replace(
+        case, choices=tuple(c for c in case.choices if c.value != "lost:einfach") + (Choice("x", Text("X", "X")),)
+    )
     with pytest.raises(CaseFormatError, match="no choice"):
         solve(none)
 
@@ -248,15 +266,18 @@ def test_loader_reads_a_minimal_case(tmp_path):
     assert case.id == "F-90" and case.answer == "a" and solve(case).choice == "a" and case.engine_input is None
 
 
-@pytest.mark.parametrize("broken, message", [
-    (GOOD.replace("category: geben", "category: quatsch"), "unknown category"),
-    (GOOD.replace("answer: a\n", ""), "answer"),
-    (GOOD.replace("- c | Drei | Three\n", "").replace("- b | Zwei | Two\n", ""), "3-5 choices"),
-    (GOOD.replace("en: Because\n", ""), "lacks the en text"),
-    (GOOD.replace("rules: 2.2.4\n", ""), "names no rules"),
-    (GOOD + GOOD.split("---\n", 2)[2], "twice"),
-    (GOOD.replace("- b | Zwei", "- won:36 | Zwei"), "list entry is typed in"),
-])
+@pytest.mark.parametrize(
+    "broken, message",
+    [
+        (GOOD.replace("category: geben", "category: quatsch"), "unknown category"),
+        (GOOD.replace("answer: a\n", ""), "answer"),
+        (GOOD.replace("- c | Drei | Three\n", "").replace("- b | Zwei | Two\n", ""), "3-5 choices"),
+        (GOOD.replace("en: Because\n", ""), "lacks the en text"),
+        (GOOD.replace("rules: 2.2.4\n", ""), "names no rules"),
+        (GOOD + GOOD.split("---\n", 2)[2], "twice"),
+        (GOOD.replace("- b | Zwei", "- won:36 | Zwei"), "list entry is typed in"),
+    ],
+)
 def test_loader_reports_broken_content(tmp_path, broken, message):
     with pytest.raises(CaseFormatError, match=message):
         _load(tmp_path, broken)

@@ -21,11 +21,11 @@ from django.urls import reverse
 
 from skatschule.casebook import cases as casebook
 from skatschule.casebook import services
+from skatschule.casebook.fall import pool
 from skatschule.casebook.models import Exam, ExamQuestion
 from skatschule.engine.vectors import replay_from_input
-from skatschule.rules.content import get_registry
 from skatschule.exercises import REGISTRY
-from skatschule.casebook.fall import pool
+from skatschule.rules.content import get_registry
 
 pytestmark = pytest.mark.django_db
 
@@ -58,14 +58,22 @@ def problems(texts: list[str], won: bool, lang: str, zero_zero: bool) -> list[st
 
 def test_the_checker_catches_the_reported_sentences() -> None:
     """The audit's wrong sentences would fail (so the check can fail)."""
-    assert problems(["89 Augen: mindestens 61, gewonnen", "Schneider angesagt, aber nicht erreicht: verloren"],
-                    False, "de", False)
-    assert problems(["Das Spiel war bereits entschieden (Alleinspieler 0, Gegenpartei 0 Augen): verloren"],
-                    False, "de", True)
+    assert problems(
+        ["89 Augen: mindestens 61, gewonnen", "Schneider angesagt, aber nicht erreicht: verloren"], False, "de", False
+    )
+    assert problems(
+        ["Das Spiel war bereits entschieden (Alleinspieler 0, Gegenpartei 0 Augen): verloren"], False, "de", True
+    )
     assert problems(["The declarer took 1 trick(s): lost"], False, "en", False)
-    assert not problems(["Augen: Alleinspieler 89, Gegenpartei 31",
-                         "89 Augen reichen für einfach; angesagt war Schneider, erreicht nicht: verloren"],
-                        False, "de", False)
+    assert not problems(
+        [
+            "Augen: Alleinspieler 89, Gegenpartei 31",
+            "89 Augen reichen für einfach; angesagt war Schneider, erreicht nicht: verloren",
+        ],
+        False,
+        "de",
+        False,
+    )
 
 
 def _items(page: str, list_class: str = "steps") -> list[list[str]]:
@@ -160,7 +168,9 @@ def test_every_exam_review(lang: str) -> None:
             continue
         checked += 1
         engine_texts = texts[-engine_steps:]
-        found += [f"{item.kind} {item.difficulty}/{item.seed}: {p}" for p in problems(engine_texts, won, lang, zero_zero)]
+        found += [
+            f"{item.kind} {item.difficulty}/{item.seed}: {p}" for p in problems(engine_texts, won, lang, zero_zero)
+        ]
     assert checked >= len(ENGINE_CASES)
     assert not found, "\n".join(found)
 
@@ -173,7 +183,8 @@ def test_every_worked_result_in_the_rules_text(lang: str) -> None:
     for chapter in get_registry().chapters:
         page = client.get(reverse("rules:chapter", args=[chapter.id])).content.decode()
         for verdict, body in re.findall(
-                r'<span class="directive-result (won|lost)"[^>]*>(.*?)</span></span></span>', page, re.S):
+            r'<span class="directive-result (won|lost)"[^>]*>(.*?)</span></span></span>', page, re.S
+        ):
             results += 1
             body = re.sub(r'<span class="result-refs">.*?</span>', "", body, flags=re.S)
             lines = [_plain(line) for line in re.split(r'<span class="result-line">', body)[1:]]
@@ -196,20 +207,35 @@ def test_generated_irregularities_and_scored_games_agree(lang: str) -> None:
             ruling = scenario.ruling()
             state = scenario.state()
             zero = state.declarer_augen() == 0 and state.defender_augen() == 0
-            found += [f"regelverstoss {level}/{seed}: {p}"
-                      for p in problems(ruling.explain(lang, plain=True), ruling.won, lang, zero)]
-    contracts = [Contract(GameType.HEARTS), Contract(GameType.GRAND, hand=True),
-                 Contract(GameType.CLUBS, hand=True, schneider_announced=True),
-                 Contract(GameType.SPADES, hand=True, schwarz_announced=True),
-                 Contract(GameType.DIAMONDS, hand=True, ouvert=True), Contract(GameType.NULL)]
+            found += [
+                f"regelverstoss {level}/{seed}: {p}"
+                for p in problems(ruling.explain(lang, plain=True), ruling.won, lang, zero)
+            ]
+    contracts = [
+        Contract(GameType.HEARTS),
+        Contract(GameType.GRAND, hand=True),
+        Contract(GameType.CLUBS, hand=True, schneider_announced=True),
+        Contract(GameType.SPADES, hand=True, schwarz_announced=True),
+        Contract(GameType.DIAMONDS, hand=True, ouvert=True),
+        Contract(GameType.NULL),
+    ]
     for contract in contracts:
         for points, tricks in ((0, 0), (30, 2), (60, 4), (61, 5), (89, 7), (90, 8), (120, 10)):
             for bid in (18, 48, 96):
                 count = 0 if contract.game.is_null else -2
                 if contract.game.is_null:
                     tricks = 0 if points < 61 else 1
-                outcome = score_game(contract, count, bid=bid, declarer_points=points, declarer_tricks=tricks,
-                                     rules=PUB, kontra=points == 61)
-                found += [f"{contract} {points}/{tricks} bid {bid}: {p}"
-                          for p in problems(outcome.explain(lang, plain=True), outcome.won, lang, False)]
+                outcome = score_game(
+                    contract,
+                    count,
+                    bid=bid,
+                    declarer_points=points,
+                    declarer_tricks=tricks,
+                    rules=PUB,
+                    kontra=points == 61,
+                )
+                found += [
+                    f"{contract} {points}/{tricks} bid {bid}: {p}"
+                    for p in problems(outcome.explain(lang, plain=True), outcome.won, lang, False)
+                ]
     assert not found, "\n".join(found[:20])

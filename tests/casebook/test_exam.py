@@ -131,7 +131,7 @@ def test_pages_take_an_exam(client) -> None:
         assert page.status_code == 200
         html = page.content.decode()
         assert f"/antwort/{item.position}/" in html
-        form = html[html.index('class="answer-form"'):html.index("</form>", html.index('class="answer-form"'))]
+        form = html[html.index('class="answer-form"') : html.index("</form>", html.index('class="answer-form"'))]
         assert 'type="hidden"' not in form.replace('type="hidden" name="csrfmiddlewaretoken"', "")
         assert "checked" not in form
         if services.question_of(item).widget == "number":
@@ -139,8 +139,9 @@ def test_pages_take_an_exam(client) -> None:
         # an unreadable answer: 400, nothing recorded
         bad = client.post(reverse("casebook:exam_answer", args=[exam.public_id, item.position]), {"answer": ["?"]})
         assert bad.status_code == 400
-        response = client.post(reverse("casebook:exam_answer", args=[exam.public_id, item.position]),
-                               {"answer": _right(item)})
+        response = client.post(
+            reverse("casebook:exam_answer", args=[exam.public_id, item.position]), {"answer": _right(item)}
+        )
         assert response.status_code == 302
     review = client.get(url, follow=True)
     html = review.content.decode()
@@ -159,7 +160,9 @@ def test_pages_late_answer_is_403_and_others_get_404(client) -> None:
     assert client.get(reverse("casebook:exam_review", args=[exam.public_id])).status_code == 200
     stranger = Client()
     assert stranger.get(reverse("casebook:exam", args=[exam.public_id])).status_code == 404
-    assert stranger.post(reverse("casebook:exam_answer", args=[exam.public_id, 1]), {"answer": ["1"]}).status_code == 404
+    assert (
+        stranger.post(reverse("casebook:exam_answer", args=[exam.public_id, 1]), {"answer": ["1"]}).status_code == 404
+    )
 
 
 def test_hand_in_early(client) -> None:

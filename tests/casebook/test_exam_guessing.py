@@ -18,8 +18,8 @@ from django.urls import reverse
 
 from skatschule.casebook import cases as casebook
 from skatschule.casebook import services
-from skatschule.casebook.models import Exam
 from skatschule.casebook.fall import pool
+from skatschule.casebook.models import Exam
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,9 @@ MARGIN = 0.10
 RADIO = re.compile(r'<input type="radio" id="ans-\d+-\d+" name="answer" value="([^"]*)"')
 NUMBER = re.compile(r'<input id="ans-[^"]*" type="number" name="answer"')
 CASE_ID = re.compile(r"\b[A-Z]-\d{2,3}\b")
-SELF_REFERENCE = re.compile(r"^(Dasselbe|Derselbe|Dieselbe|Wie oben|The same|As above)\b|\b(vorigen|previous) (Fall|case)\b")
+SELF_REFERENCE = re.compile(
+    r"^(Dasselbe|Derselbe|Dieselbe|Wie oben|The same|As above)\b|\b(vorigen|previous) (Fall|case)\b"
+)
 
 
 @pytest.fixture
@@ -55,7 +57,9 @@ def _take(client: Client, pick) -> tuple[int, float, int]:
         if NUMBER.search(html):
             values.append("0")
         chance += 1 / len(options) if options else 0.0
-        answered = client.post(reverse("casebook:exam_answer", args=[exam.public_id, item.position]), {"answer": values})
+        answered = client.post(
+            reverse("casebook:exam_answer", args=[exam.public_id, item.position]), {"answer": values}
+        )
         assert answered.status_code == 302
     exam.refresh_from_db()
     right, total = services.score(exam)

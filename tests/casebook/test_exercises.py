@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from skatschule.casebook import cases as casebook
+from skatschule.casebook.fall import pool, seed_for_case
 from skatschule.engine import Contract, Deal, GameState, GameType, parse_card
 from skatschule.engine.rulings import Event, Irregularity, rule
 from skatschule.exercises import REGISTRY, AnswerError
-from skatschule.casebook.fall import pool, seed_for_case
 from skatschule.exercises.regelverstoss import Scenario
 
 SEEDS = range(300)
@@ -75,14 +75,24 @@ def test_regelverstoss_levels_differ() -> None:
 
 def test_regelverstoss_known_position() -> None:
     """A hand-made scenario: Mittelhand (declarer, Karo) revokes in the first trick -> -72."""
-    deal = Deal.from_codes([
-        "HA C8 D8 SK SQ S9 CJ DQ CK HQ".split(),
-        "DJ DA DT DK D9 CA CT SA H7 H8".split(),
-        "ST C7 CQ HT C9 HK SJ D7 H9 HJ".split(),
-        ["S7", "S8"],
-    ])
-    scenario = Scenario(deal, 1, 18, Contract(GameType.DIAMONDS), (parse_card("S7"), parse_card("S8")),
-                        (parse_card("HQ"),), Event(Irregularity.REVOKE, 1, parse_card("DA")), 2)
+    deal = Deal.from_codes(
+        [
+            "HA C8 D8 SK SQ S9 CJ DQ CK HQ".split(),
+            "DJ DA DT DK D9 CA CT SA H7 H8".split(),
+            "ST C7 CQ HT C9 HK SJ D7 H9 HJ".split(),
+            ["S7", "S8"],
+        ]
+    )
+    scenario = Scenario(
+        deal,
+        1,
+        18,
+        Contract(GameType.DIAMONDS),
+        (parse_card("S7"), parse_card("S8")),
+        (parse_card("HQ"),),
+        Event(Irregularity.REVOKE, 1, parse_card("DA")),
+        2,
+    )
     ruling = scenario.ruling()
     assert (ruling.won, ruling.score) == (False, -72)
     state = scenario.state()

@@ -12,8 +12,8 @@ from skatschule.casebook import exam_history, group_exams, regelkunde, services
 from skatschule.casebook.cases import load_cases
 from skatschule.casebook.models import Exam, ExamQuestion, GroupExam
 from skatschule.classrooms import services as classrooms
-from skatschule.home.errors import UserError
 from skatschule.exercises import REGISTRY
+from skatschule.home.errors import UserError
 from skatschule.owners import Owner
 from tests.people import client_for, make_user
 
@@ -49,8 +49,10 @@ def _sit(exam: Exam, right: int, start=None, step=timedelta(seconds=30)) -> None
 # --- pass mark and history ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("right,total,mark,expected", [(4, 5, 80, True), (3, 5, 80, False), (16, 20, 80, True),
-                                                         (15, 20, 80, False), (1, 5, 20, True), (0, 5, 1, False)])
+@pytest.mark.parametrize(
+    "right,total,mark,expected",
+    [(4, 5, 80, True), (3, 5, 80, False), (16, 20, 80, True), (15, 20, 80, False), (1, 5, 20, True), (0, 5, 1, False)],
+)
 def test_pass_mark(right, total, mark, expected):
     assert exam_history.passed(right, total, mark) is expected
 
@@ -192,8 +194,10 @@ def test_group_exam_by_the_pages(course):
     trainer, room, a, b = course
     client = client_for(trainer)
     assert client.get(reverse("casebook:group_create")).status_code == 200
-    response = client.post(reverse("casebook:group_create"),
-                           {"title": "Prüfung", "classroom": room.pk, "size": "5", "pass_percent": "80", "open_book": "1"})
+    response = client.post(
+        reverse("casebook:group_create"),
+        {"title": "Prüfung", "classroom": room.pk, "size": "5", "pass_percent": "80", "open_book": "1"},
+    )
     group = GroupExam.objects.get()
     assert response.status_code == 302 and group.open_book and group.size == 5
     student = client_for(a)

@@ -14,10 +14,10 @@ from openpyxl import load_workbook
 from skatschule.classrooms import homework, progress
 from skatschule.classrooms.models import Assignment
 from skatschule.classrooms.services import ClassroomError, create_classroom
+from skatschule.owners import Owner
 from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.lessons import get_lessons
 from skatschule.training.models import Attempt
-from skatschule.owners import Owner
 from tests.people import client_for, make_user
 from tests.training.helpers import answer
 
@@ -102,7 +102,9 @@ def test_lesson_mastered_at_is_the_first_moment_the_rule_held():
 def test_assign_lesson_and_see_who_is_done(teacher, classroom, student, other_student):
     lesson = _lesson()
     client = client_for(teacher)
-    response = client.post(reverse("classrooms:assign", args=[classroom.pk]), {"task": f"lesson:{lesson.slug}", "due_at": _due()})
+    response = client.post(
+        reverse("classrooms:assign", args=[classroom.pk]), {"task": f"lesson:{lesson.slug}", "due_at": _due()}
+    )
     assert response.status_code == 302
     assignment = Assignment.objects.get()
     assert assignment.kind == "lesson" and assignment.lesson_slug == lesson.slug
@@ -124,8 +126,9 @@ def test_assign_lesson_and_see_who_is_done(teacher, classroom, student, other_st
 
 def test_late_and_overdue(teacher, classroom, student, other_student):
     lesson = _lesson()
-    assignment = homework.assign(teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}",
-                                 due_at=timezone.now() + timedelta(hours=1))
+    assignment = homework.assign(
+        teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(hours=1)
+    )
     Assignment.objects.filter(pk=assignment.pk).update(due_at=timezone.now() - timedelta(hours=1))
     assignment.refresh_from_db()
     _master(student, lesson)  # after the due time
@@ -140,7 +143,9 @@ def test_late_and_overdue(teacher, classroom, student, other_student):
 
 def test_mastery_counts_once_reached(teacher, classroom, student):
     lesson = _lesson()
-    assignment = homework.assign(teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(days=1))
+    assignment = homework.assign(
+        teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(days=1)
+    )
     _master(student, lesson)
     _master(student, lesson, correct=False, times=lesson.mastery_window)  # the streak is gone now
     assert homework.done_at(assignment, [student.pk])[student.pk] is not None
@@ -149,10 +154,16 @@ def test_mastery_counts_once_reached(teacher, classroom, student):
 def test_assign_quiz_done_by_submitting(teacher, classroom, student):
     pool = authoring.build_pool(kinds=("augen",), difficulty=1)
     quiz = authoring.create_quiz(owner=teacher, classroom=classroom, title="Probe", pool=pool, item_count=1)
-    draft = authoring.create_quiz(owner=teacher, classroom=classroom, title="Entwurf", pool=pool, item_count=1, draft=True)
+    draft = authoring.create_quiz(
+        owner=teacher, classroom=classroom, title="Entwurf", pool=pool, item_count=1, draft=True
+    )
     with pytest.raises(ClassroomError):
-        homework.assign(teacher=teacher, classroom=classroom, task=f"quiz:{draft.pk}", due_at=timezone.now() + timedelta(days=1))
-    assignment = homework.assign(teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1))
+        homework.assign(
+            teacher=teacher, classroom=classroom, task=f"quiz:{draft.pk}", due_at=timezone.now() + timedelta(days=1)
+        )
+    assignment = homework.assign(
+        teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1)
+    )
     [line] = homework.student_homework(student)
     assert not line.done and line.url == reverse("quizzes:start", kwargs={"pk": quiz.pk})
     attempt = attempts.start_attempt(quiz=quiz, student=student)
@@ -163,13 +174,20 @@ def test_assign_quiz_done_by_submitting(teacher, classroom, student):
 
 @pytest.mark.parametrize("task", ["lesson:gibt-es-nicht", "quiz:999999", "quiz:abc", "bogus", ""])
 def test_bad_tasks_are_refused(teacher, classroom, task):
-    response = client_for(teacher).post(reverse("classrooms:assign", args=[classroom.pk]), {"task": task, "due_at": _due()})
+    response = client_for(teacher).post(
+        reverse("classrooms:assign", args=[classroom.pk]), {"task": task, "due_at": _due()}
+    )
     assert response.status_code == 400 and not Assignment.objects.exists()
 
 
 def test_due_time_in_the_past_is_refused(teacher, classroom):
     with pytest.raises(ClassroomError):
-        homework.assign(teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=timezone.now() - timedelta(minutes=1))
+        homework.assign(
+            teacher=teacher,
+            classroom=classroom,
+            task=f"lesson:{_lesson().slug}",
+            due_at=timezone.now() - timedelta(minutes=1),
+        )
 
 
 def test_a_quiz_of_another_class_is_refused(teacher, classroom):
@@ -177,23 +195,32 @@ def test_a_quiz_of_another_class_is_refused(teacher, classroom):
     pool = authoring.build_pool(kinds=("augen",), difficulty=1)
     quiz = authoring.create_quiz(owner=teacher, classroom=other_room, title="Fremd", pool=pool, item_count=1)
     with pytest.raises(ClassroomError):
-        homework.assign(teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1))
+        homework.assign(
+            teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1)
+        )
 
 
 def test_homework_pages_are_the_teachers_only(teacher, other_teacher, classroom, student):
-    assignment = homework.assign(teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=timezone.now() + timedelta(days=1))
+    assignment = homework.assign(
+        teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=timezone.now() + timedelta(days=1)
+    )
     for user in (other_teacher, student):
         client = client_for(user)
         assert client.get(reverse("classrooms:assignment", args=[classroom.pk, assignment.pk])).status_code == 404
         assert client.post(reverse("classrooms:withdraw", args=[classroom.pk, assignment.pk])).status_code == 404
-        assert client.post(reverse("classrooms:assign", args=[classroom.pk]), {"task": "x", "due_at": _due()}).status_code == 404
+        assert (
+            client.post(reverse("classrooms:assign", args=[classroom.pk]), {"task": "x", "due_at": _due()}).status_code
+            == 404
+        )
     response = client_for(teacher).post(reverse("classrooms:withdraw", args=[classroom.pk, assignment.pk]))
     assert response.status_code == 302 and not Assignment.objects.exists()
 
 
 def test_homework_of_other_classes_is_not_shown(teacher, classroom, student):
     outsider = make_user("aussen")
-    homework.assign(teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=timezone.now() + timedelta(days=1))
+    homework.assign(
+        teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=timezone.now() + timedelta(days=1)
+    )
     assert homework.student_homework(outsider) == []
     assert 'id="homework"' not in client_for(outsider).get(reverse("training:dashboard")).content.decode()
 
@@ -203,9 +230,13 @@ def test_scheduled_quiz_homework_links_only_from_its_time(teacher, classroom, st
     from skatschule.quizzes.models import Quiz
 
     pool = authoring.build_pool(kinds=("augen",), difficulty=1)
-    quiz = authoring.create_quiz(owner=teacher, classroom=classroom, title="Später", pool=pool, item_count=1, draft=True)
+    quiz = authoring.create_quiz(
+        owner=teacher, classroom=classroom, title="Später", pool=pool, item_count=1, draft=True
+    )
     publishing.publish(quiz=quiz, owner=teacher, at=timezone.now() + timedelta(hours=1))
-    homework.assign(teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1))
+    homework.assign(
+        teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1)
+    )
     [line] = homework.student_homework(student)
     assert line.url == "" and line.title == "Später"
     Quiz.objects.filter(pk=quiz.pk).update(published_at=timezone.now() - timedelta(minutes=1))

@@ -22,7 +22,10 @@ def test_front_matter_missing_or_not_closed():
 def test_blocks_and_the_lines_before_them():
     lead, blocks = split_blocks(number_lines(["meta: 1", "", "@de", "Hallo", "@en", "Hello", "more"]))
     assert lead == [(1, "meta: 1"), (2, "")]
-    assert [(b.name, b.line, b.lines) for b in blocks] == [("de", 3, [(4, "Hallo")]), ("en", 5, [(6, "Hello"), (7, "more")])]
+    assert [(b.name, b.line, b.lines) for b in blocks] == [
+        ("de", 3, [(4, "Hallo")]),
+        ("en", 5, [(6, "Hello"), (7, "more")]),
+    ]
 
 
 def test_parts_de_opens_only_once_and_en_ends_it():

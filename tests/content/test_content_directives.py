@@ -7,19 +7,20 @@ import pytest
 from skatschule.content.compute import DirectiveError, directive_text
 from skatschule.content.directives import find_directives, parse_directive, replace_directives, stray_brackets
 from skatschule.content.plain import plain
-from skatschule.engine import game_value, parse_game
-from skatschule.engine import Contract
+from skatschule.engine import Contract, game_value, parse_game
 
 
 def test_find_reads_kind_in_lowercase_and_normalises_the_blanks_of_the_args():
     text = "Vor [[Cards:  CJ\n   SJ ]] und [[ rule : 3.2.4]] nach"
     found = find_directives(text)
     assert [(d.kind, d.args) for d in found] == [("cards", "CJ SJ"), ("rule", "3.2.4")]
-    assert [text[d.start:d.end] for d in found] == [d.source for d in found]
+    assert [text[d.start : d.end] for d in found] == [d.source for d in found]
     assert found[0].source == "[[Cards:  CJ\n   SJ ]]"
 
 
-@pytest.mark.parametrize("text", ["[[cards CJ]]", "[[: CJ]]", "[[car ds: CJ]]", "[[cards: [CJ]]]", "[cards: CJ]", "[[c4rds: CJ]]"])
+@pytest.mark.parametrize(
+    "text", ["[[cards CJ]]", "[[: CJ]]", "[[car ds: CJ]]", "[[cards: [CJ]]]", "[cards: CJ]", "[[c4rds: CJ]]"]
+)
 def test_what_is_not_a_directive(text):
     assert not [d for d in find_directives(text) if d.source == text]
 

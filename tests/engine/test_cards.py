@@ -81,7 +81,7 @@ def _deal_by_the_book(seed: int) -> list[list[str]]:
         for seat in range(3):
             size = stop - start
             begin = start + seat * size
-            hands[seat] += pack[begin:begin + size]
+            hands[seat] += pack[begin : begin + size]
     return hands + [pack[9:11]]
 
 

@@ -37,11 +37,14 @@ def test_three_jacks_and_weak_clubs_stay_below_80():
     assert not check_game(cards, GameType.GRAND).playable  # seven losers in the suits
 
 
-@pytest.mark.parametrize("codes,game", [
-    ("CJ SJ CA CT CK C9 C8 HA SA D7", GameType.GRAND),   # two jacks and a standing clubs run
-    ("CJ HJ HA HK H9 H7 SA ST C8 D7", GameType.HEARTS),  # six hearts, three high, two side winners
-    ("DJ HJ DA DT D9 D8 D7 C8 S8 H9", GameType.DIAMONDS),  # seven trumps, four high, no side winner
-])
+@pytest.mark.parametrize(
+    "codes,game",
+    [
+        ("CJ SJ CA CT CK C9 C8 HA SA D7", GameType.GRAND),  # two jacks and a standing clubs run
+        ("CJ HJ HA HK H9 H7 SA ST C8 D7", GameType.HEARTS),  # six hearts, three high, two side winners
+        ("DJ HJ DA DT D9 D8 D7 C8 S8 H9", GameType.DIAMONDS),  # seven trumps, four high, no side winner
+    ],
+)
 def test_sensible_games_are_found(codes, game):
     cards = hand(codes)
     e = evaluate(cards)
@@ -58,9 +61,9 @@ def test_weak_suit_games_are_refused():
 
 def test_null_safety_and_null_values():
     cards = CardSet(parse_cards("C7 C9 CJ S8"))
-    assert null_safe(cards, Suit.CLUBS)        # 7, 9, jack: every lead can be ducked
-    assert not null_safe(cards, Suit.SPADES)   # a lone eight takes the seven
-    assert null_safe(cards, Suit.HEARTS)       # no card of the suit at all
+    assert null_safe(cards, Suit.CLUBS)  # 7, 9, jack: every lead can be ducked
+    assert not null_safe(cards, Suit.SPADES)  # a lone eight takes the seven
+    assert null_safe(cards, Suit.HEARTS)  # no card of the suit at all
     e = evaluate(hand("C7 C9 CJ S7 S9 H7 H8 D7 D9 DJ"))
     assert e.contract == Contract(GameType.NULL, hand=True) and e.limit == 35
     assert null_unsafe_cards(CardSet(parse_cards("D7 D8 DK DA")), Suit.DIAMONDS) == 2  # king and ace must go

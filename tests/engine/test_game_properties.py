@@ -28,18 +28,23 @@ from skatschule.engine import (
 
 contracts = st.builds(
     lambda game, hand, announce: Contract(
-        game, hand=hand or announce > 0,
+        game,
+        hand=hand or announce > 0,
         schneider_announced=announce == 1 and game is not GameType.NULL,
         schwarz_announced=announce == 2 and game is not GameType.NULL,
         ouvert=announce == 3,
     ),
-    st.sampled_from(list(GameType)), st.booleans(), st.integers(0, 3),
+    st.sampled_from(list(GameType)),
+    st.booleans(),
+    st.integers(0, 3),
 )
 
 
 def random_game(seed: int, contract: Contract, declarer: int, rng: random.Random) -> GameState:
     state = GameState(seed=seed)
-    for move in ([Pass(1), Pass(2), Bid(0, 18)], [Bid(1, 18), Pass(0), Pass(2)], [Pass(1), Bid(2, 18), Pass(0)])[declarer]:
+    for move in ([Pass(1), Pass(2), Bid(0, 18)], [Bid(1, 18), Pass(0), Pass(2)], [Pass(1), Bid(2, 18), Pass(0)])[
+        declarer
+    ]:
         state.push(move)
     if not contract.hand:
         state.push(PickUp())
@@ -81,7 +86,9 @@ def test_random_games_keep_the_invariants(seed, contract, declarer, rng):
     if contract.game.is_null:
         assert outcome.won == (state.declarer_trick_count == 0)
     elif len(state.tricks) == 10 and not contract.schneider_announced:
-        assert outcome.won == (state.declarer_augen() >= 61 and (state.declarer_trick_count == 10 or not contract.schwarz_announced))
+        assert outcome.won == (
+            state.declarer_augen() >= 61 and (state.declarer_trick_count == 10 or not contract.schwarz_announced)
+        )
         assert outcome.schwarz == (state.declarer_trick_count in (0, 10))
     if outcome.won:
         assert outcome.value in BID_VALUES
@@ -91,9 +98,22 @@ def test_random_games_keep_the_invariants(seed, contract, declarer, rng):
 
 
 def snapshot(state: GameState):
-    return (state.phase, list(state.hands), state.skat, list(state.trick), list(state.tricks), state.leader,
-            state.declarer_points, state.declarer_trick_count, state.defender_trick_count, list(state.moves),
-            state.auction, state.declarer, state.contract, state.termination)
+    return (
+        state.phase,
+        list(state.hands),
+        state.skat,
+        list(state.trick),
+        list(state.tricks),
+        state.leader,
+        state.declarer_points,
+        state.declarer_trick_count,
+        state.defender_trick_count,
+        list(state.moves),
+        state.auction,
+        state.declarer,
+        state.contract,
+        state.termination,
+    )
 
 
 @settings(max_examples=150, deadline=None)
@@ -124,9 +144,14 @@ def legal_now(state: GameState) -> int:
 
 
 def test_illegal_cards_are_refused_with_a_reason():
-    deal = Deal.from_codes([
-        "HA C8 D8 SK SQ S9 CJ DQ CK HQ".split(), "DJ DA DT DK D9 CA CT SA H7 H8".split(),
-        "ST C7 CQ HT C9 HK SJ D7 H9 HJ".split(), ["S7", "S8"]])
+    deal = Deal.from_codes(
+        [
+            "HA C8 D8 SK SQ S9 CJ DQ CK HQ".split(),
+            "DJ DA DT DK D9 CA CT SA H7 H8".split(),
+            "ST C7 CQ HT C9 HK SJ D7 H9 HJ".split(),
+            ["S7", "S8"],
+        ]
+    )
     state = GameState.start(deal, declarer=1, bid=18, contract=Contract(GameType.DIAMONDS), discard=deal.skat)
     state.play(CARDS[2 * 8 + 3])  # HQ
     try:

@@ -61,7 +61,8 @@ def test_contract_rules_for_declarations():
     with pytest.raises(InvalidDeclaration, match="Handspiel"):
         Contract(GameType.GRAND, schneider_announced=True).validate()
     assert Contract.parse("kreuz hand schneider_angesagt") == Contract(
-        GameType.CLUBS, hand=True, schneider_announced=True)
+        GameType.CLUBS, hand=True, schneider_announced=True
+    )
     assert str(Contract.parse("null ouvert hand")) == "Null ouvert Hand"
     assert parse_game("Karo") is GameType.DIAMONDS
     with pytest.raises(SkatError):
@@ -70,10 +71,12 @@ def test_contract_rules_for_declarations():
 
 def test_validity_check_agrees_with_the_listed_problems():
     import itertools
+
     for game in GameType:
         for hand, ouvert, schneider, schwarz in itertools.product((False, True), repeat=4):
-            contract = Contract(game, hand=hand, ouvert=ouvert, schneider_announced=schneider,
-                                schwarz_announced=schwarz)
+            contract = Contract(
+                game, hand=hand, ouvert=ouvert, schneider_announced=schneider, schwarz_announced=schwarz
+            )
             problems = contract.problems()
             assert contract.is_valid == (not problems)
             if problems:

@@ -28,23 +28,45 @@ ISKO = HouseRules()
 @pytest.mark.parametrize("game", list(GameType))
 def test_isko_profile_gives_the_isko_entry(game):
     """Every switch off: the same won/value/score as the engine's ISkO scoring, over a grid."""
-    flag_sets = [(False, False, False, False), (True, False, False, False), (True, False, True, False),
-                 (True, False, True, True), (True, True, True, True)]
+    flag_sets = [
+        (False, False, False, False),
+        (True, False, False, False),
+        (True, False, True, False),
+        (True, False, True, True),
+        (True, True, True, True),
+    ]
     if game is GameType.NULL:
         flag_sets = [(h, o, False, False) for h in (False, True) for o in (False, True)]
     matador_list = [0] if game is GameType.NULL else [1, -1, 3, -4]
     checked = 0
     for (hand, ouvert, sn, sw), m, points, bid in itertools.product(
-            flag_sets, matador_list, (0, 25, 30, 31, 60, 61, 89, 90, 120), (18, 23, 48, 96)):
+        flag_sets, matador_list, (0, 25, 30, 31, 60, 61, 89, 90, 120), (18, 23, 48, 96)
+    ):
         tricks = 0 if points == 0 else 10 if points == 120 else 5
         if game is GameType.NULL:
             tricks = 0 if points < 30 else 2
         contract = Contract(game, hand=hand, ouvert=ouvert, schneider_announced=sn, schwarz_announced=sw)
         expected = score_game(contract, m, bid=bid, declarer_points=points, declarer_tricks=tricks)
-        got = score_house(HouseGame(game, hand=hand, ouvert=ouvert, schneider_announced=sn, schwarz_announced=sw,
-                                    matadors=m, bid=bid, declarer_points=points, declarer_tricks=tricks), ISKO)
-        assert (got.won, got.value, got.score, got.overbid) == (expected.won, expected.value, expected.score,
-                                                                 expected.overbid), (contract, m, points, bid)
+        got = score_house(
+            HouseGame(
+                game,
+                hand=hand,
+                ouvert=ouvert,
+                schneider_announced=sn,
+                schwarz_announced=sw,
+                matadors=m,
+                bid=bid,
+                declarer_points=points,
+                declarer_tricks=tricks,
+            ),
+            ISKO,
+        )
+        assert (got.won, got.value, got.score, got.overbid) == (
+            expected.won,
+            expected.value,
+            expected.score,
+            expected.overbid,
+        ), (contract, m, points, bid)
         checked += 1
     assert checked > 100
 
@@ -52,20 +74,26 @@ def test_isko_profile_gives_the_isko_entry(game):
 @pytest.mark.parametrize("m,bid", [(1, 18), (-2, 36), (3, 60)])
 def test_isko_profile_concede_equals_engine_concede(m, bid):
     expected = concede(Contract(GameType.HEARTS), m, bid=bid)
-    got = score_house(HouseGame(GameType.HEARTS, matadors=m, bid=bid, declarer_points=40, declarer_tricks=3,
-                                conceded=True))
+    got = score_house(
+        HouseGame(GameType.HEARTS, matadors=m, bid=bid, declarer_points=40, declarer_tricks=3, conceded=True)
+    )
     assert (got.won, got.value, got.score) == (expected.won, expected.value, expected.score)
 
 
 def test_seed_spitze_example_mit_2_spiel_3_mit_2_spitzen_5_mal_kreuz_60():
     rules = HouseRules(spitze=True)
-    o = score_house(HouseGame(GameType.CLUBS, matadors=2, spitzen=2, bid=18, declarer_points=70, declarer_tricks=6),
-                    rules)
+    o = score_house(
+        HouseGame(GameType.CLUBS, matadors=2, spitzen=2, bid=18, declarer_points=70, declarer_tricks=6), rules
+    )
     assert o.value == 60 and o.score == 60
     assert "mit 2, Spiel 3, 2 Spitzen 5 × Kreuz 12 = 60" in [render(t) for t in o.explain()]
     assert "K.5.5" in o.rule_ids
-    lost = score_house(HouseGame(GameType.CLUBS, matadors=2, spitzen=2, spitze_made=False, bid=18,
-                                 declarer_points=70, declarer_tricks=6), rules)
+    lost = score_house(
+        HouseGame(
+            GameType.CLUBS, matadors=2, spitzen=2, spitze_made=False, bid=18, declarer_points=70, declarer_tricks=6
+        ),
+        rules,
+    )
     assert not lost.won and lost.score == -120
     with pytest.raises(SkatError):
         score_house(HouseGame(GameType.CLUBS, matadors=2, spitzen=1, declarer_points=70, declarer_tricks=6), ISKO)
@@ -83,13 +111,16 @@ def test_rum_raises_the_factor_by_one_and_needs_the_skat():
     o = score_house(HouseGame(GameType.SPADES, matadors=1, rum=True, declarer_points=70, declarer_tricks=6), rules)
     assert o.value == (1 + 1 + 1) * 11
     with pytest.raises(SkatError):
-        score_house(HouseGame(GameType.SPADES, matadors=1, rum=True, hand=True, declarer_points=70,
-                              declarer_tricks=6), rules)
+        score_house(
+            HouseGame(GameType.SPADES, matadors=1, rum=True, hand=True, declarer_points=70, declarer_tricks=6), rules
+        )
 
 
 def test_jacks_only_matadors_cut_mit_6_to_mit_4():
-    o = score_house(HouseGame(GameType.CLUBS, matadors=6, declarer_points=70, declarer_tricks=6),
-                    HouseRules(jacks_only_matadors=True))
+    o = score_house(
+        HouseGame(GameType.CLUBS, matadors=6, declarer_points=70, declarer_tricks=6),
+        HouseRules(jacks_only_matadors=True),
+    )
     assert o.value == (4 + 1) * 12
     assert score_house(HouseGame(GameType.CLUBS, matadors=6, declarer_points=70, declarer_tricks=6)).value == 7 * 12
 
@@ -122,8 +153,15 @@ def test_hand_is_not_punished():
 
 def test_seed_example_no_overbidding_in_hand_games_45_or_27():
     # bid ohne 3, Spiel 4, Hand 5 × Karo = 45; the jack of clubs lies in the skat: mit 1, Spiel 2, Hand 3 = 27
-    g = HouseGame(GameType.DIAMONDS, matadors=1, matadors_without_skat=-3, hand=True, bid=45,
-                  declarer_points=70, declarer_tricks=6)
+    g = HouseGame(
+        GameType.DIAMONDS,
+        matadors=1,
+        matadors_without_skat=-3,
+        hand=True,
+        bid=45,
+        declarer_points=70,
+        declarer_tricks=6,
+    )
     isko = score_house(g)
     assert isko.overbid and not isko.won
     by_hand = score_house(g, HouseRules(hand_overbid=HandOverbid.HAND))
@@ -136,6 +174,7 @@ def test_seed_example_no_overbidding_in_hand_games_45_or_27():
 
 def replace_matadors(g):
     from dataclasses import replace
+
     return replace(g, matadors_without_skat=None)
 
 
@@ -144,8 +183,9 @@ def test_out_of_schneider_with_30():
     assert score_house(g).schneider
     o = score_house(g, HouseRules(schneider_at_30=True))
     assert not o.schneider and o.value == 2 * 12
-    assert score_house(HouseGame(GameType.CLUBS, matadors=1, declarer_points=91, declarer_tricks=8),
-                       HouseRules(schneider_at_30=True)).schneider
+    assert score_house(
+        HouseGame(GameType.CLUBS, matadors=1, declarer_points=91, declarer_tricks=8), HouseRules(schneider_at_30=True)
+    ).schneider
 
 
 def test_free_announcements_allow_schneider_after_picking_up_and_open_without_schwarz():
@@ -170,8 +210,10 @@ def test_revolution_is_worth_92_in_every_variant(variant):
 
 
 def test_saxon_spitze_base_20_and_reversed_order():
-    o = score_house(HouseGame(special=Special.SAXON, matadors=2, declarer_points=70, declarer_tricks=6),
-                    HouseRules(saxon_spitze=True))
+    o = score_house(
+        HouseGame(special=Special.SAXON, matadors=2, declarer_points=70, declarer_tricks=6),
+        HouseRules(saxon_spitze=True),
+    )
     assert o.value == 3 * 20
     assert saxon_trick_winner(parse_cards("HA H7 HK")) == 1  # the seven beats ace and king
     assert saxon_trick_winner(parse_cards("CJ DJ HA")) == 1  # the jack of diamonds is highest
@@ -185,7 +227,7 @@ def test_kontra_re_and_the_further_doublings():
         score_house(HouseGame(GameType.GRAND, matadors=1, declarer_points=70, declarer_tricks=6, doublings=3))
     long = HouseRules(doubling_levels=EXTENDED_DOUBLING_LEVELS)
     o = score_house(HouseGame(GameType.GRAND, matadors=1, declarer_points=70, declarer_tricks=6, doublings=7), long)
-    assert o.score == 48 * 2 ** 7
+    assert o.score == 48 * 2**7
     assert [s.de.split()[0] for s in o.steps[-7:]] == list(EXTENDED_DOUBLING_LEVELS)
 
 

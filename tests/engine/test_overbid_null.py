@@ -23,8 +23,19 @@ def test_the_ruling_and_game_result_agree():
     ruling = casebook.engine_ruling(F13)
     inp, state = _f13_state()
     twelve = [c.code for c in state.declarer_cards()]
-    answer = answer_case({"id": "n", "kind": "game_result", "input": {
-        "game": "null", "bid": state.bid, "declarer_points": 0, "declarer_tricks": 0, "declarer_cards": twelve}})
+    answer = answer_case(
+        {
+            "id": "n",
+            "kind": "game_result",
+            "input": {
+                "game": "null",
+                "bid": state.bid,
+                "declarer_points": 0,
+                "declarer_tricks": 0,
+                "declarer_cards": twelve,
+            },
+        }
+    )
     assert answer["answer"]["won"] is False
     assert (answer["answer"]["value"], answer["answer"]["score"]) == (ruling.value, ruling.score)
     # The counted game is the cheapest suit or Grand game with the declarer's matadors.
@@ -52,17 +63,27 @@ def test_game_replay_scores_the_overbid_null_by_the_matadors(seed):
 
 def test_without_the_cards_the_contract_reading_applies():
     """game_result without declarer_cards: the lowest multiple of the Null value (vectors README)."""
-    answer = answer_case({"id": "n", "kind": "game_result", "input": {
-        "game": "null", "bid": 30, "declarer_points": 0, "declarer_tricks": 0}})["answer"]
-    assert answer == {"won": False, "value": lowest_multiple(23, 30), "score": -2 * lowest_multiple(23, 30),
-                      "overbid": True}
+    answer = answer_case(
+        {
+            "id": "n",
+            "kind": "game_result",
+            "input": {"game": "null", "bid": 30, "declarer_points": 0, "declarer_tricks": 0},
+        }
+    )["answer"]
+    assert answer == {
+        "won": False,
+        "value": lowest_multiple(23, 30),
+        "score": -2 * lowest_multiple(23, 30),
+        "overbid": True,
+    }
 
 
 def test_a_null_at_or_below_the_bid_is_untouched():
     cards = parse_cards("C7 C8 C9 S7 S8 S9 H7 H8 H9 D7 D8 D9")
     for bid in (18, 23):
-        outcome = score_game(Contract(GameType.NULL), 0, bid=bid, declarer_points=0, declarer_tricks=0,
-                             declarer_cards=cards)
+        outcome = score_game(
+            Contract(GameType.NULL), 0, bid=bid, declarer_points=0, declarer_tricks=0, declarer_cards=cards
+        )
         assert outcome.won and outcome.counted_game is None
         assert outcome.value == game_value(Contract(GameType.NULL)).value
 
@@ -80,15 +101,21 @@ def test_the_cheapest_game_uses_the_real_matadors():
 def test_the_vectors_cli_explains_in_plain_names(tmp_path, capsys):
     from skatschule.engine.vectors import explain_case, main
 
-    case = {"id": "x", "kind": "game_result", "input": {
-        "game": "clubs", "matadors": 2, "hand": True, "bid": 48, "declarer_points": 61, "declarer_tricks": 5}}
+    case = {
+        "id": "x",
+        "kind": "game_result",
+        "input": {"game": "clubs", "matadors": 2, "hand": True, "bid": 48, "declarer_points": 61, "declarer_tricks": 5},
+    }
     lines = explain_case(case)
     assert lines[-1] == "61 Augen reichen für einfach: gewonnen; Eintrag +48"
     assert any("× Kreuz 12 = 48" in line for line in lines) and not any("⟦" in line for line in lines)
     assert explain_case(dict(case, input={"game": "nope"})) == []  # refused input: no derivation
     path = tmp_path / "cases.json"
-    path.write_text('[{"id": "x", "kind": "game_result", "input": {"game": "null", "bid": 23, '
-                    '"declarer_points": 0, "declarer_tricks": 1}}]', encoding="utf-8")
+    path.write_text(
+        '[{"id": "x", "kind": "game_result", "input": {"game": "null", "bid": 23, '
+        '"declarer_points": 0, "declarer_tricks": 1}}]',
+        encoding="utf-8",
+    )
     assert main(["explain", str(path), "en"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "x" and "The declarer took 1 trick: lost" in out

@@ -87,8 +87,9 @@ def test_kontra_only_before_ones_own_first_card():
 
 def test_open_game_kontra_only_before_the_cards_are_laid_out():
     summary = auction_summary([Bid(1, 18), Hold(0), Pass(1), Pass(2)])
-    state = KontraState.start(Contract(GameType.GRAND, hand=True, ouvert=True, schneider_announced=True,
-                                       schwarz_announced=True), 0, summary)
+    state = KontraState.start(
+        Contract(GameType.GRAND, hand=True, ouvert=True, schneider_announced=True, schwarz_announced=True), 0, summary
+    )
     assert FirstCard(0) not in state.legal_actions()  # laid out first
     laid = state.apply(LayOut())
     assert not laid.may_say_kontra(1)
@@ -131,8 +132,9 @@ def test_no_re_on_null_and_null_hand_but_on_null_ouvert(hand):
 def test_kontra_re_bock_each_double_and_seeger_bonus_is_not_multiplied():
     contract = Contract(GameType.GRAND)
     plain = score_game(contract, 1, bid=18, declarer_points=50, declarer_tricks=5, rules=PUB)
-    all3 = score_game(contract, 1, bid=18, declarer_points=50, declarer_tricks=5, rules=PUB, kontra=True, re=True,
-                      bock=True)
+    all3 = score_game(
+        contract, 1, bid=18, declarer_points=50, declarer_tricks=5, rules=PUB, kontra=True, re=True, bock=True
+    )
     assert all3.score == plain.score * 8
     bock_round = PubRound().apply(_lost_kontra(1, PubRound()))
     decl = bock_round.seats[0]
@@ -146,14 +148,30 @@ def test_kontra_re_bock_each_double_and_seeger_bonus_is_not_multiplied():
 
 
 def _won(decl, pr, **kw):
-    o = score_game(Contract(GameType.CLUBS), 1, bid=18, declarer_points=70, declarer_tricks=6, rules=PUB,
-                   bock=pr.next_kind is DealKind.BOCK, **kw)
+    o = score_game(
+        Contract(GameType.CLUBS),
+        1,
+        bid=18,
+        declarer_points=70,
+        declarer_tricks=6,
+        rules=PUB,
+        bock=pr.next_kind is DealKind.BOCK,
+        **kw,
+    )
     return GamePlayed.of(decl, o)
 
 
 def _lost_kontra(decl, pr):
-    o = score_game(Contract(GameType.CLUBS), 1, bid=18, declarer_points=50, declarer_tricks=4, rules=PUB,
-                   kontra=True, bock=pr.next_kind is DealKind.BOCK)
+    o = score_game(
+        Contract(GameType.CLUBS),
+        1,
+        bid=18,
+        declarer_points=50,
+        declarer_tricks=4,
+        rules=PUB,
+        kontra=True,
+        bock=pr.next_kind is DealKind.BOCK,
+    )
     return GamePlayed.of(decl, o)
 
 
@@ -217,8 +235,7 @@ def test_escape_grand_once_per_player_adds_a_ramsch_and_the_dealer_deals_again()
         pr = pr.apply(_won(pr.seats[0], pr))
     assert pr.next_kind is DealKind.RAMSCH and pr.running.ramsch_left == 3
     dealer = pr.dealer
-    grand = score_game(Contract(GameType.GRAND, hand=True), 1, bid=18, declarer_points=72, declarer_tricks=6,
-                       rules=PUB)
+    grand = score_game(Contract(GameType.GRAND, hand=True), 1, bid=18, declarer_points=72, declarer_tricks=6, rules=PUB)
     p = pr.seats[1]
     pr2 = pr.apply(EscapeGrand.of(p, grand))
     assert pr2.running.ramsch_left == 3 and pr2.dealer == dealer
@@ -292,13 +309,29 @@ def test_random_evenings_keep_the_queue_short_and_the_totals_right(players, choi
         decl = data.draw(st.sampled_from(pr.seats))
         bock = pr.next_kind is DealKind.BOCK
         if choice == "escape" and EscapeGrand in legal and pr.may_escape(decl):
-            o = score_game(Contract(GameType.GRAND, hand=True), 1, bid=18, declarer_points=50, declarer_tricks=4,
-                           rules=PUB, kontra=True)
+            o = score_game(
+                Contract(GameType.GRAND, hand=True),
+                1,
+                bid=18,
+                declarer_points=50,
+                declarer_tricks=4,
+                rules=PUB,
+                kontra=True,
+            )
             pr = pr.apply(EscapeGrand.of(decl, o))
         elif choice in ("game", "kontra", "re", "split") and GamePlayed in legal:
             points = {"game": 75, "kontra": 40, "re": 80, "split": 60}[choice]
-            o = score_game(Contract(GameType.HEARTS), 2, bid=18, declarer_points=points, declarer_tricks=5,
-                           rules=PUB, kontra=choice in ("kontra", "re"), re=choice == "re", bock=bock)
+            o = score_game(
+                Contract(GameType.HEARTS),
+                2,
+                bid=18,
+                declarer_points=points,
+                declarer_tricks=5,
+                rules=PUB,
+                kontra=choice in ("kontra", "re"),
+                re=choice == "re",
+                bock=bock,
+            )
             pr = pr.apply(GamePlayed.of(decl, o))
         else:
             augen = data.draw(st.sampled_from([(52, 41, 27), (40, 40, 40), (0, 70, 50)]))
@@ -315,12 +348,22 @@ def test_random_evenings_keep_the_queue_short_and_the_totals_right(players, choi
 @pytest.mark.parametrize("kontra,re", [(False, False), (True, False), (True, True)])
 def test_bock_trigger_from_facts_agrees_with_starts_bock_round(game, points, tricks, kontra, re):
     from skatschule.engine.pub import starts_bock_round
+
     contract = Contract(game, ouvert=game is GameType.NULL and re)
     null_tricks = 0 if points == 75 else 1
-    o = score_game(contract, 1, bid=18, declarer_points=points, declarer_tricks=null_tricks if game.is_null else tricks,
-                   rules=PUB, kontra=kontra, re=re)
-    assert bock_trigger(kontra=kontra, re=re, won=o.won, null=game.is_null, declarer_points=points) == \
-        starts_bock_round(o)
+    o = score_game(
+        contract,
+        1,
+        bid=18,
+        declarer_points=points,
+        declarer_tricks=null_tricks if game.is_null else tricks,
+        rules=PUB,
+        kontra=kontra,
+        re=re,
+    )
+    assert bock_trigger(
+        kontra=kontra, re=re, won=o.won, null=game.is_null, declarer_points=points
+    ) == starts_bock_round(o)
 
 
 @settings(max_examples=60, deadline=None)

@@ -9,17 +9,18 @@ from skatschule.engine import Contract, Deal, GameState, GameType, SkatError, pa
 from skatschule.engine.rulings import Event, Irregularity, Party, rule
 
 # Vorhand, Mittelhand (declarer), Hinterhand, skat
-DEAL = Deal.from_codes([
-    "HA C8 D8 SK SQ S9 CJ DQ CK HQ".split(),
-    "DJ DA DT DK D9 CA CT SA H7 H8".split(),
-    "ST C7 CQ HT C9 HK SJ D7 H9 HJ".split(),
-    ["S7", "S8"],
-])
+DEAL = Deal.from_codes(
+    [
+        "HA C8 D8 SK SQ S9 CJ DQ CK HQ".split(),
+        "DJ DA DT DK D9 CA CT SA H7 H8".split(),
+        "ST C7 CQ HT C9 HK SJ D7 H9 HJ".split(),
+        ["S7", "S8"],
+    ]
+)
 
 
 def game(contract=Contract(GameType.DIAMONDS), bid=18, plays=()):
-    state = GameState.start(DEAL, declarer=1, bid=bid, contract=contract,
-                            discard=None if contract.hand else DEAL.skat)
+    state = GameState.start(DEAL, declarer=1, bid=bid, contract=contract, discard=None if contract.hand else DEAL.skat)
     for code in plays:
         state.play(parse_card(code))
     return state
@@ -92,7 +93,9 @@ def test_declarer_may_pick_up_fallen_cards():
 def test_schwarz_needed_in_an_ohne_game_cannot_be_awarded():
     # Karo ohne 3: Schwarz would be needed to reach 81 (ohne 3, Spiel 4, Schneider 5, Schwarz 6 = 54 < 81 -> impossible)
     state = game(bid=54)  # ohne 3, Spiel 4, Schneider 5, Schwarz 6 x 9 = 54: needs Schwarz
-    r = rule(state, Event(Irregularity.REVOKE, 0, parse_card("C8")) if False else Event(Irregularity.DEFENDER_CONCEDES, 0))
+    r = rule(
+        state, Event(Irregularity.REVOKE, 0, parse_card("C8")) if False else Event(Irregularity.DEFENDER_CONCEDES, 0)
+    )
     assert not r.won and r.score == -108  # a defender holds the Kreuz-Bube: Schwarz was impossible
 
 
@@ -119,13 +122,17 @@ def test_shared_vectors_pass(name):
     if not path.exists():
         pytest.skip(f"{path} not beside the project")
     cases = json.loads(path.read_text())["cases"]
-    failures = [c["id"] for c in cases if not check_case(c, answer_case({k: v for k, v in c.items() if k != "expected"}))]
+    failures = [
+        c["id"] for c in cases if not check_case(c, answer_case({k: v for k, v in c.items() if k != "expected"}))
+    ]
     assert failures == []
 
 
 def test_engine_imports_no_django():
     root = Path(__file__).resolve().parents[2] / "skatschule" / "engine"
-    offenders = [p.name for p in root.glob("*.py") if "import django" in p.read_text() or "from django" in p.read_text()]
+    offenders = [
+        p.name for p in root.glob("*.py") if "import django" in p.read_text() or "from django" in p.read_text()
+    ]
     assert offenders == []
 
 
@@ -134,19 +141,39 @@ def test_engine_imports_no_django():
 from skatschule.engine.vectors import ruling_from_input  # noqa: E402
 
 CLUBS = {  # Vorhand plays clubs "mit 2" after picking up, bid 20
-    "deal": ["CJ SJ CT CK CQ C9 HA HT D7 S7".split(), "HJ DJ CA SA ST SK H9 H8 DA DT".split(),
-             "C8 C7 S9 S8 SQ HK HQ H7 DK DQ".split(), ["D9", "D8"]],
+    "deal": [
+        "CJ SJ CT CK CQ C9 HA HT D7 S7".split(),
+        "HJ DJ CA SA ST SK H9 H8 DA DT".split(),
+        "C8 C7 S9 S8 SQ HK HQ H7 DK DQ".split(),
+        ["D9", "D8"],
+    ],
     "auction": [[1, 18], [0, "y"], [1, 20], [0, "y"], [1, "p"], [2, "p"]],
-    "declaration": {"game": "clubs", "hand": False, "ouvert": False, "schneider_announced": False,
-                    "schwarz_announced": False, "discard": ["D9", "D8"]},
+    "declaration": {
+        "game": "clubs",
+        "hand": False,
+        "ouvert": False,
+        "schneider_announced": False,
+        "schwarz_announced": False,
+        "discard": ["D9", "D8"],
+    },
 }
 FOUR_TRICKS = "CJ DJ C7 SJ HJ C8 CT CA DK SA S8 S7".split()  # declarer 8, defenders 36 Augen
 GRAND = {  # Vorhand grand hand with four jacks; after the jacks only Mittelhand's suits run
-    "deal": ["CJ SJ HJ DJ CA CT S7 H7 H8 D7".split(), "SA ST SK SQ S9 DA DT DK D9 D8".split(),
-             "HA HT HK HQ H9 CK CQ C9 C8 DQ".split(), ["C7", "S8"]],
+    "deal": [
+        "CJ SJ HJ DJ CA CT S7 H7 H8 D7".split(),
+        "SA ST SK SQ S9 DA DT DK D9 D8".split(),
+        "HA HT HK HQ H9 CK CQ C9 C8 DQ".split(),
+        ["C7", "S8"],
+    ],
     "auction": [[1, 18], [0, "y"], [1, "p"], [2, "p"]],
-    "declaration": {"game": "grand", "hand": True, "ouvert": False, "schneider_announced": False,
-                    "schwarz_announced": False, "discard": None},
+    "declaration": {
+        "game": "grand",
+        "hand": True,
+        "ouvert": False,
+        "schneider_announced": False,
+        "schwarz_announced": False,
+        "discard": None,
+    },
 }
 JACKS = "CJ S9 C8 SJ D8 C9 HJ D9 H9 DJ SQ CQ".split()
 
@@ -156,8 +183,12 @@ def decide(base, plays, **event):
 
 
 def test_declarer_leading_before_the_announcement_loses_the_cheapest_game():
-    inp = {**CLUBS, "declaration": {"discard": ["D9", "D8"]}, "plays": [],
-           "event": {"type": "declarer_leads_before_declaring", "seat": 0, "card": "CJ"}}
+    inp = {
+        **CLUBS,
+        "declaration": {"discard": ["D9", "D8"]},
+        "plays": [],
+        "event": {"type": "declarer_leads_before_declaring", "seat": 0, "card": "CJ"},
+    }
     r = ruling_from_input(inp, "isko")
     assert (r.won, r.value, r.score, r.guilty) == (False, 27, -54, Party.DECLARER)  # Karo mit 2 = 27 >= 20
     assert "3.1.1" in r.rule_ids
@@ -167,16 +198,25 @@ def test_declarer_leading_before_the_announcement_loses_the_cheapest_game():
 
 
 def test_unplayable_null_ends_as_a_lost_suit_game():
-    inp = {**CLUBS, "auction": [[1, 30], [0, "y"], [1, "p"], [2, "p"]],
-           "declaration": {**CLUBS["declaration"], "game": "null"}}
+    inp = {
+        **CLUBS,
+        "auction": [[1, 30], [0, "y"], [1, "p"], [2, "p"]],
+        "declaration": {**CLUBS["declaration"], "game": "null"},
+    }
     r = decide(inp, [], type="invalid_declaration", seat=0)
     assert (r.won, r.value, r.score) == (False, 30, -60)  # Herz mit 2 = 30 is the cheapest
     with pytest.raises(SkatError, match="gültig"):
-        decide({**CLUBS, "declaration": {**CLUBS["declaration"], "game": "null"}}, [], type="invalid_declaration", seat=0)
+        decide(
+            {**CLUBS, "declaration": {**CLUBS["declaration"], "game": "null"}}, [], type="invalid_declaration", seat=0
+        )
 
 
 def test_wrong_card_count_wins_for_the_party_with_the_right_number():
-    assert decide(CLUBS, FOUR_TRICKS, type="wrong_card_count", seat=2).as_dict() == {"won": True, "value": 36, "score": 36}
+    assert decide(CLUBS, FOUR_TRICKS, type="wrong_card_count", seat=2).as_dict() == {
+        "won": True,
+        "value": 36,
+        "score": 36,
+    }
     assert decide(CLUBS, [], type="wrong_card_count", seat=0).score == -72
 
 
@@ -219,8 +259,15 @@ def test_defender_playing_open_keeps_the_tricks_only_when_sure():
 
 
 def test_continuation_demanded_counts_the_violation_as_not_committed():
-    deal = {**GRAND, "deal": ["CJ SJ HJ DJ CA CT CK SA ST HA".split(), "CQ C9 SK SQ S9 HT HK DA DT DK".split(),
-                              "C8 C7 S8 S7 HQ H9 H8 H7 DQ D9".split(), ["D8", "D7"]]}
+    deal = {
+        **GRAND,
+        "deal": [
+            "CJ SJ HJ DJ CA CT CK SA ST HA".split(),
+            "CQ C9 SK SQ S9 HT HK DA DT DK".split(),
+            "C8 C7 S8 S7 HQ H9 H8 H7 DQ D9".split(),
+            ["D8", "D7"],
+        ],
+    }
     plays = "CJ C9 D9 SJ SK DQ".split()
     rest = "HJ S9 S7 DJ SQ S8 CA CQ C8 CT DA C7 CK DT H7 SA DK H8 ST HK H9 HA HT HQ".split()
     plain = decide(deal, plays, type="lead_out_of_turn", seat=1, card="DA")

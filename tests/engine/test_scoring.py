@@ -29,8 +29,10 @@ def test_value_derivation_text_and_rules():
     assert "4.1.1" in v.steps[0].rules
     assert game_value(C(GameType.GRAND, hand=True, ouvert=True), 4).value == 264
     assert game_value(C(GameType.GRAND, hand=True, ouvert=True), 4, rules=PRE1999).value == 360
-    assert [game_value(C(GameType.NULL, hand=h, ouvert=o)).value for h, o in
-            [(False, False), (True, False), (False, True), (True, True)]] == [23, 35, 46, 59]
+    assert [
+        game_value(C(GameType.NULL, hand=h, ouvert=o)).value
+        for h, o in [(False, False), (True, False), (False, True), (True, True)]
+    ] == [23, 35, 46, 59]
 
 
 def test_matadors_over_twelve_cards():
@@ -52,8 +54,9 @@ def test_overbid_examples_of_the_isko():
 
 
 def test_announced_levels_no_eigenschneider():
-    o = score_game(C(GameType.HEARTS, hand=True, schneider_announced=True), 2, bid=18,
-                   declarer_points=25, declarer_tricks=2)
+    o = score_game(
+        C(GameType.HEARTS, hand=True, schneider_announced=True), 2, bid=18, declarer_points=25, declarer_tricks=2
+    )
     # lost, Schneider counted once although the declarer is schneider himself
     assert o.value == (2 + 1 + 1 + 1 + 1) * 10 and o.score == -120
 
@@ -64,16 +67,18 @@ def test_schwarz_by_tricks_not_points():
 
 
 def test_rule_sets_and_doublings():
-    assert score_game(C(GameType.CLUBS, hand=True), 1, bid=18, declarer_points=50, declarer_tricks=4,
-                      rules=PRE1999).score == -36
-    o = score_game(C(GameType.GRAND), 1, bid=18, declarer_points=50, declarer_tricks=4, rules=PUB,
-                   kontra=True, re=True, bock=True)
+    assert (
+        score_game(C(GameType.CLUBS, hand=True), 1, bid=18, declarer_points=50, declarer_tricks=4, rules=PRE1999).score
+        == -36
+    )
+    o = score_game(
+        C(GameType.GRAND), 1, bid=18, declarer_points=50, declarer_tricks=4, rules=PUB, kontra=True, re=True, bock=True
+    )
     assert o.score == -48 * 2 * 8
     with pytest.raises(SkatError):
         score_game(C(GameType.GRAND), 1, bid=18, declarer_points=50, declarer_tricks=4, kontra=True)
     with pytest.raises(SkatError):
-        score_game(C(GameType.NULL), 0, bid=23, declarer_points=0, declarer_tricks=0, rules=PUB,
-                   kontra=True, re=True)
+        score_game(C(GameType.NULL), 0, bid=23, declarer_points=0, declarer_tricks=0, rules=PUB, kontra=True, re=True)
 
 
 def test_score_lists():
@@ -105,7 +110,9 @@ def test_ramsch_and_bock_under_pub_rules():
         state.play(next(iter(state.legal_cards())))
     augen, tricks = play_ramsch(deal, [m.card for m in state.moves if hasattr(m, "card")])
     assert sum(augen) == 120 and sum(tricks) == 10
-    lost_kontra = score_game(C(GameType.GRAND), 1, bid=18, declarer_points=50, declarer_tricks=4, rules=PUB, kontra=True)
+    lost_kontra = score_game(
+        C(GameType.GRAND), 1, bid=18, declarer_points=50, declarer_tricks=4, rules=PUB, kontra=True
+    )
     assert starts_bock_round(lost_kontra)
     split = score_game(C(GameType.GRAND), 1, bid=18, declarer_points=60, declarer_tricks=5, rules=PUB)
     assert starts_bock_round(split) and not split.won
@@ -128,8 +135,26 @@ def test_fast_outcome_constructor_equals_the_dataclass():
 
     from skatschule.engine.scoring import Outcome, Termination, _new_outcome
 
-    values = (C(GameType.HEARTS, hand=True), False, 60, -240, True, 59, -2, 70, 6, True, False, True, True, False, PUB,
-              GameType.CLUBS, 4095, Termination.SCHNEIDER_MISSED)
+    values = (
+        C(GameType.HEARTS, hand=True),
+        False,
+        60,
+        -240,
+        True,
+        59,
+        -2,
+        70,
+        6,
+        True,
+        False,
+        True,
+        True,
+        False,
+        PUB,
+        GameType.CLUBS,
+        4095,
+        Termination.SCHNEIDER_MISSED,
+    )
     assert len(values) == len(fields(Outcome))
     fast, plain = _new_outcome(*values), Outcome(*values)
     assert fast == plain and repr(fast) == repr(plain)

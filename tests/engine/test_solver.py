@@ -18,7 +18,9 @@ from skatschule.engine.solver import solve, solve_state
 GAMES = list(GameType)
 
 
-def reference(game: GameType, declarer: int, hands: list[int], leader: int, trick: list[int]) -> tuple[int, dict[int, int]]:
+def reference(
+    game: GameType, declarer: int, hands: list[int], leader: int, trick: list[int]
+) -> tuple[int, dict[int, int]]:
     """Exhaustive minimax: the declarer's Augen from the current trick on (Null: 1 if he
     takes no trick, else 0), and the same value after each legal card."""
 
@@ -36,8 +38,11 @@ def reference(game: GameType, declarer: int, hands: list[int], leader: int, tric
                 return 0 if winner == declarer else from_trick_start(h, winner)
             gain = sum(CARDS[i].points for i in cards) if winner == declarer else 0
             return gain + from_trick_start(h, winner)
-        return max(children(h, lead, cards).values()) if (lead + len(cards)) % 3 == declarer \
+        return (
+            max(children(h, lead, cards).values())
+            if (lead + len(cards)) % 3 == declarer
             else min(children(h, lead, cards).values())
+        )
 
     def children(h: tuple[int, int, int], lead: int, cards: tuple[int, ...]) -> dict[int, int]:
         seat = (lead + len(cards)) % 3
@@ -70,8 +75,15 @@ def random_position(rng: random.Random, size: int, game: GameType) -> dict[str, 
         count = size - 1 if (seat - leader) % 3 < n else size
         hands.append(sum(1 << i for i in rest[:count]))
         rest = rest[count:]
-    return {"game": game, "declarer": rng.randint(0, 2), "hands": hands, "leader": leader, "trick": trick,
-            "skat": rest[:2], "points": rng.randint(0, 30)}
+    return {
+        "game": game,
+        "declarer": rng.randint(0, 2),
+        "hands": hands,
+        "leader": leader,
+        "trick": trick,
+        "skat": rest[:2],
+        "points": rng.randint(0, 30),
+    }
 
 
 def check_position(pos: dict[str, object], with_card_values: bool) -> None:
@@ -85,8 +97,16 @@ def check_position(pos: dict[str, object], with_card_values: bool) -> None:
     leader = pos["leader"]
     assert isinstance(hands, list) and isinstance(trick, list) and isinstance(skat, list)
     assert isinstance(points, int) and isinstance(declarer, int) and isinstance(leader, int)
-    solution = solve(game, declarer, [CardSet(h) for h in hands], leader=leader, trick=[CARDS[i] for i in trick],
-                     skat=[CARDS[i] for i in skat], points=points, card_values=with_card_values)
+    solution = solve(
+        game,
+        declarer,
+        [CardSet(h) for h in hands],
+        leader=leader,
+        trick=[CARDS[i] for i in trick],
+        skat=[CARDS[i] for i in skat],
+        points=points,
+        card_values=with_card_values,
+    )
     value, values = reference(game, declarer, hands, leader, trick)
     base = points + sum(CARDS[i].points for i in skat)
     if game.is_null:
@@ -130,8 +150,15 @@ def test_positions_with_long_runs_of_equivalent_cards() -> None:
                 if seat != owner:
                     hands[seat] = sum(1 << i for i in rest[:4])
                     rest = rest[4:]
-            pos = {"game": game, "declarer": rng.randint(0, 2), "hands": hands, "leader": rng.randint(0, 2),
-                   "trick": [], "skat": rest[:2], "points": 0}
+            pos = {
+                "game": game,
+                "declarer": rng.randint(0, 2),
+                "hands": hands,
+                "leader": rng.randint(0, 2),
+                "trick": [],
+                "skat": rest[:2],
+                "points": 0,
+            }
             check_position(pos, with_card_values=True)
 
 
@@ -151,11 +178,19 @@ def test_solve_state_reads_a_game_in_progress() -> None:
 
 def test_bad_positions_are_refused() -> None:
     with pytest.raises(SkatError):  # uneven hands
-        solve(GameType.GRAND, 0, [CardSet(parse_cards("CJ SJ")), CardSet(parse_cards("HJ")),
-                                  CardSet(parse_cards("DJ CA"))], leader=0)
+        solve(
+            GameType.GRAND,
+            0,
+            [CardSet(parse_cards("CJ SJ")), CardSet(parse_cards("HJ")), CardSet(parse_cards("DJ CA"))],
+            leader=0,
+        )
     with pytest.raises(SkatError):  # a card twice
-        solve(GameType.GRAND, 0, [CardSet(parse_cards("CJ")), CardSet(parse_cards("CJ")),
-                                  CardSet(parse_cards("DJ"))], leader=0)
+        solve(
+            GameType.GRAND,
+            0,
+            [CardSet(parse_cards("CJ")), CardSet(parse_cards("CJ")), CardSet(parse_cards("DJ"))],
+            leader=0,
+        )
 
 
 @pytest.mark.parametrize("game", [GameType.SPADES, GameType.GRAND], ids=["spades", "grand"])
@@ -167,12 +202,27 @@ def test_target_mode_answers_yes_or_no_like_the_exact_value(game: GameType) -> N
         assert isinstance(hands, list) and isinstance(trick, list) and isinstance(skat, list)
         declarer, leader, points = pos["declarer"], pos["leader"], pos["points"]
         assert isinstance(declarer, int) and isinstance(leader, int) and isinstance(points, int)
-        exact = solve(game, declarer, [CardSet(h) for h in hands], leader=leader, trick=[CARDS[i] for i in trick],
-                      skat=[CARDS[i] for i in skat], points=points)
+        exact = solve(
+            game,
+            declarer,
+            [CardSet(h) for h in hands],
+            leader=leader,
+            trick=[CARDS[i] for i in trick],
+            skat=[CARDS[i] for i in skat],
+            points=points,
+        )
         assert exact.declarer_points is not None
         target = exact.declarer_points + rng.choice((-3, 0, 1, 5))
-        quick = solve(game, declarer, [CardSet(h) for h in hands], leader=leader, trick=[CARDS[i] for i in trick],
-                      skat=[CARDS[i] for i in skat], points=points, target=target)
+        quick = solve(
+            game,
+            declarer,
+            [CardSet(h) for h in hands],
+            leader=leader,
+            trick=[CARDS[i] for i in trick],
+            skat=[CARDS[i] for i in skat],
+            points=points,
+            target=target,
+        )
         assert quick.declarer_points is None
         assert quick.declarer_wins is (exact.declarer_points >= target)
         assert dict(quick.card_values) == {c: v >= target for c, v in exact.card_values.items()}
@@ -183,8 +233,14 @@ def test_a_node_budget_stops_the_search() -> None:
 
     deal = deal_cards(5)
     with pytest.raises(SearchAborted):
-        solve(GameType.GRAND, 0, [CardSet(deal.hand(s)) for s in range(3)], leader=0, skat=CardSet(deal.skat),
-              max_nodes=500)
+        solve(
+            GameType.GRAND,
+            0,
+            [CardSet(deal.hand(s)) for s in range(3)],
+            leader=0,
+            skat=CardSet(deal.skat),
+            max_nodes=500,
+        )
 
 
 def schwarz_reference(game: GameType, declarer: int, hands: list[int], leader: int) -> bool:

@@ -59,12 +59,21 @@ def test_every_finished_game_says_how_it_ended(seed, contract, declarer, rng):
     # the outcome carries it; the result itself is the one scored from the figures
     outcome = state.outcome()
     assert outcome is not None and outcome.termination is termination
-    plain = score_game(contract, state.matadors(), bid=state.bid, declarer_points=state.declarer_augen(),
-                       declarer_tricks=state.declarer_trick_count,
-                       declarer_cards=state.declarer_cards() if contract.game.is_null else None)
+    plain = score_game(
+        contract,
+        state.matadors(),
+        bid=state.bid,
+        declarer_points=state.declarer_augen(),
+        declarer_tricks=state.declarer_trick_count,
+        declarer_cards=state.declarer_cards() if contract.game.is_null else None,
+    )
     assert plain.termination is None
-    assert (plain.won, plain.value, plain.score, plain.overbid) == (outcome.won, outcome.value, outcome.score,
-                                                                     outcome.overbid)
+    assert (plain.won, plain.value, plain.score, plain.overbid) == (
+        outcome.won,
+        outcome.value,
+        outcome.score,
+        outcome.overbid,
+    )
     assert plain.steps == outcome.steps
     # taking the last card back reopens the game
     state.pop()
@@ -72,9 +81,14 @@ def test_every_finished_game_says_how_it_ended(seed, contract, declarer, rng):
 
 
 def test_a_null_game_ends_with_the_declarers_first_trick():
-    deal = Deal.from_codes([
-        "CA CK CQ C9 C8 C7 DA DK DQ D9".split(), "SA SK SQ S9 S8 S7 HA HK HQ H9".split(),
-        "CJ SJ HJ DJ CT ST HT DT D8 D7".split(), ["H8", "H7"]])
+    deal = Deal.from_codes(
+        [
+            "CA CK CQ C9 C8 C7 DA DK DQ D9".split(),
+            "SA SK SQ S9 S8 S7 HA HK HQ H9".split(),
+            "CJ SJ HJ DJ CT ST HT DT D8 D7".split(),
+            ["H8", "H7"],
+        ]
+    )
     state = GameState.start(deal, declarer=0, bid=23, contract=Contract(GameType.NULL, hand=True))
     for code in ("CA", "SA", "CJ"):  # Vorhand's ace of clubs takes the trick: nobody can follow
         state.play(parse_card(code))

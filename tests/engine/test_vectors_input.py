@@ -49,8 +49,9 @@ def test_auction_words_are_case_insensitive() -> None:
 
 def test_game_result_null_bid_means_default_bid() -> None:
     # bid: null is treated like a missing bid (18, the lowest bid of 2.3.1).
-    got = _answer("game_result", {"game": "spades", "matadors": 1, "bid": None,
-                                  "declarer_points": 70, "declarer_tricks": 6})
+    got = _answer(
+        "game_result", {"game": "spades", "matadors": 1, "bid": None, "declarer_points": 70, "declarer_tricks": 6}
+    )
     assert got["answer"] == {"won": True, "value": 22, "score": 22, "overbid": False}
 
 

@@ -82,9 +82,20 @@ def test_static_css_exists() -> None:
     css = finders.find("css/site.css")
     assert css, "static/css/site.css not found"
     text = open(css, encoding="utf-8").read()
-    for selector in (".card-img", ".card-choice", ".rule:target", ".annotation.variante", ".term",
-                     ".feedback-correct", ".feedback-wrong", ".progress", ".btn", "mark", ".variant-note",
-                     "@media print"):
+    for selector in (
+        ".card-img",
+        ".card-choice",
+        ".rule:target",
+        ".annotation.variante",
+        ".term",
+        ".feedback-correct",
+        ".feedback-wrong",
+        ".progress",
+        ".btn",
+        "mark",
+        ".variant-note",
+        "@media print",
+    ):
         assert selector in text, selector
 
 
@@ -104,12 +115,33 @@ def _install_urlconf(settings, name: str, with_other_apps: bool) -> None:
     ]
     if with_other_apps:
         patterns += [
-            path("r/", include(([path("", _stub, name="index"), path("glossar/", _stub, name="glossary"),
-                                 path("suche/", _stub, name="search")], "rules"))),
-            path("u/", include(([path("", _stub, name="lessons"), path("me/", _stub, name="dashboard")],
-                                "training"))),
-            path("k/", include(([path("in/", _stub, name="login"), path("out/", _stub, name="logout"),
-                                 path("neu/", _stub, name="signup")], "accounts"))),
+            path(
+                "r/",
+                include(
+                    (
+                        [
+                            path("", _stub, name="index"),
+                            path("glossar/", _stub, name="glossary"),
+                            path("suche/", _stub, name="search"),
+                        ],
+                        "rules",
+                    )
+                ),
+            ),
+            path("u/", include(([path("", _stub, name="lessons"), path("me/", _stub, name="dashboard")], "training"))),
+            path(
+                "k/",
+                include(
+                    (
+                        [
+                            path("in/", _stub, name="login"),
+                            path("out/", _stub, name="logout"),
+                            path("neu/", _stub, name="signup"),
+                        ],
+                        "accounts",
+                    )
+                ),
+            ),
         ]
     module.urlpatterns = patterns  # type: ignore[attr-defined]
     sys.modules[name] = module
@@ -127,8 +159,14 @@ def test_shell_works_without_the_other_apps(client, settings) -> None:
 def test_shell_links_all_apps_when_they_exist(client, settings, django_user_model) -> None:
     _install_urlconf(settings, "skatschule_test_urls_full", with_other_apps=True)
     page = client.get("/").content.decode()
-    for url, label in [("/r/", "Skatordnung"), ("/r/glossar/", "Glossar"), ("/u/", "Lektionen"),
-                       ("/u/me/", "Mein Fortschritt"), ("/k/in/?next=/", "Anmelden"), ("/k/neu/", "Registrieren")]:
+    for url, label in [
+        ("/r/", "Skatordnung"),
+        ("/r/glossar/", "Glossar"),
+        ("/u/", "Lektionen"),
+        ("/u/me/", "Mein Fortschritt"),
+        ("/k/in/?next=/", "Anmelden"),
+        ("/k/neu/", "Registrieren"),
+    ]:
         assert f'href="{url}"' in page, url
         assert label in page
     assert 'role="search"' in page and 'action="/r/suche/"' in page and 'name="q"' in page

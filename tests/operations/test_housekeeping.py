@@ -12,9 +12,9 @@ from django.contrib.sessions.models import Session
 from django.core.management import call_command
 from django.utils import timezone
 
+from skatschule.owners import Owner
 from skatschule.training.models import Attempt, IssuedExercise
 from skatschule.training.services.issuing import issue
-from skatschule.owners import Owner
 from tests.training.helpers import answer
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +64,10 @@ def test_housekeeping_deletes_only_what_is_stale():
     assert not IssuedExercise.objects.filter(pk=old_open.pk).exists()
     assert IssuedExercise.objects.filter(pk=fresh_open.pk).exists()
     assert IssuedExercise.objects.filter(pk=members_old.pk).exists()
-    assert Attempt.objects.filter(pk=old_answered.pk).exists() and IssuedExercise.objects.filter(pk=old_answered.issued_id).exists()
+    assert (
+        Attempt.objects.filter(pk=old_answered.pk).exists()
+        and IssuedExercise.objects.filter(pk=old_answered.issued_id).exists()
+    )
     assert Session.objects.filter(session_key=live.session_key).exists()
     assert not Session.objects.filter(session_key=dead.session_key).exists()
 

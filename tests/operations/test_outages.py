@@ -41,9 +41,21 @@ class OwnRedis:
     def __init__(self, tmp_path: Path) -> None:
         self.port = _spare_port()
         self.process = subprocess.Popen(
-            [REDIS, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(tmp_path)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                REDIS,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(tmp_path),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
@@ -99,7 +111,10 @@ def test_logged_in_pages_and_login_work_with_redis_stopped(own_redis):
     room = classrooms.create_classroom(teacher, "Ausfall-AG")
     member = _member("ausfall", password="Skat-Ausfall-2026")
     client = Client(raise_request_exception=False)
-    assert client.post(reverse("accounts:login"), {"username": "ausfall", "password": "Skat-Ausfall-2026"}).status_code == 302
+    assert (
+        client.post(reverse("accounts:login"), {"username": "ausfall", "password": "Skat-Ausfall-2026"}).status_code
+        == 302
+    )
     assert client.get(reverse("training:dashboard")).status_code == 200
     assert cache.get(f"{cache.key_prefix}") is None  # the cache answers while Redis runs
     cache.set("probe", 1)
@@ -109,8 +124,13 @@ def test_logged_in_pages_and_login_work_with_redis_stopped(own_redis):
 
     assert cache.get("probe") is None  # a miss, not an exception
     pages = [
-        reverse("training:dashboard"), reverse("training:lessons"), reverse("training:review"),
-        reverse("quizzes:index"), reverse("classrooms:index"), reverse("rules:index"), reverse("home:index"),
+        reverse("training:dashboard"),
+        reverse("training:lessons"),
+        reverse("training:review"),
+        reverse("quizzes:index"),
+        reverse("classrooms:index"),
+        reverse("rules:index"),
+        reverse("home:index"),
         reverse("training:exercise", args=["augen"]),
     ]
     for url in pages:
@@ -133,7 +153,8 @@ def test_logged_in_pages_and_login_work_with_redis_stopped(own_redis):
     assert not room.memberships.filter(student=member).exists()
     # signups close the same way
     response = Client(raise_request_exception=False).post(
-        reverse("accounts:signup"), {"username": "neu-im-ausfall", "password1": "Kreuz-Bube-77x", "password2": "Kreuz-Bube-77x"}
+        reverse("accounts:signup"),
+        {"username": "neu-im-ausfall", "password1": "Kreuz-Bube-77x", "password2": "Kreuz-Bube-77x"},
     )
     assert response.status_code == 503
     assert not get_user_model().objects.filter(username="neu-im-ausfall").exists()
@@ -154,9 +175,21 @@ def test_the_limiter_counts_again_when_redis_is_back(own_redis, tmp_path):
             pass
     # a new server on the same port: counting resumes (the resilient cache reconnects)
     own_redis.process = subprocess.Popen(
-        [REDIS, "--port", str(own_redis.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(tmp_path)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            REDIS,
+            "--port",
+            str(own_redis.port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(tmp_path),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 10
     while True:
@@ -202,12 +235,14 @@ def test_database_down_readiness_503_liveness_200_and_a_clean_503_page():
         CONN_MAX_AGE="0",
         PGCONNECT_TIMEOUT="2",
     )
-    done = subprocess.run([sys.executable, "-c", DB_DOWN_SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", DB_DOWN_SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     line = next((l for l in done.stdout.splitlines() if l.startswith("RESULT ")), None)
     assert line, done.stdout + done.stderr
     import json
 
-    out = json.loads(line[len("RESULT "):])
+    out = json.loads(line[len("RESULT ") :])
     assert out["healthz"][:2] == [200, "ok"]  # liveness does not touch the database
     assert out["readyz"][0] == 503 and out["readyz"][2]
     assert out["healthz_db"][0] == 503

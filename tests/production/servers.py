@@ -48,9 +48,22 @@ def gunicorn(env: dict[str, str], count: int = 1, workers: int = 1, threads: int
             port = free_port()
             procs.append(
                 subprocess.Popen(
-                    [str(GUNICORN), "skatschule.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(workers),
-                     "--threads", str(threads), "--log-level", "warning"],
-                    cwd=ROOT, env=full_env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                    [
+                        str(GUNICORN),
+                        "skatschule.wsgi",
+                        "-b",
+                        f"127.0.0.1:{port}",
+                        "-w",
+                        str(workers),
+                        "--threads",
+                        str(threads),
+                        "--log-level",
+                        "warning",
+                    ],
+                    cwd=ROOT,
+                    env=full_env,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.PIPE,
                 )
             )
             urls.append(f"http://127.0.0.1:{port}")
@@ -87,14 +100,14 @@ class Browser:
 
     def __init__(self) -> None:
         self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(self.jar), _NoRedirect()
-        )
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), _NoRedirect())
 
     def cookie(self, name: str) -> str:
         return next((c.value for c in self.jar if c.name == name), "")
 
-    def request(self, url: str, data: dict | list | None = None, headers: dict[str, str] | None = None) -> tuple[int, str]:
+    def request(
+        self, url: str, data: dict | list | None = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, str]:
         body = urllib.parse.urlencode(data, doseq=True).encode() if data is not None else None
         req = urllib.request.Request(url, data=body, headers=headers or {})
         if body is not None:

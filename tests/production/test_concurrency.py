@@ -16,10 +16,10 @@ from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
+from skatschule.owners import Owner
 from skatschule.training.models import Attempt, IssuedExercise, ReviewItem
 from skatschule.training.services import issuing
 from skatschule.training.services.issuing import issue, submit
-from skatschule.owners import Owner
 from skatschule.training.services.progress import Progress, attempt_rows, derived_progress, progress
 from tests.training.helpers import right_answer, wrong_answer
 

@@ -28,9 +28,32 @@ pytestmark = pytest.mark.django_db
 
 SKIP = {"set_language"}  # Django's own view
 FIELD_NAMES = [
-    "answer", "username", "password", "password1", "password2", "next", "deck", "language", "action",
-    "custom", "q", "stufe", "name", "code", "title", "kind", "difficulty", "seed", "file", "data",
-    "position", "count", "questions", "opens_at", "closes_at", "csrfmiddlewaretoken",
+    "answer",
+    "username",
+    "password",
+    "password1",
+    "password2",
+    "next",
+    "deck",
+    "language",
+    "action",
+    "custom",
+    "q",
+    "stufe",
+    "name",
+    "code",
+    "title",
+    "kind",
+    "difficulty",
+    "seed",
+    "file",
+    "data",
+    "position",
+    "count",
+    "questions",
+    "opens_at",
+    "closes_at",
+    "csrfmiddlewaretoken",
 ]
 ROUTE_PARAM = re.compile(r"<(?:(?P<conv>[^>:]+):)?(?P<name>[^>]+)>")
 
@@ -52,7 +75,9 @@ forged = {
     "uuid": st.one_of(
         st.uuids().map(str), st.just("00000000-0000-0000-0000-000000000000"), _known(KNOWN_UUIDS, str(uuid.uuid4()))
     ),
-    "slug": st.one_of(st.from_regex(r"[-a-zA-Z0-9_]{1,40}", fullmatch=True), st.sampled_from(["augen", "grundlagen", "x"])),
+    "slug": st.one_of(
+        st.from_regex(r"[-a-zA-Z0-9_]{1,40}", fullmatch=True), st.sampled_from(["augen", "grundlagen", "x"])
+    ),
     "str": st.one_of(texts, st.sampled_from(["CJ", "XX", "3.2.4", "F-01", "ZZZ9", "99"])),
     "path": st.one_of(texts, st.just("SkO 4.2.9")),
 }
@@ -87,7 +112,7 @@ def _segment(pattern, draw) -> str:
         route = str(pattern._route)
         out, last = [], 0
         for m in ROUTE_PARAM.finditer(route):
-            out.append(route[last:m.start()])
+            out.append(route[last : m.start()])
             conv = m.group("conv") or "str"
             value = draw(forged.get(conv, forged["str"]))
             out.append(_quote(value))
@@ -130,7 +155,9 @@ big = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 def requests(draw):
     endpoint = draw(st.sampled_from(ENDPOINTS))
     path = _path(endpoint, draw)
-    query = draw(st.lists(st.tuples(st.sampled_from(FIELD_NAMES + ["hl", "stufe", "q", "page"]), field_values), max_size=3))
+    query = draw(
+        st.lists(st.tuples(st.sampled_from(FIELD_NAMES + ["hl", "stufe", "q", "page"]), field_values), max_size=3)
+    )
     method = draw(st.sampled_from(["GET", "POST", "POST", "HEAD"]))
     body_kind = draw(st.sampled_from(["form", "form", "huge", "bytes", "many"]))
     return endpoint, path, query, method, body_kind, draw(forms), draw(st.binary(max_size=200))
@@ -165,8 +192,8 @@ def member():
 @pytest.fixture
 def teacher(member):
     """A teacher with a class (the member in it), a quiz, an attempt and an exercise: real ids."""
-    from skatschule.training.services.issuing import issue
     from skatschule.owners import Owner
+    from skatschule.training.services.issuing import issue
 
     user = get_user_model().objects.create_user("fuzz-lehrer")
     KNOWN_INTS[:] = [str(member.pk), str(user.pk)]
@@ -179,7 +206,9 @@ def teacher(member):
     classrooms.grant_teacher(user)
     room = classrooms.create_classroom(user, "Fuzz")
     classrooms.join(member, room.join_code)
-    quiz = authoring.create_quiz(owner=user, classroom=room, title="Fuzz", pool=[("augen", 1), ("spitzen", 1)], item_count=3)
+    quiz = authoring.create_quiz(
+        owner=user, classroom=room, title="Fuzz", pool=[("augen", 1), ("spitzen", 1)], item_count=3
+    )
     attempt = attempts.start_attempt(quiz=quiz, student=member)
     KNOWN_INTS.extend(str(x) for x in (room.pk, quiz.pk, attempt.pk, 1, 2, 3))
     KNOWN_UUIDS.append(str(attempt.public_id))
@@ -231,8 +260,11 @@ def test_random_requests_on_postgres(member, teacher):
 def _random_requests(member, teacher) -> None:
     teacher_client = Client()
     teacher_client.force_login(teacher)
-    clients = {"anonymous": (_client(member, False), False), "member": (_client(member, True), True),
-               "teacher": (teacher_client, teacher)}
+    clients = {
+        "anonymous": (_client(member, False), False),
+        "member": (_client(member, True), True),
+        "teacher": (teacher_client, teacher),
+    }
 
     @hsettings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck), database=None)
     @given(request=requests(), who=st.sampled_from(sorted(clients)))
@@ -275,6 +307,7 @@ def test_every_endpoint_with_forged_values(member, teacher, endpoint):
 
 # --- Malformed progress imports through a client that enforces CSRF (issue 17, §3) ---
 
+
 def _offsets() -> st.SearchStrategy[str]:
     sign = st.sampled_from(["+", "-"])
     return st.builds(lambda s, h, m: f"{s}{h:02d}:{m:02d}", sign, st.integers(0, 99), st.integers(0, 99))
@@ -283,25 +316,51 @@ def _offsets() -> st.SearchStrategy[str]:
 bad_times = st.one_of(
     st.builds(
         lambda y, mo, d, off: f"{y:04d}-{mo:02d}-{d:02d}T12:00:00{off}",
-        st.integers(0, 9999), st.integers(0, 13), st.integers(0, 32), st.one_of(_offsets(), st.just("Z"), st.just("")),
+        st.integers(0, 9999),
+        st.integers(0, 13),
+        st.integers(0, 32),
+        st.one_of(_offsets(), st.just("Z"), st.just("")),
     ),
-    st.sampled_from(["2026-11-21T12:00:00+99:00", "0001-01-01T00:30:00+01:00", "9999-12-31T23:59:59-23:59",
-                     "2026-02-30T00:00:00Z", "2026-11-21", "2026-11-21T12:00:00", "x" * 41]),
+    st.sampled_from(
+        [
+            "2026-11-21T12:00:00+99:00",
+            "0001-01-01T00:30:00+01:00",
+            "9999-12-31T23:59:59-23:59",
+            "2026-02-30T00:00:00Z",
+            "2026-11-21",
+            "2026-11-21T12:00:00",
+            "x" * 41,
+        ]
+    ),
 )
 bad_numbers = st.one_of(
-    st.integers(-(2**70), 2**70), st.sampled_from([True, False, 0, -1, 2**31, 2**63, 10**30]),
-    st.floats(allow_nan=True, allow_infinity=True), st.just("7"),
+    st.integers(-(2**70), 2**70),
+    st.sampled_from([True, False, 0, -1, 2**31, 2**63, 10**30]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.just("7"),
 )
 bad_texts = st.one_of(
-    st.text(max_size=30), st.sampled_from(["\x00", "a\x00b", "\ud800", "\udfff x", "𝔘", "augen\x00"]),
+    st.text(max_size=30),
+    st.sampled_from(["\x00", "a\x00b", "\ud800", "\udfff x", "𝔘", "augen\x00"]),
 )
 bad_values = st.recursive(
     st.one_of(st.none(), bad_numbers, bad_texts, bad_times),
     lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(bad_texts, inner, max_size=3)),
     max_leaves=12,
 )
-ATTEMPT_FIELDS = ["kind", "difficulty", "seed", "lesson", "mode", "answer", "correct", "time_taken_ms",
-                  "issued_at", "created_at", "rule_ids"]
+ATTEMPT_FIELDS = [
+    "kind",
+    "difficulty",
+    "seed",
+    "lesson",
+    "mode",
+    "answer",
+    "correct",
+    "time_taken_ms",
+    "issued_at",
+    "created_at",
+    "rule_ids",
+]
 REVIEW_FIELDS = ["kind", "difficulty", "seed", "card", "due", "reviews", "created_at", "updated_at"]
 CARD_FIELDS = ["card_id", "state", "step", "stability", "difficulty", "due", "last_review"]
 
@@ -315,8 +374,16 @@ def broken_imports(draw, base: dict) -> bytes:
     for _ in range(draw(st.integers(1, 3))):
         where = draw(st.sampled_from(["attempt", "review", "card", "top", "entry"]))
         value = draw(bad_values)
-        attempts = [a for a in data.get("attempts") or [] if isinstance(a, dict)] if isinstance(data.get("attempts"), list) else []
-        reviews = [r for r in data.get("reviews") or [] if isinstance(r, dict)] if isinstance(data.get("reviews"), list) else []
+        attempts = (
+            [a for a in data.get("attempts") or [] if isinstance(a, dict)]
+            if isinstance(data.get("attempts"), list)
+            else []
+        )
+        reviews = (
+            [r for r in data.get("reviews") or [] if isinstance(r, dict)]
+            if isinstance(data.get("reviews"), list)
+            else []
+        )
         if where == "attempt" and attempts:
             attempts[draw(st.integers(0, len(attempts) - 1))][draw(st.sampled_from(ATTEMPT_FIELDS))] = value
         elif where == "review" and reviews:

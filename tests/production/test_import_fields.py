@@ -12,8 +12,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.test import Client
 from django.urls import reverse
 
-from skatschule.training.models import Attempt, ReviewItem
 from skatschule.owners import Owner
+from skatschule.training.models import Attempt, ReviewItem
 from skatschule.training.services.portability import export_data
 from tests.training.helpers import answer
 
@@ -45,6 +45,7 @@ def _set(path, value):
         for key in path[:-1]:
             target = target[key]
         target[path[-1]] = value
+
     return apply
 
 

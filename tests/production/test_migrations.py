@@ -14,8 +14,8 @@ from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from skatschule.training.models import Attempt, ReviewItem
 from skatschule.owners import Owner
+from skatschule.training.models import Attempt, ReviewItem
 from skatschule.training.services.progress import progress
 
 KEEP_DATA = {"training"}  # demo_data fills these: never roll them back to zero

@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from skatschule.training.models import Attempt, ReviewItem
 from skatschule.owners import Owner
+from skatschule.training.models import Attempt, ReviewItem
 from skatschule.training.services.portability import FORMAT
 from skatschule.training.services.progress import progress
 from tests.training.helpers import answer
@@ -50,7 +50,9 @@ def test_round_trip_to_another_account_is_idempotent(client, anna):
     assert data["format"] == FORMAT and len(data["attempts"]) == 5 and len(data["reviews"]) == 2
     bert = get_user_model().objects.create_user("bert")
     response = _import(client, bert, data)
-    assert response.status_code == 200 and "Übernommen: 5 Antworten und 2 Wiederholungskarten" in response.content.decode()
+    assert (
+        response.status_code == 200 and "Übernommen: 5 Antworten und 2 Wiederholungskarten" in response.content.decode()
+    )
     a, b = progress(Owner.for_user(anna)), progress(Owner.for_user(bert))
     assert (b.attempts, b.right) == (a.attempts, a.right)
     assert a.streak == 1 and b.streak == 0  # anna's signature is not bert's: history only

@@ -15,9 +15,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 
+from skatschule.owners import Owner
 from skatschule.training.models import Attempt, IssuedExercise
 from skatschule.training.registry import get_type
-from skatschule.owners import Owner
 from skatschule.training.services.progress import progress
 from tests.training.helpers import right_answer, wrong_answer
 
@@ -26,7 +26,6 @@ from .servers import Browser, database_url, gunicorn
 pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 PASSWORD = "zwei-server-ein-spieler"
 ANSWER_URL = re.compile(r'hx-post="(/ueben/antwort/[0-9a-f-]{36}/)"')
-
 
 
 @pytest.fixture(autouse=True)
@@ -98,7 +97,9 @@ def test_quiz_answers_are_the_same_on_both_servers():
     room = classrooms.create_classroom(teacher, "Skatgruppe Dienstag")
     student = User.objects.create_user("schueler", password=PASSWORD)
     classrooms.join(student, room.join_code)
-    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Zwei Server", pool=[("augen", 1), ("spitzen", 1)], item_count=4)
+    quiz = authoring.create_quiz(
+        owner=teacher, classroom=room, title="Zwei Server", pool=[("augen", 1), ("spitzen", 1)], item_count=4
+    )
     items = list(quiz.items.order_by("position"))
 
     env = {
@@ -123,7 +124,8 @@ def test_quiz_answers_are_the_same_on_both_servers():
             if n == 1 and question.widget == "number":
                 values = [str(int(correct[0]) + 1)]  # one wrong answer
             status, body = browser.request(
-                f"{here}/quiz/versuch/{attempt.public_id}/antwort/{item.position}/", {"answer": values},
+                f"{here}/quiz/versuch/{attempt.public_id}/antwort/{item.position}/",
+                {"answer": values},
                 {"HX-Request": "true"},
             )
             assert status == 200, body[:300]

@@ -13,6 +13,13 @@ from tests.people import classroom, other_student, other_teacher, student, teach
 def make_quiz(teacher, classroom):
     def make(count: int = 3, kinds=("augen", "spielwert", "stich"), **options) -> Quiz:
         pool = authoring.build_pool(kinds=kinds, difficulty=options.pop("difficulty", 1))
-        return authoring.create_quiz(owner=teacher, classroom=classroom, title=options.pop("title", "Probe"), pool=pool, item_count=count, **options)
+        return authoring.create_quiz(
+            owner=teacher,
+            classroom=classroom,
+            title=options.pop("title", "Probe"),
+            pool=pool,
+            item_count=count,
+            **options,
+        )
 
     return make

@@ -41,8 +41,16 @@ def _local(moment) -> str:
 
 
 def _build(teacher, classroom, **change) -> Quiz:
-    data = {"title": "Zählen", "classroom": classroom.pk, "kinds": ["augen", "spielwert"], "item_count": 3,
-            "difficulty": 1, "variants": "fixed", "max_attempts": 1, "show_answers": "after_submit"}
+    data = {
+        "title": "Zählen",
+        "classroom": classroom.pk,
+        "kinds": ["augen", "spielwert"],
+        "item_count": 3,
+        "difficulty": 1,
+        "variants": "fixed",
+        "max_attempts": 1,
+        "show_answers": "after_submit",
+    }
     data.update(change)
     response = client_for(teacher).post(reverse("quizzes:create"), data)
     assert response.status_code == 302, response.content.decode()[:2000]
@@ -235,14 +243,23 @@ def test_times_limits_and_answers_may_change_after_an_attempt(teacher, classroom
     later = closes + timedelta(hours=1)
     response = client_for(teacher).post(
         _edit_url(quiz),
-        _free(quiz, title="Zweite Runde", closes_at=_local(later), time_limit_minutes=30, max_attempts=3,
-              show_answers="after_close"),
+        _free(
+            quiz,
+            title="Zweite Runde",
+            closes_at=_local(later),
+            time_limit_minutes=30,
+            max_attempts=3,
+            show_answers="after_close",
+        ),
     )
     assert response.status_code == 302
     row, same_items = _snapshot(quiz)
     assert same_items == items
     assert (row["title"], row["time_limit_minutes"], row["max_attempts"], row["show_answers"]) == (
-        "Zweite Runde", 30, 3, "after_close"
+        "Zweite Runde",
+        30,
+        3,
+        "after_close",
     )
     assert _local(row["closes_at"]) == _local(later)
     attempt.refresh_from_db()
@@ -288,7 +305,9 @@ def test_a_later_end_gives_capped_attempts_their_whole_time(make_quiz, teacher, 
     quiz = make_quiz(count=1, time_limit_minutes=30, closes_at=now + timedelta(minutes=10))
     attempt = attempts.start_attempt(quiz=quiz, student=student, now=now)
     assert questions.cutoff(attempt) == now + timedelta(minutes=10)
-    authoring.update_quiz(quiz=quiz, editor=teacher, now=now, changes=authoring.QuizChanges(closes_at=now + timedelta(hours=2)))
+    authoring.update_quiz(
+        quiz=quiz, editor=teacher, now=now, changes=authoring.QuizChanges(closes_at=now + timedelta(hours=2))
+    )
     attempt = QuizAttempt.objects.select_related("quiz").get(pk=attempt.pk)
     assert questions.cutoff(attempt) == now + timedelta(minutes=30)
 
@@ -436,7 +455,11 @@ def test_an_edit_waiting_for_a_first_start_finds_the_items_locked(make_quiz, tea
         try:
             started.wait(5)
             editing.set()
-            authoring.update_quiz(quiz=Quiz.objects.get(pk=quiz.pk), editor=teacher, changes=authoring.QuizChanges(kinds=["stich"], item_count=4))
+            authoring.update_quiz(
+                quiz=Quiz.objects.get(pk=quiz.pk),
+                editor=teacher,
+                changes=authoring.QuizChanges(kinds=["stich"], item_count=4),
+            )
             results["edit"] = "saved"
         except errors.QuizLocked:
             results["edit"] = "locked"

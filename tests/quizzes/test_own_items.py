@@ -16,8 +16,9 @@ SEATS = ("vorhand", "mittelhand", "hinterhand")
 
 
 def test_trick_item_answer_is_the_engines(teacher):
-    item = own_items.create_own_item(owner=teacher, kind="stich", title="Herz-Bube sticht", game="hearts",
-                                     leader=1, trick=["SA", "S7", "HJ"])
+    item = own_items.create_own_item(
+        owner=teacher, kind="stich", title="Herz-Bube sticht", game="hearts", leader=1, trick=["SA", "S7", "HJ"]
+    )
     question, right = own_items.own_question(item)
     winner = trick_winner(GameType.HEARTS, [parse_card(c) for c in ("SA", "S7", "HJ")])
     expected = SEATS[(1 + winner) % 3]
@@ -28,8 +29,9 @@ def test_trick_item_answer_is_the_engines(teacher):
 
 def test_play_item_answer_is_the_engines(teacher):
     hand = ["CJ", "SA", "S9", "HT", "D7"]
-    item = own_items.create_own_item(owner=teacher, kind="zugeben", title="Bedienen", game="grand",
-                                     leader=0, trick=["ST"], hand=hand)
+    item = own_items.create_own_item(
+        owner=teacher, kind="zugeben", title="Bedienen", game="grand", leader=0, trick=["ST"], hand=hand
+    )
     question, right = own_items.own_question(item)
     allowed = legal_cards(GameType.GRAND, CardSet([parse_card(c) for c in hand]), [parse_card("ST")])
     codes = sorted(c.code for c in allowed)
@@ -38,14 +40,17 @@ def test_play_item_answer_is_the_engines(teacher):
     assert not own_items.grade_own(item, hand).correct
 
 
-@pytest.mark.parametrize("kind,trick,hand,message", [
-    ("stich", ["SA", "SA", "HJ"], [], "doppelt"),
-    ("stich", ["SA", "XX", "HJ"], [], "keine Karte"),
-    ("stich", ["SA", "S7"], [], "drei Karten"),
-    ("zugeben", ["SA"], ["SA", "S7"], "doppelt"),
-    ("zugeben", ["SA"], [], "Hand"),
-    ("zugeben", ["SA"], ["C7", "C8", "C9", "CT", "CK", "CQ", "CA", "D7", "D8", "D9", "DT"], "zehn Karten"),
-])
+@pytest.mark.parametrize(
+    "kind,trick,hand,message",
+    [
+        ("stich", ["SA", "SA", "HJ"], [], "doppelt"),
+        ("stich", ["SA", "XX", "HJ"], [], "keine Karte"),
+        ("stich", ["SA", "S7"], [], "drei Karten"),
+        ("zugeben", ["SA"], ["SA", "S7"], "doppelt"),
+        ("zugeben", ["SA"], [], "Hand"),
+        ("zugeben", ["SA"], ["C7", "C8", "C9", "CT", "CK", "CQ", "CA", "D7", "D8", "D9", "DT"], "zehn Karten"),
+    ],
+)
 def test_impossible_situations_are_refused_with_the_engines_message(teacher, kind, trick, hand, message):
     with pytest.raises(own_items.OwnItemError) as info:
         own_items.create_own_item(owner=teacher, kind=kind, title="X", game="grand", leader=0, trick=trick, hand=hand)
@@ -57,8 +62,18 @@ def test_builder_page_and_post(teacher):
     client = client_for(teacher)
     page = client.get(reverse("quizzes:own_create") + "?art=stich").content.decode()
     assert page.count('name="trick1"') == 32 and page.count('name="trick3"') == 32 and 'name="answer"' not in page
-    response = client.post(reverse("quizzes:own_create"), {"art": "stich", "title": "Mein Stich", "game": "clubs",
-                                                           "leader": "2", "trick1": "DA", "trick2": "DT", "trick3": "CJ"})
+    response = client.post(
+        reverse("quizzes:own_create"),
+        {
+            "art": "stich",
+            "title": "Mein Stich",
+            "game": "clubs",
+            "leader": "2",
+            "trick1": "DA",
+            "trick2": "DT",
+            "trick3": "CJ",
+        },
+    )
     item = OwnItem.objects.get()
     assert response.status_code == 302 and response["Location"] == reverse("quizzes:own_detail", args=[item.pk])
     detail = client.get(response["Location"]).content.decode()
@@ -70,13 +85,17 @@ def test_builder_page_and_post(teacher):
 
 
 def test_builder_shows_the_engines_refusal(teacher):
-    response = client_for(teacher).post(reverse("quizzes:own_create"), {"art": "stich", "title": "X", "game": "clubs",
-                                                                          "leader": "0", "trick1": "DA", "trick2": "DA", "trick3": "CJ"})
+    response = client_for(teacher).post(
+        reverse("quizzes:own_create"),
+        {"art": "stich", "title": "X", "game": "clubs", "leader": "0", "trick1": "DA", "trick2": "DA", "trick3": "CJ"},
+    )
     assert response.status_code == 400 and "Karten doppelt gegeben: DA" in response.content.decode()
 
 
 def test_own_items_are_the_teachers_only(teacher, other_teacher, student):
-    item = own_items.create_own_item(owner=teacher, kind="stich", title="X", game="null", leader=0, trick=["HA", "HT", "H7"])
+    item = own_items.create_own_item(
+        owner=teacher, kind="stich", title="X", game="null", leader=0, trick=["HA", "HT", "H7"]
+    )
     for user in (other_teacher, student):
         assert client_for(user).get(reverse("quizzes:own_detail", args=[item.pk])).status_code == 404
     assert client_for(student).get(reverse("quizzes:own_create")).status_code == 404
@@ -88,8 +107,16 @@ HAND = ["CJ", "SJ", "HA", "HT", "HK", "HQ", "H9", "DA", "DT", "C7"]
 def test_value_item_counts_spitzen_from_the_cards(teacher):
     from skatschule.engine import Contract, game_value, matadors
 
-    item = own_items.create_own_item(owner=teacher, kind="spielwert", title="Herz Hand", game="hearts",
-                                     hand=HAND, skat=["S7", "S8"], flags=["hand"], result="schneider")
+    item = own_items.create_own_item(
+        owner=teacher,
+        kind="spielwert",
+        title="Herz Hand",
+        game="hearts",
+        hand=HAND,
+        skat=["S7", "S8"],
+        flags=["hand"],
+        result="schneider",
+    )
     question, right = own_items.own_question(item)
     spitzen = matadors(GameType.HEARTS, [parse_card(c) for c in HAND + ["S7", "S8"]])
     value = game_value(Contract(GameType.HEARTS, hand=True), spitzen, schneider=True, schwarz=False).value
@@ -97,18 +124,22 @@ def test_value_item_counts_spitzen_from_the_cards(teacher):
     assert own_items.grade_own(item, [str(value)]).correct and not own_items.grade_own(item, [str(value + 1)]).correct
 
 
-@pytest.mark.parametrize("flags,result,skat,message", [
-    (["ouvert"], "schwarz", ["S7", "S8"], "Handspiel"),                 # Contract.problems: open only as hand
-    (["schneider_announced"], "einfach", ["S7", "S8"], "Handspiel"),
-    (["hand", "schneider_announced"], "einfach", ["S7", "S8"], "nur mit Schneider"),
-    (["hand", "schwarz_announced"], "schneider", ["S7", "S8"], "keinen Stich"),
-    (["hand"], "schneider", ["S7"], "zehn Karten"),                     # the engine's deal check
-    ([], "einfach", ["S7", "CJ"], "doppelt"),
-])
+@pytest.mark.parametrize(
+    "flags,result,skat,message",
+    [
+        (["ouvert"], "schwarz", ["S7", "S8"], "Handspiel"),  # Contract.problems: open only as hand
+        (["schneider_announced"], "einfach", ["S7", "S8"], "Handspiel"),
+        (["hand", "schneider_announced"], "einfach", ["S7", "S8"], "nur mit Schneider"),
+        (["hand", "schwarz_announced"], "schneider", ["S7", "S8"], "keinen Stich"),
+        (["hand"], "schneider", ["S7"], "zehn Karten"),  # the engine's deal check
+        ([], "einfach", ["S7", "CJ"], "doppelt"),
+    ],
+)
 def test_value_item_refuses_what_the_rules_forbid(teacher, flags, result, skat, message):
     with pytest.raises(own_items.OwnItemError) as info:
-        own_items.create_own_item(owner=teacher, kind="spielwert", title="X", game="hearts",
-                                  hand=HAND, skat=skat, flags=flags, result=result)
+        own_items.create_own_item(
+            owner=teacher, kind="spielwert", title="X", game="hearts", hand=HAND, skat=skat, flags=flags, result=result
+        )
     assert message in info.value.message_de
 
 
@@ -116,8 +147,15 @@ def test_value_item_by_the_builder(teacher):
     client = client_for(teacher)
     page = client.get(reverse("quizzes:own_create") + "?art=spielwert").content.decode()
     assert page.count('name="hand"') == 32 and page.count('name="skat"') == 32
-    data = {"art": "spielwert", "title": "Grand", "game": "grand", "hand": HAND, "skat": ["S7", "S8"],
-            "flags": ["hand"], "result": "einfach"}
+    data = {
+        "art": "spielwert",
+        "title": "Grand",
+        "game": "grand",
+        "hand": HAND,
+        "skat": ["S7", "S8"],
+        "flags": ["hand"],
+        "result": "einfach",
+    }
     response = client.post(reverse("quizzes:own_create"), data)
     assert response.status_code == 302
     item = OwnItem.objects.get()
@@ -133,8 +171,9 @@ def test_own_item_in_a_quiz_is_graded_by_the_engine(teacher, classroom, student,
     from skatschule.quizzes.services import attempts
 
     quiz = make_quiz(count=1, kinds=("augen",), variants="random")
-    item = own_items.create_own_item(owner=teacher, kind="stich", title="Herz-Bube sticht", game="hearts",
-                                     leader=1, trick=["SA", "S7", "HJ"])
+    item = own_items.create_own_item(
+        owner=teacher, kind="stich", title="Herz-Bube sticht", game="hearts", leader=1, trick=["SA", "S7", "HJ"]
+    )
     client = client_for(teacher)
     response = client.post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": quiz.pk})
     assert response.status_code == 302
@@ -165,7 +204,9 @@ def test_own_item_cannot_join_a_started_quiz(teacher, classroom, student, make_q
 
     quiz = make_quiz(count=1, kinds=("augen",))
     attempts.start_attempt(quiz=quiz, student=student)
-    item = own_items.create_own_item(owner=teacher, kind="stich", title="X", game="grand", leader=0, trick=["CA", "CT", "CJ"])
+    item = own_items.create_own_item(
+        owner=teacher, kind="stich", title="X", game="grand", leader=0, trick=["CA", "CT", "CJ"]
+    )
     response = client_for(teacher).post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": quiz.pk})
     assert response.status_code == 400 and quiz.items.count() == 1
     assert client_for(teacher).post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": "x"}).status_code == 400
@@ -173,7 +214,11 @@ def test_own_item_cannot_join_a_started_quiz(teacher, classroom, student, make_q
 
 def test_own_item_only_into_own_quizzes(teacher, other_teacher, classroom, make_quiz):
     quiz = make_quiz(count=1, kinds=("augen",))
-    item = own_items.create_own_item(owner=other_teacher, kind="stich", title="X", game="grand", leader=0, trick=["CA", "CT", "CJ"])
+    item = own_items.create_own_item(
+        owner=other_teacher, kind="stich", title="X", game="grand", leader=0, trick=["CA", "CT", "CJ"]
+    )
     assert client_for(teacher).post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": quiz.pk}).status_code == 404
-    assert client_for(other_teacher).post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": quiz.pk}).status_code == 400
+    assert (
+        client_for(other_teacher).post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": quiz.pk}).status_code == 400
+    )
     assert quiz.items.count() == 1

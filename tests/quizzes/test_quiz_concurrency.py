@@ -48,7 +48,11 @@ def test_saves_racing_a_submit_are_counted_or_rejected(make_quiz, student):
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     items = list(quiz.items.all())
     jobs = [
-        (lambda it=it: attempts.save_answer(attempt=QuizAttempt.objects.get(pk=attempt.pk), item=it, values=right_values(quiz, it, student.pk)))
+        (
+            lambda it=it: attempts.save_answer(
+                attempt=QuizAttempt.objects.get(pk=attempt.pk), item=it, values=right_values(quiz, it, student.pk)
+            )
+        )
         for it in items
     ]
     jobs.insert(3, lambda: attempts.submit(attempt=QuizAttempt.objects.get(pk=attempt.pk)))

@@ -15,8 +15,24 @@ pytestmark = pytest.mark.django_db
 
 HUGE = 10**20
 JUNK = ["", "-1", str(HUGE), "ä" * 300, "' OR 1=1 --\x00"]
-FIELDS = ["answer", "code", "name", "title", "classroom", "kinds", "lessons", "rules", "item_count",
-          "difficulty", "variants", "opens_at", "closes_at", "time_limit_minutes", "max_attempts", "show_answers"]
+FIELDS = [
+    "answer",
+    "code",
+    "name",
+    "title",
+    "classroom",
+    "kinds",
+    "lessons",
+    "rules",
+    "item_count",
+    "difficulty",
+    "variants",
+    "opens_at",
+    "closes_at",
+    "time_limit_minutes",
+    "max_attempts",
+    "show_answers",
+]
 
 
 def _patterns(namespace: str) -> list[URLPattern]:
@@ -31,13 +47,27 @@ def test_junk_never_gives_a_500(make_quiz, teacher, student, classroom, forged, 
     settings.CLASS_JOIN_FAILURE_LIMIT = 10_000
     quiz = make_quiz(count=2)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
-    homework = Assignment.objects.create(classroom=classroom, kind="quiz", quiz=quiz, due_at=quiz.created_at + timedelta(days=7))
+    homework = Assignment.objects.create(
+        classroom=classroom, kind="quiz", quiz=quiz, due_at=quiz.created_at + timedelta(days=7)
+    )
     real = {
         "quizzes": {"pk": quiz.pk, "position": 1, "attempt_pk": attempt.pk, "public_id": attempt.public_id},
-        "classrooms": {"pk": classroom.pk, "student_id": student.pk, "code": classroom.join_code, "assignment_pk": homework.pk},
+        "classrooms": {
+            "pk": classroom.pk,
+            "student_id": student.pk,
+            "code": classroom.join_code,
+            "assignment_pk": homework.pk,
+        },
     }
-    fake = {"pk": HUGE, "position": HUGE, "attempt_pk": HUGE, "student_id": HUGE, "assignment_pk": HUGE, "code": "x" * 300,
-            "public_id": "00000000-0000-0000-0000-000000000000"}
+    fake = {
+        "pk": HUGE,
+        "position": HUGE,
+        "attempt_pk": HUGE,
+        "student_id": HUGE,
+        "assignment_pk": HUGE,
+        "code": "x" * 300,
+        "public_id": "00000000-0000-0000-0000-000000000000",
+    }
     for user in (student, teacher):
         client = client_for(user)
         for namespace in ("quizzes", "classrooms"):

@@ -9,10 +9,10 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
+from skatschule.exercises.base import AnswerError
 from skatschule.quizzes import errors, questions, selectors
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt, QuizItem
 from skatschule.quizzes.services import attempts, authoring
-from skatschule.exercises.base import AnswerError
 from skatschule.training.lessons import get_lesson
 from skatschule.training.registry import exercise_types, get_type
 
@@ -161,7 +161,12 @@ def test_timer_is_enforced_by_the_server(make_quiz, student):
     attempt = attempts.start_attempt(quiz=quiz, student=student, now=start)
     assert attempt.deadline == start + timedelta(minutes=10)
     items = list(quiz.items.all())
-    attempts.save_answer(attempt=attempt, item=items[0], values=right_values(quiz, items[0], student.pk), now=start + timedelta(minutes=9))
+    attempts.save_answer(
+        attempt=attempt,
+        item=items[0],
+        values=right_values(quiz, items[0], student.pk),
+        now=start + timedelta(minutes=9),
+    )
     late = start + timedelta(minutes=10, seconds=1)
     with pytest.raises(errors.QuizClosed, match="Zeit ist abgelaufen"):
         attempts.save_answer(attempt=attempt, item=items[1], values=right_values(quiz, items[1], student.pk), now=late)
@@ -181,7 +186,9 @@ def test_closed_and_upcoming_quizzes(make_quiz, student):
     attempt = attempts.start_attempt(quiz=quiz, student=student, now=now)
     item = quiz.items.first()
     with pytest.raises(errors.QuizClosed, match="beendet"):
-        attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk), now=now + timedelta(minutes=6))
+        attempts.save_answer(
+            attempt=attempt, item=item, values=right_values(quiz, item, student.pk), now=now + timedelta(minutes=6)
+        )
     with pytest.raises(errors.QuizClosed):
         attempts.start_attempt(quiz=quiz, student=student, now=now + timedelta(minutes=6))
 
@@ -197,7 +204,9 @@ def test_answers_visible_follows_the_policy(make_quiz, student):
     attempts.submit(attempt=attempt, now=now)
     assert not selectors.answers_visible(attempt, now=now)
     assert selectors.answers_visible(attempt, now=now + timedelta(hours=2))
-    assert selectors.answers_visible(attempts.start_attempt(quiz=make_quiz(count=1, show_answers="immediately"), student=student))
+    assert selectors.answers_visible(
+        attempts.start_attempt(quiz=make_quiz(count=1, show_answers="immediately"), student=student)
+    )
 
 
 def test_results_stats_and_csv(make_quiz, student, other_student):
@@ -256,5 +265,7 @@ def test_only_the_owner_reaches_a_quiz(make_quiz, other_teacher, student, other_
 
 def test_create_quiz_needs_the_teachers_own_class(make_quiz, other_teacher, classroom):
     with pytest.raises(Http404):
-        authoring.create_quiz(owner=other_teacher, classroom=classroom, title="Fremd", pool=[("augen", 1)], item_count=1)
+        authoring.create_quiz(
+            owner=other_teacher, classroom=classroom, title="Fremd", pool=[("augen", 1)], item_count=1
+        )
     assert not QuizItem.objects.exists()

@@ -68,8 +68,16 @@ def test_builder_creates_a_quiz_from_mixed_sources(teacher, classroom):
     ],
 )
 def test_builder_rejects_bad_input_with_400(teacher, classroom, change, message):
-    data = {"title": "X", "classroom": classroom.pk, "kinds": ["augen"], "item_count": 3, "difficulty": 1,
-            "variants": "fixed", "max_attempts": 1, "show_answers": "after_submit"}
+    data = {
+        "title": "X",
+        "classroom": classroom.pk,
+        "kinds": ["augen"],
+        "item_count": 3,
+        "difficulty": 1,
+        "variants": "fixed",
+        "max_attempts": 1,
+        "show_answers": "after_submit",
+    }
     data.update(change)
     response = client_for(teacher).post(reverse("quizzes:create"), data)
     assert response.status_code == 400
@@ -83,8 +91,16 @@ def test_builder_only_offers_own_classes(teacher, other_teacher, classroom):
     create_classroom(other_teacher, "Fremde Klasse")
     response = client_for(other_teacher).post(
         reverse("quizzes:create"),
-        {"title": "X", "classroom": classroom.pk, "kinds": ["augen"], "item_count": 1, "difficulty": 1,
-         "variants": "fixed", "max_attempts": 1, "show_answers": "after_submit"},
+        {
+            "title": "X",
+            "classroom": classroom.pk,
+            "kinds": ["augen"],
+            "item_count": 1,
+            "difficulty": 1,
+            "variants": "fixed",
+            "max_attempts": 1,
+            "show_answers": "after_submit",
+        },
     )
     assert response.status_code == 400 and not Quiz.objects.exists()
 
@@ -179,7 +195,9 @@ def test_double_submit_via_views(make_quiz, student):
 
 
 def test_result_hides_answers_until_the_quiz_closes(make_quiz, student):
-    quiz = make_quiz(count=1, kinds=("augen",), show_answers="after_close", closes_at=timezone.now() + timedelta(hours=1))
+    quiz = make_quiz(
+        count=1, kinds=("augen",), show_answers="after_close", closes_at=timezone.now() + timedelta(hours=1)
+    )
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     item = quiz.items.first()
     right = right_values(quiz, item, student.pk)

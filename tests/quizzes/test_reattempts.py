@@ -51,7 +51,9 @@ def test_second_attempt_after_shown_answers_asks_new_questions(make_quiz, studen
 
 
 def test_second_attempt_over_http_is_graded_on_its_own_questions(make_quiz, student):
-    quiz = make_quiz(count=4, kinds=("augen", "spielwert"), variants="random", max_attempts=2, show_answers="after_submit")
+    quiz = make_quiz(
+        count=4, kinds=("augen", "spielwert"), variants="random", max_attempts=2, show_answers="after_submit"
+    )
     client = client_for(student)
     items = list(quiz.items.all())
     first = attempts.start_attempt(quiz=quiz, student=student)
@@ -97,7 +99,9 @@ def test_editing_refuses_a_second_attempt_for_fixed_items(make_quiz, teacher):
         authoring.update_quiz(quiz=quiz, editor=teacher, changes=authoring.QuizChanges(max_attempts=2))
     quiz.refresh_from_db()
     assert quiz.max_attempts == 1
-    authoring.update_quiz(quiz=quiz, editor=teacher, changes=authoring.QuizChanges(max_attempts=2, variants="random"))  # allowed: new questions per attempt
+    authoring.update_quiz(
+        quiz=quiz, editor=teacher, changes=authoring.QuizChanges(max_attempts=2, variants="random")
+    )  # allowed: new questions per attempt
     quiz.refresh_from_db()
     assert quiz.max_attempts == 2 and quiz.variants == "random"
 

@@ -33,8 +33,9 @@ def _students(quiz, count: int, start: int = 0) -> None:
         attempt = QuizAttempt.objects.create(quiz=quiz, student=user, started_at=now, submitted_at=now, score=1)
         for item in items:
             first = item.position == 1
-            QuizAnswer.objects.create(attempt=attempt, item=item, values=["1"], normalized="1" if first else f"w{n % 2}",
-                                      correct=first)
+            QuizAnswer.objects.create(
+                attempt=attempt, item=item, values=["1"], normalized="1" if first else f"w{n % 2}", correct=first
+            )
 
 
 def _queries(client, url) -> int:
@@ -95,6 +96,9 @@ def test_quiz_list_queries_do_not_grow_with_quizzes(make_quiz, teacher, student)
     for _ in range(4):
         quiz = make_quiz(count=1)
         attempts.start_attempt(quiz=quiz, student=student)
-    assert (_queries(teacher_client, reverse("quizzes:index")), _queries(student_client, reverse("quizzes:index"))) == one
+    assert (
+        _queries(teacher_client, reverse("quizzes:index")),
+        _queries(student_client, reverse("quizzes:index")),
+    ) == one
     page = teacher_client.get(reverse("quizzes:index")).content.decode()
     assert page.count("Probe") >= 5

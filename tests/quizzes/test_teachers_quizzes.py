@@ -24,8 +24,15 @@ from tests.quizzes.helpers import right_values
 
 pytestmark = pytest.mark.django_db
 
-BUILD = {"title": "Zählen", "kinds": ["augen", "spielwert"], "item_count": 3, "difficulty": 1,
-         "variants": "fixed", "max_attempts": 1, "show_answers": "after_submit"}
+BUILD = {
+    "title": "Zählen",
+    "kinds": ["augen", "spielwert"],
+    "item_count": 3,
+    "difficulty": 1,
+    "variants": "fixed",
+    "max_attempts": 1,
+    "show_answers": "after_submit",
+}
 
 
 def _build_in_builder(teacher, classroom) -> Quiz:
@@ -109,8 +116,18 @@ def test_service_quizzes_are_published_unless_drafted(teacher, classroom, make_q
     assert publishing.publication_state(make_quiz(draft=True)) == "draft"
 
 
-@pytest.mark.parametrize("name", ["quizzes:publish", "quizzes:unpublish", "quizzes:copy", "quizzes:export_csv",
-                                  "quizzes:export_xlsx", "quizzes:export_moodle", "quizzes:exports"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "quizzes:publish",
+        "quizzes:unpublish",
+        "quizzes:copy",
+        "quizzes:export_csv",
+        "quizzes:export_xlsx",
+        "quizzes:export_moodle",
+        "quizzes:exports",
+    ],
+)
 def test_other_teachers_and_students_get_404(name, teacher, other_teacher, classroom, student, make_quiz):
     quiz = make_quiz()
     for user in (other_teacher, student):
@@ -123,8 +140,13 @@ def test_other_teachers_and_students_get_404(name, teacher, other_teacher, class
 
 
 def test_copy_for_another_class_with_new_secrets(teacher, classroom, make_quiz):
-    quiz = make_quiz(count=6, variants=Quiz.Variants.RANDOM, closes_at=timezone.now() + timedelta(days=1),
-                     show_answers=Quiz.ShowAnswers.AFTER_CLOSE, time_limit_minutes=15)
+    quiz = make_quiz(
+        count=6,
+        variants=Quiz.Variants.RANDOM,
+        closes_at=timezone.now() + timedelta(days=1),
+        show_answers=Quiz.ShowAnswers.AFTER_CLOSE,
+        time_limit_minutes=15,
+    )
     other_room = classrooms.create_classroom(teacher, "Skat-AG 2027")
     client = client_for(teacher)
     page = client.get(_url("quizzes:copy", quiz)).content.decode()
@@ -221,8 +243,16 @@ def test_one_guard_for_every_export():
     """Formulas get an apostrophe, plain numbers and text stay; the quiz CSV uses the same guard."""
     from skatschule.home.spreadsheets import guard
 
-    guarded = {"=1+1": "'=1+1", "+49 30": "'+49 30", "-x": "'-x", "@SUM(A1)": "'@SUM(A1)", "\tx": "'\tx",
-               "harmlos": "harmlos", "-12": "-12", "7": "7"}
+    guarded = {
+        "=1+1": "'=1+1",
+        "+49 30": "'+49 30",
+        "-x": "'-x",
+        "@SUM(A1)": "'@SUM(A1)",
+        "\tx": "'\tx",
+        "harmlos": "harmlos",
+        "-12": "-12",
+        "7": "7",
+    }
     for cell, expected in guarded.items():
         assert guard(cell) == expected and selectors.csv_safe(cell) == expected
 

@@ -42,8 +42,10 @@ def engine_values() -> set[tuple[GameType, bool, int]]:
 def test_bid_table_is_the_engines_list_of_bids_and_every_row_is_a_real_game(engine_values) -> None:  # type: ignore[no-untyped-def]
     table = bid_table()
     assert [value for value, _ in table] == list(BID_VALUES)
-    nulls = {get_rules(None).null_value(c.hand, c.ouvert) for c in
-             (Contract(GameType.NULL, hand=h, ouvert=o) for h in (False, True) for o in (False, True))}
+    nulls = {
+        get_rules(None).null_value(c.hand, c.ouvert)
+        for c in (Contract(GameType.NULL, hand=h, ouvert=o) for h in (False, True) for o in (False, True))
+    }
     for value, ways in table:
         assert ways, value
         for contract, multiplier in ways:
@@ -77,8 +79,9 @@ def test_bid_table_renders_in_both_languages_and_decks() -> None:
 
 def test_a_block_directive_is_not_wrapped_in_a_paragraph() -> None:
     registry = reload()
-    html = markdown_to_html("Vorher.\n\n[[bids: isko]]\n\nNachher [[value: clubs mit 1]].", lang="de",
-                            deck="french", registry=registry)
+    html = markdown_to_html(
+        "Vorher.\n\n[[bids: isko]]\n\nNachher [[value: clubs mit 1]].", lang="de", deck="french", registry=registry
+    )
     assert "<p><div" not in html and "</table></div></p>" not in html
     assert '<div class="table-wrap directive-bids">' in html
     assert "<p>Nachher <span" in html  # inline directives keep their paragraph
@@ -105,8 +108,15 @@ def test_k21_reading_matches_the_engine(real: Registry) -> None:
     pub = get_rules("pub")
 
     def game(points: int, **kw: bool) -> bool:
-        o = score_game(Contract(GameType.GRAND), 1, bid=18, declarer_points=points,
-                       declarer_tricks=5 if points > 60 else 3, rules=pub, **kw)
+        o = score_game(
+            Contract(GameType.GRAND),
+            1,
+            bid=18,
+            declarer_points=points,
+            declarer_tricks=5 if points > 60 else 3,
+            rules=pub,
+            **kw,
+        )
         return starts_bock_round(o)
 
     assert game(50, kontra=True) and not game(70, kontra=True)
@@ -137,9 +147,26 @@ def test_new_rules_are_published_and_bilingual(real: Registry) -> None:
 
 
 def test_glossary_has_the_audit_terms(real: Registry) -> None:
-    wanted = ("faelle", "reizhoehe", "spitzentrumpf", "farbzwang", "stichzwang", "kiebitz", "skatgericht",
-              "schiedsrichter", "dskv", "ispa", "skwo", "preisskat", "turnierskat", "floete", "mauern",
-              "der-alte", "wimmeln", "zusammenwerfen")
+    wanted = (
+        "faelle",
+        "reizhoehe",
+        "spitzentrumpf",
+        "farbzwang",
+        "stichzwang",
+        "kiebitz",
+        "skatgericht",
+        "schiedsrichter",
+        "dskv",
+        "ispa",
+        "skwo",
+        "preisskat",
+        "turnierskat",
+        "floete",
+        "mauern",
+        "der-alte",
+        "wimmeln",
+        "zusammenwerfen",
+    )
     for slug in wanted:
         term = real.term(slug)
         assert term is not None, slug
@@ -152,6 +179,5 @@ def test_glossary_has_the_audit_terms(real: Registry) -> None:
 
 def test_english_text_uses_one_name_and_the_agreed_terms(real: Registry) -> None:
     banned = ("Skat Order", "split backside", "split knife", "greas", "(sloughing)", "(virgin)")
-    found = [(where, word) for where, lang, text in real.sources() if lang == "en"
-             for word in banned if word in text]
+    found = [(where, word) for where, lang, text in real.sources() if lang == "en" for word in banned if word in text]
     assert found == []

@@ -29,11 +29,19 @@ def _client(deck: str, lang: str = "de") -> Client:
 def test_german_deck_captions_every_pictured_card_and_notes_the_names_once(lang):
     page = _client("german", lang).get(reverse("rules:chapter", args=["1"])).content.decode()
     assert page.count('class="deck-note"') == 1
-    note = page[page.index('class="deck-note"'):]
+    note = page[page.index('class="deck-note"') :]
     note = note[: note.index("</p>")]
-    assert ("Kreuz = Eichel" in note and "Bube = Unter" in note) if lang == "de" else ("clubs = acorns" in note and "jack = Unter" in note)
+    assert (
+        ("Kreuz = Eichel" in note and "Bube = Unter" in note)
+        if lang == "de"
+        else ("clubs = acorns" in note and "jack = Unter" in note)
+    )
     names = names_for("german")
-    for row in re.findall(r'<span class="directive-cards"><span class="cards">(.*?)</span><span class="deck-caption">\((.*?)\)</span>', page, re.S):
+    for row in re.findall(
+        r'<span class="directive-cards"><span class="cards">(.*?)</span><span class="deck-caption">\((.*?)\)</span>',
+        page,
+        re.S,
+    ):
         codes = re.findall(r'data-card="(\w\w)"', row[0])
         assert row[1] == ", ".join(names.card(c, lang) for c in parse_cards(" ".join(codes)))
     pictured = page.count('<span class="directive-cards">')
@@ -59,6 +67,9 @@ def test_hands_in_the_rules_are_sorted_and_other_rows_keep_their_order():
     page = _client("french").get(reverse("rules:chapter", args=["4"])).content.decode()
     # 4.3.2's example hand is written with S8 last; the page shows it sorted for Kreuz
     hand = parse_cards("CJ SJ CA CT C9 SA SK HA H7 D8 D7 S8")
-    rows = [re.findall(r'data-card="(\w\w)"', r) for r in re.findall(r'<span class="directive-cards">(.*?)</span>', page, re.S)]
+    rows = [
+        re.findall(r'data-card="(\w\w)"', r)
+        for r in re.findall(r'<span class="directive-cards">(.*?)</span>', page, re.S)
+    ]
     matching = [r for r in rows if sorted(r) == sorted(c.code for c in hand)]
     assert matching and all(r == [c.code for c in sort_hand(hand, GameType.CLUBS)] for r in matching)

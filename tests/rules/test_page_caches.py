@@ -124,4 +124,4 @@ def test_header_follows_language_and_deck(registry) -> None:  # type: ignore[no-
     en = client.get("/regeln/kapitel/1/").content.decode().split("</header>")[0]
     assert 'value="en" lang="en" class="btn btn-small btn-toggle"\n                  aria-pressed="true"' in en
     assert '<option value="german" selected>' in en and '<option value="german" selected>' not in de
-    assert '>Skat rules</a>' in en and '>Skatordnung</a>' in de
+    assert ">Skat rules</a>" in en and ">Skatordnung</a>" in de

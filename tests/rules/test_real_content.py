@@ -98,8 +98,12 @@ def test_coverage_rule_ids_exist(real: Registry) -> None:
     rows = coverage_rows()
     if not rows:
         pytest.skip("no rules_content/isko_coverage/*.tsv yet")
-    bad = [(r["file"], r["statement_start"], rid) for r in rows
-           for rid in re.split(r"[,\s]+", r["rule_ids"]) if rid and real.rule(rid) is None]
+    bad = [
+        (r["file"], r["statement_start"], rid)
+        for r in rows
+        for rid in re.split(r"[,\s]+", r["rule_ids"])
+        if rid and real.rule(rid) is None
+    ]
     assert bad == []
     assert all(r["rule_ids"] for r in rows), [r for r in rows if not r["rule_ids"]]
 
@@ -114,7 +118,8 @@ def test_every_isko_statement_is_covered(real: Registry) -> None:
     uncovered = []
     for chapter, section, statement in statements:
         ok = any(
-            statement.startswith(row["statement_start"]) and row["statement_start"]
+            statement.startswith(row["statement_start"])
+            and row["statement_start"]
             and row["section"] in (section, f"{chapter} {section}")
             for row in rows
         )

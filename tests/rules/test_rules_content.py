@@ -41,14 +41,24 @@ def test_annotations_kinds_parts_and_multiline() -> None:
     reg = load_registry(FIXTURE_CONTENT)
     rule = reg.rule("1.1.1")
     assert rule is not None
-    assert [a.kind for a in rule.annotations] == ["erlaeuterung", "beispiel", "schiedsrichter", "geschichte", "variante"]
+    assert [a.kind for a in rule.annotations] == [
+        "erlaeuterung",
+        "beispiel",
+        "schiedsrichter",
+        "geschichte",
+        "variante",
+    ]
     assert rule.annotations[0] == Annotation(
-        "erlaeuterung", "Die Gattung bestimmt die Trümpfe. Vorhand spielt zuerst aus.",
+        "erlaeuterung",
+        "Die Gattung bestimmt die Trümpfe. Vorhand spielt zuerst aus.",
         "The kind of game decides the trumps. Forehand leads first.",
     )
     referee = rule.annotations[2]
     # a part runs until the next "en:" line: continuation lines and paragraphs belong to it
-    assert referee.de == "Im Zweifel entscheidet der Schiedsrichter.\nEine zweite Zeile gehört noch dazu.\n\nEin zweiter Absatz auch."
+    assert (
+        referee.de
+        == "Im Zweifel entscheidet der Schiedsrichter.\nEine zweite Zeile gehört noch dazu.\n\nEin zweiter Absatz auch."
+    )
     assert referee.en == "When in doubt the referee decides."
 
 
@@ -57,7 +67,12 @@ def test_glossary_terms() -> None:
     assert [t.slug for t in reg.glossary] == ["schneider", "vorhand", "ueberreizt"]  # slug defaults from the term
     vorhand = reg.term("vorhand")
     assert vorhand is not None
-    assert (vorhand.term_de, vorhand.term_en, vorhand.also, vorhand.rules) == ("Vorhand", "forehand", ("VH",), ("1.1.1",))
+    assert (vorhand.term_de, vorhand.term_en, vorhand.also, vorhand.rules) == (
+        "Vorhand",
+        "forehand",
+        ("VH",),
+        ("1.1.1",),
+    )
     assert vorhand.de.startswith("Der Spieler") and vorhand.en.startswith("The player")
 
 

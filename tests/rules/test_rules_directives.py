@@ -22,9 +22,13 @@ def test_value_derivation_in_both_languages(registry) -> None:  # type: ignore[n
 
 def test_value_levels_and_rules(registry) -> None:  # type: ignore[no-untyped-def]
     assert render_directive("value: clubs mit 1 schneider", text=True) == "mit 1, Spiel 2, Schneider 3 × Kreuz 12 = 36"
-    assert render_directive("value: hearts ohne 2 hand schwarz_angesagt", text=True).endswith("Schwarz angesagt 8 × Herz 10 = 80")
+    assert render_directive("value: hearts ohne 2 hand schwarz_angesagt", text=True).endswith(
+        "Schwarz angesagt 8 × Herz 10 = 80"
+    )
     # Grand ouvert before 1999: base 36, no level "offen"
-    assert render_directive("value: grand ouvert mit 4 hand rules pre1999", text=True).endswith("× Grand ouvert 36 = 360")
+    assert render_directive("value: grand ouvert mit 4 hand rules pre1999", text=True).endswith(
+        "× Grand ouvert 36 = 360"
+    )
 
 
 def test_result_overbid(registry) -> None:  # type: ignore[no-untyped-def]
@@ -41,9 +45,19 @@ def test_result_overbid(registry) -> None:  # type: ignore[no-untyped-def]
 def test_result_defaults_and_pub_rules(registry) -> None:  # type: ignore[no-untyped-def]
     won = render_directive("result: clubs mit 2 points 75", text=True)
     assert won.startswith("gewonnen: Spielwert 36, Listeneintrag +36")
-    doubled = score_game(Contract(GameType.GRAND), 1, bid=18, declarer_points=70, declarer_tricks=5,
-                         rules=get_rules("pub"), kontra=True, re=True).score
-    assert f"+{doubled}" in render_directive("result: grand mit 1 bid 18 points 70 tricks 5 rules pub kontra re", text=True)
+    doubled = score_game(
+        Contract(GameType.GRAND),
+        1,
+        bid=18,
+        declarer_points=70,
+        declarer_tricks=5,
+        rules=get_rules("pub"),
+        kontra=True,
+        re=True,
+    ).score
+    assert f"+{doubled}" in render_directive(
+        "result: grand mit 1 bid 18 points 70 tricks 5 rules pub kontra re", text=True
+    )
     assert render_directive("result: null", text=True).startswith("gewonnen: Spielwert 23")  # tricks default to 0
     assert "Listeneintrag -46" in render_directive("result: null tricks 1", text=True)
     schwarz = render_directive("result: grand mit 2 schwarz", text=True)  # 120 Augen, 10 tricks

@@ -10,8 +10,11 @@ def html(source: str, registry, **kw) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_sanitising_strips_script_and_handlers(registry) -> None:  # type: ignore[no-untyped-def]
-    out = html('Hallo <script>alert("x")</script><b onclick="evil()">fett</b> <a href="javascript:alert(1)">x</a>'
-               ' <img src=x onerror=alert(1)>', registry)
+    out = html(
+        'Hallo <script>alert("x")</script><b onclick="evil()">fett</b> <a href="javascript:alert(1)">x</a>'
+        " <img src=x onerror=alert(1)>",
+        registry,
+    )
     assert "<script" not in out and "alert" not in out
     assert "onclick" not in out and "onerror" not in out and "javascript:" not in out
     assert "<b>fett</b>" in out
@@ -48,7 +51,9 @@ def test_glossary_terms_linked_once_per_rule(registry) -> None:  # type: ignore[
     text = str(rendered.text)
     # "Schneider" three times in the text: only the first becomes a term link
     assert text.count('class="term"') == 1
-    assert '<a class="term" href="/regeln/glossar/#g-schneider" aria-describedby="termdef-schneider">Schneider</a>' in text
+    assert (
+        '<a class="term" href="/regeln/glossar/#g-schneider" aria-describedby="termdef-schneider">Schneider</a>' in text
+    )
     # the definition is not in the text: the page adds it once, out of the sentence
     assert "Eine Partei mit höchstens 30 Augen." not in text
     defs = str(term_definitions(text, text, lang="de", registry=registry))
@@ -81,8 +86,9 @@ def test_glossary_definition_does_not_link_itself(registry) -> None:  # type: ig
 
 
 def test_plain_text_for_search(registry) -> None:  # type: ignore[no-untyped-def]
-    text = plain_text("**Fett** und [Link](/x): [[value: clubs mit 2 hand]]\n\n| a | b |\n|---|---|\n| 1 | 2 |",
-                      registry=registry)
+    text = plain_text(
+        "**Fett** und [Link](/x): [[value: clubs mit 2 hand]]\n\n| a | b |\n|---|---|\n| 1 | 2 |", registry=registry
+    )
     assert text.startswith("Fett und Link: mit 2, Spiel 3, Hand 4 × Kreuz 12 = 48")
     assert "|" not in text and "---" not in text and "*" not in text
 

@@ -9,8 +9,15 @@ from skatschule.rules.search import fold, search
 
 @pytest.mark.parametrize(
     ("a", "b"),
-    [("überreizt", "ueberreizt"), ("überreizt", "uberreizt"), ("Überreizt", "UEBERREIZT"),
-     ("Straße", "strasse"), ("Größe", "groesse"), ("Größe", "grosse"), ("spielt", "spielt")],
+    [
+        ("überreizt", "ueberreizt"),
+        ("überreizt", "uberreizt"),
+        ("Überreizt", "UEBERREIZT"),
+        ("Straße", "strasse"),
+        ("Größe", "groesse"),
+        ("Größe", "grosse"),
+        ("spielt", "spielt"),
+    ],
 )
 def test_folding(a: str, b: str) -> None:
     assert fold(a) == fold(b)
@@ -27,8 +34,9 @@ def test_umlaut_spellings_give_same_results(registry) -> None:  # type: ignore[n
 def test_sharp_s_folds(registry) -> None:  # type: ignore[no-untyped-def]
     # "höchstens" in the texts; ß/ss both ways: "hoechstens" and "hochstens"
     assert search("hoechstens", "de", registry=registry).rules
-    assert [r.key for r in search("hochstens", "de", registry=registry).rules] == \
-           [r.key for r in search("höchstens", "de", registry=registry).rules]
+    assert [r.key for r in search("hochstens", "de", registry=registry).rules] == [
+        r.key for r in search("höchstens", "de", registry=registry).rules
+    ]
 
 
 def test_title_hit_ranks_first(registry) -> None:  # type: ignore[no-untyped-def]
@@ -44,12 +52,18 @@ def test_all_words_required_and_phrase(registry) -> None:  # type: ignore[no-unt
 
 
 def test_phrase_bonus(make_content) -> None:  # type: ignore[no-untyped-def]
-    reg = make_content({
-        "regeln/1-grundlagen.md": ("Schneider ist, wer höchstens 30 Augen hat.",
-                                   "Im Skat lag kein Bube, aber ein Bube lag in der Hand."),
-        "regeln/3-durchfuehrung.md": ("Wird das falsche Bedienen erst später bemerkt",
-                                      "Ein Bube im Skat zählt mit. Wird das falsche Bedienen erst später bemerkt"),
-    })
+    reg = make_content(
+        {
+            "regeln/1-grundlagen.md": (
+                "Schneider ist, wer höchstens 30 Augen hat.",
+                "Im Skat lag kein Bube, aber ein Bube lag in der Hand.",
+            ),
+            "regeln/3-durchfuehrung.md": (
+                "Wird das falsche Bedienen erst später bemerkt",
+                "Ein Bube im Skat zählt mit. Wird das falsche Bedienen erst später bemerkt",
+            ),
+        }
+    )
     assert [r.key for r in search("Bube im Skat", "de", registry=reg).rules][:2] == ["3.2.4", "1.1.2"]
 
 

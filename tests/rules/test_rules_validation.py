@@ -75,7 +75,14 @@ def test_load_content_publish_adds_ids(make_content) -> None:  # type: ignore[no
     reg = make_content()
     call_command("load_content", "--publish")
     lines = (reg.content_dir / "published_ids.txt").read_text().splitlines()
-    assert [line for line in lines if not line.startswith("#")] == ["1.1.1", "1.1.2", "1.2.1", "3.2.3", "3.2.4", "K.1.1"]
+    assert [line for line in lines if not line.startswith("#")] == [
+        "1.1.1",
+        "1.1.2",
+        "1.2.1",
+        "3.2.3",
+        "3.2.4",
+        "K.1.1",
+    ]
 
 
 def test_uncovered_rules_lists_isko_rules(registry, capsys) -> None:  # type: ignore[no-untyped-def]

@@ -47,7 +47,12 @@ def test_permalink_redirects_and_highlights(client, registry) -> None:  # type: 
 
 
 def test_aliases_resolve(client, registry) -> None:  # type: ignore[no-untyped-def]
-    for url in ("/regeln/SkO-4.2.9/", "/regeln/SkO-4.2.9", "/regeln/alias/SkO%204.2.9", "/regeln/alias/SkO%204.%202.%209"):
+    for url in (
+        "/regeln/SkO-4.2.9/",
+        "/regeln/SkO-4.2.9",
+        "/regeln/alias/SkO%204.2.9",
+        "/regeln/alias/SkO%204.%202.%209",
+    ):
         response = client.get(url)
         assert response.status_code == 302, url
         assert response["Location"] == "/regeln/kapitel/3/#r-3.2.3"
@@ -119,8 +124,15 @@ def test_practice_links_from_training(client, registry, monkeypatch) -> None:  #
 
     from skatschule.rules import practice
 
-    monkeypatch.setattr(practice, "_practice", [lambda rule_id: [
-        SimpleNamespace(title=f"Übung zu {rule_id}", url=f"/ueben/x/{rule_id}/")] if rule_id == "1.1.2" else []])
+    monkeypatch.setattr(
+        practice,
+        "_practice",
+        [
+            lambda rule_id: (
+                [SimpleNamespace(title=f"Übung zu {rule_id}", url=f"/ueben/x/{rule_id}/")] if rule_id == "1.1.2" else []
+            )
+        ],
+    )
     page = client.get("/regeln/kapitel/1/").content.decode()
     assert page.count('class="practice"') == 1
     assert '<a href="/ueben/x/1.1.2/">Übung zu 1.1.2</a>' in page

@@ -35,8 +35,9 @@ def test_typos_find_the_word(real, typo, rule, word):
 
 def test_exact_words_are_not_widened_by_typo_tolerance(real):
     index = search_index(real)
-    assert set(index._matches(fold("schneider"))) == {t for t in index.vocabulary if t.startswith("schneider")
-                                                       or ("schneider" in t)}
+    assert set(index._matches(fold("schneider"))) == {
+        t for t in index.vocabulary if t.startswith("schneider") or ("schneider" in t)
+    }
 
 
 def test_results_are_cached_by_normalised_query(real, monkeypatch):

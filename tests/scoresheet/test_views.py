@@ -14,8 +14,15 @@ from skatschule.scoresheet.models import ScoreSheet
 
 pytestmark = pytest.mark.django_db
 
-NEW = {"player1": "Anna", "player2": "Bernd", "player3": "Carla", "dealer": "0", "pub": "on", "cents": "10",
-       "grand_base": "24"}
+NEW = {
+    "player1": "Anna",
+    "player2": "Bernd",
+    "player3": "Carla",
+    "dealer": "0",
+    "pub": "on",
+    "cents": "10",
+    "grand_base": "24",
+}
 
 
 def _game(client, key, **fields):
@@ -42,8 +49,9 @@ def test_kontra_lost_starts_bock_and_the_bock_game_is_doubled(client):
     assert "Bock" in page
     # the next game: entered like any other; the sheet knows it is a Bock game
     _game(client, "sitzung", declarer=2, points=70, tricks=6)
-    doubled = score_game(Contract(GameType.CLUBS), 1, bid=18, declarer_points=70, declarer_tricks=6, rules=PUB,
-                         bock=True).score
+    doubled = score_game(
+        Contract(GameType.CLUBS), 1, bid=18, declarer_points=70, declarer_tricks=6, rules=PUB, bock=True
+    ).score
     assert f">{doubled}<" in client.get("/liste/sitzung/").content.decode()
 
 
@@ -56,15 +64,19 @@ def test_re_without_kontra_and_re_on_null_are_refused_with_400(client):
 
 def test_ramsch_form_and_correction_with_history(client):
     client.post("/liste/", NEW)
-    r = client.post("/liste/sitzung/ramsch/", {"augen1": 52, "augen2": 41, "augen3": 27, "tricks1": 4,
-                                                "tricks2": 3, "tricks3": 3, "schieben": 1})
+    r = client.post(
+        "/liste/sitzung/ramsch/",
+        {"augen1": 52, "augen2": 41, "augen3": 27, "tricks1": 4, "tricks2": 3, "tricks3": 3, "schieben": 1},
+    )
     assert r.status_code == 302
     result = score_ramsch((52, 41, 27), (4, 3, 3), schieben=1)
     assert f">{result.scores[0]}<" in client.get("/liste/sitzung/").content.decode()
     _game(client, "sitzung", points=70)
     assert client.get("/liste/sitzung/spiel/2/").status_code == 200
-    r = client.post("/liste/sitzung/spiel/2/", {"declarer": "1", "game": "grand", "matadors": "2", "bid": "18",
-                                                 "points": "80", "tricks": "7"})
+    r = client.post(
+        "/liste/sitzung/spiel/2/",
+        {"declarer": "1", "game": "grand", "matadors": "2", "bid": "18", "points": "80", "tricks": "7"},
+    )
     assert r.status_code == 302
     session = client.session["scoresheet"]
     assert session["entries"][1]["game"] == "grand" and session["history"][0]["old"]["game"] == "clubs"
@@ -117,8 +129,19 @@ def test_totals_systems_and_money(client):
 
 
 def test_house_rules_page_compares_with_the_isko(client):
-    r = client.get("/liste/hausregeln/", {"spitze": "on", "grand_base": "24", "game": "clubs", "matadors": "2",
-                                          "bid": "18", "points": "70", "tricks": "6", "spitzen": "2"})
+    r = client.get(
+        "/liste/hausregeln/",
+        {
+            "spitze": "on",
+            "grand_base": "24",
+            "game": "clubs",
+            "matadors": "2",
+            "bid": "18",
+            "points": "70",
+            "tricks": "6",
+            "spitzen": "2",
+        },
+    )
     page = r.content.decode()
     assert r.status_code == 200
     assert 'id="entry-isko">36<' in page and 'id="entry-house">60<' in page
@@ -150,8 +173,9 @@ def test_change_of_player_keeps_the_bock_round(client):
     assert "Dieter" in page and "K.2.4" in page and "Bock" in page
     # the next game is still a Bock game, for Dieter's seat as for anyone
     _game(client, "sitzung", declarer=0, points=70, tricks=6)
-    doubled = score_game(Contract(GameType.CLUBS), 1, bid=18, declarer_points=70, declarer_tricks=6, rules=PUB,
-                         bock=True).score
+    doubled = score_game(
+        Contract(GameType.CLUBS), 1, bid=18, declarer_points=70, declarer_tricks=6, rules=PUB, bock=True
+    ).score
     assert f">{doubled}<" in client.get("/liste/sitzung/").content.decode()
     assert client.post("/liste/sitzung/platzwechsel/", {"seat": "1", "name": "Carla"}).status_code == 400
 
@@ -160,8 +184,10 @@ def test_escape_grand_in_the_ramsch_round_and_passed_in_without_pub_rules(client
     client.post("/liste/", NEW)
     _game(client, "sitzung", declarer=1, points=50, tricks=4, kontra="on")  # Bock/Ramsch round
     for _ in range(3):
-        client.post("/liste/sitzung/ramsch/", {"augen1": 52, "augen2": 41, "augen3": 27, "tricks1": 4,
-                                                "tricks2": 3, "tricks3": 3, "schieben": 0})
+        client.post(
+            "/liste/sitzung/ramsch/",
+            {"augen1": 52, "augen2": 41, "augen3": 27, "tricks1": 4, "tricks2": 3, "tricks3": 3, "schieben": 0},
+        )
     page = client.get("/liste/sitzung/").content.decode()
     assert "Pflichtramsch" in page
     # an ordinary game is refused in the Ramsch round; a Grand Hand is the escape
@@ -169,6 +195,7 @@ def test_escape_grand_in_the_ramsch_round_and_passed_in_without_pub_rules(client
     assert _game(client, "sitzung", declarer=1, game="grand", hand="on").status_code == 302
     data = client.session["scoresheet"]
     from skatschule.scoresheet.sheet import replay
+
     state = replay(data).state
     assert state.running.ramsch_left == 3 and 1 in state.running.escaped
     assert _game(client, "sitzung", declarer=1, game="grand", hand="on").status_code == 400  # once per player
@@ -190,8 +217,19 @@ def test_ramsch_broken_off_is_scored_by_the_engine(client):
     from skatschule.engine.pubround import score_broken_ramsch
 
     client.post("/liste/", NEW)
-    r = client.post("/liste/sitzung/ramsch/", {"augen1": 30, "augen2": 0, "augen3": 0, "tricks1": 3,
-                                                "tricks2": 0, "tricks3": 0, "schieben": 0, "broken_by": "0"})
+    r = client.post(
+        "/liste/sitzung/ramsch/",
+        {
+            "augen1": 30,
+            "augen2": 0,
+            "augen3": 0,
+            "tricks1": 3,
+            "tricks2": 0,
+            "tricks3": 0,
+            "schieben": 0,
+            "broken_by": "0",
+        },
+    )
     assert r.status_code == 302
     expected = score_broken_ramsch((30, 0, 0), (3, 0, 0), breaker=0)
     page = client.get("/liste/sitzung/").content.decode()

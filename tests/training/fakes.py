@@ -80,23 +80,38 @@ class FakePick(ExerciseType):
     def generate(self, difficulty: int, seed: int) -> Question:
         self.check_difficulty(difficulty)
         q = Question(
-            kind=self.slug, difficulty=difficulty, seed=seed, prompt_de="", prompt_en="", widget="choice",
+            kind=self.slug,
+            difficulty=difficulty,
+            seed=seed,
+            prompt_de="",
+            prompt_en="",
+            widget="choice",
             options=tuple(Choice(x, Text(f"Buchstabe {x}", f"letter {x}")) for x in self.letters),
             rule_ids=self.rule_ids,
         )
         target = self.target(q)
         return Question(
-            kind=self.slug, difficulty=difficulty, seed=seed,
-            prompt_de=f"Wähle den Buchstaben {target.upper()}.", prompt_en=f"Pick the letter {target.upper()}.",
-            widget="choice", options=q.options, rule_ids=self.rule_ids,
+            kind=self.slug,
+            difficulty=difficulty,
+            seed=seed,
+            prompt_de=f"Wähle den Buchstaben {target.upper()}.",
+            prompt_en=f"Pick the letter {target.upper()}.",
+            widget="choice",
+            options=q.options,
+            rule_ids=self.rule_ids,
         )
 
     def grade(self, question: Question, answer: Sequence[str]) -> Feedback:
         target = self.target(question)
         given = answer[0]
         return Feedback(
-            correct=given == target, answer_de=f"Buchstabe {target}", answer_en=f"letter {target}",
-            given_de=f"Buchstabe {given}", given_en=f"letter {given}", rule_ids=self.rule_ids, normalized=given,
+            correct=given == target,
+            answer_de=f"Buchstabe {target}",
+            answer_en=f"letter {target}",
+            given_de=f"Buchstabe {given}",
+            given_en=f"letter {given}",
+            rule_ids=self.rule_ids,
+            normalized=given,
         )
 
     def correct_answer(self, question: Question) -> list[str]:
@@ -121,17 +136,28 @@ class FakeJacks(ExerciseType):
         self.check_difficulty(difficulty)
         hand = self.hand(difficulty, seed)
         return Question(
-            kind=self.slug, difficulty=difficulty, seed=seed, prompt_de="Welche Karten sind Buben?",
-            prompt_en="Which cards are jacks?", widget="cards",
-            options=tuple(Choice(c, Text(c, c)) for c in hand), cards=hand, rule_ids=self.rule_ids,
+            kind=self.slug,
+            difficulty=difficulty,
+            seed=seed,
+            prompt_de="Welche Karten sind Buben?",
+            prompt_en="Which cards are jacks?",
+            widget="cards",
+            options=tuple(Choice(c, Text(c, c)) for c in hand),
+            cards=hand,
+            rule_ids=self.rule_ids,
         )
 
     def grade(self, question: Question, answer: Sequence[str]) -> Feedback:
         right = sorted(c for c in question.cards if c.endswith("J"))
         given = sorted(answer)
         return Feedback(
-            correct=given == right, answer_de=" ".join(right) or "keine", answer_en=" ".join(right) or "none",
-            given_de=" ".join(given), given_en=" ".join(given), rule_ids=self.rule_ids, normalized=" ".join(given),
+            correct=given == right,
+            answer_de=" ".join(right) or "keine",
+            answer_en=" ".join(right) or "none",
+            given_de=" ".join(given),
+            given_en=" ".join(given),
+            rule_ids=self.rule_ids,
+            normalized=" ".join(given),
         )
 
     def correct_answer(self, question: Question) -> list[str]:
@@ -153,9 +179,14 @@ class FakeOrder(ExerciseType):
         rng = rng_for(self.slug, difficulty, seed)
         cards = rng.sample(sorted(self.points), 3)
         return Question(
-            kind=self.slug, difficulty=difficulty, seed=seed, prompt_de="Sortiere nach Augen.",
-            prompt_en="Sort by points.", widget="order",
-            options=tuple(Choice(c, Text(f"Karte {c}", f"card {c}")) for c in cards), cards=tuple(cards),
+            kind=self.slug,
+            difficulty=difficulty,
+            seed=seed,
+            prompt_de="Sortiere nach Augen.",
+            prompt_en="Sort by points.",
+            widget="order",
+            options=tuple(Choice(c, Text(f"Karte {c}", f"card {c}")) for c in cards),
+            cards=tuple(cards),
             rule_ids=self.rule_ids,
         )
 
@@ -165,8 +196,12 @@ class FakeOrder(ExerciseType):
     def grade(self, question: Question, answer: Sequence[str]) -> Feedback:
         right = self.correct_answer(question)
         return Feedback(
-            correct=list(answer) == right, answer_de=" ".join(right), answer_en=" ".join(right),
-            given_de=" ".join(answer), given_en=" ".join(answer), normalized=" ".join(answer),
+            correct=list(answer) == right,
+            answer_de=" ".join(right),
+            answer_en=" ".join(right),
+            given_de=" ".join(answer),
+            given_en=" ".join(answer),
+            normalized=" ".join(answer),
         )
 
 
@@ -184,9 +219,14 @@ class FakeMulti(ExerciseType):
         rng = rng_for(self.slug, difficulty, seed)
         values = rng.sample(range(1, 40), 4)
         return Question(
-            kind=self.slug, difficulty=difficulty, seed=seed, prompt_de="Welche sind gerade?",
-            prompt_en="Which are even?", widget="multi",
-            options=tuple(Choice(str(v), Text(str(v), str(v))) for v in values), rule_ids=self.rule_ids,
+            kind=self.slug,
+            difficulty=difficulty,
+            seed=seed,
+            prompt_de="Welche sind gerade?",
+            prompt_en="Which are even?",
+            widget="multi",
+            options=tuple(Choice(str(v), Text(str(v), str(v))) for v in values),
+            rule_ids=self.rule_ids,
         )
 
     def correct_answer(self, question: Question) -> list[str]:
@@ -195,8 +235,11 @@ class FakeMulti(ExerciseType):
     def grade(self, question: Question, answer: Sequence[str]) -> Feedback:
         right = self.correct_answer(question)
         return Feedback(
-            correct=sorted(answer) == sorted(right), answer_de=", ".join(right) or "keine",
-            answer_en=", ".join(right) or "none", given_de=", ".join(answer), given_en=", ".join(answer),
+            correct=sorted(answer) == sorted(right),
+            answer_de=", ".join(right) or "keine",
+            answer_en=", ".join(right) or "none",
+            given_de=", ".join(answer),
+            given_en=", ".join(answer),
         )
 
 

@@ -84,10 +84,7 @@ def check_page(html: str, question, correct: list[str], public_id: str) -> None:
         assert "checked" not in attrs and "selected" not in attrs, (tag, attrs)
         assert "value" not in attrs or tag in ("input", "option", "button"), (tag, attrs)
 
-    bad_names = {
-        name for name in scan.page_attr_names
-        if SUSPICIOUS.search(name) and name not in ("aria-live",)
-    }
+    bad_names = {name for name in scan.page_attr_names if SUSPICIOUS.search(name) and name not in ("aria-live",)}
     assert not bad_names, bad_names
 
     options = [choice.value for choice in question.options] or list(question.cards)
@@ -160,31 +157,55 @@ def test_the_check_catches_a_leak():
     from skatschule.exercises.base import Choice, Question
 
     number = Question("fake_add", 1, 1, "", "", "number")
-    choice = Question("fake_pick", 1, 1, "", "", "choice", options=(Choice("a", Text("A", "A")), Choice("b", Text("B", "B"))))
+    choice = Question(
+        "fake_pick", 1, 1, "", "", "choice", options=(Choice("a", Text("A", "A")), Choice("b", Text("B", "B")))
+    )
     csrf = '<input type="hidden" name="csrfmiddlewaretoken" value="x">'
     tail = '<div id="feedback-u"></div>'
     leaks = [
         (number, f'<form class="answer-form">{csrf}<input type="hidden" name="key" value="5"></form>{tail}'),
         (number, f'<form class="answer-form">{csrf}<label title="5">?</label></form>{tail}'),
         (number, f'<form class="answer-form">{csrf}<input name="answer" data-correct="1"></form>{tail}'),
-        (choice, f'<form class="answer-form">{csrf}<input name="answer" value="a" checked>'
-                 f'<input name="answer" value="b"></form>{tail}'),
-        (choice, f'<form class="answer-form">{csrf}<input name="answer" value="a" class="a">'
-                 f'<input name="answer" value="b"></form>{tail}'),
+        (
+            choice,
+            f'<form class="answer-form">{csrf}<input name="answer" value="a" checked>'
+            f'<input name="answer" value="b"></form>{tail}',
+        ),
+        (
+            choice,
+            f'<form class="answer-form">{csrf}<input name="answer" value="a" class="a">'
+            f'<input name="answer" value="b"></form>{tail}',
+        ),
         (choice, f'<form class="answer-form">{csrf}<input name="answer" value="a"></form>{tail}'),
     ]
     # a case question whose option labels carry the list entry (the multiple choice would
     # give the typed-in number away)
-    case = Question("fake_case", 1, 1, "", "", "case", options=(Choice("won", Text("Gewonnen", "Won")),
-                                                                Choice("lost", Text("Verloren", "Lost"))))
-    leaks.append((case, f'<form class="answer-form">{csrf}<input name="answer" value="won"> Gewonnen: +36'
-                        f'<input name="answer" value="lost"> Verloren<input name="answer" type="number"></form>{tail}'))
+    case = Question(
+        "fake_case",
+        1,
+        1,
+        "",
+        "",
+        "case",
+        options=(Choice("won", Text("Gewonnen", "Won")), Choice("lost", Text("Verloren", "Lost"))),
+    )
+    leaks.append(
+        (
+            case,
+            f'<form class="answer-form">{csrf}<input name="answer" value="won"> Gewonnen: +36'
+            f'<input name="answer" value="lost"> Verloren<input name="answer" type="number"></form>{tail}',
+        )
+    )
     answers = {"fake_add": ["5"], "fake_pick": ["a"], "fake_case": ["won", "36"]}
     for question, html in leaks:
         with pytest.raises(AssertionError):
             check_page(html, question, answers[question.kind], "u")
-    fine = f'<form class="answer-form">{csrf}<input name="answer" value="a"><input name="answer" value="b"></form>{tail}'
+    fine = (
+        f'<form class="answer-form">{csrf}<input name="answer" value="a"><input name="answer" value="b"></form>{tail}'
+    )
     check_page(fine, choice, ["a"], "u")
-    fine_case = (f'<form class="answer-form">{csrf}<input name="answer" value="won"> Gewonnen'
-                 f'<input name="answer" value="lost"> Verloren<input name="answer" type="number"></form>{tail}')
+    fine_case = (
+        f'<form class="answer-form">{csrf}<input name="answer" value="won"> Gewonnen'
+        f'<input name="answer" value="lost"> Verloren<input name="answer" type="number"></form>{tail}'
+    )
     check_page(fine_case, case, ["won", "36"], "u")

@@ -34,7 +34,9 @@ def test_a_whole_auction_against_the_bots_ends_correctly():
 
 
 def test_illegal_steps_are_refused_by_the_engine():
-    table = next(t for t in (new_table(s) for s in range(50)) if not auction_of(t).is_over and not auction_of(t).pending)
+    table = next(
+        t for t in (new_table(s) for s in range(50)) if not auction_of(t).is_over and not auction_of(t).pending
+    )
     with pytest.raises(SkatError, match="kein Reizwert"):
         play_user_move(table, "19")
     with pytest.raises(SkatError):

@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from skatschule.engine.names import render
 from skatschule import exercises
+from skatschule.engine.names import render
 from skatschule.exercises.helpers import EngineExercise
 from skatschule.training.models import IssuedExercise
 from skatschule.training.services import issuing
@@ -26,6 +26,7 @@ FRENCH_DE = re.compile(r"(?<![\wäöüÄÖÜß])(Kreuz|Pik|Herz|Karo|Buben?|Dame
 FRENCH_EN = re.compile(r"\b(clubs|spades|diamonds|jacks?|queens?|aces?)\b", re.IGNORECASE)
 GERMAN_DE = re.compile(r"\b(Eichel|Grün|Rot|Schellen|Daus|Ober|Unter)")
 GERMAN_EN = re.compile(r"\b(acorns|leaves|hearts|bells|Daus|Ober|Unter)", re.IGNORECASE)
+
 
 # Texts the engine writes itself (skatschule/engine/scoring.py: "× Kreuz 12 = 24"; games.py:
 # "Karo ouvert ist nur als Handspiel erlaubt"; rulings.py: "... den Reizwert 20 erreicht: Karo").

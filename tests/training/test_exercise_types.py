@@ -186,7 +186,9 @@ def test_registry_in_curriculum_order() -> None:
         assert kind.title_de and kind.title_en and kind.description_de and kind.description_en
         assert kind.rule_ids and all(RULE_ID.match(r) for r in kind.rule_ids)
         assert kind.levels == 3
-    assert REGISTRY["kneipe"].variant and not any(k.variant for s, k in REGISTRY.items() if s not in ("kneipe", "hausregel"))
+    assert REGISTRY["kneipe"].variant and not any(
+        k.variant for s, k in REGISTRY.items() if s not in ("kneipe", "hausregel")
+    )
     assert REGISTRY["hausregel"].variant
 
 
@@ -303,7 +305,11 @@ def test_levels_get_harder() -> None:
     assert any("Null" in strip_refs(q.facts[0][0]) for q in _questions("rangfolge", 3))
     assert all(q.facts[2][0] == "mit Skataufnahme" for q in _questions("spielwert", 1))
     assert any("ouvert" in strip_refs(q.facts[0][0]) for q in _questions("spielwert", 3))
-    assert [q.widget for q in (REGISTRY["ueberreizt"].generate(lvl, 1) for lvl in (1, 2, 3))] == ["multi", "number", "number"]
+    assert [q.widget for q in (REGISTRY["ueberreizt"].generate(lvl, 1) for lvl in (1, 2, 3))] == [
+        "multi",
+        "number",
+        "number",
+    ]
     assert any("Vierertisch" in q.prompt_de for q in _questions("seeger", 3))
     assert not any("Vierertisch" in q.prompt_de for q in _questions("seeger", 1))
     spitzen = get("spitzen")
@@ -313,7 +319,9 @@ def test_levels_get_harder() -> None:
     answers = Counter(ablauf.correct_answer(q)[0] for q in _questions("reizen_ablauf", 3, 500))
     assert answers["eingepasst"] and answers["0:allein"]
     abrechnung = get("abrechnung")
-    assert any(any("überreizt" in s.de for s in abrechnung.grade(q, ["0"]).steps) for q in _questions("abrechnung", 3, 100))
+    assert any(
+        any("überreizt" in s.de for s in abrechnung.grade(q, ["0"]).steps) for q in _questions("abrechnung", 3, 100)
+    )
     kneipe = [q for q in _questions("kneipe", 3) if any("10 Stiche" in de for de, _ in q.facts)]
     assert kneipe, "Durchmarsch appears at level 3"
 
@@ -525,15 +533,24 @@ def test_null_cases() -> None:
     from skatschule.exercises.null import Scenario
 
     for contract, value in zip(
-        (Contract(GameType.NULL), Contract(GameType.NULL, hand=True), Contract(GameType.NULL, ouvert=True), Contract(GameType.NULL, hand=True, ouvert=True)),
+        (
+            Contract(GameType.NULL),
+            Contract(GameType.NULL, hand=True),
+            Contract(GameType.NULL, ouvert=True),
+            Contract(GameType.NULL, hand=True, ouvert=True),
+        ),
         ("23", "35", "46", "59"),
     ):
         assert solve("null", Scenario("value", contract)) == [value]
     ouvert_hand = Contract(GameType.NULL, hand=True, ouvert=True)
     assert solve("null", Scenario("entry", ouvert_hand, tricks=1, bid=59)) == ["-118"]
     assert solve("null", Scenario("entry", Contract(GameType.NULL, hand=True), tricks=0, bid=35)) == ["35"]
-    assert solve("null", Scenario("trick", Contract(GameType.NULL), leader=0, trick=(C("HT"), C("HJ"), C("H9")))) == ["HJ"]
-    assert solve("null", Scenario("trick", Contract(GameType.NULL), leader=0, trick=(C("HT"), C("H9"), C("HQ")))) == ["HQ"]
+    assert solve("null", Scenario("trick", Contract(GameType.NULL), leader=0, trick=(C("HT"), C("HJ"), C("H9")))) == [
+        "HJ"
+    ]
+    assert solve("null", Scenario("trick", Contract(GameType.NULL), leader=0, trick=(C("HT"), C("H9"), C("HQ")))) == [
+        "HQ"
+    ]
     # a trick without Augen still loses a Null game
     assert solve("null", Scenario("verdict", Contract(GameType.NULL), story=2, tricks=1, points=0)) == ["verloren"]
     assert solve("null", Scenario("verdict", Contract(GameType.NULL), story=1, tricks=0, points=21)) == ["gewonnen"]
@@ -583,7 +600,11 @@ def test_rule_ids_are_published() -> None:
     path = Path(__file__).resolve().parents[2] / "rules_content" / "published_ids.txt"
     if not path.exists():  # pragma: no cover
         pytest.skip("no published_ids.txt")
-    published = {line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")}
+    published = {
+        line.strip()
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    }
     used: set[str] = set()
     for slug, level in CASES:
         kind = REGISTRY[slug]

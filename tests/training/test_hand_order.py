@@ -15,8 +15,8 @@ import re
 
 import pytest
 
-from skatschule.engine import GameType, Rank, Suit, parse_card
 from skatschule import exercises
+from skatschule.engine import GameType, Rank, Suit, parse_card
 from skatschule.training.services.auction_play import Table
 
 SUIT_ORDER = [Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN]
@@ -52,7 +52,7 @@ def assert_player_sorted(codes: list[str] | tuple[str, ...], game: GameType | No
     if game is None:
         assert length[blocks[0]] == max(length.values()), f"before the game is known, the longest suit first: {codes}"
     fixed = blocks[:1] if (trump in blocks or game is None) else []
-    best = min(_clashes(fixed + list(p)) for p in itertools.permutations(blocks[len(fixed):]))
+    best = min(_clashes(fixed + list(p)) for p in itertools.permutations(blocks[len(fixed) :]))
     assert _clashes(blocks) == best, f"colours alternate where possible: {codes}"
 
 
@@ -71,8 +71,14 @@ def test_the_check_itself_refuses_unsorted_hands():
 
 def _game_of(kind: str, question) -> GameType | None:
     """The game the learner is told (the "Spiel:" fact), as the engine's GameType."""
-    names = {"clubs": GameType.CLUBS, "spades": GameType.SPADES, "hearts": GameType.HEARTS,
-             "diamonds": GameType.DIAMONDS, "grand": GameType.GRAND, "null": GameType.NULL}
+    names = {
+        "clubs": GameType.CLUBS,
+        "spades": GameType.SPADES,
+        "hearts": GameType.HEARTS,
+        "diamonds": GameType.DIAMONDS,
+        "grand": GameType.GRAND,
+        "null": GameType.NULL,
+    }
     for de, _ in question.facts:
         m = re.search(r"⟦game:(\w+)⟧|⟦Suit:(\w)⟧", de)
         if m and m.group(1):
@@ -117,14 +123,14 @@ def test_auction_table_shows_the_hand_sorted(client):
         assert page.status_code == 200
         html = page.content.decode()
         table = Table.from_session(client.session["auction_table"])
-        mine = html[html.index("<h2>"): html.index("</span>", html.index('<span class="cards">'))]
+        mine = html[html.index("<h2>") : html.index("</span>", html.index('<span class="cards">'))]
         shown = re.findall(r'data-card="(\w\w)"', mine)
         assert sorted(shown) == sorted(c.code for c in table.hand())
         assert_player_sorted(shown, None)
 
 
 def test_trump_question_shows_the_hand_sorted_without_giving_the_trumps_away():
-    """"Which of these are trumps?": the hand is sorted as before a game is known (Null: Null's
+    """ "Which of these are trumps?": the hand is sorted as before a game is known (Null: Null's
     order), never for the game asked about, which would put the answer first."""
     exercise = exercises.REGISTRY["rangfolge"]
     seen = 0

@@ -19,17 +19,21 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 NEXT = re.compile(r'<a class="btn next-exercise" href="([^"]+)" autofocus>')
 
 
-@pytest.mark.parametrize("start", [
-    reverse("training:exercise", kwargs={"kind": "fake_add"}) + "?stufe=2",
-    reverse("training:lesson", kwargs={"slug": "addieren"}),
-])
+@pytest.mark.parametrize(
+    "start",
+    [
+        reverse("training:exercise", kwargs={"kind": "fake_add"}) + "?stufe=2",
+        reverse("training:lesson", kwargs={"slug": "addieren"}),
+    ],
+)
 def test_next_link_leads_to_a_focused_question(start) -> None:
     client = Client()
     page = client.get(start).content.decode()
     assert " autofocus>" not in page.split('<section class="exercise"')[1].split("</h2>")[0]
     issued = IssuedExercise.objects.latest("issued_at", "pk")
-    feedback = client.post(reverse("training:answer", args=[issued.public_id]), {"answer": right_answer(issued)},
-                           **HTMX).content.decode()
+    feedback = client.post(
+        reverse("training:answer", args=[issued.public_id]), {"answer": right_answer(issued)}, **HTMX
+    ).content.decode()
     found = NEXT.search(feedback)
     assert found, feedback
     href = found.group(1).replace("&amp;", "&")

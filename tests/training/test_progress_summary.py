@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
+from skatschule.owners import Owner
 from skatschule.training.lessons import get_lessons
 from skatschule.training.models import Attempt, AttemptGrade, IssuedExercise, ProgressSummary
 from skatschule.training.services.issuing import question_for
-from skatschule.owners import Owner
 from skatschule.training.services.progress import (
     adopt_session,
     attempt_rows,
@@ -54,8 +54,16 @@ def _import_old(owner: Owner, step, correct: bool, days: int) -> None:
     created = timezone.now() - timedelta(days=days)
     issued = IssuedExercise.objects.create(**owner.fields(), kind=kind, difficulty=level, seed=days, issued_at=created)
     Attempt.objects.create(
-        issued=issued, **owner.fields(), kind=kind, difficulty=level, seed=days, answer=["x"], correct=correct,
-        time_taken_ms=0, rule_ids=list(question_for(issued).rule_ids), created_at=created,
+        issued=issued,
+        **owner.fields(),
+        kind=kind,
+        difficulty=level,
+        seed=days,
+        answer=["x"],
+        correct=correct,
+        time_taken_ms=0,
+        rule_ids=list(question_for(issued).rule_ids),
+        created_at=created,
     )
 
 

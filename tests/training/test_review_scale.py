@@ -20,8 +20,15 @@ pytestmark = pytest.mark.django_db
 def _due(user, start: int, count: int) -> None:
     """Items due in the past; later seeds less overdue (they queue behind the first)."""
     now = timezone.now()
-    card = {"card_id": 1, "state": 2, "step": None, "stability": 3.0, "difficulty": 5.0,
-            "due": now.isoformat(), "last_review": None}
+    card = {
+        "card_id": 1,
+        "state": 2,
+        "step": None,
+        "stability": 3.0,
+        "difficulty": 5.0,
+        "due": now.isoformat(),
+        "last_review": None,
+    }
     ReviewItem.objects.bulk_create(
         ReviewItem(user=user, kind="augen", difficulty=1, seed=n, card=card, due=now - timedelta(hours=100 - n))
         for n in range(start, start + count)

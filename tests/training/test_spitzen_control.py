@@ -28,7 +28,7 @@ def _issue(client, monkeypatch, seed=11):
 def test_the_page_offers_mit_ohne_and_a_number(client, monkeypatch):
     page, issued = _issue(client, monkeypatch)
     start = page.index('<form class="answer-form"')
-    form = page[start: page.index("</form>", start)]
+    form = page[start : page.index("</form>", start)]
     assert form.count('type="radio"') == 2
     assert re.search(r'<input type="radio" id="ans-[^"]*-mit" name="answer" value="\+" required>', form)
     assert re.search(r'<input type="radio" id="ans-[^"]*-ohne" name="answer" value="-" required>', form)
@@ -60,7 +60,12 @@ def test_the_old_answers_still_count():
         question = kind.generate(2, seed)
         value = int(kind.correct_answer(question)[0])
         word = "mit" if value > 0 else "ohne"
-        for answer in ([f"{value:+d}"], [f"{word} {abs(value)}"], [word, str(abs(value))], ["with" if value > 0 else "without", str(abs(value))]):
+        for answer in (
+            [f"{value:+d}"],
+            [f"{word} {abs(value)}"],
+            [word, str(abs(value))],
+            ["with" if value > 0 else "without", str(abs(value))],
+        ):
             assert kind.grade(question, answer).correct, answer
         assert clean_answer(question, ["+" if value > 0 else "-", str(abs(value))]) == [f"{value:+d}"]
         wrong = [("-" if value > 0 else "+"), str(abs(value))]

@@ -105,7 +105,8 @@ def test_lessons_are_in_our_own_words():
         [sys.executable, str(tool), str(settings.BASE_DIR)], capture_output=True, text=True, timeout=120
     )
     mine = [
-        line for line in result.stdout.splitlines()
+        line
+        for line in result.stdout.splitlines()
         if line.startswith(("rules_content/lessons/", "templates/training/", "templates/accounts/"))
     ]
     assert not mine, mine
@@ -164,7 +165,9 @@ def test_file_number_must_match_order(fake_training, settings, tmp_path):
 
 
 def test_render_directives_and_sanitise():
-    html = str(render_text("Siehe [[rule: 3.2.1]], [[cards: CA CT]] = [[points: CA CT]] <script>x()</script> **fett**", "de"))
+    html = str(
+        render_text("Siehe [[rule: 3.2.1]], [[cards: CA CT]] = [[points: CA CT]] <script>x()</script> **fett**", "de")
+    )
     assert 'href="/regeln/3.2.1' in html and ">3.2.1</a>" in html
     assert "<svg" in html and 'data-card="CA"' in html
     assert '<span class="points">21</span>' in html

@@ -9,6 +9,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from skatschule.exercises.base import AnswerError
+from skatschule.owners import Owner
 from skatschule.training.lessons import get_lesson
 from skatschule.training.models import AppendOnlyError, Attempt, AttemptGrade, IssuedExercise, ReviewItem
 from skatschule.training.services import issuing, review, variants
@@ -21,7 +22,6 @@ from skatschule.training.services.issuing import (
     question_for,
     submit,
 )
-from skatschule.owners import Owner
 from skatschule.training.services.progress import adopt_session, lesson_progress_for, progress
 
 from .fakes import FakeAdd
@@ -106,8 +106,14 @@ def test_concurrent_double_submit_returns_the_winner(owner, monkeypatch):
         if not calls:  # the other request inserts its attempt while we are grading
             calls.append(1)
             Attempt.objects.create(
-                issued=issued, **owner.fields(), kind=issued.kind, difficulty=1, seed=issued.seed,
-                answer=["1"], correct=False, time_taken_ms=5,
+                issued=issued,
+                **owner.fields(),
+                kind=issued.kind,
+                difficulty=1,
+                seed=issued.seed,
+                answer=["1"],
+                correct=False,
+                time_taken_ms=5,
             )
         return feedback
 
@@ -131,9 +137,13 @@ def test_answer_error_is_not_stored(owner):
 @pytest.mark.parametrize(
     "kind, junk",
     [
-        ("fake_pick", []), ("fake_pick", ["z"]), ("fake_pick", ["a", "b"]),
-        ("fake_jacks", ["XX"]), ("fake_jacks", ["CJ", "CJ"]),
-        ("fake_order", ["CA"]), ("fake_order", ["", "", ""]),
+        ("fake_pick", []),
+        ("fake_pick", ["z"]),
+        ("fake_pick", ["a", "b"]),
+        ("fake_jacks", ["XX"]),
+        ("fake_jacks", ["CJ", "CJ"]),
+        ("fake_order", ["CA"]),
+        ("fake_order", ["", "", ""]),
         ("fake_multi", ["0"]),
     ],
 )
@@ -278,9 +288,7 @@ def test_adopt_session_moves_everything(owner):
 def test_adopt_session_keeps_the_users_review_item_on_clash(owner):
     user = get_user_model().objects.create_user("ben", password="pw-long-enough-1")
     attempt, _ = answer("fake_add", 1, owner, False)
-    ReviewItem.objects.create(
-        user=user, kind="fake_add", difficulty=1, seed=attempt.seed, card={}, due=timezone.now()
-    )
+    ReviewItem.objects.create(user=user, kind="fake_add", difficulty=1, seed=attempt.seed, card={}, due=timezone.now())
     adopt_session(owner.session_key, user)
     assert ReviewItem.objects.filter(user=user).count() == 1
     assert ReviewItem.objects.count() == 1

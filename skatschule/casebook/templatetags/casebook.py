@@ -12,8 +12,8 @@ from django import template
 from django.utils.safestring import SafeString
 
 from skatschule.casebook import cases as casebook
-from skatschule.rules.render import render_markdown, term_definitions
 from skatschule.home.language import current_lang
+from skatschule.rules.render import render_markdown, term_definitions
 
 register = template.Library()
 

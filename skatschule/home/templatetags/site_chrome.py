@@ -126,21 +126,31 @@ def site_header(context: template.Context) -> SafeString:
     match = getattr(request, "resolver_match", None)
     on_search = getattr(match, "view_name", None) == "rules:search"
     key = (
-        get_script_prefix(), get_urlconf(), get_language(), context.get("deck"),
-        authenticated, active, on_search,
+        get_script_prefix(),
+        get_urlconf(),
+        get_language(),
+        context.get("deck"),
+        authenticated,
+        active,
+        on_search,
     )
     with _lock:
         cached = _headers.get(key)
         if cached is not None:
             _headers.move_to_end(key)
     if cached is None:
-        cached = str(_render_header(context, {
-            "csrf_token": _SLOTS["csrf"],
-            "header_path": _SLOTS["path"],
-            "header_next": _SLOTS["next"],
-            "header_q": _SLOTS["query"],
-            "header_username": _SLOTS["user"],
-        }))
+        cached = str(
+            _render_header(
+                context,
+                {
+                    "csrf_token": _SLOTS["csrf"],
+                    "header_path": _SLOTS["path"],
+                    "header_next": _SLOTS["next"],
+                    "header_q": _SLOTS["query"],
+                    "header_username": _SLOTS["user"],
+                },
+            )
+        )
         with _lock:
             _headers[key] = cached
             while len(_headers) > HEADER_CACHE_SIZE:

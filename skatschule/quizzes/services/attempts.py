@@ -133,7 +133,9 @@ def save_answer(
     if item.quiz_id != quiz.pk:
         raise Http404("no such item")
     raw = [str(v) for v in values]
-    feedback = grade_values(question_for(quiz, item, attempt.student_id, attempt.number), raw)  # AnswerError: nothing stored
+    feedback = grade_values(
+        question_for(quiz, item, attempt.student_id, attempt.number), raw
+    )  # AnswerError: nothing stored
     with transaction.atomic():
         if not _claim(attempt, now):
             attempt.refresh_from_db()

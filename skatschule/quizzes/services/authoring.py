@@ -59,9 +59,7 @@ def build_pool(
             raise QuizError(f"„{rule[:20]}“ ist keine Regelnummer.", f"“{rule[:20]}” is not a rule number.")
         practice = exercises_for_rule(rule)
         if not practice:
-            raise QuizError(
-                f"Zur Regel {rule} gibt es noch keine Übung.", f"There is no exercise for rule {rule} yet."
-            )
+            raise QuizError(f"Zur Regel {rule} gibt es noch keine Übung.", f"There is no exercise for rule {rule} yet.")
         for entry in practice:
             if entry.kind == "exercise":
                 add(entry.slug, difficulty)
@@ -126,9 +124,7 @@ def _check_items(pool: Sequence[tuple[str, int]], item_count: int) -> None:
     if not pool:
         raise QuizError("Bitte wähle mindestens eine Übung.", "Please choose at least one exercise.")
     if not 1 <= item_count <= MAX_ITEMS:
-        raise QuizError(
-            f"Ein Quiz hat 1 bis {MAX_ITEMS} Aufgaben.", f"A quiz has 1 to {MAX_ITEMS} items."
-        )
+        raise QuizError(f"Ein Quiz hat 1 bis {MAX_ITEMS} Aufgaben.", f"A quiz has 1 to {MAX_ITEMS} items.")
 
 
 def _draw_items(quiz: Quiz, pool: Sequence[tuple[str, int]], item_count: int) -> None:
@@ -282,9 +278,7 @@ LOCKED_ONCE_STARTED = {
 }
 
 
-def update_quiz(
-    *, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime | None = None
-) -> Quiz:
+def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime | None = None) -> Quiz:
     """Apply ``changes`` (fields at ``UNCHANGED`` stay as they are). Returns the saved quiz.
 
     Only the owner may edit (``Http404`` for anyone else). Everything runs in one transaction
@@ -386,7 +380,12 @@ def update_quiz(
         new_items = {"sources", "item_count", "difficulty", "redraw"} & set(changed)
         pool: list[tuple[str, int]] = []
         if new_items:
-            pool = build_pool(kinds=new_sources["kinds"], lessons=new_sources["lessons"], rules=new_sources["rules"], difficulty=new_difficulty)
+            pool = build_pool(
+                kinds=new_sources["kinds"],
+                lessons=new_sources["lessons"],
+                rules=new_sources["rules"],
+                difficulty=new_difficulty,
+            )
             _check_items(pool, new_count)
         old_limit, old_close = current.time_limit_minutes, current.closes_at
         for name, value in settings.items():

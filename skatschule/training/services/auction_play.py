@@ -20,8 +20,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skatschule.engine import (
-    BID_VALUES, SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Card, Contract, Deal, GameType, Hold, Pass,
-    SkatError, deal_cards,
+    BID_VALUES,
+    SEAT_NAMES_DE,
+    SEAT_NAMES_EN,
+    Auction,
+    AuctionMove,
+    Bid,
+    Card,
+    Contract,
+    Deal,
+    GameType,
+    Hold,
+    Pass,
+    SkatError,
+    deal_cards,
 )
 from skatschule.engine.bidding import parse_auction_move
 from skatschule.engine.evaluation import bid_limit, evaluate
@@ -56,8 +68,14 @@ def hand_limit(cards: tuple[Card, ...]) -> Limit:
     best = evaluation.best
     game_de = best.contract.name("de") if best.game is GameType.NULL else game_ref(best.game)
     game_en = best.contract.name("en") if best.game is GameType.NULL else game_ref(best.game)
-    return Limit(evaluation.limit, best.contract, f"{game_de} bis {evaluation.limit}: {evaluation.summary('de')}",
-                 f"{game_en} up to {evaluation.limit}: {evaluation.summary('en')}", lines_de, lines_en)
+    return Limit(
+        evaluation.limit,
+        best.contract,
+        f"{game_de} bis {evaluation.limit}: {evaluation.summary('de')}",
+        f"{game_en} up to {evaluation.limit}: {evaluation.summary('en')}",
+        lines_de,
+        lines_en,
+    )
 
 
 @dataclass
@@ -183,6 +201,9 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
         "limit_value": limit.value,
         "others": [
             {"seat": seat_name(s, lang), "cards": [c.code for c in sort_hand(deal.hand(s))]}
-            for s in range(3) if s != table.seat
-        ] if auction.is_over else [],
+            for s in range(3)
+            if s != table.seat
+        ]
+        if auction.is_over
+        else [],
     }

@@ -10,14 +10,14 @@ PostgreSQL refuses), fsrs cards with fields of the wrong type.
 from __future__ import annotations
 
 import math
-from datetime import datetime, timedelta, timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.utils.dateparse import parse_datetime
 
 __all__ = ["EARLIEST", "MAX_DEPTH", "bad_text", "card_problem", "is_whole", "parse_time"]
 
-EARLIEST = datetime(2000, 1, 1, tzinfo=dt_timezone.utc)
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 """Nothing in a Skatschule export is older than this."""
 FUTURE_DUE = timedelta(days=100 * 366)
 """A review card may be due at most this far ahead."""
@@ -39,7 +39,7 @@ def parse_time(value: Any, *, latest: datetime) -> datetime | None:
         parsed = parse_datetime(value)
         if parsed is None or parsed.tzinfo is None or parsed.utcoffset() is None:
             return None
-        in_utc = parsed.astimezone(dt_timezone.utc)
+        in_utc = parsed.astimezone(UTC)
     except (ValueError, OverflowError, TypeError):  # "+99:00", year 0 after the offset, ...
         return None
     if not EARLIEST <= in_utc <= latest:

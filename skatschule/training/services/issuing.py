@@ -72,7 +72,8 @@ def check_difficulty(kind: ExerciseType, difficulty: object) -> int:
         value = int(str(difficulty).strip())
     except (TypeError, ValueError):
         raise BadDifficulty(
-            f"Die Stufe {str(difficulty)[:20]!r} ist keine Zahl.", f"The level {str(difficulty)[:20]!r} is not a number."
+            f"Die Stufe {str(difficulty)[:20]!r} ist keine Zahl.",
+            f"The level {str(difficulty)[:20]!r} is not a number.",
         ) from None
     try:
         kind.check_difficulty(value)
@@ -141,9 +142,7 @@ def clean_answer(question: Question, values: Sequence[str]) -> list[str]:
             raise _unreadable("Bitte gib eine Zahl ein.", "Please enter a number.")
         value = given[0].replace("\u2212", "-")
         if not _INTEGER.match(value):
-            raise _unreadable(
-                f"„{value[:20]}“ ist keine ganze Zahl.", f"“{value[:20]}” is not a whole number."
-            )
+            raise _unreadable(f"„{value[:20]}“ ist keine ganze Zahl.", f"“{value[:20]}” is not a whole number.")
         return [value]
     if widget == "choice":
         if signed_choice(question):  # the compact mit/ohne control: a sign and a number
@@ -174,9 +173,7 @@ def clean_answer(question: Question, values: Sequence[str]) -> list[str]:
         if any(v not in expected for v in given):
             raise _unreadable("Diese Antwort steht nicht zur Auswahl.", "That answer is not one of the options.")
         if sorted(given) != sorted(expected):
-            raise _unreadable(
-                "Bitte ordne jede Karte genau einmal ein.", "Please place every card exactly once."
-            )
+            raise _unreadable("Bitte ordne jede Karte genau einmal ein.", "Please place every card exactly once.")
         return given
     return cleaned
 

@@ -42,22 +42,21 @@ import hashlib
 import hmac
 import json
 import re
-from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone as dt_timezone
 from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.utils.crypto import constant_time_compare
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 
+from skatschule.home.db import streaming_reads
 from skatschule.owners import Owner
 
 from ..models import Attempt, IssuedExercise, ReviewItem
 from ..registry import get_type
-from skatschule.home.db import streaming_reads
-
 from .import_checks import FUTURE_DUE, bad_text, card_problem, is_whole, parse_time
 from .issuing import MAX_VALUE_LENGTH, MAX_VALUES, SEED_LIMIT, TIME_CAP_MS, AnswerError, grade_answer, question_for
 
@@ -112,9 +111,21 @@ def _iso(value: datetime) -> str:
 def _attempt_entries(owner: Owner) -> Iterator[dict[str, Any]]:
     """The owner's attempts as export entries, oldest first, read with ``.iterator()``."""
     attempts = (
-        Attempt.objects.owned_by(owner).with_grade().order_by("created_at", "pk").values_list(
-            "kind", "difficulty", "seed", "lesson", "issued__mode", "answer", "effective_correct",
-            "time_taken_ms", "issued__issued_at", "created_at", "rule_ids",
+        Attempt.objects.owned_by(owner)
+        .with_grade()
+        .order_by("created_at", "pk")
+        .values_list(
+            "kind",
+            "difficulty",
+            "seed",
+            "lesson",
+            "issued__mode",
+            "answer",
+            "effective_correct",
+            "time_taken_ms",
+            "issued__issued_at",
+            "created_at",
+            "rule_ids",
         )
     )
     for kind, difficulty, seed, lesson, mode, answer, correct, taken, issued_at, created, rule_ids in attempts.iterator(
@@ -273,9 +284,7 @@ def parse(raw: bytes) -> dict[str, Any]:
         if not isinstance(data.get(key, []), list):
             raise ImportProblem(f"„{key}“ muss eine Liste sein.", f"“{key}” must be a list.")
     if len(data.get("attempts", [])) + len(data.get("reviews", [])) > MAX_ENTRIES:
-        raise ImportProblem(
-            f"Mehr als {MAX_ENTRIES} Einträge.", f"More than {MAX_ENTRIES} entries."
-        )
+        raise ImportProblem(f"Mehr als {MAX_ENTRIES} Einträge.", f"More than {MAX_ENTRIES} entries.")
     _check_tree(data)
     return data
 
@@ -298,17 +307,23 @@ def _check_tree(data: dict[str, Any]) -> None:
 def _int(entry: dict, key: str, where: str, low: int, high: int) -> int:
     value = entry.get(key)
     if not is_whole(value, low, high):
-        raise _problem(where, f"„{key}“ muss eine ganze Zahl von {low} bis {high} sein.",
-                       f"“{key}” must be a whole number from {low} to {high}.")
+        raise _problem(
+            where,
+            f"„{key}“ muss eine ganze Zahl von {low} bis {high} sein.",
+            f"“{key}” must be a whole number from {low} to {high}.",
+        )
     return value
 
 
 def _time(entry: dict, key: str, where: str, now: datetime) -> datetime:
     value = entry.get(key)
-    parsed = parse_time(value, latest=datetime.max.replace(tzinfo=dt_timezone.utc))
+    parsed = parse_time(value, latest=datetime.max.replace(tzinfo=UTC))
     if parsed is None:
-        raise _problem(where, f"„{key}“ ist kein Zeitpunkt mit Zeitzone (ab dem Jahr 2000).",
-                       f"“{key}” is not a time with a time zone (from the year 2000).")
+        raise _problem(
+            where,
+            f"„{key}“ ist kein Zeitpunkt mit Zeitzone (ab dem Jahr 2000).",
+            f"“{key}” is not a time with a time zone (from the year 2000).",
+        )
     if parsed > now + timedelta(minutes=5):
         raise _problem(where, f"„{key}“ liegt in der Zukunft.", f"“{key}” is in the future.")
     return parsed
@@ -334,7 +349,9 @@ def _check_attempt(entry: Any, where: str, now: datetime) -> dict[str, Any]:
         or len(answer) > MAX_VALUES
         or not all(isinstance(v, str) and len(v) <= MAX_VALUE_LENGTH for v in answer)
     ):
-        raise _problem(where, "„answer“ muss eine Liste kurzer Texte sein.", "“answer” must be a list of short strings.")
+        raise _problem(
+            where, "„answer“ muss eine Liste kurzer Texte sein.", "“answer” must be a list of short strings."
+        )
     lesson = entry.get("lesson")
     if lesson is not None and (not isinstance(lesson, str) or not _LESSON.match(lesson)):
         raise _problem(where, "„lesson“ ist kein Lektionsname.", "“lesson” is not a lesson name.")
@@ -351,12 +368,22 @@ def _check_attempt(entry: Any, where: str, now: datetime) -> dict[str, Any]:
     try:
         feedback = grade_answer(question, answer)
     except AnswerError as exc:
-        raise _problem(where, f"Antwort nicht lesbar ({exc.message_de})", f"unreadable answer ({exc.message_en})") from None
+        raise _problem(
+            where, f"Antwort nicht lesbar ({exc.message_de})", f"unreadable answer ({exc.message_en})"
+        ) from None
     return {
-        "kind": kind, "difficulty": difficulty, "seed": seed, "lesson": lesson or None, "mode": mode,
-        "answer": answer, "claimed": entry["correct"], "correct": bool(feedback.correct),
-        "normalized": (feedback.normalized or "")[:500], "created_at": created,
-        "issued_at": min(issued_at, created), "time_taken_ms": taken,
+        "kind": kind,
+        "difficulty": difficulty,
+        "seed": seed,
+        "lesson": lesson or None,
+        "mode": mode,
+        "answer": answer,
+        "claimed": entry["correct"],
+        "correct": bool(feedback.correct),
+        "normalized": (feedback.normalized or "")[:500],
+        "created_at": created,
+        "issued_at": min(issued_at, created),
+        "time_taken_ms": taken,
         "rule_ids": [str(r) for r in (*question.rule_ids, *feedback.rule_ids)][:50],
     }
 
@@ -371,13 +398,22 @@ def _check_review(entry: Any, where: str, now: datetime) -> dict[str, Any]:
             raise ValueError
         restored = Card.from_dict(card)
     except Exception:  # fsrs raises KeyError/ValueError/TypeError for a broken card
-        raise _problem(where, "„card“ ist keine gültige Wiederholungskarte.", "“card” is not a valid review card.") from None
+        raise _problem(
+            where, "„card“ ist keine gültige Wiederholungskarte.", "“card” is not a valid review card."
+        ) from None
     parsed_due = parse_time(entry.get("due"), latest=now + FUTURE_DUE)
     if parsed_due is None:
-        raise _problem(where, "„due“ ist kein Zeitpunkt mit Zeitzone (ab dem Jahr 2000, höchstens 100 Jahre voraus).",
-                       "“due” is not a time with a time zone (from the year 2000, at most 100 years ahead).")
+        raise _problem(
+            where,
+            "„due“ ist kein Zeitpunkt mit Zeitzone (ab dem Jahr 2000, höchstens 100 Jahre voraus).",
+            "“due” is not a time with a time zone (from the year 2000, at most 100 years ahead).",
+        )
     return {
-        "kind": kind, "difficulty": difficulty, "seed": seed, "card": restored.to_dict(), "due": parsed_due,
+        "kind": kind,
+        "difficulty": difficulty,
+        "seed": seed,
+        "card": restored.to_dict(),
+        "due": parsed_due,
         "reviews": _int(entry, "reviews", where, 0, 100_000),
         "created_at": _time(entry, "created_at", where, now),
         "updated_at": _time(entry, "updated_at", where, now),
@@ -400,9 +436,7 @@ def import_data(
     reviews = [_check_review(e, f"reviews[{i}]", now) for i, e in enumerate(data.get("reviews", []))]
     added = skipped = reviews_added = reviews_kept = 0
     with transaction.atomic():
-        existing = set(
-            Attempt.objects.owned_by(owner).values_list("kind", "difficulty", "seed", "created_at")
-        )
+        existing = set(Attempt.objects.owned_by(owner).values_list("kind", "difficulty", "seed", "created_at"))
         for a in attempts:
             key = (a["kind"], a["difficulty"], a["seed"], a["created_at"])
             if key in existing:
@@ -410,14 +444,28 @@ def import_data(
                 continue
             existing.add(key)
             issued = IssuedExercise.objects.create(
-                **owner.fields(), kind=a["kind"], difficulty=a["difficulty"], seed=a["seed"],
-                lesson=a["lesson"], mode=a["mode"], issued_at=a["issued_at"],
+                **owner.fields(),
+                kind=a["kind"],
+                difficulty=a["difficulty"],
+                seed=a["seed"],
+                lesson=a["lesson"],
+                mode=a["mode"],
+                issued_at=a["issued_at"],
             )
             Attempt.objects.create(
-                issued=issued, **owner.fields(), kind=a["kind"], difficulty=a["difficulty"], seed=a["seed"],
-                lesson=a["lesson"], answer=a["answer"], normalized=a["normalized"], correct=a["correct"],
-                time_taken_ms=a["time_taken_ms"], rule_ids=list(dict.fromkeys(a["rule_ids"])),
-                created_at=a["created_at"], counts_for_mastery=counts_for_mastery,
+                issued=issued,
+                **owner.fields(),
+                kind=a["kind"],
+                difficulty=a["difficulty"],
+                seed=a["seed"],
+                lesson=a["lesson"],
+                answer=a["answer"],
+                normalized=a["normalized"],
+                correct=a["correct"],
+                time_taken_ms=a["time_taken_ms"],
+                rule_ids=list(dict.fromkeys(a["rule_ids"])),
+                created_at=a["created_at"],
+                counts_for_mastery=counts_for_mastery,
             )
             added += 1
         have = set(ReviewItem.objects.owned_by(owner).values_list("kind", "difficulty", "seed"))

@@ -65,6 +65,7 @@ __all__ = [
     "adopt_session",
 ]
 
+
 @dataclass(frozen=True)
 class Row:
     kind: str
@@ -339,8 +340,14 @@ def progress(owner: Owner) -> Progress:
         for rule, (total, right) in sorted(state["rules"].items(), key=lambda item: _rule_key(item[0]))
     ]
     return _assemble(
-        owner, lessons, attempts=state["count"], right=state["right"], streak=state["run"],
-        best=state["best"], chapters=chapters, rules=rules,
+        owner,
+        lessons,
+        attempts=state["count"],
+        right=state["right"],
+        streak=state["run"],
+        best=state["best"],
+        chapters=chapters,
+        rules=rules,
     )
 
 
@@ -349,16 +356,27 @@ def derived_progress(owner: Owner) -> Progress:
     rows = attempt_rows(owner)
     grades = [row.correct for row in rows]
     return _assemble(
-        owner, [lesson_progress(lesson, rows) for lesson in get_lessons()], attempts=len(rows),
-        right=sum(grades), streak=streak([row.correct for row in counting(rows)]),
-        best=best_streak([row.correct for row in counting(rows)]), chapters=chapter_stats(rows),
+        owner,
+        [lesson_progress(lesson, rows) for lesson in get_lessons()],
+        attempts=len(rows),
+        right=sum(grades),
+        streak=streak([row.correct for row in counting(rows)]),
+        best=best_streak([row.correct for row in counting(rows)]),
+        chapters=chapter_stats(rows),
         rules=rule_stats(rows),
     )
 
 
 def _assemble(
-    owner: Owner, lessons: list[LessonProgress], *, attempts: int, right: int, streak: int, best: int,
-    chapters: list[ChapterStat], rules: list[RuleStat],
+    owner: Owner,
+    lessons: list[LessonProgress],
+    *,
+    attempts: int,
+    right: int,
+    streak: int,
+    best: int,
+    chapters: list[ChapterStat],
+    rules: list[RuleStat],
 ) -> Progress:
     next_lesson = next((item for item in lessons if not item.mastered), None)
     if next_lesson is not None:
@@ -410,9 +428,7 @@ def adopt_session(session_key: str, user) -> dict[str, int]:
         issued = IssuedExercise.objects.filter(user__isnull=True, session_key=session_key).update(
             user=user, session_key=""
         )
-        attempts = Attempt.objects.filter(user__isnull=True, session_key=session_key).update(
-            user=user, session_key=""
-        )
+        attempts = Attempt.objects.filter(user__isnull=True, session_key=session_key).update(user=user, session_key="")
         moved = 0
         for item in ReviewItem.objects.select_for_update().filter(user__isnull=True, session_key=session_key):
             clash = ReviewItem.objects.filter(

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Iterator
-from datetime import datetime, timezone as dt_timezone
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
@@ -33,14 +33,15 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from skatschule.owners import NOBODY, Owner
+
 from ..lessons import Lesson, get_lessons
 from ..models import Attempt, AttemptGrade, ProgressSummary
-from skatschule.owners import NOBODY, Owner
 
 __all__ = ["FORMAT", "build", "load", "record", "rows_in_order"]
 
 FORMAT = 2
-_EPOCH = datetime(1970, 1, 1, tzinfo=dt_timezone.utc)
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 # A step counts as passed after this many right answers in a row; the dashboard's chapters.
@@ -64,7 +65,9 @@ def _micros(when: datetime) -> int:
 
 
 @lru_cache(maxsize=4)
-def _layout(lessons: tuple[Lesson, ...], step_pass: int, chapters: tuple[str, ...]) -> tuple[str, dict[str, list[tuple[str, int]]]]:
+def _layout(
+    lessons: tuple[Lesson, ...], step_pass: int, chapters: tuple[str, ...]
+) -> tuple[str, dict[str, list[tuple[str, int]]]]:
     """A signature of what the fold depends on, and the lessons (slug, window) of each step key."""
     by_key: dict[str, list[tuple[str, int]]] = {}
     parts = [f"v{FORMAT}", f"pass{step_pass}", ",".join(chapters)]
@@ -82,14 +85,32 @@ def _current_layout() -> tuple[str, dict[str, list[tuple[str, int]]]]:
 
 def _empty(signature: str) -> dict[str, Any]:
     return {
-        "sig": signature, "count": 0, "last_pk": 0, "last_grade": 0, "last": [0, 0],
-        "right": 0, "run": 0, "best": 0, "keys": {}, "lessons": {}, "rules": {}, "chapters": {},
+        "sig": signature,
+        "count": 0,
+        "last_pk": 0,
+        "last_grade": 0,
+        "last": [0, 0],
+        "right": 0,
+        "run": 0,
+        "best": 0,
+        "keys": {},
+        "lessons": {},
+        "rules": {},
+        "chapters": {},
     }
 
 
-def _fold(state: dict[str, Any], kind: str, difficulty: int, correct: bool, rule_ids: Iterable[str],
-          by_key: dict[str, list[tuple[str, int]]], step_pass: int, chapters: frozenset[str],
-          counts: bool = True) -> None:
+def _fold(
+    state: dict[str, Any],
+    kind: str,
+    difficulty: int,
+    correct: bool,
+    rule_ids: Iterable[str],
+    by_key: dict[str, list[tuple[str, int]]],
+    step_pass: int,
+    chapters: frozenset[str],
+    counts: bool = True,
+) -> None:
     """Add one attempt. ``counts`` False (history from an unsigned import) adds it to the
     counts and the accuracy but not to streaks, mastery windows or step passes."""
     bit = "1" if correct else "0"
@@ -184,8 +205,10 @@ def load(owner: Owner) -> dict[str, Any]:
     if summary is not None:
         state = summary.state
         if (
-            state.get("sig") == signature and state.get("count") == count
-            and state.get("last_pk") == last_pk and state.get("last_grade") == last_grade
+            state.get("sig") == signature
+            and state.get("count") == count
+            and state.get("last_pk") == last_pk
+            and state.get("last_grade") == last_grade
         ):
             return state
     state = build(owner)
@@ -218,8 +241,17 @@ def record(owner: Owner, attempt: Attempt) -> dict[str, Any] | None:
         state["count"] = -1  # stale: the next read rebuilds it
     else:
         chapters = frozenset(code for code, _label in CHAPTERS)
-        _fold(state, attempt.kind, attempt.difficulty, bool(attempt.correct), attempt.rule_ids or (),
-              by_key, STEP_PASS, chapters, bool(attempt.counts_for_mastery))
+        _fold(
+            state,
+            attempt.kind,
+            attempt.difficulty,
+            bool(attempt.correct),
+            attempt.rule_ids or (),
+            by_key,
+            STEP_PASS,
+            chapters,
+            bool(attempt.counts_for_mastery),
+        )
         state["count"] += 1
         state["last_pk"] = max(state["last_pk"], attempt.pk)
         state["last"] = position

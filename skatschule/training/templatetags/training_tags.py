@@ -10,9 +10,10 @@ from __future__ import annotations
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
+from skatschule.home.language import current_lang
+
 from ..lessons import rule_link as _rule_link
 from ..lessons import rule_url as _rule_url
-from skatschule.home.language import current_lang
 
 register = template.Library()
 

@@ -20,9 +20,9 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
+from skatschule.owners import Owner
 from skatschule.training.registry import exercise_types
 from skatschule.training.services.issuing import AnswerError, issue, question_for, submit
-from skatschule.owners import Owner
 
 
 def wrong_values(kind: Any, question: Any, right: list[str]) -> list[str]:

@@ -11,7 +11,9 @@ class Command(BaseCommand):
     help = "Delete expired sessions and unanswered anonymous exercises older than --days; print a report."
 
     def add_arguments(self, parser):
-        parser.add_argument("--days", type=int, default=30, help="keep unanswered anonymous exercises this long (default 30)")
+        parser.add_argument(
+            "--days", type=int, default=30, help="keep unanswered anonymous exercises this long (default 30)"
+        )
         parser.add_argument("--dry-run", action="store_true", help="only count what would be deleted")
 
     def handle(self, *args, days: int = 30, dry_run: bool = False, **options):
