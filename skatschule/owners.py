@@ -14,7 +14,7 @@ logging in rotates the session key (``cycle_key``) but keeps the data: the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from django.db import models
 from django.db.models import Q
@@ -107,5 +107,5 @@ def owner_check(name: str) -> models.CheckConstraint:
 
 
 class OwnedQuerySet(models.QuerySet):
-    def owned_by(self, owner: Owner) -> OwnedQuerySet:
+    def owned_by(self, owner: Owner) -> Self:
         return self.filter(**owner.lookup())

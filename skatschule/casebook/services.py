@@ -34,6 +34,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from uuid import UUID
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
@@ -245,7 +246,7 @@ def start_exam(owner: Owner, size: int = DEFAULT_SIZE, now: datetime | None = No
     return exam
 
 
-def get_exam(public_id: object, owner: Owner) -> Exam:
+def get_exam(public_id: UUID | str, owner: Owner) -> Exam:
     """The owner's exam with this uuid; ``Http404`` for anyone else's."""
     exam = Exam.objects.owned_by(owner).filter(public_id=public_id).first()
     if exam is None:

@@ -73,9 +73,9 @@ def index(request: QuizRequest) -> HttpResponse:
                     "quiz": quiz,
                     "state": questions.quiz_state(quiz, now),
                     "started": quiz.started,  # type: ignore[attr-defined]
-                    "submitted": quiz.submitted,
+                    "submitted": quiz.submitted,  # type: ignore[attr-defined]  # annotated by the selector
                 }
-            )  # type: ignore[attr-defined]  # annotated by the selector
+            )
     mine = []
     for quiz in selectors.quizzes_for_student_with_attempts(request.user):  # two queries in all
         tries = quiz.my_attempts  # type: ignore[attr-defined]  # prefetched by the selector

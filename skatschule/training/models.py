@@ -29,6 +29,7 @@ An owner is either a user (``user`` set, ``session_key`` empty) or an anonymous 
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -115,6 +116,10 @@ class Attempt(models.Model):
         default=True,
         help_text="False for history imported from an unsigned file: kept, but no mastery or streak",
     )
+
+    # not stored: services.issuing.submit sets them on the attempt it returns
+    created: bool
+    progress_state: dict[str, Any] | None
 
     objects = AttemptQuerySet.as_manager()
 

@@ -23,6 +23,7 @@ from skatschule.cards.context_processors import current_deck
 from skatschule.engine import SkatError
 from skatschule.exercises.base import AnswerError, Feedback
 from skatschule.home.language import current_lang
+from skatschule.http import HtmxHttpRequest
 from skatschule.owners import Owner, owner_for
 
 from .lessons import Lesson, get_lesson, lesson_for_exercise, render_lesson
@@ -148,7 +149,7 @@ def exercise(request: HttpRequest, kind: str) -> HttpResponse:
 
 
 @require_POST
-def answer(request: HttpRequest, public_id: Any) -> HttpResponse:
+def answer(request: HtmxHttpRequest, public_id: Any) -> HttpResponse:
     owner = owner_for(request)
     issued = get_issued(public_id, owner)
     try:

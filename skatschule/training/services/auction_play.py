@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from skatschule.engine import (
     BID_VALUES,
@@ -174,7 +174,7 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
     steps = []
     for raw in table.moves:
         seat, what = raw
-        name = seat_name(seat, lang)
+        name = seat_name(cast(int, seat), lang)  # checked when the table was read
         if what == "y":
             said = "ja" if lang == "de" else "yes (hold)"
         elif what == "p":

@@ -15,6 +15,7 @@ import re
 import secrets
 from collections.abc import Sequence
 from datetime import datetime
+from uuid import UUID
 
 from django.db import IntegrityError, transaction
 from django.http import Http404
@@ -94,7 +95,7 @@ def issue(
     """Hand out one exercise of ``kind`` at ``difficulty`` to ``owner``."""
     exercise = exercise_type(kind)
     level = check_difficulty(exercise, difficulty)
-    lesson_slug = getattr(lesson, "slug", lesson) or None
+    lesson_slug = str(getattr(lesson, "slug", lesson) or "") or None
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
     if mode is None:
@@ -109,7 +110,7 @@ def question_for(issued: IssuedExercise | Attempt) -> Question:
     return exercise_type(issued.kind).generate(issued.difficulty, issued.seed)
 
 
-def get_issued(public_id: object, owner: Owner) -> IssuedExercise:
+def get_issued(public_id: UUID | str, owner: Owner) -> IssuedExercise:
     """The owner's issued exercise with this uuid; ``Http404`` for anyone else's or a forged one."""
     issued = IssuedExercise.objects.owned_by(owner).filter(public_id=public_id).first()
     if issued is None:

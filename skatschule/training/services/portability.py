@@ -301,7 +301,6 @@ def _check_tree(data: dict[str, Any]) -> None:
         )
     if "exported_at" in data and parse_time(data["exported_at"], latest=timezone.now() + timedelta(minutes=5)) is None:
         raise ImportProblem("„exported_at“ ist kein gültiger Zeitpunkt.", "“exported_at” is not a valid time.")
-    return data
 
 
 def _int(entry: dict, key: str, where: str, low: int, high: int) -> int:
@@ -312,6 +311,7 @@ def _int(entry: dict, key: str, where: str, low: int, high: int) -> int:
             f"„{key}“ muss eine ganze Zahl von {low} bis {high} sein.",
             f"“{key}” must be a whole number from {low} to {high}.",
         )
+    assert isinstance(value, int)  # is_whole checked it
     return value
 
 
@@ -336,6 +336,7 @@ def _exercise(entry: Any, where: str) -> tuple[str, int, int]:
     if not isinstance(kind, str) or not _SLUG.match(kind) or get_type(kind) is None:
         raise _problem(where, f"unbekannte Übungsart {str(kind)[:40]!r}.", f"unknown exercise type {str(kind)[:40]!r}.")
     exercise = get_type(kind)
+    assert exercise is not None  # checked just above
     difficulty = _int(entry, "difficulty", where, 1, exercise.levels)
     seed = _int(entry, "seed", where, 0, SEED_LIMIT - 1)
     return kind, difficulty, seed
@@ -470,11 +471,11 @@ def import_data(
             added += 1
         have = set(ReviewItem.objects.owned_by(owner).values_list("kind", "difficulty", "seed"))
         for r in reviews:
-            key = (r["kind"], r["difficulty"], r["seed"])
-            if key in have:
+            card_key = (r["kind"], r["difficulty"], r["seed"])
+            if card_key in have:
                 reviews_kept += 1  # the user's own card wins
                 continue
-            have.add(key)
+            have.add(card_key)
             ReviewItem.objects.create(**owner.fields(), **r)
             reviews_added += 1
     return ImportResult(added, skipped, reviews_added, reviews_kept)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -61,7 +61,7 @@ def _chapter_of(rule_id: str) -> str:
 
 
 def _micros(when: datetime) -> int:
-    return (when - _EPOCH) // timezone.timedelta(microseconds=1)
+    return (when - _EPOCH) // timedelta(microseconds=1)
 
 
 @lru_cache(maxsize=4)
@@ -133,14 +133,14 @@ def _fold(
             lesson[3] = (lesson[3] + bit)[-window:]
     rules = list(rule_ids)
     for rule in set(rules):
-        counts = state["rules"].setdefault(rule, [0, 0])
-        counts[0] += 1
-        counts[1] += int(correct)
+        tally = state["rules"].setdefault(rule, [0, 0])
+        tally[0] += 1
+        tally[1] += int(correct)
     for chapter in {_chapter_of(rule) for rule in rules}:
         if chapter in chapters:
-            counts = state["chapters"].setdefault(chapter, [0, 0])
-            counts[0] += 1
-            counts[1] += int(correct)
+            tally = state["chapters"].setdefault(chapter, [0, 0])
+            tally[0] += 1
+            tally[1] += int(correct)
 
 
 def rows_in_order(owner: Owner) -> Iterator[tuple[str, int, bool, list[str], datetime, int, bool]]:
