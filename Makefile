@@ -29,6 +29,7 @@ run: setup
 # (strict on skatschule.engine and skatschule.exercises, see [tool.mypy]).
 lint: setup
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(PY) -m mypy
 
 test: setup lint

@@ -67,3 +67,53 @@ def test_a_whole_hand_by_keyboard_on_a_phone(phone_page, live_server) -> None:
     _press(link)
     expect(page.get_by_role("heading", level=1)).to_have_text("Hätte ich gewinnen können?")
     expect(page.get_by_text("allen Karten offen")).to_be_visible()
+
+
+def _public_iss_record() -> str:
+    """The first record of the public ISS vectors (a Grand), or a skip without ../shared."""
+    import json
+    from pathlib import Path
+
+    from django.conf import settings
+
+    path = Path(settings.BASE_DIR).parent / "shared" / "vectors" / "public_iss.json"
+    if not path.exists():
+        pytest.skip("shared/vectors/public_iss.json is not beside the project")
+    cases = json.loads(path.read_text(encoding="utf-8"))
+    cases = cases["cases"] if isinstance(cases, dict) else cases
+    return next(c["input"]["record"] for c in cases if c["id"].endswith("grand"))
+
+
+def test_an_iss_record_is_read_stepped_through_and_a_moment_becomes_an_exercise(phone_page, live_server) -> None:
+    from skatschule.engine import GameState
+    from skatschule.engine.iss import parse_records
+
+    record = _public_iss_record()
+    page = phone_page
+    page.goto(live_server.url + "/ueben/spiel/iss/")
+    page.get_by_label("Einen oder mehrere Datensätze").fill(record)
+    _press(page.get_by_role("button", name="Einlesen"))
+    expect(page.get_by_role("heading", name="Spiel 1 von 1")).to_be_visible()
+    steps = 4  # one trick and one card of the next
+    for _ in range(steps):
+        _press(page.get_by_role("link", name="Weiter"))
+    expect(page.get_by_text(f"Karte {steps} von")).to_be_visible()
+
+    # the engine's answer for that moment: the seat to move and the cards it may play
+    state = parse_records(record)[0].state
+    plays = [c for t in state.tricks for c in t.cards] + state.trick
+    probe = GameState(state.deal, rules=state.rules)
+    for move in state.moves[: len(state.moves) - len(plays)]:
+        probe.push(move)
+    for card in plays[:steps]:
+        probe.play(card)
+    allowed = {c.code for c in probe.legal_cards()}
+    assert 0 < len(allowed)
+    form = page.locator("form.feedback")
+    expect(form.locator("legend")).to_contain_text("Welche Karten darf")
+    for box in form.locator('input[name="cards"]').all():
+        if box.get_attribute("value") in allowed:
+            box.check()
+    _press(form.get_by_role("button", name="Antworten"))
+    expect(page.get_by_role("status")).to_contain_text("Richtig.")
+    assert not page.evaluate("document.documentElement.scrollWidth > 375")
