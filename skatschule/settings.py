@@ -14,8 +14,8 @@ Production sets at least ``SECRET_KEY`` (which turns DEBUG off) and ``ALLOWED_HO
   database, the join-code and signup limits close (503) until Redis is back.
 - HTTPS (only when DEBUG is off): ``SECURE_SSL_REDIRECT`` (default on), ``SECURE_HSTS_SECONDS``
   (default one year), ``SECURE_HSTS_INCLUDE_SUBDOMAINS`` and ``SECURE_HSTS_PRELOAD`` (default on;
-  switch off where subdomains still serve plain HTTP), secure session and CSRF cookies; ``X-Forwarded-Proto: https`` from the
-  proxy marks a request as secure.
+  switch off where subdomains still serve plain HTTP), secure session and CSRF cookies;
+  ``X-Forwarded-Proto: https`` from the proxy marks a request as secure.
 - ``AXES_FAILURE_LIMIT`` (default 5) wrong passwords lock a username from one address for
   ``AXES_COOLOFF_MINUTES`` (default 15); ``PROXY_COUNT`` (default 0) is the number of
   reverse proxies in front of gunicorn whose ``X-Forwarded-For`` entries are trusted.

@@ -108,7 +108,8 @@ def remove_member(request: AuthenticatedHtmxHttpRequest, pk: int, student_id: in
 def _too_many(
     request: AuthenticatedHtmxHttpRequest, exc: TooManyAttempts, template: str, context: dict
 ) -> HttpResponse:
-    """429 (503 while the limiter cannot count): for htmx the form's own template with the message as its error, else the error page."""
+    """429 (503 while the limiter cannot count): for htmx the form's own template with the message as its error,
+    else the error page."""
     if request.htmx:
         context.update(error=exc.message(current_lang()))
         response = render(request, template, context, status=exc.status)

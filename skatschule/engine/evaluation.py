@@ -87,7 +87,8 @@ class Evaluation:
         return self.best.contract if self.best else None
 
     def summary(self, lang: str = "de") -> str:
-        """``⟦game:hearts⟧: mit 1, Spiel 2 × ⟦game:hearts⟧ 10 = 20`` or ``passen`` (references rendered by names.render)."""
+        """``⟦game:hearts⟧: mit 1, Spiel 2 × ⟦game:hearts⟧ 10 = 20`` or ``passen``
+        (references rendered by names.render)."""
         if self.best is None:
             return "kein Spiel reicht: passen" if lang == "de" else "no game is strong enough: pass"
         return self.best.steps[-1].text(lang)

@@ -376,7 +376,8 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
             steps.append(
                 Step(
                     f"Spitzen nur mit ⟦ranks:J⟧: {matadors_text(matadors)} zählt als {matadors_text(cut)}",
-                    f"Matadors with ⟦ranks:J⟧ only: {matadors_text(matadors, 'en')} counts as {matadors_text(cut, 'en')}",
+                    f"Matadors with ⟦ranks:J⟧ only: {matadors_text(matadors, 'en')} counts as "
+                    f"{matadors_text(cut, 'en')}",
                     ("K.5.2", "K.7.2"),
                 )
             )
@@ -469,8 +470,10 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
         steps.insert(
             0,
             Step(
-                f"{game.declarer_points} Augen für den Alleinspieler: {'mindestens 61, gewonnen' if won else 'weniger als 61, verloren'}",
-                f"{game.declarer_points} card points for the declarer: {'at least 61, won' if won else 'fewer than 61, lost'}",
+                f"{game.declarer_points} Augen für den Alleinspieler: "
+                f"{'mindestens 61, gewonnen' if won else 'weniger als 61, verloren'}",
+                f"{game.declarer_points} card points for the declarer: "
+                f"{'at least 61, won' if won else 'fewer than 61, lost'}",
                 ("4.2.2",),
             ),
         )

@@ -696,8 +696,10 @@ def score_broken_ramsch(
     steps = (
         note,
         Step(
-            f"Kein Durchmarsch durch Abbruch: verloren mit 120 Augen und einer Jungfrau, Faktor 1 + {schieben} + 1 = {multiplier}",
-            f"No Durchmarsch by breaking off: lost with 120 card points and one Jungfrau, multiplier 1 + {schieben} + 1 = {multiplier}",
+            f"Kein Durchmarsch durch Abbruch: verloren mit 120 Augen und einer Jungfrau, Faktor 1 + {schieben} + 1 "
+            f"= {multiplier}",
+            "No Durchmarsch by breaking off: lost with 120 card points and one Jungfrau, multiplier 1 + "
+            f"{schieben} + 1 = {multiplier}",
             ("K.7.12", "K.4.2", "K.3.5"),
         ),
         Step(

@@ -369,7 +369,8 @@ def rule(state: GameState, event: Event) -> Ruling:
             return _from_outcome(outcome, steps)
     if kind is Irregularity.CARDS_EXPOSED and event.seat == state.declarer:
         raise SkatError(
-            "Der Alleinspieler darf herausgefallene Karten ohne Folgen wieder aufnehmen: das Spiel geht weiter (ISkO 3.1.9)",
+            "Der Alleinspieler darf herausgefallene Karten ohne Folgen wieder aufnehmen: das Spiel geht weiter "
+            "(ISkO 3.1.9)",
             "The declarer may pick up his fallen cards without consequence: play continues (ISkO 3.1.9)",
         )
     if kind is Irregularity.DECLARER_CONCEDES and event.seat != state.declarer:
@@ -681,9 +682,11 @@ def _unreachable(state: GameState, m: int, need: _Need, f_augen: int) -> tuple[S
     if need.schwarz and m < 0:
         return Step(
             f"Der Alleinspieler braucht Schwarz ({needed_de}); ohne Spitzen hält ein Gegenspieler "
-            f"den höchsten Trumpf ({card_ref('CJ')}) und macht damit immer einen Stich: Schwarz war schon vor dem ersten Stich unmöglich",
+            f"den höchsten Trumpf ({card_ref('CJ')}) und macht damit immer einen Stich: Schwarz war schon vor dem "
+            "ersten Stich unmöglich",
             f"The declarer needs Schwarz ({needed_en}); without matadors a defender holds the "
-            f"highest trump ({card_ref('CJ')}), which always takes a trick: Schwarz was impossible before the first trick",
+            f"highest trump ({card_ref('CJ')}), which always takes a trick: Schwarz was impossible before the "
+            "first trick",
             ("4.4.3",),
         ), True
     if need.schwarz and state.defender_trick_count > 0:

@@ -836,7 +836,8 @@ def concede(contract: Contract, matadors: int, *, bid: int, rules: RuleSet = ISK
         won=False,
         rules=rules,
         reason=(
-            "Der Alleinspieler hat aufgegeben; gewertet wird die Stufe einfach mit seinen Spitzen, mindestens zum Reizwert",
+            "Der Alleinspieler hat aufgegeben; gewertet wird die Stufe einfach mit seinen Spitzen, mindestens zum "
+            "Reizwert",
             "The declarer conceded; the simple level counts, with his matadors and at least at the bid",
             ("3.3.1", "2.4.3"),
         ),

@@ -706,7 +706,8 @@ def _check_position(declarer: int, masks: list[int], leader: int, trick: list[Ca
     expected = [counts[(leader + k) % 3] + (1 if k < len(trick) else 0) for k in range(3)]
     if len(set(expected)) != 1 or expected[0] == 0:
         raise SkatError(
-            "Die Hände passen nicht zum Stich: jeder Platz muss gleich viele Karten haben (die schon gespielten mitgezählt)",
+            "Die Hände passen nicht zum Stich: jeder Platz muss gleich viele Karten haben (die schon gespielten "
+            "mitgezählt)",
             "The hands do not fit the trick: every seat must hold as many cards (counting those already played)",
         )
 

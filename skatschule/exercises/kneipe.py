@@ -233,7 +233,8 @@ class Kneipe(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"{NOTE_DE} Ein Ramsch ist zu Ende (Augen mit Skat). Welche Zahl wird für {SEAT_NAMES_DE[asked]} in die Liste geschrieben? "
+            f"{NOTE_DE} Ein Ramsch ist zu Ende (Augen mit Skat). Welche Zahl wird für {SEAT_NAMES_DE[asked]} in "
+            "die Liste geschrieben? "
             "Minuspunkte mit Minus.",
             f"{NOTE_EN} A Ramsch is over (card points incl. the skat). What number is written on the sheet for "
             f"{seat_en(asked)}? Minus points with a minus.",

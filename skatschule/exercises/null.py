@@ -45,14 +45,16 @@ VERDICT_ALIASES = {"won": "gewonnen", "lost": "verloren", "g": "gewonnen", "v": 
 _STORIES: tuple[tuple[str, str, int, int], ...] = (
     ("Der Alleinspieler hat keinen einzigen Stich bekommen.", "The declarer took no trick at all.", 0, -1),
     (
-        f"Der Alleinspieler hat keinen Stich bekommen; im Skat liegen aber {article_ref('CA')} und {article_ref('CT')}.",
+        f"Der Alleinspieler hat keinen Stich bekommen; im Skat liegen aber {article_ref('CA')} und "
+        f"{article_ref('CT')}.",
         f"The declarer took no trick; but the skat holds {article_ref('CA')} and {article_ref('CT')}.",
         0,
         21,
     ),
     (
         "Im letzten Stich muss der Alleinspieler übernehmen; der Stich enthält nur Sieben, Acht und Neun (0 Augen).",
-        "In the last trick the declarer has to win the trick; it holds only a seven, an eight and a nine (0 card points).",
+        "In the last trick the declarer has to win the trick; it holds only a seven, an eight and a nine (0 card "
+        "points).",
         1,
         0,
     ),
@@ -63,8 +65,10 @@ _STORIES: tuple[tuple[str, str, int, int], ...] = (
         -1,
     ),
     (
-        f"Die ersten neun Stiche gehen an die Gegenspieler; den letzten Stich muss der Alleinspieler mit {article_ref('DA', 'dat')} nehmen.",
-        f"The first nine tricks go to the defenders; the declarer has to take the last trick with {article_ref('DA', 'dat')}.",
+        "Die ersten neun Stiche gehen an die Gegenspieler; den letzten Stich muss der Alleinspieler mit "
+        f"{article_ref('DA', 'dat')} nehmen.",
+        "The first nine tricks go to the defenders; the declarer has to take the last trick with "
+        f"{article_ref('DA', 'dat')}.",
         1,
         -1,
     ),
@@ -112,8 +116,14 @@ class Null(EngineExercise[Scenario]):
     slug = "null"
     title_de = "Nullspiele"
     title_en = "Null games"
-    description_de = f"Feste Werte, eigene Kartenfolge (die Zehn zwischen {rank_ref(Rank.JACK)} und Neun) und verloren mit dem ersten Stich."
-    description_en = f"Fixed values, their own card order (the ten between {rank_ref(Rank.JACK)} and nine) and lost with the first trick."
+    description_de = (
+        f"Feste Werte, eigene Kartenfolge (die Zehn zwischen {rank_ref(Rank.JACK)} und Neun) und "
+        "verloren mit dem ersten Stich."
+    )
+    description_en = (
+        f"Fixed values, their own card order (the ten between {rank_ref(Rank.JACK)} and nine) and "
+        "lost with the first trick."
+    )
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -173,7 +183,8 @@ class Null(EngineExercise[Scenario]):
             return self.question(
                 difficulty,
                 seed,
-                f"Gespielt wird {contract_ref(contract, 'de')}. Was wird für den Alleinspieler in die Liste geschrieben? "
+                f"Gespielt wird {contract_ref(contract, 'de')}. Was wird für den Alleinspieler in die Liste "
+                "geschrieben? "
                 "Verlorene Spiele mit Minus.",
                 f"The game is {contract_ref(contract, 'en')}. What is written on the score sheet for the declarer? "
                 "Lost games with a minus.",

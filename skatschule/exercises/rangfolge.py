@@ -205,7 +205,8 @@ class Rangfolge(EngineExercise[Scenario]):
                 if plain and game is GameType.GRAND:
                     steps.append(
                         Step(
-                            f"Die Farben sind im Grand kein Trumpf: Alle {JACKS} sind höher; in der Farbe gilt {ORDER_DE}",
+                            f"Die Farben sind im Grand kein Trumpf: Alle {JACKS} sind höher; in der Farbe gilt "
+                            f"{ORDER_DE}",
                             f"No suit is trump in a Grand: all {JACKS} rank higher; within a suit: {ORDER_EN}",
                             ("1.3.3",),
                         )

@@ -232,7 +232,8 @@ def _event_texts(scenario: Scenario, state: GameState) -> tuple[str, str]:
     if kind is Irregularity.LEAD_OUT_OF_TURN:
         assert event.card is not None and state.to_move is not None
         return (
-            f"{who_de} ({role_de}) spielt {card_ref(event.card)} aus, obwohl {SEAT_NAMES_DE[state.to_move]} am Zug ist.",
+            f"{who_de} ({role_de}) spielt {card_ref(event.card)} aus, obwohl {SEAT_NAMES_DE[state.to_move]} am Zug "
+            "ist.",
             f"{who_en} ({role_en}) leads the {card_ref(event.card)}, although {seat_en(state.to_move)} is to lead.",
         )
     if kind is Irregularity.SKAT_VIEWED:

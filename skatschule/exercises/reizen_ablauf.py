@@ -149,9 +149,11 @@ def auction_steps(moves: tuple[AuctionMove, ...]) -> list[Step]:
             assert auction.declarer is not None
             steps.append(
                 Step(
-                    f"{who_de} passt: {SEAT_NAMES_DE[auction.declarer]} hat zuletzt {auction.value} geboten oder gehalten "
+                    f"{who_de} passt: {SEAT_NAMES_DE[auction.declarer]} hat zuletzt {auction.value} geboten oder "
+                    "gehalten "
                     f"und wird Alleinspieler",
-                    f"{who_en} passes: {seat_en(auction.declarer)} bid or held {auction.value} last and becomes declarer",
+                    f"{who_en} passes: {seat_en(auction.declarer)} bid or held {auction.value} last and becomes "
+                    "declarer",
                     ("2.3.5",),
                 )
             )
@@ -324,7 +326,8 @@ class ReizenAblauf(EngineExercise[Scenario]):
             value = "0:allein"
             steps.append(
                 Step(
-                    "Mittelhand und Hinterhand haben gepasst, ohne zu bieten: Vorhand darf selbst spielen (mindestens 18) oder passen",
+                    "Mittelhand und Hinterhand haben gepasst, ohne zu bieten: Vorhand darf selbst spielen "
+                    "(mindestens 18) oder passen",
                     "Middlehand and rearhand passed without a bid: forehand may play herself (at least 18) or pass",
                     ("2.3.6",),
                 )
@@ -333,15 +336,20 @@ class ReizenAblauf(EngineExercise[Scenario]):
             value = f"{auction.listener}:hoert"
             steps.append(
                 Step(
-                    f"{SEAT_NAMES_DE[auction.speaker]} hat {auction.value} gesagt; {SEAT_NAMES_DE[auction.listener]} hört und muss halten oder passen",
-                    f"{seat_en(auction.speaker, True)} bid {auction.value}; {seat_en(auction.listener)} listens and must hold or pass",
+                    f"{SEAT_NAMES_DE[auction.speaker]} hat {auction.value} gesagt; "
+                    f"{SEAT_NAMES_DE[auction.listener]} hört und muss halten oder passen",
+                    f"{seat_en(auction.speaker, True)} bid {auction.value}; {seat_en(auction.listener)} listens "
+                    "and must hold or pass",
                     ("2.3.2",),
                 )
             )
         else:
             value = f"{auction.speaker}:sagt"
             if auction.value:
-                de = f"{SEAT_NAMES_DE[auction.speaker]} ist am Sagen und muss mehr als {auction.value} bieten oder passen"
+                de = (
+                    f"{SEAT_NAMES_DE[auction.speaker]} ist am Sagen und muss mehr als {auction.value} bieten oder "
+                    "passen"
+                )
                 en = f"{seat_en(auction.speaker, True)} is the bidder and must bid more than {auction.value} or pass"
             else:
                 de = f"{SEAT_NAMES_DE[auction.speaker]} ist am Sagen und bietet (mindestens 18) oder passt"

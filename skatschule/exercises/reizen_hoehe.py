@@ -80,15 +80,20 @@ class ReizenHoehe(EngineExercise[Scenario]):
             how_de, how_en = "mit Skataufnahme", "picking up the skat"
         rule_de = rule_en = ""
         if not contract.game.is_null:
-            rule_de = " Zähle die Spitzen nur mit deinen zehn Karten (den Skat kennst du noch nicht) und rechne ohne Schneider."
+            rule_de = (
+                " Zähle die Spitzen nur mit deinen zehn Karten (den Skat kennst du noch nicht) und rechne "
+                "ohne Schneider."
+            )
             rule_en = (
                 " Count the matadors with your ten cards only (you do not know the skat yet) and leave Schneider out."
             )
         return self.question(
             difficulty,
             seed,
-            f"Du möchtest {contract_ref(contract, 'de')} spielen, {how_de}. Bis zu welchem Wert darfst du höchstens reizen?{rule_de}",
-            f"You want to play {contract_ref(contract, 'en')}, {how_en}. What is the highest value you may bid?{rule_en}",
+            f"Du möchtest {contract_ref(contract, 'de')} spielen, {how_de}. Bis zu welchem Wert darfst du "
+            f"höchstens reizen?{rule_de}",
+            f"You want to play {contract_ref(contract, 'en')}, {how_en}. What is the highest value you may "
+            f"bid?{rule_en}",
             "number",
             cards=codes(hand_order(scenario.hand, contract.game)),
             facts=[
@@ -135,10 +140,13 @@ class ReizenHoehe(EngineExercise[Scenario]):
             steps.append(
                 Step(
                     f"Vorsicht bei ohne {-count}: Liegt einer der fehlenden Trümpfe im Skat, zählen weniger Spitzen. "
-                    f"Im schlimmsten Fall liegt {card_ref(order[0])} (dann mit 1) oder {card_ref(order[1])} (dann ohne 1) im Skat: "
+                    f"Im schlimmsten Fall liegt {card_ref(order[0])} (dann mit 1) oder {card_ref(order[1])} (dann "
+                    "ohne 1) im Skat: "
                     f"{worst.text('de')}. Ein Gebot darüber wäre dann überreizt",
-                    f"Careful with without {-count}: if one of the missing trumps lies in the skat, fewer matadors count. "
-                    f"In the worst case the {card_ref(order[0])} (then with 1) or the {card_ref(order[1])} (then without 1) "
+                    f"Careful with without {-count}: if one of the missing trumps lies in the skat, fewer matadors "
+                    "count. "
+                    f"In the worst case the {card_ref(order[0])} (then with 1) or the {card_ref(order[1])} (then "
+                    "without 1) "
                     f"is in the skat: {worst.text('en')}. A bid above that would then be overbid",
                     ("2.4.3", "4.4.2") if contract.hand else ("2.4.3", "4.4.1"),
                 )
@@ -146,8 +154,10 @@ class ReizenHoehe(EngineExercise[Scenario]):
         elif count == -1:
             steps.append(
                 Step(
-                    f"Ohne 1 ist sicher: Liegt {card_ref(order[0])} im Skat, spielst du mit 2 oder mehr, das Spiel wird nur mehr wert",
-                    f"Without 1 is safe: if the {card_ref(order[0])} lies in the skat, you play with 2 or more, which is worth more",
+                    f"Ohne 1 ist sicher: Liegt {card_ref(order[0])} im Skat, spielst du mit 2 oder mehr, das Spiel "
+                    "wird nur mehr wert",
+                    f"Without 1 is safe: if the {card_ref(order[0])} lies in the skat, you play with 2 or more, "
+                    "which is worth more",
                     ("1.4.2",),
                 )
             )

@@ -143,8 +143,10 @@ def _why_valid(s: Scenario) -> list[Step]:
         if s.ouvert and not s.hand:
             return [
                 Step(
-                    "Null ouvert darf auch nach der Skataufnahme angesagt werden; nur offene Farbspiele und Grand ouvert verlangen ein Handspiel",
-                    "Null ouvert may be announced after picking up the skat, too; only open suit games and Grand ouvert require a hand game",
+                    "Null ouvert darf auch nach der Skataufnahme angesagt werden; nur offene Farbspiele und Grand "
+                    "ouvert verlangen ein Handspiel",
+                    "Null ouvert may be announced after picking up the skat, too; only open suit games and Grand "
+                    "ouvert require a hand game",
                     ("2.4.4",),
                 )
             ]

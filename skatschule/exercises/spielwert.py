@@ -138,8 +138,10 @@ class Spielwert(EngineExercise[Scenario]):
             if contract.ouvert:
                 steps.append(
                     Step(
-                        "Ein offenes Spiel gilt als Schwarz angesagt: Schneider, Schneider angesagt, Schwarz, Schwarz angesagt und offen zählen mit",
-                        "An open game counts as Schwarz announced: Schneider, Schneider announced, Schwarz, Schwarz announced and open all count",
+                        "Ein offenes Spiel gilt als Schwarz angesagt: Schneider, Schneider angesagt, Schwarz, "
+                        "Schwarz angesagt und offen zählen mit",
+                        "An open game counts as Schwarz announced: Schneider, Schneider announced, Schwarz, "
+                        "Schwarz announced and open all count",
                         ("4.2.6",),
                     )
                 )

@@ -151,8 +151,10 @@ def matador_steps(game: GameType, cards: CardSet, count: int, skat: tuple[Card, 
     if abs(count) == game.max_matadors:
         steps.append(
             Step(
-                f"Mehr als {game.max_matadors} Spitzen gibt es {'im Grand' if game is GameType.GRAND else 'im Farbspiel'} nicht",
-                f"There are no more than {game.max_matadors} matadors {'in a Grand' if game is GameType.GRAND else 'in a suit game'}",
+                f"Mehr als {game.max_matadors} Spitzen gibt es "
+                f"{'im Grand' if game is GameType.GRAND else 'im Farbspiel'} nicht",
+                f"There are no more than {game.max_matadors} matadors "
+                f"{'in a Grand' if game is GameType.GRAND else 'in a suit game'}",
                 ("1.4.3",),
             )
         )

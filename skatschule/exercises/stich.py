@@ -150,8 +150,10 @@ class Stich(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"Gespielt wird {game_ref(scenario.game)}. {SEAT_NAMES_DE[leader]} spielt aus, die anderen geben zu. Wer bekommt den Stich?",
-            f"The game is {game_en(scenario.game)}. {seat_en(leader, True)} leads, the others follow. Who takes the trick?",
+            f"Gespielt wird {game_ref(scenario.game)}. {SEAT_NAMES_DE[leader]} spielt aus, die anderen geben zu. "
+            "Wer bekommt den Stich?",
+            f"The game is {game_en(scenario.game)}. {seat_en(leader, True)} leads, the others follow. Who takes "
+            "the trick?",
             "choice",
             options=options,
             trick=codes(scenario.trick),

@@ -152,8 +152,14 @@ class Ueberreizt(EngineExercise[Scenario]):
     slug = "ueberreizt"
     title_de = "Überreizt"
     title_en = "Overbid"
-    description_de = f"Ohne Spitzen gereizt, und ein {rank_ref(Rank.JACK)} liegt im Skat: Was jetzt ansagen, und was wird geschrieben?"
-    description_en = f"Bid on 'without' matadors, and a {rank_ref(Rank.JACK)} turns up in the skat: what to announce now, and what is written?"
+    description_de = (
+        f"Ohne Spitzen gereizt, und ein {rank_ref(Rank.JACK)} liegt im Skat: Was jetzt ansagen, und "
+        "was wird geschrieben?"
+    )
+    description_en = (
+        f"Bid on 'without' matadors, and a {rank_ref(Rank.JACK)} turns up in the skat: what to "
+        "announce now, and what is written?"
+    )
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -177,13 +183,18 @@ class Ueberreizt(EngineExercise[Scenario]):
         found_de = found_en = card_ref(scenario.found)
         if scenario.form == "cheapest":
             prompt_de = (
-                f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Nach der Skataufnahme liegt der {found_de} im Skat: "
-                f"{game_ref(g)} erreicht den Reizwert nicht mehr, selbst mit Schwarz. Der Alleinspieler sagt ein zum Reizwert "
-                "passendes Spiel an und gibt auf. Welche Ansagen kosten ihn am wenigsten? Wähle alle, die gleich günstig sind."
+                f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Nach der Skataufnahme liegt der "
+                f"{found_de} im Skat: "
+                f"{game_ref(g)} erreicht den Reizwert nicht mehr, selbst mit Schwarz. Der Alleinspieler sagt ein "
+                "zum Reizwert "
+                "passendes Spiel an und gibt auf. Welche Ansagen kosten ihn am wenigsten? Wähle alle, die gleich "
+                "günstig sind."
             )
             prompt_en = (
-                f"The bidding went to {scenario.bid}, counting on {plan_en}. After picking up, the {found_en} is in the skat: "
-                f"{game_en(g)} can no longer reach the bid, not even with Schwarz. The declarer announces a game that fits the "
+                f"The bidding went to {scenario.bid}, counting on {plan_en}. After picking up, the {found_en} is "
+                "in the skat: "
+                f"{game_en(g)} can no longer reach the bid, not even with Schwarz. The declarer announces a game "
+                "that fits the "
                 "bid and concedes. Which announcements cost him least? Select all that are equally cheap."
             )
             return self.question(
@@ -230,7 +241,8 @@ class Ueberreizt(EngineExercise[Scenario]):
             )
             prompt_en = (
                 f"The bidding went to {scenario.bid}, counting on {plan_en}. He plays {game_ref(g)} Hand and takes "
-                f"{result_en} (skat included). The {found_en} was in the skat. What is written on the score sheet for him?"
+                f"{result_en} (skat included). The {found_en} was in the skat. What is written on the score sheet "
+                "for him?"
             )
             rules: tuple[str, ...] = ("4.4.2", "1.4.2", "4.3.4")
         else:
@@ -241,7 +253,8 @@ class Ueberreizt(EngineExercise[Scenario]):
             )
             prompt_en = (
                 f"The bidding went to {scenario.bid}, counting on {plan_en}. The {found_en} is in the skat. "
-                f"He announces {x_en} and takes {result_en} (skat included). What is written on the score sheet for him?"
+                f"He announces {x_en} and takes {result_en} (skat included). What is written on the score sheet "
+                "for him?"
             )
             rules = ("2.4.3", "4.4.1", "4.3.4")
         return self.question(
@@ -262,7 +275,8 @@ class Ueberreizt(EngineExercise[Scenario]):
         after = matadors(g, twelve)
         steps = [
             Step(
-                f"Mit dem {card_ref(scenario.found)} im Skat zählen die Spitzen in {game_ref(g)} jetzt {matadors_text(after, 'de')} "
+                f"Mit dem {card_ref(scenario.found)} im Skat zählen die Spitzen in {game_ref(g)} jetzt "
+                f"{matadors_text(after, 'de')} "
                 f"statt {matadors_text(scenario.planned, 'de')}",
                 f"With the {card_ref(scenario.found)} in the skat the matadors in {game_ref(g)} are now "
                 f"{matadors_text(after, 'en')} instead of {matadors_text(scenario.planned, 'en')}",
@@ -294,10 +308,11 @@ class Ueberreizt(EngineExercise[Scenario]):
             return Solution(values, names_de, names_en, tuple(steps), ("2.4.3", "4.4.1"))
         x = scenario.declared
         if scenario.form == "concede":
-            outcome = concede(x, twelve, scenario.bid)
+            settlement = concede(x, twelve, scenario.bid)
             if x is not g:
                 steps.append(_matador_step(x, twelve))
-            steps += outcome.steps
+            steps += settlement.steps
+            score = settlement.score
         else:
             contract = Contract(x, hand=scenario.hand_game)
             count = matadors(x, twelve)
@@ -310,12 +325,15 @@ class Ueberreizt(EngineExercise[Scenario]):
             if scenario.hand_game and outcome.overbid:
                 steps.append(
                     Step(
-                        "Im Handspiel ist er trotz der Augen verloren: Der Spitzentrumpf im Skat hat den Wert unter das Gebot gedrückt",
-                        "In a hand game it is lost despite the card points: the top trump in the skat pushed the value below the bid",
+                        "Im Handspiel ist er trotz der Augen verloren: Der Spitzentrumpf im Skat hat den Wert "
+                        "unter das Gebot gedrückt",
+                        "In a hand game it is lost despite the card points: the top trump in the skat pushed the "
+                        "value below the bid",
                         ("4.4.2",),
                     )
                 )
-        return Solution((str(outcome.score),), signed(outcome.score), signed(outcome.score), tuple(steps), RULES)
+            score = outcome.score
+        return Solution((str(score),), signed(score), signed(score), tuple(steps), RULES)
 
 
 def _matador_step(game: GameType, cards: CardSet) -> Step:
@@ -330,7 +348,10 @@ def _matador_step(game: GameType, cards: CardSet) -> Step:
 def _cost_step(game: GameType, outcome: Settlement, bid: int) -> Step:
     base = ISKO.base_value(game)
     if outcome.overbid:
-        de = f"{game_ref(game)}: {outcome.value // base} × {base} = {outcome.value} erreicht {bid}, Eintrag {outcome.score}"
+        de = (
+            f"{game_ref(game)}: {outcome.value // base} × {base} = {outcome.value} erreicht {bid}, Eintrag "
+            f"{outcome.score}"
+        )
         en = f"{game_en(game)}: {outcome.value // base} × {base} = {outcome.value} reaches {bid}, entry {outcome.score}"
     else:
         de = f"{game_ref(game)}: Spielwert {outcome.value} erreicht {bid}, verloren {outcome.score}"

@@ -94,8 +94,10 @@ class Zugeben(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"Gespielt wird {game_ref(scenario.game)}. Welche Karten deiner Hand darfst du jetzt spielen? Wähle alle erlaubten Karten.",
-            f"The game is {game_en(scenario.game)}. Which cards of your hand may you play now? Select every allowed card.",
+            f"Gespielt wird {game_ref(scenario.game)}. Welche Karten deiner Hand darfst du jetzt spielen? Wähle "
+            "alle erlaubten Karten.",
+            f"The game is {game_en(scenario.game)}. Which cards of your hand may you play now? Select every "
+            "allowed card.",
             "cards",
             options=[card_choice(c) for c in hand_order(scenario.hand, scenario.game)],
             trick=codes(scenario.trick),
@@ -141,7 +143,8 @@ class Zugeben(EngineExercise[Scenario]):
         if game.is_null and any(c.is_jack and c.suit == lead.suit for c in scenario.hand):
             steps.append(
                 Step(
-                    f"Im Null ist {article_ref(Card(lead.suit, Rank.JACK))} eine gewöhnliche {suit_ref(lead.suit)}-Karte",
+                    f"Im Null ist {article_ref(Card(lead.suit, Rank.JACK))} eine gewöhnliche "
+                    f"{suit_ref(lead.suit)}-Karte",
                     f"In Null {article_ref(Card(lead.suit, Rank.JACK))} is an ordinary {suit_ref(lead.suit)} card",
                     ("1.3.4",),
                 )

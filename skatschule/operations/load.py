@@ -190,7 +190,8 @@ def drive(base: str, users: int, seconds: float, think: float, warmup: float = 2
 
 def report(stats: Stats, seconds: float) -> str:
     lines = [
-        f"{'class':<10} {'requests':>8} {'req/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>6}"
+        f"{'class':<10} {'requests':>8} {'req/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8} "
+        f"{'errors':>6}"
     ]
     for name in ("minimal", "page", "rules", "generate", "grade"):
         t = stats.times.get(name, [])

@@ -173,9 +173,12 @@ def moodle_xml(quiz: Quiz, lang: str = "de") -> str:
         f"<!-- {escape(moodle_note(lang)).replace('--', '–')} -->",
     ]
     if skipped:
-        head.append(
-            f"<!-- {'Not exported (no Moodle equivalent), items' if lang == 'en' else 'Nicht exportiert (in Moodle ohne Gegenstück), Aufgaben'}: {', '.join(map(str, skipped))} -->"
+        not_exported = (
+            "Not exported (no Moodle equivalent), items"
+            if lang == "en"
+            else "Nicht exportiert (in Moodle ohne Gegenstück), Aufgaben"
         )
+        head.append(f"<!-- {not_exported}: {', '.join(map(str, skipped))} -->")
     head.append("<quiz>")
     head.append(
         f'<question type="category"><category><text>$course$/Skatschule/{escape(category)}</text></category></question>'

@@ -83,7 +83,8 @@ class QuizForm(forms.Form):
         initial=1,
         help_text=_(
             "Mehrere Versuche stellen bei zufälligen Varianten jedes Mal neue Fragen. Bei Aufgaben "
-            "„Für alle gleich“ wiederholt jeder Versuch dieselben Fragen: dann nur mit „Lösungen nach dem Ende des Quiz“."
+            "„Für alle gleich“ wiederholt jeder Versuch dieselben Fragen: dann nur mit „Lösungen nach dem Ende des "
+            "Quiz“."
         ),
     )
     show_answers = forms.ChoiceField(

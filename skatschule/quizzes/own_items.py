@@ -180,7 +180,8 @@ def _check_value(
         raise OwnItemError("Bitte wähle, wie das Spiel gewonnen wurde.", "Please choose how the game was won.")
     elif contract.schwarz_announced and result != "schwarz":
         raise OwnItemError(
-            "Schwarz angesagt (oder offen gespielt): gewonnen ist das Spiel nur, wenn die Gegenspieler keinen Stich bekommen.",
+            "Schwarz angesagt (oder offen gespielt): gewonnen ist das Spiel nur, wenn die Gegenspieler keinen "
+            "Stich bekommen.",
             "Schwarz announced (or an open game): it is won only if the defenders take no trick.",
         )
     elif contract.schneider_announced and result == "einfach":

@@ -52,7 +52,8 @@ def test_a_whole_hand_by_keyboard_on_a_phone(phone_page, live_server) -> None:
             _settle(page)
             assert page.evaluate("""() => {
                 const all = document.querySelectorAll('ul.table-hand button');
-                const ok = document.querySelectorAll('ul.table-hand button.legal:not(:disabled), ul.table-hand button:disabled:not(.legal)');
+                const ok = document.querySelectorAll(
+                    'ul.table-hand button.legal:not(:disabled), ul.table-hand button:disabled:not(.legal)');
                 return all.length === ok.length;
             }""")
             _press(legal.first)
