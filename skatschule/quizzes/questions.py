@@ -65,7 +65,8 @@ def _hashed_seed(key: str) -> int:
 
 def _question_content(question: Question) -> tuple[object, ...]:
     """What makes two questions the same for the learner (the seed itself does not)."""
-    options = tuple((o.value, o.label.de) for o in question.options)
+    # the options as a set: the same options in another order are the same question
+    options = tuple(sorted((o.value, o.label.de) for o in question.options))
     return (question.prompt_de, question.facts, question.cards, question.trick, question.skat, options)
 
 
