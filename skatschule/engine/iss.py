@@ -83,6 +83,23 @@ class IssGame:
     resigned: str | None = None
 
     @property
+    def plays(self) -> list[Card]:
+        """The cards played, in order."""
+        return [c for t in self.state.tricks for c in t.cards] + list(self.state.trick)
+
+    def position(self, step: int) -> GameState:
+        """The game after its first ``step`` cards (0: before the first card; clamped)."""
+        state = self.state
+        plays = self.plays
+        step = min(max(step, 0), len(plays))
+        probe = GameState(state.deal, rules=state.rules)
+        for move in state.moves[: len(state.moves) - len(plays)]:
+            probe.push(move)
+        for card in plays[:step]:
+            probe.play(card)
+        return probe
+
+    @property
     def players(self) -> tuple[str, str, str]:
         p = self.properties
         return (p.get("P0", ""), p.get("P1", ""), p.get("P2", ""))

@@ -257,15 +257,7 @@ def _grade_moment(request: HttpRequest, records: list[str]) -> tuple[dict[str, A
 
 
 def _probe(game: IssGame, step: int) -> GameState:
-    state = game.state
-    plays = [c for t in state.tricks for c in t.cards] + state.trick
-    step = min(max(step, 0), len(plays))
-    probe = GameState(state.deal, rules=state.rules)
-    for move in state.moves[: len(state.moves) - len(plays)]:
-        probe.push(move)
-    for card in plays[:step]:
-        probe.play(card)
-    return probe
+    return game.position(step)
 
 
 def _record_texts(text: str) -> list[str]:
@@ -276,13 +268,9 @@ def _record_texts(text: str) -> list[str]:
 
 def _viewer(game: IssGame, step: int, request: HttpRequest) -> dict[str, Any]:
     state = game.state
-    plays = [c for t in state.tricks for c in t.cards] + state.trick
+    plays = game.plays
     step = min(max(step, 0), len(plays))
-    probe = GameState(state.deal, rules=state.rules)
-    for move in state.moves[: len(state.moves) - len(plays)]:
-        probe.push(move)
-    for card in plays[:step]:
-        probe.play(card)
+    probe = game.position(step)
     game_type = state.contract.game if state.contract else None
     answer = game.answer()
     deck = current_deck(request)

@@ -86,7 +86,6 @@ def _public_iss_record() -> str:
 
 
 def test_an_iss_record_is_read_stepped_through_and_a_moment_becomes_an_exercise(phone_page, live_server) -> None:
-    from skatschule.engine import GameState
     from skatschule.engine.iss import parse_records
 
     record = _public_iss_record()
@@ -101,13 +100,7 @@ def test_an_iss_record_is_read_stepped_through_and_a_moment_becomes_an_exercise(
     expect(page.get_by_text(f"Karte {steps} von")).to_be_visible()
 
     # the engine's answer for that moment: the seat to move and the cards it may play
-    state = parse_records(record)[0].state
-    plays = [c for t in state.tricks for c in t.cards] + state.trick
-    probe = GameState(state.deal, rules=state.rules)
-    for move in state.moves[: len(state.moves) - len(plays)]:
-        probe.push(move)
-    for card in plays[:steps]:
-        probe.play(card)
+    probe = parse_records(record)[0].position(steps)
     allowed = {c.code for c in probe.legal_cards()}
     assert 0 < len(allowed)
     form = page.locator("form.feedback")
