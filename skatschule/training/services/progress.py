@@ -158,44 +158,21 @@ class LessonProgress:
 
 
 def lesson_progress(lesson: Lesson, rows: Sequence[Row]) -> LessonProgress:
-    lang = current_lang()
+    """A lesson's progress from the whole history (the reference for the summary's fold)."""
     steps_set = {(step.kind, step.level) for step in lesson.steps}
     grades = [row.correct for row in rows if (row.kind, row.difficulty) in steps_set]
     earned = [row.correct for row in counting(rows) if (row.kind, row.difficulty) in steps_set]
-    recent = earned[-lesson.mastery_window :]
-    recent_right = sum(recent)
-    steps: list[StepProgress] = []
-    for number, step in enumerate(lesson.steps, start=1):
-        step_grades = [row.correct for row in counting(rows) if row.kind == step.kind and row.difficulty == step.level]
-        last = step_grades[-STEP_PASS:]
-        kind = get_type(step.kind)
-        title = kind.title(lang) if kind is not None else step.kind
-        steps.append(
-            StepProgress(
-                number=number,
-                kind=step.kind,
-                level=step.level,
-                title=title,
-                attempts=len(step_grades),
-                recent_right=sum(last),
-                passed=len(last) == STEP_PASS and all(last),
-            )
-        )
-    current = next((s.number for s in steps if not s.passed), len(steps))
-    return LessonProgress(
-        lesson=lesson,
+    step_grades = [
+        [row.correct for row in counting(rows) if row.kind == step.kind and row.difficulty == step.level]
+        for step in lesson.steps
+    ]
+    return _lesson_progress(
+        lesson,
         attempts=len(grades),
         right=sum(grades),
-        accuracy=_percent(sum(grades), len(grades)),
         streak=streak(earned),
-        recent=recent,
-        recent_right=recent_right,
-        needed=lesson.mastery_needed,
-        window=lesson.mastery_window,
-        mastered=recent_right >= lesson.mastery_needed,
-        percent=min(100, round(100 * recent_right / lesson.mastery_needed)),
-        steps=steps,
-        current_step=current,
+        recent=earned[-lesson.mastery_window :],
+        steps=[(len(g), g[-STEP_PASS:]) for g in step_grades],
     )
 
 
@@ -207,42 +184,59 @@ def lesson_progress_for(owner: Owner, lesson: Lesson, state: dict | None = None)
 
 def lesson_progress_from_state(lesson: Lesson, state: dict) -> LessonProgress:
     """:func:`lesson_progress` from the folded state of :mod:`.progress_summary`."""
-    lang = current_lang()
     attempts, right, run, recent_bits = state["lessons"].get(lesson.slug, [0, 0, 0, ""])
-    recent = [bit == "1" for bit in recent_bits]
-    recent_right = sum(recent)
-    steps: list[StepProgress] = []
-    for number, step in enumerate(lesson.steps, start=1):
+    steps = []
+    for step in lesson.steps:
         count, _right, last_bits = state["keys"].get(f"{step.kind}|{step.level}", [0, 0, ""])
-        last = [bit == "1" for bit in last_bits]
+        steps.append((count, [bit == "1" for bit in last_bits]))
+    return _lesson_progress(
+        lesson, attempts=attempts, right=right, streak=run, recent=[bit == "1" for bit in recent_bits], steps=steps
+    )
+
+
+def _lesson_progress(
+    lesson: Lesson,
+    *,
+    attempts: int,
+    right: int,
+    streak: int,
+    recent: list[bool],
+    steps: list[tuple[int, list[bool]]],
+) -> LessonProgress:
+    """The one place that turns a lesson's figures into its :class:`LessonProgress`.
+
+    ``recent``: the last grades that count for mastery (the window); ``steps``: per step of the
+    lesson, (its counting attempts, its last ``STEP_PASS`` counting grades)."""
+    lang = current_lang()
+    shown: list[StepProgress] = []
+    for number, (step, (count, last)) in enumerate(zip(lesson.steps, steps, strict=True), start=1):
         kind = get_type(step.kind)
-        title = kind.title(lang) if kind is not None else step.kind
-        steps.append(
+        shown.append(
             StepProgress(
                 number=number,
                 kind=step.kind,
                 level=step.level,
-                title=title,
+                title=kind.title(lang) if kind is not None else step.kind,
                 attempts=count,
                 recent_right=sum(last),
                 passed=len(last) == STEP_PASS and all(last),
             )
         )
-    current = next((s.number for s in steps if not s.passed), len(steps))
+    recent_right = sum(recent)
     return LessonProgress(
         lesson=lesson,
         attempts=attempts,
         right=right,
         accuracy=_percent(right, attempts),
-        streak=run,
+        streak=streak,
         recent=recent,
         recent_right=recent_right,
         needed=lesson.mastery_needed,
         window=lesson.mastery_window,
         mastered=recent_right >= lesson.mastery_needed,
         percent=min(100, round(100 * recent_right / lesson.mastery_needed)),
-        steps=steps,
-        current_step=current,
+        steps=shown,
+        current_step=next((s.number for s in shown if not s.passed), len(shown)),
     )
 
 
