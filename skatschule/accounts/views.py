@@ -12,14 +12,13 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpRe
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from skatschule.classrooms import join_limit
 from skatschule.home.errors import render_error
-from skatschule.http import AuthenticatedHttpRequest
+from skatschule.http import AuthenticatedHttpRequest, on_site_url
 from skatschule.owners import Owner, anonymous_key
 from skatschule.training.services.portability import (
     MAX_BYTES,
@@ -37,10 +36,7 @@ from .forms import DeleteAccountForm, EmailForm, SignupForm
 
 
 def _safe_next(request: HttpRequest) -> str:
-    target = request.POST.get("next") or request.GET.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure()):
-        return target
-    return ""
+    return on_site_url(request, request.POST.get("next"), request.GET.get("next"))
 
 
 @require_http_methods(["GET", "POST"])

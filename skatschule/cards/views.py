@@ -6,12 +6,12 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from skatschule.engine import CARDS, Suit
 from skatschule.home.language import current_lang
+from skatschule.http import on_site_url
 
 from .context_processors import DECK_COOKIE, DECK_SESSION_KEY, current_deck
 from .render import DECKS, card_svg
@@ -21,12 +21,8 @@ DECK_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 
 def safe_next(request: HttpRequest) -> str:
     """Where to go back to: ``next`` or the referer, if it is on this site; else the home page."""
-    for candidate in (request.POST.get("next"), request.GET.get("next"), request.META.get("HTTP_REFERER")):
-        if candidate and url_has_allowed_host_and_scheme(
-            candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-        ):
-            return candidate
-    return reverse("home:index")
+    target = on_site_url(request, request.POST.get("next"), request.GET.get("next"), request.META.get("HTTP_REFERER"))
+    return target or reverse("home:index")
 
 
 @require_POST
