@@ -220,20 +220,9 @@ class Ueberreizt(EngineExercise[Scenario]):
                 f"The bidding went to {scenario.bid}, counting on {plan_en}. The {found_en} is in the skat. "
                 f"He announces {x_en} and concedes at once. What is written on the score sheet for him?"
             )
-            return self.question(
-                difficulty,
-                seed,
-                prompt_de,
-                prompt_en,
-                "number",
-                cards=codes(hand_order(scenario.hand, g)),
-                skat=codes(scenario.skat),
-                facts=facts,
-                rule_ids=("2.4.3", "4.4.1", "4.3.4"),
-            )
-        result_de = f"{scenario.points} Augen, {scenario.tricks} Stiche"
-        result_en = f"{scenario.points} card points, {scenario.tricks} tricks"
-        if scenario.hand_game:
+            rules: tuple[str, ...] = ("2.4.3", "4.4.1", "4.3.4")
+        elif scenario.hand_game:
+            result_de, result_en = self._result(scenario)
             facts.append((f"Er spielt {game_ref(g)} Hand: {result_de}", f"He plays {game_ref(g)} Hand: {result_en}"))
             prompt_de = (
                 f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Er spielt {game_ref(g)} Hand und bekommt "
@@ -244,8 +233,9 @@ class Ueberreizt(EngineExercise[Scenario]):
                 f"{result_en} (skat included). The {found_en} was in the skat. What is written on the score sheet "
                 "for him?"
             )
-            rules: tuple[str, ...] = ("4.4.2", "1.4.2", "4.3.4")
+            rules = ("4.4.2", "1.4.2", "4.3.4")
         else:
+            result_de, result_en = self._result(scenario)
             facts.append((f"Er sagt {x_de} an und spielt: {result_de}", f"He announces {x_en} and plays: {result_en}"))
             prompt_de = (
                 f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Im Skat liegt der {found_de}. "
@@ -268,6 +258,12 @@ class Ueberreizt(EngineExercise[Scenario]):
             facts=facts,
             rule_ids=rules,
         )
+
+    @staticmethod
+    def _result(scenario: Scenario) -> tuple[str, str]:
+        tricks_de = "1 Stich" if scenario.tricks == 1 else f"{scenario.tricks} Stiche"
+        tricks_en = "1 trick" if scenario.tricks == 1 else f"{scenario.tricks} tricks"
+        return f"{scenario.points} Augen, {tricks_de}", f"{scenario.points} card points, {tricks_en}"
 
     def solve(self, scenario: Scenario) -> Solution:
         g = scenario.game
