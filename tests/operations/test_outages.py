@@ -40,20 +40,14 @@ class OwnRedis:
 
     def __init__(self, tmp_path: Path) -> None:
         self.port = _spare_port()
+        self.dir = tmp_path
+        self.start()
+
+    def start(self) -> None:
+        """Start (or start again, on the same port) and wait until it answers."""
         self.process = subprocess.Popen(
-            [
-                REDIS,
-                "--port",
-                str(self.port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(tmp_path),
-            ],
+            [REDIS, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+            + ["--dir", str(self.dir)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -174,23 +168,7 @@ def test_the_limiter_counts_again_when_redis_is_back(own_redis, tmp_path):
         with join_limit.attempt(request):
             pass
     # a new server on the same port: counting resumes (the resilient cache reconnects)
-    own_redis.process = subprocess.Popen(
-        [
-            REDIS,
-            "--port",
-            str(own_redis.port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(tmp_path),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    own_redis.start()
     deadline = time.monotonic() + 10
     while True:
         try:
