@@ -9,6 +9,7 @@ has all of them read as sent and handed to ``authoring.update_quiz``, which refu
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import datetime
 from typing import Any, cast
@@ -197,20 +198,7 @@ class QuizForm(forms.Form):
         compares them with the quiz and refuses a difference once someone has started.
         """
         data = {**self.cleaned_data, **self.sent_locked}
-        names = (
-            "title",
-            "classroom",
-            "kinds",
-            "lessons",
-            "rules",
-            "item_count",
-            "difficulty",
-            "variants",
-            "opens_at",
-            "closes_at",
-            "time_limit_minutes",
-            "max_attempts",
-            "show_answers",
-        )
+        # every field of QuizChanges is a form field of the same name, except the redraw flag
+        names = [f.name for f in dataclasses.fields(authoring.QuizChanges) if f.name != "redraw"]
         values: dict[str, Any] = {name: data.get(name) for name in names}
         return authoring.QuizChanges(**values, redraw=bool(data.get("redraw")))
