@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -86,18 +87,14 @@ def random_position(rng: random.Random, size: int, game: GameType) -> dict[str, 
     }
 
 
-def check_position(pos: dict[str, object], with_card_values: bool) -> None:
-    game = pos["game"]
+def solve_position(pos: dict[str, object], **options: object) -> Any:
+    """:func:`solve` on a position of :func:`random_position` (``options``: target, card_values ...)."""
+    game, hands, trick, skat = pos["game"], pos["hands"], pos["trick"], pos["skat"]
+    declarer, leader, points = pos["declarer"], pos["leader"], pos["points"]
     assert isinstance(game, GameType)
-    hands = pos["hands"]
-    trick = pos["trick"]
-    skat = pos["skat"]
-    points = pos["points"]
-    declarer = pos["declarer"]
-    leader = pos["leader"]
     assert isinstance(hands, list) and isinstance(trick, list) and isinstance(skat, list)
     assert isinstance(points, int) and isinstance(declarer, int) and isinstance(leader, int)
-    solution = solve(
+    return solve(
         game,
         declarer,
         [CardSet(h) for h in hands],
@@ -105,8 +102,17 @@ def check_position(pos: dict[str, object], with_card_values: bool) -> None:
         trick=[CARDS[i] for i in trick],
         skat=[CARDS[i] for i in skat],
         points=points,
-        card_values=with_card_values,
+        **options,  # type: ignore[arg-type]
     )
+
+
+def check_position(pos: dict[str, object], with_card_values: bool) -> None:
+    game, hands, trick, skat = pos["game"], pos["hands"], pos["trick"], pos["skat"]
+    declarer, leader, points = pos["declarer"], pos["leader"], pos["points"]
+    assert isinstance(game, GameType) and isinstance(hands, list) and isinstance(trick, list)
+    assert isinstance(skat, list) and isinstance(points, int)
+    assert isinstance(declarer, int) and isinstance(leader, int)
+    solution = solve_position(pos, card_values=with_card_values)
     value, values = reference(game, declarer, hands, leader, trick)
     base = points + sum(CARDS[i].points for i in skat)
     if game.is_null:
@@ -198,31 +204,10 @@ def test_target_mode_answers_yes_or_no_like_the_exact_value(game: GameType) -> N
     rng = random.Random(f"target-{game.value}")
     for _ in range(20):
         pos = random_position(rng, 4, game)
-        hands, trick, skat = pos["hands"], pos["trick"], pos["skat"]
-        assert isinstance(hands, list) and isinstance(trick, list) and isinstance(skat, list)
-        declarer, leader, points = pos["declarer"], pos["leader"], pos["points"]
-        assert isinstance(declarer, int) and isinstance(leader, int) and isinstance(points, int)
-        exact = solve(
-            game,
-            declarer,
-            [CardSet(h) for h in hands],
-            leader=leader,
-            trick=[CARDS[i] for i in trick],
-            skat=[CARDS[i] for i in skat],
-            points=points,
-        )
+        exact = solve_position(pos)
         assert exact.declarer_points is not None
         target = exact.declarer_points + rng.choice((-3, 0, 1, 5))
-        quick = solve(
-            game,
-            declarer,
-            [CardSet(h) for h in hands],
-            leader=leader,
-            trick=[CARDS[i] for i in trick],
-            skat=[CARDS[i] for i in skat],
-            points=points,
-            target=target,
-        )
+        quick = solve_position(pos, target=target)
         assert quick.declarer_points is None
         assert quick.declarer_wins is (exact.declarer_points >= target)
         assert dict(quick.card_values) == {c: v >= target for c, v in exact.card_values.items()}
