@@ -38,7 +38,7 @@ from .games import Contract, GameType
 from .rules import ISKO, RuleSet
 from .scoring import Outcome, concede, score_game
 
-__all__ = ["IssGame", "parse_record", "parse_records", "write_record", "IssError"]
+__all__ = ["IssGame", "parse_record", "parse_records", "split_records", "write_record", "IssError"]
 
 _GAMES = {
     "G": GameType.GRAND,
@@ -171,9 +171,14 @@ class IssGame:
         }
 
 
+def split_records(text: str) -> list[str]:
+    """The record lines ``(;GM[Skat]...;)`` in ``text``, unread."""
+    return re.findall(r"\(;.*?;\)", text, flags=re.S)
+
+
 def parse_records(text: str, rules: RuleSet = ISKO) -> list[IssGame]:
     """Every record in ``text`` (one or many, e.g. a pasted ``.sgf`` file)."""
-    records = re.findall(r"\(;.*?;\)", text, flags=re.S)
+    records = split_records(text)
     if not records:
         raise _error(
             0, "", "kein Datensatz der Form (;GM[Skat]...;) gefunden", "no record of the form (;GM[Skat]...;) found"

@@ -11,9 +11,9 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods
 
 from skatschule.cards.context_processors import current_deck
-from skatschule.engine import SEAT_NAMES_DE, SEAT_NAMES_EN, GameState, Phase, SkatError, sort_hand
+from skatschule.engine import SEAT_NAMES_DE, SEAT_NAMES_EN, GameState, Phase, SkatError, parse_cards, sort_hand
 from skatschule.engine.bidding import BID_VALUES
-from skatschule.engine.iss import IssGame, parse_records
+from skatschule.engine.iss import IssGame, parse_records, split_records
 from skatschule.engine.names import render as render_names
 from skatschule.http import HtmxHttpRequest
 
@@ -208,7 +208,7 @@ def iss_import(request: HttpRequest) -> HttpResponse:
         text = str(request.POST.get("records", ""))[:200_000]
         try:
             games = parse_records(text)
-            request.session[_ISS_KEY] = [g_text for g_text in _record_texts(text)][:20]
+            request.session[_ISS_KEY] = split_records(text)[:20]
             del games
             return redirect("table:iss")
         except SkatError as exc:
@@ -237,13 +237,11 @@ def iss_import(request: HttpRequest) -> HttpResponse:
 
 def _grade_moment(request: HttpRequest, records: list[str]) -> tuple[dict[str, Any], int]:
     """ "Welche Karten darf ... spielen?" at a moment of the record, graded by the engine."""
-    from skatschule.engine import parse_cards
-
     try:
         index = min(max(int(request.POST.get("spiel", "0")), 0), len(records) - 1)
         step = int(request.POST.get("schritt", "0"))
         game = parse_records(records[index])[0]
-        probe = _probe(game, step)
+        probe = game.position(step)
         answer = set(parse_cards([str(c)[:3] for c in request.POST.getlist("cards")][:10]))
     except (SkatError, ValueError) as exc:
         return {"error": _error_text(exc) if isinstance(exc, SkatError) else str(exc)}, 400
@@ -254,16 +252,6 @@ def _grade_moment(request: HttpRequest, records: list[str]) -> tuple[dict[str, A
         "right": [c.code for c in sort_hand(right)],
         "given": [c.code for c in sort_hand(answer)],
     }, 200
-
-
-def _probe(game: IssGame, step: int) -> GameState:
-    return game.position(step)
-
-
-def _record_texts(text: str) -> list[str]:
-    import re
-
-    return re.findall(r"\(;.*?;\)", text, flags=re.S)
 
 
 def _viewer(game: IssGame, step: int, request: HttpRequest) -> dict[str, Any]:
