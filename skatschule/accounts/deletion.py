@@ -24,7 +24,10 @@ from django.contrib.auth.models import User
 from django.db import models, transaction
 from django.utils import timezone
 
+from skatschule.casebook.models import Exam, SolvedCase
+from skatschule.classrooms.models import Classroom, Membership
 from skatschule.owners import Owner
+from skatschule.quizzes.models import OwnItem, QuizAttempt
 from skatschule.training.services.portability import export_data
 
 __all__ = ["DELETED_PREFIX", "export_account", "delete_account", "is_deleted_name"]
@@ -43,10 +46,6 @@ def _iso(value: Any) -> str | None:
 
 def export_account(*, user: User) -> dict[str, Any]:
     """Everything stored about ``user``: account, practice, classes, quiz answers, exams."""
-    from skatschule.casebook.models import Exam, SolvedCase
-    from skatschule.classrooms.models import Classroom, Membership
-    from skatschule.quizzes.models import OwnItem, QuizAttempt
-
     attempts = (
         QuizAttempt.objects.filter(student=user)
         .select_related("quiz", "quiz__classroom")
@@ -148,8 +147,6 @@ def _anonymous_name() -> str:
 @transaction.atomic
 def delete_account(*, user: User) -> bool:
     """Delete ``user``'s data; True if the row was kept (anonymous) for quiz results."""
-    from skatschule.quizzes.models import QuizAttempt
-
     User = get_user_model()
     user = User.objects.select_for_update().get(pk=user.pk)
     old_name = user.get_username()
@@ -177,8 +174,6 @@ def delete_account(*, user: User) -> bool:
 def _delete_related(user: User) -> None:
     """Delete (or unlink, where the field says SET_NULL) every row pointing at ``user``
     except the quiz attempts. Generic, so tables added later are covered too."""
-    from skatschule.quizzes.models import QuizAttempt
-
     for rel in type(user)._meta.related_objects:
         if rel.many_to_many or rel.related_model is QuizAttempt:
             continue

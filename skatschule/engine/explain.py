@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .names import render
+
 __all__ = ["Text", "Step", "Derivation", "rule_ids_of", "plural"]
 
 
@@ -33,8 +35,6 @@ class Text:
 
     def plain(self, lang: str = "de") -> str:
         """The text in ``lang`` with the ISkO's (French) names for its name references."""
-        from .names import render
-
         return render(self.get(lang), lang)
 
     def __str__(self) -> str:
@@ -66,8 +66,6 @@ class Step:
 
     def plain(self, lang: str = "de") -> str:
         """The line with the ISkO's own (French) names: for logs, the vectors CLI and tests."""
-        from .names import render
-
         return render(self.text(lang), lang)
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .bidding import SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Hold, Pass
+from .bidding import BID_VALUES, SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Hold, Pass
 from .cards import CARDS, Card, CardSet, Deal, deal_cards, mask_points
 from .errors import GameOver, IllegalMove, InvalidDeclaration
 from .games import Contract, GameType
@@ -756,8 +756,6 @@ def _mask(cards: Sequence[Card]) -> int:
 @functools.lru_cache(maxsize=256)
 def _decided_auction(declarer: int, bid: int) -> Auction:
     """The shortest auction in which ``declarer`` wins at ``bid``."""
-    from .bidding import BID_VALUES
-
     if bid not in BID_VALUES:
         raise IllegalMove(f"{bid} ist kein Reizwert", f"{bid} is not a bid value")
     moves: list[AuctionMove]

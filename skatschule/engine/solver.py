@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from .cards import CARDS, Card, CardSet, Rank, Suit, mask_points
 from .errors import SkatError
+from .game import GameState, Phase
 from .games import GameType
 
 __all__ = ["Solution", "SearchAborted", "solve", "solve_state", "GameTables", "tables_for"]
@@ -716,8 +717,6 @@ def solve_state(
     state: object, *, card_values: bool = True, target: int | None = None, max_nodes: int | None = None
 ) -> Solution:
     """Solve a :class:`~.game.GameState` in its play phase from where it stands."""
-    from .game import GameState, Phase
-
     if not isinstance(state, GameState) or state.phase != Phase.PLAY or state.contract is None:
         raise SkatError("Nur ein laufendes Kartenspiel lässt sich lösen", "Only a game in play can be solved")
     assert state.declarer is not None

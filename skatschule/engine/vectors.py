@@ -23,10 +23,12 @@ from .errors import SkatError
 from .explain import Step
 from .game import Discard, GameState, Phase, PickUp
 from .games import Contract, is_trump, legal_cards, parse_game, trick_winner
+from .iss import parse_record
 from .lists import seeger_totals
 from .rules import get_rules
 from .rulings import Event, Irregularity, Ruling, rule
 from .scoring import Outcome, game_value, matadors, score_game
+from .solver import solve
 
 __all__ = ["answer_case", "answer_cases", "check_case", "explain_case", "main", "ruling_from_input"]
 
@@ -207,13 +209,11 @@ def _ruling(inp: Input, rules: str) -> object:
 
 
 def _iss_record(inp: Input, rules: str) -> object:
-    from .iss import parse_record
 
     return parse_record(inp["record"], get_rules(rules)).answer()
 
 
 def _open_hand(inp: Input, rules: str) -> object:
-    from .solver import solve
 
     game = parse_game(inp["game"])
     hands = inp["hands"]

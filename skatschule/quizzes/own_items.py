@@ -41,8 +41,9 @@ from skatschule.exercises.stich import Scenario as TrickScenario
 from skatschule.exercises.stich import follows
 from skatschule.exercises.zugeben import Scenario as PlayScenario
 from skatschule.home.errors import UserError
+from skatschule.training.services.issuing import clean_answer
 
-from .models import OwnItem
+from .models import MAX_ITEMS, OwnItem, Quiz, QuizItem
 
 __all__ = ["OWN_KINDS", "GAMES", "OwnItemError", "check_situation", "create_own_item", "own_question", "grade_own"]
 
@@ -341,7 +342,6 @@ class OwnItemType:
         return replace(question, kind=self.slug)
 
     def grade(self, question: Question, values: Sequence[str]) -> Feedback:
-        from skatschule.training.services.issuing import clean_answer
 
         return grade_own(self.item, clean_answer(question, values))
 
@@ -360,8 +360,6 @@ def type_for(kind: str) -> OwnItemType | None:
 
 def add_to_quiz(*, owner: User, item: OwnItem, quiz: Any) -> Any:
     """Append the own item to one of the owner's quizzes, while nobody has started it."""
-    from .models import MAX_ITEMS, Quiz, QuizItem
-
     if item.owner_id != owner.pk or quiz.owner_id != owner.pk:
         raise Http404("not yours")
     with transaction.atomic():

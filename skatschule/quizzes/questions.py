@@ -19,6 +19,7 @@ from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import grade_answer
 
 from .models import Quiz, QuizAttempt, QuizItem
+from .own_items import type_for
 
 SEED_LIMIT = 2**31
 
@@ -72,8 +73,6 @@ def _question_content(question: Question) -> tuple[object, ...]:
 
 def exercise_type(kind: str) -> Any:
     """The exercise type of a quiz item: a registered one, or a teacher's own item (``own_items``)."""
-    from .own_items import type_for
-
     return get_type(kind) or type_for(kind)
 
 

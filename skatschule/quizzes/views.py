@@ -27,6 +27,7 @@ from skatschule.exercises.base import AnswerError
 from skatschule.home.db import retry_when_locked
 from skatschule.home.errors import render_error
 from skatschule.home.language import current_lang
+from skatschule.training.presenters import present_question
 
 from . import errors, publishing, questions, selectors
 from .errors import QuizError
@@ -323,7 +324,6 @@ def print_sheet(request: QuizRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
     key = selectors.answer_key(quiz, lang)
-    from skatschule.training.presenters import present_question
 
     entries = [{"entry": e, "q": present_question(e.question, lang)} for e in key]
     return render(request, "quizzes/print.html", {"quiz": quiz, "entries": entries})

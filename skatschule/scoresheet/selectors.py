@@ -9,6 +9,8 @@ from typing import Any
 from django.http import Http404, HttpRequest
 
 from skatschule.engine.errors import SkatError
+from skatschule.engine.games import GameType
+from skatschule.engine.houserules import PROFILES, HouseGame, HouseRules, Special, score_house
 from skatschule.engine.names import render
 from skatschule.engine.pubround import DealKind
 
@@ -214,9 +216,6 @@ def game_log(data: dict[str, Any], *, lang: str) -> str:
 
 def compare_example(profile: dict[str, Any], example: dict[str, Any], *, lang: str, deck: str) -> dict[str, Any]:
     """The example game's entry under the ISkO and under ``profile``, with both derivations."""
-    from skatschule.engine.games import GameType
-    from skatschule.engine.houserules import HouseGame, HouseRules, Special, score_house
-
     name = example.get("game", "clubs")
     is_null = name in ("null", "revolution")
 
@@ -259,8 +258,6 @@ def compare_example(profile: dict[str, Any], example: dict[str, Any], *, lang: s
 def profile_presets() -> list[tuple[str, str]]:
     """The named profiles as query strings for the house-rules form (name, query)."""
     from urllib.parse import urlencode
-
-    from skatschule.engine.houserules import PROFILES
 
     out = []
     for name, rules in PROFILES.items():

@@ -31,6 +31,8 @@ from skatschule.engine.iss import write_record
 from skatschule.engine.solver import SearchAborted, solve_state
 from skatschule.training.services.auction_play import hand_limit
 
+from .models import TableGame
+
 __all__ = ["Table", "new_table", "replay", "play", "hint", "analyse", "save_finished", "BOT_TIME_CAP"]
 
 BOT_TIME_CAP = 0.6
@@ -255,8 +257,6 @@ def iss_line(table: Table) -> str:
 
 def save_finished(*, table: Table, user: Any) -> int | None:
     """Store a finished game of a signed-in user once; returns its id."""
-    from .models import TableGame
-
     if table.saved is not None or not getattr(user, "is_authenticated", False):
         return table.saved
     state = replay(table)

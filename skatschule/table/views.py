@@ -11,10 +11,21 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods
 
 from skatschule.cards.context_processors import current_deck
-from skatschule.engine import SEAT_NAMES_DE, SEAT_NAMES_EN, GameState, Phase, SkatError, parse_cards, sort_hand
+from skatschule.engine import (
+    CARDS,
+    SEAT_NAMES_DE,
+    SEAT_NAMES_EN,
+    GameState,
+    GameType,
+    Phase,
+    SkatError,
+    parse_cards,
+    sort_hand,
+)
 from skatschule.engine.bidding import BID_VALUES
 from skatschule.engine.iss import IssGame, parse_records, split_records
 from skatschule.engine.names import render as render_names
+from skatschule.engine.ouvert import check_ouvert
 from skatschule.http import HtmxHttpRequest
 
 from . import selectors, services
@@ -293,9 +304,6 @@ OUVERT_SAMPLES = 20
 @require_GET
 def ouvert(request: HttpRequest) -> HttpResponse:
     """ "Ist mein Null ouvert / Grand ouvert sicher?": a GET form (the check changes nothing)."""
-    from skatschule.engine import CARDS, GameType, parse_cards
-    from skatschule.engine.ouvert import check_ouvert
-
     chosen = [str(c)[:3] for c in request.GET.getlist("cards")][:12]
     skat = [str(c)[:3] for c in request.GET.getlist("skat")][:3]
     game_name = str(request.GET.get("game", "null"))
