@@ -30,12 +30,8 @@ from django.utils.safestring import mark_safe
 
 from skatschule.cards.render import cards_html, normalize_deck
 from skatschule.content.compute import (
-    BLOCK_KINDS,
-    KINDS,
     DirectiveError,
-    GameSpec,
     bid_rows,
-    bid_table,
     card_list,
     directive_text,
     hand_or_cards,
@@ -44,28 +40,14 @@ from skatschule.content.compute import (
     result_summary,
     unknown_kind,
 )
-from skatschule.content.directives import DIRECTIVE_RE, find_directives, parse_directive, replace_directives
-from skatschule.content.directives import Directive as DirectiveMatch
+from skatschule.content.directives import parse_directive, replace_directives
 from skatschule.engine import CardSet, SkatError, matadors_text
 from skatschule.engine.explain import Step
 from skatschule.engine.names import names_for
 
 from .content import Registry, get_registry
 
-__all__ = [
-    "BLOCK_KINDS",
-    "DIRECTIVE_RE",
-    "KINDS",
-    "DirectiveError",
-    "DirectiveMatch",
-    "GameSpec",
-    "bid_table",
-    "directives_as_text",
-    "find_directives",
-    "parse_game_words",
-    "render_directive",
-    "replace_directives",
-]
+__all__ = ["directives_as_text", "render_directive"]
 
 
 # --------------------------------------------------------------------------- rendering

@@ -29,10 +29,12 @@ from django.utils.safestring import SafeString, mark_safe
 from markdown.extensions.tables import TableExtension
 
 from skatschule.cards.render import normalize_deck
+from skatschule.content.compute import BLOCK_KINDS
+from skatschule.content.directives import DIRECTIVE_RE
 from skatschule.engine.names import render as _names
 
 from .content import Registry, Rule, get_registry, on_reload
-from .directives import BLOCK_KINDS, DIRECTIVE_RE, directives_as_text, render_directive
+from .directives import directives_as_text, render_directive
 
 __all__ = [
     "ANNOTATION_LABELS",

@@ -8,11 +8,12 @@ import re
 
 import pytest
 
+from skatschule.content.compute import DirectiveError, bid_table
 from skatschule.engine import BID_VALUES, Contract, GameType, game_value, get_rules, score_game
 from skatschule.engine.cards import DECK
 from skatschule.engine.pub import starts_bock_round
 from skatschule.rules.content import Registry, read_published_ids, reload
-from skatschule.rules.directives import DirectiveError, bid_table, render_directive
+from skatschule.rules.directives import render_directive
 from skatschule.rules.render import markdown_to_html
 
 pytestmark = pytest.mark.django_db

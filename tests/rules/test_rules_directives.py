@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from skatschule.content.compute import DirectiveError, parse_game_words
+from skatschule.content.directives import find_directives
 from skatschule.engine import Contract, GameType, game_value, get_rules, score_game
-from skatschule.rules.directives import DirectiveError, find_directives, parse_game_words, render_directive
+from skatschule.rules.directives import render_directive
 
 
 def test_value_derivation_in_both_languages(registry) -> None:  # type: ignore[no-untyped-def]
