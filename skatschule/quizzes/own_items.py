@@ -12,6 +12,8 @@ Types (from the existing exercise types):
   angesagt, ouvert), the declarer's ten cards and the skat (the engine counts the Spitzen
   from them, ISkO 1.4) and how the game was won (einfach, Schneider, Schwarz). A
   declaration the rules forbid is refused with the engine's reason (``Contract.problems``).
+- ``regelverstoss`` "Regelverstoß": a game in progress and an irregularity, ruled by the
+  rulings engine (:mod:`.own_rulings`).
 
 Impossible situations are refused with the engine's message: every card is read by the
 engine (unknown codes), and the cards are checked as one deal by
@@ -40,48 +42,17 @@ from skatschule.exercises.spielwert import Scenario as ValueScenario
 from skatschule.exercises.stich import Scenario as TrickScenario
 from skatschule.exercises.stich import follows
 from skatschule.exercises.zugeben import Scenario as PlayScenario
-from skatschule.home.errors import UserError
 from skatschule.training.services.issuing import clean_answer
 
 from .models import MAX_ITEMS, OwnItem, Quiz, QuizItem
+from .own_input import ALL_CODES, FLAGS, OwnItemError, engine_error, read_cards, read_contract, read_game, read_seat
+from .own_rulings import IrregularSituation, check_irregularity
 
 __all__ = ["OWN_KINDS", "GAMES", "OwnItemError", "check_situation", "create_own_item", "own_question", "grade_own"]
 
-OWN_KINDS = ("stich", "zugeben", "spielwert")
-FLAGS = ("hand", "ouvert", "schneider_announced", "schwarz_announced")
+OWN_KINDS = ("stich", "zugeben", "spielwert", "regelverstoss")
 RESULTS = ("einfach", "schneider", "schwarz")
 GAMES = tuple(game.value for game in GameType)
-DIFFICULTY = 1
-"""Own items are asked at level 1 (the level only names the type's generator; it does not
-change a given situation)."""
-
-
-class OwnItemError(UserError):
-    """The situation cannot be asked (bad input or an impossible position), with the engine's text."""
-
-
-def _engine_error(exc: SkatError) -> OwnItemError:
-    return OwnItemError(str(exc), getattr(exc, "message_en", str(exc)))
-
-
-def _cards(codes: Sequence[str]) -> list[Card]:
-    try:
-        return [parse_card(str(code)) for code in codes]
-    except SkatError as exc:
-        raise _engine_error(exc) from None
-
-
-def _game(value: str) -> GameType:
-    try:
-        return GameType(str(value))
-    except ValueError:
-        raise OwnItemError("Bitte wähle ein Spiel.", "Please choose a game.") from None
-
-
-def _seat(value: object) -> int:
-    if str(value) not in ("0", "1", "2"):
-        raise OwnItemError("Bitte wähle, wer ausspielt.", "Please choose who leads.")
-    return int(str(value))
 
 
 def _check_deal(game: GameType, leader: int, trick: list[Card], hand: list[Card]) -> None:
@@ -94,7 +65,7 @@ def _check_deal(game: GameType, leader: int, trick: list[Card], hand: list[Card]
         seats[mover].extend(hand)
     used = {c for part in seats for c in part}
     lead = trick[0] if trick else None
-    rest = [c for c in (parse_card(code) for code in _ALL_CODES) if c not in used]
+    rest = [c for c in (parse_card(code) for code in ALL_CODES) if c not in used]
     # who did not follow must hold no card that follows: give them the others first
     for i in range(1, len(trick)):
         seat = (leader + i) % 3
@@ -112,7 +83,7 @@ def _check_deal(game: GameType, leader: int, trick: list[Card], hand: list[Card]
     try:
         deal = Deal.from_codes([[c.code for c in part] for part in seats] + [[c.code for c in skat]])
     except SkatError as exc:
-        raise _engine_error(exc) from None
+        raise engine_error(exc) from None
     for i in range(1, len(trick)):
         seat = (leader + i) % 3
         held = CardSet(deal.hand(seat))
@@ -121,9 +92,6 @@ def _check_deal(game: GameType, leader: int, trick: list[Card], hand: list[Card]
                 f"Unmöglich: Die {i + 1}. Karte bedient nicht, obwohl sie bedienen könnte.",
                 f"Impossible: card {i + 1} does not follow although it could.",
             )
-
-
-_ALL_CODES = tuple(f"{s}{r}" for s in "CSHD" for r in ("J", "A", "T", "K", "Q", "9", "8", "7"))
 
 
 @dataclass(frozen=True)
@@ -136,6 +104,10 @@ class Situation:
     skat: tuple[Card, ...] = ()
     flags: tuple[str, ...] = ()
     result: str = ""
+
+    level = 1
+    """Own items of these types are asked at level 1 (the level only names the type's
+    generator; it does not change a given situation)."""
 
     def contract(self) -> Contract:
         return Contract(self.game, **{flag: True for flag in self.flags})
@@ -165,14 +137,8 @@ def _check_value(
     game: GameType, flags: Sequence[str], result: str, hand: list[Card], skat: list[Card]
 ) -> tuple[str, ...]:
     """A won game the rules allow: the engine checks the declaration and the cards."""
-    chosen = tuple(flag for flag in FLAGS if flag in set(flags))
-    if set(flags) - set(FLAGS):
-        raise OwnItemError("Unbekannte Angabe in der Spielansage.", "Unknown word in the declaration.")
-    contract = Contract(game, **{flag: True for flag in chosen})
-    problems = contract.problems()
-    if problems:
-        de, en = problems[0]
-        raise OwnItemError(de, en)
+    contract = read_contract(game, flags)
+    chosen = tuple(flag for flag in FLAGS if getattr(contract, flag) and flag in set(flags))
     if game.is_null:
         if result not in ("", "einfach"):
             raise OwnItemError("Ein Nullspiel hat keine Gewinnstufen.", "A Null game has no levels.")
@@ -193,13 +159,13 @@ def _check_value(
     try:
         Deal.from_codes([[c.code for c in hand], *_others(hand + skat), [c.code for c in skat]])
     except SkatError as exc:
-        raise _engine_error(exc) from None
+        raise engine_error(exc) from None
     return chosen
 
 
 def _others(used: list[Card]) -> list[list[str]]:
     """The two other hands, filled from the cards not given (the engine checks the whole deal)."""
-    rest = [code for code in _ALL_CODES if parse_card(code) not in set(used)]
+    rest = [code for code in ALL_CODES if parse_card(code) not in set(used)]
     return [rest[:10], rest[10:20]]
 
 
@@ -207,8 +173,8 @@ def check_situation(
     *,
     kind: str,
     game: str,
-    leader: object,
-    trick: Sequence[str],
+    leader: object = 0,
+    trick: Sequence[str] = (),
     hand: Sequence[str] = (),
     skat: Sequence[str] = (),
     flags: Sequence[str] = (),
@@ -217,11 +183,11 @@ def check_situation(
     """The situation if the engine accepts it; :class:`OwnItemError` with the reason otherwise."""
     if kind not in OWN_KINDS:
         raise OwnItemError("Diese Frageart gibt es nicht.", "There is no such question type.")
-    played = _cards(trick)
-    held = _cards(hand)
-    game_type, seat = _game(game), _seat(leader)
+    played = read_cards(trick)
+    held = read_cards(hand)
+    game_type, seat = read_game(game), read_seat(leader)
     if kind == "spielwert":
-        kept = _cards(skat)
+        kept = read_cards(skat)
         chosen = _check_value(game_type, flags, result, held, kept)
         return Situation(
             kind,
@@ -254,8 +220,20 @@ def check_situation(
     return Situation(kind, game_type, seat, tuple(played), tuple(sorted(held, key=lambda c: c.index)))
 
 
-def situation_of(item: OwnItem) -> Situation:
+def situation_of(item: OwnItem) -> Situation | IrregularSituation:
     data = item.situation or {}
+    if item.kind == "regelverstoss":
+        return check_irregularity(
+            game=data.get("game", ""),
+            flags=data.get("flags", []),
+            declarer=data.get("declarer"),
+            bid=data.get("bid"),
+            hand=data.get("hand", []),
+            skat=data.get("skat", []),
+            plays=data.get("plays", []),
+            event=data.get("event", {}),
+            question=data.get("question", ""),
+        )
     return check_situation(
         kind=item.kind,
         game=data.get("game", ""),
@@ -269,35 +247,24 @@ def situation_of(item: OwnItem) -> Situation:
 
 
 @transaction.atomic
-def create_own_item(
-    *,
-    owner: User,
-    kind: str,
-    title: str,
-    game: str,
-    leader: object = 0,
-    trick: Sequence[str] = (),
-    hand: Sequence[str] = (),
-    skat: Sequence[str] = (),
-    flags: Sequence[str] = (),
-    result: str = "",
-) -> OwnItem:
+def create_own_item(*, owner: User, kind: str, title: str, **situation: Any) -> OwnItem:
+    """Save the teacher's situation once the engine accepts it (the keywords of
+    :func:`check_situation`, or of :func:`~.own_rulings.check_irregularity` for "regelverstoss")."""
     if not is_teacher(owner):
         raise Http404("not a teacher")
     title = " ".join(str(title).split())[:120]
     if not title:
         raise OwnItemError("Bitte gib der Aufgabe einen Titel.", "Please give the item a title.")
-    situation = check_situation(
-        kind=kind, game=game, leader=leader, trick=trick, hand=hand, skat=skat, flags=flags, result=result
-    )
-    return OwnItem.objects.create(owner=owner, kind=kind, title=title, situation=situation.as_json())
+    checked = check_irregularity(**situation) if kind == "regelverstoss" else check_situation(kind=kind, **situation)
+    return OwnItem.objects.create(owner=owner, kind=kind, title=title, situation=checked.as_json())
 
 
 def own_question(item: OwnItem) -> tuple[Question, Feedback]:
     """The question as students see it, and the engine's right answer with its derivation."""
     kind = REGISTRY[item.kind]
-    scenario = situation_of(item).scenario()
-    question = kind.ask(scenario, DIFFICULTY, item.pk)  # type: ignore[attr-defined]
+    situation = situation_of(item)
+    scenario = situation.scenario()
+    question = kind.ask(scenario, situation.level, item.pk)  # type: ignore[attr-defined]
     solution = kind.solve(scenario)  # type: ignore[attr-defined]
     right = mark(question, read_answer(question, list(solution.raw), kind.aliases(scenario)), solution)  # type: ignore[attr-defined]
     return question, right
@@ -306,8 +273,9 @@ def own_question(item: OwnItem) -> tuple[Question, Feedback]:
 def grade_own(item: OwnItem, values: Sequence[str]) -> Feedback:
     """Grade an answer to the item (AnswerError if it cannot be read)."""
     kind = REGISTRY[item.kind]
-    scenario = situation_of(item).scenario()
-    question = kind.ask(scenario, DIFFICULTY, item.pk)  # type: ignore[attr-defined]
+    situation = situation_of(item)
+    scenario = situation.scenario()
+    question = kind.ask(scenario, situation.level, item.pk)  # type: ignore[attr-defined]
     return mark(question, read_answer(question, values, kind.aliases(scenario)), kind.solve(scenario))  # type: ignore[attr-defined]
 
 

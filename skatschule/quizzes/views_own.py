@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.classrooms.services import is_teacher
-from skatschule.engine import GameType
+from skatschule.engine import BID_VALUES, GameType
 from skatschule.engine.names import game_ref
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import AnswerError
@@ -22,10 +22,10 @@ from skatschule.home.errors import render_error
 from skatschule.home.language import current_lang
 from skatschule.training.presenters import present_feedback, present_question
 
-from . import own_items, selectors
+from . import own_input, own_items, own_rulings, selectors
 from .requests import QuizRequest
 
-ALL_CARDS = own_items._ALL_CODES
+ALL_CARDS = own_input.ALL_CODES
 FLAG_LABELS = (
     ("hand", "Hand (Skat nicht aufgenommen)", "Hand (skat not picked up)"),
     ("ouvert", "ouvert (offen)", "ouvert (open)"),
@@ -38,6 +38,12 @@ RESULT_LABELS = (
     ("schwarz", "Schwarz (alle Stiche)", "Schwarz (every trick)"),
 )
 SEATS = (("0", "Vorhand", "forehand"), ("1", "Mittelhand", "middlehand"), ("2", "Hinterhand", "rearhand"))
+QUESTION_LABELS = (
+    ("gewinner", "Wer gewinnt das Spiel?", "Who wins the game?"),
+    ("liste", "Was wird für den Alleinspieler notiert?", "What is written down for the declarer?"),
+)
+PLAY_SLOTS = own_rulings.MAX_PLAYS
+"""Selects for the cards played so far: nine tricks and two cards of the tenth."""
 
 
 def _require_teacher(request: QuizRequest) -> None:
@@ -53,7 +59,42 @@ def _choices(lang: str) -> dict[str, Any]:
         "all_cards": ALL_CARDS,
         "flags": [(f, label_en if lang == "en" else label_de) for f, label_de, label_en in FLAG_LABELS],
         "results": [(r, label_en if lang == "en" else label_de) for r, label_de, label_en in RESULT_LABELS],
+        "bids": BID_VALUES,
+        "events": [(e.value, e.name_en if lang == "en" else e.name_de) for e in own_rulings.EVENTS],
+        "questions": [(q, label_en if lang == "en" else label_de) for q, label_de, label_en in QUESTION_LABELS],
     }
+
+
+def _tricks(plays: list[str]) -> list[list[tuple[int, str]]]:
+    """The play selects by trick: (number of the select, chosen code)."""
+    slots = [(n, plays[n - 1] if n <= len(plays) else "") for n in range(1, PLAY_SLOTS + 1)]
+    return [slots[i : i + 3] for i in range(0, PLAY_SLOTS, 3)]
+
+
+def _situation(kind: str, values: dict[str, Any]) -> dict[str, Any]:
+    """The keywords for ``create_own_item`` from the builder's fields (only those of the kind)."""
+    if kind == "regelverstoss":
+        return {
+            "game": values["game"],
+            "flags": values["flags"],
+            "declarer": values["declarer"],
+            "bid": values["bid"],
+            "hand": values["hand"],
+            "skat": values["skat"],
+            "plays": own_input.read_sequence(values["plays"]),
+            "event": {"kind": values["event_kind"], "seat": values["event_seat"], "card": values["event_card"]},
+            "question": values["question"],
+        }
+    situation: dict[str, Any] = {
+        "game": values["game"],
+        "leader": values["leader"],
+        "trick": [code for code in values["trick"][: 3 if kind == "stich" else 2] if code],
+    }
+    if kind != "stich":
+        situation["hand"] = values["hand"]
+    if kind == "spielwert":
+        situation.update(skat=values["skat"], flags=values["flags"], result=values["result"])
+    return situation
 
 
 @login_required
@@ -83,22 +124,25 @@ def own_create(request: QuizRequest) -> HttpResponse:
         "skat": source.getlist("skat"),
         "flags": source.getlist("flags"),
         "result": source.get("result", "einfach"),
+        "declarer": source.get("declarer", "0"),
+        "bid": source.get("bid", "18"),
+        "plays": [source.get(f"play{n}", "") for n in range(1, PLAY_SLOTS + 1)],
+        "event_kind": source.get("event_kind", ""),
+        "event_seat": source.get("event_seat", ""),
+        "event_card": source.get("event_card", ""),
+        "question": source.get("question", "gewinner"),
     }
-    context = {"kind": kind, "kind_title": REGISTRY[kind].title(lang), "values": values, **_choices(lang)}
+    context = {
+        "kind": kind,
+        "kind_title": REGISTRY[kind].title(lang),
+        "values": values,
+        "tricks": _tricks(values["plays"]),
+        **_choices(lang),
+    }
     if request.method == "POST":
-        trick = [code for code in values["trick"][: 3 if kind == "stich" else 2] if code]
         try:
             item = own_items.create_own_item(
-                owner=request.user,
-                kind=kind,
-                title=values["title"],
-                game=values["game"],
-                leader=values["leader"],
-                trick=trick,
-                hand=values["hand"] if kind != "stich" else (),
-                skat=values["skat"] if kind == "spielwert" else (),
-                flags=values["flags"] if kind == "spielwert" else (),
-                result=values["result"] if kind == "spielwert" else "",
+                owner=request.user, kind=kind, title=values["title"], **_situation(kind, values)
             )
         except own_items.OwnItemError as exc:
             context["error"] = exc.message(lang)

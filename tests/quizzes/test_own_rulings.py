@@ -1,0 +1,191 @@
+"""Issue 18, own questions "Regelverstoß": a teacher's game in progress and irregularity, ruled
+by the engine. The situations are checked against the generated exercise: whatever the
+generator draws, typed in as a teacher would, gets the same ruling (or is refused because
+it depends on cards the teacher did not name)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.urls import reverse
+
+from skatschule.engine import Contract, GameState, GameType, parse_cards
+from skatschule.engine.rulings import Event, Irregularity, rule
+from skatschule.exercises import REGISTRY
+from skatschule.exercises.regelverstoss import Scenario, winner_value
+from skatschule.quizzes import own_items
+from skatschule.quizzes.models import OwnItem
+from skatschule.quizzes.own_rulings import check_irregularity
+from tests.people import client_for
+
+FLAGS = ("hand", "ouvert", "schneider_announced", "schwarz_announced")
+AMBIGUOUS = "hängt hier davon ab"
+
+
+def _as_typed(scenario: Scenario, question: str = "liste") -> dict:
+    """The generator's scenario, as a teacher enters it in the builder."""
+    start = GameState.start(
+        scenario.deal,
+        declarer=scenario.declarer,
+        bid=scenario.bid,
+        contract=scenario.contract,
+        discard=scenario.discard,
+    )
+    skat = scenario.discard if scenario.discard is not None else scenario.deal.skat
+    event = scenario.event
+    return {
+        "game": scenario.contract.game.value,
+        "flags": [flag for flag in FLAGS if getattr(scenario.contract, flag)],
+        "declarer": scenario.declarer,
+        "bid": scenario.bid,
+        "hand": [c.code for c in start.hand(scenario.declarer)],
+        "skat": [c.code for c in skat],
+        "plays": [c.code for c in scenario.plays],
+        "event": {"kind": event.kind.value, "seat": event.seat, "card": event.card.code if event.card else ""},
+        "question": question,
+    }
+
+
+@pytest.mark.parametrize("level", (1, 2, 3))
+def test_typed_in_situations_get_the_generators_ruling(level):
+    kind = REGISTRY["regelverstoss"]
+    refused = 0
+    for seed in range(120):
+        scenario = kind.build(random.Random(seed), level)
+        expected = scenario.ruling()
+        try:
+            situation = check_irregularity(**_as_typed(scenario))
+        except own_items.OwnItemError as exc:
+            # only a lead out of turn to the last trick plays cards the teacher did not name
+            assert AMBIGUOUS in exc.message_de, (seed, exc.message_de)
+            assert scenario.event.kind is Irregularity.LEAD_OUT_OF_TURN and len(scenario.plays) == 27
+            refused += 1
+            continue
+        ruling = situation.scenario().ruling()
+        assert (ruling.won, ruling.score) == (expected.won, expected.score), seed
+    assert refused < 12
+
+
+def _grand_revoke(**changes) -> dict:
+    situation = {
+        "game": "grand",
+        "flags": [],
+        "declarer": "0",
+        "bid": "48",
+        "hand": "CJ SJ HJ DJ CA CT SA ST HA HT".split(),
+        "skat": ["D7", "D8"],
+        "plays": ["CA", "C7", "CQ", "SA", "S7"],
+        "event": {"kind": "revoke", "seat": "2", "card": "DK"},
+        "question": "gewinner",
+    }
+    situation.update(changes)
+    return situation
+
+
+def _ruling_by_hand(situation: dict):
+    """The same game rebuilt here: any deal that fits (Hinterhand holds a Pik and the Karo-König)."""
+    hands = [
+        situation["hand"],
+        "C7 S7 C8 S8 H7 H8 H9 D9 DT DA".split(),
+        "CQ DK S9 CK C9 SK SQ HK HQ DQ".split(),
+    ]
+    from skatschule.engine import Deal
+
+    deal = Deal.from_codes(hands + [situation["skat"]])
+    state = GameState.start(
+        deal, declarer=0, bid=int(situation["bid"]), contract=Contract(GameType.GRAND), discard=deal.skat
+    )
+    for card in parse_cards(situation["plays"]):
+        state.play(card)
+    return rule(state, Event(Irregularity.REVOKE, 2, parse_cards(["DK"])[0]))
+
+
+def test_a_defenders_revoke_is_ruled_by_the_engine(teacher):
+    situation = _grand_revoke()
+    item = own_items.create_own_item(owner=teacher, kind="regelverstoss", title="Hinterhand bedient nicht", **situation)
+    question, right = own_items.own_question(item)
+    expected = _ruling_by_hand(situation)
+    assert question.widget == "choice" and right.correct
+    assert own_items.grade_own(item, [winner_value(expected)]).correct
+    other = "gegenpartei" if winner_value(expected) == "alleinspieler" else "alleinspieler"
+    assert not own_items.grade_own(item, [other]).correct
+    # asked for the list entry instead
+    entry = own_items.create_own_item(
+        owner=teacher, kind="regelverstoss", title="Liste", **_grand_revoke(question="liste")
+    )
+    question, right = own_items.own_question(entry)
+    assert question.widget == "number"
+    assert own_items.grade_own(entry, [str(expected.score)]).correct
+    assert not own_items.grade_own(entry, [str(-expected.score)]).correct
+
+
+@pytest.mark.parametrize(
+    "changes,message",
+    [
+        ({"event": {"kind": "revoke", "seat": "2", "card": "SK"}}, "regelgerecht"),  # a Pik follows: no revoke
+        ({"event": {"kind": "revoke", "seat": "1", "card": "DK"}}, "nicht an der Reihe"),
+        ({"event": {"kind": "revoke", "seat": "2", "card": ""}}, "gehört eine Karte"),
+        ({"event": {"kind": "cards_exposed", "seat": "0", "card": ""}}, "wieder aufnehmen"),
+        ({"event": {"kind": "declarer_concedes", "seat": "1", "card": ""}}, "Nur der Alleinspieler"),
+        ({"event": {"kind": "lead_out_of_turn", "seat": "2", "card": "DK"}}, "ist an der Reihe"),
+        ({"event": {"kind": "wrong_card_count", "seat": "0", "card": ""}}, "welcher Regelverstoß"),
+        ({"bid": "19"}, "Reizwert"),
+        ({"hand": "CJ SJ HJ DJ CA CT SA ST HA".split()}, "zehn Karten"),
+        ({"flags": ["ouvert"]}, "Hand"),
+        ({"plays": ["CA", "H7", "CQ", "CT", "C7"]}, "vorher nicht bedient"),
+    ],
+)
+def test_impossible_situations_are_refused_with_the_engines_reason(teacher, changes, message):
+    with pytest.raises(own_items.OwnItemError) as info:
+        own_items.create_own_item(owner=teacher, kind="regelverstoss", title="X", **_grand_revoke(**changes))
+    assert message in info.value.message_de, info.value.message_de
+    assert not OwnItem.objects.exists()
+
+
+def test_builder_page_keeps_the_input_and_saves_the_item(teacher):
+    client = client_for(teacher)
+    url = reverse("quizzes:own_create")
+    page = client.get(url + "?art=regelverstoss").content.decode()
+    assert page.count('name="play') == 29 and 'name="event_kind"' in page and 'name="answer"' not in page
+    form = {
+        "art": "regelverstoss",
+        "title": "Hinterhand bedient nicht",
+        "game": "grand",
+        "declarer": "0",
+        "bid": "48",
+        "hand": "CJ SJ HJ DJ CA CT SA ST HA HT".split(),
+        "skat": ["D7", "D8"],
+        "play1": "CA",
+        "play2": "C7",
+        "play3": "CQ",
+        "play4": "SA",
+        "play5": "S7",
+        "event_kind": "revoke",
+        "event_seat": "2",
+        "event_card": "DK",
+        "question": "liste",
+    }
+    gap = client.post(url, {**form, "play3": ""})
+    text = gap.content.decode()
+    assert gap.status_code == 400 and "3. gespielte Karte fehlt" in text
+    assert '<option value="SA" selected>' in text and 'value="DK" selected' in text  # nothing typed is lost
+    response = client.post(url, form)
+    item = OwnItem.objects.get()
+    assert response.status_code == 302 and item.kind == "regelverstoss"
+    detail = client.get(response["Location"]).content.decode()
+    expected = _ruling_by_hand(_grand_revoke())
+    assert str(expected.score) in detail.split('id="own-right"')[1][:400]
+
+
+def test_builder_and_item_in_english(teacher):
+    client = client_for(teacher)
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    page = client.get(reverse("quizzes:own_create") + "?art=regelverstoss").content.decode()
+    for english in ("Played so far, in order", "The irregularity", "revoke", "Who wins the game?", "Bid up to"):
+        assert english in page
+    for german in ("Bisher gespielt", "Der Regelverstoß", "falsches Bedienen", "Gereizt bis"):
+        assert german not in page
+    item = own_items.create_own_item(owner=teacher, kind="regelverstoss", title="X", **_grand_revoke())
+    detail = client.get(reverse("quizzes:own_detail", args=[item.pk])).content.decode()
+    assert "How does the referee rule" in detail and "Wie entscheidet" not in detail
