@@ -64,3 +64,43 @@ def test_build_an_own_item_with_the_card_picker(browser, live_server):
         expect(page.locator("#own-tried")).to_contain_text("Richtig")
     finally:
         context.close()
+
+
+def test_build_an_irregularity_by_keyboard_at_375px(browser, live_server):
+    """The fourth type: the cards played so far are chosen in selects, the irregularity by
+    radio buttons; the engine's ruling is the item's answer."""
+    teacher = make_user("herr-pik", teacher=True)
+    client = Client()
+    client.force_login(teacher)
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, locale="de-DE")
+    context.set_default_timeout(15_000)
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    try:
+        page = context.new_page()
+        page.goto(live_server.url + "/quiz/eigene/")
+        page.get_by_role("link", name="Neu: Regelverstoß").click()
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        page.locator("#own-title").fill("Hinterhand wirft ab")
+        page.locator("#own-game").select_option("grand")
+        page.locator("#own-bid").select_option("48")
+        for code in "CJ SJ HJ DJ CA CT SA ST HA HT".split():
+            _pick(page, "pick-hand", code)
+        for code in ("D7", "D8"):
+            _pick(page, "pick-skat", code)
+        for number, code in enumerate(("CA", "C7", "CQ", "SA", "S7"), start=1):
+            page.get_by_label(f"{number}. gespielte Karte", exact=True).select_option(code)
+        page.locator("#event-revoke").focus()
+        page.keyboard.press("Space")
+        page.locator("#own-event-seat").select_option("2")
+        page.locator("#own-event-card").select_option("DK")
+        page.locator("#question-liste").check()
+        page.get_by_role("button", name="Aufgabe speichern").focus()
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("heading", level=1)).to_have_text("Hinterhand wirft ab")
+        item = OwnItem.objects.get()
+        assert item.kind == "regelverstoss" and item.situation["plays"] == ["CA", "C7", "CQ", "SA", "S7"]
+        right = own_items.own_question(item)[1]
+        expect(page.locator("#own-right")).to_have_text(render(right.answer_de, "de", "french"))
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    finally:
+        context.close()
