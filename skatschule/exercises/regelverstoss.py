@@ -53,7 +53,7 @@ from .helpers import (
     trick_facts,
 )
 
-__all__ = ["Regelverstoss", "Scenario", "WINNER_OPTIONS", "winner_value"]
+__all__ = ["EVENTS", "Regelverstoss", "Scenario", "WINNER_OPTIONS", "winner_value"]
 
 RULES = ("3.1.3", "3.1.4", "3.1.5", "3.2.3", "3.2.8", "3.1.9", "3.3.1", "3.3.3")
 WINNER_OPTIONS = (
@@ -64,7 +64,7 @@ WINNER_OPTIONS = (
     ),
 )
 
-_SIX = (
+EVENTS = (
     Irregularity.REVOKE,
     Irregularity.LEAD_OUT_OF_TURN,
     Irregularity.SKAT_VIEWED,
@@ -72,10 +72,11 @@ _SIX = (
     Irregularity.DECLARER_CONCEDES,
     Irregularity.DEFENDER_CONCEDES,
 )
+"""The irregularities the exercise sets (and a teacher can set up in an own question)."""
 _EVENTS = {
     1: (Irregularity.REVOKE, Irregularity.LEAD_OUT_OF_TURN, Irregularity.SKAT_VIEWED, Irregularity.CARDS_EXPOSED),
-    2: _SIX,
-    3: _SIX,
+    2: EVENTS,
+    3: EVENTS,
 }
 
 

@@ -22,21 +22,12 @@ from typing import Any
 from skatschule.engine import BID_VALUES, Card, Contract, SkatError
 from skatschule.engine.completion import PartialDeal
 from skatschule.engine.rulings import Event, Irregularity
-from skatschule.exercises.regelverstoss import Scenario
+from skatschule.exercises.regelverstoss import EVENTS, Scenario
 
 from .own_input import FLAGS, OwnItemError, engine_error, read_cards, read_contract, read_game, read_seat
 
 __all__ = ["EVENTS", "QUESTIONS", "IrregularSituation", "check_irregularity"]
 
-EVENTS = (
-    Irregularity.REVOKE,
-    Irregularity.LEAD_OUT_OF_TURN,
-    Irregularity.SKAT_VIEWED,
-    Irregularity.CARDS_EXPOSED,
-    Irregularity.DECLARER_CONCEDES,
-    Irregularity.DEFENDER_CONCEDES,
-)
-"""The irregularities of the generated exercise, the ones a teacher can set up."""
 WITH_CARD = (Irregularity.REVOKE, Irregularity.LEAD_OUT_OF_TURN)
 QUESTIONS = {"gewinner": 1, "liste": 2}
 """The question form and the exercise level that asks it (1: who wins, 2: the list entry)."""
