@@ -25,7 +25,7 @@ from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from skatschule.engine import Card, Rank, Suit, parse_card
+from skatschule.engine import Card, Rank, Suit, Text, parse_card
 from skatschule.engine.names import DeckNames, names_for
 from skatschule.engine.names import render as names_render
 
@@ -130,9 +130,12 @@ def card_name(code: str | Card, deck: str = DEFAULT_DECK, lang: str | None = Non
 
 def deck_words(text: object, deck: str = DEFAULT_DECK, lang: str | None = None) -> str:
     """Domain ``text`` with its name references (``⟦card:SQ⟧``, see :mod:`skatschule.engine.names`)
-    turned into the names ``deck`` uses in the active language; HTML-safe text stays safe."""
+    turned into the names ``deck`` uses in the active language; HTML-safe text stays safe.
+    A bilingual :class:`~skatschule.engine.Text` is read in the active language first."""
     if text is None:
         return ""
+    if isinstance(text, Text):
+        text = text.get("en" if _english(lang) else "de")
     raw = str(text)
     if "⟦" not in raw:
         return text if isinstance(text, str) else raw

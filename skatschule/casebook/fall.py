@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 from skatschule.content.plain import paragraphs as _paragraphs
 from skatschule.content.plain import plain
-from skatschule.engine import Step, parse_card
+from skatschule.engine import Step, Text, parse_card
 from skatschule.engine.names import cards_ref
 from skatschule.engine.sorting import sort_hand
 from skatschule.exercises.base import AnswerError, Feedback, Question
@@ -132,7 +132,7 @@ class Fall(EngineExercise[casebook.Case]):
             Step(plain(case.explanation_de, "de"), plain(case.explanation_en, "en"), ()),
         ]
         steps += [Step(de, en, ()) for de, en in zip(answer.steps_de, answer.steps_en)]
-        return Solution(raw, label_de, label_en, tuple(steps), answer.rule_ids or case.rule_ids)
+        return Solution(raw, Text(label_de, label_en), tuple(steps), answer.rule_ids or case.rule_ids)
 
     def grade(self, question: Question, answer: Sequence[str]) -> Feedback:
         case, rebuilt = self._restore(question)
@@ -155,10 +155,8 @@ class Fall(EngineExercise[casebook.Case]):
             steps = (verdict_step(choice_ok, score_ok, score or 0, right_score),) + steps
         return Feedback(
             correct=correct,
-            answer_de=solution.answer_de,
-            answer_en=solution.answer_en,
-            given_de=given_de,
-            given_en=given_en,
+            answer=solution.answer,
+            given=Text(given_de, given_en),
             steps=steps,
             rule_ids=solution.rule_ids,
             normalized=normalized,

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from skatschule.engine import Text
+
 from .base import Question
 from .gen import FinishedGame, finished_game_facts, random_finished_game
 from .helpers import EngineExercise, Solution, signed
@@ -41,11 +43,7 @@ class Abrechnung(EngineExercise[FinishedGame]):
     def solve(self, scenario: FinishedGame) -> Solution:
         outcome = scenario.score()
         return Solution(
-            (str(outcome.score),),
-            signed(outcome.score),
-            signed(outcome.score),
-            outcome.steps,
-            _rules(scenario),
+            (str(outcome.score),), Text(signed(outcome.score), signed(outcome.score)), outcome.steps, _rules(scenario)
         )
 
 

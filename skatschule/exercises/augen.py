@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import CARDS, Card, CardSet, Rank, Step
+from skatschule.engine import CARDS, Card, CardSet, Rank, Step, Text
 from skatschule.engine.names import card_ref, rank_ref
 
 from .base import Question
@@ -96,4 +96,4 @@ class Augen(EngineExercise[Scenario]):
                 )
             )
         steps.append(Step(f"Zusammen: {total} Augen", f"Together: {total} card points", ("4.2.2",)))
-        return Solution((str(total),), str(total), str(total), tuple(steps), RULES)
+        return Solution((str(total),), Text(str(total), str(total)), tuple(steps), RULES)

@@ -68,8 +68,7 @@ class Question:
     kind: str
     difficulty: int
     seed: int
-    prompt_de: str
-    prompt_en: str
+    prompt: Text
     widget: Widget
     options: tuple[Choice, ...] = ()
     cards: tuple[str, ...] = ()
@@ -77,14 +76,11 @@ class Question:
     trick: tuple[str, ...] = ()
     """Cards already on the table, in play order."""
     skat: tuple[str, ...] = ()
-    facts: tuple[tuple[str, str], ...] = ()
-    """Extra lines to show, as (German, English): "Spiel: Herz", "Reizwert: 36" ..."""
+    facts: tuple[Text, ...] = ()
+    """Extra lines to show: "Spiel: Herz", "Reizwert: 36" ..."""
     rule_ids: tuple[str, ...] = ()
     variant: bool = False
     """True for pub-rule exercises (not ISkO); the page marks them."""
-
-    def prompt(self, lang: str = "de") -> str:
-        return self.prompt_de if lang == "de" else self.prompt_en
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,20 +88,15 @@ class Feedback:
     """The grade of one answer, with the why."""
 
     correct: bool
-    answer_de: str
+    answer: Text
     """The correct answer, for display."""
-    answer_en: str
-    given_de: str
+    given: Text
     """What the learner answered, normalised for display."""
-    given_en: str
     steps: tuple[Step, ...] = ()
     """The engine's step-by-step derivation."""
     rule_ids: tuple[str, ...] = ()
     normalized: str = ""
     """The answer in canonical form (stored with the attempt; used for statistics)."""
-
-    def answer(self, lang: str = "de") -> str:
-        return self.answer_de if lang == "de" else self.answer_en
 
 
 def rng_for(kind: str, difficulty: int, seed: int) -> random.Random:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import GameType, Step
+from skatschule.engine import GameType, Step, Text
 from skatschule.engine.houserules import PROFILES, SWITCHES, HandOverbid, HouseGame, HouseRules, score_house
 from skatschule.engine.names import game_ref
 from skatschule.engine.scoring import matadors_text
@@ -144,4 +144,6 @@ class Hausregel(EngineExercise[Scenario]):
         outcome = score_house(scenario.game, scenario.rules)
         # the engine's steps name games by reference; the page names them in the reader's deck
         steps: tuple[Step, ...] = (Step(NOTE_DE, NOTE_EN, ("K.7.1",)), *outcome.steps)
-        return Solution((str(outcome.score),), signed(outcome.score), signed(outcome.score), steps, outcome.rule_ids)
+        return Solution(
+            (str(outcome.score),), Text(signed(outcome.score), signed(outcome.score)), steps, outcome.rule_ids
+        )

@@ -348,8 +348,7 @@ class Solution:
 
     raw: tuple[str, ...]
     """What :meth:`ExerciseType.correct_answer` returns (the ``answer`` fields)."""
-    answer_de: str
-    answer_en: str
+    answer: Text
     steps: tuple[Step, ...] = ()
     rule_ids: tuple[str, ...] = ()
 
@@ -379,8 +378,7 @@ class Given:
     """A learner's answer, read and normalised (before it is compared)."""
 
     value: int | str | frozenset[str] | tuple[str, ...]
-    given_de: str
-    given_en: str
+    given: Text
     normalized: str
 
 
@@ -389,16 +387,15 @@ def read_answer(question: Question, answer: Sequence[str], aliases: Mapping[str,
     widget: Widget = question.widget
     if widget == "number":
         number = parse_number(answer)
-        return Given(number, str(number), str(number), str(number))
+        return Given(number, Text(str(number), str(number)), str(number))
     if widget == "choice":
         value = parse_choice(question, answer, aliases)
-        return Given(value, _label(question, value, "de"), _label(question, value, "en"), value)
+        return Given(value, Text(_label(question, value, "de"), _label(question, value, "en")), value)
     if widget == "multi":
         values = parse_multi(question, answer, aliases)
         return Given(
             values,
-            _labels(question, values, "de"),
-            _labels(question, values, "en"),
+            Text(_labels(question, values, "de"), _labels(question, values, "en")),
             " ".join(_option_order(question, values)),
         )
     if widget == "cards":
@@ -406,14 +403,13 @@ def read_answer(question: Question, answer: Sequence[str], aliases: Mapping[str,
         ordered = sorted((parse_card(c) for c in chosen), key=lambda c: c.index)
         return Given(
             chosen,
-            cards_ref(ordered) or "keine Karte",
-            cards_ref(ordered) or "no card",
+            Text(cards_ref(ordered) or "keine Karte", cards_ref(ordered) or "no card"),
             " ".join(c.code for c in ordered),
         )
     if widget == "order":
         order = tuple(parse_order(question, answer))
         cards = [parse_card(c) for c in order]
-        return Given(order, cards_ref(cards, " > "), cards_ref(cards, " > "), " ".join(order))
+        return Given(order, Text(cards_ref(cards, " > "), cards_ref(cards, " > ")), " ".join(order))
     raise AnswerError(f"Unbekannte Eingabeart {widget!r}", f"Unknown widget {widget!r}")  # pragma: no cover
 
 
@@ -430,10 +426,8 @@ def mark(question: Question, given: Given, solution: Solution) -> Feedback:
         correct = given.value == tuple(solution.raw)
     return Feedback(
         correct=correct,
-        answer_de=solution.answer_de,
-        answer_en=solution.answer_en,
-        given_de=given.given_de,
-        given_en=given.given_en,
+        answer=solution.answer,
+        given=given.given,
         steps=solution.steps,
         rule_ids=merge_ids(solution.rule_ids, step_ids(solution.steps)),
         normalized=given.normalized,
@@ -535,14 +529,13 @@ class EngineExercise(ExerciseType, Generic[S]):
             kind=self.slug,
             difficulty=difficulty,
             seed=seed,
-            prompt_de=prompt_de,
-            prompt_en=prompt_en,
+            prompt=Text(prompt_de, prompt_en),
             widget=widget,
             options=tuple(options),
             cards=tuple(cards),
             trick=tuple(trick),
             skat=tuple(skat),
-            facts=tuple(facts),
+            facts=tuple(Text(de, en) for de, en in facts),
             rule_ids=tuple(rule_ids) or self.rule_ids,
             variant=self.variant,
         )

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import PUB, SEAT_NAMES_DE, Step
+from skatschule.engine import PUB, SEAT_NAMES_DE, Step, Text
 from skatschule.engine.pub import RamschResult, score_ramsch
 
 from .base import Question
@@ -248,8 +248,10 @@ class Kneipe(EngineExercise[Scenario]):
             assert scenario.game is not None
             outcome = scenario.game.score(PUB, kontra=scenario.kontra, re=scenario.re, bock=scenario.bock)
             steps: tuple[Step, ...] = (Step(NOTE_DE, NOTE_EN, ("K.1.4",)), *outcome.steps)
-            return Solution((str(outcome.score),), signed(outcome.score), signed(outcome.score), steps, KONTRA_RULES)
+            return Solution(
+                (str(outcome.score),), Text(signed(outcome.score), signed(outcome.score)), steps, KONTRA_RULES
+            )
         result = scenario.ramsch()
         entry = result.scores[scenario.asked]
         steps = (Step(NOTE_DE, NOTE_EN, ("K.3.4",)), *ramsch_steps(result, scenario.pushes))
-        return Solution((str(entry),), signed(entry), signed(entry), steps, RAMSCH_RULES)
+        return Solution((str(entry),), Text(signed(entry), signed(entry)), steps, RAMSCH_RULES)

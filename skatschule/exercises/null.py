@@ -239,7 +239,7 @@ class Null(EngineExercise[Scenario]):
         )
         if scenario.form == "value":
             gv = game_value(contract)
-            return Solution((str(gv.value),), str(gv.value), str(gv.value), (table, *gv.steps), ("4.1.2",))
+            return Solution((str(gv.value),), Text(str(gv.value), str(gv.value)), (table, *gv.steps), ("4.1.2",))
         if scenario.form in ("entry", "verdict"):
             outcome = score_game(
                 contract, 0, bid=scenario.bid, declarer_points=scenario.points, declarer_tricks=scenario.tricks
@@ -256,14 +256,13 @@ class Null(EngineExercise[Scenario]):
             if scenario.form == "entry":
                 return Solution(
                     (str(outcome.score),),
-                    signed(outcome.score),
-                    signed(outcome.score),
+                    Text(signed(outcome.score), signed(outcome.score)),
                     tuple(steps),
                     ("4.1.2", "4.2.7", "4.3.4"),
                 )
             value = "gewonnen" if outcome.won else "verloren"
             label = VERDICT_OPTIONS[0] if outcome.won else VERDICT_OPTIONS[1]
-            return Solution((value,), label.label.de, label.label.en, tuple(steps), ("4.2.7",))
+            return Solution((value,), Text(label.label.de, label.label.en), tuple(steps), ("4.2.7",))
         best = trick_winner(NULL, scenario.trick)
         card = scenario.trick[best]
         seat = (scenario.leader + best) % 3
@@ -277,8 +276,7 @@ class Null(EngineExercise[Scenario]):
         ]
         return Solution(
             (card.code,),
-            f"{card_ref(card)} ({SEAT_NAMES_DE[seat]})",
-            f"{card_ref(card)} ({seat_en(seat)})",
+            Text(f"{card_ref(card)} ({SEAT_NAMES_DE[seat]})", f"{card_ref(card)} ({seat_en(seat)})"),
             tuple(steps),
             ("1.3.4", "3.4.2"),
         )

@@ -11,7 +11,7 @@ import functools
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import CARDS, Card, GameType, Rank, Step, is_trump, trump_order
+from skatschule.engine import CARDS, Card, GameType, Rank, Step, Text, is_trump, trump_order
 from skatschule.engine.names import card_ref, cards_ref, game_ref, rank_ref, suit_ref
 
 from .base import Question
@@ -223,13 +223,13 @@ class Rangfolge(EngineExercise[Scenario]):
                         )
                     )
             steps.append(Step("Richtig: " + cards_ref(right, " > "), "Right: " + cards_ref(right, " > "), rules))
-            return Solution(codes(right), cards_ref(right, " > "), cards_ref(right, " > "), tuple(steps), rules)
+            return Solution(codes(right), Text(cards_ref(right, " > "), cards_ref(right, " > ")), tuple(steps), rules)
         trumps = [c for c in scenario.cards if is_trump(game, c)]
         for card in scenario.cards:
             steps.append(_trump_line(game, card))
         answer_de = cards_ref(trumps) if trumps else "keine (kein Trumpf)"
         answer_en = cards_ref(trumps) if trumps else "none (no trumps)"
-        return Solution(codes(trumps), answer_de, answer_en, tuple(steps), rules)
+        return Solution(codes(trumps), Text(answer_de, answer_en), tuple(steps), rules)
 
 
 def _trump_rule(game: GameType) -> Step:

@@ -375,5 +375,7 @@ class Regelverstoss(EngineExercise[Scenario]):
         label = next(o for o in WINNER_OPTIONS if o.value == winner)
         entry = signed(ruling.score)
         if scenario.level == 1:
-            return Solution((winner,), f"{label.label.de} ({entry})", f"{label.label.en} ({entry})", steps, ids)
-        return Solution((str(ruling.score),), f"{entry} ({label.label.de})", f"{entry} ({label.label.en})", steps, ids)
+            return Solution((winner,), Text(f"{label.label.de} ({entry})", f"{label.label.en} ({entry})"), steps, ids)
+        return Solution(
+            (str(ruling.score),), Text(f"{entry} ({label.label.de})", f"{entry} ({label.label.en})"), steps, ids
+        )

@@ -317,7 +317,7 @@ class ReizenAblauf(EngineExercise[Scenario]):
                     ("2.3.5",) if auction.declarer is not None else ("2.3.7",),
                 )
             )
-            return Solution((value,), answer_de, answer_en, tuple(steps), ("2.3.5",))
+            return Solution((value,), Text(answer_de, answer_en), tuple(steps), ("2.3.5",))
         if not steps:
             steps.append(
                 Step("Am Anfang sagt Mittelhand zu Vorhand", "At the start middlehand bids to forehand", ("2.3.2",))
@@ -356,4 +356,4 @@ class ReizenAblauf(EngineExercise[Scenario]):
                 en = f"{seat_en(auction.speaker, True)} is the bidder and bids (at least 18) or passes"
             steps.append(Step(de, en, ("2.3.2", "2.3.4") if auction.speaker == 2 else ("2.3.2",)))
         label = next(o for o in TURN_OPTIONS if o.value == value)
-        return Solution((value,), label.label.de, label.label.en, tuple(steps), ("2.3.2",))
+        return Solution((value,), Text(label.label.de, label.label.en), tuple(steps), ("2.3.2",))

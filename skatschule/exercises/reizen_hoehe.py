@@ -19,6 +19,7 @@ from skatschule.engine import (
     Contract,
     GameType,
     Step,
+    Text,
     game_value,
     matadors,
     matadors_text,
@@ -116,7 +117,7 @@ class ReizenHoehe(EngineExercise[Scenario]):
                 *gv.steps,
                 Step(f"Höchstes Gebot: {gv.value}", f"Highest bid: {gv.value}", ("2.3.1",)),
             )
-            return Solution((str(gv.value),), str(gv.value), str(gv.value), null_steps, ("2.3.1", "4.1.2"))
+            return Solution((str(gv.value),), Text(str(gv.value), str(gv.value)), null_steps, ("2.3.1", "4.1.2"))
         cards = CardSet(scenario.hand)
         count = matadors(game, cards)
         gv = game_value(contract, count)
@@ -170,4 +171,4 @@ class ReizenHoehe(EngineExercise[Scenario]):
                     ("1.4.2",),
                 )
             )
-        return Solution((str(gv.value),), str(gv.value), str(gv.value), tuple(steps), RULES)
+        return Solution((str(gv.value),), Text(str(gv.value), str(gv.value)), tuple(steps), RULES)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import Step, seeger_totals
+from skatschule.engine import Step, Text, seeger_totals
 
 from .base import Question
 from .gen import random_finished_game
@@ -137,4 +137,4 @@ class Seeger(EngineExercise[Scenario]):
                 )
         shown = " + ".join(f"({p})" if p < 0 else str(p) for p in parts)
         steps.append(Step(f"Summe für {who}: {shown} = {total}", f"Total for {who}: {shown} = {total}", ("A.2.3",)))
-        return Solution((str(total),), str(total), str(total), tuple(steps), RULES)
+        return Solution((str(total),), Text(str(total), str(total)), tuple(steps), RULES)

@@ -134,8 +134,8 @@ class Spielansage(EngineExercise[Scenario]):
         if not problems:
             steps.extend(_why_valid(scenario))
         if problems:
-            return Solution(("nein",), "Nein, ungültig", "No, invalid", tuple(steps), RULES)
-        return Solution(("ja",), "Ja, gültig", "Yes, valid", tuple(steps), RULES)
+            return Solution(("nein",), Text("Nein, ungültig", "No, invalid"), tuple(steps), RULES)
+        return Solution(("ja",), Text("Ja, gültig", "Yes, valid"), tuple(steps), RULES)
 
 
 def _why_valid(s: Scenario) -> list[Step]:

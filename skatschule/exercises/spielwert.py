@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import Contract, GameType, Step, game_value, matadors_text
+from skatschule.engine import Contract, GameType, Step, Text, game_value, matadors_text
 from skatschule.engine.names import game_ref
 
 from .base import Question
@@ -156,8 +156,7 @@ class Spielwert(EngineExercise[Scenario]):
         steps.extend(gv.steps)
         return Solution(
             (str(gv.value),),
-            str(gv.value),
-            str(gv.value),
+            Text(str(gv.value), str(gv.value)),
             tuple(steps),
             RULES if not contract.game.is_null else ("4.1.2",),
         )

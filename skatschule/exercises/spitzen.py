@@ -114,8 +114,7 @@ class Spitzen(EngineExercise[Scenario]):
         count = matadors(game, cards)
         return Solution(
             (matador_value(count),),
-            matadors_text(count, "de"),
-            matadors_text(count, "en"),
+            Text(matadors_text(count, "de"), matadors_text(count, "en")),
             tuple(matador_steps(game, cards, count, scenario.skat)),
             RULES,
         )

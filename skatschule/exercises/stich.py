@@ -169,8 +169,7 @@ class Stich(EngineExercise[Scenario]):
         steps = tuple(trick_steps(scenario.game, scenario.leader, scenario.trick))
         return Solution(
             (SEAT_VALUES[seat],),
-            f"{SEAT_NAMES_DE[seat]} ({card_ref(card)})",
-            f"{seat_en(seat, True)} ({card_ref(card)})",
+            Text(f"{SEAT_NAMES_DE[seat]} ({card_ref(card)})", f"{seat_en(seat, True)} ({card_ref(card)})"),
             steps,
             ("3.4.2",),
         )

@@ -301,7 +301,7 @@ class Ueberreizt(EngineExercise[Scenario]):
                 )
             )
             values = tuple(o.value for o in OPTIONS if _BY_VALUE[o.value] in best)
-            return Solution(values, names_de, names_en, tuple(steps), ("2.4.3", "4.4.1"))
+            return Solution(values, Text(names_de, names_en), tuple(steps), ("2.4.3", "4.4.1"))
         x = scenario.declared
         if scenario.form == "concede":
             settlement = concede(x, twelve, scenario.bid)
@@ -329,7 +329,7 @@ class Ueberreizt(EngineExercise[Scenario]):
                     )
                 )
             score = outcome.score
-        return Solution((str(score),), signed(score), signed(score), tuple(steps), RULES)
+        return Solution((str(score),), Text(signed(score), signed(score)), tuple(steps), RULES)
 
 
 def _matador_step(game: GameType, cards: CardSet) -> Step:

@@ -5,7 +5,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import SEAT_NAMES_DE, Card, CardSet, GameType, Rank, Step, deal_cards, is_trump, legal_cards
+from skatschule.engine import (
+    SEAT_NAMES_DE,
+    Card,
+    CardSet,
+    GameType,
+    Rank,
+    Step,
+    Text,
+    deal_cards,
+    is_trump,
+    legal_cards,
+)
 from skatschule.engine.names import article_ref, card_ref, cards_ref, game_ref, suit_ref
 
 from .base import Question
@@ -169,4 +180,4 @@ class Zugeben(EngineExercise[Scenario]):
                     ("3.2.2",),
                 )
             )
-        return Solution(codes(allowed), cards_ref(allowed), cards_ref(allowed), tuple(steps), ("3.2.1", "3.2.2"))
+        return Solution(codes(allowed), Text(cards_ref(allowed), cards_ref(allowed)), tuple(steps), ("3.2.1", "3.2.2"))

@@ -77,8 +77,8 @@ def _text(value: str, lang: str) -> str:
 
 
 def _question_html(question: Question, lang: str) -> str:
-    parts = [f"<p>{escape(_text(question.prompt(lang), lang))}</p>"]
-    facts = [en if lang == "en" else de for de, en in question.facts]
+    parts = [f"<p>{escape(_text(question.prompt.get(lang), lang))}</p>"]
+    facts = [fact.get(lang) for fact in question.facts]
     if facts:
         parts.append("<ul>" + "".join(f"<li>{escape(_text(f, lang))}</li>" for f in facts) + "</ul>")
     labels = (
@@ -122,7 +122,7 @@ def moodle_items(quiz: Quiz, lang: str = "de") -> tuple[list[str], list[int]]:
         right = kind.correct_answer(question)
         feedback = grade_answer(question, right)
         steps = "".join(f"<li>{escape(_text(step.text(lang), lang))}</li>" for step in feedback.steps)
-        general = f"<p>{escape(_text(feedback.answer(lang), lang))}</p>" + (f"<ol>{steps}</ol>" if steps else "")
+        general = f"<p>{escape(_text(feedback.answer.get(lang), lang))}</p>" + (f"<ol>{steps}</ol>" if steps else "")
         name = f"{item.position}. {kind.title(lang)} ({level_name(item.difficulty)})"
         lines = [
             f'<question type="{qtype}">',

@@ -68,7 +68,7 @@ def _question_content(question: Question) -> tuple[object, ...]:
     """What makes two questions the same for the learner (the seed itself does not)."""
     # the options as a set: the same options in another order are the same question
     options = tuple(sorted((o.value, o.label.de) for o in question.options))
-    return (question.prompt_de, question.facts, question.cards, question.trick, question.skat, options)
+    return (question.prompt.de, question.facts, question.cards, question.trick, question.skat, options)
 
 
 def exercise_type(kind: str) -> Any:

@@ -427,7 +427,7 @@ def answer_key(quiz: Quiz, lang: str = "de", student_id: int | None = None) -> l
             continue
         question = question_for(quiz, item, student_id)
         feedback = grade_values(question, kind.correct_answer(question))
-        entries.append(KeyEntry(item, kind.title(lang), question, feedback.answer(lang)))
+        entries.append(KeyEntry(item, kind.title(lang), question, feedback.answer.get(lang)))
     return entries
 
 
@@ -437,7 +437,7 @@ def right_answer(quiz: Quiz, item: QuizItem, student_id: int | None, lang: str =
     if kind is None:
         return ""
     question = question_for(quiz, item, student_id, attempt)
-    return grade_values(question, kind.correct_answer(question)).answer(lang)
+    return grade_values(question, kind.correct_answer(question)).answer.get(lang)
 
 
 def has_attempts(quiz: Quiz) -> bool:

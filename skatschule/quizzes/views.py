@@ -283,7 +283,7 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool) -> list[
         given = ""
         if answer is not None:
             feedback = questions.grade_for_display(quiz, item, attempt.student_id, answer.values, attempt.number)
-            given = feedback.given_en if lang == "en" else feedback.given_de
+            given = feedback.given.get(lang)
         entry = present_item(
             quiz,
             item,
@@ -420,7 +420,7 @@ def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
         **entry,
         "show": show,
         "changed": saved.changed,
-        "given": saved.feedback.given_en if lang == "en" else saved.feedback.given_de,
+        "given": saved.feedback.given.get(lang),
         "answered": selectors.answered_count(attempt),
         "total": selectors.item_count(quiz),
         "oob": True,

@@ -27,8 +27,8 @@ def present_question(question: Question, lang: str) -> dict[str, Any]:
         "widget": question.widget,
         # signed-count choices (Spitzen): a mit/ohne toggle and a number, not 22 radio buttons
         "signed_max": signed_choice(question),
-        "prompt": question.prompt(lang),
-        "facts": [en if lang == "en" else de for de, en in question.facts],
+        "prompt": question.prompt.get(lang),
+        "facts": [fact.get(lang) for fact in question.facts],
         "cards": list(question.cards),
         "show_cards": show_cards,
         "trick": list(question.trick),
@@ -48,8 +48,8 @@ def present_feedback(feedback: Feedback, lang: str) -> dict[str, Any]:
             rules.setdefault(rule, None)
     return {
         "correct": feedback.correct,
-        "answer": feedback.answer(lang),
-        "given": feedback.given_en if lang == "en" else feedback.given_de,
+        "answer": feedback.answer.get(lang),
+        "given": feedback.given.get(lang),
         "steps": [{"text": step.text(lang), "rules": list(step.rules)} for step in feedback.steps],
         "rule_ids": list(rules),
     }

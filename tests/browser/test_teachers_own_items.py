@@ -60,7 +60,7 @@ def test_build_an_own_item_with_the_card_picker(browser, live_server):
         # in Herz the Pik-Bube is a trump: only the Pik-9 follows, as the engine says
         right = own_items.own_question(item)[1]
         assert own_items.grade_own(item, ["S9"]).correct
-        expect(page.locator("#own-right")).to_have_text(render(right.answer_de, "de", "french"))
+        expect(page.locator("#own-right")).to_have_text(render(right.answer.de, "de", "french"))
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
         page.locator('form.answer-form label.card-choice:has(input[value="S9"])').tap()
         page.get_by_role("button", name="Ausprobieren").click()
@@ -98,7 +98,7 @@ def test_build_an_irregularity_by_keyboard_at_375px(browser, live_server):
         item = OwnItem.objects.get()
         assert item.kind == "regelverstoss" and item.situation["plays"] == ["CA", "C7", "CQ", "SA", "S7"]
         right = own_items.own_question(item)[1]
-        expect(page.locator("#own-right")).to_have_text(render(right.answer_de, "de", "french"))
+        expect(page.locator("#own-right")).to_have_text(render(right.answer.de, "de", "french"))
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     finally:
         context.close()

@@ -116,7 +116,7 @@ def test_varied_cases_keep_the_decision_and_change_the_numbers() -> None:
         varied = kind.scenario(2, seed).ruling()  # type: ignore[attr-defined]
         assert (varied.won, varied.level, varied.overbid) == (original.won, original.level, original.overbid)
         question = kind.generate(2, seed)
-        assert question.widget == "number" and case.title_de not in question.prompt_de
+        assert question.widget == "number" and case.title_de not in question.prompt.de
         assert kind.grade(question, kind.correct_answer(question)).correct
         changed += varied.score != original.score
     assert changed >= len(variable)  # most variants ask for another list entry

@@ -45,7 +45,7 @@ def test_regelverstoss_every_seed(level: int) -> None:
             wrong = [str(-ruling.score or 1)]
         assert not RV.grade(q, wrong).correct, (level, seed)
         if level > 1:
-            assert expected not in q.prompt_de, "the prompt does not give the entry away"
+            assert expected not in q.prompt.de, "the prompt does not give the entry away"
     expected_kinds = 4 if level == 1 else 6
     assert len(kinds) == expected_kinds, kinds
 
@@ -159,7 +159,7 @@ def test_fall_engine_cases_agree_with_the_engine() -> None:
 def test_fall_question_hides_the_ruling() -> None:
     for seed, case in enumerate(pool(3)):
         q = FALL.generate(3, seed)
-        shown = " ".join([q.prompt_de, *(de for de, _ in q.facts)])
+        shown = " ".join([q.prompt.de, *(fact.de for fact in q.facts)])
         ruling_first_line = case.ruling_de.split("\n")[0].strip()
         assert ruling_first_line not in shown
 

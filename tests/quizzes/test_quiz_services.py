@@ -247,7 +247,7 @@ def test_answer_key_is_computed_by_the_engine(make_quiz):
         kind = get_type(entry.item.kind)
         question = kind.generate(entry.item.difficulty, entry.item.seed)
         feedback = kind.grade(question, kind.correct_answer(question))
-        assert feedback.correct and entry.answer == feedback.answer_de
+        assert feedback.correct and entry.answer == feedback.answer.de
 
 
 def test_only_the_owner_reaches_a_quiz(make_quiz, other_teacher, student, other_student):

@@ -26,7 +26,7 @@ KINDS = ("augen", "stich", "spitzen", "spielwert")
 
 def _content(question) -> tuple:
     options = tuple(sorted((o.value, o.label.de) for o in question.options))  # their order is no difference
-    return (question.prompt_de, question.facts, question.cards, question.trick, question.skat, options)
+    return (question.prompt.de, question.facts, question.cards, question.trick, question.skat, options)
 
 
 def test_second_attempt_after_shown_answers_asks_new_questions(make_quiz, student):

@@ -29,10 +29,9 @@ class FakeAdd(ExerciseType):
             kind=self.slug,
             difficulty=difficulty,
             seed=seed,
-            prompt_de=f"Wie viel ist {a} plus {b}?",
-            prompt_en=f"What is {a} plus {b}?",
+            prompt=Text(f"Wie viel ist {a} plus {b}?", f"What is {a} plus {b}?"),
             widget="number",
-            facts=((f"Erste Zahl: {a}", f"First number: {a}"),),
+            facts=(Text(f"Erste Zahl: {a}", f"First number: {a}"),),
             rule_ids=self.rule_ids,
         )
 
@@ -51,10 +50,8 @@ class FakeAdd(ExerciseType):
         a, b = self.numbers(question.difficulty, question.seed)
         return Feedback(
             correct=given == right,
-            answer_de=str(right),
-            answer_en=str(right),
-            given_de=str(given),
-            given_en=str(given),
+            answer=Text(str(right), str(right)),
+            given=Text(str(given), str(given)),
             steps=(Step(f"{a} + {b} = {right}", f"{a} + {b} = {right}", ("4.1.1",)),),
             rule_ids=("4.1.1",),
             normalized=str(given),
@@ -83,8 +80,7 @@ class FakePick(ExerciseType):
             kind=self.slug,
             difficulty=difficulty,
             seed=seed,
-            prompt_de="",
-            prompt_en="",
+            prompt=Text("", ""),
             widget="choice",
             options=tuple(Choice(x, Text(f"Buchstabe {x}", f"letter {x}")) for x in self.letters),
             rule_ids=self.rule_ids,
@@ -94,8 +90,7 @@ class FakePick(ExerciseType):
             kind=self.slug,
             difficulty=difficulty,
             seed=seed,
-            prompt_de=f"Wähle den Buchstaben {target.upper()}.",
-            prompt_en=f"Pick the letter {target.upper()}.",
+            prompt=Text(f"Wähle den Buchstaben {target.upper()}.", f"Pick the letter {target.upper()}."),
             widget="choice",
             options=q.options,
             rule_ids=self.rule_ids,
@@ -106,10 +101,8 @@ class FakePick(ExerciseType):
         given = answer[0]
         return Feedback(
             correct=given == target,
-            answer_de=f"Buchstabe {target}",
-            answer_en=f"letter {target}",
-            given_de=f"Buchstabe {given}",
-            given_en=f"letter {given}",
+            answer=Text(f"Buchstabe {target}", f"letter {target}"),
+            given=Text(f"Buchstabe {given}", f"letter {given}"),
             rule_ids=self.rule_ids,
             normalized=given,
         )
@@ -139,8 +132,7 @@ class FakeJacks(ExerciseType):
             kind=self.slug,
             difficulty=difficulty,
             seed=seed,
-            prompt_de="Welche Karten sind Buben?",
-            prompt_en="Which cards are jacks?",
+            prompt=Text("Welche Karten sind Buben?", "Which cards are jacks?"),
             widget="cards",
             options=tuple(Choice(c, Text(c, c)) for c in hand),
             cards=hand,
@@ -152,10 +144,8 @@ class FakeJacks(ExerciseType):
         given = sorted(answer)
         return Feedback(
             correct=given == right,
-            answer_de=" ".join(right) or "keine",
-            answer_en=" ".join(right) or "none",
-            given_de=" ".join(given),
-            given_en=" ".join(given),
+            answer=Text(" ".join(right) or "keine", " ".join(right) or "none"),
+            given=Text(" ".join(given), " ".join(given)),
             rule_ids=self.rule_ids,
             normalized=" ".join(given),
         )
@@ -182,8 +172,7 @@ class FakeOrder(ExerciseType):
             kind=self.slug,
             difficulty=difficulty,
             seed=seed,
-            prompt_de="Sortiere nach Augen.",
-            prompt_en="Sort by points.",
+            prompt=Text("Sortiere nach Augen.", "Sort by points."),
             widget="order",
             options=tuple(Choice(c, Text(f"Karte {c}", f"card {c}")) for c in cards),
             cards=tuple(cards),
@@ -197,10 +186,8 @@ class FakeOrder(ExerciseType):
         right = self.correct_answer(question)
         return Feedback(
             correct=list(answer) == right,
-            answer_de=" ".join(right),
-            answer_en=" ".join(right),
-            given_de=" ".join(answer),
-            given_en=" ".join(answer),
+            answer=Text(" ".join(right), " ".join(right)),
+            given=Text(" ".join(answer), " ".join(answer)),
             normalized=" ".join(answer),
         )
 
@@ -222,8 +209,7 @@ class FakeMulti(ExerciseType):
             kind=self.slug,
             difficulty=difficulty,
             seed=seed,
-            prompt_de="Welche sind gerade?",
-            prompt_en="Which are even?",
+            prompt=Text("Welche sind gerade?", "Which are even?"),
             widget="multi",
             options=tuple(Choice(str(v), Text(str(v), str(v))) for v in values),
             rule_ids=self.rule_ids,
@@ -236,10 +222,8 @@ class FakeMulti(ExerciseType):
         right = self.correct_answer(question)
         return Feedback(
             correct=sorted(answer) == sorted(right),
-            answer_de=", ".join(right) or "keine",
-            answer_en=", ".join(right) or "none",
-            given_de=", ".join(answer),
-            given_en=", ".join(answer),
+            answer=Text(", ".join(right) or "keine", ", ".join(right) or "none"),
+            given=Text(", ".join(answer), ", ".join(answer)),
         )
 
 

@@ -156,9 +156,9 @@ def test_the_check_catches_a_leak():
     from skatschule.engine import Text
     from skatschule.exercises.base import Choice, Question
 
-    number = Question("fake_add", 1, 1, "", "", "number")
+    number = Question("fake_add", 1, 1, Text("", ""), "number")
     choice = Question(
-        "fake_pick", 1, 1, "", "", "choice", options=(Choice("a", Text("A", "A")), Choice("b", Text("B", "B")))
+        "fake_pick", 1, 1, Text("", ""), "choice", options=(Choice("a", Text("A", "A")), Choice("b", Text("B", "B")))
     )
     csrf = '<input type="hidden" name="csrfmiddlewaretoken" value="x">'
     tail = '<div id="feedback-u"></div>'
@@ -184,8 +184,7 @@ def test_the_check_catches_a_leak():
         "fake_case",
         1,
         1,
-        "",
-        "",
+        Text("", ""),
         "case",
         options=(Choice("won", Text("Gewonnen", "Won")), Choice("lost", Text("Verloren", "Lost"))),
     )

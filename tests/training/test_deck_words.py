@@ -59,9 +59,9 @@ def _raw_texts(kind: str, difficulty: int, seed: int) -> list[tuple[str, str]]:
     exercise = exercises.REGISTRY[kind]
     question = exercise.generate(difficulty, seed)
     feedback = exercise.grade(question, exercise.correct_answer(question))
-    pairs = [(question.prompt_de, question.prompt_en), *question.facts]
+    pairs = [(question.prompt.de, question.prompt.en), *((f.de, f.en) for f in question.facts)]
     pairs += [(o.label.de, o.label.en) for o in question.options]
-    pairs += [(feedback.answer_de, feedback.answer_en), *((s.de, s.en) for s in feedback.steps)]
+    pairs += [(feedback.answer.de, feedback.answer.en), *((s.de, s.en) for s in feedback.steps)]
     return [(lang, text) for pair in pairs for lang, text in zip(("de", "en"), pair)]
 
 

@@ -61,7 +61,7 @@ CURRICULUM = [
 
 def check_question(kind: ExerciseType, q: Question, level: int, seed: int) -> None:
     assert q.kind == kind.slug and q.difficulty == level and q.seed == seed
-    assert q.prompt_de.strip() and q.prompt_en.strip() and q.prompt_de != q.prompt_en
+    assert q.prompt.de.strip() and q.prompt.en.strip() and q.prompt.de != q.prompt.en
     assert q.widget in WIDGETS
     values = [o.value for o in q.options]
     assert len(values) == len(set(values)), "options must be unique"
@@ -76,13 +76,13 @@ def check_question(kind: ExerciseType, q: Question, level: int, seed: int) -> No
     shown = list(q.cards) + list(q.trick) + list(q.skat)
     assert all(parse_card(c).code == c for c in shown), "cards in canonical notation"
     assert len(shown) == len(set(shown)), "no card shown twice"
-    assert all(de.strip() and en.strip() for de, en in q.facts)
+    assert all(fact.de.strip() and fact.en.strip() for fact in q.facts)
     assert q.rule_ids and all(RULE_ID.match(r) for r in q.rule_ids), q.rule_ids
     assert q.variant is kind.variant
 
 
 def check_feedback(fb: Feedback) -> None:
-    assert fb.answer_de and fb.answer_en and fb.given_de and fb.given_en
+    assert fb.answer.de and fb.answer.en and fb.given.de and fb.given.en
     assert fb.steps, "every answer comes with its derivation"
     assert all(s.de.strip() and s.en.strip() for s in fb.steps)
     assert fb.rule_ids and all(RULE_ID.match(r) for r in fb.rule_ids), fb.rule_ids
@@ -90,9 +90,9 @@ def check_feedback(fb: Feedback) -> None:
 
 
 def visible_strings(q: Question) -> Iterator[str]:
-    yield q.prompt_de
-    yield q.prompt_en
-    for de, en in q.facts:
+    yield q.prompt.de
+    yield q.prompt.en
+    for de, en in ((fact.de, fact.en) for fact in q.facts):
         yield de
         yield en
     yield from q.cards
@@ -300,18 +300,18 @@ def test_levels_get_harder() -> None:
     assert sizes[0] < sizes[1] < sizes[2]
     assert all(len(q.options) <= 6 for q in _questions("zugeben", 1))
     assert any(len(q.options) == 10 for q in _questions("zugeben", 3))
-    assert not any("Null" in strip_refs(q.facts[0][0]) for q in _questions("stich", 1))
-    assert any("Null" in strip_refs(q.facts[0][0]) for q in _questions("stich", 3))
-    assert any("Null" in strip_refs(q.facts[0][0]) for q in _questions("rangfolge", 3))
-    assert all(q.facts[2][0] == "mit Skataufnahme" for q in _questions("spielwert", 1))
-    assert any("ouvert" in strip_refs(q.facts[0][0]) for q in _questions("spielwert", 3))
+    assert not any("Null" in strip_refs(q.facts[0].de) for q in _questions("stich", 1))
+    assert any("Null" in strip_refs(q.facts[0].de) for q in _questions("stich", 3))
+    assert any("Null" in strip_refs(q.facts[0].de) for q in _questions("rangfolge", 3))
+    assert all(q.facts[2].de == "mit Skataufnahme" for q in _questions("spielwert", 1))
+    assert any("ouvert" in strip_refs(q.facts[0].de) for q in _questions("spielwert", 3))
     assert [q.widget for q in (REGISTRY["ueberreizt"].generate(lvl, 1) for lvl in (1, 2, 3))] == [
         "multi",
         "number",
         "number",
     ]
-    assert any("Vierertisch" in q.prompt_de for q in _questions("seeger", 3))
-    assert not any("Vierertisch" in q.prompt_de for q in _questions("seeger", 1))
+    assert any("Vierertisch" in q.prompt.de for q in _questions("seeger", 3))
+    assert not any("Vierertisch" in q.prompt.de for q in _questions("seeger", 1))
     spitzen = get("spitzen")
     spread = [sum(abs(int(spitzen.correct_answer(q)[0])) for q in _questions("spitzen", lvl)) for lvl in (1, 2, 3)]
     assert spread[0] < spread[1] < spread[2]
@@ -322,7 +322,7 @@ def test_levels_get_harder() -> None:
     assert any(
         any("überreizt" in s.de for s in abrechnung.grade(q, ["0"]).steps) for q in _questions("abrechnung", 3, 100)
     )
-    kneipe = [q for q in _questions("kneipe", 3) if any("10 Stiche" in de for de, _ in q.facts)]
+    kneipe = [q for q in _questions("kneipe", 3) if any("10 Stiche" in fact.de for fact in q.facts)]
     assert kneipe, "Durchmarsch appears at level 3"
 
 
@@ -564,14 +564,14 @@ def test_kneipe_cases() -> None:
         return grade("kneipe", s, solve("kneipe", s))
 
     plain = ramsch((52, 41, 27), (4, 4, 2), 0)
-    assert plain.answer_de == "-52"
+    assert plain.answer.de == "-52"
     # two pushes and a Jungfrau: the multiplier is 1 + 2 + 1 = 4
     virgin = ramsch((62, 58, 0), (5, 5, 0), 2)
-    assert virgin.answer_de == "-248" and any("= 4" in s.de and "Jungfrau" in s.de for s in virgin.steps)
-    assert ramsch((50, 50, 20), (4, 4, 2), 1).answer_de == "-100"  # a tie: both lose
-    assert ramsch((0, 120, 0), (0, 10, 0), 3).answer_de == "+120"  # Durchmarsch, no multiplier
-    assert ramsch((120, 0, 0), (10, 0, 0), 0).answer_de == "+120"
-    assert ramsch((40, 50, 30), (3, 4, 3), 3).answer_de == "-200"
+    assert virgin.answer.de == "-248" and any("= 4" in s.de and "Jungfrau" in s.de for s in virgin.steps)
+    assert ramsch((50, 50, 20), (4, 4, 2), 1).answer.de == "-100"  # a tie: both lose
+    assert ramsch((0, 120, 0), (0, 10, 0), 3).answer.de == "+120"  # Durchmarsch, no multiplier
+    assert ramsch((120, 0, 0), (10, 0, 0), 0).answer.de == "+120"
+    assert ramsch((40, 50, 30), (3, 4, 3), 3).answer.de == "-200"
     # K.1.4: Grand mit 1 bid 18, lost with 50 Augen, with Kontra; won with Kontra and Re
     game = FinishedGame(Contract(GameType.GRAND), 1, 18, 50, 5)
     assert solve("kneipe", Scenario("kontra", game, kontra=True)) == ["-192"]

@@ -79,7 +79,7 @@ def _game_of(kind: str, question) -> GameType | None:
         "grand": GameType.GRAND,
         "null": GameType.NULL,
     }
-    for de, _ in question.facts:
+    for de in (fact.de for fact in question.facts):
         m = re.search(r"⟦game:(\w+)⟧|⟦Suit:(\w)⟧", de)
         if m and m.group(1):
             return names[m.group(1)]

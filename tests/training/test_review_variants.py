@@ -38,8 +38,8 @@ def test_variant_is_another_question_of_the_same_type_level_and_rules(kind: str,
         old_q, new_q = exercise.generate(level, seed), exercise.generate(level, new)
         assert new != seed
         assert (new_q.kind, new_q.difficulty) == (kind, level)
-        assert (new_q.prompt_de, new_q.facts, new_q.cards, new_q.trick) != (
-            old_q.prompt_de,
+        assert (new_q.prompt.de, new_q.facts, new_q.cards, new_q.trick) != (
+            old_q.prompt.de,
             old_q.facts,
             old_q.cards,
             old_q.trick,

@@ -35,7 +35,7 @@ def test_issue_stores_server_side_state(owner):
     assert 0 <= issued.seed < 2**31
     assert issued.session_key == owner.session_key and issued.user is None
     assert issued.mode == IssuedExercise.Mode.PRACTICE and issued.lesson is None
-    assert question_for(issued).prompt_de.startswith("Wie viel")
+    assert question_for(issued).prompt.de.startswith("Wie viel")
     lesson_issue = issue("fake_add", "1", get_lesson("addieren"), owner)
     assert lesson_issue.lesson == "addieren" and lesson_issue.mode == IssuedExercise.Mode.LESSON
 
@@ -62,7 +62,7 @@ def test_submit_right_and_wrong(owner):
     issued = issue("fake_add", 1, None, owner)
     attempt, feedback = submit(issued, owner, wrong_answer(issued))
     assert not attempt.correct and not feedback.correct
-    assert feedback.steps and feedback.answer_de
+    assert feedback.steps and feedback.answer.de
 
 
 def test_time_taken_is_capped(owner):
@@ -121,7 +121,7 @@ def test_concurrent_double_submit_returns_the_winner(owner, monkeypatch):
     attempt, feedback = submit(issued, owner, right_answer(issued))
     assert Attempt.objects.count() == 1
     assert not attempt.created and attempt.answer == ["1"]
-    assert feedback.given_de == "1"
+    assert feedback.given.de == "1"
 
 
 def test_answer_error_is_not_stored(owner):
@@ -254,7 +254,7 @@ def test_miss_creates_review_item_and_hit_reschedules(owner):
     issued = variants.issued_for_review(owner, item)
     assert issued.mode == IssuedExercise.Mode.REVIEW and issued.review_item == item
     assert issued.seed != item.seed  # a fresh variant, not the missed question
-    assert question_for(issued).prompt_de != question_for(attempt.issued).prompt_de
+    assert question_for(issued).prompt.de != question_for(attempt.issued).prompt.de
     assert variants.issued_for_review(owner, item) == issued  # reload: same exercise
     old_card = dict(item.card)
     submit(issued, owner, right_answer(issued))

@@ -147,7 +147,7 @@ def save_answer(
             return SavedAnswer(existing, shown, created=False, changed=False)
         fields = {
             "values": raw,
-            "normalized": (feedback.normalized or feedback.given_de or "")[:500],
+            "normalized": (feedback.normalized or feedback.given.de or "")[:500],
             "correct": bool(feedback.correct),
             "answered_at": now,
         }

@@ -26,7 +26,7 @@ VARIANT_TRIES = 40
 def _content(question: Question) -> tuple[object, ...]:
     """What the learner reads of a question (not its seed, not the order of its options)."""
     return (
-        question.prompt_de,
+        question.prompt.de,
         question.facts,
         question.cards,
         question.trick,
