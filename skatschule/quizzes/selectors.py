@@ -25,6 +25,7 @@ from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import classrooms_taught, is_teacher
 from skatschule.exercises.base import Question
 from skatschule.home.db import streaming_reads
+from skatschule.home.people import shown_name
 from skatschule.home.spreadsheets import guard
 from skatschule.training.lessons import get_lessons
 from skatschule.training.registry import exercise_types, get_type
@@ -392,7 +393,7 @@ def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[str]]:
     yield header
     for row in result_lines(quiz):
         line = [
-            row.username,
+            shown_name(row.username, lang),
             str(row.number),
             timezone.localtime(row.started_at).isoformat(timespec="seconds"),
             timezone.localtime(row.submitted_at).isoformat(timespec="seconds") if row.submitted_at else "",

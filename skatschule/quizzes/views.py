@@ -250,6 +250,14 @@ def results(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def results_csv(request: QuizRequest, pk: int) -> StreamingHttpResponse:
+    """The results as comma CSV at the first, stable address ``/quiz/<pk>/ergebnisse.csv``.
+
+    Always commas (whatever the language; the export page offers it as "CSV mit Komma
+    (international)"), UTF-8 with a byte-order mark, CRLF line ends, column heads and "ja/nein"
+    in the page's language, formula-guarded cells (``selectors.csv_lines``). Streamed in chunks
+    of attempts, so a large class costs constant memory. The same bytes as
+    ``quizzes:export_csv?trenner=komma``.
+    """
     quiz = selectors.own_quiz(request.user, pk)
     lines = selectors.csv_lines(quiz, current_lang())
     writer = csv.writer(_Echo())
