@@ -33,7 +33,7 @@ from . import errors, publishing, questions, selectors
 from .errors import QuizError
 from .forms import LOCKED_NOTE_ID, QuizForm
 from .models import Quiz, QuizAttempt
-from .presenters import present_item, result_cells, saved_values
+from .presenters import present_item, result_cells, saved_values, shown_item_stats
 from .requests import QuizRequest
 from .services import attempts, authoring
 
@@ -243,7 +243,8 @@ def results(request: QuizRequest, pk: int) -> HttpResponse:
     page, lines = selectors.results_page(quiz, request.GET.get("seite", 1))
     items = selectors.item_positions(quiz)
     rows = [(line, result_cells(line.cells)) for line in lines]
-    context = {"quiz": quiz, "items": items, "rows": rows, "page": page, "stats": selectors.item_stats(quiz, lang)}
+    stats = shown_item_stats(quiz, selectors.item_stats(quiz, lang), lang)
+    context = {"quiz": quiz, "items": items, "rows": rows, "page": page, "stats": stats}
     return render(request, "quizzes/results.html", context)
 
 

@@ -286,3 +286,62 @@ def test_own_item_whose_situation_is_gone_is_named_as_left_out(teacher, own_quiz
     trick_item.delete()
     assert exports.skipped_positions(quiz) == [2]
     assert sorted(_questions(exports.moodle_xml(quiz))) == [1, 3, 4]
+
+
+# --- the statistics: most common wrong answers in words -------------------------------------------
+
+
+def _wrong_lists(page: str) -> dict[int, str]:
+    """Per item position: the text of its "most common wrong answers" cell."""
+    found = {}
+    for position, cell in re.findall(
+        r'<tr class="item-stat" id="stat-(\d+)">.*?<td>([^\n]*?)</td>\s*</tr>', page, re.S
+    ):
+        found[int(position)] = re.sub(r"<[^>]+>", " ", cell)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_wrong_answers_are_shown_as_the_question_names_them(teacher, classroom, student, make_quiz, lang):
+    """A fixed quiz: every student got the same question, so a wrong choice shows its label
+    and wrong cards their names, in the page's language; never the stored codes."""
+    from skatschule.engine.names import render
+    from tests.quizzes.helpers import wrong_values
+
+    quiz = make_quiz(count=2, kinds=("stich", "zugeben"))
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
+    given = {}
+    for item in quiz.items.all():
+        values = wrong_values(quiz, item, student.pk)
+        saved = attempts.save_answer(attempt=attempt, item=item, values=values)
+        assert not saved.feedback.correct
+        given[item.position] = (item.kind, values, saved.feedback)
+    attempts.submit(attempt=attempt)
+    page = _client(teacher, lang).get(_url("quizzes:results", quiz)).content.decode()
+    cells = _wrong_lists(page)
+    for position, (kind, values, feedback) in given.items():
+        words = render(feedback.given_en if lang == "en" else feedback.given_de, lang)
+        assert words in cells[position] and "(1×)" in cells[position], (kind, cells[position])
+        for value in values:  # the stored code ("vorhand", "SA") is not what the teacher reads
+            assert f"<code>{value}</code>" not in page
+            if kind == "zugeben":
+                assert value not in cells[position]
+
+
+def test_wrong_answers_of_random_variants_name_cards_but_no_labels(teacher, classroom, student, make_quiz):
+    """Random variants: labels differ between students, so a choice stays as stored; cards are named."""
+    from skatschule.quizzes.presenters import answer_words
+
+    assert answer_words("SA CJ", "de") == "⟦card:SA⟧, ⟦card:CJ⟧"
+    assert answer_words("SA CJ", "en", widget="order") == "⟦card:SA⟧ > ⟦card:CJ⟧"
+    assert answer_words("vorhand", "en") == "vorhand" and answer_words("48", "de") == "48"
+    quiz = make_quiz(count=1, kinds=("stich",), variants="random")
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
+    item = quiz.items.get()
+    from tests.quizzes.helpers import wrong_values
+
+    value = wrong_values(quiz, item, student.pk)[0]
+    attempts.save_answer(attempt=attempt, item=item, values=[value])
+    attempts.submit(attempt=attempt)
+    cells = _wrong_lists(_client(teacher, "en").get(_url("quizzes:results", quiz)).content.decode())
+    assert cells[1].strip() == f"{value} (1×)"
