@@ -124,7 +124,11 @@ def export_csv(request: QuizRequest, pk: int) -> HttpResponse:
     choice = request.GET.get("trenner", "")
     delimiter = {"komma": ",", "semikolon": ";"}.get(choice)
     if choice and delimiter is None:
-        return render_error(request, QuizError("Unbekannter Trenner.", "Unknown separator."))
+        error = QuizError(
+            "Unbekannter Trenner: möglich sind „semikolon“ und „komma“.",
+            "Unknown separator: the choices are “semikolon” and “komma”.",
+        )
+        return render_error(request, error, links=[(reverse("quizzes:exports", args=[quiz.pk]), _("Alle Formate"))])
     name = slugify(quiz.title) or "quiz"
     return _download(exports.csv_bytes(quiz, lang, delimiter), "text/csv; charset=utf-8", f"{name}-ergebnisse.csv")
 
