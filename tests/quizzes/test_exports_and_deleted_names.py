@@ -345,3 +345,17 @@ def test_wrong_answers_of_random_variants_name_cards_but_no_labels(teacher, clas
     attempts.submit(attempt=attempt)
     cells = _wrong_lists(_client(teacher, "en").get(_url("quizzes:results", quiz)).content.decode())
     assert cells[1].strip() == f"{value} (1×)"
+
+
+@pytest.mark.parametrize("lang,says", [("de", "„gelöschter Schüler“"), ("en", "“deleted student”")])
+def test_delete_page_says_how_results_will_name_the_student(student, lang, says):
+    page = _client(student, lang).get(reverse("accounts:delete")).content.decode()
+    assert says in page
+
+
+def test_a_wrong_separator_is_a_400_with_a_way_back(teacher, deleted_quiz):
+    quiz, _ = deleted_quiz
+    response = _client(teacher, "en").get(_url("quizzes:export_csv", quiz) + "?trenner=tab")
+    page = response.content.decode()
+    assert response.status_code == 400 and "semikolon" in page and "Unknown separator" in page
+    assert f'href="{_url("quizzes:exports", quiz)}"' in page and "All formats" in page
