@@ -13,12 +13,13 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from skatschule.accounts.deletion import delete_account
+from skatschule.classrooms import services as classrooms
 from skatschule.engine import CardSet, Contract, GameType, game_value, legal_cards, matadors, parse_card, trick_winner
 from skatschule.home.people import DELETED_PREFIX, is_deleted_name, shown_name
 from skatschule.quizzes import exports, own_items
 from skatschule.quizzes.models import Quiz
 from skatschule.quizzes.services import attempts
-from tests.people import client_for
+from tests.people import client_for, make_user
 from tests.quizzes.helpers import right_values
 
 pytestmark = pytest.mark.django_db
@@ -359,3 +360,18 @@ def test_a_wrong_separator_is_a_400_with_a_way_back(teacher, deleted_quiz):
     page = response.content.decode()
     assert response.status_code == 400 and "semikolon" in page and "Unknown separator" in page
     assert f'href="{_url("quizzes:exports", quiz)}"' in page and "All formats" in page
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_deleted_students_come_last_in_every_language(teacher, classroom, deleted_quiz, lang):
+    """By name, and the anonymous rows at the end (their name sorts differently per language)."""
+    quiz, hex_part = deleted_quiz
+    zora = make_user("zora")
+    classrooms.join(zora, classroom.join_code)
+    attempts.submit(attempt=attempts.start_attempt(quiz=quiz, student=zora))
+    page = _client(teacher, lang).get(_url("quizzes:results", quiz)).content.decode()
+    names = re.findall(r'<th scope="row"><a href="[^"]+">([^<]+)</a></th>', page)
+    assert names[:2] == ["schuelerin", "zora"] and names[2].endswith(hex_part)
+    response = _client(teacher, lang).get(_url("quizzes:results_csv", quiz))
+    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode("utf-8-sig"))))
+    assert [row[0] for row in rows[1:]] == names
