@@ -7,6 +7,8 @@ Deleting keeps what other people rely on and nothing personal:
   name signup cannot produce: it contains spaces), email, names, password and last login are
   cleared, the account is inactive. Its id stays, because random quiz variants are derived
   from it, so the teacher's result pages still show the questions the student answered.
+  The name is stored in German and shown in the reader's language ("deleted student ·
+  <hex>" in English) by ``skatschule.home.people.shown_name``.
 - Everything else that points at the account is deleted (every table with a foreign key
   to the user, found generically): practice (attempts, reviews), referee exams, class
   memberships, classes and quizzes the person teaches (with their students' results in
@@ -26,18 +28,14 @@ from django.utils import timezone
 
 from skatschule.casebook.models import Exam, SolvedCase
 from skatschule.classrooms.models import Classroom, Membership
+from skatschule.home.people import DELETED_PREFIX, is_deleted_name
 from skatschule.owners import Owner
 from skatschule.quizzes.models import OwnItem, QuizAttempt
 from skatschule.training.services.portability import export_data
 
 __all__ = ["DELETED_PREFIX", "export_account", "delete_account", "is_deleted_name"]
 
-DELETED_PREFIX = "gelöschter Schüler · "
 ACCOUNT_FORMAT = "skatschule-konto"
-
-
-def is_deleted_name(username: str) -> bool:
-    return username.startswith(DELETED_PREFIX)
 
 
 def _iso(value: Any) -> str | None:

@@ -8,10 +8,13 @@
   XLSX writer additionally stores every text cell as a string, never as a formula.
 - **Moodle XML**: each item of the quiz in its fixed variant (``QuizItem.seed``, what
   everyone gets in a "für alle gleich" quiz and what the paper sheet shows), with the
-  engine's answer and derivation. Moodle then grades by the stored answer: the engine's
-  grading, its explanations of wrong answers and random variants per student stay on
-  Skatschule. Item types Moodle has no plain equivalent for (card order, casebook case
-  with list entry) are left out and named in a comment and on the page.
+  engine's answer and derivation. A teacher's own item (kind ``eigen-<id>``) has one fixed
+  situation and is exported the same way: its question and answer come from
+  ``own_items`` (the engine solves the situation; no answer is stored). Moodle then grades
+  by the stored answer: the engine's grading, its explanations of wrong answers and random
+  variants per student stay on Skatschule. Item types Moodle has no plain equivalent for
+  (card order, casebook case with list entry) and own items whose situation was deleted
+  are left out and named in a comment and on the page.
 """
 
 from __future__ import annotations
@@ -20,15 +23,19 @@ import re
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+
 from skatschule.engine.names import DEFAULT_DECK, cards_ref, render
 from skatschule.exercises.base import Question
 from skatschule.home.spreadsheets import default_delimiter, table_csv_bytes, table_xlsx_bytes
 from skatschule.training.registry import get_type
-from skatschule.training.services.issuing import grade_answer
 
 from . import selectors
 from .levels import level_name
 from .models import Quiz
+from .own_items import type_for
+from .questions import grade_values
 
 __all__ = [
     "csv_bytes",
@@ -110,20 +117,23 @@ def moodle_items(quiz: Quiz, lang: str = "de") -> tuple[list[str], list[int]]:
     blocks: list[str] = []
     skipped: list[int] = []
     for item in quiz.items.all():
-        kind = get_type(item.kind)
+        registered = get_type(item.kind)
+        kind = registered or type_for(item.kind)  # else the teacher's own item ("eigen-<id>")
         if kind is None:
             skipped.append(item.position)
             continue
-        question = kind.generate(item.difficulty, item.seed)  # the fixed variant
+        question = kind.generate(item.difficulty, item.seed)  # the fixed variant (an own item has only one)
         qtype = MOODLE_TYPES.get(question.widget)
         if qtype is None:
             skipped.append(item.position)
             continue
         right = kind.correct_answer(question)
-        feedback = grade_answer(question, right)
+        feedback = grade_values(question, right)  # the engine's derivation, also for own items
         steps = "".join(f"<li>{escape(_text(step.text(lang), lang))}</li>" for step in feedback.steps)
         general = f"<p>{escape(_text(feedback.answer.get(lang), lang))}</p>" + (f"<ol>{steps}</ol>" if steps else "")
-        name = f"{item.position}. {kind.title(lang)} ({level_name(item.difficulty)})"
+        with override(lang):
+            level = level_name(item.difficulty) if registered else str(_("eigene Aufgabe"))
+        name = f"{item.position}. {kind.title(lang)} ({level})"
         lines = [
             f'<question type="{qtype}">',
             f"<name><text>{escape(name)}</text></name>",

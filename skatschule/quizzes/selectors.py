@@ -16,7 +16,7 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib.auth.models import User
-from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Case, Count, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
@@ -25,6 +25,7 @@ from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import classrooms_taught, is_teacher
 from skatschule.exercises.base import Question
 from skatschule.home.db import streaming_reads
+from skatschule.home.people import DELETED_PREFIX, shown_name
 from skatschule.home.spreadsheets import guard
 from skatschule.training.lessons import get_lessons
 from skatschule.training.registry import exercise_types, get_type
@@ -199,11 +200,18 @@ class ResultRow:
         return round(100 * (self.attempt.score or 0) / self.total) if self.total else 0
 
 
+_BY_NAME = (
+    Case(When(student__username__startswith=DELETED_PREFIX, then=Value(1)), default=Value(0)),
+    "student__username",
+)
+"""Attempts by student name, deleted accounts last (their name reads differently per language)."""
+
+
 def student_results(quiz: Quiz, now: datetime | None = None) -> list[ResultRow]:
     """One row per attempt (submitted or not), by student name and attempt number."""
     finalize_expired(attempts=quiz.attempts.all(), now=now)
     positions = dict(quiz.items.values_list("pk", "position"))
-    attempts = list(quiz.attempts.select_related("student").order_by("student__username", "number"))
+    attempts = list(quiz.attempts.select_related("student").order_by(*_BY_NAME, "number"))
     by_attempt: dict[int, dict[int, QuizAnswer]] = {a.pk: {} for a in attempts}
     for answer in QuizAnswer.objects.filter(attempt__quiz=quiz):
         by_attempt.setdefault(answer.attempt_id, {})[positions[answer.item_id]] = answer
@@ -246,7 +254,7 @@ ResultRowValues = tuple[int, str, int, datetime, datetime | None, int | None]
 
 
 def _result_attempts(quiz: Quiz) -> QuerySet[QuizAttempt, ResultRowValues]:
-    return quiz.attempts.order_by("student__username", "number", "pk").values_list(
+    return quiz.attempts.order_by(*_BY_NAME, "number", "pk").values_list(
         "pk", "student__username", "number", "started_at", "submitted_at", "score"
     )
 
@@ -392,7 +400,7 @@ def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[str]]:
     yield header
     for row in result_lines(quiz):
         line = [
-            row.username,
+            shown_name(row.username, lang),
             str(row.number),
             timezone.localtime(row.started_at).isoformat(timespec="seconds"),
             timezone.localtime(row.submitted_at).isoformat(timespec="seconds") if row.submitted_at else "",

@@ -33,7 +33,7 @@ from . import errors, publishing, questions, selectors
 from .errors import QuizError
 from .forms import LOCKED_NOTE_ID, QuizForm
 from .models import Quiz, QuizAttempt
-from .presenters import present_item, result_cells, saved_values
+from .presenters import present_item, result_cells, saved_values, shown_item_stats
 from .requests import QuizRequest
 from .services import attempts, authoring
 
@@ -243,13 +243,22 @@ def results(request: QuizRequest, pk: int) -> HttpResponse:
     page, lines = selectors.results_page(quiz, request.GET.get("seite", 1))
     items = selectors.item_positions(quiz)
     rows = [(line, result_cells(line.cells)) for line in lines]
-    context = {"quiz": quiz, "items": items, "rows": rows, "page": page, "stats": selectors.item_stats(quiz, lang)}
+    stats = shown_item_stats(quiz, selectors.item_stats(quiz, lang), lang)
+    context = {"quiz": quiz, "items": items, "rows": rows, "page": page, "stats": stats}
     return render(request, "quizzes/results.html", context)
 
 
 @login_required
 @require_GET
 def results_csv(request: QuizRequest, pk: int) -> StreamingHttpResponse:
+    """The results as comma CSV at the first, stable address ``/quiz/<pk>/ergebnisse.csv``.
+
+    Always commas (whatever the language; the export page offers it as "CSV mit Komma
+    (international)"), UTF-8 with a byte-order mark, CRLF line ends, column heads and "ja/nein"
+    in the page's language, formula-guarded cells (``selectors.csv_lines``). Streamed in chunks
+    of attempts, so a large class costs constant memory. The same bytes as
+    ``quizzes:export_csv?trenner=komma``.
+    """
     quiz = selectors.own_quiz(request.user, pk)
     lines = selectors.csv_lines(quiz, current_lang())
     writer = csv.writer(_Echo())

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -114,13 +115,20 @@ def _download(content: bytes | str, content_type: str, filename: str) -> HttpRes
 @login_required
 @require_GET
 def export_csv(request: QuizRequest, pk: int) -> HttpResponse:
-    """``?trenner=komma`` or ``semikolon``; default: semicolon under German, comma under English."""
+    """``?trenner=komma`` or ``semikolon``; default: semicolon under German, comma under English.
+
+    The older address ``quizzes:results_csv`` (``/quiz/<pk>/ergebnisse.csv``) stays and always
+    gives the comma file, streamed; byte for byte what ``?trenner=komma`` gives here."""
     quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
     choice = request.GET.get("trenner", "")
     delimiter = {"komma": ",", "semikolon": ";"}.get(choice)
     if choice and delimiter is None:
-        return render_error(request, QuizError("Unbekannter Trenner.", "Unknown separator."))
+        error = QuizError(
+            "Unbekannter Trenner: möglich sind „semikolon“ und „komma“.",
+            "Unknown separator: the choices are “semikolon” and “komma”.",
+        )
+        return render_error(request, error, links=[(reverse("quizzes:exports", args=[quiz.pk]), _("Alle Formate"))])
     name = slugify(quiz.title) or "quiz"
     return _download(exports.csv_bytes(quiz, lang, delimiter), "text/csv; charset=utf-8", f"{name}-ergebnisse.csv")
 
@@ -150,6 +158,12 @@ def export_moodle(request: QuizRequest, pk: int) -> HttpResponse:
 def exports_page(request: QuizRequest, pk: int) -> HttpResponse:
     """The download formats with what each one is for (and what Moodle cannot do)."""
     quiz = selectors.own_quiz(request.user, pk)
-    skipped = exports.skipped_positions(quiz)
-    context = {"quiz": quiz, "skipped": skipped, "moodle_note": exports.moodle_note(current_lang())}
+    lang = current_lang()
+    context = {
+        "quiz": quiz,
+        "skipped": exports.skipped_positions(quiz),
+        "moodle_note": exports.moodle_note(lang),
+        "default_csv": "komma" if exports.default_delimiter(lang) == "," else "semikolon",
+        "stable_csv": reverse("quizzes:results_csv", args=[quiz.pk]),
+    }
     return render(request, "quizzes/exports.html", context)

@@ -1,0 +1,11 @@
+from django import template
+
+from skatschule.home.people import shown_name as _shown_name
+
+register = template.Library()
+
+
+@register.filter
+def shown_name(username: str) -> str:
+    """``{{ line.username|shown_name }}``: the name in the visitor's language (deleted accounts)."""
+    return _shown_name(str(username))

@@ -1,0 +1,377 @@
+"""Issue 18 leftovers: a deleted student's name in the reader's language, every results
+download offered with what it is for (the old comma address too), own items in Moodle XML."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from skatschule.accounts.deletion import delete_account
+from skatschule.classrooms import services as classrooms
+from skatschule.engine import CardSet, Contract, GameType, game_value, legal_cards, matadors, parse_card, trick_winner
+from skatschule.home.people import DELETED_PREFIX, is_deleted_name, shown_name
+from skatschule.quizzes import exports, own_items
+from skatschule.quizzes.models import Quiz
+from skatschule.quizzes.services import attempts
+from tests.people import client_for, make_user
+from tests.quizzes.helpers import right_values
+
+pytestmark = pytest.mark.django_db
+
+SEATS = ("vorhand", "mittelhand", "hinterhand")
+
+
+def _client(user, lang: str = "de"):
+    client = client_for(user)
+    client.cookies["django_language"] = lang
+    return client
+
+
+def _url(name: str, quiz: Quiz, **kw) -> str:
+    return reverse(name, kwargs={"pk": quiz.pk, **kw})
+
+
+# --- the name a deleted account leaves ----------------------------------------------------------
+
+
+def test_shown_name_translates_only_the_deleted_prefix():
+    stored = DELETED_PREFIX + "a1f3"
+    assert is_deleted_name(stored)
+    assert shown_name(stored, "de") == "gelöschter Schüler · a1f3"
+    assert shown_name(stored, "en") == "deleted student · a1f3"
+    for other in ("schueler", "Max gelöschter Schüler · a1f3", "gelöschter Schüler"):
+        assert not is_deleted_name(other)
+        assert shown_name(other, "en") == other == shown_name(other, "de")
+
+
+@pytest.fixture
+def deleted_quiz(teacher, classroom, student, other_student, make_quiz):
+    """A fixed quiz both students submitted; then ``student`` deleted the account."""
+    quiz = make_quiz(count=2, kinds=("augen",))
+    for who in (student, other_student):
+        attempt = attempts.start_attempt(quiz=quiz, student=who)
+        item = quiz.items.get(position=1)
+        attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, who.pk))
+        attempts.submit(attempt=attempt)
+    assert delete_account(user=student)
+    student.refresh_from_db()
+    hex_part = student.username.removeprefix(DELETED_PREFIX)
+    assert re.fullmatch(r"[0-9a-f]{4}", hex_part)
+    return quiz, hex_part
+
+
+@pytest.mark.parametrize(
+    "lang,shown,hidden", [("de", "gelöschter Schüler · ", "deleted student"), ("en", "deleted student · ", "gelöscht")]
+)
+def test_results_page_and_attempt_page_in_the_readers_language(teacher, deleted_quiz, lang, shown, hidden):
+    quiz, hex_part = deleted_quiz
+    client = _client(teacher, lang)
+    page = client.get(_url("quizzes:results", quiz)).content.decode()
+    rows = re.findall(r'<th scope="row"><a href="([^"]+)">([^<]+)</a></th>', page)
+    names = {name for _, name in rows}
+    assert names == {shown + hex_part, "schuelerin"}
+    visible = re.sub(r'data-student="[^"]*"', "", page)  # the stored name stays as the row's test hook
+    assert hidden not in visible
+    link = next(href for href, name in rows if name == shown + hex_part)
+    detail = client.get(link).content.decode()
+    assert f"<h1>{shown}{hex_part}: {quiz.title}</h1>" in detail and hidden not in detail
+
+
+@pytest.mark.parametrize(
+    "lang,url,separator,head,shown",
+    [
+        ("de", "quizzes:export_csv", ";", "Benutzername", "gelöschter Schüler · "),
+        ("en", "quizzes:export_csv", ",", "Username", "deleted student · "),
+        ("de", "quizzes:results_csv", ",", "Benutzername", "gelöschter Schüler · "),
+        ("en", "quizzes:results_csv", ",", "Username", "deleted student · "),
+    ],
+)
+def test_csv_downloads_name_the_deleted_student_in_the_readers_language(
+    teacher, deleted_quiz, lang, url, separator, head, shown
+):
+    quiz, hex_part = deleted_quiz
+    response = _client(teacher, lang).get(_url(url, quiz))
+    raw = b"".join(response.streaming_content) if response.streaming else response.content
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig")), delimiter=separator))
+    assert rows[0][0] == head
+    assert sorted(row[0] for row in rows[1:]) == sorted([shown + hex_part, "schuelerin"])
+
+
+@pytest.mark.parametrize("lang,shown", [("de", "gelöschter Schüler · "), ("en", "deleted student · ")])
+def test_xlsx_names_the_deleted_student_in_the_readers_language(teacher, deleted_quiz, lang, shown):
+    quiz, hex_part = deleted_quiz
+    response = _client(teacher, lang).get(_url("quizzes:export_xlsx", quiz))
+    sheet = load_workbook(io.BytesIO(response.content)).active
+    names = sorted(row[0] for row in sheet.iter_rows(min_row=2, values_only=True))
+    assert names == sorted([shown + hex_part, "schuelerin"])
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_class_pages_no_longer_list_a_deleted_student(teacher, classroom, deleted_quiz, lang):
+    """Deleting ends the class membership: class page, progress and its export show nobody
+    under the anonymous name (only the quiz results keep it)."""
+    client = _client(teacher, lang)
+    pages = [
+        client.get(reverse("classrooms:detail", args=[classroom.pk])).content.decode(),
+        client.get(reverse("classrooms:progress", args=[classroom.pk])).content.decode(),
+        client.get(reverse("classrooms:progress_csv", args=[classroom.pk])).content.decode("utf-8-sig"),
+    ]
+    for page in pages:
+        assert "schuelerin" in page
+        assert "gelöschter Schüler ·" not in page and "deleted student" not in page
+
+
+# --- the export page: every format, what it is for, the old address -----------------------------
+
+
+def _links(page: str) -> dict[str, str]:
+    """The export page's download links by the id of their list entry."""
+    return {
+        entry: href.replace("&amp;", "&")
+        for entry, href in re.findall(r'<li id="(export-[\w-]+)">\s*<a href="([^"]+)"', page)
+    }
+
+
+@pytest.mark.parametrize("lang,default", [("de", "export-csv-semicolon"), ("en", "export-csv-comma")])
+def test_export_page_offers_every_format_with_a_line_on_where_it_opens(teacher, deleted_quiz, lang, default):
+    quiz, _ = deleted_quiz
+    client = _client(teacher, lang)
+    page = client.get(_url("quizzes:exports", quiz)).content.decode()
+    links = _links(page)
+    assert links == {
+        "export-csv-semicolon": _url("quizzes:export_csv", quiz) + "?trenner=semikolon",
+        "export-csv-comma": _url("quizzes:results_csv", quiz),
+        "export-xlsx": _url("quizzes:export_xlsx", quiz),
+        "export-moodle": _url("quizzes:export_moodle", quiz),
+    }
+    for entry in links:  # one explanation each, and the default marked once, per language
+        block = re.search(rf'<li id="{entry}">(.*?)</li>', page, re.S).group(1)
+        assert re.search(r'<span class="helptext">[^<]{20,}</span>', block), entry
+        assert ('class="export-default"' in block) == (entry == default), entry
+    stable = re.search(r'<p class="helptext" id="stable-csv">(.*?)</p>', page, re.S)[1]
+    assert f"<code>{_url('quizzes:results_csv', quiz)}</code>" in stable
+    german = ("Semikolon", "Tabellen", "Voreinstellung", "herunterladen", "Fragensammlung")
+    assert any(word in page for word in german) == (lang == "de")
+    for href in links.values():
+        response = client.get(href)
+        assert response.status_code == 200, href
+        assert "attachment" in response["Content-Disposition"], href
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_old_comma_address_gives_what_the_comma_choice_gives(teacher, deleted_quiz, lang):
+    """/quiz/<pk>/ergebnisse.csv: always commas, BOM, streamed; the same bytes as ?trenner=komma."""
+    quiz, _ = deleted_quiz
+    client = _client(teacher, lang)
+    old = client.get(_url("quizzes:results_csv", quiz))
+    assert old.status_code == 200 and old.streaming and old["Content-Type"] == "text/csv; charset=utf-8"
+    assert 'filename="probe-ergebnisse.csv"' in old["Content-Disposition"]
+    body = b"".join(old.streaming_content)
+    assert body.startswith("\ufeff".encode()) and b"\r\n" in body
+    assert body == client.get(_url("quizzes:export_csv", quiz) + "?trenner=komma").content
+    assert len(next(csv.reader(io.StringIO(body.decode("utf-8-sig"))))) == 7 + 2 * 2
+
+
+def test_results_page_links_all_formats(teacher, deleted_quiz):
+    quiz, _ = deleted_quiz
+    page = _client(teacher).get(_url("quizzes:results", quiz)).content.decode()
+    assert f'href="{_url("quizzes:exports", quiz)}"' in page
+
+
+# --- own items in the Moodle export --------------------------------------------------------------
+
+VALUE_HAND = ["CJ", "SJ", "HA", "HT", "HK", "HQ", "H9", "DA", "DT", "C7"]
+PLAY_HAND = ["CJ", "SA", "S9", "HT", "D7"]
+
+
+@pytest.fixture
+def own_quiz(teacher, classroom, make_quiz):
+    """A quiz of one generated item and three own items (trick, play, game value)."""
+    quiz = make_quiz(count=1, kinds=("augen",))
+    made = [
+        own_items.create_own_item(
+            owner=teacher, kind="stich", title="Wer?", game="hearts", leader=1, trick=["SA", "S7", "HJ"]
+        ),
+        own_items.create_own_item(
+            owner=teacher, kind="zugeben", title="Was?", game="grand", leader=0, trick=["ST"], hand=PLAY_HAND
+        ),
+        own_items.create_own_item(
+            owner=teacher,
+            kind="spielwert",
+            title="Wie viel?",
+            game="hearts",
+            hand=VALUE_HAND,
+            skat=["S7", "S8"],
+            flags=["hand"],
+            result="schneider",
+        ),
+    ]
+    for item in made:
+        own_items.add_to_quiz(owner=teacher, item=item, quiz=quiz)
+    return quiz, made
+
+
+def _questions(xml: bytes | str) -> dict[int, ET.Element]:
+    root = ET.fromstring(xml)
+    found = {}
+    for element in root.findall("question"):
+        if element.get("type") != "category":
+            found[int(element.find("name/text").text.split(".")[0])] = element
+    return found
+
+
+def _answer_values(question, element: ET.Element) -> tuple[list[str], list[str]]:
+    """The choices Moodle counts as right and as wrong, as the question's values (same order)."""
+    values = [o.value for o in question.options] or list(question.cards)
+    answers = element.findall("answer")
+    assert len(answers) == len(values)
+    right = [v for v, a in zip(values, answers) if not a.get("fraction").startswith("-") and a.get("fraction") != "0"]
+    wrong = [v for v, a in zip(values, answers) if v not in right]
+    return right, wrong
+
+
+def test_moodle_export_has_own_items_with_the_engines_answers(teacher, own_quiz):
+    quiz, (trick_item, play_item, value_item) = own_quiz
+    response = _client(teacher).get(_url("quizzes:export_moodle", quiz))
+    assert response.status_code == 200
+    found = _questions(response.content)
+    assert sorted(found) == [1, 2, 3, 4] and exports.skipped_positions(quiz) == []
+    assert "Nicht exportiert" not in response.content.decode()
+
+    # trick: the engine's trick winner, as a single choice
+    element = found[2]
+    question, _ = own_items.own_question(trick_item)
+    winner = trick_winner(GameType.HEARTS, [parse_card(c) for c in ("SA", "S7", "HJ")])
+    right, wrong = _answer_values(question, element)
+    assert element.get("type") == "multichoice" and element.find("single").text == "true"
+    assert right == [SEATS[(1 + winner) % 3]]
+    assert own_items.grade_own(trick_item, right).correct
+    assert not any(own_items.grade_own(trick_item, [w]).correct for w in wrong)
+
+    # play: exactly the cards the engine allows
+    element = found[3]
+    question, _ = own_items.own_question(play_item)
+    allowed = legal_cards(GameType.GRAND, CardSet([parse_card(c) for c in PLAY_HAND]), [parse_card("ST")])
+    right, wrong = _answer_values(question, element)
+    assert element.find("single").text == "false"
+    assert sorted(right) == sorted(c.code for c in allowed) and own_items.grade_own(play_item, right).correct
+
+    # game value: the engine's value, as a number
+    element = found[4]
+    spitzen = matadors(GameType.HEARTS, [parse_card(c) for c in VALUE_HAND + ["S7", "S8"]])
+    value = game_value(Contract(GameType.HEARTS, hand=True), spitzen, schneider=True, schwarz=False).value
+    assert element.get("type") == "numerical"
+    assert element.find("answer/text").text == str(value) and own_items.grade_own(value_item, [str(value)]).correct
+
+    # the type's title and "eigene Aufgabe", never the teacher's title (it may tell the answer)
+    text = response.content.decode()
+    assert "Wer?" not in text and "Wie viel?" not in text
+    assert found[2].find("name/text").text == "2. Wer bekommt den Stich? (eigene Aufgabe)"
+
+
+def test_moodle_export_of_own_items_in_english(teacher, own_quiz):
+    quiz, _ = own_quiz
+    found = _questions(_client(teacher, "en").get(_url("quizzes:export_moodle", quiz)).content)
+    assert found[2].find("name/text").text == "2. Who takes the trick? (own item)"
+    assert found[1].find("name/text").text.endswith("(easy)")
+
+
+def test_own_item_whose_situation_is_gone_is_named_as_left_out(teacher, own_quiz):
+    quiz, (trick_item, _, _) = own_quiz
+    trick_item.delete()
+    assert exports.skipped_positions(quiz) == [2]
+    assert sorted(_questions(exports.moodle_xml(quiz))) == [1, 3, 4]
+
+
+# --- the statistics: most common wrong answers in words -------------------------------------------
+
+
+def _wrong_lists(page: str) -> dict[int, str]:
+    """Per item position: the text of its "most common wrong answers" cell."""
+    found = {}
+    for position, cell in re.findall(
+        r'<tr class="item-stat" id="stat-(\d+)">.*?<td>([^\n]*?)</td>\s*</tr>', page, re.S
+    ):
+        found[int(position)] = re.sub(r"<[^>]+>", " ", cell)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_wrong_answers_are_shown_as_the_question_names_them(teacher, classroom, student, make_quiz, lang):
+    """A fixed quiz: every student got the same question, so a wrong choice shows its label
+    and wrong cards their names, in the page's language; never the stored codes."""
+    from skatschule.engine.names import render
+    from tests.quizzes.helpers import wrong_values
+
+    quiz = make_quiz(count=2, kinds=("stich", "zugeben"))
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
+    given = {}
+    for item in quiz.items.all():
+        values = wrong_values(quiz, item, student.pk)
+        saved = attempts.save_answer(attempt=attempt, item=item, values=values)
+        assert not saved.feedback.correct
+        given[item.position] = (item.kind, values, saved.feedback)
+    attempts.submit(attempt=attempt)
+    page = _client(teacher, lang).get(_url("quizzes:results", quiz)).content.decode()
+    cells = _wrong_lists(page)
+    for position, (kind, values, feedback) in given.items():
+        words = render(feedback.given.get(lang), lang)
+        assert words in cells[position] and "(1×)" in cells[position], (kind, cells[position])
+        for value in values:  # the stored code ("vorhand", "SA") is not what the teacher reads
+            assert f"<code>{value}</code>" not in page
+            if kind == "zugeben":
+                assert value not in cells[position]
+
+
+def test_wrong_answers_of_random_variants_name_cards_but_no_labels(teacher, classroom, student, make_quiz):
+    """Random variants: labels differ between students, so a choice stays as stored; cards are named."""
+    from skatschule.quizzes.presenters import answer_words
+
+    assert answer_words("SA CJ", "de") == "⟦card:SA⟧, ⟦card:CJ⟧"
+    assert answer_words("SA CJ", "en", widget="order") == "⟦card:SA⟧ > ⟦card:CJ⟧"
+    assert answer_words("vorhand", "en") == "vorhand" and answer_words("48", "de") == "48"
+    quiz = make_quiz(count=1, kinds=("stich",), variants="random")
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
+    item = quiz.items.get()
+    from tests.quizzes.helpers import wrong_values
+
+    value = wrong_values(quiz, item, student.pk)[0]
+    attempts.save_answer(attempt=attempt, item=item, values=[value])
+    attempts.submit(attempt=attempt)
+    cells = _wrong_lists(_client(teacher, "en").get(_url("quizzes:results", quiz)).content.decode())
+    assert cells[1].strip() == f"{value} (1×)"
+
+
+@pytest.mark.parametrize("lang,says", [("de", "„gelöschter Schüler“"), ("en", "“deleted student”")])
+def test_delete_page_says_how_results_will_name_the_student(student, lang, says):
+    page = _client(student, lang).get(reverse("accounts:delete")).content.decode()
+    assert says in page
+
+
+def test_a_wrong_separator_is_a_400_with_a_way_back(teacher, deleted_quiz):
+    quiz, _ = deleted_quiz
+    response = _client(teacher, "en").get(_url("quizzes:export_csv", quiz) + "?trenner=tab")
+    page = response.content.decode()
+    assert response.status_code == 400 and "semikolon" in page and "Unknown separator" in page
+    assert f'href="{_url("quizzes:exports", quiz)}"' in page and "All formats" in page
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_deleted_students_come_last_in_every_language(teacher, classroom, deleted_quiz, lang):
+    """By name, and the anonymous rows at the end (their name sorts differently per language)."""
+    quiz, hex_part = deleted_quiz
+    zora = make_user("zora")
+    classrooms.join(zora, classroom.join_code)
+    attempts.submit(attempt=attempts.start_attempt(quiz=quiz, student=zora))
+    page = _client(teacher, lang).get(_url("quizzes:results", quiz)).content.decode()
+    names = re.findall(r'<th scope="row"><a href="[^"]+">([^<]+)</a></th>', page)
+    assert names[:2] == ["schuelerin", "zora"] and names[2].endswith(hex_part)
+    response = _client(teacher, lang).get(_url("quizzes:results_csv", quiz))
+    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode("utf-8-sig"))))
+    assert [row[0] for row in rows[1:]] == names
