@@ -13,6 +13,7 @@ from skatschule.engine.games import GameType
 from skatschule.engine.houserules import PROFILES, HouseGame, HouseRules, Special, score_house
 from skatschule.engine.names import render
 from skatschule.engine.pubround import DealKind
+from skatschule.home.errors import message_in
 
 from .models import ScoreSheet
 from .services import SESSION_KEY, SheetStore
@@ -89,7 +90,7 @@ def sheet_view(
     try:
         rep: Replay = replay(data)
     except SkatError as err:  # a stored sheet is always valid; this guards hand-edited data
-        return {"error": err.message_en if lang == "en" else err.message_de}
+        return {"error": message_in(err, lang)}
     players = list(rep.players)
     state = rep.state
     rows = []
@@ -239,12 +240,12 @@ def compare_example(profile: dict[str, Any], example: dict[str, Any], *, lang: s
     try:
         rules = HouseRules.from_dict(profile)
     except SkatError as err:
-        return {"ok": False, "error": err.message_en if lang == "en" else err.message_de}
+        return {"ok": False, "error": message_in(err, lang)}
     for label, rules_used, isko in (("isko", HouseRules(), True), ("house", rules, False)):
         try:
             o = score_house(game(isko), rules_used)
         except SkatError as err:
-            out[label] = {"error": err.message_en if lang == "en" else err.message_de}
+            out[label] = {"error": message_in(err, lang)}
             continue
         out[label] = {
             "score": o.score,

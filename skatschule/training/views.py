@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from skatschule.cards.context_processors import current_deck
 from skatschule.engine import SkatError
 from skatschule.exercises.base import AnswerError, Feedback
+from skatschule.home.errors import message_in
 from skatschule.home.language import current_lang
 from skatschule.http import HtmxHttpRequest
 from skatschule.owners import Owner, owner_for
@@ -37,10 +38,6 @@ from .services.progress import LessonProgress, lesson_progress_for, progress
 
 def _deck(request: HttpRequest) -> str:
     return current_deck(request)
-
-
-def _message(exc: AnswerError | BadDifficulty) -> str:
-    return exc.message_en if current_lang() == "en" else exc.message_de
 
 
 def _bad_request(request: HttpRequest, message: str) -> HttpResponse:
@@ -144,7 +141,7 @@ def exercise(request: HttpRequest, kind: str) -> HttpResponse:
     try:
         issued = issue(kind, request.GET.get("stufe", "1"), None, owner)
     except BadDifficulty as exc:
-        return _bad_request(request, _message(exc))
+        return _bad_request(request, message_in(exc))
     return render(request, "training/exercise.html", _exercise_context(issued, _progress_for(owner, issued)))
 
 
@@ -156,10 +153,10 @@ def answer(request: HtmxHttpRequest, public_id: Any) -> HttpResponse:
         attempt, feedback = submit(issued, owner, request.POST.getlist("answer"))
     except AnswerError as exc:
         if request.htmx:
-            response = render(request, "training/partials/answer_error.html", {"message": _message(exc)})
+            response = render(request, "training/partials/answer_error.html", {"message": message_in(exc)})
             response["HX-Reswap"] = "innerHTML"
             return response
-        context = _exercise_context(issued, _progress_for(owner, issued), error=_message(exc))
+        context = _exercise_context(issued, _progress_for(owner, issued), error=message_in(exc))
         return render(request, "training/exercise.html", context, status=400)
     state = getattr(attempt, "progress_state", None)
     context = _exercise_context(issued, _progress_for(owner, issued, state), feedback=feedback, attempt=attempt)
@@ -215,7 +212,7 @@ def auction_table(request: HttpRequest) -> HttpResponse:
             try:
                 auction_play.play_user_move(table, action)
             except SkatError as exc:
-                error = exc.message_de if get_language() == "de" else exc.message_en
+                error = message_in(exc)
                 status = 400
         request.session[_TABLE_KEY] = table.as_session()
     elif table is None:
