@@ -102,6 +102,12 @@ class ExamSummary:
             return None
         return max(0, round((self.exam.finished_at - self.exam.started_at).total_seconds()))
 
+    @property
+    def duration(self) -> str:
+        """The time taken as minutes and seconds (``"6:05"``); "" while not finished."""
+        seconds = self.seconds
+        return "" if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
+
 
 def summary(exam: Exam) -> ExamSummary:
     counts = exam.questions.aggregate(

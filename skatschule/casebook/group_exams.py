@@ -115,25 +115,29 @@ class Participant:
 
 
 def participants(group: GroupExam) -> list[Participant]:
-    """Every member of the class with their sitting's score (by name)."""
-    members = list(group.classroom.memberships.select_related("student").order_by("student__username"))
+    """Every member of the class with their sitting's score, and everyone else who sat it (a
+    student who left the class, or a deleted account shown as "gelöschter Schüler"), by name."""
     exams = {
         e.user_id: e
-        for e in Exam.objects.filter(group=group).annotate(
+        for e in Exam.objects.filter(group=group)
+        .select_related("user")
+        .annotate(
             right=Count("questions", filter=Q(questions__correct=True)),
             answered=Count("questions", filter=Q(questions__answered_at__isnull=False)),
         )
     }
+    people = {m.student_id: m.student for m in group.classroom.memberships.select_related("student")}
+    for user_id, exam in exams.items():
+        if exam.user is not None:
+            people.setdefault(user_id, exam.user)
     result = []
-    for m in members:
-        exam = exams.get(m.student_id)
+    for user_id, person in sorted(people.items(), key=lambda pair: pair[1].get_username()):
+        exam = exams.get(user_id)
         if exam is None:
-            result.append(Participant(m.student.get_username(), None, False))
+            result.append(Participant(person.get_username(), None, False))
             continue
         over = exam.finished_at is not None or services.is_over(exam)
-        result.append(
-            Participant(m.student.get_username(), ExamSummary(exam, exam.right, exam.answered, exam.size), over)
-        )
+        result.append(Participant(person.get_username(), ExamSummary(exam, exam.right, exam.answered, exam.size), over))
     return result
 
 
@@ -142,8 +146,10 @@ class QuestionStat:
     position: int
     kind: str
     case_id: str
+    """The case the question is, or (``variant``) the case it varies; "" for a drawn irregularity."""
     answered: int
     right: int
+    variant: bool = False
 
     @property
     def percent(self) -> int | None:
@@ -164,8 +170,19 @@ def question_stats(group: GroupExam) -> list[QuestionStat]:
     stats = []
     for row in rows:
         item = ExamQuestion(kind=row["kind"], difficulty=row["difficulty"], seed=row["seed"])
-        case = services.case_of(item) or getattr(services, "variant_of", lambda _: None)(item)  # a varied case: its id
-        stats.append(QuestionStat(row["position"], row["kind"], case.id if case else "", row["answered"], row["right"]))
+        case = services.case_of(item)
+        varied = None if case is not None else services.variant_of(item)
+        shown = case or varied
+        stats.append(
+            QuestionStat(
+                row["position"],
+                row["kind"],
+                shown.id if shown else "",
+                row["answered"],
+                row["right"],
+                variant=varied is not None,
+            )
+        )
     return stats
 
 

@@ -39,6 +39,7 @@ from .models import TEACHER_GROUP, Assignment, Classroom, Membership
 
 __all__ = [
     "SORT_NAME",
+    "AssignmentSummary",
     "ClassProgress",
     "HomeworkLine",
     "StudentLine",
@@ -246,14 +247,26 @@ def class_status(assignment: Assignment, now: datetime | None = None) -> list[St
     return lines
 
 
-def class_assignments(classroom: Classroom, lang: str = "de") -> list[tuple[Assignment, str, int, int]]:
-    """The class's assignments with title, number done and class size."""
+@dataclass
+class AssignmentSummary:
+    assignment: Assignment
+    title: str
+    done: int
+    """Students who finished it (late ones included)."""
+    late: int
+    """Of those, the ones who finished after the due time."""
+    size: int
+
+
+def class_assignments(classroom: Classroom, lang: str = "de") -> list[AssignmentSummary]:
+    """The class's assignments with title, number done (and how many of them late) and class size."""
     members = list(classroom.memberships.values_list("student_id", flat=True))
     result = []
     for assignment in classroom.assignments.select_related("quiz"):
-        finished = done_at(assignment, members)
+        finished = [when for when in done_at(assignment, members).values() if when is not None]
         title, _ = title_and_url(assignment, lang)
-        result.append((assignment, title, sum(1 for v in finished.values() if v is not None), len(members)))
+        late = sum(1 for when in finished if when > assignment.due_at)
+        result.append(AssignmentSummary(assignment, title, len(finished), late, len(members)))
     return result
 
 

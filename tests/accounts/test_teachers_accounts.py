@@ -263,6 +263,8 @@ def test_delete_view_needs_the_export_first(quiz_with_results):
     client = client_for(student)
     page = client.get(reverse("accounts:delete")).content.decode()
     assert 'id="export-needed"' in page
+    # no "reload this page": reloading the refused POST would send it again (and delete at once)
+    assert "neu laden" not in page and "Passwort ein und lösche" in page
     refused = client.post(reverse("accounts:delete"), {"password": PASSWORD, "confirm": "on"})
     assert refused.status_code == 400 and User.objects.get(pk=student.pk).is_active
     download = client.get(reverse("accounts:export_account"))

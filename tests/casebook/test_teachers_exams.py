@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from skatschule.accounts.deletion import delete_account, is_deleted_name
 from skatschule.casebook import exam_history, group_exams, regelkunde, services
 from skatschule.casebook.cases import load_cases
 from skatschule.casebook.models import Exam, ExamQuestion, GroupExam
@@ -188,6 +190,65 @@ def test_group_results_and_question_stats(course):
     assert 'data-student="anna"' in page and "2 abgegeben, 1 bestanden" in page
     for user in (a, make_user("fremd", teacher=True)):
         assert client_for(user).get(reverse("casebook:group_results", args=[group.pk])).status_code == 404
+
+
+def _group_with_a_variant(trainer, room, size: int = 5) -> GroupExam:
+    """A group exam whose fixed seed draws at least one varied case (found by drawing, not assumed)."""
+    group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs", size=size)
+    seed = next(
+        s
+        for s in range(1, 500)
+        if any(kind == "fall_variante" for kind, _, _ in services._draw(size, random.Random(s)))
+    )
+    GroupExam.objects.filter(pk=group.pk).update(seed=seed)
+    group.refresh_from_db()
+    return group
+
+
+def test_question_stats_name_a_varied_case_as_a_variation(course):
+    trainer, room, a, b = course
+    group = _group_with_a_variant(trainer, room)
+    exam = group_exams.sit_group_exam(group=group, user=a)
+    _sit(exam, right=5)
+    stats = {s.position: s for s in group_exams.question_stats(group)}
+    for item in exam.questions.all():
+        stat = stats[item.position]
+        case, varied = services.case_of(item), services.variant_of(item)
+        assert stat.variant is (varied is not None)
+        assert stat.case_id == (case.id if case else varied.id if varied else "")
+    varied_id = next(s.case_id for s in stats.values() if s.variant)
+    page = client_for(trainer).get(reverse("casebook:group_results", args=[group.pk])).content.decode()
+    assert f"Abwandlung von Fall {varied_id}" in page
+
+
+def test_group_results_keep_those_who_left_and_deleted_accounts(course):
+    trainer, room, a, b = course
+    group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs", size=5)
+    _sit(group_exams.sit_group_exam(group=group, user=a), right=5)
+    _sit(group_exams.sit_group_exam(group=group, user=b), right=1)
+    practice = exam_history.start_practice_exam(owner=Owner.for_user(b), size=5)
+    stats_before = [(s.answered, s.right) for s in group_exams.question_stats(group)]
+    classrooms.leave(room, a.pk)  # anna left the course: her result stays
+    assert delete_account(user=b) is True  # bert deleted his account: kept anonymous for the trainer
+    people = group_exams.participants(group)
+    assert [p.name for p in people][0] == "anna" and people[0].summary.right == 5
+    [deleted] = [p for p in people if is_deleted_name(p.name)]
+    assert deleted.summary.right == 1 and deleted.over
+    assert [(s.answered, s.right) for s in group_exams.question_stats(group)] == stats_before
+    assert not Exam.objects.filter(pk=practice.pk).exists()  # a practice exam is not kept
+    page = client_for(trainer).get(reverse("casebook:group_results", args=[group.pk])).content.decode()
+    assert "gelöschter Schüler" in page and 'data-student="anna"' in page and ">bert<" not in page
+
+
+def test_history_page_fits_a_phone_and_gives_minutes():
+    user = make_user("schiri")
+    exam = exam_history.start_practice_exam(owner=Owner.for_user(user), size=5)
+    _sit(exam, right=4, step=timedelta(seconds=73))  # 5 x 73 s = 6:05
+    [row] = exam_history.history(user)
+    assert row.seconds == 365 and row.duration == "6:05"
+    html = client_for(user).get(reverse("casebook:exam_history")).content.decode()
+    assert "4 / 5 (80 %)" in html and "6:05 min" in html
+    assert 'class="bar-track"' in html and 'style="width: 80%"' in html
 
 
 def test_group_exam_by_the_pages(course):

@@ -83,6 +83,24 @@ def test_progress_page_and_exports(teacher, classroom, student):
     assert next(csv.reader(io.StringIO(text), delimiter=";"))[0] == "Benutzername"
 
 
+def test_progress_export_keeps_the_chosen_order(teacher, classroom, student, other_student):
+    lesson = _lesson()
+    _master(other_student, lesson)  # by name "schueler" comes first; by this lesson "schuelerin"
+    client = client_for(teacher)
+    url = reverse("classrooms:progress", args=[classroom.pk])
+    html = client.get(url + f"?sortieren={lesson.slug}").content.decode()
+    csv_url = reverse("classrooms:progress_csv", args=[classroom.pk])
+    assert f'href="{csv_url}?sortieren={lesson.slug}"' in html
+    assert f'href="{reverse("classrooms:progress_xlsx", args=[classroom.pk])}?sortieren={lesson.slug}"' in html
+
+    def names(query: str) -> list[str]:
+        text = client.get(csv_url + query).content.decode("utf-8-sig")
+        return [row[0] for row in csv.reader(io.StringIO(text), delimiter=";")][1:]
+
+    assert names(f"?sortieren={lesson.slug}") == ["schuelerin", "schueler"]
+    assert names("?sortieren=name") == names("") == ["schueler", "schuelerin"]
+
+
 def test_progress_is_the_teachers_only(teacher, other_teacher, classroom, student):
     for user in (other_teacher, student):
         assert client_for(user).get(reverse("classrooms:progress", args=[classroom.pk])).status_code == 404
@@ -139,6 +157,23 @@ def test_late_and_overdue(teacher, classroom, student, other_student):
     assert line.done and line.late
     assert "verspätet" in client_for(student).get(reverse("training:dashboard")).content.decode()
     assert "überfällig" in client_for(other_student).get(reverse("training:dashboard")).content.decode()
+    [summary] = selectors.class_assignments(classroom)
+    assert (summary.done, summary.late, summary.size) == (1, 1, 2)
+    detail = client_for(teacher).get(reverse("classrooms:detail", args=[classroom.pk])).content.decode()
+    assert "1 von 2 erledigt" in detail and "davon 1 verspätet" in detail
+
+
+def test_class_page_counts_no_late_work_when_on_time(teacher, classroom, student):
+    lesson = _lesson()
+    services.assign_homework(
+        teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(days=1)
+    )
+    _master(student, lesson)
+    [summary] = selectors.class_assignments(classroom)
+    assert (summary.done, summary.late) == (1, 0)
+    assert (
+        "verspätet" not in client_for(teacher).get(reverse("classrooms:detail", args=[classroom.pk])).content.decode()
+    )
 
 
 def test_mastery_counts_once_reached(teacher, classroom, student):
