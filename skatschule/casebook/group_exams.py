@@ -36,7 +36,7 @@ def create_group_exam(
 ) -> GroupExam:
     if classroom.teacher_id != trainer.pk:
         raise Http404("not your class")
-    title = " ".join(str(title).split())[:120]
+    title = " ".join("".join(c for c in str(title) if c.isprintable() or c.isspace()).split())[:120]
     if not title:
         raise UserError("Bitte gib der Prüfung einen Titel.", "Please give the exam a title.")
     if not services.MIN_SIZE <= size <= services.MAX_SIZE:
@@ -63,7 +63,7 @@ def group_exams_for(user: User | AnonymousUser) -> QuerySet[GroupExam]:
 
 def member_group_exam(user: User, pk: object) -> GroupExam:
     text = str(pk)
-    found = group_exams_for(user).filter(pk=int(text)).first() if text.isdigit() and len(text) < 18 else None
+    found = group_exams_for(user).filter(pk=int(text)).first() if services.is_number(text) else None
     if found is None:
         raise Http404("no such group exam")
     return found
@@ -73,7 +73,7 @@ def own_group_exam(trainer: User, pk: object) -> GroupExam:
     text = str(pk)
     found = (
         GroupExam.objects.filter(pk=int(text), classroom__teacher_id=trainer.pk).select_related("classroom").first()
-        if text.isdigit() and len(text) < 18
+        if services.is_number(text)
         else None
     )
     if found is None:

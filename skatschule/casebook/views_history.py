@@ -89,7 +89,7 @@ def group_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         try:
             classroom = (
                 classes.filter(pk=int(post.get("classroom", ""))).first()
-                if post.get("classroom", "").isdigit()
+                if services.is_number(post.get("classroom", ""))
                 else None
             )
             if classroom is None:

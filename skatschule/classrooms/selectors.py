@@ -97,9 +97,10 @@ def classrooms_joined(user: User) -> QuerySet[Classroom]:
 
 
 def is_id(value: object) -> bool:
-    """A database id: digits only and small enough for every backend's integer column."""
+    """A database id: ASCII digits only ("²" passes ``isdigit`` but not ``int``) and small
+    enough for every backend's integer column."""
     text = str(value)
-    return text.isdigit() and len(text) <= 18
+    return text.isascii() and text.isdigit() and len(text) <= 18
 
 
 def own_classroom(user: User, pk: object) -> Classroom:
@@ -276,7 +277,7 @@ def own_assignment(teacher: User, pk: object) -> Assignment:
         Assignment.objects.filter(pk=int(text), classroom__teacher_id=teacher.pk)
         .select_related("classroom", "quiz")
         .first()
-        if text.isdigit() and len(text) < 18
+        if is_id(text)
         else None
     )
     if found is None:

@@ -202,7 +202,7 @@ def assign_homework(*, teacher: User, classroom: Classroom, task: str, due_at: d
         if get_lesson(value) is None:
             raise ClassroomError("Diese Lektion gibt es nicht.", "There is no such lesson.")
         return Assignment.objects.create(classroom=classroom, kind=kind, lesson_slug=value, due_at=due_at)
-    if kind == Assignment.Kind.QUIZ and value.isdigit():
+    if kind == Assignment.Kind.QUIZ and is_id(value):
         quiz = classroom.quizzes.filter(pk=int(value)).first()
         if quiz is None:
             raise ClassroomError("Dieses Quiz gehört nicht zur Klasse.", "This quiz is not one of the class's.")

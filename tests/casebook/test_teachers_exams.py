@@ -64,7 +64,7 @@ def test_parse_pass_percent(value, expected):
     assert exam_history.parse_pass_percent(value) == expected
 
 
-@pytest.mark.parametrize("value", ["0", "101", "abc", "-5", "7.5"])
+@pytest.mark.parametrize("value", ["0", "101", "abc", "-5", "7.5", "²", "٨٠"])
 def test_parse_pass_percent_refuses(value):
     with pytest.raises(UserError):
         exam_history.parse_pass_percent(value)
@@ -280,12 +280,40 @@ def test_practice_exam_is_not_open_book():
     assert 'id="open-book"' not in page
 
 
-@pytest.mark.parametrize("change", [{"title": ""}, {"size": "3"}, {"pass_percent": "0"}, {"classroom": "999999"}])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"title": ""},
+        {"title": "\x00\x01"},
+        {"size": "3"},
+        {"pass_percent": "0"},
+        {"classroom": "999999"},
+        # "²" passes str.isdigit but not int(): these were 500s; "٨٠" read as 80
+        {"classroom": "²"},
+        {"size": "²"},
+        {"pass_percent": "²"},
+        {"pass_percent": "٨٠"},
+    ],
+)
 def test_group_create_refuses_bad_input(course, change):
     trainer, room, a, b = course
     data = {"title": "X", "classroom": room.pk, "size": "5", "pass_percent": "80", **change}
-    assert client_for(trainer).post(reverse("casebook:group_create"), data).status_code == 400
+    response = client_for(trainer).post(reverse("casebook:group_create"), data)
+    assert response.status_code == 400 and 'role="alert"' in response.content.decode()
     assert not GroupExam.objects.exists()
+
+
+def test_group_exam_title_loses_control_characters(course):
+    trainer, room, a, b = course
+    group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs\x00 Herbst\x07", size=5)
+    assert group.title == "Kurs Herbst"
+
+
+@pytest.mark.parametrize("data", [{"fragen": "²"}, {"fragen": "5", "bestehen": "²"}, {"fragen": "٥"}])
+def test_exam_start_refuses_digits_that_are_not_ascii(data):
+    client = client_for(make_user("schiri"))
+    assert client.post(reverse("casebook:exam_start"), data).status_code == 400
+    assert not Exam.objects.exists()
 
 
 def test_students_cannot_create_group_exams(course):

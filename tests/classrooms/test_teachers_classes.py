@@ -7,6 +7,7 @@ import io
 from datetime import timedelta
 
 import pytest
+from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
 from openpyxl import load_workbook
@@ -277,3 +278,16 @@ def test_scheduled_quiz_homework_links_only_from_its_time(teacher, classroom, st
     Quiz.objects.filter(pk=quiz.pk).update(published_at=timezone.now() - timedelta(minutes=1))
     [line] = selectors.student_homework(student)
     assert line.url == reverse("quizzes:start", kwargs={"pk": quiz.pk})
+
+
+def test_forged_ids_are_refused_not_crashed(teacher, classroom):
+    """ "²" passes str.isdigit but not int(): a 400 or 404, never a 500."""
+    with pytest.raises(ClassroomError):
+        services.assign_homework(
+            teacher=teacher, classroom=classroom, task="quiz:²", due_at=timezone.now() + timedelta(days=1)
+        )
+    for pk in ("²", "٣", "9" * 30):
+        with pytest.raises(Http404):
+            selectors.own_classroom(teacher, pk)
+        with pytest.raises(Http404):
+            selectors.own_assignment(teacher, pk)
