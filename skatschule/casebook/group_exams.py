@@ -28,7 +28,15 @@ from . import services
 from .exam_history import ExamSummary, passed
 from .models import Exam, ExamQuestion, GroupExam
 
-__all__ = ["create_group_exam", "sit_group_exam", "group_exams_for", "own_group_exam", "participants", "question_stats"]
+__all__ = [
+    "create_group_exam",
+    "sit_group_exam",
+    "group_exams_for",
+    "sittings_for",
+    "own_group_exam",
+    "participants",
+    "question_stats",
+]
 
 
 def create_group_exam(
@@ -59,6 +67,29 @@ def group_exams_for(user: User | AnonymousUser) -> QuerySet[GroupExam]:
     if not user.is_authenticated:
         return GroupExam.objects.none()
     return GroupExam.objects.filter(classroom__memberships__student=user).select_related("classroom").distinct()
+
+
+@dataclass(frozen=True)
+class Sitting:
+    """A group exam as one participant sees it: not started (``exam`` None), running, or over."""
+
+    group: GroupExam
+    exam: Exam | None
+    over: bool
+
+
+def sittings_for(user: User | AnonymousUser) -> list[Sitting]:
+    """The group exams of the user's classes with the user's own sitting of each, newest first."""
+    groups = list(group_exams_for(user))
+    if not groups:
+        return []
+    mine = {e.group_id: e for e in Exam.objects.filter(user=user, group__in=groups)}
+    result = []
+    for group in groups:
+        exam = mine.get(group.pk)
+        over = exam is not None and (exam.finished_at is not None or services.is_over(exam))
+        result.append(Sitting(group, exam, over))
+    return result
 
 
 def member_group_exam(user: User, pk: object) -> GroupExam:

@@ -29,7 +29,6 @@ def history(request: AuthenticatedHttpRequest) -> HttpResponse:
         "rows": rows,
         "trend": exam_history.trend(rows),
         "chart": list(reversed(rows))[-20:],
-        "group_exams": group_exams.group_exams_for(request.user),
     }
     return render(request, "casebook/exam_history.html", context)
 

@@ -273,6 +273,30 @@ def test_group_exam_by_the_pages(course):
     assert outsider.post(reverse("casebook:group_sit", args=[group.pk])).status_code == 404
 
 
+def test_start_page_says_whether_a_group_exam_is_new_running_or_handed_in(course):
+    trainer, room, a, b = course
+    group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs", size=5)
+    client = client_for(a)
+
+    def entry() -> str:
+        page = client.get(reverse("casebook:exam_start")).content.decode()
+        start = page.index(f'data-group="{group.pk}"')
+        return page[start : page.index("</li>", start)]
+
+    assert ">Starten<" in entry() and "Auswertung" not in entry()
+    [sitting] = group_exams.sittings_for(a)
+    assert sitting.exam is None and not sitting.over
+    exam = group_exams.sit_group_exam(group=group, user=a)
+    assert ">Fortsetzen<" in entry()
+    _sit(exam, right=5)
+    [sitting] = group_exams.sittings_for(a)
+    assert sitting.over and sitting.exam == exam
+    shown = entry()
+    assert "abgegeben" in shown and reverse("casebook:exam_review", args=[exam.public_id]) in shown
+    assert reverse("casebook:group_sit", args=[group.pk]) not in shown
+    assert group_exams.sittings_for(make_user("fremd")) == []
+
+
 def test_practice_exam_is_not_open_book():
     user = make_user("schiri")
     exam = exam_history.start_practice_exam(owner=Owner.for_user(user), size=5)
