@@ -81,9 +81,9 @@ class Sitting:
 def sittings_for(user: User | AnonymousUser) -> list[Sitting]:
     """The group exams of the user's classes with the user's own sitting of each, newest first."""
     groups = list(group_exams_for(user))
-    if not groups:
+    if not groups or user.pk is None:
         return []
-    mine = {e.group_id: e for e in Exam.objects.filter(user=user, group__in=groups)}
+    mine = {e.group_id: e for e in Exam.objects.filter(user_id=user.pk, group__in=groups)}
     result = []
     for group in groups:
         exam = mine.get(group.pk)
@@ -159,16 +159,17 @@ def participants(group: GroupExam) -> list[Participant]:
     }
     people = {m.student_id: m.student for m in group.classroom.memberships.select_related("student")}
     for user_id, exam in exams.items():
-        if exam.user is not None:
+        if user_id is not None and exam.user is not None:
             people.setdefault(user_id, exam.user)
     result = []
     for user_id, person in sorted(people.items(), key=lambda pair: pair[1].get_username()):
-        exam = exams.get(user_id)
-        if exam is None:
+        sitting = exams.get(user_id)
+        if sitting is None:
             result.append(Participant(person.get_username(), None, False))
             continue
-        over = exam.finished_at is not None or services.is_over(exam)
-        result.append(Participant(person.get_username(), ExamSummary(exam, exam.right, exam.answered, exam.size), over))
+        over = sitting.finished_at is not None or services.is_over(sitting)
+        summary = ExamSummary(sitting, sitting.right, sitting.answered, sitting.size)
+        result.append(Participant(person.get_username(), summary, over))
     return result
 
 
