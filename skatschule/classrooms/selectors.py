@@ -57,6 +57,7 @@ __all__ = [
     "is_teacher",
     "lesson_mastered_at",
     "members",
+    "members_with_progress",
     "own_assignment",
     "own_classroom",
     "progress_table",
@@ -434,3 +435,10 @@ def progress_table(progress: ClassProgress, lang: str = "de") -> list[list[Any]]
             line.append("" if cell.score is None else f"{cell.score}/{cell.total}")
         table.append(line)
     return table
+
+
+def members_with_progress(classroom: Classroom) -> list[tuple[Membership, StudentProgress]]:
+    """The class page's member list: each membership with the student's row of the class
+    progress (lessons mastered, last activity), by name."""
+    rows = {s.student_id: s for s in class_progress(classroom).students}
+    return [(m, rows[m.student_id]) for m in members(classroom).order_by("student__username")]

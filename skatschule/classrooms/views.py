@@ -74,7 +74,7 @@ def detail(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
         "classrooms/detail.html",
         {
             "classroom": classroom,
-            "members": selectors.members(classroom),
+            "members": selectors.members_with_progress(classroom),
             "join_url": join_url,
             "quizzes": selectors.class_quizzes(classroom),
             **homework_context(classroom, current_lang()),

@@ -59,6 +59,21 @@ def test_progress_shows_mastery_activity_and_quiz_results(teacher, classroom, st
     assert table.summaries[0].mastered == 1 and table.summaries[0].started == 1
 
 
+def test_class_page_shows_each_members_progress(teacher, classroom, student, other_student):
+    lesson = _lesson()
+    _master(student, lesson)
+    rows = dict((m.student.get_username(), p) for m, p in selectors.members_with_progress(classroom))
+    assert rows["schueler"].mastered == 1 and rows["schuelerin"].mastered == 0
+    html = client_for(teacher).get(reverse("classrooms:detail", args=[classroom.pk])).content.decode()
+    total = len(get_lessons())
+    mine = html[html.index('<li data-student="schueler">') :]
+    mine = mine[: mine.index("</li>")]
+    assert f"1 von {total} Lektionen gemeistert" in mine and "zuletzt aktiv" in mine
+    theirs = html[html.index('<li data-student="schuelerin">') :]
+    theirs = theirs[: theirs.index("</li>")]
+    assert f"0 von {total} Lektionen gemeistert" in theirs and "zuletzt aktiv" not in theirs
+
+
 def test_progress_sorted_by_lesson(teacher, classroom, student, other_student):
     lesson = _lesson()
     _master(other_student, lesson)  # "schuelerin" sorts after "schueler" by name
