@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -61,8 +61,6 @@ def result_sheet(request: HttpRequest, public_id: Any) -> HttpResponse:
 
 def _require_teacher(request: AuthenticatedHttpRequest) -> None:
     if not is_teacher(request.user):
-        from django.http import Http404
-
         raise Http404("not a trainer")
 
 
