@@ -6,6 +6,8 @@ import random
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -128,6 +130,51 @@ def test_exam_start_with_pass_mark_and_review_verdict():
     history = client.get(reverse("casebook:exam_history")).content.decode()
     assert "bestanden" in history and "60 %" in history and "DSkV" in history
     assert client.post(reverse("casebook:exam_start"), {"fragen": "5", "bestehen": "0"}).status_code == 400
+
+
+PASSWORD = "herz-dame-und-pik-sieben"
+
+
+def _anonymous_exam(client, right: int = 5) -> Exam:
+    client.post(reverse("casebook:exam_start"), {"fragen": "5"})
+    exam = Exam.objects.get(user__isnull=True)
+    _sit(exam, right=right)
+    return exam
+
+
+@pytest.fixture
+def fast_hasher(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def test_exams_taken_before_signup_join_the_history(fast_hasher):
+    client = Client()
+    exam = _anonymous_exam(client)
+    response = client.post(
+        reverse("accounts:signup"), {"username": "neuer-schiri", "password1": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 302
+    user = get_user_model().objects.get(username="neuer-schiri")
+    [row] = exam_history.history(user)
+    assert row.exam.pk == exam.pk and row.right == 5
+    page = client.get(reverse("casebook:exam_history")).content.decode()
+    assert reverse("casebook:exam_review", args=[exam.public_id]) in page
+    assert client.get(reverse("casebook:exam_sheet", args=[exam.public_id])).status_code == 200
+
+
+def test_exams_taken_before_login_join_the_history(fast_hasher):
+    user = get_user_model().objects.create_user("schiri", password=PASSWORD)
+    other = Client()
+    foreign = _anonymous_exam(other)  # another browser's exam stays there
+    client = Client()
+    client.post(reverse("casebook:exam_start"), {"fragen": "5"})
+    exam = Exam.objects.exclude(pk=foreign.pk).get(user__isnull=True)
+    _sit(exam, right=2)
+    assert client.post(reverse("accounts:login"), {"username": "schiri", "password": PASSWORD}).status_code == 302
+    assert [r.exam.pk for r in exam_history.history(user)] == [exam.pk]
+    foreign.refresh_from_db()
+    assert foreign.user_id is None and foreign.session_key
+    assert exam_history.adopt_session_exams("", user) == 0
 
 
 def test_history_needs_login():
