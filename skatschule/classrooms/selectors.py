@@ -258,17 +258,22 @@ class AssignmentSummary:
     late: int
     """Of those, the ones who finished after the due time."""
     size: int
+    overdue: int = 0
+    """Students not done although the due time has passed."""
 
 
-def class_assignments(classroom: Classroom, lang: str = "de") -> list[AssignmentSummary]:
-    """The class's assignments with title, number done (and how many of them late) and class size."""
+def class_assignments(classroom: Classroom, lang: str = "de", now: datetime | None = None) -> list[AssignmentSummary]:
+    """The class's assignments with title, number done (and how many of them late), class size
+    and, once the due time has passed, how many are overdue."""
+    now = now or timezone.now()
     members = list(classroom.memberships.values_list("student_id", flat=True))
     result = []
     for assignment in classroom.assignments.select_related("quiz"):
         finished = [when for when in done_at(assignment, members).values() if when is not None]
         title, _ = title_and_url(assignment, lang)
         late = sum(1 for when in finished if when > assignment.due_at)
-        result.append(AssignmentSummary(assignment, title, len(finished), late, len(members)))
+        overdue = len(members) - len(finished) if now > assignment.due_at else 0
+        result.append(AssignmentSummary(assignment, title, len(finished), late, len(members), overdue))
     return result
 
 

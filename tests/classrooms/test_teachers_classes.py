@@ -174,9 +174,9 @@ def test_late_and_overdue(teacher, classroom, student, other_student):
     assert "verspätet" in client_for(student).get(reverse("training:dashboard")).content.decode()
     assert "überfällig" in client_for(other_student).get(reverse("training:dashboard")).content.decode()
     [summary] = selectors.class_assignments(classroom)
-    assert (summary.done, summary.late, summary.size) == (1, 1, 2)
+    assert (summary.done, summary.late, summary.size, summary.overdue) == (1, 1, 2, 1)
     detail = client_for(teacher).get(reverse("classrooms:detail", args=[classroom.pk])).content.decode()
-    assert "1 von 2 erledigt" in detail and "davon 1 verspätet" in detail
+    assert "1 von 2 erledigt" in detail and "davon 1 verspätet" in detail and "1 überfällig" in detail
 
 
 def test_class_page_counts_no_late_work_when_on_time(teacher, classroom, student):
@@ -186,7 +186,7 @@ def test_class_page_counts_no_late_work_when_on_time(teacher, classroom, student
     )
     _master(student, lesson)
     [summary] = selectors.class_assignments(classroom)
-    assert (summary.done, summary.late) == (1, 0)
+    assert (summary.done, summary.late, summary.overdue) == (1, 0, 0)
     assert (
         "verspätet" not in client_for(teacher).get(reverse("classrooms:detail", args=[classroom.pk])).content.decode()
     )
