@@ -2,18 +2,20 @@
 
 Deleting keeps what other people rely on and nothing personal:
 
-- A student's **quiz results** stay with the teacher's quiz. The account row is kept only
-  for them and made anonymous: the name becomes "gelöschter Schüler · <4 hex digits>" (a
-  name signup cannot produce: it contains spaces), email, names, password and last login are
-  cleared, the account is inactive. Its id stays, because random quiz variants are derived
+- A student's **quiz results** stay with the teacher's quiz, and their sittings of a
+  trainer's **group exam** (issue 18) stay with the group exam, so the trainer's results and
+  per-question statistics do not change. The account row is kept only for them and made
+  anonymous: the name becomes "gelöschter Schüler · <4 hex digits>" (a name signup cannot
+  produce: it contains spaces), email, names, password and last login are cleared, the
+  account is inactive. Its id stays, because random quiz variants are derived
   from it, so the teacher's result pages still show the questions the student answered.
   The name is stored in German and shown in the reader's language ("deleted student ·
   <hex>" in English) by ``skatschule.home.people.shown_name``.
 - Everything else that points at the account is deleted (every table with a foreign key
-  to the user, found generically): practice (attempts, reviews), referee exams, class
+  to the user, found generically): practice (attempts, reviews), practice referee exams, class
   memberships, classes and quizzes the person teaches (with their students' results in
   them), and the login-limiter records under the name.
-- Without quiz results the account row is deleted outright.
+- Without quiz results or group-exam sittings the account row is deleted outright.
 """
 
 from __future__ import annotations
@@ -149,7 +151,7 @@ def delete_account(*, user: User) -> bool:
     user = User.objects.select_for_update().get(pk=user.pk)
     old_name = user.get_username()
     _forget_logins(old_name)
-    if not QuizAttempt.objects.filter(student=user).exists():
+    if not _has_results_for_others(user):
         user.delete()
         return False
     _delete_related(user)
@@ -169,13 +171,24 @@ def delete_account(*, user: User) -> bool:
     return True
 
 
+def _has_results_for_others(user: User) -> bool:
+    """Quiz attempts or group-exam sittings: results a teacher or trainer relies on."""
+    return (
+        QuizAttempt.objects.filter(student=user).exists()
+        or Exam.objects.filter(user=user, group__isnull=False).exists()
+    )
+
+
 def _delete_related(user: User) -> None:
     """Delete (or unlink, where the field says SET_NULL) every row pointing at ``user``
-    except the quiz attempts. Generic, so tables added later are covered too."""
+    except the quiz attempts and the group-exam sittings. Generic, so tables added later are
+    covered too."""
     for rel in type(user)._meta.related_objects:
         if rel.many_to_many or rel.related_model is QuizAttempt:
             continue
         rows = rel.related_model._base_manager.filter(**{rel.field.name: user.pk})
+        if rel.related_model is Exam:
+            rows = rows.filter(group__isnull=True)  # a practice exam; a group exam's sitting stays
         if rel.on_delete is models.SET_NULL:
             rows.update(**{rel.field.name: None})
         else:

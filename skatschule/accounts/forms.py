@@ -18,13 +18,28 @@ class SignupForm(UserCreationForm):
 
 
 class EmailForm(forms.ModelForm):
-    """Change or remove the address used for password resets."""
+    """Change or remove the address used for password resets.
+
+    Asks for the current password: whoever can set the address can reset the password, so a
+    borrowed or stolen session alone must not be enough to take the account over."""
+
+    password = forms.CharField(
+        label=_("Dein Passwort"),
+        help_text=_("Zur Bestätigung, dass du es bist."),
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
 
     class Meta:
         model = get_user_model()
         fields = ("email",)
         labels = {"email": _("E-Mail-Adresse")}
         help_texts = {"email": _("Leer lassen, um sie zu entfernen. Ohne Adresse geht kein Zurücksetzen per Mail.")}
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.instance.check_password(password):
+            raise forms.ValidationError(_("Das Passwort stimmt nicht."), code="wrong_password")
+        return password
 
 
 class DeleteAccountForm(forms.Form):

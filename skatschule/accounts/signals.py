@@ -1,4 +1,4 @@
-"""Keep an anonymous visitor's practice when they log in.
+"""Keep an anonymous visitor's practice (and referee exams) when they log in.
 
 ``django.contrib.auth.login`` rotates the session key *before* it sends ``user_logged_in``,
 so the key the work was stored under cannot be read from ``request.session.session_key``
@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 
+from skatschule.casebook.exam_history import adopt_session_exams
 from skatschule.owners import SESSION_OWNER_KEY
 from skatschule.training.services.progress import adopt_session
 
@@ -23,3 +24,4 @@ def adopt_anonymous_practice(sender, request=None, user=None, **kwargs) -> None:
     key = session.pop(SESSION_OWNER_KEY, "")
     if key:
         adopt_session(key, user)
+        adopt_session_exams(key, user)  # referee exams taken before signing in: into the history

@@ -1,6 +1,7 @@
 """Exam history (issue 18): every finished exam of a signed-in user with date, questions,
 score, time per question and the pass mark's verdict; the trend over the exams. Reads only,
-except :func:`start_practice_exam`, which starts an exam with the creator's pass mark.
+except :func:`start_practice_exam`, which starts an exam with the creator's pass mark, and
+:func:`adopt_session_exams`, which moves a visitor's exams to the account they sign in to.
 
 - **Pass mark**: ``Exam.pass_percent`` (80 by default), set by whoever creates the exam (the
   referee for a practice exam, the trainer for a group exam). Passed means
@@ -30,6 +31,7 @@ from .models import Exam
 
 __all__ = [
     "DEFAULT_PASS_PERCENT",
+    "adopt_session_exams",
     "ExamSummary",
     "history",
     "passed",
@@ -48,7 +50,7 @@ def parse_pass_percent(value: object) -> int:
     text = str(value if value is not None else "").strip()
     if not text:
         return DEFAULT_PASS_PERCENT
-    if not text.isdigit() or not 1 <= int(text) <= 100:
+    if not services.is_number(text) or not 1 <= int(text) <= 100:
         raise UserError("Die Bestehensgrenze liegt zwischen 1 und 100 %.", "The pass mark is between 1 and 100 %.")
     return int(text)
 
@@ -62,6 +64,14 @@ def start_practice_exam(*, owner: Owner, size: int, pass_percent: int = DEFAULT_
         Exam.objects.filter(pk=exam.pk).update(pass_percent=pass_percent)
         exam.pass_percent = pass_percent
     return exam
+
+
+def adopt_session_exams(session_key: str, user: User) -> int:
+    """Give the exams an anonymous visitor took in this browser to the account they sign up
+    for or log in to (as their practice is), so they appear in the history. Returns how many."""
+    if not session_key or user.pk is None:
+        return 0
+    return Exam.objects.filter(user__isnull=True, session_key=session_key).update(user=user, session_key="")
 
 
 def passed(right: int, total: int, pass_percent: int) -> bool:
@@ -101,6 +111,12 @@ class ExamSummary:
         if self.exam.finished_at is None:
             return None
         return max(0, round((self.exam.finished_at - self.exam.started_at).total_seconds()))
+
+    @property
+    def duration(self) -> str:
+        """The time taken as minutes and seconds (``"6:05"``); "" while not finished."""
+        seconds = self.seconds
+        return "" if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
 
 
 def summary(exam: Exam) -> ExamSummary:

@@ -28,7 +28,15 @@ from . import services
 from .exam_history import ExamSummary, passed
 from .models import Exam, ExamQuestion, GroupExam
 
-__all__ = ["create_group_exam", "sit_group_exam", "group_exams_for", "own_group_exam", "participants", "question_stats"]
+__all__ = [
+    "create_group_exam",
+    "sit_group_exam",
+    "group_exams_for",
+    "sittings_for",
+    "own_group_exam",
+    "participants",
+    "question_stats",
+]
 
 
 def create_group_exam(
@@ -36,7 +44,7 @@ def create_group_exam(
 ) -> GroupExam:
     if classroom.teacher_id != trainer.pk:
         raise Http404("not your class")
-    title = " ".join(str(title).split())[:120]
+    title = " ".join("".join(c for c in str(title) if c.isprintable() or c.isspace()).split())[:120]
     if not title:
         raise UserError("Bitte gib der Prüfung einen Titel.", "Please give the exam a title.")
     if not services.MIN_SIZE <= size <= services.MAX_SIZE:
@@ -61,9 +69,32 @@ def group_exams_for(user: User | AnonymousUser) -> QuerySet[GroupExam]:
     return GroupExam.objects.filter(classroom__memberships__student=user).select_related("classroom").distinct()
 
 
+@dataclass(frozen=True)
+class Sitting:
+    """A group exam as one participant sees it: not started (``exam`` None), running, or over."""
+
+    group: GroupExam
+    exam: Exam | None
+    over: bool
+
+
+def sittings_for(user: User | AnonymousUser) -> list[Sitting]:
+    """The group exams of the user's classes with the user's own sitting of each, newest first."""
+    groups = list(group_exams_for(user))
+    if not groups or user.pk is None:
+        return []
+    mine = {e.group_id: e for e in Exam.objects.filter(user_id=user.pk, group__in=groups)}
+    result = []
+    for group in groups:
+        exam = mine.get(group.pk)
+        over = exam is not None and (exam.finished_at is not None or services.is_over(exam))
+        result.append(Sitting(group, exam, over))
+    return result
+
+
 def member_group_exam(user: User, pk: object) -> GroupExam:
     text = str(pk)
-    found = group_exams_for(user).filter(pk=int(text)).first() if text.isdigit() and len(text) < 18 else None
+    found = group_exams_for(user).filter(pk=int(text)).first() if services.is_number(text) else None
     if found is None:
         raise Http404("no such group exam")
     return found
@@ -73,7 +104,7 @@ def own_group_exam(trainer: User, pk: object) -> GroupExam:
     text = str(pk)
     found = (
         GroupExam.objects.filter(pk=int(text), classroom__teacher_id=trainer.pk).select_related("classroom").first()
-        if text.isdigit() and len(text) < 18
+        if services.is_number(text)
         else None
     )
     if found is None:
@@ -115,25 +146,30 @@ class Participant:
 
 
 def participants(group: GroupExam) -> list[Participant]:
-    """Every member of the class with their sitting's score (by name)."""
-    members = list(group.classroom.memberships.select_related("student").order_by("student__username"))
+    """Every member of the class with their sitting's score, and everyone else who sat it (a
+    student who left the class, or a deleted account shown as "gelöschter Schüler"), by name."""
     exams = {
         e.user_id: e
-        for e in Exam.objects.filter(group=group).annotate(
+        for e in Exam.objects.filter(group=group)
+        .select_related("user")
+        .annotate(
             right=Count("questions", filter=Q(questions__correct=True)),
             answered=Count("questions", filter=Q(questions__answered_at__isnull=False)),
         )
     }
+    people = {m.student_id: m.student for m in group.classroom.memberships.select_related("student")}
+    for user_id, exam in exams.items():
+        if user_id is not None and exam.user is not None:
+            people.setdefault(user_id, exam.user)
     result = []
-    for m in members:
-        exam = exams.get(m.student_id)
-        if exam is None:
-            result.append(Participant(m.student.get_username(), None, False))
+    for user_id, person in sorted(people.items(), key=lambda pair: pair[1].get_username()):
+        sitting = exams.get(user_id)
+        if sitting is None:
+            result.append(Participant(person.get_username(), None, False))
             continue
-        over = exam.finished_at is not None or services.is_over(exam)
-        result.append(
-            Participant(m.student.get_username(), ExamSummary(exam, exam.right, exam.answered, exam.size), over)
-        )
+        over = sitting.finished_at is not None or services.is_over(sitting)
+        summary = ExamSummary(sitting, sitting.right, sitting.answered, sitting.size)
+        result.append(Participant(person.get_username(), summary, over))
     return result
 
 
@@ -142,8 +178,10 @@ class QuestionStat:
     position: int
     kind: str
     case_id: str
+    """The case the question is, or (``variant``) the case it varies; "" for a drawn irregularity."""
     answered: int
     right: int
+    variant: bool = False
 
     @property
     def percent(self) -> int | None:
@@ -164,8 +202,19 @@ def question_stats(group: GroupExam) -> list[QuestionStat]:
     stats = []
     for row in rows:
         item = ExamQuestion(kind=row["kind"], difficulty=row["difficulty"], seed=row["seed"])
-        case = services.case_of(item) or getattr(services, "variant_of", lambda _: None)(item)  # a varied case: its id
-        stats.append(QuestionStat(row["position"], row["kind"], case.id if case else "", row["answered"], row["right"]))
+        case = services.case_of(item)
+        varied = None if case is not None else services.variant_of(item)
+        shown = case or varied
+        stats.append(
+            QuestionStat(
+                row["position"],
+                row["kind"],
+                shown.id if shown else "",
+                row["answered"],
+                row["right"],
+                variant=varied is not None,
+            )
+        )
     return stats
 
 

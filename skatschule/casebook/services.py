@@ -199,9 +199,15 @@ def parse_size(value: object) -> int:
     if value is None or str(value).strip() == "":
         return DEFAULT_SIZE
     text = str(value).strip()
-    if not text.isdigit() or not MIN_SIZE <= int(text) <= MAX_SIZE:
+    if not is_number(text) or not MIN_SIZE <= int(text) <= MAX_SIZE:
         raise _bad_size()
     return int(text)
+
+
+def is_number(text: str) -> bool:
+    """Plain ASCII digits, short enough for any integer column. ``str.isdigit`` alone also
+    accepts "²" (which ``int`` refuses: a 500) and "٨٠" (which it reads as 80)."""
+    return text.isascii() and text.isdigit() and len(text) <= 18
 
 
 def _bad_size() -> BadFilter:

@@ -136,7 +136,7 @@ def exam_start(request: HttpRequest) -> HttpResponse:
         "minutes": size * services.SECONDS_PER_QUESTION / 60,
         "seconds_per_question": services.SECONDS_PER_QUESTION,
         "pass_percent": exam_history.DEFAULT_PASS_PERCENT,
-        "group_exams": group_exams.group_exams_for(request.user),
+        "sittings": group_exams.sittings_for(request.user),
     }
     return render(request, "casebook/exam_start.html", context)
 

@@ -7,12 +7,12 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from skatschule.classrooms.services import classrooms_taught, is_teacher
+from skatschule.classrooms.selectors import classrooms_taught, is_teacher
 from skatschule.home.errors import UserError, render_error
 from skatschule.home.language import current_lang
 from skatschule.http import AuthenticatedHttpRequest
@@ -29,7 +29,6 @@ def history(request: AuthenticatedHttpRequest) -> HttpResponse:
         "rows": rows,
         "trend": exam_history.trend(rows),
         "chart": list(reversed(rows))[-20:],
-        "group_exams": group_exams.group_exams_for(request.user),
     }
     return render(request, "casebook/exam_history.html", context)
 
@@ -62,8 +61,6 @@ def result_sheet(request: HttpRequest, public_id: Any) -> HttpResponse:
 
 def _require_teacher(request: AuthenticatedHttpRequest) -> None:
     if not is_teacher(request.user):
-        from django.http import Http404
-
         raise Http404("not a trainer")
 
 
@@ -89,7 +86,7 @@ def group_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         try:
             classroom = (
                 classes.filter(pk=int(post.get("classroom", ""))).first()
-                if post.get("classroom", "").isdigit()
+                if services.is_number(post.get("classroom", ""))
                 else None
             )
             if classroom is None:

@@ -1,26 +1,33 @@
 """The classrooms app's logic: the teacher role, classes, join codes and memberships.
 
-Views only translate HTTP to these calls. Errors:
+Views only translate HTTP to these calls; the reads (whose classes, homework status, class
+progress) are in :mod:`.selectors`. Errors:
 
 - :class:`ClassroomError` (a 400 with ``message_de``/``message_en``): a wrong or used-up code,
   an empty class name ...; its subclass :class:`WrongCode` is a code that matches nothing
   (what :mod:`.join_limit` counts as a guess);
-- ``Http404`` for a class that is not the teacher's own (:func:`own_classroom`).
+- ``Http404`` for a class that is not the teacher's own (``selectors.own_classroom``).
 """
 
 from __future__ import annotations
 
 import re
 import secrets
+from datetime import datetime
 
-from django.contrib.auth.models import AnonymousUser, Group, User
+from django.contrib.auth.models import Group, User
 from django.db import IntegrityError, transaction
-from django.db.models import F, QuerySet
+from django.db.models import F
 from django.http import Http404
+from django.utils import timezone
 
 from skatschule.home.errors import UserError
+from skatschule.training.lessons import get_lesson
 
-from .models import CODE_LENGTH, TEACHER_GROUP, Classroom, Membership, TeacherInvitation
+from .models import CODE_LENGTH, TEACHER_GROUP, Assignment, Classroom, Membership, TeacherInvitation
+
+# Reads live in .selectors; these two are also imported from here by the quizzes app.
+from .selectors import classrooms_taught, is_id, is_teacher
 
 __all__ = [
     "ClassroomError",
@@ -33,12 +40,12 @@ __all__ = [
     "normalize_code",
     "create_classroom",
     "rotate_code",
-    "own_classroom",
     "classrooms_taught",
-    "classrooms_joined",
     "find_by_code",
     "join",
     "leave",
+    "assign_homework",
+    "withdraw_homework",
 ]
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -56,16 +63,6 @@ class WrongCode(ClassroomError):
 
 
 # --- the teacher role -------------------------------------------------------------------------
-
-
-def is_teacher(user: User | AnonymousUser | None) -> bool:
-    if user is None or not user.is_authenticated:
-        return False
-    cached = getattr(user, "_skatschule_is_teacher", None)
-    if cached is None:
-        cached = user.groups.filter(name=TEACHER_GROUP).exists()
-        user._skatschule_is_teacher = cached  # type: ignore[attr-defined]  # a per-request cache on the user
-    return bool(cached)
 
 
 def grant_teacher(user: User) -> None:
@@ -155,32 +152,6 @@ def rotate_code(classroom: Classroom) -> Classroom:
     return _save_with_new_code(classroom)
 
 
-def classrooms_taught(user: User) -> QuerySet[Classroom]:
-    if not is_teacher(user):
-        return Classroom.objects.none()
-    return Classroom.objects.filter(teacher=user)
-
-
-def classrooms_joined(user: User) -> QuerySet[Classroom]:
-    if not user.is_authenticated:
-        return Classroom.objects.none()
-    return Classroom.objects.filter(memberships__student=user).select_related("teacher")
-
-
-def _is_id(value: object) -> bool:
-    """A database id: digits only and small enough for every backend's integer column."""
-    text = str(value)
-    return text.isdigit() and len(text) <= 18
-
-
-def own_classroom(user: User, pk: object) -> Classroom:
-    """The teacher's own class ``pk``; ``Http404`` for anyone else's (or a forged id)."""
-    found = classrooms_taught(user).filter(pk=int(str(pk))).first() if _is_id(pk) else None
-    if found is None:
-        raise Http404("no such class")
-    return found
-
-
 def find_by_code(raw: object) -> Classroom:
     code = normalize_code(raw)
     found = Classroom.objects.filter(join_code=code).select_related("teacher").first() if code else None
@@ -209,9 +180,42 @@ def join(student: User, raw_code: object) -> tuple[Classroom, bool]:
 
 def leave(classroom: Classroom, student_id: object) -> bool:
     """Remove a student from the teacher's class (their quiz results stay)."""
-    if not _is_id(student_id):
+    if not is_id(student_id):
         raise Http404("no such student")
     deleted, _ = Membership.objects.filter(classroom=classroom, student_id=int(str(student_id))).delete()
     if not deleted:
         raise Http404("no such student")
     return True
+
+
+# --- homework (issue 18) ---------------------------------------------------------------------
+
+
+def assign_homework(*, teacher: User, classroom: Classroom, task: str, due_at: datetime) -> Assignment:
+    """Give ``task`` (``lesson:<slug>`` or ``quiz:<id>``) to the class, due at ``due_at``."""
+    if classroom.teacher_id != teacher.pk:
+        raise Http404("not your class")
+    kind, _, value = str(task).partition(":")
+    if due_at <= timezone.now():
+        raise ClassroomError("Der Termin muss in der Zukunft liegen.", "The due date must be in the future.")
+    if kind == Assignment.Kind.LESSON:
+        if get_lesson(value) is None:
+            raise ClassroomError("Diese Lektion gibt es nicht.", "There is no such lesson.")
+        return Assignment.objects.create(classroom=classroom, kind=kind, lesson_slug=value, due_at=due_at)
+    if kind == Assignment.Kind.QUIZ and is_id(value):
+        quiz = classroom.quizzes.filter(pk=int(value)).first()
+        if quiz is None:
+            raise ClassroomError("Dieses Quiz gehört nicht zur Klasse.", "This quiz is not one of the class's.")
+        if quiz.published_at is None:
+            raise ClassroomError(
+                "Veröffentliche das Quiz zuerst; einen Entwurf sieht die Klasse nicht.",
+                "Publish the quiz first; the class cannot see a draft.",
+            )
+        return Assignment.objects.create(classroom=classroom, kind=kind, quiz=quiz, due_at=due_at)
+    raise ClassroomError("Bitte wähle eine Lektion oder ein Quiz.", "Please choose a lesson or a quiz.")
+
+
+def withdraw_homework(*, teacher: User, assignment: Assignment) -> None:
+    if assignment.classroom.teacher_id != teacher.pk:
+        raise Http404("not your class")
+    assignment.delete()

@@ -1,4 +1,4 @@
-"""Class pages. Thin: the logic is in ``services``.
+"""Class pages. Thin: reads in ``selectors``, writes in ``services``.
 
 Everything needs a login (anonymous visitors go to the login page with ``next``). Teacher
 pages answer 404 to anyone but the class's teacher; bad input gets a 400 with the message.
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -21,18 +20,17 @@ from skatschule.home.errors import render_error
 from skatschule.home.language import current_lang
 from skatschule.http import AuthenticatedHtmxHttpRequest
 
-from . import join_limit, services
+from . import join_limit, selectors, services
 from .join_limit import TooManyAttempts
 from .services import ClassroomError
 from .views_teachers import homework_context
 
 
 def _index_context(request: AuthenticatedHtmxHttpRequest, **extra) -> dict:
-    teacher = services.is_teacher(request.user)
     context = {
-        "is_teacher": teacher,
-        "taught": services.classrooms_taught(request.user).annotate(member_count=Count("memberships")),
-        "joined": services.classrooms_joined(request.user),
+        "is_teacher": selectors.is_teacher(request.user),
+        "taught": selectors.classrooms_taught_with_counts(request.user),
+        "joined": selectors.classrooms_joined(request.user),
         "error": "",
         "create_error": "",
         "code": "",
@@ -50,7 +48,7 @@ def index(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
-    if not services.is_teacher(request.user):
+    if not selectors.is_teacher(request.user):
         back = [(reverse("classrooms:index"), _("Zu den Klassen"))]
         return render_error(request, _("Nur Lehrkräfte können Klassen anlegen."), 403, links=back)
     try:
@@ -69,16 +67,16 @@ def create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def detail(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
-    classroom = services.own_classroom(request.user, pk)
+    classroom = selectors.own_classroom(request.user, pk)
     join_url = request.build_absolute_uri(classroom_join_path(classroom.join_code))
     return render(
         request,
         "classrooms/detail.html",
         {
             "classroom": classroom,
-            "members": classroom.memberships.select_related("student"),
+            "members": selectors.members_with_progress(classroom),
             "join_url": join_url,
-            "quizzes": classroom.quizzes.all(),
+            "quizzes": selectors.class_quizzes(classroom),
             **homework_context(classroom, current_lang()),
         },
     )
@@ -91,7 +89,7 @@ def classroom_join_path(code: str) -> str:
 @login_required
 @require_POST
 def rotate(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
-    classroom = services.rotate_code(services.own_classroom(request.user, pk))
+    classroom = services.rotate_code(selectors.own_classroom(request.user, pk))
     messages.success(request, _("Der Beitrittscode ist erneuert; der alte gilt nicht mehr."))
     return redirect("classrooms:detail", pk=classroom.pk)
 
@@ -99,7 +97,7 @@ def rotate(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def remove_member(request: AuthenticatedHtmxHttpRequest, pk: int, student_id: int) -> HttpResponse:
-    classroom = services.own_classroom(request.user, pk)
+    classroom = selectors.own_classroom(request.user, pk)
     services.leave(classroom, student_id)
     messages.success(request, _("Die Person ist nicht mehr in der Klasse."))
     return redirect("classrooms:detail", pk=classroom.pk)
@@ -163,7 +161,7 @@ def join_code(request: AuthenticatedHtmxHttpRequest, code: str) -> HttpResponse:
         return render(
             request, "classrooms/join.html", {"error": exc.message(current_lang()), "classroom": None}, status=404
         )
-    already = classroom.memberships.filter(student=request.user).exists()
+    already = selectors.is_member(classroom, request.user)
     return render(
         request, "classrooms/join.html", {"classroom": classroom, "code": classroom.join_code, "already": already}
     )
@@ -182,9 +180,9 @@ def become_teacher(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
                 messages.success(request, _("Du bist jetzt als Lehrkraft freigeschaltet."))
             return redirect("classrooms:index")
         except TooManyAttempts as exc:
-            context: dict[str, object] = {"is_teacher": services.is_teacher(request.user)}
+            context: dict[str, object] = {"is_teacher": selectors.is_teacher(request.user)}
             return _too_many(request, exc, "classrooms/become_teacher.html", context)
         except ClassroomError as exc:
             error, status = exc.message(current_lang()), 400
-    context = {"is_teacher": services.is_teacher(request.user), "error": error}
+    context = {"is_teacher": selectors.is_teacher(request.user), "error": error}
     return render(request, "classrooms/become_teacher.html", context, status=status)

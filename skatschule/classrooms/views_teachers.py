@@ -1,12 +1,12 @@
-"""Class progress and homework pages (issue 18). Thin: reads in ``progress`` and
-``homework``, writes in ``homework``."""
+"""Class progress and homework pages (issue 18). Thin: reads in ``selectors``, writes in
+``services``."""
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -17,7 +17,7 @@ from skatschule.home.language import current_lang
 from skatschule.home.spreadsheets import table_csv_bytes, table_xlsx_bytes
 from skatschule.http import AuthenticatedHttpRequest
 
-from . import homework, progress, services
+from . import selectors, services
 from .services import ClassroomError
 
 _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
@@ -31,12 +31,12 @@ class AssignForm(forms.Form):
         super().__init__(*args, **kwargs)
         task = self.fields["task"]
         assert isinstance(task, forms.ChoiceField)
-        task.choices = homework.task_choices(classroom, lang)
+        task.choices = selectors.task_choices(classroom, lang)
 
 
 def _progress(request: AuthenticatedHttpRequest, pk: int):
-    classroom = services.own_classroom(request.user, pk)
-    return classroom, progress.class_progress(classroom, request.GET.get("sortieren", progress.SORT_NAME))
+    classroom = selectors.own_classroom(request.user, pk)
+    return classroom, selectors.class_progress(classroom, request.GET.get("sortieren", selectors.SORT_NAME))
 
 
 @login_required
@@ -51,7 +51,7 @@ def class_progress(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def class_progress_export(request: AuthenticatedHttpRequest, pk: int, fmt: str) -> HttpResponse:
     classroom, table = _progress(request, pk)
     lang = current_lang()
-    rows = progress.progress_table(table, lang)
+    rows = selectors.progress_table(table, lang)
     name = (slugify(classroom.name) or "klasse") + "-fortschritt"
     if fmt == "xlsx":
         response = HttpResponse(
@@ -68,12 +68,12 @@ def class_progress_export(request: AuthenticatedHttpRequest, pk: int, fmt: str) 
 @login_required
 @require_POST
 def assign(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    classroom = services.own_classroom(request.user, pk)
+    classroom = selectors.own_classroom(request.user, pk)
     lang = current_lang()
     form = AssignForm(request.POST, classroom=classroom, lang=lang)
     if form.is_valid():
         try:
-            homework.assign(
+            services.assign_homework(
                 teacher=request.user,
                 classroom=classroom,
                 task=form.cleaned_data["task"],
@@ -91,19 +91,17 @@ def assign(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def assignment_detail(request: AuthenticatedHttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
-    classroom = services.own_classroom(request.user, pk)
-    assignment = homework.own_assignment(request.user, assignment_pk)
+    classroom = selectors.own_classroom(request.user, pk)
+    assignment = selectors.own_assignment(request.user, assignment_pk)
     if assignment.classroom_id != classroom.pk:
-        from django.http import Http404
-
         raise Http404("not this class")
-    title, url = homework._title_and_url(assignment, current_lang())
+    title, url = selectors.title_and_url(assignment, current_lang())
     context = {
         "classroom": classroom,
         "assignment": assignment,
         "title": title,
         "url": url,
-        "lines": homework.class_status(assignment),
+        "lines": selectors.class_status(assignment),
     }
     return render(request, "classrooms/assignment.html", context)
 
@@ -111,9 +109,9 @@ def assignment_detail(request: AuthenticatedHttpRequest, pk: int, assignment_pk:
 @login_required
 @require_POST
 def withdraw(request: AuthenticatedHttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
-    classroom = services.own_classroom(request.user, pk)
-    assignment = homework.own_assignment(request.user, assignment_pk)
-    homework.withdraw(teacher=request.user, assignment=assignment)
+    classroom = selectors.own_classroom(request.user, pk)
+    assignment = selectors.own_assignment(request.user, assignment_pk)
+    services.withdraw_homework(teacher=request.user, assignment=assignment)
     messages.success(request, _("Die Hausaufgabe ist zurückgenommen."))
     return redirect("classrooms:detail", pk=classroom.pk)
 
@@ -122,5 +120,5 @@ def homework_context(classroom, lang: str) -> dict:
     """What the class page shows of homework: the form and each assignment's count of done."""
     return {
         "assign_form": AssignForm(classroom=classroom, lang=lang),
-        "assignments": homework.class_assignments(classroom, lang),
+        "assignments": selectors.class_assignments(classroom, lang),
     }

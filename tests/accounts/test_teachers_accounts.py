@@ -106,16 +106,34 @@ def test_signup_refuses_a_malformed_email():
 @pytest.mark.django_db
 def test_change_and_remove_email():
     user = make_user("carla")
+    user.set_password(PASSWORD)
+    user.save()
     client = client_for(user)
     assert client.get(reverse("accounts:settings")).status_code == 200
-    response = client.post(reverse("accounts:settings"), {"email": "carla@example.org"})
+    response = client.post(reverse("accounts:settings"), {"email": "carla@example.org", "password": PASSWORD})
     assert response.status_code == 302
     user.refresh_from_db()
     assert user.email == "carla@example.org"
-    assert client.post(reverse("accounts:settings"), {"email": "kaputt"}).status_code == 400
-    client.post(reverse("accounts:settings"), {"email": ""})
+    assert client.post(reverse("accounts:settings"), {"email": "kaputt", "password": PASSWORD}).status_code == 400
+    client.post(reverse("accounts:settings"), {"email": "", "password": PASSWORD})
     user.refresh_from_db()
     assert user.email == ""
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("password", ["", "falsch"])
+def test_changing_the_email_needs_the_password(password):
+    """Whoever sets the address can reset the password: a session alone is not enough."""
+    user = make_user("carla")
+    user.set_password(PASSWORD)
+    user.email = "carla@example.org"
+    user.save()
+    response = client_for(user).post(reverse("accounts:settings"), {"email": "dieb@example.org", "password": password})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'value="dieb@example.org"' in html  # the typed address is kept, the password is not
+    user.refresh_from_db()
+    assert user.email == "carla@example.org"
 
 
 @pytest.mark.django_db
@@ -263,6 +281,8 @@ def test_delete_view_needs_the_export_first(quiz_with_results):
     client = client_for(student)
     page = client.get(reverse("accounts:delete")).content.decode()
     assert 'id="export-needed"' in page
+    # no "reload this page": reloading the refused POST would send it again (and delete at once)
+    assert "neu laden" not in page and "Passwort ein und lösche" in page
     refused = client.post(reverse("accounts:delete"), {"password": PASSWORD, "confirm": "on"})
     assert refused.status_code == 400 and User.objects.get(pk=student.pk).is_active
     download = client.get(reverse("accounts:export_account"))

@@ -1,5 +1,6 @@
 """Issue 18, homework in Debian's chromium at 375 px: a teacher assigns a lesson by keyboard,
-the student sees it open on the dashboard, masters the lesson, and the teacher sees it done."""
+the student sees it open on the dashboard, masters the lesson, and the teacher sees it done;
+late work is marked late (in English, without JavaScript)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from skatschule.classrooms import services as classrooms
+from skatschule.classrooms.models import Assignment
 from skatschule.owners import Owner
 from skatschule.training.lessons import get_lessons
 from tests.people import make_user
@@ -19,14 +21,21 @@ from tests.training.helpers import answer
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _phone_for(browser, live_server, user):
+def _phone_for(browser, live_server, user, lang: str = "de", javascript: bool = True):
     client = Client()
     client.force_login(user)
     context = browser.new_context(
-        viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE"
+        viewport={"width": 375, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        locale="de-DE",
+        java_script_enabled=javascript,
     )
     context.set_default_timeout(15_000)
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    cookies = [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    if lang == "en":
+        cookies.append({"name": "django_language", "value": "en", "url": live_server.url})
+    context.add_cookies(cookies)
     return context
 
 
@@ -83,3 +92,42 @@ def test_assign_a_lesson_and_see_it_done(browser, live_server):
     finally:
         t_ctx.close()
         s_ctx.close()
+
+
+def test_late_homework_is_marked_late_in_english_without_javascript(browser, live_server):
+    """The due time passes before the student masters the lesson: overdue on the student's
+    dashboard, then done but late for the teacher, on the class page and the assignment's."""
+    teacher = make_user("mr-spade", teacher=True)
+    student = make_user("ben")
+    room = classrooms.create_classroom(teacher, "Skat club")
+    classrooms.join(student, room.join_code)
+    lesson = get_lessons()[1]
+    assignment = classrooms.assign_homework(
+        teacher=teacher, classroom=room, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(hours=1)
+    )
+    Assignment.objects.filter(pk=assignment.pk).update(due_at=timezone.now() - timedelta(minutes=5))
+    contexts = [_phone_for(browser, live_server, user, lang="en", javascript=False) for user in (teacher, student)]
+    t_ctx, s_ctx = contexts
+    try:
+        s = s_ctx.new_page()
+        s.goto(f"{live_server.url}/ueben/fortschritt/")
+        expect(s.locator("#homework-open")).to_contain_text(lesson.title("en"))
+        expect(s.locator("#homework-open")).to_contain_text("overdue")
+        _fits(s)
+        step = lesson.steps[0]
+        for _ in range(lesson.mastery_needed):
+            answer(step.kind, step.level, Owner.for_user(student), True, lesson=lesson.slug)
+        s.reload()
+        expect(s.locator("#homework-done")).to_contain_text("late")
+
+        t = t_ctx.new_page()
+        t.goto(f"{live_server.url}/klassen/{room.pk}/")
+        expect(t.locator(".homework-list")).to_contain_text("1 of 1 done, 1 of them late")
+        _fits(t)
+        t.get_by_role("link", name=lesson.title("en")).first.focus()
+        t.keyboard.press("Enter")
+        expect(t.locator('#homework-status tr[data-student="ben"]')).to_contain_text("late")
+        _fits(t)
+    finally:
+        for context in contexts:
+            context.close()

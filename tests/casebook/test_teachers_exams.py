@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from skatschule.accounts.deletion import delete_account, is_deleted_name
 from skatschule.casebook import exam_history, group_exams, regelkunde, services
 from skatschule.casebook.cases import load_cases
 from skatschule.casebook.models import Exam, ExamQuestion, GroupExam
@@ -62,7 +66,7 @@ def test_parse_pass_percent(value, expected):
     assert exam_history.parse_pass_percent(value) == expected
 
 
-@pytest.mark.parametrize("value", ["0", "101", "abc", "-5", "7.5"])
+@pytest.mark.parametrize("value", ["0", "101", "abc", "-5", "7.5", "²", "٨٠"])
 def test_parse_pass_percent_refuses(value):
     with pytest.raises(UserError):
         exam_history.parse_pass_percent(value)
@@ -128,6 +132,51 @@ def test_exam_start_with_pass_mark_and_review_verdict():
     assert client.post(reverse("casebook:exam_start"), {"fragen": "5", "bestehen": "0"}).status_code == 400
 
 
+PASSWORD = "herz-dame-und-pik-sieben"
+
+
+def _anonymous_exam(client, right: int = 5) -> Exam:
+    client.post(reverse("casebook:exam_start"), {"fragen": "5"})
+    exam = Exam.objects.get(user__isnull=True)
+    _sit(exam, right=right)
+    return exam
+
+
+@pytest.fixture
+def fast_hasher(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def test_exams_taken_before_signup_join_the_history(fast_hasher):
+    client = Client()
+    exam = _anonymous_exam(client)
+    response = client.post(
+        reverse("accounts:signup"), {"username": "neuer-schiri", "password1": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 302
+    user = get_user_model().objects.get(username="neuer-schiri")
+    [row] = exam_history.history(user)
+    assert row.exam.pk == exam.pk and row.right == 5
+    page = client.get(reverse("casebook:exam_history")).content.decode()
+    assert reverse("casebook:exam_review", args=[exam.public_id]) in page
+    assert client.get(reverse("casebook:exam_sheet", args=[exam.public_id])).status_code == 200
+
+
+def test_exams_taken_before_login_join_the_history(fast_hasher):
+    user = get_user_model().objects.create_user("schiri", password=PASSWORD)
+    other = Client()
+    foreign = _anonymous_exam(other)  # another browser's exam stays there
+    client = Client()
+    client.post(reverse("casebook:exam_start"), {"fragen": "5"})
+    exam = Exam.objects.exclude(pk=foreign.pk).get(user__isnull=True)
+    _sit(exam, right=2)
+    assert client.post(reverse("accounts:login"), {"username": "schiri", "password": PASSWORD}).status_code == 302
+    assert [r.exam.pk for r in exam_history.history(user)] == [exam.pk]
+    foreign.refresh_from_db()
+    assert foreign.user_id is None and foreign.session_key
+    assert exam_history.adopt_session_exams("", user) == 0
+
+
 def test_history_needs_login():
     response = client_for(make_user("a")).get(reverse("casebook:exam_history"))
     assert response.status_code == 200
@@ -190,6 +239,69 @@ def test_group_results_and_question_stats(course):
         assert client_for(user).get(reverse("casebook:group_results", args=[group.pk])).status_code == 404
 
 
+def _group_with_a_variant(trainer, room, size: int = 5) -> GroupExam:
+    """A group exam whose fixed seed draws at least one varied case (found by drawing, not assumed)."""
+    group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs", size=size)
+    seed = next(
+        s
+        for s in range(1, 500)
+        if any(kind == "fall_variante" for kind, _, _ in services._draw(size, random.Random(s)))
+    )
+    GroupExam.objects.filter(pk=group.pk).update(seed=seed)
+    group.refresh_from_db()
+    return group
+
+
+def test_question_stats_name_a_varied_case_as_a_variation(course):
+    trainer, room, a, b = course
+    group = _group_with_a_variant(trainer, room)
+    exam = group_exams.sit_group_exam(group=group, user=a)
+    _sit(exam, right=5)
+    stats = {s.position: s for s in group_exams.question_stats(group)}
+    for item in exam.questions.all():
+        stat = stats[item.position]
+        case, varied = services.case_of(item), services.variant_of(item)
+        assert stat.variant is (varied is not None)
+        assert stat.case_id == (case.id if case else varied.id if varied else "")
+    varied_id = next(s.case_id for s in stats.values() if s.variant)
+    page = client_for(trainer).get(reverse("casebook:group_results", args=[group.pk])).content.decode()
+    assert f"Abwandlung von Fall {varied_id}" in page
+
+
+def test_group_results_keep_those_who_left_and_deleted_accounts(course):
+    trainer, room, a, b = course
+    group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs", size=5)
+    _sit(group_exams.sit_group_exam(group=group, user=a), right=5)
+    _sit(group_exams.sit_group_exam(group=group, user=b), right=1)
+    practice = exam_history.start_practice_exam(owner=Owner.for_user(b), size=5)
+    stats_before = [(s.answered, s.right) for s in group_exams.question_stats(group)]
+    classrooms.leave(room, a.pk)  # anna left the course: her result stays
+    assert delete_account(user=b) is True  # bert deleted his account: kept anonymous for the trainer
+    people = group_exams.participants(group)
+    assert [p.name for p in people][0] == "anna" and people[0].summary.right == 5
+    [deleted] = [p for p in people if is_deleted_name(p.name)]
+    assert deleted.summary.right == 1 and deleted.over
+    assert [(s.answered, s.right) for s in group_exams.question_stats(group)] == stats_before
+    assert not Exam.objects.filter(pk=practice.pk).exists()  # a practice exam is not kept
+    page = client_for(trainer).get(reverse("casebook:group_results", args=[group.pk])).content.decode()
+    assert "gelöschter Schüler" in page and 'data-student="anna"' in page and ">bert<" not in page
+    english = client_for(trainer)
+    english.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    page = english.get(reverse("casebook:group_results", args=[group.pk])).content.decode()
+    assert ">deleted student · " in page and ">gelöschter Schüler" not in page
+
+
+def test_history_page_fits_a_phone_and_gives_minutes():
+    user = make_user("schiri")
+    exam = exam_history.start_practice_exam(owner=Owner.for_user(user), size=5)
+    _sit(exam, right=4, step=timedelta(seconds=73))  # 5 x 73 s = 6:05
+    [row] = exam_history.history(user)
+    assert row.seconds == 365 and row.duration == "6:05"
+    html = client_for(user).get(reverse("casebook:exam_history")).content.decode()
+    assert "4 / 5 (80 %)" in html and "6:05 min" in html
+    assert 'class="bar-track"' in html and 'style="width: 80%"' in html
+
+
 def test_group_exam_by_the_pages(course):
     trainer, room, a, b = course
     client = client_for(trainer)
@@ -212,6 +324,30 @@ def test_group_exam_by_the_pages(course):
     assert outsider.post(reverse("casebook:group_sit", args=[group.pk])).status_code == 404
 
 
+def test_start_page_says_whether_a_group_exam_is_new_running_or_handed_in(course):
+    trainer, room, a, b = course
+    group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs", size=5)
+    client = client_for(a)
+
+    def entry() -> str:
+        page = client.get(reverse("casebook:exam_start")).content.decode()
+        start = page.index(f'data-group="{group.pk}"')
+        return page[start : page.index("</li>", start)]
+
+    assert ">Starten<" in entry() and "Auswertung" not in entry()
+    [sitting] = group_exams.sittings_for(a)
+    assert sitting.exam is None and not sitting.over
+    exam = group_exams.sit_group_exam(group=group, user=a)
+    assert ">Fortsetzen<" in entry()
+    _sit(exam, right=5)
+    [sitting] = group_exams.sittings_for(a)
+    assert sitting.over and sitting.exam == exam
+    shown = entry()
+    assert "abgegeben" in shown and reverse("casebook:exam_review", args=[exam.public_id]) in shown
+    assert reverse("casebook:group_sit", args=[group.pk]) not in shown
+    assert group_exams.sittings_for(make_user("fremd")) == []
+
+
 def test_practice_exam_is_not_open_book():
     user = make_user("schiri")
     exam = exam_history.start_practice_exam(owner=Owner.for_user(user), size=5)
@@ -219,12 +355,40 @@ def test_practice_exam_is_not_open_book():
     assert 'id="open-book"' not in page
 
 
-@pytest.mark.parametrize("change", [{"title": ""}, {"size": "3"}, {"pass_percent": "0"}, {"classroom": "999999"}])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"title": ""},
+        {"title": "\x00\x01"},
+        {"size": "3"},
+        {"pass_percent": "0"},
+        {"classroom": "999999"},
+        # "²" passes str.isdigit but not int(): these were 500s; "٨٠" read as 80
+        {"classroom": "²"},
+        {"size": "²"},
+        {"pass_percent": "²"},
+        {"pass_percent": "٨٠"},
+    ],
+)
 def test_group_create_refuses_bad_input(course, change):
     trainer, room, a, b = course
     data = {"title": "X", "classroom": room.pk, "size": "5", "pass_percent": "80", **change}
-    assert client_for(trainer).post(reverse("casebook:group_create"), data).status_code == 400
+    response = client_for(trainer).post(reverse("casebook:group_create"), data)
+    assert response.status_code == 400 and 'role="alert"' in response.content.decode()
     assert not GroupExam.objects.exists()
+
+
+def test_group_exam_title_loses_control_characters(course):
+    trainer, room, a, b = course
+    group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs\x00 Herbst\x07", size=5)
+    assert group.title == "Kurs Herbst"
+
+
+@pytest.mark.parametrize("data", [{"fragen": "²"}, {"fragen": "5", "bestehen": "²"}, {"fragen": "٥"}])
+def test_exam_start_refuses_digits_that_are_not_ascii(data):
+    client = client_for(make_user("schiri"))
+    assert client.post(reverse("casebook:exam_start"), data).status_code == 400
+    assert not Exam.objects.exists()
 
 
 def test_students_cannot_create_group_exams(course):

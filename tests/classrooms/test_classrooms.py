@@ -10,7 +10,7 @@ from django.http import Http404
 from django.test import Client
 from django.urls import reverse
 
-from skatschule.classrooms import services
+from skatschule.classrooms import selectors, services
 from skatschule.classrooms.models import TEACHER_GROUP, Classroom, Membership, TeacherInvitation
 from tests.people import client_for
 
@@ -68,7 +68,7 @@ def test_rotating_the_code_invalidates_the_old_one(teacher, student, other_stude
 def test_students_can_be_in_several_classes(teacher, other_teacher, student):
     for owner, name in ((teacher, "A"), (other_teacher, "B")):
         services.join(student, services.create_classroom(owner, name).join_code)
-    assert sorted(c.name for c in services.classrooms_joined(student)) == ["A", "B"]
+    assert sorted(c.name for c in selectors.classrooms_joined(student)) == ["A", "B"]
 
 
 def test_only_teachers_create_classes_and_names_are_checked(teacher, student):

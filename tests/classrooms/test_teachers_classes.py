@@ -7,11 +7,12 @@ import io
 from datetime import timedelta
 
 import pytest
+from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
 from openpyxl import load_workbook
 
-from skatschule.classrooms import homework, progress
+from skatschule.classrooms import selectors, services
 from skatschule.classrooms.models import Assignment
 from skatschule.classrooms.services import ClassroomError, create_classroom
 from skatschule.owners import Owner
@@ -48,7 +49,7 @@ def test_progress_shows_mastery_activity_and_quiz_results(teacher, classroom, st
     quiz = authoring.create_quiz(owner=teacher, classroom=classroom, title="Probe", pool=pool, item_count=2)
     attempt = attempts.start_attempt(quiz=quiz, student=other_student)
     attempts.submit(attempt=attempt)
-    table = progress.class_progress(classroom)
+    table = selectors.class_progress(classroom)
     by_name = {s.name: s for s in table.students}
     assert [s.name for s in table.students] == sorted(by_name)
     assert by_name["schueler"].lessons[0].mastered and by_name["schueler"].mastered == 1
@@ -58,12 +59,27 @@ def test_progress_shows_mastery_activity_and_quiz_results(teacher, classroom, st
     assert table.summaries[0].mastered == 1 and table.summaries[0].started == 1
 
 
+def test_class_page_shows_each_members_progress(teacher, classroom, student, other_student):
+    lesson = _lesson()
+    _master(student, lesson)
+    rows = dict((m.student.get_username(), p) for m, p in selectors.members_with_progress(classroom))
+    assert rows["schueler"].mastered == 1 and rows["schuelerin"].mastered == 0
+    html = client_for(teacher).get(reverse("classrooms:detail", args=[classroom.pk])).content.decode()
+    total = len(get_lessons())
+    mine = html[html.index('<li data-student="schueler">') :]
+    mine = mine[: mine.index("</li>")]
+    assert f"1 von {total} Lektionen gemeistert" in mine and "zuletzt aktiv" in mine
+    theirs = html[html.index('<li data-student="schuelerin">') :]
+    theirs = theirs[: theirs.index("</li>")]
+    assert f"0 von {total} Lektionen gemeistert" in theirs and "zuletzt aktiv" not in theirs
+
+
 def test_progress_sorted_by_lesson(teacher, classroom, student, other_student):
     lesson = _lesson()
     _master(other_student, lesson)  # "schuelerin" sorts after "schueler" by name
-    by_lesson = progress.class_progress(classroom, sort=lesson.slug)
+    by_lesson = selectors.class_progress(classroom, sort=lesson.slug)
     assert [s.name for s in by_lesson.students] == ["schuelerin", "schueler"] and by_lesson.sort == lesson.slug
-    assert progress.class_progress(classroom, sort="gibt-es-nicht").sort == "name"
+    assert selectors.class_progress(classroom, sort="gibt-es-nicht").sort == "name"
 
 
 def test_progress_page_and_exports(teacher, classroom, student):
@@ -83,6 +99,24 @@ def test_progress_page_and_exports(teacher, classroom, student):
     assert next(csv.reader(io.StringIO(text), delimiter=";"))[0] == "Benutzername"
 
 
+def test_progress_export_keeps_the_chosen_order(teacher, classroom, student, other_student):
+    lesson = _lesson()
+    _master(other_student, lesson)  # by name "schueler" comes first; by this lesson "schuelerin"
+    client = client_for(teacher)
+    url = reverse("classrooms:progress", args=[classroom.pk])
+    html = client.get(url + f"?sortieren={lesson.slug}").content.decode()
+    csv_url = reverse("classrooms:progress_csv", args=[classroom.pk])
+    assert f'href="{csv_url}?sortieren={lesson.slug}"' in html
+    assert f'href="{reverse("classrooms:progress_xlsx", args=[classroom.pk])}?sortieren={lesson.slug}"' in html
+
+    def names(query: str) -> list[str]:
+        text = client.get(csv_url + query).content.decode("utf-8-sig")
+        return [row[0] for row in csv.reader(io.StringIO(text), delimiter=";")][1:]
+
+    assert names(f"?sortieren={lesson.slug}") == ["schuelerin", "schueler"]
+    assert names("?sortieren=name") == names("") == ["schueler", "schuelerin"]
+
+
 def test_progress_is_the_teachers_only(teacher, other_teacher, classroom, student):
     for user in (other_teacher, student):
         assert client_for(user).get(reverse("classrooms:progress", args=[classroom.pk])).status_code == 404
@@ -95,8 +129,8 @@ def test_lesson_mastered_at_is_the_first_moment_the_rule_held():
     lesson = _lesson()
     t0 = timezone.now()
     grades = [(True, t0 + timedelta(minutes=n)) for n in range(lesson.mastery_needed + 3)]
-    assert homework.lesson_mastered_at(lesson, grades) == grades[lesson.mastery_needed - 1][1]
-    assert homework.lesson_mastered_at(lesson, [(False, t0)] * lesson.mastery_window) is None
+    assert selectors.lesson_mastered_at(lesson, grades) == grades[lesson.mastery_needed - 1][1]
+    assert selectors.lesson_mastered_at(lesson, [(False, t0)] * lesson.mastery_window) is None
 
 
 def test_assign_lesson_and_see_who_is_done(teacher, classroom, student, other_student):
@@ -116,7 +150,7 @@ def test_assign_lesson_and_see_who_is_done(teacher, classroom, student, other_st
     _master(student, lesson)
     dash = client_for(student).get(reverse("training:dashboard")).content.decode()
     assert 'id="homework-done"' in dash and 'id="homework-open"' not in dash and "verspätet" not in dash
-    status = {line.name: line for line in homework.class_status(assignment)}
+    status = {line.name: line for line in selectors.class_status(assignment)}
     assert status["schueler"].done_at is not None and not status["schueler"].late
     assert status["schuelerin"].done_at is None and not status["schuelerin"].overdue
     page = client.get(reverse("classrooms:assignment", args=[classroom.pk, assignment.pk])).content.decode()
@@ -126,29 +160,46 @@ def test_assign_lesson_and_see_who_is_done(teacher, classroom, student, other_st
 
 def test_late_and_overdue(teacher, classroom, student, other_student):
     lesson = _lesson()
-    assignment = homework.assign(
+    assignment = services.assign_homework(
         teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(hours=1)
     )
     Assignment.objects.filter(pk=assignment.pk).update(due_at=timezone.now() - timedelta(hours=1))
     assignment.refresh_from_db()
     _master(student, lesson)  # after the due time
-    status = {line.name: line for line in homework.class_status(assignment)}
+    status = {line.name: line for line in selectors.class_status(assignment)}
     assert status["schueler"].late and not status["schueler"].overdue
     assert status["schuelerin"].overdue and status["schuelerin"].done_at is None
-    [line] = homework.student_homework(student)
+    [line] = selectors.student_homework(student)
     assert line.done and line.late
     assert "verspätet" in client_for(student).get(reverse("training:dashboard")).content.decode()
     assert "überfällig" in client_for(other_student).get(reverse("training:dashboard")).content.decode()
+    [summary] = selectors.class_assignments(classroom)
+    assert (summary.done, summary.late, summary.size, summary.overdue) == (1, 1, 2, 1)
+    detail = client_for(teacher).get(reverse("classrooms:detail", args=[classroom.pk])).content.decode()
+    assert "1 von 2 erledigt" in detail and "davon 1 verspätet" in detail and "1 überfällig" in detail
+
+
+def test_class_page_counts_no_late_work_when_on_time(teacher, classroom, student):
+    lesson = _lesson()
+    services.assign_homework(
+        teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(days=1)
+    )
+    _master(student, lesson)
+    [summary] = selectors.class_assignments(classroom)
+    assert (summary.done, summary.late, summary.overdue) == (1, 0, 0)
+    assert (
+        "verspätet" not in client_for(teacher).get(reverse("classrooms:detail", args=[classroom.pk])).content.decode()
+    )
 
 
 def test_mastery_counts_once_reached(teacher, classroom, student):
     lesson = _lesson()
-    assignment = homework.assign(
+    assignment = services.assign_homework(
         teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(days=1)
     )
     _master(student, lesson)
     _master(student, lesson, correct=False, times=lesson.mastery_window)  # the streak is gone now
-    assert homework.done_at(assignment, [student.pk])[student.pk] is not None
+    assert selectors.done_at(assignment, [student.pk])[student.pk] is not None
 
 
 def test_assign_quiz_done_by_submitting(teacher, classroom, student):
@@ -158,18 +209,18 @@ def test_assign_quiz_done_by_submitting(teacher, classroom, student):
         owner=teacher, classroom=classroom, title="Entwurf", pool=pool, item_count=1, draft=True
     )
     with pytest.raises(ClassroomError):
-        homework.assign(
+        services.assign_homework(
             teacher=teacher, classroom=classroom, task=f"quiz:{draft.pk}", due_at=timezone.now() + timedelta(days=1)
         )
-    assignment = homework.assign(
+    assignment = services.assign_homework(
         teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1)
     )
-    [line] = homework.student_homework(student)
+    [line] = selectors.student_homework(student)
     assert not line.done and line.url == reverse("quizzes:start", kwargs={"pk": quiz.pk})
     attempt = attempts.start_attempt(quiz=quiz, student=student)
-    assert homework.done_at(assignment, [student.pk])[student.pk] is None  # started is not done
+    assert selectors.done_at(assignment, [student.pk])[student.pk] is None  # started is not done
     attempt, _ = attempts.submit(attempt=attempt)
-    assert homework.done_at(assignment, [student.pk])[student.pk] == attempt.submitted_at
+    assert selectors.done_at(assignment, [student.pk])[student.pk] == attempt.submitted_at
 
 
 @pytest.mark.parametrize("task", ["lesson:gibt-es-nicht", "quiz:999999", "quiz:abc", "bogus", ""])
@@ -182,7 +233,7 @@ def test_bad_tasks_are_refused(teacher, classroom, task):
 
 def test_due_time_in_the_past_is_refused(teacher, classroom):
     with pytest.raises(ClassroomError):
-        homework.assign(
+        services.assign_homework(
             teacher=teacher,
             classroom=classroom,
             task=f"lesson:{_lesson().slug}",
@@ -195,13 +246,13 @@ def test_a_quiz_of_another_class_is_refused(teacher, classroom):
     pool = authoring.build_pool(kinds=("augen",), difficulty=1)
     quiz = authoring.create_quiz(owner=teacher, classroom=other_room, title="Fremd", pool=pool, item_count=1)
     with pytest.raises(ClassroomError):
-        homework.assign(
+        services.assign_homework(
             teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1)
         )
 
 
 def test_homework_pages_are_the_teachers_only(teacher, other_teacher, classroom, student):
-    assignment = homework.assign(
+    assignment = services.assign_homework(
         teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=timezone.now() + timedelta(days=1)
     )
     for user in (other_teacher, student):
@@ -218,10 +269,10 @@ def test_homework_pages_are_the_teachers_only(teacher, other_teacher, classroom,
 
 def test_homework_of_other_classes_is_not_shown(teacher, classroom, student):
     outsider = make_user("aussen")
-    homework.assign(
+    services.assign_homework(
         teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=timezone.now() + timedelta(days=1)
     )
-    assert homework.student_homework(outsider) == []
+    assert selectors.student_homework(outsider) == []
     assert 'id="homework"' not in client_for(outsider).get(reverse("training:dashboard")).content.decode()
 
 
@@ -234,11 +285,24 @@ def test_scheduled_quiz_homework_links_only_from_its_time(teacher, classroom, st
         owner=teacher, classroom=classroom, title="Später", pool=pool, item_count=1, draft=True
     )
     publishing.publish(quiz=quiz, owner=teacher, at=timezone.now() + timedelta(hours=1))
-    homework.assign(
+    services.assign_homework(
         teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1)
     )
-    [line] = homework.student_homework(student)
+    [line] = selectors.student_homework(student)
     assert line.url == "" and line.title == "Später"
     Quiz.objects.filter(pk=quiz.pk).update(published_at=timezone.now() - timedelta(minutes=1))
-    [line] = homework.student_homework(student)
+    [line] = selectors.student_homework(student)
     assert line.url == reverse("quizzes:start", kwargs={"pk": quiz.pk})
+
+
+def test_forged_ids_are_refused_not_crashed(teacher, classroom):
+    """ "²" passes str.isdigit but not int(): a 400 or 404, never a 500."""
+    with pytest.raises(ClassroomError):
+        services.assign_homework(
+            teacher=teacher, classroom=classroom, task="quiz:²", due_at=timezone.now() + timedelta(days=1)
+        )
+    for pk in ("²", "٣", "9" * 30):
+        with pytest.raises(Http404):
+            selectors.own_classroom(teacher, pk)
+        with pytest.raises(Http404):
+            selectors.own_assignment(teacher, pk)

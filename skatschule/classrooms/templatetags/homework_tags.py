@@ -1,6 +1,6 @@
 from django import template
 
-from skatschule.classrooms.homework import student_homework
+from skatschule.classrooms.selectors import student_homework
 from skatschule.home.language import current_lang
 
 register = template.Library()
