@@ -4,6 +4,8 @@ Anonymous practice moves to the account on signup and login."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
@@ -12,12 +14,11 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpRe
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from skatschule.classrooms import join_limit
-from skatschule.home.errors import render_error
+from skatschule.home.errors import message_in, render_error
 from skatschule.http import AuthenticatedHttpRequest, on_site_url
 from skatschule.owners import Owner, anonymous_key
 from skatschule.training.services.portability import (
@@ -57,10 +58,20 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         adopt_session(key, user)  # the login signal did it already; this is a no-op then
         return redirect(_safe_next(request) or "training:dashboard")
-    return render(request, "accounts/signup.html", {"form": form, "next": _safe_next(request)}, status=200)
+    status = 400 if request.method == "POST" else 200  # the form is shown again with its errors
+    return render(request, "accounts/signup.html", {"form": form, "next": _safe_next(request)}, status=status)
 
 
-class LoginView(auth_views.LoginView):
+class RefusedFormIs400:
+    """For Django's auth views: a form sent back with errors answers 400, like every other form here."""
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        response: HttpResponse = super().form_invalid(form)  # type: ignore[misc]
+        response.status_code = 400
+        return response
+
+
+class LoginView(RefusedFormIs400, auth_views.LoginView):
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
 
@@ -99,7 +110,7 @@ def import_progress(request: HttpRequest) -> HttpResponse:
             signature = signature_state(data, owner)
             result = import_data(owner, data, counts_for_mastery=signature == SIGNED)
         except ImportProblem as exc:
-            context["error"] = exc.message_en if get_language() == "en" else exc.message_de
+            context["error"] = message_in(exc)
             return render(request, "accounts/import.html", context, status=400)
         context["result"] = result
         context["signature"] = signature
@@ -111,7 +122,7 @@ def import_progress(request: HttpRequest) -> HttpResponse:
 EXPORT_SESSION_FLAG = "account_exported_at"
 
 
-class PasswordResetView(auth_views.PasswordResetView):
+class PasswordResetView(RefusedFormIs400, auth_views.PasswordResetView):
     template_name = "accounts/password_reset_form.html"
     email_template_name = "accounts/password_reset_email.txt"
     subject_template_name = "accounts/password_reset_subject.txt"
@@ -122,7 +133,7 @@ class PasswordResetDoneView(auth_views.PasswordResetDoneView):
     template_name = "accounts/password_reset_done.html"
 
 
-class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+class PasswordResetConfirmView(RefusedFormIs400, auth_views.PasswordResetConfirmView):
     template_name = "accounts/password_reset_confirm.html"
     success_url = reverse_lazy("accounts:password_reset_complete")
 
@@ -131,7 +142,7 @@ class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):
     template_name = "accounts/password_reset_complete.html"
 
 
-class PasswordChangeView(auth_views.PasswordChangeView):
+class PasswordChangeView(RefusedFormIs400, auth_views.PasswordChangeView):
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("accounts:settings")
 

@@ -57,7 +57,7 @@ def test_signup_logs_in_and_adopts_the_session():
 def test_signup_errors_are_shown():
     client = Client()
     response = client.post(reverse("accounts:signup"), {"username": "x", "password1": "a", "password2": "b"})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "errorlist" in response.content.decode()
     assert not get_user_model().objects.exists()
 
@@ -107,3 +107,16 @@ def test_users_do_not_see_each_others_exercises():
     issued = IssuedExercise.objects.get(user=a)
     response = client_b.post(reverse("training:answer", args=[issued.public_id]), {"answer": right_answer(issued)})
     assert response.status_code == 404
+
+
+def test_refused_auth_forms_answer_400_and_keep_the_input():
+    get_user_model().objects.create_user("ben", password=PASSWORD)
+    client = Client()
+    wrong = client.post(reverse("accounts:login"), {"username": "ben", "password": "falsch"})
+    assert wrong.status_code == 400 and 'value="ben"' in wrong.content.decode()
+    client.force_login(get_user_model().objects.get(username="ben"))
+    mismatch = client.post(
+        reverse("accounts:password_change"),
+        {"old_password": PASSWORD, "new_password1": "Neu-Passwort-17", "new_password2": "anders-17"},
+    )
+    assert mismatch.status_code == 400 and "errorlist" in mismatch.content.decode()

@@ -32,7 +32,7 @@ def test_signups_from_one_address_are_limited_and_others_are_not():
 @override_settings(SIGNUP_LIMIT=2, PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
 def test_a_rejected_form_costs_no_slot():
     for i in range(5):
-        assert _signup(f"tippfehler{i}", password="kurz").status_code == 200  # invalid: shown again
+        assert _signup(f"tippfehler{i}", password="kurz").status_code == 400  # invalid: shown again
     assert _signup("klappt0").status_code == 302
     assert _signup("klappt1").status_code == 302
     assert _signup("klappt2").status_code == 429

@@ -99,7 +99,7 @@ def test_signup_refuses_a_malformed_email():
         reverse("accounts:signup"),
         {"username": "anna", "email": "nicht-mail", "password1": PASSWORD, "password2": PASSWORD},
     )
-    assert response.status_code == 200 and not User.objects.filter(username="anna").exists()
+    assert response.status_code == 400 and not User.objects.filter(username="anna").exists()
     assert "E-Mail" in response.content.decode()
 
 
