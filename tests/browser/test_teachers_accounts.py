@@ -11,6 +11,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from tests.browser.phones import phone
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NEW_PASSWORD = "pik-ass-und-karo-zehn"
@@ -50,16 +52,7 @@ def _no_horizontal_scroll(page) -> None:
 def test_password_reset_through_the_console_mail_by_keyboard(browser, live_server, capsys, lang, javascript):
     words = WORDS[lang]
     user = get_user_model().objects.create_user("greta", "greta@example.org", "altes-passwort-1")
-    context = browser.new_context(
-        viewport={"width": 375, "height": 740},
-        is_mobile=True,
-        has_touch=True,
-        locale="de-DE",
-        java_script_enabled=javascript,
-    )
-    context.set_default_timeout(10_000)
-    if lang == "en":
-        context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    context = phone(browser, live_server, lang=lang, java_script_enabled=javascript)
     try:
         page = context.new_page()
         page.goto(live_server.url + "/konto/anmelden/")

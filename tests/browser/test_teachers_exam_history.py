@@ -8,13 +8,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
 from playwright.sync_api import expect
 
 from skatschule.casebook import services
 from skatschule.casebook.models import Exam
 from skatschule.exercises import REGISTRY
 from tests.browser.answers import fill_answer
+from tests.browser.phones import phone
 from tests.people import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -47,13 +47,7 @@ def _answer_all(page, exam, wrong_at: int | None) -> None:
 
 def test_referee_finishes_an_exam_and_finds_it_in_the_history(browser, live_server):
     user = make_user("schiri")
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(
-        viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE"
-    )
-    context.set_default_timeout(15_000)
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    context = phone(browser, live_server, user)
     try:
         page = context.new_page()
         page.goto(live_server.url + "/faelle/pruefung/?fragen=5")

@@ -9,33 +9,17 @@ import csv
 import io
 
 import pytest
-from django.test import Client
 from playwright.sync_api import expect
 
 from skatschule.accounts.deletion import delete_account
 from skatschule.classrooms import services as classrooms
 from skatschule.home.people import DELETED_PREFIX
 from skatschule.quizzes.services import attempts, authoring
+from tests.browser.phones import phone
 from tests.people import make_user
 from tests.quizzes.helpers import right_values
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _english_phone(browser, live_server, user):
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(
-        viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True, locale="en-GB", accept_downloads=True
-    )
-    context.set_default_timeout(15_000)
-    context.add_cookies(
-        [
-            {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url},
-            {"name": "django_language", "value": "en", "url": live_server.url},
-        ]
-    )
-    return context
 
 
 def _tab_to(page, name: str, limit: int = 40) -> None:
@@ -69,7 +53,7 @@ def test_export_page_and_comma_csv_by_keyboard_in_english(browser, live_server):
     anna.refresh_from_db()
     deleted = "deleted student · " + anna.username.removeprefix(DELETED_PREFIX)
 
-    context = _english_phone(browser, live_server, teacher)
+    context = phone(browser, live_server, teacher, lang="en", accept_downloads=True)
     try:
         page = context.new_page()
         page.goto(f"{live_server.url}/quiz/{quiz.pk}/")

@@ -7,7 +7,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -15,28 +14,11 @@ from skatschule.classrooms import services as classrooms
 from skatschule.classrooms.models import Assignment
 from skatschule.owners import Owner
 from skatschule.training.lessons import get_lessons
+from tests.browser.phones import phone
 from tests.people import make_user
 from tests.training.helpers import answer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _phone_for(browser, live_server, user, lang: str = "de", javascript: bool = True):
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(
-        viewport={"width": 375, "height": 740},
-        is_mobile=True,
-        has_touch=True,
-        locale="de-DE",
-        java_script_enabled=javascript,
-    )
-    context.set_default_timeout(15_000)
-    cookies = [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    if lang == "en":
-        cookies.append({"name": "django_language", "value": "en", "url": live_server.url})
-    context.add_cookies(cookies)
-    return context
 
 
 def _fits(page) -> None:
@@ -49,8 +31,8 @@ def test_assign_a_lesson_and_see_it_done(browser, live_server):
     room = classrooms.create_classroom(teacher, "Skat-AG")
     classrooms.join(student, room.join_code)
     lesson = get_lessons()[0]
-    t_ctx = _phone_for(browser, live_server, teacher)
-    s_ctx = _phone_for(browser, live_server, student)
+    t_ctx = phone(browser, live_server, teacher)
+    s_ctx = phone(browser, live_server, student)
     try:
         t = t_ctx.new_page()
         t.goto(f"{live_server.url}/klassen/{room.pk}/")
@@ -106,7 +88,7 @@ def test_late_homework_is_marked_late_in_english_without_javascript(browser, liv
         teacher=teacher, classroom=room, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(hours=1)
     )
     Assignment.objects.filter(pk=assignment.pk).update(due_at=timezone.now() - timedelta(minutes=5))
-    contexts = [_phone_for(browser, live_server, user, lang="en", javascript=False) for user in (teacher, student)]
+    contexts = [phone(browser, live_server, user, lang="en", java_script_enabled=False) for user in (teacher, student)]
     t_ctx, s_ctx = contexts
     try:
         s = s_ctx.new_page()

@@ -5,12 +5,12 @@ engine's answer, and tries the item."""
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 from playwright.sync_api import expect
 
 from skatschule.engine.names import render
 from skatschule.quizzes import own_items
 from skatschule.quizzes.models import OwnItem
+from tests.browser.phones import phone
 from tests.people import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -23,18 +23,8 @@ def _pick(page, group: str, code: str) -> None:
     expect(page.locator(f'#{group} input[value="{code}"]')).to_be_checked()
 
 
-def _teacher_context(browser, live_server, name: str, **options):
-    """A signed-in teacher's phone-sized browser context (German)."""
-    client = Client()
-    client.force_login(make_user(name, teacher=True))
-    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, locale="de-DE", **options)
-    context.set_default_timeout(15_000)
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
-    return context
-
-
 def test_build_an_own_item_with_the_card_picker(browser, live_server):
-    context = _teacher_context(browser, live_server, "frau-kreuz", has_touch=True)
+    context = phone(browser, live_server, make_user("frau-kreuz", teacher=True))
     try:
         page = context.new_page()
         page.goto(live_server.url + "/quiz/eigene/")
@@ -72,7 +62,7 @@ def test_build_an_own_item_with_the_card_picker(browser, live_server):
 def test_build_an_irregularity_by_keyboard_at_375px(browser, live_server):
     """The fourth type: the cards played so far are chosen in selects, the irregularity by
     radio buttons; the engine's ruling is the item's answer."""
-    context = _teacher_context(browser, live_server, "herr-pik")
+    context = phone(browser, live_server, make_user("herr-pik", teacher=True))
     try:
         page = context.new_page()
         page.goto(live_server.url + "/quiz/eigene/")

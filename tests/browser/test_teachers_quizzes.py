@@ -6,27 +6,16 @@ from __future__ import annotations
 import io
 
 import pytest
-from django.test import Client
 from openpyxl import load_workbook
 from playwright.sync_api import expect
 
 from skatschule.classrooms import services as classrooms
 from skatschule.quizzes.services import attempts, authoring
+from tests.browser.phones import phone
 from tests.people import make_user
 from tests.quizzes.helpers import right_values
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _phone_for(browser, live_server, user):
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(
-        viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE", accept_downloads=True
-    )
-    context.set_default_timeout(15_000)
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
-    return context
 
 
 def test_publish_and_download_xlsx_by_keyboard(browser, live_server):
@@ -38,7 +27,7 @@ def test_publish_and_download_xlsx_by_keyboard(browser, live_server):
     quiz = authoring.create_quiz(
         owner=teacher, classroom=room, title="Augen zählen", pool=pool, item_count=2, draft=True
     )
-    context = _phone_for(browser, live_server, teacher)
+    context = phone(browser, live_server, teacher, accept_downloads=True)
     try:
         page = context.new_page()
         page.goto(f"{live_server.url}/quiz/{quiz.pk}/")
