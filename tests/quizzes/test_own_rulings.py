@@ -189,3 +189,26 @@ def test_builder_and_item_in_english(teacher):
     item = own_items.create_own_item(owner=teacher, kind="regelverstoss", title="X", **_grand_revoke())
     detail = client.get(reverse("quizzes:own_detail", args=[item.pk])).content.decode()
     assert "How does the referee rule" in detail and "Wie entscheidet" not in detail
+
+
+def test_moodle_export_asks_the_ruling_with_the_engines_answer(teacher, make_quiz):
+    """Both question forms reach Moodle: who wins as a single choice, the list entry as a number."""
+    import xml.etree.ElementTree as ET
+
+    from skatschule.quizzes import exports
+
+    quiz = make_quiz(count=1, kinds=("augen",))
+    winner = own_items.create_own_item(owner=teacher, kind="regelverstoss", title="A", **_grand_revoke())
+    entry = own_items.create_own_item(owner=teacher, kind="regelverstoss", title="B", **_grand_revoke(question="liste"))
+    for item in (winner, entry):
+        own_items.add_to_quiz(owner=teacher, item=item, quiz=quiz)
+    root = ET.fromstring(exports.moodle_xml(quiz))
+    found = {
+        int(q.find("name/text").text.split(".")[0]): q for q in root.findall("question") if q.get("type") != "category"
+    }
+    expected = _ruling_by_hand(_grand_revoke())
+    choice = found[2]
+    question, _ = own_items.own_question(winner)
+    right = [o.value for o, a in zip(question.options, choice.findall("answer")) if a.get("fraction") == "100"]
+    assert choice.get("type") == "multichoice" and right == [winner_value(expected)]
+    assert found[3].get("type") == "numerical" and found[3].find("answer/text").text == str(expected.score)
