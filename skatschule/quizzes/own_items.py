@@ -48,7 +48,17 @@ from .models import MAX_ITEMS, OwnItem, Quiz, QuizItem
 from .own_input import ALL_CODES, FLAGS, OwnItemError, engine_error, read_cards, read_contract, read_game, read_seat
 from .own_rulings import IrregularSituation, check_irregularity
 
-__all__ = ["OWN_KINDS", "GAMES", "OwnItemError", "check_situation", "create_own_item", "own_question", "grade_own"]
+__all__ = [
+    "OWN_KINDS",
+    "GAMES",
+    "OwnItemError",
+    "builder_fields",
+    "check_situation",
+    "create_own_item",
+    "delete_own_item",
+    "own_question",
+    "grade_own",
+]
 
 OWN_KINDS = ("stich", "zugeben", "spielwert", "regelverstoss")
 RESULTS = ("einfach", "schneider", "schwarz")
@@ -257,6 +267,46 @@ def create_own_item(*, owner: User, kind: str, title: str, **situation: Any) -> 
         raise OwnItemError("Bitte gib der Aufgabe einen Titel.", "Please give the item a title.")
     checked = check_irregularity(**situation) if kind == "regelverstoss" else check_situation(kind=kind, **situation)
     return OwnItem.objects.create(owner=owner, kind=kind, title=title, situation=checked.as_json())
+
+
+def builder_fields(item: OwnItem) -> dict[str, Any]:
+    """The builder's form fields that set up ``item`` again (to start a new item from it)."""
+    data = item.situation or {}
+    fields: dict[str, Any] = {"art": item.kind, "title": item.title, "game": data.get("game", "")}
+    for name in ("hand", "skat", "flags"):
+        if data.get(name):
+            fields[name] = list(data[name])
+    if item.kind == "regelverstoss":
+        event = data.get("event", {})
+        fields.update(
+            declarer=data.get("declarer", 0),
+            bid=data.get("bid", 18),
+            event_kind=event.get("kind", ""),
+            event_seat=event.get("seat", ""),
+            event_card=event.get("card", ""),
+            question=data.get("question", ""),
+        )
+        fields.update({f"play{n}": code for n, code in enumerate(data.get("plays", []), start=1)})
+        return fields
+    fields["leader"] = data.get("leader", 0)
+    fields.update({f"trick{n}": code for n, code in enumerate(data.get("trick", []), start=1)})
+    if item.kind == "spielwert":
+        fields["result"] = data.get("result", "")
+    return fields
+
+
+@transaction.atomic
+def delete_own_item(*, owner: User, item: OwnItem) -> None:
+    """Delete the owner's item unless a quiz asks it (its results would lose their question)."""
+    if item.owner_id != owner.pk:
+        raise Http404("not yours")
+    used = QuizItem.objects.filter(kind=item_kind(item)).select_related("quiz").first()
+    if used is not None:
+        raise OwnItemError(
+            f"Die Aufgabe steht im Quiz „{used.quiz.title}“ und bleibt deshalb erhalten.",
+            f"The item is part of the quiz “{used.quiz.title}” and so it stays.",
+        )
+    item.delete()
 
 
 def own_question(item: OwnItem) -> tuple[Question, Feedback]:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("eigene/neu/", views_own.own_create, name="own_create"),
     path("eigene/<int:pk>/", views_own.own_detail, name="own_detail"),
     path("eigene/<int:pk>/hinzufuegen/", views_own.own_add, name="own_add"),
+    path("eigene/<int:pk>/loeschen/", views_own.own_delete, name="own_delete"),
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/bearbeiten/", views.edit, name="edit"),
     path("<int:pk>/beenden/", views.close_now, name="close"),

@@ -9,6 +9,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -167,6 +169,7 @@ def own_detail(request: QuizRequest, pk: int) -> HttpResponse:
         "right": present_feedback(right, lang),
         "tried": None,
         "quizzes": selectors.quizzes_open_for_items(request.user),
+        "as_template": reverse("quizzes:own_create") + "?" + urlencode(own_items.builder_fields(item), doseq=True),
     }
     status = 200
     if request.method == "POST":
@@ -195,3 +198,17 @@ def own_add(request: QuizRequest, pk: int) -> HttpResponse:
         return render_error(request, exc)
     messages.success(request, _("Die Aufgabe ist im Quiz „%(title)s“ als letzte Aufgabe.") % {"title": quiz.title})
     return redirect("quizzes:detail", pk=quiz.pk)
+
+
+@login_required
+@require_POST
+def own_delete(request: QuizRequest, pk: int) -> HttpResponse:
+    """Delete an own item that no quiz asks."""
+    _require_teacher(request)
+    item = selectors.own_item(request.user, pk)
+    try:
+        own_items.delete_own_item(owner=request.user, item=item)
+    except own_items.OwnItemError as exc:
+        return render_error(request, exc, links=[(reverse("quizzes:own_detail", args=[item.pk]), _("Zur Aufgabe"))])
+    messages.success(request, _("Die Aufgabe ist gelöscht."))
+    return redirect("quizzes:own_list")

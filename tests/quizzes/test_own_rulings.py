@@ -212,3 +212,59 @@ def test_moodle_export_asks_the_ruling_with_the_engines_answer(teacher, make_qui
     right = [o.value for o, a in zip(question.options, choice.findall("answer")) if a.get("fraction") == "100"]
     assert choice.get("type") == "multichoice" and right == [winner_value(expected)]
     assert found[3].get("type") == "numerical" and found[3].find("answer/text").text == str(expected.score)
+
+
+def _kinds_of_items(teacher) -> list[OwnItem]:
+    return [
+        own_items.create_own_item(
+            owner=teacher, kind="stich", title="S", game="hearts", leader=1, trick=["SA", "S7", "HJ"]
+        ),
+        own_items.create_own_item(
+            owner=teacher, kind="zugeben", title="Z", game="grand", leader=2, trick=["ST"], hand=["CJ", "SA", "S9"]
+        ),
+        own_items.create_own_item(
+            owner=teacher,
+            kind="spielwert",
+            title="W",
+            game="hearts",
+            hand="CJ SJ HA HT HK HQ H9 DA DT C7".split(),
+            skat=["S7", "S8"],
+            flags=["hand"],
+            result="schneider",
+        ),
+        own_items.create_own_item(owner=teacher, kind="regelverstoss", title="R", **_grand_revoke()),
+    ]
+
+
+def test_an_item_opens_as_a_template_and_saves_as_the_same_situation(teacher):
+    import html
+
+    client = client_for(teacher)
+    for item in _kinds_of_items(teacher):
+        detail = client.get(reverse("quizzes:own_detail", args=[item.pk])).content.decode()
+        href = html.unescape(detail.split('id="own-as-template"')[0].rsplit('href="', 1)[1].split('"')[0])
+        builder = client.get(href)
+        assert builder.status_code == 200 and f'value="{item.title}"' in builder.content.decode()
+        response = client.post(reverse("quizzes:own_create"), own_items.builder_fields(item))
+        copy = OwnItem.objects.latest("pk")
+        assert response.status_code == 302 and copy.pk != item.pk
+        assert (copy.kind, copy.situation) == (item.kind, item.situation)
+
+
+def test_delete_an_item_unless_a_quiz_asks_it(teacher, other_teacher, make_quiz):
+    client = client_for(teacher)
+    unused, used = (
+        own_items.create_own_item(
+            owner=teacher, kind="stich", title="A", game="grand", leader=0, trick=["CA", "CT", "CJ"]
+        ),
+        own_items.create_own_item(
+            owner=teacher, kind="stich", title="B", game="grand", leader=0, trick=["SA", "ST", "SJ"]
+        ),
+    )
+    own_items.add_to_quiz(owner=teacher, item=used, quiz=make_quiz(count=1, kinds=("augen",)))
+    assert client_for(other_teacher).post(reverse("quizzes:own_delete", args=[unused.pk])).status_code == 404
+    refused = client.post(reverse("quizzes:own_delete", args=[used.pk]))
+    assert refused.status_code == 400 and "bleibt deshalb erhalten" in refused.content.decode()
+    assert client.post(reverse("quizzes:own_delete", args=[unused.pk])).status_code == 302
+    assert list(OwnItem.objects.values_list("title", flat=True)) == ["B"]
+    assert client.get(reverse("quizzes:own_delete", args=[used.pk])).status_code == 405
