@@ -336,8 +336,8 @@ def rule(state: GameState, event: Event) -> Ruling:
             raise SkatError("Zu diesem Regelverstoß gehört eine Karte", "This irregularity needs a card")
         if not state.hands[event.seat] & event.card.bit:
             raise SkatError(
-                f"{event.card.name_de} ist nicht in der Hand von {who_de}",
-                f"The {event.card.name_en} is not in {who_en}'s hand",
+                f"{card_ref(event.card)} ist nicht in der Hand von {who_de}",
+                f"The {card_ref(event.card)} is not in {who_en}'s hand",
             )
     if kind is Irregularity.REVOKE:
         if event.seat != to_move:
@@ -348,8 +348,8 @@ def rule(state: GameState, event: Event) -> Ruling:
         assert event.card is not None
         if state.legal_cards().mask & event.card.bit:
             raise SkatError(
-                f"{event.card.name_de} ist regelgerecht: kein falsches Bedienen",
-                f"The {event.card.name_en} is legal: no revoke",
+                f"{card_ref(event.card)} ist regelgerecht: kein falsches Bedienen",
+                f"The {card_ref(event.card)} is legal: no revoke",
             )
     if kind is Irregularity.LEAD_OUT_OF_TURN:
         if event.seat == to_move:
@@ -940,8 +940,8 @@ def _leads_before_announcement(state: GameState, event: Event) -> Ruling:
         )
     if event.card is not None and not state.hands[event.seat] & event.card.bit:
         raise SkatError(
-            f"{event.card.name_de} ist nicht in der Hand des Alleinspielers",
-            f"The {event.card.name_en} is not in the declarer's hand",
+            f"{card_ref(event.card)} ist nicht in der Hand des Alleinspielers",
+            f"The {card_ref(event.card)} is not in the declarer's hand",
         )
     seat_de, seat_en = SEAT_NAMES_DE[event.seat], SEAT_NAMES_EN[event.seat]
     steps = [

@@ -25,6 +25,7 @@ from .game import Discard, GameState, Phase, PickUp
 from .games import Contract, is_trump, legal_cards, parse_game, trick_winner
 from .iss import parse_record
 from .lists import seeger_totals
+from .names import render
 from .rules import get_rules
 from .rulings import Event, Irregularity, Ruling, rule
 from .scoring import Outcome, game_value, matadors, score_game
@@ -265,8 +266,8 @@ def answer_case(case: Mapping[str, Any]) -> dict[str, object]:
         rules = case.get("rules") or "isko"
         get_rules(rules)
         return {"id": cid, "answer": KINDS[kind](case.get("input") or {}, rules)}
-    except SkatError as exc:
-        return {"id": cid, "error": str(exc)}
+    except SkatError as exc:  # name references (cards in rulings) in the ISkO's own names
+        return {"id": cid, "error": render(str(exc), "de")}
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         return {"id": cid, "error": f"Ungültige Eingabe: {type(exc).__name__}: {exc}"}
 

@@ -268,3 +268,30 @@ def test_delete_an_item_unless_a_quiz_asks_it(teacher, other_teacher, make_quiz)
     assert client.post(reverse("quizzes:own_delete", args=[unused.pk])).status_code == 302
     assert list(OwnItem.objects.values_list("title", flat=True)) == ["B"]
     assert client.get(reverse("quizzes:own_delete", args=[used.pk])).status_code == 405
+
+
+@pytest.mark.parametrize("deck,name", [("french", "Pik-König"), ("german", "Grün-König")])
+def test_the_engines_refusal_names_the_card_in_the_visitors_deck(teacher, deck, name):
+    from skatschule.cards.context_processors import DECK_COOKIE
+
+    client = client_for(teacher)
+    client.cookies[DECK_COOKIE] = deck
+    situation = _grand_revoke(event={"kind": "revoke", "seat": "2", "card": "SK"})  # a Pik follows: no revoke
+    form = {
+        "art": "regelverstoss",
+        "title": "X",
+        "game": situation["game"],
+        "declarer": situation["declarer"],
+        "bid": situation["bid"],
+        "hand": situation["hand"],
+        "skat": situation["skat"],
+        **{f"play{n}": code for n, code in enumerate(situation["plays"], start=1)},
+        "event_kind": "revoke",
+        "event_seat": "2",
+        "event_card": "SK",
+        "question": "gewinner",
+    }
+    response = client.post(reverse("quizzes:own_create"), form)
+    error = response.content.decode().split('id="own-error">')[1].split("</p>")[0]
+    assert response.status_code == 400 and "regelgerecht" in error
+    assert name in error and "⟦" not in error
