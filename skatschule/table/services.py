@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
+from django.db import IntegrityError, transaction
 
 from skatschule.engine import (
     Bid,
@@ -30,6 +31,9 @@ from skatschule.engine.bidding import BID_VALUES, Auction
 from skatschule.engine.bots import CardChoice, choose_card, choose_contract, choose_discard
 from skatschule.engine.game import Declare, Discard, Phase, PickUp
 from skatschule.engine.iss import write_record
+from skatschule.owners import Owner
+from skatschule.training.lessons import Activity
+from skatschule.training.services.activities import record_activity
 from skatschule.training.services.auction_play import hand_limit
 
 from .analysis import Analysis, Step, analyse_plays
@@ -253,22 +257,42 @@ def iss_line(table: Table) -> str:
     return write_record(state, players=(names[0], names[1], names[2]), game_id=str(table.seed))
 
 
+ACTIVITY = Activity(
+    slug="spiel",
+    title_de="Ein Spiel am Tisch zu Ende spielen",
+    title_en="Play a game to its end at the table",
+    url_name="table:play",
+)
+"""The lesson step a finished table game counts for (lesson 16 lists ``spiel:2``)."""
+
+
 def save_finished(*, table: Table, user: Any) -> int | None:
-    """Store a finished game of a signed-in user once; returns its id."""
+    """Store a finished game of a signed-in user once; returns its id.
+
+    A game that was played (not passed in) also counts as progress: one right attempt of the
+    :data:`ACTIVITY` step, recorded in the same transaction as the stored game, so once per
+    game. Nothing is stored for visitors (their game stays in the session)."""
     if table.saved is not None or not getattr(user, "is_authenticated", False):
         return table.saved
     state = replay(table)
     if not state.is_over():
         return None
     outcome = state.outcome()
-    row = TableGame.objects.create(
-        user=user,
-        seed=table.seed,
-        seat=table.seat,
-        moves=table.moves,
-        iss_record=iss_line(table),
-        won=None if outcome is None else outcome.won,
-        score=None if outcome is None else outcome.score,
-    )
+    try:
+        with transaction.atomic():
+            row = TableGame.objects.create(
+                user=user,
+                seed=table.seed,
+                seat=table.seat,
+                moves=table.moves,
+                iss_record=iss_line(table),
+                won=None if outcome is None else outcome.won,
+                score=None if outcome is None else outcome.score,
+            )
+            if not state.passed_in:
+                record_activity(Owner.for_user(user), ACTIVITY.slug, key=int(row.pk) % 2**31)
+    except IntegrityError:
+        # the same game stored by a request running at the same time: that one counts
+        row = TableGame.objects.get(user=user, seed=table.seed, seat=table.seat)
     table.saved = int(row.pk)
     return table.saved
