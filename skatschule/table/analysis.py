@@ -2,7 +2,7 @@
 
 Pure engine code (no Django), so that the table's service and the benchmark share it:
 
-    python -m skatschule.table.analysis [--games 12] [--nodes 1500000]
+    python -m skatschule.table.analysis [--games 24] [--nodes 1500000]
 
 times the analysis of whole games (each seat's ten cards, a fixed set of seeded games of random
 legal play in every game type) in CPU time of one core and prints the mean, the 95th percentile
@@ -220,7 +220,7 @@ def bench(games: int, max_nodes: int, *, seed: int = 2026, verbose: bool = False
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--nodes", type=int, default=1_500_000, help="node budget of each search")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--verbose", action="store_true", help="one line per game")
