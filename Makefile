@@ -56,6 +56,7 @@ load: setup
 
 bench: setup
 	$(PY) -m skatschule.engine.bench
+	$(PY) -m skatschule.table.analysis
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache

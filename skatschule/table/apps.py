@@ -6,3 +6,10 @@ class TableConfig(AppConfig):
     name = "skatschule.table"
     label = "table"
     verbose_name = "Spieltisch"
+
+    def ready(self) -> None:
+        from skatschule.training.lessons import register_activity
+
+        from .services import ACTIVITY
+
+        register_activity(ACTIVITY)

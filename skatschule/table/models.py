@@ -20,6 +20,10 @@ class TableGame(models.Model):
 
     class Meta:
         ordering = ["-created"]
+        constraints = [
+            # one row per game: the seed and the seat make the game (services.save_finished)
+            models.UniqueConstraint(fields=["user", "seed", "seat"], name="table_game_once_per_user")
+        ]
 
     def __str__(self) -> str:
         return f"Spiel {self.pk} von {self.user}"

@@ -8,16 +8,19 @@ signed-in user is stored as a :class:`~.models.TableGame`.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+
 from skatschule.engine import (
     Bid,
-    Card,
     Contract,
     GameState,
-    GameType,
     Hold,
     Pass,
     SkatError,
@@ -28,19 +31,35 @@ from skatschule.engine.bidding import BID_VALUES, Auction
 from skatschule.engine.bots import CardChoice, choose_card, choose_contract, choose_discard
 from skatschule.engine.game import Declare, Discard, Phase, PickUp
 from skatschule.engine.iss import write_record
-from skatschule.engine.solver import SearchAborted, solve_state
+from skatschule.owners import Owner
+from skatschule.training.lessons import Activity
+from skatschule.training.services.activities import record_activity
 from skatschule.training.services.auction_play import hand_limit
 
+from .analysis import Analysis, Step, analyse_plays
 from .models import TableGame
 
-__all__ = ["Table", "new_table", "replay", "play", "hint", "analyse", "save_finished", "BOT_TIME_CAP"]
+__all__ = [
+    "Table",
+    "new_table",
+    "replay",
+    "play",
+    "hint",
+    "analyse",
+    "Analysis",
+    "Step",
+    "save_finished",
+    "BOT_TIME_CAP",
+]
 
 BOT_TIME_CAP = 0.6
 """Seconds a bot may think about one card (perfect-information Monte Carlo, see engine.bots)."""
 HINT_TIME_CAP = 1.5
 """Seconds the computer may think for a hint."""
-ANALYSIS_NODES = 400_000
-"""Node budget for each position of "Hätte ich gewinnen können?"."""
+ANALYSIS_NODES = 1_500_000
+"""Node budget of each search of "Hätte ich gewinnen können?" (about 2 s of one core; see
+``python -m skatschule.engine.bench --analysis``): the exact Augen first, then, if that is
+too big, only "winnable?" with the same budget."""
 
 
 @dataclass
@@ -207,46 +226,29 @@ def hint(*, table: Table) -> CardChoice:
     return choose_card(state, rng=random.Random(table.seed + len(table.moves)), time_cap=HINT_TIME_CAP)
 
 
-@dataclass(frozen=True)
-class Step:
-    """One of the learner's cards, with the open-hand verdict before and after it."""
-
-    trick: int
-    card: Card
-    before: bool | None
-    after: bool | None
-    best: tuple[Card, ...]
-    lowered: bool
-
-
-def analyse(*, table: Table) -> list[Step]:
-    """ "Hätte ich gewinnen können?": for each of the learner's cards, could his side still
-    win with every card open, before and after it (None: too big to work out in time)."""
+def analyse(*, table: Table) -> Analysis | None:
+    """ "Hätte ich gewinnen können?" for a finished game (:func:`.analysis.analyse_plays`):
+    each of the learner's cards valued with every card open. None when the game is not over
+    or was passed in. Cached by the game's moves (and the node budget)."""
     state = replay(table)
     if not state.is_over() or state.contract is None:
-        return []
-    learner_declares = state.declarer == table.seat
-    target = None if state.contract.game is GameType.NULL else 61
-    probe = GameState(state.deal, rules=state.rules)
-    steps: list[Step] = []
+        return None
+    key = (
+        "table-analysis:"
+        + hashlib.sha256(json.dumps([table.seed, table.seat, table.moves, ANALYSIS_NODES]).encode()).hexdigest()
+    )
+    cached = cache.get(key)
+    if isinstance(cached, Analysis):
+        return cached
+    start = GameState(state.deal, rules=state.rules)
+    plays = [parse_card(move[1]) for move in table.moves if move[0] == "c"]
     for move in table.moves:
-        if move[0] != "c":
-            _apply(probe, move)
-            continue
-        if probe.to_move == table.seat:
-            card = parse_card(move[1])
-            try:
-                solution = solve_state(probe, target=target, max_nodes=ANALYSIS_NODES)
-                good = {c for c, v in solution.card_values.items() if bool(v) == learner_declares}
-                before = solution.declarer_wins == learner_declares
-                after = card in good
-                steps.append(
-                    Step(len(probe.tricks) + 1, card, before, after, tuple(sorted(good)), before and not after)
-                )
-            except SearchAborted:
-                steps.append(Step(len(probe.tricks) + 1, card, None, None, (), False))
-        _apply(probe, move)
-    return steps
+        if move[0] == "c":
+            break
+        _apply(start, move)
+    result = analyse_plays(start, plays, table.seat, max_nodes=ANALYSIS_NODES)
+    cache.set(key, result, 24 * 3600)
+    return result
 
 
 def iss_line(table: Table) -> str:
@@ -255,22 +257,42 @@ def iss_line(table: Table) -> str:
     return write_record(state, players=(names[0], names[1], names[2]), game_id=str(table.seed))
 
 
+ACTIVITY = Activity(
+    slug="spiel",
+    title_de="Ein Spiel am Tisch zu Ende spielen",
+    title_en="Play a game to its end at the table",
+    url_name="table:play",
+)
+"""The lesson step a finished table game counts for (lesson 16 lists ``spiel:2``)."""
+
+
 def save_finished(*, table: Table, user: Any) -> int | None:
-    """Store a finished game of a signed-in user once; returns its id."""
+    """Store a finished game of a signed-in user once; returns its id.
+
+    A game that was played (not passed in) also counts as progress: one right attempt of the
+    :data:`ACTIVITY` step, recorded in the same transaction as the stored game, so once per
+    game. Nothing is stored for visitors (their game stays in the session)."""
     if table.saved is not None or not getattr(user, "is_authenticated", False):
         return table.saved
     state = replay(table)
     if not state.is_over():
         return None
     outcome = state.outcome()
-    row = TableGame.objects.create(
-        user=user,
-        seed=table.seed,
-        seat=table.seat,
-        moves=table.moves,
-        iss_record=iss_line(table),
-        won=None if outcome is None else outcome.won,
-        score=None if outcome is None else outcome.score,
-    )
+    try:
+        with transaction.atomic():
+            row = TableGame.objects.create(
+                user=user,
+                seed=table.seed,
+                seat=table.seat,
+                moves=table.moves,
+                iss_record=iss_line(table),
+                won=None if outcome is None else outcome.won,
+                score=None if outcome is None else outcome.score,
+            )
+            if not state.passed_in:
+                record_activity(Owner.for_user(user), ACTIVITY.slug, key=int(row.pk) % 2**31)
+    except IntegrityError:
+        # the same game stored by a request running at the same time: that one counts
+        row = TableGame.objects.get(user=user, seed=table.seed, seat=table.seat)
     table.saved = int(row.pk)
     return table.saved

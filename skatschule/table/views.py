@@ -175,14 +175,21 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
 def analysis(request: HttpRequest) -> HttpResponse:
     """ "Hätte ich gewinnen können?" for the game at the table, once it is over."""
     table = services.Table.from_session(request.session.get(_KEY))
-    if table is None or not services.replay(table).is_over():
-        return render(request, "table/analysis.html", {"steps": [], "not_over": True}, status=409)
-    steps = services.analyse(table=table)
-    first = next((s for s in steps if s.lowered), None)
+    found = None if table is None else services.analyse(table=table)
+    if table is None or found is None:
+        passed_in = table is not None and services.replay(table).passed_in
+        return render(request, "table/analysis.html", {"not_over": True, "passed_in": passed_in}, status=409)
+    state = services.replay(table)
+    assert state.contract is not None and state.declarer is not None
     return render(
         request,
         "table/analysis.html",
-        {"steps": steps, "first": first, "not_over": False, "context": _context(request, table)},
+        {
+            "analysis": found,
+            "not_over": False,
+            "contract": state.contract.name(_lang()),
+            "declarer": _seat_name(state.declarer),
+        },
     )
 
 

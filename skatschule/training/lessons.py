@@ -67,6 +67,9 @@ __all__ = [
     "render_text",
     "rule_url",
     "RULE_ID",
+    "Activity",
+    "register_activity",
+    "get_activity",
 ]
 
 RULE_ID = RULE_ID_RE
@@ -122,6 +125,47 @@ class Lesson:
 
     def contains(self, kind: str, level: int) -> bool:
         return LessonStep(kind, level) in self.steps
+
+
+# --- activities --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Activity:
+    """A lesson step that is not a generated exercise but something done on another page of
+    the site (a whole game at the table), registered by the app that runs it.
+
+    That app records each finished activity as an attempt of the step
+    (:func:`skatschule.training.services.activities.record_activity`), so a lesson's progress
+    stays one derivation over attempts. The level is a place in the lesson, nothing more.
+    """
+
+    slug: str
+    title_de: str
+    title_en: str
+    url_name: str
+    """Where the activity is done (a URL name)."""
+    levels: int = 3
+
+    def title(self, lang: str = "de") -> str:
+        return self.title_en if lang == "en" else self.title_de
+
+    @property
+    def url(self) -> str:
+        return reverse(self.url_name)
+
+
+ACTIVITIES: dict[str, Activity] = {}
+
+
+def register_activity(activity: Activity) -> Activity:
+    """Make ``activity`` known as a lesson step (again: replace it); from an app's ``ready()``."""
+    ACTIVITIES[activity.slug] = activity
+    return activity
+
+
+def get_activity(kind: str) -> Activity | None:
+    return ACTIVITIES.get(kind)
 
 
 # --- parsing ---------------------------------------------------------------
@@ -300,7 +344,7 @@ def validate_lessons(lessons: tuple[Lesson, ...] | None = None, types: dict | No
             problems.append(f"{where}: order {lesson.order} is also used by {orders[lesson.order]}")
         orders[lesson.order] = where
         for step in lesson.steps:
-            kind = types.get(step.kind)
+            kind = types.get(step.kind) or ACTIVITIES.get(step.kind)
             if kind is None:
                 problems.append(f"{where}: unknown exercise type {step.kind!r}")
             elif not 1 <= step.level <= kind.levels:

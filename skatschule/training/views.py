@@ -27,7 +27,7 @@ from skatschule.home.language import current_lang
 from skatschule.http import HtmxHttpRequest
 from skatschule.owners import Owner, owner_for
 
-from .lessons import Lesson, get_lesson, lesson_for_exercise, render_lesson
+from .lessons import Lesson, get_activity, get_lesson, lesson_for_exercise, render_lesson
 from .models import Attempt, IssuedExercise
 from .presenters import present_feedback, present_question
 from .registry import exercise_types, get_type
@@ -122,8 +122,12 @@ def lesson(request: HttpRequest, slug: str) -> HttpResponse:
     lesson_progress = lesson_progress_for(owner, found)
     number = chosen or lesson_progress.current_step
     step = found.steps[number - 1]
-    issued = issue(step.kind, step.level, found, owner)
-    context = _exercise_context(issued, lesson_progress)
+    activity = get_activity(step.kind)
+    if activity is not None:
+        # a step done on another page (a game at the table): a link there, no exercise
+        context: dict[str, Any] = {"activity": activity, "lesson_progress": lesson_progress}
+    else:
+        context = _exercise_context(issue(step.kind, step.level, found, owner), lesson_progress)
     context.update(
         lesson=found,
         lesson_html=render_lesson(found, lang, _deck(request)),

@@ -68,6 +68,90 @@ def test_a_whole_hand_by_keyboard_on_a_phone(phone_page, live_server) -> None:
     _press(link)
     expect(page.get_by_role("heading", level=1)).to_have_text("Hätte ich gewinnen können?")
     expect(page.get_by_text("allen Karten offen")).to_be_visible()
+    _check_analysis(page, lang="de", deck="french")
+
+    # the German deck and then English, by keyboard through the phone's menu; the header's
+    # forms come back to the analysis
+    _open_menu(page)
+    deck = page.locator("#deck-select")
+    deck.focus()
+    deck.select_option("german")  # what the arrow keys do in a <select>
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#deck-select")).to_have_value("german")
+    _open_menu(page)
+    _press(page.get_by_role("button", name="English"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Could I have won?")
+    _check_analysis(page, lang="en", deck="german")
+
+    # by keyboard: the skip link, then the way back to the table
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("link", name="Skip to content")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    back = page.get_by_role("link", name="Back to the table")
+    expect(back).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("link", name="Could I have won?")).to_be_visible()
+
+
+def _open_menu(page) -> None:
+    """The phone header's menu, opened by keyboard (a <details>; open already after a reload?)."""
+    if not page.locator("details.site-menu").evaluate("d => d.open"):
+        _press(page.locator("summary.menu-toggle"))
+
+
+def _table_of(page):
+    """The game behind the browser's session, read from the session store."""
+    from django.contrib.sessions.backends.db import SessionStore
+
+    key = next(c["value"] for c in page.context.cookies() if c["name"] == "sessionid")
+    table = services.Table.from_session(SessionStore(session_key=key).load()["table_game"])
+    assert table is not None
+    return table
+
+
+def _check_analysis(page, *, lang: str, deck: str) -> None:
+    """The analysis page against the engine: the side, every card's Augen and their words."""
+    from skatschule.cards.render import card_name
+    from skatschule.engine.solver import solve_state
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    table = _table_of(page)
+    state = services.replay(table)
+    found = services.analyse(table=table)
+    assert found is not None
+    declares = state.declarer == table.seat
+    side = {
+        "de": ("Du warst Alleinspieler", "Du warst Gegenspieler"),
+        "en": ("You were the declarer", "You were a defender"),
+    }
+    expect(page.locator("#side")).to_contain_text(side[lang][0 if declares else 1])
+    unit = {"de": ("Auge", "Augen"), "en": ("point", "points")}[lang]
+    gave_away = {"de": "verschenkt", "en": "thrown away"}[lang]
+    items = page.locator("ol.analysis-steps > li")
+    expect(items).to_have_count(len(found.steps))
+    # the engine once more, on its own: the position before each of the learner's cards
+    before_card = []
+    for i, move in enumerate(table.moves):
+        position = services.replay(services.Table(table.seed, table.seat, table.moves[:i]))
+        if move[0] == "c" and position.to_move == table.seat:
+            before_card.append(position)
+    assert len(before_card) == len(found.steps)
+    assert any(step.exact for step in found.steps)  # the last tricks at least
+    for n, step in enumerate(found.steps):
+        text = items.nth(n).inner_text()
+        assert card_name(step.card, deck, lang=lang) in text
+        assert (gave_away in text) == step.gave_away, text
+        if step.exact:
+            total = solve_state(before_card[n], card_values=False).declarer_points
+            assert step.before == (total if declares else 120 - total)
+            for number in (step.before, step.after):
+                assert f"{number} {unit[0] if number == 1 else unit[1]}" in text
+            if step.cost:
+                assert f"{step.cost} {unit[0] if step.cost == 1 else unit[1]}" in text
+            for best in step.best:
+                assert card_name(best, deck, lang=lang) in text
 
 
 def _public_iss_record() -> str:

@@ -55,6 +55,7 @@ from django.utils.crypto import constant_time_compare
 from skatschule.home.db import streaming_reads
 from skatschule.owners import Owner
 
+from ..lessons import ACTIVITIES
 from ..models import Attempt, IssuedExercise, ReviewItem
 from ..registry import get_type
 from .import_checks import FUTURE_DUE, bad_text, card_problem, is_whole, parse_time
@@ -110,8 +111,11 @@ def _iso(value: datetime) -> str:
 
 def _attempt_entries(owner: Owner) -> Iterator[dict[str, Any]]:
     """The owner's attempts as export entries, oldest first, read with ``.iterator()``."""
+    # activities (a game finished at the table) stay out: an import grades every answer again
+    # with the engine, and a finished activity is no question it could grade (.activities)
     attempts = (
         Attempt.objects.owned_by(owner)
+        .exclude(kind__in=list(ACTIVITIES))
         .with_grade()
         .order_by("created_at", "pk")
         .values_list(

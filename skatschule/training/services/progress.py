@@ -39,7 +39,7 @@ from django.urls import reverse
 from skatschule.home.language import current_lang
 from skatschule.owners import Owner
 
-from ..lessons import Lesson, get_lessons
+from ..lessons import Lesson, get_activity, get_lessons
 from ..models import Attempt, IssuedExercise, ReviewItem
 from ..registry import get_type
 from . import progress_summary, review
@@ -210,7 +210,7 @@ def _lesson_progress(
     lang = current_lang()
     shown: list[StepProgress] = []
     for number, (step, (count, last)) in enumerate(zip(lesson.steps, steps, strict=True), start=1):
-        kind = get_type(step.kind)
+        kind = get_type(step.kind) or get_activity(step.kind)
         shown.append(
             StepProgress(
                 number=number,

@@ -1,0 +1,233 @@
+"""Hätte ich gewinnen können?": the learner's cards of a finished game, valued with every card open.
+
+Pure engine code (no Django), so that the table's service and the benchmark share it:
+
+    python -m skatschule.table.analysis [--games 24] [--nodes 1500000]
+
+times the analysis of whole games (each seat's ten cards, a fixed set of seeded games of random
+legal play in every game type) in CPU time of one core and prints the mean, the 95th percentile
+and last ``seconds_per_analysis: N`` (the mean). ``make bench`` runs it after the engine benches.
+
+For every card of the learner in a suit or Grand game the open-hand solver
+(:func:`skatschule.engine.solver.solve_state`) gives the most Augen the declarer can make sure
+of before the card and after each legal card; the learner's side gets the declarer's Augen or,
+as a defender, 120 minus them. A search that passes its node budget is asked only "can the
+declarer still reach 61 (90) Augen?" (``target``), and when that too is too big, the card is
+marked as such. Null games are judged win or lose.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from skatschule.engine import Card, Contract, GameState, GameType
+from skatschule.engine.cards import deal_cards
+from skatschule.engine.solver import SearchAborted, solve_state
+
+__all__ = ["Step", "Analysis", "declarer_needs", "analyse_plays", "bench", "main"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One of the learner's cards, valued with every card open (see :func:`analyse_plays`).
+
+    Augen are always the learner's side's: the declarer's Augen when he declares, else
+    120 minus the declarer's (the skat counts for the declarer). ``before``: the most
+    Augen his side could make sure of before the card; ``after``: with the card he
+    played; ``best``: the card(s) that keep ``before``. In Null, and in a suit or Grand
+    game whose exact search was too big, the Augen are None and ``best`` are the cards
+    that keep a winnable game winnable. ``wins_before`` / ``wins_after``: could his side
+    still win (None: not worked out in time, or not a question of Augen).
+    """
+
+    trick: int
+    card: str
+    before: int | None
+    after: int | None
+    best: tuple[str, ...]
+    wins_before: bool | None
+    wins_after: bool | None
+
+    @property
+    def exact(self) -> bool:
+        return self.before is not None and self.after is not None
+
+    @property
+    def cost(self) -> int | None:
+        """The Augen the card cost his side (0 for a best card); None without exact Augen."""
+        return None if self.before is None or self.after is None else self.before - self.after
+
+    @property
+    def gave_away(self) -> bool:
+        """A winnable game was no longer winnable after the card."""
+        return self.wins_before is True and self.wins_after is False
+
+    @property
+    def too_big(self) -> bool:
+        return self.wins_before is None and self.before is None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """ "Hätte ich gewinnen können?" for one finished game (see :func:`analyse_plays`)."""
+
+    learner_declares: bool
+    null: bool
+    need: int | None
+    """The Augen the learner's side needs to win: 61 as declarer (90 with Schneider announced),
+    60 (or 31) as defenders; None in Null and with Schwarz announced."""
+    steps: tuple[Step, ...] = ()
+
+    @property
+    def first_cost(self) -> Step | None:
+        """The first card that cost Augen."""
+        return next((s for s in self.steps if s.cost), None)
+
+    @property
+    def first_given_away(self) -> Step | None:
+        """The first card after which a winnable game was lost."""
+        return next((s for s in self.steps if s.gave_away), None)
+
+    @property
+    def augen_lost(self) -> int:
+        """The Augen the learner's cards cost in all (exact steps only)."""
+        return sum(s.cost or 0 for s in self.steps)
+
+    @property
+    def complete(self) -> bool:
+        """Every card valued in Augen (or, in Null, every card judged)."""
+        return all((s.wins_before is not None) if self.null else s.exact for s in self.steps)
+
+
+def declarer_needs(contract: Contract) -> int | None:
+    """The Augen the declarer needs to win a suit or Grand game: 61, or 90 with Schneider
+    announced; None in Null and with Schwarz announced (there tricks decide, not Augen).
+    Whether the game was overbid is not looked at."""
+    if contract.game is GameType.NULL or contract.schwarz_announced:
+        return None
+    return 90 if contract.schneider_announced else 61
+
+
+def _valued_step(probe: GameState, card: Card, learner_declares: bool, need: int | None, max_nodes: int) -> Step:
+    """One card: exact Augen first, then only "winnable?" (``target``), then "too big"."""
+    trick = len(probe.tricks) + 1
+    game = probe.contract.game if probe.contract else None
+
+    def mine(declarer_points: int) -> int:
+        return declarer_points if learner_declares else 120 - declarer_points
+
+    def wins(own: int) -> bool | None:
+        if need is None:
+            return None
+        return own >= need if learner_declares else own > 120 - need
+
+    if game is not GameType.NULL:
+        try:
+            exact = solve_state(probe, max_nodes=max_nodes)
+            assert exact.declarer_points is not None
+            values = {c: mine(int(v)) for c, v in exact.card_values.items()}
+            before = mine(exact.declarer_points)
+            best = tuple(c.code for c in sorted(c for c, v in values.items() if v == before))
+            after = values[card]
+            return Step(trick, card.code, before, after, best, wins(before), wins(after))
+        except SearchAborted:
+            pass
+        if need is None:
+            return Step(trick, card.code, None, None, (), None, None)
+    try:
+        solution = solve_state(probe, target=need, max_nodes=max_nodes)
+    except SearchAborted:
+        return Step(trick, card.code, None, None, (), None, None)
+    # card values: does the declarer still reach the target (or, in Null, take no trick)?
+    good = tuple(c.code for c in sorted(c for c, v in solution.card_values.items() if bool(v) == learner_declares))
+    before_wins = solution.declarer_wins == learner_declares
+    return Step(trick, card.code, None, None, good if before_wins else (), before_wins, card.code in good)
+
+
+def analyse_plays(start: GameState, plays: Sequence[Card], seat: int, *, max_nodes: int) -> Analysis:
+    """Value the cards ``seat`` plays among ``plays`` (every card of the game, in order) from
+    ``start``, the game at its first lead (it is played on, so pass a state of your own).
+    ``max_nodes``: the budget of each search (:class:`~skatschule.engine.solver.SearchAborted`)."""
+    contract = start.contract
+    if contract is None or start.declarer is None:
+        raise ValueError("the game has no declaration")
+    learner_declares = start.declarer == seat
+    need = declarer_needs(contract)
+    steps: list[Step] = []
+    for card in plays:
+        if start.to_move == seat:
+            steps.append(_valued_step(start, card, learner_declares, need, max_nodes))
+        start.play(card)
+    own_need = None if need is None else need if learner_declares else 121 - need
+    return Analysis(learner_declares, contract.game is GameType.NULL, own_need, tuple(steps))
+
+
+# -- the benchmark --------------------------------------------------------------------
+
+_GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND, GameType.NULL)
+
+
+def _bench_game(k: int, rng: random.Random) -> tuple[GameState, list[Card], int]:
+    """Game ``k`` of the benchmark: a seeded deal, game type and declarer by ``k``, the skat
+    kept (a hand game), random legal cards; and the seat whose cards are analysed."""
+    deal = deal_cards(rng=rng)
+    contract = Contract(_GAMES[k % 6], hand=True)
+    declarer = k % 3
+
+    def start() -> GameState:
+        return GameState.start(deal, declarer=declarer, bid=18, contract=contract)
+
+    played = start()
+    plays: list[Card] = []
+    while not played.is_over():
+        card = rng.choice(sorted(played.legal_cards()))
+        played.play(card)
+        plays.append(card)
+    return start(), plays, (k // 3) % 3
+
+
+def bench(games: int, max_nodes: int, *, seed: int = 2026, verbose: bool = False) -> float:
+    """Time :func:`analyse_plays` over ``games`` seeded games; returns the mean in seconds."""
+    rng = random.Random(seed)
+    times: list[float] = []
+    for k in range(games):
+        start, plays, seat = _bench_game(k, rng)
+        began = time.process_time()
+        analysis = analyse_plays(start, plays, seat, max_nodes=max_nodes)
+        elapsed = time.process_time() - began
+        times.append(elapsed)
+        if verbose:
+            exact = sum(1 for s in analysis.steps if s.exact)
+            judged = sum(1 for s in analysis.steps if s.wins_before is not None)
+            side = "declarer" if analysis.learner_declares else "defender"
+            print(
+                f"{k:3d} {_GAMES[k % 6].value:9s} seat {seat} ({side}): {len(analysis.steps)} cards,"
+                f" {exact} in Augen, {judged} judged, {elapsed:6.2f} s"
+            )
+    ordered = sorted(times)
+    mean = sum(times) / len(times)
+    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+    print(f"games: {len(times)}, node budget {max_nodes} per search, CPU time of one core (CPython)")
+    print(f"mean: {mean:.3f} s, p95: {p95:.3f} s, max: {ordered[-1]:.3f} s")
+    print(f"seconds_per_analysis: {mean:.3f}")
+    return mean
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=24)
+    parser.add_argument("--nodes", type=int, default=1_500_000, help="node budget of each search")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--verbose", action="store_true", help="one line per game")
+    args = parser.parse_args(argv)
+    bench(args.games, args.nodes, seed=args.seed, verbose=args.verbose)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
