@@ -24,6 +24,7 @@ from .bidding import BID_VALUES, SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionM
 from .cards import CARDS, Card, CardSet, Deal, deal_cards, mask_points
 from .errors import GameOver, IllegalMove, InvalidDeclaration
 from .games import Contract, GameType
+from .names import card_ref, suit_ref
 from .rules import ISKO, RuleSet
 from .scoring import Outcome, Termination, _evaluate, matadors_in_mask, score_game
 
@@ -525,8 +526,8 @@ class GameState:
         seat = self._seat
         if not self.hands[seat] & card.bit:
             return IllegalMove(
-                f"{card.name_de} ist nicht in der Hand von {SEAT_NAMES_DE[seat]}",
-                f"The {card.name_en} is not in {SEAT_NAMES_EN[seat]}'s hand",
+                f"{card_ref(card)} ist nicht in der Hand von {SEAT_NAMES_DE[seat]}",
+                f"The {card_ref(card)} is not in {SEAT_NAMES_EN[seat]}'s hand",
             )
         assert self._game is not None
         return IllegalMove(*_revoke_message(self._game, card, self._plays[-self._in_trick]))
@@ -774,12 +775,12 @@ def _decided_auction(declarer: int, bid: int) -> Auction:
 def _revoke_message(game: GameType, card: Card, lead: Card) -> tuple[str, str]:
     if game.trump_mask & lead.bit:
         return (
-            f"{card.name_de} ist nicht erlaubt: Trumpf muss bedient werden (ISkO 3.2.1)",
-            f"The {card.name_en} is not allowed: trump must be followed (ISkO 3.2.1)",
+            f"{card_ref(card)} ist nicht erlaubt: Trumpf muss bedient werden (ISkO 3.2.1)",
+            f"The {card_ref(card)} is not allowed: trump must be followed (ISkO 3.2.1)",
         )
     return (
-        f"{card.name_de} ist nicht erlaubt: {lead.suit.name_de} muss bedient werden (ISkO 3.2.1)",
-        f"The {card.name_en} is not allowed: {lead.suit.name_en} must be followed (ISkO 3.2.1)",
+        f"{card_ref(card)} ist nicht erlaubt: {suit_ref(lead.suit)} muss bedient werden (ISkO 3.2.1)",
+        f"The {card_ref(card)} is not allowed: {suit_ref(lead.suit)} must be followed (ISkO 3.2.1)",
     )
 
 

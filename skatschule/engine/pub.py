@@ -15,6 +15,7 @@ from .cards import Card, CardSet, Deal
 from .errors import IllegalMove, SkatError
 from .explain import Derivation, Step
 from .games import GameType, legal_cards, trick_winner
+from .names import card_ref
 from .scoring import Outcome
 
 __all__ = ["RamschResult", "play_ramsch", "score_ramsch", "starts_bock_round"]
@@ -44,7 +45,7 @@ def play_ramsch(deal: Deal, plays: Sequence[Card]) -> tuple[tuple[int, int, int]
     for card in plays:
         seat = (leader + len(trick)) % 3
         if card not in legal_cards(GameType.GRAND, hands[seat], trick):
-            raise IllegalMove(f"{card.name_de} ist hier nicht erlaubt", f"The {card.name_en} is not allowed here")
+            raise IllegalMove(f"{card_ref(card)} ist hier nicht erlaubt", f"The {card_ref(card)} is not allowed here")
         hands[seat] = hands[seat] - CardSet([card])
         trick.append(card)
         if len(trick) == 3:

@@ -20,7 +20,7 @@ from skatschule.engine.names import game_ref
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import AnswerError
 from skatschule.exercises.helpers import game_en
-from skatschule.home.errors import render_error
+from skatschule.home.errors import message_in, render_error
 from skatschule.home.language import current_lang
 from skatschule.training.presenters import present_feedback, present_question
 
@@ -176,7 +176,7 @@ def own_detail(request: QuizRequest, pk: int) -> HttpResponse:
         try:
             context["tried"] = present_feedback(own_items.grade_own(item, request.POST.getlist("answer")), lang)
         except AnswerError as exc:
-            context["error"] = exc.message_en if lang == "en" else str(exc)
+            context["error"] = message_in(exc, lang)
             status = 400
     return render(request, "quizzes/own_detail.html", context, status=status)
 

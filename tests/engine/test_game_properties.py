@@ -25,6 +25,7 @@ from skatschule.engine import (
     legal_cards,
     trick_winner,
 )
+from skatschule.engine.names import render
 
 contracts = st.builds(
     lambda game, hand, announce: Contract(
@@ -157,8 +158,8 @@ def test_illegal_cards_are_refused_with_a_reason():
     try:
         state.play(CARDS[0 * 8 + 0])  # CA from Mittelhand, who holds H7 H8
     except IllegalMove as err:
-        assert str(err) == "Kreuz-Ass ist nicht erlaubt: Herz muss bedient werden (ISkO 3.2.1)"
-        assert err.message_en.startswith("The ace of clubs is not allowed")
+        assert render(str(err)) == "Kreuz-Ass ist nicht erlaubt: Herz muss bedient werden (ISkO 3.2.1)"
+        assert render(err.message_en, "en") == "The ace of clubs is not allowed: hearts must be followed (ISkO 3.2.1)"
     else:  # pragma: no cover
         raise AssertionError("revoke accepted")
     assert state.phase is Phase.PLAY and len(state.trick) == 1

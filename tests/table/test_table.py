@@ -176,3 +176,28 @@ def test_ouvert_check_page(client: Client, monkeypatch: pytest.MonkeyPatch) -> N
     page = client.get(URL + "ouvert/", {"game": "null", "cards": risky}).content.decode()
     assert "Eine Verteilung, gegen die das Spiel verloren geht" in page
     assert client.get(URL + "ouvert/", {"game": "null", "cards": safe[:9]}).status_code == 400
+
+
+@pytest.mark.django_db
+def test_a_revoke_is_refused_in_the_visitors_deck(client: Client) -> None:
+    """The engine's reason names the card and the suit as the chosen deck does."""
+    from skatschule.cards.context_processors import DECK_COOKIE
+    from skatschule.engine.names import render
+
+    client.cookies[DECK_COOKIE] = "german"
+    for _game in range(20):
+        client.post(URL, {"action": "new"})
+        for _ in range(80):
+            table, state = _state(client)
+            if state.is_over():
+                break
+            illegal = [c for c in state.hand(table.seat) if c not in state.legal_cards()] if state.trick else []
+            if state.phase is Phase.PLAY and illegal:
+                response = client.post(URL, {"action": "card", "value": illegal[0].code})
+                text = response.content.decode()
+                assert response.status_code == 400 and "muss bedient werden" in text and "⟦" not in text
+                name = render(f"⟦card:{illegal[0].code}⟧", "de", "german")
+                assert name in text and "nicht erlaubt" in text
+                return
+            client.post(URL, _next_post(table, state))
+    raise AssertionError("no moment to revoke in 20 games")
