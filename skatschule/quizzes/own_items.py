@@ -25,7 +25,7 @@ the led suit); a trick card the player could not have played is refused as well.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -354,13 +354,10 @@ class OwnItemType:
         return self._type.title(lang)  # the type's title, never the teacher's (it may tell the answer)
 
     def generate(self, difficulty: int, seed: int) -> Question:
-        from dataclasses import replace
-
         question, _ = own_question(self.item)
         return replace(question, kind=self.slug)
 
     def grade(self, question: Question, values: Sequence[str]) -> Feedback:
-
         return grade_own(self.item, clean_answer(question, values))
 
     def correct_answer(self, question: Question) -> list[str]:
