@@ -295,3 +295,36 @@ def test_the_engines_refusal_names_the_card_in_the_visitors_deck(teacher, deck, 
     error = response.content.decode().split('id="own-error">')[1].split("</p>")[0]
     assert response.status_code == 400 and "regelgerecht" in error
     assert name in error and "⟦" not in error
+
+
+def test_junk_in_the_builder_is_a_400_never_a_500(teacher):
+    """Random field values (codes, seats, bids, gaps, unknown words) for every type get the engine's
+    or the form's refusal, and the form shows them again without a crash."""
+    rng = random.Random(18)
+    codes = ["CJ", "SA", "HT", "D7", "XX", "", "c7", "10", "S"]
+    client = client_for(teacher)
+    for round_ in range(48):
+        form = {
+            "art": ("regelverstoss", "stich", "zugeben", "spielwert")[round_ % 4],
+            "leader": rng.choice(["0", "2", "5", ""]),
+            "result": rng.choice(["einfach", "schwarz", "x"]),
+            **{f"trick{n}": rng.choice(codes) for n in (1, 2, 3)},
+            "title": rng.choice(["Fall", "", " "]),
+            "game": rng.choice(["grand", "null", "clubs", "karo", ""]),
+            "flags": rng.sample(["hand", "ouvert", "schneider_announced", "schwarz_announced", "x"], rng.randint(0, 3)),
+            "declarer": rng.choice(["0", "1", "2", "3", "-1", "a"]),
+            "bid": rng.choice(["18", "19", "264", "999", "x", ""]),
+            "hand": rng.sample(codes, rng.randint(0, 6)) + "CA CT SJ HJ DJ".split(),
+            "skat": rng.sample(codes, rng.randint(0, 3)),
+            "event_kind": rng.choice(["revoke", "lead_out_of_turn", "skat_viewed", "claim", ""]),
+            "event_seat": rng.choice(["0", "1", "2", "9", ""]),
+            "event_card": rng.choice(codes),
+            "question": rng.choice(["gewinner", "liste", "x"]),
+            **{f"play{n}": rng.choice(codes) for n in range(1, rng.randint(1, 30))},
+        }
+        response = client.post(reverse("quizzes:own_create"), form)
+        assert response.status_code in (302, 400), form
+        assert client.get(reverse("quizzes:own_create"), form).status_code == 200  # a template link with junk
+    for item in OwnItem.objects.all():  # whatever was accepted, the engine can ask and answer
+        question, right = own_items.own_question(item)
+        assert right.correct
