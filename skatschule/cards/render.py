@@ -292,12 +292,14 @@ def choice_html(
 
     Each label holds a visually hidden ``<input>`` (``name``, ``value=CODE``),
     the card SVG and the card's name for screen readers, so mouse, touch and
-    keyboard (Tab, Space) all work without JavaScript.
+    keyboard (Tab, Space) all work without JavaScript. ``checked`` may hold what a visitor
+    sent (a form shown again): anything that is not one of the cards is simply not marked.
     """
     if input_type not in ("checkbox", "radio"):
         raise ValueError(f"input_type must be 'checkbox' or 'radio', not {input_type!r}")
     deck = normalize_deck(deck)
-    chosen = {c.code for c in _codes(checked)}
+    marks = checked.split() if isinstance(checked, str) else checked
+    chosen = {item if isinstance(item, str) else item.code for item in marks}
     labels = []
     for card in _codes(codes):
         mark = " checked" if card.code in chosen else ""

@@ -73,17 +73,6 @@ def _tricks(plays: list[str]) -> list[list[tuple[int, str]]]:
     return [slots[i : i + 3] for i in range(0, PLAY_SLOTS, 3)]
 
 
-def _shown(values: dict[str, Any]) -> dict[str, Any]:
-    """The fields as the form shows them again: a card code the picker does not know is left
-    out of the pickers (the engine has already refused it, with its reason)."""
-    known = set(ALL_CARDS)
-    shown = dict(values)
-    for name in ("hand", "skat"):
-        shown[name] = [code for code in values[name] if code in known]
-    shown["trick"] = [code if code in known else "" for code in values["trick"]]
-    return shown
-
-
 def _situation(kind: str, values: dict[str, Any]) -> dict[str, Any]:
     """The keywords for ``create_own_item`` from the builder's fields (only those of the kind)."""
     if kind == "regelverstoss":
@@ -148,7 +137,7 @@ def own_create(request: QuizRequest) -> HttpResponse:
     context = {
         "kind": kind,
         "kind_title": REGISTRY[kind].title(lang),
-        "values": _shown(values),
+        "values": values,
         "tricks": _tricks(values["plays"]),
         **_choices(lang),
     }

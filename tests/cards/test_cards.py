@@ -152,6 +152,12 @@ def test_choice_html_checkboxes() -> None:
     assert re.search(r'<input [^>]*><svg class="card-img', labels[0])
 
 
+def test_choice_html_ignores_marks_that_are_no_cards() -> None:
+    """A form shown again with what a visitor sent: junk is not marked, and nothing breaks."""
+    html = choice_html("hand", ["CJ", "HA"], "french", checked=["XX", "10", "", "HA", '"><b>'])
+    assert html.count(" checked") == 1 and 'value="HA" checked' in html and "<b>" not in html
+
+
 def test_choice_html_radio_and_escaping() -> None:
     html = choice_html('a"b', "CJ SJ", "french", input_type="radio", checked="SJ")
     assert html.count('type="radio"') == 2
