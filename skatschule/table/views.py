@@ -289,6 +289,9 @@ def iss_import(request: HttpRequest) -> HttpResponse:
             except SkatError as exc:
                 error, status = _error_text(exc), 400
         viewer = _viewer(game, step, request, show_result=_shows_result(request, exercise))
+        # once the Augen (or the result) are on the page, the last trick's taker follows from
+        # them: the end asks no more for it, nor again for the Augen
+        viewer["revealed"] = viewer["show_result"] or exercise.get("kind") == "augen"
         viewer["index"] = index
         viewer["count"] = len(records)
     return render(request, "table/iss.html", {"error": error, "viewer": viewer, "exercise": exercise}, status=status)

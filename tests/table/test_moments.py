@@ -225,6 +225,9 @@ def test_the_end_of_a_record_asks_for_the_augen_and_the_entry(client: Client, la
     for trick in game.state.tricks:
         if trick.winner == game.state.declarer:
             assert card_name(trick.cards[0], deck, lang=lang) in feedback
+    # the Augen name the last trick's taker: from now on the end asks neither for it nor again
+    answered = _text(right.content.decode())
+    assert words["stich"] not in answered and words["augen"] not in answered and words["liste"] in answered
     # the entry answered wrongly: the engine's entry and its derivation (then the result is shown)
     wrong = client.post(URL, {"exercise": "liste", "spiel": 0, "schritt": end, "antwort": str(-score or 1)})
     html = wrong.content.decode()
