@@ -117,7 +117,20 @@ def result_steps(game: IssGame) -> tuple[Step, ...]:
         return ()
     outcome = game.outcome()
     if outcome is not None:
-        return tuple(Step(de, en) for de, en in zip(outcome.explain("de"), outcome.explain("en"), strict=True))
+        steps = tuple(Step(de, en) for de, en in zip(outcome.explain("de"), outcome.explain("en"), strict=True))
+        if game.resigned == "declarer":
+            gave_up = Step(
+                "Der Alleinspieler hat aufgegeben: die Karten, die noch in den Händen sind, zählen für die Gegenpartei",
+                "The declarer gave up: the cards still in the hands count for the defenders",
+            )
+            return (gave_up, *steps)
+        if game.resigned == "defenders":
+            gave_up = Step(
+                "Die Gegenpartei hat aufgegeben: die Karten, die noch in den Händen sind, zählen für den Alleinspieler",
+                "The defenders gave up: the cards still in the hands count for the declarer",
+            )
+            return (gave_up, *steps)
+        return steps
     return concede(state.contract, state.matadors(), bid=state.bid, rules=state.rules).steps
 
 

@@ -254,3 +254,43 @@ def test_the_result_is_shown_on_request_and_exercises_need_a_record(client: Clie
     assert response.status_code == 409
     wrong_moment = client.post(URL, {"exercise": "stich", "spiel": 0, "schritt": 1, "antwort": "0"})
     assert wrong_moment.status_code == 400
+
+
+def _resigned(record: str, cards: int, seats: tuple[int, ...]) -> str:
+    """``record`` cut after its first ``cards`` cards, then ``seats`` resign (``RE``)."""
+    head, rest = record.split("MV[", 1)
+    moves, tail = rest.split("]", 1)
+    tokens = moves.split()
+    pairs = [tokens[i : i + 2] for i in range(2, len(tokens), 2)]
+    kept: list[str] = tokens[:2]
+    played = 0
+    for actor, action in pairs:
+        if actor in "012" and re.fullmatch(r"[CSHD][789TJQKA]", action):
+            if played == cards:
+                break
+            played += 1
+        kept += [actor, action]
+    kept += [t for seat in seats for t in (str(seat), "RE")]
+    return f"{head}MV[{' '.join(kept)}]{tail}"
+
+
+@pytest.mark.parametrize("who", ["declarer", "defenders"])
+def test_a_record_that_ends_in_a_resignation_asks_for_the_entry_only(who: str) -> None:
+    tried = 0
+    for _, game in PLAYED:
+        state = game.state
+        if state.contract is None or state.contract.game.is_null or len(game.plays) < 12:
+            continue
+        declarer = state.declarer
+        assert declarer is not None
+        seats = (declarer,) if who == "declarer" else tuple(s for s in range(3) if s != declarer)
+        cut = parse_record(_resigned(write_record(state), 7, seats))
+        assert cut.resigned == who and len(cut.plays) == 7
+        kinds = moments.kinds_at(cut, 7)
+        assert "liste" in kinds and "augen" not in kinds
+        score = int(str(cut.answer()["score"]))
+        graded = moments.grade(cut, 7, "liste", [str(score)])
+        assert graded.correct and "aufgegeben" in graded.steps[0].plain("de")
+        assert not moments.grade(cut, 7, "liste", [str(score + 1)]).correct
+        tried += 1
+    assert tried >= 3
