@@ -274,15 +274,13 @@ def iss_import(request: HttpRequest) -> HttpResponse:
     exercise: dict[str, Any] = {}
     if records and status == 200:
         source = request.POST if asking else request.GET
+        index = min(max(_number(source.get("spiel")), 0), len(records) - 1)
+        step = _number(source.get("schritt"))
         try:
-            index = min(max(int(str(source.get("spiel", "0"))[:4]), 0), len(records) - 1)
-            step = int(str(source.get("schritt", "0"))[:4])
             game = parse_records(records[index])[0]
         except SkatError:
             request.session[_ISS_KEY] = []
             return render(request, "table/iss.html", {"error": "", "viewer": {}})
-        except ValueError:
-            index, step, game = 0, 0, parse_records(records[0])[0]
         if asking:
             try:
                 exercise = _grade_moment(request, game, step)
@@ -295,6 +293,14 @@ def iss_import(request: HttpRequest) -> HttpResponse:
         viewer["index"] = index
         viewer["count"] = len(records)
     return render(request, "table/iss.html", {"error": error, "viewer": viewer, "exercise": exercise}, status=status)
+
+
+def _number(value: object) -> int:
+    """A game or step number from the query or the form (0 when it is none)."""
+    try:
+        return int(str(value)[:4])
+    except ValueError:
+        return 0
 
 
 def _shows_result(request: HttpRequest, exercise: dict[str, Any]) -> bool:

@@ -294,3 +294,17 @@ def test_a_record_that_ends_in_a_resignation_asks_for_the_entry_only(who: str) -
         assert not moments.grade(cut, 7, "liste", [str(score + 1)]).correct
         tried += 1
     assert tried >= 3
+
+
+@pytest.mark.django_db
+def test_odd_numbers_in_the_query_or_form_give_no_500(client: Client) -> None:
+    record, _ = _first_full_game()
+    _client(client, record, "de")
+    for query in ({"spiel": "x", "schritt": "y"}, {"spiel": "-3", "schritt": "99999"}, {"schritt": ""}):
+        assert client.get(URL, query).status_code == 200
+    for form in (
+        {"exercise": "stich", "spiel": "x", "schritt": "drei", "antwort": "0"},
+        {"exercise": "raten", "spiel": 0, "schritt": 3, "antwort": "0"},
+        {"exercise": "liste", "spiel": 0, "schritt": 3, "antwort": "+18"},
+    ):
+        assert client.post(URL, form).status_code == 400
