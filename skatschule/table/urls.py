@@ -10,4 +10,6 @@ urlpatterns = [
     path("iss/", views.iss_import, name="iss"),
     path("ouvert/", views.ouvert, name="ouvert"),
     path("<int:pk>/", views.stored, name="stored"),
+    path("<int:pk>/analyse/", views.stored_analysis, name="stored_analysis"),
+    path("<int:pk>/export.sgf", views.stored_export, name="stored_export"),
 ]

@@ -15,6 +15,7 @@ from skatschule.engine import (
     CARDS,
     SEAT_NAMES_DE,
     SEAT_NAMES_EN,
+    CardSet,
     GameState,
     GameType,
     Phase,
@@ -28,7 +29,8 @@ from skatschule.engine.names import render as render_names
 from skatschule.engine.ouvert import check_ouvert
 from skatschule.http import HtmxHttpRequest
 
-from . import selectors, services
+from . import moments, selectors, services
+from .models import TableGame
 
 _KEY = "table_game"
 _ISS_KEY = "table_iss"
@@ -175,10 +177,18 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
 def analysis(request: HttpRequest) -> HttpResponse:
     """ "Hätte ich gewinnen können?" for the game at the table, once it is over."""
     table = services.Table.from_session(request.session.get(_KEY))
+    return _analysis_page(request, table)
+
+
+def _analysis_page(request: HttpRequest, table: services.Table | None, stored: TableGame | None = None) -> HttpResponse:
+    """The analysis of ``table`` (cached by :func:`.services.analyse`); 409 when it is not over or
+    was passed in."""
     found = None if table is None else services.analyse(table=table)
     if table is None or found is None:
         passed_in = table is not None and services.replay(table).passed_in
-        return render(request, "table/analysis.html", {"not_over": True, "passed_in": passed_in}, status=409)
+        return render(
+            request, "table/analysis.html", {"not_over": True, "passed_in": passed_in, "stored": stored}, status=409
+        )
     state = services.replay(table)
     assert state.contract is not None and state.declarer is not None
     return render(
@@ -189,6 +199,7 @@ def analysis(request: HttpRequest) -> HttpResponse:
             "not_over": False,
             "contract": state.contract.name(_lang()),
             "declarer": _seat_name(state.declarer),
+            "stored": stored,
         },
     )
 
@@ -204,22 +215,46 @@ def export(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def _stored_table(request: HttpRequest, pk: int) -> tuple[TableGame, services.Table]:
+    """The signed-in user's own stored game; 404 for anyone else's (or none)."""
+    row = selectors.game_of(request.user, pk)
+    if row is None:
+        raise Http404
+    return row, services.Table(int(row.seed), int(row.seat), list(row.moves), row.pk)
+
+
 @login_required
 @require_GET
 def stored(request: HttpRequest, pk: int) -> HttpResponse:
     """A stored game of the signed-in user, reachable afterwards."""
-    row = selectors.game_of(request.user, pk)
-    if row is None:
-        raise Http404
-    table = services.Table(int(row.seed), int(row.seat), list(row.moves), row.pk)
+    row, table = _stored_table(request, pk)
     context = _context(request, table)
     context["stored"] = row
     return render(request, "table/table.html", context)
 
 
+@login_required
+@require_GET
+def stored_analysis(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Hätte ich gewinnen können?" for a stored game of the signed-in user (only the owner's)."""
+    row, table = _stored_table(request, pk)
+    return _analysis_page(request, table, stored=row)
+
+
+@login_required
+@require_GET
+def stored_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """A stored game of the signed-in user as an ISS record (plain text, one line)."""
+    row, table = _stored_table(request, pk)
+    response = HttpResponse(services.iss_line(table) + "\n", content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="skatschule-{table.seed}.sgf"'
+    return response
+
+
 @require_http_methods(["GET", "POST"])
 def iss_import(request: HttpRequest) -> HttpResponse:
-    """Paste ISS records; step through the first one."""
+    """Paste ISS records; step through them. A POST with ``exercise`` answers an exercise at
+    the moment shown (:mod:`.moments`), graded by the engine from the record in the session."""
     error = ""
     status = 200
     if request.method == "POST" and "exercise" not in request.POST:
@@ -232,52 +267,85 @@ def iss_import(request: HttpRequest) -> HttpResponse:
         except SkatError as exc:
             error, status = _error_text(exc), 400
     records = request.session.get(_ISS_KEY) or []
-    exercise: dict[str, Any] = {}
-    if request.method == "POST" and "exercise" in request.POST and records:
-        exercise, status = _grade_moment(request, records)
-        if status != 200:
-            return render(request, "table/iss.html", {"error": exercise.get("error", ""), "viewer": {}}, status=status)
-    game: IssGame | None = None
+    asking = request.method == "POST" and "exercise" in request.POST
+    if asking and not records:
+        error, status = _error_text(SkatError("Es ist kein Spiel eingelesen", "No game has been read in")), 409
     viewer: dict[str, Any] = {}
-    if records and not error:
+    exercise: dict[str, Any] = {}
+    if records and status == 200:
+        source = request.POST if asking else request.GET
+        index = min(max(_number(source.get("spiel")), 0), len(records) - 1)
+        step = _number(source.get("schritt"))
         try:
-            source = request.POST if exercise else request.GET
-            index = min(max(int(source.get("spiel", "0")), 0), len(records) - 1)
             game = parse_records(records[index])[0]
-            step = int(source.get("schritt", "0"))
-            viewer = _viewer(game, step, request)
-            viewer["index"] = index
-            viewer["count"] = len(records)
-        except (SkatError, ValueError):
+        except SkatError:
             request.session[_ISS_KEY] = []
+            return render(request, "table/iss.html", {"error": "", "viewer": {}})
+        if asking:
+            try:
+                exercise = _grade_moment(request, game, step)
+            except SkatError as exc:
+                error, status = _error_text(exc), 400
+        viewer = _viewer(game, step, request, show_result=_shows_result(request, exercise))
+        # once the Augen (or the result) are on the page, the last trick's taker follows from
+        # them: the end asks no more for it, nor again for the Augen
+        viewer["revealed"] = viewer["show_result"] or exercise.get("kind") == "augen"
+        viewer["index"] = index
+        viewer["count"] = len(records)
     return render(request, "table/iss.html", {"error": error, "viewer": viewer, "exercise": exercise}, status=status)
 
 
-def _grade_moment(request: HttpRequest, records: list[str]) -> tuple[dict[str, Any], int]:
-    """ "Welche Karten darf ... spielen?" at a moment of the record, graded by the engine."""
+def _number(value: object) -> int:
+    """A game or step number from the query or the form (0 when it is none)."""
     try:
-        index = min(max(int(request.POST.get("spiel", "0")), 0), len(records) - 1)
-        step = int(request.POST.get("schritt", "0"))
-        game = parse_records(records[index])[0]
-        probe = game.position(step)
-        answer = set(parse_cards([str(c)[:3] for c in request.POST.getlist("cards")][:10]))
-    except (SkatError, ValueError) as exc:
-        return {"error": _error_text(exc) if isinstance(exc, SkatError) else str(exc)}, 400
-    right = set(probe.legal_cards())
+        return int(str(value)[:4])
+    except ValueError:
+        return 0
+
+
+def _shows_result(request: HttpRequest, exercise: dict[str, Any]) -> bool:
+    """The result (with the list entry and the Augen) only when asked for, or once the list entry
+    was answered: never on a page that asks for it."""
+    return request.GET.get("ergebnis") == "1" or exercise.get("kind") == "liste"
+
+
+def _grade_moment(request: HttpRequest, game: IssGame, step: int) -> dict[str, Any]:
+    """One exercise at a moment of the record (:func:`.moments.grade`): the engine's verdict
+    and its steps, for the template."""
+    kind = str(request.POST.get("exercise", ""))[:10]
+    answer = [str(a)[:12] for a in request.POST.getlist("cards" if kind == "legal" else "antwort")][:10]
+    graded = moments.grade(game, step, kind, answer)
+    lang = _lang()
+
+    def shown(values: tuple[str, ...]) -> list[str]:
+        return [_seat_name(int(v)) for v in values] if kind == "stich" else list(values)
+
     return {
         "asked": True,
-        "correct": answer == right,
-        "right": [c.code for c in sort_hand(right)],
-        "given": [c.code for c in sort_hand(answer)],
-    }, 200
+        "kind": graded.kind,
+        "correct": graded.correct,
+        "right": shown(graded.right),
+        "given": shown(graded.given),
+        "steps": [s.text(lang) for s in graded.steps],
+    }
 
 
-def _viewer(game: IssGame, step: int, request: HttpRequest) -> dict[str, Any]:
+def _viewer(game: IssGame, step: int, request: HttpRequest, *, show_result: bool = False) -> dict[str, Any]:
     state = game.state
     plays = game.plays
     step = min(max(step, 0), len(plays))
     probe = game.position(step)
     game_type = state.contract.game if state.contract else None
+    kinds = moments.kinds_at(game, step)
+    done = moments.trick_done(game, step)
+    tricks = _trick_rows(probe)
+    if done:
+        # the trick just completed still lies on the table; who takes it is the exercise
+        last = probe.tricks[-1]
+        on_table = [{"seat": _seat_name(last.seat_of(i)), "code": c.code} for i, c in enumerate(last.cards)]
+        tricks = tricks[:-1]
+    else:
+        on_table = [{"seat": _seat_name((probe.leader + i) % 3), "code": c.code} for i, c in enumerate(probe.trick)]
     answer = game.answer()
     deck = current_deck(request)
     return {
@@ -291,14 +359,21 @@ def _viewer(game: IssGame, step: int, request: HttpRequest) -> dict[str, Any]:
             {"seat": _seat_name(s), "cards": [c.code for c in sort_hand(probe.hand(s), game_type)]} for s in range(3)
         ],
         "skat": [c.code for c in state.deal.skat],
-        "trick": [c.code for c in probe.trick],
-        "tricks": _trick_rows(probe),
+        "put_away": [c.code for c in sort_hand(CardSet(state.skat), game_type)] if state.picked_up else [],
+        "trick": on_table,
+        "trick_done": done,
+        "tricks": tricks,
         "to_move": None if probe.to_move is None else _seat_name(probe.to_move),
-        "mover_hand": []
-        if probe.to_move is None or probe.phase is not Phase.PLAY
-        else [c.code for c in sort_hand(probe.hand(probe.to_move), game_type)],
-        "answer": answer,
-        "result": _outcome_lines(state, deck) if game.resigned is None else [],
+        "kinds": kinds,
+        "seats": [{"value": s, "name": _seat_name(s)} for s in range(3)],
+        "mover_hand": [c.code for c in sort_hand(probe.hand(probe.to_move), game_type)]
+        if "legal" in kinds and probe.to_move is not None
+        else [],
+        "show_result": show_result,
+        "answer": answer if show_result else {},
+        "result": [render_names(s.text(_lang()), _lang(), deck) for s in moments.result_steps(game)]
+        if show_result
+        else [],
         "prev": max(step - 1, 0),
         "next": min(step + 1, len(plays)),
     }

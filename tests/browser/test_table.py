@@ -178,20 +178,60 @@ def test_an_iss_record_is_read_stepped_through_and_a_moment_becomes_an_exercise(
     page.get_by_label("Einen oder mehrere Datensätze").fill(record)
     _press(page.get_by_role("button", name="Einlesen"))
     expect(page.get_by_role("heading", name="Spiel 1 von 1")).to_be_visible()
-    steps = 4  # one trick and one card of the next
-    for _ in range(steps):
+    # after one trick: "Wer bekommt den Stich?", the seats in their fixed order, by keyboard
+    game = parse_records(record)[0]
+    for _ in range(3):
         _press(page.get_by_role("link", name="Weiter"))
+    expect(page.get_by_text("Karte 3 von")).to_be_visible()
+    stich = page.locator("form#uebung-stich")
+    expect(stich.locator("legend")).to_have_text("Übung: Wer bekommt den Stich?")
+    expect(page.locator("form#uebung-legal")).to_have_count(0)  # its seat would tell
+    radios = stich.locator('input[name="antwort"]')
+    assert [radios.nth(i).get_attribute("value") for i in range(3)] == ["0", "1", "2"]
+    winner = game.state.tricks[0].winner
+    radios.nth(winner).focus()
+    page.keyboard.press("Space")
+    _press(stich.get_by_role("button", name="Antworten"))
+    feedback = page.get_by_role("status")
+    expect(feedback).to_contain_text("Richtig.")
+    expect(feedback).to_contain_text("bekommt den Stich")
+    assert not page.evaluate("document.documentElement.scrollWidth > 375")
+
+    steps = 4  # one trick and one card of the next
+    _press(page.get_by_role("link", name="Weiter"))
     expect(page.get_by_text(f"Karte {steps} von")).to_be_visible()
 
     # the engine's answer for that moment: the seat to move and the cards it may play
-    probe = parse_records(record)[0].position(steps)
+    probe = game.position(steps)
     allowed = {c.code for c in probe.legal_cards()}
     assert 0 < len(allowed)
-    form = page.locator("form.feedback")
+    form = page.locator("form#uebung-legal")
     expect(form.locator("legend")).to_contain_text("Welche Karten darf")
     for box in form.locator('input[name="cards"]').all():
         if box.get_attribute("value") in allowed:
             box.check()
     _press(form.get_by_role("button", name="Antworten"))
     expect(page.get_by_role("status")).to_contain_text("Richtig.")
+    assert not page.evaluate("document.documentElement.scrollWidth > 375")
+
+    # in English, at the end of the record: the Augen and the list entry, typed and sent by keyboard
+    _open_menu(page)
+    _press(page.get_by_role("button", name="English"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("View ISS games")
+    _press(page.get_by_role("link", name="End"))
+    expected = game.answer()
+    expect(page.locator("#ergebnis")).to_have_count(0)
+    augen = page.get_by_label("Exercise: how many card points does the declarer have?")
+    augen.focus()
+    page.keyboard.type(str(expected["declarer_points"]))
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("status")).to_contain_text("Right.")
+    entry = page.get_by_label("Exercise: what is written on the score sheet for the declarer?", exact=False)
+    entry.focus()
+    page.keyboard.type(f"{int(str(expected['score'])):+d}")
+    page.keyboard.press("Enter")
+    result = page.locator("#ergebnis")
+    expect(result).to_be_visible()
+    expect(result.get_by_role("status")).to_contain_text("Right.")
+    expect(result).to_contain_text(f"{int(str(expected['score'])):+d}")
     assert not page.evaluate("document.documentElement.scrollWidth > 375")

@@ -273,3 +273,103 @@ def test_the_analysis_is_cached_and_a_passed_in_game_gets_a_clear_409(client: Cl
     response = client.get(URL + "analyse/")
     assert response.status_code == 409
     assert "Eingepasst" in response.content.decode()
+
+
+# ------------------------------------------------------------- the analysis of a stored game
+
+
+def _stored(table: services.Table, user: Any) -> int:
+    fresh = services.Table(table.seed, table.seat, list(table.moves))
+    pk = services.save_finished(table=fresh, user=user)
+    assert pk is not None
+    return pk
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_stored_game_has_its_own_analysis_for_its_owner_only(
+    client: Client, django_user_model: Any, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    from django.core.cache import cache
+
+    cache.clear()
+    table = _table_where(declare=True)
+    owner = django_user_model.objects.create_user(f"besitzer-{lang}", password="geheim-12345")
+    pk = _stored(table, owner)
+    client.force_login(owner)
+    client.cookies["django_language"] = lang
+    # the session holds another game (or none): the stored game's page links to its own analysis
+    session = client.session
+    session["table_game"] = _table_where(declare=False).as_session()
+    session["deck"] = "german"
+    session.save()
+    game_page = client.get(f"{URL}{pk}/").content.decode()
+    assert f'href="{URL}{pk}/analyse/"' in game_page and f'href="{URL}analyse/"' not in game_page
+    assert f'href="{URL}{pk}/export.sgf"' in game_page
+
+    calls: list[int] = []
+    real = services.analyse_plays
+
+    def counting(*args: Any, **kwargs: Any) -> analysis.Analysis:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(services, "analyse_plays", counting)
+    response = client.get(f"{URL}{pk}/analyse/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    found = services.analyse(table=table)  # the engine once more, outside the view
+    assert found is not None and found.learner_declares
+    assert WORDS[lang]["declarer"] in page
+    items = _items(page)
+    assert len(items) == len(found.steps)
+    for step, text in zip(found.steps, items, strict=True):
+        assert card_name(step.card, "german", lang=lang) in text
+    assert f'href="{URL}{pk}/"' in page  # back to the stored game
+    # cached like the session's analysis: the second page does not search again
+    assert client.get(f"{URL}{pk}/analyse/").status_code == 200
+    assert len(calls) == 1
+
+    other = django_user_model.objects.create_user(f"andere-{lang}", password="geheim-12345")
+    client.force_login(other)
+    assert client.get(f"{URL}{pk}/analyse/").status_code == 404
+    assert client.get(f"{URL}{pk}/export.sgf").status_code == 404
+    assert client.get(f"{URL}{pk + 1000}/analyse/").status_code == 404
+    client.logout()
+    assert client.get(f"{URL}{pk}/analyse/").status_code == 302  # to the login, as the stored game
+
+
+@pytest.mark.django_db
+def test_a_stored_game_exports_its_own_record(client: Client, django_user_model: Any) -> None:
+    from skatschule.engine.iss import parse_record
+
+    table = _table_where(declare=False)
+    owner = django_user_model.objects.create_user("exporteur", password="geheim-12345")
+    pk = _stored(table, owner)
+    client.force_login(owner)
+    response = client.get(f"{URL}{pk}/export.sgf")
+    assert response.status_code == 200
+    game = parse_record(response.content.decode().strip())
+    outcome = services.replay(table).outcome()
+    assert outcome is not None
+    assert game.answer()["score"] == outcome.score
+
+
+@pytest.mark.django_db
+def test_a_stored_game_passed_in_has_nothing_to_analyse(client: Client, django_user_model: Any) -> None:
+    passed = None
+    for seed in range(200):
+        candidate = services.new_table(seed=seed)
+        state = services.replay(candidate)
+        while not state.is_over() and state.phase is Phase.AUCTION:
+            state = services.play(table=candidate, action="pass")
+        if state.passed_in:
+            passed = candidate
+            break
+    assert passed is not None
+    owner = django_user_model.objects.create_user("eingepasst", password="geheim-12345")
+    pk = _stored(passed, owner)
+    client.force_login(owner)
+    response = client.get(f"{URL}{pk}/analyse/")
+    assert response.status_code == 409
+    assert "Eingepasst" in response.content.decode()
