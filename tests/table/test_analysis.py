@@ -257,16 +257,7 @@ def test_the_analysis_is_cached_and_a_passed_in_game_gets_a_clear_409(client: Cl
     first = services.analyse(table=table)
     assert services.analyse(table=table) is not None
     assert services.analyse(table=table) == first
-    passed = None
-    for seed in range(200):
-        candidate = services.new_table(seed=seed)
-        state = services.replay(candidate)
-        while not state.is_over() and state.phase is Phase.AUCTION:
-            state = services.play(table=candidate, action="pass")
-        if state.passed_in:
-            passed = candidate
-            break
-    assert passed is not None
+    passed = _passed_in_table()
     session = client.session
     session["table_game"] = passed.as_session()
     session.save()
@@ -357,19 +348,22 @@ def test_a_stored_game_exports_its_own_record(client: Client, django_user_model:
 
 @pytest.mark.django_db
 def test_a_stored_game_passed_in_has_nothing_to_analyse(client: Client, django_user_model: Any) -> None:
-    passed = None
-    for seed in range(200):
-        candidate = services.new_table(seed=seed)
-        state = services.replay(candidate)
-        while not state.is_over() and state.phase is Phase.AUCTION:
-            state = services.play(table=candidate, action="pass")
-        if state.passed_in:
-            passed = candidate
-            break
-    assert passed is not None
+    passed = _passed_in_table()
     owner = django_user_model.objects.create_user("eingepasst", password="geheim-12345")
     pk = _stored(passed, owner)
     client.force_login(owner)
     response = client.get(f"{URL}{pk}/analyse/")
     assert response.status_code == 409
     assert "Eingepasst" in response.content.decode()
+
+
+def _passed_in_table() -> services.Table:
+    """The first seeded table that is passed in when the learner passes too."""
+    for seed in range(200):
+        candidate = services.new_table(seed=seed)
+        state = services.replay(candidate)
+        while not state.is_over() and state.phase is Phase.AUCTION:
+            state = services.play(table=candidate, action="pass")
+        if state.passed_in:
+            return candidate
+    raise AssertionError("no passed-in deal among 200 seeds")
