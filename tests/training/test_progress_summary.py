@@ -1,7 +1,7 @@
 """The progress summary gives exactly what the old derivation from the whole history gives
 (issue 17, §1): random histories of right and wrong answers at lesson steps, re-grades,
-imported older attempts and anonymous practice moved to the account, compared after every
-step with :func:`derived_progress`."""
+imported older attempts, anonymous practice moved to the account and games finished at the
+table, compared after every step with :func:`derived_progress`."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from skatschule.owners import Owner
 from skatschule.training.lessons import get_lessons
 from skatschule.training.models import Attempt, AttemptGrade, IssuedExercise, ProgressSummary
+from skatschule.training.services.activities import record_activity
 from skatschule.training.services.issuing import question_for
 from skatschule.training.services.progress import (
     adopt_session,
@@ -42,6 +43,7 @@ operations = st.lists(
         st.tuples(st.just("import"), st.sampled_from(STEPS), st.booleans()),
         st.tuples(st.just("look"), st.none(), st.none()),
         st.tuples(st.just("adopt"), st.sampled_from(STEPS), st.booleans()),
+        st.tuples(st.just("game"), st.none(), st.none()),
     ),
     min_size=1,
     max_size=10,
@@ -92,6 +94,8 @@ def test_summary_equals_the_derivation_over_random_histories(ops):
             guest = Owner.for_session(f"gast{number:028d}")
             answer(arg[0], arg[1], guest, correct=flag)
             adopt_session(guest.session_key, user)
+        elif op == "game":  # a game finished at the table: a step of lesson 16, no answer
+            record_activity(owner, "spiel", key=number)
         _same(owner)
     if Attempt.objects.filter(user=user).exists():
         assert ProgressSummary.objects.filter(user=user).exists()
@@ -122,3 +126,22 @@ def test_a_regrade_is_seen_at_once():
     AttemptGrade.objects.create(attempt=attempts[2], correct=False)
     assert progress(owner).streak == 3 == derived_progress(owner).streak
     assert progress(owner).best_streak == 3
+
+
+def test_a_finished_game_counts_for_its_lesson_but_is_no_answer():
+    owner = Owner.for_user(get_user_model().objects.create_user("spielerin"))
+    step = STEPS[0]
+    answer(step[0], step[1], owner, correct=False)
+    before = progress(owner)
+    for key in range(3):
+        record_activity(owner, "spiel", key=key)
+    after = progress(owner)
+    assert (after.attempts, after.right, after.accuracy, after.streak) == (
+        before.attempts,
+        before.right,
+        before.accuracy,
+        before.streak,
+    )
+    [lesson] = [item for item in after.lessons if any(s.kind == "spiel" for s in item.lesson.steps)]
+    assert lesson.attempts == 3 and lesson.right == 3
+    _same(owner)

@@ -14,6 +14,9 @@ Definitions (shown on the pages, tested in tests/training/test_progress.py):
   Its grade is the *effective* grade (the newest re-grade, else the original).
 - **accuracy**: right answers / answers, in percent.
 - **streak**: right answers in a row, counted back from the newest answer.
+- **activities** (a game finished at the table, :mod:`.activities`) are steps of their lesson
+  (they count for its attempts, mastery and step passes) but no answers: they are not in the
+  accuracy, the streak or the chapter and rule figures.
 - **mastered**: at least ``needed`` of the last ``window`` answers of the lesson are right
   (the lesson's ``mastery: 8/10``). Mastery is not sticky: it can be lost again.
 - **percent** (the progress bar): ``min(100, right answers among the last window / needed * 100)``.
@@ -336,7 +339,7 @@ def progress(owner: Owner) -> Progress:
     return _assemble(
         owner,
         lessons,
-        attempts=state["count"],
+        attempts=state["count"] - state.get("activities", 0),
         right=state["right"],
         streak=state["run"],
         best=state["best"],
@@ -348,16 +351,17 @@ def progress(owner: Owner) -> Progress:
 def derived_progress(owner: Owner) -> Progress:
     """:func:`progress` computed from the whole history (the reference the summary is tested against)."""
     rows = attempt_rows(owner)
-    grades = [row.correct for row in rows]
+    answers = [row for row in rows if get_activity(row.kind) is None]  # a finished game is no answer
+    grades = [row.correct for row in answers]
     return _assemble(
         owner,
         [lesson_progress(lesson, rows) for lesson in get_lessons()],
-        attempts=len(rows),
+        attempts=len(answers),
         right=sum(grades),
-        streak=streak([row.correct for row in counting(rows)]),
-        best=best_streak([row.correct for row in counting(rows)]),
-        chapters=chapter_stats(rows),
-        rules=rule_stats(rows),
+        streak=streak([row.correct for row in counting(answers)]),
+        best=best_streak([row.correct for row in counting(answers)]),
+        chapters=chapter_stats(answers),
+        rules=rule_stats(answers),
     )
 
 

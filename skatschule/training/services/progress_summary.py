@@ -35,12 +35,12 @@ from django.utils.translation import gettext_lazy as _
 
 from skatschule.owners import NOBODY, Owner
 
-from ..lessons import Lesson, get_lessons
+from ..lessons import Lesson, get_activity, get_lessons
 from ..models import Attempt, AttemptGrade, ProgressSummary
 
 __all__ = ["FORMAT", "build", "load", "record", "rows_in_order"]
 
-FORMAT = 2
+FORMAT = 3
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
@@ -91,6 +91,7 @@ def _empty(signature: str) -> dict[str, Any]:
         "last_grade": 0,
         "last": [0, 0],
         "right": 0,
+        "activities": 0,
         "run": 0,
         "best": 0,
         "keys": {},
@@ -112,13 +113,17 @@ def _fold(
     counts: bool = True,
 ) -> None:
     """Add one attempt. ``counts`` False (history from an unsigned import) adds it to the
-    counts and the accuracy but not to streaks, mastery windows or step passes."""
+    counts and the accuracy but not to streaks, mastery windows or step passes. An activity
+    (a finished table game, no answer to grade) counts only for its lesson and step."""
     bit = "1" if correct else "0"
-    state["right"] += int(correct)
-    if counts:
-        state["run"] = state["run"] + 1 if correct else 0
-        state["best"] = max(state["best"], state["run"])
     key = f"{kind}|{difficulty}"
+    if get_activity(kind) is not None:
+        state["activities"] = state.get("activities", 0) + 1
+    else:
+        state["right"] += int(correct)
+        if counts:
+            state["run"] = state["run"] + 1 if correct else 0
+            state["best"] = max(state["best"], state["run"])
     if counts:
         entry = state["keys"].setdefault(key, [0, 0, ""])
         entry[0] += 1
