@@ -35,6 +35,7 @@ from django.http import Http404
 from skatschule.classrooms.services import is_teacher
 from skatschule.engine import Card, CardSet, Contract, GameType, SkatError, legal_cards, matadors, parse_card
 from skatschule.engine.cards import Deal
+from skatschule.engine.numbers import plain_number
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import Feedback, Question
 from skatschule.exercises.helpers import mark, read_answer
@@ -367,9 +368,10 @@ class OwnItemType:
 
 def type_for(kind: str) -> OwnItemType | None:
     """The own item behind a quiz item kind ``eigen-<id>`` (None for every other kind)."""
-    if not kind.startswith(KIND_PREFIX) or not kind[len(KIND_PREFIX) :].isdigit():
+    number = plain_number(kind[len(KIND_PREFIX) :]) if kind.startswith(KIND_PREFIX) else None
+    if number is None:
         return None
-    item = OwnItem.objects.filter(pk=int(kind[len(KIND_PREFIX) :])).first()
+    item = OwnItem.objects.filter(pk=number).first()
     return OwnItemType(item) if item is not None and item.kind in REGISTRY else None
 
 

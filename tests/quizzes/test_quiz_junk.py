@@ -85,3 +85,21 @@ def test_junk_never_gives_a_500(make_quiz, teacher, student, classroom, forged, 
                         assert response.status_code < 500, (user, url, value, response.status_code)
                         if forged and wanted:
                             assert response.status_code in (404, 405), (user, url, response.status_code)
+
+
+@pytest.mark.parametrize("number", ["²", "٨٠", "１２", "9" * 19])
+def test_numbers_that_are_not_plain_ascii_name_no_quiz_or_class(make_quiz, teacher, number):
+    """ "²" passes ``str.isdigit`` but not ``int`` (it was a 500), "٨٠" and "１２" would be read
+    as 80 and 12: all of them are junk for an id, like 19 digits (too big for the column)."""
+    from skatschule.quizzes import own_items
+
+    quiz = make_quiz(count=1)
+    item = own_items.create_own_item(
+        owner=teacher, kind="stich", title="Wer?", game="hearts", leader=1, trick=["SA", "S7", "HJ"]
+    )
+    client = client_for(teacher)
+    refused = client.post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": number})
+    assert refused.status_code == 400
+    assert quiz.items.count() == 1  # nothing added
+    assert client.get(reverse("quizzes:create"), {"klasse": number}).status_code == 200
+    assert client.post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": str(quiz.pk)}).status_code == 302
