@@ -43,6 +43,7 @@ from skatschule.exercises.spielwert import Scenario as ValueScenario
 from skatschule.exercises.stich import Scenario as TrickScenario
 from skatschule.exercises.stich import follows
 from skatschule.exercises.zugeben import Scenario as PlayScenario
+from skatschule.home.text import one_line
 from skatschule.training.services.issuing import clean_answer
 
 from .models import MAX_ITEMS, OwnItem, Quiz, QuizItem
@@ -263,7 +264,7 @@ def create_own_item(*, owner: User, kind: str, title: str, **situation: Any) -> 
     :func:`check_situation`, or of :func:`~.own_rulings.check_irregularity` for "regelverstoss")."""
     if not is_teacher(owner):
         raise Http404("not a teacher")
-    title = " ".join(str(title).split())[:120]
+    title = one_line(title, 120)
     if not title:
         raise OwnItemError("Bitte gib der Aufgabe einen Titel.", "Please give the item a title.")
     checked = check_irregularity(**situation) if kind == "regelverstoss" else check_situation(kind=kind, **situation)

@@ -103,3 +103,32 @@ def test_numbers_that_are_not_plain_ascii_name_no_quiz_or_class(make_quiz, teach
     assert quiz.items.count() == 1  # nothing added
     assert client.get(reverse("quizzes:create"), {"klasse": number}).status_code == 200
     assert client.post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": str(quiz.pk)}).status_code == 302
+
+
+def _own_item_with_title(client, title: str):
+    data = {
+        "art": "stich",
+        "title": title,
+        "game": "hearts",
+        "leader": "1",
+        "trick1": "SA",
+        "trick2": "S7",
+        "trick3": "HJ",
+    }
+    return client.post(reverse("quizzes:own_create"), data)
+
+
+@pytest.mark.parametrize("title", ["Wer\x00 sticht?", "Wer\x07\x1b sticht?\x00"])
+def test_a_title_with_nul_or_control_characters_is_stored_clean(teacher, title):
+    """NUL in an own item's title was a 500 on PostgreSQL (text columns refuse it); every
+    title typed by a person goes through one cleaning (skatschule.home.text.one_line)."""
+    from skatschule.quizzes.models import OwnItem
+
+    response = _own_item_with_title(client_for(teacher), title)
+    assert response.status_code == 302
+    assert OwnItem.objects.get().title == "Wer sticht?"
+
+
+@pytest.mark.postgres
+def test_a_title_with_nul_on_postgres(teacher):
+    test_a_title_with_nul_or_control_characters_is_stored_clean(teacher, "Wer\x00 sticht?")
