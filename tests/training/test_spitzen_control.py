@@ -74,7 +74,7 @@ def test_the_old_answers_still_count():
 
 @pytest.mark.parametrize("count", ["²", "٣", "３"])
 def test_a_count_that_is_not_plain_ascii_digits_is_unreadable(client, monkeypatch, count):
-    """"²" passes ``str.isdigit`` but not ``int`` (the answer was a 500); "٣" and "３" would be
+    """ "²" passes ``str.isdigit`` but not ``int`` (the answer was a 500); "٣" and "３" would be
     read as 3. All three are a 400 that asks for one of the answers, and the exercise stays open."""
     _, issued = _issue(client, monkeypatch)
     url = reverse("training:answer", args=[issued.public_id])
