@@ -121,6 +121,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "skatschule.home.security.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "skatschule.home.security.client_ip"
+AXES_USERNAME_CALLABLE = "skatschule.home.security.client_username"  # cut to axes' column
 AXES_VERBOSE = False
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
 CLASS_JOIN_FAILURE_LIMIT = int(os.environ.get("CLASS_JOIN_FAILURE_LIMIT", "10"))

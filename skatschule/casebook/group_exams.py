@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
 from skatschule.home.errors import UserError
+from skatschule.home.text import one_line
 
 from . import services
 from .exam_history import ExamSummary, passed
@@ -44,7 +45,7 @@ def create_group_exam(
 ) -> GroupExam:
     if classroom.teacher_id != trainer.pk:
         raise Http404("not your class")
-    title = " ".join("".join(c for c in str(title) if c.isprintable() or c.isspace()).split())[:120]
+    title = one_line(title, 120)
     if not title:
         raise UserError("Bitte gib der Prüfung einen Titel.", "Please give the exam a title.")
     if not services.MIN_SIZE <= size <= services.MAX_SIZE:

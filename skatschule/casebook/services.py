@@ -44,6 +44,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from skatschule.content.ids import RULE_ID_RE as RULE_ID
+from skatschule.engine.numbers import is_plain_number
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import AnswerError, ExerciseType, Feedback, Question
 from skatschule.home.errors import UserError
@@ -206,8 +207,9 @@ def parse_size(value: object) -> int:
 
 def is_number(text: str) -> bool:
     """Plain ASCII digits, short enough for any integer column. ``str.isdigit`` alone also
-    accepts "²" (which ``int`` refuses: a 500) and "٨٠" (which it reads as 80)."""
-    return text.isascii() and text.isdigit() and len(text) <= 18
+    accepts "²" (which ``int`` refuses: a 500) and "٨٠" (which it reads as 80): the one
+    reading of :mod:`skatschule.engine.numbers`."""
+    return is_plain_number(text)
 
 
 def _bad_size() -> BadFilter:

@@ -31,6 +31,7 @@ from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
 
+from skatschule.engine.numbers import is_plain_number
 from skatschule.training.lessons import Lesson, get_lesson, get_lessons
 from skatschule.training.models import Attempt
 from skatschule.training.services.progress import LessonProgress, Row, lesson_progress
@@ -99,9 +100,8 @@ def classrooms_joined(user: User) -> QuerySet[Classroom]:
 
 def is_id(value: object) -> bool:
     """A database id: ASCII digits only ("²" passes ``isdigit`` but not ``int``) and small
-    enough for every backend's integer column."""
-    text = str(value)
-    return text.isascii() and text.isdigit() and len(text) <= 18
+    enough for every backend's integer column (:mod:`skatschule.engine.numbers`)."""
+    return is_plain_number(value)
 
 
 def own_classroom(user: User, pk: object) -> Classroom:

@@ -22,6 +22,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from skatschule.home.errors import UserError
+from skatschule.home.text import one_line
 from skatschule.training.lessons import get_lesson
 
 from .models import CODE_LENGTH, TEACHER_GROUP, Assignment, Classroom, Membership, TeacherInvitation
@@ -126,7 +127,7 @@ def _save_with_new_code(classroom: Classroom) -> Classroom:
 
 
 def _clean_name(raw: object) -> str:
-    name = " ".join("".join(c for c in str(raw or "") if c.isprintable() or c.isspace()).split())
+    name = one_line(raw)
     if not name:
         raise ClassroomError("Bitte gib der Klasse einen Namen.", "Please give the class a name.")
     if len(name) > _NAME_MAX:

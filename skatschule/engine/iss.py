@@ -35,6 +35,7 @@ from .cards import CARDS, Card, Deal, mask_points, parse_card
 from .errors import SkatError
 from .game import Declare, Discard, GameState, Phase, PickUp
 from .games import Contract, GameType
+from .numbers import plain_number
 from .rules import ISKO, RuleSet
 from .scoring import Outcome, concede, score_game
 
@@ -395,8 +396,8 @@ def _auction_move(state: GameState, seat: int, action: str, move_no: int, label:
         state.push(Hold(seat))
     elif action == "p":
         state.push(Pass(seat))
-    elif action.isdigit():
-        state.push(Bid(seat, int(action)))
+    elif (value := plain_number(action, max_digits=3)) is not None:
+        state.push(Bid(seat, value))
     else:
         raise _error(
             move_no,

@@ -36,6 +36,7 @@ from skatschule.engine import (
     trick_winner,
 )
 from skatschule.engine.names import DECK_NAMES, card_ref, cards_ref, game_ref, render, suit_ref
+from skatschule.engine.numbers import plain_number
 from skatschule.engine.sorting import sort_hand
 
 from .base import (
@@ -255,8 +256,9 @@ def join_signed(answer: Sequence[str]) -> list[str]:
     if isinstance(answer, str):
         return [answer]
     fields = [str(v).strip() for v in answer if str(v).strip()]
-    if len(fields) == 2 and fields[0].casefold() in _SIGNS and fields[1].isdigit() and len(fields[1]) <= 2:
-        return [f"{_SIGNS[fields[0].casefold()]}{int(fields[1])}"]
+    count = plain_number(fields[1], max_digits=2) if len(fields) == 2 else None
+    if count is not None and fields[0].casefold() in _SIGNS:
+        return [f"{_SIGNS[fields[0].casefold()]}{count}"]
     return list(answer)
 
 

@@ -22,7 +22,8 @@ Login rate limit
 :class:`AxesBackend` is django-axes' standalone backend; it refuses a login while the pair
 (username, client address) is locked out. It lets a login *without* a request through to the
 next backend (Django's test client ``Client.login`` has none; every login over HTTP has one).
-:func:`client_ip` reads the address, trusting ``PROXY_COUNT`` reverse proxies.
+:func:`client_ip` reads the address, trusting ``PROXY_COUNT`` reverse proxies;
+:func:`client_username` the name tried, cut to what axes' tables hold.
 """
 
 from __future__ import annotations
@@ -53,6 +54,25 @@ def client_ip(request: HttpRequest) -> str:
     if len(chain) >= proxies:
         return chain[-proxies][:64]
     return remote
+
+
+USERNAME_MAX = 255
+"""The length of axes' ``username`` columns (AccessAttempt, AccessFailureLog, AccessLog)."""
+
+
+def client_username(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str | None:
+    """The username of a login attempt, as django-axes reads it (the credentials, else the
+    form field), cut to :data:`USERNAME_MAX` characters and without NUL characters.
+
+    Django's login form does not limit the name's length (its ``max_length`` only reaches the
+    widget), so a failed login with 300 characters reached axes' 255-character column:
+    PostgreSQL refused it (a 500, and the site's database-error page). A longer name is still
+    locked as its first 255 characters."""
+    field = getattr(settings, "AXES_USERNAME_FORM_FIELD", "username")
+    value = credentials.get(field) if credentials else request.POST.get(field)
+    if value is None:
+        return None
+    return str(value).replace("\x00", "")[:USERNAME_MAX]
 
 
 def lockout_response(request: HttpRequest, original_response: Any = None, credentials: Any = None) -> HttpResponse:

@@ -35,6 +35,7 @@ from django.http import Http404
 from skatschule.classrooms.services import is_teacher
 from skatschule.engine import Card, CardSet, Contract, GameType, SkatError, legal_cards, matadors, parse_card
 from skatschule.engine.cards import Deal
+from skatschule.engine.numbers import plain_number
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import Feedback, Question
 from skatschule.exercises.helpers import mark, read_answer
@@ -42,6 +43,7 @@ from skatschule.exercises.spielwert import Scenario as ValueScenario
 from skatschule.exercises.stich import Scenario as TrickScenario
 from skatschule.exercises.stich import follows
 from skatschule.exercises.zugeben import Scenario as PlayScenario
+from skatschule.home.text import one_line
 from skatschule.training.services.issuing import clean_answer
 
 from .models import MAX_ITEMS, OwnItem, Quiz, QuizItem
@@ -262,7 +264,7 @@ def create_own_item(*, owner: User, kind: str, title: str, **situation: Any) -> 
     :func:`check_situation`, or of :func:`~.own_rulings.check_irregularity` for "regelverstoss")."""
     if not is_teacher(owner):
         raise Http404("not a teacher")
-    title = " ".join(str(title).split())[:120]
+    title = one_line(title, 120)
     if not title:
         raise OwnItemError("Bitte gib der Aufgabe einen Titel.", "Please give the item a title.")
     checked = check_irregularity(**situation) if kind == "regelverstoss" else check_situation(kind=kind, **situation)
@@ -367,9 +369,10 @@ class OwnItemType:
 
 def type_for(kind: str) -> OwnItemType | None:
     """The own item behind a quiz item kind ``eigen-<id>`` (None for every other kind)."""
-    if not kind.startswith(KIND_PREFIX) or not kind[len(KIND_PREFIX) :].isdigit():
+    number = plain_number(kind[len(KIND_PREFIX) :]) if kind.startswith(KIND_PREFIX) else None
+    if number is None:
         return None
-    item = OwnItem.objects.filter(pk=int(kind[len(KIND_PREFIX) :])).first()
+    item = OwnItem.objects.filter(pk=number).first()
     return OwnItemType(item) if item is not None and item.kind in REGISTRY else None
 
 

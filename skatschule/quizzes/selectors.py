@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import classrooms_taught, is_teacher
+from skatschule.engine.numbers import is_plain_number, plain_number
 from skatschule.exercises.base import Question
 from skatschule.home.db import streaming_reads
 from skatschule.home.people import DELETED_PREFIX, shown_name
@@ -67,10 +68,10 @@ def max_level() -> int:
 
 
 def _int(pk: object) -> int:
-    text = str(pk)
-    if not text.isdigit() or len(text) > 18:
+    number = plain_number(pk)
+    if number is None:
         raise Http404("no such id")
-    return int(text)
+    return number
 
 
 def own_quiz(user: User, pk: object) -> Quiz:
@@ -154,7 +155,7 @@ def quiz_attempt(quiz: Quiz, pk: object) -> QuizAttempt:
 
 
 def item_at(quiz: Quiz, position: object) -> QuizItem:
-    found = quiz.items.filter(position=_int(position)).first() if str(position).isdigit() else None
+    found = quiz.items.filter(position=_int(position)).first() if is_plain_number(position) else None
     if found is None:
         raise Http404("no such item")
     return found
@@ -516,8 +517,9 @@ def teaches_a_class(user: User) -> bool:
 
 def taught_class_pk(user: User, wanted: str) -> int | None:
     """``wanted`` as a class id when it names one of the user's classes, else None."""
-    if wanted.isdigit() and classrooms_taught(user).filter(pk=wanted).exists():
-        return int(wanted)
+    number = plain_number(wanted)
+    if number is not None and classrooms_taught(user).filter(pk=number).exists():
+        return number
     return None
 
 
@@ -528,8 +530,8 @@ def own_items_of(owner: User) -> QuerySet[OwnItem]:
 
 def own_item(owner: User, pk: object) -> OwnItem:
     """The teacher's own item by its id; ``Http404`` for junk or anyone else's."""
-    text = str(pk)
-    found = OwnItem.objects.filter(pk=int(text), owner=owner).first() if text.isdigit() and len(text) < 18 else None
+    number = plain_number(pk)
+    found = OwnItem.objects.filter(pk=number, owner=owner).first() if number is not None else None
     if found is None:
         raise Http404("no such item")
     return found
@@ -542,6 +544,7 @@ def quizzes_open_for_items(owner: User) -> QuerySet[Quiz]:
 
 def owned_quiz_or_none(owner: User, raw: str) -> Quiz | None:
     """The owner's quiz with the id ``raw`` (form input), or None for junk or another's quiz."""
-    if not raw.isdigit() or len(raw) >= 18:
+    number = plain_number(raw)
+    if number is None:
         return None
-    return Quiz.objects.filter(pk=int(raw), owner=owner).first()
+    return Quiz.objects.filter(pk=number, owner=owner).first()

@@ -31,6 +31,7 @@ from skatschule.engine.bidding import BID_VALUES, Auction
 from skatschule.engine.bots import CardChoice, choose_card, choose_contract, choose_discard
 from skatschule.engine.game import Declare, Discard, Phase, PickUp
 from skatschule.engine.iss import write_record
+from skatschule.engine.numbers import plain_number
 from skatschule.owners import Owner
 from skatschule.training.lessons import Activity
 from skatschule.training.services.activities import record_activity
@@ -189,9 +190,10 @@ def play(
     seat = table.seat
     flags = flags or set()
     if action == "bid":
-        if not value.isdigit() or len(value) > 3:
+        bid = plain_number(value, max_digits=3)
+        if bid is None:
             raise SkatError("Bitte einen Reizwert wählen", "Please choose a bid value")
-        move: list[Any] = ["a", seat, int(value)]
+        move: list[Any] = ["a", seat, bid]
     elif action == "hold":
         move = ["a", seat, "y"]
     elif action == "pass":

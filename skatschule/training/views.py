@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from skatschule.cards.context_processors import current_deck
 from skatschule.engine import SkatError
+from skatschule.engine.numbers import plain_number
 from skatschule.exercises.base import AnswerError, Feedback
 from skatschule.home.errors import message_in
 from skatschule.home.language import current_lang
@@ -98,9 +99,10 @@ def lessons(request: HttpRequest) -> HttpResponse:
 def _parse_step(value: str | None, count: int) -> int | None:
     if value is None or value == "":
         return None
-    if not value.strip().isdigit() or not 1 <= int(value) <= count:
+    step = plain_number(value.strip(), max_digits=3)
+    if step is None or not 1 <= step <= count:
         raise ValueError(value)
-    return int(value)
+    return step
 
 
 @require_GET

@@ -117,3 +117,15 @@ def test_public_records_read() -> None:
         else:
             answer = parse_record(case["input"]["record"]).answer()
             assert {k: answer[k] for k in case["expected"]} == case["expected"]
+
+
+@pytest.mark.parametrize("bid", ["²", "٨٠", "１８", "9" * 5000])
+def test_a_bid_that_is_not_plain_ascii_digits_is_a_named_error(bid: str) -> None:
+    """ "²" passes ``str.isdigit`` but not ``int``, and 5000 nines exceed ``int``'s limit (both
+    were a 500 at /ueben/spiel/iss/); "٨٠" and "１８" would be read as 80 and 18. Each is the
+    error of move 2, like any other step the auction does not know."""
+    broken = RECORD.replace("DK.D7.SA.SJ 1 18 0 p", f"DK.D7.SA.SJ 1 {bid} 0 p")
+    assert broken != RECORD
+    with pytest.raises(IssError) as err:
+        parse_record(broken)
+    assert "Zug 2 " in str(err.value)

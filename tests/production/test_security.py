@@ -84,6 +84,27 @@ def test_wrong_passwords_lock_the_login(client):
     assert response.status_code == 302 and "_auth_user_id" in other.session
 
 
+@pytest.mark.parametrize("name", ["ä" * 300, "x" * 5000])
+def test_a_very_long_username_is_a_failed_login_and_is_locked_too(client, name):
+    """Django's login form does not limit the name's length: a failed login with 300 characters
+    reached django-axes' 255-character column (a 500 on PostgreSQL). The name axes keeps is cut
+    to 255 characters; the login is refused with 400, and locked after the limit (429)."""
+    url = reverse("accounts:login")
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert client.post(url, {"username": name, "password": "x"}).status_code == 400
+    assert client.post(url, {"username": name, "password": "x"}).status_code == 429
+    from axes.models import AccessAttempt
+
+    assert AccessAttempt.objects.get().username == name[:255]
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("name", ["ä" * 300])
+def test_a_very_long_username_on_postgres(client, name):
+    """Again on PostgreSQL, which refuses a value longer than the column (SQLite stores it)."""
+    test_a_very_long_username_is_a_failed_login_and_is_locked_too(client, name)
+
+
 def test_lockout_page_in_english(client):
     client.cookies["django_language"] = "en"
     url = reverse("accounts:login")

@@ -85,3 +85,50 @@ def test_junk_never_gives_a_500(make_quiz, teacher, student, classroom, forged, 
                         assert response.status_code < 500, (user, url, value, response.status_code)
                         if forged and wanted:
                             assert response.status_code in (404, 405), (user, url, response.status_code)
+
+
+@pytest.mark.parametrize("number", ["²", "٨٠", "１２", "9" * 19])
+def test_numbers_that_are_not_plain_ascii_name_no_quiz_or_class(make_quiz, teacher, number):
+    """ "²" passes ``str.isdigit`` but not ``int`` (it was a 500), "٨٠" and "１２" would be read
+    as 80 and 12: all of them are junk for an id, like 19 digits (too big for the column)."""
+    from skatschule.quizzes import own_items
+
+    quiz = make_quiz(count=1)
+    item = own_items.create_own_item(
+        owner=teacher, kind="stich", title="Wer?", game="hearts", leader=1, trick=["SA", "S7", "HJ"]
+    )
+    client = client_for(teacher)
+    refused = client.post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": number})
+    assert refused.status_code == 400
+    assert quiz.items.count() == 1  # nothing added
+    assert client.get(reverse("quizzes:create"), {"klasse": number}).status_code == 200
+    assert client.post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": str(quiz.pk)}).status_code == 302
+
+
+def _own_item_with_title(client, title: str):
+    data = {
+        "art": "stich",
+        "title": title,
+        "game": "hearts",
+        "leader": "1",
+        "trick1": "SA",
+        "trick2": "S7",
+        "trick3": "HJ",
+    }
+    return client.post(reverse("quizzes:own_create"), data)
+
+
+@pytest.mark.parametrize("title", ["Wer\x00 sticht?", "Wer\x07\x1b sticht?\x00"])
+def test_a_title_with_nul_or_control_characters_is_stored_clean(teacher, title):
+    """NUL in an own item's title was a 500 on PostgreSQL (text columns refuse it); every
+    title typed by a person goes through one cleaning (skatschule.home.text.one_line)."""
+    from skatschule.quizzes.models import OwnItem
+
+    response = _own_item_with_title(client_for(teacher), title)
+    assert response.status_code == 302
+    assert OwnItem.objects.get().title == "Wer sticht?"
+
+
+@pytest.mark.postgres
+def test_a_title_with_nul_on_postgres(teacher):
+    test_a_title_with_nul_or_control_characters_is_stored_clean(teacher, "Wer\x00 sticht?")

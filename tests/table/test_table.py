@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from skatschule.cards.render import card_name
-from skatschule.engine import GameState, Phase
+from skatschule.engine import GameState, Phase, SkatError
 from skatschule.engine.iss import parse_record
 from skatschule.table import services
 
@@ -201,3 +201,20 @@ def test_a_revoke_is_refused_in_the_visitors_deck(client: Client) -> None:
                 return
             client.post(URL, _next_post(table, state))
     raise AssertionError("no moment to revoke in 20 games")
+
+
+@pytest.mark.parametrize("value", ["²", "٨٠", "１８", "1000"])
+def test_a_bid_that_is_not_plain_ascii_digits_is_refused(value: str) -> None:
+    """ "²" passes ``str.isdigit`` but not ``int`` (``action=bid:²`` was a 500 at /ueben/spiel/);
+    "٨٠" and "１８" would be read as 80 and 18."""
+    for seed in range(50):
+        table = services.new_table(seed=seed)
+        state = services.replay(table)
+        if state.phase is Phase.AUCTION and state.to_move == table.seat and not state.auction.pending:
+            break
+    else:
+        raise AssertionError("no seed gave the learner the first bid")
+    moves = list(table.moves)
+    with pytest.raises(SkatError, match="Reizwert"):
+        services.play(table=table, action="bid", value=value)
+    assert table.moves == moves

@@ -107,3 +107,16 @@ def test_the_table_page(client):
     assert again.status_code == 200
     passes = client.post("/ueben/reizen-am-tisch/", {"action": "custom", "custom": "abc"})
     assert passes.status_code in (200, 400)
+
+
+@pytest.mark.parametrize("step", ["²", "٨٠", "１８", "1" * 4])
+def test_a_bid_that_is_not_plain_ascii_digits_is_an_unknown_step(step):
+    """ "²" passes ``str.isdigit`` but not ``int`` (it was a 500 at /ueben/reizen-am-tisch/);
+    "٨٠" and "１８" would be read as 80 and 18."""
+    table = next(
+        t for t in (new_table(s) for s in range(50)) if not auction_of(t).is_over and not auction_of(t).pending
+    )
+    moves = list(table.moves)
+    with pytest.raises(SkatError, match="Unbekannter Reizschritt"):
+        play_user_move(table, step)
+    assert table.moves == moves

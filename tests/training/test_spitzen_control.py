@@ -70,3 +70,18 @@ def test_the_old_answers_still_count():
         assert clean_answer(question, ["+" if value > 0 else "-", str(abs(value))]) == [f"{value:+d}"]
         wrong = [("-" if value > 0 else "+"), str(abs(value))]
         assert not kind.grade(question, wrong).correct
+
+
+@pytest.mark.parametrize("count", ["²", "٣", "３"])
+def test_a_count_that_is_not_plain_ascii_digits_is_unreadable(client, monkeypatch, count):
+    """ "²" passes ``str.isdigit`` but not ``int`` (the answer was a 500); "٣" and "３" would be
+    read as 3. All three are a 400 that asks for one of the answers, and the exercise stays open."""
+    _, issued = _issue(client, monkeypatch)
+    url = reverse("training:answer", args=[issued.public_id])
+    response = client.post(url, {"answer": ["+", count]})
+    assert response.status_code == 400
+    assert "genau eine der Antworten" in response.content.decode()
+    kind = exercises.REGISTRY["spitzen"]
+    value = int(kind.correct_answer(kind.generate(issued.difficulty, issued.seed))[0])
+    answered = client.post(url, {"answer": ["+" if value > 0 else "-", str(abs(value))]})
+    assert answered.status_code == 200 and "Richtig!" in answered.content.decode()

@@ -194,10 +194,10 @@ def test_bad_input_statuses():
     client = Client()
     assert client.get(reverse("training:exercise", kwargs={"kind": "nope"})).status_code == 404
     assert client.get(reverse("training:lesson", kwargs={"slug": "nope"})).status_code == 404
-    for level in ("0", "4", "x", "-1", "1.5", "99999999999999999999"):
+    for level in ("0", "4", "x", "-1", "1.5", "99999999999999999999", "²", "٢", "２"):
         response = client.get(reverse("training:exercise", kwargs={"kind": "fake_add"}) + f"?stufe={level}")
         assert response.status_code == 400, level
-    for step in ("0", "3", "x"):
+    for step in ("0", "3", "x", "²", "٢", "２", "9" * 5000):  # "٢" and "２" are no plain 2
         response = client.get(reverse("training:lesson", kwargs={"slug": "addieren"}) + f"?stufe={step}")
         assert response.status_code == 400, step
     issued = _issued_from_page(client, reverse("training:exercise", kwargs={"kind": "fake_add"}))

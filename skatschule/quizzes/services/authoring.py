@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import is_teacher
+from skatschule.home.text import one_line
 from skatschule.training.lessons import RULE_ID, get_lesson
 from skatschule.training.registry import exercises_for_rule, get_type
 
@@ -151,7 +152,7 @@ def checked_settings(
     show_answers: str,
 ) -> dict[str, Any]:
     """The quiz's title, times and rules, checked like the database's constraints (a 400, not a 500)."""
-    title = " ".join(str(title).split())[:120]
+    title = one_line(title, 120)
     if not title:
         raise QuizError("Bitte gib dem Quiz einen Titel.", "Please give the quiz a title.")
     if opens_at and closes_at and closes_at <= opens_at:

@@ -38,6 +38,7 @@ from skatschule.engine import (
 from skatschule.engine.bidding import parse_auction_move
 from skatschule.engine.evaluation import bid_limit, evaluate
 from skatschule.engine.names import game_ref
+from skatschule.engine.numbers import plain_number
 from skatschule.engine.sorting import sort_hand
 
 __all__ = ["Table", "Limit", "hand_limit", "new_table", "play_user_move", "auction_of", "table_context"]
@@ -152,8 +153,9 @@ def play_user_move(table: Table, action: str) -> Auction:
     """
     action = action.strip().lower()
     raw: list[object]
-    if action.isdigit() and len(action) <= 3:
-        raw = [table.seat, int(action)]
+    value = plain_number(action, max_digits=3)
+    if value is not None:
+        raw = [table.seat, value]
     elif action in ("p", "y"):
         raw = [table.seat, action]
     else:

@@ -22,6 +22,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from skatschule.engine import SkatError, parse_card
+from skatschule.engine.numbers import plain_number
 from skatschule.exercises.base import AnswerError, ExerciseType, Feedback, Question
 from skatschule.exercises.helpers import join_signed, signed_choice
 from skatschule.home.errors import UserError
@@ -69,13 +70,12 @@ def exercise_type(kind: str) -> ExerciseType:
 
 
 def check_difficulty(kind: ExerciseType, difficulty: object) -> int:
-    try:
-        value = int(str(difficulty).strip())
-    except (TypeError, ValueError):
+    value = plain_number(str(difficulty).strip(), max_digits=3)
+    if value is None:
         raise BadDifficulty(
             f"Die Stufe {str(difficulty)[:20]!r} ist keine Zahl.",
             f"The level {str(difficulty)[:20]!r} is not a number.",
-        ) from None
+        )
     try:
         kind.check_difficulty(value)
     except AnswerError as exc:
