@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.urls import reverse
 
+from skatschule.engine.numbers import is_plain_number
 from skatschule.home.language import current_lang
 from skatschule.owners import Owner
 
@@ -308,7 +309,7 @@ def chapter_stats(rows: Sequence[Row]) -> list[ChapterStat]:
 
 
 def _rule_key(rule_id: str) -> tuple:
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in rule_id.split("."))
+    return tuple((0, int(part), "") if is_plain_number(part) else (1, 0, part) for part in rule_id.split("."))
 
 
 def rule_stats(rows: Sequence[Row]) -> list[RuleStat]:
