@@ -27,7 +27,7 @@ from .cards import CARDS, CardSet, Deal, deal_cards
 from .game import GameState
 from .games import Contract, GameType
 
-__all__ = ["play_random_game", "main"]
+__all__ = ["play_random_game", "report_times", "main"]
 
 _DECLARATIONS = tuple((Contract(game), Contract(game, hand=True)) for game in GameType)
 """For each game type: the declaration after picking up the skat, and the hand game."""
@@ -93,12 +93,18 @@ def bench_solver(count: int, verbose: bool) -> float:
             print(
                 f"{k:3d} {game.value:9s} declarer {declarer}: {value!s:>5} {solution.nodes:9d} nodes {elapsed:7.3f} s"
             )
+    print(f"deals: {len(times)}, total {sum(times):.1f} s of CPU time (one core, CPython)")
+    return report_times(times, "seconds_per_deal")
+
+
+def report_times(times: list[float], figure: str) -> float:
+    """Print mean, 95th percentile and maximum of ``times``, then ``figure: <mean>`` as the
+    last line (the benchmark's figure); returns the mean."""
     ordered = sorted(times)
     mean = sum(times) / len(times)
     p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
-    print(f"deals: {len(times)}, total {sum(times):.1f} s of CPU time (one core, CPython)")
     print(f"mean: {mean:.3f} s, p95: {p95:.3f} s, max: {ordered[-1]:.3f} s")
-    print(f"seconds_per_deal: {mean:.3f}")
+    print(f"{figure}: {mean:.3f}")
     return mean
 
 

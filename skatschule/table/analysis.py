@@ -19,13 +19,13 @@ marked as such. Null games are judged win or lose.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skatschule.engine import Card, Contract, GameState, GameType
+from skatschule.engine.bench import report_times
 from skatschule.engine.cards import deal_cards
 from skatschule.engine.solver import SearchAborted, solve_state
 
@@ -209,13 +209,8 @@ def bench(games: int, max_nodes: int, *, seed: int = 2026, verbose: bool = False
                 f"{k:3d} {_GAMES[k % 6].value:9s} seat {seat} ({side}): {len(analysis.steps)} cards,"
                 f" {exact} in Augen, {judged} judged, {elapsed:6.2f} s"
             )
-    ordered = sorted(times)
-    mean = sum(times) / len(times)
-    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
     print(f"games: {len(times)}, node budget {max_nodes} per search, CPU time of one core (CPython)")
-    print(f"mean: {mean:.3f} s, p95: {p95:.3f} s, max: {ordered[-1]:.3f} s")
-    print(f"seconds_per_analysis: {mean:.3f}")
-    return mean
+    return report_times(times, "seconds_per_analysis")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -43,6 +43,7 @@ from skatschule.classrooms import services as classrooms
 from skatschule.classrooms.models import Assignment
 from skatschule.owners import Owner
 from tests.people import client_for, make_user
+from tests.table.records import played_record
 
 pytestmark = pytest.mark.django_db
 
@@ -282,31 +283,13 @@ def world(settings, monkeypatch) -> dict[str, Any]:
         "casebook": {"pk": group.pk, "public_id": exam.public_id},
         "training": {"public_id": issued.public_id},
     }
-    records = [_played_record(seed) for seed in range(3)]
+    records = [played_record(seed) for seed in range(3)]
     # a record whose first bid is junk (a 500 once): the parser must name the move
     first_bid = re.compile(r"(MV\[w [A-Z0-9.]+ \d) (\d+)")
     broken = [first_bid.sub(rf"\g<1> {junk}", records[0], count=1) for junk in ("²", "9" * 5000)]
     assert all(record not in records for record in broken)
     plausible = {"records": records + broken}
     return {"teacher": teacher, "student": student, "real": real, "by_app": by_app, "plausible": plausible}
-
-
-def _played_record(seed: int) -> str:
-    """A whole game of random legal moves, written as an ISS record (for the ISS viewer)."""
-    from skatschule.engine import GameState, Pass, Phase
-    from skatschule.engine.bidding import Bid
-    from skatschule.engine.iss import write_record
-
-    rng = random.Random(seed)
-    state = GameState(seed=seed)
-    while not state.is_over():
-        moves = state.legal_moves()
-        if state.phase is Phase.AUCTION:
-            low = [m for m in moves if not isinstance(m, Bid) or m.value <= 20]
-            moves = [m for m in low if isinstance(m, Pass)] if state.auction.value >= 18 and rng.random() < 0.8 else low
-            moves = moves or state.legal_moves()
-        state.push(rng.choice(moves))
-    return write_record(state, game_id=str(seed))
 
 
 def _real(world: dict[str, Any], endpoint: Endpoint, name: str, who: str) -> str:

@@ -6,7 +6,6 @@ reading of the record (its tricks, :meth:`IssGame.answer`), never a number writt
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
 
@@ -14,31 +13,17 @@ import pytest
 from django.test import Client
 
 from skatschule.cards.render import card_name
-from skatschule.engine import SEAT_NAMES_DE, SEAT_NAMES_EN, GameState, Pass, Phase
-from skatschule.engine.bidding import Bid
+from skatschule.engine import SEAT_NAMES_DE, SEAT_NAMES_EN, Phase
 from skatschule.engine.iss import IssGame, parse_record, write_record
 from skatschule.table import moments
+from tests.table.records import played_record
 
 URL = "/ueben/spiel/iss/"
 PUBLIC_ISS = Path(__file__).resolve().parents[2].parent / "shared" / "vectors" / "public_iss.json"
 
 
-def _played_record(seed: int) -> str:
-    """A whole game of random legal moves (the auction kept low), written as an ISS record."""
-    rng = random.Random(seed)
-    state = GameState(seed=seed)
-    while not state.is_over():
-        moves = state.legal_moves()
-        if state.phase is Phase.AUCTION:
-            low = [m for m in moves if not isinstance(m, Bid) or m.value <= 20]
-            moves = [m for m in low if isinstance(m, Pass)] if state.auction.value >= 18 and rng.random() < 0.8 else low
-            moves = moves or state.legal_moves()
-        state.push(rng.choice(moves))
-    return write_record(state, game_id=str(seed))
-
-
 def _records() -> list[str]:
-    records = [_played_record(seed) for seed in range(40)]
+    records = [played_record(seed) for seed in range(40)]
     if PUBLIC_ISS.exists():
         cases = json.loads(PUBLIC_ISS.read_text(encoding="utf-8"))["cases"]
         records += [c["input"]["record"] for c in cases if not c["expected"].get("error")]
