@@ -24,7 +24,24 @@ __all__ = [
     "trick_winner",
     "is_trump",
     "parse_game",
+    "TOTAL_POINTS",
+    "WIN_POINTS",
+    "SPLIT_POINTS",
+    "SCHNEIDER_POINTS",
+    "OUT_OF_SCHNEIDER",
 ]
+
+# The game's numbers (ISkO 4.2): one name each, used wherever a rule counts Augen.
+TOTAL_POINTS = 120
+"""All the Augen of a deck."""
+WIN_POINTS = 61
+"""The declarer wins a suit or Grand game with his 61st Auge (4.2.2)."""
+SPLIT_POINTS = 60
+"""60 for each party: lost for the declarer, the defenders win with their 60th Auge."""
+SCHNEIDER_POINTS = 90
+"""A party with 90 Augen has made the other Schneider (4.2.3)."""
+OUT_OF_SCHNEIDER = 31
+"""A party with 31 Augen is out of Schneider (4.2.3; a house rule makes it 30 for the defenders)."""
 
 _SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 _JACKS = sum(1 << (8 * s + Rank.JACK) for s in range(4))

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from .cards import Card, CardSet, Deal
 from .errors import IllegalMove, SkatError
 from .explain import Derivation, Step
-from .games import GameType, legal_cards, trick_winner
+from .games import SPLIT_POINTS, GameType, legal_cards, trick_winner
 from .names import card_ref
 from .scoring import Outcome
 
-__all__ = ["RamschResult", "play_ramsch", "score_ramsch", "starts_bock_round"]
+__all__ = ["RamschResult", "play_ramsch", "score_ramsch", "starts_bock_round", "bock_trigger", "BockReading"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,9 +128,44 @@ def score_ramsch(augen: Sequence[int], tricks: Sequence[int], schieben: int = 0)
     )
 
 
-def starts_bock_round(outcome: Outcome) -> bool:
-    """Does this game start a Bock/Ramsch round (K.2.1)? A lost Kontra game, any Kontra
-    with Re, and a 60:60 split (Spaltarsch)."""
-    if outcome.kontra and (outcome.re or not outcome.won):
+class BockReading(Enum):
+    """How "Kontra verloren" starts a Bock round (K.2.1): a named switch, because the seeds
+    read it two ways."""
+
+    DECLARER_LOST = "declarer_lost"
+    """Seed 004 (the default): the declarer lost a game with Kontra; Kontra with Re triggers
+    whatever the result."""
+    DEFENDERS_LOST = "defenders_lost"
+    """Seed 002's pairing "verlorenes Kontra oder gewonnenes Re": the defenders who said Kontra
+    lost it, i.e. the declarer won a Kontra game; Kontra with Re triggers whatever the result."""
+
+
+def bock_trigger(
+    *,
+    kontra: bool,
+    re: bool,
+    won: bool,
+    null: bool,
+    declarer_points: int,
+    reading: BockReading = BockReading.DECLARER_LOST,
+) -> bool:
+    """Does a game start a Bock/Ramsch round (K.2.1)? The one place that decides it:
+    a lost Kontra (read by ``reading``), any Kontra with Re, and a 60:60 split (Spaltarsch)
+    in a suit or Grand game."""
+    if kontra and re:
         return True
-    return not outcome.contract.game.is_null and outcome.declarer_points == 60
+    if kontra and won is (reading is BockReading.DEFENDERS_LOST):
+        return True
+    return not null and declarer_points == SPLIT_POINTS
+
+
+def starts_bock_round(outcome: Outcome, reading: BockReading = BockReading.DECLARER_LOST) -> bool:
+    """:func:`bock_trigger` read from a scored game."""
+    return bock_trigger(
+        kontra=outcome.kontra,
+        re=outcome.re,
+        won=outcome.won,
+        null=outcome.contract.game.is_null,
+        declarer_points=outcome.declarer_points,
+        reading=reading,
+    )

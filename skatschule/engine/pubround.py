@@ -26,7 +26,7 @@ from .errors import SkatError
 from .explain import Step
 from .games import Contract
 from .lists import SEEGER_DEFENDER_BONUS, SEEGER_WIN
-from .pub import RamschResult, score_ramsch, starts_bock_round
+from .pub import BockReading, RamschResult, bock_trigger, score_ramsch, starts_bock_round
 from .scoring import Outcome
 
 __all__ = [
@@ -55,17 +55,9 @@ __all__ = [
     "Transfer",
     "pay_off",
     "bock_trigger",
+    "BockReading",
     "score_broken_ramsch",
 ]
-
-
-def bock_trigger(*, kontra: bool, re: bool, won: bool, null: bool, declarer_points: int) -> bool:
-    """K.2.1 from the bare facts of a game, the same reading as
-    :func:`~skatschule.engine.pub.starts_bock_round`: Kontra lost by the declarer
-    without Re, any Kontra with Re, or 60:60 in a suit or grand game."""
-    if kontra and (re or not won):
-        return True
-    return not null and declarer_points == 60
 
 
 # --------------------------------------------------------------------------- Kontra and Re

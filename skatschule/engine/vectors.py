@@ -20,10 +20,13 @@ from typing import Any
 from .bidding import parse_auction_move, run_auction
 from .cards import Card, CardSet, Deal, parse_card, parse_cards
 from .errors import SkatError
+from .evening import EveningDeal, EveningGame, EveningPassed, EveningRamsch, parse_stake, play_evening
 from .explain import Step
+from .houserules import HouseGame, HouseRules, Special
 from .game import Discard, GameState, Phase, PickUp
 from .games import Contract, is_trump, legal_cards, parse_game, trick_winner
 from .iss import parse_record
+from .pub import BockReading
 from .lists import seeger_totals
 from .names import render
 from .rules import get_rules
@@ -237,6 +240,104 @@ def _open_hand(inp: Input, rules: str) -> object:
     return {"declarer_points": solution.declarer_points}
 
 
+def _evening_deal(raw: Input, players: int) -> EveningDeal:
+    if not isinstance(raw, Mapping):
+        raise SkatError("Jedes Spiel ist ein Objekt", "Each game is an object")
+    if raw.get("passed") is True:
+        return EveningPassed()
+    if raw.get("ramsch") is not None:
+        r = raw["ramsch"]
+        augen, tricks = r.get("augen"), r.get("tricks")
+        if not (isinstance(augen, list) and isinstance(tricks, list)) or not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in augen + tricks
+        ):
+            raise SkatError("Ramsch: Augen und Stiche je Spieler", "Ramsch: card points and tricks per player")
+        return EveningRamsch(tuple(augen), tuple(tricks), _int(r, "schieben", 0))
+    name = raw.get("game")
+    special = Special(name) if name in ("revolution", "saxon") else None
+    game = None if special else parse_game(name)
+    null_like = special is Special.REVOLUTION or (game is not None and game.is_null)
+    kontra, re, more = _flag(raw, "kontra"), _flag(raw, "re"), _int(raw, "more", 0)
+    if re and not kontra:
+        raise SkatError("Re gibt es nur nach einem Kontra", "Re is only possible after a Kontra")
+    if more and not re:
+        raise SkatError("Weitere Stufen erst nach Re (K.7.10)", "Further levels only after Re (K.7.10)")
+    if more < 0:
+        raise SkatError("more ist nicht negativ", "more is not negative")
+    if re and game is not None and game.is_null and not _flag(raw, "ouvert"):
+        raise SkatError("Auf Null und Null Hand gibt es kein Re (K.1.3)", "There is no Re on Null or Null Hand (K.1.3)")
+    without = raw.get("matadors_without_skat")
+    spitze_made = raw.get("spitze_made", True)
+    if not isinstance(spitze_made, bool):
+        raise SkatError("spitze_made muss true oder false sein", "spitze_made must be true or false")
+    house_game = HouseGame(
+        game=game,
+        special=special,
+        hand=_flag(raw, "hand"),
+        ouvert=_flag(raw, "ouvert"),
+        schneider_announced=_flag(raw, "schneider_announced"),
+        schwarz_announced=_flag(raw, "schwarz_announced"),
+        matadors=_int(raw, "matadors", 0) if null_like else _int(raw, "matadors"),
+        matadors_without_skat=None if without is None else _int(raw, "matadors_without_skat"),
+        bid=_int(raw, "bid", 18),
+        declarer_points=_int(raw, "declarer_points", 0),
+        declarer_tricks=_int(raw, "declarer_tricks", 0),
+        conceded=_flag(raw, "conceded"),
+        spitzen=_int(raw, "spitze", 0),
+        spitze_made=spitze_made,
+        rum=_flag(raw, "rum"),
+        doublings=int(kontra) + int(re) + more,
+    )
+    return EveningGame(_int(raw, "declarer"), house_game, kontra, re)
+
+
+def _evening(inp: Input, rules: str) -> object:
+    names = inp["players"]
+    if not isinstance(names, list) or len(names) not in (3, 4):
+        raise SkatError("Eine Skatrunde hat drei oder vier Spieler", "A Skat table has three or four players")
+    players = len(names)
+    kind = inp.get("rules") or "isko"
+    if kind not in ("isko", "pub"):
+        raise SkatError(f"Unbekannte Regeln {kind!r}: isko oder pub", f"Unknown rules {kind!r}: isko or pub")
+    house_raw = dict(inp.get("house") or {})
+    reading = BockReading(house_raw.pop("bock_reading", BockReading.DECLARER_LOST.value))
+    house = HouseRules.from_dict(house_raw)
+    stake = parse_stake(inp.get("stake", 1))
+    games = inp.get("games") or []
+    if not isinstance(games, list):
+        raise SkatError("games ist eine Liste", "games is a list")
+    evening = play_evening(
+        players=players,
+        dealer=_int(inp, "dealer", 0),
+        pub=kind == "pub",
+        house=house,
+        deals=[_evening_deal(g, players) for g in games],
+        stake=stake,
+        bock_reading=reading,
+    )
+    state = evening.round
+    minus, lost = evening.bierlachs()
+    queue = state.running
+    return {
+        "list": list(state.totals),
+        "seeger": list(state.seeger_totals()),
+        "bierlachs": {"limit": 301 if players == 3 else 401, "minus": list(minus), "lost": list(lost)},
+        "money": {
+            "stake": str(stake),
+            "balance_points": list(state.balances()),
+            "cents": [str(c) for c in evening.cents()],
+        },
+        "queue": {
+            "next": state.next_kind.value,
+            "bock_left": queue.bock_left if queue else 0,
+            "ramsch_left": queue.ramsch_left if queue else 0,
+            "waiting": state.waiting,
+        },
+        "next_dealer": state.dealer,
+        "rows": [{"deal": r.deal.value, "dealer": r.dealer, "entry": list(r.entry)} for r in evening.rows],
+    }
+
+
 KINDS: dict[str, Callable[[Input, str], object]] = {
     "card_points": _card_points,
     "is_trump": _is_trump,
@@ -253,6 +354,7 @@ KINDS: dict[str, Callable[[Input, str], object]] = {
     "ruling": _ruling,
     "iss_record": _iss_record,
     "open_hand": _open_hand,
+    "evening": _evening,
 }
 
 

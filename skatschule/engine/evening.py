@@ -1,0 +1,246 @@
+"""A whole club evening at one table: every deal in order, valued under one rule set.
+
+:func:`play_evening` feeds the deals through :class:`~.pubround.PubRound` (the Bock and
+Ramsch queue, the dealer, the list entries) and values every game with
+:func:`~.houserules.score_house` under the evening's rule set (ISkO or pub rules plus the
+house switches). The totals come from the round: the ISkO list, Seeger-Fabian, Bierlachs
+and the money at an exact stake (:class:`fractions.Fraction`, seed 003 plays for 1/10,
+1/4 and 1/2 cent).
+
+Where the seeds leave a question open, the engine names its reading:
+
+- **Bierlachs, two over the limit in one game** (:data:`BIERLACHS_TIE`): every player who
+  reaches the limit in the same game loses the round, in seat order (``both_lose``).
+- **"Mit 30 aus dem Schneider"** helps the defenders only (K.7.4; seed 002 names only them).
+- **The Bock trigger "Kontra verloren"** (:class:`~.pubround.BockReading`): the declarer lost a
+  game with Kontra (seed 004), unless the switch ``bock_reading`` says ``defenders``.
+- **Ausweich-Grand**: once per player and Ramsch round (seed 004), a Grand Hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from .errors import SkatError
+from .explain import Derivation, Step
+from .games import GameType
+from .houserules import HouseGame, HouseRules, score_house
+from .pub import score_ramsch
+from .pubround import (
+    BockReading,
+    DealKind,
+    EscapeGrand,
+    GamePlayed,
+    PassedIn,
+    PubRound,
+    RamschPlayed,
+    RoundEvent,
+    bock_trigger,
+)
+
+__all__ = [
+    "EveningGame",
+    "EveningRamsch",
+    "EveningPassed",
+    "EveningDeal",
+    "EveningRow",
+    "Evening",
+    "BierlachsTie",
+    "BIERLACHS_TIE",
+    "bierlachs_rounds",
+    "parse_stake",
+    "play_evening",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class EveningGame:
+    """A played game: the declarer (player index) and the game as the list enters it.
+
+    ``game.doublings`` counts Kontra, Re and the further levels; ``game.bock`` is set by
+    the evening, not by the caller."""
+
+    declarer: int
+    game: HouseGame
+    kontra: bool = False
+    re: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EveningRamsch:
+    """A (Schiebe)ramsch: Augen and tricks of Vorhand, Mittelhand and Hinterhand."""
+
+    augen: tuple[int, ...]
+    tricks: tuple[int, ...]
+    schieben: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EveningPassed:
+    """A deal nobody bid (ISkO only: thrown in, the next player deals)."""
+
+
+EveningDeal = EveningGame | EveningRamsch | EveningPassed
+
+
+@dataclass(frozen=True, slots=True)
+class EveningRow:
+    deal: DealKind
+    dealer: int
+    entry: tuple[int, ...]
+    steps: Derivation
+
+
+class BierlachsTie:
+    """What happens when two or more players pass the Bierlachs limit in one game."""
+
+    BOTH_LOSE = "both_lose"
+
+
+BIERLACHS_TIE = BierlachsTie.BOTH_LOSE
+"""The engine's reading: everyone who reaches the limit in that game loses the round."""
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    round: PubRound
+    rows: tuple[EveningRow, ...]
+    stake: Fraction
+
+    @property
+    def players(self) -> int:
+        return self.round.players
+
+    def bierlachs(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(minus points of the round under way, losers of the finished rounds in order)."""
+        return bierlachs_rounds(self.round)
+
+    def cents(self) -> tuple[Fraction, ...]:
+        """What each player wins (+) or pays (-), exactly: balance × stake."""
+        return tuple(b * self.stake for b in self.round.balances())
+
+
+def bierlachs_rounds(state: PubRound, limit: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Bierlachs (A.3) over a round's entries, with the tie reading :data:`BIERLACHS_TIE`:
+    a won game charges its entry to every other player at the table, a lost game and a
+    Ramsch charge the minus entries. Whoever reaches ``limit`` (301 at three, 401 at four)
+    loses; when several reach it in the same game, all of them lose, in seat order."""
+    limit = limit or (301 if state.players == 3 else 401)
+    minus = [0] * state.players
+    lost: list[int] = []
+    for declarer, entry in zip(state.declarers, state.entries):
+        if declarer is not None and entry[declarer] > 0:
+            for other in range(state.players):
+                if other != declarer:
+                    minus[other] += entry[declarer]
+        else:
+            for p, e in enumerate(entry):
+                if e < 0:
+                    minus[p] -= e
+        over = [p for p in range(state.players) if minus[p] >= limit]
+        if over:
+            lost.extend(over)
+            minus = [0] * state.players
+    return tuple(minus), tuple(lost)
+
+
+def parse_stake(raw: object) -> Fraction:
+    """A stake in cents per point: an integer or a fraction string such as ``"1/4"``."""
+    try:
+        if isinstance(raw, bool):
+            raise TypeError
+        if isinstance(raw, int):
+            stake = Fraction(raw)
+        elif isinstance(raw, float):
+            stake = Fraction(str(raw))
+        elif isinstance(raw, str):
+            stake = Fraction(raw.strip())
+        else:
+            raise TypeError
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise SkatError(
+            "Der Einsatz ist eine Zahl oder ein Bruch wie 1/4", "The stake is a number or a fraction such as 1/4"
+        ) from None
+    if stake < 0:
+        raise SkatError("Der Einsatz je Punkt ist nicht negativ", "The stake per point is not negative")
+    return stake
+
+
+def play_evening(
+    *,
+    players: int,
+    dealer: int,
+    pub: bool,
+    house: HouseRules,
+    deals: Sequence[EveningDeal],
+    stake: Fraction = Fraction(1),
+    bock_reading: BockReading = BockReading.DECLARER_LOST,
+) -> Evening:
+    """Play the evening's deals in order (K.2, K.4.3; ISkO 2.3.7 for thrown-in deals)."""
+    state = PubRound(players=players, dealer=dealer, ramsch_when_passed=pub, bock_rounds=pub)
+    rows: list[EveningRow] = []
+    for number, deal in enumerate(deals, start=1):
+        try:
+            row, state = _play(state, deal, house, pub, bock_reading)
+        except SkatError as err:
+            raise SkatError(f"Spiel {number}: {err.message_de}", f"Game {number}: {err.message_en}") from None
+        rows.append(row)
+    return Evening(state, tuple(rows), stake)
+
+
+def _play(
+    state: PubRound, deal: EveningDeal, house: HouseRules, pub: bool, bock_reading: BockReading
+) -> tuple[EveningRow, PubRound]:
+    kind, dealer = state.next_kind, state.dealer
+    event: RoundEvent
+    steps: Derivation = ()
+    if isinstance(deal, EveningPassed):
+        if pub:
+            raise SkatError(
+                "Nach den Kneipenregeln wird nicht eingepasst, sondern geramscht (K.3.1)",
+                "Under pub rules no deal is thrown in; Ramsch is played (K.3.1)",
+            )
+        event = PassedIn()
+    elif isinstance(deal, EveningRamsch):
+        if not pub:
+            raise SkatError("Ramsch gibt es nur nach den Kneipenregeln (K.3)", "Ramsch exists only under pub rules (K.3)")
+        result = score_ramsch(deal.augen, deal.tricks, deal.schieben)
+        steps = result.steps
+        event = RamschPlayed(result.scores)
+    else:
+        if not 0 <= deal.declarer < state.players:
+            raise SkatError(f"Unbekannter Spieler {deal.declarer}", f"Unknown player {deal.declarer}")
+        if deal.game.doublings and not pub:
+            raise SkatError("Kontra und Re nur mit Kneipenregeln (K.1)", "Kontra and Re only with pub rules (K.1)")
+        game = replace(deal.game, bock=kind is DealKind.BOCK)
+        outcome = score_house(game, house)
+        steps = outcome.steps
+        trigger = pub and bock_trigger(
+            kontra=deal.kontra,
+            re=deal.re,
+            won=outcome.won,
+            null=game.game is None or game.game.is_null,
+            declarer_points=game.declarer_points,
+            reading=bock_reading,
+        )
+        if kind is DealKind.RAMSCH:
+            if game.game is None or game.game is not GameType.GRAND or not game.hand:
+                raise SkatError(
+                    "In der Ramschrunde wird geramscht oder ein Ausweich-Grand Hand gespielt (K.4.3)",
+                    "In the Ramsch round it is Ramsch or an escape Grand Hand (K.4.3)",
+                )
+            event = EscapeGrand(deal.declarer, outcome.score, outcome.won, trigger)
+        else:
+            event = GamePlayed(deal.declarer, outcome.score, outcome.won, kind is DealKind.BOCK, trigger)
+    new = state.apply(event)
+    if kind is DealKind.BOCK and isinstance(deal, EveningRamsch):
+        steps = steps + (
+            Step(
+                "Ramsch in der Bockrunde: nicht verdoppelt, verbraucht ein Bockspiel",
+                "Ramsch in the Bock round: not doubled, uses up one Bock game",
+                ("K.2.2",),
+            ),
+        )
+    return EveningRow(kind, dealer, new.entries[-1], steps), new
