@@ -12,8 +12,8 @@ Where the seeds leave a question open, the engine names its reading:
 - **Bierlachs, two over the limit in one game** (:data:`BIERLACHS_TIE`): every player who
   reaches the limit in the same game loses the round, in seat order (``both_lose``).
 - **"Mit 30 aus dem Schneider"** helps the defenders only (K.7.4; seed 002 names only them).
-- **The Bock trigger "Kontra verloren"** (:class:`~.pubround.BockReading`): the declarer lost a
-  game with Kontra (seed 004), unless the switch ``bock_reading`` says ``defenders``.
+- **The Bock trigger "Kontra verloren"** (:class:`~.rules.BockReading`): the declarer lost a
+  game with Kontra (seed 004), unless the switch ``bock_reading`` says ``defenders_lost``.
 - **Ausweich-Grand**: once per player and Ramsch round (seed 004), a Grand Hand.
 """
 
@@ -26,10 +26,9 @@ from fractions import Fraction
 from .errors import SkatError
 from .explain import Derivation, Step
 from .games import GameType
-from .houserules import HouseGame, HouseRules, score_house
-from .pub import score_ramsch
+from .houserules import HouseGame, score_house
+from .pub import bock_trigger, score_ramsch
 from .pubround import (
-    BockReading,
     DealKind,
     EscapeGrand,
     GamePlayed,
@@ -37,8 +36,8 @@ from .pubround import (
     PubRound,
     RamschPlayed,
     RoundEvent,
-    bock_trigger,
 )
+from .rules import RuleSet
 
 __all__ = [
     "EveningGame",
@@ -172,32 +171,33 @@ def play_evening(
     *,
     players: int,
     dealer: int,
-    pub: bool,
-    house: HouseRules,
+    rules: RuleSet,
     deals: Sequence[EveningDeal],
     stake: Fraction = Fraction(1),
-    bock_reading: BockReading = BockReading.DECLARER_LOST,
 ) -> Evening:
-    """Play the evening's deals in order (K.2, K.4.3; ISkO 2.3.7 for thrown-in deals)."""
-    state = PubRound(players=players, dealer=dealer, ramsch_when_passed=pub, bock_rounds=pub)
+    """Play the evening's deals in order (K.2, K.4.3; ISkO 2.3.7 for thrown-in deals).
+
+    ``rules`` is the ISkO or the pub rules with the table's house switches; under pub
+    rules Kontra, Re, Bock and Ramsch rounds apply, with ``rules.bock_reading``."""
+    pub = rules.doublings
+    state = PubRound(players=players, dealer=dealer, ramsch_when_passed=rules.ramsch_when_passed, bock_rounds=pub)
     rows: list[EveningRow] = []
     for number, deal in enumerate(deals, start=1):
         try:
-            row, state = _play(state, deal, house, pub, bock_reading)
+            row, state = _play(state, deal, rules)
         except SkatError as err:
             raise SkatError(f"Spiel {number}: {err.message_de}", f"Game {number}: {err.message_en}") from None
         rows.append(row)
     return Evening(state, tuple(rows), stake)
 
 
-def _play(
-    state: PubRound, deal: EveningDeal, house: HouseRules, pub: bool, bock_reading: BockReading
-) -> tuple[EveningRow, PubRound]:
+def _play(state: PubRound, deal: EveningDeal, rules: RuleSet) -> tuple[EveningRow, PubRound]:
     kind, dealer = state.next_kind, state.dealer
+    pub = rules.doublings
     event: RoundEvent
     steps: Derivation = ()
     if isinstance(deal, EveningPassed):
-        if pub:
+        if rules.ramsch_when_passed:
             raise SkatError(
                 "Nach den Kneipenregeln wird nicht eingepasst, sondern geramscht (K.3.1)",
                 "Under pub rules no deal is thrown in; Ramsch is played (K.3.1)",
@@ -205,7 +205,9 @@ def _play(
         event = PassedIn()
     elif isinstance(deal, EveningRamsch):
         if not pub:
-            raise SkatError("Ramsch gibt es nur nach den Kneipenregeln (K.3)", "Ramsch exists only under pub rules (K.3)")
+            raise SkatError(
+                "Ramsch gibt es nur nach den Kneipenregeln (K.3)", "Ramsch exists only under pub rules (K.3)"
+            )
         result = score_ramsch(deal.augen, deal.tricks, deal.schieben)
         steps = result.steps
         event = RamschPlayed(result.scores)
@@ -215,7 +217,7 @@ def _play(
         if deal.game.doublings and not pub:
             raise SkatError("Kontra und Re nur mit Kneipenregeln (K.1)", "Kontra and Re only with pub rules (K.1)")
         game = replace(deal.game, bock=kind is DealKind.BOCK)
-        outcome = score_house(game, house)
+        outcome = score_house(game, rules)
         steps = outcome.steps
         trigger = pub and bock_trigger(
             kontra=deal.kontra,
@@ -223,7 +225,7 @@ def _play(
             won=outcome.won,
             null=game.game is None or game.game.is_null,
             declarer_points=game.declarer_points,
-            reading=bock_reading,
+            reading=rules.bock_reading,
         )
         if kind is DealKind.RAMSCH:
             if game.game is None or game.game is not GameType.GRAND or not game.hand:

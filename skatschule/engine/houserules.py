@@ -1,10 +1,12 @@
-"""House-rule profiles as data (chapter K.5 and K.7; not ISkO).
+"""House-rule games under the one variant model (chapter K.5 and K.7; not ISkO).
 
-A :class:`HouseRules` profile is a frozen set of named switches over the ISkO, like the
-options of a Skat program. :func:`score_house` values a finished game under any profile
-and writes the derivation step by step, with the rule ids of the ISkO for what the
-ISkO decides and of chapter K for what a switch changes. With every switch off it
-gives the ISkO's list entry (a test compares it with :func:`.scoring.score_game`).
+A house-rule profile is a :class:`~.rules.RuleSet`: the ISkO plus named switches
+(``HouseRules`` is the same class under its old name). :func:`score_house` values a
+finished game as a score sheet enters it under any rule set and writes the derivation
+step by step. What the ISkO decides (won or lost, Schneider, Schwarz, overbid, the
+unplayable Null of 2.4.4) is decided in one place, :func:`.scoring.score_game`, for every
+game that no house switch touches; the switches (K.7) add their own steps, each naming
+the house rule it applies.
 
 Game names in derivation texts are references (``⟦game:clubs⟧``) that
 :func:`.names.render` turns into the reader's deck and language.
@@ -13,17 +15,24 @@ Game names in derivation texts are references (``⟦game:clubs⟧``) that
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
 
 from .cards import Card, Rank, Suit
 from .errors import SkatError
 from .explain import Derivation, Step, rule_ids_of
-from .games import GameType
+from .games import OUT_OF_SCHNEIDER, TOTAL_POINTS, WIN_POINTS, Contract, GameType
 from .names import game_ref
-from .rules import ISKO
-from .scoring import lowest_multiple, matadors_text
+from .rules import (
+    DOUBLING_LEVELS,
+    EXTENDED_DOUBLING_LEVELS,
+    ISKO,
+    SWITCHES,
+    HandOverbid,
+    RuleSet,
+)
+from .scoring import Outcome, concede, lowest_multiple, matadors_text, score_game
 
 __all__ = [
     "Special",
@@ -47,9 +56,6 @@ __all__ = [
 
 REVOLUTION_VALUE = 92
 SAXON_BASE = 20
-DOUBLING_LEVELS = ("Kontra", "Re")
-EXTENDED_DOUBLING_LEVELS = ("Kontra", "Re", "Bock", "Hirsch", "Blatt", "Lachs", "Schuss")
-"""Seed 002's further doublings after Re (Hirsch is also called Tischkante-Stuhl)."""
 
 
 class Special(Enum):
@@ -57,15 +63,6 @@ class Special(Enum):
 
     REVOLUTION = "revolution"
     SAXON = "saxon"
-
-
-class HandOverbid(Enum):
-    """How a hand game that would be overbid by the skat counts when it may not be overbid (K.5.8)."""
-
-    HAND = "hand"
-    """At the value of the hand cards (without the skat)."""
-    SKAT = "skat"
-    """At the value with the skat."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,105 +85,8 @@ REVOLUTION_VARIANTS: Mapping[int, Revolution] = MappingProxyType(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class HouseRules:
-    """A house-rule profile: every field is a switch; the defaults are the ISkO."""
-
-    jacks_only_matadors: bool = False
-    grand_base: int = 24
-    grand_ouvert_base: int | None = None
-    """36 or 30: Grand ouvert with its own base value and without the level "offen"."""
-    schneider_doubles: bool = False
-    hand_not_punished: bool = False
-    hand_overbid: HandOverbid | None = None
-    """None: a hand game can be overbid (ISkO 4.4.2)."""
-    schneider_at_30: bool = False
-    free_announcements: bool = False
-    revolution: int | None = None
-    spitze: bool = False
-    rum: bool = False
-    saxon_spitze: bool = False
-    doubling_levels: tuple[str, ...] = DOUBLING_LEVELS
-
-    def __post_init__(self) -> None:
-        if self.grand_base not in (20, 24):
-            raise SkatError("Der Grand zählt 24 oder 20", "Grand counts 24 or 20")
-        if self.grand_ouvert_base not in (None, 36, 30):
-            raise SkatError("Grand ouvert zählt wie der Grand, 36 oder 30", "Grand ouvert counts as Grand, 36 or 30")
-        if self.revolution not in (None, 1, 2, 3):
-            raise SkatError("Die Revolution hat die Spielweisen 1, 2 und 3", "Revolution has the variants 1, 2 and 3")
-        if self.doubling_levels not in (DOUBLING_LEVELS, EXTENDED_DOUBLING_LEVELS):
-            raise SkatError(
-                "Nur Kontra und Re, oder die lange Reihe bis Schuss", "Only Kontra and Re, or the long row up to Schuss"
-            )
-
-    @property
-    def is_isko(self) -> bool:
-        return self == HouseRules()
-
-    def switches(self) -> dict[str, object]:
-        """The switches that differ from the ISkO, by field name."""
-        base = HouseRules()
-        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != getattr(base, f.name)}
-
-    def as_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {}
-        for name, value in self.switches().items():
-            out[name] = value.value if isinstance(value, Enum) else list(value) if isinstance(value, tuple) else value
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> HouseRules:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise SkatError(
-                f"Unbekannte Schalter: {', '.join(sorted(unknown))}", f"Unknown switches: {', '.join(sorted(unknown))}"
-            )
-        kwargs: dict[str, object] = dict(data)
-        if "hand_overbid" in kwargs and kwargs["hand_overbid"] is not None:
-            try:
-                kwargs["hand_overbid"] = HandOverbid(kwargs["hand_overbid"])
-            except ValueError:
-                raise SkatError("hand_overbid ist hand oder skat", "hand_overbid is hand or skat") from None
-        if "doubling_levels" in kwargs:
-            levels = kwargs["doubling_levels"]
-            kwargs["doubling_levels"] = tuple(levels) if isinstance(levels, (list, tuple)) else levels
-        for name in (
-            "jacks_only_matadors",
-            "schneider_doubles",
-            "hand_not_punished",
-            "schneider_at_30",
-            "free_announcements",
-            "spitze",
-            "rum",
-            "saxon_spitze",
-        ):
-            if name in kwargs and not isinstance(kwargs[name], bool):
-                raise SkatError(f"{name}: ja oder nein", f"{name}: yes or no")
-        for name in ("grand_base", "grand_ouvert_base", "revolution"):
-            value = kwargs.get(name)
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise SkatError(f"{name}: eine Zahl", f"{name}: a number")
-        return cls(**kwargs)  # type: ignore[arg-type]
-
-
-SWITCHES: tuple[tuple[str, str, str, str], ...] = (
-    ("jacks_only_matadors", "K.7.2", "Spitzen nur mit ⟦ranks:J⟧", "Matadors with ⟦ranks:J⟧ only"),
-    ("grand_base", "K.7.3", "Grand 20", "Grand 20"),
-    ("grand_ouvert_base", "K.7.3", "Grand ouvert 36 oder 30", "Grand ouvert 36 or 30"),
-    ("schneider_doubles", "K.7.4", "Schneider und Schwarz verdoppeln", "Schneider and Schwarz double"),
-    ("hand_not_punished", "K.7.5", "Hand wird nicht bestraft", "Hand is not punished"),
-    ("hand_overbid", "K.7.5", "Kein Überreizen beim Handspiel", "No overbidding in hand games"),
-    ("schneider_at_30", "K.7.4", "Mit 30 aus dem Schneider", "Out of Schneider with 30"),
-    ("free_announcements", "K.7.6", "Freie Ansagen", "Free announcements"),
-    ("revolution", "K.7.7", "Revolution (92)", "Revolution (92)"),
-    ("spitze", "K.7.8", "Spitze (Patrouille)", "Spitze (Patrouille)"),
-    ("rum", "K.7.8", "Rum", "Rum"),
-    ("saxon_spitze", "K.7.9", "Sächsische Spitze", "Saxon Spitze"),
-    ("doubling_levels", "K.7.10", "Kontra mit weiteren Stufen", "Kontra with further levels"),
-)
-"""(field, rule id, German label, English label) for every switch."""
+HouseRules = RuleSet
+"""The old name of a rule set with house switches: there is one variant model."""
 
 PROFILES: Mapping[str, HouseRules] = MappingProxyType(
     {
@@ -260,10 +160,10 @@ def _name(game: HouseGame) -> tuple[str, str]:
     return game_ref(game.game), game_ref(game.game)
 
 
-def _check(game: HouseGame, rules: HouseRules) -> None:
+def _check(game: HouseGame, rules: RuleSet) -> None:
     if (game.game is None) == (game.special is None):
         raise SkatError("Entweder ein Spiel der ISkO oder ein Sonderspiel", "Either an ISkO game or a special game")
-    if not 0 <= game.declarer_points <= 120 or not 0 <= game.declarer_tricks <= 10:
+    if not 0 <= game.declarer_points <= TOTAL_POINTS or not 0 <= game.declarer_tricks <= 10:
         raise SkatError(
             "Augen liegen zwischen 0 und 120, Stiche zwischen 0 und 10",
             "Card points lie between 0 and 120, tricks between 0 and 10",
@@ -310,25 +210,29 @@ def _check(game: HouseGame, rules: HouseRules) -> None:
         )
 
 
-def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutcome:
-    """Value ``game`` under ``rules`` and write its derivation."""
+def score_house(game: HouseGame, rules: RuleSet = ISKO) -> HouseOutcome:
+    """Value ``game`` under ``rules`` and write its derivation.
+
+    A game that no house switch touches is scored by :func:`.scoring.score_game` (the
+    one place for won or lost, Schneider, Schwarz, overbid and the overbid Null) under the
+    rule set's numbers (Grand 20, Grand ouvert 36, "Hand wird nicht bestraft" are numbers of
+    the rule set); the switches that change how a game is played or counted are valued
+    here, each step naming its house rule."""
     _check(game, rules)
+    if _isko_shaped(game, rules):
+        return _score_isko_shaped(game, rules)
     steps: list[Step] = []
     name_de, name_en = _name(game)
-    if game.game is GameType.NULL or game.special is Special.REVOLUTION:
-        if game.special is Special.REVOLUTION:
-            assert rules.revolution is not None
-            value = REVOLUTION_VALUE
-            steps.append(
-                Step(
-                    f"Revolution (Spielweise {rules.revolution}) = {value}",
-                    f"Revolution (variant {rules.revolution}) = {value}",
-                    ("K.5.1", "K.7.7"),
-                )
+    if game.special is Special.REVOLUTION:
+        assert rules.revolution is not None
+        value = REVOLUTION_VALUE
+        steps.append(
+            Step(
+                f"Revolution (Spielweise {rules.revolution}) = {value}",
+                f"Revolution (variant {rules.revolution}) = {value}",
+                ("K.5.1", "K.7.7"),
             )
-        else:
-            value = ISKO.null_value(game.hand, game.ouvert)
-            steps.append(Step(f"{name_de} = {value}", f"{name_en} = {value}", ("4.1.2",)))
+        )
         won = game.declarer_tricks == 0 and not game.conceded
         steps.append(
             Step(
@@ -354,16 +258,16 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
     schwarz_announced = game.schwarz_announced or (game.ouvert and not rules.free_announcements)
     schneider_announced = game.schneider_announced or (schwarz_announced and not rules.free_announcements)
 
-    # ---- reached levels
-    out_with = 30 if rules.schneider_at_30 else 31
-    defenders = 120 - game.declarer_points
+    # ---- reached levels; "mit 30 aus dem Schneider" helps the defenders only (K.7.4)
+    out_with = OUT_OF_SCHNEIDER - 1 if rules.schneider_at_30 else OUT_OF_SCHNEIDER
+    defenders = TOTAL_POINTS - game.declarer_points
     schwarz = (game.declarer_tricks in (0, 10)) and not game.conceded
-    schneider = (defenders < out_with or game.declarer_points < out_with or schwarz) and not game.conceded
-    if rules.schneider_at_30 and schneider and not schwarz:
+    schneider = (defenders < out_with or game.declarer_points < OUT_OF_SCHNEIDER or schwarz) and not game.conceded
+    if rules.schneider_at_30 and defenders == out_with and not schwarz and not game.conceded:
         steps.append(
             Step(
-                "Schneider erst unter 30 Augen (Hausregel)",
-                "Schneider only below 30 card points (house rule)",
+                "Die Gegenpartei hat 30 Augen: mit 30 aus dem Schneider (Hausregel „Mit 30 aus dem Schneider“)",
+                "The defenders have 30 card points: out of Schneider with 30 (house rule “Out of Schneider with 30”)",
                 ("K.5.9", "K.7.4"),
             )
         )
@@ -466,7 +370,7 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
             ),
         )
     else:
-        won = game.declarer_points >= 61
+        won = game.declarer_points >= WIN_POINTS
         steps.insert(
             0,
             Step(
@@ -550,9 +454,84 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
     return _finish(game, rules, counted, won, overbid, counted, schneider, schwarz, steps)
 
 
+def _isko_shaped(game: HouseGame, rules: RuleSet) -> bool:
+    """Does the ISkO's scoring (with the rule set's numbers) value this game?"""
+    if game.special is not None or game.spitzen or game.rum:
+        return False
+    if game.game is GameType.NULL:
+        return True  # no switch changes a Null (its overbid is 2.4.4's, in scoring)
+    if rules.jacks_only_matadors or rules.schneider_doubles or rules.free_announcements:
+        return False
+    return not (rules.schneider_at_30 or (rules.hand_overbid is not None and game.hand))
+
+
+def _score_isko_shaped(game: HouseGame, rules: RuleSet) -> HouseOutcome:
+    assert game.game is not None
+    contract = Contract(
+        game.game,
+        hand=game.hand,
+        ouvert=game.ouvert,
+        schneider_announced=game.schneider_announced,
+        schwarz_announced=game.schwarz_announced,
+    )
+    matadors = 0 if game.game.is_null else game.matadors
+    steps: list[Step]
+    if game.conceded:
+        settled = concede(contract, matadors, bid=game.bid, rules=rules)
+        won, value, score, overbid, schneider, schwarz = (
+            settled.won,
+            settled.value,
+            settled.score,
+            settled.overbid,
+            False,
+            False,
+        )
+        steps = list(settled.steps)
+    else:
+        outcome: Outcome = score_game(
+            contract,
+            matadors,
+            bid=game.bid,
+            declarer_points=game.declarer_points,
+            declarer_tricks=game.declarer_tricks,
+            rules=rules,
+            null_matadors=game.matadors if game.game.is_null and game.matadors else None,
+        )
+        won, value, score, overbid = outcome.won, outcome.value, outcome.score, outcome.overbid
+        schneider, schwarz = outcome.schneider, outcome.schwarz
+        steps = list(outcome.steps)
+    if game.hand and rules.hand_not_punished and not won:
+        steps.append(
+            Step(
+                "Hausregel „Hand wird nicht bestraft“: das verlorene Handspiel zählt einfach",
+                "House rule “Hand is not punished”: the lost hand game counts single",
+                ("K.5.7", "K.7.5"),
+            )
+        )
+    score = _doubled(game, rules, score, steps)
+    return HouseOutcome(won, value, score, overbid, schneider, schwarz, tuple(steps))
+
+
+def _doubled(game: HouseGame, rules: RuleSet, score: int, steps: list[Step]) -> int:
+    """Kontra, Re and the further levels of K.7.10, then the Bock game (K.2.2)."""
+    for name in rules.doubling_levels[: game.doublings]:
+        score *= 2
+        steps.append(
+            Step(
+                f"{name} verdoppelt: {score}",
+                f"{name} doubles: {score}",
+                ("K.1.4",) if name in DOUBLING_LEVELS else ("K.1.4", "K.7.10"),
+            )
+        )
+    if game.bock:
+        score *= 2
+        steps.append(Step(f"Bockspiel verdoppelt: {score}", f"Bock game doubles: {score}", ("K.2.2",)))
+    return score
+
+
 def _finish(
     game: HouseGame,
-    rules: HouseRules,
+    rules: RuleSet,
     value: int,
     won: bool,
     overbid: bool,
@@ -576,18 +555,7 @@ def _finish(
     else:
         score = -2 * counted
         steps.append(Step(f"Verloren zählt doppelt: {score}", f"A lost game counts double: {score}", ("4.3.4",)))
-    for name in rules.doubling_levels[: game.doublings]:
-        score *= 2
-        steps.append(
-            Step(
-                f"{name} verdoppelt: {score}",
-                f"{name} doubles: {score}",
-                ("K.1.4",) if name in DOUBLING_LEVELS else ("K.1.4", "K.7.10"),
-            )
-        )
-    if game.bock:
-        score *= 2
-        steps.append(Step(f"Bockspiel verdoppelt: {score}", f"Bock game doubles: {score}", ("K.2.2",)))
+    score = _doubled(game, rules, score, steps)
     return HouseOutcome(won, value, score, overbid, schneider, schwarz, tuple(steps))
 
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 
 from .cards import Card, CardSet, Deal
 from .errors import IllegalMove, SkatError
 from .explain import Derivation, Step
 from .games import SPLIT_POINTS, GameType, legal_cards, trick_winner
 from .names import card_ref
+from .rules import BockReading
 from .scoring import Outcome
 
 __all__ = ["RamschResult", "play_ramsch", "score_ramsch", "starts_bock_round", "bock_trigger", "BockReading"]
@@ -126,18 +126,6 @@ def score_ramsch(augen: Sequence[int], tricks: Sequence[int], schieben: int = 0)
         losers,
         tuple(steps),
     )
-
-
-class BockReading(Enum):
-    """How "Kontra verloren" starts a Bock round (K.2.1): a named switch, because the seeds
-    read it two ways."""
-
-    DECLARER_LOST = "declarer_lost"
-    """Seed 004 (the default): the declarer lost a game with Kontra; Kontra with Re triggers
-    whatever the result."""
-    DEFENDERS_LOST = "defenders_lost"
-    """Seed 002's pairing "verlorenes Kontra oder gewonnenes Re": the defenders who said Kontra
-    lost it, i.e. the declarer won a Kontra game; Kontra with Re triggers whatever the result."""
 
 
 def bock_trigger(

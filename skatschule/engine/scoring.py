@@ -120,7 +120,7 @@ def _check_matadors(game: GameType, count: int) -> None:
         )
 
 
-_VALUE_CACHE: dict[tuple[GameType, bool, bool, bool, bool, int, bool, bool, str], GameValue] = {}
+_VALUE_CACHE: dict[tuple[GameType, bool, bool, bool, bool, int, bool, bool, int], GameValue] = {}
 
 
 def game_value(
@@ -148,7 +148,7 @@ def game_value(
         matadors,
         schneider,
         schwarz,
-        rules.name,
+        rules.key,
     )
     cached = _VALUE_CACHE.get(key)
     if cached is None:
@@ -321,6 +321,7 @@ class Outcome:
             explain=True,
             declarer_mask=self.declarer_mask,
             termination=self.termination,
+            null_matadors=self.matadors if self.counted_game and self.declarer_mask is None else None,
         )[1]
 
     @property
@@ -355,6 +356,7 @@ def score_game(
     bock: bool = False,
     declarer_cards: Iterable[Card] | CardSet | None = None,
     termination: Termination | None = None,
+    null_matadors: int | None = None,
 ) -> Outcome:
     """Score a finished (or ended) game: won or lost, at which value, with which list entry.
 
@@ -366,8 +368,9 @@ def score_game(
       multiple of its base value that reaches the bid (4.4.1, 4.4.2).
     - A Null announced although the bid is above its value cannot be won (2.4.4): with
       ``declarer_cards`` (his twelve cards) it is written down as the lost suit or Grand
-      game of :func:`cheapest_lost_game` (the last bid and his matadors); without them,
-      as the vectors contract reads it, as the lowest multiple of the Null value that
+      game of :func:`cheapest_lost_game` (the last bid and his matadors); with only the
+      number of his matadors (``null_matadors``, a score sheet) the same from that number;
+      with neither, as the vectors contract reads it, as the lowest multiple of the Null value that
       reaches the bid.
     - Lost games count double (4.3.4), or single for hand games under ``pre1999``.
 
@@ -408,22 +411,36 @@ def score_game(
         explain=False,
         declarer_mask=mask,
         termination=termination,
+        null_matadors=null_matadors if contract.game.is_null else None,
     )[0]
 
 
 _CHEAPEST_ORDER = (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND)
 
 
-def cheapest_lost_game(bid: int, declarer_mask: int, rules: RuleSet = ISKO) -> tuple[Contract, int, GameValue]:
+def cheapest_lost_game(
+    bid: int, declarer_mask: int | None, rules: RuleSet = ISKO, *, matadors: int | None = None
+) -> tuple[Contract, int, GameValue]:
     """The lost game "by the last bid and the matadors" (ISkO 2.4.4, 3.1.1): the suit or
     Grand game with pick-up (no announced level) whose counted value, an overbid multiple
     if need be, is the lowest that reaches ``bid``, with the declarer's matadors in it.
     On a tie the game with the lower base value is taken. Returns (contract, matadors,
-    game value before any overbid multiple)."""
+    game value before any overbid multiple).
+
+    The matadors come from the declarer's twelve cards (``declarer_mask``) or, where only
+    their number is known (a score sheet), from ``matadors`` (``+N`` mit, ``-N`` ohne),
+    cut to what each game can count. The rule set's base values and switches apply."""
+    if declarer_mask is None and not matadors:
+        raise SkatError(
+            "Für das billigste verlorene Spiel fehlen die Spitzen",
+            "The matadors for the cheapest lost game are missing",
+        )
     best: tuple[int, Contract, int, GameValue] | None = None
     for game in _CHEAPEST_ORDER:
         contract = Contract(game)
-        count = matadors_in_mask(game, declarer_mask)
+        count = matadors_in_mask(game, declarer_mask) if declarer_mask is not None else int(matadors or 0)
+        top = rules.max_matadors(game)
+        count = (1 if count > 0 else -1) * min(abs(count), top)
         gv = game_value(contract, count, rules=rules)
         counted = gv.value if gv.value >= bid else lowest_multiple(gv.base, bid)
         if best is None or counted < best[0]:
@@ -487,6 +504,7 @@ def _evaluate(
     explain: bool,
     declarer_mask: int | None = None,
     termination: Termination | None = None,
+    null_matadors: int | None = None,
 ) -> tuple[Outcome, Derivation]:
     """The one place that decides a result; with ``explain`` it also writes the steps.
 
@@ -505,11 +523,12 @@ def _evaluate(
     if game.is_null:
         gv = game_value(contract, rules=rules)
         schneider = schwarz = False
-        if gv.value < bid and declarer_mask is not None:
+        if gv.value < bid and (declarer_mask is not None or null_matadors):
             # ISkO 2.4.4: this Null cannot be made; a suit or Grand game is lost instead.
-            lost, count, gv = cheapest_lost_game(bid, declarer_mask, rules)
+            lost, count, gv = cheapest_lost_game(bid, declarer_mask, rules, matadors=null_matadors)
             counted_game = lost.game
-            matadors = count
+            # with only a number of matadors the outcome keeps that number (the steps rebuild from it)
+            matadors = count if declarer_mask is not None else int(null_matadors or 0)
             won_by_play = False
             if explain:
                 null_value = game_value(contract, rules=rules).value

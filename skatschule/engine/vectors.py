@@ -22,11 +22,10 @@ from .cards import Card, CardSet, Deal, parse_card, parse_cards
 from .errors import SkatError
 from .evening import EveningDeal, EveningGame, EveningPassed, EveningRamsch, parse_stake, play_evening
 from .explain import Step
-from .houserules import HouseGame, HouseRules, Special
 from .game import Discard, GameState, Phase, PickUp
 from .games import Contract, is_trump, legal_cards, parse_game, trick_winner
+from .houserules import HouseGame, Special
 from .iss import parse_record
-from .pub import BockReading
 from .lists import seeger_totals
 from .names import render
 from .rules import get_rules
@@ -255,7 +254,7 @@ def _evening_deal(raw: Input, players: int) -> EveningDeal:
         return EveningRamsch(tuple(augen), tuple(tricks), _int(r, "schieben", 0))
     name = raw.get("game")
     special = Special(name) if name in ("revolution", "saxon") else None
-    game = None if special else parse_game(name)
+    game = None if special else parse_game(str(name))
     null_like = special is Special.REVOLUTION or (game is not None and game.is_null)
     kontra, re, more = _flag(raw, "kontra"), _flag(raw, "re"), _int(raw, "more", 0)
     if re and not kontra:
@@ -299,9 +298,10 @@ def _evening(inp: Input, rules: str) -> object:
     kind = inp.get("rules") or "isko"
     if kind not in ("isko", "pub"):
         raise SkatError(f"Unbekannte Regeln {kind!r}: isko oder pub", f"Unknown rules {kind!r}: isko or pub")
-    house_raw = dict(inp.get("house") or {})
-    reading = BockReading(house_raw.pop("bock_reading", BockReading.DECLARER_LOST.value))
-    house = HouseRules.from_dict(house_raw)
+    house = inp.get("house") or {}
+    if not isinstance(house, Mapping):
+        raise SkatError("house: die Schalter als Objekt", "house: the switches as an object")
+    evening_rules = get_rules(kind).with_switches(house)
     stake = parse_stake(inp.get("stake", 1))
     games = inp.get("games") or []
     if not isinstance(games, list):
@@ -309,11 +309,9 @@ def _evening(inp: Input, rules: str) -> object:
     evening = play_evening(
         players=players,
         dealer=_int(inp, "dealer", 0),
-        pub=kind == "pub",
-        house=house,
+        rules=evening_rules,
         deals=[_evening_deal(g, players) for g in games],
         stake=stake,
-        bock_reading=reading,
     )
     state = evening.round
     minus, lost = evening.bierlachs()
