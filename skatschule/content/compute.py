@@ -337,7 +337,7 @@ def bid_table(rules: RuleSet | None = None) -> list[tuple[int, list[tuple[Contra
     top_level = {"hand": True, "schneider_announced": True, "schwarz_announced": True}
     for game in sorted(rs.base_values, key=lambda g: rs.base_value(g)):
         base = rs.base_value(game)
-        separate_ouvert = game is GameType.GRAND and rs.grand_ouvert_base != base
+        separate_ouvert = game is GameType.GRAND and rs.base_value(game, ouvert=True) != base
         plain = Contract(game, ouvert=not separate_ouvert, **top_level)
         for m in _multipliers(Contract(game), plain, base, rs):
             if m >= 2:

@@ -15,6 +15,7 @@ from enum import Enum
 
 from .cards import CARDS, Card, CardSet, Rank, Suit, parse_card
 from .errors import InvalidDeclaration, SkatError
+from .names import game_ref, render, suit_ref
 
 __all__ = [
     "GameType",
@@ -339,10 +340,13 @@ class Contract:
         problems = _problems(self)
         raise InvalidDeclaration(problems[0][0], problems[0][1])
 
-    def name(self, lang: str = "de") -> str:
-        """``Kreuz Hand Schneider angesagt``, ``Null ouvert Hand``, ``Grand ouvert`` ..."""
+    def ref(self, lang: str = "de", *, capital: bool = False) -> str:
+        """The contract's one name, with the game as a name reference for the reader's deck:
+        ``⟦game:clubs⟧ Hand Schneider angesagt``, ``⟦game:null⟧ ouvert Hand``. ``capital``
+        starts an English name with a capital (``⟦Suit:C⟧ Hand``)."""
         de = lang == "de"
-        parts = [self.game.name_de if de else self.game.name_en.capitalize()]
+        suit = self.game.trump_suit
+        parts = [suit_ref(suit, capital=True) if capital and not de and suit is not None else game_ref(self.game)]
         if self.ouvert:
             parts.append("ouvert")
         if self.hand and not (self.ouvert and not self.game.is_null):
@@ -353,6 +357,11 @@ class Contract:
             elif self.schneider_announced:
                 parts.append("Schneider angesagt" if de else "Schneider announced")
         return " ".join(parts)
+
+    def name(self, lang: str = "de") -> str:
+        """``Kreuz Hand Schneider angesagt``, ``Null ouvert Hand``, ``Grand ouvert`` ...: :meth:`ref`
+        in the ISkO's (French) names."""
+        return render(self.ref(lang, capital=True), lang)
 
     def __str__(self) -> str:
         return self.name("de")

@@ -65,7 +65,7 @@ from .explain import Derivation, Step, plural, rule_ids_of
 from .game import GameState, Phase
 from .games import Contract
 from .names import card_ref, game_ref
-from .scoring import Outcome, cheapest_lost_game, contract_ref, game_value, score_game, settle
+from .scoring import Outcome, cheapest_lost_game, game_value, score_game, settle
 
 __all__ = ["Irregularity", "Party", "Level", "Event", "Ruling", "rule"]
 
@@ -627,8 +627,8 @@ def _event_step(state: GameState, event: Event) -> Step:
         de, en = f"{who_de} legt seine Karten offen hin", f"{who_en} lays his cards face up"
     else:
         contract = state.contract
-        de = f"{who_de} sagt {contract_ref(contract, 'de')} an" if contract else f"{who_de}: {kind.name_de}"
-        en = f"{who_en} announces {contract_ref(contract, 'en')}" if contract else f"{who_en}: {kind.name_en}"
+        de = f"{who_de} sagt {contract.ref('de')} an" if contract else f"{who_de}: {kind.name_de}"
+        en = f"{who_en} announces {contract.ref('en')}" if contract else f"{who_en}: {kind.name_en}"
     return Step(de[:1].upper() + de[1:], en[:1].upper() + en[1:], (kind.rule_id,))
 
 
@@ -660,7 +660,7 @@ def _unreachable(state: GameState, m: int, need: _Need, f_augen: int) -> tuple[S
     contract = state.contract
     assert contract is not None
     bid = state.bid
-    name_de, name_en = contract_ref(contract, "de"), contract_ref(contract, "en")
+    name_de, name_en = contract.ref("de"), contract.ref("en")
     if need.impossible:
         if contract.game.is_null:
             value = game_value(contract, rules=state.rules).value
@@ -913,8 +913,8 @@ def _unplayable_null(state: GameState, steps: list[Step]) -> Ruling:
     null_value = game_value(contract, rules=state.rules).value
     steps.append(
         Step(
-            f"{contract_ref(contract, 'de')} ist nur {null_value} wert, der Reizwert ist {state.bid}",
-            f"{contract_ref(contract, 'en')} is worth only {null_value}, the bid is {state.bid}",
+            f"{contract.ref('de')} ist nur {null_value} wert, der Reizwert ist {state.bid}",
+            f"{contract.ref('en')} is worth only {null_value}, the bid is {state.bid}",
             ("4.1.2",),
         )
     )

@@ -33,7 +33,6 @@ __all__ = [
     "settle",
     "concede",
     "cheapest_lost_game",
-    "contract_ref",
 ]
 
 
@@ -156,29 +155,12 @@ def game_value(
     return cached
 
 
-def contract_ref(contract: Contract, lang: str = "de") -> str:
-    """The contract's name with a game reference: ``⟦game:clubs⟧ Hand Schneider angesagt``."""
-    de = lang == "de"
-    game = contract.game
-    parts = [game_ref(game)]
-    if contract.ouvert:
-        parts.append("ouvert")
-    if contract.hand and not (contract.ouvert and not game.is_null):
-        parts.append("Hand" if de else "hand")
-    if not game.is_null and not contract.ouvert:
-        if contract.schwarz_announced:
-            parts.append("Schwarz angesagt" if de else "Schwarz announced")
-        elif contract.schneider_announced:
-            parts.append("Schneider angesagt" if de else "Schneider announced")
-    return " ".join(parts)
-
-
 def _game_value(contract: Contract, matadors: int, schneider: bool, schwarz: bool, rules: RuleSet) -> GameValue:
     game = contract.game
     if game.is_null:
         value = rules.null_value(contract.hand, contract.ouvert)
         step = Step(
-            f"{contract_ref(contract, 'de')} = {value}", f"{contract_ref(contract, 'en')} = {value}", ("4.1.2",)
+            f"{contract.ref('de')} = {value}", f"{contract.ref('en')} = {value}", ("4.1.2",)
         )
         return GameValue(contract, 0, (), value, value, (step,))
     _check_matadors(game, matadors)
@@ -534,8 +516,8 @@ def _evaluate(
                 null_value = game_value(contract, rules=rules).value
                 steps.append(
                     Step(
-                        f"{contract_ref(contract, 'de')} ist {null_value} wert, der Reizwert ist {bid}",
-                        f"{contract_ref(contract, 'en')} is worth {null_value}, the bid is {bid}",
+                        f"{contract.ref('de')} ist {null_value} wert, der Reizwert ist {bid}",
+                        f"{contract.ref('en')} is worth {null_value}, the bid is {bid}",
                         ("4.1.2",),
                     )
                 )

@@ -49,7 +49,8 @@ def _tricks_for(rng: random.Random, points: int) -> int:
 def _switch_texts(rules: HouseRules) -> list[tuple[str, str]]:
     on = rules.switches()
     out = []
-    for name, rule_id, de, en in SWITCHES:
+    for switch in SWITCHES:
+        name, rule_id, de, en = switch.field, switch.rule_id, switch.label.de, switch.label.en
         if name in on:
             value = on[name]
             if isinstance(value, HandOverbid):

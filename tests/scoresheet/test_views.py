@@ -160,7 +160,7 @@ def test_english_and_the_german_deck(client):
     client.cookies["django_language"] = "en"
     page = client.get("/liste/sitzung/").content.decode()
     assert "Score sheet" in page and "Enter game" in page and "A lost game" not in page
-    assert "card points for the declarer" in page  # the derivation in English
+    assert "Card points: declarer" in page  # the derivation in English (score_game's, the one scoring path)
     assert "Spiel eintragen" not in page
 
 
