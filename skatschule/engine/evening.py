@@ -9,8 +9,8 @@ and the money at an exact stake (:class:`fractions.Fraction`, seed 003 plays for
 
 Where the seeds leave a question open, the engine names its reading:
 
-- **Bierlachs, two over the limit in one game** (:data:`BIERLACHS_TIE`): every player who
-  reaches the limit in the same game loses the round, in seat order (``both_lose``).
+- **Bierlachs, two over the limit in one game** (:data:`.lists.BIERLACHS_TIE`): every player
+  who reaches the limit in the same game loses the round, in seat order.
 - **"Mit 30 aus dem Schneider"** helps the defenders only (K.7.4; seed 002 names only them).
 - **The Bock trigger "Kontra verloren"** (:class:`~.rules.BockReading`): the declarer lost a
   game with Kontra (seed 004), unless the switch ``bock_reading`` says ``defenders_lost``.
@@ -46,9 +46,6 @@ __all__ = [
     "EveningDeal",
     "EveningRow",
     "Evening",
-    "BierlachsTie",
-    "BIERLACHS_TIE",
-    "bierlachs_rounds",
     "parse_stake",
     "play_evening",
 ]
@@ -92,16 +89,6 @@ class EveningRow:
     steps: Derivation
 
 
-class BierlachsTie:
-    """What happens when two or more players pass the Bierlachs limit in one game."""
-
-    BOTH_LOSE = "both_lose"
-
-
-BIERLACHS_TIE = BierlachsTie.BOTH_LOSE
-"""The engine's reading: everyone who reaches the limit in that game loses the round."""
-
-
 @dataclass(frozen=True, slots=True)
 class Evening:
     round: PubRound
@@ -113,36 +100,14 @@ class Evening:
         return self.round.players
 
     def bierlachs(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """(minus points of the round under way, losers of the finished rounds in order)."""
-        return bierlachs_rounds(self.round)
+        """(minus points of the round under way, losers of the finished rounds in order);
+        several over the limit in one game all lose (:data:`.lists.BIERLACHS_TIE`)."""
+        rounds = self.round.bierlachs()
+        return rounds[-1].minus, tuple(p for r in rounds for p in r.losers)
 
     def cents(self) -> tuple[Fraction, ...]:
         """What each player wins (+) or pays (-), exactly: balance × stake."""
         return tuple(b * self.stake for b in self.round.balances())
-
-
-def bierlachs_rounds(state: PubRound, limit: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Bierlachs (A.3) over a round's entries, with the tie reading :data:`BIERLACHS_TIE`:
-    a won game charges its entry to every other player at the table, a lost game and a
-    Ramsch charge the minus entries. Whoever reaches ``limit`` (301 at three, 401 at four)
-    loses; when several reach it in the same game, all of them lose, in seat order."""
-    limit = limit or (301 if state.players == 3 else 401)
-    minus = [0] * state.players
-    lost: list[int] = []
-    for declarer, entry in zip(state.declarers, state.entries):
-        if declarer is not None and entry[declarer] > 0:
-            for other in range(state.players):
-                if other != declarer:
-                    minus[other] += entry[declarer]
-        else:
-            for p, e in enumerate(entry):
-                if e < 0:
-                    minus[p] -= e
-        over = [p for p in range(state.players) if minus[p] >= limit]
-        if over:
-            lost.extend(over)
-            minus = [0] * state.players
-    return tuple(minus), tuple(lost)
 
 
 def parse_stake(raw: object) -> Fraction:

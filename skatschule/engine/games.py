@@ -15,7 +15,7 @@ from enum import Enum
 
 from .cards import CARDS, Card, CardSet, Rank, Suit, parse_card
 from .errors import InvalidDeclaration, SkatError
-from .names import game_ref, render, suit_ref
+from .names import game_ref, names_for, render, suit_ref
 
 __all__ = [
     "GameType",
@@ -81,11 +81,12 @@ class GameType(Enum):
 
     @property
     def name_de(self) -> str:
-        return _NAMES_DE[self]
+        """The game's name in the ISkO (``Kreuz``, ``Grand``), from :mod:`.names`."""
+        return names_for(None).game(self.value, "de")
 
     @property
     def name_en(self) -> str:
-        return _NAMES_EN[self]
+        return names_for(None).game(self.value, "en")
 
     @property
     def max_matadors(self) -> int:
@@ -98,22 +99,6 @@ _TRUMP_SUIT = {
     GameType.SPADES: Suit.SPADES,
     GameType.HEARTS: Suit.HEARTS,
     GameType.DIAMONDS: Suit.DIAMONDS,
-}
-_NAMES_DE = {
-    GameType.CLUBS: "Kreuz",
-    GameType.SPADES: "Pik",
-    GameType.HEARTS: "Herz",
-    GameType.DIAMONDS: "Karo",
-    GameType.GRAND: "Grand",
-    GameType.NULL: "Null",
-}
-_NAMES_EN = {
-    GameType.CLUBS: "clubs",
-    GameType.SPADES: "spades",
-    GameType.HEARTS: "hearts",
-    GameType.DIAMONDS: "diamonds",
-    GameType.GRAND: "grand",
-    GameType.NULL: "null",
 }
 _ALIASES = {
     "kreuz": GameType.CLUBS,

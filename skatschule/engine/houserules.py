@@ -160,6 +160,36 @@ def _name(game: HouseGame) -> tuple[str, str]:
     return game_ref(game.game), game_ref(game.game)
 
 
+_LABELS = {switch.field: switch.label for switch in SWITCHES}
+
+
+def house_rule(field: str) -> tuple[str, str]:
+    """``Hausregel „Grand 20“`` / ``house rule “Grand 20”``: how a derivation names the switch it applies."""
+    label = _LABELS[field]
+    return f"Hausregel „{label.de}“", f"house rule “{label.en}”"
+
+
+def _base_note(game: HouseGame, rules: RuleSet) -> Step | None:
+    """The step that names a Grand base value set by a switch (K.7.3), if one applies."""
+    if game.game is not GameType.GRAND:
+        return None
+    if game.ouvert and rules.grand_ouvert_base is not None:
+        de, en = house_rule("grand_ouvert_base")
+        return Step(
+            f"{de}: Grand ouvert hat den Grundwert {rules.grand_ouvert_base}, ohne die Stufe „offen“",
+            f"{en}: Grand ouvert has the base value {rules.grand_ouvert_base}, without the level “open”",
+            ("K.5.3", "K.7.3"),
+        )
+    if rules.grand_base != ISKO.grand_base:
+        de, en = house_rule("grand_base")
+        return Step(
+            f"{de}: der Grand hat den Grundwert {rules.grand_base}",
+            f"{en}: Grand has the base value {rules.grand_base}",
+            ("K.5.3", "K.7.3"),
+        )
+    return None
+
+
 def _check(game: HouseGame, rules: RuleSet) -> None:
     if (game.game is None) == (game.special is None):
         raise SkatError("Entweder ein Spiel der ISkO oder ein Sonderspiel", "Either an ISkO game or a special game")
@@ -257,6 +287,19 @@ def score_house(game: HouseGame, rules: RuleSet = ISKO) -> HouseOutcome:
     # ---- announcements, normalised as the ISkO does unless they are free
     schwarz_announced = game.schwarz_announced or (game.ouvert and not rules.free_announcements)
     schneider_announced = game.schneider_announced or (schwarz_announced and not rules.free_announcements)
+    if rules.free_announcements and (
+        (not game.hand and (game.schneider_announced or game.schwarz_announced or game.ouvert))
+        or (game.ouvert and not game.schwarz_announced)
+        or (game.schwarz_announced and not game.schneider_announced)
+    ):
+        de, en = house_rule("free_announcements")
+        steps.append(
+            Step(
+                f"{de}: die Ansagen gelten, wie sie gemacht wurden",
+                f"{en}: the announcements count as they were made",
+                ("K.5.10", "K.7.6"),
+            )
+        )
 
     # ---- reached levels; "mit 30 aus dem Schneider" helps the defenders only (K.7.4)
     out_with = OUT_OF_SCHNEIDER - 1 if rules.schneider_at_30 else OUT_OF_SCHNEIDER
@@ -266,8 +309,8 @@ def score_house(game: HouseGame, rules: RuleSet = ISKO) -> HouseOutcome:
     if rules.schneider_at_30 and defenders == out_with and not schwarz and not game.conceded:
         steps.append(
             Step(
-                "Die Gegenpartei hat 30 Augen: mit 30 aus dem Schneider (Hausregel „Mit 30 aus dem Schneider“)",
-                "The defenders have 30 card points: out of Schneider with 30 (house rule “Out of Schneider with 30”)",
+                f"Die Gegenpartei hat 30 Augen: aus dem Schneider ({house_rule('schneider_at_30')[0]})",
+                f"The defenders have 30 card points: out of Schneider ({house_rule('schneider_at_30')[1]})",
                 ("K.5.9", "K.7.4"),
             )
         )
@@ -277,11 +320,11 @@ def score_house(game: HouseGame, rules: RuleSet = ISKO) -> HouseOutcome:
     if rules.jacks_only_matadors or game.special is Special.SAXON:
         cut = (1 if matadors > 0 else -1) * min(abs(matadors), 4)
         if cut != matadors:
+            de, en = house_rule("jacks_only_matadors") if game.special is None else house_rule("saxon_spitze")
             steps.append(
                 Step(
-                    f"Spitzen nur mit ⟦ranks:J⟧: {matadors_text(matadors)} zählt als {matadors_text(cut)}",
-                    f"Matadors with ⟦ranks:J⟧ only: {matadors_text(matadors, 'en')} counts as "
-                    f"{matadors_text(cut, 'en')}",
+                    f"{de}: {matadors_text(matadors)} zählt als {matadors_text(cut)}",
+                    f"{en}: {matadors_text(matadors, 'en')} counts as {matadors_text(cut, 'en')}",
                     ("K.5.2", "K.7.2"),
                 )
             )
@@ -301,6 +344,9 @@ def score_house(game: HouseGame, rules: RuleSet = ISKO) -> HouseOutcome:
     else:
         assert game.game is not None
         base, base_rule = ISKO.base_value(game.game), ("4.1.1",)
+    note = _base_note(game, rules)
+    if note is not None:
+        steps.append(note)
 
     # ---- levels
     levels: list[tuple[str, str]] = [("Spiel", "game")]
@@ -331,6 +377,10 @@ def score_house(game: HouseGame, rules: RuleSet = ISKO) -> HouseOutcome:
         level_rules += ["K.5.4", "K.7.8"]
     if game.spitzen:
         level_rules += ["K.5.5", "K.7.8"]
+    for flag, field in ((game.rum, "rum"), (bool(game.spitzen), "spitze")):
+        if flag:
+            de, en = house_rule(field)
+            steps.append(Step(f"{de}: ein Fall mehr je Ansage", f"{en}: one more multiplier per call", ("K.7.8",)))
     factor = abs(matadors) + len(levels) + game.spitzen
     value = factor * base
     parts_de, parts_en, running = [matadors_text(matadors)], [matadors_text(matadors, "en")], abs(matadors)
@@ -355,7 +405,11 @@ def score_house(game: HouseGame, rules: RuleSet = ISKO) -> HouseOutcome:
     for de, en in doubling_levels:
         value *= 2
         steps.append(
-            Step(f"{de} verdoppelt (Hausregel): {value}", f"{en} doubles (house rule): {value}", ("K.5.6", "K.7.4"))
+            Step(
+                f"{de} verdoppelt ({house_rule('schneider_doubles')[0]}): {value}",
+                f"{en} doubles ({house_rule('schneider_doubles')[1]}): {value}",
+                ("K.5.6", "K.7.4"),
+            )
         )
 
     # ---- won or lost by play
@@ -428,16 +482,20 @@ def score_house(game: HouseGame, rules: RuleSet = ISKO) -> HouseOutcome:
             else:
                 steps.append(
                     Step(
-                        f"Handspiel, nicht überreizt (Hausregel): es zählt der Wert ohne Skat, {counted}",
-                        f"Hand game, not overbid (house rule): the value without the skat counts, {counted}",
+                        f"Handspiel, nicht überreizt ({house_rule('hand_overbid')[0]}): es zählt der Wert ohne "
+                        f"Skat, {counted}",
+                        f"Hand game, not overbid ({house_rule('hand_overbid')[1]}): the value without the skat "
+                        f"counts, {counted}",
                         ("K.5.8", "K.7.5"),
                     )
                 )
         else:
             steps.append(
                 Step(
-                    f"Handspiel, nicht überreizt (Hausregel): es zählt der Wert mit Skat, {value}",
-                    f"Hand game, not overbid (house rule): the value with the skat counts, {value}",
+                    f"Handspiel, nicht überreizt ({house_rule('hand_overbid')[0]}): es zählt der Wert mit Skat, "
+                    f"{value}",
+                    f"Hand game, not overbid ({house_rule('hand_overbid')[1]}): the value with the skat counts, "
+                    f"{value}",
                     ("K.5.8", "K.7.5"),
                 )
             )
@@ -500,11 +558,15 @@ def _score_isko_shaped(game: HouseGame, rules: RuleSet) -> HouseOutcome:
         won, value, score, overbid = outcome.won, outcome.value, outcome.score, outcome.overbid
         schneider, schwarz = outcome.schneider, outcome.schwarz
         steps = list(outcome.steps)
+    note = _base_note(game, rules)
+    if note is not None:
+        steps.insert(0, note)
     if game.hand and rules.hand_not_punished and not won:
         steps.append(
             Step(
-                "Hausregel „Hand wird nicht bestraft“: das verlorene Handspiel zählt einfach",
-                "House rule “Hand is not punished”: the lost hand game counts single",
+                f"{house_rule('hand_not_punished')[0]}: das verlorene Handspiel zählt einfach",
+                f"{house_rule('hand_not_punished')[1][0].upper()}{house_rule('hand_not_punished')[1][1:]}: the lost "
+                "hand game counts single",
                 ("K.5.7", "K.7.5"),
             )
         )
@@ -547,8 +609,8 @@ def _finish(
         score = -counted
         steps.append(
             Step(
-                f"Verlorenes Handspiel zählt einfach (Hausregel): {score}",
-                f"A lost hand game counts single (house rule): {score}",
+                f"Verlorenes Handspiel zählt einfach ({house_rule('hand_not_punished')[0]}): {score}",
+                f"A lost hand game counts single ({house_rule('hand_not_punished')[1]}): {score}",
                 ("K.5.7", "K.7.5"),
             )
         )

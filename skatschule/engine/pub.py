@@ -14,12 +14,16 @@ from dataclasses import dataclass
 from .cards import Card, CardSet, Deal
 from .errors import IllegalMove, SkatError
 from .explain import Derivation, Step
-from .games import SPLIT_POINTS, GameType, legal_cards, trick_winner
+from .games import SPLIT_POINTS, TOTAL_POINTS, GameType, legal_cards, trick_winner
 from .names import card_ref
 from .rules import BockReading
 from .scoring import Outcome
 
 __all__ = ["RamschResult", "play_ramsch", "score_ramsch", "starts_bock_round", "bock_trigger", "BockReading"]
+
+
+RAMSCH_PAR = TOTAL_POINTS // 2
+"""Ramsch: each player but the loser gets the difference of his Augen to 60 (K.3.4)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +70,7 @@ def score_ramsch(augen: Sequence[int], tricks: Sequence[int], schieben: int = 0)
     player gets 60 minus his own Augen as plus points (our reading of seed 004's
     "Differenz zu 60", see K.3.4). A player with every trick (Durchmarsch) gets +120.
     """
-    if len(augen) != 3 or len(tricks) != 3 or sum(augen) != 120 or sum(tricks) != 10 or not 0 <= schieben <= 3:
+    if len(augen) != 3 or len(tricks) != 3 or sum(augen) != TOTAL_POINTS or sum(tricks) != 10 or not 0 <= schieben <= 3:
         raise SkatError(
             "Ramsch: drei Spieler, 120 Augen, 10 Stiche, höchstens dreimal geschoben",
             "Ramsch: three players, 120 card points, 10 tricks, at most three pushes",
@@ -109,7 +113,7 @@ def score_ramsch(augen: Sequence[int], tricks: Sequence[int], schieben: int = 0)
         if p in losers:
             out.append(-worst * multiplier)
         else:
-            out.append(60 - augen[p])
+            out.append(RAMSCH_PAR - augen[p])
     steps.append(
         Step(
             f"Die meisten Augen ({worst}) zählen minus: {', '.join(str(s) for s in out)}",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .cards import Card, CardSet
 from .errors import SkatError
 from .explain import Derivation, Step, Text, plural, rule_ids_of
-from .games import Contract, GameType
+from .games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, TOTAL_POINTS, WIN_POINTS, Contract, GameType
 from .names import game_ref
 from .rules import ISKO, RuleSet
 
@@ -159,9 +159,7 @@ def _game_value(contract: Contract, matadors: int, schneider: bool, schwarz: boo
     game = contract.game
     if game.is_null:
         value = rules.null_value(contract.hand, contract.ouvert)
-        step = Step(
-            f"{contract.ref('de')} = {value}", f"{contract.ref('en')} = {value}", ("4.1.2",)
-        )
+        step = Step(f"{contract.ref('de')} = {value}", f"{contract.ref('en')} = {value}", ("4.1.2",))
         return GameValue(contract, 0, (), value, value, (step,))
     _check_matadors(game, matadors)
     announced_schwarz = contract.schwarz_announced
@@ -314,7 +312,7 @@ class Outcome:
 
     @property
     def defender_points(self) -> int:
-        return 120 - self.declarer_points
+        return TOTAL_POINTS - self.declarer_points
 
     def explain(self, lang: str = "de", *, plain: bool = False) -> list[str]:
         """The steps' texts with name references (see :meth:`Step.text`); with ``plain``
@@ -359,7 +357,7 @@ def score_game(
     ``termination`` (how a game played on a :class:`~.game.GameState` ended) is only
     carried onto the outcome; it does not change the result.
     """
-    if not 0 <= declarer_points <= 120 or not 0 <= declarer_tricks <= 10:
+    if not 0 <= declarer_points <= TOTAL_POINTS or not 0 <= declarer_tricks <= 10:
         raise SkatError(
             "Augen liegen zwischen 0 und 120, Stiche zwischen 0 und 10",
             "Card points lie between 0 and 120, tricks between 0 and 10",
@@ -551,9 +549,9 @@ def _evaluate(
         defenders_schwarz = declarer_tricks == 10
         declarer_schwarz = declarer_tricks == 0
         schwarz = defenders_schwarz or declarer_schwarz
-        schneider = declarer_points >= 90 or declarer_points <= 30 or schwarz
+        schneider = declarer_points >= SCHNEIDER_POINTS or declarer_points < OUT_OF_SCHNEIDER or schwarz
         gv = game_value(contract, matadors, schneider=schneider, schwarz=schwarz, rules=rules)
-        won_by_play = declarer_points >= 61
+        won_by_play = declarer_points >= WIN_POINTS
         if explain:
             steps.append(
                 Step(
@@ -570,7 +568,7 @@ def _evaluate(
                     Step(f"Schwarz: {who[0]} hat keinen Stich", f"Schwarz: {who[1]} took no trick", ("4.2.4",))
                 )
             elif schneider:
-                if declarer_points >= 90:
+                if declarer_points >= SCHNEIDER_POINTS:
                     steps.append(
                         Step(
                             "Schneider: die Gegenpartei hat 30 Augen oder weniger",
@@ -616,7 +614,7 @@ def _evaluate(
                     reasons.append(("angesagt war Schwarz, erreicht nicht", "Schwarz was announced and not reached"))
                     cited.insert(0, "4.2.5")
             won_by_play = False
-        elif contract.schneider_announced and declarer_points < 90:
+        elif contract.schneider_announced and declarer_points < SCHNEIDER_POINTS:
             if explain and won_by_play:
                 reasons.append(("angesagt war Schneider, erreicht nicht", "Schneider was announced and not reached"))
                 cited.insert(0, "4.2.5")

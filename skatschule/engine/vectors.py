@@ -26,7 +26,7 @@ from .game import Discard, GameState, Phase, PickUp
 from .games import Contract, is_trump, legal_cards, parse_game, trick_winner
 from .houserules import HouseGame, Special
 from .iss import parse_record
-from .lists import seeger_totals
+from .lists import BIERLACHS_LIMIT, seeger_totals
 from .names import render
 from .rules import get_rules
 from .rulings import Event, Irregularity, Ruling, rule
@@ -319,7 +319,7 @@ def _evening(inp: Input, rules: str) -> object:
     return {
         "list": list(state.totals),
         "seeger": list(state.seeger_totals()),
-        "bierlachs": {"limit": 301 if players == 3 else 401, "minus": list(minus), "lost": list(lost)},
+        "bierlachs": {"limit": BIERLACHS_LIMIT[players], "minus": list(minus), "lost": list(lost)},
         "money": {
             "stake": str(stake),
             "balance_points": list(state.balances()),

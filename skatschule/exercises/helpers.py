@@ -34,7 +34,7 @@ from skatschule.engine import (
     parse_card,
     trick_winner,
 )
-from skatschule.engine.names import DECK_NAMES, card_ref, cards_ref, game_ref, render, suit_ref
+from skatschule.engine.names import DECK_NAMES, card_name, card_ref, cards_ref, game_ref, render, suit_ref
 from skatschule.engine.numbers import plain_number
 from skatschule.engine.sorting import sort_hand
 
@@ -307,8 +307,8 @@ def parse_card_answer(question: Question, answer: Sequence[str]) -> frozenset[st
     for card in _cards_in(answer):
         if card.code not in allowed:
             raise AnswerError(
-                f"{card.name_de} ({card.code}) steht nicht zur Auswahl",
-                f"The {card.name_en} ({card.code}) is not one of the cards to choose from",
+                f"{card_name(card, 'de')} ({card.code}) steht nicht zur Auswahl",
+                f"The {card_name(card, 'en')} ({card.code}) is not one of the cards to choose from",
             )
         chosen.add(card.code)
     return frozenset(chosen)
