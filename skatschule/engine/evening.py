@@ -189,7 +189,7 @@ def _play(state: PubRound, deal: EveningDeal, rules: RuleSet) -> tuple[EveningRo
             re=deal.re,
             won=outcome.won,
             null=game.game is None or game.game.is_null,
-            declarer_points=game.declarer_points,
+            declarer_points=0 if game.conceded else game.declarer_points,  # conceded: no 60:60 split
             reading=rules.bock_reading,
         )
         if kind is DealKind.RAMSCH:

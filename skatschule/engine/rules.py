@@ -255,6 +255,27 @@ class RuleSet:
     def label(self) -> Text:
         return Text(self.title_de, self.title_en)
 
+    def active_switches(self) -> tuple[tuple[Switch, Text], ...]:
+        """The switches that differ from the ISkO, in :data:`SWITCHES` order, each with its name
+        and, where it says more, its value (``Grand ouvert 36 oder 30: 36``) in both languages."""
+        on = self.switches()
+        out = []
+        for switch in SWITCHES:
+            if switch.field not in on:
+                continue
+            value = on[switch.field]
+            label = switch.label
+            if isinstance(value, HandOverbid):
+                with_skat = value is HandOverbid.SKAT
+                de = " (gezählt mit dem Skat)" if with_skat else " (gezählt ohne den Skat)"
+                en = " (counted with the skat)" if with_skat else " (counted without the skat)"
+            elif isinstance(value, (bool, tuple, BockReading)):
+                de = en = ""
+            else:
+                de = en = f": {value}"
+            out.append((switch, Text(label.de + de, label.en + en)))
+        return tuple(out)
+
 
 _BOOL_SWITCH = {f.name: f.type in ("bool", bool) for f in fields(RuleSet)}
 _SWITCH_FIELDS: tuple[str, ...] = (

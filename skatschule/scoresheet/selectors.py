@@ -152,6 +152,7 @@ def sheet_view(
         "series_done": games >= series,
         "pub": rep.pub,
         "rules": rep.rules,
+        "switch_names": [_text(text.get(lang), lang, deck) for _, text in rep.rules.active_switches()],
         "history": data.get("history", []),
         "escape_allowed": [players[p] for p in state.seats if state.may_escape(p)],
         "passed_in_allowed": not rep.pub,

@@ -219,6 +219,7 @@ def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bo
         won=outcome.won,
         null=is_null,
         declarer_points=game.declarer_points if not game.conceded else 0,
+        reading=rules.bock_reading,
     )
     return outcome, trigger
 
