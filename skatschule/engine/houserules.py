@@ -32,7 +32,7 @@ from .rules import (
     HandOverbid,
     RuleSet,
 )
-from .scoring import Outcome, concede, lowest_multiple, matadors_text, score_game
+from .scoring import Outcome, concede, levels_reached, lowest_multiple, matadors_text, schneider_made, score_game
 
 __all__ = [
     "Special",
@@ -304,8 +304,8 @@ def score_house(game: HouseGame, rules: RuleSet = ISKO) -> HouseOutcome:
     # ---- reached levels; "mit 30 aus dem Schneider" helps the defenders only (K.7.4)
     out_with = OUT_OF_SCHNEIDER - 1 if rules.schneider_at_30 else OUT_OF_SCHNEIDER
     defenders = TOTAL_POINTS - game.declarer_points
-    schwarz = (game.declarer_tricks in (0, 10)) and not game.conceded
-    schneider = (defenders < out_with or game.declarer_points < OUT_OF_SCHNEIDER or schwarz) and not game.conceded
+    schneider, schwarz = levels_reached(game.declarer_points, game.declarer_tricks, out_with)
+    schneider, schwarz = schneider and not game.conceded, schwarz and not game.conceded
     if rules.schneider_at_30 and defenders == out_with and not schwarz and not game.conceded:
         steps.append(
             Step(
@@ -445,7 +445,7 @@ def score_house(game: HouseGame, rules: RuleSet = ISKO) -> HouseOutcome:
                     ("4.2.5",),
                 ),
             )
-        elif schneider_announced and defenders >= out_with:
+        elif schneider_announced and not schneider_made(game.declarer_points, out_with):
             won = False
             steps.insert(
                 1,

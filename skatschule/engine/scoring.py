@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .cards import Card, CardSet
 from .errors import SkatError
 from .explain import Derivation, Step, Text, plural, rule_ids_of
-from .games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, TOTAL_POINTS, WIN_POINTS, Contract, GameType
+from .games import OUT_OF_SCHNEIDER, TOTAL_POINTS, WIN_POINTS, Contract, GameType
 from .names import game_ref
 from .rules import ISKO, RuleSet
 
@@ -29,6 +29,8 @@ __all__ = [
     "Termination",
     "score_game",
     "lowest_multiple",
+    "levels_reached",
+    "schneider_made",
     "Settlement",
     "settle",
     "concede",
@@ -77,6 +79,23 @@ def matadors_text(count: int, lang: str = "de") -> str:
     if lang == "de":
         return f"{'mit' if count > 0 else 'ohne'} {abs(count)}"
     return f"{'with' if count > 0 else 'without'} {abs(count)}"
+
+
+def schneider_made(declarer_points: int, out_of_schneider: int = OUT_OF_SCHNEIDER) -> bool:
+    """Has the declarer made the defenders Schneider (4.2.3)? They are out of it with
+    ``out_of_schneider`` Augen (31; the house rule K.7.4 lets them out with 30)."""
+    return TOTAL_POINTS - declarer_points < out_of_schneider
+
+
+def levels_reached(
+    declarer_points: int, declarer_tricks: int, out_of_schneider: int = OUT_OF_SCHNEIDER
+) -> tuple[bool, bool]:
+    """(Schneider, Schwarz) reached by either party (4.2.3, 4.2.4): the one place that decides
+    them for every rule set. Schwarz goes by tricks, not Augen; the declarer is Schneider with
+    30 Augen or fewer (a house rule helps only the defenders)."""
+    schwarz = declarer_tricks == 10 or declarer_tricks == 0
+    schneider = schwarz or declarer_points < OUT_OF_SCHNEIDER or schneider_made(declarer_points, out_of_schneider)
+    return schneider, schwarz
 
 
 def lowest_multiple(base: int, at_least: int) -> int:
@@ -547,9 +566,7 @@ def _evaluate(
                 cited.append("4.2.7")
     else:
         defenders_schwarz = declarer_tricks == 10
-        declarer_schwarz = declarer_tricks == 0
-        schwarz = defenders_schwarz or declarer_schwarz
-        schneider = declarer_points >= SCHNEIDER_POINTS or declarer_points < OUT_OF_SCHNEIDER or schwarz
+        schneider, schwarz = levels_reached(declarer_points, declarer_tricks)
         gv = game_value(contract, matadors, schneider=schneider, schwarz=schwarz, rules=rules)
         won_by_play = declarer_points >= WIN_POINTS
         if explain:
@@ -568,7 +585,7 @@ def _evaluate(
                     Step(f"Schwarz: {who[0]} hat keinen Stich", f"Schwarz: {who[1]} took no trick", ("4.2.4",))
                 )
             elif schneider:
-                if declarer_points >= SCHNEIDER_POINTS:
+                if schneider_made(declarer_points):
                     steps.append(
                         Step(
                             "Schneider: die Gegenpartei hat 30 Augen oder weniger",
@@ -614,7 +631,7 @@ def _evaluate(
                     reasons.append(("angesagt war Schwarz, erreicht nicht", "Schwarz was announced and not reached"))
                     cited.insert(0, "4.2.5")
             won_by_play = False
-        elif contract.schneider_announced and declarer_points < SCHNEIDER_POINTS:
+        elif contract.schneider_announced and not schneider_made(declarer_points):
             if explain and won_by_play:
                 reasons.append(("angesagt war Schneider, erreicht nicht", "Schneider was announced and not reached"))
                 cited.insert(0, "4.2.5")

@@ -380,3 +380,48 @@ def test_a_switch_that_changes_the_entry_is_named_in_the_derivation(switch, game
         changed = True
     assert changed
     assert any(f"Hausregel „{label.de}“" in s.de and f"house rule “{label.en}”" in s.en.lower() for s in o.steps)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [HouseRules(hand_overbid=HandOverbid.SKAT), HouseRules(schneider_at_30=True)],
+    ids=["hand_overbid", "at_30"],
+)
+def test_the_switch_path_agrees_with_score_game_where_the_switch_does_not_apply(rules):
+    """Games a switch sends down score_house's own path still get the ISkO's entry when the
+    switch changes nothing (no overbid hand game; the defenders do not have exactly 30)."""
+    checked = 0
+    for game in (GameType.CLUBS, GameType.GRAND):
+        for (hand, ouvert, sn, sw), m, points, bid in itertools.product(
+            [(True, False, False, False), (True, False, True, False), (True, True, True, True)],
+            (1, -3),
+            (0, 25, 31, 60, 61, 89, 91, 120),
+            (18, 48, 96),
+        ):
+            tricks = 0 if points == 0 else 10 if points == 120 else 5
+            contract = Contract(game, hand=hand, ouvert=ouvert, schneider_announced=sn, schwarz_announced=sw)
+            expected = score_game(contract, m, bid=bid, declarer_points=points, declarer_tricks=tricks)
+            if expected.overbid and rules.hand_overbid is not None:
+                continue
+            got = score_house(
+                HouseGame(
+                    game,
+                    hand=hand,
+                    ouvert=ouvert,
+                    schneider_announced=sn,
+                    schwarz_announced=sw,
+                    matadors=m,
+                    bid=bid,
+                    declarer_points=points,
+                    declarer_tricks=tricks,
+                ),
+                rules,
+            )
+            assert (got.won, got.value, got.score, got.overbid) == (
+                expected.won,
+                expected.value,
+                expected.score,
+                expected.overbid,
+            ), (contract, m, points, bid)
+            checked += 1
+    assert checked > 50
