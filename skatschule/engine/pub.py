@@ -151,13 +151,13 @@ def bock_trigger(
     return not null and declarer_points == SPLIT_POINTS
 
 
-def starts_bock_round(outcome: Outcome, reading: BockReading = BockReading.DECLARER_LOST) -> bool:
-    """:func:`bock_trigger` read from a scored game."""
+def starts_bock_round(outcome: Outcome, reading: BockReading | None = None) -> bool:
+    """:func:`bock_trigger` read from a scored game, by default with its rule set's reading."""
     return bock_trigger(
         kontra=outcome.kontra,
         re=outcome.re,
         won=outcome.won,
         null=outcome.contract.game.is_null,
         declarer_points=outcome.declarer_points,
-        reading=reading,
+        reading=outcome.rules.bock_reading if reading is None else reading,
     )

@@ -244,6 +244,8 @@ class RuleSet:
                 raise SkatError(f"{name}: eine Zahl", f"{name}: a number")
         if "grand_base" in kwargs and kwargs["grand_base"] is None:
             kwargs["grand_base"] = 24
+        if kwargs.get("revolution") == 0:
+            kwargs["revolution"] = None  # 0: no Revolution, like an absent switch
         return replace(self, **kwargs)  # type: ignore[arg-type]
 
     @classmethod

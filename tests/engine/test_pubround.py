@@ -485,3 +485,15 @@ def test_stakes_are_exact_fractions_and_rounded_only_for_paying():
     assert {(t.payer, t.payee, t.cents) for t in transfers} == {(0, 1, Fraction(12, 5)), (2, 1, Fraction(12, 5))}
     assert [t.payable for t in transfers] == [2, 2]
     assert (round_cents(Fraction(5, 2)), round_cents(Fraction(-5, 2)), round_cents(Fraction(49, 20))) == (3, -3, 2)
+
+
+def test_a_rule_sets_bock_reading_reaches_the_round():
+    from dataclasses import replace
+
+    from skatschule.engine.pub import BockReading
+
+    club = replace(PUB, bock_reading=BockReading.DEFENDERS_LOST)
+    won = score_game(
+        Contract(GameType.CLUBS), 1, bid=18, declarer_points=70, declarer_tricks=6, rules=club, kontra=True
+    )
+    assert PubRound().apply(GamePlayed.of(PubRound().seats[0], won)).next_kind is DealKind.BOCK
