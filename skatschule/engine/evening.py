@@ -26,7 +26,7 @@ from fractions import Fraction
 from .errors import SkatError
 from .explain import Derivation, Step
 from .games import GameType
-from .houserules import HouseGame, score_house
+from .houserules import HouseGame, doublings, score_house
 from .pub import bock_trigger, score_ramsch
 from .pubround import (
     DealKind,
@@ -179,8 +179,8 @@ def _play(state: PubRound, deal: EveningDeal, rules: RuleSet) -> tuple[EveningRo
     else:
         if not 0 <= deal.declarer < state.players:
             raise SkatError(f"Unbekannter Spieler {deal.declarer}", f"Unknown player {deal.declarer}")
-        if deal.game.doublings and not pub:
-            raise SkatError("Kontra und Re nur mit Kneipenregeln (K.1)", "Kontra and Re only with pub rules (K.1)")
+        # Kontra, Re and the further levels exist only under pub rules (checked where they are counted)
+        doublings(kontra=deal.game.doublings > 0, re=False, more=0, null_closed=False, pub=pub)
         game = replace(deal.game, bock=kind is DealKind.BOCK)
         outcome = score_house(game, rules)
         steps = outcome.steps

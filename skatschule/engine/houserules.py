@@ -41,6 +41,7 @@ __all__ = [
     "HouseGame",
     "HouseOutcome",
     "score_house",
+    "doublings",
     "PROFILES",
     "DOUBLING_LEVELS",
     "EXTENDED_DOUBLING_LEVELS",
@@ -188,6 +189,21 @@ def _base_note(game: HouseGame, rules: RuleSet) -> Step | None:
             ("K.5.3", "K.7.3"),
         )
     return None
+
+
+def doublings(*, kontra: bool, re: bool, more: int, null_closed: bool, pub: bool) -> int:
+    """How many times Kontra, Re and the further levels double a game (K.1, K.7.10), checked:
+    only under pub rules, Re only after Kontra, further levels only after Re, no Re on a Null
+    or Null Hand (``null_closed``)."""
+    if (kontra or re or more) and not pub:
+        raise SkatError("Kontra und Re nur mit Kneipenregeln (K.1)", "Kontra and Re only with pub rules (K.1)")
+    if re and not kontra:
+        raise SkatError("Re gibt es nur nach einem Kontra (K.1.3)", "Re is only possible after a Kontra (K.1.3)")
+    if more < 0 or (more and not re):
+        raise SkatError("Weitere Stufen erst nach Re (K.7.10)", "Further levels only after Re (K.7.10)")
+    if re and null_closed:
+        raise SkatError("Auf Null und Null Hand gibt es kein Re (K.1.3)", "There is no Re on Null or Null Hand (K.1.3)")
+    return int(kontra) + int(re) + more
 
 
 def _check(game: HouseGame, rules: RuleSet) -> None:

@@ -24,7 +24,7 @@ from .evening import EveningDeal, EveningGame, EveningPassed, EveningRamsch, par
 from .explain import Step
 from .game import Discard, GameState, Phase, PickUp
 from .games import Contract, is_trump, legal_cards, parse_game, trick_winner
-from .houserules import HouseGame, Special
+from .houserules import HouseGame, Special, doublings
 from .iss import parse_record
 from .lists import BIERLACHS_LIMIT, seeger_totals
 from .names import render
@@ -239,7 +239,7 @@ def _open_hand(inp: Input, rules: str) -> object:
     return {"declarer_points": solution.declarer_points}
 
 
-def _evening_deal(raw: Input, players: int) -> EveningDeal:
+def _evening_deal(raw: Input, pub: bool) -> EveningDeal:
     if not isinstance(raw, Mapping):
         raise SkatError("Jedes Spiel ist ein Objekt", "Each game is an object")
     if raw.get("passed") is True:
@@ -256,15 +256,9 @@ def _evening_deal(raw: Input, players: int) -> EveningDeal:
     special = Special(name) if name in ("revolution", "saxon") else None
     game = None if special else parse_game(str(name))
     null_like = special is Special.REVOLUTION or (game is not None and game.is_null)
-    kontra, re, more = _flag(raw, "kontra"), _flag(raw, "re"), _int(raw, "more", 0)
-    if re and not kontra:
-        raise SkatError("Re gibt es nur nach einem Kontra", "Re is only possible after a Kontra")
-    if more and not re:
-        raise SkatError("Weitere Stufen erst nach Re (K.7.10)", "Further levels only after Re (K.7.10)")
-    if more < 0:
-        raise SkatError("more ist nicht negativ", "more is not negative")
-    if re and game is not None and game.is_null and not _flag(raw, "ouvert"):
-        raise SkatError("Auf Null und Null Hand gibt es kein Re (K.1.3)", "There is no Re on Null or Null Hand (K.1.3)")
+    kontra, re = _flag(raw, "kontra"), _flag(raw, "re")
+    null_closed = game is not None and game.is_null and not _flag(raw, "ouvert")
+    calls = doublings(kontra=kontra, re=re, more=_int(raw, "more", 0), null_closed=null_closed, pub=pub)
     without = raw.get("matadors_without_skat")
     spitze_made = raw.get("spitze_made", True)
     if not isinstance(spitze_made, bool):
@@ -285,7 +279,7 @@ def _evening_deal(raw: Input, players: int) -> EveningDeal:
         spitzen=_int(raw, "spitze", 0),
         spitze_made=spitze_made,
         rum=_flag(raw, "rum"),
-        doublings=int(kontra) + int(re) + more,
+        doublings=calls,
     )
     return EveningGame(_int(raw, "declarer"), house_game, kontra, re)
 
@@ -310,7 +304,7 @@ def _evening(inp: Input, rules: str) -> object:
         players=players,
         dealer=_int(inp, "dealer", 0),
         rules=evening_rules,
-        deals=[_evening_deal(g, players) for g in games],
+        deals=[_evening_deal(g, evening_rules.doublings) for g in games],
         stake=stake,
     )
     state = evening.round
