@@ -138,11 +138,7 @@ def _result_outcome(inp: Input, rules: str) -> Outcome:
     else:
         count = _int(inp, "matadors")
     points = _int(inp, "declarer_points", 0)
-    if inp.get("declarer_tricks") is None and not contract.game.is_null:
-        # Without the tricks, Schwarz can only be read from the Augen: all 120 or none at all.
-        tricks = 10 if points == 120 else 0 if points == 0 else 5
-    else:
-        tricks = _int(inp, "declarer_tricks")
+    tricks = _tricks(inp, points, contract.game.is_null)
     outcome = score_game(
         contract,
         count,
@@ -156,6 +152,14 @@ def _result_outcome(inp: Input, rules: str) -> Outcome:
         declarer_cards=cards if contract.game.is_null else None,
     )
     return outcome
+
+
+def _tricks(inp: Input, points: int, null: bool) -> int:
+    """The declarer's tricks; without them (suit and Grand games only) Schwarz can only be read
+    from the Augen: all 120 or none at all."""
+    if inp.get("declarer_tricks") is None and not null:
+        return 10 if points == 120 else 0 if points == 0 else 5
+    return _int(inp, "declarer_tricks")
 
 
 def _seeger(inp: Input, rules: str) -> object:
@@ -274,7 +278,7 @@ def _evening_deal(raw: Input, pub: bool) -> EveningDeal:
         matadors_without_skat=None if without is None else _int(raw, "matadors_without_skat"),
         bid=_int(raw, "bid", 18),
         declarer_points=_int(raw, "declarer_points", 0),
-        declarer_tricks=_int(raw, "declarer_tricks", 0),
+        declarer_tricks=_tricks(raw, _int(raw, "declarer_points", 0), null_like),
         conceded=_flag(raw, "conceded"),
         spitzen=_int(raw, "spitze", 0),
         spitze_made=spitze_made,
