@@ -228,7 +228,10 @@ def compare_example(profile: dict[str, Any], example: dict[str, Any], *, lang: s
             special=special,
             hand=bool(example.get("hand")) or name == "revolution",
             ouvert=bool(example.get("ouvert")),
-            matadors=0 if is_null else int(example.get("matadors") or 1),
+            # a Null's matadors count only when it was bid above its value (ISkO 2.4.4, cheapest lost game)
+            matadors=(int(example.get("matadors") or 0) if name == "null" else 0)
+            if is_null
+            else int(example.get("matadors") or 1),
             bid=int(example.get("bid") or 18),
             declarer_points=int(example.get("points") or 0),
             declarer_tricks=int(example.get("tricks") or 0),

@@ -194,7 +194,8 @@ def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bo
         ouvert=_flag(entry, "ouvert"),
         schneider_announced=_flag(entry, "schneider_announced"),
         schwarz_announced=_flag(entry, "schwarz_announced"),
-        matadors=0 if is_null else _int(entry, "matadors"),
+        # a Null's matadors count only when it was bid above its value (ISkO 2.4.4, cheapest lost game)
+        matadors=(_int(entry, "matadors", 0) if name == "null" else 0) if is_null else _int(entry, "matadors"),
         matadors_without_skat=without if isinstance(without, int) and not isinstance(without, bool) else None,
         bid=_int(entry, "bid", 18),
         declarer_points=_int(entry, "points"),

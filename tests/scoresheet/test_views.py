@@ -286,3 +286,16 @@ def test_the_bock_reading_switch_reaches_the_sheet(client):
     client.post("/liste/", NEW)
     _game(client, "sitzung", declarer=1, points=70, tricks=6, kontra="on")
     assert "Nächstes Spiel: Bock" not in client.get("/liste/sitzung/").content.decode()
+
+
+def test_an_overbid_null_is_the_cheapest_lost_game_on_the_sheet_and_the_house_rules_page(client):
+    """Issue 26 §1.1 / case F-13: Null bid to 30 with 'mit 2' is a lost Herz game, -60 (not 2 x 23 = -92)."""
+    client.post("/liste/", {**NEW, "pub": ""})
+    _game(client, "sitzung", game="null", matadors="2", bid="30", points="0", tricks="0")
+    page = client.get("/liste/sitzung/").content.decode()
+    assert ">-60<" in page and ">-92<" not in page
+    r = client.get(
+        "/liste/hausregeln/",
+        {"grand_base": "24", "game": "null", "matadors": "2", "bid": "30", "points": "0", "tricks": "0"},
+    )
+    assert 'id="entry-isko">-60<' in r.content.decode()
