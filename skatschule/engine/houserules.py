@@ -164,10 +164,11 @@ def _name(game: HouseGame) -> tuple[str, str]:
 _LABELS = {switch.field: switch.label for switch in SWITCHES}
 
 
-def house_rule(field: str) -> tuple[str, str]:
-    """``Hausregel „Grand 20“`` / ``house rule “Grand 20”``: how a derivation names the switch it applies."""
+def house_rule(field: str, *, start: bool = False) -> tuple[str, str]:
+    """``Hausregel „Grand 20“`` / ``house rule “Grand 20”``: how a derivation names the switch it
+    applies (``start``: at the start of a sentence, ``House rule`` in English)."""
     label = _LABELS[field]
-    return f"Hausregel „{label.de}“", f"house rule “{label.en}”"
+    return f"Hausregel „{label.de}“", f"{'House' if start else 'house'} rule “{label.en}”"
 
 
 def _base_note(game: HouseGame, rules: RuleSet) -> Step | None:
@@ -175,14 +176,14 @@ def _base_note(game: HouseGame, rules: RuleSet) -> Step | None:
     if game.game is not GameType.GRAND:
         return None
     if game.ouvert and rules.grand_ouvert_base is not None:
-        de, en = house_rule("grand_ouvert_base")
+        de, en = house_rule("grand_ouvert_base", start=True)
         return Step(
             f"{de}: Grand ouvert hat den Grundwert {rules.grand_ouvert_base}, ohne die Stufe „offen“",
             f"{en}: Grand ouvert has the base value {rules.grand_ouvert_base}, without the level “open”",
             ("K.5.3", "K.7.3"),
         )
     if rules.grand_base != ISKO.grand_base:
-        de, en = house_rule("grand_base")
+        de, en = house_rule("grand_base", start=True)
         return Step(
             f"{de}: der Grand hat den Grundwert {rules.grand_base}",
             f"{en}: Grand has the base value {rules.grand_base}",
@@ -308,7 +309,7 @@ def score_house(game: HouseGame, rules: RuleSet = ISKO) -> HouseOutcome:
         or (game.ouvert and not game.schwarz_announced)
         or (game.schwarz_announced and not game.schneider_announced)
     ):
-        de, en = house_rule("free_announcements")
+        de, en = house_rule("free_announcements", start=True)
         steps.append(
             Step(
                 f"{de}: die Ansagen gelten, wie sie gemacht wurden",
@@ -336,7 +337,7 @@ def score_house(game: HouseGame, rules: RuleSet = ISKO) -> HouseOutcome:
     if rules.jacks_only_matadors or game.special is Special.SAXON:
         cut = (1 if matadors > 0 else -1) * min(abs(matadors), 4)
         if cut != matadors:
-            de, en = house_rule("jacks_only_matadors") if game.special is None else house_rule("saxon_spitze")
+            de, en = house_rule("jacks_only_matadors" if game.special is None else "saxon_spitze", start=True)
             steps.append(
                 Step(
                     f"{de}: {matadors_text(matadors)} zählt als {matadors_text(cut)}",
@@ -395,7 +396,7 @@ def score_house(game: HouseGame, rules: RuleSet = ISKO) -> HouseOutcome:
         level_rules += ["K.5.5", "K.7.8"]
     for flag, field in ((game.rum, "rum"), (bool(game.spitzen), "spitze")):
         if flag:
-            de, en = house_rule(field)
+            de, en = house_rule(field, start=True)
             steps.append(Step(f"{de}: ein Fall mehr je Ansage", f"{en}: one more multiplier per call", ("K.7.8",)))
     factor = abs(matadors) + len(levels) + game.spitzen
     value = factor * base
@@ -581,8 +582,7 @@ def _score_isko_shaped(game: HouseGame, rules: RuleSet) -> HouseOutcome:
         steps.append(
             Step(
                 f"{house_rule('hand_not_punished')[0]}: das verlorene Handspiel zählt einfach",
-                f"{house_rule('hand_not_punished')[1][0].upper()}{house_rule('hand_not_punished')[1][1:]}: the lost "
-                "hand game counts single",
+                f"{house_rule('hand_not_punished', start=True)[1]}: the lost hand game counts single",
                 ("K.5.7", "K.7.5"),
             )
         )
