@@ -8,7 +8,7 @@ worker waiting, not a visitor.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Final
 
 import requests
 from lti_tool.models import LtiContext, LtiRegistration
@@ -28,14 +28,14 @@ log = logging.getLogger(__name__)
 
 SCORE_JOB = "lti.score"
 ROSTER_JOB = "lti.roster"
-SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
+SCORE_SCOPE: Final = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
 TIMEOUT_SECONDS = 10.0
 
 
 class _TimeoutSession(requests.Session):
     """``requests`` has no default timeout; the connector's calls get one here."""
 
-    def request(self, *args: Any, **kwargs: Any) -> requests.Response:  # type: ignore[override]
+    def request(self, *args: Any, **kwargs: Any) -> requests.Response:
         kwargs.setdefault("timeout", TIMEOUT_SECONDS)
         return super().request(*args, **kwargs)
 
@@ -53,7 +53,7 @@ def members(context: LtiContext) -> list[dict[str, Any]]:
     service = NamesRolesProvisioningService(
         _connector(context.deployment.registration), {"context_memberships_url": context.memberships_url}
     )
-    return list(service.get_members())
+    return [dict(member) for member in service.get_members()]
 
 
 def send_score(payload: dict[str, Any]) -> dict[str, Any]:
@@ -64,7 +64,9 @@ def send_score(payload: dict[str, Any]) -> dict[str, Any]:
     and fully graded, stamped with the submission time (the LMS keeps the newest).
     """
     target = GradeTarget.objects.select_related("lti_user__registration").get(pk=payload["target"])
-    attempt = QuizAttempt.objects.select_related("quiz").get(pk=payload["attempt"], quiz_id=target.quiz_id, student_id=target.student_id)
+    attempt = QuizAttempt.objects.select_related("quiz").get(
+        pk=payload["attempt"], quiz_id=target.quiz_id, student_id=target.student_id
+    )
     if attempt.submitted_at is None or attempt.score is None:
         raise ValueError("the attempt is not submitted")
     maximum = item_count(attempt.quiz)

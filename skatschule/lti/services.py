@@ -144,7 +144,11 @@ def sync_roster(*, course: CourseClass, member_data: list[dict[str, Any]]) -> di
     context = course.context
     with transaction.atomic():
         context.update_memberships(member_data)  # lti_tool: LMS users and their roles
-        wanted = LtiMembership.objects.filter(context=context, is_learner=True, is_active=True).select_related("user")
+        listed = {str(member["user_id"]) for member in member_data}
+        LtiMembership.objects.filter(context=context).exclude(user__sub__in=listed).update(is_active=False)
+        wanted = LtiMembership.objects.filter(
+            context=context, is_learner=True, is_active=True, user__sub__in=listed
+        ).select_related("user")
         keep: set[int] = set()
         added = 0
         for membership in wanted:

@@ -81,9 +81,7 @@ def login_state(client: Client, platform: Platform, registration: LtiRegistratio
     return params["state"], params["nonce"]
 
 
-def launch(
-    client: Client, platform: Platform, registration: LtiRegistration, person: Person, **token: Any
-) -> Any:
+def launch(client: Client, platform: Platform, registration: LtiRegistration, person: Person, **token: Any) -> Any:
     """A whole launch: OIDC login, then the platform's signed id_token posted to the tool."""
     state, nonce = login_state(client, platform, registration, person)
     id_token = platform.id_token(nonce=nonce, person=person, **token)

@@ -48,7 +48,9 @@ def new_key() -> rsa.RSAPrivateKey:
 
 
 def pem(key: rsa.RSAPrivateKey) -> bytes:
-    return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    return key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
 
 
 def public_jwk(key: rsa.RSAPrivateKey, kid: str) -> dict[str, Any]:
@@ -137,8 +139,12 @@ class Platform:
             LTI + "deployment_id": self.deployment_id,
             LTI + "target_link_uri": "http://testserver/lti/start/",
             LTI + "roles": person.roles,
-            LTI + "context": {"id": self.context_id, "title": self.context_title, "label": "9b", "type": [
-                "http://purl.imsglobal.org/vocab/lis/v2/course#CourseOffering"]},
+            LTI + "context": {
+                "id": self.context_id,
+                "title": self.context_title,
+                "label": "9b",
+                "type": ["http://purl.imsglobal.org/vocab/lis/v2/course#CourseOffering"],
+            },
             LTI + "tool_platform": {"guid": "sim-platform", "name": "Simulierte Lernplattform"},
             LTI + "launch_presentation": {"document_target": "window", "return_url": self.url("/return")},
         }
@@ -188,8 +194,14 @@ class Platform:
                         "id": platform.url("/memberships"),
                         "context": {"id": platform.context_id, "title": platform.context_title},
                         "members": [
-                            {"user_id": p.sub, "roles": p.roles, "status": p.status, "name": p.name,
-                             "given_name": p.given_name, "family_name": p.family_name}
+                            {
+                                "user_id": p.sub,
+                                "roles": p.roles,
+                                "status": p.status,
+                                "name": p.name,
+                                "given_name": p.given_name,
+                                "family_name": p.family_name,
+                            }
                             for p in platform.members
                         ],
                     }

@@ -26,7 +26,11 @@ def _teacher_launch(platform, registration) -> tuple[Client, CourseClass]:
 
 def _quiz(course: CourseClass):
     return create_quiz(
-        owner=course.classroom.teacher, classroom=course.classroom, title="Augen zählen", pool=[("augen", 1)], item_count=3
+        owner=course.classroom.teacher,
+        classroom=course.classroom,
+        title="Augen zählen",
+        pool=[("augen", 1)],
+        item_count=3,
     )
 
 
