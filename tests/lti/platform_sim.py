@@ -24,7 +24,7 @@ import uuid
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 from urllib.request import urlopen
 
 import jwt
@@ -85,6 +85,8 @@ class Platform:
     key: rsa.RSAPrivateKey = field(default_factory=new_key)
     tool_jwks: dict[str, Any] | None = None  # the tool's public keys, or fetched from tool_jwks_url
     tool_jwks_url: str = ""
+    tool_login_url: str = ""  # where the platform starts a launch (third-party initiated login)
+    tool_launch_url: str = ""
     members: list[Person] = field(default_factory=list)
     scores: list[dict[str, Any]] = field(default_factory=list)
     token_requests: list[dict[str, Any]] = field(default_factory=list)
@@ -183,7 +185,13 @@ class Platform:
 
             def do_GET(self) -> None:
                 path = urlsplit(self.path).path
-                if path == "/jwks":
+                if path == "/start":  # a course page's link: the platform starts the OIDC login
+                    hint = parse_qs(urlsplit(self.path).query).get("login_hint", [""])[0]
+                    self.send_response(302)
+                    self.send_header("Location", platform._login_redirect(hint))
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                elif path == "/jwks":
                     self._json(200, {"keys": [public_jwk(platform.key, platform.kid)]})
                 elif path == "/auth":
                     self._html(*platform._authorize(parse_qs(urlsplit(self.path).query)))
@@ -271,6 +279,18 @@ class Platform:
             f'<input type="hidden" name="state" value="{html.escape(one["state"])}">'
             "<button type=submit>Weiter zum Werkzeug</button></form>"
         )
+
+    def _login_redirect(self, login_hint: str) -> str:
+        query = urlencode(
+            {
+                "iss": self.issuer,
+                "login_hint": login_hint,
+                "target_link_uri": self.tool_launch_url,
+                "client_id": self.client_id,
+                "lti_message_hint": "course-page",
+            }
+        )
+        return f"{self.tool_login_url}?{query}"
 
     def _tool_keys(self) -> dict[str, Any]:
         if self.tool_jwks is not None:
