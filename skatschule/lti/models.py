@@ -3,17 +3,23 @@ contexts, memberships, resource links and the tool's keys, all in the Django adm
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+NONCE_KEPT = timedelta(days=2)  # pylti1p3 keeps an issued nonce for one day (launch data lifetime)
 
 
 class UsedNonce(models.Model):
     """A launch's nonce, kept once it has been used: the same launch posted again is a replay.
 
     ``pylti1p3`` only checks that the nonce was issued by our OIDC login; the unique row here makes
-    each one good for one launch (two racing copies cannot both insert it).
+    each one good for one launch (two racing copies cannot both insert it). Rows older than
+    :data:`NONCE_KEPT` go: by then the platform's token has expired and ``pylti1p3`` has forgotten
+    the nonce, so such a launch is refused anyway.
     """
 
     issuer = models.CharField(max_length=255)
@@ -22,6 +28,7 @@ class UsedNonce(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["issuer", "nonce"], name="lti_nonce_used_once")]
+        indexes = [models.Index(fields=["used_at"], name="lti_nonce_used_at")]
 
     def __str__(self) -> str:
         return f"{self.issuer} {self.nonce[:12]}…"

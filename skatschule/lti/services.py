@@ -25,7 +25,7 @@ from skatschule.owners import Owner
 from skatschule.quizzes.models import Quiz, QuizAttempt
 
 from . import platform
-from .models import CourseClass, GradeTarget, UsedNonce
+from .models import NONCE_KEPT, CourseClass, GradeTarget, UsedNonce
 
 __all__ = [
     "LaunchRefused",
@@ -55,9 +55,11 @@ class LaunchRefused(UserError):
 
 def use_nonce(*, issuer: str, nonce: str) -> None:
     """Mark the launch's nonce used; :class:`LaunchRefused` if it was used before (a replay)."""
+    now = timezone.now()
+    UsedNonce.objects.filter(used_at__lt=now - NONCE_KEPT).delete()
     try:
         with transaction.atomic():
-            UsedNonce.objects.create(issuer=issuer[:255], nonce=nonce[:255])
+            UsedNonce.objects.create(issuer=issuer[:255], nonce=nonce[:255], used_at=now)
     except IntegrityError:
         raise LaunchRefused(
             "Dieser Start aus der Lernplattform wurde schon einmal verwendet. Bitte starte die Aktivität "

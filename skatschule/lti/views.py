@@ -92,9 +92,9 @@ def _not_from_lms() -> UserError:
 def launch(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
         return render_error(request, _not_from_lms(), 405)
-    request.session.flush()  # whoever was signed in here: the launch decides who it is now
     try:
         checked = lti.checked_launch(request)
+        request.session.flush()  # whoever was signed in here: the launch decides who it is now
         return _enter(request, checked)
     except LaunchRefused as refused:
         return render_error(request, refused, title=_refused_title())

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 from lti_tool.models import LtiDeployment, LtiUser
 
 from skatschule.classrooms.models import Membership
-from skatschule.lti.models import CourseClass, GradeTarget
+from skatschule.lti.models import CourseClass, GradeTarget, UsedNonce
 from skatschule.quizzes.services.authoring import create_quiz
 
 from .conftest import ANNA, TEACHER, launch, login_state
@@ -108,6 +111,20 @@ def test_the_same_launch_is_not_taken_twice(platform, registration) -> None:
     elsewhere = Client()
     assert elsewhere.post("/lti/start/", posted).status_code == 403
     assert "_auth_user_id" not in elsewhere.session
+
+
+def test_used_nonces_are_kept_two_days(platform, registration) -> None:
+    launch(Client(), platform, registration, TEACHER)
+    UsedNonce.objects.update(used_at=timezone.now() - timedelta(days=2, minutes=1))
+    launch(Client(), platform, registration, TEACHER)
+    assert UsedNonce.objects.count() == 1 and UsedNonce.objects.get().used_at > timezone.now() - timedelta(minutes=1)
+
+
+def test_a_refused_launch_keeps_whoever_is_signed_in(platform, registration, student) -> None:
+    client = Client()
+    client.force_login(student)
+    assert client.post("/lti/start/", {"id_token": "a.b.c", "state": "x"}).status_code == 403
+    assert client.session["_auth_user_id"] == str(student.pk)
 
 
 def test_inactive_deployment_is_refused(platform, registration) -> None:
