@@ -22,7 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 from lti_tool.constants import SESSION_KEY
-from lti_tool.models import LtiLaunch
+from lti_tool.models import Key, LtiLaunch
 from lti_tool.utils import DjangoToolConfig
 from lti_tool.views import OIDCLoginInitView
 from lti_tool.views import jwks as tool_jwks
@@ -63,6 +63,15 @@ class LoginInitView(OIDCLoginInitView):
     def get_oidc_response(self, request: HttpRequest, registration_uuid: Any, params: Any) -> HttpResponse:
         if not params.get("iss") or not params.get("login_hint") or not params.get("target_link_uri"):
             return render_error(request, _not_from_lms(), 400)
+        if not Key.objects.active().exists():
+            return render_error(
+                request,
+                UserError(
+                    "Skatschule hat noch keinen Schlüssel für Lernplattformen (manage.py rotate_keys).",
+                    "Skatschule has no key for learning platforms yet (manage.py rotate_keys).",
+                ),
+                503,
+            )
         oidc_login = DjangoOIDCLogin(
             request, DjangoToolConfig(registration_uuid), launch_data_storage=DjangoCacheDataStorage()
         )

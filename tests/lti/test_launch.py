@@ -147,6 +147,15 @@ def test_bad_requests_get_a_4xx_page(platform, registration) -> None:
     assert client.get("/lti/auswahl/").status_code == 302  # to the login page: no launch, no user
 
 
+def test_login_without_a_tool_key_says_so(platform, registration, tool_key) -> None:
+    tool_key.delete()
+    response = Client().get(
+        f"/lti/login/{registration.uuid}/",
+        {"iss": platform.issuer, "login_hint": "x", "target_link_uri": "http://testserver/lti/start/"},
+    )
+    assert response.status_code == 503 and "rotate_keys" in response.content.decode()
+
+
 def test_jwks_lists_the_tool_key(platform, registration, tool_key) -> None:
     keys = Client().get("/lti/jwks.json").json()["keys"]
     assert [k["kid"] for k in keys] == [tool_key.as_jwk()["kid"]] and "d" not in keys[0]
