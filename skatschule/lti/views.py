@@ -124,15 +124,21 @@ def _enter(request: HttpRequest, checked: LtiLaunch) -> HttpResponse:
             status=409,
         )
     teaches = course.classroom.teacher_id == user.pk
+    if teacher_role and not teaches:
+        owner = course.classroom.teacher.get_full_name() or course.classroom.teacher.get_username()
+        raise LaunchRefused(
+            f"Die Klasse dieses Kurses leitet in Skatschule schon {owner}; eine Klasse hat hier genau eine Lehrkraft.",
+            f"This course's class is already taught in Skatschule by {owner}; a class has exactly one teacher here.",
+            status=409,
+        )
+    if checked.is_deep_link_launch and not teaches:
+        raise LaunchRefused(
+            "Inhalte auswählen darf nur die Lehrkraft des Kurses.", "Only the course's teacher may choose content."
+        )
     if not teaches:
         services.enrol(course=course, student=user)
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     if checked.is_deep_link_launch:
-        if not teaches:
-            raise LaunchRefused(
-                "Inhalte auswählen darf nur die Lehrkraft des Kurses.",
-                "Only the course's teacher may choose content.",
-            )
         lti.remember(request, checked)
         return redirect("lti:pick")
     if teaches and checked.context.memberships_url and course.roster_synced_at is None:

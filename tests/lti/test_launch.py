@@ -14,7 +14,9 @@ from skatschule.lti.models import CourseClass, GradeTarget, UsedNonce
 from skatschule.quizzes.services.authoring import create_quiz
 
 from .conftest import ANNA, TEACHER, launch, login_state
-from .platform_sim import new_key
+from .platform_sim import INSTRUCTOR, Person, new_key
+
+CO_TEACHER = Person("t-101", "Otto", "Ober", [INSTRUCTOR])
 
 pytestmark = pytest.mark.django_db
 
@@ -59,6 +61,13 @@ def test_whole_launch_teacher_creates_the_class_student_lands_on_the_quiz(platfo
     # The same person launching again is the same site user.
     launch(Client(), platform, registration, ANNA, custom={"skatschule": f"quiz:{quiz.pk}"})
     assert LtiUser.objects.get(sub=ANNA.sub).auth_user == anna
+
+
+def test_a_second_instructor_is_not_made_a_student(platform, registration) -> None:
+    _teacher_launch(platform, registration)
+    response = launch(Client(), platform, registration, CO_TEACHER)
+    assert response.status_code == 409 and "Karla Kreuz" in response.content.decode()
+    assert not Membership.objects.exists()
 
 
 def test_student_before_any_teacher_is_told_so(platform, registration) -> None:
