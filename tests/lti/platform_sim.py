@@ -259,6 +259,7 @@ class Platform:
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()
+            self._server = None
 
     # --- endpoints ----------------------------------------------------------------------------
 

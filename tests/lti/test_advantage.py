@@ -164,3 +164,21 @@ def test_no_grade_without_the_score_scope(platform, registration, django_capture
     with django_capture_on_commit_callbacks(execute=True):
         attempts.submit(attempt=attempt)
     assert platform.scores == [] and not Job.objects.filter(kind="lti.score").exists()
+
+
+def test_an_unreachable_platform_fails_the_job_not_the_submission(
+    platform, registration, django_capture_on_commit_callbacks
+) -> None:
+    _, course = _course(platform, registration, services=False)
+    quiz = _quiz(course, items=1)
+    student_client = Client()
+    launch(student_client, platform, registration, ANNA, custom={"skatschule": f"quiz:{quiz.pk}"})
+    anna = LtiUser.objects.get(sub=ANNA.sub).auth_user
+    attempt = attempts.start_attempt(quiz=quiz, student=anna)
+    platform.stop()  # the LMS is down when she submits
+    with django_capture_on_commit_callbacks(execute=True):
+        response = student_client.post(f"/quiz/versuch/{attempt.public_id}/abgeben/")
+    assert response.status_code == 302 and response["Location"].endswith("/ergebnis/")
+    job = Job.objects.get(kind="lti.score")
+    assert job.status == JobStatus.FAILED and job.payload["attempt"] == attempt.pk
+    assert QuizAttempt.objects.get(pk=attempt.pk).submitted_at is not None
