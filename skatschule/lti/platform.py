@@ -22,7 +22,7 @@ from skatschule.quizzes.selectors import item_count
 
 from .models import GradeTarget
 
-__all__ = ["SCORE_JOB", "ROSTER_JOB", "SCORE_SCOPE", "TIMEOUT_SECONDS", "members", "send_score"]
+__all__ = ["score_key", "SCORE_JOB", "ROSTER_JOB", "SCORE_SCOPE", "TIMEOUT_SECONDS", "members", "send_score"]
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +30,11 @@ SCORE_JOB = "lti.score"
 ROSTER_JOB = "lti.roster"
 SCORE_SCOPE: Final = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
 TIMEOUT_SECONDS = 10.0
+
+
+def score_key(target: GradeTarget, attempt: QuizAttempt) -> str:
+    """The job key of one attempt's score for one line item."""
+    return f"{attempt.public_id}:{target.pk}"
 
 
 class _TimeoutSession(requests.Session):

@@ -7,12 +7,14 @@ from django.http import Http404
 from lti_tool.models import LtiContext
 
 from skatschule.classrooms.selectors import is_id, task_choices
-from skatschule.quizzes.models import Quiz
+from skatschule.jobs.models import PENDING, Job, JobStatus
+from skatschule.quizzes.models import Quiz, QuizAttempt
 from skatschule.training.lessons import Lesson, get_lesson
 
-from .models import CourseClass
+from . import platform
+from .models import CourseClass, GradeTarget
 
-__all__ = ["course_of", "own_course", "courses_taught", "link_choices", "linked_quiz", "linked_lesson"]
+__all__ = ["course_of", "own_course", "courses_taught", "link_choices", "linked_quiz", "linked_lesson", "unsent_scores"]
 
 
 def course_of(context: LtiContext) -> CourseClass | None:
@@ -52,3 +54,28 @@ def linked_quiz(course: CourseClass, quiz_id: str) -> Quiz | None:
 
 def linked_lesson(slug: str) -> Lesson | None:
     return get_lesson(slug)
+
+
+def unsent_scores(course: CourseClass) -> list[tuple[GradeTarget, QuizAttempt]]:
+    """Submitted attempts of the course's quizzes, launched from the LMS, whose score job is neither
+    done nor pending (it failed, or was never queued)."""
+    targets = list(GradeTarget.objects.filter(quiz__classroom=course.classroom))
+    if not targets:
+        return []
+    by_pair: dict[tuple[int, int], list[GradeTarget]] = {}
+    for target in targets:
+        by_pair.setdefault((target.quiz_id, target.student_id), []).append(target)
+    submitted = QuizAttempt.objects.filter(
+        quiz__classroom=course.classroom, student_id__in={t.student_id for t in targets}, submitted_at__isnull=False
+    )
+    wanted = {
+        platform.score_key(target, attempt): (target, attempt)
+        for attempt in submitted
+        for target in by_pair.get((attempt.quiz_id, attempt.student_id), [])
+    }
+    handled = set(
+        Job.objects.filter(
+            kind=platform.SCORE_JOB, key__in=list(wanted), status__in=[JobStatus.DONE, *PENDING]
+        ).values_list("key", flat=True)
+    )
+    return [pair for key, pair in wanted.items() if key not in handled]

@@ -26,6 +26,7 @@ from skatschule.quizzes.models import Quiz, QuizAttempt
 
 from . import platform
 from .models import NONCE_KEPT, CourseClass, GradeTarget, UsedNonce
+from .selectors import unsent_scores
 
 __all__ = [
     "LaunchRefused",
@@ -38,6 +39,7 @@ __all__ = [
     "sync_roster_job",
     "request_roster",
     "on_attempt_submitted",
+    "resend_scores",
 ]
 
 log = logging.getLogger(__name__)
@@ -194,15 +196,29 @@ def request_roster(*, course: CourseClass, teacher: User) -> Job:
 # --- assignment and grade services ------------------------------------------------------------
 
 
+def _queue_score(target: GradeTarget, attempt: QuizAttempt) -> bool:
+    """Queue one score (the student owns the job). False when their job limit is reached: the
+    score then shows as not sent on the course page, from where the teacher sends it again."""
+    try:
+        jobs.submit(
+            owner=Owner(user_id=attempt.student_id),
+            kind=platform.SCORE_JOB,
+            key=platform.score_key(target, attempt),
+            payload={"target": target.pk, "attempt": attempt.pk},
+        )
+    except jobs.LimitReached:
+        log.warning("lti score for attempt %s not queued: the student's job limit is reached", attempt.pk)
+        return False
+    return True
+
+
 def on_attempt_submitted(sender: Any, attempt: QuizAttempt, **kwargs: Any) -> None:
     """An attempt was submitted: queue its score for each line item its student launched it from."""
     for target in GradeTarget.objects.filter(student_id=attempt.student_id, quiz_id=attempt.quiz_id):
-        try:
-            jobs.submit(
-                owner=Owner(user_id=attempt.student_id),
-                kind=platform.SCORE_JOB,
-                key=f"{attempt.public_id}:{target.pk}",
-                payload={"target": target.pk, "attempt": attempt.pk},
-            )
-        except jobs.LimitReached:
-            log.warning("lti score for attempt %s not queued: the student's job limit is reached", attempt.pk)
+        _queue_score(target, attempt)
+
+
+def resend_scores(*, course: CourseClass) -> int:
+    """Queue again every score of the course that the LMS has not confirmed (a failed job, or none
+    queued). Returns how many were queued."""
+    return sum(_queue_score(target, attempt) for target, attempt in unsent_scores(course))

@@ -10,4 +10,5 @@ urlpatterns = [
     path("auswahl/", views.pick, name="pick"),
     path("kurs/<int:pk>/", views.course, name="course"),
     path("kurs/<int:pk>/abgleichen/", views.sync, name="sync"),
+    path("kurs/<int:pk>/noten-senden/", views.resend, name="resend"),
 ]

@@ -11,6 +11,7 @@ import uuid
 from typing import Any
 from urllib.parse import urlsplit
 
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -18,6 +19,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
@@ -43,7 +45,7 @@ from . import launch as lti
 from . import selectors, services
 from .services import LaunchRefused
 
-__all__ = ["jwks", "LoginInitView", "launch", "pick", "course", "sync"]
+__all__ = ["jwks", "LoginInitView", "launch", "pick", "course", "sync", "resend"]
 
 jwks = tool_jwks  # the tool's public keys (lti_tool.Key; new ones with manage.py rotate_keys)
 
@@ -234,7 +236,21 @@ def course(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     found = selectors.own_course(request.user, pk)
     job_id = _job_id(request.GET.get("abgleich", ""))
     job = job_selectors.job_for(owner=Owner.for_user(request.user), job_id=job_id) if job_id else None
-    return render(request, "lti/course.html", {"course": found, "job": job})
+    context = {"course": found, "job": job, "unsent": len(selectors.unsent_scores(found))}
+    return render(request, "lti/course.html", context)
+
+
+@login_required
+@require_POST
+def resend(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """Send again the scores the LMS has not confirmed (its answer failed, or none was queued)."""
+    found = selectors.own_course(request.user, pk)
+    queued = services.resend_scores(course=found)
+    messages.info(
+        request,
+        ngettext("%(n)s Ergebnis erneut gesendet.", "%(n)s Ergebnisse erneut gesendet.", queued) % {"n": queued},
+    )
+    return redirect("lti:course", pk=found.pk)
 
 
 @login_required

@@ -90,6 +90,7 @@ class Platform:
     members: list[Person] = field(default_factory=list)
     scores: list[dict[str, Any]] = field(default_factory=list)
     token_requests: list[dict[str, Any]] = field(default_factory=list)
+    refuse_scores: bool = False  # answer scores with 503 (an LMS under maintenance)
     launches: dict[str, dict[str, Any]] = field(default_factory=dict)  # login_hint -> launch for /auth
     _tokens: set[str] = field(default_factory=set)
     _server: ThreadingHTTPServer | None = None
@@ -226,6 +227,8 @@ class Platform:
                 elif path.startswith("/lineitems/") and path.endswith("/scores"):
                     if not platform._authorized(self.headers.get("Authorization", "")):
                         return self._json(401, {"error": "invalid_token"})
+                    if platform.refuse_scores:
+                        return self._json(503, {"error": "maintenance"})
                     if self.headers.get("Content-Type") != SCORE_MEDIA_TYPE:
                         return self._json(415, {"error": "score media type expected"})
                     score = json.loads(body)

@@ -182,3 +182,32 @@ def test_an_unreachable_platform_fails_the_job_not_the_submission(
     job = Job.objects.get(kind="lti.score")
     assert job.status == JobStatus.FAILED and job.payload["attempt"] == attempt.pk
     assert QuizAttempt.objects.get(pk=attempt.pk).submitted_at is not None
+
+
+def test_the_teacher_sends_unconfirmed_scores_again(platform, registration, django_capture_on_commit_callbacks) -> None:
+    teacher_client, course = _course(platform, registration, services=False)
+    quiz = _quiz(course, items=2)
+    launch(Client(), platform, registration, ANNA, custom={"skatschule": f"quiz:{quiz.pk}"})
+    anna = LtiUser.objects.get(sub=ANNA.sub).auth_user
+    attempt = attempts.start_attempt(quiz=quiz, student=anna)
+    attempts.save_answer(
+        attempt=attempt, item=quiz.items.get(position=1), values=right_values(quiz, quiz.items.get(position=1), anna.pk)
+    )
+    platform.refuse_scores = True
+    with django_capture_on_commit_callbacks(execute=True):
+        attempts.submit(attempt=attempt)
+    assert platform.scores == [] and Job.objects.get(kind="lti.score").status == JobStatus.FAILED
+    page = teacher_client.get(f"/lti/kurs/{course.pk}/").content.decode()
+    assert "1 Ergebnis hat die Lernplattform noch nicht bestätigt." in page
+
+    platform.refuse_scores = False
+    answer = teacher_client.post(f"/lti/kurs/{course.pk}/noten-senden/", follow=True)
+    assert "1 Ergebnis erneut gesendet." in answer.content.decode()
+    assert "sind dort angekommen oder unterwegs" in answer.content.decode()
+    (score,) = platform.scores
+    assert score["userId"] == ANNA.sub and score["scoreGiven"] == 1 and score["scoreMaximum"] == 2
+    # Nothing left to send: a second click sends nothing twice.
+    teacher_client.post(f"/lti/kurs/{course.pk}/noten-senden/")
+    assert len(platform.scores) == 1
+    # Only the class's teacher may.
+    assert Client().post(f"/lti/kurs/{course.pk}/noten-senden/").status_code == 302
