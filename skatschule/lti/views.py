@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -37,12 +38,14 @@ from skatschule.home.errors import UserError, render_error
 from skatschule.home.language import current_lang
 from skatschule.http import AuthenticatedHttpRequest
 from skatschule.jobs import selectors as job_selectors
+from skatschule.jobs.models import Job
 from skatschule.jobs.services import LimitReached
 from skatschule.owners import Owner
 from skatschule.quizzes.selectors import item_count
 
 from . import launch as lti
 from . import selectors, services
+from .models import CourseClass
 from .services import LaunchRefused
 
 __all__ = ["jwks", "LoginInitView", "launch", "pick", "course", "sync", "resend"]
@@ -165,7 +168,7 @@ def _enter(request: HttpRequest, checked: LtiLaunch) -> HttpResponse:
     return redirect("lti:course", pk=course.pk) if teaches else redirect("quizzes:index")
 
 
-def _queue_roster(course: Any, teacher: Any) -> Any:
+def _queue_roster(course: CourseClass, teacher: User) -> Job | None:
     try:
         return services.request_roster(course=course, teacher=teacher)
     except LimitReached:
