@@ -17,7 +17,7 @@ from typing import Any
 from skatschule.engine.errors import SkatError
 from skatschule.engine.explain import Step
 from skatschule.engine.games import GameType
-from skatschule.engine.houserules import HouseGame, HouseOutcome, HouseRules, Special, score_house
+from skatschule.engine.houserules import Special
 from skatschule.engine.names import game_ref
 from skatschule.engine.pub import score_ramsch
 from skatschule.engine.pubround import (
@@ -32,6 +32,8 @@ from skatschule.engine.pubround import (
     bock_trigger,
     score_broken_ramsch,
 )
+
+from .scoring import HouseGame, HouseOutcome, HouseRules, rules_from, score
 
 GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 SPECIALS = ("revolution", "saxon")
@@ -61,7 +63,7 @@ def new_sheet(
         raise SkatError(
             "Der Einsatz liegt zwischen 0 und 1000 Cent je Punkt", "The stake lies between 0 and 1000 cents per point"
         )
-    rules = HouseRules.from_dict(profile or {})
+    rules = rules_from(profile or {})
     data = {
         "version": 1,
         "players": names,
@@ -177,7 +179,8 @@ def game_label(entry: Mapping[str, Any], lang: str = "de") -> str:
     return " ".join(parts)
 
 
-def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bool) -> tuple[HouseOutcome, bool]:
+def house_game(entry: Mapping[str, Any], *, pub: bool, bock: bool = False) -> HouseGame:
+    """The entered game as the engine values it (raises SkatError for what cannot be entered)."""
     name = entry.get("game")
     if name not in GAMES + SPECIALS:
         raise SkatError("Unbekanntes Spiel", "Unknown game")
@@ -193,14 +196,15 @@ def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bo
     if re and is_null and not _flag(entry, "ouvert") and name == "null":
         raise SkatError("Auf Null und Null Hand gibt es kein Re (K.1.3)", "There is no Re on Null or Null Hand (K.1.3)")
     without = entry.get("matadors_without_skat")
-    game = HouseGame(
+    return HouseGame(
         game=GameType(name) if name in GAMES else None,
         special=Special(name) if name in SPECIALS else None,
         hand=_flag(entry, "hand"),
         ouvert=_flag(entry, "ouvert"),
         schneider_announced=_flag(entry, "schneider_announced"),
         schwarz_announced=_flag(entry, "schwarz_announced"),
-        matadors=0 if is_null else _int(entry, "matadors"),
+        # a Null above its value is written down with the declarer's matadors (ISkO 2.4.4)
+        matadors=_int(entry, "matadors", 0) if name == "null" else 0 if is_null else _int(entry, "matadors"),
         matadors_without_skat=without if isinstance(without, int) and not isinstance(without, bool) else None,
         bid=_int(entry, "bid", 18),
         declarer_points=_int(entry, "points"),
@@ -212,7 +216,13 @@ def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bo
         doublings=int(kontra) + int(re) + more,
         bock=bock,
     )
-    outcome = score_house(game, rules)
+
+
+def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bool) -> tuple[HouseOutcome, bool]:
+    game = house_game(entry, pub=pub, bock=bock)
+    kontra, re = game.doublings >= 1, game.doublings >= 2
+    is_null = game.game is GameType.NULL or game.special is Special.REVOLUTION
+    outcome = score(game, rules)
     trigger = pub and bock_trigger(
         kontra=kontra,
         re=re,
@@ -225,7 +235,7 @@ def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bo
 
 def replay(data: Mapping[str, Any]) -> Replay:
     players = [str(p) for p in data["players"]]
-    rules = HouseRules.from_dict(data.get("profile") or {})
+    rules = rules_from(data.get("profile") or {})
     pub = bool(data.get("pub"))
     state = PubRound(players=len(players), dealer=int(data.get("dealer", 0)), ramsch_when_passed=pub, bock_rounds=pub)
     rows: list[Row] = []
