@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from skatschule.engine.cards import CardSet
+from skatschule.engine.cards import Card, CardSet
 from skatschule.engine.errors import SkatError
 from skatschule.engine.explain import Step
 from skatschule.engine.feasible import possible_declarer_points
@@ -162,18 +162,19 @@ def is_possible(game: HouseGame) -> bool:
         return False
     top = frozenset(trumps[:count])
     made = bool(game.spitzen) and game.spitze_made
-    spitze = frozenset(trumps[len(trumps) - game.spitzen :]) if game.spitzen else frozenset()
+    none: frozenset[Card] = frozenset()
+    spitze = frozenset(trumps[len(trumps) - game.spitzen :]) if game.spitzen else none
     tricks = game.declarer_tricks
     if made and tricks < game.spitzen:
         return False
     if game.matadors > 0:
         if tricks < count - 2:
             return False
-        mine, theirs = top | (spitze if made else frozenset()), frozenset()
+        mine, theirs = top | (spitze if made else none), none
     else:
         if spitze & top or 10 - tricks < -(-count // 2):
             return False
-        mine, theirs = (spitze if made else frozenset()), top
+        mine, theirs = (spitze if made else none), top
     return game.declarer_points in possible_declarer_points(tricks, mine, theirs)
 
 

@@ -181,3 +181,38 @@ def test_the_house_rule_page_has_announcements_and_a_null_above_its_value(client
     client.cookies["django_language"] = "en"
     page = client.get("/liste/hausregeln/", null).content.decode()
     assert "cannot be played" in page and f'id="entry-isko">{lost.score}<' in page
+
+
+def test_every_game_really_played_passes_the_check():
+    """No false refusals: games played out by the engine (random legal cards, a greedy declarer
+    and greedy defenders for the extremes) always pass the sheet's check."""
+    import random
+
+    from skatschule.engine.game import GameState
+    from skatschule.engine.scoring import matadors
+    from skatschule.scoresheet.scoring import is_possible
+
+    rng = random.Random(26)
+    seen = set()
+    for seed in range(400):
+        game = rng.choice([GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND])
+        declarer = rng.randrange(3)
+        state = GameState(seed=seed)
+        state = GameState.start(state.deal, declarer=declarer, bid=18, contract=Contract(game, hand=True))
+        greedy = rng.choice(("declarer", "defenders", None))  # who plays their highest cards
+        while not state.is_over():
+            cards = list(state.legal_cards())
+            side = "declarer" if state.to_move == declarer else "defenders"
+            card = max(cards, key=lambda c: (c.rank, c.points)) if side == greedy else rng.choice(cards)
+            state.play(card)
+        twelve = CardSet(list(state.deal.hand(declarer)) + list(state.deal.skat))
+        entry = HouseGame(
+            game,
+            hand=True,
+            matadors=matadors(game, twelve),
+            declarer_points=state.declarer_augen(),
+            declarer_tricks=state.declarer_trick_count,
+        )
+        seen.add((entry.declarer_points, entry.declarer_tricks))
+        assert is_possible(entry), entry
+    assert len(seen) > 100
