@@ -216,3 +216,19 @@ def test_every_game_really_played_passes_the_check():
         seen.add((entry.declarer_points, entry.declarer_tricks))
         assert is_possible(entry), entry
     assert len(seen) > 100
+
+
+def test_a_correction_that_cannot_happen_stays_in_its_form(sheet):
+    assert _game(sheet).status_code == 302
+    r = sheet.post(
+        "/liste/sitzung/spiel/1/",
+        {"declarer": "1", "game": "grand", "matadors": "2", "bid": "19", "points": "0", "tricks": "10"},
+    )
+    page = r.content.decode()
+    assert r.status_code == 400 and "Kein Reizwert" in page and "höchstens 33 Augen" in page
+    assert _value(page, "bid") == "19" and "korrigieren" in page
+    assert sheet.session["scoresheet"]["entries"][0]["game"] == "clubs" and not sheet.session["scoresheet"]["history"]
+    # an engine refusal (the dealer of four cannot declare) lands in the form as well
+    sheet.post("/liste/", {**NEW, "player4": "Dora"})
+    r = _game(sheet, declarer=0, points=66)
+    assert r.status_code == 400 and "Geber" in r.content.decode() and _value(r.content.decode(), "points") == "66"
