@@ -171,7 +171,8 @@ class GameForm(forms.Form):
         d = super().clean() or {}
         if self.errors:
             return d
-        if not d.get("conceded") and (d.get("points") is None or d.get("tricks") is None):
+        null_like = d.get("game") in ("null", "revolution")  # only the tricks decide these
+        if not d.get("conceded") and (d.get("tricks") is None or d.get("points") is None and not null_like):
             raise forms.ValidationError(_("Augen und Stiche angeben, oder „aufgegeben“ ankreuzen."))
         try:
             game = house_game(self.entry(), pub=self.pub)

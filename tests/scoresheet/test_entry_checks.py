@@ -105,6 +105,8 @@ def test_a_null_above_its_value_asks_for_the_matadors_and_counts_as_the_cheapest
 
 def test_a_null_within_its_value_needs_no_matadors(sheet):
     assert _game(sheet, game="null", bid=23, points=0, tricks=0, matadors="").status_code == 302
+    assert _game(sheet, game="null", bid=23, points="", tricks=1, matadors="").status_code == 302  # Augen don't count
+    assert _game(sheet, points="", tricks=6).status_code == 400  # in a suit game they do
 
 
 def test_house_rules_shown_by_their_names_in_the_visitors_language(client):
