@@ -22,6 +22,7 @@ from .scoring import (
     null_above_value,
     rules_from,
     score,
+    switch_label,
 )
 from .sheet import house_game
 
@@ -80,22 +81,32 @@ class ProfileForm(forms.Form):
     saxon_spitze = forms.BooleanField(required=False, label=_("Sächsische Spitze"))
     extended_doublings = forms.BooleanField(required=False, label=_("Kontra mit weiteren Stufen (Bock, Hirsch, …)"))
 
+    ON_OFF = (
+        "jacks_only_matadors",
+        "schneider_doubles",
+        "hand_not_punished",
+        "schneider_at_30",
+        "free_announcements",
+        "spitze",
+        "rum",
+        "saxon_spitze",
+    )
+
+    def __init__(self, *args: Any, deck: str = DEFAULT_DECK, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        lang = current_lang()
+        for name in self.ON_OFF:  # the on/off switches by the engine's names, in the reader's deck
+            label = switch_label(name, lang, deck)
+            if label:
+                self.fields[name].label = label
+
     def rules(self) -> HouseRules:
         return rules_from(self.profile())
 
     def profile(self) -> dict[str, Any]:
         d = self.cleaned_data
         out: dict[str, Any] = {}
-        for name in (
-            "jacks_only_matadors",
-            "schneider_doubles",
-            "hand_not_punished",
-            "schneider_at_30",
-            "free_announcements",
-            "spitze",
-            "rum",
-            "saxon_spitze",
-        ):
+        for name in self.ON_OFF:
             if d.get(name):
                 out[name] = True
         if d.get("grand_base") == 20:

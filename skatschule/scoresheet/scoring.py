@@ -40,6 +40,7 @@ __all__ = [
     "null_above_value",
     "rules_from",
     "score",
+    "switch_label",
     "switch_names",
 ]
 
@@ -179,6 +180,14 @@ def is_possible(game: HouseGame) -> bool:
 
 
 _OVERBID = {"hand": ("Wert ohne Skat", "value without the skat"), "skat": ("Wert mit Skat", "value with the skat")}
+
+
+def switch_label(name: str, lang: str, deck: str) -> str | None:
+    """One switch's name in the reader's language and deck (None for an unknown switch)."""
+    for field, _rule, de, en in SWITCHES:
+        if field == name:
+            return render(en if lang == "en" else de, lang, deck)
+    return None
 
 
 def switch_names(rules: HouseRules, lang: str, deck: str) -> list[tuple[str, str]]:

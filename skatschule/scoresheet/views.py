@@ -80,7 +80,7 @@ def index(request: HttpRequest) -> HttpResponse:
         request,
         "scoresheet/index.html",
         {
-            "form": NewSheetForm(),
+            "form": NewSheetForm(deck=current_deck(request)),
             "sheets": selectors.sheets_of(request),
             "session_sheet": bool(request.session.get(services.SESSION_KEY)),
         },
@@ -88,7 +88,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 def index_post(request: HttpRequest) -> HttpResponse:
-    form = NewSheetForm(request.POST)
+    form = NewSheetForm(request.POST, deck=current_deck(request))
     if not form.is_valid():
         return render(
             request, "scoresheet/index.html", {"form": form, "sheets": selectors.sheets_of(request)}, status=400
@@ -334,11 +334,11 @@ def house_rules(request: HttpRequest) -> HttpResponse:
     checked like an entered game; its errors stand at its fields, with everything kept."""
     deck = current_deck(request)
     if request.GET:
-        profile_form, example_form = ProfileForm(request.GET), ExampleForm(request.GET, deck=deck)
+        profile_form, example_form = ProfileForm(request.GET, deck=deck), ExampleForm(request.GET, deck=deck)
         shown = (profile_form, example_form)
     else:
-        profile_form, example_form = ProfileForm(DEFAULT_PROFILE), ExampleForm(DEFAULT_EXAMPLE, deck=deck)
-        shown = (ProfileForm(), ExampleForm(deck=deck))
+        profile_form, example_form = ProfileForm(DEFAULT_PROFILE, deck=deck), ExampleForm(DEFAULT_EXAMPLE, deck=deck)
+        shown = (ProfileForm(deck=deck), ExampleForm(deck=deck))
     ctx: dict[str, Any] = {"profile_form": shown[0], "example_form": shown[1], "presets": selectors.profile_presets()}
     status = 400
     if profile_form.is_valid() and example_form.is_valid():

@@ -234,3 +234,17 @@ def test_a_correction_that_cannot_happen_stays_in_its_form(sheet):
     sheet.post("/liste/", {**NEW, "player4": "Dora"})
     r = _game(sheet, declarer=0, points=66)
     assert r.status_code == 400 and "Geber" in r.content.decode() and _value(r.content.decode(), "points") == "66"
+
+
+def test_the_switches_are_named_in_the_chosen_deck_and_language(client):
+    from skatschule.engine.houserules import SWITCHES
+    from skatschule.engine.names import render
+
+    de, en = next((de, en) for name, _, de, en in SWITCHES if name == "jacks_only_matadors")
+    client.cookies["skatschule_deck"] = "german"
+    for url in ("/liste/hausregeln/", "/liste/"):
+        page = client.get(url).content.decode()
+        assert render(de, "de", "german") in page and "Unter" in render(de, "de", "german")
+    client.cookies["django_language"] = "en"
+    page = client.get("/liste/hausregeln/").content.decode()
+    assert render(en, "en", "german") in page
