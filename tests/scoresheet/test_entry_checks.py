@@ -45,6 +45,7 @@ def test_augen_that_do_not_fit_the_tricks_are_refused_in_the_form(sheet, points,
     page = r.content.decode()
     assert r.status_code == 400
     assert 'id="game-form"' in page and "höchstens 33 Augen" in page  # the sheet page, not an error page
+    assert 'id="entry-error"' in page  # named at the top, with a link to the form
     assert _value(page, "points") == str(points) and _value(page, "tricks") == str(tricks)
     assert sheet.session["scoresheet"]["entries"] == []
 
