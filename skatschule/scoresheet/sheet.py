@@ -1,8 +1,8 @@
 """The score sheet as data and its replay through the engine.
 
 A sheet is a plain JSON document; :func:`replay` feeds its entries, in order, through
-:class:`~skatschule.engine.pubround.PubRound` and
-:func:`~skatschule.engine.houserules.score_house`, so every list entry, Bock flag,
+:class:`~skatschule.engine.pubround.PubRound` and the engine's scoring (through
+:func:`.scoring.score`, the app's one door to it), so every list entry, Bock flag,
 total and settlement is computed by the engine, never stored. A correction replaces one
 entry and the whole evening is replayed (a later Bock game may stop being one).
 No Django here: the services and selectors call it.
