@@ -8,8 +8,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from skatschule.engine.errors import SkatError
-from skatschule.engine.houserules import EXTENDED_DOUBLING_LEVELS
 from skatschule.engine.names import DEFAULT_DECK, game_ref, render
+from skatschule.engine.rules import EXTENDED_DOUBLING_LEVELS, ISKO, SWITCHES
 from skatschule.home.errors import message_in
 from skatschule.home.language import current_lang
 
@@ -26,6 +26,9 @@ from .scoring import (
 )
 from .sheet import house_game
 
+NULL_MATADORS_HELP = _(
+    "Auch beim Null über seinem Wert: Er zählt als verlorenes Farb- oder Grandspiel mit diesen Spitzen."
+)
 ISKO_GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 GAME_CHOICES = [(g, g) for g in ISKO_GAMES] + [("revolution", _("Revolution")), ("saxon", _("Sächsische Spitze"))]
 
@@ -81,43 +84,38 @@ class ProfileForm(forms.Form):
     saxon_spitze = forms.BooleanField(required=False, label=_("Sächsische Spitze"))
     extended_doublings = forms.BooleanField(required=False, label=_("Kontra mit weiteren Stufen (Bock, Hirsch, …)"))
 
-    ON_OFF = (
-        "jacks_only_matadors",
-        "schneider_doubles",
-        "hand_not_punished",
-        "schneider_at_30",
-        "free_announcements",
-        "spitze",
-        "rum",
-        "saxon_spitze",
+    bock_reading = forms.ChoiceField(
+        choices=[
+            ("", _("der Alleinspieler hat verloren (Seed 004)")),
+            ("defenders_lost", _("die Gegenspieler haben verloren (Seed 002)")),
+        ],
+        required=False,
+        label=_("Bockrunde nach „Kontra verloren“: Kontra verloren heißt"),
     )
+
+    # the form field of each engine switch (engine.rules.SWITCHES) where its name differs
+    FIELD_OF = {"doubling_levels": "extended_doublings"}
 
     def __init__(self, *args: Any, deck: str = DEFAULT_DECK, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         lang = current_lang()
-        for name in self.ON_OFF:  # the on/off switches by the engine's names, in the reader's deck
-            label = switch_label(name, lang, deck)
-            if label:
-                self.fields[name].label = label
+        for switch in SWITCHES:  # the on/off switches by the engine's names, in the reader's deck
+            field = self.fields.get(self.FIELD_OF.get(switch.field, switch.field))
+            if isinstance(field, forms.BooleanField):
+                field.label = switch_label(switch.field, lang, deck)
 
     def rules(self) -> HouseRules:
         return rules_from(self.profile())
 
     def profile(self) -> dict[str, Any]:
+        """The switches that differ from the ISkO, by the engine's list of switches."""
         d = self.cleaned_data
         out: dict[str, Any] = {}
-        for name in self.ON_OFF:
-            if d.get(name):
-                out[name] = True
-        if d.get("grand_base") == 20:
-            out["grand_base"] = 20
-        for name in ("grand_ouvert_base", "revolution"):
-            if d.get(name):
-                out[name] = d[name]
-        if d.get("hand_overbid"):
-            out["hand_overbid"] = d["hand_overbid"]
-        if d.get("extended_doublings"):
-            out["doubling_levels"] = list(EXTENDED_DOUBLING_LEVELS)
+        for switch in SWITCHES:
+            value = d.get(self.FIELD_OF.get(switch.field, switch.field))
+            if not value or (switch.field == "grand_base" and value == ISKO.grand_base):
+                continue
+            out[switch.field] = list(EXTENDED_DOUBLING_LEVELS) if switch.field == "doubling_levels" else value
         return out
 
 
@@ -148,7 +146,7 @@ class GameForm(forms.Form):
         max_value=11,
         required=False,
         label=_("Spitzen (mit 2 = 2, ohne 3 = -3)"),
-        help_text=_("Auch beim Null über seinem Wert: dann die Spitzen über die Buben, mit oder ohne 1 bis 4."),
+        help_text=NULL_MATADORS_HELP,
     )
     matadors_without_skat = forms.IntegerField(
         min_value=-11, max_value=11, required=False, label=_("Spitzen ohne Skat (nur Handspiel ohne Überreizen)")
@@ -261,7 +259,7 @@ class ExampleForm(forms.Form):
         max_value=11,
         initial=2,
         label=_("Spitzen"),
-        help_text=_("Auch beim Null über seinem Wert: dann die Spitzen über die Buben, mit oder ohne 1 bis 4."),
+        help_text=NULL_MATADORS_HELP,
     )
     matadors_without_skat = forms.IntegerField(
         min_value=-11, max_value=11, required=False, label=_("Spitzen ohne Skat (nur Handspiel ohne Überreizen)")
@@ -310,12 +308,12 @@ def check_game(form: forms.Form, game: HouseGame, rules: HouseRules) -> None:
     null_like = game.special is not None or game.game is not None and game.game.is_null
     if not null_like and not game.matadors:
         form.add_error("matadors", _("Spitzen angeben: mit 1 = 1, ohne 2 = -2."))
-    elif null_above_value(game) and not 1 <= abs(game.matadors) <= 4:
+    elif null_above_value(game) and not game.matadors:
         form.add_error(
             "matadors",
             _(
                 "Der Null liegt unter dem Reizwert und zählt als verlorenes Farb- oder Grandspiel (ISkO 2.4.4): "
-                "gib die Spitzen des Alleinspielers über die Buben an, mit oder ohne 1 bis 4."
+                "gib die Spitzen des Alleinspielers an."
             ),
         )
     elif not is_possible(game):

@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from skatschule.engine.cards import Card, CardSet
-from skatschule.engine.errors import SkatError
-from skatschule.engine.explain import Step
+from skatschule.engine.cards import Card
 from skatschule.engine.feasible import possible_declarer_points
 from skatschule.engine.games import GameType
 from skatschule.engine.houserules import (
@@ -26,9 +24,8 @@ from skatschule.engine.houserules import (
     HouseRules,
     score_house,
 )
-from skatschule.engine.names import game_ref, render
+from skatschule.engine.names import render
 from skatschule.engine.rules import ISKO
-from skatschule.engine.scoring import cheapest_lost_game
 
 __all__ = [
     "HouseGame",
@@ -44,9 +41,6 @@ __all__ = [
     "switch_names",
 ]
 
-NULL_MATADORS = 4
-"""An unplayable Null is written down with the declarer's matadors over the jacks: mit or ohne 1 to 4."""
-
 
 def rules_from(profile: Mapping[str, object]) -> HouseRules:
     """The house-rule profile a sheet stores (switch name -> value; empty is the ISkO)."""
@@ -58,63 +52,10 @@ def null_above_value(game: HouseGame) -> bool:
     return game.game is GameType.NULL and game.bid > ISKO.null_value(game.hand, game.ouvert)
 
 
-def _jacks(matadors: int) -> CardSet:
-    """Cards that give "mit N" / "ohne N" (N up to 4) in every suit and Grand game: the jacks
-    down to the N-th (or none of them) and, for all four, the aces that stop the run in the suits."""
-    jacks = ["CJ", "SJ", "HJ", "DJ"]
-    count = abs(matadors)
-    held = jacks[:count] if matadors > 0 else jacks[count : count + 1]
-    if count == 4 and matadors < 0:
-        held = ["CA", "SA", "HA", "DA"]
-    return CardSet(" ".join(held))
-
-
-def _unplayable_null(game: HouseGame, rules: HouseRules) -> HouseOutcome:
-    """A Null above its value is lost as the cheapest suit or Grand game that reaches the bid with
-    the declarer's matadors (ISkO 2.4.4, :func:`~skatschule.engine.scoring.cheapest_lost_game`)."""
-    null_value = ISKO.null_value(game.hand, game.ouvert)
-    contract, count, _ = cheapest_lost_game(game.bid, _jacks(game.matadors).mask)
-    lost = HouseGame(
-        game=contract.game,
-        matadors=count,
-        bid=game.bid,
-        conceded=True,  # lost at the simple level, with the matadors, at least at the bid
-        doublings=game.doublings,
-        bock=game.bock,
-    )
-    outcome = score_house(lost, rules)
-    null = game_ref(GameType.NULL)
-    first = (
-        Step(
-            f"{null} ist {null_value} wert, gereizt war {game.bid}: so ist es nicht durchführbar",
-            f"{null} is worth {null_value}, the bid was {game.bid}: it cannot be played",
-            ("4.1.2", "2.4.4"),
-        ),
-        Step(
-            f"Es zählt das billigste verlorene Farb- oder Grandspiel, das mit den Spitzen den Reizwert erreicht: "
-            f"{game_ref(contract.game)}",
-            f"It counts as the cheapest lost suit or Grand game that reaches the bid with the matadors: "
-            f"{game_ref(contract.game)}",
-            ("2.4.4",),
-        ),
-    )
-    # the conceded game's own first step ("conceded: lost ...") is replaced by the two above
-    rest = tuple(s for s in outcome.steps if "3.3.1" not in s.rules)
-    return replace(outcome, steps=first + rest)
-
-
 def score(game: HouseGame, rules: HouseRules) -> HouseOutcome:
-    """The list entry of ``game`` under ``rules`` with its derivation.
-
-    A Null above its value needs the declarer's matadors (the forms ask for them); an entry
-    stored before they were asked for (matadors 0) keeps the reading it was entered with."""
-    if null_above_value(game) and game.matadors:
-        if abs(game.matadors) > NULL_MATADORS:
-            raise SkatError(
-                "Beim Null über seinem Wert zählen die Spitzen über die Buben: mit oder ohne 1 bis 4",
-                "For a Null above its value the matadors are counted over the jacks: with or without 1 to 4",
-            )
-        return _unplayable_null(game, rules)
+    """The list entry of ``game`` under ``rules`` with its derivation. A Null above its value is
+    lost as the cheapest suit or Grand game with the declarer's matadors (ISkO 2.4.4); the forms
+    ask for them (an entry stored before they were asked for keeps the Null's own multiple)."""
     return score_house(game, rules)
 
 
@@ -129,9 +70,9 @@ def needs_matadors_without_skat(game: HouseGame, rules: HouseRules) -> bool:
 
 
 def bid_values(rules: HouseRules) -> frozenset[int]:
-    """Every value one may bid: the ISkO's bid values, and under house rules also the values
-    their own base values and extra multipliers make (a generous superset there)."""
-    values = set(ISKO.bid_values())
+    """Every value one may bid: the rule set's bid values, and under house rules also the values
+    Spitzen, Rum, doubling Schneider, the Saxon Spitze and the Revolution make (a generous superset)."""
+    values = set(rules.bid_values()) | set(ISKO.bid_values())
     if rules.is_isko:
         return frozenset(values)
     bases = {9, 10, 11, 12, rules.grand_base}
@@ -179,32 +120,14 @@ def is_possible(game: HouseGame) -> bool:
     return game.declarer_points in possible_declarer_points(tricks, mine, theirs)
 
 
-_OVERBID = {"hand": ("Wert ohne Skat", "value without the skat"), "skat": ("Wert mit Skat", "value with the skat")}
-
-
 def switch_label(name: str, lang: str, deck: str) -> str | None:
     """One switch's name in the reader's language and deck (None for an unknown switch)."""
-    for field, _rule, de, en in SWITCHES:
-        if field == name:
-            return render(en if lang == "en" else de, lang, deck)
+    for switch in SWITCHES:
+        if switch.field == name:
+            return render(switch.label.get(lang), lang, deck)
     return None
 
 
 def switch_names(rules: HouseRules, lang: str, deck: str) -> list[tuple[str, str]]:
-    """The switches ``rules`` turns on, as (name in the reader's language and deck, rule id)."""
-    on = rules.as_dict()
-    out = []
-    for name, rule, de, en in SWITCHES:
-        if name not in on:
-            continue
-        en_ = lang == "en"
-        label = render(en if en_ else de, lang, deck)
-        value = on[name]
-        if name == "hand_overbid" and value in _OVERBID:
-            label += f" ({_OVERBID[str(value)][int(en_)]})"
-        elif name == "grand_ouvert_base":
-            label = f"Grand ouvert {value}"
-        elif name == "revolution":
-            label += f", {'variant' if en_ else 'Spielweise'} {value}"
-        out.append((label, rule))
-    return out
+    """The switches ``rules`` turns on, as (name with its value in the reader's language and deck, rule id)."""
+    return [(render(text.get(lang), lang, deck), switch.rule_id) for switch, text in rules.active_switches()]

@@ -111,14 +111,18 @@ def test_a_null_within_its_value_needs_no_matadors(sheet):
 
 
 def test_house_rules_shown_by_their_names_in_the_visitors_language(client):
-    client.post("/liste/", {**NEW, "hand_not_punished": "on", "schneider_at_30": "on", "hand_overbid": "hand"})
-    page = client.get("/liste/sitzung/").content.decode()
-    assert "hand_not_punished" not in page and "schneider_at_30" not in page
-    assert "Hand wird nicht bestraft" in page and "Mit 30 aus dem Schneider" in page and "K.7.5" in page
-    assert "Wert ohne Skat" in page
-    client.cookies["django_language"] = "en"
-    page = client.get("/liste/sitzung/").content.decode()
-    assert "Hand is not punished" in page and "value without the skat" in page and "hand_overbid" not in page
+    from skatschule.engine.names import render
+
+    profile = {"hand_not_punished": True, "schneider_at_30": True, "hand_overbid": "hand"}
+    client.post("/liste/", {**NEW, **{k: "on" if v is True else v for k, v in profile.items()}})
+    active = HouseRules.from_dict(profile).active_switches()
+    assert len(active) == 3
+    for lang in ("de", "en"):
+        client.cookies["django_language"] = lang
+        page = client.get("/liste/sitzung/").content.decode()
+        assert "hand_not_punished" not in page and "schneider_at_30" not in page and "hand_overbid" not in page
+        for switch, text in active:
+            assert render(text.get(lang), lang) in page and f">{switch.rule_id}<" in page
 
 
 SEED_002 = {
@@ -241,7 +245,8 @@ def test_the_switches_are_named_in_the_chosen_deck_and_language(client):
     from skatschule.engine.houserules import SWITCHES
     from skatschule.engine.names import render
 
-    de, en = next((de, en) for name, _, de, en in SWITCHES if name == "jacks_only_matadors")
+    label = next(switch.label for switch in SWITCHES if switch.field == "jacks_only_matadors")
+    de, en = label.de, label.en
     client.cookies["skatschule_deck"] = "german"
     for url in ("/liste/hausregeln/", "/liste/"):
         page = client.get(url).content.decode()
