@@ -168,3 +168,10 @@ def test_login_without_a_tool_key_says_so(platform, registration, tool_key) -> N
 def test_jwks_lists_the_tool_key(platform, registration, tool_key) -> None:
     keys = Client().get("/lti/jwks.json").json()["keys"]
     assert [k["kid"] for k in keys] == [tool_key.as_jwk()["kid"]] and "d" not in keys[0]
+
+
+def test_the_platform_is_configured_in_the_admin(admin_client, registration) -> None:
+    assert admin_client.get("/admin/lti_tool/ltiregistration/add/").status_code == 200
+    page = admin_client.get(f"/admin/lti_tool/ltiregistration/{registration.pk}/change/").content.decode()
+    assert registration.client_id in page and "deployment-1" in page  # the deployment inline
+    assert admin_client.get("/admin/lti/courseclass/").status_code == 200
