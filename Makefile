@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# the engine modules compiled with mypyc (skatschule/engine/compiled.py); none without a C compiler
+COMPILED := skatschule/engine/_mypyc/FINGERPRINT
 VECTORS ?= ../shared/vectors
 
 # PostgreSQL for the second test run: SKATSCHULE_TEST_POSTGRES (set by .ci/run when a local
@@ -11,13 +13,16 @@ PG_TEST_URL ?= $(or $(SKATSCHULE_TEST_POSTGRES),$(filter postgres://% postgresql
 
 .PHONY: setup run lint test test-postgres load bench clean
 
-setup: $(STAMP)
+setup: $(STAMP) $(COMPILED)
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+$(COMPILED): $(STAMP) skatschule/engine/solver.py skatschule/engine/compiled.py skatschule/engine/mypyc_build.py
+	$(PY) -m skatschule.engine.mypyc_build
 
 run: setup
 	$(PY) manage.py migrate --noinput
@@ -35,7 +40,9 @@ lint: setup
 test: setup lint
 	@for f in public.json public_rulings.json public_iss.json public_open_hand.json; do \
 	  if [ -f $(VECTORS)/$$f ]; then echo "vectors: $$f"; $(PY) -m skatschule.engine.vectors check $(VECTORS)/$$f || exit 1; \
+	  echo "vectors: $$f, pure Python engine"; SKATSCHULE_PURE_ENGINE=1 $(PY) -m skatschule.engine.vectors check $(VECTORS)/$$f || exit 1; \
 	  else echo "no $(VECTORS)/$$f beside the project: vector check skipped"; fi; done
+	$(PY) -m skatschule.engine.mypyc_build --status
 	DATABASE_URL= REDIS_URL= $(PY) -m pytest -q
 	@if [ -n "$(PG_TEST_URL)" ]; then \
 	  echo "PostgreSQL: the tests marked postgres once more, on $(PG_TEST_URL)"; \
@@ -59,4 +66,4 @@ bench: setup
 	$(PY) -m skatschule.table.analysis
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) skatschule/engine/_mypyc staticfiles .pytest_cache .mypy_cache .ruff_cache
