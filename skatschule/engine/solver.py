@@ -39,7 +39,18 @@ from .errors import SkatError
 from .game import GameState, Phase
 from .games import GameType
 
-__all__ = ["Solution", "SearchAborted", "solve", "solve_state", "GameTables", "tables_for"]
+__all__ = [
+    "Solution",
+    "SearchAborted",
+    "solve",
+    "solve_state",
+    "GameTables",
+    "tables_for",
+    "Position",
+    "SCHWARZ",
+    "wins",
+    "card_values",
+]
 
 
 def _pext_table() -> bytes:
@@ -998,3 +1009,72 @@ def solve_state(
         target=target,
         max_nodes=max_nodes,
     )
+
+
+SCHWARZ = 121
+"""The threshold of :func:`wins` that asks for every trick (Schwarz), not for Augen."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position to solve: the arguments of :func:`solve` as one value (see there)."""
+
+    game: GameType
+    declarer: int
+    hands: tuple[CardSet, CardSet, CardSet]
+    leader: int
+    trick: tuple[Card, ...] = ()
+    skat: CardSet = field(default_factory=CardSet)
+    points: int = 0
+
+    @classmethod
+    def of(cls, state: GameState) -> Position:
+        """The position of a game in its play phase."""
+        if state.phase != Phase.PLAY or state.contract is None or state.declarer is None:
+            raise SkatError("Nur ein laufendes Kartenspiel lässt sich lösen", "Only a game in play can be solved")
+        hands = (CardSet(state.hands[0]), CardSet(state.hands[1]), CardSet(state.hands[2]))
+        return cls(
+            state.contract.game,
+            state.declarer,
+            hands,
+            state.leader,
+            tuple(state.trick),
+            CardSet(state.skat),
+            state.declarer_points,
+        )
+
+    def solve(self, **options: object) -> Solution:
+        return solve(
+            self.game,
+            self.declarer,
+            self.hands,
+            leader=self.leader,
+            trick=self.trick,
+            skat=self.skat,
+            points=self.points,
+            **options,  # type: ignore[arg-type]
+        )
+
+
+def wins(position: Position, threshold: int = 61, *, max_nodes: int | None = None) -> bool:
+    """Can the declarer make sure of ``threshold`` Augen (61 to win, 31 to stay out of
+    Schneider, 91 for Schneider) or, with :data:`SCHWARZ`, of every trick? One null-window
+    search, much quicker than the exact value. In Null: does he take no trick?"""
+    if position.game.is_null:
+        return position.solve(card_values=False, max_nodes=max_nodes).declarer_wins
+    if threshold == SCHWARZ:
+        return position.solve(card_values=False, all_tricks=True, max_nodes=max_nodes).declarer_wins
+    return position.solve(card_values=False, target=threshold, max_nodes=max_nodes).declarer_wins
+
+
+def card_values(
+    position: Position, threshold: int | None = None, *, max_nodes: int | None = None
+) -> dict[Card, int | bool]:
+    """What each legal card of the player to move gives with best play, all in one search
+    with one table: the declarer's Augen, or with ``threshold`` whether he still reaches it
+    (:data:`SCHWARZ`: every trick); in Null whether he still takes no trick."""
+    if position.game.is_null:
+        return dict(position.solve(max_nodes=max_nodes).card_values)
+    if threshold == SCHWARZ:
+        return dict(position.solve(all_tricks=True, max_nodes=max_nodes).card_values)
+    return dict(position.solve(target=threshold, max_nodes=max_nodes).card_values)
