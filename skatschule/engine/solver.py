@@ -447,7 +447,9 @@ class _Search:
                             score += 20 if d == 0 else -10
                     else:
                         score = 20 - pts[i]
-                    score = score << 16 | min(history[i], 0xFFFF)
+                    if d and not dh & follow[i]:
+                        score -= 15
+                    score = score << 16
                 keys.append(score << 5 | i)
             keys.sort(reverse=True)
             moves_a = [k & 31 for k in keys]
@@ -491,7 +493,7 @@ class _Search:
                     else:
                         over = t3 & ((1 << top) - 1) if top < n_trumps else t3
                     if top_mine and (partner_last or not over):
-                        score = 100 + pts[i]
+                        score = 100 + pts[i] - (12 if i < n_trumps and a >= n_trumps else 0)
                     elif partner_last and over:
                         score = 70 + pts[i]
                     else:
@@ -517,9 +519,11 @@ class _Search:
                     keys = []
                     for i in moves_c:
                         if beats[i * 32 + top] or side_top:
-                            keys.append((100 + pts[i]) << 5 | i)
+                            keys.append(
+                                ((100 + pts[i] - (12 if i < n_trumps else 0)) << 12 | min(history[i], 4095)) << 5 | i
+                            )
                         else:
-                            keys.append((40 - pts[i]) << 5 | i)
+                            keys.append(((40 - pts[i]) << 12 | min(history[i], 4095)) << 5 | i)
                     keys.sort(reverse=True)
                     order_c = [k & 31 for k in keys]
                 else:
@@ -575,12 +579,14 @@ class _Search:
                             if r > alpha_c:
                                 alpha_c = r
                                 if r >= beta_c:
+                                    history[c] += depth
                                     break
                     elif r < vc:
                         vc = r
                         if r < beta_c:
                             beta_c = r
                             if r <= alpha_c:
+                                history[c] += depth
                                 break
                 if max_b:
                     if vc > vb:
@@ -612,7 +618,6 @@ class _Search:
                         break
         if va >= beta if max_a else va <= alpha:
             # a cut-off: remember the lead that caused it
-            history[best_a] += depth * depth
             self.killer[depth] = best_a
         if va <= alpha0:
             if va < hi:
