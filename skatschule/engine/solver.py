@@ -269,6 +269,7 @@ class _Search:
         self.history = [0] * 32
         """How often each card (as a lead) was best or cut the search off, weighted by depth."""
         self.killer = [-1] * 11
+        self.rep_memo: dict[int, list[int]] = {}
         """By cards left a hand: the last lead that cut the search off."""
 
     # ------------------------------------------------------------------ moves
@@ -276,11 +277,17 @@ class _Search:
         """The legal cards (solver indexes) with equivalent cards reduced to one."""
         hands = self.hands
         hand = hands[seat]
-        return self.reps(legal, (hands[0] | hands[1] | hands[2] | trick_mask) & ~hand)
+        return list(self.reps(legal, (hands[0] | hands[1] | hands[2] | trick_mask) & ~hand))
 
     def reps(self, legal: int, sep: int) -> list[int]:
         """The cards of ``legal`` with each run of equivalent cards reduced to its first:
-        same group and Augen, and no card of ``sep`` (the other hands and the table) between."""
+        same group and Augen, and no card of ``sep`` (the other hands and the table) between.
+        Remembered by ``legal`` and the part of ``sep`` that lies among it: do not change the list."""
+        span = ((1 << legal.bit_length()) - 1) & ~((legal & -legal) - 1)
+        key = legal | (sep & span) << 32
+        known = self.rep_memo.get(key)
+        if known is not None:
+            return known
         klass = self.t.klass
         out: list[int] = []
         prev = -1
@@ -297,6 +304,7 @@ class _Search:
             out.append(i)
             prev = i
             prev_class = k
+        self.rep_memo[key] = out
         return out
 
     def sure(self, mine: int, live: int, opp1: int, opp2: int) -> int:
@@ -502,6 +510,7 @@ class _Search:
                 keys.sort(reverse=True)
                 moves_b = [k & 31 for k in keys]
             vb = -1 if max_b else 1000
+            under_a: list[int] = []
             alpha_b = alpha
             beta_b = beta
             for b in moves_b:
@@ -514,7 +523,12 @@ class _Search:
                     top = a
                     wpos = 0
                 # last hand: take the trick for the own side with the most Augen, or throw the cheapest
-                if len(moves_c) > 1:
+                # (the same order for every second card that leaves the lead on top)
+                if len(moves_c) < 2:
+                    order_c = moves_c
+                elif wpos == 0 and under_a:
+                    order_c = under_a
+                else:
                     side_top = (wpos == d) == max_c  # the card on top belongs to C's side
                     keys = []
                     for i in moves_c:
@@ -526,8 +540,8 @@ class _Search:
                             keys.append(((40 - pts[i]) << 12 | min(history[i], 4095)) << 5 | i)
                     keys.sort(reverse=True)
                     order_c = [k & 31 for k in keys]
-                else:
-                    order_c = moves_c
+                    if wpos == 0:
+                        under_a = order_c
                 vc = -1 if max_c else 1000
                 alpha_c = alpha_b
                 beta_c = beta_b
