@@ -11,9 +11,12 @@ and the scored :class:`Outcome`. The last line printed is ``games_per_second: N`
 With ``--solver`` it times the open-hand solver instead (:mod:`.solver`) on a fixed set
 of seeded full deals (10 cards a hand, Vorhand to lead, the skat as dealt put away):
 the games cycle through Kreuz, Pik, Herz, Karo, Grand and Null, the declarer through
-the three seats. Each deal is timed in CPU time of this process (``time.process_time``),
-so that other work on a shared machine does not count. It prints the mean and the 95th
-percentile and last ``seconds_per_deal: N`` (the mean).
+the three seats. For each deal it times the exact value and the win/lose question at 61
+(Null: no trick?) in CPU time of this process (``time.process_time``), so that other work
+on a shared machine does not count, for the compiled build (where built), the pure build
+and the solver before issue 23 (:mod:`.bench_reference`, the reference in the same run).
+It prints mean and 95th percentile of each, and last ``seconds_per_deal: N`` (the exact
+value's mean for the build that runs).
 """
 
 from __future__ import annotations

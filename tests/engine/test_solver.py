@@ -333,6 +333,7 @@ def answers(module: Any, pos: dict[str, object]) -> tuple[object, ...]:
     )
 
 
+@pytest.mark.slow
 def test_the_solver_answers_like_the_one_before_issue_23() -> None:
     """Bigger positions than the exhaustive search can take, against today's solver kept
     for the benchmark (its own algorithm: one card a call, no bounds, no squeezed bands)."""
@@ -342,6 +343,7 @@ def test_the_solver_answers_like_the_one_before_issue_23() -> None:
         assert answers(solver, pos) == answers(bench_reference, pos), pos
 
 
+@pytest.mark.slow
 def test_full_deals_answer_like_the_one_before_issue_23() -> None:
     from skatschule.engine import bench_reference, solver
     from skatschule.engine.bench import solver_deals
@@ -354,6 +356,7 @@ def test_full_deals_answer_like_the_one_before_issue_23() -> None:
         assert (new.declarer_points, new.declarer_wins) == (old.declarer_points, old.declarer_wins)
 
 
+@pytest.mark.slow
 def test_compiled_and_pure_builds_give_the_same_answers() -> None:
     """1,000 random positions (2 to 6 cards a hand, every game, inside tricks too) on both builds."""
     from skatschule.engine import compiled, solver
