@@ -218,7 +218,7 @@ def choose_card(
                 leader=state.leader,
                 trick=trick,
                 skat=CardSet(skat),
-                points=state.declarer_points,
+                points=state.declarer_trick_points,
                 target=None if game.is_null else 61,
                 max_nodes=max_nodes,
             )
