@@ -11,7 +11,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from .cards import Card, CardSet
 from .errors import SkatError
@@ -510,16 +509,10 @@ class _Notes:
             self.cited.append(rule)
 
 
-class _Played(NamedTuple):
-    """What the play decided, before the bid and the list entry are applied."""
-
-    gv: GameValue
-    won: bool
-    schneider: bool
-    schwarz: bool
-    matadors: int
-    """The matadors the outcome keeps."""
-    counted_game: GameType | None = None
+_Played = tuple[GameValue, bool, bool, bool, int, GameType | None]
+"""What the play decided, before the bid and the list entry are applied: the game value,
+won, Schneider, Schwarz, the matadors the outcome keeps, and the game counted instead
+(an overbid Null). A plain tuple: it is built for every game scored."""
 
 
 def _evaluate(
@@ -553,13 +546,13 @@ def _evaluate(
         played = _null_played(contract, bid, declarer_tricks, rules, notes, declarer_mask, null_matadors)
     else:
         played = _suit_played(contract, matadors, declarer_points, declarer_tricks, rules, notes)
-    gv = played.gv
+    gv, won_by_play, schneider, schwarz, kept_matadors, counted_game = played
     if notes is not None:
         notes.steps.extend(gv.steps)
     won, value, score, overbid = _settle(
         gv,
         bid,
-        played.won,
+        won_by_play,
         rules,
         (kontra, re, bock),
         notes.steps if notes is not None else None,
@@ -573,16 +566,16 @@ def _evaluate(
         score,
         overbid,
         bid,
-        played.matadors,
+        kept_matadors,
         declarer_points,
         declarer_tricks,
-        played.schneider,
-        played.schwarz,
+        schneider,
+        schwarz,
         kontra,
         re,
         bock,
         rules,
-        played.counted_game,
+        counted_game,
         declarer_mask,
         termination,
     )
@@ -608,7 +601,7 @@ def _null_played(
             _note_null_below_bid(notes, contract, gv.value, bid, lost.game)
         # with only a number of matadors the outcome keeps that number (the steps rebuild from it)
         kept = count if declarer_mask is not None else int(null_matadors or 0)
-        return _Played(lost_gv, False, False, False, kept, lost.game)
+        return lost_gv, False, False, False, kept, lost.game
     won = declarer_tricks == 0
     if notes is not None:
         if won:
@@ -619,7 +612,7 @@ def _null_played(
                 f"The declarer took {plural(declarer_tricks, 'trick', 'en')}",
                 "4.2.7",
             )
-    return _Played(gv, won, False, False, gv.matadors)
+    return gv, won, False, False, gv.matadors, None
 
 
 def _note_null_below_bid(notes: _Notes, contract: Contract, null_value: int, bid: int, lost: GameType) -> None:
@@ -655,8 +648,10 @@ def _suit_played(
     by_points = declarer_points >= WIN_POINTS
     if notes is not None:
         _note_levels(notes, declarer_points, declarer_tricks, schneider, schwarz)
+    if notes is None and not (contract.schneider_announced or contract.schwarz_announced):
+        return gv, by_points, schneider, schwarz, gv.matadors, None  # no announced level: the points decide
     won = _announced_levels(contract, declarer_points, declarer_tricks == 10, by_points, notes)
-    return _Played(gv, won, schneider, schwarz, gv.matadors)
+    return gv, won, schneider, schwarz, gv.matadors, None
 
 
 def _note_levels(notes: _Notes, declarer_points: int, declarer_tricks: int, schneider: bool, schwarz: bool) -> None:
