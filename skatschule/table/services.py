@@ -56,6 +56,9 @@ __all__ = [
     "Step",
     "save_finished",
     "take_back",
+    "bots_to_move",
+    "bot_moves",
+    "add_bot_moves",
     "BOT_TIME_CAP",
 ]
 
@@ -161,11 +164,14 @@ def _bot_auction_move(auction: Auction, seat: int, limit: int) -> list[Any]:
     return ["a", seat, higher[0]] if higher and higher[0] <= limit else ["a", seat, "p"]
 
 
-def _let_bots_play(table: Table, state: GameState, rng: random.Random) -> None:
-    """Bots move until it is the learner's turn or the game is over."""
+def _let_bots_play(table: Table, state: GameState, rng: random.Random, *, think: bool = True) -> None:
+    """Bots move until it is the learner's turn or the game is over; without ``think`` they stop
+    at a card that needs thinking (more than one legal card: :func:`bot_moves` in a job)."""
     while not state.is_over():
         seat = state.to_move
         if seat is None or seat == table.seat:
+            return
+        if not think and state.phase is Phase.PLAY and len(state.legal_cards()) > 1:
             return
         phase = state.phase
         if phase is Phase.AUCTION:
@@ -204,8 +210,10 @@ def play(
     cards: list[str] | None = None,
     flags: set[str] | None = None,
     state: GameState | None = None,
+    think: bool = True,
 ) -> GameState:
-    """The learner's move, checked by the engine; then the bots answer.
+    """The learner's move, checked by the engine; then the bots answer (without ``think`` only
+    as far as they need no thinking: the rest is :func:`bot_moves`, run as a job).
 
     ``action``: ``bid`` (``value``), ``hold``, ``pass``, ``pickup``, ``discard`` (two
     ``cards``), ``declare`` (``value`` = game, ``flags`` from hand, ouvert, schneider,
@@ -244,7 +252,42 @@ def play(
     else:
         raise SkatError(f"Unbekannter Zug {action!r}", f"Unknown move {action!r}")
     _record(table, state, move)
-    _let_bots_play(table, state, random.Random(table.seed * 31 + len(table.moves)))
+    _let_bots_play(table, state, _bot_rng(table), think=think)
+    return state
+
+
+def _bot_rng(table: Table) -> random.Random:
+    return random.Random(table.seed * 31 + len(table.moves))
+
+
+def bots_to_move(table: Table, state: GameState) -> bool:
+    """A bot is to move (the game waits for :func:`bot_moves`)."""
+    return not state.is_over() and state.to_move not in (None, table.seat)
+
+
+def bot_moves(*, table: Table) -> list[list[Any]]:
+    """The bots' moves from where ``table`` stands until the learner's turn (or the end): the
+    work of a job, the same moves :func:`play` would make."""
+    state = replay(table)
+    copy = Table(table.seed, table.seat, list(table.moves))
+    _let_bots_play(copy, state, _bot_rng(table))
+    return copy.moves[len(table.moves) :]
+
+
+def add_bot_moves(*, table: Table, state: GameState, moves: list[list[Any]]) -> GameState:
+    """Record ``moves`` (a finished :func:`bot_moves`), each checked by the engine and only
+    while a bot is to move; raises :class:`SkatError` otherwise (nothing is kept then)."""
+    before = len(table.moves)
+    try:
+        for move in moves:
+            if not bots_to_move(table, state) or not isinstance(move, list) or not move:
+                raise SkatError("Der Zug gehört nicht dem Computer", "The move is not the computer's")
+            _record(table, state, move)
+    except (SkatError, ValueError, TypeError, KeyError, IndexError) as exc:
+        for _ in range(len(table.moves) - before):
+            state.pop()
+        del table.moves[before:]
+        raise SkatError("Die Züge des Computers passen nicht", "The computer's moves do not fit") from exc
     return state
 
 
