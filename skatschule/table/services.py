@@ -64,6 +64,8 @@ __all__ = [
 
 BOT_TIME_CAP = 0.6
 """Seconds a bot may think about one card (perfect-information Monte Carlo, see engine.bots)."""
+BOT_FALLBACK_CAP = 0.05
+"""Seconds per card when the bots' job failed or is lost: the page goes on at once."""
 HINT_TIME_CAP = 1.5
 """Seconds the computer may think for a hint."""
 ANALYSIS_NODES = 1_500_000
@@ -84,9 +86,21 @@ class Table:
     saved: int | None = None
     took_back: bool = False
     """A move was taken back (:func:`take_back`): the game does not count for the lesson."""
+    waiting: str = ""
+    """The job computing the bots' next moves (:func:`bot_moves`), while it runs."""
+    hint_job: str = ""
+    """The job computing a hint for the position as it stands."""
 
     def as_session(self) -> dict[str, object]:
-        return {"seed": self.seed, "seat": self.seat, "moves": self.moves, "saved": self.saved, "back": self.took_back}
+        return {
+            "seed": self.seed,
+            "seat": self.seat,
+            "moves": self.moves,
+            "saved": self.saved,
+            "back": self.took_back,
+            "job": self.waiting,
+            "hint": self.hint_job,
+        }
 
     @property
     def running(self) -> bool:
@@ -109,6 +123,9 @@ def load(data: object) -> tuple[Table, GameState] | None:
     if not isinstance(seed, int) or seat not in (0, 1, 2) or not isinstance(moves, list):
         return None
     table = Table(seed, int(seat), list(moves), saved if isinstance(saved, int) else None, data.get("back") is True)
+    job, hint_job = data.get("job"), data.get("hint")
+    table.waiting = job[:64] if isinstance(job, str) else ""
+    table.hint_job = hint_job[:64] if isinstance(hint_job, str) else ""
     try:
         return table, replay(table)
     except (SkatError, ValueError, TypeError, KeyError, IndexError):
@@ -164,7 +181,9 @@ def _bot_auction_move(auction: Auction, seat: int, limit: int) -> list[Any]:
     return ["a", seat, higher[0]] if higher and higher[0] <= limit else ["a", seat, "p"]
 
 
-def _let_bots_play(table: Table, state: GameState, rng: random.Random, *, think: bool = True) -> None:
+def _let_bots_play(
+    table: Table, state: GameState, rng: random.Random, *, think: bool = True, time_cap: float | None = None
+) -> None:
     """Bots move until it is the learner's turn or the game is over; without ``think`` they stop
     at a card that needs thinking (more than one legal card: :func:`bot_moves` in a job)."""
     while not state.is_over():
@@ -190,7 +209,7 @@ def _let_bots_play(table: Table, state: GameState, rng: random.Random, *, think:
             contract = planned.contract or choose_contract(list(state.hand(seat)))
             _record(table, state, ["g", contract.game.value, False, False, False, False])
         else:
-            choice = choose_card(state, rng=rng, time_cap=BOT_TIME_CAP)
+            choice = choose_card(state, rng=rng, time_cap=BOT_TIME_CAP if time_cap is None else time_cap)
             _record(table, state, ["c", choice.card.code])
 
 
@@ -265,12 +284,13 @@ def bots_to_move(table: Table, state: GameState) -> bool:
     return not state.is_over() and state.to_move not in (None, table.seat)
 
 
-def bot_moves(*, table: Table) -> list[list[Any]]:
+def bot_moves(*, table: Table, time_cap: float | None = None) -> list[list[Any]]:
     """The bots' moves from where ``table`` stands until the learner's turn (or the end): the
-    work of a job, the same moves :func:`play` would make."""
+    work of a job, the same moves :func:`play` would make. ``time_cap``: seconds per card
+    (default :data:`BOT_TIME_CAP`; the fallback when no worker answered thinks less)."""
     state = replay(table)
     copy = Table(table.seed, table.seat, list(table.moves))
-    _let_bots_play(copy, state, _bot_rng(table))
+    _let_bots_play(copy, state, _bot_rng(table), time_cap=time_cap)
     return copy.moves[len(table.moves) :]
 
 
@@ -311,13 +331,18 @@ def take_back(*, table: Table) -> GameState:
     return state
 
 
-def hint(*, table: Table, state: GameState | None = None) -> CardChoice:
-    """What the computer would play in the learner's seat, and why (the learner's view only)."""
-    state = replay(table) if state is None else state
+def check_hint(*, table: Table, state: GameState) -> None:
+    """Raise :class:`SkatError` unless the learner is to play a card (when a hint makes sense)."""
     if state.phase is not Phase.PLAY or state.to_move != table.seat:
         raise SkatError(
             "Ein Tipp gibt es, wenn du eine Karte spielen sollst", "A hint is available when you are to play a card"
         )
+
+
+def hint(*, table: Table, state: GameState | None = None) -> CardChoice:
+    """What the computer would play in the learner's seat, and why (the learner's view only)."""
+    state = replay(table) if state is None else state
+    check_hint(table=table, state=state)
     return choose_card(state, rng=random.Random(table.seed + len(table.moves)), time_cap=HINT_TIME_CAP)
 
 
@@ -409,14 +434,24 @@ def read_records(text: str, *, most: int) -> ReadRecords:
     return ReadRecords(good, broken, len(found) > most)
 
 
-OUVERT_SAMPLES = 20
-"""Distributions the ouvert check solves per request (a seeded sample)."""
+OUVERT_SAMPLES = 300
+"""Distributions the ouvert check solves (a seeded sample; all of them when there are fewer): a job."""
+
+
+def ouvert_hand(game: str, cards: list[str], skat: list[str]) -> tuple[GameType, list[Card], list[Card]]:
+    """The game, the ten cards and the known skat of an ouvert check, read and checked (raises
+    :class:`SkatError` for anything the check would refuse)."""
+    kind = GameType.NULL if game == "null" else GameType.GRAND
+    hand, known = parse_cards(cards), parse_cards(skat)
+    check_ouvert(kind, hand, skat=known, samples=0)
+    return kind, sorted(hand), sorted(known)
 
 
 def check_ouvert_hand(game: str, cards: list[str], skat: list[str]) -> OuvertCheck:
-    """ "Ist mein Ouvert sicher?" (:func:`skatschule.engine.ouvert.check_ouvert`)."""
-    kind = GameType.NULL if game == "null" else GameType.GRAND
-    return check_ouvert(kind, parse_cards(cards), skat=parse_cards(skat), samples=OUVERT_SAMPLES)
+    """ "Ist mein Ouvert sicher?" (:func:`skatschule.engine.ouvert.check_ouvert`): every
+    distribution when there are at most :data:`OUVERT_SAMPLES`, else that many of them."""
+    kind, hand, known = ouvert_hand(game, cards, skat)
+    return check_ouvert(kind, hand, skat=known, samples=OUVERT_SAMPLES)
 
 
 def iss_line(table: Table, state: GameState | None = None) -> str:

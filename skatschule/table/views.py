@@ -3,20 +3,31 @@ the presenter builds what a page shows from one replay of the game."""
 
 from __future__ import annotations
 
+import json
+import uuid
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from skatschule.cards.context_processors import current_deck
-from skatschule.engine import CARDS, GameState, SkatError, sort_hand
+from skatschule.engine import CARDS, GameState, SkatError, parse_cards, sort_hand
 from skatschule.engine.iss import IssGame
+from skatschule.home.errors import message_in, render_error
 from skatschule.home.language import current_lang
+from skatschule.home.security import client_ip
 from skatschule.http import HtmxHttpRequest
+from skatschule.jobs import selectors as job_selectors
+from skatschule.jobs import services as jobs
+from skatschule.jobs.models import Job
+from skatschule.owners import owner_for
 
-from . import moments, presenter, selectors, services
+from . import moments, presenter, selectors, services, work
+from .analysis import Analysis
 from .forms import GamesFilter, IssExerciseForm, IssPasteForm, MoveForm, OuvertForm, number
 from .models import TableGame
 
@@ -31,7 +42,27 @@ def _speech(request: HttpRequest) -> presenter.Speech:
 
 
 def _error_text(exc: SkatError) -> str:
-    return exc.message_en if current_lang() == "en" else exc.message_de
+    return message_in(exc)
+
+
+def _ask(request: HttpRequest, kind: str, key: str, payload: dict[str, Any]) -> Job:
+    """Submit heavy work as a job (:mod:`.work`); raises :class:`jobs.LimitReached` (429)."""
+    return jobs.submit(
+        owner=owner_for(request), kind=kind, key=work.key_of(kind, key), payload=payload, address=client_ip(request)
+    )
+
+
+def _mine(request: HttpRequest, job_id: str) -> Job | None:
+    if not job_id:
+        return None
+    try:
+        return job_selectors.job_for(owner=owner_for(request, create=False), job_id=uuid.UUID(job_id))
+    except ValueError:
+        return None
+
+
+def _too_much(request: HttpRequest, exc: jobs.LimitReached) -> HttpResponse:
+    return render_error(request, exc, 429, links=[(reverse("table:play"), gettext("Zum Spieltisch"))])
 
 
 def _load(request: HttpRequest) -> tuple[services.Table, GameState]:
@@ -43,49 +74,99 @@ def _load(request: HttpRequest) -> tuple[services.Table, GameState]:
     return loaded
 
 
+def _bots_move(request: HttpRequest, table: services.Table, state: GameState) -> tuple[GameState, Job | None]:
+    """The bots answer: their moves come from a job (:func:`.work.run_bots`); a job still running
+    is kept in the session and shown; a failed or lost one gives way to quick moves."""
+    if not services.bots_to_move(table, state):
+        table.waiting = ""
+        return state, None
+    job = _mine(request, table.waiting) if table.waiting else None
+    if job is None:
+        job = _ask(request, work.BOTS, json.dumps(work.table_payload(table)), work.table_payload(table))
+    if job.is_pending:
+        table.waiting = str(job.pk)
+        return state, job
+    table.waiting = ""
+    moves = (job.data or {}).get("moves") if job.is_done else None
+    try:
+        if not isinstance(moves, list):
+            raise SkatError("Der Computer hat nicht geantwortet", "The computer did not answer")
+        return services.add_bot_moves(table=table, state=state, moves=moves), None
+    except SkatError:
+        quick = services.bot_moves(table=table, time_cap=services.BOT_FALLBACK_CAP)
+        return services.add_bot_moves(table=table, state=state, moves=quick), None
+
+
+def _hint(request: HttpRequest, table: services.Table, state: GameState, *, ask: bool) -> tuple[str, Job | None]:
+    """The hint for the position as it stands: asked for now (``ask``), or the one asked before."""
+    key = json.dumps(work.table_payload(table))
+    job = _ask(request, work.HINT, key, work.table_payload(table)) if ask else _mine(request, table.hint_job)
+    if job is None or job.key != work.key_of(work.HINT, key):
+        table.hint_job = ""
+        return "", None
+    table.hint_job = str(job.pk)
+    if job.is_done and job.data:
+        return _speech(request).names(str(job.data.get("en" if current_lang() == "en" else "de", ""))), None
+    return "", job if job.is_pending else None
+
+
 @require_http_methods(["GET", "POST"])
 def table_view(request: HtmxHttpRequest) -> HttpResponse:
     """GET shows the table; POST makes one move, takes one back, deals again (asking first
-    while a game runs) or asks for a hint."""
+    while a game runs) or asks for a hint. The bots' cards and hints are jobs (:mod:`.work`)."""
     table, state = _load(request)
     speech = _speech(request)
-    error, hint_text, status, confirm_new = "", "", 200, False
-    if request.method == "POST":
-        form = MoveForm(request.POST)
-        if not form.is_valid():
-            error, status = _error_text(SkatError("Unbekannter Zug", "Unknown move")), 400
-        else:
-            move = form.move()
-            try:
-                if move.action == "new":
-                    if table.running and not state.is_over() and not move.confirm:
-                        confirm_new = True
+    error, status, confirm_new, asked_hint = "", 200, False, False
+    try:
+        if request.method == "POST":
+            form = MoveForm(request.POST)
+            if not form.is_valid():
+                error, status = _error_text(SkatError("Unbekannter Zug", "Unknown move")), 400
+            else:
+                move = form.move()
+                try:
+                    if move.action == "new":
+                        if table.running and not state.is_over() and not move.confirm:
+                            confirm_new = True
+                        else:
+                            table = services.new_table()
+                            state = services.replay(table)
+                    elif move.action == "takeback":
+                        state = services.take_back(table=table)
+                    elif move.action == "hint":
+                        services.check_hint(table=table, state=state)
+                        asked_hint = True
                     else:
-                        table = services.new_table()
-                        state = services.replay(table)
-                elif move.action == "takeback":
-                    state = services.take_back(table=table)
-                elif move.action == "hint":
-                    choice = services.hint(table=table, state=state)
-                    hint_text = speech.names(choice.reason(speech.lang))
-                else:
-                    state = services.play(
-                        table=table,
-                        action=move.action,
-                        value=move.value,
-                        cards=move.cards,
-                        flags=move.flags,
-                        state=state,
-                    )
-            except SkatError as exc:
-                error, status = _error_text(exc), 400
-        if state.is_over():
-            services.save_finished(table=table, user=request.user, state=state)
+                        state = services.play(
+                            table=table,
+                            action=move.action,
+                            value=move.value,
+                            cards=move.cards,
+                            flags=move.flags,
+                            state=state,
+                            think=False,
+                        )
+                except SkatError as exc:
+                    error, status = _error_text(exc), 400
+        state, waiting = _bots_move(request, table, state)
+        hint_text, hint_job = _hint(request, table, state, ask=asked_hint) if not waiting else ("", None)
+    except jobs.LimitReached as exc:
         request.session[_KEY] = table.as_session()
-        if status == 200 and not hint_text and not confirm_new and not request.htmx:
-            return redirect("table:play")
+        return _too_much(request, exc)
+    if state.is_over():
+        services.save_finished(table=table, user=request.user, state=state)
+    request.session[_KEY] = table.as_session()
+    if request.method == "POST" and status == 200 and not asked_hint and not confirm_new and not request.htmx:
+        return redirect("table:play")
     context = presenter.table_page(table, state, speech)
-    context.update(error=error, hint=hint_text, confirm_new=confirm_new)
+    context.update(
+        error=error,
+        hint=hint_text,
+        hint_job=hint_job,
+        waiting=waiting,
+        confirm_new=confirm_new,
+        here=reverse("table:play"),
+    )
     template = "table/partials/board.html" if request.htmx else "table/table.html"
     return render(request, template, context, status=status)
 
@@ -133,19 +214,30 @@ def _not_over(request: HttpRequest, state: GameState | None, stored: TableGame |
     )
 
 
+def _analysed(request: HttpRequest, key: str, payload: dict[str, Any]) -> tuple[Analysis | None, Job]:
+    """The analysis job of a finished game (:func:`.work.run_analysis`) and, once done, its result."""
+    job = _ask(request, work.ANALYSIS, key, payload)
+    found = (job.data or {}).get("analysis") if job.is_done else None
+    return (Analysis.from_json(found) if isinstance(found, dict) else None), job
+
+
 def _analysis_page(
     request: HttpRequest, table: services.Table, state: GameState, stored: TableGame | None = None
 ) -> HttpResponse:
     """ "Hätte ich gewinnen können?" for a finished game; 409 when it is not over or was passed in."""
     if not state.is_over() or state.contract is None or state.declarer is None:
         return _not_over(request, state, stored)
-    found = services.analyse(table=table, state=state)
+    try:
+        found, job = _analysed(request, json.dumps(work.table_payload(table)), work.table_payload(table))
+    except jobs.LimitReached as exc:
+        return _too_much(request, exc)
     speech = _speech(request)
     return render(
         request,
         "table/analysis.html",
         {
             "analysis": found,
+            "job": job,
             "not_over": False,
             "contract": speech.contract(state.contract),
             "declarer": speech.seat(state.declarer),
@@ -172,11 +264,22 @@ def stored_analysis(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _board(
-    request: HttpRequest, game: presenter.BoardGame, found: Any, *, link: str, back: str, extra: dict[str, Any]
+    request: HttpRequest,
+    game: presenter.BoardGame,
+    key: str,
+    payload: dict[str, Any],
+    *,
+    link: str,
+    back: str,
+    extra: dict[str, Any],
 ) -> HttpResponse:
+    try:
+        found, job = _analysed(request, key, payload)
+    except jobs.LimitReached as exc:
+        return _too_much(request, exc)
     step = number(request.GET.get("schritt"))
     context = presenter.board_page(game, step, found, _speech(request), link=link)
-    context.update(back=back, **extra)
+    context.update(back=back, job=job, **extra)
     return render(request, "table/analysis_board.html", context)
 
 
@@ -185,9 +288,9 @@ def _table_board(
 ) -> HttpResponse:
     if not state.is_over() or state.contract is None:
         return _not_over(request, state, stored)
-    found = services.analyse(table=table, state=state, insights=True)
     game = presenter.BoardGame(state, services.plays_of(state), table.seat)
-    return _board(request, game, found, link=link, back=back, extra={"stored": stored})
+    payload = work.table_payload(table)
+    return _board(request, game, json.dumps(payload), payload, link=link, back=back, extra={"stored": stored})
 
 
 @require_GET
@@ -315,10 +418,11 @@ def iss_board(request: HttpRequest) -> HttpResponse:
         return _not_over(request, None if game is None else game.state, None)
     seat = number(request.GET.get("platz"), game.state.declarer)
     seat = seat if seat in (0, 1, 2) else game.state.declarer
-    found = services.analyse_record(records[index], seat=seat, insights=True)
     board_game = presenter.BoardGame(game.state, game.plays, seat, game.players)
     extra = {"iss_index": index, "seats": [{"value": s, "name": _speech(request).seat(s)} for s in range(3)]}
-    return _board(request, board_game, found, link=f"?spiel={index}&platz={seat}&", back="table:iss", extra=extra)
+    payload = {"record": records[index], "seat": seat}
+    link = f"?spiel={index}&platz={seat}&"
+    return _board(request, board_game, json.dumps(payload), payload, link=link, back="table:iss", extra=extra)
 
 
 def _grade_moment(request: HttpRequest, game: IssGame, step: int) -> dict[str, Any]:
@@ -406,14 +510,27 @@ def ouvert(request: HttpRequest) -> HttpResponse:
     status = 200
     if chosen:
         try:
-            result = services.check_ouvert_hand(game_name, chosen, skat)
-            speech = _speech(request)
-            counter = None
-            if result.counter is not None:
-                counter = [
-                    {"seat": speech.seat(s), "cards": presenter.codes(result.counter[s], result.game)} for s in range(3)
-                ] + [{"seat": "Skat", "cards": [c.code for c in result.counter[3]]}]
-            context.update(result=result, counter=counter)
+            kind, hand, known = services.ouvert_hand(game_name, chosen, skat)
+            payload = {"game": kind.value, "cards": [c.code for c in hand], "skat": [c.code for c in known]}
+            job = _ask(request, work.OUVERT, json.dumps(payload), payload)
+            context["job"] = job
+            if job.is_done and job.data:
+                speech = _speech(request)
+                result = job.data
+                counter = result.get("counter")
+                context.update(
+                    result=result,
+                    exhaustive=result["tried"] == result["possible"],
+                    counter=None
+                    if counter is None
+                    else [
+                        {"seat": speech.seat(s), "cards": presenter.codes(parse_cards(counter[s]), kind)}
+                        for s in range(3)
+                    ]
+                    + [{"seat": "Skat", "cards": counter[3]}],
+                )
         except SkatError as exc:
             context["error"], status = _error_text(exc), 400
+        except jobs.LimitReached as exc:
+            return _too_much(request, exc)
     return render(request, "table/ouvert.html", context, status=status)
