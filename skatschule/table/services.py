@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,19 +63,28 @@ __all__ = [
     "BOT_TIME_CAP",
 ]
 
-BOT_TIME_CAP = 0.6
+def _tuned(name: str, default: float) -> float:
+    """A budget of the table's work, from the environment variable ``TABLE_<name>`` if set
+    (the worker reads the same; the tests make them small)."""
+    try:
+        return float(os.environ.get(f"TABLE_{name}", default))
+    except ValueError:
+        return default
+
+
+BOT_TIME_CAP = _tuned("BOT_TIME_CAP", 0.6)
 """Seconds a bot may think about one card (perfect-information Monte Carlo, see engine.bots)."""
 BOT_FALLBACK_CAP = 0.05
 """Seconds per card when the bots' job failed or is lost: the page goes on at once."""
 HINT_TIME_CAP = 1.5
 """Seconds the computer may think for a hint."""
-ANALYSIS_NODES = 1_500_000
+ANALYSIS_NODES = int(_tuned("ANALYSIS_NODES", 1_500_000))
 """Node budget of each search of "Hätte ich gewinnen können?" (about 2 s of one core; see
 ``python -m skatschule.engine.bench --analysis``): the exact Augen first, then, if that is
 too big, only "winnable?" with the same budget."""
-INSIGHT_SAMPLES = 24
+INSIGHT_SAMPLES = int(_tuned("INSIGHT_SAMPLES", 24))
 """Deals drawn for "Hätte ich es wissen können?" at each of the learner's decisions."""
-INSIGHT_NODES = 60_000
+INSIGHT_NODES = int(_tuned("INSIGHT_NODES", 60_000))
 """Node budget of each of those deals' yes/no search (a deal that needs more is not counted)."""
 
 
