@@ -63,6 +63,7 @@ __all__ = [
     "BOT_TIME_CAP",
 ]
 
+
 def _tuned(name: str, default: float) -> float:
     """A budget of the table's work, from the environment variable ``TABLE_<name>`` if set
     (the worker reads the same; the tests make them small)."""
