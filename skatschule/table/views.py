@@ -80,9 +80,10 @@ def _bots_move(request: HttpRequest, table: services.Table, state: GameState) ->
     if not services.bots_to_move(table, state):
         table.waiting = ""
         return state, None
+    key = json.dumps(work.table_payload(table))
     job = _mine(request, table.waiting) if table.waiting else None
-    if job is None:
-        job = _ask(request, work.BOTS, json.dumps(work.table_payload(table)), work.table_payload(table))
+    if job is None or job.key != work.key_of(work.BOTS, key):  # none yet, or for another position
+        job = _ask(request, work.BOTS, key, work.table_payload(table))
     if job.is_pending:
         table.waiting = str(job.pk)
         return state, job

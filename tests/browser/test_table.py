@@ -304,3 +304,48 @@ def test_a_game_to_the_end_then_its_board_by_keyboard_in_the_german_deck_through
     expect(page.locator("ul.board-marks > li.mark-played")).to_have_count(1)
     expect(page.get_by_role("heading", name="Hätte ich es wissen können?")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_meine_spiele_on_a_phone_without_javascript(browser, live_server, django_user_model) -> None:
+    """ "Meine Spiele" at 375 px without JavaScript: the list, a filter sent by keyboard, a board."""
+    from skatschule.engine import Phase
+    from tests.browser.phones import phone
+
+    user = django_user_model.objects.create_user("handy-spieler", password="geheim-12345")
+    stored = []
+    for seed in range(60):
+        table = services.new_table(seed=seed)
+        state = services.replay(table)
+        while not state.is_over():
+            if state.phase is Phase.AUCTION:
+                state = services.play(table=table, action="pass", state=state)
+            else:
+                state = services.play(
+                    table=table, action="card", value=sorted(state.legal_cards())[0].code, state=state
+                )
+        if not state.passed_in:
+            stored.append((services.save_finished(table=table, user=user, state=state), state))
+        if len(stored) == 3:
+            break
+    context = phone(browser, live_server, user, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/ueben/spiel/meine/")
+        expect(page.get_by_role("heading", level=1)).to_have_text("Meine Spiele")
+        expect(page.locator("table.games-table tbody tr")).to_have_count(3)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        lost = sum(1 for _, s in stored if not s.outcome().won)
+        select = page.locator("#f-ergebnis")
+        select.focus()
+        select.select_option("verloren")
+        _press(page.get_by_role("button", name="Filtern"))
+        if lost:
+            expect(page.locator("table.games-table tbody tr")).to_have_count(lost)
+        else:
+            expect(page.get_by_text("Kein Spiel passt zu diesem Filter.")).to_be_visible()
+        page.goto(live_server.url + "/ueben/spiel/meine/")
+        _press(page.locator("table.games-table tbody tr").first.get_by_role("link"))
+        expect(page.get_by_role("heading", level=1)).to_have_text("Analysebrett")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    finally:
+        context.close()
