@@ -296,6 +296,18 @@ def _fits_bid(state: GameState, hands: list[int], skat: int) -> bool:
     return best >= state.bid
 
 
+def _draw(state: GameState, seat: int, rng: random.Random) -> tuple[list[int], int] | None:
+    """One deal of the cards ``seat`` cannot see, fitting what it has seen: the bots' sampler.
+    (engine.bots is becoming a package with ``SeatView`` and ``sample_deal``, which also infers
+    from the bidding; until it lands, its earlier ``_sample``.)"""
+    sample_deal, seat_view = getattr(_bots, "sample_deal", None), getattr(_bots, "SeatView", None)
+    if sample_deal is not None and seat_view is not None:
+        drawn = sample_deal(seat_view.of(state, seat), rng, inference=True)
+    else:
+        drawn = getattr(_bots, "_sample")(state, seat, rng)  # noqa: B009 - absent once bots is a package
+    return None if drawn is None else (list(drawn[0]), int(drawn[1]))
+
+
 def insight_at(
     state: GameState, seat: int, need: int | None, *, samples: int, max_nodes: int, seed: int
 ) -> Insight | None:
@@ -313,7 +325,7 @@ def insight_at(
     for _ in range(samples * 4):
         if tried >= samples:
             break
-        drawn = _bots._sample(state, seat, rng)
+        drawn = _draw(state, seat, rng)
         if drawn is None:
             break
         hands, skat = drawn

@@ -28,7 +28,6 @@ from skatschule.engine.bidding import BID_VALUES
 from skatschule.engine.games import Contract
 from skatschule.engine.names import game_ref
 from skatschule.engine.names import render as render_names
-from skatschule.engine.scoring import contract_ref
 
 from .analysis import Analysis, Step
 
@@ -49,7 +48,7 @@ class Speech:
         return render_names(text, self.lang, self.deck)
 
     def contract(self, contract: Contract | None) -> str:
-        return "" if contract is None else self.names(contract_ref(contract, self.lang))
+        return "" if contract is None else self.names(contract.ref(self.lang, capital=True))
 
     def games(self) -> list[tuple[str, str]]:
         """The game choice: (value, name in the deck)."""
