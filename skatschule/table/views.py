@@ -76,14 +76,19 @@ def _load(request: HttpRequest) -> tuple[services.Table, GameState]:
 
 def _bots_move(request: HttpRequest, table: services.Table, state: GameState) -> tuple[GameState, Job | None]:
     """The bots answer: their moves come from a job (:func:`.work.run_bots`); a job still running
-    is kept in the session and shown; a failed or lost one gives way to quick moves."""
+    is kept in the session and shown; a failed or lost one, or none allowed (the asker's limit of
+    pending work), gives way to quick moves."""
     if not services.bots_to_move(table, state):
         table.waiting = ""
         return state, None
     key = json.dumps(work.table_payload(table))
     job = _mine(request, table.waiting) if table.waiting else None
     if job is None or job.key != work.key_of(work.BOTS, key):  # none yet, or for another position
-        job = _ask(request, work.BOTS, key, work.table_payload(table))
+        try:
+            job = _ask(request, work.BOTS, key, work.table_payload(table))
+        except jobs.LimitReached:  # the game goes on: the asker's analyses wait, the bots play quickly
+            quick = services.bot_moves(table=table, time_cap=services.BOT_FALLBACK_CAP)
+            return services.add_bot_moves(table=table, state=state, moves=quick), None
     if job.is_pending:
         table.waiting = str(job.pk)
         return state, job

@@ -13,7 +13,7 @@ from django.test import Client
 
 from skatschule.cards.context_processors import DECK_COOKIE
 from skatschule.cards.render import card_name
-from skatschule.engine import CardSet, GameState, Phase, SkatError
+from skatschule.engine import CardSet, Contract, GameState, GameType, Phase, SkatError
 from skatschule.engine.bidding import BID_VALUES
 from skatschule.engine.iss import parse_record
 from skatschule.engine.names import game_ref, render
@@ -327,7 +327,8 @@ def test_the_game_choice_and_the_header_speak_the_deck(client: Client, deck: str
     # declared: the header names the game in the deck
     client.post(URL, {"action": "declare", "value": "diamonds"})
     page = client.get(URL).content.decode()
-    assert f"<strong>{diamonds} Hand</strong>" in page or f"<strong>{diamonds} hand</strong>" in page
+    named = render(Contract(GameType.DIAMONDS, hand=True).ref(lang, capital=True), lang, deck)
+    assert f"<strong>{named}</strong>" in page
 
 
 @pytest.mark.django_db

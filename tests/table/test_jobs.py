@@ -159,6 +159,18 @@ def test_too_much_expensive_table_work_answers_429(client: Client) -> None:
 
 
 @pytest.mark.django_db
+def test_the_game_goes_on_when_the_limit_is_reached(client: Client) -> None:
+    table, state = _to_play(client)
+    with override_settings(TASKS=QUEUE_ONLY, JOBS_PER_OWNER=1):
+        safe = "C7 C8 C9 S7 S8 S9 H7 H8 H9 D7".split()
+        assert client.get(URL + "ouvert/", {"game": "null", "cards": safe}).status_code == 200  # one waits
+        response = client.post(URL, {"action": "card", "value": sorted(state.legal_cards())[0].code})
+        assert response.status_code == 302
+        table, state = _state(client)
+        assert not table.waiting and not services.bots_to_move(table, state)
+
+
+@pytest.mark.django_db
 @override_settings(JOBS_PER_ADDRESS=1)
 def test_the_limit_holds_per_address_across_sessions(client: Client) -> None:
     safe = "C7 C8 C9 S7 S8 S9 H7 H8 H9 D7".split()
