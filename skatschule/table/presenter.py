@@ -232,7 +232,7 @@ def board_page(game: BoardGame, step: int, analysis: Analysis | None, speech: Sp
             "played_share": None if found is None or found.insight is None else found.insight.share(played),
             "best_share": None if best is None or found is None or found.insight is None else found.insight.share(best),
         }
-    trick_no = min(step // 3 + 1, 10)
+    trick_no = max(step // 3, 1) if done else step // 3 + 1  # a full trick still on the table is its own
     prev_trick = (step - 1) // 3 * 3 if step else 0
     next_trick = min((step // 3 + 1) * 3, total)
     decisions = []

@@ -85,7 +85,8 @@ def test_the_board_steps_card_by_card_with_every_hand_open_and_marks_each_legal_
         assert response.status_code == 200
         page = response.content.decode()
         probe = _position(table, state, step)
-        assert f"Karte {step} von {len(plays)}" in page
+        trick = step // 3 if step and step % 3 == 0 else step // 3 + 1  # the trick on the table
+        assert f"Karte {step} von {len(plays)} · Stich {trick}" in page
         # every hand open: each remaining card of each seat, and the skat as dealt
         for seat in range(3):
             for card in probe.hand(seat):
