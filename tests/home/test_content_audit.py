@@ -35,3 +35,39 @@ def test_no_claimed_court_decisions(client, lang: str) -> None:  # type: ignore[
     assert reading in home
     assert ("unsere Lesart der ISkO" if lang == "de" else "our reading of the ISkO") in glossary
     assert ("unsere Lesart der ISkO" if lang == "de" else "our reading of the ISkO") in cases
+
+
+WORDS = [("de", "nicht in der ISkO"), ("en", "The ISkO does not contain this rule")]
+
+
+@pytest.mark.parametrize(("lang", "words"), WORDS)
+def test_older_dealing_rules_name_their_source(client, lang: str, words: str) -> None:  # type: ignore[no-untyped-def]
+    """2.2.3 and 2.2.4 come from the older Skatordnung and seed 002, not from the ISkO (seed 000)."""
+    from skatschule.rules.content import get_registry
+
+    registry = get_registry()
+    for rule_id in ("2.2.3", "2.2.4"):
+        rule = registry.rule(rule_id)
+        assert rule is not None and "Skatordnung" in rule.origin(lang)
+        text = page(client, f"/regeln/{rule_id}/einzeln/", lang)
+        assert words in text and ("nicht ISkO" if lang == "de" else "not ISkO") in text
+    assert registry.rule("2.2.1").origin(lang) == ""  # the ISkO's own rule carries no such note
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_dealing_cases_say_what_the_isko_says(client, lang: str) -> None:  # type: ignore[no-untyped-def]
+    from skatschule.casebook.cases import get_case
+
+    cases = {case_id: get_case(case_id) for case_id in ("F-01", "F-02", "F-03", "F-04")}
+    for case_id, case in cases.items():
+        assert case is not None
+        explanation = case.explanation(lang)
+        assert ("nicht ISkO" if lang == "de" else "not ISkO") in explanation, case_id
+        assert "2.2.1" in explanation or "2.3.7" in explanation, case_id
+    f04 = cases["F-04"]
+    assert f04 is not None
+    assert "schweigt" not in f04.explanation("de")
+    assert "Vorhands Nachbar" not in f04.situation("de")  # the dealer always is forehand's neighbour
+    assert "2.3.7" in f04.rule_ids and "2.2.4" in f04.rule_ids
+    rule_224 = page(client, "/regeln/2.2.4/einzeln/", lang)
+    assert ("nicht an der Reihe" if lang == "de" else "not due to deal") in rule_224  # what F-04 cites it for
