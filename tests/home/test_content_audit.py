@@ -71,3 +71,65 @@ def test_dealing_cases_say_what_the_isko_says(client, lang: str) -> None:  # typ
     assert "2.3.7" in f04.rule_ids and "2.2.4" in f04.rule_ids
     rule_224 = page(client, "/regeln/2.2.4/einzeln/", lang)
     assert ("nicht an der Reihe" if lang == "de" else "not due to deal") in rule_224  # what F-04 cites it for
+
+
+def test_lesson_11s_good_null_hand_passes_lesson_7s_safety_test() -> None:
+    from skatschule.engine import Suit, parse_cards
+    from skatschule.engine.cards import CardSet
+    from skatschule.engine.evaluation import null_safe
+
+    text = (Path(settings.BASE_DIR) / "rules_content" / "lessons" / "11-nullspiele.md").read_text(encoding="utf-8")
+    examples = re.findall(r"(?:gutes Nullblatt|good null hand)[^\[]*\[\[cards: hand null ([^\]]+)\]\]", text)
+    assert len(examples) == 2 and examples[0] == examples[1]
+    hand = CardSet(parse_cards(examples[0]))
+    assert len(hand) == 10
+    assert all(null_safe(hand, suit) for suit in Suit)
+
+
+def _registry():  # type: ignore[no-untyped-def]
+    from skatschule.rules.content import get_registry
+
+    return get_registry()
+
+
+def _all_text(rule, lang: str) -> str:  # type: ignore[no-untyped-def]
+    return " ".join([rule.text(lang), *(a.text(lang) for a in rule.annotations)])
+
+
+def test_421_levels_do_not_bring_hand_into_pick_up_games() -> None:
+    """'A higher level includes the lower ones' is false for pick-up games: Schwarz there never counts Hand."""
+    from skatschule.engine import Contract, GameType, game_value
+
+    rule = _registry().rule("4.2.1")
+    assert "schließt die niedrigeren ein" not in rule.text("de")
+    assert "aber nie Hand" in rule.text("de") and "but never Hand" in rule.text("en")
+    # the engine agrees: Schwarz with pick-up is Spiel, Schneider, Schwarz = 3 levels, no Hand
+    value = game_value(Contract(GameType.CLUBS), matadors=1, schneider=True, schwarz=True)
+    assert "Hand" not in value.plain()
+
+
+def test_434_and_k57_date_the_hand_rule_alike() -> None:
+    registry = _registry()
+    for lang, when, since in (("de", "Mitte der 1990er", "seit 1999"), ("en", "mid-1990s", "since 1999")):
+        old, variant = _all_text(registry.rule("4.3.4"), lang), _all_text(registry.rule("K.5.7"), lang)
+        for text in (old, variant):
+            assert when in text and since in text
+        assert "Bis zur ISkO von 1999" not in old and "Until the ISkO of 1999" not in old
+
+
+def test_glossary_bock_counts_a_round_like_k22() -> None:
+    registry = _registry()
+    bock = registry.term("bock")
+    assert "drei Spiele am Dreiertisch, vier am Vierertisch" in bock.text("de")
+    assert "three games at a table of three, four at a table of four" in bock.text("en")
+    k22 = registry.rule("K.2.2").text("de")
+    assert "Am Dreiertisch sind das drei Spiele" in k22 and "Vierertisch vier" in k22
+
+
+def test_glossary_spitze_names_the_games_lowest_trump_like_k55() -> None:
+    registry = _registry()
+    spitze = registry.term("spitze-patrouille")
+    assert "seinen niedrigsten Trümpfen" not in spitze.text("de")
+    assert "Trumpf-Sieben" in spitze.text("de") and "Karo-Buben" in spitze.text("de")
+    assert "seven of trumps" in spitze.text("en") and "jack of diamonds" in spitze.text("en")
+    assert "niedrigsten Trumpf des Spiels" in " ".join(registry.rule("K.5.5").text("de").split())
