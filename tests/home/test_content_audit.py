@@ -133,3 +133,41 @@ def test_glossary_spitze_names_the_games_lowest_trump_like_k55() -> None:
     assert "Trumpf-Sieben" in spitze.text("de") and "Karo-Buben" in spitze.text("de")
     assert "seven of trumps" in spitze.text("en") and "jack of diamonds" in spitze.text("en")
     assert "niedrigsten Trumpf des Spiels" in " ".join(registry.rule("K.5.5").text("de").split())
+
+
+SEEDS = Path(settings.BASE_DIR).parent / "shared" / "seeds"
+WORD = re.compile(r"[0-9A-Za-zÄÖÜäöüß]+")
+
+
+def _longest_shared_run(text: str, seed_words: list[str]) -> int:
+    """The longest run of words ``text`` shares with the seed (lower case, punctuation dropped)."""
+    ours = [w.lower() for w in WORD.findall(text)]
+    best = 0
+    for n in range(4, 13):
+        grams = {tuple(seed_words[i : i + n]) for i in range(len(seed_words) - n + 1)}
+        if any(tuple(ours[i : i + n]) in grams for i in range(len(ours) - n + 1)):
+            best = n
+        else:
+            break
+    return best
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seeds live beside the project (../shared/seeds)")
+def test_close_paraphrases_are_rewritten() -> None:
+    """3.2.8, 3.5.1, F-35 and the rulings' messages say the ISkO's facts in our own sentences:
+    no run of six words in a row is the ISkO's (seed 000)."""
+    from skatschule.casebook.cases import get_case
+    from skatschule.engine import rulings
+
+    isko = [w.lower() for w in WORD.findall(next(SEEDS.glob("000_*.txt")).read_text(encoding="utf-8"))]
+    registry = _registry()
+    f35 = get_case("F-35")
+    assert f35 is not None
+    source = Path(rulings.__file__).read_text(encoding="utf-8")
+    for name, text in (
+        ("3.2.8", registry.rule("3.2.8").text("de")),
+        ("3.5.1", registry.rule("3.5.1").text("de")),
+        ("F-35", f35.explanation("de")),
+        ("rulings.py", source),
+    ):
+        assert _longest_shared_run(text, isko) < 6, name
