@@ -79,7 +79,7 @@ def test_lesson_11s_good_null_hand_passes_lesson_7s_safety_test() -> None:
     from skatschule.engine.evaluation import null_safe
 
     text = (Path(settings.BASE_DIR) / "rules_content" / "lessons" / "11-nullspiele.md").read_text(encoding="utf-8")
-    examples = re.findall(r"(?:gutes Nullblatt|good null hand)[^\[]*\[\[cards: hand null ([^\]]+)\]\]", text)
+    examples = re.findall(r"(?:gutes Nullblatt|good Null hand)[^\[]*\[\[cards: hand null ([^\]]+)\]\]", text)
     assert len(examples) == 2 and examples[0] == examples[1]
     hand = CardSet(parse_cards(examples[0]))
     assert len(hand) == 10
@@ -171,3 +171,50 @@ def test_close_paraphrases_are_rewritten() -> None:
         ("rulings.py", source),
     ):
         assert _longest_shared_run(text, isko) < 6, name
+
+
+def _english_texts() -> list[tuple[str, str]]:
+    """(where, text) of every English text of the rules, the glossary, the casebook and the lessons,
+    with the directives ([[...]], ⟦...⟧) taken out."""
+    from skatschule.casebook.cases import load_cases
+
+    registry = _registry()
+    found: list[tuple[str, str]] = []
+    for rule in registry.rule_order:
+        found.append((rule.id, _all_text(rule, "en") + " " + rule.title("en")))
+    for term in registry.glossary:
+        found.append((f"glossary {term.slug}", term.text("en")))
+    for case in load_cases():
+        found.append((case.id, " ".join([case.situation("en"), case.ruling("en"), case.explanation("en")])))
+    lessons = Path(settings.BASE_DIR) / "rules_content" / "lessons"
+    for path in sorted(lessons.glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        found.append((path.name, text[text.index("@en") :] if "@en" in text else ""))
+    return [(where, re.sub(r"\[\[[^\]]*\]\]|⟦[^⟧]*⟧", " ", text)) for where, text in found]
+
+
+def test_english_names_are_capitalised_one_way() -> None:
+    """Grand and Null always with a capital (as engine/names.py names them), cards and suits in lower case
+    (jack of clubs) except where a sentence starts."""
+    for where, text in _english_texts():
+        assert not re.search(r"\bgrand\b", text), where
+        assert not re.search(r"\bnull\b", text), where
+        assert not re.search(r"\b(Grand|Null)( ouvert)? hand\b(?! is safe)", text), where
+        assert not re.search(r"(?<![.!?] )(?<!^)\b(Jack|Queen|King|Ace|Seven) of\b", text, re.M), where
+        assert not re.search(r"\b(jack|queen|king|ace|ten|seven|eight|nine) of (Clubs|Spades|Hearts|Diamonds)", text), (
+            where
+        )
+
+
+def test_english_words_for_german_terms_are_one_each() -> None:
+    """Fälle are multipliers; Luschen are low cards (blank means void); anziehen is not "draw first";
+    strecken (folding an overbid game) is not "lays down", the phrase of a claim."""
+    for where, text in _english_texts():
+        assert not re.search(
+            r"\b(number of counts|matador count|matador factor|the counts \(Fälle\)|one count)\b", text
+        ), where
+        assert "blanks" not in text, where
+        assert "draw first" not in text, where
+    concession = _registry().rule("3.3.1")
+    assert "lays down" not in _all_text(concession, "en")
+    assert _registry().term("luschen").term("en") == "low cards"
