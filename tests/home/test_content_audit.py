@@ -218,3 +218,18 @@ def test_english_words_for_german_terms_are_one_each() -> None:
     concession = _registry().rule("3.3.1")
     assert "lays down" not in _all_text(concession, "en")
     assert _registry().term("luschen").term("en") == "low cards"
+
+
+def test_lesson_16_says_exactly_what_the_ouvert_check_tries() -> None:
+    """Lesson 16 describes the check at /ueben/spiel/ouvert/ as it runs: its number of sampled
+    distributions, seeded, with the declarer in forehand, and that a sample is no proof."""
+    from skatschule.table.views import OUVERT_SAMPLES
+
+    text = (Path(settings.BASE_DIR) / "rules_content" / "lessons" / "16-ein-ganzes-spiel.md").read_text(
+        encoding="utf-8"
+    )
+    plain = " ".join(text.split())
+    assert "sicher gegen viele Verteilungen" not in plain and "gegen viele Verteilungen" not in plain
+    assert f"{OUVERT_SAMPLES}-mal zufällig" in plain and f"{OUVERT_SAMPLES} times at random" in plain
+    assert "Stichprobe, kein Beweis" in plain and "a sample, not a proof" in plain
+    assert "Vorhand" in plain and "forehand" in plain
