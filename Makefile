@@ -2,6 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+PORT ?= 8000
 STAMP := $(VENV)/.installed
 VECTORS ?= ../shared/vectors
 
@@ -23,7 +24,7 @@ run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_content
 	$(PY) manage.py check_lessons
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # ruff (settings in pyproject.toml) and mypy with django-stubs over the whole package
 # (strict on skatschule.engine and skatschule.exercises, see [tool.mypy]).
