@@ -335,7 +335,7 @@ def item_stats(quiz: Quiz, lang: str = "de", top: int = 3) -> list[ItemStat]:
     from django.core.cache import cache
     from django.db.models import Max
 
-    stats = {item.pk: ItemStat(item, kind_title(item.kind, lang)) for item in quiz.items.all()}
+    stats = {item.pk: ItemStat(item, teacher_item_title(item.kind, lang)) for item in quiz.items.all()}
     submitted = quiz.attempts.filter(submitted_at__isnull=False).order_by()
     mark = submitted.aggregate(n=Count("pk"), top=Max("pk"), last=Max("submitted_at"))
     key = (
@@ -378,6 +378,17 @@ def _count_item_answers(quiz: Quiz, item_pks: set[int]) -> dict[int, tuple[int, 
 def kind_title(kind: str, lang: str) -> str:
     found = exercise_type(kind)
     return found.title(lang) if found else kind
+
+
+def teacher_item_title(kind: str, lang: str) -> str:
+    """An item's name on the teacher's pages: an own item by the title its teacher gave it, with its
+    type ("Kreuz sticht · Wer bekommt den Stich?"); students only ever see the type (:func:`kind_title`),
+    since a title may tell the answer."""
+    found = exercise_type(kind)
+    item = getattr(found, "item", None)
+    if isinstance(item, OwnItem):
+        return f"{item.title} · {found.title(lang)}"
+    return kind_title(kind, lang)
 
 
 def csv_rows(quiz: Quiz, lang: str = "de") -> list[list[str]]:
