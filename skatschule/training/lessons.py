@@ -404,8 +404,9 @@ def rule_link(rule_id: str, lang: str = "de", show_title: bool = False) -> str:
     title = rule_title(rule_id, lang)
     tooltip = f' title="{escape(word)} {escape(rule_id)}: {escape(title)}"' if title and not show_title else ""
     text = f"{escape(rule_id)} {escape(title)}" if show_title and title else escape(rule_id)
+    kind = "rule-ref rule-ref-titled" if show_title and title else "rule-ref"  # a title may wrap on a phone
     return (
-        f'<a class="rule-ref" href="{escape(rule_url(rule_id))}"{tooltip}>'
+        f'<a class="{kind}" href="{escape(rule_url(rule_id))}"{tooltip}>'
         f'<span class="visually-hidden">{word} </span>{text}</a>'
     )
 
