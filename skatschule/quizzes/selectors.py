@@ -406,6 +406,7 @@ def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[Any]]:
 
     items = list(quiz.items.order_by("position"))
     readers = [(*shared_question(quiz, item), item.kind) for item in items]
+    said: dict[tuple[int, str], str] = {}
     if lang == "en":
         header = ["Username", "Attempt", "Started", "Submitted", "Seconds", "Score", "Items"]
         per_item = ("Item {n} answer", "Item {n} correct")
@@ -427,8 +428,10 @@ def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[Any]]:
             "" if row.score is None else str(row.score),
             str(row.total),
         ]
-        for (question, widget, kind), correct, given in zip(readers, row.cells, row.given):
-            words = answer_text(given, lang, question, widget, kind)
+        for position, ((question, widget, kind), correct, given) in enumerate(zip(readers, row.cells, row.given)):
+            words = said.get((position, given))
+            if words is None:  # students give the same answers: each is read once per export
+                words = said[(position, given)] = answer_text(given, lang, question, widget, kind)
             line.extend(["", ""] if correct is None else [words, yes if correct else no])
         yield [csv_safe(cell) if isinstance(cell, str) else cell for cell in line]
 
