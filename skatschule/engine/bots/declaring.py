@@ -4,6 +4,13 @@ Every level bids alike, with the engine's hand evaluation (:mod:`..evaluation`, 
 up to the value of the game the evaluation would declare, and pass without one. This is
 the one bidding rule of the site (the auction table and the game table both call
 :func:`choose_bid`); the strong level's card play relies on it when it reads the bidding.
+
+After picking up, the beginner and the club player declare the game they bid on. The strong
+player looks at his twelve cards again: for each suit game and Grand it discards as below
+and keeps the games the evaluation calls playable with the ten cards left and whose value
+(with the Spitzen of the twelve cards) reaches the bid; of those the most valuable. Without
+one it keeps the game it bid on if that still reaches the bid, else the game worth at least
+the bid with the most trumps, so that it is not overbid.
 """
 
 from __future__ import annotations
@@ -13,10 +20,10 @@ from collections.abc import Sequence
 from ..bidding import BID_VALUES, Auction, AuctionMove, Bid, Hold, Pass
 from ..cards import Card, CardSet
 from ..errors import SkatError
-from ..evaluation import bid_limit, evaluate
+from ..evaluation import bid_limit, check_game, evaluate
 from ..game import Declare, Discard, GameState, Move, Phase, PickUp
 from ..games import Contract, GameType
-from ..scoring import matadors_in_mask
+from ..scoring import game_value, matadors_in_mask
 from .levels import BotLevel
 
 __all__ = ["choose_bid", "bid_for_limit", "choose_setup", "choose_contract", "choose_discard"]
@@ -52,14 +59,38 @@ def _planned(state: GameState) -> Contract | None:
     return evaluate(state.deal.hand(declarer)).contract
 
 
+def _rethink(twelve: list[Card], planned: Contract | None, bid: int) -> Contract | None:
+    """The strong player's game for his twelve cards (see the module text)."""
+    mask = CardSet(twelve).mask
+    games = (*_SUIT_GAMES, GameType.GRAND)
+    values = {g: game_value(Contract(g), matadors_in_mask(g, mask)).value for g in games}
+    playable = []
+    for game in games:
+        if values[game] < bid:
+            continue
+        a, b = choose_discard(twelve, game)
+        if check_game(CardSet(mask & ~(a.bit | b.bit)), game).playable:
+            playable.append(game)
+    if playable:
+        return Contract(max(playable, key=lambda g: values[g]))
+    if planned is not None and (planned.game.is_null or values[planned.game] >= bid):
+        return planned
+    enough = [g for g in games if values[g] >= bid]
+    if not enough:
+        return planned
+    return Contract(max(enough, key=lambda g: (mask & g.trump_mask).bit_count()))
+
+
 def choose_setup(state: GameState, *, level: BotLevel = BotLevel.CLUB) -> Move:
     """The declarer's move between the auction and the first card: take the skat (or
     declare Null Hand when the evaluation found one), discard, declare."""
-    del level  # all levels declare alike
     declarer = state.declarer
     if declarer is None:
         raise SkatError("Es gibt keinen Alleinspieler", "There is no declarer")
     planned = _planned(state)
+    if level is BotLevel.STRONG and state.phase is not Phase.SKAT:
+        dealt = state.declarer_cards()  # his ten cards as dealt and the skat
+        planned = _rethink(list(dealt), planned, state.bid)
     if state.phase is Phase.SKAT:
         if planned is not None and planned.hand:
             return Declare(planned)
