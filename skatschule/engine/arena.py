@@ -122,19 +122,36 @@ def play_deal(args: tuple[int, str, str]) -> tuple[float, dict[str, float], dict
     return mine / 3 - theirs / 6, seconds, decisions
 
 
-def run_pairing(first: str, second: str, deals: Sequence[int], *, jobs: int = 1) -> PairingResult:
-    """Play ``first`` against ``second`` on the seeded ``deals``."""
+def run_pairing(first: str, second: str, deals: Sequence[int], *, jobs: int = 1, progress: int = 0) -> PairingResult:
+    """Play ``first`` against ``second`` on the seeded ``deals`` (``progress``: print the
+    result so far after every so many deals)."""
     for player in (first, second):
         if player not in PLAYERS:
             raise ValueError(f"unknown player {player!r}: one of {', '.join(PLAYERS)}")
     work = [(seed, first, second) for seed in deals]
+    results: list[tuple[float, dict[str, float], dict[str, int]]] = []
     if jobs > 1:
         import multiprocessing
 
         with multiprocessing.Pool(jobs) as pool:
-            results = pool.map(play_deal, work, chunksize=4)
+            for result in pool.imap(play_deal, work, chunksize=2):
+                results.append(result)
+                _progress(first, second, results, progress)
     else:
-        results = [play_deal(item) for item in work]
+        for item in work:
+            results.append(play_deal(item))
+            _progress(first, second, results, progress)
+    return _summary(first, second, results)
+
+
+def _progress(
+    first: str, second: str, results: list[tuple[float, dict[str, float], dict[str, int]]], every: int
+) -> None:
+    if every and len(results) % every == 0:
+        print(f"  after {_summary(first, second, results).line()}", flush=True)
+
+
+def _summary(first: str, second: str, results: list[tuple[float, dict[str, float], dict[str, int]]]) -> PairingResult:
     diffs = [r[0] for r in results]
     seconds: dict[str, float] = {}
     decisions: dict[str, int] = {}
@@ -160,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         help=f"comma-separated A-B pairs of {', '.join(PLAYERS)} (default: %(default)s)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes")
+    parser.add_argument("--progress", type=int, default=0, help="print the result so far every N deals")
     args = parser.parse_args(argv)
     pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
     for pair in pairings:
@@ -170,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     for first, second in pairings:
         start = time.process_time()
-        result = run_pairing(first, second, deals, jobs=args.jobs)
+        result = run_pairing(first, second, deals, jobs=args.jobs, progress=args.progress)
         results.append(result)
         costs = "; ".join(result.cost(p) for p in (first, second) if p != RANDOM)
         print(f"{result.line()} ({costs}; {time.process_time() - start:.0f} s CPU here)", flush=True)

@@ -33,9 +33,10 @@ class BotLevel(enum.Enum):
     BEGINNER = "beginner"
     """The rule of thumb only: take a sure trick with Augen, else throw the cheapest card."""
     CLUB = "club"
-    """A few open-handed deals from the middle of the game on: quick (under 0.1 s a card)."""
+    """A few open-handed deals from the fifth trick on: quick (under 0.1 s a card)."""
     STRONG = "strong"
-    """More deals, from the third trick on, and only deals that fit the bidding and the game."""
+    """Twice the deals with a bigger budget, only deals that fit the bidding and the declared
+    game, and a second look at the game after the skat."""
 
     @property
     def config(self) -> BotConfig:
@@ -45,5 +46,5 @@ class BotLevel(enum.Enum):
 _CONFIGS = {
     BotLevel.BEGINNER: BotConfig(samples=0, max_nodes=0, max_hand=0, time_cap=None, inference=False),
     BotLevel.CLUB: BotConfig(samples=8, max_nodes=3_000, max_hand=6, time_cap=0.09, inference=False),
-    BotLevel.STRONG: BotConfig(samples=12, max_nodes=6_000, max_hand=7, time_cap=1.0, inference=True),
+    BotLevel.STRONG: BotConfig(samples=16, max_nodes=8_000, max_hand=6, time_cap=1.0, inference=True),
 }
