@@ -246,3 +246,24 @@ def test_the_arena_counts_seeger_fabian_points():
         outcome = state.outcome()
         expected = [0, 0, 0] if outcome is None else seeger_totals(3, [(state.declarer, outcome.score)])
         assert points == expected
+
+
+def test_the_null_discard_makes_every_suit_safe_when_two_cards_can():
+    """Null after the skat: when at most two cards make suits unsafe, the discard removes them
+    (the old discard put away the dearest cards of the shortest suit, often safe ones)."""
+    from skatschule.engine.bots import choose_discard
+    from skatschule.engine.cards import CardSet, Suit
+    from skatschule.engine.evaluation import null_unsafe_cards
+
+    checked = 0
+    for seed in range(3000):
+        deal = deal_cards(seed)
+        twelve = list(deal.hand(seed % 3)) + list(deal.skat)
+        held = CardSet(twelve)
+        if sum(null_unsafe_cards(held, suit) for suit in Suit) > 2:
+            continue
+        a, b = choose_discard(twelve, GameType.NULL)
+        kept = CardSet(c for c in twelve if c not in (a, b))
+        assert all(null_unsafe_cards(kept, suit) == 0 for suit in Suit), (seed, a, b)
+        checked += 1
+    assert checked > 30

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..bidding import BID_VALUES, Auction, AuctionMove, Bid, Hold, Pass
-from ..cards import Card, CardSet
+from ..cards import Card, CardSet, Rank
 from ..errors import SkatError
-from ..evaluation import bid_limit, check_game, evaluate
+from ..evaluation import bid_limit, check_game, evaluate, null_unsafe_cards
 from ..game import Declare, Discard, GameState, Move, Phase, PickUp
 from ..games import Contract, GameType
 from ..scoring import game_value, matadors_in_mask
@@ -125,9 +125,30 @@ def choose_contract(cards: Sequence[Card]) -> Contract:
     return Contract(best[1])
 
 
+_NULL_HEIGHT = {Rank.SEVEN: 0, Rank.EIGHT: 1, Rank.NINE: 2, Rank.TEN: 3, Rank.JACK: 4, Rank.QUEEN: 5, Rank.KING: 6}
+"""A card's place in the Null order 7 8 9 10 J Q K A (the ace is 7)."""
+
+
+def _null_discard(twelve: Sequence[Card]) -> tuple[Card, Card]:
+    """Null: the cards that make a suit unsafe (:func:`..evaluation.null_unsafe_cards`), the
+    highest first; then the highest cards left."""
+    left = list(twelve)
+    out: list[Card] = []
+    while len(out) < 2:
+        held = CardSet(left)
+        unsafe = [c for c in left if null_unsafe_cards(held, c.suit)]
+        pool = unsafe or left
+        card = max(pool, key=lambda c: (_NULL_HEIGHT.get(c.rank, 7), -c.index))
+        out.append(card)
+        left.remove(card)
+    return out[0], out[1]
+
+
 def choose_discard(twelve: Sequence[Card], game: GameType) -> tuple[Card, Card]:
     """Two cards to put away: the dearest non-aces of the shortest side suits (never a trump
-    while another card is left)."""
+    while another card is left); in Null the cards that make a suit unsafe."""
+    if game.is_null:
+        return _null_discard(twelve)
     trump = game.trump_mask
 
     def key(c: Card) -> tuple[int, int, int]:

@@ -43,12 +43,12 @@ class CardChoice:
         if self.samples == 0:
             if lang == "de":
                 return (
-                    f"{marker}: zu früh im Spiel für eine Durchrechnung in der Zeit; nach der Faustregel "
-                    "(einen sicheren Stich mit Augen nehmen, sonst die billigste Karte abwerfen)."
+                    f"{marker}: nach der Faustregel, ohne Durchrechnung (so früh im Spiel oder auf dieser Stufe): "
+                    "einen sicheren Stich mit Augen nehmen, sonst die billigste Karte abwerfen."
                 )
             return (
-                f"{marker}: too early in the game to work out in time; by the rule of thumb "
-                "(take a safe trick with card points, else throw the cheapest card)."
+                f"{marker}: by the rule of thumb, without working it out (this early in the game, or at this "
+                "level): take a safe trick with card points, else throw the cheapest card."
             )
         won = self.wins.get(self.card, 0)
         others = ", ".join(
