@@ -167,6 +167,37 @@ def _summary(first: str, second: str, results: list[tuple[float, dict[str, float
     return PairingResult(first, second, n, mean, mean - half, mean + half, seconds, decisions)
 
 
+def card_costs(level: BotLevel, deals: Sequence[int]) -> list[float]:
+    """CPU seconds of each card decision when ``level`` plays all three seats of ``deals``, with
+    the level's own budget and time cap (as at the table), sorted."""
+    times: list[float] = []
+    for seed in deals:
+        state = GameState(deal_cards(seed))
+        rng = random.Random(seed)
+        while not state.is_over():
+            if state.phase is Phase.PLAY:
+                start = time.process_time()
+                card = choose_card(state, level=level, rng=rng).card
+                times.append(time.process_time() - start)
+                state.push(Play(card))
+            else:
+                state.push(bot_move(state, level=level))
+    return sorted(times)
+
+
+def _print_costs(deals: Sequence[int]) -> None:
+    for level in BotLevel:
+        t = card_costs(level, deals)
+        if not t:
+            continue
+        ms = [1000 * x for x in t]
+        print(
+            f"{level.value}: {len(ms)} cards, CPU per card: mean {sum(ms) / len(ms):.1f} ms, "
+            f"median {ms[len(ms) // 2]:.1f}, p95 {ms[int(0.95 * len(ms))]:.1f}, max {ms[-1]:.1f}",
+            flush=True,
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=200)
@@ -178,12 +209,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     parser.add_argument("--progress", type=int, default=0, help="print the result so far every N deals")
+    parser.add_argument(
+        "--costs", action="store_true", help="instead: the CPU time per card of each level, all seats one level"
+    )
     args = parser.parse_args(argv)
     pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
     for pair in pairings:
         if len(pair) != 2 or not set(pair) <= set(PLAYERS):
             parser.error(f"bad pairing {'-'.join(pair)!r}: use A-B with A, B in {', '.join(PLAYERS)}")
     deals = range(args.first_deal, args.first_deal + args.deals)
+    if args.costs:
+        _print_costs(deals)
+        return 0
     print(f"{args.deals} duplicate deals (seeds {deals.start}..{deals.stop - 1}), three games each", flush=True)
     results = []
     for first, second in pairings:

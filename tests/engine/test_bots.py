@@ -226,6 +226,9 @@ def test_a_tiny_arena_is_repeatable_and_prints_its_figure_last(capsys):
     assert arena.main(["--deals", "2", "--pairings", "beginner-random"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-1].startswith("beginner vs random: ") and "95 % CI" in lines[-1]
+    assert arena.main(["--deals", "1", "--costs"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert [line.split(":")[0] for line in lines] == ["beginner", "club", "strong"]
 
 
 def test_the_arena_counts_seeger_fabian_points():
