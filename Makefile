@@ -39,7 +39,7 @@ lint: setup
 	$(PY) -m mypy
 
 test: setup lint
-	@for f in public.json public_rulings.json public_iss.json public_open_hand.json; do \
+	@for f in public.json public_rulings.json public_iss.json public_open_hand.json public_evening.json; do \
 	  if [ -f $(VECTORS)/$$f ]; then echo "vectors: $$f"; $(PY) -m skatschule.engine.vectors check $(VECTORS)/$$f || exit 1; \
 	  else echo "no $(VECTORS)/$$f beside the project: vector check skipped"; fi; done
 	DATABASE_URL= REDIS_URL= $(PY) -m pytest -q -n $(PYTEST_WORKERS) --cov --cov-report=

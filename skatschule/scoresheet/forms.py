@@ -7,8 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from skatschule.engine.houserules import EXTENDED_DOUBLING_LEVELS
 from skatschule.engine.names import DEFAULT_DECK, game_ref, render
+from skatschule.engine.rules import EXTENDED_DOUBLING_LEVELS, ISKO, SWITCHES
 from skatschule.home.language import current_lang
 
 ISKO_GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
@@ -66,30 +66,27 @@ class ProfileForm(forms.Form):
     saxon_spitze = forms.BooleanField(required=False, label=_("Sächsische Spitze"))
     extended_doublings = forms.BooleanField(required=False, label=_("Kontra mit weiteren Stufen (Bock, Hirsch, …)"))
 
+    bock_reading = forms.ChoiceField(
+        choices=[
+            ("", _("der Alleinspieler hat verloren (Seed 004)")),
+            ("defenders_lost", _("die Gegenspieler haben verloren (Seed 002)")),
+        ],
+        required=False,
+        label=_("Bockrunde nach „Kontra verloren“: Kontra verloren heißt"),
+    )
+
+    # the form field of each engine switch (engine.rules.SWITCHES) where its name differs
+    FIELD_OF = {"doubling_levels": "extended_doublings"}
+
     def profile(self) -> dict[str, Any]:
+        """The switches that differ from the ISkO, by the engine's list of switches."""
         d = self.cleaned_data
         out: dict[str, Any] = {}
-        for name in (
-            "jacks_only_matadors",
-            "schneider_doubles",
-            "hand_not_punished",
-            "schneider_at_30",
-            "free_announcements",
-            "spitze",
-            "rum",
-            "saxon_spitze",
-        ):
-            if d.get(name):
-                out[name] = True
-        if d.get("grand_base") == 20:
-            out["grand_base"] = 20
-        for name in ("grand_ouvert_base", "revolution"):
-            if d.get(name):
-                out[name] = d[name]
-        if d.get("hand_overbid"):
-            out["hand_overbid"] = d["hand_overbid"]
-        if d.get("extended_doublings"):
-            out["doubling_levels"] = list(EXTENDED_DOUBLING_LEVELS)
+        for switch in SWITCHES:
+            value = d.get(self.FIELD_OF.get(switch.field, switch.field))
+            if not value or (switch.field == "grand_base" and value == ISKO.grand_base):
+                continue
+            out[switch.field] = list(EXTENDED_DOUBLING_LEVELS) if switch.field == "doubling_levels" else value
         return out
 
 

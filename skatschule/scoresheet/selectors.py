@@ -135,9 +135,9 @@ def sheet_view(
         "isko_totals": list(state.totals),
         "seeger_totals": seeger,
         "won_lost": won_lost,
-        "bierlachs_current": list(rounds[-1][0]),
+        "bierlachs_current": list(rounds[-1].minus),
         "bierlachs_limit": bierlachs_limit or (301 if n == 3 else 401),
-        "bierlachs_lost": [players[loser] for _, loser in rounds if loser is not None],
+        "bierlachs_lost": [players[loser] for r in rounds for loser in r.losers],
         "balances": balances,
         "cents": cents,
         "transfers": transfers,
@@ -152,6 +152,7 @@ def sheet_view(
         "series_done": games >= series,
         "pub": rep.pub,
         "rules": rep.rules,
+        "switch_names": [_text(text.get(lang), lang, deck) for _, text in rep.rules.active_switches()],
         "history": data.get("history", []),
         "escape_allowed": [players[p] for p in state.seats if state.may_escape(p)],
         "passed_in_allowed": not rep.pub,
@@ -227,7 +228,10 @@ def compare_example(profile: dict[str, Any], example: dict[str, Any], *, lang: s
             special=special,
             hand=bool(example.get("hand")) or name == "revolution",
             ouvert=bool(example.get("ouvert")),
-            matadors=0 if is_null else int(example.get("matadors") or 1),
+            # a Null's matadors count only when it was bid above its value (ISkO 2.4.4, cheapest lost game)
+            matadors=(int(example.get("matadors") or 0) if name == "null" else 0)
+            if is_null
+            else int(example.get("matadors") or 1),
             bid=int(example.get("bid") or 18),
             declarer_points=int(example.get("points") or 0),
             declarer_tricks=int(example.get("tricks") or 0),

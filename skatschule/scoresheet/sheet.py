@@ -17,7 +17,7 @@ from typing import Any
 from skatschule.engine.errors import SkatError
 from skatschule.engine.explain import Step
 from skatschule.engine.games import GameType
-from skatschule.engine.houserules import HouseGame, HouseOutcome, HouseRules, Special, score_house
+from skatschule.engine.houserules import HouseGame, HouseOutcome, HouseRules, Special, doublings, score_house
 from skatschule.engine.names import game_ref
 from skatschule.engine.pub import score_ramsch
 from skatschule.engine.pubround import (
@@ -183,15 +183,9 @@ def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bo
         raise SkatError("Unbekanntes Spiel", "Unknown game")
     kontra, re = _flag(entry, "kontra"), _flag(entry, "re")
     more = _int(entry, "more", 0)
-    if (kontra or re or more) and not pub:
-        raise SkatError("Kontra und Re nur mit Kneipenregeln (K.1)", "Kontra and Re only with pub rules (K.1)")
-    if re and not kontra:
-        raise SkatError("Re gibt es nur nach einem Kontra (K.1.3)", "Re is only possible after a Kontra (K.1.3)")
-    if more and not re:
-        raise SkatError("Weitere Stufen erst nach Re (K.7.10)", "Further levels only after Re (K.7.10)")
     is_null = name in ("null", "revolution")
-    if re and is_null and not _flag(entry, "ouvert") and name == "null":
-        raise SkatError("Auf Null und Null Hand gibt es kein Re (K.1.3)", "There is no Re on Null or Null Hand (K.1.3)")
+    null_closed = name == "null" and not _flag(entry, "ouvert")
+    calls = doublings(kontra=kontra, re=re, more=more, null_closed=null_closed, pub=pub)
     without = entry.get("matadors_without_skat")
     game = HouseGame(
         game=GameType(name) if name in GAMES else None,
@@ -200,7 +194,8 @@ def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bo
         ouvert=_flag(entry, "ouvert"),
         schneider_announced=_flag(entry, "schneider_announced"),
         schwarz_announced=_flag(entry, "schwarz_announced"),
-        matadors=0 if is_null else _int(entry, "matadors"),
+        # a Null's matadors count only when it was bid above its value (ISkO 2.4.4, cheapest lost game)
+        matadors=(_int(entry, "matadors", 0) if name == "null" else 0) if is_null else _int(entry, "matadors"),
         matadors_without_skat=without if isinstance(without, int) and not isinstance(without, bool) else None,
         bid=_int(entry, "bid", 18),
         declarer_points=_int(entry, "points"),
@@ -209,7 +204,7 @@ def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bo
         spitzen=_int(entry, "spitzen", 0),
         spitze_made=entry.get("spitze_made", True) is not False,
         rum=_flag(entry, "rum"),
-        doublings=int(kontra) + int(re) + more,
+        doublings=calls,
         bock=bock,
     )
     outcome = score_house(game, rules)
@@ -219,6 +214,7 @@ def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bo
         won=outcome.won,
         null=is_null,
         declarer_points=game.declarer_points if not game.conceded else 0,
+        reading=rules.bock_reading,
     )
     return outcome, trigger
 
