@@ -143,7 +143,7 @@ def test_levels_have_stable_ids_and_grow_in_budget():
     beginner, club, strong = (level.config for level in BotLevel)
     assert beginner.samples == 0
     assert 0 < club.samples < strong.samples
-    assert club.max_hand < strong.max_hand
+    assert club.max_hand <= strong.max_hand and club.max_nodes < strong.max_nodes
     assert strong.inference and not club.inference
     assert club.time_cap is not None and club.time_cap < 0.1
 
