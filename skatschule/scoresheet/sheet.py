@@ -1,8 +1,8 @@
 """The score sheet as data and its replay through the engine.
 
 A sheet is a plain JSON document; :func:`replay` feeds its entries, in order, through
-:class:`~skatschule.engine.pubround.PubRound` and
-:func:`~skatschule.engine.houserules.score_house`, so every list entry, Bock flag,
+:class:`~skatschule.engine.pubround.PubRound` and the engine's scoring (through
+:func:`.scoring.score`, the app's one door to it), so every list entry, Bock flag,
 total and settlement is computed by the engine, never stored. A correction replaces one
 entry and the whole evening is replayed (a later Bock game may stop being one).
 No Django here: the services and selectors call it.
@@ -17,7 +17,7 @@ from typing import Any
 from skatschule.engine.errors import SkatError
 from skatschule.engine.explain import Step
 from skatschule.engine.games import GameType
-from skatschule.engine.houserules import HouseGame, HouseOutcome, HouseRules, Special, doublings, score_house
+from skatschule.engine.houserules import Special, doublings
 from skatschule.engine.names import game_ref
 from skatschule.engine.pub import score_ramsch
 from skatschule.engine.pubround import (
@@ -32,6 +32,8 @@ from skatschule.engine.pubround import (
     bock_trigger,
     score_broken_ramsch,
 )
+
+from .scoring import HouseGame, HouseOutcome, HouseRules, rules_from, score
 
 GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 SPECIALS = ("revolution", "saxon")
@@ -61,7 +63,7 @@ def new_sheet(
         raise SkatError(
             "Der Einsatz liegt zwischen 0 und 1000 Cent je Punkt", "The stake lies between 0 and 1000 cents per point"
         )
-    rules = HouseRules.from_dict(profile or {})
+    rules = rules_from(profile or {})
     data = {
         "version": 1,
         "players": names,
@@ -177,7 +179,8 @@ def game_label(entry: Mapping[str, Any], lang: str = "de") -> str:
     return " ".join(parts)
 
 
-def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bool) -> tuple[HouseOutcome, bool]:
+def house_game(entry: Mapping[str, Any], *, pub: bool, bock: bool = False) -> HouseGame:
+    """The entered game as the engine values it (raises SkatError for what cannot be entered)."""
     name = entry.get("game")
     if name not in GAMES + SPECIALS:
         raise SkatError("Unbekanntes Spiel", "Unknown game")
@@ -187,7 +190,7 @@ def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bo
     null_closed = name == "null" and not _flag(entry, "ouvert")
     calls = doublings(kontra=kontra, re=re, more=more, null_closed=null_closed, pub=pub)
     without = entry.get("matadors_without_skat")
-    game = HouseGame(
+    return HouseGame(
         game=GameType(name) if name in GAMES else None,
         special=Special(name) if name in SPECIALS else None,
         hand=_flag(entry, "hand"),
@@ -207,7 +210,13 @@ def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bo
         doublings=calls,
         bock=bock,
     )
-    outcome = score_house(game, rules)
+
+
+def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bool) -> tuple[HouseOutcome, bool]:
+    game = house_game(entry, pub=pub, bock=bock)
+    kontra, re = game.doublings >= 1, game.doublings >= 2
+    is_null = game.game is GameType.NULL or game.special is Special.REVOLUTION
+    outcome = score(game, rules)
     trigger = pub and bock_trigger(
         kontra=kontra,
         re=re,
@@ -221,7 +230,7 @@ def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bo
 
 def replay(data: Mapping[str, Any]) -> Replay:
     players = [str(p) for p in data["players"]]
-    rules = HouseRules.from_dict(data.get("profile") or {})
+    rules = rules_from(data.get("profile") or {})
     pub = bool(data.get("pub"))
     state = PubRound(players=len(players), dealer=int(data.get("dealer", 0)), ramsch_when_passed=pub, bock_rounds=pub)
     rows: list[Row] = []

@@ -92,8 +92,10 @@ def test_signed_in_sheet_is_stored_shared_read_only_and_exported(client):
     page = client.get(f"/liste/{sheet.public_id}/").content.decode()
     assert "Anna setzt aus" in page  # four players: the dealer sits out
     _game(client, sheet.public_id, declarer=2)
-    rows = list(csv.reader(io.StringIO(client.get(f"/liste/{sheet.public_id}/liste.csv").content.decode())))
-    assert rows[0][:3] == ["Nr", "Geber", "Art"] and len(rows) == 2
+    body = client.get(f"/liste/{sheet.public_id}/liste.csv").content
+    assert body.startswith("\ufeff".encode())  # like every other export: BOM, semicolons, CRLF
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0][:3] == ["Nr.", "Geber", "Art"] and len(rows) == 2
     log = client.get(f"/liste/{sheet.public_id}/protokoll.txt").content.decode()
     assert " C d:2 " in log and "win" in log
     assert client.get(f"/liste/{sheet.public_id}/druck/").status_code == 200
