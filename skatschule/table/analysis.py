@@ -26,8 +26,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from skatschule.engine import Card, CardSet, Contract, GameState, GameType
-from skatschule.engine import bots as _bots
 from skatschule.engine.bench import report_times
+from skatschule.engine.bots import SeatView, sample_deal
 from skatschule.engine.cards import deal_cards
 from skatschule.engine.scoring import game_value, matadors_in_mask
 from skatschule.engine.solver import SearchAborted, solve, solve_state
@@ -297,15 +297,9 @@ def _fits_bid(state: GameState, hands: list[int], skat: int) -> bool:
 
 
 def _draw(state: GameState, seat: int, rng: random.Random) -> tuple[list[int], int] | None:
-    """One deal of the cards ``seat`` cannot see, fitting what it has seen: the bots' sampler.
-    (engine.bots is becoming a package with ``SeatView`` and ``sample_deal``, which also infers
-    from the bidding; until it lands, its earlier ``_sample``.)"""
-    sample_deal, seat_view = getattr(_bots, "sample_deal", None), getattr(_bots, "SeatView", None)
-    if sample_deal is not None and seat_view is not None:
-        drawn = sample_deal(seat_view.of(state, seat), rng, inference=True)
-    else:
-        drawn = getattr(_bots, "_sample")(state, seat, rng)  # noqa: B009 - absent once bots is a package
-    return None if drawn is None else (list(drawn[0]), int(drawn[1]))
+    """One deal of the cards ``seat`` cannot see, fitting what it has seen and the bidding: the
+    bots' sampler (:func:`skatschule.engine.bots.sample_deal` with inference)."""
+    return sample_deal(SeatView.of(state, seat), rng, inference=True)
 
 
 def insight_at(
