@@ -27,7 +27,17 @@ from .services import authoring
 _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 # Fixed once the first attempt exists (authoring.LOCKED_ONCE_STARTED says why).
-LOCKED_FIELDS = ("classroom", "kinds", "lessons", "rules", "item_count", "difficulty", "variants", "redraw")
+LOCKED_FIELDS = (
+    "classroom",
+    "kinds",
+    "lessons",
+    "rules",
+    "item_count",
+    "difficulty",
+    "variants",
+    "partial_credit",
+    "redraw",
+)
 LOCKED_NOTE_ID = "locked-note"
 
 
@@ -52,6 +62,8 @@ def initial_for(quiz: Quiz) -> dict[str, Any]:
         "time_limit_minutes": quiz.time_limit_minutes,
         "max_attempts": quiz.max_attempts,
         "show_answers": quiz.show_answers,
+        "partial_credit": quiz.partial_credit,
+        "grading_policy": quiz.grading_policy,
         "redraw": False,
     }
 
@@ -92,6 +104,18 @@ class QuizForm(forms.Form):
         label=_("Lösungen zeigen"),
         choices=Quiz.ShowAnswers.choices,
         initial=Quiz.ShowAnswers.AFTER_SUBMIT,
+        widget=forms.RadioSelect,
+    )
+    partial_credit = forms.ChoiceField(
+        label=_("Teilpunkte"),
+        choices=Quiz.PartialCredit.choices,
+        initial=Quiz.PartialCredit.ALL_OR_NOTHING,
+        widget=forms.RadioSelect,
+    )
+    grading_policy = forms.ChoiceField(
+        label=_("Bewertung bei mehreren Versuchen"),
+        choices=Quiz.GradingPolicy.choices,
+        initial=Quiz.GradingPolicy.HIGHEST,
         widget=forms.RadioSelect,
     )
     redraw = forms.BooleanField(

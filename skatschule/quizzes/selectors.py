@@ -31,7 +31,8 @@ from skatschule.home.spreadsheets import guard
 from skatschule.training.lessons import get_lessons
 from skatschule.training.registry import exercise_types, get_type
 
-from .models import OwnItem, Quiz, QuizAnswer, QuizAttempt, QuizItem
+from .grading import policy_result, shown_points
+from .models import OwnItem, Quiz, QuizAnswer, QuizAttempt, QuizItem, ScoreOverride
 from .questions import exercise_type, grade_values, question_for, quiz_state
 from .services.attempts import finalize_expired
 
@@ -238,6 +239,12 @@ class ResultLine:
     """Per item in position order: right, wrong, or not answered."""
     given: tuple[str, ...] = ()
     """Per item the normalised answer ("" if none); only filled for the CSV."""
+    points: float | None = None
+    """The graded result (partial credit and overrides); None while running."""
+
+    @property
+    def shown_points(self) -> str:
+        return shown_points(self.points)
 
     @property
     def seconds(self) -> int | None:
@@ -251,12 +258,12 @@ class ResultLine:
         return "–" if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
 
 
-ResultRowValues = tuple[int, str, int, datetime, datetime | None, int | None]
+ResultRowValues = tuple[int, str, int, datetime, datetime | None, int | None, float | None]
 
 
 def _result_attempts(quiz: Quiz) -> QuerySet[QuizAttempt, ResultRowValues]:
     return quiz.attempts.order_by(*_BY_NAME, "number", "pk").values_list(
-        "pk", "student__username", "number", "started_at", "submitted_at", "score"
+        "pk", "student__username", "number", "started_at", "submitted_at", "score", "points"
     )
 
 
@@ -276,9 +283,18 @@ def _result_lines(
                 given[attempt_id][index[item_id]] = rest[0]
     return [
         ResultLine(
-            pk, username, number, started, submitted, score, len(items), tuple(cells[pk]), tuple(given.get(pk, ()))
+            pk,
+            username,
+            number,
+            started,
+            submitted,
+            score,
+            len(items),
+            tuple(cells[pk]),
+            tuple(given.get(pk, ())),
+            points,
         )
-        for pk, username, number, started, submitted, score in rows
+        for pk, username, number, started, submitted, score, points in rows
     ]
 
 
@@ -406,7 +422,7 @@ def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[str]]:
             timezone.localtime(row.started_at).isoformat(timespec="seconds"),
             timezone.localtime(row.submitted_at).isoformat(timespec="seconds") if row.submitted_at else "",
             "" if row.seconds is None else str(row.seconds),
-            "" if row.score is None else str(row.score),
+            "" if row.submitted_at is None else row.shown_points,
             str(row.total),
         ]
         for correct, given in zip(row.cells, row.given):
@@ -548,3 +564,58 @@ def owned_quiz_or_none(owner: User, raw: str) -> Quiz | None:
     if number is None:
         return None
     return Quiz.objects.filter(pk=number, owner=owner).first()
+
+
+# --- grading (issue 28 §2): the quiz's grading policy over attempts, overrides ---
+
+
+@dataclass(frozen=True)
+class StudentGrade:
+    """One student's result under the quiz's grading policy."""
+
+    username: str
+    attempts: tuple[float, ...]
+    """The submitted attempts' points, in attempt order."""
+    result: float | None
+    total: int
+
+    @property
+    def shown(self) -> str:
+        return shown_points(self.result)
+
+    @property
+    def shown_attempts(self) -> list[str]:
+        return [shown_points(p) for p in self.attempts]
+
+
+def student_grades(quiz: Quiz) -> list[StudentGrade]:
+    """Per student (by name, deleted accounts last): the points of each submitted attempt and the
+    result under ``quiz.grading_policy``."""
+    total = item_count(quiz)
+    points: dict[str, list[float]] = {}
+    rows = quiz.attempts.filter(submitted_at__isnull=False).order_by(*_BY_NAME, "number")
+    for username, value in rows.values_list("student__username", "points"):
+        points.setdefault(username, []).append(float(value or 0.0))
+    return [
+        StudentGrade(name, tuple(values), policy_result(values, quiz.grading_policy), total)
+        for name, values in points.items()
+    ]
+
+
+def graded_result(quiz: Quiz, student_id: int) -> float | None:
+    """The student's result under the quiz's grading policy (None before a submitted attempt)."""
+    rows = quiz.attempts.filter(student_id=student_id, submitted_at__isnull=False).order_by("number")
+    return policy_result([float(p or 0.0) for p in rows.values_list("points", flat=True)], quiz.grading_policy)
+
+
+def overrides_of(answer: QuizAnswer) -> list[ScoreOverride]:
+    """Every override of the answer, oldest first, with who made it."""
+    return list(answer.overrides.select_related("by"))
+
+
+def answer_at(attempt: QuizAttempt, position: object) -> QuizAnswer:
+    """The attempt's answer to the item at ``position`` (Http404 if there is none)."""
+    found = attempt.answers.filter(item__position=_int(position)).select_related("attempt__quiz").first()
+    if found is None:
+        raise Http404("no such answer")
+    return found

@@ -19,6 +19,11 @@ urlpatterns = [
     path("<int:pk>/ergebnisse/", views.results, name="results"),
     path("<int:pk>/ergebnisse.csv", views.results_csv, name="results_csv"),
     path("<int:pk>/ergebnisse/<int:attempt_pk>/", views.attempt_detail, name="attempt_detail"),
+    path(
+        "<int:pk>/ergebnisse/<int:attempt_pk>/aufgabe/<int:position>/punkte/",
+        views_teachers.override,
+        name="override",
+    ),
     path("<int:pk>/druck/", views.print_sheet, name="print"),
     path("<int:pk>/start/", views.start, name="start"),
     path("<int:pk>/veroeffentlichen/", views_teachers.publish, name="publish"),
