@@ -111,12 +111,14 @@ class QuizForm(forms.Form):
         choices=Quiz.PartialCredit.choices,
         initial=Quiz.PartialCredit.ALL_OR_NOTHING,
         widget=forms.RadioSelect,
+        required=False,
     )
     grading_policy = forms.ChoiceField(
         label=_("Bewertung bei mehreren Versuchen"),
         choices=Quiz.GradingPolicy.choices,
         initial=Quiz.GradingPolicy.HIGHEST,
         widget=forms.RadioSelect,
+        required=False,
     )
     redraw = forms.BooleanField(
         label=_("Neue Aufgaben ziehen"),
@@ -157,6 +159,15 @@ class QuizForm(forms.Form):
 
     def clean_rules(self) -> list[str]:
         return split_rules(self.cleaned_data.get("rules") or "")
+
+    def clean_partial_credit(self) -> str:
+        """Not sent (an older page, a script): the stored rule or all or nothing."""
+        value: str = self.cleaned_data.get("partial_credit") or ""
+        return value or getattr(self.quiz, "partial_credit", Quiz.PartialCredit.ALL_OR_NOTHING)
+
+    def clean_grading_policy(self) -> str:
+        value: str = self.cleaned_data.get("grading_policy") or ""
+        return value or getattr(self.quiz, "grading_policy", Quiz.GradingPolicy.HIGHEST)
 
     def clean_opens_at(self) -> datetime | None:
         return self._stored_if_same_minute("opens_at")

@@ -16,7 +16,7 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib.auth.models import User
-from django.db.models import Case, Count, OuterRef, Prefetch, Q, QuerySet, Value, When
+from django.db.models import Case, Count, FloatField, Max, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
@@ -334,10 +334,23 @@ class ItemStat:
     answered: int = 0
     correct: int = 0
     wrong: list[tuple[str, int]] = field(default_factory=list)
+    facility: float | None = None
+    """The facility index: the mean credit on the item over submitted attempts (0 to 1)."""
+    discrimination: float | None = None
+    """The discrimination index: mean credit of the top third minus that of the bottom third
+    (attempts ranked by points; -1 to 1; None with fewer than 3 submitted attempts)."""
 
     @property
     def percent(self) -> int | None:
         return round(100 * self.correct / self.answered) if self.answered else None
+
+    @property
+    def facility_percent(self) -> int | None:
+        return None if self.facility is None else round(100 * self.facility)
+
+    @property
+    def shown_discrimination(self) -> str:
+        return "–" if self.discrimination is None else f"{self.discrimination:+.2f}"
 
 
 def item_stats(quiz: Quiz, lang: str = "de", top: int = 3) -> list[ItemStat]:
@@ -349,24 +362,60 @@ def item_stats(quiz: Quiz, lang: str = "de", top: int = 3) -> list[ItemStat]:
     and a new submission makes a new key. A repeated view costs one small aggregate.
     """
     from django.core.cache import cache
-    from django.db.models import Max
 
     stats = {item.pk: ItemStat(item, kind_title(item.kind, lang)) for item in quiz.items.all()}
     submitted = quiz.attempts.filter(submitted_at__isnull=False).order_by()
     mark = submitted.aggregate(n=Count("pk"), top=Max("pk"), last=Max("submitted_at"))
+    overridden = ScoreOverride.objects.filter(answer__attempt__quiz=quiz).aggregate(top=Max("pk"))["top"]
     key = (
-        f"quizzes:item-stats:{quiz.pk}:{mark['n']}:{mark['top']}:{mark['last'] and mark['last'].timestamp()}:"
-        f"{hashlib.sha256(repr(sorted(stats)).encode()).hexdigest()[:12]}"
+        f"quizzes:item-stats:v2:{quiz.pk}:{mark['n']}:{mark['top']}:{mark['last'] and mark['last'].timestamp()}:"
+        f"{overridden}:{hashlib.sha256(repr(sorted(stats)).encode()).hexdigest()[:12]}"
     )
     counted = cache.get(key)
     if counted is None:
-        counted = _count_item_answers(quiz, set(stats))
+        counted = (_count_item_answers(quiz, set(stats)), item_indices(quiz, set(stats)))
         cache.set(key, counted, timeout=24 * 3600)
-    for pk, (answered, correct, wrong) in counted.items():
+    answers, indices = counted
+    for pk, (answered, correct, wrong) in answers.items():
         if pk in stats:
             stats[pk].answered, stats[pk].correct = answered, correct
             stats[pk].wrong = [(value, n) for value, n in wrong[:top]]
+    for pk, (facility, discrimination) in indices.items():
+        if pk in stats:
+            stats[pk].facility, stats[pk].discrimination = facility, discrimination
     return list(stats.values())
+
+
+def item_indices(quiz: Quiz, item_pks: set[int]) -> dict[int, tuple[float | None, float | None]]:
+    """Per item: (facility index, discrimination index) over the submitted attempts.
+
+    An item an attempt left unanswered counts 0. Attempts are ranked by their points (ties by
+    id); the top and bottom thirds have ``n // 3`` attempts each, so the middle is left out.
+    """
+    ranked = list(
+        quiz.attempts.filter(submitted_at__isnull=False).order_by("-points", "pk").values_list("pk", flat=True)
+    )
+    if not ranked:
+        return {pk: (None, None) for pk in item_pks}
+    effective = Coalesce("override_credit", "credit", output_field=FloatField())
+    credits: dict[tuple[int, int], float] = {
+        (attempt_id, item_id): float(value)
+        for attempt_id, item_id, value in QuizAnswer.objects.filter(attempt_id__in=ranked)
+        .order_by()
+        .values_list("attempt_id", "item_id", effective)
+    }
+    third = len(ranked) // 3
+
+    def mean(attempt_ids: Sequence[int], item_pk: int) -> float:
+        return sum(credits.get((a, item_pk), 0.0) for a in attempt_ids) / len(attempt_ids)
+
+    return {
+        pk: (
+            mean(ranked, pk),
+            round(mean(ranked[:third], pk) - mean(ranked[-third:], pk), 4) if third else None,
+        )
+        for pk in item_pks
+    }
 
 
 def _count_item_answers(quiz: Quiz, item_pks: set[int]) -> dict[int, tuple[int, int, list[tuple[str, int]]]]:

@@ -32,6 +32,10 @@ urlpatterns = [
     path("<int:pk>/export/", views_teachers.exports_page, name="exports"),
     path("<int:pk>/export/ergebnisse.csv", views_teachers.export_csv, name="export_csv"),
     path("<int:pk>/export/ergebnisse.xlsx", views_teachers.export_xlsx, name="export_xlsx"),
+    path("<int:pk>/export/aufgabenanalyse.csv", views_teachers.export_items, {"fmt": "csv"}, name="export_items_csv"),
+    path(
+        "<int:pk>/export/aufgabenanalyse.xlsx", views_teachers.export_items, {"fmt": "xlsx"}, name="export_items_xlsx"
+    ),
     path("<int:pk>/export/moodle.xml", views_teachers.export_moodle, name="export_moodle"),
     path("versuch/<uuid:public_id>/", views.take, name="take"),
     path("versuch/<uuid:public_id>/antwort/<int:position>/", views.save, name="save"),

@@ -148,6 +148,22 @@ def export_xlsx(request: QuizRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
+def export_items(request: QuizRequest, pk: int, fmt: str) -> HttpResponse:
+    """The item analysis (facility, discrimination, common wrong answers) as ``csv`` or ``xlsx``."""
+    quiz = selectors.own_quiz(request.user, pk)
+    name = slugify(quiz.title) or "quiz"
+    if fmt == "xlsx":
+        return _download(
+            exports.item_analysis_xlsx(quiz, current_lang()),
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            f"{name}-aufgabenanalyse.xlsx",
+        )
+    csv = exports.item_analysis_csv(quiz, current_lang())
+    return _download(csv, "text/csv; charset=utf-8", f"{name}-aufgabenanalyse.csv")
+
+
+@login_required
+@require_GET
 def export_moodle(request: QuizRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     name = slugify(quiz.title) or "quiz"

@@ -207,3 +207,57 @@ def test_override_page_flow_and_the_student_sees_the_comment(make_quiz, teacher,
     assert "0.5 / 1" in student_page
     results = teacher_client.get(f"/quiz/{quiz.pk}/ergebnisse/").content.decode()
     assert "0.5 / 1" in results
+
+
+# --- item analysis ---
+
+PATTERN = [(1, 1, 1), (1, 1, 0), (1, 0, 1), (1, 0, 0), (0, 1, 0), (0, 0, 0)]
+"""Which items each of six students gets right; attempts rank 3, 2, 2, 1, 1, 0 points."""
+
+
+def _class_of_six(make_quiz, classroom):
+    from skatschule.classrooms import services as classrooms
+    from tests.people import make_user
+
+    quiz = make_quiz(count=3, kinds=("augen",))
+    items = list(quiz.items.order_by("position"))
+    students = []
+    for n, pattern in enumerate(PATTERN):
+        person = make_user(f"schueler{n}")
+        classrooms.join(person, classroom.join_code)
+        attempt = attempts.start_attempt(quiz=quiz, student=person)
+        for item, right in zip(items, pattern):
+            values = right_values(quiz, item, person.pk) if right else wrong_values(quiz, item, person.pk)
+            attempts.save_answer(attempt=attempt, item=item, values=values)
+        attempts.submit(attempt=attempt)
+        students.append(person)
+    return quiz, students
+
+
+def test_facility_and_discrimination(make_quiz, classroom, teacher) -> None:
+    quiz, students = _class_of_six(make_quiz, classroom)
+    stats = selectors.item_stats(quiz)
+    # facility: share of the points; discrimination: top two attempts minus bottom two
+    assert [s.facility_percent for s in stats] == [67, 50, 33]
+    assert [s.discrimination for s in stats] == [1.0, 0.5, 0.5]
+    assert all(s.wrong for s in stats)
+    # an override counts at once (the cached counts are keyed on the overrides too)
+    last = QuizAnswer.objects.get(attempt__student=students[-1], item__position=1)
+    grading_services.override_score(answer=last, teacher=teacher, credit=1, comment="")
+    assert selectors.item_stats(quiz)[0].facility_percent == 83
+
+    page = client_for(teacher).get(f"/quiz/{quiz.pk}/ergebnisse/").content.decode()
+    assert "Trennschärfe" in page and "+0.50" in page
+    csv_text = client_for(teacher).get(f"/quiz/{quiz.pk}/export/aufgabenanalyse.csv").content.decode("utf-8-sig")
+    lines = csv_text.splitlines()
+    assert lines[0].split(";")[:5] == ["Aufgabe", "Art", "Beantwortet", "Leichtigkeit (%)", "Trennschärfe"]
+    assert lines[2].split(";")[3:5] == ["50", "0.50"]
+    xlsx = client_for(teacher).get(f"/quiz/{quiz.pk}/export/aufgabenanalyse.xlsx")
+    assert xlsx.status_code == 200 and xlsx.content[:2] == b"PK"
+    assert client_for(students[0]).get(f"/quiz/{quiz.pk}/export/aufgabenanalyse.csv").status_code == 404
+
+
+def test_discrimination_needs_three_attempts(make_quiz, student) -> None:
+    answer = _submitted_answer(make_quiz, student, right=True)
+    (stat,) = selectors.item_stats(answer.attempt.quiz)
+    assert stat.facility_percent == 100 and stat.discrimination is None
