@@ -197,7 +197,10 @@ def test_override_page_flow_and_the_student_sees_the_comment(make_quiz, teacher,
     assert url in page
     assert teacher_client.post(url, {"credit": "2", "comment": ""}).status_code == 400
     assert teacher_client.post(url, {"credit": "eins"}).status_code == 400
-    assert teacher_client.post(f"/quiz/{quiz.pk}/ergebnisse/{attempt.pk}/aufgabe/9/punkte/", {"credit": "1"}).status_code == 404
+    assert (
+        teacher_client.post(f"/quiz/{quiz.pk}/ergebnisse/{attempt.pk}/aufgabe/9/punkte/", {"credit": "1"}).status_code
+        == 404
+    )
     assert client_for(other_teacher).post(url, {"credit": "1"}).status_code == 404
     assert client_for(student).post(url, {"credit": "1"}).status_code == 404
     response = teacher_client.post(url, {"credit": "0.5", "comment": "Halbe Punkte für den Ansatz"})
