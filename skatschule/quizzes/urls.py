@@ -8,6 +8,7 @@ urlpatterns = [
     path("neu/", views.create, name="create"),
     path("eigene/", views_own.own_list, name="own_list"),
     path("eigene/neu/", views_own.own_create, name="own_create"),
+    path("eigene/import/", views_own.own_import, name="own_import"),
     path("eigene/<int:pk>/", views_own.own_detail, name="own_detail"),
     path("eigene/<int:pk>/hinzufuegen/", views_own.own_add, name="own_add"),
     path("eigene/<int:pk>/loeschen/", views_own.own_delete, name="own_delete"),
