@@ -49,7 +49,8 @@ def test_gift_reads_numbers_with_tolerance_and_choices() -> None:
 def test_gift_reports_every_unsupported_question_with_its_line() -> None:
     text = (
         GIFT
-        + "\n::WF:: Der Skat zählt zum Alleinspieler. {T}\n\nNur ein Text ohne Antworten.\n\n::Paar:: Zuordnen {=a -> b =c -> d}\n"
+        + "\n::WF:: Der Skat zählt zum Alleinspieler. {T}\n\nNur ein Text ohne Antworten.\n\n"
+        + "::Paar:: Zuordnen {=a -> b =c -> d}\n"
     )
     parsed = imports.parse_gift(text)
     lines = text.splitlines()
