@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from skatschule.classrooms import services as classrooms
 from skatschule.quizzes import questions
-from skatschule.quizzes.models import Quiz, QuizAttempt
+from skatschule.quizzes.models import OwnItem, Quiz, QuizAttempt
 from skatschule.quizzes.services import attempts, authoring
 from tests.browser.answers import fill_answer
 from tests.browser.phones import phone
@@ -125,3 +125,39 @@ def test_an_override_with_a_comment_the_student_sees(browser, live_server) -> No
     finally:
         teacher_ctx.close()
         student.close()
+
+
+GIFT_ONE_BAD_LINE = """::Spielwert:: Kreuz mit Zweien, einfach gewonnen: Wie viel ist das Spiel wert? {#36}
+
+::Schneider:: Der Skat zählt beim Alleinspieler mit. {T}
+
+::Trumpf:: Welche Karte ist im Grand der höchste Trumpf? {=Kreuz-Bube ~Herz-Ass ~Pik-Zehn}
+"""
+
+
+def test_an_imported_gift_file_with_one_bad_line(browser, live_server, tmp_path) -> None:
+    teacher = make_user("frau-kreuz", teacher=True)
+    path = tmp_path / "fragen.gift"
+    path.write_text(GIFT_ONE_BAD_LINE, encoding="utf-8")
+    context = phone(browser, live_server, teacher)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/quiz/eigene/")
+        page.get_by_role("link", name="Fragen importieren (GIFT, Moodle-XML)").click()
+        page.get_by_label("Datei (höchstens 64 kB)").set_input_files(str(path))
+        page.get_by_role("button", name="Importieren").click()
+        problems = page.locator("#import-problems li")
+        expect(problems).to_have_count(1)
+        expect(problems).to_have_text("Zeile 3: Wahr/Falsch-Fragen werden nicht unterstützt.")
+        assert not OwnItem.objects.exists()  # nothing half-imported
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+        # the teacher removes the bad question and pastes the rest
+        fixed = "\n\n".join(part for part in GIFT_ONE_BAD_LINE.split("\n\n") if "{T}" not in part)
+        page.get_by_label("oder den Text hier einfügen").fill(fixed)
+        page.get_by_role("button", name="Importieren").click()
+        expect(page.get_by_role("heading", level=1)).to_have_text("Eigene Aufgaben")
+        expect(page.locator("#own-items li")).to_have_count(2)
+        assert sorted(OwnItem.objects.values_list("title", flat=True)) == ["Spielwert", "Trumpf"]
+    finally:
+        context.close()
