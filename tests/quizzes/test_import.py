@@ -159,3 +159,14 @@ def test_import_page(teacher, student) -> None:
     item = OwnItem.objects.first()
     assert client.get(f"/quiz/eigene/{item.pk}/").status_code == 200
     assert client.get("/quiz/eigene/").status_code == 200
+
+
+def test_imported_text_is_never_markup(make_quiz, teacher, student) -> None:
+    gift = "::X:: &lt;script&gt;alert(1)&lt;/script&gt; Wie viel? {=&lt;b&gt;eins ~zwei}\n"
+    (item,) = importing.import_questions(owner=teacher, data=gift.encode(), fmt="gift").items
+    quiz = make_quiz(count=1, kinds=("augen",))
+    quiz.items.all().delete()
+    own_items.add_to_quiz(owner=teacher, item=item, quiz=quiz)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
+    page = client_for(student).get(f"/quiz/versuch/{attempt.public_id}/").content.decode()
+    assert "Wie viel?" in page and "<script>alert" not in page and "<b>eins" not in page
