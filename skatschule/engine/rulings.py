@@ -427,8 +427,10 @@ def _rule_lead_out_of_turn(state: GameState, event: Event) -> Ruling:
     if state.trick_count == 9:
         case.steps.append(
             Step(
-                "Unberechtigtes Ausspielen zum letzten Stich ist unerheblich: der letzte Stich wird ausgespielt",
-                "A lead out of turn to the last trick does not matter: the last trick is played out",
+                "Zum letzten Stich hat jeder nur noch eine Karte, wer zuerst legt, ändert nichts: "
+                "der Stich wird normal zu Ende gespielt",
+                "At the last trick everyone holds one card, so who puts it down first changes nothing: "
+                "the trick is played out as usual",
                 ("3.1.10",),
             )
         )
@@ -441,9 +443,9 @@ def _rule_cards_exposed(state: GameState, event: Event) -> Ruling:
     case = _open_case(state, event)
     if event.seat == case.declarer:
         raise SkatError(
-            "Der Alleinspieler darf herausgefallene Karten ohne Folgen wieder aufnehmen: das Spiel geht weiter "
+            "Rutschen dem Alleinspieler Karten aus der Hand, nimmt er sie einfach zurück: das Spiel geht weiter "
             "(ISkO 3.1.9)",
-            "The declarer may pick up his fallen cards without consequence: play continues (ISkO 3.1.9)",
+            "Cards that slip out of the declarer's hand he simply takes back: play continues (ISkO 3.1.9)",
         )
     return _rule_violation(case)
 
@@ -574,8 +576,8 @@ def _rule_declarer_claims(state: GameState, event: Event) -> Ruling:
             )
         case.steps.append(
             Step(
-                "Ein Gegenspieler stimmt nicht zu: mit den offenen Karten des Alleinspielers wird "
-                "weitergespielt und nach dem Ausgang gewertet",
+                "Ein Gegenspieler stimmt nicht zu: Die Karten des Alleinspielers bleiben aufgedeckt, "
+                "es wird weitergespielt und nach dem Ausgang gewertet",
                 "A defender refuses: play continues with the declarer's cards face up and is scored by its outcome",
                 ("3.3.4",),
             )
