@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from skatschule.exercises.base import AnswerError
 from skatschule.home.errors import UserError, message_in, render_error
 from skatschule.home.language import current_lang
+from skatschule.home.limits import TooLarge
 from skatschule.http import HtmxHttpRequest
 from skatschule.owners import owner_for
 from skatschule.training.presenters import present_feedback, present_question
@@ -27,7 +28,7 @@ from . import cases as casebook
 from . import exam_history, group_exams, selectors, services
 
 
-def _error(request: HttpRequest, error: services.BadFilter, exam: Any = None) -> HttpResponse:
+def _error(request: HttpRequest, error: UserError, exam: Any = None) -> HttpResponse:
     """The error page with the way back: the exam's review if there is one, the casebook, a new exam."""
     links = [(reverse("casebook:index"), _("Zur Fallsammlung")), (reverse("casebook:exam_start"), _("Neue Prüfung"))]
     if exam is not None:
@@ -43,7 +44,7 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
     query = request.GET.get("q", "")
     try:
         found = selectors.find_cases(category=category, rule=rule_id, level=level, query=query)
-    except services.BadFilter as exc:
+    except (services.BadFilter, TooLarge) as exc:
         return _error(request, exc)
     context = {
         "cases": found,
@@ -127,7 +128,7 @@ def exam_start(request: HttpRequest) -> HttpResponse:
         try:
             pass_percent = exam_history.parse_pass_percent(source.get("bestehen"))
         except UserError as exc:
-            return _error(request, exc)  # type: ignore[arg-type]
+            return _error(request, exc)
         exam = exam_history.start_practice_exam(owner=owner_for(request), size=size, pass_percent=pass_percent)
         return redirect("casebook:exam", public_id=exam.public_id)
     context = {

@@ -27,6 +27,8 @@ from skatschule.engine.bidding import BID_VALUES
 from skatschule.engine.iss import IssGame, parse_records, split_records
 from skatschule.engine.names import render as render_names
 from skatschule.engine.ouvert import check_ouvert
+from skatschule.home.errors import message_in
+from skatschule.home.limits import TooLarge, bounded
 from skatschule.http import HtmxHttpRequest
 
 from . import moments, selectors, services
@@ -258,12 +260,14 @@ def iss_import(request: HttpRequest) -> HttpResponse:
     error = ""
     status = 200
     if request.method == "POST" and "exercise" not in request.POST:
-        text = str(request.POST.get("records", ""))[:200_000]
-        try:
+        try:  # the size first (home.limits): the games read in before stay when this is refused
+            text = bounded(request.POST.get("records"))
             games = parse_records(text)
             request.session[_ISS_KEY] = split_records(text)[:20]
             del games
             return redirect("table:iss")
+        except TooLarge as exc:
+            error, status = message_in(exc), exc.status
         except SkatError as exc:
             error, status = _error_text(exc), 400
     records = request.session.get(_ISS_KEY) or []
@@ -272,7 +276,7 @@ def iss_import(request: HttpRequest) -> HttpResponse:
         error, status = _error_text(SkatError("Es ist kein Spiel eingelesen", "No game has been read in")), 409
     viewer: dict[str, Any] = {}
     exercise: dict[str, Any] = {}
-    if records and status == 200:
+    if records and status in (200, TooLarge.status):
         source = request.POST if asking else request.GET
         index = min(max(_number(source.get("spiel")), 0), len(records) - 1)
         step = _number(source.get("schritt"))
