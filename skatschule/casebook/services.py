@@ -38,8 +38,7 @@ from uuid import UUID
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
-from django.db.models import F, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Case, F, Q, Value, When
 from django.http import Http404
 from django.utils import timezone
 
@@ -177,16 +176,20 @@ def answer_case(*, case: casebook.Case, answer: Sequence[str], user: User | Anon
 
 
 def record_case_answer(*, user: User, case_id: str, correct: bool) -> SolvedCase:
-    """Count one graded answer of ``user`` to ``case_id``: ``solved`` once right, stays right.
+    """Count one graded answer of ``user`` to ``case_id``. The *first* answer decides
+    ``solved``: trying every option until one is right solves nothing (later answers count in
+    ``attempts`` and ``last_correct`` only).
 
     Safe under concurrent answers: the row is created once (unique per user and case) and
-    updated with one UPDATE of database-side expressions."""
+    updated with one UPDATE of database-side expressions, which read the row as it was (so of
+    two answers at once, exactly one is the first)."""
     now = timezone.now()
     row, _ = SolvedCase.objects.get_or_create(user=user, case_id=case_id)
+    first = Q(attempts=0)
     changes: dict[str, object] = {"attempts": F("attempts") + 1, "last_correct": correct, "updated_at": now}
     if correct:
-        changes["solved"] = True
-        changes["first_solved_at"] = Coalesce(F("first_solved_at"), Value(now))
+        changes["solved"] = Case(When(first, then=Value(True)), default=F("solved"))
+        changes["first_solved_at"] = Case(When(first, then=Value(now)), default=F("first_solved_at"))
     SolvedCase.objects.filter(pk=row.pk).update(**changes)
     row.refresh_from_db()
     return row
