@@ -127,6 +127,9 @@ class GroupExam(models.Model):
     pass_percent = models.PositiveSmallIntegerField(default=80)
     open_book = models.BooleanField(default=True)
     created_at = models.DateTimeField(default=timezone.now)
+    review_released_at = models.DateTimeField(
+        null=True, blank=True, help_text="when the trainer opened the reviews with the right answers (None: not yet)"
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -380,13 +380,36 @@ class ReviewRow:
         return tuple(seen)
 
 
+class ReviewLocked(ExamNotOver):
+    """A group exam's right answers are shown only once the trainer releases them, or once every
+    member of the class has finished (403); until then a sitting shows only its score."""
+
+
+def review_open(exam: Exam, now: datetime | None = None) -> bool:
+    """May the right answers of this (finished) sitting be shown? Always for a practice exam; for
+    a group exam only after the trainer's release or when every member's sitting is over: one
+    account that joins with the class code and hands in an empty sitting must not learn the key."""
+    group = exam.group
+    if group is None or group.review_released_at is not None:
+        return True
+    members = set(group.classroom.memberships.values_list("student_id", flat=True))
+    sittings = list(Exam.objects.filter(group=group, user_id__in=members))
+    return bool(members) and len(sittings) == len(members) and all(is_over(e, now) for e in sittings)
+
+
 def review(exam: Exam, now: datetime | None = None) -> list[ReviewRow]:
-    """Every question with the answer given and the ruling; only after the exam."""
+    """Every question with the answer given and the ruling; only after the exam (and, for a
+    group exam, only once :func:`review_open`)."""
     if not is_over(exam, now):
         raise ExamNotOver(
             "Die Auswertung gibt es erst nach der Prüfung.", "The review is available only after the exam."
         )
     finish_exam(exam, now)
+    if not review_open(exam, now):
+        raise ReviewLocked(
+            "Die Lösungen gibt die Kursleitung frei, wenn alle fertig sind; bis dahin siehst du dein Ergebnis.",
+            "The course leader releases the answers once everyone is done; until then you see your score.",
+        )
     rows = []
     for item in exam.questions.order_by("position"):
         question = question_of(item)
@@ -404,4 +427,4 @@ def score(exam: Exam) -> tuple[int, int]:
     return exam.questions.filter(correct=True).count(), exam.size
 
 
-__all__ += ["Answered", "ReviewRow", "case_of", "variant_of", "exam_type", "AnswerError"]
+__all__ += ["ReviewLocked", "review_open", "Answered", "ReviewRow", "case_of", "variant_of", "exam_type", "AnswerError"]

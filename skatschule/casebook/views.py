@@ -194,8 +194,11 @@ def exam_finish(request: HttpRequest, public_id: Any) -> HttpResponse:
 @require_GET
 def exam_review(request: HttpRequest, public_id: Any) -> HttpResponse:
     found = services.get_exam(public_id, owner_for(request, create=False))
+    locked = ""
     try:
         rows = services.review(found)
+    except services.ReviewLocked as exc:  # a group exam before the release: the score only
+        rows, locked = [], message_in(exc)
     except services.ExamNotOver as exc:
         return _error(request, exc, exam=found)
     right, total = services.score(found)
@@ -207,5 +210,6 @@ def exam_review(request: HttpRequest, public_id: Any) -> HttpResponse:
         "percent": round(100 * right / total) if total else 0,
         "timed_out": found.finished_at is not None and found.finished_at >= found.deadline,
         "passed": exam_history.passed(right, total, found.pass_percent),
+        "locked": locked,
     }
     return render(request, "casebook/exam_review.html", context)
