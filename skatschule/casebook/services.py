@@ -10,12 +10,12 @@ is counted in :class:`~skatschule.casebook.models.SolvedCase` (:func:`record_cas
 
 The exam (Schiedsrichter-Prüfung):
 
-- :func:`start_exam` draws ``size`` questions (5 .. 20, default 20), shuffled: about two in
-  five are casebook cases as written (exercise type ``fall``), about three in ten are cases
-  the engine decides asked with other numbers (``fall_variante``: relabelled suits, another
-  bid, so another list entry; never a case that is also asked as written), the others
-  irregularities generated on fresh deals (``regelverstoss``, levels 1-3). Each case comes
-  at most once. Only ``(kind, difficulty, seed)`` is stored; the answer is computed when it
+- :func:`start_exam` draws ``size`` questions (5 .. 20, default 20), shuffled: up to seven in
+  ten are cases the engine decides, asked with other numbers (``fall_variante``: relabelled
+  suits, another bid, so another list entry, in generated words), the others irregularities
+  generated on fresh deals (``regelverstoss``, levels 1-3). Never a case as published
+  (``fall``): its page is public and shows the ruling after one answer. Each case comes at
+  most once. Only ``(kind, difficulty, seed)`` is stored; the answer is computed when it
   is graded. Nothing on the question page names the case: no id, no title; the options come
   in an order drawn from the seed.
 - The time limit is :data:`SECONDS_PER_QUESTION` per question from the start. The server
@@ -50,7 +50,7 @@ from skatschule.home.errors import UserError
 from skatschule.owners import Owner
 
 from . import cases as casebook
-from .fall import pool, seed_for_case
+from .fall import seed_for_case
 from .fall_variante import FallVariante, eligible
 from .models import Exam, ExamQuestion, SolvedCase
 
@@ -86,8 +86,8 @@ MIN_SIZE = 5
 MAX_SIZE = 20
 SECONDS_PER_QUESTION = 90
 GRACE_SECONDS = 5
-CASE_SHARE = 0.4
-VARIANT_SHARE = 0.3
+CASE_SHARE = 0.7
+"""Up to this share of an exam are casebook cases, each asked as a fresh variant (``fall_variante``)."""
 VARIANT_LEVEL = 2
 SEED_LIMIT = 2**31
 _VARIANT = FallVariante()
@@ -222,14 +222,12 @@ def _bad_size() -> BadFilter:
 
 
 def _draw(size: int, rng: random.Random) -> list[tuple[str, int, int]]:
-    cases = pool(3)
-    n_cases = min(len(cases), round(size * CASE_SHARE))
-    picked = rng.sample(range(len(cases)), n_cases)
-    questions = [("fall", 3, index) for index in picked]
-    asked = {cases[index].id for index in picked}
+    # Never a case as published (``fall``): its wording is on a public page, where one answer
+    # shows the ruling. Cases come only as fresh variants; the rest are generated irregularities.
+    questions: list[tuple[str, int, int]] = []
     variable = eligible()
-    free = [i for i, case in enumerate(variable) if case.id not in asked]
-    n_variants = min(len(free), round(size * VARIANT_SHARE))
+    free = list(range(len(variable)))
+    n_variants = min(len(free), round(size * CASE_SHARE))
     for index in rng.sample(free, n_variants):
         # seed % len(variable) picks the case; the rest of the seed draws its new numbers
         laps = (SEED_LIMIT - 1 - index) // len(variable)
