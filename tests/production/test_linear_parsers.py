@@ -82,10 +82,12 @@ def _class_code(size: int):
 
 
 def _exercise_answer(size: int):
+    from skatschule.training.models import IssuedExercise
+
     client = Client(raise_request_exception=False)
-    url = reverse("training:exercise", args=["augen"])
-    client.get(url)
-    return client.post(url, {"answer": _repeat("1 ", size)})
+    assert client.get(reverse("training:exercise", args=["augen"])).status_code == 200
+    issued = IssuedExercise.objects.latest("issued_at", "pk")
+    return client.post(reverse("training:answer", args=[issued.public_id]), {"answer": _repeat("1 ", size)})
 
 
 def _own_item(size: int):
