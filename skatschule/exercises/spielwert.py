@@ -16,7 +16,7 @@ from skatschule.engine.names import game_ref
 
 from .base import Question
 from .gen import NULL_CONTRACTS, cards_with_matadors, random_matadors
-from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, contract_ref, sorted_cards
+from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, sorted_cards
 
 RULES = ("4.1.1", "4.3.2", "1.4.2")
 
@@ -76,7 +76,7 @@ class Spielwert(EngineExercise[Scenario]):
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         contract = scenario.contract
-        facts = [(f"Spiel: {contract_ref(contract, 'de')}", f"Game: {contract_ref(contract, 'en')}")]
+        facts = [(f"Spiel: {contract.ref('de', capital=True)}", f"Game: {contract.ref('en', capital=True)}")]
         if not contract.game.is_null:
             if scenario.cards:
                 facts.append(
