@@ -44,8 +44,8 @@ def set_deck(request: HttpRequest) -> HttpResponse:
         choice,
         max_age=DECK_COOKIE_MAX_AGE,
         httponly=True,
-        secure=settings.LANGUAGE_COOKIE_SECURE,  # a preference cookie, flagged like the language cookie
-        samesite=settings.LANGUAGE_COOKIE_SAMESITE or "Lax",
+        secure=settings.LANGUAGE_COOKIE_SECURE,  # a preference cookie, Secure like the language cookie
+        samesite="Lax",  # as LANGUAGE_COOKIE_SAMESITE in production
     )
     messages.success(request, _("Kartenblatt gewechselt: %(deck)s.") % {"deck": DECKS[choice].label})
     return response

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from skatschule.content.ids import is_rule_id
-from skatschule.home.limits import bounded
+from skatschule.home.limits import TooLarge, bounded
 
 from . import cases as casebook
 from .models import SolvedCase
@@ -103,7 +103,10 @@ def find_cases(
             )
         found = [c for c in found if case_level(c) == int(level_text)]
     if query:
-        bounded(query, limit=MAX_QUERY_LENGTH, chars=True)  # the one size check (home.limits): 413
+        try:  # the one size check (home.limits); a query in the URL is a bad filter (400), not a body
+            bounded(query, limit=MAX_QUERY_LENGTH, chars=True)
+        except TooLarge as exc:
+            raise BadFilter(exc.message_de, exc.message_en) from None
         words = fold(query).split()
         texts = _haystacks(every)
         found = [c for c in found if all(w in texts[c.id] for w in words)]

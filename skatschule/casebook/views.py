@@ -19,7 +19,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from skatschule.exercises.base import AnswerError
 from skatschule.home.errors import UserError, message_in, render_error
 from skatschule.home.language import current_lang
-from skatschule.home.limits import TooLarge
 from skatschule.http import HtmxHttpRequest
 from skatschule.owners import owner_for
 from skatschule.training.presenters import present_feedback, present_question
@@ -44,7 +43,7 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
     query = request.GET.get("q", "")
     try:
         found = selectors.find_cases(category=category, rule=rule_id, level=level, query=query)
-    except (services.BadFilter, TooLarge) as exc:
+    except services.BadFilter as exc:
         return _error(request, exc)
     context = {
         "cases": found,
