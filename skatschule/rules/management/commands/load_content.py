@@ -44,4 +44,8 @@ class Command(BaseCommand):
             )
             path.write_text(header + "\n".join(ordered) + "\n", encoding="utf-8")
             self.stdout.write(f"published_ids.txt: {len(new)} neue Id(s), {len(ordered)} insgesamt")
+        from skatschule.puzzles.content import load_shipped
+
+        added, shipped = load_shipped()
+        self.stdout.write(f"Aufgaben: {shipped} mitgeliefert, {added} neu geladen")
         self.stdout.write(self.style.SUCCESS("Inhalt in Ordnung."))

@@ -1,0 +1,72 @@
+"""Puzzle generation as jobs: one job plays and examines a few seeded bot games.
+
+:func:`run_batch` is the job handler (payload -> JSON result); :func:`merge` folds the
+results of many batches into the shipped file and the figures the README reports.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from skatschule.engine.puzzles import Puzzle as EnginePuzzle
+from skatschule.engine.puzzles import from_bot_game
+
+
+def run_batch(payload: dict[str, Any]) -> dict[str, Any]:
+    """Play the games with seeds ``first_seed`` .. ``first_seed + games - 1`` and examine them."""
+    first = int(payload["first_seed"])
+    games = int(payload["games"])
+    started = time.perf_counter()
+    counts: dict[str, int] = {}
+    puzzles: list[dict[str, Any]] = []
+    for seed in range(first, first + games):
+        found, seen = from_bot_game(seed)
+        puzzles.extend(p.as_dict() for p in found)
+        for key, n in seen.items():
+            counts[key] = counts.get(key, 0) + n
+    return {
+        "first_seed": first,
+        "games": games,
+        "seconds": round(time.perf_counter() - started, 2),
+        "counts": counts,
+        "puzzles": puzzles,
+    }
+
+
+@dataclass
+class Figures:
+    games: int = 0
+    seconds: float = 0.0
+    counts: dict[str, int] = field(default_factory=dict)
+    puzzles: dict[str, EnginePuzzle] = field(default_factory=dict)
+
+    @property
+    def per_minute(self) -> float:
+        return 60 * len(self.puzzles) / self.seconds if self.seconds else 0.0
+
+    def lines(self) -> list[str]:
+        decisions = sum(self.counts.values())
+        out = [
+            f"{self.games} Spiele, {decisions} Entscheidungen geprüft, {len(self.puzzles)} Aufgaben "
+            f"in {self.seconds:.0f} s Rechenzeit: {self.per_minute:.1f} Aufgaben je Minute und Worker",
+        ]
+        for key, n in sorted(self.counts.items(), key=lambda kv: -kv[1]):
+            out.append(f"  {key}: {n}")
+        return out
+
+
+def merge(results: Iterable[dict[str, Any]]) -> Figures:
+    """Fold batch results (one game or many each) into the puzzles and the counts."""
+    figures = Figures()
+    for res in results:
+        figures.games += int(res.get("games", 1))
+        figures.seconds += float(res.get("seconds", 0.0))
+        for key, n in res.get("counts", {}).items():
+            figures.counts[key] = figures.counts.get(key, 0) + int(n)
+        for data in res.get("puzzles", []):
+            puzzle = EnginePuzzle.from_dict(data)
+            figures.puzzles.setdefault(puzzle.id, puzzle)
+    return figures

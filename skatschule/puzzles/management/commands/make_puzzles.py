@@ -1,0 +1,50 @@
+"""``manage.py make_puzzles --games 100``: play seeded bot games, keep the proven puzzles.
+
+Each batch of games is one job (``skatschule.puzzles.generation.run_batch``). The puzzles found
+are added to rules_content/puzzles/puzzles.jsonl (ids already there stay as they are), and the
+command prints the figures: puzzles per minute per worker and the rejection counts by reason.
+``--start`` is the first seed: a new run with a new start makes more puzzles. ``--results``
+folds saved batch results (JSON lines) in instead of playing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from skatschule.puzzles import content
+from skatschule.puzzles.generation import merge, run_batch
+
+
+class Command(BaseCommand):
+    help = "Erzeugt Aufgaben aus Computerspielen (mit Beweis durch die Engine) und schreibt sie nach rules_content."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--games", type=int, default=20, help="how many bot games to play")
+        parser.add_argument("--start", type=int, default=0, help="the first seed")
+        parser.add_argument("--batch", type=int, default=5, help="games per job")
+        parser.add_argument("--results", type=Path, help="fold saved batch results (JSON lines) in instead")
+        parser.add_argument("--out", type=Path, default=content.SHIPPED)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["results"]:
+            lines = options["results"].read_text(encoding="utf-8").splitlines()
+            results = [json.loads(line) for line in lines if line.strip()]
+        else:
+            results = list(self._run(options["start"], options["games"], options["batch"]))
+        figures = merge(results)
+        before = content.read(options["out"])
+        total = content.write([*before, *figures.puzzles.values()], options["out"])
+        for line in figures.lines():
+            self.stdout.write(line)
+        self.stdout.write(f"{options['out']}: {total} Aufgaben ({total - len(before)} neu)")
+
+    def _run(self, start: int, games: int, batch: int) -> list[dict[str, Any]]:
+        out = []
+        for first in range(start, start + games, batch):
+            out.append(run_batch({"first_seed": first, "games": min(batch, start + games - first)}))
+            self.stderr.write(f"  Spiele ab {first}: {len(out[-1]['puzzles'])} Aufgaben")
+        return out
