@@ -29,7 +29,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +42,7 @@ from .game import GameState
 from .games import Contract, GameType
 from .names import card_ref, cards_ref, game_ref
 from .solver import SearchAborted, Solution, solve, tables_for
+from .sorting import sort_hand
 
 __all__ = [
     "Spot",
@@ -58,6 +59,9 @@ __all__ = [
     "spots_of",
     "explain",
     "check_unique",
+    "GUESSES",
+    "balanced",
+    "legal_in_page_order",
     "Goal",
     "AUGEN_MARGIN",
     "from_bot_game",
@@ -832,3 +836,71 @@ def generate(first_seed: int, games: int, *, samples: int = 20) -> Batch:
     for seed in range(first_seed, first_seed + games):
         batch.add(*from_bot_game(seed, samples=samples))
     return batch
+
+
+# ---------------------------------------------------------------------------- guessing
+Guess = Callable[[list[Card], GameType], Card]
+"""A fixed way to pick a card without thinking: from the legal cards in the order the page shows them."""
+
+
+def _kth(k: int) -> Guess:
+    return lambda cards, game: cards[min(k, len(cards) - 1)]
+
+
+def _kth_last(k: int) -> Guess:
+    return lambda cards, game: cards[max(len(cards) - 1 - k, 0)]
+
+
+GUESSES: dict[str, Guess] = {
+    **{f"position {k + 1}": _kth(k) for k in range(4)},
+    **{f"position {k + 1} from the right": _kth_last(k) for k in range(4)},
+    "dearest": lambda cards, game: max(cards, key=lambda c: (c.points, -cards.index(c))),
+    "cheapest": lambda cards, game: min(cards, key=lambda c: (c.points, cards.index(c))),
+    "a trump first": lambda cards, game: next((c for c in cards if game.trump_mask & c.bit), cards[0]),
+    "never a trump": lambda cards, game: next((c for c in cards if not game.trump_mask & c.bit), cards[-1]),
+}
+"""The guessing strategies of the guessing test (tests/puzzles/test_guessing.py)."""
+
+BALANCE_MARGIN = 0.07
+"""A new puzzle joins the shipped set only while no guess beats chance by more than this
+(the guessing test allows 0.10)."""
+
+
+def legal_in_page_order(puzzle: Puzzle) -> list[Card]:
+    """The legal cards of the mover as the page shows the hand (sorted as players hold it)."""
+    state = puzzle.spot.state()
+    assert state.contract is not None and state.to_move is not None
+    legal = state.legal_cards()
+    return [c for c in sort_hand(state.hand(state.to_move), state.contract.game) if c in legal]
+
+
+def _guess_row(puzzle: Puzzle) -> tuple[float, list[bool]]:
+    cards = legal_in_page_order(puzzle)
+    return len(puzzle.answer) / len(cards), [g(cards, puzzle.spot.game) in puzzle.answer for g in GUESSES.values()]
+
+
+def balanced(kept: Sequence[Puzzle], candidates: Iterable[Puzzle]) -> tuple[list[Puzzle], int]:
+    """Add the candidates (in id order) to ``kept`` while no guess beats chance by BALANCE_MARGIN.
+
+    Puzzles already kept (published) always stay. Returns the new list and how many were left out.
+    """
+    out = list(kept)
+    rows = [_guess_row(p) for p in out]
+    chance = sum(r[0] for r in rows)
+    hits = [sum(r[1][i] for r in rows) for i in range(len(GUESSES))]
+    left_out = 0
+    known = {p.id for p in out}
+    for puzzle in sorted(candidates, key=lambda p: p.id):
+        if puzzle.id in known:
+            continue
+        share, right = _guess_row(puzzle)
+        n = len(out) + 1
+        # the excess of right guesses over chance may grow by BALANCE_MARGIN a puzzle (plus a start of 2)
+        if all(hits[i] + right[i] - chance - share <= BALANCE_MARGIN * n + 2 for i in range(len(GUESSES))):
+            out.append(puzzle)
+            known.add(puzzle.id)
+            chance += share
+            hits = [h + r for h, r in zip(hits, right, strict=True)]
+        else:
+            left_out += 1
+    return out, left_out

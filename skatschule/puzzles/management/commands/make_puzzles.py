@@ -1,7 +1,8 @@
 """``manage.py make_puzzles --games 100``: play seeded bot games, keep the proven puzzles.
 
 Each batch of games is one job (``skatschule.puzzles.generation.run_batch``). The puzzles found
-are added to rules_content/puzzles/puzzles.jsonl (ids already there stay as they are), and the
+are added to rules_content/puzzles/puzzles.jsonl (ids already there stay as they are; a new one
+only while no fixed guess beats chance by more than 7 %, see ``engine.puzzles.balanced``), and the
 command prints the figures: puzzles per minute per worker and the rejection counts by reason.
 ``--start`` is the first seed: a new run with a new start makes more puzzles. ``--results``
 folds saved batch results (JSON lines) in instead of playing.
@@ -15,6 +16,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from skatschule.engine.puzzles import balanced
 from skatschule.puzzles import content
 from skatschule.puzzles.generation import merge, run_batch
 
@@ -37,9 +39,11 @@ class Command(BaseCommand):
             results = list(self._run(options["start"], options["games"], options["batch"]))
         figures = merge(results)
         before = content.read(options["out"])
-        total = content.write([*before, *figures.puzzles.values()], options["out"])
+        kept, left_out = balanced(before, figures.puzzles.values())
+        total = content.write(kept, options["out"])
         for line in figures.lines():
             self.stdout.write(line)
+        self.stdout.write(f"  nicht aufgenommen, damit kein Raten über dem Zufall liegt: {left_out}")
         self.stdout.write(f"{options['out']}: {total} Aufgaben ({total - len(before)} neu)")
 
     def _run(self, start: int, games: int, batch: int) -> list[dict[str, Any]]:
