@@ -19,11 +19,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The site and one worker for the jobs (analyses, checks, puzzles); Ctrl+C stops both.
+PORT ?= 8000
 run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_content
 	$(PY) manage.py check_lessons
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py run_jobs & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	  $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # ruff (settings in pyproject.toml) and mypy with django-stubs over the whole package
 # (strict on skatschule.engine and skatschule.exercises, see [tool.mypy]).

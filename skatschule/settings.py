@@ -88,6 +88,9 @@ INSTALLED_APPS = [
     "skatschule.quizzes",
     "skatschule.scoresheet",
     "skatschule.operations",
+    "skatschule.jobs",
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -205,6 +208,27 @@ if REDIS_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Heavy work (analyses, checks, puzzles) runs in a worker through Django's tasks API
+# (skatschule.jobs): the database backend by default (``manage.py run_jobs``), RQ on Redis with
+# ``TASKS_BACKEND=rq`` (workers: ``manage.py rqworker --job-class django_tasks_rq.backend.Job
+# default``, see the README), or at once inside the request with
+# ``TASKS_BACKEND=immediate`` (the tests' default; no worker needed).
+TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "db").strip()
+if TASKS_BACKEND == "rq":
+    INSTALLED_APPS += ["django_rq"]
+    RQ_QUEUES = {"default": {"URL": REDIS_URL or "redis://127.0.0.1:6379/0", "DEFAULT_TIMEOUT": 600}}
+    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+elif TASKS_BACKEND == "immediate":
+    TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+else:
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+JOBS_PER_OWNER = int(os.environ.get("JOBS_PER_OWNER", "3"))  # pending jobs per user or session (429 beyond)
+JOBS_PER_ADDRESS = int(os.environ.get("JOBS_PER_ADDRESS", "8"))  # pending jobs per client address
+JOB_HEARTBEAT_SECONDS = float(os.environ.get("JOB_HEARTBEAT_SECONDS", "5"))
+JOB_STALE_SECONDS = float(os.environ.get("JOB_STALE_SECONDS", "30"))  # no heartbeat this long: worker lost
+JOB_MAX_ATTEMPTS = int(os.environ.get("JOB_MAX_ATTEMPTS", "3"))
+JOB_QUEUE_TIMEOUT = float(os.environ.get("JOB_QUEUE_TIMEOUT", "600"))  # no worker took it: failed
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

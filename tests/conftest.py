@@ -35,6 +35,17 @@ set_hypothesis_home_dir(Path(tempfile.gettempdir()) / "skatschule-hypothesis")
 hypothesis_settings.register_profile("skatschule", database=None)
 hypothesis_settings.load_profile("skatschule")
 
+IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Jobs (skatschule.jobs) run at once inside the asking request, unless a test starts a real
+    worker (tests/jobs/test_worker.py switches to the database backend for that)."""
+    from django.test import override_settings
+
+    override_settings(TASKS=IMMEDIATE_TASKS).enable()
+
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from . import views
+
+app_name = "jobs"
+
+urlpatterns = [
+    path("<uuid:job_id>/", views.status, name="status"),
+]
