@@ -59,6 +59,9 @@ __all__ = [
     "spots_of",
     "explain",
     "check_unique",
+    "spots_from_state",
+    "Mistake",
+    "mistakes",
     "GUESSES",
     "balanced",
     "legal_in_page_order",
@@ -904,3 +907,40 @@ def balanced(kept: Sequence[Puzzle], candidates: Iterable[Puzzle]) -> tuple[list
         else:
             left_out += 1
     return out, left_out
+
+
+# ---------------------------------------------------------------------------- from a played game
+def spots_from_state(state: GameState, *, seat: int | None = None, last_tricks: int = 7) -> list[Spot]:
+    """The decisions of a played game (of ``seat`` only, if given) within its last ``last_tricks`` tricks."""
+    if state.contract is None or state.declarer is None:
+        return []
+    discard = tuple(_discard_of(state))
+    plays = _plays_of(state)
+    first = (10 - last_tricks) * 3
+    out: list[Spot] = []
+    probe = Spot(state.deal, state.declarer, state.contract.game, discard, ()).state()
+    for n, card in enumerate(plays):
+        if n >= first and (seat is None or probe.to_move == seat):
+            out.append(Spot(state.deal, state.declarer, state.contract.game, discard, tuple(plays[:n])))
+        probe.play(card)
+    return out
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A decision where the player's card gave away what the puzzle's answer keeps."""
+
+    puzzle: Puzzle
+    played: Card
+
+
+def mistakes(state: GameState, seat: int, *, samples: int = 20, last_tricks: int = 7) -> list[Mistake]:
+    """The puzzles in ``seat``'s own decisions that ``seat`` got wrong ("Aus meinen Fehlern")."""
+    plays = _plays_of(state)
+    out: list[Mistake] = []
+    for spot in spots_from_state(state, seat=seat, last_tricks=last_tricks):
+        verdict = examine(spot, samples=samples, sample_seed=len(spot.plays), source="own")
+        played = plays[len(spot.plays)]
+        if verdict.puzzle is not None and played not in verdict.puzzle.answer:
+            out.append(Mistake(verdict.puzzle, played))
+    return out

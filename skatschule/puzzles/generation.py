@@ -11,8 +11,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from skatschule.engine.iss import parse_record
 from skatschule.engine.puzzles import Puzzle as EnginePuzzle
-from skatschule.engine.puzzles import from_bot_game
+from skatschule.engine.puzzles import from_bot_game, mistakes
+
+GENERATE = "puzzles.generate"
+OWN = "puzzles.own"
+VERSION = 1
+"""Part of every job key: a change to how puzzles are found gets new keys (old results are not reused)."""
 
 
 def run_batch(payload: dict[str, Any]) -> dict[str, Any]:
@@ -70,3 +76,20 @@ def merge(results: Iterable[dict[str, Any]]) -> Figures:
             puzzle = EnginePuzzle.from_dict(data)
             figures.puzzles.setdefault(puzzle.id, puzzle)
     return figures
+
+
+def run_own(payload: dict[str, Any]) -> dict[str, Any]:
+    """The puzzles in one learner's table game that the learner got wrong ("Aus meinen Fehlern").
+
+    Payload: the game's ISS record and the learner's seat. Result: the puzzles, each with the
+    card the learner played.
+    """
+    game = parse_record(str(payload["record"]))
+    seat = int(payload["seat"])
+    started = time.perf_counter()
+    found = mistakes(game.state, seat)
+    return {
+        "seconds": round(time.perf_counter() - started, 2),
+        "puzzles": [m.puzzle.as_dict() for m in found],
+        "played": [m.played.code for m in found],
+    }

@@ -24,5 +24,6 @@ urlpatterns = [
     path("themen/", views.themes, name="themes"),
     path("thema/<slug:slug>/", views.theme, name="theme"),
     path("verlauf/", views.history, name="history"),
+    path("meine-fehler/", views.own, name="own"),
     path("<puzzle:puzzle_id>/", views.puzzle, name="puzzle"),
 ]

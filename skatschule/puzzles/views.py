@@ -7,6 +7,7 @@ explanation appear only in the response to an answer.
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,12 +17,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from skatschule.engine.numbers import plain_number
 from skatschule.engine.puzzles import Theme
 from skatschule.exercises.base import AnswerError
-from skatschule.home.errors import message_in
+from skatschule.home.errors import message_in, render_error
 from skatschule.home.language import current_lang
+from skatschule.jobs.selectors import job_for
+from skatschule.jobs.services import LimitReached
 from skatschule.owners import Owner, owner_for
+from skatschule.table.selectors import games_of
 
+from . import own as own_puzzles
 from . import selectors, services
 from .charts import rating_svg
 from .models import Puzzle, PuzzleAttempt
@@ -183,5 +189,45 @@ def history(request: HttpRequest) -> HttpResponse:
         {
             "attempts": list(reversed(attempts[-50:])),
             "chart": rating_svg(ratings, title=_("Deine Wertung"), empty=_("Noch keine gewertete Aufgabe.")),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def own(request: HttpRequest) -> HttpResponse:
+    """Aus meinen Fehlern: search a stored table game for the learner's mistakes (a job), then practise them."""
+    user = request.user
+    if not user.is_authenticated:
+        return render(request, "puzzles/own.html", {"visitor": True})
+    if request.method == "POST":
+        game_id = plain_number(request.POST.get("spiel", ""))
+        if game_id is None:
+            return render_error(request, _("Bitte ein Spiel wählen."), 400)
+        try:
+            job = own_puzzles.check_game(user=user, game_id=game_id, address=request.META.get("REMOTE_ADDR", ""))
+        except LimitReached as exc:
+            return render_error(request, exc)
+        if job is None:
+            raise Http404("no such game")
+        return redirect(f"{reverse('puzzles:own')}?auftrag={job.pk}")
+    job = None
+    found: list[Puzzle] = []
+    raw = request.GET.get("auftrag", "")
+    if raw:
+        try:
+            job = job_for(owner=Owner.for_user(user), job_id=uuid.UUID(raw))
+        except ValueError:
+            job = None
+        if job is None:
+            raise Http404("no such job")
+        found = own_puzzles.take_results(user=user, job=job)
+    return render(
+        request,
+        "puzzles/own.html",
+        {
+            "job": job,
+            "found": found,
+            "games": list(games_of(user)[:20]),
+            "mine": list(Puzzle.objects.filter(owner_user=user).order_by("-created")[:50]),
         },
     )

@@ -1,6 +1,7 @@
 """``manage.py make_puzzles --games 100``: play seeded bot games, keep the proven puzzles.
 
-Each batch of games is one job (``skatschule.puzzles.generation.run_batch``). The puzzles found
+Each batch of games is one job (``skatschule.puzzles.generation.run_batch``) through the jobs API:
+run workers beside it (``manage.py run_jobs``; with the database backend, one per core). The puzzles found
 are added to rules_content/puzzles/puzzles.jsonl (ids already there stay as they are; a new one
 only while no fixed guess beats chance by more than 7 %, see ``engine.puzzles.balanced``), and the
 command prints the figures: puzzles per minute per worker and the rejection counts by reason.
@@ -11,14 +12,21 @@ folds saved batch results (JSON lines) in instead of playing.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
 from skatschule.engine.puzzles import balanced
+from skatschule.jobs import services as jobs
+from skatschule.jobs.models import Job, JobStatus
+from skatschule.owners import Owner
 from skatschule.puzzles import content
-from skatschule.puzzles.generation import merge, run_batch
+from skatschule.puzzles.generation import GENERATE, VERSION, merge
+
+OWNER = Owner.for_session("make-puzzles")
+"""The jobs of this command belong to no visitor: a session key no browser gets."""
 
 
 class Command(BaseCommand):
@@ -47,8 +55,39 @@ class Command(BaseCommand):
         self.stdout.write(f"{options['out']}: {total} Aufgaben ({total - len(before)} neu)")
 
     def _run(self, start: int, games: int, batch: int) -> list[dict[str, Any]]:
-        out = []
-        for first in range(start, start + games, batch):
-            out.append(run_batch({"first_seed": first, "games": min(batch, start + games - first)}))
-            self.stderr.write(f"  Spiele ab {first}: {len(out[-1]['puzzles'])} Aufgaben")
+        """Submit one job per batch (as many at a time as JOBS_PER_OWNER allows) and collect the results.
+
+        The workers (``manage.py run_jobs``, one or more) do the work; a batch computed before
+        (same seeds, same VERSION) is answered from the stored result at once.
+        """
+        todo = [
+            {"first_seed": first, "games": min(batch, start + games - first)}
+            for first in range(start, start + games, batch)
+        ]
+        pending: list[Job] = []
+        out: list[dict[str, Any]] = []
+        while todo or pending:
+            while todo:
+                payload = todo[0]
+                key = f"bots:v{VERSION}:{payload['first_seed']}:{payload['games']}"
+                try:
+                    pending.append(jobs.submit(owner=OWNER, kind=GENERATE, key=key, payload=payload))
+                except jobs.LimitReached:
+                    break
+                todo.pop(0)
+            still: list[Job] = []
+            for job in pending:
+                job.refresh_from_db()
+                if job.status == JobStatus.DONE and job.result is not None:
+                    out.append(job.result.data)
+                    self.stderr.write(
+                        f"  Spiele ab {job.payload['first_seed']}: {len(job.result.data['puzzles'])} Aufgaben"
+                    )
+                elif job.status == JobStatus.FAILED:
+                    self.stderr.write(f"  Spiele ab {job.payload['first_seed']}: fehlgeschlagen ({job.failure})")
+                else:
+                    still.append(job)
+            pending = still
+            if pending:
+                time.sleep(0.5)
         return out
