@@ -7,7 +7,7 @@ answers two yes/no questions (:func:`.solver.solve` with ``target``): does the d
 61 Augen, and then 90 (Schneider) when he wins, or 31 (out of Schneider) when he loses. Null
 asks once: does the declarer take no trick. The list score of the deal follows from
 :func:`.scoring.game_value` with the matadors of the twelve cards: won ``+value``, lost
-``-2 * value`` (the declarer's win and loss, ISkO 2.5.3, 4.2.2, 4.2.3).
+``-2 * value`` (ISkO 4.3.1, 4.3.4; Schneider 4.2.3).
 
 The Augen put away count for the declarer (ISkO 1.2.1). :class:`DiscardGrade` keeps, per
 discard, the mean score, the deals won and the Augen put away; :func:`grade` sorts them best
