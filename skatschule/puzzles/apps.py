@@ -8,7 +8,8 @@ class PuzzlesConfig(AppConfig):
     def ready(self) -> None:
         from skatschule.jobs.registry import register
 
-        from .generation import GENERATE, OWN, run_batch, run_own
+        from .generation import GENERATE, OWN, RECORDS, run_batch, run_own, run_records
 
         register(GENERATE, run_batch)
         register(OWN, run_own)
+        register(RECORDS, run_records)

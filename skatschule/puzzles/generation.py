@@ -11,12 +11,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from skatschule.engine import SkatError
 from skatschule.engine.iss import parse_record
 from skatschule.engine.puzzles import Puzzle as EnginePuzzle
-from skatschule.engine.puzzles import from_bot_game, mistakes
+from skatschule.engine.puzzles import examine, from_bot_game, mistakes, spots_from_state
 
 GENERATE = "puzzles.generate"
 OWN = "puzzles.own"
+RECORDS = "puzzles.records"
 VERSION = 1
 """Part of every job key: a change to how puzzles are found gets new keys (old results are not reused)."""
 
@@ -92,4 +94,34 @@ def run_own(payload: dict[str, Any]) -> dict[str, Any]:
         "seconds": round(time.perf_counter() - started, 2),
         "puzzles": [m.puzzle.as_dict() for m in found],
         "played": [m.played.code for m in found],
+    }
+
+
+def run_records(payload: dict[str, Any]) -> dict[str, Any]:
+    """The puzzles in ISS records (public archives, imported games): every seat's last decisions.
+
+    A record that cannot be read is counted ("unreadable"), not fatal.
+    """
+    started = time.perf_counter()
+    counts: dict[str, int] = {}
+    puzzles: list[dict[str, Any]] = []
+    for text in payload["records"]:
+        try:
+            state = parse_record(str(text)).state
+        except SkatError:
+            counts["unreadable"] = counts.get("unreadable", 0) + 1
+            continue
+        for spot in spots_from_state(state):
+            verdict = examine(spot, sample_seed=len(spot.plays), source="iss")
+            if verdict.puzzle is not None:
+                puzzles.append(verdict.puzzle.as_dict())
+                key = verdict.puzzle.view.value
+            else:
+                key = verdict.reject.value if verdict.reject else "?"
+            counts[key] = counts.get(key, 0) + 1
+    return {
+        "games": len(payload["records"]),
+        "seconds": round(time.perf_counter() - started, 2),
+        "counts": counts,
+        "puzzles": puzzles,
     }

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -15,7 +16,7 @@ from django.urls import reverse
 
 from skatschule.engine.iss import parse_record
 from skatschule.engine.puzzles import Puzzle as EnginePuzzle
-from skatschule.engine.puzzles import mistakes
+from skatschule.engine.puzzles import check_unique, mistakes
 from skatschule.jobs.models import Job, JobStatus
 from skatschule.puzzles.generation import GENERATE, merge, run_batch
 from skatschule.puzzles.models import Puzzle
@@ -23,6 +24,7 @@ from skatschule.table.models import TableGame
 from tests.people import client_for, make_user
 
 pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -110,3 +112,21 @@ def test_aus_meinen_fehlern_bad_input() -> None:
     assert client.get(reverse("puzzles:own") + "?auftrag=nope").status_code == 404
     visitor = client.__class__().get(reverse("puzzles:own")).content.decode()
     assert re.search(r"Melde dich an", visitor)
+
+
+def test_make_puzzles_from_iss_records(tmp_path) -> None:
+    cases = json.loads((ROOT / ".." / "shared" / "vectors" / "public_iss.json").read_text())["cases"]
+    records = [c["input"]["record"] for c in cases if c["kind"] == "iss_record"][:1]
+    source = tmp_path / "games.txt"
+    source.write_text("\n".join(records + ["(;GM[Skat]MV[w XX];)"]))
+    out = tmp_path / "p.jsonl"
+    text = StringIO()
+    call_command(
+        "make_puzzles", "--iss", str(source), "--batch", "3", "--out", str(out), stdout=text, stderr=StringIO()
+    )
+    assert "unreadable: 1" in text.getvalue()
+    assert Job.objects.filter(kind="puzzles.records", status=JobStatus.DONE).count() == 1
+    for line in out.read_text().splitlines():
+        puzzle = EnginePuzzle.from_dict(json.loads(line))
+        assert puzzle.source == "iss"
+        assert check_unique(puzzle)

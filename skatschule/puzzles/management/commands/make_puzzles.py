@@ -5,12 +5,14 @@ run workers beside it (``manage.py run_jobs``; with the database backend, one pe
 are added to rules_content/puzzles/puzzles.jsonl (ids already there stay as they are; a new one
 only while no fixed guess beats chance by more than 7 %, see ``engine.puzzles.balanced``), and the
 command prints the figures: puzzles per minute per worker and the rejection counts by reason.
-``--start`` is the first seed: a new run with a new start makes more puzzles. ``--results``
+``--start`` is the first seed: a new run with a new start makes more puzzles. ``--iss FILE`` takes
+the puzzles from ISS records instead (public archives, imported games). ``--results``
 folds saved batch results (JSON lines) in instead of playing.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from pathlib import Path
@@ -18,12 +20,13 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from skatschule.engine.iss import split_records
 from skatschule.engine.puzzles import balanced
 from skatschule.jobs import services as jobs
 from skatschule.jobs.models import Job, JobStatus
 from skatschule.owners import Owner
 from skatschule.puzzles import content
-from skatschule.puzzles.generation import GENERATE, VERSION, merge
+from skatschule.puzzles.generation import GENERATE, RECORDS, VERSION, merge
 
 OWNER = Owner.for_session("make-puzzles")
 """The jobs of this command belong to no visitor: a session key no browser gets."""
@@ -37,10 +40,24 @@ class Command(BaseCommand):
         parser.add_argument("--start", type=int, default=0, help="the first seed")
         parser.add_argument("--batch", type=int, default=5, help="games per job")
         parser.add_argument("--results", type=Path, help="fold saved batch results (JSON lines) in instead")
+        parser.add_argument("--iss", type=Path, help="take the puzzles from the ISS records of this file instead")
         parser.add_argument("--out", type=Path, default=content.SHIPPED)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if options["results"]:
+        if options["iss"]:
+            records = split_records(options["iss"].read_text(encoding="utf-8"))
+            results = self._wait(
+                [
+                    (
+                        RECORDS,
+                        "iss:v{}:{}".format(VERSION, hashlib.sha256("\n".join(part).encode()).hexdigest()),
+                        {"records": part, "first_seed": n},
+                    )
+                    for n in range(0, len(records), options["batch"])
+                    for part in [records[n : n + options["batch"]]]
+                ]
+            )
+        elif options["results"]:
             lines = options["results"].read_text(encoding="utf-8").splitlines()
             results = [json.loads(line) for line in lines if line.strip()]
         else:
@@ -55,23 +72,25 @@ class Command(BaseCommand):
         self.stdout.write(f"{options['out']}: {total} Aufgaben ({total - len(before)} neu)")
 
     def _run(self, start: int, games: int, batch: int) -> list[dict[str, Any]]:
+        todo = []
+        for first in range(start, start + games, batch):
+            payload = {"first_seed": first, "games": min(batch, start + games - first)}
+            todo.append((GENERATE, f"bots:v{VERSION}:{payload['first_seed']}:{payload['games']}", payload))
+        return self._wait(todo)
+
+    def _wait(self, todo: list[tuple[str, str, dict[str, Any]]]) -> list[dict[str, Any]]:
         """Submit one job per batch (as many at a time as JOBS_PER_OWNER allows) and collect the results.
 
         The workers (``manage.py run_jobs``, one or more) do the work; a batch computed before
-        (same seeds, same VERSION) is answered from the stored result at once.
+        (same key: same seeds or records, same VERSION) is answered from the stored result at once.
         """
-        todo = [
-            {"first_seed": first, "games": min(batch, start + games - first)}
-            for first in range(start, start + games, batch)
-        ]
         pending: list[Job] = []
         out: list[dict[str, Any]] = []
         while todo or pending:
             while todo:
-                payload = todo[0]
-                key = f"bots:v{VERSION}:{payload['first_seed']}:{payload['games']}"
+                kind, key, payload = todo[0]
                 try:
-                    pending.append(jobs.submit(owner=OWNER, kind=GENERATE, key=key, payload=payload))
+                    pending.append(jobs.submit(owner=OWNER, kind=kind, key=key, payload=payload))
                 except jobs.LimitReached:
                     break
                 todo.pop(0)
