@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 
@@ -93,3 +94,25 @@ def answer(*, owner: Owner, puzzle: Puzzle, card: str, mode: str) -> Answered:
         rating_after=row.rating,
     )
     return Answered(attempt, first, row.streak, ended)
+
+
+@transaction.atomic
+def adopt_session(session_key: str, user: Any) -> int:
+    """Move an anonymous session's puzzle attempts and rating to ``user`` when they sign in.
+
+    The user's own rating, if there is one, stays (the best streak is the better of both).
+    Returns how many attempts were moved.
+    """
+    if not session_key or user is None or user.pk is None:
+        return 0
+    moved = PuzzleAttempt.objects.filter(user__isnull=True, session_key=session_key).update(user=user, session_key="")
+    theirs = PuzzleRating.objects.select_for_update().filter(user__isnull=True, session_key=session_key).first()
+    if theirs is not None:
+        mine = PuzzleRating.objects.select_for_update().filter(user=user).first()
+        if mine is None:
+            PuzzleRating.objects.filter(pk=theirs.pk).update(user=user, session_key="")
+        else:
+            mine.best_streak = max(mine.best_streak, theirs.best_streak)
+            mine.save(update_fields=["best_streak"])
+            theirs.delete()
+    return moved

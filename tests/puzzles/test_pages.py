@@ -209,3 +209,15 @@ def test_every_deck_names_the_cards_of_the_explanation(loaded: list[Puzzle], cli
     assert "⟦" not in done and "card-" + deck in done
     if deck == "german":
         assert "Eichel" in done or "Grün" in done or "Rot" in done or "Schellen" in done
+
+
+def test_a_visitors_puzzles_follow_them_when_they_sign_in(loaded: list[Puzzle], client: Client) -> None:
+    row = loaded[0]
+    client.post(_url(row), {"karte": _right(row), "modus": "serie"})
+    user = make_user("ida")
+    client.force_login(user)
+    attempt = PuzzleAttempt.objects.get()
+    assert attempt.user == user and attempt.session_key == ""
+    rating = PuzzleRating.objects.get()
+    assert rating.user == user and rating.best_streak == 1
+    assert "100 % (1/1)" in client.get(reverse("puzzles:themes")).content.decode()
