@@ -221,3 +221,14 @@ def test_a_visitors_puzzles_follow_them_when_they_sign_in(loaded: list[Puzzle], 
     rating = PuzzleRating.objects.get()
     assert rating.user == user and rating.best_streak == 1
     assert "100 % (1/1)" in client.get(reverse("puzzles:themes")).content.decode()
+
+
+def test_the_account_export_has_the_puzzles(loaded: list[Puzzle]) -> None:
+    from skatschule.accounts.deletion import export_account
+
+    user = make_user("eva")
+    row = loaded[0]
+    client_for(user).post(_url(row), {"karte": _right(row)})
+    data = export_account(user=user)
+    assert data["puzzle_attempts"][0]["puzzle"] == row.pk and data["puzzle_attempts"][0]["correct"]
+    assert data["puzzle_rating"][0]["rating"] > 1500
