@@ -1,6 +1,6 @@
 """The shipped puzzles: ``rules_content/puzzles/puzzles.jsonl`` (one engine record a line).
 
-``manage.py make_puzzles`` writes the file, ``manage.py load_content`` calls
+``manage.py make_puzzles`` writes the file; ``manage.py load_puzzles`` (run by ``load_content``) calls
 :func:`load_shipped`, which checks every record with the engine and adds the new ones to
 the database (published ids are never removed or changed; a puzzle's rating stays).
 """
