@@ -58,6 +58,7 @@ def present_position(puzzle: EnginePuzzle, lang: str) -> dict[str, Any]:
         "hand": [c.code for c in sort_hand(CardSet(state.hands[mover]), game)],
         "others": others,
         "skat": skat,
+        "put_away": state.picked_up,
         "trick": trick,
         "tricks": tricks,
         "declarer_augen": declarer_augen,
