@@ -9,7 +9,10 @@ VECTORS ?= ../shared/vectors
 # server answers), else DATABASE_URL if it points to PostgreSQL.
 PG_TEST_URL ?= $(or $(SKATSCHULE_TEST_POSTGRES),$(filter postgres://% postgresql://%,$(DATABASE_URL)))
 
-.PHONY: setup run lint test test-postgres load bench clean
+# pytest-xdist: the suite in parallel, one process per core (each has its own test database).
+PYTEST_WORKERS ?= 2
+
+.PHONY: setup run lint test test-fast test-postgres load bench clean
 
 setup: $(STAMP)
 
@@ -36,19 +39,24 @@ lint: setup
 	$(PY) -m mypy
 
 test: setup lint
-	@for f in public.json public_rulings.json public_iss.json public_open_hand.json; do \
+	@for f in public.json public_rulings.json public_iss.json public_open_hand.json public_evening.json; do \
 	  if [ -f $(VECTORS)/$$f ]; then echo "vectors: $$f"; $(PY) -m skatschule.engine.vectors check $(VECTORS)/$$f || exit 1; \
 	  else echo "no $(VECTORS)/$$f beside the project: vector check skipped"; fi; done
-	DATABASE_URL= REDIS_URL= $(PY) -m pytest -q
+	DATABASE_URL= REDIS_URL= $(PY) -m pytest -q -n $(PYTEST_WORKERS) --cov --cov-report=
+	@echo "coverage of skatschule (lines and branches): $$($(PY) -m coverage report --format=total) % (floor: fail_under in pyproject.toml)"
 	@if [ -n "$(PG_TEST_URL)" ]; then \
 	  echo "PostgreSQL: the tests marked postgres once more, on $(PG_TEST_URL)"; \
-	  TEST_DATABASE_NAME=test_skatschule_$$$$ DATABASE_URL="$(PG_TEST_URL)" REDIS_URL= $(PY) -m pytest -q -m postgres || exit 1; \
+	  TEST_DATABASE_NAME=test_skatschule_$$$$ DATABASE_URL="$(PG_TEST_URL)" REDIS_URL= $(PY) -m pytest -q -n $(PYTEST_WORKERS) -m postgres || exit 1; \
 	else echo "no SKATSCHULE_TEST_POSTGRES / postgres DATABASE_URL: the postgres tests were skipped"; fi
+
+# The developers' loop: no browser, no slow and no PostgreSQL tests, no lint, no coverage.
+test-fast: setup
+	DATABASE_URL= REDIS_URL= $(PY) -m pytest -q -n $(PYTEST_WORKERS) -m "not browser and not slow and not postgres"
 
 # The whole suite (without browser tests) on PostgreSQL, about 2 minutes.
 test-postgres: setup
 	@test -n "$(PG_TEST_URL)" || { echo "set SKATSCHULE_TEST_POSTGRES=postgres://user@host/db"; exit 2; }
-	TEST_DATABASE_NAME=test_skatschule_$$$$ DATABASE_URL="$(PG_TEST_URL)" REDIS_URL= $(PY) -m pytest -q -m "not browser"
+	TEST_DATABASE_NAME=test_skatschule_$$$$ DATABASE_URL="$(PG_TEST_URL)" REDIS_URL= $(PY) -m pytest -q -n $(PYTEST_WORKERS) -m "not browser"
 
 # Load test against gunicorn with production settings (see README, "Last"); use PostgreSQL:
 #   DATABASE_URL=postgres://... REDIS_URL=redis://... make load
@@ -62,4 +70,4 @@ bench: setup
 	$(PY) -m skatschule.table.analysis
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.* htmlcov

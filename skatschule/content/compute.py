@@ -43,7 +43,7 @@ from skatschule.engine import (
     score_game,
 )
 from skatschule.engine.cards import Card
-from skatschule.engine.names import names_for
+from skatschule.engine.names import card_name, names_for
 from skatschule.engine.sorting import sort_hand
 
 from .directives import parse_directive
@@ -310,7 +310,7 @@ def _looks_like_card(word: str) -> bool:
 
 
 def _card_name(card: Card, lang: str) -> str:
-    return card.name_en if lang == "en" else card.name_de
+    return card_name(card, "en" if lang == "en" else "de")
 
 
 def _multipliers(low: Contract, top: Contract, base: int, rules: RuleSet) -> range:
@@ -337,7 +337,7 @@ def bid_table(rules: RuleSet | None = None) -> list[tuple[int, list[tuple[Contra
     top_level = {"hand": True, "schneider_announced": True, "schwarz_announced": True}
     for game in sorted(rs.base_values, key=lambda g: rs.base_value(g)):
         base = rs.base_value(game)
-        separate_ouvert = game is GameType.GRAND and rs.grand_ouvert_base != base
+        separate_ouvert = game is GameType.GRAND and rs.base_value(game, ouvert=True) != base
         plain = Contract(game, ouvert=not separate_ouvert, **top_level)
         for m in _multipliers(Contract(game), plain, base, rs):
             if m >= 2:

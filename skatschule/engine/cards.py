@@ -45,19 +45,6 @@ class Suit(IntEnum):
         return "CSHD"[self]
 
     @property
-    def name_de(self) -> str:
-        return ("Kreuz", "Pik", "Herz", "Karo")[self]
-
-    @property
-    def name_en(self) -> str:
-        return ("clubs", "spades", "hearts", "diamonds")[self]
-
-    @property
-    def name_german_deck(self) -> str:
-        """The suit's name in the German deck (Eichel, Grün, Rot, Schellen)."""
-        return ("Eichel", "Grün", "Rot", "Schellen")[self]
-
-    @property
     def symbol(self) -> str:
         return ("♣", "♠", "♥", "♦")[self]
 
@@ -82,19 +69,6 @@ class Rank(IntEnum):
     def points(self) -> int:
         """Augen: Ass 11, Zehn 10, König 4, Dame 3, Bube 2, the rest 0."""
         return (11, 10, 4, 3, 2, 0, 0, 0)[self]
-
-    @property
-    def name_de(self) -> str:
-        return ("Ass", "Zehn", "König", "Dame", "Bube", "Neun", "Acht", "Sieben")[self]
-
-    @property
-    def name_en(self) -> str:
-        return ("ace", "ten", "king", "queen", "jack", "nine", "eight", "seven")[self]
-
-    @property
-    def short_de(self) -> str:
-        """Corner index on French cards: A 10 K D B 9 8 7."""
-        return ("A", "10", "K", "D", "B", "9", "8", "7")[self]
 
 
 class Card:
@@ -149,20 +123,6 @@ class Card:
     @property
     def is_jack(self) -> bool:
         return self.rank is Rank.JACK
-
-    @property
-    def name_de(self) -> str:
-        """German name with hyphen, as the ISkO writes it: ``Kreuz-Bube``."""
-        return f"{self.suit.name_de}-{self.rank.name_de}"
-
-    @property
-    def name_en(self) -> str:
-        return f"{self.rank.name_en} of {self.suit.name_en}"
-
-    @property
-    def label(self) -> str:
-        """Short label with the suit symbol: ``♣B``."""
-        return f"{self.suit.symbol}{self.rank.short_de}"
 
 
 def _make(index: int) -> Card:

@@ -23,7 +23,7 @@ from typing import NamedTuple
 from .bidding import BID_VALUES, SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Hold, Pass
 from .cards import CARDS, Card, CardSet, Deal, deal_cards, mask_points
 from .errors import GameOver, IllegalMove, InvalidDeclaration
-from .games import Contract, GameType
+from .games import OUT_OF_SCHNEIDER, Contract, GameType
 from .names import card_ref, suit_ref
 from .rules import ISKO, RuleSet
 from .scoring import Outcome, Termination, _evaluate, matadors_in_mask, score_game
@@ -550,7 +550,7 @@ class GameState:
             if winner != self.declarer:
                 ended = Termination.OUVERT_TRICK if contract.ouvert else Termination.SCHWARZ_TRICK
         elif contract.schneider_announced:
-            if self.defender_augen() >= 31:
+            if self.defender_augen() >= OUT_OF_SCHNEIDER:
                 ended = Termination.SCHNEIDER_MISSED
         if ended is None:
             return legal

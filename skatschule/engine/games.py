@@ -15,6 +15,7 @@ from enum import Enum
 
 from .cards import CARDS, Card, CardSet, Rank, Suit, parse_card
 from .errors import InvalidDeclaration, SkatError
+from .names import game_ref, names_for, render, suit_ref
 
 __all__ = [
     "GameType",
@@ -24,7 +25,24 @@ __all__ = [
     "trick_winner",
     "is_trump",
     "parse_game",
+    "TOTAL_POINTS",
+    "WIN_POINTS",
+    "SPLIT_POINTS",
+    "SCHNEIDER_POINTS",
+    "OUT_OF_SCHNEIDER",
 ]
+
+# The game's numbers (ISkO 4.2): one name each, used wherever a rule counts Augen.
+TOTAL_POINTS = 120
+"""All the Augen of a deck."""
+WIN_POINTS = 61
+"""The declarer wins a suit or Grand game with his 61st Auge (4.2.2)."""
+SPLIT_POINTS = 60
+"""60 for each party: lost for the declarer, the defenders win with their 60th Auge."""
+SCHNEIDER_POINTS = 90
+"""A party with 90 Augen has made the other Schneider (4.2.3)."""
+OUT_OF_SCHNEIDER = 31
+"""A party with 31 Augen is out of Schneider (4.2.3; a house rule makes it 30 for the defenders)."""
 
 _SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 _JACKS = sum(1 << (8 * s + Rank.JACK) for s in range(4))
@@ -63,11 +81,12 @@ class GameType(Enum):
 
     @property
     def name_de(self) -> str:
-        return _NAMES_DE[self]
+        """The game's name in the ISkO (``Kreuz``, ``Grand``), from :mod:`.names`."""
+        return names_for(None).game(self.value, "de")
 
     @property
     def name_en(self) -> str:
-        return _NAMES_EN[self]
+        return names_for(None).game(self.value, "en")
 
     @property
     def max_matadors(self) -> int:
@@ -80,22 +99,6 @@ _TRUMP_SUIT = {
     GameType.SPADES: Suit.SPADES,
     GameType.HEARTS: Suit.HEARTS,
     GameType.DIAMONDS: Suit.DIAMONDS,
-}
-_NAMES_DE = {
-    GameType.CLUBS: "Kreuz",
-    GameType.SPADES: "Pik",
-    GameType.HEARTS: "Herz",
-    GameType.DIAMONDS: "Karo",
-    GameType.GRAND: "Grand",
-    GameType.NULL: "Null",
-}
-_NAMES_EN = {
-    GameType.CLUBS: "clubs",
-    GameType.SPADES: "spades",
-    GameType.HEARTS: "hearts",
-    GameType.DIAMONDS: "diamonds",
-    GameType.GRAND: "grand",
-    GameType.NULL: "null",
 }
 _ALIASES = {
     "kreuz": GameType.CLUBS,
@@ -322,10 +325,13 @@ class Contract:
         problems = _problems(self)
         raise InvalidDeclaration(problems[0][0], problems[0][1])
 
-    def name(self, lang: str = "de") -> str:
-        """``Kreuz Hand Schneider angesagt``, ``Null ouvert Hand``, ``Grand ouvert`` ..."""
+    def ref(self, lang: str = "de", *, capital: bool = False) -> str:
+        """The contract's one name, with the game as a name reference for the reader's deck:
+        ``⟦game:clubs⟧ Hand Schneider angesagt``, ``⟦game:null⟧ ouvert Hand``. ``capital``
+        starts an English name with a capital (``⟦Suit:C⟧ Hand``)."""
         de = lang == "de"
-        parts = [self.game.name_de if de else self.game.name_en.capitalize()]
+        suit = self.game.trump_suit
+        parts = [suit_ref(suit, capital=True) if capital and not de and suit is not None else game_ref(self.game)]
         if self.ouvert:
             parts.append("ouvert")
         if self.hand and not (self.ouvert and not self.game.is_null):
@@ -336,6 +342,11 @@ class Contract:
             elif self.schneider_announced:
                 parts.append("Schneider angesagt" if de else "Schneider announced")
         return " ".join(parts)
+
+    def name(self, lang: str = "de") -> str:
+        """``Kreuz Hand Schneider angesagt``, ``Null ouvert Hand``, ``Grand ouvert`` ...: :meth:`ref`
+        in the ISkO's (French) names."""
+        return render(self.ref(lang, capital=True), lang)
 
     def __str__(self) -> str:
         return self.name("de")

@@ -1,10 +1,12 @@
-"""House-rule profiles as data (chapter K.5 and K.7; not ISkO).
+"""House-rule games under the one variant model (chapter K.5 and K.7; not ISkO).
 
-A :class:`HouseRules` profile is a frozen set of named switches over the ISkO, like the
-options of a Skat program. :func:`score_house` values a finished game under any profile
-and writes the derivation step by step, with the rule ids of the ISkO for what the
-ISkO decides and of chapter K for what a switch changes. With every switch off it
-gives the ISkO's list entry (a test compares it with :func:`.scoring.score_game`).
+A house-rule profile is a :class:`~.rules.RuleSet`: the ISkO plus named switches
+(``HouseRules`` is the same class under its old name). :func:`score_house` values a
+finished game as a score sheet enters it under any rule set and writes the derivation
+step by step. What the ISkO decides (won or lost, Schneider, Schwarz, overbid, the
+unplayable Null of 2.4.4) is decided in one place, :func:`.scoring.score_game`, for every
+game that no house switch touches; the switches (K.7) add their own steps, each naming
+the house rule it applies.
 
 Game names in derivation texts are references (``⟦game:clubs⟧``) that
 :func:`.names.render` turns into the reader's deck and language.
@@ -13,17 +15,24 @@ Game names in derivation texts are references (``⟦game:clubs⟧``) that
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
 
 from .cards import Card, Rank, Suit
 from .errors import SkatError
 from .explain import Derivation, Step, rule_ids_of
-from .games import GameType
+from .games import OUT_OF_SCHNEIDER, TOTAL_POINTS, WIN_POINTS, Contract, GameType
 from .names import game_ref
-from .rules import ISKO
-from .scoring import lowest_multiple, matadors_text
+from .rules import (
+    DOUBLING_LEVELS,
+    EXTENDED_DOUBLING_LEVELS,
+    ISKO,
+    SWITCHES,
+    HandOverbid,
+    RuleSet,
+)
+from .scoring import Outcome, concede, levels_reached, lowest_multiple, matadors_text, schneider_made, score_game
 
 __all__ = [
     "Special",
@@ -32,6 +41,7 @@ __all__ = [
     "HouseGame",
     "HouseOutcome",
     "score_house",
+    "doublings",
     "PROFILES",
     "DOUBLING_LEVELS",
     "EXTENDED_DOUBLING_LEVELS",
@@ -47,9 +57,6 @@ __all__ = [
 
 REVOLUTION_VALUE = 92
 SAXON_BASE = 20
-DOUBLING_LEVELS = ("Kontra", "Re")
-EXTENDED_DOUBLING_LEVELS = ("Kontra", "Re", "Bock", "Hirsch", "Blatt", "Lachs", "Schuss")
-"""Seed 002's further doublings after Re (Hirsch is also called Tischkante-Stuhl)."""
 
 
 class Special(Enum):
@@ -57,15 +64,6 @@ class Special(Enum):
 
     REVOLUTION = "revolution"
     SAXON = "saxon"
-
-
-class HandOverbid(Enum):
-    """How a hand game that would be overbid by the skat counts when it may not be overbid (K.5.8)."""
-
-    HAND = "hand"
-    """At the value of the hand cards (without the skat)."""
-    SKAT = "skat"
-    """At the value with the skat."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,105 +86,8 @@ REVOLUTION_VARIANTS: Mapping[int, Revolution] = MappingProxyType(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class HouseRules:
-    """A house-rule profile: every field is a switch; the defaults are the ISkO."""
-
-    jacks_only_matadors: bool = False
-    grand_base: int = 24
-    grand_ouvert_base: int | None = None
-    """36 or 30: Grand ouvert with its own base value and without the level "offen"."""
-    schneider_doubles: bool = False
-    hand_not_punished: bool = False
-    hand_overbid: HandOverbid | None = None
-    """None: a hand game can be overbid (ISkO 4.4.2)."""
-    schneider_at_30: bool = False
-    free_announcements: bool = False
-    revolution: int | None = None
-    spitze: bool = False
-    rum: bool = False
-    saxon_spitze: bool = False
-    doubling_levels: tuple[str, ...] = DOUBLING_LEVELS
-
-    def __post_init__(self) -> None:
-        if self.grand_base not in (20, 24):
-            raise SkatError("Der Grand zählt 24 oder 20", "Grand counts 24 or 20")
-        if self.grand_ouvert_base not in (None, 36, 30):
-            raise SkatError("Grand ouvert zählt wie der Grand, 36 oder 30", "Grand ouvert counts as Grand, 36 or 30")
-        if self.revolution not in (None, 1, 2, 3):
-            raise SkatError("Die Revolution hat die Spielweisen 1, 2 und 3", "Revolution has the variants 1, 2 and 3")
-        if self.doubling_levels not in (DOUBLING_LEVELS, EXTENDED_DOUBLING_LEVELS):
-            raise SkatError(
-                "Nur Kontra und Re, oder die lange Reihe bis Schuss", "Only Kontra and Re, or the long row up to Schuss"
-            )
-
-    @property
-    def is_isko(self) -> bool:
-        return self == HouseRules()
-
-    def switches(self) -> dict[str, object]:
-        """The switches that differ from the ISkO, by field name."""
-        base = HouseRules()
-        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != getattr(base, f.name)}
-
-    def as_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {}
-        for name, value in self.switches().items():
-            out[name] = value.value if isinstance(value, Enum) else list(value) if isinstance(value, tuple) else value
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> HouseRules:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise SkatError(
-                f"Unbekannte Schalter: {', '.join(sorted(unknown))}", f"Unknown switches: {', '.join(sorted(unknown))}"
-            )
-        kwargs: dict[str, object] = dict(data)
-        if "hand_overbid" in kwargs and kwargs["hand_overbid"] is not None:
-            try:
-                kwargs["hand_overbid"] = HandOverbid(kwargs["hand_overbid"])
-            except ValueError:
-                raise SkatError("hand_overbid ist hand oder skat", "hand_overbid is hand or skat") from None
-        if "doubling_levels" in kwargs:
-            levels = kwargs["doubling_levels"]
-            kwargs["doubling_levels"] = tuple(levels) if isinstance(levels, (list, tuple)) else levels
-        for name in (
-            "jacks_only_matadors",
-            "schneider_doubles",
-            "hand_not_punished",
-            "schneider_at_30",
-            "free_announcements",
-            "spitze",
-            "rum",
-            "saxon_spitze",
-        ):
-            if name in kwargs and not isinstance(kwargs[name], bool):
-                raise SkatError(f"{name}: ja oder nein", f"{name}: yes or no")
-        for name in ("grand_base", "grand_ouvert_base", "revolution"):
-            value = kwargs.get(name)
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise SkatError(f"{name}: eine Zahl", f"{name}: a number")
-        return cls(**kwargs)  # type: ignore[arg-type]
-
-
-SWITCHES: tuple[tuple[str, str, str, str], ...] = (
-    ("jacks_only_matadors", "K.7.2", "Spitzen nur mit ⟦ranks:J⟧", "Matadors with ⟦ranks:J⟧ only"),
-    ("grand_base", "K.7.3", "Grand 20", "Grand 20"),
-    ("grand_ouvert_base", "K.7.3", "Grand ouvert 36 oder 30", "Grand ouvert 36 or 30"),
-    ("schneider_doubles", "K.7.4", "Schneider und Schwarz verdoppeln", "Schneider and Schwarz double"),
-    ("hand_not_punished", "K.7.5", "Hand wird nicht bestraft", "Hand is not punished"),
-    ("hand_overbid", "K.7.5", "Kein Überreizen beim Handspiel", "No overbidding in hand games"),
-    ("schneider_at_30", "K.7.4", "Mit 30 aus dem Schneider", "Out of Schneider with 30"),
-    ("free_announcements", "K.7.6", "Freie Ansagen", "Free announcements"),
-    ("revolution", "K.7.7", "Revolution (92)", "Revolution (92)"),
-    ("spitze", "K.7.8", "Spitze (Patrouille)", "Spitze (Patrouille)"),
-    ("rum", "K.7.8", "Rum", "Rum"),
-    ("saxon_spitze", "K.7.9", "Sächsische Spitze", "Saxon Spitze"),
-    ("doubling_levels", "K.7.10", "Kontra mit weiteren Stufen", "Kontra with further levels"),
-)
-"""(field, rule id, German label, English label) for every switch."""
+HouseRules = RuleSet
+"""The old name of a rule set with house switches: there is one variant model."""
 
 PROFILES: Mapping[str, HouseRules] = MappingProxyType(
     {
@@ -260,10 +161,56 @@ def _name(game: HouseGame) -> tuple[str, str]:
     return game_ref(game.game), game_ref(game.game)
 
 
-def _check(game: HouseGame, rules: HouseRules) -> None:
+_LABELS = {switch.field: switch.label for switch in SWITCHES}
+
+
+def house_rule(field: str, *, start: bool = False) -> tuple[str, str]:
+    """``Hausregel „Grand 20“`` / ``house rule “Grand 20”``: how a derivation names the switch it
+    applies (``start``: at the start of a sentence, ``House rule`` in English)."""
+    label = _LABELS[field]
+    return f"Hausregel „{label.de}“", f"{'House' if start else 'house'} rule “{label.en}”"
+
+
+def _base_note(game: HouseGame, rules: RuleSet) -> Step | None:
+    """The step that names a Grand base value set by a switch (K.7.3), if one applies."""
+    if game.game is not GameType.GRAND:
+        return None
+    if game.ouvert and rules.grand_ouvert_base is not None:
+        de, en = house_rule("grand_ouvert_base", start=True)
+        return Step(
+            f"{de}: Grand ouvert hat den Grundwert {rules.grand_ouvert_base}, ohne die Stufe „offen“",
+            f"{en}: Grand ouvert has the base value {rules.grand_ouvert_base}, without the level “open”",
+            ("K.5.3", "K.7.3"),
+        )
+    if rules.grand_base != ISKO.grand_base:
+        de, en = house_rule("grand_base", start=True)
+        return Step(
+            f"{de}: der Grand hat den Grundwert {rules.grand_base}",
+            f"{en}: Grand has the base value {rules.grand_base}",
+            ("K.5.3", "K.7.3"),
+        )
+    return None
+
+
+def doublings(*, kontra: bool, re: bool, more: int, null_closed: bool, pub: bool) -> int:
+    """How many times Kontra, Re and the further levels double a game (K.1, K.7.10), checked:
+    only under pub rules, Re only after Kontra, further levels only after Re, no Re on a Null
+    or Null Hand (``null_closed``)."""
+    if (kontra or re or more) and not pub:
+        raise SkatError("Kontra und Re nur mit Kneipenregeln (K.1)", "Kontra and Re only with pub rules (K.1)")
+    if re and not kontra:
+        raise SkatError("Re gibt es nur nach einem Kontra (K.1.3)", "Re is only possible after a Kontra (K.1.3)")
+    if more < 0 or (more and not re):
+        raise SkatError("Weitere Stufen erst nach Re (K.7.10)", "Further levels only after Re (K.7.10)")
+    if re and null_closed:
+        raise SkatError("Auf Null und Null Hand gibt es kein Re (K.1.3)", "There is no Re on Null or Null Hand (K.1.3)")
+    return int(kontra) + int(re) + more
+
+
+def _check(game: HouseGame, rules: RuleSet) -> None:
     if (game.game is None) == (game.special is None):
         raise SkatError("Entweder ein Spiel der ISkO oder ein Sonderspiel", "Either an ISkO game or a special game")
-    if not 0 <= game.declarer_points <= 120 or not 0 <= game.declarer_tricks <= 10:
+    if not 0 <= game.declarer_points <= TOTAL_POINTS or not 0 <= game.declarer_tricks <= 10:
         raise SkatError(
             "Augen liegen zwischen 0 und 120, Stiche zwischen 0 und 10",
             "Card points lie between 0 and 120, tricks between 0 and 10",
@@ -310,25 +257,29 @@ def _check(game: HouseGame, rules: HouseRules) -> None:
         )
 
 
-def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutcome:
-    """Value ``game`` under ``rules`` and write its derivation."""
+def score_house(game: HouseGame, rules: RuleSet = ISKO) -> HouseOutcome:
+    """Value ``game`` under ``rules`` and write its derivation.
+
+    A game that no house switch touches is scored by :func:`.scoring.score_game` (the
+    one place for won or lost, Schneider, Schwarz, overbid and the overbid Null) under the
+    rule set's numbers (Grand 20, Grand ouvert 36, "Hand wird nicht bestraft" are numbers of
+    the rule set); the switches that change how a game is played or counted are valued
+    here, each step naming its house rule."""
     _check(game, rules)
+    if _isko_shaped(game, rules):
+        return _score_isko_shaped(game, rules)
     steps: list[Step] = []
     name_de, name_en = _name(game)
-    if game.game is GameType.NULL or game.special is Special.REVOLUTION:
-        if game.special is Special.REVOLUTION:
-            assert rules.revolution is not None
-            value = REVOLUTION_VALUE
-            steps.append(
-                Step(
-                    f"Revolution (Spielweise {rules.revolution}) = {value}",
-                    f"Revolution (variant {rules.revolution}) = {value}",
-                    ("K.5.1", "K.7.7"),
-                )
+    if game.special is Special.REVOLUTION:
+        assert rules.revolution is not None
+        value = REVOLUTION_VALUE
+        steps.append(
+            Step(
+                f"Revolution (Spielweise {rules.revolution}) = {value}",
+                f"Revolution (variant {rules.revolution}) = {value}",
+                ("K.5.1", "K.7.7"),
             )
-        else:
-            value = ISKO.null_value(game.hand, game.ouvert)
-            steps.append(Step(f"{name_de} = {value}", f"{name_en} = {value}", ("4.1.2",)))
+        )
         won = game.declarer_tricks == 0 and not game.conceded
         steps.append(
             Step(
@@ -353,17 +304,30 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
     # ---- announcements, normalised as the ISkO does unless they are free
     schwarz_announced = game.schwarz_announced or (game.ouvert and not rules.free_announcements)
     schneider_announced = game.schneider_announced or (schwarz_announced and not rules.free_announcements)
-
-    # ---- reached levels
-    out_with = 30 if rules.schneider_at_30 else 31
-    defenders = 120 - game.declarer_points
-    schwarz = (game.declarer_tricks in (0, 10)) and not game.conceded
-    schneider = (defenders < out_with or game.declarer_points < out_with or schwarz) and not game.conceded
-    if rules.schneider_at_30 and schneider and not schwarz:
+    if rules.free_announcements and (
+        (not game.hand and (game.schneider_announced or game.schwarz_announced or game.ouvert))
+        or (game.ouvert and not game.schwarz_announced)
+        or (game.schwarz_announced and not game.schneider_announced)
+    ):
+        de, en = house_rule("free_announcements", start=True)
         steps.append(
             Step(
-                "Schneider erst unter 30 Augen (Hausregel)",
-                "Schneider only below 30 card points (house rule)",
+                f"{de}: die Ansagen gelten, wie sie gemacht wurden",
+                f"{en}: the announcements count as they were made",
+                ("K.5.10", "K.7.6"),
+            )
+        )
+
+    # ---- reached levels; "mit 30 aus dem Schneider" helps the defenders only (K.7.4)
+    out_with = OUT_OF_SCHNEIDER - 1 if rules.schneider_at_30 else OUT_OF_SCHNEIDER
+    defenders = TOTAL_POINTS - game.declarer_points
+    schneider, schwarz = levels_reached(game.declarer_points, game.declarer_tricks, out_with)
+    schneider, schwarz = schneider and not game.conceded, schwarz and not game.conceded
+    if rules.schneider_at_30 and defenders == out_with and not schwarz and not game.conceded:
+        steps.append(
+            Step(
+                f"Die Gegenpartei hat 30 Augen: aus dem Schneider ({house_rule('schneider_at_30')[0]})",
+                f"The defenders have 30 card points: out of Schneider ({house_rule('schneider_at_30')[1]})",
                 ("K.5.9", "K.7.4"),
             )
         )
@@ -373,11 +337,11 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
     if rules.jacks_only_matadors or game.special is Special.SAXON:
         cut = (1 if matadors > 0 else -1) * min(abs(matadors), 4)
         if cut != matadors:
+            de, en = house_rule("jacks_only_matadors" if game.special is None else "saxon_spitze", start=True)
             steps.append(
                 Step(
-                    f"Spitzen nur mit ⟦ranks:J⟧: {matadors_text(matadors)} zählt als {matadors_text(cut)}",
-                    f"Matadors with ⟦ranks:J⟧ only: {matadors_text(matadors, 'en')} counts as "
-                    f"{matadors_text(cut, 'en')}",
+                    f"{de}: {matadors_text(matadors)} zählt als {matadors_text(cut)}",
+                    f"{en}: {matadors_text(matadors, 'en')} counts as {matadors_text(cut, 'en')}",
                     ("K.5.2", "K.7.2"),
                 )
             )
@@ -397,6 +361,9 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
     else:
         assert game.game is not None
         base, base_rule = ISKO.base_value(game.game), ("4.1.1",)
+    note = _base_note(game, rules)
+    if note is not None:
+        steps.append(note)
 
     # ---- levels
     levels: list[tuple[str, str]] = [("Spiel", "game")]
@@ -427,6 +394,10 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
         level_rules += ["K.5.4", "K.7.8"]
     if game.spitzen:
         level_rules += ["K.5.5", "K.7.8"]
+    for flag, field in ((game.rum, "rum"), (bool(game.spitzen), "spitze")):
+        if flag:
+            de, en = house_rule(field, start=True)
+            steps.append(Step(f"{de}: ein Fall mehr je Ansage", f"{en}: one more multiplier per call", ("K.7.8",)))
     factor = abs(matadors) + len(levels) + game.spitzen
     value = factor * base
     parts_de, parts_en, running = [matadors_text(matadors)], [matadors_text(matadors, "en")], abs(matadors)
@@ -451,7 +422,11 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
     for de, en in doubling_levels:
         value *= 2
         steps.append(
-            Step(f"{de} verdoppelt (Hausregel): {value}", f"{en} doubles (house rule): {value}", ("K.5.6", "K.7.4"))
+            Step(
+                f"{de} verdoppelt ({house_rule('schneider_doubles')[0]}): {value}",
+                f"{en} doubles ({house_rule('schneider_doubles')[1]}): {value}",
+                ("K.5.6", "K.7.4"),
+            )
         )
 
     # ---- won or lost by play
@@ -466,7 +441,7 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
             ),
         )
     else:
-        won = game.declarer_points >= 61
+        won = game.declarer_points >= WIN_POINTS
         steps.insert(
             0,
             Step(
@@ -487,7 +462,7 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
                     ("4.2.5",),
                 ),
             )
-        elif schneider_announced and defenders >= out_with:
+        elif schneider_announced and not schneider_made(game.declarer_points, out_with):
             won = False
             steps.insert(
                 1,
@@ -524,16 +499,20 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
             else:
                 steps.append(
                     Step(
-                        f"Handspiel, nicht überreizt (Hausregel): es zählt der Wert ohne Skat, {counted}",
-                        f"Hand game, not overbid (house rule): the value without the skat counts, {counted}",
+                        f"Handspiel, nicht überreizt ({house_rule('hand_overbid')[0]}): es zählt der Wert ohne "
+                        f"Skat, {counted}",
+                        f"Hand game, not overbid ({house_rule('hand_overbid')[1]}): the value without the skat "
+                        f"counts, {counted}",
                         ("K.5.8", "K.7.5"),
                     )
                 )
         else:
             steps.append(
                 Step(
-                    f"Handspiel, nicht überreizt (Hausregel): es zählt der Wert mit Skat, {value}",
-                    f"Hand game, not overbid (house rule): the value with the skat counts, {value}",
+                    f"Handspiel, nicht überreizt ({house_rule('hand_overbid')[0]}): es zählt der Wert mit Skat, "
+                    f"{value}",
+                    f"Hand game, not overbid ({house_rule('hand_overbid')[1]}): the value with the skat counts, "
+                    f"{value}",
                     ("K.5.8", "K.7.5"),
                 )
             )
@@ -550,9 +529,87 @@ def score_house(game: HouseGame, rules: HouseRules = HouseRules()) -> HouseOutco
     return _finish(game, rules, counted, won, overbid, counted, schneider, schwarz, steps)
 
 
+def _isko_shaped(game: HouseGame, rules: RuleSet) -> bool:
+    """Does the ISkO's scoring (with the rule set's numbers) value this game?"""
+    if game.special is not None or game.spitzen or game.rum:
+        return False
+    if game.game is GameType.NULL:
+        return True  # no switch changes a Null (its overbid is 2.4.4's, in scoring)
+    if rules.jacks_only_matadors or rules.schneider_doubles or rules.free_announcements:
+        return False
+    return not (rules.schneider_at_30 or (rules.hand_overbid is not None and game.hand))
+
+
+def _score_isko_shaped(game: HouseGame, rules: RuleSet) -> HouseOutcome:
+    assert game.game is not None
+    contract = Contract(
+        game.game,
+        hand=game.hand,
+        ouvert=game.ouvert,
+        schneider_announced=game.schneider_announced,
+        schwarz_announced=game.schwarz_announced,
+    )
+    matadors = 0 if game.game.is_null else game.matadors
+    steps: list[Step]
+    if game.conceded:
+        settled = concede(contract, matadors, bid=game.bid, rules=rules)
+        won, value, score, overbid, schneider, schwarz = (
+            settled.won,
+            settled.value,
+            settled.score,
+            settled.overbid,
+            False,
+            False,
+        )
+        steps = list(settled.steps)
+    else:
+        outcome: Outcome = score_game(
+            contract,
+            matadors,
+            bid=game.bid,
+            declarer_points=game.declarer_points,
+            declarer_tricks=game.declarer_tricks,
+            rules=rules,
+            null_matadors=game.matadors if game.game.is_null and game.matadors else None,
+        )
+        won, value, score, overbid = outcome.won, outcome.value, outcome.score, outcome.overbid
+        schneider, schwarz = outcome.schneider, outcome.schwarz
+        steps = list(outcome.steps)
+    note = _base_note(game, rules)
+    if note is not None:
+        steps.insert(0, note)
+    if game.hand and rules.hand_not_punished and not won:
+        steps.append(
+            Step(
+                f"{house_rule('hand_not_punished')[0]}: das verlorene Handspiel zählt einfach",
+                f"{house_rule('hand_not_punished', start=True)[1]}: the lost hand game counts single",
+                ("K.5.7", "K.7.5"),
+            )
+        )
+    score = _doubled(game, rules, score, steps)
+    return HouseOutcome(won, value, score, overbid, schneider, schwarz, tuple(steps))
+
+
+def _doubled(game: HouseGame, rules: RuleSet, score: int, steps: list[Step]) -> int:
+    """Kontra, Re and the further levels of K.7.10, then the Bock game (K.2.2)."""
+    for name in rules.doubling_levels[: game.doublings]:
+        score *= 2
+        steps.append(
+            Step(
+                f"{name} verdoppelt: {score}",
+                f"{name} doubles: {score}",
+                ("K.1.4",) if name in DOUBLING_LEVELS else ("K.1.4", "K.7.10"),
+            )
+        )
+    if game.bock:
+        score *= 2
+        steps.append(Step(f"Bockspiel verdoppelt: {score}", f"Bock game doubles: {score}", ("K.2.2",)))
+    return score
+
+
 def _finish(
     game: HouseGame,
-    rules: HouseRules,
+    rules: RuleSet,
     value: int,
     won: bool,
     overbid: bool,
@@ -568,26 +625,15 @@ def _finish(
         score = -counted
         steps.append(
             Step(
-                f"Verlorenes Handspiel zählt einfach (Hausregel): {score}",
-                f"A lost hand game counts single (house rule): {score}",
+                f"Verlorenes Handspiel zählt einfach ({house_rule('hand_not_punished')[0]}): {score}",
+                f"A lost hand game counts single ({house_rule('hand_not_punished')[1]}): {score}",
                 ("K.5.7", "K.7.5"),
             )
         )
     else:
         score = -2 * counted
         steps.append(Step(f"Verloren zählt doppelt: {score}", f"A lost game counts double: {score}", ("4.3.4",)))
-    for name in rules.doubling_levels[: game.doublings]:
-        score *= 2
-        steps.append(
-            Step(
-                f"{name} verdoppelt: {score}",
-                f"{name} doubles: {score}",
-                ("K.1.4",) if name in DOUBLING_LEVELS else ("K.1.4", "K.7.10"),
-            )
-        )
-    if game.bock:
-        score *= 2
-        steps.append(Step(f"Bockspiel verdoppelt: {score}", f"Bock game doubles: {score}", ("K.2.2",)))
+    score = _doubled(game, rules, score, steps)
     return HouseOutcome(won, value, score, overbid, schneider, schwarz, tuple(steps))
 
 

@@ -7,12 +7,24 @@ from dataclasses import dataclass
 
 from .errors import SkatError
 
-__all__ = ["seeger_totals", "isko_totals", "bierlachs", "BierlachsRound", "SEEGER_WIN", "SEEGER_DEFENDER_BONUS"]
+__all__ = [
+    "seeger_totals",
+    "isko_totals",
+    "bierlachs",
+    "bierlachs_rows",
+    "BierlachsRound",
+    "BIERLACHS_TIE",
+    "BIERLACHS_LIMIT",
+    "SEEGER_WIN",
+    "SEEGER_DEFENDER_BONUS",
+]
 
 SEEGER_WIN = 50
 """Seeger-Fabian: +50 for every won game, -50 for every lost one."""
 SEEGER_DEFENDER_BONUS = {3: 40, 4: 30}
 """When a declarer loses, every other player at the table gets this much."""
+BIERLACHS_LIMIT = {3: 301, 4: 401}
+"""Bierlachs: the minus points that lose a round, at three and at four."""
 
 Entry = tuple[int | None, int]
 """(declarer or None when passed in, list entry of the declarer)."""
@@ -66,33 +78,57 @@ def seeger_totals(players: int, games: Iterable[Entry]) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class BierlachsRound:
-    """Minus points per player in one Bierlachs round and who lost it (None: still running)."""
+    """Minus points per player in one Bierlachs round and who lost it (empty: still running)."""
 
     minus: tuple[int, ...]
-    loser: int | None
+    losers: tuple[int, ...]
+
+    @property
+    def loser(self) -> int | None:
+        """The first loser (seat order), or None while the round runs."""
+        return self.losers[0] if self.losers else None
 
 
-def bierlachs(players: int, games: Sequence[Entry]) -> list[BierlachsRound]:
+BIERLACHS_TIE = "all_over_the_limit_lose"
+"""The engine's reading where the seeds are silent (A.3): when two or more players reach the
+limit in the same game, every one of them has lost the round (listed in seat order)."""
+
+Row = tuple[int | None, Sequence[int]]
+"""(declarer or None, the entry per player) of one deal; a Ramsch has no declarer."""
+
+
+def bierlachs(players: int, games: Sequence[Entry], *, limit: int | None = None) -> list[BierlachsRound]:
+    """Bierlachs (A.3) over games given as (declarer, list entry): see :func:`bierlachs_rows`."""
+    rows: list[Row] = []
+    for declarer, score in _check(players, games):
+        entry = [0] * players
+        if declarer is not None:
+            entry[declarer] = score
+        rows.append((declarer, entry))
+    return bierlachs_rows(players, rows, limit=limit)
+
+
+def bierlachs_rows(players: int, rows: Iterable[Row], *, limit: int | None = None) -> list[BierlachsRound]:
     """Bierlachs (A.3): only minus points. A won game is written as minus points for
-    every opponent (at a table of four the dealer too), a lost game as the (doubled)
-    entry for the declarer. Whoever reaches 301 (three players) or 401 (four) loses the
-    round and a new one starts at zero.
-    """
-    limit = 301 if players == 3 else 401
+    every other player at the table (at four the one sitting out too), a lost game as the
+    (doubled) entry for the declarer, a Ramsch as its minus entries. Whoever reaches
+    ``limit`` (301 at three, 401 at four) loses the round and a new one starts at zero;
+    several in one game all lose (:data:`BIERLACHS_TIE`). The last round is the one under way."""
+    limit = limit or BIERLACHS_LIMIT[players]
     rounds: list[BierlachsRound] = []
     minus = [0] * players
-    for declarer, score in _check(players, games):
-        if declarer is None:
-            continue
-        if score > 0:
+    for declarer, entry in rows:
+        if declarer is not None and entry[declarer] > 0:
             for other in range(players):
                 if other != declarer:
-                    minus[other] += score
+                    minus[other] += entry[declarer]
         else:
-            minus[declarer] += -score
-        worst = max(range(players), key=lambda p: minus[p])
-        if minus[worst] >= limit:
-            rounds.append(BierlachsRound(tuple(minus), worst))
+            for p, e in enumerate(entry):
+                if e < 0:
+                    minus[p] -= e
+        over = tuple(p for p in range(players) if minus[p] >= limit)
+        if over:
+            rounds.append(BierlachsRound(tuple(minus), over))
             minus = [0] * players
-    rounds.append(BierlachsRound(tuple(minus), None))
+    rounds.append(BierlachsRound(tuple(minus), ()))
     return rounds

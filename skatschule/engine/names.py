@@ -50,6 +50,7 @@ __all__ = [
     "DECK_NAMES",
     "DEFAULT_DECK",
     "names_for",
+    "card_name",
     "card_ref",
     "cards_ref",
     "suit_ref",
@@ -172,6 +173,12 @@ def names_for(deck: str | None) -> DeckNames:
 
 
 # -- references ------------------------------------------------------------------------
+
+
+def card_name(card: Card | str, lang: str = "de", deck: str | None = DEFAULT_DECK) -> str:
+    """A card's name in ``deck`` (the ISkO's French names by default): ``Kreuz-Bube``,
+    ``jack of clubs``, ``Eichel-Unter``."""
+    return names_for(deck).card(parse_card(card) if isinstance(card, str) else card, lang)
 
 
 def card_ref(card: Card | str) -> str:

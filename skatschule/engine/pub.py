@@ -14,11 +14,16 @@ from dataclasses import dataclass
 from .cards import Card, CardSet, Deal
 from .errors import IllegalMove, SkatError
 from .explain import Derivation, Step
-from .games import GameType, legal_cards, trick_winner
+from .games import SPLIT_POINTS, TOTAL_POINTS, GameType, legal_cards, trick_winner
 from .names import card_ref
+from .rules import BockReading
 from .scoring import Outcome
 
-__all__ = ["RamschResult", "play_ramsch", "score_ramsch", "starts_bock_round"]
+__all__ = ["RamschResult", "play_ramsch", "score_ramsch", "starts_bock_round", "bock_trigger", "BockReading"]
+
+
+RAMSCH_PAR = TOTAL_POINTS // 2
+"""Ramsch: each player but the loser gets the difference of his Augen to 60 (K.3.4)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +70,7 @@ def score_ramsch(augen: Sequence[int], tricks: Sequence[int], schieben: int = 0)
     player gets 60 minus his own Augen as plus points (our reading of seed 004's
     "Differenz zu 60", see K.3.4). A player with every trick (Durchmarsch) gets +120.
     """
-    if len(augen) != 3 or len(tricks) != 3 or sum(augen) != 120 or sum(tricks) != 10 or not 0 <= schieben <= 3:
+    if len(augen) != 3 or len(tricks) != 3 or sum(augen) != TOTAL_POINTS or sum(tricks) != 10 or not 0 <= schieben <= 3:
         raise SkatError(
             "Ramsch: drei Spieler, 120 Augen, 10 Stiche, höchstens dreimal geschoben",
             "Ramsch: three players, 120 card points, 10 tricks, at most three pushes",
@@ -108,7 +113,7 @@ def score_ramsch(augen: Sequence[int], tricks: Sequence[int], schieben: int = 0)
         if p in losers:
             out.append(-worst * multiplier)
         else:
-            out.append(60 - augen[p])
+            out.append(RAMSCH_PAR - augen[p])
     steps.append(
         Step(
             f"Die meisten Augen ({worst}) zählen minus: {', '.join(str(s) for s in out)}",
@@ -127,9 +132,32 @@ def score_ramsch(augen: Sequence[int], tricks: Sequence[int], schieben: int = 0)
     )
 
 
-def starts_bock_round(outcome: Outcome) -> bool:
-    """Does this game start a Bock/Ramsch round (K.2.1)? A lost Kontra game, any Kontra
-    with Re, and a 60:60 split (Spaltarsch)."""
-    if outcome.kontra and (outcome.re or not outcome.won):
+def bock_trigger(
+    *,
+    kontra: bool,
+    re: bool,
+    won: bool,
+    null: bool,
+    declarer_points: int,
+    reading: BockReading = BockReading.DECLARER_LOST,
+) -> bool:
+    """Does a game start a Bock/Ramsch round (K.2.1)? The one place that decides it:
+    a lost Kontra (read by ``reading``), any Kontra with Re, and a 60:60 split (Spaltarsch)
+    in a suit or Grand game."""
+    if kontra and re:
         return True
-    return not outcome.contract.game.is_null and outcome.declarer_points == 60
+    if kontra and won is (reading is BockReading.DEFENDERS_LOST):
+        return True
+    return not null and declarer_points == SPLIT_POINTS
+
+
+def starts_bock_round(outcome: Outcome, reading: BockReading | None = None) -> bool:
+    """:func:`bock_trigger` read from a scored game, by default with its rule set's reading."""
+    return bock_trigger(
+        kontra=outcome.kontra,
+        re=outcome.re,
+        won=outcome.won,
+        null=outcome.contract.game.is_null,
+        declarer_points=outcome.declarer_points,
+        reading=outcome.rules.bock_reading if reading is None else reading,
+    )

@@ -20,13 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from fractions import Fraction
 
 from .bidding import AuctionMove, Bid, Hold, Pass
 from .errors import SkatError
 from .explain import Step
 from .games import Contract
-from .lists import SEEGER_DEFENDER_BONUS, SEEGER_WIN
-from .pub import RamschResult, score_ramsch, starts_bock_round
+from .lists import BierlachsRound, bierlachs_rows, isko_totals, seeger_totals
+from .pub import BockReading, RamschResult, bock_trigger, score_ramsch, starts_bock_round
 from .scoring import Outcome
 
 __all__ = [
@@ -54,18 +55,11 @@ __all__ = [
     "PubRound",
     "Transfer",
     "pay_off",
+    "round_cents",
     "bock_trigger",
+    "BockReading",
     "score_broken_ramsch",
 ]
-
-
-def bock_trigger(*, kontra: bool, re: bool, won: bool, null: bool, declarer_points: int) -> bool:
-    """K.2.1 from the bare facts of a game, the same reading as
-    :func:`~skatschule.engine.pub.starts_bock_round`: Kontra lost by the declarer
-    without Re, any Kontra with Re, or 60:60 in a suit or grand game."""
-    if kontra and (re or not won):
-        return True
-    return not null and declarer_points == 60
 
 
 # --------------------------------------------------------------------------- Kontra and Re
@@ -216,8 +210,9 @@ class KontraState:
         out: list[KontraAction] = [SayKontra(s) for s in sorted(self.eligible) if self.may_say_kontra(s)]
         if self.open_game and not self.laid_out:
             out.append(LayOut())
-        else:
-            out.extend(FirstCard(s) for s in range(3) if s not in self.played)
+        elif len(self.played) < 3:
+            # the first trick is played in seat order: Vorhand leads, then Mittelhand, Hinterhand
+            out.append(FirstCard(len(self.played)))
         return tuple(out)
 
     def apply(self, action: KontraAction) -> KontraState:
@@ -272,6 +267,11 @@ class KontraState:
             return (
                 "Ein offenes Spiel wird vor der ersten Karte aufgedeckt",
                 "An open game is laid out before the first card",
+            )
+        if isinstance(action, FirstCard) and action.seat not in self.played:
+            return (
+                "Den ersten Stich spielen Vorhand, Mittelhand und Hinterhand der Reihe nach",
+                "The first trick is played by forehand, middlehand and rearhand in turn",
             )
         return ("Diese Karte ist schon gespielt", "That first card has already been played")
 
@@ -364,9 +364,22 @@ RoundEvent = GamePlayed | EscapeGrand | RamschPlayed | PassedIn | PlayerChange |
 
 @dataclass(frozen=True, slots=True)
 class Transfer:
+    """``payer`` owes ``payee`` exactly ``cents`` (a fraction at a stake like 1/4 cent)."""
+
     payer: int
     payee: int
-    cents: int
+    cents: Fraction
+
+    @property
+    def payable(self) -> int:
+        """The amount rounded to whole cents for paying (half a cent up); sums stay exact."""
+        return round_cents(self.cents)
+
+
+def round_cents(amount: Fraction) -> int:
+    """Whole cents for paying: to the nearest cent, half a cent away from zero."""
+    whole = (abs(amount) * 2 + 1) // 2
+    return int(whole if amount >= 0 else -whole)
 
 
 @dataclass(frozen=True, slots=True)
@@ -555,22 +568,11 @@ class PubRound:
         return [(d, e[d]) for d, e in zip(self.declarers, self.entries) if d is not None]
 
     def seeger_totals(self) -> tuple[int, ...]:
-        """Seeger-Fabian (A.2): the entries plus 50 per won and minus 50 per lost game, and
-        40 (three) or 30 (four) to every other player when a declarer loses; Ramsch
-        entries count as they are. The bonus is never doubled (K.1.4)."""
-        totals = list(self.totals)
-        bonus = SEEGER_DEFENDER_BONUS[self.players]
-        for declarer, entry in zip(self.declarers, self.entries):
-            if declarer is None:
-                continue
-            if entry[declarer] > 0:
-                totals[declarer] += SEEGER_WIN
-            else:
-                totals[declarer] -= SEEGER_WIN
-                for other in range(self.players):
-                    if other != declarer:
-                        totals[other] += bonus
-        return tuple(totals)
+        """Seeger-Fabian (A.2) by :func:`.lists.seeger_totals` over the games with a declarer,
+        plus the Ramsch entries as they are. The bonus is never doubled (K.1.4)."""
+        games = self.game_entries()
+        plain, seeger = isko_totals(self.players, games), seeger_totals(self.players, games)
+        return tuple(t - p + s for t, p, s in zip(self.totals, plain, seeger))
 
     def won_lost(self) -> tuple[tuple[int, int], ...]:
         counts = [[0, 0] for _ in range(self.players)]
@@ -579,28 +581,9 @@ class PubRound:
                 counts[declarer][0 if entry[declarer] > 0 else 1] += 1
         return tuple((w, lost) for w, lost in counts)
 
-    def bierlachs(self, limit: int | None = None) -> tuple[tuple[tuple[int, ...], int | None], ...]:
-        """Bierlachs (A.3): minus points only; a won game charges every other player, a
-        lost one the declarer; a Ramsch charges its minus points. A round ends when
-        someone reaches ``limit`` (301 at three, 401 at four): (minus points, loser)."""
-        limit = limit or (301 if self.players == 3 else 401)
-        out: list[tuple[tuple[int, ...], int | None]] = []
-        minus = [0] * self.players
-        for declarer, entry in zip(self.declarers, self.entries):
-            if declarer is not None and entry[declarer] > 0:
-                for other in range(self.players):
-                    if other != declarer:
-                        minus[other] += entry[declarer]
-            else:
-                for p, e in enumerate(entry):
-                    if e < 0:
-                        minus[p] -= e
-            worst = max(range(self.players), key=lambda p: minus[p])
-            if minus[worst] >= limit:
-                out.append((tuple(minus), worst))
-                minus = [0] * self.players
-        out.append((tuple(minus), None))
-        return tuple(out)
+    def bierlachs(self, limit: int | None = None) -> tuple[BierlachsRound, ...]:
+        """Bierlachs (A.3) by :func:`.lists.bierlachs` over every entry, Ramsch included."""
+        return tuple(bierlachs_rows(self.players, zip(self.declarers, self.entries), limit=limit))
 
     def balances(self) -> tuple[int, ...]:
         """Points each player wins (+) or pays (-) when everyone settles with everyone
@@ -609,7 +592,7 @@ class PubRound:
         n, whole = self.players, sum(self.totals)
         return tuple(n * t - whole for t in self.totals)
 
-    def settlement(self, cents_per_point: int) -> tuple[Transfer, ...]:
+    def settlement(self, cents_per_point: Fraction | int) -> tuple[Transfer, ...]:
         return pay_off(self.balances(), cents_per_point)
 
     def explain_queue(self) -> tuple[Step, ...]:
@@ -630,14 +613,16 @@ class PubRound:
         return tuple(steps)
 
 
-def pay_off(balances: Sequence[int], cents_per_point: int) -> tuple[Transfer, ...]:
-    """Who pays whom how many cents: the biggest debtor pays the biggest creditor first."""
+def pay_off(balances: Sequence[int], cents_per_point: Fraction | int) -> tuple[Transfer, ...]:
+    """Who pays whom how many cents, exactly (the stake may be a fraction of a cent, seed 003:
+    1/10, 1/4, 1/2): the biggest debtor pays the biggest creditor first."""
+    cents_per_point = Fraction(cents_per_point)
     if cents_per_point < 0:
         raise SkatError("Der Einsatz je Punkt ist nicht negativ", "The stake per point is not negative")
     if sum(balances) != 0:
         raise SkatError("Die Salden müssen sich aufheben", "The balances must add up to zero")
-    owe = {p: -b * cents_per_point for p, b in enumerate(balances) if b < 0}
-    get = {p: b * cents_per_point for p, b in enumerate(balances) if b > 0}
+    owe: dict[int, Fraction] = {p: -b * cents_per_point for p, b in enumerate(balances) if b < 0}
+    get: dict[int, Fraction] = {p: b * cents_per_point for p, b in enumerate(balances) if b > 0}
     out: list[Transfer] = []
     while owe and get:
         payer = max(owe, key=lambda p: (owe[p], -p))

@@ -63,9 +63,9 @@ from .cards import CARDS, Card, CardSet
 from .errors import SkatError
 from .explain import Derivation, Step, plural, rule_ids_of
 from .game import GameState, Phase
-from .games import Contract
+from .games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, SPLIT_POINTS, WIN_POINTS, Contract
 from .names import card_ref, game_ref
-from .scoring import Outcome, cheapest_lost_game, contract_ref, game_value, score_game, settle
+from .scoring import Outcome, cheapest_lost_game, game_value, score_game, settle
 
 __all__ = ["Irregularity", "Party", "Level", "Event", "Ruling", "rule"]
 
@@ -466,12 +466,12 @@ def rule(state: GameState, event: Event) -> Ruling:
         lost_by_play = state.declarer_trick_count > 0
         out_of_reach = need.impossible
     else:
-        declarer_reached = (not need.schneider or d_augen >= 90) and not need.schwarz
-        declarer_has_won = d_augen >= 61 and declarer_reached and not need.impossible
-        lost_by_play = f_augen >= 60
+        declarer_reached = (not need.schneider or d_augen >= SCHNEIDER_POINTS) and not need.schwarz
+        declarer_has_won = d_augen >= WIN_POINTS and declarer_reached and not need.impossible
+        lost_by_play = f_augen >= SPLIT_POINTS
         out_of_reach = (
             need.impossible
-            or (need.schneider and f_augen >= 31)
+            or (need.schneider and f_augen >= OUT_OF_SCHNEIDER)
             or (need.schwarz and (state.defender_trick_count > 0 or m < 0))
         )
     defenders_have_won = lost_by_play or out_of_reach
@@ -488,7 +488,7 @@ def rule(state: GameState, event: Event) -> Ruling:
         )
         if contract.game.is_null:
             return _ruling(state, m=m, won=True, steps=steps, reason=reason)
-        return _ruling(state, m=m, won=True, schneider=d_augen >= 90, steps=steps, reason=reason)
+        return _ruling(state, m=m, won=True, schneider=d_augen >= SCHNEIDER_POINTS, steps=steps, reason=reason)
     if lost_by_play:
         if contract.game.is_null:
             tricks = state.declarer_trick_count
@@ -513,7 +513,7 @@ def rule(state: GameState, event: Event) -> Ruling:
             f"stays decided",
             ("3.1.3", "4.2.2"),
         )
-        return _ruling(state, m=m, won=False, schneider=f_augen >= 90, steps=steps, reason=reason)
+        return _ruling(state, m=m, won=False, schneider=f_augen >= SCHNEIDER_POINTS, steps=steps, reason=reason)
     if out_of_reach:
         fact, before_first_trick = _unreachable(state, m, need, f_augen)
         steps.append(fact)
@@ -627,8 +627,8 @@ def _event_step(state: GameState, event: Event) -> Step:
         de, en = f"{who_de} legt seine Karten offen hin", f"{who_en} lays his cards face up"
     else:
         contract = state.contract
-        de = f"{who_de} sagt {contract_ref(contract, 'de')} an" if contract else f"{who_de}: {kind.name_de}"
-        en = f"{who_en} announces {contract_ref(contract, 'en')}" if contract else f"{who_en}: {kind.name_en}"
+        de = f"{who_de} sagt {contract.ref('de')} an" if contract else f"{who_de}: {kind.name_de}"
+        en = f"{who_en} announces {contract.ref('en')}" if contract else f"{who_en}: {kind.name_en}"
     return Step(de[:1].upper() + de[1:], en[:1].upper() + en[1:], (kind.rule_id,))
 
 
@@ -660,7 +660,7 @@ def _unreachable(state: GameState, m: int, need: _Need, f_augen: int) -> tuple[S
     contract = state.contract
     assert contract is not None
     bid = state.bid
-    name_de, name_en = contract_ref(contract, "de"), contract_ref(contract, "en")
+    name_de, name_en = contract.ref("de"), contract.ref("en")
     if need.impossible:
         if contract.game.is_null:
             value = game_value(contract, rules=state.rules).value
@@ -766,7 +766,7 @@ def _accepted_claim(
             ("3.3.4",),
         )
         return _ruling(state, m=m, won=True, steps=steps, reason=reason)
-    if claimed is not Level.EINFACH and f_augen > 30:
+    if claimed is not Level.EINFACH and f_augen >= OUT_OF_SCHNEIDER:
         raise SkatError(
             f"Schneider ist nicht mehr möglich: die Gegenspieler haben {f_augen} Augen",
             f"Schneider is no longer possible: the defenders have {f_augen} card points",
@@ -776,7 +776,7 @@ def _accepted_claim(
             "Schwarz ist nicht mehr möglich: die Gegenspieler haben einen Stich",
             "Schwarz is no longer possible: the defenders have a trick",
         )
-    schneider = need.schneider or claimed is not Level.EINFACH or d_augen >= 90
+    schneider = need.schneider or claimed is not Level.EINFACH or d_augen >= SCHNEIDER_POINTS
     schwarz = need.schwarz or claimed is Level.SCHWARZ
     if claimed is not Level.EINFACH:
         steps.append(
@@ -786,7 +786,7 @@ def _accepted_claim(
                 ("3.3.4",),
             )
         )
-    elif d_augen >= 90 and not need.schneider:
+    elif d_augen >= SCHNEIDER_POINTS and not need.schneider:
         steps.append(
             Step(
                 f"Schneider war mit {d_augen} Augen schon erreicht",
@@ -913,8 +913,8 @@ def _unplayable_null(state: GameState, steps: list[Step]) -> Ruling:
     null_value = game_value(contract, rules=state.rules).value
     steps.append(
         Step(
-            f"{contract_ref(contract, 'de')} ist nur {null_value} wert, der Reizwert ist {state.bid}",
-            f"{contract_ref(contract, 'en')} is worth only {null_value}, the bid is {state.bid}",
+            f"{contract.ref('de')} ist nur {null_value} wert, der Reizwert ist {state.bid}",
+            f"{contract.ref('en')} is worth only {null_value}, the bid is {state.bid}",
             ("4.1.2",),
         )
     )

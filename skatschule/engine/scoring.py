@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .cards import Card, CardSet
 from .errors import SkatError
 from .explain import Derivation, Step, Text, plural, rule_ids_of
-from .games import Contract, GameType
+from .games import OUT_OF_SCHNEIDER, TOTAL_POINTS, WIN_POINTS, Contract, GameType
 from .names import game_ref
 from .rules import ISKO, RuleSet
 
@@ -29,11 +29,12 @@ __all__ = [
     "Termination",
     "score_game",
     "lowest_multiple",
+    "levels_reached",
+    "schneider_made",
     "Settlement",
     "settle",
     "concede",
     "cheapest_lost_game",
-    "contract_ref",
 ]
 
 
@@ -80,6 +81,23 @@ def matadors_text(count: int, lang: str = "de") -> str:
     return f"{'with' if count > 0 else 'without'} {abs(count)}"
 
 
+def schneider_made(declarer_points: int, out_of_schneider: int = OUT_OF_SCHNEIDER) -> bool:
+    """Has the declarer made the defenders Schneider (4.2.3)? They are out of it with
+    ``out_of_schneider`` Augen (31; the house rule K.7.4 lets them out with 30)."""
+    return TOTAL_POINTS - declarer_points < out_of_schneider
+
+
+def levels_reached(
+    declarer_points: int, declarer_tricks: int, out_of_schneider: int = OUT_OF_SCHNEIDER
+) -> tuple[bool, bool]:
+    """(Schneider, Schwarz) reached by either party (4.2.3, 4.2.4): the one place that decides
+    them for every rule set. Schwarz goes by tricks, not Augen; the declarer is Schneider with
+    30 Augen or fewer (a house rule helps only the defenders)."""
+    schwarz = declarer_tricks == 10 or declarer_tricks == 0
+    schneider = schwarz or declarer_points < OUT_OF_SCHNEIDER or schneider_made(declarer_points, out_of_schneider)
+    return schneider, schwarz
+
+
 def lowest_multiple(base: int, at_least: int) -> int:
     """The smallest multiple of ``base`` that is at least ``at_least``."""
     return -(-at_least // base) * base
@@ -120,7 +138,7 @@ def _check_matadors(game: GameType, count: int) -> None:
         )
 
 
-_VALUE_CACHE: dict[tuple[GameType, bool, bool, bool, bool, int, bool, bool, str], GameValue] = {}
+_VALUE_CACHE: dict[tuple[GameType, bool, bool, bool, bool, int, bool, bool, int], GameValue] = {}
 
 
 def game_value(
@@ -148,7 +166,7 @@ def game_value(
         matadors,
         schneider,
         schwarz,
-        rules.name,
+        rules.key,
     )
     cached = _VALUE_CACHE.get(key)
     if cached is None:
@@ -156,30 +174,11 @@ def game_value(
     return cached
 
 
-def contract_ref(contract: Contract, lang: str = "de") -> str:
-    """The contract's name with a game reference: ``⟦game:clubs⟧ Hand Schneider angesagt``."""
-    de = lang == "de"
-    game = contract.game
-    parts = [game_ref(game)]
-    if contract.ouvert:
-        parts.append("ouvert")
-    if contract.hand and not (contract.ouvert and not game.is_null):
-        parts.append("Hand" if de else "hand")
-    if not game.is_null and not contract.ouvert:
-        if contract.schwarz_announced:
-            parts.append("Schwarz angesagt" if de else "Schwarz announced")
-        elif contract.schneider_announced:
-            parts.append("Schneider angesagt" if de else "Schneider announced")
-    return " ".join(parts)
-
-
 def _game_value(contract: Contract, matadors: int, schneider: bool, schwarz: bool, rules: RuleSet) -> GameValue:
     game = contract.game
     if game.is_null:
         value = rules.null_value(contract.hand, contract.ouvert)
-        step = Step(
-            f"{contract_ref(contract, 'de')} = {value}", f"{contract_ref(contract, 'en')} = {value}", ("4.1.2",)
-        )
+        step = Step(f"{contract.ref('de')} = {value}", f"{contract.ref('en')} = {value}", ("4.1.2",))
         return GameValue(contract, 0, (), value, value, (step,))
     _check_matadors(game, matadors)
     announced_schwarz = contract.schwarz_announced
@@ -321,6 +320,7 @@ class Outcome:
             explain=True,
             declarer_mask=self.declarer_mask,
             termination=self.termination,
+            null_matadors=self.matadors if self.counted_game and self.declarer_mask is None else None,
         )[1]
 
     @property
@@ -331,7 +331,7 @@ class Outcome:
 
     @property
     def defender_points(self) -> int:
-        return 120 - self.declarer_points
+        return TOTAL_POINTS - self.declarer_points
 
     def explain(self, lang: str = "de", *, plain: bool = False) -> list[str]:
         """The steps' texts with name references (see :meth:`Step.text`); with ``plain``
@@ -355,6 +355,7 @@ def score_game(
     bock: bool = False,
     declarer_cards: Iterable[Card] | CardSet | None = None,
     termination: Termination | None = None,
+    null_matadors: int | None = None,
 ) -> Outcome:
     """Score a finished (or ended) game: won or lost, at which value, with which list entry.
 
@@ -366,15 +367,16 @@ def score_game(
       multiple of its base value that reaches the bid (4.4.1, 4.4.2).
     - A Null announced although the bid is above its value cannot be won (2.4.4): with
       ``declarer_cards`` (his twelve cards) it is written down as the lost suit or Grand
-      game of :func:`cheapest_lost_game` (the last bid and his matadors); without them,
-      as the vectors contract reads it, as the lowest multiple of the Null value that
+      game of :func:`cheapest_lost_game` (the last bid and his matadors); with only the
+      number of his matadors (``null_matadors``, a score sheet) the same from that number;
+      with neither, as the vectors contract reads it, as the lowest multiple of the Null value that
       reaches the bid.
     - Lost games count double (4.3.4), or single for hand games under ``pre1999``.
 
     ``termination`` (how a game played on a :class:`~.game.GameState` ended) is only
     carried onto the outcome; it does not change the result.
     """
-    if not 0 <= declarer_points <= 120 or not 0 <= declarer_tricks <= 10:
+    if not 0 <= declarer_points <= TOTAL_POINTS or not 0 <= declarer_tricks <= 10:
         raise SkatError(
             "Augen liegen zwischen 0 und 120, Stiche zwischen 0 und 10",
             "Card points lie between 0 and 120, tricks between 0 and 10",
@@ -408,22 +410,36 @@ def score_game(
         explain=False,
         declarer_mask=mask,
         termination=termination,
+        null_matadors=null_matadors if contract.game.is_null else None,
     )[0]
 
 
 _CHEAPEST_ORDER = (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND)
 
 
-def cheapest_lost_game(bid: int, declarer_mask: int, rules: RuleSet = ISKO) -> tuple[Contract, int, GameValue]:
+def cheapest_lost_game(
+    bid: int, declarer_mask: int | None, rules: RuleSet = ISKO, *, matadors: int | None = None
+) -> tuple[Contract, int, GameValue]:
     """The lost game "by the last bid and the matadors" (ISkO 2.4.4, 3.1.1): the suit or
     Grand game with pick-up (no announced level) whose counted value, an overbid multiple
     if need be, is the lowest that reaches ``bid``, with the declarer's matadors in it.
     On a tie the game with the lower base value is taken. Returns (contract, matadors,
-    game value before any overbid multiple)."""
+    game value before any overbid multiple).
+
+    The matadors come from the declarer's twelve cards (``declarer_mask``) or, where only
+    their number is known (a score sheet), from ``matadors`` (``+N`` mit, ``-N`` ohne),
+    cut to what each game can count. The rule set's base values and switches apply."""
+    if declarer_mask is None and not matadors:
+        raise SkatError(
+            "Für das billigste verlorene Spiel fehlen die Spitzen",
+            "The matadors for the cheapest lost game are missing",
+        )
     best: tuple[int, Contract, int, GameValue] | None = None
     for game in _CHEAPEST_ORDER:
         contract = Contract(game)
-        count = matadors_in_mask(game, declarer_mask)
+        count = matadors_in_mask(game, declarer_mask) if declarer_mask is not None else int(matadors or 0)
+        top = rules.max_matadors(game)
+        count = (1 if count > 0 else -1) * min(abs(count), top)
         gv = game_value(contract, count, rules=rules)
         counted = gv.value if gv.value >= bid else lowest_multiple(gv.base, bid)
         if best is None or counted < best[0]:
@@ -487,6 +503,7 @@ def _evaluate(
     explain: bool,
     declarer_mask: int | None = None,
     termination: Termination | None = None,
+    null_matadors: int | None = None,
 ) -> tuple[Outcome, Derivation]:
     """The one place that decides a result; with ``explain`` it also writes the steps.
 
@@ -505,18 +522,19 @@ def _evaluate(
     if game.is_null:
         gv = game_value(contract, rules=rules)
         schneider = schwarz = False
-        if gv.value < bid and declarer_mask is not None:
+        if gv.value < bid and (declarer_mask is not None or null_matadors):
             # ISkO 2.4.4: this Null cannot be made; a suit or Grand game is lost instead.
-            lost, count, gv = cheapest_lost_game(bid, declarer_mask, rules)
+            lost, count, gv = cheapest_lost_game(bid, declarer_mask, rules, matadors=null_matadors)
             counted_game = lost.game
-            matadors = count
+            # with only a number of matadors the outcome keeps that number (the steps rebuild from it)
+            matadors = count if declarer_mask is not None else int(null_matadors or 0)
             won_by_play = False
             if explain:
                 null_value = game_value(contract, rules=rules).value
                 steps.append(
                     Step(
-                        f"{contract_ref(contract, 'de')} ist {null_value} wert, der Reizwert ist {bid}",
-                        f"{contract_ref(contract, 'en')} is worth {null_value}, the bid is {bid}",
+                        f"{contract.ref('de')} ist {null_value} wert, der Reizwert ist {bid}",
+                        f"{contract.ref('en')} is worth {null_value}, the bid is {bid}",
                         ("4.1.2",),
                     )
                 )
@@ -548,11 +566,9 @@ def _evaluate(
                 cited.append("4.2.7")
     else:
         defenders_schwarz = declarer_tricks == 10
-        declarer_schwarz = declarer_tricks == 0
-        schwarz = defenders_schwarz or declarer_schwarz
-        schneider = declarer_points >= 90 or declarer_points <= 30 or schwarz
+        schneider, schwarz = levels_reached(declarer_points, declarer_tricks)
         gv = game_value(contract, matadors, schneider=schneider, schwarz=schwarz, rules=rules)
-        won_by_play = declarer_points >= 61
+        won_by_play = declarer_points >= WIN_POINTS
         if explain:
             steps.append(
                 Step(
@@ -569,7 +585,7 @@ def _evaluate(
                     Step(f"Schwarz: {who[0]} hat keinen Stich", f"Schwarz: {who[1]} took no trick", ("4.2.4",))
                 )
             elif schneider:
-                if declarer_points >= 90:
+                if schneider_made(declarer_points):
                     steps.append(
                         Step(
                             "Schneider: die Gegenpartei hat 30 Augen oder weniger",
@@ -615,7 +631,7 @@ def _evaluate(
                     reasons.append(("angesagt war Schwarz, erreicht nicht", "Schwarz was announced and not reached"))
                     cited.insert(0, "4.2.5")
             won_by_play = False
-        elif contract.schneider_announced and declarer_points < 90:
+        elif contract.schneider_announced and not schneider_made(declarer_points):
             if explain and won_by_play:
                 reasons.append(("angesagt war Schneider, erreicht nicht", "Schneider was announced and not reached"))
                 cited.insert(0, "4.2.5")

@@ -20,11 +20,13 @@ from typing import Any
 from .bidding import parse_auction_move, run_auction
 from .cards import Card, CardSet, Deal, parse_card, parse_cards
 from .errors import SkatError
+from .evening import EveningDeal, EveningGame, EveningPassed, EveningRamsch, parse_stake, play_evening
 from .explain import Step
 from .game import Discard, GameState, Phase, PickUp
 from .games import Contract, is_trump, legal_cards, parse_game, trick_winner
+from .houserules import HouseGame, Special, doublings
 from .iss import parse_record
-from .lists import seeger_totals
+from .lists import BIERLACHS_LIMIT, seeger_totals
 from .names import render
 from .rules import get_rules
 from .rulings import Event, Irregularity, Ruling, rule
@@ -136,11 +138,7 @@ def _result_outcome(inp: Input, rules: str) -> Outcome:
     else:
         count = _int(inp, "matadors")
     points = _int(inp, "declarer_points", 0)
-    if inp.get("declarer_tricks") is None and not contract.game.is_null:
-        # Without the tricks, Schwarz can only be read from the Augen: all 120 or none at all.
-        tricks = 10 if points == 120 else 0 if points == 0 else 5
-    else:
-        tricks = _int(inp, "declarer_tricks")
+    tricks = _tricks(inp, points, contract.game.is_null)
     outcome = score_game(
         contract,
         count,
@@ -154,6 +152,14 @@ def _result_outcome(inp: Input, rules: str) -> Outcome:
         declarer_cards=cards if contract.game.is_null else None,
     )
     return outcome
+
+
+def _tricks(inp: Input, points: int, null: bool) -> int:
+    """The declarer's tricks; without them (suit and Grand games only) Schwarz can only be read
+    from the Augen: all 120 or none at all."""
+    if inp.get("declarer_tricks") is None and not null:
+        return 10 if points == 120 else 0 if points == 0 else 5
+    return _int(inp, "declarer_tricks")
 
 
 def _seeger(inp: Input, rules: str) -> object:
@@ -237,6 +243,97 @@ def _open_hand(inp: Input, rules: str) -> object:
     return {"declarer_points": solution.declarer_points}
 
 
+def _evening_deal(raw: Input, pub: bool) -> EveningDeal:
+    if not isinstance(raw, Mapping):
+        raise SkatError("Jedes Spiel ist ein Objekt", "Each game is an object")
+    if raw.get("passed") is True:
+        return EveningPassed()
+    if raw.get("ramsch") is not None:
+        r = raw["ramsch"]
+        augen, tricks = r.get("augen"), r.get("tricks")
+        if not (isinstance(augen, list) and isinstance(tricks, list)) or not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in augen + tricks
+        ):
+            raise SkatError("Ramsch: Augen und Stiche je Spieler", "Ramsch: card points and tricks per player")
+        return EveningRamsch(tuple(augen), tuple(tricks), _int(r, "schieben", 0))
+    name = raw.get("game")
+    special = Special(name) if name in ("revolution", "saxon") else None
+    game = None if special else parse_game(str(name))
+    null_like = special is Special.REVOLUTION or (game is not None and game.is_null)
+    kontra, re = _flag(raw, "kontra"), _flag(raw, "re")
+    null_closed = game is not None and game.is_null and not _flag(raw, "ouvert")
+    calls = doublings(kontra=kontra, re=re, more=_int(raw, "more", 0), null_closed=null_closed, pub=pub)
+    without = raw.get("matadors_without_skat")
+    spitze_made = raw.get("spitze_made", True)
+    if not isinstance(spitze_made, bool):
+        raise SkatError("spitze_made muss true oder false sein", "spitze_made must be true or false")
+    house_game = HouseGame(
+        game=game,
+        special=special,
+        hand=_flag(raw, "hand"),
+        ouvert=_flag(raw, "ouvert"),
+        schneider_announced=_flag(raw, "schneider_announced"),
+        schwarz_announced=_flag(raw, "schwarz_announced"),
+        matadors=_int(raw, "matadors", 0) if null_like else _int(raw, "matadors"),
+        matadors_without_skat=None if without is None else _int(raw, "matadors_without_skat"),
+        bid=_int(raw, "bid", 18),
+        declarer_points=_int(raw, "declarer_points", 0),
+        declarer_tricks=_tricks(raw, _int(raw, "declarer_points", 0), null_like),
+        conceded=_flag(raw, "conceded"),
+        spitzen=_int(raw, "spitze", 0),
+        spitze_made=spitze_made,
+        rum=_flag(raw, "rum"),
+        doublings=calls,
+    )
+    return EveningGame(_int(raw, "declarer"), house_game, kontra, re)
+
+
+def _evening(inp: Input, rules: str) -> object:
+    names = inp["players"]
+    if not isinstance(names, list) or len(names) not in (3, 4):
+        raise SkatError("Eine Skatrunde hat drei oder vier Spieler", "A Skat table has three or four players")
+    players = len(names)
+    kind = inp.get("rules") or "isko"
+    if kind not in ("isko", "pub"):
+        raise SkatError(f"Unbekannte Regeln {kind!r}: isko oder pub", f"Unknown rules {kind!r}: isko or pub")
+    house = inp.get("house") or {}
+    if not isinstance(house, Mapping):
+        raise SkatError("house: die Schalter als Objekt", "house: the switches as an object")
+    evening_rules = get_rules(kind).with_switches(house)
+    stake = parse_stake(inp.get("stake", 1))
+    games = inp.get("games") or []
+    if not isinstance(games, list):
+        raise SkatError("games ist eine Liste", "games is a list")
+    evening = play_evening(
+        players=players,
+        dealer=_int(inp, "dealer", 0),
+        rules=evening_rules,
+        deals=[_evening_deal(g, evening_rules.doublings) for g in games],
+        stake=stake,
+    )
+    state = evening.round
+    minus, lost = evening.bierlachs()
+    queue = state.running
+    return {
+        "list": list(state.totals),
+        "seeger": list(state.seeger_totals()),
+        "bierlachs": {"limit": BIERLACHS_LIMIT[players], "minus": list(minus), "lost": list(lost)},
+        "money": {
+            "stake": str(stake),
+            "balance_points": list(state.balances()),
+            "cents": [str(c) for c in evening.cents()],
+        },
+        "queue": {
+            "next": state.next_kind.value,
+            "bock_left": queue.bock_left if queue else 0,
+            "ramsch_left": queue.ramsch_left if queue else 0,
+            "waiting": state.waiting,
+        },
+        "next_dealer": state.dealer,
+        "rows": [{"deal": r.deal.value, "dealer": r.dealer, "entry": list(r.entry)} for r in evening.rows],
+    }
+
+
 KINDS: dict[str, Callable[[Input, str], object]] = {
     "card_points": _card_points,
     "is_trump": _is_trump,
@@ -253,6 +350,7 @@ KINDS: dict[str, Callable[[Input, str], object]] = {
     "ruling": _ruling,
     "iss_record": _iss_record,
     "open_hand": _open_hand,
+    "evening": _evening,
 }
 
 

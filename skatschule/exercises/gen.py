@@ -30,7 +30,7 @@ from skatschule.engine import (
     trump_order,
 )
 
-from .helpers import SUIT_GAMES, contract_ref
+from .helpers import SUIT_GAMES
 
 __all__ = [
     "weighted",
@@ -248,7 +248,7 @@ def random_finished_game(rng: random.Random, level: int, *, null: bool = True) -
 
 def finished_game_facts(game: FinishedGame) -> list[tuple[str, str]]:
     """The lines a score keeper needs: game, Spitzen, bid, Augen, tricks."""
-    facts = [(f"Spiel: {contract_ref(game.contract, 'de')}", f"Game: {contract_ref(game.contract, 'en')}")]
+    facts = [(f"Spiel: {game.contract.ref('de', capital=True)}", f"Game: {game.contract.ref('en', capital=True)}")]
     if not game.contract.game.is_null:
         facts.append(
             (

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import GameType, Step, Text
-from skatschule.engine.houserules import PROFILES, SWITCHES, HandOverbid, HouseGame, HouseRules, score_house
+from skatschule.engine.houserules import PROFILES, HouseGame, HouseRules, score_house
 from skatschule.engine.names import game_ref
 from skatschule.engine.scoring import matadors_text
 
@@ -47,20 +47,9 @@ def _tricks_for(rng: random.Random, points: int) -> int:
 
 
 def _switch_texts(rules: HouseRules) -> list[tuple[str, str]]:
-    on = rules.switches()
-    out = []
-    for name, rule_id, de, en in SWITCHES:
-        if name in on:
-            value = on[name]
-            if isinstance(value, HandOverbid):
-                extra_de = " (gezählt mit dem Skat)" if value is HandOverbid.SKAT else " (gezählt ohne den Skat)"
-                extra_en = " (counted with the skat)" if value is HandOverbid.SKAT else " (counted without the skat)"
-            elif isinstance(value, bool) or name in ("doubling_levels",):
-                extra_de = extra_en = ""
-            else:
-                extra_de = extra_en = f": {getattr(value, 'value', value)}"
-            out.append((f"{de}{extra_de} ({rule_id})", f"{en}{extra_en} ({rule_id})"))
-    return out
+    return [
+        (f"{text.de} ({switch.rule_id})", f"{text.en} ({switch.rule_id})") for switch, text in rules.active_switches()
+    ]
 
 
 class Hausregel(EngineExercise[Scenario]):

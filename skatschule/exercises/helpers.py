@@ -27,7 +27,6 @@ from skatschule.engine import (
     SEAT_NAMES_DE,
     SEAT_NAMES_EN,
     Card,
-    Contract,
     GameType,
     SkatError,
     Step,
@@ -35,7 +34,7 @@ from skatschule.engine import (
     parse_card,
     trick_winner,
 )
-from skatschule.engine.names import DECK_NAMES, card_ref, cards_ref, game_ref, render, suit_ref
+from skatschule.engine.names import DECK_NAMES, card_name, card_ref, cards_ref, game_ref, render, suit_ref
 from skatschule.engine.numbers import plain_number
 from skatschule.engine.sorting import sort_hand
 
@@ -77,7 +76,6 @@ __all__ = [
     "SUIT_GAMES",
     "sorted_cards",
     "hand_order",
-    "contract_ref",
     "step_ids",
 ]
 
@@ -127,14 +125,6 @@ def trick_facts(trick: Sequence[Card], leader: int) -> list[tuple[str, str]]:
 def game_en(game: GameType) -> str:
     """The game as a reference, capitalised in English (``Spades``, ``Leaves``, ``Grand``)."""
     return suit_ref(game.trump_suit, capital=True) if game.trump_suit is not None else game_ref(game)
-
-
-def contract_ref(contract: Contract, lang: str = "de") -> str:
-    """``Kreuz Hand Schneider angesagt`` with the game as a reference (the rest as the engine says)."""
-    name = contract.name(lang)
-    own = contract.game.name_de if lang == "de" else contract.game.name_en.capitalize()
-    game = game_ref(contract.game) if lang == "de" else game_en(contract.game)
-    return game + name[len(own) :] if name.startswith(own) else name
 
 
 def signed(value: int) -> str:
@@ -317,8 +307,8 @@ def parse_card_answer(question: Question, answer: Sequence[str]) -> frozenset[st
     for card in _cards_in(answer):
         if card.code not in allowed:
             raise AnswerError(
-                f"{card.name_de} ({card.code}) steht nicht zur Auswahl",
-                f"The {card.name_en} ({card.code}) is not one of the cards to choose from",
+                f"{card_name(card, 'de')} ({card.code}) steht nicht zur Auswahl",
+                f"The {card_name(card, 'en')} ({card.code}) is not one of the cards to choose from",
             )
         chosen.add(card.code)
     return frozenset(chosen)

@@ -30,7 +30,7 @@ from skatschule.engine.names import article_ref, card_ref, rank_ref
 
 from .base import Choice, Question
 from .gen import NULL_CONTRACTS, SKAT_SUMS, bid_up_to, legal_trick
-from .helpers import EngineExercise, Solution, codes, contract_ref, seat_en, signed, trick_facts
+from .helpers import EngineExercise, Solution, codes, seat_en, signed, trick_facts
 from .stich import follows, trick_steps
 
 RULES = ("1.3.4", "4.1.2", "4.2.7")
@@ -164,13 +164,13 @@ class Null(EngineExercise[Scenario]):
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         contract = scenario.contract
-        facts = [(f"Spiel: {contract_ref(contract, 'de')}", f"Game: {contract_ref(contract, 'en')}")]
+        facts = [(f"Spiel: {contract.ref('de', capital=True)}", f"Game: {contract.ref('en', capital=True)}")]
         if scenario.form == "value":
             return self.question(
                 difficulty,
                 seed,
-                f"Welchen festen Wert hat ein {contract_ref(contract, 'de')}?",
-                f"What is the fixed value of a {contract_ref(contract, 'en')}?",
+                f"Welchen festen Wert hat ein {contract.ref('de', capital=True)}?",
+                f"What is the fixed value of a {contract.ref('en', capital=True)}?",
                 "number",
                 facts=facts,
                 rule_ids=("4.1.2",),
@@ -183,10 +183,10 @@ class Null(EngineExercise[Scenario]):
             return self.question(
                 difficulty,
                 seed,
-                f"Gespielt wird {contract_ref(contract, 'de')}. Was wird für den Alleinspieler in die Liste "
+                f"Gespielt wird {contract.ref('de', capital=True)}. Was wird für den Alleinspieler in die Liste "
                 "geschrieben? "
                 "Verlorene Spiele mit Minus.",
-                f"The game is {contract_ref(contract, 'en')}. What is written on the score sheet for the declarer? "
+                f"The game is {contract.ref('en', capital=True)}. What is written on the score sheet for the declarer? "
                 "Lost games with a minus.",
                 "number",
                 facts=facts,
@@ -198,8 +198,8 @@ class Null(EngineExercise[Scenario]):
             return self.question(
                 difficulty,
                 seed,
-                f"Gespielt wird {contract_ref(contract, 'de')}. {de} Hat der Alleinspieler gewonnen oder verloren?",
-                f"The game is {contract_ref(contract, 'en')}. {en} Has the declarer won or lost?",
+                f"Gespielt wird {contract.ref('de', capital=True)}. {de} Hat der Alleinspieler gewonnen oder verloren?",
+                f"The game is {contract.ref('en', capital=True)}. {en} Has the declarer won or lost?",
                 "choice",
                 options=VERDICT_OPTIONS,
                 facts=facts,

@@ -46,7 +46,6 @@ from .helpers import (
     EngineExercise,
     Solution,
     codes,
-    contract_ref,
     hand_order,
     seat_en,
     signed,
@@ -269,7 +268,7 @@ def _facts(scenario: Scenario, state: GameState) -> list[tuple[str, str]]:
     contract = scenario.contract
     d = scenario.declarer
     facts = [
-        (f"Spiel: {contract_ref(contract, 'de')}", f"Game: {contract_ref(contract, 'en')}"),
+        (f"Spiel: {contract.ref('de', capital=True)}", f"Game: {contract.ref('en', capital=True)}"),
         (f"Alleinspieler: {SEAT_NAMES_DE[d]}", f"Declarer: {seat_en(d, True)}"),
         (f"Gereizt bis: {scenario.bid}", f"Bid: {scenario.bid}"),
     ]

@@ -29,7 +29,7 @@ from skatschule.engine.names import card_ref, cards_ref
 
 from .base import Question
 from .gen import NULL_CONTRACTS, cards_with_matadors, weighted
-from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, contract_ref, hand_order, sorted_cards
+from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, hand_order, sorted_cards
 
 RULES = ("2.3.1", "1.4.2", "4.1.1", "4.3.2")
 
@@ -91,14 +91,17 @@ class ReizenHoehe(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"Du möchtest {contract_ref(contract, 'de')} spielen, {how_de}. Bis zu welchem Wert darfst du "
+            f"Du möchtest {contract.ref('de', capital=True)} spielen, {how_de}. Bis zu welchem Wert darfst du "
             f"höchstens reizen?{rule_de}",
-            f"You want to play {contract_ref(contract, 'en')}, {how_en}. What is the highest value you may "
+            f"You want to play {contract.ref('en', capital=True)}, {how_en}. What is the highest value you may "
             f"bid?{rule_en}",
             "number",
             cards=codes(hand_order(scenario.hand, contract.game)),
             facts=[
-                (f"Geplantes Spiel: {contract_ref(contract, 'de')}", f"Intended game: {contract_ref(contract, 'en')}")
+                (
+                    f"Geplantes Spiel: {contract.ref('de', capital=True)}",
+                    f"Intended game: {contract.ref('en', capital=True)}",
+                )
             ],
             rule_ids=("2.3.1", "4.1.2") if contract.game.is_null else RULES,
         )

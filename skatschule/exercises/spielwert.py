@@ -14,7 +14,7 @@ from skatschule.engine.names import game_ref
 
 from .base import Question
 from .gen import NULL_CONTRACTS, random_matadors
-from .helpers import SUIT_GAMES, EngineExercise, Solution, contract_ref
+from .helpers import SUIT_GAMES, EngineExercise, Solution
 
 RULES = ("4.1.1", "4.3.2", "1.4.2")
 
@@ -68,7 +68,7 @@ class Spielwert(EngineExercise[Scenario]):
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         contract = scenario.contract
-        facts = [(f"Spiel: {contract_ref(contract, 'de')}", f"Game: {contract_ref(contract, 'en')}")]
+        facts = [(f"Spiel: {contract.ref('de', capital=True)}", f"Game: {contract.ref('en', capital=True)}")]
         if not contract.game.is_null:
             facts.append(
                 (

@@ -7,10 +7,28 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from skatschule.engine.houserules import EXTENDED_DOUBLING_LEVELS
+from skatschule.engine.errors import SkatError
 from skatschule.engine.names import DEFAULT_DECK, game_ref, render
+from skatschule.engine.rules import EXTENDED_DOUBLING_LEVELS, ISKO, SWITCHES
+from skatschule.home.errors import message_in
 from skatschule.home.language import current_lang
 
+from .scoring import (
+    HouseGame,
+    HouseRules,
+    bid_values,
+    is_possible,
+    needs_matadors_without_skat,
+    null_above_value,
+    rules_from,
+    score,
+    switch_label,
+)
+from .sheet import house_game
+
+NULL_MATADORS_HELP = _(
+    "Auch beim Null über seinem Wert: Er zählt als verlorenes Farb- oder Grandspiel mit diesen Spitzen."
+)
 ISKO_GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 GAME_CHOICES = [(g, g) for g in ISKO_GAMES] + [("revolution", _("Revolution")), ("saxon", _("Sächsische Spitze"))]
 
@@ -66,30 +84,38 @@ class ProfileForm(forms.Form):
     saxon_spitze = forms.BooleanField(required=False, label=_("Sächsische Spitze"))
     extended_doublings = forms.BooleanField(required=False, label=_("Kontra mit weiteren Stufen (Bock, Hirsch, …)"))
 
+    bock_reading = forms.ChoiceField(
+        choices=[
+            ("", _("der Alleinspieler hat verloren (Seed 004)")),
+            ("defenders_lost", _("die Gegenspieler haben verloren (Seed 002)")),
+        ],
+        required=False,
+        label=_("Bockrunde nach „Kontra verloren“: Kontra verloren heißt"),
+    )
+
+    # the form field of each engine switch (engine.rules.SWITCHES) where its name differs
+    FIELD_OF = {"doubling_levels": "extended_doublings"}
+
+    def __init__(self, *args: Any, deck: str = DEFAULT_DECK, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        lang = current_lang()
+        for switch in SWITCHES:  # the on/off switches by the engine's names, in the reader's deck
+            field = self.fields.get(self.FIELD_OF.get(switch.field, switch.field))
+            if isinstance(field, forms.BooleanField):
+                field.label = switch_label(switch.field, lang, deck)
+
+    def rules(self) -> HouseRules:
+        return rules_from(self.profile())
+
     def profile(self) -> dict[str, Any]:
+        """The switches that differ from the ISkO, by the engine's list of switches."""
         d = self.cleaned_data
         out: dict[str, Any] = {}
-        for name in (
-            "jacks_only_matadors",
-            "schneider_doubles",
-            "hand_not_punished",
-            "schneider_at_30",
-            "free_announcements",
-            "spitze",
-            "rum",
-            "saxon_spitze",
-        ):
-            if d.get(name):
-                out[name] = True
-        if d.get("grand_base") == 20:
-            out["grand_base"] = 20
-        for name in ("grand_ouvert_base", "revolution"):
-            if d.get(name):
-                out[name] = d[name]
-        if d.get("hand_overbid"):
-            out["hand_overbid"] = d["hand_overbid"]
-        if d.get("extended_doublings"):
-            out["doubling_levels"] = list(EXTENDED_DOUBLING_LEVELS)
+        for switch in SWITCHES:
+            value = d.get(self.FIELD_OF.get(switch.field, switch.field))
+            if not value or (switch.field == "grand_base" and value == ISKO.grand_base):
+                continue
+            out[switch.field] = list(EXTENDED_DOUBLING_LEVELS) if switch.field == "doubling_levels" else value
         return out
 
 
@@ -116,7 +142,11 @@ class GameForm(forms.Form):
     schneider_announced = forms.BooleanField(required=False, label=_("Schneider angesagt"))
     schwarz_announced = forms.BooleanField(required=False, label=_("Schwarz angesagt"))
     matadors = forms.IntegerField(
-        min_value=-11, max_value=11, initial=1, required=False, label=_("Spitzen (mit 2 = 2, ohne 3 = -3)")
+        min_value=-11,
+        max_value=11,
+        required=False,
+        label=_("Spitzen (mit 2 = 2, ohne 3 = -3)"),
+        help_text=NULL_MATADORS_HELP,
     )
     matadors_without_skat = forms.IntegerField(
         min_value=-11, max_value=11, required=False, label=_("Spitzen ohne Skat (nur Handspiel ohne Überreizen)")
@@ -132,15 +162,32 @@ class GameForm(forms.Form):
     spitze_missed = forms.BooleanField(required=False, label=_("Spitze nicht gefallen"))
     rum = forms.BooleanField(required=False, label=_("Rum"))
 
-    def __init__(self, *args: Any, players: list[str], deck: str = DEFAULT_DECK, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: list[str],
+        deck: str = DEFAULT_DECK,
+        rules: HouseRules | None = None,
+        pub: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         _choice_field(self, "declarer").choices = list(enumerate(players))
         _choice_field(self, "game").choices = game_choices(deck)
+        self.rules, self.pub = rules or HouseRules(), pub
 
     def clean(self) -> dict[str, Any]:
         d = super().clean() or {}
-        if not d.get("conceded") and (d.get("points") is None or d.get("tricks") is None):
+        if self.errors:
+            return d
+        null_like = d.get("game") in ("null", "revolution")  # only the tricks decide these
+        if not d.get("conceded") and (d.get("tricks") is None or d.get("points") is None and not null_like):
             raise forms.ValidationError(_("Augen und Stiche angeben, oder „aufgegeben“ ankreuzen."))
+        try:
+            game = house_game(self.entry(), pub=self.pub)
+        except SkatError as err:
+            raise forms.ValidationError(message_in(err, current_lang())) from None
+        check_game(self, game, self.rules)
         return d
 
     def entry(self) -> dict[str, Any]:
@@ -194,13 +241,29 @@ class RamschForm(forms.Form):
         return entry
 
 
+DEFAULT_PROFILE = {"grand_base": "24"}
+DEFAULT_EXAMPLE = {"game": "clubs", "matadors": "2", "bid": "18", "points": "70", "tricks": "6"}
+"""What the house-rule page shows before anything is chosen: Kreuz mit 2, won with 70 Augen."""
+
+
 class ExampleForm(forms.Form):
     """The example game on the house-rules page."""
 
     game = forms.ChoiceField(choices=GAME_CHOICES, initial="clubs", label=_("Spiel"))
     hand = forms.BooleanField(required=False, label=_("Hand"))
     ouvert = forms.BooleanField(required=False, label=_("ouvert"))
-    matadors = forms.IntegerField(min_value=-11, max_value=11, initial=2, label=_("Spitzen"))
+    schneider_announced = forms.BooleanField(required=False, label=_("Schneider angesagt"))
+    schwarz_announced = forms.BooleanField(required=False, label=_("Schwarz angesagt"))
+    matadors = forms.IntegerField(
+        min_value=-11,
+        max_value=11,
+        initial=2,
+        label=_("Spitzen"),
+        help_text=NULL_MATADORS_HELP,
+    )
+    matadors_without_skat = forms.IntegerField(
+        min_value=-11, max_value=11, required=False, label=_("Spitzen ohne Skat (nur Handspiel ohne Überreizen)")
+    )
     bid = forms.IntegerField(min_value=18, max_value=999, initial=18, label=_("Reizwert"))
     points = forms.IntegerField(min_value=0, max_value=120, initial=70, label=_("Augen des Alleinspielers"))
     tricks = forms.IntegerField(min_value=0, max_value=10, initial=6, label=_("Stiche des Alleinspielers"))
@@ -210,6 +273,67 @@ class ExampleForm(forms.Form):
     def __init__(self, *args: Any, deck: str = DEFAULT_DECK, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _choice_field(self, "game").choices = game_choices(deck)
+
+    def entry(self) -> dict[str, Any]:
+        """The example as a sheet entry (the same reading as an entered game)."""
+        d = self.cleaned_data
+        e: dict[str, Any] = {"kind": "game", "declarer": 0, "game": d["game"], "bid": d["bid"]}
+        for name in ("hand", "ouvert", "schneider_announced", "schwarz_announced", "rum"):
+            e[name] = bool(d.get(name))
+        e["hand"] = e["hand"] or d["game"] == "revolution"
+        e["matadors"] = d.get("matadors") or 0
+        if d.get("matadors_without_skat") is not None:
+            e["matadors_without_skat"] = d["matadors_without_skat"]
+        e["points"], e["tricks"], e["spitzen"] = d["points"], d["tricks"], d.get("spitzen") or 0
+        return e
+
+    def check(self, rules: HouseRules) -> None:
+        """The same checks as an entered game's, under ``rules`` (errors land on the fields)."""
+        if self.errors:
+            return
+        try:
+            game = house_game(self.entry(), pub=False)
+        except SkatError as err:
+            self.add_error(None, message_in(err, current_lang()))
+            return
+        check_game(self, game, rules)
+
+
+def check_game(form: forms.Form, game: HouseGame, rules: HouseRules) -> None:
+    """What cannot happen, as errors on the form's fields: a bid that is no game value, a suit or
+    Grand game without matadors, a Null above its value without them, Augen that do not fit the
+    tricks (or the matadors and Spitzen), a hand game that needs the matadors without the skat."""
+    if game.bid not in bid_values(rules):
+        form.add_error("bid", _("Kein Reizwert: gereizt werden nur Spielwerte (18, 20, 22, 23, 24, 27, …)."))
+    null_like = game.special is not None or game.game is not None and game.game.is_null
+    if not null_like and not game.matadors:
+        form.add_error("matadors", _("Spitzen angeben: mit 1 = 1, ohne 2 = -2."))
+    elif null_above_value(game) and not game.matadors:
+        form.add_error(
+            "matadors",
+            _(
+                "Der Null liegt unter dem Reizwert und zählt als verlorenes Farb- oder Grandspiel (ISkO 2.4.4): "
+                "gib die Spitzen des Alleinspielers an."
+            ),
+        )
+    elif not is_possible(game):
+        form.add_error(
+            "points",
+            _(
+                "So kann kein Spiel ausgehen: Die Augen passen nicht zu den Stichen (ein Stich hat höchstens 33 Augen, "
+                "der Skat höchstens 22, zehn Stiche sind alle 120), oder nicht zu den Spitzen."
+            ),
+        )
+    if needs_matadors_without_skat(game, rules):
+        form.add_error(
+            "matadors_without_skat",
+            _("Bei dieser Hausregel zählt das Handspiel ohne Skat: gib die Spitzen ohne Skat an."),
+        )
+    if not form.errors:
+        try:
+            score(game, rules)
+        except SkatError as err:
+            form.add_error(None, message_in(err, current_lang()))
 
 
 class ChangeForm(forms.Form):

@@ -9,15 +9,15 @@ from typing import Any
 from django.http import Http404, HttpRequest
 
 from skatschule.engine.errors import SkatError
-from skatschule.engine.games import GameType
-from skatschule.engine.houserules import PROFILES, HouseGame, HouseRules, Special, score_house
+from skatschule.engine.houserules import PROFILES
 from skatschule.engine.names import render
 from skatschule.engine.pubround import DealKind
 from skatschule.home.errors import message_in
 
 from .models import ScoreSheet
+from .scoring import HouseRules, rules_from, score, switch_names
 from .services import SESSION_KEY, SheetStore
-from .sheet import SYSTEMS, Replay, game_label, replay
+from .sheet import SYSTEMS, Replay, game_label, house_game, replay
 
 
 def _uuid(value: str) -> uuid.UUID:
@@ -55,6 +55,14 @@ def current_players(data: dict[str, Any]) -> list[str]:
         return list(replay(data).players)
     except (SkatError, KeyError):
         return list(data.get("players", []))
+
+
+def entry_rules(data: dict[str, Any]) -> tuple[HouseRules, bool]:
+    """The house rules and whether pub rules hold, for checking a game entered on this sheet."""
+    try:
+        return rules_from(data.get("profile") or {}), bool(data.get("pub"))
+    except SkatError:
+        return HouseRules(), bool(data.get("pub"))
 
 
 def sheets_of(request: HttpRequest) -> list[ScoreSheet]:
@@ -135,9 +143,9 @@ def sheet_view(
         "isko_totals": list(state.totals),
         "seeger_totals": seeger,
         "won_lost": won_lost,
-        "bierlachs_current": list(rounds[-1][0]),
+        "bierlachs_current": list(rounds[-1].minus),
         "bierlachs_limit": bierlachs_limit or (301 if n == 3 else 401),
-        "bierlachs_lost": [players[loser] for _, loser in rounds if loser is not None],
+        "bierlachs_lost": [players[loser] for r in rounds for loser in r.losers],
         "balances": balances,
         "cents": cents,
         "transfers": transfers,
@@ -152,7 +160,9 @@ def sheet_view(
         "series_done": games >= series,
         "pub": rep.pub,
         "rules": rep.rules,
+        "rule_names": switch_names(rep.rules, lang, deck),
         "history": data.get("history", []),
+        "history_dropped": int(data.get("history_dropped") or 0),
         "escape_allowed": [players[p] for p in state.seats if state.may_escape(p)],
         "passed_in_allowed": not rep.pub,
     }
@@ -215,35 +225,14 @@ def game_log(data: dict[str, Any], *, lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def compare_example(profile: dict[str, Any], example: dict[str, Any], *, lang: str, deck: str) -> dict[str, Any]:
-    """The example game's entry under the ISkO and under ``profile``, with both derivations."""
-    name = example.get("game", "clubs")
-    is_null = name in ("null", "revolution")
-
-    def game(for_isko: bool) -> HouseGame:
-        special = Special(name) if name in ("revolution", "saxon") else None
-        return HouseGame(
-            game=None if special else GameType(name),
-            special=special,
-            hand=bool(example.get("hand")) or name == "revolution",
-            ouvert=bool(example.get("ouvert")),
-            matadors=0 if is_null else int(example.get("matadors") or 1),
-            bid=int(example.get("bid") or 18),
-            declarer_points=int(example.get("points") or 0),
-            declarer_tricks=int(example.get("tricks") or 0),
-            spitzen=0 if for_isko else int(example.get("spitzen") or 0),
-            rum=False if for_isko else bool(example.get("rum")),
-            schwarz_announced=bool(example.get("ouvert")) and not is_null,
-        )
-
+def compare_example(rules: HouseRules, example: dict[str, Any], *, lang: str, deck: str) -> dict[str, Any]:
+    """The example game's entry (``ExampleForm.entry``) under the ISkO and under ``rules``, with
+    both derivations and the switches by their names."""
     out: dict[str, Any] = {"ok": True}
-    try:
-        rules = HouseRules.from_dict(profile)
-    except SkatError as err:
-        return {"ok": False, "error": message_in(err, lang)}
-    for label, rules_used, isko in (("isko", HouseRules(), True), ("house", rules, False)):
+    isko_entry = {**example, "spitzen": 0, "rum": False}
+    for label, rules_used, entry in (("isko", HouseRules(), isko_entry), ("house", rules, example)):
         try:
-            o = score_house(game(isko), rules_used)
+            o = score(house_game(entry, pub=False), rules_used)
         except SkatError as err:
             out[label] = {"error": message_in(err, lang)}
             continue
@@ -252,7 +241,7 @@ def compare_example(profile: dict[str, Any], example: dict[str, Any], *, lang: s
             "won": o.won,
             "steps": [(render(s.text(lang), lang, deck), s.rules) for s in o.steps],
         }
-    out["switches"] = list(rules.as_dict())
+    out["switches"] = switch_names(rules, lang, deck)
     return out
 
 

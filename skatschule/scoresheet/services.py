@@ -1,16 +1,21 @@
-"""Writes to score sheets: create, enter a game, correct one (with history), undo.
+"""Writes to score sheets: create, enter a game, correct one (with history), undo, share.
 
 A sheet lives in the database for signed-in users and in the session for visitors;
 :class:`SheetStore` hides which. Every write replays the whole sheet through the
-engine first, so nothing invalid is ever stored.
+engine first, so nothing invalid is ever stored. A write to a stored sheet reads it
+again under a row lock (``select_for_update``) and saves it in the same transaction,
+so games posted at the same moment are all kept. A sheet's size is bounded: at most
+``MAX_ENTRIES`` entries and the last ``HISTORY_LIMIT`` corrections.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
-from typing import Any
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
+from django.db import transaction
 from django.utils import timezone
 
 from skatschule.engine.errors import SkatError
@@ -21,6 +26,10 @@ from .sheet import new_sheet, replay
 
 SESSION_KEY = "scoresheet"
 MAX_ENTRIES = 200
+HISTORY_LIMIT = 50
+"""Corrections kept per sheet; older ones are counted in ``history_dropped``."""
+
+T = TypeVar("T")
 
 
 class SheetError(UserError):
@@ -88,37 +97,69 @@ def _checked(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _update(store: SheetStore, change: Callable[[dict[str, Any]], T]) -> T:
+    """Apply ``change`` to the sheet's data and save it, checked by a replay. A stored sheet is
+    read again under a row lock, so parallel writes queue up instead of overwriting each other."""
+    if not store.editable:
+        raise SheetError("Diese Liste ist nur zum Lesen geteilt", "This sheet is shared read-only")
+    if store.sheet is None:
+        data = store.load()
+        result = change(data)
+        store.save(_checked(data))
+        return result
+    with transaction.atomic():
+        locked = ScoreSheet.objects.select_for_update().filter(pk=store.sheet.pk).first()
+        if locked is None:
+            raise SheetError("Diese Liste gibt es nicht mehr", "This sheet no longer exists")
+        store.sheet = locked
+        data = copy.deepcopy(locked.data)
+        result = change(data)
+        store.save(_checked(data))
+    return result
+
+
+def _remember(data: dict[str, Any], item: dict[str, Any]) -> None:
+    """Add a correction to the history, keeping the last HISTORY_LIMIT."""
+    history = data.setdefault("history", [])
+    history.append(item)
+    if len(history) > HISTORY_LIMIT:
+        dropped = len(history) - HISTORY_LIMIT
+        del history[:dropped]
+        data["history_dropped"] = int(data.get("history_dropped") or 0) + dropped
+
+
 def add_entry(*, store: SheetStore, entry: dict[str, Any]) -> int:
-    data = store.load()
-    if not data:
-        raise SheetError("Keine Liste angelegt", "No sheet set up")
-    if len(data["entries"]) >= MAX_ENTRIES:
-        raise SheetError("Die Liste ist voll", "The sheet is full")
-    data["entries"].append(entry)
-    store.save(_checked(data))
-    return len(data["entries"])
+    def change(data: dict[str, Any]) -> int:
+        if not data:
+            raise SheetError("Keine Liste angelegt", "No sheet set up")
+        if len(data["entries"]) >= MAX_ENTRIES:
+            raise SheetError("Die Liste ist voll", "The sheet is full")
+        data["entries"].append(entry)
+        return len(data["entries"])
+
+    return _update(store, change)
 
 
 def correct_entry(*, store: SheetStore, number: int, entry: dict[str, Any]) -> None:
-    data = store.load()
-    entries = data.get("entries", [])
-    if not 1 <= number <= len(entries):
-        raise SheetError("Dieses Spiel gibt es nicht", "There is no such game")
-    old = entries[number - 1]
-    entries[number - 1] = entry
-    data["history"].append({"number": number, "old": old, "new": entry, "at": timezone.now().isoformat()})
-    store.save(_checked(data))
+    def change(data: dict[str, Any]) -> None:
+        entries = data.get("entries", [])
+        if not 1 <= number <= len(entries):
+            raise SheetError("Dieses Spiel gibt es nicht", "There is no such game")
+        old = entries[number - 1]
+        entries[number - 1] = entry
+        _remember(data, {"number": number, "old": old, "new": entry, "at": timezone.now().isoformat()})
+
+    _update(store, change)
 
 
 def undo_last(*, store: SheetStore) -> None:
-    data = store.load()
-    if not data.get("entries"):
-        raise SheetError("Die Liste ist leer", "The sheet is empty")
-    old = data["entries"].pop()
-    data["history"].append(
-        {"number": len(data["entries"]) + 1, "old": old, "new": None, "at": timezone.now().isoformat()}
-    )
-    store.save(_checked(data))
+    def change(data: dict[str, Any]) -> None:
+        if not data.get("entries"):
+            raise SheetError("Die Liste ist leer", "The sheet is empty")
+        old = data["entries"].pop()
+        _remember(data, {"number": len(data["entries"]) + 1, "old": old, "new": None, "at": timezone.now().isoformat()})
+
+    _update(store, change)
 
 
 def set_cents(*, store: SheetStore, cents: int) -> None:
@@ -126,6 +167,22 @@ def set_cents(*, store: SheetStore, cents: int) -> None:
         raise SheetError(
             "Der Einsatz liegt zwischen 0 und 1000 Cent je Punkt", "The stake lies between 0 and 1000 cents per point"
         )
-    data = store.load()
-    data["cents"] = cents
-    store.save(data)
+
+    def change(data: dict[str, Any]) -> None:
+        data["cents"] = cents
+
+    _update(store, change)
+
+
+def share(*, store: SheetStore, action: str) -> None:
+    """Revoke the sheet's read-only link ("widerrufen") or replace it by a new one ("neu");
+    the old link then answers 404."""
+    if store.sheet is None or not store.editable:
+        raise SheetError("Nur gespeicherte Listen lassen sich teilen", "Only saved sheets can be shared")
+    if action not in ("widerrufen", "neu"):
+        raise SheetError("Teilen: widerrufen oder neu", "Sharing: revoke or new")
+    with transaction.atomic():
+        locked = ScoreSheet.objects.select_for_update().get(pk=store.sheet.pk)
+        locked.share_id = uuid.uuid4() if action == "neu" else None
+        locked.save(update_fields=["share_id", "updated_at"])
+    store.sheet = locked

@@ -1,8 +1,8 @@
 """The score sheet as data and its replay through the engine.
 
 A sheet is a plain JSON document; :func:`replay` feeds its entries, in order, through
-:class:`~skatschule.engine.pubround.PubRound` and
-:func:`~skatschule.engine.houserules.score_house`, so every list entry, Bock flag,
+:class:`~skatschule.engine.pubround.PubRound` and the engine's scoring (through
+:func:`.scoring.score`, the app's one door to it), so every list entry, Bock flag,
 total and settlement is computed by the engine, never stored. A correction replaces one
 entry and the whole evening is replayed (a later Bock game may stop being one).
 No Django here: the services and selectors call it.
@@ -17,7 +17,7 @@ from typing import Any
 from skatschule.engine.errors import SkatError
 from skatschule.engine.explain import Step
 from skatschule.engine.games import GameType
-from skatschule.engine.houserules import HouseGame, HouseOutcome, HouseRules, Special, score_house
+from skatschule.engine.houserules import Special, doublings
 from skatschule.engine.names import game_ref
 from skatschule.engine.pub import score_ramsch
 from skatschule.engine.pubround import (
@@ -32,6 +32,8 @@ from skatschule.engine.pubround import (
     bock_trigger,
     score_broken_ramsch,
 )
+
+from .scoring import HouseGame, HouseOutcome, HouseRules, rules_from, score
 
 GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 SPECIALS = ("revolution", "saxon")
@@ -61,7 +63,7 @@ def new_sheet(
         raise SkatError(
             "Der Einsatz liegt zwischen 0 und 1000 Cent je Punkt", "The stake lies between 0 and 1000 cents per point"
         )
-    rules = HouseRules.from_dict(profile or {})
+    rules = rules_from(profile or {})
     data = {
         "version": 1,
         "players": names,
@@ -177,30 +179,26 @@ def game_label(entry: Mapping[str, Any], lang: str = "de") -> str:
     return " ".join(parts)
 
 
-def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bool) -> tuple[HouseOutcome, bool]:
+def house_game(entry: Mapping[str, Any], *, pub: bool, bock: bool = False) -> HouseGame:
+    """The entered game as the engine values it (raises SkatError for what cannot be entered)."""
     name = entry.get("game")
     if name not in GAMES + SPECIALS:
         raise SkatError("Unbekanntes Spiel", "Unknown game")
     kontra, re = _flag(entry, "kontra"), _flag(entry, "re")
     more = _int(entry, "more", 0)
-    if (kontra or re or more) and not pub:
-        raise SkatError("Kontra und Re nur mit Kneipenregeln (K.1)", "Kontra and Re only with pub rules (K.1)")
-    if re and not kontra:
-        raise SkatError("Re gibt es nur nach einem Kontra (K.1.3)", "Re is only possible after a Kontra (K.1.3)")
-    if more and not re:
-        raise SkatError("Weitere Stufen erst nach Re (K.7.10)", "Further levels only after Re (K.7.10)")
     is_null = name in ("null", "revolution")
-    if re and is_null and not _flag(entry, "ouvert") and name == "null":
-        raise SkatError("Auf Null und Null Hand gibt es kein Re (K.1.3)", "There is no Re on Null or Null Hand (K.1.3)")
+    null_closed = name == "null" and not _flag(entry, "ouvert")
+    calls = doublings(kontra=kontra, re=re, more=more, null_closed=null_closed, pub=pub)
     without = entry.get("matadors_without_skat")
-    game = HouseGame(
+    return HouseGame(
         game=GameType(name) if name in GAMES else None,
         special=Special(name) if name in SPECIALS else None,
         hand=_flag(entry, "hand"),
         ouvert=_flag(entry, "ouvert"),
         schneider_announced=_flag(entry, "schneider_announced"),
         schwarz_announced=_flag(entry, "schwarz_announced"),
-        matadors=0 if is_null else _int(entry, "matadors"),
+        # a Null's matadors count only when it was bid above its value (ISkO 2.4.4, cheapest lost game)
+        matadors=(_int(entry, "matadors", 0) if name == "null" else 0) if is_null else _int(entry, "matadors"),
         matadors_without_skat=without if isinstance(without, int) and not isinstance(without, bool) else None,
         bid=_int(entry, "bid", 18),
         declarer_points=_int(entry, "points"),
@@ -209,23 +207,30 @@ def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bo
         spitzen=_int(entry, "spitzen", 0),
         spitze_made=entry.get("spitze_made", True) is not False,
         rum=_flag(entry, "rum"),
-        doublings=int(kontra) + int(re) + more,
+        doublings=calls,
         bock=bock,
     )
-    outcome = score_house(game, rules)
+
+
+def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bool) -> tuple[HouseOutcome, bool]:
+    game = house_game(entry, pub=pub, bock=bock)
+    kontra, re = game.doublings >= 1, game.doublings >= 2
+    is_null = game.game is GameType.NULL or game.special is Special.REVOLUTION
+    outcome = score(game, rules)
     trigger = pub and bock_trigger(
         kontra=kontra,
         re=re,
         won=outcome.won,
         null=is_null,
         declarer_points=game.declarer_points if not game.conceded else 0,
+        reading=rules.bock_reading,
     )
     return outcome, trigger
 
 
 def replay(data: Mapping[str, Any]) -> Replay:
     players = [str(p) for p in data["players"]]
-    rules = HouseRules.from_dict(data.get("profile") or {})
+    rules = rules_from(data.get("profile") or {})
     pub = bool(data.get("pub"))
     state = PubRound(players=len(players), dealer=int(data.get("dealer", 0)), ramsch_when_passed=pub, bock_rounds=pub)
     rows: list[Row] = []

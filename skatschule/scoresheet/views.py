@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -12,11 +11,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.cards.context_processors import current_deck
-from skatschule.home.errors import render_error
+from skatschule.home.errors import message_in, render_error
 from skatschule.home.language import current_lang
+from skatschule.home.spreadsheets import table_csv_bytes
 
 from . import selectors, services
-from .forms import ChangeForm, ExampleForm, GameForm, NewSheetForm, ProfileForm, RamschForm
+from .forms import (
+    DEFAULT_EXAMPLE,
+    DEFAULT_PROFILE,
+    ChangeForm,
+    ExampleForm,
+    GameForm,
+    NewSheetForm,
+    ProfileForm,
+    RamschForm,
+)
 from .services import SheetError, SheetStore
 
 
@@ -34,9 +43,31 @@ def _context(request: HttpRequest, store: SheetStore) -> dict[str, Any]:
     ctx["store"] = store
     ctx["key"] = store.key
     ctx["editable"] = store.editable
-    if store.sheet is not None:
-        ctx["share_url"] = request.build_absolute_uri(reverse("scoresheet:shared", args=[store.sheet.share_id]))
+    sheet = store.sheet
+    if store.editable:
+        ctx["print_url"] = reverse("scoresheet:print", args=[store.key])
+        ctx["csv_url"] = reverse("scoresheet:csv", args=[store.key])
+        ctx["log_url"] = reverse("scoresheet:log", args=[store.key])
+        if sheet is not None and sheet.share_id is not None:
+            ctx["share_url"] = request.build_absolute_uri(reverse("scoresheet:shared", args=[sheet.share_id]))
+    elif sheet is not None and sheet.share_id is not None:
+        # a viewer of the shared link gets the read-only print and CSV under the same link
+        ctx["print_url"] = reverse("scoresheet:shared_print", args=[sheet.share_id])
+        ctx["csv_url"] = reverse("scoresheet:shared_csv", args=[sheet.share_id])
     return ctx
+
+
+def _forms(request: HttpRequest, ctx: dict[str, Any], store: SheetStore, form: Any = None) -> None:
+    """The sheet's entry forms; ``form`` (one the visitor just sent) keeps what was entered."""
+    players = ctx.get("players", [])
+    rules, pub = selectors.entry_rules(store.load())
+    ctx["game_form"] = (
+        form
+        if isinstance(form, GameForm)
+        else GameForm(players=players, deck=current_deck(request), rules=rules, pub=pub)
+    )
+    ctx["ramsch_form"] = form if isinstance(form, RamschForm) else RamschForm()
+    ctx["change_form"] = form if isinstance(form, ChangeForm) else ChangeForm(players=players)
 
 
 def _back(request: HttpRequest, key: str) -> list[tuple[str, str]]:
@@ -49,7 +80,7 @@ def index(request: HttpRequest) -> HttpResponse:
         request,
         "scoresheet/index.html",
         {
-            "form": NewSheetForm(),
+            "form": NewSheetForm(deck=current_deck(request)),
             "sheets": selectors.sheets_of(request),
             "session_sheet": bool(request.session.get(services.SESSION_KEY)),
         },
@@ -57,7 +88,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 def index_post(request: HttpRequest) -> HttpResponse:
-    form = NewSheetForm(request.POST)
+    form = NewSheetForm(request.POST, deck=current_deck(request))
     if not form.is_valid():
         return render(
             request, "scoresheet/index.html", {"form": form, "sheets": selectors.sheets_of(request)}, status=400
@@ -87,9 +118,7 @@ def index_view(request: HttpRequest) -> HttpResponse:
 def detail(request: HttpRequest, key: str) -> HttpResponse:
     store = selectors.store_for(request, key)
     ctx = _context(request, store)
-    ctx["game_form"] = GameForm(players=ctx.get("players", []), deck=current_deck(request))
-    ctx["ramsch_form"] = RamschForm()
-    ctx["change_form"] = ChangeForm(players=ctx.get("players", []))
+    _forms(request, ctx, store)
     return render(request, "scoresheet/sheet.html", ctx)
 
 
@@ -100,26 +129,39 @@ def shared(request: HttpRequest, share_id: str) -> HttpResponse:
 
 
 def _write(request: HttpRequest, key: str, form: Any, action: Any) -> HttpResponse:
+    """Run ``action`` if ``form`` is valid; otherwise, or if the engine refuses the entry, show
+    the sheet again with the entered game and its error in the form (400)."""
     store = selectors.store_for(request, key)
-    if form is not None and not form.is_valid():
-        ctx = _context(request, store)
-        ctx["game_form"] = (
-            form if isinstance(form, GameForm) else GameForm(players=ctx.get("players", []), deck=current_deck(request))
-        )
-        ctx["ramsch_form"] = form if isinstance(form, RamschForm) else RamschForm()
-        ctx["change_form"] = form if isinstance(form, ChangeForm) else ChangeForm(players=ctx.get("players", []))
-        return render(request, "scoresheet/sheet.html", ctx, status=400)
-    try:
-        action(store)
-    except SheetError as err:
-        return render_error(request, err, 400, links=_back(request, key))
-    return redirect(reverse("scoresheet:detail", args=[key]) + "#liste")
+    if form is None or form.is_valid():
+        try:
+            action(store)
+        except SheetError as err:
+            if form is None:
+                return render_error(request, err, 400, links=_back(request, key))
+            form.add_error(None, message_in(err, current_lang()))
+        else:
+            return redirect(reverse("scoresheet:detail", args=[key]) + "#liste")
+    ctx = _context(request, store)
+    _forms(request, ctx, store, form)
+    return render(request, "scoresheet/sheet.html", ctx, status=400)
+
+
+def _game_form(request: HttpRequest, data: dict[str, Any], **kwargs: Any) -> GameForm:
+    rules, pub = selectors.entry_rules(data)
+    return GameForm(
+        request.POST,
+        players=selectors.current_players(data),
+        deck=current_deck(request),
+        rules=rules,
+        pub=pub,
+        **kwargs,
+    )
 
 
 @require_POST
 def add_game(request: HttpRequest, key: str) -> HttpResponse:
     store = selectors.store_for(request, key)
-    form = GameForm(request.POST, players=selectors.current_players(store.load()), deck=current_deck(request))
+    form = _game_form(request, store.load())
     return _write(request, key, form, lambda s: services.add_entry(store=s, entry=form.entry()))
 
 
@@ -182,23 +224,27 @@ def correct(request: HttpRequest, key: str, number: int) -> HttpResponse:
             links=_back(request, key),
         )
     players = selectors.current_players(data)
+    rules, pub = selectors.entry_rules(data)
     form: Any
     if request.method == "POST":
         if entry["kind"] == "game":
-            form = GameForm(request.POST, players=players, deck=current_deck(request))
+            form = _game_form(request, data)
         else:
             form = RamschForm(request.POST)
         if form.is_valid():
             try:
                 services.correct_entry(store=store, number=number, entry=form.entry())
             except SheetError as err:
-                return render_error(request, err, 400, links=_back(request, key))
-            return redirect(reverse("scoresheet:detail", args=[key]) + "#liste")
+                form.add_error(None, message_in(err, current_lang()))
+            else:
+                return redirect(reverse("scoresheet:detail", args=[key]) + "#liste")
         status = 400
     else:
         status = 200
         if entry["kind"] == "game":
-            form = GameForm(initial=GameForm.initial_from(entry), players=players, deck=current_deck(request))
+            form = GameForm(
+                initial=GameForm.initial_from(entry), players=players, deck=current_deck(request), rules=rules, pub=pub
+            )
         elif entry["kind"] == "ramsch":
             form = RamschForm(
                 initial={
@@ -216,17 +262,17 @@ def correct(request: HttpRequest, key: str, number: int) -> HttpResponse:
     )
 
 
-@require_GET
-def csv_export(request: HttpRequest, key: str) -> HttpResponse:
-    store = selectors.store_for(request, key)
+def _csv(request: HttpRequest, store: SheetStore) -> HttpResponse:
+    """The sheet as CSV like the site's other exports: UTF-8 with BOM, semicolons under German,
+    the one formula guard (home/spreadsheets.py) on every cell."""
     ctx = _context(request, store)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="spielliste.csv"'
-    writer = csv.writer(response)
     players = ctx["players"]
-    writer.writerow(["Nr", "Geber", "Art", "Spiel", "Alleinspieler", *players, *[f"Summe {p}" for p in players]])
+    table: list[list[object]] = [
+        [_("Nr."), _("Geber"), _("Art"), _("Spiel"), _("Alleinspieler"), *players]
+        + [_("Summe %(name)s") % {"name": p} for p in players]
+    ]
     for row in ctx["rows"]:
-        writer.writerow(
+        table.append(
             [
                 row.number,
                 row.dealer,
@@ -237,7 +283,30 @@ def csv_export(request: HttpRequest, key: str) -> HttpResponse:
                 *row.totals,
             ]
         )
+    response = HttpResponse(table_csv_bytes(table, current_lang()), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="spielliste.csv"'
     return response
+
+
+@require_GET
+def csv_export(request: HttpRequest, key: str) -> HttpResponse:
+    return _csv(request, selectors.store_for(request, key))
+
+
+@require_GET
+def shared_csv(request: HttpRequest, share_id: str) -> HttpResponse:
+    return _csv(request, selectors.shared_store(share_id))
+
+
+@require_POST
+def share(request: HttpRequest, key: str) -> HttpResponse:
+    """Revoke the read-only link or replace it by a new one."""
+    store = selectors.store_for(request, key)
+    try:
+        services.share(store=store, action=request.POST.get("aktion", ""))
+    except SheetError as err:
+        return render_error(request, err, 400, links=_back(request, key))
+    return redirect(reverse("scoresheet:detail", args=[key]) + "#export-title")
 
 
 @require_GET
@@ -254,30 +323,28 @@ def print_view(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @require_GET
+def shared_print(request: HttpRequest, share_id: str) -> HttpResponse:
+    store = selectors.shared_store(share_id)
+    return render(request, "scoresheet/print.html", _context(request, store))
+
+
+@require_GET
 def house_rules(request: HttpRequest) -> HttpResponse:
-    """Compose a profile and compare an example game's entry with the ISkO."""
-    profile_form = ProfileForm(request.GET or None)
-    example_form = ExampleForm(request.GET or None, deck=current_deck(request))
-    ctx: dict[str, Any] = {
-        "profile_form": profile_form,
-        "example_form": example_form,
-        "presets": selectors.profile_presets(),
-    }
-    if request.GET and profile_form.is_valid() and example_form.is_valid():
-        ctx.update(
-            selectors.compare_example(
-                profile_form.profile(), example_form.cleaned_data, lang=current_lang(), deck=current_deck(request)
-            )
-        )
-    elif not request.GET:
-        ctx.update(
-            selectors.compare_example(
-                {},
-                {"game": "clubs", "matadors": 2, "bid": 18, "points": 70, "tricks": 6},
-                lang=current_lang(),
-                deck=current_deck(request),
-            )
-        )
-        ctx["profile_form"] = ProfileForm()
-        ctx["example_form"] = ExampleForm(deck=current_deck(request))
-    return render(request, "scoresheet/house_rules.html", ctx, status=200 if ctx.get("ok", True) else 400)
+    """Compose a profile and compare an example game's entry with the ISkO. The example is
+    checked like an entered game; its errors stand at its fields, with everything kept."""
+    deck = current_deck(request)
+    if request.GET:
+        profile_form, example_form = ProfileForm(request.GET, deck=deck), ExampleForm(request.GET, deck=deck)
+        shown = (profile_form, example_form)
+    else:
+        profile_form, example_form = ProfileForm(DEFAULT_PROFILE, deck=deck), ExampleForm(DEFAULT_EXAMPLE, deck=deck)
+        shown = (ProfileForm(deck=deck), ExampleForm(deck=deck))
+    ctx: dict[str, Any] = {"profile_form": shown[0], "example_form": shown[1], "presets": selectors.profile_presets()}
+    status = 400
+    if profile_form.is_valid() and example_form.is_valid():
+        rules = profile_form.rules()
+        example_form.check(rules)
+        if example_form.is_valid():
+            ctx.update(selectors.compare_example(rules, example_form.entry(), lang=current_lang(), deck=deck))
+            status = 200
+    return render(request, "scoresheet/house_rules.html", ctx, status=status)

@@ -7,7 +7,8 @@ remove them). Two graphs are checked:
 - packages (``skatschule.engine``, ``skatschule.training`` ...): no package reaches itself
   through another package;
 
-and the engine imports nothing of the project outside ``skatschule.engine`` (nor Django).
+and the pure layers import nothing of Django and nothing of the project above them: the engine
+only itself, the content format itself and the engine, the exercises those and themselves.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from __future__ import annotations
 import ast
 from collections import defaultdict
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "skatschule"
@@ -155,21 +158,44 @@ def test_no_package_cycles():
     assert not found, "import cycles between packages:\n" + "\n".join(" <-> ".join(c) for c in found)
 
 
-def test_the_engine_imports_nothing_else_of_the_project_nor_django():
+# The pure layers: what each may import of the project (nothing of Django in any of them).
+PURE_LAYERS = {
+    "engine": ("engine",),
+    "exercises": ("engine", "content", "exercises"),
+    "content": ("engine", "content"),
+}
+
+
+def offending_imports(source: str, layer: str) -> list[str]:
+    """The imports in ``source`` that a module of the pure ``layer`` must not make."""
+    allowed = tuple(f"{PACKAGE}.{name}" for name in PURE_LAYERS[layer])
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names = [node.module or ""]
+        for name in names:
+            project = name == PACKAGE or name.startswith(f"{PACKAGE}.")
+            if name == "django" or name.startswith("django.") or (project and not name.startswith(allowed)):
+                found.append(name)
+    return found
+
+
+@pytest.mark.parametrize("layer", sorted(PURE_LAYERS))
+def test_the_pure_layers_import_only_what_lies_below_and_no_django(layer: str) -> None:
     offenders = []
     for module, path in _modules().items():
-        if not module.startswith(f"{PACKAGE}.engine"):
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and not node.level:
-                names = [node.module or ""]
-            for name in names:
-                if name.startswith("django") or (name.startswith(PACKAGE) and not name.startswith(f"{PACKAGE}.engine")):
-                    offenders.append(f"{module} imports {name}")
+        if module == f"{PACKAGE}.{layer}" or module.startswith(f"{PACKAGE}.{layer}."):
+            offenders += [f"{module} imports {name}" for name in offending_imports(path.read_text("utf-8"), layer)]
     assert not offenders, "\n".join(offenders)
+
+
+def test_the_layer_check_finds_an_offender() -> None:
+    source = "import os\nfrom django.db import models\nfrom skatschule.engine import cards\nimport skatschule.home\n"
+    assert offending_imports(source, "exercises") == ["django.db", "skatschule.home"]
+    assert offending_imports("from skatschule.exercises import gen\n", "engine") == ["skatschule.exercises"]
 
 
 def test_the_checker_finds_a_cycle():

@@ -101,7 +101,7 @@ def test_club_evening_on_a_phone_without_javascript(browser, live_server) -> Non
         for name, total in zip(PLAYERS, state.seeger_totals()):
             expect(page.locator(f'#totals-seeger td[data-total="{name}"]')).to_have_text(str(total))
         page.get_by_role("link", name="Bierlachs").click()
-        for name, total in zip(PLAYERS, state.bierlachs()[-1][0]):
+        for name, total in zip(PLAYERS, state.bierlachs()[-1].minus):
             expect(page.locator(f'#totals-bierlachs td[data-total="{name}"]')).to_have_text(str(total))
         assert not page.evaluate(wide), "totals"
 
@@ -150,5 +150,47 @@ def test_house_rules_page_on_a_phone_without_javascript(browser, live_server) ->
         expect(page.locator("#entry-house")).to_have_text(str(house))
         expect(page.locator(".compare")).to_contain_text("2 Spitzen 5")
         assert not page.evaluate("document.documentElement.scrollWidth > 375"), "comparison"
+    finally:
+        context.close()
+
+
+def test_four_players_and_the_print_page_fit_a_phone(browser, live_server) -> None:
+    """At 375 px the fourth player's column is on screen (no scrolling box hides it) and the print
+    page does not scroll sideways (issue 26 §3)."""
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, is_mobile=True, locale="de-DE", java_script_enabled=False
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/liste/")
+        for i, name in enumerate(["Annemarie", "Bernhard", "Carlotta", "Dorothea"], start=1):
+            page.locator(f"#id_player{i}").fill(name)
+        page.locator("#id_pub").check()
+        page.get_by_role("button", name="Liste anlegen").click()
+        expect(page).to_have_url(re.compile(r"/liste/sitzung/$"))
+        games = [
+            {"declarer": 1, "game": "grand", "matadors": -4, "points": 31, "tricks": 3, "kontra": True, "re": True},
+            {"declarer": 3, "game": "clubs", "matadors": 2, "points": 95, "tricks": 9},
+            {"declarer": 0, "game": "hearts", "matadors": 1, "points": 70, "tricks": 6},
+        ]
+        for g in games:
+            _enter_game(page, g)
+        expect(page.locator("tr.sheet-row")).to_have_count(len(games))
+        fits = """() => {
+            const wrap = document.querySelector('.sheet-table').closest('.table-wrap');
+            const last = document.querySelector('.sheet-table thead th:last-child').getBoundingClientRect();
+            return {scroll: wrap.scrollWidth - wrap.clientWidth, right: last.right,
+                    page: document.documentElement.scrollWidth};
+        }"""
+        box = page.evaluate(fits)
+        assert box["scroll"] <= 1 and box["right"] <= 375 and box["page"] <= 375, box
+        expect(page.locator(".sheet-table thead th").last).to_have_text("Dorothea")
+        expect(page.locator(".sheet-table thead th").last).to_be_in_viewport()
+
+        page.goto(live_server.url + "/liste/sitzung/druck/")
+        expect(page.locator(".print-table tbody tr")).to_have_count(len(games))
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375, "print page"
+        expect(page.locator(".print-table thead th").last).to_be_in_viewport()
     finally:
         context.close()

@@ -12,6 +12,8 @@ from django.utils import translation
 from skatschule.cards.context_processors import DECK_COOKIE, current_deck
 from skatschule.cards.render import DECKS, DEFAULT_DECK, card_name, card_svg, cards_html, choice_html, deck_choices
 from skatschule.engine import CARDS, Card, InvalidCard, Rank
+from skatschule.engine.names import card_name as engine_card_name
+from skatschule.engine.names import names_for
 
 ALL_CODES = [c.code for c in CARDS]
 
@@ -42,8 +44,8 @@ def expected_label(card: Card, deck: str, lang: str) -> str:
     if deck == "german":
         if lang == "en":
             return f"{GERMAN_RANKS_EN[card.rank]} of {GERMAN_SUITS_EN[card.suit]}"
-        return f"{card.suit.name_german_deck}-{GERMAN_RANKS_DE[card.rank]}"
-    return card.name_en if lang == "en" else card.name_de
+        return f"{names_for('german').suit(card.suit)}-{GERMAN_RANKS_DE[card.rank]}"
+    return engine_card_name(card, "en" if lang == "en" else "de")
 
 
 def aria_label(svg: str) -> str:
@@ -298,8 +300,8 @@ def test_gallery_shows_all_32_cards_with_both_names(client) -> None:
     assert page.count("<svg ") == 32
     for card in CARDS:
         assert f'id="karte-{card.code}"' in page
-        assert f'<span class="gallery-name">{card.name_de}</span>' in page
-        assert card.name_en not in page  # the German interface names each card once, in German
+        assert f'<span class="gallery-name">{engine_card_name(card)}</span>' in page
+        assert engine_card_name(card, "en") not in page  # the German interface names each card once, in German
     assert "(clubs)" not in page and 'lang="en"' not in page.split("<main", 1)[1]
     assert "11 Augen" in page and "0 Augen" in page and "2 Augen" in page
 

@@ -14,6 +14,7 @@ import pytest
 
 from skatschule.casebook import cases as cb
 from skatschule.casebook.cases import CATEGORIES, CaseFormatError, load_cases, solve
+from skatschule.engine.names import card_name
 from skatschule.engine.rulings import Level
 from skatschule.rules.content import load_registry
 
@@ -212,7 +213,7 @@ def test_directives_in_the_case_texts_render():
                             card = parse_card(code)
                         except Exception:  # the game of ``hand clubs ...``
                             continue
-                        assert (card.name_en if lang == "en" else card.name_de) in out, (where, code)
+                        assert card_name(card, "en" if lang == "en" else "de") in out, (where, code)
     assert rendered > 0  # the case texts do show cards
 
 

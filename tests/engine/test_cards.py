@@ -4,6 +4,7 @@ import random
 import pytest
 
 from skatschule.engine import CARDS, DECK, CardSet, Deal, InvalidCard, Rank, Suit, deal_cards, parse_card, parse_cards
+from skatschule.engine.names import card_name, names_for
 
 
 def test_notation_round_trip_and_names():
@@ -11,10 +12,10 @@ def test_notation_round_trip_and_names():
     for card in CARDS:
         assert parse_card(card.code) is card
         assert parse_card(card.code.lower()) is card
-    assert parse_card("CJ").name_de == "Kreuz-Bube"
-    assert parse_card("HT").name_en == "ten of hearts"
+    assert card_name("CJ") == "Kreuz-Bube"
+    assert card_name(parse_card("HT"), "en") == "ten of hearts"
     assert parse_card("h10") is parse_card("HT")
-    assert parse_card("DA").suit.symbol == "♦" and parse_card("DA").suit.name_german_deck == "Schellen"
+    assert parse_card("DA").suit.symbol == "♦" and names_for("german").suit(parse_card("DA").suit) == "Schellen"
 
 
 @pytest.mark.parametrize("bad", ["", "X7", "C1", "CJJ", "JC", "10", None, 7])

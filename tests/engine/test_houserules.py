@@ -245,3 +245,183 @@ def test_revolution_variants_as_seed_002_describes_them():
     assert one.hand and one.defenders_swap and not one.defenders_take_skat and not one.declarer_leads
     assert two.defenders_take_skat and not two.defenders_swap and not two.declarer_leads
     assert three.defenders_swap and three.defenders_take_skat and three.declarer_leads
+
+
+# --- one variant model (issue 27 §1) and the engine semantics of issue 26 §1.1/§2
+
+
+def test_out_of_schneider_with_30_helps_the_defenders_only():
+    """Grand Hand mit 2, the declarer with 30 Augen: still Schneider for him (seed 002 and
+    K.7.4 name only the defenders), so 5 × 24 = 120, lost -240 (not -192)."""
+    g = HouseGame(GameType.GRAND, hand=True, matadors=2, declarer_points=30, declarer_tricks=3)
+    isko = score_house(g)
+    house = score_house(g, HouseRules(schneider_at_30=True))
+    assert house.schneider and (house.value, house.score) == (isko.value, isko.score) == (120, -240)
+
+
+def test_the_switch_is_named_only_where_it_changes_the_result():
+    rules = HouseRules(schneider_at_30=True)
+    changed = score_house(HouseGame(GameType.CLUBS, matadors=1, declarer_points=90, declarer_tricks=8), rules)
+    untouched = score_house(HouseGame(GameType.CLUBS, matadors=1, declarer_points=95, declarer_tricks=8), rules)
+    assert any("Mit 30 aus dem Schneider" in s.de and "Out of Schneider with 30" in s.en for s in changed.steps)
+    assert not any("30" in s.de and "Hausregel" in s.de for s in untouched.steps)
+
+
+def test_overbid_null_is_the_cheapest_lost_game_with_the_matadors_under_every_rule_set():
+    """Case F-13 / ISkO 2.4.4: Null bid to 30 with 'mit 2' is a lost Herz game, -60 (not 2 × 23 = -92);
+    the house-rule path, score_game with the number of matadors and the Bock game agree."""
+    g = HouseGame(GameType.NULL, matadors=2, bid=30, declarer_points=0, declarer_tricks=0)
+    assert score_house(g).score == -60
+    assert score_house(g, HouseRules(jacks_only_matadors=True, grand_base=20)).score == -60
+    assert score_house(HouseGame(GameType.NULL, matadors=2, bid=30, bock=True)).score == -120
+    o = score_game(Contract(GameType.NULL), 0, bid=30, declarer_points=0, declarer_tricks=0, null_matadors=2)
+    assert (o.score, o.counted_game) == (-60, GameType.HEARTS)
+    assert any("2.4.4" in s.rules for s in o.steps)
+    # without the matadors the vectors contract's reading stays: 2 × 23 = 46, lost -92
+    assert score_house(HouseGame(GameType.NULL, bid=30)).score == -92
+
+
+def test_one_rule_set_model_pre1999_and_pub_are_switches_of_it():
+    from skatschule.engine.rules import ISKO, PRE1999, PUB, RuleSet
+
+    assert HouseRules is RuleSet and HouseRules() == ISKO and ISKO.is_isko
+    assert PRE1999 == HouseRules(grand_ouvert_base=36, hand_not_punished=True) == PROFILES["alt"]
+    assert PUB.doublings and not PUB.is_isko
+    # the numbers come from the switches, for score_game too
+    grand = Contract(GameType.GRAND)
+    assert (
+        score_game(grand, 1, bid=18, declarer_points=70, declarer_tricks=6, rules=HouseRules(grand_base=20)).value == 40
+    )
+    assert score_game(grand, 1, bid=18, declarer_points=70, declarer_tricks=6).value == 48  # the cache tells them apart
+
+
+def test_every_switch_is_listed_once_with_labels_in_both_languages():
+    from skatschule.engine.explain import Text
+    from skatschule.engine.rules import SWITCHES
+
+    fields_ = [s.field for s in SWITCHES]
+    assert len(set(fields_)) == len(fields_)
+    every_on = HouseRules(
+        jacks_only_matadors=True,
+        grand_base=20,
+        grand_ouvert_base=30,
+        schneider_doubles=True,
+        hand_not_punished=True,
+        hand_overbid=HandOverbid.SKAT,
+        schneider_at_30=True,
+        free_announcements=True,
+        revolution=2,
+        spitze=True,
+        rum=True,
+        saxon_spitze=True,
+        doubling_levels=EXTENDED_DOUBLING_LEVELS,
+        bock_reading=HouseRules.from_dict({"bock_reading": "defenders_lost"}).bock_reading,
+    )
+    assert set(every_on.switches()) == set(fields_)
+    assert all(isinstance(s.label, Text) and s.label.de and s.label.en and "_" not in s.label.de for s in SWITCHES)
+
+
+def test_doubling_levels_are_any_names_after_kontra_and_re():
+    rules = HouseRules.from_dict({"doubling_levels": ["Kontra", "Re", "Bock"]})
+    o = score_house(HouseGame(GameType.GRAND, matadors=1, declarer_points=70, declarer_tricks=6, doublings=3), rules)
+    assert o.score == 48 * 8 and "Bock" in o.steps[-1].de
+    for bad in (["Re", "Kontra"], ["Kontra", "Re", "Re"], "Kontra"):
+        with pytest.raises(SkatError):
+            HouseRules.from_dict({"doubling_levels": bad})
+
+
+def test_seed_002_example_counts_45_or_27_and_names_the_house_rule():
+    g = HouseGame(
+        GameType.DIAMONDS,
+        matadors=1,
+        matadors_without_skat=-3,
+        hand=True,
+        bid=45,
+        declarer_points=70,
+        declarer_tricks=6,
+    )
+    for choice, value in ((HandOverbid.HAND, 45), (HandOverbid.SKAT, 27)):
+        o = score_house(g, HouseRules(hand_overbid=choice))
+        assert (o.won, o.score) == (True, value)
+        assert any("K.7.5" in s.rules and "Hausregel" in s.de for s in o.steps)
+
+
+@pytest.mark.parametrize(
+    "switch,game",
+    [
+        ({"jacks_only_matadors": True}, HouseGame(GameType.CLUBS, matadors=6, declarer_points=70, declarer_tricks=6)),
+        ({"grand_base": 20}, HouseGame(GameType.GRAND, matadors=1, declarer_points=70, declarer_tricks=6)),
+        (
+            {"grand_ouvert_base": 36},
+            HouseGame(GameType.GRAND, hand=True, ouvert=True, matadors=4, declarer_points=120, declarer_tricks=10),
+        ),
+        ({"schneider_doubles": True}, HouseGame(GameType.CLUBS, matadors=1, declarer_points=95, declarer_tricks=8)),
+        ({"hand_not_punished": True}, HouseGame(GameType.HEARTS, hand=True, matadors=1, declarer_points=55)),
+        ({"schneider_at_30": True}, HouseGame(GameType.CLUBS, matadors=1, declarer_points=90, declarer_tricks=8)),
+        (
+            {"free_announcements": True},
+            HouseGame(GameType.SPADES, matadors=1, schneider_announced=True, declarer_points=92, declarer_tricks=8),
+        ),
+        ({"spitze": True}, HouseGame(GameType.CLUBS, matadors=2, spitzen=1, declarer_points=70, declarer_tricks=6)),
+        ({"rum": True}, HouseGame(GameType.CLUBS, matadors=2, rum=True, declarer_points=70, declarer_tricks=6)),
+    ],
+)
+def test_a_switch_that_changes_the_entry_is_named_in_the_derivation(switch, game):
+    from skatschule.engine.rules import SWITCHES
+
+    rules = HouseRules.from_dict(switch)
+    (field,) = switch
+    label = next(s.label for s in SWITCHES if s.field == field)
+    label = type(label)(label.de, label.en.lower())
+    o = score_house(game, rules)
+    try:
+        changed = score_house(game).score != o.score
+    except SkatError:  # the ISkO refuses the game altogether
+        changed = True
+    assert changed
+    assert any(f"Hausregel „{label.de}“" in s.de and f"house rule “{label.en}”" in s.en.lower() for s in o.steps)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [HouseRules(hand_overbid=HandOverbid.SKAT), HouseRules(schneider_at_30=True)],
+    ids=["hand_overbid", "at_30"],
+)
+def test_the_switch_path_agrees_with_score_game_where_the_switch_does_not_apply(rules):
+    """Games a switch sends down score_house's own path still get the ISkO's entry when the
+    switch changes nothing (no overbid hand game; the defenders do not have exactly 30)."""
+    checked = 0
+    for game in (GameType.CLUBS, GameType.GRAND):
+        for (hand, ouvert, sn, sw), m, points, bid in itertools.product(
+            [(True, False, False, False), (True, False, True, False), (True, True, True, True)],
+            (1, -3),
+            (0, 25, 31, 60, 61, 89, 91, 120),
+            (18, 48, 96),
+        ):
+            tricks = 0 if points == 0 else 10 if points == 120 else 5
+            contract = Contract(game, hand=hand, ouvert=ouvert, schneider_announced=sn, schwarz_announced=sw)
+            expected = score_game(contract, m, bid=bid, declarer_points=points, declarer_tricks=tricks)
+            if expected.overbid and rules.hand_overbid is not None:
+                continue
+            got = score_house(
+                HouseGame(
+                    game,
+                    hand=hand,
+                    ouvert=ouvert,
+                    schneider_announced=sn,
+                    schwarz_announced=sw,
+                    matadors=m,
+                    bid=bid,
+                    declarer_points=points,
+                    declarer_tricks=tricks,
+                ),
+                rules,
+            )
+            assert (got.won, got.value, got.score, got.overbid) == (
+                expected.won,
+                expected.value,
+                expected.score,
+                expected.overbid,
+            ), (contract, m, points, bid)
+            checked += 1
+    assert checked > 50

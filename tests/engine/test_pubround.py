@@ -380,7 +380,7 @@ def test_without_ramsch_the_totals_agree_with_lists(players, games):
     assert list(pr.seeger_totals()) == seeger_totals(players, pr.game_entries())
     ours = pr.bierlachs()
     theirs = bierlachs(players, pr.game_entries())
-    assert [(list(m), loser) for m, loser in ours] == [(list(r.minus), r.loser) for r in theirs]
+    assert ours == tuple(theirs)
 
 
 def test_without_pub_rules_no_trigger_starts_a_round():
@@ -421,3 +421,79 @@ def test_broken_off_ramsch_is_never_a_durchmarsch():
     assert r.scores[0] == -120 * 4
     with pytest.raises(SkatError):
         score_broken_ramsch((0, 0, 0), (10, 0, 0), breaker=0)
+
+
+# --- issue 26 §2: the engine's semantics
+
+
+def test_vorhand_cannot_say_kontra_after_hinterhand_has_played():
+    """The first trick goes Vorhand, Mittelhand, Hinterhand: Hinterhand's first card cannot come
+    before Vorhand's, so Vorhand's Kontra after it is refused."""
+    summary = auction_summary([Bid(1, 18), Hold(0), Bid(1, 20), Hold(0), Pass(1), Pass(2)])
+    state = KontraState.start(Contract(GameType.SPADES), 1, summary)  # Vorhand held 20: a defender
+    with pytest.raises(SkatError):
+        state.apply(FirstCard(2))
+    assert FirstCard(2) not in state.legal_actions() and FirstCard(0) in state.legal_actions()
+    played = state.apply(FirstCard(0)).apply(FirstCard(1)).apply(FirstCard(2))
+    assert played.legal_actions() == ()
+    with pytest.raises(SkatError):
+        played.apply(SayKontra(0))
+
+
+def test_bierlachs_two_over_the_limit_in_one_game_both_lose():
+    """The seeds give no tie-break; the engine's named reading (lists.BIERLACHS_TIE): both lose."""
+    from skatschule.engine.lists import BIERLACHS_TIE, bierlachs_rows
+
+    assert BIERLACHS_TIE == "all_over_the_limit_lose"
+    rows = [(None, [-250, -250, 60]), (None, [-60, -60, 40])]  # two Ramsch games: 310 each
+    rounds = bierlachs_rows(3, rows)
+    assert rounds[0].losers == (0, 1) and rounds[0].loser == 0
+    assert rounds[-1].minus == (0, 0, 0) and rounds[-1].losers == ()
+    # the same through an evening's round (a Ramsch that puts two players over the limit)
+    pr = PubRound(players=3, dealer=0).apply(RamschPlayed((-310, -310, 60)))  # Vorhand 1, Mittelhand 2
+    assert [r.losers for r in pr.bierlachs()] == [(1, 2), ()]
+
+
+def test_bock_trigger_reading_is_a_named_switch():
+    """Seed 004: a Kontra game the declarer lost starts a Bock round; seed 002's pairing reads
+    "verlorenes Kontra" as the defenders' loss. A won Kontra game triggers only under the latter."""
+    from skatschule.engine.pub import BockReading, starts_bock_round
+
+    won = score_game(Contract(GameType.CLUBS), 1, bid=18, declarer_points=70, declarer_tricks=6, rules=PUB, kontra=True)
+    lost = score_game(
+        Contract(GameType.CLUBS), 1, bid=18, declarer_points=50, declarer_tricks=4, rules=PUB, kontra=True
+    )
+    assert not starts_bock_round(won) and starts_bock_round(lost)
+    assert starts_bock_round(won, BockReading.DEFENDERS_LOST) and not starts_bock_round(
+        lost, BockReading.DEFENDERS_LOST
+    )
+    assert PUB.bock_reading is BockReading.DECLARER_LOST
+    assert bock_trigger(
+        kontra=True, re=False, won=True, null=False, declarer_points=70, reading=BockReading.DEFENDERS_LOST
+    )
+
+
+def test_stakes_are_exact_fractions_and_rounded_only_for_paying():
+    """Seed 003 plays for 1/10, 1/4 and 1/2 cent: the sums stay exact."""
+    from fractions import Fraction
+
+    from skatschule.engine.pubround import round_cents
+
+    pr = PubRound(players=3).apply(_won(1, PubRound(players=3)))  # +24 for player 1: balances -24, 48, -24
+    transfers = pr.settlement(Fraction(1, 10))
+    assert sum(t.cents for t in transfers) == Fraction(48, 10)
+    assert {(t.payer, t.payee, t.cents) for t in transfers} == {(0, 1, Fraction(12, 5)), (2, 1, Fraction(12, 5))}
+    assert [t.payable for t in transfers] == [2, 2]
+    assert (round_cents(Fraction(5, 2)), round_cents(Fraction(-5, 2)), round_cents(Fraction(49, 20))) == (3, -3, 2)
+
+
+def test_a_rule_sets_bock_reading_reaches_the_round():
+    from dataclasses import replace
+
+    from skatschule.engine.pub import BockReading
+
+    club = replace(PUB, bock_reading=BockReading.DEFENDERS_LOST)
+    won = score_game(
+        Contract(GameType.CLUBS), 1, bid=18, declarer_points=70, declarer_tricks=6, rules=club, kontra=True
+    )
+    assert PubRound().apply(GamePlayed.of(PubRound().seats[0], won)).next_kind is DealKind.BOCK

@@ -161,3 +161,51 @@ def test_fast_outcome_constructor_equals_the_dataclass():
     assert [getattr(fast, f.name) for f in fields(Outcome)] == list(values)
     with pytest.raises(AttributeError):
         fast.won = True  # type: ignore[misc]
+
+
+def test_one_contract_name_for_every_caller():
+    """Contract.ref is the one name (game as a reference); Contract.name is it in the ISkO's names,
+    and English says "Hand" everywhere (the two old helpers said "hand" and "Hand")."""
+    from skatschule.engine import scoring
+    from skatschule.exercises import helpers
+
+    c = C(GameType.SPADES, hand=True, schneider_announced=True)
+    assert c.ref("de") == "⟦game:spades⟧ Hand Schneider angesagt"
+    assert c.ref("en") == "⟦game:spades⟧ Hand Schneider announced"
+    assert c.ref("en", capital=True) == "⟦Suit:S⟧ Hand Schneider announced"
+    assert c.name("de") == render(c.ref("de"), "de") == "Pik Hand Schneider angesagt"
+    assert c.name("en") == "Spades Hand Schneider announced"
+    assert not hasattr(scoring, "contract_ref") and not hasattr(helpers, "contract_ref")
+    null = game_value(C(GameType.NULL, hand=True))
+    assert null.plain("en") == "Null Hand = 35"
+
+
+def test_the_games_numbers_are_named_once():
+    from skatschule.engine.games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, SPLIT_POINTS, TOTAL_POINTS, WIN_POINTS
+
+    assert (TOTAL_POINTS, WIN_POINTS, SPLIT_POINTS, SCHNEIDER_POINTS, OUT_OF_SCHNEIDER) == (120, 61, 60, 90, 31)
+    at = score_game(C(GameType.CLUBS), 1, bid=18, declarer_points=WIN_POINTS, declarer_tricks=5)
+    below = score_game(C(GameType.CLUBS), 1, bid=18, declarer_points=SPLIT_POINTS, declarer_tricks=5)
+    assert at.won and not below.won
+    assert score_game(C(GameType.CLUBS), 1, bid=18, declarer_points=SCHNEIDER_POINTS, declarer_tricks=8).schneider
+    assert not score_game(C(GameType.CLUBS), 1, bid=18, declarer_points=89, declarer_tricks=8).schneider
+
+
+def test_card_names_come_from_names_only():
+    from skatschule.engine.cards import Card, Suit
+    from skatschule.engine.names import card_name, names_for
+
+    assert not hasattr(Suit.CLUBS, "name_german_deck") and not hasattr(Card, "name_de")
+    assert card_name("CJ") == "Kreuz-Bube" and card_name("CJ", "de", "german") == "Eichel-Unter"
+    assert GameType.DIAMONDS.name_de == names_for(None).game("diamonds") == "Karo"
+
+
+def test_seeger_totals_are_computed_in_one_place():
+    """PubRound's Seeger-Fabian totals are lists.seeger_totals plus the Ramsch entries."""
+    from skatschule.engine.pubround import GamePlayed, PubRound, RamschPlayed
+
+    pr = PubRound(players=3, ramsch_when_passed=True, bock_rounds=False)
+    pr = pr.apply(GamePlayed(pr.seats[0], -96, False)).apply(RamschPlayed((-60, 20, 10)))
+    games = pr.game_entries()
+    ramsch = [t - p for t, p in zip(pr.totals, isko_totals(3, games))]
+    assert list(pr.seeger_totals()) == [s + r for s, r in zip(seeger_totals(3, games), ramsch)]

@@ -92,8 +92,10 @@ def test_signed_in_sheet_is_stored_shared_read_only_and_exported(client):
     page = client.get(f"/liste/{sheet.public_id}/").content.decode()
     assert "Anna setzt aus" in page  # four players: the dealer sits out
     _game(client, sheet.public_id, declarer=2)
-    rows = list(csv.reader(io.StringIO(client.get(f"/liste/{sheet.public_id}/liste.csv").content.decode())))
-    assert rows[0][:3] == ["Nr", "Geber", "Art"] and len(rows) == 2
+    body = client.get(f"/liste/{sheet.public_id}/liste.csv").content
+    assert body.startswith("\ufeff".encode())  # like every other export: BOM, semicolons, CRLF
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0][:3] == ["Nr.", "Geber", "Art"] and len(rows) == 2
     log = client.get(f"/liste/{sheet.public_id}/protokoll.txt").content.decode()
     assert " C d:2 " in log and "win" in log
     assert client.get(f"/liste/{sheet.public_id}/druck/").status_code == 200
@@ -160,7 +162,7 @@ def test_english_and_the_german_deck(client):
     client.cookies["django_language"] = "en"
     page = client.get("/liste/sitzung/").content.decode()
     assert "Score sheet" in page and "Enter game" in page and "A lost game" not in page
-    assert "card points for the declarer" in page  # the derivation in English
+    assert "Card points: declarer" in page  # the derivation in English (score_game's, the one scoring path)
     assert "Spiel eintragen" not in page
 
 
@@ -257,3 +259,45 @@ def test_nothing_to_correct_on_a_change_of_player(client):
     assert client.get("/liste/sitzung/spiel/1/").status_code == 400
     assert client.post("/liste/sitzung/spiel/1/", {}).status_code == 400
     assert client.put("/liste/sitzung/spiel/1/").status_code == 405
+
+
+def test_the_sheet_names_its_house_rules_in_the_visitors_language(client):
+    """Issue 26 §2: not "hand_not_punished, schneider_at_30" but the switches' names (engine SWITCHES)."""
+    client.post("/liste/", {**NEW, "hand_not_punished": "on", "schneider_at_30": "on"})
+    page = client.get("/liste/sitzung/").content.decode()
+    assert "Hand wird nicht bestraft" in page and "Mit 30 aus dem Schneider" in page
+    assert "hand_not_punished" not in page and "schneider_at_30" not in page
+    client.cookies["django_language"] = "en"
+    page = client.get("/liste/sitzung/").content.decode()
+    assert "Hand is not punished" in page and "Out of Schneider with 30" in page
+
+
+def test_every_engine_switch_has_a_field_on_the_profile_form():
+    from skatschule.engine.rules import SWITCHES
+    from skatschule.scoresheet.forms import ProfileForm
+
+    form = ProfileForm()
+    assert all(ProfileForm.FIELD_OF.get(s.field, s.field) in form.fields for s in SWITCHES)
+
+
+def test_the_bock_reading_switch_reaches_the_sheet(client):
+    """A won Kontra game starts a Bock round only when the table reads "Kontra verloren" as the defenders' loss."""
+    client.post("/liste/", {**NEW, "bock_reading": "defenders_lost"})
+    _game(client, "sitzung", declarer=1, points=70, tricks=6, kontra="on")
+    assert "Nächstes Spiel: Bock" in client.get("/liste/sitzung/").content.decode()
+    client.post("/liste/", NEW)
+    _game(client, "sitzung", declarer=1, points=70, tricks=6, kontra="on")
+    assert "Nächstes Spiel: Bock" not in client.get("/liste/sitzung/").content.decode()
+
+
+def test_an_overbid_null_is_the_cheapest_lost_game_on_the_sheet_and_the_house_rules_page(client):
+    """Issue 26 §1.1 / case F-13: Null bid to 30 with 'mit 2' is a lost Herz game, -60 (not 2 x 23 = -92)."""
+    client.post("/liste/", {**NEW, "pub": ""})
+    _game(client, "sitzung", game="null", matadors="2", bid="30", points="0", tricks="0")
+    page = client.get("/liste/sitzung/").content.decode()
+    assert ">-60<" in page and ">-92<" not in page
+    r = client.get(
+        "/liste/hausregeln/",
+        {"grand_base": "24", "game": "null", "matadors": "2", "bid": "30", "points": "0", "tricks": "0"},
+    )
+    assert 'id="entry-isko">-60<' in r.content.decode()

@@ -4,7 +4,7 @@ import pytest
 
 from skatschule.engine import BID_VALUES, Auction, Bid, Hold, SkatError, deal_cards
 from skatschule.engine.evaluation import bid_limit, evaluate
-from skatschule.engine.names import strip_refs
+from skatschule.engine.names import card_name, strip_refs
 from skatschule.training.services.auction_play import (
     Table,
     _bot_move,
@@ -92,8 +92,8 @@ def test_the_table_page(client):
     html = page.content.decode()
     auction = auction_of(table)
     if not auction.is_over:  # the other hands stay hidden while the auction runs
-        other = [c.name_de for s in range(3) if s != table.seat for c in table.deal.hand(s)]
-        mine = [c.name_de for c in table.hand()]
+        other = [card_name(c) for s in range(3) if s != table.seat for c in table.deal.hand(s)]
+        mine = [card_name(c) for c in table.hand()]
         assert all(name in html for name in mine)  # the learner's own cards are drawn, by name
         assert not any(name in html for name in other)
         assert "Auswertung" not in html

@@ -1,0 +1,62 @@
+"""Games posted at the same moment to one score sheet are all kept (issue 25, item 7).
+
+Threads with their own database connections and real transactions: on SQLite in the normal
+run, and on PostgreSQL in the run of the ``postgres`` tests.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from threading import Barrier
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connections
+from django.test import Client
+
+from skatschule.scoresheet.models import ScoreSheet
+
+PARALLEL = 20
+GAME = {"declarer": "1", "game": "clubs", "matadors": "1", "bid": "18", "points": "70", "tricks": "6"}
+
+
+def _post_in_parallel() -> tuple[list[int], ScoreSheet]:
+    user = get_user_model().objects.create_user("listenfuehrer", password="kreuz-bube-und-pik-bube")
+    owner = Client()
+    owner.force_login(user)
+    owner.post(
+        "/liste/",
+        {"player1": "Anna", "player2": "Bernd", "player3": "Carla", "dealer": "0", "cents": "0", "grand_base": "24"},
+    )
+    sheet = ScoreSheet.objects.get(owner=user)
+    cookies = owner.cookies
+    start = Barrier(PARALLEL)
+
+    def post(_: int) -> int:
+        try:
+            client = Client()
+            client.cookies = cookies
+            start.wait()
+            return client.post(f"/liste/{sheet.public_id}/spiel/", GAME).status_code
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=PARALLEL) as pool:
+        codes = list(pool.map(post, range(PARALLEL)))
+    sheet.refresh_from_db()
+    return codes, sheet
+
+
+@pytest.mark.django_db(transaction=True)
+def test_parallel_games_are_all_stored():
+    codes, sheet = _post_in_parallel()
+    assert codes == [302] * PARALLEL
+    assert len(sheet.data["entries"]) == PARALLEL
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_parallel_games_are_all_stored_on_postgres():
+    codes, sheet = _post_in_parallel()
+    assert codes == [302] * PARALLEL
+    assert len(sheet.data["entries"]) == PARALLEL
