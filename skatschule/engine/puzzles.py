@@ -784,18 +784,28 @@ def augen_so_far(state: GameState) -> tuple[int, int]:
     return declarer, mask_points(played) - declarer
 
 
-def from_bot_game(seed: int, *, samples: int = 20, last_tricks: int = 7) -> tuple[list[Puzzle], dict[str, int]]:
+def from_bot_game(
+    seed: int, *, samples: int = 20, last_tricks: int = 7, null: bool = False
+) -> tuple[list[Puzzle], dict[str, int]]:
     """Play one seeded deal bot against bot (every seat the PIMC bot) and examine its last decisions.
 
-    Returns the puzzles found and how many decisions were rejected, by reason (and how many
-    puzzles are shown open or from the player's view).
+    The bots' rule never declares Null; with ``null`` the declarer plays a Null game instead and
+    puts away his two highest cards in the Null order. Returns the puzzles found and how many
+    decisions were rejected, by reason (and how many puzzles are shown open or from the
+    player's view).
     """
-    rng = random.Random(f"puzzle-game:{seed}")
+    rng = random.Random(f"puzzle-game:{seed}" + (":null" if null else ""))
     deal = deal_cards(rng=rng)
     declarer = seed % 3
     twelve = list(deal.hand(declarer)) + list(deal.skat)
-    contract = choose_contract(twelve)
-    discard = choose_discard(twelve, contract.game)
+    if null:
+        contract = Contract(GameType.NULL)
+        order = tables_for(GameType.NULL).to_solver
+        high = sorted(twelve, key=lambda c: order[c.index] % 8)
+        discard: tuple[Card, Card] = (high[0], high[1])
+    else:
+        contract = choose_contract(twelve)
+        discard = choose_discard(twelve, contract.game)
     state = GameState.start(deal, declarer=declarer, bid=18, contract=contract, discard=discard)
     while not state.is_over():
         # early on the bot's searches run out of budget and it plays by its rule: a small budget

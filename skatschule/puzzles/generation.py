@@ -24,14 +24,16 @@ VERSION = 1
 
 
 def run_batch(payload: dict[str, Any]) -> dict[str, Any]:
-    """Play the games with seeds ``first_seed`` .. ``first_seed + games - 1`` and examine them."""
+    """Play the games with seeds ``first_seed`` .. ``first_seed + games - 1`` and examine them
+    (``null``: every game a Null game)."""
     first = int(payload["first_seed"])
     games = int(payload["games"])
+    null = bool(payload.get("null", False))
     started = time.perf_counter()
     counts: dict[str, int] = {}
     puzzles: list[dict[str, Any]] = []
     for seed in range(first, first + games):
-        found, seen = from_bot_game(seed)
+        found, seen = from_bot_game(seed, null=null)
         puzzles.extend(p.as_dict() for p in found)
         for key, n in seen.items():
             counts[key] = counts.get(key, 0) + n

@@ -214,3 +214,16 @@ def test_records_round_trip_and_ids_are_stable() -> None:
         broken = dict(data, plays=data["plays"][:-1])
         with pytest.raises(ValueError):
             Puzzle.from_dict(broken)
+
+
+def test_null_games_give_null_puzzles() -> None:
+    from skatschule.engine.puzzles import from_bot_game
+
+    found, counts = from_bot_game(200002, null=True)
+    assert found and sum(counts.values()) >= len(found)
+    for puzzle in found:
+        assert puzzle.spot.game is GameType.NULL and puzzle.goal is Goal.RESULT
+        assert {Theme.NULL_ALLEINSPIEL, Theme.NULL_VERTEIDIGUNG} & set(puzzle.themes)
+        state = puzzle.spot.state()
+        # the declarer put away his two highest cards in the Null order
+        assert state.contract is not None and not state.contract.hand

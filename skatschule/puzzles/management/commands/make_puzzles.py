@@ -39,6 +39,7 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, default=20, help="how many bot games to play")
         parser.add_argument("--start", type=int, default=0, help="the first seed")
         parser.add_argument("--batch", type=int, default=5, help="games per job")
+        parser.add_argument("--null", action="store_true", help="every game a Null game (the bots never declare one)")
         parser.add_argument("--results", type=Path, help="fold saved batch results (JSON lines) in instead")
         parser.add_argument("--iss", type=Path, help="take the puzzles from the ISS records of this file instead")
         parser.add_argument("--out", type=Path, default=content.SHIPPED)
@@ -61,7 +62,7 @@ class Command(BaseCommand):
             lines = options["results"].read_text(encoding="utf-8").splitlines()
             results = [json.loads(line) for line in lines if line.strip()]
         else:
-            results = list(self._run(options["start"], options["games"], options["batch"]))
+            results = list(self._run(options["start"], options["games"], options["batch"], options["null"]))
         figures = merge(results)
         before = content.read(options["out"])
         kept, left_out = balanced(before, figures.puzzles.values())
@@ -71,11 +72,12 @@ class Command(BaseCommand):
         self.stdout.write(f"  nicht aufgenommen, damit kein Raten über dem Zufall liegt: {left_out}")
         self.stdout.write(f"{options['out']}: {total} Aufgaben ({total - len(before)} neu)")
 
-    def _run(self, start: int, games: int, batch: int) -> list[dict[str, Any]]:
+    def _run(self, start: int, games: int, batch: int, null: bool = False) -> list[dict[str, Any]]:
         todo = []
         for first in range(start, start + games, batch):
-            payload = {"first_seed": first, "games": min(batch, start + games - first)}
-            todo.append((GENERATE, f"bots:v{VERSION}:{payload['first_seed']}:{payload['games']}", payload))
+            payload = {"first_seed": first, "games": min(batch, start + games - first), "null": null}
+            key = f"bots:v{VERSION}:{'null:' if null else ''}{payload['first_seed']}:{payload['games']}"
+            todo.append((GENERATE, key, payload))
         return self._wait(todo)
 
     def _wait(self, todo: list[tuple[str, str, dict[str, Any]]]) -> list[dict[str, Any]]:
