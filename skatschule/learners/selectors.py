@@ -1,0 +1,85 @@
+"""Reading a learner's goal, time zone, streak and reminder state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.db.models import Count
+from django.db.models.functions import TruncDate
+from django.utils import timezone
+
+from skatschule.owners import Owner
+from skatschule.training.lessons import ACTIVITIES
+from skatschule.training.models import Attempt
+
+from .models import DEFAULT_TIME_ZONE, LearnerSettings, Reminders
+from .streak import DEFAULT_GOAL, GOALS, Streak, streak_of
+
+__all__ = ["Choices", "SESSION_KEY", "choices_for", "zone_of", "local_today", "answers_per_day", "streak_for"]
+
+SESSION_KEY = "learner_choices"
+
+
+@dataclass(frozen=True)
+class Choices:
+    goal: int = DEFAULT_GOAL
+    time_zone: str = DEFAULT_TIME_ZONE
+    reminders: str = Reminders.OFF
+
+
+def zone_of(name: str) -> ZoneInfo:
+    """The time zone called ``name``; Europe/Berlin for a name that is not one (an old or edited value)."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo(DEFAULT_TIME_ZONE)
+
+
+def _clean(goal: Any, zone: Any, reminders: Any = Reminders.OFF) -> Choices:
+    return Choices(
+        goal=goal if goal in GOALS else DEFAULT_GOAL,
+        time_zone=zone_of(str(zone)).key,
+        reminders=reminders if reminders in Reminders.values else Reminders.OFF,
+    )
+
+
+def choices_for(request: Any) -> Choices:
+    """The visitor's choices: a user's stored row, an anonymous visitor's session, else the defaults."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        row = LearnerSettings.objects.filter(user=user).first()
+        return _clean(row.daily_goal, row.time_zone, row.reminders) if row else Choices()
+    stored = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
+    if isinstance(stored, dict):
+        return _clean(stored.get("goal"), stored.get("time_zone", DEFAULT_TIME_ZONE))
+    return Choices()
+
+
+def local_today(zone: str, now: datetime | None = None) -> date:
+    return (now or timezone.now()).astimezone(zone_of(zone)).date()
+
+
+def counted_answers(owner: Owner):
+    """The owner's answers that count for the daily goal: those that count for mastery (never a
+    forged or imported history) and are answers (a finished game at the table is an activity)."""
+    return Attempt.objects.owned_by(owner).filter(counts_for_mastery=True).exclude(kind__in=list(ACTIVITIES))
+
+
+def answers_per_day(owner: Owner, zone: str) -> dict[date, int]:
+    """How many counted answers the owner gave on each local day (one GROUP BY query)."""
+    rows = (
+        counted_answers(owner)
+        .annotate(day=TruncDate("created_at", tzinfo=zone_of(zone)))
+        .values("day")
+        .annotate(n=Count("pk"))
+        .values_list("day", "n")
+    )
+    return {day: n for day, n in rows if day is not None}
+
+
+def streak_for(owner: Owner, choices: Choices, now: datetime | None = None) -> Streak:
+    today = local_today(choices.time_zone, now)
+    return streak_of(answers_per_day(owner, choices.time_zone), choices.goal, today)
