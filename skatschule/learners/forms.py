@@ -28,7 +28,10 @@ class ChoicesForm(forms.Form):
         choices=Reminders.choices,
         widget=forms.RadioSelect,
         required=False,
-        help_text=_("Was zum Wiederholen fällig ist, täglich oder einmal in der Woche. Jede Mail hat einen Link zum Abbestellen."),
+        help_text=_(
+            "Was zum Wiederholen fällig ist, täglich oder einmal in der Woche. "
+            "Jede Mail hat einen Link zum Abbestellen."
+        ),
     )
 
     def __init__(self, *args, can_remind: bool = False, **kwargs) -> None:

@@ -87,7 +87,7 @@ def queue_due_reminders(*, now: datetime | None = None) -> dict[str, int]:
 
 def _body(user: Any, due: Counter[str], total: int, lang: str) -> str:
     with translation.override(lang):
-        lines = [(count, get_type(kind).title(lang) if get_type(kind) else kind) for kind, count in due.most_common()]
+        lines = [(count, _title(kind, lang)) for kind, count in due.most_common()]
         return render_to_string(
             "learners/reminder_mail.txt",
             {
@@ -101,13 +101,21 @@ def _body(user: Any, due: Counter[str], total: int, lang: str) -> str:
         )
 
 
+def _title(kind: str, lang: str) -> str:
+    found = get_type(kind)
+    return found.title(lang) if found is not None else kind
+
+
 def _unsubscribe_url(user: Any) -> str:
     return _site_url() + reverse("learners:unsubscribe", kwargs={"token": unsubscribe_token(user)})
 
 
 def send_reminder(payload: dict[str, Any]) -> dict[str, Any]:
     """The job handler: send one user's reminder for one period, at most once."""
-    user = get_user_model().objects.filter(pk=payload.get("user_id"), is_active=True).first()
+    user_id = payload.get("user_id")
+    if not isinstance(user_id, int):
+        return {"sent": False, "reason": "no user"}
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
     period = str(payload.get("period", ""))[:12]
     row = LearnerSettings.objects.filter(user=user).first() if user is not None else None
     if user is None or row is None or row.reminders == Reminders.OFF or not user.email or not period:

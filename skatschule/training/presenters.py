@@ -67,12 +67,14 @@ def present_marks(question: Question, given: Sequence[str], right: Sequence[str]
     if question.widget == "cards":
         shown = [choice.value for choice in question.options] or list(question.cards)
         chosen, wanted = set(given), set(right)
-        marks = [
-            (code, "right" if code in chosen and code in wanted else "wrong" if code in chosen else "missed" if code in wanted else "")
-            for code in shown
-        ]
-        return {"widget": "cards", "marks": marks}
+        return {"widget": "cards", "marks": [(code, _mark(code in chosen, code in wanted)) for code in shown]}
     if question.widget == "order":
         marks = [(code, "right" if code == want else "wrong") for code, want in zip(given, right, strict=False)]
         return {"widget": "order", "marks": marks, "right_order": list(right)}
     return None
+
+
+def _mark(chosen: bool, wanted: bool) -> str:
+    if chosen:
+        return "right" if wanted else "wrong"
+    return "missed" if wanted else ""
