@@ -184,7 +184,8 @@ def answer(request: HtmxHttpRequest, public_id: Any) -> HttpResponse:
         context = _exercise_context(issued, _progress_for(owner, issued), error=message_in(exc))
         return render(request, "training/exercise.html", context, status=400)
     state = getattr(attempt, "progress_state", None)
-    following = next_step(owner, _lesson_of(issued), state)
+    practice = issued.mode == IssuedExercise.Mode.PRACTICE
+    following = next_step(owner, _lesson_of(issued), state, practice=practice)
     context = _exercise_context(
         issued, _progress_for(owner, issued, state), feedback=feedback, attempt=attempt, next_thing=following
     )

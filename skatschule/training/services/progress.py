@@ -268,7 +268,7 @@ class Suggestion:
     """The one next thing to do (the dashboard and every feedback page name it)."""
 
     kind: str
-    """``review``, ``lesson`` or ``done``."""
+    """``review``, ``lesson``, ``done`` or (after an answer in free practice) ``practice``."""
     url: str
     lesson: Lesson | None = None
     due: int = 0
@@ -419,12 +419,18 @@ def suggest(due: int, open_lessons: Iterable[LessonProgress]) -> Suggestion:
     return Suggestion("done", reverse("training:lessons"))
 
 
-def next_step(owner: Owner, lesson: Lesson | None = None, state: dict | None = None) -> Suggestion:
+def next_step(
+    owner: Owner, lesson: Lesson | None = None, state: dict | None = None, *, practice: bool = False
+) -> Suggestion:
     """The next thing after an answer: due reviews, else ``lesson`` (the exercise's own) while it is
-    not mastered, else the first lesson not mastered (``state``: the progress just written)."""
+    not mastered, else the first lesson not mastered (``state``: the progress just written).
+    In free practice (``practice``) it is the review due, else more of the same practice."""
+    due = review.due_count(owner)
+    if practice:
+        return Suggestion("review", reverse("training:review"), due=due) if due else Suggestion("practice", "")
     state = state if state is not None else progress_summary.load(owner)
     lessons = ([lesson] if lesson is not None else []) + list(get_lessons())
-    return suggest(review.due_count(owner), (lesson_progress_from_state(item, state) for item in lessons))
+    return suggest(due, (lesson_progress_from_state(item, state) for item in lessons))
 
 
 def suggested_lesson(owner: Owner) -> Lesson | None:
