@@ -2,8 +2,9 @@
 
 - ``manage.py send_reminders`` (cron or a systemd timer, see the README) calls
   :func:`queue_due_reminders`: for every user with reminders on, an e-mail address and reviews
-  due, whose period (the local day, or the ISO week for weekly mails) has no mail yet, it submits
-  a job of kind ``reminder_mail`` through the jobs API (key: user and period).
+  due, where it is ``REMINDER_HOUR`` (8) o'clock or later, whose period (the local day, or the
+  ISO week for weekly mails) has no mail yet, it submits a job of kind ``reminder_mail`` through
+  the jobs API (key: user and period).
 - The job's handler :func:`send_reminder` writes the unique row ``ReminderSent(user, period)``
   and sends the mail in one transaction: a second job, a second run of the command or a
   retried job finds the row and sends nothing (a mail that fails to send leaves no row).
@@ -55,7 +56,7 @@ def _site_url() -> str:
 def queue_due_reminders(*, now: datetime | None = None) -> dict[str, int]:
     """Submit a reminder job for every learner whose mail for this period is due. Returns counts."""
     now = now or timezone.now()
-    counts = {"queued": 0, "nothing_due": 0, "sent_before": 0, "busy": 0}
+    counts = {"queued": 0, "nothing_due": 0, "sent_before": 0, "busy": 0, "too_early": 0}
     rows = (
         LearnerSettings.objects.exclude(reminders=Reminders.OFF)
         .filter(user__is_active=True)
@@ -63,7 +64,11 @@ def queue_due_reminders(*, now: datetime | None = None) -> dict[str, int]:
         .select_related("user")
         .order_by("pk")
     )
+    hour = int(getattr(settings, "REMINDER_HOUR", 8))
     for row in rows.iterator():
+        if now.astimezone(zone_of(row.time_zone)).hour < hour:
+            counts["too_early"] += 1  # not in the learner's night: a later run of the day sends it
+            continue
         period = period_for(row.reminders, row.time_zone, now)
         if ReminderSent.objects.filter(user_id=row.user_id, period=period).exists():
             counts["sent_before"] += 1

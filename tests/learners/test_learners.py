@@ -147,7 +147,7 @@ def _due_item(user, now: datetime) -> None:
 
 
 def test_reminder_goes_once_per_period_through_the_jobs_api() -> None:
-    now = timezone.now()
+    now = datetime(2026, 11, 26, 9, 30, tzinfo=UTC)  # 10:30 in Berlin
     user = _reminded_user()
     _due_item(user, now)
     quiet = _reminded_user("noah")  # nothing due: no mail
@@ -155,8 +155,8 @@ def test_reminder_goes_once_per_period_through_the_jobs_api() -> None:
     assert len(mail.outbox) == 1
     message = mail.outbox[0]
     assert message.to == ["mia@example.org"] and "1 Aufgabe" in message.subject
-    token = unsubscribe_token(user)
-    assert f"/tagesziel/abbestellen/{token}/" in message.body
+    links = re.findall(r"http://127\.0\.0\.1:8000(/tagesziel/abbestellen/[^/\s]+/)", message.body)
+    assert len(links) == 2  # the German and the English part
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert Job.objects.filter(kind="reminder_mail", status="done").count() == 1
     # a second run in the same period sends nothing, also when the job is run again directly
@@ -167,7 +167,13 @@ def test_reminder_goes_once_per_period_through_the_jobs_api() -> None:
     assert send_reminder({"user_id": user.pk, "period": period})["sent"] is False
     assert len(mail.outbox) == 1 and ReminderSent.objects.filter(user=user).count() == 1
     assert not ReminderSent.objects.filter(user=quiet).exists()
-    # the next day is a new period
+    # the mail's one-click link turns reminders off (a GET, as a click in a mail programme)
+    assert Client().get(links[0]).status_code == 200
+    assert LearnerSettings.objects.get(user=user).reminders == Reminders.OFF
+    LearnerSettings.objects.filter(user=user).update(reminders=Reminders.DAILY)
+    # the next day is a new period, from 8 o'clock local time on (not in the learner's night)
+    assert queue_due_reminders(now=now + timedelta(hours=16))["too_early"] == 2  # 2:30 in Berlin
+    assert len(mail.outbox) == 1
     assert queue_due_reminders(now=now + timedelta(days=1))["queued"] == 1
     assert len(mail.outbox) == 2
 
@@ -185,7 +191,7 @@ def test_weekly_period_and_one_click_unsubscribe() -> None:
     assert response.status_code == 200
     assert LearnerSettings.objects.get(user=user).reminders == Reminders.OFF
     _due_item(user, timezone.now())
-    assert queue_due_reminders()["queued"] == 0 and not mail.outbox
+    assert queue_due_reminders(now=timezone.now().replace(hour=11))["queued"] == 0 and not mail.outbox
 
 
 def test_dashboard_names_the_lesson_step() -> None:
