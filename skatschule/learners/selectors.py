@@ -47,11 +47,13 @@ def _clean(goal: Any, zone: Any, reminders: Any = Reminders.OFF) -> Choices:
 
 
 def choices_for(request: Any) -> Choices:
-    """The visitor's choices: a user's stored row, an anonymous visitor's session, else the defaults."""
+    """The visitor's choices: a user's stored row, else the session's (an anonymous visitor, or one
+    who has just signed up), else the defaults."""
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         row = LearnerSettings.objects.filter(user=user).first()
-        return _clean(row.daily_goal, row.time_zone, row.reminders) if row else Choices()
+        if row is not None:
+            return _clean(row.daily_goal, row.time_zone, row.reminders)
     stored = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
     if isinstance(stored, dict):
         return _clean(stored.get("goal"), stored.get("time_zone", DEFAULT_TIME_ZONE))

@@ -198,3 +198,23 @@ def test_dashboard_names_the_lesson_step() -> None:
     html = Client().get(reverse("training:dashboard")).content.decode()
     assert re.search(r"Stufe 1 \(", html)
     assert "Tagesziel" in html
+
+
+def test_free_practice_names_a_due_review_first() -> None:
+    client = Client()
+    client.get(reverse("training:exercise", kwargs={"kind": "rangfolge"}))
+    issued = IssuedExercise.objects.latest("issued_at", "pk")
+    question = question_for(issued)
+    right = get_type("rangfolge").correct_answer(question)
+    wrong = list(reversed(right)) if question.widget == "order" else [o.value for o in question.options]
+    html = client.post(reverse("training:answer", args=[issued.public_id]), {"answer": wrong}).content.decode()
+    nxt = re.search(r'<a class="btn next-exercise" href="([^"]+)"', html)
+    assert nxt and nxt.group(1).startswith("/ueben/aufgabe/rangfolge/")  # nothing due yet: more practice
+    ReviewItem.objects.update(due=timezone.now() - timedelta(minutes=1))
+    client.get(reverse("training:exercise", kwargs={"kind": "rangfolge"}))
+    issued = IssuedExercise.objects.latest("issued_at", "pk")
+    right = get_type("rangfolge").correct_answer(question_for(issued))
+    html = client.post(reverse("training:answer", args=[issued.public_id]), {"answer": right}).content.decode()
+    nxt = re.search(r'<a class="btn next-exercise" href="([^"]+)"', html)
+    assert nxt and nxt.group(1).startswith("/ueben/wiederholen/")
+    assert "1 Aufgabe zum Wiederholen ist fällig." in html
