@@ -15,10 +15,19 @@ from skatschule.owners import Owner
 from skatschule.training.lessons import ACTIVITIES
 from skatschule.training.models import Attempt
 
-from .models import DEFAULT_TIME_ZONE, LearnerSettings, Reminders
+from .models import DEFAULT_TIME_ZONE, LearnerSettings, Reminders, ReminderSent
 from .streak import DEFAULT_GOAL, GOALS, Streak, streak_of
 
-__all__ = ["Choices", "SESSION_KEY", "choices_for", "zone_of", "local_today", "answers_per_day", "streak_for"]
+__all__ = [
+    "Choices",
+    "SESSION_KEY",
+    "choices_for",
+    "zone_of",
+    "local_today",
+    "answers_per_day",
+    "streak_for",
+    "learner_data",
+]
 
 SESSION_KEY = "learner_choices"
 
@@ -85,3 +94,17 @@ def answers_per_day(owner: Owner, zone: str) -> dict[date, int]:
 def streak_for(owner: Owner, choices: Choices, now: datetime | None = None) -> Streak:
     today = local_today(choices.time_zone, now)
     return streak_of(answers_per_day(owner, choices.time_zone), choices.goal, today)
+
+
+def learner_data(*, user: Any) -> dict[str, Any]:
+    """What this app stores about ``user``, for the account's data export."""
+    row = LearnerSettings.objects.filter(user=user).first()
+    return {
+        "goal": row.daily_goal if row else None,
+        "time_zone": row.time_zone if row else None,
+        "reminders": row.reminders if row else None,
+        "reminders_sent": [
+            {"period": sent.period, "due": sent.due, "sent_at": sent.sent_at.isoformat()}
+            for sent in ReminderSent.objects.filter(user=user).order_by("sent_at", "pk")
+        ],
+    }

@@ -218,3 +218,13 @@ def test_free_practice_names_a_due_review_first() -> None:
     nxt = re.search(r'<a class="btn next-exercise" href="([^"]+)"', html)
     assert nxt and nxt.group(1).startswith("/ueben/wiederholen/")
     assert "1 Aufgabe zum Wiederholen ist fällig." in html
+
+
+def test_account_export_holds_the_goal_and_the_reminders_sent() -> None:
+    from skatschule.accounts.deletion import export_account
+
+    user = _reminded_user("ida", Reminders.WEEKLY)
+    ReminderSent.objects.create(user=user, period="w2026-48", due=3)
+    data = export_account(user=user)["daily_goal"]
+    assert (data["goal"], data["time_zone"], data["reminders"]) == (10, "Europe/Berlin", "weekly")
+    assert [(r["period"], r["due"]) for r in data["reminders_sent"]] == [("w2026-48", 3)]
