@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# the engine modules compiled with mypyc (skatschule/engine/compiled.py); none without a C compiler
+COMPILED := skatschule/engine/_mypyc/FINGERPRINT
 VECTORS ?= ../shared/vectors
 
 # PostgreSQL for the second test run: SKATSCHULE_TEST_POSTGRES (set by .ci/run when a local
@@ -14,13 +16,16 @@ PYTEST_WORKERS ?= 2
 
 .PHONY: setup run lint test test-fast test-postgres load bench clean
 
-setup: $(STAMP)
+setup: $(STAMP) $(COMPILED)
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+$(COMPILED): $(STAMP) skatschule/engine/solver.py skatschule/engine/compiled.py skatschule/engine/mypyc_build.py
+	$(PY) -m skatschule.engine.mypyc_build
 
 # The site and one worker for the jobs (analyses, checks, puzzles); Ctrl+C stops both.
 PORT ?= 8000
@@ -41,7 +46,9 @@ lint: setup
 test: setup lint
 	@for f in public.json public_rulings.json public_iss.json public_open_hand.json public_evening.json; do \
 	  if [ -f $(VECTORS)/$$f ]; then echo "vectors: $$f"; $(PY) -m skatschule.engine.vectors check $(VECTORS)/$$f || exit 1; \
+	  echo "vectors: $$f, pure Python engine"; SKATSCHULE_PURE_ENGINE=1 $(PY) -m skatschule.engine.vectors check $(VECTORS)/$$f || exit 1; \
 	  else echo "no $(VECTORS)/$$f beside the project: vector check skipped"; fi; done
+	$(PY) -m skatschule.engine.mypyc_build --status
 	DATABASE_URL= REDIS_URL= $(PY) -m pytest -q -n $(PYTEST_WORKERS) --cov --cov-report=
 	@echo "coverage of skatschule (lines and branches): $$($(PY) -m coverage report --format=total) % (floor: fail_under in pyproject.toml)"
 	@if [ -n "$(PG_TEST_URL)" ]; then \
@@ -70,4 +77,4 @@ bench: setup
 	$(PY) -m skatschule.table.analysis
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.* htmlcov
+	rm -rf $(VENV) skatschule/engine/_mypyc staticfiles .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.* htmlcov

@@ -89,6 +89,8 @@ INSTALLED_APPS = [
     "skatschule.operations",
     "skatschule.jobs",
     "skatschule.learners",
+    "lti_tool",  # django-lti: LMS platforms, deployments and the tool's keys (admin)
+    "skatschule.lti",
     "django_tasks",
     "django_tasks_db",
 ]

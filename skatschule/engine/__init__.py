@@ -13,6 +13,7 @@ Bilingual domain text is a :class:`Text` (``.get(lang)``), beside :class:`Step`.
 'mit 2, Spiel 3, Hand 4 × Kreuz 12 = 48'
 """
 
+from . import compiled  # noqa: F401  (first: it chooses the compiled or the pure build)
 from .bidding import BID_VALUES, SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Hold, Pass, run_auction
 from .cards import CARDS, DECK, Card, CardSet, Deal, Rank, Suit, deal_cards, parse_card, parse_cards
 from .errors import GameOver, IllegalBid, IllegalMove, InvalidCard, InvalidDeclaration, SkatError

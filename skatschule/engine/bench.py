@@ -11,17 +11,24 @@ and the scored :class:`Outcome`. The last line printed is ``games_per_second: N`
 With ``--solver`` it times the open-hand solver instead (:mod:`.solver`) on a fixed set
 of seeded full deals (10 cards a hand, Vorhand to lead, the skat as dealt put away):
 the games cycle through Kreuz, Pik, Herz, Karo, Grand and Null, the declarer through
-the three seats. Each deal is timed in CPU time of this process (``time.process_time``),
-so that other work on a shared machine does not count. It prints the mean and the 95th
-percentile and last ``seconds_per_deal: N`` (the mean).
+the three seats. For each deal it times the exact value and the win/lose question at 61
+(Null: no trick?) in CPU time of this process (``time.process_time``), so that other work
+on a shared machine does not count, for the compiled build (where built), the pure build
+and the solver before issue 23 (:mod:`.bench_reference`, the reference in the same run).
+It prints mean and 95th percentile of each, and last ``seconds_per_deal: N`` (the exact
+value's mean for the build that runs).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import random
+import sys
 import time
+from pathlib import Path
+from types import ModuleType
 
 from .cards import CARDS, CardSet, Deal, deal_cards
 from .game import GameState
@@ -72,38 +79,101 @@ def solver_deals(count: int = 50, seed: int = 2026) -> list[tuple[GameType, int,
     return [(_SOLVER_GAMES[k % 6], k % 3, deal_cards(rng=rng)) for k in range(count)]
 
 
-def bench_solver(count: int, verbose: bool) -> float:
-    from .solver import solve
+def pure_solver() -> ModuleType:
+    """The solver's Python source loaded as a module of its own: the pure build beside the
+    compiled one in one process (it is :mod:`.solver` itself when nothing is compiled)."""
+    from . import compiled, solver
 
-    times: list[float] = []
-    for k, (game, declarer, deal) in enumerate(solver_deals(count)):
+    if not compiled.ACTIVE:
+        return solver
+    name = f"{__package__}._solver_pure"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("solver.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _time_deals(module: ModuleType, deals: list[tuple[GameType, int, Deal]], target: int | None) -> list[float]:
+    """CPU seconds of ``module.solve`` per deal: the exact value, or ``target`` yes/no."""
+    times = []
+    for game, declarer, deal in deals:
         start = time.process_time()
-        solution = solve(
+        module.solve(
             game,
             declarer,
             [CardSet(deal.hand(s)) for s in range(3)],
             leader=0,
             skat=CardSet(deal.skat),
             card_values=False,
+            target=None if game.is_null else target,
         )
-        elapsed = time.process_time() - start
-        times.append(elapsed)
-        if verbose:
-            value = solution.declarer_wins if game.is_null else solution.declarer_points
-            print(
-                f"{k:3d} {game.value:9s} declarer {declarer}: {value!s:>5} {solution.nodes:9d} nodes {elapsed:7.3f} s"
+        times.append(time.process_time() - start)
+    return times
+
+
+def bench_solver(count: int, verbose: bool, reference: bool = True) -> float:
+    """Exact value and win/lose at 61 per deal for the build that runs (compiled where built),
+    the pure build and today's solver before issue 23 (:mod:`.bench_reference`), all in this run."""
+    from . import bench_reference, compiled, solver
+
+    deals = solver_deals(count)
+    builds: list[tuple[str, ModuleType]] = []
+    if compiled.ACTIVE:
+        builds.append(("compiled", solver))
+    builds.append(("pure", pure_solver()))
+    if reference:
+        builds.append(("reference (before)", bench_reference))
+    results: dict[tuple[str, str], list[float]] = {}
+    for query, target in (("win/lose at 61", 61), ("exact value", None)):
+        for label, module in builds:
+            results[label, query] = _time_deals(module, deals, target)
+    if verbose:
+        first = builds[0][1]
+        for k, (game, declarer, deal) in enumerate(deals):
+            solution = first.solve(
+                game,
+                declarer,
+                [CardSet(deal.hand(s)) for s in range(3)],
+                leader=0,
+                skat=CardSet(deal.skat),
+                card_values=False,
             )
-    print(f"deals: {len(times)}, total {sum(times):.1f} s of CPU time (one core, CPython)")
-    return report_times(times, "seconds_per_deal")
+            value = solution.declarer_wins if game.is_null else solution.declarer_points
+            cells = "  ".join(
+                f"{label[:4]} {results[label, 'exact value'][k]:6.3f}/{results[label, 'win/lose at 61'][k]:6.3f}"
+                for label, _ in builds
+            )
+            print(f"{k:3d} {game.value:9s} declarer {declarer}: {value!s:>5}  {cells}  (s exact/61)")
+    print(f"{len(deals)} full deals (10 cards a hand), CPU time of this process per deal, one core, CPython")
+    ref = "reference (before)"
+    for query in ("win/lose at 61", "exact value"):
+        for label, _ in builds:
+            times = results[label, query]
+            line = f"{query:15s} {label:19s} mean {_mean(times) * 1000:9.1f} ms  p95 {_p95(times) * 1000:9.1f} ms"
+            if reference and label != ref:
+                line += f"  {_mean(results[ref, query]) / _mean(times):5.1f}x faster than the reference (mean)"
+            print(line)
+    return report_times(results[builds[0][0], "exact value"], "seconds_per_deal")
+
+
+def _mean(times: list[float]) -> float:
+    return sum(times) / len(times)
+
+
+def _p95(times: list[float]) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
 def report_times(times: list[float], figure: str) -> float:
     """Print mean, 95th percentile and maximum of ``times``, then ``figure: <mean>`` as the
     last line (the benchmark's figure); returns the mean."""
-    ordered = sorted(times)
-    mean = sum(times) / len(times)
-    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
-    print(f"mean: {mean:.3f} s, p95: {p95:.3f} s, max: {ordered[-1]:.3f} s")
+    mean = _mean(times)
+    print(f"mean: {mean:.3f} s, p95: {_p95(times):.3f} s, max: {max(times):.3f} s")
     print(f"{figure}: {mean:.3f}")
     return mean
 
@@ -115,9 +185,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solver", action="store_true", help="time the open-hand solver instead")
     parser.add_argument("--deals", type=int, default=50, help="with --solver: how many deals")
     parser.add_argument("--verbose", action="store_true", help="with --solver: one line per deal")
+    parser.add_argument(
+        "--no-reference", action="store_true", help="with --solver: skip the solver before issue 23 (slow)"
+    )
     args = parser.parse_args(argv)
     if args.solver:
-        bench_solver(args.deals, args.verbose)
+        bench_solver(args.deals, args.verbose, not args.no_reference)
         return 0
     rng = random.Random(args.seed)
     for _ in range(200):  # warm up

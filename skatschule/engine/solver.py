@@ -39,7 +39,18 @@ from .errors import SkatError
 from .game import GameState, Phase
 from .games import GameType
 
-__all__ = ["Solution", "SearchAborted", "solve", "solve_state", "GameTables", "tables_for"]
+__all__ = [
+    "Solution",
+    "SearchAborted",
+    "solve",
+    "solve_state",
+    "GameTables",
+    "tables_for",
+    "Position",
+    "SCHWARZ",
+    "wins",
+    "card_values",
+]
 
 
 def _pext_table() -> bytes:
@@ -183,6 +194,61 @@ class Solution:
         return sorted(c for c, v in self.card_values.items() if v == target)
 
 
+@functools.cache
+def _layout(game: GameType) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """For the Augen search of ``game``: the plain suits' masks, ``band_low`` and the bands.
+
+    A band is a run of cards of one group with the same Augen (the four Jacks; the 9, 8 and 7
+    of a suit). Within a band only the number of cards still in play counts, so the search
+    keeps the live cards of each band at its top: ``band_low[i]`` is the mask of the band's
+    cards weaker than ``i`` (they move up one place when ``i`` is played). ``bands``: the
+    (mask, first index) of each band of two or more cards.
+    """
+    t = tables_for(game)
+    plain: list[int] = []
+    trumps = 0 if game.is_null else len(game.trumps_in_order)
+    for i in range(trumps, 32):
+        if t.follow[i] not in plain:
+            plain.append(t.follow[i])
+    band_low = [0] * 32
+    bands: list[tuple[int, int]] = []
+    i = 0
+    while i < 32:
+        j = i
+        while j + 1 < 32 and t.klass[j + 1] == t.klass[i] and t.follow[j + 1] == t.follow[i]:
+            j += 1
+        for k in range(i, j + 1):
+            band_low[k] = ((1 << (j + 1)) - 1) & ~((1 << (k + 1)) - 1)
+        if j > i:
+            bands.append((((1 << (j + 1)) - 1) & ~((1 << i) - 1), i))
+        i = j + 1
+    return tuple(plain), tuple(band_low), tuple(bands)
+
+
+def _squeeze(bands: tuple[tuple[int, int], ...], h0: int, h1: int, h2: int) -> tuple[int, int, int]:
+    """The hands with the live cards of every band moved to the band's top (the cards
+    already played squeezed out): the same position for the Augen search."""
+    for mask, first in bands:
+        live = (h0 | h1 | h2) & mask
+        count = live.bit_count()
+        if live == ((1 << count) - 1) << first:
+            continue
+        out = [0, 0, 0]
+        place = first
+        x = live
+        while x:
+            low = x & -x
+            x ^= low
+            for s, h in enumerate((h0, h1, h2)):
+                if h & low:
+                    out[s] |= 1 << place
+            place += 1
+        h0 = h0 & ~mask | out[0]
+        h1 = h1 & ~mask | out[1]
+        h2 = h2 & ~mask | out[2]
+    return h0, h1, h2
+
+
 class _Search:
     """One solver run: the hands, the tables and the transposition table."""
 
@@ -195,17 +261,33 @@ class _Search:
         self.nodes = 0
         self.limit = 1 << 62
         self.all_tricks = False
-        self.chunks = _chunks(tables)
         """The yes/no search asks "takes every trick?" (Schwarz) instead of "takes none?" (Null)."""
+        self.chunks = _chunks(tables)
         self.trumps = 0 if tables.game.is_null else len(tables.game.trumps_in_order)
         self.trump_mask = (1 << self.trumps) - 1
+        self.plain, self.band_low, self.bands = _layout(tables.game)
+        self.history = [0] * 32
+        """How often each card (as a lead) was best or cut the search off, weighted by depth."""
+        self.killer = [-1] * 11
+        self.rep_memo: dict[int, list[int]] = {}
+        """By cards left a hand: the last lead that cut the search off."""
 
     # ------------------------------------------------------------------ moves
     def moves(self, seat: int, legal: int, trick_mask: int) -> list[int]:
         """The legal cards (solver indexes) with equivalent cards reduced to one."""
         hands = self.hands
         hand = hands[seat]
-        sep = (hands[0] | hands[1] | hands[2] | trick_mask) & ~hand
+        return list(self.reps(legal, (hands[0] | hands[1] | hands[2] | trick_mask) & ~hand))
+
+    def reps(self, legal: int, sep: int) -> list[int]:
+        """The cards of ``legal`` with each run of equivalent cards reduced to its first:
+        same group and Augen, and no card of ``sep`` (the other hands and the table) between.
+        Remembered by ``legal`` and the part of ``sep`` that lies among it: do not change the list."""
+        span = ((1 << legal.bit_length()) - 1) & ~((legal & -legal) - 1)
+        key = legal | (sep & span) << 32
+        known = self.rep_memo.get(key)
+        if known is not None:
+            return known
         klass = self.t.klass
         out: list[int] = []
         prev = -1
@@ -222,196 +304,347 @@ class _Search:
             out.append(i)
             prev = i
             prev_class = k
+        self.rep_memo[key] = out
         return out
 
+    def sure(self, mine: int, live: int, opp1: int, opp2: int) -> int:
+        """Augen of the leader's own cards in the tricks it surely takes in a row from the lead:
+        its top trumps, then the top cards of plain suits that no opponent (``opp1``, ``opp2``;
+        0 for none) can trump in time. A lower bound of the leader's side's Augen to come."""
+        pts = self.t.points
+        gain = 0
+        tm = self.trump_mask
+        x = live & tm
+        while x:
+            low = x & -x
+            if not mine & low:
+                break
+            gain += pts[low.bit_length() - 1]
+            x ^= low
+        ruff1 = opp1 & tm
+        ruff2 = opp2 & tm
+        for suit in self.plain:
+            x = live & suit
+            if not mine & x & -x:
+                continue
+            cap = 8
+            if ruff1:
+                cap = (opp1 & suit).bit_count()
+            if ruff2:
+                cap = min(cap, (opp2 & suit).bit_count())
+            while x and cap:
+                low = x & -x
+                if not mine & low:
+                    break
+                gain += pts[low.bit_length() - 1]
+                cap -= 1
+                x ^= low
+        return gain
+
     # ------------------------------------------------------------------ Augen games
-    def points(
-        self,
-        seat: int,
-        n: int,
-        best: int,
-        bseat: int,
-        tpts: int,
-        follow: int,
-        tmask: int,
-        left: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """Augen the declarer gets from the current trick (``tpts`` already in it) and
-        all later ones; fail-soft alpha-beta. ``left``: Augen still in the hands."""
+    def trick(self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int) -> int:
+        """The Augen the declarer gets from the trick ``lead`` leads now and all later ones
+        (fail-soft alpha-beta). ``ha``, ``hb``, ``hc``: the hands of the leader and of the
+        next two seats, with the bands squeezed (:func:`_squeeze`); ``left``: their Augen.
+
+        One call plays a whole trick: the three cards are three nested loops, each with its
+        own window, and only the position after the trick is a new call (and a table entry).
+        """
         self.nodes += 1
         if self.nodes > self.limit:
             raise SearchAborted(self.nodes)
-        hands = self.hands
+        if left <= alpha:
+            return left
+        if beta <= 0:
+            return 0
+        t = self.t
+        beats = t.beats
+        pts = t.points
+        declarer = self.declarer
+        if not ha & (ha - 1):
+            # the last trick: one card a hand, nothing to choose
+            if not ha:
+                return 0
+            a = ha.bit_length() - 1
+            b = hb.bit_length() - 1
+            c = hc.bit_length() - 1
+            w, best = (1, b) if beats[b * 32 + a] else (0, a)
+            if beats[c * 32 + best]:
+                w = 2
+            return left if (lead + w) % 3 == declarer else 0
+        key = ha | hb << 32 | hc << 64 | lead << 96
+        tt = self.tt
+        entry = tt.get(key)
         lo = 0
         hi = left
         tt_move = -1
-        key = 0
-        if n == 0:
-            if left <= alpha:
-                return left
-            if beta <= 0:
-                return 0
-            h0 = hands[0]
-            h1 = hands[1]
-            h2 = hands[2]
-            if not h0 & (h0 - 1):
-                # the last trick: every hand holds one card, nothing to choose
-                if not h0:
-                    return 0
-                t = self.t
-                a = hands[seat].bit_length() - 1
-                b = hands[_NEXT[seat]].bit_length() - 1
-                c = hands[_NEXT[_NEXT[seat]]].bit_length() - 1
-                beats = t.beats
-                w, ws = (b, 1) if beats[b * 32 + a] else (a, 0)
-                if beats[c * 32 + w]:
-                    ws = 2
-                return left if (seat + ws) % 3 == self.declarer else 0
-            key = h0 | h1 << 32 | h2 << 64 | seat << 96
-            entry = self.tt.get(key)
-            if entry is not None:
-                # packed: lower bound, upper bound and best lead, 8 bits each
-                lo = entry & 0xFF
-                hi = entry >> 8 & 0xFF
-                tt_move = entry >> 16
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-        hand = hands[seat]
-        legal = hand & follow if n else hand
-        if not legal:
-            legal = hand
-        t = self.t
-        pts = t.points
-        beats = t.beats
-        declarer = self.declarer
-        moves = self.moves(seat, legal, tmask)
-        maximize = seat == declarer
-        if len(moves) > 1:
-            moves = self._order(moves, seat, n, best, bseat, tt_move)
-        v = -1 if maximize else 1000
-        best_move = moves[0]
+        if entry is not None:
+            # packed: lower bound, upper bound and best lead, 8 bits each
+            lo = entry & 0xFF
+            hi = entry >> 8 & 0xFF
+            tt_move = entry >> 16
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+        live = ha | hb | hc
+        d = (declarer - lead) % 3  # the declarer's place in this trick, 0 = he leads
+        # sure Augen. The highest trumps left, as far as one side holds them all, go to that
+        # side whenever they are played; and the leader can cash its sure tricks now
+        dh = ha if d == 0 else hb if d == 1 else hc
+        x = live & self.trump_mask
+        run = 0
+        if x:
+            mine = (dh & x & -x) != 0
+            while x:
+                low = x & -x
+                if ((dh & low) != 0) != mine:
+                    break
+                run += pts[low.bit_length() - 1]
+                x ^= low
+            if not mine:
+                run = -run
+        if d == 0:
+            sure = self.sure(ha, live, hb, hc)
+            if sure >= beta:
+                return sure
+            if sure > lo:
+                lo = sure
+            if run < 0 and left + run < hi:
+                hi = left + run
+        else:
+            sure = self.sure(ha, live, dh, 0)
+            if run < 0 and -run > sure:
+                sure = -run
+            sure = left - sure
+            if sure <= alpha:
+                return sure
+            if sure < hi:
+                hi = sure
+            if run > lo:
+                lo = run
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
         alpha0 = alpha
         beta0 = beta
-        nxt = _NEXT[seat]
-        for i in moves:
-            bit = 1 << i
-            hands[seat] = hand ^ bit
-            p = pts[i]
-            if n == 0:
-                r = self.points(nxt, 1, i, seat, p, t.follow[i], bit, left - p, alpha, beta)
-            elif n == 1:
-                if beats[i * 32 + best]:
-                    r = self.points(nxt, 2, i, seat, tpts + p, follow, tmask | bit, left - p, alpha, beta)
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
+        follow = t.follow
+        band_low = self.band_low
+        history = self.history
+        depth = ha.bit_count()
+        killer = self.killer[depth]
+        # the leads: the stored best first, then the killer, then by what they promise and history
+        moves_a = self.reps(ha, live & ~ha)
+        if len(moves_a) > 1:
+            keys: list[int] = []
+            trumps = self.trumps
+            for i in moves_a:
+                if i == tt_move:
+                    score = 1 << 30
+                elif i == killer:
+                    score = 1 << 29
                 else:
-                    r = self.points(nxt, 2, best, bseat, tpts + p, follow, tmask | bit, left - p, alpha, beta)
-            else:
-                winner = seat if beats[i * 32 + best] else bseat
-                if winner == declarer:
-                    gain = tpts + p
-                    r = gain + self.points(winner, 0, 0, 0, 0, 0, 0, left - p, alpha - gain, beta - gain)
+                    if not live & follow[i] & ((1 << i) - 1):
+                        score = 30 + pts[i]  # the highest card left in its group
+                        if i < trumps:
+                            score += 20 if d == 0 else -10
+                    else:
+                        score = 20 - pts[i]
+                    if d and not dh & follow[i]:
+                        score -= 15
+                    score = score << 16
+                keys.append(score << 5 | i)
+            keys.sort(reverse=True)
+            moves_a = [k & 31 for k in keys]
+        max_a = d == 0
+        max_b = d == 1
+        max_c = d == 2
+        lead_b = _NEXT[lead]
+        lead_c = _NEXT[lead_b]
+        sep_b = live & ~hb
+        sep_c = live & ~hc
+        trump_mask = self.trump_mask
+        n_trumps = self.trumps
+        va = -1 if max_a else 1000
+        best_a = moves_a[0]
+        last = depth == 2
+        followers: dict[int, tuple[list[int], list[int]]] = {}
+        for a in moves_a:
+            abit = 1 << a
+            pa = pts[a]
+            fa = follow[a]
+            known = followers.get(fa)
+            if known is None:
+                known = followers[fa] = (self.reps(hb & fa or hb, sep_b), self.reps(hc & fa or hc, sep_c))
+            moves_b, moves_c = known
+            f3 = hc & fa
+            t3 = hc & trump_mask
+            partner_last = d == 0  # B and C defend together
+            if len(moves_b) > 1:
+                # second hand: keep the trick for the own side, smear to a partner who sits
+                # last and can take it, else throw the cheapest card
+                keys = []
+                for i in moves_b:
+                    if beats[i * 32 + a]:
+                        top = i
+                        top_mine = True
+                    else:
+                        top = a
+                        top_mine = d == 2  # the leader is my partner
+                    if f3:
+                        over = f3 & follow[top] & ((1 << top) - 1)
+                    else:
+                        over = t3 & ((1 << top) - 1) if top < n_trumps else t3
+                    if top_mine and (partner_last or not over):
+                        score = 100 + pts[i] - (12 if i < n_trumps and a >= n_trumps else 0)
+                    elif partner_last and over:
+                        score = 70 + pts[i]
+                    else:
+                        score = 40 - pts[i]
+                    keys.append(score << 5 | i)
+                keys.sort(reverse=True)
+                moves_b = [k & 31 for k in keys]
+            vb = -1 if max_b else 1000
+            under_a: list[int] = []
+            alpha_b = alpha
+            beta_b = beta
+            for b in moves_b:
+                bbit = 1 << b
+                pab = pa + pts[b]
+                if beats[b * 32 + a]:
+                    top = b
+                    wpos = 1
                 else:
-                    r = self.points(winner, 0, 0, 0, 0, 0, 0, left - p, alpha, beta)
-            if maximize:
-                if r > v:
-                    v = r
-                    best_move = i
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
+                    top = a
+                    wpos = 0
+                # last hand: take the trick for the own side with the most Augen, or throw the cheapest
+                # (the same order for every second card that leaves the lead on top)
+                if len(moves_c) < 2:
+                    order_c = moves_c
+                elif wpos == 0 and under_a:
+                    order_c = under_a
+                else:
+                    side_top = (wpos == d) == max_c  # the card on top belongs to C's side
+                    keys = []
+                    for i in moves_c:
+                        if beats[i * 32 + top] or side_top:
+                            keys.append(
+                                ((100 + pts[i] - (12 if i < n_trumps else 0)) << 12 | min(history[i], 4095)) << 5 | i
+                            )
+                        else:
+                            keys.append(((40 - pts[i]) << 12 | min(history[i], 4095)) << 5 | i)
+                    keys.sort(reverse=True)
+                    order_c = [k & 31 for k in keys]
+                    if wpos == 0:
+                        under_a = order_c
+                vc = -1 if max_c else 1000
+                alpha_c = alpha_b
+                beta_c = beta_b
+                self.nodes += len(order_c)
+                for c in order_c:
+                    w = 2 if beats[c * 32 + top] else wpos
+                    tp = pab + pts[c]
+                    na = ha ^ abit
+                    nb = hb ^ bbit
+                    nc = hc ^ (1 << c)
+                    rest = left - tp
+                    gain = tp if w == d else 0
+                    if last:
+                        # one card a hand is left: play the last trick here
+                        if w == 0:
+                            x0, x1, x2, lp = na, nb, nc, lead
+                        elif w == 1:
+                            x0, x1, x2, lp = nb, nc, na, lead_b
+                        else:
+                            x0, x1, x2, lp = nc, na, nb, lead_c
+                        y0 = x0.bit_length() - 1
+                        y1 = x1.bit_length() - 1
+                        y2 = x2.bit_length() - 1
+                        k, y = (1, y1) if beats[y1 * 32 + y0] else (0, y0)
+                        if beats[y2 * 32 + y]:
+                            k = 2
+                        r = gain + rest if (lp + k) % 3 == declarer else gain
+                    elif rest <= alpha_c - gain:
+                        r = gain + rest  # the declarer cannot get more than everything
+                    elif beta_c <= gain:
+                        r = gain
+                    else:
+                        if band_low[a] | band_low[b] | band_low[c]:
+                            for x in sorted((a, b, c), reverse=True):
+                                m = band_low[x]
+                                if m:
+                                    na = na & ~m | (na & m) >> 1
+                                    nb = nb & ~m | (nb & m) >> 1
+                                    nc = nc & ~m | (nc & m) >> 1
+                        if w == 0:
+                            r = gain + self.trick(lead, na, nb, nc, rest, alpha_c - gain, beta_c - gain)
+                        elif w == 1:
+                            r = gain + self.trick(lead_b, nb, nc, na, rest, alpha_c - gain, beta_c - gain)
+                        else:
+                            r = gain + self.trick(lead_c, nc, na, nb, rest, alpha_c - gain, beta_c - gain)
+                    if max_c:
+                        if r > vc:
+                            vc = r
+                            if r > alpha_c:
+                                alpha_c = r
+                                if r >= beta_c:
+                                    history[c] += depth
+                                    break
+                    elif r < vc:
+                        vc = r
+                        if r < beta_c:
+                            beta_c = r
+                            if r <= alpha_c:
+                                history[c] += depth
+                                break
+                if max_b:
+                    if vc > vb:
+                        vb = vc
+                        if vc > alpha_b:
+                            alpha_b = vc
+                            if vc >= beta_b:
+                                break
+                elif vc < vb:
+                    vb = vc
+                    if vc < beta_b:
+                        beta_b = vc
+                        if vc <= alpha_b:
                             break
-            else:
-                if r < v:
-                    v = r
-                    best_move = i
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
+            if max_a:
+                if vb > va:
+                    va = vb
+                    best_a = a
+                    if vb > alpha:
+                        alpha = vb
+                        if vb >= beta:
                             break
-        hands[seat] = hand
-        if n == 0:
-            if v <= alpha0:
-                if v < hi:
-                    hi = v
-            elif v >= beta0:
-                if v > lo:
-                    lo = v
-            else:
-                lo = hi = v
-            # ints, not lists: the table holds millions of entries, and the garbage
-            # collector would scan every list again and again
-            self.tt[key] = lo | hi << 8 | best_move << 16
-        return v
-
-    def _order(self, moves: list[int], seat: int, n: int, best: int, bseat: int, tt_move: int) -> list[int]:
-        """Try the most promising cards first."""
-        pts = self.t.points
-        if n == 0:
-            hands = self.hands
-            live = hands[0] | hands[1] | hands[2]
-            follow = self.t.follow
-            lead_scores: list[tuple[int, int]] = []
-            for i in moves:
-                low = 1 << i
-                if not live & follow[i] & (low - 1):
-                    score = 30 + pts[i]  # the highest card left in its group
-                    if i < self.trumps:
-                        score += 20 if seat == self.declarer else -10
-                else:
-                    score = -pts[i]
-                lead_scores.append((-score, i))
-            lead_scores.sort()
-            ordered = [i for _, i in lead_scores]
-            if tt_move >= 0 and tt_move in moves:
-                first = tt_move
-                return [first] + [m for m in ordered if m != first]
-            return ordered
-        beats = self.t.beats
-        declarer = self.declarer
-        mine = seat == declarer
-        same_side = mine == (bseat == declarer)
-        scored: list[tuple[int, int]] = []
-        if n == 2:
-            for i in moves:
-                if beats[i * 32 + best] or same_side:
-                    score = 100 + pts[i]  # my side takes the trick: as many Augen as possible
-                else:
-                    score = 40 - pts[i]  # the trick is lost: throw the cheapest card
-                scored.append((-score, i))
+            elif vb < va:
+                va = vb
+                best_a = a
+                if vb < beta:
+                    beta = vb
+                    if vb <= alpha:
+                        break
+        if va >= beta if max_a else va <= alpha:
+            # a cut-off: remember the lead that caused it
+            self.killer[depth] = best_a
+        if va <= alpha0:
+            if va < hi:
+                hi = va
+        elif va >= beta0:
+            if va > lo:
+                lo = va
         else:
-            third = _NEXT[seat]
-            partner_last = (third == declarer) == mine
-            hand3 = self.hands[third]
-            follow_t = self.t.follow
-            trumps = self.trump_mask
-            f3 = hand3 & follow_t[best]
-            for i in moves:
-                if beats[i * 32 + best]:
-                    top, top_mine = i, True
-                else:
-                    top, top_mine = best, same_side
-                # can the last player beat the card on top?
-                if f3:
-                    over = f3 & follow_t[top] & ((1 << top) - 1)
-                else:
-                    t3 = hand3 & trumps
-                    over = t3 & ((1 << top) - 1) if top < self.trumps else t3
-                if top_mine and (partner_last or not over):
-                    score = 100 + pts[i]  # my side keeps the trick
-                elif partner_last and over:
-                    score = 70 + pts[i]  # my partner can take it
-                else:
-                    score = 40 - pts[i]
-                scored.append((-score, i))
-        scored.sort()
-        return [i for _, i in scored]
+            lo = hi = va
+        # ints, not lists: the table holds millions of entries, and the garbage
+        # collector would scan every list again and again
+        tt[key] = lo | hi << 8 | best_a << 16
+        return va
 
     # ------------------------------------------------------------------ Null
     def null(self, seat: int, n: int, best: int, bseat: int, follow: int, tmask: int) -> bool:
@@ -525,66 +758,197 @@ def solve(
     skat_mask = skat.mask if isinstance(skat, CardSet) else CardSet(skat).mask
     trick = list(trick)
     _check_position(declarer, masks, leader, trick, skat_mask)
+    if all_tricks and game.is_null:
+        raise SkatError("Im Nullspiel gibt es kein Schwarz", "A Null game has no Schwarz")
     tables = tables_for(game)
     search = _Search(tables, declarer, [_to_solver_mask(tables, m) for m in masks])
     if max_nodes is not None:
         search.limit = max_nodes
-    to_move = (leader + len(trick)) % 3
-    # the trick on the table: who is winning it, its Augen, the group to follow
-    n = len(trick)
-    best = bseat = tpts = follow = tmask = 0
-    for k, card in enumerate(trick):
-        i = tables.to_solver[card.index]
-        tmask |= 1 << i
-        tpts += tables.points[i]
-        if k == 0:
-            best, bseat, follow = i, leader, tables.follow[i]
-        elif tables.beats[i * 32 + best]:
-            best, bseat = i, (leader + k) % 3
-    hand = search.hands[to_move]
-    legal = hand & follow if n else hand
-    if not legal:
-        legal = hand
-    if all_tricks and game.is_null:
-        raise SkatError("Im Nullspiel gibt es kein Schwarz", "A Null game has no Schwarz")
-    search.all_tricks = all_tricks
+    root = _Root.start(search, leader, [tables.to_solver[c.index] for c in trick])
+    to_move = root.seat
     if game.is_null or all_tricks:
-        wins = search.null(to_move, n, best, bseat, follow, tmask)
+        search.all_tricks = all_tricks
+        wins = root.null()
         values: dict[Card, int | bool] = {}
         if card_values:
-            for card, v in _root_values(search, to_move, n, best, bseat, tpts, follow, tmask, legal, None).items():
+            for card, v in root.card_values(None, None).items():
                 values[card] = bool(v)
         return Solution(game, to_move, None, wins, values, search.nodes)
     base = points + mask_points(skat_mask)
-    left = mask_points(masks[0] | masks[1] | masks[2])
     if target is not None:
         need = target - base
-        wins = _at_least(_bind(search, to_move, n, best, bseat, tpts, follow, tmask, left), need, tpts + left)
+        wins = root.at_least(need)
         values = {}
         if card_values:
-            for card, v in _root_values(
-                search, to_move, n, best, bseat, tpts, follow, tmask, legal, left, need
-            ).items():
+            for card, v in root.card_values(need, None).items():
                 values[card] = bool(v)
         return Solution(game, to_move, None, wins, values, search.nodes)
-    value = _mtdf(_bind(search, to_move, n, best, bseat, tpts, follow, tmask, left), tpts + left)
+    value = root.exact()
     values = {}
     if card_values:
-        for card, v in _root_values(search, to_move, n, best, bseat, tpts, follow, tmask, legal, left).items():
+        for card, v in root.card_values(None, value).items():
             values[card] = base + v
     return Solution(game, to_move, base + value, base + value >= 61, values, search.nodes)
 
 
+class _Root:
+    """The position a search starts from, perhaps inside a trick: the cards still to come in
+    that trick are tried one by one (here, not in the hot loop), and the positions after it are
+    handed to :meth:`_Search.trick` with the bands squeezed."""
+
+    def __init__(self, search: _Search, leader: int, trick: list[int], tpts: int, left: int) -> None:
+        self.search = search
+        self.leader = leader
+        self.trick = trick
+        self.seat = (leader + len(trick)) % 3
+        self.tpts = tpts
+        """The Augen of the cards on the table."""
+        self.left = left
+        """The Augen of the cards in the hands."""
+
+    @staticmethod
+    def start(search: _Search, leader: int, trick: list[int]) -> _Root:
+        t = search.t
+        hands = search.hands
+        left = sum(t.points[i] for i in range(32) if (hands[0] | hands[1] | hands[2]) >> i & 1)
+        return _Root(search, leader, trick, sum(t.points[i] for i in trick), left)
+
+    def legal(self) -> int:
+        hand = self.search.hands[self.seat]
+        if not self.trick:
+            return hand
+        return hand & self.search.t.follow[self.trick[0]] or hand
+
+    def tmask(self) -> int:
+        out = 0
+        for i in self.trick:
+            out |= 1 << i
+        return out
+
+    def play(self, card: int) -> _Root:
+        """The position after ``card`` (of the seat to move), still inside the trick."""
+        s = self.search
+        s.hands[self.seat] ^= 1 << card
+        p = s.t.points[card]
+        return _Root(s, self.leader, self.trick + [card], self.tpts + p, self.left - p)
+
+    def undo(self, card: int) -> None:
+        self.search.hands[self.seat] ^= 1 << card
+
+    def winner(self) -> int:
+        """The seat that takes the complete trick."""
+        beats = self.search.t.beats
+        best, k = self.trick[0], 0
+        for j in (1, 2):
+            if beats[self.trick[j] * 32 + best]:
+                best, k = self.trick[j], j
+        return (self.leader + k) % 3
+
+    def points(self, alpha: int, beta: int) -> int:
+        """Augen the declarer gets from the current trick (its cards on the table included) on."""
+        s = self.search
+        if len(self.trick) == 3:
+            winner = self.winner()
+            gain = self.tpts if winner == s.declarer else 0
+            return gain + self.after_trick(winner, alpha - gain, beta - gain)
+        if not self.trick:
+            return self.after_trick(self.leader, alpha, beta)
+        s.nodes += 1
+        maximize = self.seat == s.declarer
+        v = -1 if maximize else 1000
+        for card in s.moves(self.seat, self.legal(), self.tmask()):
+            r = self.play(card).points(alpha, beta)
+            self.undo(card)
+            if maximize:
+                v = max(v, r)
+                alpha = max(alpha, v)
+            else:
+                v = min(v, r)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return v
+
+    def after_trick(self, lead: int, alpha: int, beta: int) -> int:
+        s = self.search
+        h = s.hands
+        h0, h1, h2 = _squeeze(s.bands, h[0], h[1], h[2])
+        hs = (h0, h1, h2)
+        return s.trick(lead, hs[lead], hs[_NEXT[lead]], hs[_NEXT[_NEXT[lead]]], self.left, alpha, beta)
+
+    def top(self) -> int:
+        return self.tpts + self.left
+
+    def at_least(self, need: int) -> bool:
+        """Does the declarer make sure of ``need`` Augen from the current trick on? One
+        null-window search."""
+        return _at_least(self.points, need, self.top())
+
+    def exact(self, lo: int = 0, hi: int | None = None) -> int:
+        """The declarer's Augen from the current trick on, by bisection over thresholds."""
+        return _mtdf(self.points, self.top() if hi is None else hi, lo)
+
+    def null(self) -> bool:
+        """Null: does the declarer take no trick? With ``all_tricks``: does he take every one?"""
+        s = self.search
+        n = len(self.trick)
+        best = bseat = follow = 0
+        for k, i in enumerate(self.trick):
+            if k == 0:
+                best, bseat, follow = i, self.leader, s.t.follow[i]
+            elif s.t.beats[i * 32 + best]:
+                best, bseat = i, (self.leader + k) % 3
+        if n == 3:
+            winner = self.winner()
+            if (winner != s.declarer) == s.all_tricks:
+                return False
+            return s.null(winner, 0, 0, 0, 0, 0)
+        return s.null(self.seat, n, best, bseat, follow, self.tmask())
+
+    def card_values(self, need: int | None, value: int | None) -> dict[Card, int]:
+        """The value after each legal card; equivalent cards share the searched value.
+
+        Null (``need`` and ``value`` None): 1 if the declarer still wins, else 0. With
+        ``need``: 1 if the declarer still makes ``need`` Augen. Otherwise the exact Augen from
+        the current trick on; ``value``, the position's own value, bounds each card's value
+        (no card is better than the best), so each bisection starts narrower. The table is
+        shared by all these searches.
+        """
+        s = self.search
+        t = s.t
+        legal = self.legal()
+        reps = s.moves(self.seat, legal, self.tmask())
+        rep_of: dict[int, int] = {}
+        x = legal
+        current = -1
+        while x:
+            low = x & -x
+            i = low.bit_length() - 1
+            x ^= low
+            if i in reps:
+                current = i
+            rep_of[i] = current
+        maximize = self.seat == s.declarer
+        null = s.t.game.is_null or s.all_tricks
+        values: dict[int, int] = {}
+        for i in reps:
+            after = self.play(i)
+            if null:
+                r = int(after.null())
+            elif need is not None:
+                r = int(after.at_least(need))
+            elif value is not None and maximize:
+                r = after.exact(0, value)
+            elif value is not None:
+                r = after.exact(value, None)
+            else:  # pragma: no cover - solve() always passes the value
+                r = after.exact()
+            self.undo(i)
+            values[i] = r
+        return {CARDS[t.to_card[i]]: values[rep_of[i]] for i in rep_of}
+
+
 Bounded = Callable[[int, int], int]
-
-
-def _bind(
-    search: _Search, seat: int, n: int, best: int, bseat: int, tpts: int, follow: int, tmask: int, left: int
-) -> Bounded:
-    def run(alpha: int, beta: int) -> int:
-        return search.points(seat, n, best, bseat, tpts, follow, tmask, left, alpha, beta)
-
-    return run
 
 
 def _at_least(search: Bounded, need: int, top: int) -> bool:
@@ -596,14 +960,14 @@ def _at_least(search: Bounded, need: int, top: int) -> bool:
     return search(need - 1, need) >= need
 
 
-def _mtdf(search: Bounded, top: int, guess: int | None = None) -> int:
-    """The exact value in [0, top] by null-window searches ("at least beta?").
+def _mtdf(search: Bounded, top: int, lo: int = 0) -> int:
+    """The exact value in [lo, top] by null-window searches ("at least beta?").
 
     A fail-soft answer beyond the window (a bound tighter than the question asked) is
     tested next, as in MTD(f); otherwise the interval still open is halved.
     """
-    lo, hi = 0, top
-    beta = top // 2 if guess is None else guess
+    hi = top
+    beta = (lo + hi + 1) // 2
     while lo < hi:
         beta = min(max(beta, lo + 1), hi)
         g = search(beta - 1, beta)
@@ -614,76 +978,6 @@ def _mtdf(search: Bounded, top: int, guess: int | None = None) -> int:
             lo = g
             beta = g + 1 if g > beta else (lo + hi + 1) // 2
     return lo
-
-
-def _root_values(
-    search: _Search,
-    seat: int,
-    n: int,
-    best: int,
-    bseat: int,
-    tpts: int,
-    follow: int,
-    tmask: int,
-    legal: int,
-    left: int | None,
-    need: int | None = None,
-) -> dict[Card, int]:
-    """The value after each legal card (equivalent cards share the searched value).
-
-    ``left`` is None in Null (the values are 1 for "the declarer still wins", else 0);
-    otherwise the Augen still in the hands, and the values count the Augen the declarer
-    gets from the current trick on.
-    """
-    t = search.t
-    hands = search.hands
-    hand = hands[seat]
-    reps = search.moves(seat, legal, tmask)
-    # every legal card maps to its representative: the searched card just before it
-    rep_of: dict[int, int] = {}
-    x = legal
-    current = -1
-    while x:
-        low = x & -x
-        i = low.bit_length() - 1
-        x ^= low
-        if i in reps:
-            current = i
-        rep_of[i] = current
-    values: dict[int, int] = {}
-    declarer = search.declarer
-    nxt = _NEXT[seat]
-    for i in reps:
-        bit = 1 << i
-        hands[seat] = hand ^ bit
-        p = t.points[i]
-        if n == 0:
-            nb, ns, nf = i, seat, t.follow[i]
-        else:
-            nb, ns, nf = ((i, seat) if t.beats[i * 32 + best] else (best, bseat)) + (follow,)
-        np = tpts + p
-        r: int
-        if left is None:
-            if n < 2:
-                r = int(search.null(nxt, n + 1, nb, ns, nf, tmask | bit))
-            else:
-                r = 0 if (ns != declarer) == search.all_tricks else int(search.null(ns, 0, 0, 0, 0, 0))
-        else:
-            rest = left - p
-            if need is not None:
-                if n < 2:
-                    r = int(_at_least(_bind(search, nxt, n + 1, nb, ns, np, nf, tmask | bit, rest), need, np + rest))
-                else:
-                    gain = np if ns == declarer else 0
-                    r = int(_at_least(_bind(search, ns, 0, 0, 0, 0, 0, 0, rest), need - gain, rest))
-            elif n < 2:
-                r = _mtdf(_bind(search, nxt, n + 1, nb, ns, np, nf, tmask | bit, rest), np + rest)
-            else:
-                gain = np if ns == declarer else 0
-                r = gain + _mtdf(_bind(search, ns, 0, 0, 0, 0, 0, 0, rest), rest)
-        hands[seat] = hand
-        values[i] = r
-    return {CARDS[t.to_card[i]]: values[rep_of[i]] for i in rep_of}
 
 
 def _check_position(declarer: int, masks: list[int], leader: int, trick: list[Card], skat: int) -> None:
@@ -734,3 +1028,72 @@ def solve_state(
         target=target,
         max_nodes=max_nodes,
     )
+
+
+SCHWARZ = 121
+"""The threshold of :func:`wins` that asks for every trick (Schwarz), not for Augen."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position to solve: the arguments of :func:`solve` as one value (see there)."""
+
+    game: GameType
+    declarer: int
+    hands: tuple[CardSet, CardSet, CardSet]
+    leader: int
+    trick: tuple[Card, ...] = ()
+    skat: CardSet = field(default_factory=CardSet)
+    points: int = 0
+
+    @classmethod
+    def of(cls, state: GameState) -> Position:
+        """The position of a game in its play phase."""
+        if state.phase != Phase.PLAY or state.contract is None or state.declarer is None:
+            raise SkatError("Nur ein laufendes Kartenspiel lässt sich lösen", "Only a game in play can be solved")
+        hands = (CardSet(state.hands[0]), CardSet(state.hands[1]), CardSet(state.hands[2]))
+        return cls(
+            state.contract.game,
+            state.declarer,
+            hands,
+            state.leader,
+            tuple(state.trick),
+            CardSet(state.skat),
+            state.declarer_points,
+        )
+
+    def solve(self, **options: object) -> Solution:
+        return solve(
+            self.game,
+            self.declarer,
+            self.hands,
+            leader=self.leader,
+            trick=self.trick,
+            skat=self.skat,
+            points=self.points,
+            **options,  # type: ignore[arg-type]
+        )
+
+
+def wins(position: Position, threshold: int = 61, *, max_nodes: int | None = None) -> bool:
+    """Can the declarer make sure of ``threshold`` Augen (61 to win, 31 to stay out of
+    Schneider, 91 for Schneider) or, with :data:`SCHWARZ`, of every trick? One null-window
+    search, much quicker than the exact value. In Null: does he take no trick?"""
+    if position.game.is_null:
+        return position.solve(card_values=False, max_nodes=max_nodes).declarer_wins
+    if threshold == SCHWARZ:
+        return position.solve(card_values=False, all_tricks=True, max_nodes=max_nodes).declarer_wins
+    return position.solve(card_values=False, target=threshold, max_nodes=max_nodes).declarer_wins
+
+
+def card_values(
+    position: Position, threshold: int | None = None, *, max_nodes: int | None = None
+) -> dict[Card, int | bool]:
+    """What each legal card of the player to move gives with best play, all in one search
+    with one table: the declarer's Augen, or with ``threshold`` whether he still reaches it
+    (:data:`SCHWARZ`: every trick); in Null whether he still takes no trick."""
+    if position.game.is_null:
+        return dict(position.solve(max_nodes=max_nodes).card_values)
+    if threshold == SCHWARZ:
+        return dict(position.solve(all_tricks=True, max_nodes=max_nodes).card_values)
+    return dict(position.solve(target=threshold, max_nodes=max_nodes).card_values)

@@ -301,3 +301,142 @@ def test_best_cards_keep_the_value() -> None:
         best = solution.best_cards()
         assert best and all(solution.card_values[c] == value for c in best)
         assert all(solution.card_values[c] != value for c in solution.card_values if c not in best)
+
+
+# ---------------------------------------------------------------- issue 23: the faster solver
+
+
+def random_positions(seed: str, count: int, sizes: tuple[int, ...]) -> list[dict[str, object]]:
+    rng = random.Random(seed)
+    return [random_position(rng, rng.choice(sizes), rng.choice(GAMES)) for _ in range(count)]
+
+
+def answers(module: Any, pos: dict[str, object]) -> tuple[object, ...]:
+    """Exact value with the card values, and win/lose at 61 with the card values, by ``module``'s solve."""
+    game, hands, trick, skat = pos["game"], pos["hands"], pos["trick"], pos["skat"]
+    assert isinstance(hands, list) and isinstance(trick, list) and isinstance(skat, list)
+    args = (game, pos["declarer"], [CardSet(h) for h in hands])
+    kwargs: dict[str, Any] = {
+        "leader": pos["leader"],
+        "trick": [CARDS[i] for i in trick],
+        "skat": [CARDS[i] for i in skat],
+        "points": pos["points"],
+    }
+    exact = module.solve(*args, **kwargs)
+    at_61 = module.solve(*args, target=61, **kwargs)
+    return (
+        exact.declarer_points,
+        exact.declarer_wins,
+        dict(exact.card_values),
+        at_61.declarer_wins,
+        dict(at_61.card_values),
+    )
+
+
+@pytest.mark.slow
+def test_the_solver_answers_like_the_one_before_issue_23() -> None:
+    """Bigger positions than the exhaustive search can take, against today's solver kept
+    for the benchmark (its own algorithm: one card a call, no bounds, no squeezed bands)."""
+    from skatschule.engine import bench_reference, solver
+
+    for pos in random_positions("before-23", 120, (5, 6, 7)):
+        assert answers(solver, pos) == answers(bench_reference, pos), pos
+
+
+@pytest.mark.slow
+def test_full_deals_answer_like_the_one_before_issue_23() -> None:
+    from skatschule.engine import bench_reference, solver
+    from skatschule.engine.bench import solver_deals
+
+    deals = solver_deals(12)
+    for game, declarer, deal in (deals[6], deals[9], deals[10], deals[11]):  # the quick ones for the old solver
+        hands = [CardSet(deal.hand(s)) for s in range(3)]
+        new = solver.solve(game, declarer, hands, leader=0, skat=CardSet(deal.skat), card_values=False)
+        old = bench_reference.solve(game, declarer, hands, leader=0, skat=CardSet(deal.skat), card_values=False)
+        assert (new.declarer_points, new.declarer_wins) == (old.declarer_points, old.declarer_wins)
+
+
+@pytest.mark.slow
+def test_compiled_and_pure_builds_give_the_same_answers() -> None:
+    """1,000 random positions (2 to 6 cards a hand, every game, inside tricks too) on both builds."""
+    from skatschule.engine import compiled, solver
+    from skatschule.engine.bench import pure_solver
+
+    if not compiled.ACTIVE:
+        pytest.skip("no compiled build here (no C compiler, or SKATSCHULE_PURE_ENGINE is set)")
+    pure = pure_solver()
+    assert solver.__file__ is not None and not solver.__file__.endswith(".py")
+    assert pure.__file__ is not None and pure.__file__.endswith("solver.py")
+    for pos in random_positions("builds", 1000, (2, 3, 4, 5, 6)):
+        assert answers(solver, pos) == answers(pure, pos), pos
+
+
+def test_the_pure_build_can_be_forced() -> None:
+    import subprocess
+    import sys
+
+    code = "from skatschule.engine import compiled, solver; print(compiled.ACTIVE, solver.__file__.endswith('.py'))"
+    env = {"SKATSCHULE_PURE_ENGINE": "1", "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]
+
+
+def test_a_stale_build_is_never_used(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from skatschule.engine import compiled
+
+    (tmp_path / "FINGERPRINT").write_text("built from other sources\n")
+    monkeypatch.setattr(compiled, "FOLDER", tmp_path)
+    monkeypatch.setattr(compiled, "ACTIVE", False)
+    monkeypatch.delenv("SKATSCHULE_PURE_ENGINE", raising=False)
+    path: list[str] = []
+    assert compiled.select(path) is False and path == []
+    (tmp_path / "FINGERPRINT").write_text(compiled.fingerprint() + "\n")
+    assert compiled.select(path) is True and path == [str(tmp_path)]
+
+
+def test_threshold_queries_and_card_values() -> None:
+    from skatschule.engine.solver import SCHWARZ, Position, card_values, wins
+
+    rng = random.Random("thresholds")
+    for k in range(24):
+        game = (GameType.CLUBS, GameType.GRAND, GameType.NULL)[k % 3]
+        pos = random_position(rng, 4, game)
+        hands, trick, skat = pos["hands"], pos["trick"], pos["skat"]
+        assert isinstance(hands, list) and isinstance(trick, list) and isinstance(skat, list)
+        declarer, leader, points = pos["declarer"], pos["leader"], pos["points"]
+        assert isinstance(declarer, int) and isinstance(leader, int) and isinstance(points, int)
+        position = Position(
+            game,
+            declarer,
+            (CardSet(hands[0]), CardSet(hands[1]), CardSet(hands[2])),
+            leader,
+            tuple(CARDS[i] for i in trick),
+            CardSet([CARDS[i] for i in skat]),
+            points,
+        )
+        value, values = reference(game, declarer, hands, leader, trick)
+        if game.is_null:
+            assert wins(position) is bool(value)
+            assert card_values(position) == {CARDS[i]: bool(v) for i, v in values.items()}
+            continue
+        base = points + sum(CARDS[i].points for i in skat)
+        for threshold in (31, 61, 91):
+            assert wins(position, threshold) is (base + value >= threshold)
+            assert card_values(position, threshold) == {CARDS[i]: base + v >= threshold for i, v in values.items()}
+        assert card_values(position) == {CARDS[i]: base + v for i, v in values.items()}
+        if not trick:
+            assert wins(position, SCHWARZ) is schwarz_reference(game, declarer, hands, leader)
+
+
+def test_position_of_a_game_in_play() -> None:
+    from skatschule.engine.solver import Position, wins
+
+    state = GameState.start(deal_cards(4), declarer=0, bid=18, contract=Contract(GameType.HEARTS, hand=True))
+    for _ in range(7):
+        state.play(next(iter(state.legal_cards())))
+    position = Position.of(state)
+    exact = solve_state(state, card_values=False)
+    assert exact.declarer_points is not None
+    assert wins(position, exact.declarer_points) and not wins(position, exact.declarer_points + 1)
+    with pytest.raises(SkatError):
+        Position.of(GameState.start(deal_cards(4), declarer=0, bid=18, contract=Contract(GameType.HEARTS)))

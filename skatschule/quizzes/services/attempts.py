@@ -38,6 +38,7 @@ from skatschule.exercises.base import Feedback
 from ..errors import QuizClosed, QuizError
 from ..models import Quiz, QuizAnswer, QuizAttempt, QuizItem
 from ..questions import cutoff, grade_values, is_open, question_for, quiz_state
+from ..signals import attempt_submitted
 
 
 def start_attempt(*, quiz: Quiz, student: User, now: datetime | None = None) -> QuizAttempt:
@@ -174,6 +175,8 @@ def submit(*, attempt: QuizAttempt, now: datetime | None = None) -> tuple[QuizAt
         else:
             done = 0
     attempt.refresh_from_db()
+    if done:  # once per attempt, after the commit (the LTI app sends the score on)
+        transaction.on_commit(lambda: attempt_submitted.send(sender=QuizAttempt, attempt=attempt))
     return attempt, bool(done)
 
 

@@ -1,0 +1,9 @@
+"""What the quizzes app tells other apps (which import it; it imports none of them).
+
+``attempt_submitted(sender=QuizAttempt, attempt=...)``: an attempt was submitted (by the student
+or when its time ran out), sent once per attempt after the transaction commits.
+"""
+
+from django.dispatch import Signal
+
+attempt_submitted = Signal()
