@@ -32,6 +32,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.engine.numbers import is_plain_number
+from skatschule.home.spreadsheets import local_datetime
 from skatschule.training.lessons import Lesson, get_lesson, get_lessons
 from skatschule.training.models import Attempt
 from skatschule.training.services.progress import LessonProgress, Row, lesson_progress
@@ -433,7 +434,7 @@ def progress_table(progress: ClassProgress, lang: str = "de") -> list[list[Any]]
     table = [header]
     mastered, started, untouched = ("mastered", "%", "–") if en else ("gemeistert", "%", "–")
     for s in progress.students:
-        line: list[Any] = [s.name, s.last_activity.isoformat(timespec="minutes") if s.last_activity else "", s.mastered]
+        line: list[Any] = [s.name, local_datetime(s.last_activity) or "", s.mastered]
         for p in s.lessons:
             line.append(mastered if p.mastered else (f"{p.percent} {started}" if p.started else untouched))
         for cell in s.quizzes:

@@ -46,8 +46,13 @@ def index(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
+    """``/klassen/neu/``: GET shows the form for a new class (like ``/quiz/neu/``), POST creates it."""
+    if request.method == "GET":
+        if not selectors.is_teacher(request.user):
+            return redirect("classrooms:index")  # the class page says how to become a teacher
+        return render(request, "classrooms/index.html", _index_context(request, focus_create=True))
     if not selectors.is_teacher(request.user):
         back = [(reverse("classrooms:index"), _("Zu den Klassen"))]
         return render_error(request, _("Nur Lehrkräfte können Klassen anlegen."), 403, links=back)

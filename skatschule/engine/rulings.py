@@ -359,8 +359,10 @@ def rule(state: GameState, event: Event) -> Ruling:
         if state.trick_count == 9:
             steps.append(
                 Step(
-                    "Unberechtigtes Ausspielen zum letzten Stich ist unerheblich: der letzte Stich wird ausgespielt",
-                    "A lead out of turn to the last trick does not matter: the last trick is played out",
+                    "Zum letzten Stich hat jeder nur noch eine Karte, wer zuerst legt, ändert nichts: "
+                    "der Stich wird normal zu Ende gespielt",
+                    "At the last trick everyone holds one card, so who puts it down first changes nothing: "
+                    "the trick is played out as usual",
                     ("3.1.10",),
                 )
             )
@@ -369,9 +371,9 @@ def rule(state: GameState, event: Event) -> Ruling:
             return _from_outcome(outcome, steps)
     if kind is Irregularity.CARDS_EXPOSED and event.seat == state.declarer:
         raise SkatError(
-            "Der Alleinspieler darf herausgefallene Karten ohne Folgen wieder aufnehmen: das Spiel geht weiter "
+            "Rutschen dem Alleinspieler Karten aus der Hand, nimmt er sie einfach zurück: das Spiel geht weiter "
             "(ISkO 3.1.9)",
-            "The declarer may pick up his fallen cards without consequence: play continues (ISkO 3.1.9)",
+            "Cards that slip out of the declarer's hand he simply takes back: play continues (ISkO 3.1.9)",
         )
     if kind is Irregularity.DECLARER_CONCEDES and event.seat != state.declarer:
         raise SkatError("Nur der Alleinspieler kann sein Spiel aufgeben", "Only the declarer can concede his game")
@@ -418,8 +420,8 @@ def rule(state: GameState, event: Event) -> Ruling:
                 )
             steps.append(
                 Step(
-                    "Ein Gegenspieler stimmt nicht zu: mit den offenen Karten des Alleinspielers wird "
-                    "weitergespielt und nach dem Ausgang gewertet",
+                    "Ein Gegenspieler stimmt nicht zu: Die Karten des Alleinspielers bleiben aufgedeckt, "
+                    "es wird weitergespielt und nach dem Ausgang gewertet",
                     "A defender refuses: play continues with the declarer's cards face up and is scored by its outcome",
                     ("3.3.4",),
                 )

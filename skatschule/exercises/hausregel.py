@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import GameType, Step, Text
+from skatschule.engine.feasible import game_possible, spitzen_possible
 from skatschule.engine.houserules import PROFILES, HouseGame, HouseRules, score_house
 from skatschule.engine.names import game_ref
 from skatschule.engine.scoring import matadors_text
@@ -36,14 +37,12 @@ class Scenario:
         return PROFILES[self.profile]
 
 
-def _tricks_for(rng: random.Random, points: int) -> int:
-    if points == 0:
-        return 0
-    if points == 120:
-        return 10
-    low = max(1, -(-points // 33))
-    high = min(9, points // 4 + 1)
-    return rng.randint(low, max(low, high))
+POINTS = (0, 25, 29, 30, 44, 58, 60, 61, 72, 85, 90, 91, 99, 120)
+
+
+def _tricks_that_fit(game: GameType, matadors: int, spitzen: int, points: int) -> list[int]:
+    """Every number of tricks the cards allow with these matadors, Spitzen and Augen (:func:`game_possible`)."""
+    return [t for t in range(11) if game_possible(game, matadors=matadors, points=points, tricks=t, spitzen=spitzen)]
 
 
 def _switch_texts(rules: HouseRules) -> list[tuple[str, str]]:
@@ -71,19 +70,32 @@ class Hausregel(EngineExercise[Scenario]):
         game_type = rng.choice(GAMES)
         top = 4 if game_type is GameType.GRAND else 6
         matadors = rng.choice([m for m in range(-top, top + 1) if m])
-        points = rng.choice([0, 25, 29, 30, 44, 58, 60, 61, 72, 85, 90, 91, 99, 120])
+        points = rng.choice(POINTS)
         hand = rng.random() < 0.4
         spitzen = rng.choice([0, 1, 2]) if rules.spitze else 0
         rum = bool(rules.rum and not hand and rng.random() < 0.4)
+        if not spitzen_possible(game_type, matadors=matadors, spitzen=spitzen):
+            matadors = rng.choice(
+                [m for m in range(-top, top + 1) if m and spitzen_possible(game_type, matadors=m, spitzen=spitzen)]
+            )
+        if not _tricks_that_fit(game_type, matadors, spitzen, points):
+            # 0 Augen needs a declarer without a jack; the cards of "mit 6" alone are worth 29 Augen
+            points = rng.choice([p for p in POINTS if _tricks_that_fit(game_type, matadors, spitzen, p)])
+        tricks = rng.choice(_tricks_that_fit(game_type, matadors, spitzen, points))
+        made = rng.random() < 0.7
+        if made and not game_possible(
+            game_type, matadors=matadors, points=points, tricks=tricks, spitzen=spitzen, spitze_made=True
+        ):
+            made = False  # made Spitzen take the last tricks: not with fewer tricks than Spitzen
         game = HouseGame(
             game_type,
             hand=hand,
             matadors=matadors,
             bid=18,
             declarer_points=points,
-            declarer_tricks=_tricks_for(rng, points),
+            declarer_tricks=tricks,
             spitzen=spitzen,
-            spitze_made=rng.random() < 0.7,
+            spitze_made=made,
             rum=rum,
         )
         return Scenario(profile, game)

@@ -1,6 +1,8 @@
 """Tables as CSV and XLSX files that open right in spreadsheet programs (quiz results, class
 progress): one formula-injection guard for both, a UTF-8 byte-order mark and ``;`` under German
-(German Excel splits at semicolons), ``,`` under English.
+(German Excel splits at semicolons), ``,`` under English. Times are cells of their own kind in the
+site's time zone (:func:`local_datetime`): an XLSX date cell, in CSV ``2026-11-24 18:05:00``,
+which spreadsheet programs read as a date.
 """
 
 from __future__ import annotations
@@ -9,8 +11,22 @@ import csv
 import io
 import re
 from collections.abc import Sequence
+from datetime import datetime
 
-__all__ = ["default_delimiter", "guard", "table_csv_bytes", "table_xlsx_bytes"]
+__all__ = ["default_delimiter", "guard", "local_datetime", "table_csv_bytes", "table_xlsx_bytes"]
+
+DATE_FORMAT = "yyyy-mm-dd hh:mm"
+
+
+def local_datetime(value: datetime | None) -> datetime | None:
+    """An aware time as a naive one in the site's time zone (``TIME_ZONE``), to the second, for a
+    date cell: spreadsheets have no time zones, and the pages show local time too."""
+    if value is None:
+        return None
+    from django.utils import timezone
+
+    return timezone.localtime(value).replace(tzinfo=None, microsecond=0)
+
 
 _INT = re.compile(r"[+-]?\d{1,15}")
 
@@ -47,8 +63,12 @@ def table_xlsx_bytes(table: Sequence[Sequence[object]], title: str) -> bytes:
     sheet.title = title[:31]
     for r, row in enumerate(table, start=1):
         for c, raw in enumerate(row, start=1):
-            value = guard(raw)
             cell = sheet.cell(row=r, column=c)
+            if isinstance(raw, datetime):
+                cell.value = raw
+                cell.number_format = DATE_FORMAT
+                continue
+            value = guard(raw)
             if r > 1 and _INT.fullmatch(value):
                 cell.value = int(value)
             else:

@@ -111,12 +111,15 @@ def _setup_django() -> None:
 
 
 def _rule_ids_by_step() -> dict[tuple[str, int], list[str]]:
-    """Real rule ids per lesson step (from one generated question each)."""
-    from skatschule.training.lessons import get_lessons
+    """Real rule ids per exercise step of the lessons (from one generated question each); steps
+    that are activities, not exercises (lesson 16's ``spiel``: a game at the table), are left out."""
+    from skatschule.training.lessons import get_activity, get_lessons
     from skatschule.training.models import IssuedExercise
     from skatschule.training.services.issuing import question_for
 
-    steps = sorted({(s.kind, s.level) for lesson in get_lessons() for s in lesson.steps})
+    steps = sorted(
+        {(s.kind, s.level) for lesson in get_lessons() for s in lesson.steps if get_activity(s.kind) is None}
+    )
     return {
         step: [str(r) for r in question_for(IssuedExercise(kind=step[0], difficulty=step[1], seed=1)).rule_ids]
         for step in steps
@@ -281,7 +284,12 @@ def _once(client: Any, url: str, streamed: bool) -> tuple[float, float | None, i
     return first, full, len(queries)
 
 
-def run(runs: int, out: Callable[[str], None]) -> list[Measure]:
+def run(
+    runs: int,
+    out: Callable[[str], None],
+    learner_sizes: tuple[int, ...] = LEARNER_SIZES,
+    class_sizes: tuple[int, ...] = CLASS_SIZES,
+) -> list[Measure]:
     """Fill all sizes first, then measure in rounds (every page at every size once per round),
     so that a busy moment of the machine hits all sizes alike; medians over the rounds."""
     from django.core.management import call_command
@@ -298,12 +306,12 @@ def run(runs: int, out: Callable[[str], None]) -> list[Measure]:
         ("review queue", reverse("training:review"), False),
         ("progress export", reverse("accounts:export"), True),
     ]
-    for size in LEARNER_SIZES:
+    for size in learner_sizes:
         out(f"filling: a learner with {size} attempts")
         client = Client()
         client.force_login(fill_learner(f"lerner{size}", size, rng, rule_ids))
         cases.extend((page, f"{size} attempts", client, url, streamed) for page, url, streamed in learner_pages)
-    for size in CLASS_SIZES:
+    for size in class_sizes:
         out(f"filling: a class of {size} students")
         teacher, quiz = fill_class(f"k{size}", size, rng)
         client = Client()
@@ -349,12 +357,14 @@ def table(measures: list[Measure]) -> tuple[list[str], float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=9, help="requests per page and size (median)")
+    parser.add_argument("--smallest", action="store_true", help="only the smallest size of each (a smoke run)")
     args = parser.parse_args(argv)
+    sizes = (LEARNER_SIZES[:1], CLASS_SIZES[:1]) if args.smallest else (LEARNER_SIZES, CLASS_SIZES)
     cleanup, where = _prepare_database()
     try:
         _setup_django()
         print(f"database: {where}", flush=True)
-        lines, worst = table(run(args.runs, lambda line: print(line, flush=True)))
+        lines, worst = table(run(args.runs, lambda line: print(line, flush=True), *sizes))
         for line in lines:
             print(line)
     finally:

@@ -27,7 +27,7 @@ from skatschule.engine.numbers import is_plain_number, plain_number
 from skatschule.exercises.base import Question
 from skatschule.home.db import streaming_reads
 from skatschule.home.people import DELETED_PREFIX, shown_name
-from skatschule.home.spreadsheets import guard
+from skatschule.home.spreadsheets import guard, local_datetime
 from skatschule.training.lessons import get_lessons
 from skatschule.training.registry import exercise_types, get_type
 
@@ -335,7 +335,7 @@ def item_stats(quiz: Quiz, lang: str = "de", top: int = 3) -> list[ItemStat]:
     from django.core.cache import cache
     from django.db.models import Max
 
-    stats = {item.pk: ItemStat(item, kind_title(item.kind, lang)) for item in quiz.items.all()}
+    stats = {item.pk: ItemStat(item, teacher_item_title(item.kind, lang)) for item in quiz.items.all()}
     submitted = quiz.attempts.filter(submitted_at__isnull=False).order_by()
     mark = submitted.aggregate(n=Count("pk"), top=Max("pk"), last=Max("submitted_at"))
     key = (
@@ -380,14 +380,33 @@ def kind_title(kind: str, lang: str) -> str:
     return found.title(lang) if found else kind
 
 
-def csv_rows(quiz: Quiz, lang: str = "de") -> list[list[str]]:
+def teacher_item_title(kind: str, lang: str) -> str:
+    """An item's name on the teacher's pages: an own item by the title its teacher gave it, with its
+    type ("Kreuz sticht · Wer bekommt den Stich?"); students only ever see the type (:func:`kind_title`),
+    since a title may tell the answer."""
+    found = exercise_type(kind)
+    item = getattr(found, "item", None)
+    if isinstance(item, OwnItem):
+        return f"{item.title} · {found.title(lang)}"
+    return kind_title(kind, lang)
+
+
+def csv_rows(quiz: Quiz, lang: str = "de") -> list[list[Any]]:
     """The results as a table: a header row, then one row per attempt."""
     return list(csv_lines(quiz, lang))
 
 
-def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[str]]:
-    """The rows of :func:`csv_rows` one by one, reading the attempts in chunks (for streaming)."""
+def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[Any]]:
+    """The rows of :func:`csv_rows` one by one, reading the attempts in chunks (for streaming).
+
+    Answers are in words in ``lang`` (``answers.answer_text``: "Vorhand", "Pik-König", never the
+    stored "vorhand", "SK"); start and submission are date cells in the site's time zone
+    (``home.spreadsheets.local_datetime``)."""
+    from .answers import answer_text, shared_question
+
     items = list(quiz.items.order_by("position"))
+    readers = [(*shared_question(quiz, item), item.kind) for item in items]
+    said: dict[tuple[int, str], str] = {}
     if lang == "en":
         header = ["Username", "Attempt", "Started", "Submitted", "Seconds", "Score", "Items"]
         per_item = ("Item {n} answer", "Item {n} correct")
@@ -403,15 +422,18 @@ def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[str]]:
         line = [
             shown_name(row.username, lang),
             str(row.number),
-            timezone.localtime(row.started_at).isoformat(timespec="seconds"),
-            timezone.localtime(row.submitted_at).isoformat(timespec="seconds") if row.submitted_at else "",
+            local_datetime(row.started_at),
+            local_datetime(row.submitted_at) or "",
             "" if row.seconds is None else str(row.seconds),
             "" if row.score is None else str(row.score),
             str(row.total),
         ]
-        for correct, given in zip(row.cells, row.given):
-            line.extend(["", ""] if correct is None else [given, yes if correct else no])
-        yield [csv_safe(cell) for cell in line]
+        for position, ((question, widget, kind), correct, given) in enumerate(zip(readers, row.cells, row.given)):
+            words = said.get((position, given))
+            if words is None:  # students give the same answers: each is read once per export
+                words = said[(position, given)] = answer_text(given, lang, question, widget, kind)
+            line.extend(["", ""] if correct is None else [words, yes if correct else no])
+        yield [csv_safe(cell) if isinstance(cell, str) else cell for cell in line]
 
 
 def csv_safe(cell: str) -> str:

@@ -187,7 +187,9 @@ def edit(request: QuizRequest, pk: int) -> HttpResponse:
 def detail(request: QuizRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     lang = current_lang()
-    items = [{"item": item, "title": selectors.kind_title(item.kind, lang)} for item in selectors.quiz_items(quiz)]
+    items = [
+        {"item": item, "title": selectors.teacher_item_title(item.kind, lang)} for item in selectors.quiz_items(quiz)
+    ]
     context = {"quiz": quiz, "items": items, "state": questions.quiz_state(quiz), **selectors.quiz_summary(quiz)}
     context["publication"] = publishing.publication_state(quiz)
     return render(request, "quizzes/detail.html", context)

@@ -45,7 +45,7 @@ __all__ = [
 
 ISKO_CHAPTERS = frozenset({"1", "2", "3", "4"})
 ANNOTATION_KINDS = ("erlaeuterung", "beispiel", "schiedsrichter", "geschichte", "variante")
-META_KEYS = ("aliases", "see", "tags")
+META_KEYS = ("aliases", "see", "tags", "origin")
 GLOSSARY_META_KEYS = ("slug", "also", "rules")
 WITHDRAWN = "(entfallen)"
 
@@ -83,9 +83,16 @@ class Rule:
     annotations: tuple[Annotation, ...] = ()
     source: str = field(default="", compare=False)
     line: int = field(default=0, compare=False)
+    origin_de: str = ""
+    """``origin: Deutsch | English``: where a rule in an ISkO chapter comes from when the ISkO
+    does not say it (an older Skatordnung, a common rule book); empty for the ISkO's own rules."""
+    origin_en: str = ""
 
     def title(self, lang: str) -> str:
         return self.title_en if lang == "en" else self.title_de
+
+    def origin(self, lang: str) -> str:
+        return self.origin_en if lang == "en" else self.origin_de
 
     def text(self, lang: str) -> str:
         return self.text_en if lang == "en" else self.text_de
@@ -331,6 +338,9 @@ class _ChapterParser:
         for lang in ("de", "en"):
             if not texts.get(lang, "").strip():
                 self.problem(lineno, f"{rule_id}: Regeltext @{lang} fehlt")
+        origin_de, _, origin_en = (part.strip() for part in meta.get("origin", "").partition("|"))
+        if meta.get("origin") and not (origin_de and origin_en):
+            self.problem(lineno, f"{rule_id}: 'origin:' braucht Deutsch | English")
         return Rule(
             id=rule_id,
             chapter_id=chapter_id,
@@ -340,6 +350,8 @@ class _ChapterParser:
             aliases=_split_list(meta.get("aliases", "")),
             see=_split_list(meta.get("see", "")),
             tags=_split_list(meta.get("tags", "")),
+            origin_de=origin_de,
+            origin_en=origin_en,
             text_de=texts.get("de", ""),
             text_en=texts.get("en", ""),
             annotations=tuple(annotations),

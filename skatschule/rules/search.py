@@ -15,7 +15,10 @@ are cached by normalised query (folded, single spaces), language and limit.
 
 Typos: a query word that matches nothing (exactly, as a prefix or inside a compound) matches
 the tokens one edit away (from four letters; two edits from eight letters), with a lower
-weight: "schneidr" finds Schneider, "uberrreizt" finds überreizt. The matched tokens are
+weight: "schneidr" finds Schneider, "uberrreizt" finds überreizt. Two swapped neighbours are
+one edit too: "kontar" finds Kontra, "grnad" Grand, "skta" Skat. Words longer than
+:data:`MAX_FUZZY_WORD` get no typo matching, so a query costs at most linear time in its length
+times the vocabulary. The matched tokens are
 highlighted.
 """
 
@@ -85,28 +88,33 @@ def _fold_with_spans(text: str) -> tuple[str, list[tuple[int, int]]]:
 FUZZY_ONE = 0.4
 """Match quality of a token one edit away from a query word that matches nothing else."""
 FUZZY_TWO = 0.25
+MAX_FUZZY_WORD = 30
+"""Longer query words are matched exactly, as a prefix or inside a compound only (no word of the rules is longer)."""
 RESULT_CACHE_SIZE = 512
 MATCH_CACHE_SIZE = 4096
 
 
 def within_edits(a: str, b: str, limit: int) -> bool:
-    """Is the Levenshtein distance of ``a`` and ``b`` at most ``limit``? (banded, stops early)"""
+    """Is the edit distance of ``a`` and ``b`` at most ``limit``? An edit is a letter added, dropped or
+    changed, or two neighbouring letters swapped ("kontar" -> "kontra": optimal string alignment).
+    Banded to ``limit`` cells either side of the diagonal and stopped early: O(len(a) * limit)."""
     if abs(len(a) - len(b)) > limit:
         return False
+    far = limit + 1
+    before: list[int] = []
     previous = list(range(len(b) + 1))
     for i, ca in enumerate(a, start=1):
-        current = [i] + [0] * len(b)
+        current = [i] + [far] * len(b)
         low = max(1, i - limit)
         high = min(len(b), i + limit)
-        if low > 1:
-            current[low - 1] = limit + 1
         for j in range(low, high + 1):
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != b[j - 1]))
-        for j in range(high + 1, len(b) + 1):
-            current[j] = limit + 1
+            cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != b[j - 1]))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == b[j - 1] and ca != b[j - 1]:
+                cost = min(cost, before[j - 2] + 1)  # the two letters swapped
+            current[j] = cost
         if min(current[max(0, low - 1) : high + 1]) > limit:
             return False
-        previous = current
+        before, previous = previous, current
     return previous[len(b)] <= limit
 
 
@@ -257,7 +265,7 @@ class SearchIndex:
                     break
                 if (q := _quality(word, t)) > 0:
                     found[t] = q
-        if not found and len(word) >= 4:
+        if not found and 4 <= len(word) <= MAX_FUZZY_WORD:
             found = self._near(word)
         if len(self._match_cache) >= MATCH_CACHE_SIZE:
             self._match_cache.clear()

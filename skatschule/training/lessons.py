@@ -51,6 +51,7 @@ from skatschule.content.blocks import number_lines, read_front_matter, split_blo
 from skatschule.content.directives import Directive, find_directives, replace_directives
 from skatschule.content.ids import RULE_ID_RE
 from skatschule.engine import parse_cards, parse_game
+from skatschule.engine.names import render as render_names
 from skatschule.engine.sorting import sort_hand
 from skatschule.rules.content import get_registry
 
@@ -404,8 +405,9 @@ def rule_link(rule_id: str, lang: str = "de", show_title: bool = False) -> str:
     title = rule_title(rule_id, lang)
     tooltip = f' title="{escape(word)} {escape(rule_id)}: {escape(title)}"' if title and not show_title else ""
     text = f"{escape(rule_id)} {escape(title)}" if show_title and title else escape(rule_id)
+    kind = "rule-ref rule-ref-titled" if show_title and title else "rule-ref"  # a title may wrap on a phone
     return (
-        f'<a class="rule-ref" href="{escape(rule_url(rule_id))}"{tooltip}>'
+        f'<a class="{kind}" href="{escape(rule_url(rule_id))}"{tooltip}>'
         f'<span class="visually-hidden">{word} </span>{text}</a>'
     )
 
@@ -438,7 +440,9 @@ def _directive_html(name: str, arg: str, lang: str, deck: str) -> str:
 
 
 def render_text(text: str, lang: str = "de", deck: str = "french") -> SafeString:
-    """Markdown with our directives to safe HTML (sanitised with nh3)."""
+    """Markdown with our directives to safe HTML (sanitised with nh3). Cards, suits and games
+    named by reference (``⟦card:CJ⟧``, ``⟦suit:C⟧``, ``⟦game:hearts⟧``) get the names of ``deck``."""
+    text = render_names(text, lang, deck)
     pieces: dict[str, str] = {}
 
     def stash(match: Directive) -> str:

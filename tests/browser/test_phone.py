@@ -117,3 +117,11 @@ def test_desktop_shows_the_menu_without_a_toggle(page, live_server) -> None:  # 
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.closest('nav') !== null")
+
+
+def test_lessons_do_not_scroll_sideways(phone, live_server) -> None:  # type: ignore[no-untyped-def]
+    """Every lesson page (issue 26 §3: regelverstoesse and hausregeln-und-kneipenskat scrolled sideways)."""
+    from skatschule.training.lessons import get_lessons
+
+    for lesson in get_lessons():
+        _no_sideways_scroll(phone, f"{live_server.url}/ueben/lektion/{lesson.slug}/")

@@ -158,3 +158,16 @@ def test_anonymous_visitors_go_to_login(classroom):
     posts = [reverse("classrooms:create"), reverse("classrooms:rotate", kwargs={"pk": classroom.pk})]
     for url in posts:
         assert client.post(url).status_code == 302
+
+
+def test_get_new_class_shows_the_form_like_new_quiz(teacher, student):
+    """GET /klassen/neu/ shows the form for a new class, as GET /quiz/neu/ shows the quiz form;
+    it creates nothing. A student is sent to the class page, which says how to become a teacher."""
+    page = client_for(teacher).get(reverse("classrooms:create"))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'action="/klassen/neu/"' in html and 'id="class-name"' in html and "autofocus" in html
+    assert not Classroom.objects.exists()
+    away = client_for(student).get(reverse("classrooms:create"))
+    assert away.status_code == 302 and away["Location"] == reverse("classrooms:index")
+    assert client_for(teacher).put(reverse("classrooms:create")).status_code == 405

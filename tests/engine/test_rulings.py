@@ -84,7 +84,7 @@ def test_lead_out_of_turn_at_the_last_trick_does_not_matter():
 
 
 def test_declarer_may_pick_up_fallen_cards():
-    with pytest.raises(SkatError, match="ohne Folgen"):
+    with pytest.raises(SkatError, match="nimmt er sie einfach zurück"):
         rule(game(), Event(Irregularity.CARDS_EXPOSED, 1))
     r = rule(game(), Event(Irregularity.CARDS_EXPOSED, 0))
     assert r.won and r.guilty is Party.DEFENDERS

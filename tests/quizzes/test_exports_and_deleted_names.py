@@ -329,13 +329,17 @@ def test_wrong_answers_are_shown_as_the_question_names_them(teacher, classroom, 
                 assert value not in cells[position]
 
 
-def test_wrong_answers_of_random_variants_name_cards_but_no_labels(teacher, classroom, student, make_quiz):
-    """Random variants: labels differ between students, so a choice stays as stored; cards are named."""
-    from skatschule.quizzes.presenters import answer_words
+def test_wrong_answers_of_random_variants_name_seats_and_cards(teacher, classroom, student, make_quiz):
+    """Random variants: labels with a card differ between students, so a seat is named by its name
+    only ("Forehand", not "vorhand"); cards by their names; choices whose label never changes by it."""
+    from skatschule.quizzes.answers import answer_words
 
     assert answer_words("SA CJ", "de") == "⟦card:SA⟧, ⟦card:CJ⟧"
     assert answer_words("SA CJ", "en", widget="order") == "⟦card:SA⟧ > ⟦card:CJ⟧"
-    assert answer_words("vorhand", "en") == "vorhand" and answer_words("48", "de") == "48"
+    assert answer_words("vorhand", "en") == "Forehand" and answer_words("48", "de") == "48"
+    assert answer_words("+2", "de", kind="spitzen") == "mit 2"
+    assert answer_words("-3", "en", kind="spitzen") == "without 3"
+    assert answer_words("nein", "de", kind="spielansage") == "Nein, ungültig"
     quiz = make_quiz(count=1, kinds=("stich",), variants="random")
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     item = quiz.items.get()
@@ -345,7 +349,8 @@ def test_wrong_answers_of_random_variants_name_cards_but_no_labels(teacher, clas
     attempts.save_answer(attempt=attempt, item=item, values=[value])
     attempts.submit(attempt=attempt)
     cells = _wrong_lists(_client(teacher, "en").get(_url("quizzes:results", quiz)).content.decode())
-    assert cells[1].strip() == f"{value} (1×)"
+    seat = {"vorhand": "Forehand", "mittelhand": "Middlehand", "hinterhand": "Rearhand"}[value]
+    assert cells[1].strip() == f"{seat} (1×)"
 
 
 @pytest.mark.parametrize("lang,says", [("de", "„gelöschter Schüler“"), ("en", "“deleted student”")])
@@ -375,3 +380,80 @@ def test_deleted_students_come_last_in_every_language(teacher, classroom, delete
     response = _client(teacher, lang).get(_url("quizzes:results_csv", quiz))
     rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode("utf-8-sig"))))
     assert [row[0] for row in rows[1:]] == names
+
+
+# --- exports: answers in words, times as date cells in the site's time zone (issue 26 §3) ---------
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_exports_name_answers_and_give_local_date_cells(teacher, classroom, student, make_quiz, lang):
+    """CSV and XLSX carry the answer in words of the export's language ("Vorhand", never the
+    stored "vorhand"; card names, never "CK") and start/submission as dates in Europe/Berlin:
+    an XLSX date cell, in CSV a plain "YYYY-MM-DD hh:mm:ss" that spreadsheets read as a date."""
+    from datetime import datetime, timedelta
+    from zoneinfo import ZoneInfo
+
+    from skatschule.engine.bidding import SEAT_NAMES_DE, SEAT_NAMES_EN
+    from skatschule.engine.names import cards_ref, render
+    from skatschule.quizzes.models import QuizAttempt
+    from tests.quizzes.helpers import wrong_values
+
+    quiz = make_quiz(count=2, kinds=("stich", "zugeben"), variants="random")
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
+    stored = {}
+    for item in quiz.items.order_by("position"):
+        values = wrong_values(quiz, item, student.pk)
+        attempts.save_answer(attempt=attempt, item=item, values=values)
+        stored[item.kind] = (item.position, values)
+    attempts.submit(attempt=attempt)
+    winter = datetime(2026, 1, 15, 11, 30, 5, tzinfo=ZoneInfo("UTC"))  # 12:30:05 in Berlin
+    QuizAttempt.objects.filter(pk=attempt.pk).update(started_at=winter, submitted_at=winter + timedelta(minutes=3))
+    berlin = datetime(2026, 1, 15, 12, 30, 5)
+
+    client = _client(teacher, lang)
+    text = client.get(_url("quizzes:export_csv", quiz)).content.decode("utf-8-sig")
+    row = list(csv.reader(io.StringIO(text), delimiter=";" if lang == "de" else ","))[1]
+    assert row[2] == "2026-01-15 12:30:05" and row[3] == "2026-01-15 12:33:05"
+    answer_column = {kind: 7 + 2 * (position - 1) for kind, (position, _) in stored.items()}
+    seat = stored["stich"][1][0]
+    names = SEAT_NAMES_EN if lang == "en" else SEAT_NAMES_DE
+    assert row[answer_column["stich"]] == names[SEATS.index(seat)].capitalize()
+    cards = stored["zugeben"][1]
+    assert row[answer_column["zugeben"]] == render(cards_ref([parse_card(c) for c in cards]), lang)
+    assert not set(cards) & set(row[answer_column["zugeben"]].replace(",", " ").split())
+
+    sheet = load_workbook(io.BytesIO(client.get(_url("quizzes:export_xlsx", quiz)).content)).active
+    started, submitted = sheet.cell(row=2, column=3), sheet.cell(row=2, column=4)
+    assert started.is_date and started.value == berlin and submitted.value == berlin + timedelta(minutes=3)
+    assert sheet.cell(row=2, column=answer_column["stich"] + 1).value == row[answer_column["stich"]]
+
+
+def test_class_progress_export_gives_last_activity_as_a_local_date_cell(teacher, classroom, student):
+    """It was UTC text ("2026-07-01T22:15+00:00") while the page and the quiz exports use local time."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from skatschule.training.models import Attempt, IssuedExercise
+
+    summer = datetime(2026, 7, 1, 22, 15, tzinfo=ZoneInfo("UTC"))  # 00:15 on 2 July in Berlin
+    issued = IssuedExercise.objects.create(user=student, kind="augen", difficulty=1, seed=1, issued_at=summer)
+    Attempt.objects.create(
+        issued=issued,
+        user=student,
+        kind="augen",
+        difficulty=1,
+        seed=1,
+        answer=["61"],
+        normalized="61",
+        correct=True,
+        time_taken_ms=5000,
+        rule_ids=[],
+        created_at=summer,
+    )
+    client = client_for(teacher)
+    xlsx = client.get(reverse("classrooms:progress_xlsx", args=[classroom.pk])).content
+    mine = next(r for r in load_workbook(io.BytesIO(xlsx)).active.iter_rows(values_only=True) if r[0] == "schueler")
+    assert mine[1] == datetime(2026, 7, 2, 0, 15)
+    text = client.get(reverse("classrooms:progress_csv", args=[classroom.pk])).content.decode("utf-8-sig")
+    line = next(r for r in csv.reader(io.StringIO(text), delimiter=";") if r[0] == "schueler")
+    assert line[1] == "2026-07-02 00:15:00"

@@ -222,3 +222,25 @@ def test_own_item_only_into_own_quizzes(teacher, other_teacher, classroom, make_
         client_for(other_teacher).post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": quiz.pk}).status_code == 400
     )
     assert quiz.items.count() == 1
+
+
+def test_teachers_quiz_page_lists_own_items_by_their_titles(teacher, classroom, student, make_quiz):
+    """The teacher's quiz page and results name an own item by its title (with its type); the
+    student's page keeps the type only, since a title may tell the answer."""
+    from skatschule.quizzes.services import attempts
+
+    quiz = make_quiz(count=1, kinds=("augen",), variants="random")
+    item = own_items.create_own_item(
+        owner=teacher, kind="stich", title="Herz-Bube sticht", game="hearts", leader=1, trick=["SA", "S7", "HJ"]
+    )
+    own_items.add_to_quiz(owner=teacher, item=item, quiz=quiz)
+    client = client_for(teacher)
+    detail = client.get(reverse("quizzes:detail", args=[quiz.pk])).content.decode()
+    assert "Herz-Bube sticht · Wer bekommt den Stich?" in detail
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
+    attempts.save_answer(attempt=attempt, item=quiz.items.get(position=2), values=["vorhand"])
+    attempts.submit(attempt=attempt)
+    results = client.get(reverse("quizzes:results", args=[quiz.pk])).content.decode()
+    assert "Herz-Bube sticht" in results
+    taken = client_for(student).get(reverse("quizzes:take", args=[attempt.public_id])).content.decode()
+    assert "Herz-Bube sticht" not in taken

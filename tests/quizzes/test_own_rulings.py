@@ -126,7 +126,7 @@ def test_a_defenders_revoke_is_ruled_by_the_engine(teacher):
         ({"event": {"kind": "revoke", "seat": "2", "card": "SK"}}, "regelgerecht"),  # a Pik follows: no revoke
         ({"event": {"kind": "revoke", "seat": "1", "card": "DK"}}, "nicht an der Reihe"),
         ({"event": {"kind": "revoke", "seat": "2", "card": ""}}, "gehört eine Karte"),
-        ({"event": {"kind": "cards_exposed", "seat": "0", "card": ""}}, "wieder aufnehmen"),
+        ({"event": {"kind": "cards_exposed", "seat": "0", "card": ""}}, "einfach zurück"),
         ({"event": {"kind": "declarer_concedes", "seat": "1", "card": ""}}, "Nur der Alleinspieler"),
         ({"event": {"kind": "lead_out_of_turn", "seat": "2", "card": "DK"}}, "ist an der Reihe"),
         ({"event": {"kind": "wrong_card_count", "seat": "0", "card": ""}}, "welcher Regelverstoß"),

@@ -90,3 +90,12 @@ def test_uncovered_rules_lists_isko_rules(registry, capsys) -> None:  # type: ig
     out = capsys.readouterr().out
     assert "K.1.1" not in out  # not ISkO
     assert "von 5 Regeln" in out
+
+
+def test_origin_needs_both_languages(make_content) -> None:  # type: ignore[no-untyped-def]
+    reg = make_content({CH1: ("tags: schneider", "tags: schneider\norigin: Ältere Skatordnung | Older Skatordnung")})
+    rule = reg.rule("1.1.2")
+    assert rule is not None and rule.origin("de") == "Ältere Skatordnung" and rule.origin("en") == "Older Skatordnung"
+    assert not any("origin" in p for p in reg.problems())
+    reg = make_content({CH1: ("tags: schneider", "tags: schneider\norigin: nur deutsch")})
+    assert any("1.1.2: 'origin:' braucht Deutsch | English" in p for p in reg.problems())

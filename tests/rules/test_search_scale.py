@@ -19,12 +19,58 @@ def real():
 def test_within_edits():
     assert within_edits("schneidr", "schneider", 1)
     assert within_edits("uberrreizt", "uberreizt", 1)
-    assert within_edits("kreuz", "kruez", 2) and not within_edits("kreuz", "kruez", 1)
+    assert within_edits("kreuz", "kruze", 2) and not within_edits("kreuz", "kruze", 1)
+    assert within_edits("kreuz", "kruez", 1)  # two neighbours swapped are one edit
     assert not within_edits("null", "grand", 2)
     assert within_edits("", "ab", 2) and not within_edits("", "abc", 2)
 
 
-@pytest.mark.parametrize("typo, rule, word", [("schneidr", "4.2.3", "Schneider"), ("uberrreizt", "4.4.1", "überreizt")])
+def _osa(a: str, b: str) -> int:
+    """Optimal string alignment distance, unbanded: the reference for ``within_edits``."""
+    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
+def test_within_edits_agrees_with_the_unbanded_distance():
+    import random
+
+    rng = random.Random(26)
+    for _ in range(3000):
+        a = "".join(rng.choice("abcr") for _ in range(rng.randint(0, 7)))
+        b = "".join(rng.choice("abcr") for _ in range(rng.randint(0, 7)))
+        for limit in (1, 2):
+            assert within_edits(a, b, limit) == (_osa(a, b) <= limit), (a, b, limit)
+
+
+def test_long_query_words_stay_cheap(real):
+    """Typo matching is bounded: an overlong word gets none, and a long query answers quickly."""
+    import time
+
+    from skatschule.rules.search import MAX_FUZZY_WORD
+
+    index = search_index(real)
+    assert index._matches("x" * (MAX_FUZZY_WORD + 1)) == {}
+    words = " ".join("kontarx" + "ab" * (n % 7) for n in range(40))
+    start = time.process_time()
+    search(words, registry=real)
+    assert time.process_time() - start < 5
+
+
+@pytest.mark.parametrize(
+    "typo, rule, word",
+    [
+        ("schneidr", "4.2.3", "Schneider"),
+        ("uberrreizt", "4.4.1", "überreizt"),
+        ("Kontar", "K.1.1", "Kontra"),
+        ("Grnad", "K.7.3", "Grand"),
+        ("Skta", "K.6.1", "Skat"),
+    ],
+)
 def test_typos_find_the_word(real, typo, rule, word):
     results = search(typo, registry=real)
     keys = [r.key for r in results.rules]

@@ -123,3 +123,23 @@ def test_french_and_tournament_decks_keep_the_isko_names(deck, monkeypatch):
         text = _exercise_text(page)
         assert FRENCH_DE.search(text), (kind, text)
         assert not re.search(r"\b(Eichel|Grün|Schellen|Unter|Ober|Daus)\b", text), (kind, text)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_lessons_name_cards_suits_and_games_in_the_chosen_deck(lang: str) -> None:
+    """Every lesson page with the German deck names cards, suits and games as that deck does
+    (issue 26 §3: /ueben/lektion/spitzen/ said "Kreuz-Bube" beside the Eichel-Unter pictures)."""
+    from skatschule.training.lessons import get_lessons
+
+    client = _german_client(lang)
+    french = FRENCH_DE if lang == "de" else FRENCH_EN
+    german = GERMAN_DE if lang == "de" else GERMAN_EN
+    for lesson in get_lessons():
+        page = client.get(reverse("training:lesson", args=[lesson.slug])).content.decode()
+        start = page.index('<div class="lesson-text">')
+        text = html.unescape(_TAGS.sub(" ", _RULE_LINK.sub(" ", page[start : page.index("</div>", start)])))
+        text = re.sub(r"\bclubs (add|only)\b|Club players", " ", text)  # Skat clubs, not the suit
+        assert not french.search(text), (lesson.slug, french.search(text).group(0), text[:300])
+        if lesson.slug == "spitzen":
+            assert german.search(text) and ("Eichel-Unter" in text if lang == "de" else "Unter of acorns" in text)
+        assert "⟦" not in text

@@ -75,7 +75,7 @@ def test_the_lessons_are_valid():
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_lesson_length(lang):
     for lesson in get_lessons():
-        text = DIRECTIVE_RE.sub(" ", lesson.body(lang))
+        text = re.sub(r"⟦[^⟧]*⟧", " name ", DIRECTIVE_RE.sub(" ", lesson.body(lang)))  # a named card is one word
         words = len(re.findall(r"[0-9A-Za-zÄÖÜäöüß]+", text))
         assert 150 <= words <= 300, (lesson.slug, lang, words)
 

@@ -1,8 +1,12 @@
 """``manage.py demo_data``: demo accounts with practice, graded by the engine.
 
-    manage.py demo_data                 # 5 users (demo1 ... demo5), 40 answers each
+    manage.py demo_data                 # 5 users (demo1 ... demo5), 40 answers each, teacher "lehrkraft"
     manage.py demo_data --users 50 --answers 200 --password geheim-und-lang --seed 7
+    manage.py demo_data --teacher ""    # learners only
 
+Besides the learners it makes a demo teacher (``--teacher``, default ``lehrkraft``) with a class
+"Demo-Klasse" that all demo learners joined and a published quiz "Demo-Quiz" for it, so that a
+newcomer can try the teachers' pages locally without the admin or an invitation.
 Users that exist already are left alone, so it can run twice. Answers are real: each
 exercise is issued and answered through ``training.services.issuing`` (right answers
 computed by the exercise type, wrong ones derived from them), so progress, streaks and the
@@ -20,9 +24,16 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
+from skatschule.classrooms.services import create_classroom, grant_teacher, join
 from skatschule.owners import Owner
+from skatschule.quizzes.services.authoring import create_quiz
 from skatschule.training.registry import exercise_types
 from skatschule.training.services.issuing import AnswerError, issue, question_for, submit
+
+DEMO_TEACHER = "lehrkraft"
+DEMO_CLASS = "Demo-Klasse"
+DEMO_QUIZ = "Demo-Quiz"
+DEMO_QUIZ_POOL = [("augen", 1), ("stich", 1), ("spielwert", 1)]
 
 
 def wrong_values(kind: Any, question: Any, right: list[str]) -> list[str]:
@@ -49,6 +60,7 @@ class Command(BaseCommand):
         parser.add_argument("--prefix", default="demo")
         parser.add_argument("--password", default="", help="login password (default: none, login disabled)")
         parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--teacher", default=DEMO_TEACHER, help="the demo teacher's user name ('' for none)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         rng = random.Random(options["seed"])
@@ -83,3 +95,21 @@ class Command(BaseCommand):
                     answered += 1
             made += 1
         self.stdout.write(self.style.SUCCESS(f"demo_data: {made} Konten, {answered} Antworten angelegt."))
+        if options["teacher"]:
+            learners = [f"{options['prefix']}{n}" for n in range(1, options["users"] + 1)]
+            self._teacher(options["teacher"], options["password"], learners)
+
+    def _teacher(self, name: str, password: str, learners: list[str]) -> None:
+        """The demo teacher with a class of the demo learners and a published quiz (once)."""
+        User = get_user_model()
+        if User.objects.filter(username=name).exists():
+            return
+        with transaction.atomic():
+            teacher = User.objects.create_user(name, password=password or None)
+            grant_teacher(teacher)
+            classroom = create_classroom(teacher, DEMO_CLASS)
+            for student in User.objects.filter(username__in=learners):
+                join(student, classroom.join_code)
+            create_quiz(owner=teacher, classroom=classroom, title=DEMO_QUIZ, pool=DEMO_QUIZ_POOL, item_count=6)
+        made = f"demo_data: Lehrkraft {name!r} mit der Klasse {DEMO_CLASS!r} und dem Quiz {DEMO_QUIZ!r}."
+        self.stdout.write(self.style.SUCCESS(made))

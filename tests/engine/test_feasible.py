@@ -1,0 +1,66 @@
+"""Which end results can happen (engine/feasible.py), checked against a count over the deck's card values."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import pytest
+
+from skatschule.engine.feasible import declarer_points_possible, game_possible, spitzen_possible
+from skatschule.engine.games import GameType
+
+# the deck by card value: twelve blanks (7, 8, 9), four each of jack 2, queen 3, king 4, ten 10, ace 11
+VALUES = {0: 12, 2: 4, 3: 4, 4: 4, 10: 4, 11: 4}
+
+
+@cache
+def totals(cards: int) -> frozenset[int]:
+    """Every total ``cards`` cards can hold: tried over how many of each value are taken."""
+    kinds = sorted(VALUES)
+    found = set()
+    for counts in itertools.product(*(range(VALUES[v] + 1) for v in kinds)):
+        if sum(counts) == cards:
+            found.add(sum(v * c for v, c in zip(kinds, counts, strict=True)))
+    return frozenset(found)
+
+
+@pytest.mark.parametrize("tricks", range(11))
+def test_points_against_tricks_match_a_count_over_card_values(tricks: int) -> None:
+    for points in range(121):
+        assert declarer_points_possible(points, tricks) == (points in totals(3 * tricks + 2)), (points, tricks)
+
+
+def test_the_issues_impossible_games() -> None:
+    # 61 Augen with 9 tricks leaves the defenders 59 in one trick; a trick holds at most 33
+    assert not declarer_points_possible(61, 9)
+    assert declarer_points_possible(87, 9)  # 33 in the defenders' trick
+    assert not declarer_points_possible(86, 9)
+    assert not declarer_points_possible(23, 0)  # the skat holds at most 22
+    assert declarer_points_possible(22, 0)
+    assert not declarer_points_possible(0, 10) and declarer_points_possible(120, 10)
+    assert declarer_points_possible(120, 9)  # the defenders' trick can be 7, 8, 9
+
+
+def test_matadors_bound_the_tricks() -> None:
+    # "mit 6" in a suit game: at least four of the top six trumps are in his hand, each takes a trick
+    assert not game_possible(GameType.CLUBS, matadors=6, points=61, tricks=3)
+    assert game_possible(GameType.CLUBS, matadors=6, points=61, tricks=4)
+    # "ohne 4": the four jacks are the defenders', two at most fall in one trick
+    assert not game_possible(GameType.GRAND, matadors=-4, points=98, tricks=9)
+    assert game_possible(GameType.GRAND, matadors=-4, points=98, tricks=8)  # 4 jacks, ace, queen
+    # 0 Augen: any jack or trump ace of his is worth something
+    assert not game_possible(GameType.HEARTS, matadors=1, points=0, tricks=0)
+    assert game_possible(GameType.GRAND, matadors=-4, points=0, tricks=0)
+
+
+def test_spitzen_need_their_trumps_and_tricks() -> None:
+    assert not spitzen_possible(GameType.GRAND, matadors=-4, spitzen=1)  # no jack left for him
+    assert not spitzen_possible(GameType.GRAND, matadors=3, spitzen=1)  # "mit 3" lacks the jack of diamonds
+    assert spitzen_possible(GameType.GRAND, matadors=4, spitzen=2)
+    assert not spitzen_possible(GameType.GRAND, matadors=-3, spitzen=2)  # the jack of hearts is theirs
+    assert spitzen_possible(GameType.CLUBS, matadors=-6, spitzen=2)
+    args = {"matadors": 2, "points": 15, "spitzen": 2}  # two jacks, 7, 8 of clubs and an ace
+    assert not game_possible(GameType.CLUBS, tricks=1, spitze_made=True, **args)
+    assert game_possible(GameType.CLUBS, tricks=1, spitze_made=False, **args)
+    assert game_possible(GameType.CLUBS, tricks=2, spitze_made=True, **args)

@@ -1,0 +1,76 @@
+"""Every benchmark command the README names runs to its end on its smallest size (issue 26 §3):
+a benchmark that nobody runs cannot rot unnoticed. Each runs as the README runs it, in its own
+process (``python -m ...``), and must end with its figure on the last line.
+
+``operations.load`` is covered by tests/production/test_load_script.py (a short run of its driver).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(settings.BASE_DIR)
+
+
+def run_module(*args: str, timeout: float = 300) -> list[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")}
+    done = subprocess.run(
+        [sys.executable, "-m", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
+    )
+    assert done.returncode == 0, (args, done.stdout[-2000:], done.stderr[-3000:])
+    lines = [line for line in done.stdout.splitlines() if line.strip()]
+    assert lines, args
+    return lines
+
+
+def test_readme_names_only_benchmarks_that_are_smoke_tested() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    not_benchmarks = {"skatschule.engine.vectors", "skatschule.engine.mypyc_build"}  # the vector check, a build
+    named = set(re.findall(r"python -m (skatschule\.[\w.]+)", readme)) - not_benchmarks
+    tested = set(re.findall(r'"(skatschule\.[\w.]+)"', Path(__file__).read_text(encoding="utf-8")))
+    assert named <= tested | {"skatschule.operations.load"}, named - tested
+
+
+def test_growth_benchmark_on_the_smallest_size() -> None:
+    """It crashed with "unknown exercise type 'spiel'": lesson 16's table step is an activity, not an exercise."""
+    lines = run_module("skatschule.operations.scale", "--smallest", "--runs", "1")
+    assert re.fullmatch(r"worst growth: \d+\.\d\dx", lines[-1]), lines[-5:]
+    assert any(line.startswith("progress dashboard") for line in lines)
+    assert any(line.startswith("results CSV") for line in lines)
+
+
+def test_engine_benchmark() -> None:
+    lines = run_module("skatschule.engine.bench", "--seconds", "0.2")
+    assert re.search(r"\d", lines[-1]), lines[-3:]
+
+
+def test_solver_benchmark() -> None:
+    lines = run_module("skatschule.engine.bench", "--solver", "--deals", "1")
+    assert re.search(r"\d", lines[-1]), lines[-3:]
+
+
+def test_analysis_benchmark() -> None:
+    lines = run_module("skatschule.table.analysis", "--games", "1", "--nodes", "20000")
+    assert re.search(r"\d", lines[-1]), lines[-3:]
+
+
+def test_bot_benchmark() -> None:
+    lines = run_module("skatschule.engine.bots", "--deals", "2", "--samples", "1", "--max-nodes", "2000")
+    assert re.search(r"\d", lines[-1]), lines[-3:]
+
+
+def test_make_run_takes_a_port() -> None:
+    done = subprocess.run(["make", "-n", "run", "PORT=8123"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "runserver 127.0.0.1:8123" in done.stdout
+    default = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert "runserver 127.0.0.1:8000" in default.stdout
