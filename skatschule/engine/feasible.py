@@ -7,7 +7,8 @@ every total can be made from that many cards: a trick holds at most 33 Augen (th
 the skat at most 22, and only twelve cards are worth nothing. The matadors say more: "mit N"
 puts the top N trumps among the declarer's twelve cards, at most two of them in the skat, and
 each one he plays wins its own trick; "ohne N" gives the top N trumps to the defenders, who
-win every trick they fall in, two at most in one trick. Announced Spitzen (K.7.8) are the
+win every trick they fall in, two at most in one trick. The next trump (the defenders' under
+"mit", the declarer's under "ohne") may end on either side. Announced Spitzen (K.7.8) are the
 game's lowest trumps in the declarer's hand; made, they take the last tricks.
 
 :func:`game_possible` checks all of that exactly (the card totals with a small table over the
@@ -65,8 +66,9 @@ def declarer_points_possible(points: int, tricks: int) -> bool:
     return points in possible_declarer_points(tricks)
 
 
-def _fixed_cards(game: GameType, matadors: int, spitzen: int) -> tuple[frozenset[Card], frozenset[Card]] | None:
-    """The cards the matadors and Spitzen put with the declarer and with the defenders, or None if they clash."""
+def _held(game: GameType, matadors: int, spitzen: int) -> tuple[frozenset[Card], frozenset[Card]] | None:
+    """The cards the matadors and Spitzen put in the declarer's and in the defenders' hands,
+    or None if they clash."""
     trumps = game.trumps_in_order
     if game.is_null or matadors == 0 or abs(matadors) > len(trumps) or not 0 <= spitzen <= len(trumps):
         return None
@@ -79,10 +81,23 @@ def _fixed_cards(game: GameType, matadors: int, spitzen: int) -> tuple[frozenset
     return frozenset(mine | spitze), frozenset(theirs)
 
 
+def _taken(game: GameType, matadors: int, spitzen: int, spitze_made: bool) -> tuple[frozenset[Card], frozenset[Card]]:
+    """The cards that must end among the declarer's tricks and skat, and among the defenders' tricks.
+
+    A top trump wins whatever trick it is played to, so "mit N" puts the top N trumps with the
+    declarer and "ohne N" with the defenders; every other card held may be lost or won (the
+    declarer's highest trump under "ohne", the defenders' first missing one under "mit"). Made
+    Spitzen take the last tricks."""
+    trumps = game.trumps_in_order
+    top = frozenset(trumps[: abs(matadors)])
+    made = frozenset(trumps[len(trumps) - spitzen :]) if spitzen and spitze_made else frozenset()
+    return (top | made, frozenset()) if matadors > 0 else (made, top)
+
+
 def spitzen_possible(game: GameType, *, matadors: int, spitzen: int) -> bool:
     """Can the declarer hold ``spitzen`` Spitzen (the game's lowest trumps) with these matadors?
     "ohne 4" in Grand leaves him no jack; "mit 3" in Grand lacks the jack of diamonds."""
-    return _fixed_cards(game, matadors, spitzen) is not None
+    return _held(game, matadors, spitzen) is not None
 
 
 def game_possible(
@@ -97,8 +112,7 @@ def game_possible(
     """Can a suit or Grand ``game`` end with the declarer holding ``matadors`` (``+N`` mit,
     ``-N`` ohne, over all his cards with the skat), ``points`` Augen and ``tricks`` tricks,
     ``spitzen`` Spitzen announced and (if ``spitze_made``) made?"""
-    fixed = _fixed_cards(game, matadors, spitzen)
-    if fixed is None:
+    if _held(game, matadors, spitzen) is None:
         return False
     held = abs(matadors)
     if matadors > 0 and tricks < held - SKAT_CARDS:
@@ -107,4 +121,4 @@ def game_possible(
         return False  # each trick holding a top trump is the defenders', two of them at most in one
     if spitze_made and tricks < spitzen:
         return False  # made Spitzen take the last tricks
-    return points in possible_declarer_points(tricks, *fixed)
+    return points in possible_declarer_points(tricks, *_taken(game, matadors, spitzen, spitze_made))

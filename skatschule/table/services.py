@@ -27,8 +27,8 @@ from skatschule.engine import (
     parse_card,
     parse_game,
 )
-from skatschule.engine.bidding import BID_VALUES, Auction
-from skatschule.engine.bots import CardChoice, choose_card, choose_contract, choose_discard
+from skatschule.engine.bidding import Auction
+from skatschule.engine.bots import CardChoice, bid_for_limit, choose_card, choose_contract, choose_discard
 from skatschule.engine.game import Declare, Discard, Phase, PickUp
 from skatschule.engine.iss import write_record
 from skatschule.engine.numbers import plain_number
@@ -128,13 +128,10 @@ def _record(table: Table, state: GameState, move: list[Any]) -> None:
     table.moves.append(move)
 
 
-def _bot_auction_move(auction: Auction, seat: int, limit: int) -> list[Any]:
-    if auction.phase == "vorhand_alone":
-        return ["a", 0, 18] if limit >= 18 else ["a", 0, "p"]
-    if auction.pending:
-        return ["a", seat, "y" if auction.value <= limit else "p"]
-    higher = [v for v in BID_VALUES if v > auction.value]
-    return ["a", seat, higher[0]] if higher and higher[0] <= limit else ["a", seat, "p"]
+def _bot_auction_move(auction: Auction, limit: int) -> list[Any]:
+    """The bots' one bidding rule (engine.bots), written as a table move."""
+    move = bid_for_limit(auction, limit)
+    return ["a", move.seat, move.value if isinstance(move, Bid) else "y" if isinstance(move, Hold) else "p"]
 
 
 def _let_bots_play(table: Table, state: GameState, rng: random.Random) -> None:
@@ -146,7 +143,7 @@ def _let_bots_play(table: Table, state: GameState, rng: random.Random) -> None:
         phase = state.phase
         if phase is Phase.AUCTION:
             limit = hand_limit(state.deal.hand(seat)).value
-            _record(table, state, _bot_auction_move(state.auction, seat, limit))
+            _record(table, state, _bot_auction_move(state.auction, limit))
         elif phase is Phase.SKAT:
             _record(table, state, ["s"])
         elif phase is Phase.DISCARD:

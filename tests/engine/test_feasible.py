@@ -6,9 +6,13 @@ import itertools
 from functools import cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skatschule.engine.feasible import declarer_points_possible, game_possible, spitzen_possible
 from skatschule.engine.games import GameType
+
+from .test_game_properties import contracts, random_game
 
 # the deck by card value: twelve blanks (7, 8, 9), four each of jack 2, queen 3, king 4, ten 10, ace 11
 VALUES = {0: 12, 2: 4, 3: 4, 4: 4, 10: 4, 11: 4}
@@ -64,3 +68,27 @@ def test_spitzen_need_their_trumps_and_tricks() -> None:
     assert not game_possible(GameType.CLUBS, tricks=1, spitze_made=True, **args)
     assert game_possible(GameType.CLUBS, tricks=1, spitze_made=False, **args)
     assert game_possible(GameType.CLUBS, tricks=2, spitze_made=True, **args)
+
+
+def test_the_next_trump_may_end_on_either_side() -> None:
+    # "mit 1": the defenders' jack of spades can fall into one of his ten tricks
+    assert game_possible(GameType.GRAND, matadors=1, points=120, tricks=10)
+    # "ohne 1": his own jack of spades can be lost, so a skat of two aces and nothing else fits
+    assert game_possible(GameType.CLUBS, matadors=-1, points=22, tricks=0)
+    # Spitzen that are not made may be lost as well
+    assert game_possible(GameType.GRAND, matadors=-1, points=0, tricks=0, spitzen=1)
+    assert not game_possible(GameType.GRAND, matadors=-1, points=0, tricks=0, spitzen=1, spitze_made=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**9), contracts, st.integers(0, 2), st.randoms(use_true_random=False))
+def test_every_game_the_engine_plays_out_is_possible(seed, contract, declarer, rng) -> None:
+    state = random_game(seed, contract, declarer, rng)
+    if contract.game.is_null or state.trick_count < 10:
+        return  # Null has no matadors; an early end leaves cards unplayed
+    assert game_possible(
+        contract.game,
+        matadors=state.matadors(),
+        points=state.declarer_augen(),
+        tricks=state.declarer_trick_count,
+    ), (contract, state.matadors(), state.declarer_augen(), state.declarer_trick_count)

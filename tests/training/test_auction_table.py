@@ -3,11 +3,11 @@
 import pytest
 
 from skatschule.engine import BID_VALUES, Auction, Bid, Hold, SkatError, deal_cards
+from skatschule.engine.bots import choose_bid
 from skatschule.engine.evaluation import bid_limit, evaluate
 from skatschule.engine.names import card_name, strip_refs
 from skatschule.training.services.auction_play import (
     Table,
-    _bot_move,
     auction_of,
     hand_limit,
     new_table,
@@ -72,7 +72,7 @@ def test_no_bot_bids_beyond_its_own_evaluation_over_10000_deals():
         while not auction.is_over:
             seat = auction.to_move
             assert seat is not None
-            move = _bot_move(auction, seat, limits[seat])
+            move = choose_bid(auction, deal.hand(seat))
             if isinstance(move, (Bid, Hold)):
                 said = move.value if isinstance(move, Bid) else auction.value
                 assert said <= limits[seat], (seed, seat, said, limits[seat])

@@ -31,12 +31,12 @@ from skatschule.engine import (
     Deal,
     GameType,
     Hold,
-    Pass,
     SkatError,
     deal_cards,
 )
 from skatschule.engine.bidding import parse_auction_move
-from skatschule.engine.evaluation import bid_limit, evaluate
+from skatschule.engine.bots import choose_bid
+from skatschule.engine.evaluation import evaluate
 from skatschule.engine.names import game_ref
 from skatschule.engine.numbers import plain_number
 from skatschule.engine.sorting import sort_hand
@@ -112,15 +112,6 @@ def auction_of(table: Table) -> Auction:
     return auction
 
 
-def _bot_move(auction: Auction, seat: int, limit: int) -> AuctionMove:
-    if auction.phase == "vorhand_alone":
-        return Bid(0, 18) if limit >= 18 else Pass(0)
-    if auction.pending:
-        return Hold(seat) if auction.value <= limit else Pass(seat)
-    higher = [v for v in BID_VALUES if v > auction.value]
-    return Bid(seat, higher[0]) if higher and higher[0] <= limit else Pass(seat)
-
-
 def _notation(move: AuctionMove) -> list[object]:
     if isinstance(move, Bid):
         return [move.seat, move.value]
@@ -133,7 +124,7 @@ def _let_bots_play(table: Table) -> Auction:
     while not auction.is_over and auction.to_move != table.seat:
         seat = auction.to_move
         assert seat is not None
-        move = _bot_move(auction, seat, bid_limit(deal.hand(seat)))
+        move = choose_bid(auction, deal.hand(seat))
         auction = auction.apply(move)
         table.moves.append(_notation(move))
     return auction

@@ -1,0 +1,211 @@
+"""What one seat can know, and deals of the unseen cards that fit it.
+
+A :class:`SeatView` is built from a :class:`~..game.GameState` once; every decision of a
+bot or a hint reads only the view, never the other hands. So two positions that look the
+same to the seat get the same answer (issue 25, item 6).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..bidding import BID_VALUES, Auction, Bid, Hold, Pass
+from ..cards import Card, CardSet
+from ..errors import SkatError
+from ..evaluation import bid_limit, check_game
+from ..game import GameState
+from ..games import GameType
+
+__all__ = ["SeatView", "unseen_cards", "sample_deal"]
+
+_ALL = 0xFFFFFFFF
+_ATTEMPTS = 24
+"""Deals tried per sample when only deals fitting the bidding count (the best one is kept)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Everything ``seat`` has seen: its hand, the skat if it put it away itself, the cards
+    played (and by whom), who could not follow which group, the auction and the game."""
+
+    seat: int
+    game: GameType
+    declarer: int
+    hand: int
+    known_skat: int | None
+    """The skat's cards when the seat put them away itself, else None (two unseen cards)."""
+    leader: int
+    trick: tuple[Card, ...]
+    played_by: tuple[int, int, int]
+    counts: tuple[int, int, int]
+    voids: tuple[int, int, int]
+    """For each seat the cards it cannot hold (the groups it did not follow)."""
+    declarer_points: int
+    bid: int
+    picked_up: bool
+    auction: Auction
+
+    @classmethod
+    def of(cls, state: GameState, seat: int) -> SeatView:
+        contract = state.contract
+        declarer = state.declarer
+        if contract is None or declarer is None:
+            raise SkatError("Es wird kein Spiel gespielt", "No game is being played")
+        game = contract.game
+        played = [0, 0, 0]
+        void = [0, 0, 0]
+        tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in state.tricks]
+        if state.trick:
+            tricks.append((state.leader, tuple(state.trick)))
+        for leader, cards in tricks:
+            follow = game.follow_mask[cards[0].index]
+            for k, card in enumerate(cards):
+                who = (leader + k) % 3
+                played[who] |= card.bit
+                if k and not follow & card.bit:
+                    void[who] |= follow
+        knows_skat = seat == declarer and state.picked_up
+        return cls(
+            seat=seat,
+            game=game,
+            declarer=declarer,
+            hand=state.hands[seat],
+            known_skat=state.skat if knows_skat else None,
+            leader=state.leader,
+            trick=tuple(state.trick),
+            played_by=(played[0], played[1], played[2]),
+            counts=(state.hands[0].bit_count(), state.hands[1].bit_count(), state.hands[2].bit_count()),
+            voids=(void[0], void[1], void[2]),
+            declarer_points=state.declarer_points,
+            bid=state.bid,
+            picked_up=state.picked_up,
+            auction=state.auction,
+        )
+
+    @property
+    def played(self) -> int:
+        return self.played_by[0] | self.played_by[1] | self.played_by[2]
+
+    @property
+    def unseen(self) -> int:
+        """The cards the seat has not seen: in the other hands or the skat."""
+        return _ALL & ~(self.hand | self.played | (self.known_skat or 0))
+
+
+def unseen_cards(state: GameState, seat: int) -> tuple[int, list[int], int]:
+    """What ``seat`` cannot see: the mask of unseen cards, how many each other seat holds,
+    and how many of them lie in the skat (0 when the seat put the skat away itself)."""
+    view = SeatView.of(state, seat)
+    counts = [n if s != seat else 0 for s, n in enumerate(view.counts)]
+    return view.unseen, counts, 0 if view.known_skat is not None else 2
+
+
+# ---------------------------------------------------------------- inference from the bidding
+
+
+@dataclass(frozen=True, slots=True)
+class _Bounds:
+    """What the auction says about each seat's bidding limit (as the bots bid): at least
+    ``low`` (the highest value it bid or held) and below ``high`` (what it passed at)."""
+
+    low: tuple[int, int, int]
+    high: tuple[int | None, int | None, int | None]
+
+
+def _bounds(auction: Auction) -> _Bounds:
+    low = [0, 0, 0]
+    high: list[int | None] = [None, None, None]
+    step = Auction()
+    for move in auction.moves:
+        if isinstance(move, Bid):
+            low[move.seat] = max(low[move.seat], move.value)
+        elif isinstance(move, Hold):
+            low[move.seat] = max(low[move.seat], step.value)
+        elif isinstance(move, Pass):
+            if step.phase == "vorhand_alone":
+                high[move.seat] = BID_VALUES[0]
+            elif step.pending:
+                high[move.seat] = step.value
+            else:
+                higher = [v for v in BID_VALUES if v > step.value]
+                high[move.seat] = higher[0] if higher else None
+        step = step.apply(move)
+    return _Bounds((low[0], low[1], low[2]), (high[0], high[1], high[2]))
+
+
+def _misfits(view: SeatView, hands: list[int], bounds: _Bounds) -> int:
+    """How many of the other seats' hands contradict what the bidding and the game say."""
+    misses = 0
+    for s in range(3):
+        if s == view.seat:
+            continue
+        cards = hands[s] | view.played_by[s]
+        if s == view.declarer:
+            if view.picked_up:
+                # his ten cards after the discard: the game he declared is one the evaluation calls playable
+                if not view.game.is_null and not check_game(CardSet(cards), view.game).playable:
+                    misses += 1
+                continue
+            if bid_limit(CardSet(cards)) < view.bid:
+                misses += 1
+            continue
+        limit = bid_limit(CardSet(cards))
+        high = bounds.high[s]
+        if limit < bounds.low[s] or (high is not None and limit >= high):
+            misses += 1
+    return misses
+
+
+# ---------------------------------------------------------------- sampling
+
+
+def _deal_once(view: SeatView, rng: random.Random) -> tuple[list[int], int] | None:
+    unseen = view.unseen
+    counts = [n if s != view.seat else 0 for s, n in enumerate(view.counts)]
+    skat_count = 0 if view.known_skat is not None else 2
+    voids = view.voids
+    cards = [i for i in range(32) if unseen >> i & 1]
+    for _ in range(30):
+        rng.shuffle(cards)
+        room = counts + [skat_count]
+        hands = [0, 0, 0, 0]
+        ok = True
+        # the most constrained cards first: those only few places can take
+        for i in sorted(cards, key=lambda i: sum(1 for s in range(3) if room[s] and not voids[s] >> i & 1)):
+            places = [s for s in range(3) if room[s] and not voids[s] >> i & 1]
+            if room[3]:
+                places.append(3)
+            if not places:
+                ok = False
+                break
+            place = rng.choices(places, [room[p] for p in places])[0]
+            hands[place] |= 1 << i
+            room[place] -= 1
+        if ok:
+            hands[view.seat] = view.hand
+            skat = view.known_skat if view.known_skat is not None else hands[3]
+            return hands[:3], skat
+    return None
+
+
+def sample_deal(view: SeatView, rng: random.Random, *, inference: bool = False) -> tuple[list[int], int] | None:
+    """The three hands and the skat (masks), the unseen cards dealt at random so that nobody
+    holds a card of a group it did not follow. With ``inference`` the deal also fits the
+    bidding (as the bots bid: see :func:`.declaring.choose_bid`) and the declared game; of
+    a few tries the best fitting one is kept. None when no deal fits the voids."""
+    if not inference:
+        return _deal_once(view, rng)
+    bounds = _bounds(view.auction)
+    best: tuple[list[int], int] | None = None
+    best_misses = 4
+    for _ in range(_ATTEMPTS):
+        deal = _deal_once(view, rng)
+        if deal is None:
+            return None
+        misses = _misfits(view, deal[0], bounds)
+        if misses < best_misses:
+            best, best_misses = deal, misses
+            if misses == 0:
+                break
+    return best
