@@ -74,16 +74,20 @@ def local_today(zone: str, now: datetime | None = None) -> date:
 
 
 def counted_answers(owner: Owner):
-    """The owner's answers that count for the daily goal: those that count for mastery (never a
-    forged or imported history) and are answers (a finished game at the table is an activity)."""
-    return Attempt.objects.owned_by(owner).filter(counts_for_mastery=True).exclude(kind__in=list(ACTIVITIES))
+    """The owner's answers that count for the daily goal: the attempts that count
+    (``AttemptQuerySet.counting``, the one rule: never an unsigned history) that were answered here
+    (an import, even a signed one, never fills a day: the issue's "imported history never does")
+    and are answers (a finished game at the table is an activity)."""
+    return (
+        Attempt.objects.owned_by(owner).counting().filter(imported_at__isnull=True).exclude(kind__in=list(ACTIVITIES))
+    )
 
 
 def answers_per_day(owner: Owner, zone: str) -> dict[date, int]:
     """How many counted answers the owner gave on each local day (one GROUP BY query)."""
     rows = (
         counted_answers(owner)
-        .annotate(day=TruncDate("created_at", tzinfo=zone_of(zone)))
+        .annotate(day=TruncDate("counted_at", tzinfo=zone_of(zone)))
         .values("day")
         .annotate(n=Count("pk"))
         .values_list("day", "n")

@@ -46,8 +46,12 @@ def test_answers_per_local_day_and_only_counted_ones() -> None:
     assert counts == {datetime(2026, 11, 26).date(): 3}
     assert selectors.answers_per_day(owner, "UTC") == {datetime(2026, 11, 25).date(): 3}
     # history that does not count for mastery (an unsigned import) never counts for the goal
-    Attempt.objects.filter(pk=Attempt.objects.first().pk).update(counts_for_mastery=False)
+    first, second = Attempt.objects.order_by("pk")[:2]
+    Attempt.objects.filter(pk=first.pk).update(counts_for_mastery=False)
     assert selectors.answers_per_day(owner, "Europe/Berlin") == {datetime(2026, 11, 26).date(): 2}
+    # nor does a signed import: it counts for mastery from its import, but it was not answered here
+    Attempt.objects.filter(pk=second.pk).update(imported_at=late + timedelta(days=1))
+    assert selectors.answers_per_day(owner, "Europe/Berlin") == {datetime(2026, 11, 26).date(): 1}
 
 
 def test_streak_for_reads_the_owner_and_the_goal() -> None:
