@@ -232,3 +232,19 @@ def test_account_export_holds_the_goal_and_the_reminders_sent() -> None:
     data = export_account(user=user)["daily_goal"]
     assert (data["goal"], data["time_zone"], data["reminders"]) == (10, "Europe/Berlin", "weekly")
     assert [(r["period"], r["due"]) for r in data["reminders_sent"]] == [("w2026-48", 3)]
+
+
+def test_every_lesson_mastered_names_the_puzzle_of_the_day(monkeypatch) -> None:
+    from skatschule.training.services import progress
+
+    monkeypatch.setattr(progress, "get_lessons", lambda: ())  # nothing left to master
+    monkeypatch.setattr("skatschule.training.views._lesson_of", lambda issued: None)
+    client = Client()
+    client.get(reverse("training:lesson", kwargs={"slug": "die-karten"}))
+    issued = IssuedExercise.objects.latest("issued_at", "pk")
+    right = get_type(issued.kind).correct_answer(question_for(issued))
+    html = client.post(reverse("training:answer", args=[issued.public_id]), {"answer": right}).content.decode()
+    puzzle = reverse("puzzles:daily")
+    assert f'<a class="btn next-exercise" href="{puzzle}?weiter=1"' in html
+    assert "Rätsel des Tages" in html
+    assert f'href="{puzzle}"' in client.get(reverse("training:dashboard")).content.decode()
