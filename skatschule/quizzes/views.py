@@ -417,7 +417,9 @@ def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
     lang = current_lang()
     take_url = _url("quizzes:take", public_id=attempt.public_id)
     if selectors.in_open_live_session(attempt):
-        live = errors.QuizClosed("Diese Aufgaben werden gerade live beantwortet.", "These items are being answered live.")
+        live = errors.QuizClosed(
+            "Diese Aufgaben werden gerade live beantwortet.", "These items are being answered live."
+        )
         return _error(request, live, back=_url("quizzes:live_join", pk=quiz.pk))
     try:
         saved = attempts.save_answer(attempt=attempt, item=item, values=request.POST.getlist("answer"))

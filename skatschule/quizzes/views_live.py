@@ -128,7 +128,7 @@ def join(request: QuizRequest, pk: int) -> HttpResponse:
     if session is not None and session.ended_at is None and item is not None:
         answer = selectors.answers_by_item(attempt).get(item.pk) if attempt else None
         feedback = None
-        if session.revealed and answer is not None:
+        if session.revealed and answer is not None and attempt is not None:
             feedback = questions.grade_for_display(quiz, item, request.user.pk, answer.values, attempt.number)
         entry = present_item(quiz, item, None, lang, feedback=feedback)
         entry["answer"] = answer
@@ -161,7 +161,9 @@ def answer(request: QuizRequest, pk: int) -> HttpResponse:
         if session is None:
             raise QuizError("Es läuft keine Live-Runde.", "No live round is running.")
         position = selectors.item_at(quiz, request.POST.get("position", "")).position
-        live.answer_live(session=session, student=request.user, position=position, values=request.POST.getlist("answer"))
+        live.answer_live(
+            session=session, student=request.user, position=position, values=request.POST.getlist("answer")
+        )
     except (AnswerError, QuizError) as exc:
         return render_error(request, exc, links=[(back, _("Zurück zur Live-Runde"))])
     return redirect(back)

@@ -49,7 +49,9 @@ def test_answers_only_the_shown_item_once_and_before_the_reveal(session, teacher
     with pytest.raises(QuizClosed):  # not the item shown
         live.answer_live(session=session, student=student, position=2, values=["1"])
     item = _item(session, 1)
-    saved = live.answer_live(session=session, student=student, position=1, values=wrong_values(session.quiz, item, None))
+    saved = live.answer_live(
+        session=session, student=student, position=1, values=wrong_values(session.quiz, item, None)
+    )
     assert not saved.answer.correct
     with pytest.raises(QuizClosed):  # once: the right answer afterwards is refused, the first one stays
         live.answer_live(session=session, student=student, position=1, values=right_values(session.quiz, item, None))

@@ -6,28 +6,44 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('quizzes', '0005_grading'),
+        ("quizzes", "0005_grading"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='LiveSession',
+            name="LiveSession",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField(default=0, help_text='the item shown; 0 before the first')),
-                ('revealed', models.BooleanField(default=False)),
-                ('started_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('ended_at', models.DateTimeField(blank=True, null=True)),
-                ('attempts', models.ManyToManyField(blank=True, related_name='live_sessions', to='quizzes.quizattempt')),
-                ('quiz', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='live_sessions', to='quizzes.quiz')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "position",
+                    models.PositiveSmallIntegerField(default=0, help_text="the item shown; 0 before the first"),
+                ),
+                ("revealed", models.BooleanField(default=False)),
+                ("started_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("ended_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "attempts",
+                    models.ManyToManyField(blank=True, related_name="live_sessions", to="quizzes.quizattempt"),
+                ),
+                (
+                    "quiz",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="live_sessions", to="quizzes.quiz"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'Live-Runde',
-                'verbose_name_plural': 'Live-Runden',
-                'ordering': ['-started_at', '-pk'],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('ended_at__isnull', True)), fields=('quiz',), name='live_session_one_open_per_quiz')],
+                "verbose_name": "Live-Runde",
+                "verbose_name_plural": "Live-Runden",
+                "ordering": ["-started_at", "-pk"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("ended_at__isnull", True)),
+                        fields=("quiz",),
+                        name="live_session_one_open_per_quiz",
+                    )
+                ],
             },
         ),
     ]
