@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "skatschule.rules",
     "skatschule.training",
     "skatschule.table",
+    "skatschule.puzzles",
     "skatschule.accounts",
     "skatschule.casebook",
     "skatschule.classrooms",
@@ -286,6 +287,9 @@ if not DEBUG:
     # The load balancer's health check may come in over plain HTTP.
     SECURE_REDIRECT_EXEMPT = [r"^(healthz|readyz)$"]
     SESSION_COOKIE_HTTPONLY = True
+    # the preference cookies too: language (Django's) and deck (skatschule.cards.views reads these)
+    LANGUAGE_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 LOGGING = {
     "version": 1,

@@ -13,6 +13,7 @@ from django.dispatch import receiver
 
 from skatschule.casebook.exam_history import adopt_session_exams
 from skatschule.owners import SESSION_OWNER_KEY
+from skatschule.puzzles.services import adopt_session as adopt_session_puzzles
 from skatschule.training.services.progress import adopt_session
 
 
@@ -25,3 +26,4 @@ def adopt_anonymous_practice(sender, request=None, user=None, **kwargs) -> None:
     if key:
         adopt_session(key, user)
         adopt_session_exams(key, user)  # referee exams taken before signing in: into the history
+        adopt_session_puzzles(key, user)  # puzzle attempts and rating

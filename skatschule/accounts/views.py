@@ -128,6 +128,16 @@ class PasswordResetView(RefusedFormIs400, auth_views.PasswordResetView):
     subject_template_name = "accounts/password_reset_subject.txt"
     success_url = reverse_lazy("accounts:password_reset_done")
 
+    def form_valid(self, form: Any) -> HttpResponse:
+        try:  # mails per target address and per client address (join_limit.password_reset)
+            with join_limit.password_reset(self.request, form.cleaned_data["email"]):
+                return super().form_valid(form)
+        except join_limit.TooManyAttempts as exc:
+            title = _("Vorübergehend nicht möglich") if exc.status == 503 else _("Zu viele Anfragen")
+            response = render_error(self.request, exc, title=title)
+            response["Retry-After"] = str(exc.retry_after)
+            return response
+
 
 class PasswordResetDoneView(auth_views.PasswordResetDoneView):
     template_name = "accounts/password_reset_done.html"

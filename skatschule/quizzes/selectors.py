@@ -168,10 +168,25 @@ def attempts_left(quiz: Quiz, student: User) -> int:
     return max(0, quiz.max_attempts - used)
 
 
+def key_open(quiz: Quiz, now: datetime | None = None) -> bool:
+    """May right answers of this quiz be shown at all now? With random variants each student has
+    own questions: yes. Items "the same for everyone" share one key, which a second account
+    (joined with the class code, handing in an empty attempt) could pass on: only once the quiz
+    is closed (its end, or the teacher's "Beenden", which is the release)."""
+    return quiz.variants == Quiz.Variants.RANDOM or quiz_state(quiz, now) == "closed"
+
+
+def immediate_feedback(quiz: Quiz, now: datetime | None = None) -> bool:
+    """Right answers right after each answer (the teacher's choice, and :func:`key_open`)."""
+    return quiz.show_answers == Quiz.ShowAnswers.IMMEDIATELY and key_open(quiz, now)
+
+
 def answers_visible(attempt: QuizAttempt, now: datetime | None = None) -> bool:
-    """May the student see the right answers of this attempt now?"""
+    """May the student see the right answers of this attempt now? Until then: the score only."""
     now = now or timezone.now()
     policy = attempt.quiz.show_answers
+    if not key_open(attempt.quiz, now):
+        return False
     if policy == Quiz.ShowAnswers.IMMEDIATELY:
         return True
     if policy == Quiz.ShowAnswers.AFTER_SUBMIT:

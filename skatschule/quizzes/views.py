@@ -32,7 +32,7 @@ from skatschule.training.presenters import present_question
 from . import errors, publishing, questions, selectors
 from .errors import QuizError
 from .forms import LOCKED_NOTE_ID, QuizForm
-from .models import Quiz, QuizAttempt
+from .models import QuizAttempt
 from .presenters import present_item, result_cells, saved_values, shown_item_stats
 from .requests import QuizRequest
 from .services import attempts, authoring
@@ -383,7 +383,7 @@ def take(request: QuizRequest, public_id: Any) -> HttpResponse:
     quiz = attempt.quiz
     lang = current_lang()
     answers = selectors.answers_by_item(attempt)
-    immediate = quiz.show_answers == Quiz.ShowAnswers.IMMEDIATELY
+    immediate = selectors.immediate_feedback(quiz)
     items = []
     for item in selectors.quiz_items(quiz):
         answer = answers.get(item.pk)
@@ -428,7 +428,7 @@ def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
     if not request.htmx:
         messages.success(request, _("Antwort gespeichert."))
         return redirect(take_url + f"#item-{item.position}")
-    show = quiz.show_answers == Quiz.ShowAnswers.IMMEDIATELY
+    show = selectors.immediate_feedback(quiz)
     entry = present_item(
         quiz,
         item,

@@ -19,6 +19,7 @@ from skatschule.engine import CARDS, GameState, SkatError, parse_cards, sort_han
 from skatschule.engine.iss import IssGame
 from skatschule.home.errors import message_in, render_error
 from skatschule.home.language import current_lang
+from skatschule.home.limits import TooLarge, bounded
 from skatschule.home.security import client_ip
 from skatschule.http import HtmxHttpRequest
 from skatschule.jobs import selectors as job_selectors
@@ -353,6 +354,14 @@ def stored_export(request: HttpRequest, pk: int) -> HttpResponse:
 # -- ISS records ------------------------------------------------------------------------------
 
 
+def _over_limit(text: str | None) -> TooLarge | None:
+    try:
+        bounded(text)
+    except TooLarge as exc:
+        return exc
+    return None
+
+
 @require_http_methods(["GET", "POST"])
 def iss_import(request: HttpRequest) -> HttpResponse:
     """Paste ISS records; step through them, game by game. The good records of a paste are
@@ -362,7 +371,10 @@ def iss_import(request: HttpRequest) -> HttpResponse:
     asking = request.method == "POST" and "exercise" in request.POST
     if request.method == "POST" and not asking:
         form = IssPasteForm(request.POST)
-        if not form.is_valid():
+        large = _over_limit(request.POST.get("records"))
+        if large is not None:  # the size first (home.limits): the games read in before stay
+            error, status = message_in(large), large.status
+        elif not form.is_valid():
             error, status = _error_text(SkatError("Bitte ISS-Datensätze einfügen", "Please paste ISS records")), 400
         else:
             paste = form.cleaned_data["records"]
