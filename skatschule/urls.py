@@ -16,6 +16,7 @@ urlpatterns = [
     path("quiz/", include("skatschule.quizzes.urls")),
     path("liste/", include("skatschule.scoresheet.urls")),
     path("rechnung/", include("skatschule.jobs.urls")),
+    path("tagesziel/", include("skatschule.learners.urls")),
     path("lti/", include("skatschule.lti.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

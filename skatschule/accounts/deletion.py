@@ -31,6 +31,7 @@ from django.utils import timezone
 from skatschule.casebook.models import Exam, SolvedCase
 from skatschule.classrooms.models import Classroom, Membership
 from skatschule.home.people import DELETED_PREFIX, is_deleted_name
+from skatschule.learners.selectors import learner_data
 from skatschule.owners import Owner
 from skatschule.puzzles.models import PuzzleAttempt, PuzzleRating
 from skatschule.quizzes.models import OwnItem, QuizAttempt
@@ -70,6 +71,7 @@ def export_account(*, user: User) -> dict[str, Any]:
             "last_login": _iso(user.last_login),
         },
         "practice": export_data(Owner.for_user(user)),
+        "daily_goal": learner_data(user=user),
         "classes_joined": [
             {"name": m.classroom.name, "joined_at": _iso(m.joined_at)}
             for m in Membership.objects.filter(student=user).select_related("classroom").order_by("joined_at", "pk")

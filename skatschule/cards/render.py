@@ -38,6 +38,8 @@ __all__ = [
     "card_svg",
     "cards_html",
     "choice_html",
+    "MARKS",
+    "marked_cards_html",
     "deck_words",
     "deck_names_note",
     "deck_choices",
@@ -315,3 +317,32 @@ def choice_html(
             f"</label>"
         )
     return mark_safe(f'<span class="cards card-choices">{"".join(labels)}</span>')  # noqa: S308
+
+
+MARKS: dict[str, tuple[str, str | Promise]] = {
+    # mark -> (symbol, words for screen readers and the legend); the symbol carries the meaning, not a colour
+    "right": ("✓", _("richtig")),
+    "wrong": ("✗", _("falsch")),
+    "missed": ("!", _("übersehen")),
+}
+
+
+def marked_cards_html(marks: Iterable[tuple[str | Card, str]], deck: str = DEFAULT_DECK) -> SafeString:
+    """A row of cards after an answer, each marked ``right``, ``wrong``, ``missed`` or ``""`` (not
+    marked) with a symbol in a badge and the word for screen readers, in every deck alike.
+    Raises ``InvalidCard`` on a bad code and ``KeyError`` on an unknown mark."""
+    deck = normalize_deck(deck)
+    items = []
+    for code, mark in marks:
+        card = _card(code)
+        svg = card_svg(card, deck)
+        if not mark:
+            items.append(f'<span class="card-mark">{svg}</span>')
+            continue
+        symbol, words = MARKS[mark]
+        items.append(
+            f'<span class="card-mark card-mark-{mark}">{svg}'
+            f'<span class="card-mark-symbol" aria-hidden="true">{symbol}</span>'
+            f'<span class="visually-hidden">({escape(str(words))})</span></span>'
+        )
+    return mark_safe(f'<span class="cards marked-cards">{"".join(items)}</span>')  # noqa: S308 - escaped parts
