@@ -8,6 +8,8 @@ first practises (``SESSION_OWNER_KEY``); the data survives the rotation.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 
@@ -18,7 +20,7 @@ from skatschule.training.services.progress import adopt_session
 
 
 @receiver(user_logged_in, dispatch_uid="skatschule.accounts.adopt_session_on_login")
-def adopt_anonymous_practice(sender, request=None, user=None, **kwargs) -> None:
+def adopt_anonymous_practice(sender: object, request: Any = None, user: Any = None, **kwargs: Any) -> None:
     session = getattr(request, "session", None)
     if session is None or user is None:
         return

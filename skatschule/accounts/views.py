@@ -97,7 +97,7 @@ def export_progress(request: HttpRequest) -> StreamingHttpResponse:
 @require_http_methods(["GET", "POST"])
 def import_progress(request: HttpRequest) -> HttpResponse:
 
-    context: dict = {"max_mb": MAX_BYTES // (1024 * 1024)}
+    context: dict[str, Any] = {"max_mb": MAX_BYTES // (1024 * 1024)}
     if request.method == "POST":
         upload = request.FILES.get("file")
         try:
@@ -156,7 +156,7 @@ class PasswordChangeView(RefusedFormIs400, auth_views.PasswordChangeView):
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("accounts:settings")
 
-    def form_valid(self, form):
+    def form_valid(self, form: Any) -> HttpResponse:
         messages.success(self.request, _("Dein Passwort ist geändert."))
         return super().form_valid(form)
 

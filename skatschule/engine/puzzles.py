@@ -314,7 +314,7 @@ def _solve(state: GameState, hands: Sequence[int], skat: int, max_nodes: int | N
         leader=state.leader,
         trick=state.trick,
         skat=CardSet(skat),
-        points=state.declarer_points,
+        points=state.declarer_trick_points,
         max_nodes=max_nodes,
     )
 
@@ -780,7 +780,7 @@ def augen_so_far(state: GameState) -> tuple[int, int]:
     for t in state.tricks:
         for c in t.cards:
             played |= c.bit
-    declarer = state.declarer_points
+    declarer = state.declarer_trick_points
     return declarer, mask_points(played) - declarer
 
 

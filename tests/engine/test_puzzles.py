@@ -163,7 +163,7 @@ def test_sampled_deals_fit_what_the_player_saw() -> None:
                 leader=state.leader,
                 trick=state.trick,
                 skat=CardSet(skat),
-                points=state.declarer_points,
+                points=state.declarer_trick_points,
                 card_values=False,
                 target=61 if not game.is_null else None,
             )
