@@ -378,6 +378,8 @@ def take(request: QuizRequest, public_id: Any) -> HttpResponse:
     attempt = attempts.finalize_if_expired(attempt=attempt)
     if attempt.submitted_at is not None:
         return redirect("quizzes:my_result", public_id=attempt.public_id)
+    if selectors.in_open_live_session(attempt):  # answered one item at a time, on the live page
+        return redirect("quizzes:live_join", pk=attempt.quiz_id)
     quiz = attempt.quiz
     lang = current_lang()
     answers = selectors.answers_by_item(attempt)
@@ -414,6 +416,11 @@ def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
     item = selectors.item_at(quiz, position)
     lang = current_lang()
     take_url = _url("quizzes:take", public_id=attempt.public_id)
+    if selectors.in_open_live_session(attempt):
+        live = errors.QuizClosed(
+            "Diese Aufgaben werden gerade live beantwortet.", "These items are being answered live."
+        )
+        return _error(request, live, back=_url("quizzes:live_join", pk=quiz.pk))
     try:
         saved = attempts.save_answer(attempt=attempt, item=item, values=request.POST.getlist("answer"))
     except (AnswerError, QuizError) as exc:

@@ -82,7 +82,7 @@ def _game_with_a_mistake() -> tuple[str, int]:
         record = write_record(state, players=("A", "B", "C"), game_id="1")
         if mistakes(parse_record(record).state, seat):
             return record, seat
-    pytest.skip("no game with a mistake")
+    raise AssertionError("no shipped puzzle gave a game with a mistake to find")
 
 
 def test_aus_meinen_fehlern_end_to_end() -> None:
