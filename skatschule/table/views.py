@@ -29,7 +29,7 @@ from skatschule.owners import owner_for
 
 from . import moments, presenter, selectors, services, work
 from .analysis import Analysis
-from .forms import GamesFilter, IssExerciseForm, IssPasteForm, MoveForm, OuvertForm, number
+from .forms import LEVELS, GamesFilter, IssExerciseForm, IssPasteForm, MoveForm, OuvertForm, number
 from .models import TableGame
 
 _KEY = "table_game"
@@ -124,6 +124,7 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
     table, state = _load(request)
     speech = _speech(request)
     error, status, confirm_new, asked_hint = "", 200, False, False
+    confirm_level = ""
     try:
         if request.method == "POST":
             form = MoveForm(request.POST)
@@ -134,9 +135,9 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
                 try:
                     if move.action == "new":
                         if table.running and not state.is_over() and not move.confirm:
-                            confirm_new = True
+                            confirm_new, confirm_level = True, move.level.value
                         else:
-                            table = services.new_table()
+                            table = services.new_table(level=move.level)
                             state = services.replay(table)
                     elif move.action == "takeback":
                         state = services.take_back(table=table)
@@ -173,6 +174,9 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
         waiting=waiting,
         confirm_new=confirm_new,
         here=reverse("table:play"),
+        levels=LEVELS,
+        level=table.level.value,
+        confirm_level=confirm_level,
     )
     template = "table/partials/board.html" if request.htmx else "table/table.html"
     return render(request, template, context, status=status)
@@ -193,6 +197,7 @@ def games(request: HttpRequest) -> HttpResponse:
             "won": won,
             "game": game,
             "games": _speech(request).games(),
+            "levels": LEVELS,
             "filtered": won is not None or game,
         },
     )
@@ -211,6 +216,7 @@ def _stored_table(request: HttpRequest, pk: int) -> tuple[TableGame, services.Ta
     if row is None:
         raise Http404
     table = services.Table(int(row.seed), int(row.seat), list(row.moves), row.pk, row.took_back)
+    table.level = services.level_of(row.level)
     return row, table, services.replay(table)
 
 
