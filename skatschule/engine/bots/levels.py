@@ -46,5 +46,5 @@ class BotLevel(enum.Enum):
 _CONFIGS = {
     BotLevel.BEGINNER: BotConfig(samples=0, max_nodes=0, max_hand=0, time_cap=None, inference=False),
     BotLevel.CLUB: BotConfig(samples=8, max_nodes=3_000, max_hand=6, time_cap=0.09, inference=False),
-    BotLevel.STRONG: BotConfig(samples=16, max_nodes=8_000, max_hand=6, time_cap=1.0, inference=True),
+    BotLevel.STRONG: BotConfig(samples=16, max_nodes=40_000, max_hand=8, time_cap=1.0, inference=True),
 }
