@@ -35,8 +35,9 @@ class BotLevel(enum.Enum):
     CLUB = "club"
     """A few open-handed deals from the fifth trick on: quick (under 0.1 s a card)."""
     STRONG = "strong"
-    """Twice the deals with a bigger budget, only deals that fit the bidding and the declared
-    game, and a second look at the game after the skat."""
+    """Twice the deals with a bigger budget, from the third trick on (8 cards in hand), only
+    deals that fit the bidding and the declared game, and a second look at the game after
+    the skat. Its time cap keeps a card at about 1 s at worst."""
 
     @property
     def config(self) -> BotConfig:
