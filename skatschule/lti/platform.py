@@ -18,7 +18,7 @@ from pylti1p3.names_roles import NamesRolesProvisioningService
 from pylti1p3.service_connector import REQUESTS_USER_AGENT, ServiceConnector
 
 from skatschule.quizzes.models import QuizAttempt
-from skatschule.quizzes.selectors import item_count
+from skatschule.quizzes.selectors import graded_result, item_count
 
 from .models import GradeTarget
 
@@ -64,8 +64,9 @@ def members(context: LtiContext) -> list[dict[str, Any]]:
 def send_score(payload: dict[str, Any]) -> dict[str, Any]:
     """Job ``lti.score``: post the submitted attempt's score to the student's line item.
 
-    ``payload``: ``{"target": GradeTarget pk, "attempt": attempt pk}``. The score is the share of
-    right answers (``scoreGiven`` of ``scoreMaximum`` = the quiz's item count), marked completed
+    ``payload``: ``{"target": GradeTarget pk, "attempt": attempt pk}``. The score is the student's
+    result under the quiz's grading policy (highest, last, first attempt or the average, with
+    partial credit and overrides; ``scoreGiven`` of ``scoreMaximum`` = the quiz's item count), marked completed
     and fully graded, stamped with the submission time (the LMS keeps the newest).
     """
     target = GradeTarget.objects.select_related("lti_user__registration").get(pk=payload["target"])
@@ -75,9 +76,10 @@ def send_score(payload: dict[str, Any]) -> dict[str, Any]:
     if attempt.submitted_at is None or attempt.score is None:
         raise ValueError("the attempt is not submitted")
     maximum = item_count(attempt.quiz)
+    given = graded_result(attempt.quiz, attempt.student_id) or 0.0
     grade = (
         Grade()
-        .set_score_given(attempt.score)
+        .set_score_given(given)
         .set_score_maximum(maximum)
         .set_timestamp(attempt.submitted_at.isoformat())
         .set_activity_progress("Completed")
@@ -88,5 +90,5 @@ def send_score(payload: dict[str, Any]) -> dict[str, Any]:
         _connector(target.lti_user.registration), {"scope": [SCORE_SCOPE], "lineitem": target.lineitem_url}
     )
     service.put_grade(grade)
-    log.info("lti score sent: attempt %s, %s/%s", attempt.pk, attempt.score, maximum)
-    return {"score": attempt.score, "maximum": maximum, "lineitem": target.lineitem_url}
+    log.info("lti score sent: attempt %s, %s/%s", attempt.pk, given, maximum)
+    return {"score": given, "maximum": maximum, "lineitem": target.lineitem_url}

@@ -76,6 +76,40 @@ def xlsx_bytes(quiz: Quiz, lang: str = "de") -> bytes:
     return table_xlsx_bytes(_table(quiz, lang), "Results" if lang == "en" else "Ergebnisse")
 
 
+def item_analysis_table(quiz: Quiz, lang: str = "de") -> list[list[str]]:
+    """The item analysis as a table: per item the facility and discrimination indices and the
+    most common wrong answers in words (card names of the French deck, as in the Moodle export)."""
+    from .presenters import shown_item_stats
+
+    if lang == "en":
+        header = ["Item", "Type", "Answered", "Facility index (%)", "Discrimination index", "Most common wrong answers"]
+    else:
+        header = ["Aufgabe", "Art", "Beantwortet", "Leichtigkeit (%)", "Trennschärfe", "Häufigste falsche Antworten"]
+    rows = [header]
+    for stat in shown_item_stats(quiz, selectors.item_stats(quiz, lang), lang):
+        wrong = "; ".join(f"{_text(words, lang)} ({n}×)" for words, n in stat.wrong)
+        facility = stat.facility_percent
+        rows.append(
+            [
+                str(stat.item.position),
+                stat.title,
+                str(stat.answered),
+                "" if facility is None else str(facility),
+                "" if stat.discrimination is None else f"{stat.discrimination:.2f}",
+                wrong,
+            ]
+        )
+    return [[selectors.csv_safe(cell) for cell in row] for row in rows]
+
+
+def item_analysis_csv(quiz: Quiz, lang: str = "de") -> bytes:
+    return table_csv_bytes(item_analysis_table(quiz, lang), lang, None)
+
+
+def item_analysis_xlsx(quiz: Quiz, lang: str = "de") -> bytes:
+    return table_xlsx_bytes(item_analysis_table(quiz, lang), "Item analysis" if lang == "en" else "Aufgabenanalyse")
+
+
 # --- Moodle XML -------------------------------------------------------------------------------
 
 

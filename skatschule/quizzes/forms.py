@@ -27,7 +27,17 @@ from .services import authoring
 _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 # Fixed once the first attempt exists (authoring.LOCKED_ONCE_STARTED says why).
-LOCKED_FIELDS = ("classroom", "kinds", "lessons", "rules", "item_count", "difficulty", "variants", "redraw")
+LOCKED_FIELDS = (
+    "classroom",
+    "kinds",
+    "lessons",
+    "rules",
+    "item_count",
+    "difficulty",
+    "variants",
+    "partial_credit",
+    "redraw",
+)
 LOCKED_NOTE_ID = "locked-note"
 
 
@@ -52,6 +62,8 @@ def initial_for(quiz: Quiz) -> dict[str, Any]:
         "time_limit_minutes": quiz.time_limit_minutes,
         "max_attempts": quiz.max_attempts,
         "show_answers": quiz.show_answers,
+        "partial_credit": quiz.partial_credit,
+        "grading_policy": quiz.grading_policy,
         "redraw": False,
     }
 
@@ -94,6 +106,20 @@ class QuizForm(forms.Form):
         initial=Quiz.ShowAnswers.AFTER_SUBMIT,
         widget=forms.RadioSelect,
     )
+    partial_credit = forms.ChoiceField(
+        label=_("Teilpunkte"),
+        choices=Quiz.PartialCredit.choices,
+        initial=Quiz.PartialCredit.ALL_OR_NOTHING,
+        widget=forms.RadioSelect,
+        required=False,
+    )
+    grading_policy = forms.ChoiceField(
+        label=_("Bewertung bei mehreren Versuchen"),
+        choices=Quiz.GradingPolicy.choices,
+        initial=Quiz.GradingPolicy.HIGHEST,
+        widget=forms.RadioSelect,
+        required=False,
+    )
     redraw = forms.BooleanField(
         label=_("Neue Aufgaben ziehen"),
         required=False,
@@ -133,6 +159,15 @@ class QuizForm(forms.Form):
 
     def clean_rules(self) -> list[str]:
         return split_rules(self.cleaned_data.get("rules") or "")
+
+    def clean_partial_credit(self) -> str:
+        """Not sent (an older page, a script): the stored rule or all or nothing."""
+        value: str = self.cleaned_data.get("partial_credit") or ""
+        return value or getattr(self.quiz, "partial_credit", Quiz.PartialCredit.ALL_OR_NOTHING)
+
+    def clean_grading_policy(self) -> str:
+        value: str = self.cleaned_data.get("grading_policy") or ""
+        return value or getattr(self.quiz, "grading_policy", Quiz.GradingPolicy.HIGHEST)
 
     def clean_opens_at(self) -> datetime | None:
         return self._stored_if_same_minute("opens_at")

@@ -38,6 +38,22 @@ class Quiz(models.Model):
         AFTER_SUBMIT = "after_submit", _("Nach der Abgabe")
         AFTER_CLOSE = "after_close", _("Nach dem Ende des Quiz")
 
+    class PartialCredit(models.TextChoices):
+        ALL_OR_NOTHING = "all_or_nothing", _("Alles oder nichts: ein Punkt nur für eine ganz richtige Antwort")
+        RIGHT_MINUS_WRONG = (
+            "right_minus_wrong",
+            _(
+                "Teilpunkte: bei Mehrfachauswahl richtige minus falsche Kreuze (mindestens 0), bei mehrteiligen "
+                "Aufgaben ein Anteil je richtigem Teil"
+            ),
+        )
+
+    class GradingPolicy(models.TextChoices):
+        HIGHEST = "highest", _("Bester Versuch")
+        LAST = "last", _("Letzter Versuch")
+        FIRST = "first", _("Erster Versuch")
+        AVERAGE = "average", _("Durchschnitt aller Versuche")
+
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="quizzes_set")
     classroom = models.ForeignKey("classrooms.Classroom", on_delete=models.CASCADE, related_name="quizzes")
     title = models.CharField(_("Titel"), max_length=120)
@@ -51,6 +67,15 @@ class Quiz(models.Model):
     max_attempts = models.PositiveSmallIntegerField(_("Erlaubte Versuche"), default=1)
     show_answers = models.CharField(
         _("Lösungen zeigen"), max_length=20, choices=ShowAnswers.choices, default=ShowAnswers.AFTER_SUBMIT
+    )
+    partial_credit = models.CharField(
+        _("Teilpunkte"), max_length=20, choices=PartialCredit.choices, default=PartialCredit.ALL_OR_NOTHING
+    )
+    grading_policy = models.CharField(
+        _("Bewertung bei mehreren Versuchen"),
+        max_length=10,
+        choices=GradingPolicy.choices,
+        default=GradingPolicy.HIGHEST,
     )
     created_at = models.DateTimeField(default=timezone.now)
     published_at = models.DateTimeField(
@@ -118,6 +143,9 @@ class QuizAttempt(models.Model):
     updated_at = models.DateTimeField(default=timezone.now)
     submitted_at = models.DateTimeField(null=True, blank=True)
     score = models.PositiveSmallIntegerField(null=True, blank=True)
+    """Items answered fully right."""
+    points = models.FloatField(null=True, blank=True)
+    """The graded result: the items' credits (partial credit, overrides), set at submission."""
 
     class Meta:
         ordering = ["quiz", "student", "number"]
@@ -144,6 +172,9 @@ class QuizAnswer(models.Model):
     values = models.JSONField(default=list)
     normalized = models.CharField(max_length=500, blank=True, default="")
     correct = models.BooleanField(default=False)
+    credit = models.FloatField(default=0.0, help_text="0 to 1: the engine's grade under the quiz's partial credit rule")
+    override_credit = models.FloatField(null=True, blank=True, help_text="the teacher's last override (ScoreOverride)")
+    override_comment = models.TextField(blank=True, default="")
     answered_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -173,3 +204,23 @@ class OwnItem(models.Model):
 
     def __str__(self) -> str:
         return f"{self.title} ({self.kind})"
+
+
+class ScoreOverride(models.Model):
+    """A teacher's manual score for one answer, with a comment the student sees. Every override is
+    kept (who, when); the newest one is copied to ``QuizAnswer.override_credit``."""
+
+    answer = models.ForeignKey(QuizAnswer, on_delete=models.CASCADE, related_name="overrides")
+    credit = models.FloatField()
+    comment = models.TextField(max_length=1000, blank=True, default="")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["answer", "at", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(credit__gte=0) & Q(credit__lte=1), name="score_override_credit_range")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.answer_id}: {self.credit} ({self.at:%Y-%m-%d %H:%M})"

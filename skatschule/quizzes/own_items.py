@@ -46,6 +46,7 @@ from skatschule.exercises.zugeben import Scenario as PlayScenario
 from skatschule.home.text import one_line
 from skatschule.training.services.issuing import clean_answer
 
+from .imported import IMPORTED_KIND, ImportedType
 from .models import MAX_ITEMS, OwnItem, Quiz, QuizItem
 from .own_input import ALL_CODES, FLAGS, OwnItemError, engine_error, read_cards, read_contract, read_game, read_seat
 from .own_rulings import IrregularSituation, check_irregularity
@@ -313,6 +314,10 @@ def delete_own_item(*, owner: User, item: OwnItem) -> None:
 
 def own_question(item: OwnItem) -> tuple[Question, Feedback]:
     """The question as students see it, and the engine's right answer with its derivation."""
+    if item.kind == IMPORTED_KIND:
+        imported = ImportedType(item, item_kind(item))
+        question = imported.generate(1, 0)
+        return question, imported.grade(question, imported.correct_answer(question))
     kind = REGISTRY[item.kind]
     situation = situation_of(item)
     scenario = situation.scenario()
@@ -324,6 +329,9 @@ def own_question(item: OwnItem) -> tuple[Question, Feedback]:
 
 def grade_own(item: OwnItem, values: Sequence[str]) -> Feedback:
     """Grade an answer to the item (AnswerError if it cannot be read)."""
+    if item.kind == IMPORTED_KIND:
+        imported = ImportedType(item, item_kind(item))
+        return imported.grade(imported.generate(1, 0), values)
     kind = REGISTRY[item.kind]
     situation = situation_of(item)
     scenario = situation.scenario()
@@ -367,13 +375,22 @@ class OwnItemType:
         return list(kind.solve(situation_of(self.item).scenario()).raw)  # type: ignore[attr-defined]
 
 
-def type_for(kind: str) -> OwnItemType | None:
+def type_for(kind: str) -> OwnItemType | ImportedType | None:
     """The own item behind a quiz item kind ``eigen-<id>`` (None for every other kind)."""
     number = plain_number(kind[len(KIND_PREFIX) :]) if kind.startswith(KIND_PREFIX) else None
     if number is None:
         return None
     item = OwnItem.objects.filter(pk=number).first()
+    if item is not None and item.kind == IMPORTED_KIND:
+        return ImportedType(item, item_kind(item))
     return OwnItemType(item) if item is not None and item.kind in REGISTRY else None
+
+
+def kind_title(item: OwnItem, lang: str) -> str:
+    """The title of the item's type (an exercise type, or "imported question")."""
+    if item.kind == IMPORTED_KIND:
+        return ImportedType(item, item_kind(item)).title(lang)
+    return REGISTRY[item.kind].title(lang)
 
 
 def add_to_quiz(*, owner: User, item: OwnItem, quiz: Any) -> Any:

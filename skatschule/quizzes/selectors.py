@@ -16,7 +16,7 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib.auth.models import User
-from django.db.models import Case, Count, OuterRef, Prefetch, Q, QuerySet, Value, When
+from django.db.models import Case, Count, FloatField, Max, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
@@ -31,7 +31,8 @@ from skatschule.home.spreadsheets import guard, local_datetime
 from skatschule.training.lessons import get_lessons
 from skatschule.training.registry import exercise_types, get_type
 
-from .models import OwnItem, Quiz, QuizAnswer, QuizAttempt, QuizItem
+from .grading import policy_result, shown_points
+from .models import OwnItem, Quiz, QuizAnswer, QuizAttempt, QuizItem, ScoreOverride
 from .questions import exercise_type, grade_values, question_for, quiz_state
 from .services.attempts import finalize_expired
 
@@ -238,6 +239,12 @@ class ResultLine:
     """Per item in position order: right, wrong, or not answered."""
     given: tuple[str, ...] = ()
     """Per item the normalised answer ("" if none); only filled for the CSV."""
+    points: float | None = None
+    """The graded result (partial credit and overrides); None while running."""
+
+    @property
+    def shown_points(self) -> str:
+        return shown_points(self.points)
 
     @property
     def seconds(self) -> int | None:
@@ -251,12 +258,12 @@ class ResultLine:
         return "–" if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
 
 
-ResultRowValues = tuple[int, str, int, datetime, datetime | None, int | None]
+ResultRowValues = tuple[int, str, int, datetime, datetime | None, int | None, float | None]
 
 
 def _result_attempts(quiz: Quiz) -> QuerySet[QuizAttempt, ResultRowValues]:
     return quiz.attempts.order_by(*_BY_NAME, "number", "pk").values_list(
-        "pk", "student__username", "number", "started_at", "submitted_at", "score"
+        "pk", "student__username", "number", "started_at", "submitted_at", "score", "points"
     )
 
 
@@ -276,9 +283,18 @@ def _result_lines(
                 given[attempt_id][index[item_id]] = rest[0]
     return [
         ResultLine(
-            pk, username, number, started, submitted, score, len(items), tuple(cells[pk]), tuple(given.get(pk, ()))
+            pk,
+            username,
+            number,
+            started,
+            submitted,
+            score,
+            len(items),
+            tuple(cells[pk]),
+            tuple(given.get(pk, ())),
+            points,
         )
-        for pk, username, number, started, submitted, score in rows
+        for pk, username, number, started, submitted, score, points in rows
     ]
 
 
@@ -318,10 +334,23 @@ class ItemStat:
     answered: int = 0
     correct: int = 0
     wrong: list[tuple[str, int]] = field(default_factory=list)
+    facility: float | None = None
+    """The facility index: the mean credit on the item over submitted attempts (0 to 1)."""
+    discrimination: float | None = None
+    """The discrimination index: mean credit of the top third minus that of the bottom third
+    (attempts ranked by points; -1 to 1; None with fewer than 3 submitted attempts)."""
 
     @property
     def percent(self) -> int | None:
         return round(100 * self.correct / self.answered) if self.answered else None
+
+    @property
+    def facility_percent(self) -> int | None:
+        return None if self.facility is None else round(100 * self.facility)
+
+    @property
+    def shown_discrimination(self) -> str:
+        return "–" if self.discrimination is None else f"{self.discrimination:+.2f}"
 
 
 def item_stats(quiz: Quiz, lang: str = "de", top: int = 3) -> list[ItemStat]:
@@ -333,24 +362,60 @@ def item_stats(quiz: Quiz, lang: str = "de", top: int = 3) -> list[ItemStat]:
     and a new submission makes a new key. A repeated view costs one small aggregate.
     """
     from django.core.cache import cache
-    from django.db.models import Max
 
     stats = {item.pk: ItemStat(item, teacher_item_title(item.kind, lang)) for item in quiz.items.all()}
     submitted = quiz.attempts.filter(submitted_at__isnull=False).order_by()
     mark = submitted.aggregate(n=Count("pk"), top=Max("pk"), last=Max("submitted_at"))
+    overridden = ScoreOverride.objects.filter(answer__attempt__quiz=quiz).aggregate(top=Max("pk"))["top"]
     key = (
-        f"quizzes:item-stats:{quiz.pk}:{mark['n']}:{mark['top']}:{mark['last'] and mark['last'].timestamp()}:"
-        f"{hashlib.sha256(repr(sorted(stats)).encode()).hexdigest()[:12]}"
+        f"quizzes:item-stats:v2:{quiz.pk}:{mark['n']}:{mark['top']}:{mark['last'] and mark['last'].timestamp()}:"
+        f"{overridden}:{hashlib.sha256(repr(sorted(stats)).encode()).hexdigest()[:12]}"
     )
     counted = cache.get(key)
     if counted is None:
-        counted = _count_item_answers(quiz, set(stats))
+        counted = (_count_item_answers(quiz, set(stats)), item_indices(quiz, set(stats)))
         cache.set(key, counted, timeout=24 * 3600)
-    for pk, (answered, correct, wrong) in counted.items():
+    answers, indices = counted
+    for pk, (answered, correct, wrong) in answers.items():
         if pk in stats:
             stats[pk].answered, stats[pk].correct = answered, correct
             stats[pk].wrong = [(value, n) for value, n in wrong[:top]]
+    for pk, (facility, discrimination) in indices.items():
+        if pk in stats:
+            stats[pk].facility, stats[pk].discrimination = facility, discrimination
     return list(stats.values())
+
+
+def item_indices(quiz: Quiz, item_pks: set[int]) -> dict[int, tuple[float | None, float | None]]:
+    """Per item: (facility index, discrimination index) over the submitted attempts.
+
+    An item an attempt left unanswered counts 0. Attempts are ranked by their points (ties by
+    id); the top and bottom thirds have ``n // 3`` attempts each, so the middle is left out.
+    """
+    ranked = list(
+        quiz.attempts.filter(submitted_at__isnull=False).order_by("-points", "pk").values_list("pk", flat=True)
+    )
+    if not ranked:
+        return {pk: (None, None) for pk in item_pks}
+    effective = Coalesce("override_credit", "credit", output_field=FloatField())
+    credits: dict[tuple[int, int], float] = {
+        (attempt_id, item_id): float(value)
+        for attempt_id, item_id, value in QuizAnswer.objects.filter(attempt_id__in=ranked)
+        .order_by()
+        .values_list("attempt_id", "item_id", effective)
+    }
+    third = len(ranked) // 3
+
+    def mean(attempt_ids: Sequence[int], item_pk: int) -> float:
+        return sum(credits.get((a, item_pk), 0.0) for a in attempt_ids) / len(attempt_ids)
+
+    return {
+        pk: (
+            mean(ranked, pk),
+            round(mean(ranked[:third], pk) - mean(ranked[-third:], pk), 4) if third else None,
+        )
+        for pk in item_pks
+    }
 
 
 def _count_item_answers(quiz: Quiz, item_pks: set[int]) -> dict[int, tuple[int, int, list[tuple[str, int]]]]:
@@ -425,7 +490,7 @@ def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[Any]]:
             local_datetime(row.started_at),
             local_datetime(row.submitted_at) or "",
             "" if row.seconds is None else str(row.seconds),
-            "" if row.score is None else str(row.score),
+            "" if row.submitted_at is None else row.shown_points,
             str(row.total),
         ]
         for position, ((question, widget, kind), correct, given) in enumerate(zip(readers, row.cells, row.given)):
@@ -570,3 +635,58 @@ def owned_quiz_or_none(owner: User, raw: str) -> Quiz | None:
     if number is None:
         return None
     return Quiz.objects.filter(pk=number, owner=owner).first()
+
+
+# --- grading (issue 28 §2): the quiz's grading policy over attempts, overrides ---
+
+
+@dataclass(frozen=True)
+class StudentGrade:
+    """One student's result under the quiz's grading policy."""
+
+    username: str
+    attempts: tuple[float, ...]
+    """The submitted attempts' points, in attempt order."""
+    result: float | None
+    total: int
+
+    @property
+    def shown(self) -> str:
+        return shown_points(self.result)
+
+    @property
+    def shown_attempts(self) -> list[str]:
+        return [shown_points(p) for p in self.attempts]
+
+
+def student_grades(quiz: Quiz) -> list[StudentGrade]:
+    """Per student (by name, deleted accounts last): the points of each submitted attempt and the
+    result under ``quiz.grading_policy``."""
+    total = item_count(quiz)
+    points: dict[str, list[float]] = {}
+    rows = quiz.attempts.filter(submitted_at__isnull=False).order_by(*_BY_NAME, "number")
+    for username, value in rows.values_list("student__username", "points"):
+        points.setdefault(username, []).append(float(value or 0.0))
+    return [
+        StudentGrade(name, tuple(values), policy_result(values, quiz.grading_policy), total)
+        for name, values in points.items()
+    ]
+
+
+def graded_result(quiz: Quiz, student_id: int) -> float | None:
+    """The student's result under the quiz's grading policy (None before a submitted attempt)."""
+    rows = quiz.attempts.filter(student_id=student_id, submitted_at__isnull=False).order_by("number")
+    return policy_result([float(p or 0.0) for p in rows.values_list("points", flat=True)], quiz.grading_policy)
+
+
+def overrides_of(answer: QuizAnswer) -> list[ScoreOverride]:
+    """Every override of the answer, oldest first, with who made it."""
+    return list(answer.overrides.select_related("by"))
+
+
+def answer_at(attempt: QuizAttempt, position: object) -> QuizAnswer:
+    """The attempt's answer to the item at ``position`` (Http404 if there is none)."""
+    found = attempt.answers.filter(item__position=_int(position)).select_related("attempt__quiz").first()
+    if found is None:
+        raise Http404("no such answer")
+    return found

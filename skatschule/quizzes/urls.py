@@ -8,6 +8,7 @@ urlpatterns = [
     path("neu/", views.create, name="create"),
     path("eigene/", views_own.own_list, name="own_list"),
     path("eigene/neu/", views_own.own_create, name="own_create"),
+    path("eigene/import/", views_own.own_import, name="own_import"),
     path("eigene/<int:pk>/", views_own.own_detail, name="own_detail"),
     path("eigene/<int:pk>/hinzufuegen/", views_own.own_add, name="own_add"),
     path("eigene/<int:pk>/loeschen/", views_own.own_delete, name="own_delete"),
@@ -19,6 +20,11 @@ urlpatterns = [
     path("<int:pk>/ergebnisse/", views.results, name="results"),
     path("<int:pk>/ergebnisse.csv", views.results_csv, name="results_csv"),
     path("<int:pk>/ergebnisse/<int:attempt_pk>/", views.attempt_detail, name="attempt_detail"),
+    path(
+        "<int:pk>/ergebnisse/<int:attempt_pk>/aufgabe/<int:position>/punkte/",
+        views_teachers.override,
+        name="override",
+    ),
     path("<int:pk>/druck/", views.print_sheet, name="print"),
     path("<int:pk>/start/", views.start, name="start"),
     path("<int:pk>/veroeffentlichen/", views_teachers.publish, name="publish"),
@@ -27,6 +33,10 @@ urlpatterns = [
     path("<int:pk>/export/", views_teachers.exports_page, name="exports"),
     path("<int:pk>/export/ergebnisse.csv", views_teachers.export_csv, name="export_csv"),
     path("<int:pk>/export/ergebnisse.xlsx", views_teachers.export_xlsx, name="export_xlsx"),
+    path("<int:pk>/export/aufgabenanalyse.csv", views_teachers.export_items, {"fmt": "csv"}, name="export_items_csv"),
+    path(
+        "<int:pk>/export/aufgabenanalyse.xlsx", views_teachers.export_items, {"fmt": "xlsx"}, name="export_items_xlsx"
+    ),
     path("<int:pk>/export/moodle.xml", views_teachers.export_moodle, name="export_moodle"),
     path("versuch/<uuid:public_id>/", views.take, name="take"),
     path("versuch/<uuid:public_id>/antwort/<int:position>/", views.save, name="save"),

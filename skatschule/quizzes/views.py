@@ -136,6 +136,8 @@ def create(request: QuizRequest) -> HttpResponse:
                     time_limit_minutes=data["time_limit_minutes"],
                     max_attempts=data["max_attempts"],
                     show_answers=data["show_answers"],
+                    partial_credit=data["partial_credit"],
+                    grading_policy=data["grading_policy"],
                     sources={"kinds": data["kinds"], "lessons": data["lessons"], "rules": data["rules"]},
                     draft=True,
                 )
@@ -246,7 +248,8 @@ def results(request: QuizRequest, pk: int) -> HttpResponse:
     items = selectors.item_positions(quiz)
     rows = [(line, result_cells(line.cells)) for line in lines]
     stats = shown_item_stats(quiz, selectors.item_stats(quiz, lang), lang)
-    context = {"quiz": quiz, "items": items, "rows": rows, "page": page, "stats": stats}
+    grades = selectors.student_grades(quiz)
+    context = {"quiz": quiz, "items": items, "rows": rows, "page": page, "stats": stats, "grades": grades}
     return render(request, "quizzes/results.html", context)
 
 
@@ -283,7 +286,7 @@ class _Echo:
         return value
 
 
-def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool) -> list[dict[str, Any]]:
+def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool, teacher: bool = False) -> list[dict[str, Any]]:
     """Each item with the student's answer; grades and right answers only if ``with_answers``."""
     quiz = attempt.quiz
     answers = selectors.answers_by_item(attempt)
@@ -306,6 +309,7 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool) -> list[
         )
         entry["answer"] = answer
         entry["given"] = given
+        entry["overrides"] = selectors.overrides_of(answer) if teacher and answer is not None else []
         if with_answers and answer is None:
             entry["right_answer"] = selectors.right_answer(quiz, item, attempt.student_id, lang, attempt.number)
         entries.append(entry)
@@ -322,7 +326,7 @@ def attempt_detail(request: QuizRequest, pk: int, attempt_pk: int) -> HttpRespon
         "quiz": quiz,
         "attempt": attempt,
         "row": selectors.ResultRow(attempt, {}, selectors.item_count(quiz)),
-        "entries": _attempt_items(attempt, current_lang(), True),
+        "entries": _attempt_items(attempt, current_lang(), True, teacher=True),
         "show_answers": True,
         "teacher_view": True,
     }

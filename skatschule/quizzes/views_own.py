@@ -25,7 +25,9 @@ from skatschule.home.language import current_lang
 from skatschule.training.presenters import present_feedback, present_question
 
 from . import own_input, own_items, own_rulings, selectors
+from .errors import QuizError
 from .requests import QuizRequest
+from .services import importing
 
 ALL_CARDS = own_input.ALL_CODES
 FLAG_LABELS = (
@@ -104,7 +106,7 @@ def _situation(kind: str, values: dict[str, Any]) -> dict[str, Any]:
 def own_list(request: QuizRequest) -> HttpResponse:
     _require_teacher(request)
     lang = current_lang()
-    items = [(item, REGISTRY[item.kind].title(lang)) for item in selectors.own_items_of(request.user)]
+    items = [(item, own_items.kind_title(item, lang)) for item in selectors.own_items_of(request.user)]
     return render(request, "quizzes/own_list.html", {"items": items, **_choices(lang)})
 
 
@@ -164,7 +166,7 @@ def own_detail(request: QuizRequest, pk: int) -> HttpResponse:
     question, right = own_items.own_question(item)
     context = {
         "item": item,
-        "kind_title": REGISTRY[item.kind].title(lang),
+        "kind_title": own_items.kind_title(item, lang),
         "q": present_question(question, lang),
         "right": present_feedback(right, lang),
         "tried": None,
@@ -211,4 +213,36 @@ def own_delete(request: QuizRequest, pk: int) -> HttpResponse:
     except own_items.OwnItemError as exc:
         return render_error(request, exc, links=[(reverse("quizzes:own_detail", args=[item.pk]), _("Zur Aufgabe"))])
     messages.success(request, _("Die Aufgabe ist gelöscht."))
+    return redirect("quizzes:own_list")
+
+
+IMPORT_FORMATS = (("gift", "GIFT"), ("moodle_xml", "Moodle-XML"))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def own_import(request: QuizRequest) -> HttpResponse:
+    """Import questions from a GIFT or Moodle XML file (or pasted text) into the teacher's own
+    items: all or nothing, every problem named with its line (``services.importing``)."""
+    _require_teacher(request)
+    lang = current_lang()
+    context: dict[str, Any] = {"formats": IMPORT_FORMATS, "fmt": "gift", "text": "", "problems": []}
+    if request.method == "GET":
+        return render(request, "quizzes/own_import.html", context)
+    fmt = request.POST.get("format", "")
+    upload = request.FILES.get("file")
+    if upload is not None and upload.size is not None and upload.size > importing.MAX_BYTES:
+        data = b"x" * (importing.MAX_BYTES + 1)  # refused by the service without reading the upload
+    else:
+        data = upload.read(importing.MAX_BYTES + 1) if upload is not None else request.POST.get("text", "").encode()
+    context.update(fmt=fmt, text=request.POST.get("text", "")[: importing.MAX_BYTES])
+    try:
+        result = importing.import_questions(owner=request.user, data=data, fmt=fmt)
+    except QuizError as exc:
+        context["error"] = exc.message(lang)
+        return render(request, "quizzes/own_import.html", context, status=exc.status)
+    if result.problems:
+        context["problems"] = [(p.line, p.en if lang == "en" else p.de) for p in result.problems]
+        return render(request, "quizzes/own_import.html", context, status=400)
+    messages.success(request, _("%(n)d Fragen importiert.") % {"n": len(result.items)})
     return redirect("quizzes:own_list")

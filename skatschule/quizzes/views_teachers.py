@@ -24,6 +24,7 @@ from skatschule.home.language import current_lang
 from . import exports, publishing, selectors
 from .errors import QuizError
 from .requests import QuizRequest
+from .services import grading
 
 _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
@@ -147,6 +148,22 @@ def export_xlsx(request: QuizRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
+def export_items(request: QuizRequest, pk: int, fmt: str) -> HttpResponse:
+    """The item analysis (facility, discrimination, common wrong answers) as ``csv`` or ``xlsx``."""
+    quiz = selectors.own_quiz(request.user, pk)
+    name = slugify(quiz.title) or "quiz"
+    if fmt == "xlsx":
+        return _download(
+            exports.item_analysis_xlsx(quiz, current_lang()),
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            f"{name}-aufgabenanalyse.xlsx",
+        )
+    csv = exports.item_analysis_csv(quiz, current_lang())
+    return _download(csv, "text/csv; charset=utf-8", f"{name}-aufgabenanalyse.csv")
+
+
+@login_required
+@require_GET
 def export_moodle(request: QuizRequest, pk: int) -> HttpResponse:
     quiz = selectors.own_quiz(request.user, pk)
     name = slugify(quiz.title) or "quiz"
@@ -167,3 +184,33 @@ def exports_page(request: QuizRequest, pk: int) -> HttpResponse:
         "stable_csv": reverse("quizzes:results_csv", args=[quiz.pk]),
     }
     return render(request, "quizzes/exports.html", context)
+
+
+class OverrideForm(forms.Form):
+    credit = forms.FloatField(min_value=0, max_value=1)
+    comment = forms.CharField(required=False, max_length=grading.MAX_COMMENT)
+
+
+@login_required
+@require_POST
+def override(request: QuizRequest, pk: int, attempt_pk: int, position: int) -> HttpResponse:
+    """Set one answer's points by hand with a comment the student sees (``services.grading``)."""
+    quiz = selectors.own_quiz(request.user, pk)
+    attempt = selectors.quiz_attempt(quiz, attempt_pk)
+    answer = selectors.answer_at(attempt, position)
+    back = reverse("quizzes:attempt_detail", args=[quiz.pk, attempt.pk])
+    form = OverrideForm(request.POST)
+    if not form.is_valid():
+        message = _("Bitte gib Punkte zwischen 0 und 1 an (Kommentar höchstens 1000 Zeichen).")
+        return render_error(request, message, 400, links=[(back, _("Zurück"))])
+    try:
+        grading.override_score(
+            answer=answer,
+            teacher=request.user,
+            credit=form.cleaned_data["credit"],
+            comment=form.cleaned_data["comment"],
+        )
+    except QuizError as exc:
+        return render_error(request, exc, links=[(back, _("Zurück"))])
+    messages.success(request, _("Die Punkte wurden gespeichert."))
+    return redirect(f"{back}#item-{position}")

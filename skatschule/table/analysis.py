@@ -22,14 +22,38 @@ import argparse
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
-from skatschule.engine import Card, Contract, GameState, GameType
+from skatschule.engine import Card, CardSet, Contract, GameState, GameType
 from skatschule.engine.bench import report_times
+from skatschule.engine.bots import SeatView, sample_deal
 from skatschule.engine.cards import deal_cards
-from skatschule.engine.solver import SearchAborted, solve_state
+from skatschule.engine.scoring import game_value, matadors_in_mask
+from skatschule.engine.solver import SearchAborted, solve, solve_state
 
-__all__ = ["Step", "Analysis", "declarer_needs", "analyse_plays", "bench", "main"]
+__all__ = ["Step", "Insight", "Analysis", "declarer_needs", "analyse_plays", "add_insights", "bench", "main"]
+
+
+@dataclass(frozen=True)
+class Insight:
+    """ "Hätte ich es wissen können?" for one decision: over deals of the cards the learner
+    could not see, each consistent with what he had seen (his own cards, the cards played,
+    the suits a player did not follow, the skat if he put it away himself, and the bid: the
+    declarer's cards reach it), how often each legal card would have won for his side.
+    ``samples``: the deals solved; ``tried``: the deals drawn (a deal whose search grew too
+    big, or that no draw could fit, is not among ``samples``)."""
+
+    samples: int
+    tried: int
+    wins: tuple[tuple[str, int], ...]
+
+    def wins_with(self, card: str) -> int:
+        return dict(self.wins).get(card, 0)
+
+    def share(self, card: str) -> int | None:
+        """Percent of the solved deals in which ``card`` wins (None without one)."""
+        return None if not self.samples else round(100 * self.wins_with(card) / self.samples)
 
 
 @dataclass(frozen=True)
@@ -42,7 +66,10 @@ class Step:
     played; ``best``: the card(s) that keep ``before``. In Null, and in a suit or Grand
     game whose exact search was too big, the Augen are None and ``best`` are the cards
     that keep a winnable game winnable. ``wins_before`` / ``wins_after``: could his side
-    still win (None: not worked out in time, or not a question of Augen).
+    still win (None: not worked out in time, or not a question of Augen). ``values``:
+    every legal card with its Augen (exact search) or whether his side still wins with it
+    (yes/no search); empty when the search was too big. ``index``: the card's number in
+    the game (0 for the first card played).
     """
 
     trick: int
@@ -52,6 +79,9 @@ class Step:
     best: tuple[str, ...]
     wins_before: bool | None
     wins_after: bool | None
+    index: int = 0
+    values: tuple[tuple[str, int | bool], ...] = ()
+    insight: Insight | None = None
 
     @property
     def exact(self) -> bool:
@@ -70,6 +100,9 @@ class Step:
     @property
     def too_big(self) -> bool:
         return self.wins_before is None and self.before is None
+
+    def value_of(self, card: str) -> int | bool | None:
+        return dict(self.values).get(card)
 
 
 @dataclass(frozen=True)
@@ -103,6 +136,74 @@ class Analysis:
         """Every card valued in Augen (or, in Null, every card judged)."""
         return all((s.wins_before is not None) if self.null else s.exact for s in self.steps)
 
+    def card_wins(self, step: Step, card: str) -> bool | None:
+        """Does ``card`` at ``step`` keep the game won for the learner's side (None: not known)?"""
+        value = step.value_of(card)
+        if isinstance(value, bool) or value is None:
+            return value
+        return None if self.need is None else value >= self.need
+
+    def step_at(self, index: int) -> Step | None:
+        """The learner's decision before card ``index`` of the game, if it was his."""
+        return next((s for s in self.steps if s.index == index), None)
+
+    def as_json(self) -> dict[str, Any]:
+        """A JSON value (a job's result) that :meth:`from_json` reads back."""
+        return {
+            "learner_declares": self.learner_declares,
+            "null": self.null,
+            "need": self.need,
+            "steps": [
+                {
+                    "trick": s.trick,
+                    "card": s.card,
+                    "before": s.before,
+                    "after": s.after,
+                    "best": list(s.best),
+                    "wins_before": s.wins_before,
+                    "wins_after": s.wins_after,
+                    "index": s.index,
+                    "values": [[c, v] for c, v in s.values],
+                    "insight": None
+                    if s.insight is None
+                    else {
+                        "samples": s.insight.samples,
+                        "tried": s.insight.tried,
+                        "wins": [list(w) for w in s.insight.wins],
+                    },
+                }
+                for s in self.steps
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Analysis:
+        steps = []
+        for s in data["steps"]:
+            found = s.get("insight")
+            insight = (
+                None
+                if found is None
+                else Insight(
+                    int(found["samples"]), int(found["tried"]), tuple((str(c), int(n)) for c, n in found["wins"])
+                )
+            )
+            steps.append(
+                Step(
+                    int(s["trick"]),
+                    str(s["card"]),
+                    s["before"],
+                    s["after"],
+                    tuple(s["best"]),
+                    s["wins_before"],
+                    s["wins_after"],
+                    int(s["index"]),
+                    tuple((str(c), v) for c, v in s["values"]),
+                    insight,
+                )
+            )
+        return cls(bool(data["learner_declares"]), bool(data["null"]), data["need"], tuple(steps))
+
 
 def declarer_needs(contract: Contract) -> int | None:
     """The Augen the declarer needs to win a suit or Grand game: 61, or 90 with Schneider
@@ -113,7 +214,9 @@ def declarer_needs(contract: Contract) -> int | None:
     return 90 if contract.schneider_announced else 61
 
 
-def _valued_step(probe: GameState, card: Card, learner_declares: bool, need: int | None, max_nodes: int) -> Step:
+def _valued_step(
+    probe: GameState, card: Card, index: int, learner_declares: bool, need: int | None, max_nodes: int
+) -> Step:
     """One card: exact Augen first, then only "winnable?" (``target``), then "too big"."""
     trick = len(probe.tricks) + 1
     game = probe.contract.game if probe.contract else None
@@ -134,19 +237,22 @@ def _valued_step(probe: GameState, card: Card, learner_declares: bool, need: int
             before = mine(exact.declarer_points)
             best = tuple(c.code for c in sorted(c for c, v in values.items() if v == before))
             after = values[card]
-            return Step(trick, card.code, before, after, best, wins(before), wins(after))
+            shown: tuple[tuple[str, int | bool], ...] = tuple((c.code, v) for c, v in sorted(values.items()))
+            return Step(trick, card.code, before, after, best, wins(before), wins(after), index, shown)
         except SearchAborted:
             pass
         if need is None:
-            return Step(trick, card.code, None, None, (), None, None)
+            return Step(trick, card.code, None, None, (), None, None, index)
     try:
         solution = solve_state(probe, target=need, max_nodes=max_nodes)
     except SearchAborted:
-        return Step(trick, card.code, None, None, (), None, None)
+        return Step(trick, card.code, None, None, (), None, None, index)
     # card values: does the declarer still reach the target (or, in Null, take no trick)?
-    good = tuple(c.code for c in sorted(c for c, v in solution.card_values.items() if bool(v) == learner_declares))
+    ours = {c: bool(v) == learner_declares for c, v in solution.card_values.items()}
+    good = tuple(c.code for c in sorted(c for c, v in ours.items() if v))
     before_wins = solution.declarer_wins == learner_declares
-    return Step(trick, card.code, None, None, good if before_wins else (), before_wins, card.code in good)
+    shown = tuple((c.code, v) for c, v in sorted(ours.items()))
+    return Step(trick, card.code, None, None, good if before_wins else (), before_wins, card.code in good, index, shown)
 
 
 def analyse_plays(start: GameState, plays: Sequence[Card], seat: int, *, max_nodes: int) -> Analysis:
@@ -159,12 +265,102 @@ def analyse_plays(start: GameState, plays: Sequence[Card], seat: int, *, max_nod
     learner_declares = start.declarer == seat
     need = declarer_needs(contract)
     steps: list[Step] = []
-    for card in plays:
+    for index, card in enumerate(plays):
         if start.to_move == seat:
-            steps.append(_valued_step(start, card, learner_declares, need, max_nodes))
+            steps.append(_valued_step(start, card, index, learner_declares, need, max_nodes))
         start.play(card)
     own_need = None if need is None else need if learner_declares else 121 - need
     return Analysis(learner_declares, contract.game is GameType.NULL, own_need, tuple(steps))
+
+
+# -- "Hätte ich es wissen können?" ----------------------------------------------------------
+
+
+def _fits_bid(state: GameState, hands: list[int], skat: int) -> bool:
+    """The declarer's twelve cards of a drawn deal reach his bid (at most Schneider, unannounced
+    levels included): what the bidding tells the other players."""
+    contract = state.contract
+    assert contract is not None and state.declarer is not None
+    if contract.game is GameType.NULL:
+        return True
+    played = 0
+    for trick in state.tricks:
+        for k, c in enumerate(trick.cards):
+            if trick.seat_of(k) == state.declarer:
+                played |= c.bit
+    for k, c in enumerate(state.trick):
+        if (state.leader + k) % 3 == state.declarer:
+            played |= c.bit
+    twelve = hands[state.declarer] | played | skat
+    best = game_value(contract, matadors_in_mask(contract.game, twelve), schneider=True).value
+    return best >= state.bid
+
+
+def _draw(state: GameState, seat: int, rng: random.Random) -> tuple[list[int], int] | None:
+    """One deal of the cards ``seat`` cannot see, fitting what it has seen and the bidding: the
+    bots' sampler (:func:`skatschule.engine.bots.sample_deal` with inference)."""
+    return sample_deal(SeatView.of(state, seat), rng, inference=True)
+
+
+def insight_at(
+    state: GameState, seat: int, need: int | None, *, samples: int, max_nodes: int, seed: int
+) -> Insight | None:
+    """:class:`Insight` for ``seat`` to move in ``state`` (its hand and the position as he saw
+    them); None where the win is not a question of Augen or tricks (Schwarz announced)."""
+    contract = state.contract
+    if contract is None or state.declarer is None or (need is None and contract.game is not GameType.NULL):
+        return None
+    learner_declares = state.declarer == seat
+    rng = random.Random(seed)
+    legal = sorted(state.legal_cards())
+    wins = dict.fromkeys(legal, 0)
+    solved = tried = 0
+    target = None if contract.game is GameType.NULL else need
+    for _ in range(samples * 4):
+        if tried >= samples:
+            break
+        drawn = _draw(state, seat, rng)
+        if drawn is None:
+            break
+        hands, skat = drawn
+        if not _fits_bid(state, hands, skat):
+            continue
+        tried += 1
+        try:
+            solution = solve(
+                contract.game,
+                state.declarer,
+                [CardSet(m) for m in hands],
+                leader=state.leader,
+                trick=state.trick,
+                skat=CardSet(skat),
+                points=state.declarer_points,
+                target=target,
+                max_nodes=max_nodes,
+            )
+        except SearchAborted:
+            continue
+        solved += 1
+        for card, value in solution.card_values.items():
+            if bool(value) == learner_declares:
+                wins[card] += 1
+    return Insight(solved, tried, tuple((c.code, n) for c, n in wins.items()))
+
+
+def add_insights(
+    start: GameState, plays: Sequence[Card], seat: int, analysis: Analysis, *, samples: int, max_nodes: int
+) -> Analysis:
+    """``analysis`` with an :class:`Insight` at each of its steps (``start`` is played on)."""
+    by_index = {s.index: s for s in analysis.steps}
+    need = declarer_needs(start.contract) if start.contract else None
+    steps = []
+    for index, card in enumerate(plays):
+        step = by_index.get(index)
+        if step is not None:
+            insight = insight_at(start, seat, need, samples=samples, max_nodes=max_nodes, seed=index)
+            steps.append(replace(step, insight=insight))
+        start.play(card)
+    return replace(analysis, steps=tuple(steps))
 
 
 # -- the benchmark --------------------------------------------------------------------

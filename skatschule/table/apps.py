@@ -8,8 +8,12 @@ class TableConfig(AppConfig):
     verbose_name = "Spieltisch"
 
     def ready(self) -> None:
+        from skatschule.jobs.registry import register
         from skatschule.training.lessons import register_activity
 
         from .services import ACTIVITY
+        from .work import KINDS
 
         register_activity(ACTIVITY)
+        for kind, handler in KINDS.items():
+            register(kind, handler)

@@ -16,6 +16,10 @@ class TableGame(models.Model):
     iss_record = models.TextField(blank=True)
     won = models.BooleanField(null=True)
     score = models.IntegerField(null=True)
+    game = models.CharField(max_length=10, blank=True, default="")
+    """The game type played (``clubs`` ... ``null``), empty when passed in: for the filters of "Meine Spiele"."""
+    took_back = models.BooleanField(default=False)
+    """A card or bid was taken back: the game does not count for the lesson."""
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

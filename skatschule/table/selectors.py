@@ -9,8 +9,14 @@ from django.db.models import QuerySet
 from .models import TableGame
 
 
-def games_of(user: Any) -> QuerySet[TableGame]:
-    return TableGame.objects.filter(user=user).order_by("-created")
+def games_of(user: Any, *, won: bool | None = None, game: str = "") -> QuerySet[TableGame]:
+    """The user's finished games, newest first; only the won (or lost) ones, only one game type."""
+    rows = TableGame.objects.filter(user=user)
+    if won is not None:
+        rows = rows.filter(won=won)
+    if game:
+        rows = rows.filter(game=game)
+    return rows.order_by("-created")
 
 
 def game_of(user: Any, pk: int) -> TableGame | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,48 +20,73 @@ from django.db import IntegrityError, transaction
 
 from skatschule.engine import (
     Bid,
+    Card,
     Contract,
     GameState,
+    GameType,
     Hold,
     Pass,
     SkatError,
     parse_card,
+    parse_cards,
     parse_game,
 )
 from skatschule.engine.bidding import Auction
 from skatschule.engine.bots import CardChoice, bid_for_limit, choose_card, choose_contract, choose_discard
 from skatschule.engine.game import Declare, Discard, Phase, PickUp
-from skatschule.engine.iss import write_record
+from skatschule.engine.iss import IssGame, parse_record, parse_records, split_records, write_record
 from skatschule.engine.numbers import plain_number
+from skatschule.engine.ouvert import OuvertCheck, check_ouvert
 from skatschule.owners import Owner
 from skatschule.training.lessons import Activity
 from skatschule.training.services.activities import record_activity
 from skatschule.training.services.auction_play import hand_limit
 
-from .analysis import Analysis, Step, analyse_plays
+from .analysis import Analysis, Step, add_insights, analyse_plays
 from .models import TableGame
 
 __all__ = [
     "Table",
     "new_table",
     "replay",
+    "load",
     "play",
     "hint",
     "analyse",
     "Analysis",
     "Step",
     "save_finished",
+    "take_back",
+    "bots_to_move",
+    "bot_moves",
+    "add_bot_moves",
     "BOT_TIME_CAP",
 ]
 
-BOT_TIME_CAP = 0.6
+
+def _tuned(name: str, default: float) -> float:
+    """A budget of the table's work, from the environment variable ``TABLE_<name>`` if set
+    (the worker reads the same; the tests make them small)."""
+    try:
+        return float(os.environ.get(f"TABLE_{name}", default))
+    except ValueError:
+        return default
+
+
+BOT_TIME_CAP = _tuned("BOT_TIME_CAP", 0.6)
 """Seconds a bot may think about one card (perfect-information Monte Carlo, see engine.bots)."""
+BOT_FALLBACK_CAP = 0.05
+"""Seconds per card when the bots' job failed or is lost: the page goes on at once."""
 HINT_TIME_CAP = 1.5
 """Seconds the computer may think for a hint."""
-ANALYSIS_NODES = 1_500_000
+ANALYSIS_NODES = int(_tuned("ANALYSIS_NODES", 1_500_000))
 """Node budget of each search of "Hätte ich gewinnen können?" (about 2 s of one core; see
 ``python -m skatschule.engine.bench --analysis``): the exact Augen first, then, if that is
 too big, only "winnable?" with the same budget."""
+INSIGHT_SAMPLES = int(_tuned("INSIGHT_SAMPLES", 24))
+"""Deals drawn for "Hätte ich es wissen können?" at each of the learner's decisions."""
+INSIGHT_NODES = int(_tuned("INSIGHT_NODES", 60_000))
+"""Node budget of each of those deals' yes/no search (a deal that needs more is not counted)."""
 
 
 @dataclass
@@ -69,23 +95,52 @@ class Table:
     seat: int
     moves: list[list[Any]] = field(default_factory=list)
     saved: int | None = None
+    took_back: bool = False
+    """A move was taken back (:func:`take_back`): the game does not count for the lesson."""
+    waiting: str = ""
+    """The job computing the bots' next moves (:func:`bot_moves`), while it runs."""
+    hint_job: str = ""
+    """The job computing a hint for the position as it stands."""
 
     def as_session(self) -> dict[str, object]:
-        return {"seed": self.seed, "seat": self.seat, "moves": self.moves, "saved": self.saved}
+        return {
+            "seed": self.seed,
+            "seat": self.seat,
+            "moves": self.moves,
+            "saved": self.saved,
+            "back": self.took_back,
+            "job": self.waiting,
+            "hint": self.hint_job,
+        }
+
+    @property
+    def running(self) -> bool:
+        """The learner has spoken (every seat speaks in the auction) and the game is not stored
+        as finished: what "Neues Spiel" would discard unless the game is over."""
+        return self.saved is None and any(m[0] == "a" and m[1] == self.seat for m in self.moves)
 
     @classmethod
     def from_session(cls, data: object) -> Table | None:
-        if not isinstance(data, dict):
-            return None
-        seed, seat, moves, saved = data.get("seed"), data.get("seat"), data.get("moves"), data.get("saved")
-        if not isinstance(seed, int) or seat not in (0, 1, 2) or not isinstance(moves, list):
-            return None
-        table = cls(seed, int(seat), list(moves), saved if isinstance(saved, int) else None)
-        try:
-            replay(table)
-        except (SkatError, ValueError, TypeError, KeyError, IndexError):
-            return None
-        return table
+        loaded = load(data)
+        return None if loaded is None else loaded[0]
+
+
+def load(data: object) -> tuple[Table, GameState] | None:
+    """The game kept in the session and where it stands (one replay); None when there is none
+    or it does not replay."""
+    if not isinstance(data, dict):
+        return None
+    seed, seat, moves, saved = data.get("seed"), data.get("seat"), data.get("moves"), data.get("saved")
+    if not isinstance(seed, int) or seat not in (0, 1, 2) or not isinstance(moves, list):
+        return None
+    table = Table(seed, int(seat), list(moves), saved if isinstance(saved, int) else None, data.get("back") is True)
+    job, hint_job = data.get("job"), data.get("hint")
+    table.waiting = job[:64] if isinstance(job, str) else ""
+    table.hint_job = hint_job[:64] if isinstance(hint_job, str) else ""
+    try:
+        return table, replay(table)
+    except (SkatError, ValueError, TypeError, KeyError, IndexError):
+        return None
 
 
 def _apply(state: GameState, move: list[Any]) -> None:
@@ -134,11 +189,16 @@ def _bot_auction_move(auction: Auction, limit: int) -> list[Any]:
     return ["a", move.seat, move.value if isinstance(move, Bid) else "y" if isinstance(move, Hold) else "p"]
 
 
-def _let_bots_play(table: Table, state: GameState, rng: random.Random) -> None:
-    """Bots move until it is the learner's turn or the game is over."""
+def _let_bots_play(
+    table: Table, state: GameState, rng: random.Random, *, think: bool = True, time_cap: float | None = None
+) -> None:
+    """Bots move until it is the learner's turn or the game is over; without ``think`` they stop
+    at a card that needs thinking (more than one legal card: :func:`bot_moves` in a job)."""
     while not state.is_over():
         seat = state.to_move
         if seat is None or seat == table.seat:
+            return
+        if not think and state.phase is Phase.PLAY and len(state.legal_cards()) > 1:
             return
         phase = state.phase
         if phase is Phase.AUCTION:
@@ -157,7 +217,7 @@ def _let_bots_play(table: Table, state: GameState, rng: random.Random) -> None:
             contract = planned.contract or choose_contract(list(state.hand(seat)))
             _record(table, state, ["g", contract.game.value, False, False, False, False])
         else:
-            choice = choose_card(state, rng=rng, time_cap=BOT_TIME_CAP)
+            choice = choose_card(state, rng=rng, time_cap=BOT_TIME_CAP if time_cap is None else time_cap)
             _record(table, state, ["c", choice.card.code])
 
 
@@ -170,16 +230,24 @@ def new_table(*, seed: int | None = None, seat: int | None = None) -> Table:
 
 
 def play(
-    *, table: Table, action: str, value: str = "", cards: list[str] | None = None, flags: set[str] | None = None
+    *,
+    table: Table,
+    action: str,
+    value: str = "",
+    cards: list[str] | None = None,
+    flags: set[str] | None = None,
+    state: GameState | None = None,
+    think: bool = True,
 ) -> GameState:
-    """The learner's move, checked by the engine; then the bots answer.
+    """The learner's move, checked by the engine; then the bots answer (without ``think`` only
+    as far as they need no thinking: the rest is :func:`bot_moves`, run as a job).
 
     ``action``: ``bid`` (``value``), ``hold``, ``pass``, ``pickup``, ``discard`` (two
     ``cards``), ``declare`` (``value`` = game, ``flags`` from hand, ouvert, schneider,
     schwarz) or ``card`` (``value`` = card code). Raises :class:`SkatError` when the
-    rules forbid it.
+    rules forbid it. ``state``: the game as it stands, if already replayed (it is played on).
     """
-    state = replay(table)
+    state = replay(table) if state is None else state
     if state.is_over():
         raise SkatError("Das Spiel ist beendet", "The game is over")
     if state.to_move != table.seat:
@@ -211,47 +279,191 @@ def play(
     else:
         raise SkatError(f"Unbekannter Zug {action!r}", f"Unknown move {action!r}")
     _record(table, state, move)
-    _let_bots_play(table, state, random.Random(table.seed * 31 + len(table.moves)))
+    _let_bots_play(table, state, _bot_rng(table), think=think)
     return state
 
 
-def hint(*, table: Table) -> CardChoice:
-    """What the computer would play in the learner's seat, and why (the learner's view only)."""
+def _bot_rng(table: Table) -> random.Random:
+    return random.Random(table.seed * 31 + len(table.moves))
+
+
+def bots_to_move(table: Table, state: GameState) -> bool:
+    """A bot is to move (the game waits for :func:`bot_moves`)."""
+    return not state.is_over() and state.to_move not in (None, table.seat)
+
+
+def bot_moves(*, table: Table, time_cap: float | None = None) -> list[list[Any]]:
+    """The bots' moves from where ``table`` stands until the learner's turn (or the end): the
+    work of a job, the same moves :func:`play` would make. ``time_cap``: seconds per card
+    (default :data:`BOT_TIME_CAP`; the fallback when no worker answered thinks less)."""
     state = replay(table)
+    copy = Table(table.seed, table.seat, list(table.moves))
+    _let_bots_play(copy, state, _bot_rng(table), time_cap=time_cap)
+    return copy.moves[len(table.moves) :]
+
+
+def add_bot_moves(*, table: Table, state: GameState, moves: list[list[Any]]) -> GameState:
+    """Record ``moves`` (a finished :func:`bot_moves`), each checked by the engine and only
+    while a bot is to move; raises :class:`SkatError` otherwise (nothing is kept then)."""
+    before = len(table.moves)
+    try:
+        for move in moves:
+            if not bots_to_move(table, state) or not isinstance(move, list) or not move:
+                raise SkatError("Der Zug gehört nicht dem Computer", "The move is not the computer's")
+            _record(table, state, move)
+    except (SkatError, ValueError, TypeError, KeyError, IndexError) as exc:
+        for _ in range(len(table.moves) - before):
+            state.pop()
+        del table.moves[before:]
+        raise SkatError("Die Züge des Computers passen nicht", "The computer's moves do not fit") from exc
+    return state
+
+
+def take_back(*, table: Table) -> GameState:
+    """Take back the learner's last move (and the bots' answers to it) in a running game; the
+    game then no longer counts for the lesson. Raises :class:`SkatError` when there is none."""
+    state = GameState(seed=table.seed)
+    last = None
+    for i, move in enumerate(table.moves):
+        if state.to_move == table.seat:
+            last = i
+        _apply(state, move)
+    if state.is_over():
+        raise SkatError("Das Spiel ist beendet", "The game is over")
+    if last is None:
+        raise SkatError("Es gibt noch keinen eigenen Zug zurückzunehmen", "There is no move of yours to take back yet")
+    for _ in range(len(table.moves) - last):
+        state.pop()
+    del table.moves[last:]
+    table.took_back = True
+    return state
+
+
+def check_hint(*, table: Table, state: GameState) -> None:
+    """Raise :class:`SkatError` unless the learner is to play a card (when a hint makes sense)."""
     if state.phase is not Phase.PLAY or state.to_move != table.seat:
         raise SkatError(
             "Ein Tipp gibt es, wenn du eine Karte spielen sollst", "A hint is available when you are to play a card"
         )
+
+
+def hint(*, table: Table, state: GameState | None = None) -> CardChoice:
+    """What the computer would play in the learner's seat, and why (the learner's view only)."""
+    state = replay(table) if state is None else state
+    check_hint(table=table, state=state)
     return choose_card(state, rng=random.Random(table.seed + len(table.moves)), time_cap=HINT_TIME_CAP)
 
 
-def analyse(*, table: Table) -> Analysis | None:
-    """ "Hätte ich gewinnen können?" for a finished game (:func:`.analysis.analyse_plays`):
-    each of the learner's cards valued with every card open. None when the game is not over
-    or was passed in. Cached by the game's moves (and the node budget)."""
-    state = replay(table)
-    if not state.is_over() or state.contract is None:
+def plays_of(state: GameState) -> list[Card]:
+    """The cards played, in order."""
+    return [c for trick in state.tricks for c in trick.cards] + list(state.trick)
+
+
+def _first_lead(state: GameState) -> GameState:
+    """A new state of the same game at its first lead (the moves before the first card)."""
+    start = GameState(state.deal, rules=state.rules)
+    for move in state.moves[: len(state.moves) - len(plays_of(state))]:
+        start.push(move)
+    return start
+
+
+def _analysed(state: GameState, seat: int, key: str, insights: bool) -> Analysis | None:
+    """The analysis of a finished game (:mod:`.analysis`) for ``seat``, cached under ``key``
+    (the game and the budgets); with ``insights`` "Hätte ich es wissen können?" too."""
+    if not state.is_over() or state.contract is None or state.declarer is None:
         return None
     key = (
         "table-analysis:"
-        + hashlib.sha256(json.dumps([table.seed, table.seat, table.moves, ANALYSIS_NODES]).encode()).hexdigest()
+        + hashlib.sha256(
+            json.dumps([key, seat, insights, ANALYSIS_NODES, INSIGHT_SAMPLES, INSIGHT_NODES]).encode()
+        ).hexdigest()
     )
     cached = cache.get(key)
     if isinstance(cached, Analysis):
         return cached
-    start = GameState(state.deal, rules=state.rules)
-    plays = [parse_card(move[1]) for move in table.moves if move[0] == "c"]
-    for move in table.moves:
-        if move[0] == "c":
-            break
-        _apply(start, move)
-    result = analyse_plays(start, plays, table.seat, max_nodes=ANALYSIS_NODES)
+    plays = plays_of(state)
+    result = analyse_plays(_first_lead(state), plays, seat, max_nodes=ANALYSIS_NODES)
+    if insights:
+        result = add_insights(_first_lead(state), plays, seat, result, samples=INSIGHT_SAMPLES, max_nodes=INSIGHT_NODES)
     cache.set(key, result, 24 * 3600)
     return result
 
 
-def iss_line(table: Table) -> str:
-    state = replay(table)
+def analyse(*, table: Table, state: GameState | None = None, insights: bool = False) -> Analysis | None:
+    """ "Hätte ich gewinnen können?" for a finished game (:func:`.analysis.analyse_plays`):
+    each of the learner's cards valued with every card open. None when the game is not over
+    or was passed in. Cached by the game's moves (and the budgets)."""
+    state = replay(table) if state is None else state
+    return _analysed(state, table.seat, json.dumps([table.seed, table.seat, table.moves]), insights)
+
+
+def iss_game(record: str) -> IssGame | None:
+    """A record kept in the session, read again (None if it no longer reads)."""
+    try:
+        return parse_record(record)
+    except SkatError:
+        return None
+
+
+def analyse_record(record: str, *, seat: int, insights: bool = False) -> Analysis | None:
+    """The analysis of an ISS record's game for ``seat`` (None when nothing was played)."""
+    game = iss_game(record)
+    if game is None:
+        return None
+    return _analysed(game.state, seat, record, insights)
+
+
+@dataclass(frozen=True)
+class ReadRecords:
+    """A paste of ISS records: the ``good`` ones (their text), the ``broken`` ones by number
+    (from 1) with the engine's error, and whether records beyond the limit were ``cut``."""
+
+    good: list[str]
+    broken: list[tuple[int, SkatError]]
+    cut: bool
+
+
+def read_records(text: str, *, most: int) -> ReadRecords:
+    """Read every record of a paste on its own: one broken record costs only itself."""
+    found = split_records(text)
+    if not found:
+        try:
+            parse_records(text)
+        except SkatError as exc:
+            return ReadRecords([], [(1, exc)], False)
+    good: list[str] = []
+    broken: list[tuple[int, SkatError]] = []
+    for number, record in enumerate(found[:most], 1):
+        try:
+            parse_record(record)
+            good.append(record)
+        except SkatError as exc:
+            broken.append((number, exc))
+    return ReadRecords(good, broken, len(found) > most)
+
+
+OUVERT_SAMPLES = 300
+"""Distributions the ouvert check solves (a seeded sample; all of them when there are fewer): a job."""
+
+
+def ouvert_hand(game: str, cards: list[str], skat: list[str]) -> tuple[GameType, list[Card], list[Card]]:
+    """The game, the ten cards and the known skat of an ouvert check, read and checked (raises
+    :class:`SkatError` for anything the check would refuse)."""
+    kind = GameType.NULL if game == "null" else GameType.GRAND
+    hand, known = parse_cards(cards), parse_cards(skat)
+    check_ouvert(kind, hand, skat=known, samples=0)
+    return kind, sorted(hand), sorted(known)
+
+
+def check_ouvert_hand(game: str, cards: list[str], skat: list[str]) -> OuvertCheck:
+    """ "Ist mein Ouvert sicher?" (:func:`skatschule.engine.ouvert.check_ouvert`): every
+    distribution when there are at most :data:`OUVERT_SAMPLES`, else that many of them."""
+    kind, hand, known = ouvert_hand(game, cards, skat)
+    return check_ouvert(kind, hand, skat=known, samples=OUVERT_SAMPLES)
+
+
+def iss_line(table: Table, state: GameState | None = None) -> str:
+    state = replay(table) if state is None else state
     names = tuple("Du" if s == table.seat else f"Computer {s}" for s in range(3))
     return write_record(state, players=(names[0], names[1], names[2]), game_id=str(table.seed))
 
@@ -265,15 +477,15 @@ ACTIVITY = Activity(
 """The lesson step a finished table game counts for (lesson 16 lists ``spiel:2``)."""
 
 
-def save_finished(*, table: Table, user: Any) -> int | None:
+def save_finished(*, table: Table, user: Any, state: GameState | None = None) -> int | None:
     """Store a finished game of a signed-in user once; returns its id.
 
-    A game that was played (not passed in) also counts as progress: one right attempt of the
+    A game that was played (not passed in, no move taken back) also counts as progress: one right attempt of the
     :data:`ACTIVITY` step, recorded in the same transaction as the stored game, so once per
     game. Nothing is stored for visitors (their game stays in the session)."""
     if table.saved is not None or not getattr(user, "is_authenticated", False):
         return table.saved
-    state = replay(table)
+    state = replay(table) if state is None else state
     if not state.is_over():
         return None
     outcome = state.outcome()
@@ -284,11 +496,13 @@ def save_finished(*, table: Table, user: Any) -> int | None:
                 seed=table.seed,
                 seat=table.seat,
                 moves=table.moves,
-                iss_record=iss_line(table),
+                iss_record=iss_line(table, state),
                 won=None if outcome is None else outcome.won,
                 score=None if outcome is None else outcome.score,
+                game="" if state.contract is None else state.contract.game.value,
+                took_back=table.took_back,
             )
-            if not state.passed_in:
+            if not state.passed_in and not table.took_back:
                 record_activity(Owner.for_user(user), ACTIVITY.slug, key=int(row.pk) % 2**31)
     except IntegrityError:
         # the same game stored by a request running at the same time: that one counts

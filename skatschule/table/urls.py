@@ -6,10 +6,14 @@ app_name = "table"
 urlpatterns = [
     path("", views.table_view, name="play"),
     path("analyse/", views.analysis, name="analysis"),
+    path("brett/", views.board, name="board"),
+    path("meine/", views.games, name="games"),
     path("export.sgf", views.export, name="export"),
     path("iss/", views.iss_import, name="iss"),
+    path("iss/brett/", views.iss_board, name="iss_board"),
     path("ouvert/", views.ouvert, name="ouvert"),
     path("<int:pk>/", views.stored, name="stored"),
     path("<int:pk>/analyse/", views.stored_analysis, name="stored_analysis"),
+    path("<int:pk>/brett/", views.stored_board, name="stored_board"),
     path("<int:pk>/export.sgf", views.stored_export, name="stored_export"),
 ]

@@ -1,284 +1,397 @@
-"""The table at /ueben/spiel/: thin views over services (writes) and selectors (reads)."""
+"""The table at /ueben/spiel/: thin views. Forms read the input, services write, selectors read,
+the presenter builds what a page shows from one replay of the game."""
 
 from __future__ import annotations
 
+import json
+import uuid
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language
+from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from skatschule.cards.context_processors import current_deck
-from skatschule.engine import (
-    CARDS,
-    SEAT_NAMES_DE,
-    SEAT_NAMES_EN,
-    CardSet,
-    GameState,
-    GameType,
-    Phase,
-    SkatError,
-    parse_cards,
-    sort_hand,
-)
-from skatschule.engine.bidding import BID_VALUES
-from skatschule.engine.iss import IssGame, parse_records, split_records
-from skatschule.engine.names import render as render_names
-from skatschule.engine.ouvert import check_ouvert
+from skatschule.engine import CARDS, GameState, SkatError, parse_cards, sort_hand
+from skatschule.engine.iss import IssGame
+from skatschule.home.errors import message_in, render_error
+from skatschule.home.language import current_lang
+from skatschule.home.security import client_ip
 from skatschule.http import HtmxHttpRequest
+from skatschule.jobs import selectors as job_selectors
+from skatschule.jobs import services as jobs
+from skatschule.jobs.models import Job
+from skatschule.owners import owner_for
 
-from . import moments, selectors, services
+from . import moments, presenter, selectors, services, work
+from .analysis import Analysis
+from .forms import GamesFilter, IssExerciseForm, IssPasteForm, MoveForm, OuvertForm, number
 from .models import TableGame
 
 _KEY = "table_game"
 _ISS_KEY = "table_iss"
-_GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
+ISS_GAMES = 20
+"""Records kept from one paste."""
 
 
-def _lang() -> str:
-    return "en" if (get_language() or "de").startswith("en") else "de"
+def _speech(request: HttpRequest) -> presenter.Speech:
+    return presenter.Speech(current_lang(), current_deck(request))
 
 
 def _error_text(exc: SkatError) -> str:
-    return exc.message_en if _lang() == "en" else exc.message_de
+    return message_in(exc)
 
 
-def _seat_name(seat: int) -> str:
-    return (SEAT_NAMES_EN if _lang() == "en" else SEAT_NAMES_DE)[seat]
+def _ask(request: HttpRequest, kind: str, key: str, payload: dict[str, Any]) -> Job:
+    """Submit heavy work as a job (:mod:`.work`); raises :class:`jobs.LimitReached` (429)."""
+    return jobs.submit(
+        owner=owner_for(request), kind=kind, key=work.key_of(kind, key), payload=payload, address=client_ip(request)
+    )
 
 
-def _trick_rows(state: GameState) -> list[dict[str, Any]]:
-    rows = []
-    for n, trick in enumerate(state.tricks, 1):
-        rows.append(
-            {
-                "number": n,
-                "cards": [{"seat": _seat_name(trick.seat_of(i)), "code": c.code} for i, c in enumerate(trick.cards)],
-                "winner": _seat_name(trick.winner),
-                "points": trick.points,
-            }
-        )
-    return rows
+def _mine(request: HttpRequest, job_id: str) -> Job | None:
+    if not job_id:
+        return None
+    try:
+        return job_selectors.job_for(owner=owner_for(request, create=False), job_id=uuid.UUID(job_id))
+    except ValueError:
+        return None
 
 
-def _outcome_lines(state: GameState, deck: str) -> list[str]:
-    outcome = state.outcome()
-    if outcome is None:
-        return []
-    return [render_names(line, _lang(), deck) for line in outcome.explain(_lang())]
+def _too_much(request: HttpRequest, exc: jobs.LimitReached) -> HttpResponse:
+    return render_error(request, exc, 429, links=[(reverse("table:play"), gettext("Zum Spieltisch"))])
 
 
-def _context(request: HttpRequest, table: services.Table) -> dict[str, Any]:
-    state = services.replay(table)
-    seat = table.seat
-    game = state.contract.game if state.contract else None
-    my_turn = not state.is_over() and state.to_move == seat
-    legal = {c.code for c in state.legal_cards()} if my_turn and state.phase is Phase.PLAY else set()
-    auction = state.auction
-    steps = []
-    for m in auction.moves:
-        said = getattr(m, "value", None)
-        text = str(said) if said is not None else ("ja" if type(m).__name__ == "Hold" else "passe")
-        steps.append({"seat": _seat_name(m.seat), "said": text, "mine": m.seat == seat})
-    options: list[int] = []
-    if my_turn and state.phase is Phase.AUCTION and not auction.pending:
-        options = [v for v in BID_VALUES if v > auction.value][:8]
-    over = state.is_over()
-    deck = current_deck(request)
-    context: dict[str, Any] = {
-        "table": table,
-        "state": state,
-        "seat_name": _seat_name(seat),
-        "phase": state.phase.value,
-        "my_turn": my_turn,
-        "hand": [{"code": c.code, "legal": c.code in legal} for c in sort_hand(state.hand(seat), game)],
-        "steps": steps,
-        "auction_pending": auction.pending,
-        "auction_value": auction.value,
-        "options": options,
-        "declarer": None if state.declarer is None else _seat_name(state.declarer),
-        "i_declare": state.declarer == seat,
-        "contract": state.contract.name(_lang()) if state.contract else "",
-        "trick": [{"seat": _seat_name((state.leader + i) % 3), "code": c.code} for i, c in enumerate(state.trick)],
-        "tricks": _trick_rows(state),
-        "to_move": None if state.to_move is None else _seat_name(state.to_move),
-        "games": _GAMES,
-        "over": over,
-        "passed_in": state.passed_in,
-        "result": _outcome_lines(state, deck) if over else [],
-        "outcome": state.outcome() if over else None,
-        "others": [
-            {"seat": _seat_name(s), "cards": [c.code for c in sort_hand(state.deal.hand(s), game)]}
-            for s in range(3)
-            if s != seat
-        ]
-        if over
-        else [],
-        "skat": [c.code for c in state.deal.skat] if over or (state.picked_up and state.declarer == seat) else [],
-        "pickup_hand": [c.code for c in sort_hand(state.hand(seat), game)] if state.phase is Phase.DISCARD else [],
-    }
-    return context
-
-
-def _load(request: HttpRequest) -> services.Table:
-    table = services.Table.from_session(request.session.get(_KEY))
-    if table is None:
+def _load(request: HttpRequest) -> tuple[services.Table, GameState]:
+    loaded = services.load(request.session.get(_KEY))
+    if loaded is None:
         table = services.new_table()
         request.session[_KEY] = table.as_session()
-    return table
+        return table, services.replay(table)
+    return loaded
+
+
+def _bots_move(request: HttpRequest, table: services.Table, state: GameState) -> tuple[GameState, Job | None]:
+    """The bots answer: their moves come from a job (:func:`.work.run_bots`); a job still running
+    is kept in the session and shown; a failed or lost one, or none allowed (the asker's limit of
+    pending work), gives way to quick moves."""
+    if not services.bots_to_move(table, state):
+        table.waiting = ""
+        return state, None
+    key = json.dumps(work.table_payload(table))
+    job = _mine(request, table.waiting) if table.waiting else None
+    if job is None or job.key != work.key_of(work.BOTS, key):  # none yet, or for another position
+        try:
+            job = _ask(request, work.BOTS, key, work.table_payload(table))
+        except jobs.LimitReached:  # the game goes on: the asker's analyses wait, the bots play quickly
+            quick = services.bot_moves(table=table, time_cap=services.BOT_FALLBACK_CAP)
+            return services.add_bot_moves(table=table, state=state, moves=quick), None
+    if job.is_pending:
+        table.waiting = str(job.pk)
+        return state, job
+    table.waiting = ""
+    moves = (job.data or {}).get("moves") if job.is_done else None
+    try:
+        if not isinstance(moves, list):
+            raise SkatError("Der Computer hat nicht geantwortet", "The computer did not answer")
+        return services.add_bot_moves(table=table, state=state, moves=moves), None
+    except SkatError:
+        quick = services.bot_moves(table=table, time_cap=services.BOT_FALLBACK_CAP)
+        return services.add_bot_moves(table=table, state=state, moves=quick), None
+
+
+def _hint(request: HttpRequest, table: services.Table, state: GameState, *, ask: bool) -> tuple[str, Job | None]:
+    """The hint for the position as it stands: asked for now (``ask``), or the one asked before."""
+    key = json.dumps(work.table_payload(table))
+    job = _ask(request, work.HINT, key, work.table_payload(table)) if ask else _mine(request, table.hint_job)
+    if job is None or job.key != work.key_of(work.HINT, key):
+        table.hint_job = ""
+        return "", None
+    table.hint_job = str(job.pk)
+    if job.is_done and job.data:
+        return _speech(request).names(str(job.data.get("en" if current_lang() == "en" else "de", ""))), None
+    return "", job if job.is_pending else None
 
 
 @require_http_methods(["GET", "POST"])
 def table_view(request: HtmxHttpRequest) -> HttpResponse:
-    """GET shows the table; POST makes one move (or deals again, or asks for a hint)."""
-    table = _load(request)
-    error = ""
-    hint_text = ""
-    status = 200
-    if request.method == "POST":
-        action = str(request.POST.get("action", ""))[:12]
-        if action == "new":
-            table = services.new_table()
-        elif action == "hint":
-            try:
-                choice = services.hint(table=table)
-                hint_text = render_names(choice.reason(_lang()), _lang(), current_deck(request))
-            except SkatError as exc:
-                error, status = _error_text(exc), 400
-        else:
-            flags = {f for f in ("ouvert", "schneider", "schwarz") if request.POST.get(f)}
-            value = str(request.POST.get("value", ""))[:10]
-            if action.startswith("bid:"):
-                action, value = "bid", action[4:]
-            try:
-                services.play(
-                    table=table,
-                    action=action,
-                    value=value,
-                    cards=[str(c)[:3] for c in request.POST.getlist("cards")][:3],
-                    flags=flags,
-                )
-            except SkatError as exc:
-                error, status = _error_text(exc), 400
-        if services.replay(table).is_over():
-            services.save_finished(table=table, user=request.user)
+    """GET shows the table; POST makes one move, takes one back, deals again (asking first
+    while a game runs) or asks for a hint. The bots' cards and hints are jobs (:mod:`.work`)."""
+    table, state = _load(request)
+    speech = _speech(request)
+    error, status, confirm_new, asked_hint = "", 200, False, False
+    try:
+        if request.method == "POST":
+            form = MoveForm(request.POST)
+            if not form.is_valid():
+                error, status = _error_text(SkatError("Unbekannter Zug", "Unknown move")), 400
+            else:
+                move = form.move()
+                try:
+                    if move.action == "new":
+                        if table.running and not state.is_over() and not move.confirm:
+                            confirm_new = True
+                        else:
+                            table = services.new_table()
+                            state = services.replay(table)
+                    elif move.action == "takeback":
+                        state = services.take_back(table=table)
+                    elif move.action == "hint":
+                        services.check_hint(table=table, state=state)
+                        asked_hint = True
+                    else:
+                        state = services.play(
+                            table=table,
+                            action=move.action,
+                            value=move.value,
+                            cards=move.cards,
+                            flags=move.flags,
+                            state=state,
+                            think=False,
+                        )
+                except SkatError as exc:
+                    error, status = _error_text(exc), 400
+        state, waiting = _bots_move(request, table, state)
+        hint_text, hint_job = _hint(request, table, state, ask=asked_hint) if not waiting else ("", None)
+    except jobs.LimitReached as exc:
         request.session[_KEY] = table.as_session()
-        if status == 200 and not hint_text and not request.htmx:
-            return redirect("table:play")
-    context = _context(request, table)
-    context.update(error=error, hint=hint_text)
+        return _too_much(request, exc)
+    if state.is_over():
+        services.save_finished(table=table, user=request.user, state=state)
+    request.session[_KEY] = table.as_session()
+    if request.method == "POST" and status == 200 and not asked_hint and not confirm_new and not request.htmx:
+        return redirect("table:play")
+    context = presenter.table_page(table, state, speech)
+    context.update(
+        error=error,
+        hint=hint_text,
+        hint_job=hint_job,
+        waiting=waiting,
+        confirm_new=confirm_new,
+        here=reverse("table:play"),
+    )
     template = "table/partials/board.html" if request.htmx else "table/table.html"
     return render(request, template, context, status=status)
 
 
+@login_required
 @require_GET
-def analysis(request: HttpRequest) -> HttpResponse:
-    """ "Hätte ich gewinnen können?" for the game at the table, once it is over."""
-    table = services.Table.from_session(request.session.get(_KEY))
-    return _analysis_page(request, table)
+def games(request: HttpRequest) -> HttpResponse:
+    """ "Meine Spiele": the signed-in user's finished games, filtered by result and game."""
+    form = GamesFilter(request.GET)
+    won, game = form.filters()
+    rows = selectors.games_of(request.user, won=won, game=game)
+    return render(
+        request,
+        "table/games.html",
+        {
+            "rows": rows,
+            "won": won,
+            "game": game,
+            "games": _speech(request).games(),
+            "filtered": won is not None or game,
+        },
+    )
 
 
-def _analysis_page(request: HttpRequest, table: services.Table | None, stored: TableGame | None = None) -> HttpResponse:
-    """The analysis of ``table`` (cached by :func:`.services.analyse`); 409 when it is not over or
-    was passed in."""
-    found = None if table is None else services.analyse(table=table)
-    if table is None or found is None:
-        passed_in = table is not None and services.replay(table).passed_in
-        return render(
-            request, "table/analysis.html", {"not_over": True, "passed_in": passed_in, "stored": stored}, status=409
-        )
-    state = services.replay(table)
-    assert state.contract is not None and state.declarer is not None
+# -- analysis and the board -------------------------------------------------------------------
+
+
+def _session_table(request: HttpRequest) -> tuple[services.Table, GameState] | None:
+    return services.load(request.session.get(_KEY))
+
+
+def _stored_table(request: HttpRequest, pk: int) -> tuple[TableGame, services.Table, GameState]:
+    """The signed-in user's own stored game; 404 for anyone else's (or none)."""
+    row = selectors.game_of(request.user, pk)
+    if row is None:
+        raise Http404
+    table = services.Table(int(row.seed), int(row.seat), list(row.moves), row.pk, row.took_back)
+    return row, table, services.replay(table)
+
+
+def _not_over(request: HttpRequest, state: GameState | None, stored: TableGame | None) -> HttpResponse:
+    passed_in = state is not None and state.passed_in
+    return render(
+        request, "table/analysis.html", {"not_over": True, "passed_in": passed_in, "stored": stored}, status=409
+    )
+
+
+def _analysed(request: HttpRequest, key: str, payload: dict[str, Any]) -> tuple[Analysis | None, Job]:
+    """The analysis job of a finished game (:func:`.work.run_analysis`) and, once done, its result."""
+    job = _ask(request, work.ANALYSIS, key, payload)
+    found = (job.data or {}).get("analysis") if job.is_done else None
+    return (Analysis.from_json(found) if isinstance(found, dict) else None), job
+
+
+def _analysis_page(
+    request: HttpRequest, table: services.Table, state: GameState, stored: TableGame | None = None
+) -> HttpResponse:
+    """ "Hätte ich gewinnen können?" for a finished game; 409 when it is not over or was passed in."""
+    if not state.is_over() or state.contract is None or state.declarer is None:
+        return _not_over(request, state, stored)
+    try:
+        found, job = _analysed(request, json.dumps(work.table_payload(table)), work.table_payload(table))
+    except jobs.LimitReached as exc:
+        return _too_much(request, exc)
+    speech = _speech(request)
     return render(
         request,
         "table/analysis.html",
         {
             "analysis": found,
+            "job": job,
             "not_over": False,
-            "contract": state.contract.name(_lang()),
-            "declarer": _seat_name(state.declarer),
+            "contract": speech.contract(state.contract),
+            "declarer": speech.seat(state.declarer),
             "stored": stored,
         },
     )
 
 
 @require_GET
-def export(request: HttpRequest) -> HttpResponse:
-    """The finished game as an ISS record (plain text, one line)."""
-    table = services.Table.from_session(request.session.get(_KEY))
-    if table is None or not services.replay(table).is_over():
-        return HttpResponse("Das Spiel ist noch nicht beendet.\n", status=409, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(services.iss_line(table) + "\n", content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="skatschule-{table.seed}.sgf"'
-    return response
-
-
-def _stored_table(request: HttpRequest, pk: int) -> tuple[TableGame, services.Table]:
-    """The signed-in user's own stored game; 404 for anyone else's (or none)."""
-    row = selectors.game_of(request.user, pk)
-    if row is None:
-        raise Http404
-    return row, services.Table(int(row.seed), int(row.seat), list(row.moves), row.pk)
-
-
-@login_required
-@require_GET
-def stored(request: HttpRequest, pk: int) -> HttpResponse:
-    """A stored game of the signed-in user, reachable afterwards."""
-    row, table = _stored_table(request, pk)
-    context = _context(request, table)
-    context["stored"] = row
-    return render(request, "table/table.html", context)
+def analysis(request: HttpRequest) -> HttpResponse:
+    """ "Hätte ich gewinnen können?" for the game at the table, once it is over."""
+    loaded = _session_table(request)
+    if loaded is None:
+        return _not_over(request, None, None)
+    return _analysis_page(request, *loaded)
 
 
 @login_required
 @require_GET
 def stored_analysis(request: HttpRequest, pk: int) -> HttpResponse:
     """ "Hätte ich gewinnen können?" for a stored game of the signed-in user (only the owner's)."""
-    row, table = _stored_table(request, pk)
-    return _analysis_page(request, table, stored=row)
+    row, table, state = _stored_table(request, pk)
+    return _analysis_page(request, table, state, stored=row)
+
+
+def _board(
+    request: HttpRequest,
+    game: presenter.BoardGame,
+    key: str,
+    payload: dict[str, Any],
+    *,
+    link: str,
+    back: str,
+    extra: dict[str, Any],
+) -> HttpResponse:
+    try:
+        found, job = _analysed(request, key, payload)
+    except jobs.LimitReached as exc:
+        return _too_much(request, exc)
+    step = number(request.GET.get("schritt"))
+    context = presenter.board_page(game, step, found, _speech(request), link=link)
+    context.update(back=back, job=job, **extra)
+    return render(request, "table/analysis_board.html", context)
+
+
+def _table_board(
+    request: HttpRequest, table: services.Table, state: GameState, *, link: str, back: str, stored: TableGame | None
+) -> HttpResponse:
+    if not state.is_over() or state.contract is None:
+        return _not_over(request, state, stored)
+    game = presenter.BoardGame(state, services.plays_of(state), table.seat)
+    payload = work.table_payload(table)
+    return _board(request, game, json.dumps(payload), payload, link=link, back=back, extra={"stored": stored})
+
+
+@require_GET
+def board(request: HttpRequest) -> HttpResponse:
+    """The analysis board of the game at the table, once it is over."""
+    loaded = _session_table(request)
+    if loaded is None:
+        return _not_over(request, None, None)
+    table, state = loaded
+    return _table_board(request, table, state, link="?", back="table:play", stored=None)
+
+
+@login_required
+@require_GET
+def stored_board(request: HttpRequest, pk: int) -> HttpResponse:
+    """The analysis board of a stored game of the signed-in user."""
+    row, table, state = _stored_table(request, pk)
+    return _table_board(request, table, state, link="?", back="table:games", stored=row)
+
+
+@require_GET
+def export(request: HttpRequest) -> HttpResponse:
+    """The finished game as an ISS record (plain text, one line)."""
+    loaded = _session_table(request)
+    if loaded is None or not loaded[1].is_over():
+        return HttpResponse("Das Spiel ist noch nicht beendet.\n", status=409, content_type="text/plain; charset=utf-8")
+    return _record_download(*loaded)
+
+
+def _record_download(table: services.Table, state: GameState) -> HttpResponse:
+    response = HttpResponse(services.iss_line(table, state) + "\n", content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="skatschule-{table.seed}.sgf"'
+    return response
+
+
+@login_required
+@require_GET
+def stored(request: HttpRequest, pk: int) -> HttpResponse:
+    """A stored game of the signed-in user, reachable afterwards."""
+    row, table, state = _stored_table(request, pk)
+    context = presenter.table_page(table, state, _speech(request))
+    context["stored"] = row
+    return render(request, "table/table.html", context)
 
 
 @login_required
 @require_GET
 def stored_export(request: HttpRequest, pk: int) -> HttpResponse:
     """A stored game of the signed-in user as an ISS record (plain text, one line)."""
-    row, table = _stored_table(request, pk)
-    response = HttpResponse(services.iss_line(table) + "\n", content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="skatschule-{table.seed}.sgf"'
-    return response
+    row, table, state = _stored_table(request, pk)
+    return _record_download(table, state)
+
+
+# -- ISS records ------------------------------------------------------------------------------
 
 
 @require_http_methods(["GET", "POST"])
 def iss_import(request: HttpRequest) -> HttpResponse:
-    """Paste ISS records; step through them. A POST with ``exercise`` answers an exercise at
-    the moment shown (:mod:`.moments`), graded by the engine from the record in the session."""
-    error = ""
-    status = 200
-    if request.method == "POST" and "exercise" not in request.POST:
-        text = str(request.POST.get("records", ""))[:200_000]
-        try:
-            games = parse_records(text)
-            request.session[_ISS_KEY] = split_records(text)[:20]
-            del games
-            return redirect("table:iss")
-        except SkatError as exc:
-            error, status = _error_text(exc), 400
-    records = request.session.get(_ISS_KEY) or []
+    """Paste ISS records; step through them, game by game. The good records of a paste are
+    kept, a broken one is named by its number and move (the paste stays in the box). A POST
+    with ``exercise`` answers an exercise at the moment shown (:mod:`.moments`)."""
+    error, status, paste, broken = "", 200, "", []
     asking = request.method == "POST" and "exercise" in request.POST
-    if asking and not records:
-        error, status = _error_text(SkatError("Es ist kein Spiel eingelesen", "No game has been read in")), 409
+    if request.method == "POST" and not asking:
+        form = IssPasteForm(request.POST)
+        if not form.is_valid():
+            error, status = _error_text(SkatError("Bitte ISS-Datensätze einfügen", "Please paste ISS records")), 400
+        else:
+            paste = form.cleaned_data["records"]
+            read = services.read_records(paste, most=ISS_GAMES)
+            broken = [{"number": n, "error": _error_text(exc)} for n, exc in read.broken]
+            if read.good:
+                request.session[_ISS_KEY] = read.good
+                if not broken and not read.cut:
+                    return redirect("table:iss")
+            else:
+                status = 400
+            if read.cut:
+                error = _error_text(
+                    SkatError(
+                        f"Nur die ersten {ISS_GAMES} Datensätze wurden eingelesen",
+                        f"Only the first {ISS_GAMES} records were read",
+                    )
+                )
+    records = request.session.get(_ISS_KEY) or []
     viewer: dict[str, Any] = {}
     exercise: dict[str, Any] = {}
-    if records and status == 200:
+    if asking and not records:
+        error, status = _error_text(SkatError("Es ist kein Spiel eingelesen", "No game has been read in")), 409
+    if records and status != 409:
         source = request.POST if asking else request.GET
-        index = min(max(_number(source.get("spiel")), 0), len(records) - 1)
-        step = _number(source.get("schritt"))
-        try:
-            game = parse_records(records[index])[0]
-        except SkatError:
+        index = min(number(source.get("spiel")), len(records) - 1)
+        step = number(source.get("schritt"))
+        game = services.iss_game(records[index])
+        if game is None:
             request.session[_ISS_KEY] = []
             return render(request, "table/iss.html", {"error": "", "viewer": {}})
         if asking:
@@ -286,39 +399,50 @@ def iss_import(request: HttpRequest) -> HttpResponse:
                 exercise = _grade_moment(request, game, step)
             except SkatError as exc:
                 error, status = _error_text(exc), 400
-        viewer = _viewer(game, step, request, show_result=_shows_result(request, exercise))
+        shows = request.GET.get("ergebnis") == "1" or exercise.get("kind") == "liste"
+        viewer = _viewer(game, step, request, show_result=shows)
         # once the Augen (or the result) are on the page, the last trick's taker follows from
         # them: the end asks no more for it, nor again for the Augen
         viewer["revealed"] = viewer["show_result"] or exercise.get("kind") == "augen"
         viewer["index"] = index
         viewer["count"] = len(records)
-    return render(request, "table/iss.html", {"error": error, "viewer": viewer, "exercise": exercise}, status=status)
+        viewer["games"] = [{"index": i, "number": i + 1, "current": i == index} for i in range(len(records))]
+    context = {"error": error, "viewer": viewer, "exercise": exercise, "paste": paste, "broken": broken}
+    return render(request, "table/iss.html", context, status=status)
 
 
-def _number(value: object) -> int:
-    """A game or step number from the query or the form (0 when it is none)."""
-    try:
-        return int(str(value)[:4])
-    except ValueError:
-        return 0
-
-
-def _shows_result(request: HttpRequest, exercise: dict[str, Any]) -> bool:
-    """The result (with the list entry and the Augen) only when asked for, or once the list entry
-    was answered: never on a page that asks for it."""
-    return request.GET.get("ergebnis") == "1" or exercise.get("kind") == "liste"
+@require_GET
+def iss_board(request: HttpRequest) -> HttpResponse:
+    """The analysis board of a game read in at /ueben/spiel/iss/ (``spiel``; ``platz``: whose
+    decisions are marked, the declarer's by default)."""
+    records = request.session.get(_ISS_KEY) or []
+    if not records:
+        return redirect("table:iss")
+    index = min(number(request.GET.get("spiel")), len(records) - 1)
+    game = services.iss_game(records[index])
+    if game is None or game.state.contract is None or game.state.declarer is None or not game.plays:
+        return _not_over(request, None if game is None else game.state, None)
+    seat = number(request.GET.get("platz"), game.state.declarer)
+    seat = seat if seat in (0, 1, 2) else game.state.declarer
+    board_game = presenter.BoardGame(game.state, game.plays, seat, game.players)
+    extra = {"iss_index": index, "seats": [{"value": s, "name": _speech(request).seat(s)} for s in range(3)]}
+    payload = {"record": records[index], "seat": seat}
+    link = f"?spiel={index}&platz={seat}&"
+    return _board(request, board_game, json.dumps(payload), payload, link=link, back="table:iss", extra=extra)
 
 
 def _grade_moment(request: HttpRequest, game: IssGame, step: int) -> dict[str, Any]:
     """One exercise at a moment of the record (:func:`.moments.grade`): the engine's verdict
     and its steps, for the template."""
-    kind = str(request.POST.get("exercise", ""))[:10]
-    answer = [str(a)[:12] for a in request.POST.getlist("cards" if kind == "legal" else "antwort")][:10]
-    graded = moments.grade(game, step, kind, answer)
-    lang = _lang()
+    form = IssExerciseForm(request.POST)
+    if not form.is_valid():
+        raise SkatError("Unbekannte Übung", "Unknown exercise")
+    kind = form.cleaned_data["exercise"]
+    graded = moments.grade(game, step, kind, form.answer())
+    speech = _speech(request)
 
     def shown(values: tuple[str, ...]) -> list[str]:
-        return [_seat_name(int(v)) for v in values] if kind == "stich" else list(values)
+        return [speech.seat(int(v)) for v in values] if kind == "stich" else list(values)
 
     return {
         "asked": True,
@@ -326,11 +450,12 @@ def _grade_moment(request: HttpRequest, game: IssGame, step: int) -> dict[str, A
         "correct": graded.correct,
         "right": shown(graded.right),
         "given": shown(graded.given),
-        "steps": [s.text(lang) for s in graded.steps],
+        "steps": [s.text(speech.lang) for s in graded.steps],
     }
 
 
 def _viewer(game: IssGame, step: int, request: HttpRequest, *, show_result: bool = False) -> dict[str, Any]:
+    speech = _speech(request)
     state = game.state
     plays = game.plays
     step = min(max(step, 0), len(plays))
@@ -338,57 +463,48 @@ def _viewer(game: IssGame, step: int, request: HttpRequest, *, show_result: bool
     game_type = state.contract.game if state.contract else None
     kinds = moments.kinds_at(game, step)
     done = moments.trick_done(game, step)
-    tricks = _trick_rows(probe)
+    tricks = presenter.trick_rows(probe, speech)
     if done:
         # the trick just completed still lies on the table; who takes it is the exercise
         last = probe.tricks[-1]
-        on_table = [{"seat": _seat_name(last.seat_of(i)), "code": c.code} for i, c in enumerate(last.cards)]
+        on_table = [{"seat": speech.seat(last.seat_of(i)), "code": c.code} for i, c in enumerate(last.cards)]
         tricks = tricks[:-1]
     else:
-        on_table = [{"seat": _seat_name((probe.leader + i) % 3), "code": c.code} for i, c in enumerate(probe.trick)]
-    answer = game.answer()
-    deck = current_deck(request)
+        on_table = [{"seat": speech.seat((probe.leader + i) % 3), "code": c.code} for i, c in enumerate(probe.trick)]
     return {
         "step": step,
         "total": len(plays),
         "players": game.players,
-        "contract": state.contract.name(_lang()) if state.contract else "",
-        "declarer": None if state.declarer is None else _seat_name(state.declarer),
+        "contract": speech.contract(state.contract),
+        "declarer": None if state.declarer is None else speech.seat(state.declarer),
         "bid": state.bid,
-        "hands": [
-            {"seat": _seat_name(s), "cards": [c.code for c in sort_hand(probe.hand(s), game_type)]} for s in range(3)
-        ],
-        "skat": [c.code for c in state.deal.skat],
-        "put_away": [c.code for c in sort_hand(CardSet(state.skat), game_type)] if state.picked_up else [],
+        "hands": [{"seat": speech.seat(s), "cards": presenter.codes(probe.hand(s), game_type)} for s in range(3)],
+        "skat": presenter.skat_shown(state, seen=True),
         "trick": on_table,
         "trick_done": done,
         "tricks": tricks,
-        "to_move": None if probe.to_move is None else _seat_name(probe.to_move),
+        "to_move": None if probe.to_move is None else speech.seat(probe.to_move),
         "kinds": kinds,
-        "seats": [{"value": s, "name": _seat_name(s)} for s in range(3)],
-        "mover_hand": [c.code for c in sort_hand(probe.hand(probe.to_move), game_type)]
+        "seats": [{"value": s, "name": speech.seat(s)} for s in range(3)],
+        "mover_hand": presenter.codes(probe.hand(probe.to_move), game_type)
         if "legal" in kinds and probe.to_move is not None
         else [],
         "show_result": show_result,
-        "answer": answer if show_result else {},
-        "result": [render_names(s.text(_lang()), _lang(), deck) for s in moments.result_steps(game)]
-        if show_result
-        else [],
+        "answer": game.answer() if show_result else {},
+        "result": [speech.names(s.text(speech.lang)) for s in moments.result_steps(game)] if show_result else [],
         "prev": max(step - 1, 0),
         "next": min(step + 1, len(plays)),
+        "playable": state.contract is not None and bool(plays),
     }
 
 
-OUVERT_SAMPLES = 20
-"""Distributions the ouvert check solves per request (a seeded sample)."""
+# -- the ouvert check -------------------------------------------------------------------------
 
 
 @require_GET
 def ouvert(request: HttpRequest) -> HttpResponse:
     """ "Ist mein Null ouvert / Grand ouvert sicher?": a GET form (the check changes nothing)."""
-    chosen = [str(c)[:3] for c in request.GET.getlist("cards")][:12]
-    skat = [str(c)[:3] for c in request.GET.getlist("skat")][:3]
-    game_name = str(request.GET.get("game", "null"))
+    game_name, chosen, skat = OuvertForm(request.GET).chosen()
     context: dict[str, Any] = {
         "all_cards": [c.code for c in sort_hand(CARDS)],
         "chosen": chosen,
@@ -400,15 +516,27 @@ def ouvert(request: HttpRequest) -> HttpResponse:
     status = 200
     if chosen:
         try:
-            game = GameType.NULL if game_name == "null" else GameType.GRAND
-            result = check_ouvert(game, parse_cards(chosen), skat=parse_cards(skat), samples=OUVERT_SAMPLES)
-            counter = None
-            if result.counter is not None:
-                counter = [
-                    {"seat": _seat_name(s), "cards": [c.code for c in sort_hand(result.counter[s], game)]}
-                    for s in range(3)
-                ] + [{"seat": "Skat", "cards": [c.code for c in result.counter[3]]}]
-            context.update(result=result, counter=counter)
+            kind, hand, known = services.ouvert_hand(game_name, chosen, skat)
+            payload = {"game": kind.value, "cards": [c.code for c in hand], "skat": [c.code for c in known]}
+            job = _ask(request, work.OUVERT, json.dumps(payload), payload)
+            context["job"] = job
+            if job.is_done and job.data:
+                speech = _speech(request)
+                result = job.data
+                counter = result.get("counter")
+                context.update(
+                    result=result,
+                    exhaustive=result["tried"] == result["possible"],
+                    counter=None
+                    if counter is None
+                    else [
+                        {"seat": speech.seat(s), "cards": presenter.codes(parse_cards(counter[s]), kind)}
+                        for s in range(3)
+                    ]
+                    + [{"seat": "Skat", "cards": counter[3]}],
+                )
         except SkatError as exc:
             context["error"], status = _error_text(exc), 400
+        except jobs.LimitReached as exc:
+            return _too_much(request, exc)
     return render(request, "table/ouvert.html", context, status=status)

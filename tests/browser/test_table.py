@@ -14,6 +14,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(services, "BOT_TIME_CAP", 0.02)
     monkeypatch.setattr(services, "ANALYSIS_NODES", 20_000)
+    monkeypatch.setattr(services, "INSIGHT_SAMPLES", 2)
+    monkeypatch.setattr(services, "INSIGHT_NODES", 5_000)
 
 
 def _press(locator) -> None:
@@ -35,10 +37,8 @@ def _settle(page) -> None:
         page.wait_for_timeout(50)
 
 
-def test_a_whole_hand_by_keyboard_on_a_phone(phone_page, live_server) -> None:
-    page = phone_page
-    page.goto(live_server.url + "/ueben/spiel/")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Ein ganzes Spiel")
+def _play_to_the_end(page) -> None:
+    """A whole hand by keyboard: the learner passes (a bot declares), then plays legal cards."""
     for _ in range(60):
         _settle(page)
         if page.get_by_role("link", name="Hätte ich gewinnen können?").count():
@@ -57,10 +57,20 @@ def test_a_whole_hand_by_keyboard_on_a_phone(phone_page, live_server) -> None:
                 return all.length === ok.length;
             }""")
             _press(legal.first)
+            _settle(page)
+            if page.locator("ul.table-hand button.legal").count():  # focus stays on the hand
+                assert page.evaluate("() => !!document.activeElement.closest('ul.table-hand')")
         elif page.get_by_text("Eingepasst").count():
             _press(page.get_by_role("button", name="Neues Spiel"))
         else:
             page.wait_for_timeout(100)
+
+
+def test_a_whole_hand_by_keyboard_on_a_phone(phone_page, live_server) -> None:
+    page = phone_page
+    page.goto(live_server.url + "/ueben/spiel/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Ein ganzes Spiel")
+    _play_to_the_end(page)
     # nothing wider than the phone
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     link = page.get_by_role("link", name="Hätte ich gewinnen können?")
@@ -235,3 +245,107 @@ def test_an_iss_record_is_read_stepped_through_and_a_moment_becomes_an_exercise(
     expect(result.get_by_role("status")).to_contain_text("Right.")
     expect(result).to_contain_text(f"{int(str(expected['score'])):+d}")
     assert not page.evaluate("document.documentElement.scrollWidth > 375")
+
+
+def test_a_game_to_the_end_then_its_board_by_keyboard_in_the_german_deck_through_the_worker(
+    phone_page, live_server, monkeypatch
+) -> None:
+    """The analysis is computed by a real worker (``manage.py run_jobs``): the board shows its
+    progress, then (htmx polling) the marks; stepped through by keyboard at 375 px."""
+    from django.test import override_settings
+
+    from skatschule.cards.render import card_name
+    from skatschule.engine.names import game_ref, render
+    from skatschule.jobs.models import Job, JobStatus
+    from tests.jobs.test_worker import DB_TASKS, worker
+
+    page = phone_page
+    page.context.add_cookies([{"name": "skatschule_deck", "value": "german", "url": live_server.url}])
+    page.goto(live_server.url + "/ueben/spiel/")
+    _play_to_the_end(page)
+    table = _table_of(page)
+    state = services.replay(table)
+    plays = services.plays_of(state)
+    for name, value in (("ANALYSIS_NODES", "20000"), ("INSIGHT_SAMPLES", "2"), ("INSIGHT_NODES", "5000")):
+        monkeypatch.setenv(f"TABLE_{name}", value)
+    with override_settings(TASKS=DB_TASKS), worker():
+        link = page.get_by_role("link", name="Analysebrett")
+        _press(link)
+        expect(page.get_by_role("heading", level=1)).to_have_text("Analysebrett")
+        job = Job.objects.get(kind="table-analysis")
+        # the worker finishes it; the page follows by itself
+        expect(page.get_by_role("heading", name="Alle Entscheidungen")).to_be_visible(timeout=60_000)
+        job.refresh_from_db()
+        assert job.status == JobStatus.DONE and job.attempts == 1
+    assert state.contract is not None
+    expect(page.locator("#board-game")).to_contain_text(render(game_ref(state.contract.game), "de", "german"))
+    total = len(plays)
+    position = page.locator("#board-position")
+    page.keyboard.press("End")
+    expect(position).to_have_text(f"Karte {total} von {total} · Stich 10")
+    page.keyboard.press("Home")
+    expect(position).to_have_text(f"Karte 0 von {total} · Stich 1")
+    page.keyboard.press("ArrowRight")
+    expect(position).to_have_text(f"Karte 1 von {total} · Stich 1")
+    # the card just played lies on the table, named in the German deck
+    expect(page.locator(".table-trick")).to_contain_text(card_name(plays[0].code, "german"))
+    page.keyboard.press("ArrowLeft")
+    expect(position).to_have_text(f"Karte 0 von {total} · Stich 1")
+    # at each of the learner's decisions: the legal cards marked, won or lost by symbol too
+    decisions = page.locator("ol.board-decisions > li")
+    assert decisions.count() >= 1
+    _press(decisions.last.get_by_role("link"))  # the last ones are small enough for the budget
+    marks = page.locator("ul.board-marks > li")
+    expect(marks.first).to_be_visible()
+    for i in range(marks.count()):
+        text = marks.nth(i).inner_text()
+        classes = marks.nth(i).get_attribute("class") or ""
+        assert ("✓" in text) == ("mark-win" in classes) and ("✗" in text) == ("mark-loss" in classes)
+    expect(page.locator("ul.board-marks > li.mark-played")).to_have_count(1)
+    expect(page.get_by_role("heading", name="Hätte ich es wissen können?")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_meine_spiele_on_a_phone_without_javascript(browser, live_server, django_user_model) -> None:
+    """ "Meine Spiele" at 375 px without JavaScript: the list, a filter sent by keyboard, a board."""
+    from skatschule.engine import Phase
+    from tests.browser.phones import phone
+
+    user = django_user_model.objects.create_user("handy-spieler", password="geheim-12345")
+    stored = []
+    for seed in range(60):
+        table = services.new_table(seed=seed)
+        state = services.replay(table)
+        while not state.is_over():
+            if state.phase is Phase.AUCTION:
+                state = services.play(table=table, action="pass", state=state)
+            else:
+                state = services.play(
+                    table=table, action="card", value=sorted(state.legal_cards())[0].code, state=state
+                )
+        if not state.passed_in:
+            stored.append((services.save_finished(table=table, user=user, state=state), state))
+        if len(stored) == 3:
+            break
+    context = phone(browser, live_server, user, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/ueben/spiel/meine/")
+        expect(page.get_by_role("heading", level=1)).to_have_text("Meine Spiele")
+        expect(page.locator("table.games-table tbody tr")).to_have_count(3)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        lost = sum(1 for _, s in stored if not s.outcome().won)
+        select = page.locator("#f-ergebnis")
+        select.focus()
+        select.select_option("verloren")
+        _press(page.get_by_role("button", name="Filtern"))
+        if lost:
+            expect(page.locator("table.games-table tbody tr")).to_have_count(lost)
+        else:
+            expect(page.get_by_text("Kein Spiel passt zu diesem Filter.")).to_be_visible()
+        page.goto(live_server.url + "/ueben/spiel/meine/")
+        _press(page.locator("table.games-table tbody tr").first.get_by_role("link"))
+        expect(page.get_by_role("heading", level=1)).to_have_text("Analysebrett")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    finally:
+        context.close()

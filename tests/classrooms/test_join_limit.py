@@ -68,7 +68,7 @@ def test_ten_wrong_codes_then_even_the_right_code_is_refused(room, student):
     assert response.status_code == 429
     assert "Zu viele falsche Codes in kurzer Zeit" in page and "warte 15 Minuten" in page
     assert "Zu viele Versuche" in page  # the title of the shared error page
-    assert response["Retry-After"] == str(15 * 60)
+    assert 15 * 60 - 5 <= int(response["Retry-After"]) <= 15 * 60  # seconds left; a slow machine ticks on
     assert not Membership.objects.filter(student=student).exists()
     # the join link refuses too, on the confirmation page and when confirming
     link = reverse("classrooms:join_code", kwargs={"code": room.join_code})

@@ -208,13 +208,13 @@ def world(settings, monkeypatch) -> dict[str, Any]:
     from skatschule.quizzes.services import attempts, authoring
     from skatschule.scoresheet import services as sheets
     from skatschule.table import services as table
-    from skatschule.table import views as table_views
     from skatschule.training.lessons import get_lessons
     from skatschule.training.services.issuing import issue
 
     monkeypatch.setattr(table, "BOT_TIME_CAP", 0.01)
     monkeypatch.setattr(table, "ANALYSIS_NODES", 20_000)
-    monkeypatch.setattr(table_views, "OUVERT_SAMPLES", 2)
+    monkeypatch.setattr(table, "OUVERT_SAMPLES", 2)
+    monkeypatch.setattr(table, "INSIGHT_SAMPLES", 2)
 
     teacher = make_user("lehrerin", teacher=True)
     student = make_user("schueler")

@@ -15,6 +15,7 @@ from skatschule.classrooms import services as classrooms
 from skatschule.classrooms.models import Membership
 from skatschule.jobs.models import Job, JobStatus
 from skatschule.lti.models import CourseClass
+from skatschule.quizzes import questions
 from skatschule.quizzes.models import QuizAttempt
 from skatschule.quizzes.services import attempts
 from skatschule.quizzes.services.authoring import create_quiz
@@ -211,3 +212,33 @@ def test_the_teacher_sends_unconfirmed_scores_again(platform, registration, djan
     assert len(platform.scores) == 1
     # Only the class's teacher may.
     assert Client().post(f"/lti/kurs/{course.pk}/noten-senden/").status_code == 302
+
+
+def test_grade_passback_sends_the_quiz_grading_policy_result(
+    platform, registration, django_capture_on_commit_callbacks
+) -> None:
+    """Highest attempt: a worse second attempt sends the first attempt's points again."""
+    _, course = _course(platform, registration)
+    quiz = create_quiz(
+        owner=course.classroom.teacher,
+        classroom=course.classroom,
+        title="Augen zählen",
+        pool=[("augen", 1)],
+        item_count=2,
+        variants="random",
+        max_attempts=2,
+        grading_policy="highest",
+    )
+    launch(Client(), platform, registration, ANNA, custom={"skatschule": f"quiz:{quiz.pk}"})
+    anna = LtiUser.objects.get(sub=ANNA.sub).auth_user
+    for rights in (2, 1):
+        attempt = attempts.start_attempt(quiz=quiz, student=anna)
+        for n, item in enumerate(quiz.items.order_by("position")):
+            question = questions.question_for(quiz, item, anna.pk, attempt.number)
+            right = questions.exercise_type(item.kind).correct_answer(question)
+            values = right if n < rights else [str(int(right[0]) + 1)]
+            attempts.save_answer(attempt=attempt, item=item, values=values)
+        with django_capture_on_commit_callbacks(execute=True):
+            attempts.submit(attempt=attempt)
+    assert [QuizAttempt.objects.get(pk=a.pk).points for a in quiz.attempts.order_by("number")] == [2, 1]
+    assert [s["scoreGiven"] for s in platform.scores] == [2, 2]

@@ -149,6 +149,8 @@ def test_export_page_offers_every_format_with_a_line_on_where_it_opens(teacher, 
         "export-csv-comma": _url("quizzes:results_csv", quiz),
         "export-xlsx": _url("quizzes:export_xlsx", quiz),
         "export-moodle": _url("quizzes:export_moodle", quiz),
+        "export-items-csv": _url("quizzes:export_items_csv", quiz),
+        "export-items-xlsx": _url("quizzes:export_items_xlsx", quiz),
     }
     for entry in links:  # one explanation each, and the default marked once, per language
         block = re.search(rf'<li id="{entry}">(.*?)</li>', page, re.S).group(1)

@@ -233,7 +233,7 @@ def test_results_csv_and_print_sheet(make_quiz, teacher, student, other_student)
         attempts.submit(attempt=attempt)
     client = client_for(teacher)
     page = client.get(reverse("quizzes:results", kwargs={"pk": quiz.pk})).content.decode()
-    assert page.count('class="result-row"') == 2 and page.count("100 %") == 2
+    assert page.count('class="result-row"') == 2 and page.count('class="percent">100 %') == 2
     response = client.get(reverse("quizzes:results_csv", kwargs={"pk": quiz.pk}))
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode("utf-8-sig"))))

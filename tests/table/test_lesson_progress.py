@@ -26,13 +26,6 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(services, "BOT_TIME_CAP", 0.02)
 
 
-@pytest.fixture
-def player(client: Client, django_user_model: Any) -> Any:
-    user = django_user_model.objects.create_user("tischspieler", password="geheim-12345")
-    client.force_login(user)
-    return user
-
-
 def _state(client: Client) -> tuple[services.Table, Any]:
     table = services.Table.from_session(client.session["table_game"])
     assert table is not None

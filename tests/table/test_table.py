@@ -166,9 +166,7 @@ def test_iss_import_and_step_through(client: Client) -> None:
 
 @pytest.mark.django_db
 def test_ouvert_check_page(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
-    from skatschule.table import views
-
-    monkeypatch.setattr(views, "OUVERT_SAMPLES", 4)
+    monkeypatch.setattr(services, "OUVERT_SAMPLES", 4)
     safe = "C7 C8 C9 S7 S8 S9 H7 H8 H9 D7".split()
     page = client.get(URL + "ouvert/", {"game": "null", "cards": safe}).content.decode()
     assert "Gewonnen gegen 4 von 4" in page

@@ -37,6 +37,7 @@ NAV_URLS: dict[str, str] = {
     "glossary_url": "rules:glossary",
     "search_url": "rules:search",
     "lessons_url": "training:lessons",
+    "table_url": "table:play",
     "dashboard_url": "training:dashboard",
     "login_url": "accounts:login",
     "logout_url": "accounts:logout",
@@ -45,7 +46,15 @@ NAV_URLS: dict[str, str] = {
     "cases_url": "casebook:index",  # set by the header before; child templates may rely on it
 }
 # URLs that get aria-current in the header (and for logged-in visitors two more)
-_MENU = ("rules:index", "rules:glossary", "casebook:index", "training:lessons", "training:dashboard", "cards:gallery")
+_MENU = (
+    "rules:index",
+    "rules:glossary",
+    "casebook:index",
+    "training:lessons",
+    "table:play",
+    "training:dashboard",
+    "cards:gallery",
+)
 _MENU_AUTH = ("classrooms:index", "quizzes:index")
 
 _lock = threading.Lock()

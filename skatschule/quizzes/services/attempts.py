@@ -29,13 +29,15 @@ from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import FloatField, QuerySet, Sum
+from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
 
 from skatschule.exercises.base import Feedback
 
 from ..errors import QuizClosed, QuizError
+from ..grading import credit
 from ..models import Quiz, QuizAnswer, QuizAttempt, QuizItem
 from ..questions import cutoff, grade_values, is_open, question_for, quiz_state
 from ..signals import attempt_submitted
@@ -134,9 +136,8 @@ def save_answer(
     if item.quiz_id != quiz.pk:
         raise Http404("no such item")
     raw = [str(v) for v in values]
-    feedback = grade_values(
-        question_for(quiz, item, attempt.student_id, attempt.number), raw
-    )  # AnswerError: nothing stored
+    question = question_for(quiz, item, attempt.student_id, attempt.number)
+    feedback = grade_values(question, raw)  # AnswerError: nothing stored
     with transaction.atomic():
         if not _claim(attempt, now):
             attempt.refresh_from_db()
@@ -150,6 +151,7 @@ def save_answer(
             "values": raw,
             "normalized": (feedback.normalized or feedback.given.de or "")[:500],
             "correct": bool(feedback.correct),
+            "credit": credit(question, feedback, quiz.partial_credit),
             "answered_at": now,
         }
         if existing is None:
@@ -170,7 +172,7 @@ def submit(*, attempt: QuizAttempt, now: datetime | None = None) -> tuple[QuizAt
             when = min(now, limit) if limit else now
             score = QuizAnswer.objects.filter(attempt_id=attempt.pk, correct=True).count()
             done = QuizAttempt.objects.filter(pk=attempt.pk, submitted_at__isnull=True).update(
-                submitted_at=when, score=score
+                submitted_at=when, score=score, points=attempt_points(attempt.pk)
             )
         else:
             done = 0
@@ -178,6 +180,13 @@ def submit(*, attempt: QuizAttempt, now: datetime | None = None) -> tuple[QuizAt
     if done:  # once per attempt, after the commit (the LTI app sends the score on)
         transaction.on_commit(lambda: attempt_submitted.send(sender=QuizAttempt, attempt=attempt))
     return attempt, bool(done)
+
+
+def attempt_points(attempt_pk: int) -> float:
+    """The attempt's points: each answer's credit, or the teacher's override where there is one."""
+    effective = Coalesce("override_credit", "credit", output_field=FloatField())
+    total = QuizAnswer.objects.filter(attempt_id=attempt_pk).aggregate(p=Sum(effective))["p"]
+    return round(float(total or 0.0), 4)
 
 
 def finalize_expired(*, attempts: QuerySet[QuizAttempt], now: datetime | None = None) -> int:

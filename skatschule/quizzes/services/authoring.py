@@ -86,6 +86,8 @@ def create_quiz(
     time_limit_minutes: int | None = None,
     max_attempts: int = 1,
     show_answers: str = Quiz.ShowAnswers.AFTER_SUBMIT,
+    partial_credit: str = Quiz.PartialCredit.ALL_OR_NOTHING,
+    grading_policy: str = Quiz.GradingPolicy.HIGHEST,
     sources: dict[str, Any] | None = None,
     draft: bool = False,
 ) -> Quiz:
@@ -103,6 +105,8 @@ def create_quiz(
         time_limit_minutes=time_limit_minutes,
         max_attempts=max(1, min(MAX_ATTEMPTS, max_attempts)),
         show_answers=show_answers,
+        partial_credit=partial_credit,
+        grading_policy=grading_policy,
     )
     check_attempt_rule(variants, settings["max_attempts"], settings["show_answers"])
     secret = secrets.token_hex(16)
@@ -150,6 +154,8 @@ def checked_settings(
     time_limit_minutes: int | None,
     max_attempts: int,
     show_answers: str,
+    partial_credit: str = Quiz.PartialCredit.ALL_OR_NOTHING,
+    grading_policy: str = Quiz.GradingPolicy.HIGHEST,
 ) -> dict[str, Any]:
     """The quiz's title, times and rules, checked like the database's constraints (a 400, not a 500)."""
     title = one_line(title, 120)
@@ -173,8 +179,14 @@ def checked_settings(
             "Für „Lösungen nach dem Ende“ braucht das Quiz ein Ende.",
             "To show the answers after the end, the quiz needs an end.",
         )
+    if partial_credit not in Quiz.PartialCredit.values:
+        raise QuizError("Diese Regel für Teilpunkte gibt es nicht.", "There is no such partial credit rule.")
+    if grading_policy not in Quiz.GradingPolicy.values:
+        raise QuizError("Diese Bewertung gibt es nicht.", "There is no such grading policy.")
     return {
         "title": title,
+        "partial_credit": partial_credit,
+        "grading_policy": grading_policy,
         "opens_at": opens_at,
         "closes_at": closes_at,
         "time_limit_minutes": time_limit_minutes,
@@ -260,6 +272,8 @@ class QuizChanges:
     time_limit_minutes: int | None | Unchanged = UNCHANGED
     max_attempts: int | None | Unchanged = UNCHANGED
     show_answers: str | None | Unchanged = UNCHANGED
+    partial_credit: str | None | Unchanged = UNCHANGED
+    grading_policy: str | None | Unchanged = UNCHANGED
     redraw: bool = False
 
 
@@ -275,6 +289,7 @@ LOCKED_ONCE_STARTED = {
     "item_count": ("Anzahl der Aufgaben", "number of items"),
     "difficulty": ("Schwierigkeit", "difficulty"),
     "variants": ("Varianten", "variants"),
+    "partial_credit": ("Teilpunkte", "partial credit"),
     "redraw": ("neue Aufgaben ziehen", "drawing new items"),
 }
 
@@ -333,6 +348,7 @@ def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime
         new_count = _or(changes.item_count, count)
         new_difficulty = _or(changes.difficulty, current.difficulty)
         new_variants = _or(changes.variants, current.variants)
+        new_partial = _or(changes.partial_credit, current.partial_credit) or current.partial_credit
         changed = [
             name
             for name, differs in (
@@ -341,6 +357,7 @@ def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime
                 ("item_count", new_count != count),
                 ("difficulty", new_difficulty != current.difficulty),
                 ("variants", new_variants != current.variants),
+                ("partial_credit", new_partial != current.partial_credit),  # saved answers keep their credit
                 ("redraw", bool(changes.redraw)),
             )
             if differs
@@ -373,6 +390,8 @@ def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime
             time_limit_minutes=_or(changes.time_limit_minutes, current.time_limit_minutes),
             max_attempts=_or(changes.max_attempts, current.max_attempts),
             show_answers=_or(changes.show_answers, current.show_answers),
+            partial_credit=new_partial,
+            grading_policy=_or(changes.grading_policy, current.grading_policy) or current.grading_policy,
         )
         check_attempt_rule(new_variants, settings["max_attempts"], settings["show_answers"])
         running = list(current.attempts.filter(submitted_at__isnull=True)) if started else []

@@ -1,0 +1,50 @@
+"""Teachers' grading (issue 28 §2): a manual override of one answer's score.
+
+- ``override_score(*, answer, teacher, credit, comment, now=None) -> ScoreOverride``: the teacher of
+  the quiz sets the item's credit (0 to 1) with a comment the student sees. Every override is
+  kept as a :class:`ScoreOverride` row (who, when); the newest is copied onto the answer and the
+  attempt's points are summed again, all in one transaction. Raises ``QuizError`` (400) for a
+  credit out of range or a too long comment, ``QuizClosed`` (409) for an attempt not yet submitted,
+  ``Http404`` for someone else's quiz.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.http import Http404
+from django.utils import timezone
+
+from ..errors import QuizClosed, QuizError
+from ..models import QuizAnswer, QuizAttempt, ScoreOverride
+from .attempts import attempt_points
+
+MAX_COMMENT = 1000
+
+
+def override_score(
+    *, answer: QuizAnswer, teacher: User, credit: float, comment: str, now: datetime | None = None
+) -> ScoreOverride:
+    now = now or timezone.now()
+    attempt = answer.attempt
+    if attempt.quiz.owner_id != teacher.pk:
+        raise Http404("no such answer")
+    if not math.isfinite(credit) or not 0 <= credit <= 1:
+        raise QuizError("Die Punkte müssen zwischen 0 und 1 liegen.", "The points must be between 0 and 1.")
+    comment = comment.strip()
+    if len(comment) > MAX_COMMENT:
+        raise QuizError(
+            f"Der Kommentar ist zu lang (höchstens {MAX_COMMENT} Zeichen).",
+            f"The comment is too long (at most {MAX_COMMENT} characters).",
+        )
+    if attempt.submitted_at is None:
+        raise QuizClosed("Dieser Versuch ist noch nicht abgegeben.", "This attempt has not been submitted yet.")
+    with transaction.atomic():
+        override = ScoreOverride.objects.create(answer=answer, credit=credit, comment=comment, by=teacher, at=now)
+        QuizAnswer.objects.filter(pk=answer.pk).update(override_credit=credit, override_comment=comment)
+        QuizAttempt.objects.filter(pk=attempt.pk).update(points=attempt_points(attempt.pk))
+    answer.refresh_from_db()
+    return override

@@ -1,0 +1,278 @@
+"""What the table's pages show, built from one replay of the game (the views hand it over).
+
+Every name of a card, suit or game goes through the deck's names (:mod:`skatschule.engine.names`),
+every word of the interface through gettext; nothing here reads the request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from skatschule.engine import (
+    SEAT_NAMES_DE,
+    SEAT_NAMES_EN,
+    Bid,
+    Card,
+    CardSet,
+    GameState,
+    GameType,
+    Hold,
+    Phase,
+    sort_hand,
+)
+from skatschule.engine.bidding import BID_VALUES
+from skatschule.engine.games import Contract
+from skatschule.engine.names import game_ref
+from skatschule.engine.names import render as render_names
+
+from .analysis import Analysis, Step
+
+GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND, GameType.NULL)
+
+
+@dataclass(frozen=True)
+class Speech:
+    """The reader's language and deck."""
+
+    lang: str
+    deck: str
+
+    def seat(self, seat: int) -> str:
+        return (SEAT_NAMES_EN if self.lang == "en" else SEAT_NAMES_DE)[seat]
+
+    def names(self, text: str) -> str:
+        return render_names(text, self.lang, self.deck)
+
+    def contract(self, contract: Contract | None) -> str:
+        return "" if contract is None else self.names(contract.ref(self.lang, capital=True))
+
+    def games(self) -> list[tuple[str, str]]:
+        """The game choice: (value, name in the deck)."""
+        return [(g.value, self.names(game_ref(g))) for g in GAMES]
+
+
+def codes(cards: CardSet | Sequence[Card], game: GameType | None = None) -> list[str]:
+    return [c.code for c in sort_hand(CardSet(cards) if not isinstance(cards, CardSet) else cards, game)]
+
+
+def trick_rows(state: GameState, speech: Speech) -> list[dict[str, Any]]:
+    return [
+        {
+            "number": n,
+            "cards": [{"seat": speech.seat(t.seat_of(i)), "code": c.code} for i, c in enumerate(t.cards)],
+            "winner": speech.seat(t.winner),
+            "points": t.points,
+        }
+        for n, t in enumerate(state.tricks, 1)
+    ]
+
+
+def auction_steps(state: GameState, seat: int, speech: Speech) -> list[dict[str, Any]]:
+    steps = []
+    for move in state.auction.moves:
+        said = str(move.value) if isinstance(move, Bid) else _("ja") if isinstance(move, Hold) else _("passe")
+        steps.append({"seat": speech.seat(move.seat), "said": said, "mine": move.seat == seat})
+    return steps
+
+
+def skat_shown(state: GameState, *, seen: bool) -> dict[str, list[str]]:
+    """The skat as dealt and, after a pick-up, the two cards put away (they count for the
+    declarer); empty when the reader may not see them yet."""
+    if not seen:
+        return {"dealt": [], "put_away": []}
+    game = state.contract.game if state.contract else None
+    return {
+        "dealt": [c.code for c in state.deal.skat],
+        "put_away": codes(CardSet(state.skat), game) if state.picked_up else [],
+    }
+
+
+def table_page(table: Any, state: GameState, speech: Speech) -> dict[str, Any]:
+    """The table at /ueben/spiel/ for ``table`` (services.Table) standing at ``state``."""
+    seat = table.seat
+    game = state.contract.game if state.contract else None
+    over = state.is_over()
+    my_turn = not over and state.to_move == seat
+    auction = state.auction
+    legal = {c.code for c in state.legal_cards()} if my_turn and state.phase is Phase.PLAY else set()
+    options = (
+        [v for v in BID_VALUES if v > auction.value][:8]
+        if my_turn and state.phase is Phase.AUCTION and not auction.pending
+        else []
+    )
+    outcome = state.outcome() if over else None
+    hand = [{"code": c, "legal": c in legal} for c in codes(state.hand(seat), game)]
+    first_legal = next((c["code"] for c in hand if c["legal"]), None)
+    return {
+        "table": table,
+        "state": state,
+        "seat_name": speech.seat(seat),
+        "phase": state.phase.value,
+        "my_turn": my_turn,
+        "hand": hand,
+        "first_legal": first_legal,
+        "steps": auction_steps(state, seat, speech),
+        "auction_pending": auction.pending,
+        "auction_value": auction.value,
+        "options": options,
+        "declarer": None if state.declarer is None else speech.seat(state.declarer),
+        "i_declare": state.declarer == seat,
+        "contract": speech.contract(state.contract),
+        "trick": [{"seat": speech.seat((state.leader + i) % 3), "code": c.code} for i, c in enumerate(state.trick)],
+        "tricks": trick_rows(state, speech),
+        "to_move": None if state.to_move is None else speech.seat(state.to_move),
+        "games": speech.games(),
+        "over": over,
+        "passed_in": state.passed_in,
+        "result": [speech.names(line) for line in outcome.explain(speech.lang)] if outcome else [],
+        "outcome": outcome,
+        "others": [{"seat": speech.seat(s), "cards": codes(state.deal.hand(s), game)} for s in range(3) if s != seat]
+        if over
+        else [],
+        "skat": skat_shown(state, seen=over or (state.picked_up and state.declarer == seat)),
+        "pickup_hand": codes(state.hand(seat), game) if state.phase is Phase.DISCARD else [],
+        "can_take_back": not over and table.running,
+        "took_back": table.took_back,
+        "confirm_new": False,
+    }
+
+
+# -- the analysis board ---------------------------------------------------------------------
+
+
+def _mark(analysis: Analysis, step: Step, card: str) -> dict[str, Any]:
+    """One legal card at a decision: what it gives the learner's side with best play."""
+    value = step.value_of(card)
+    wins = analysis.card_wins(step, card)
+    own = value if isinstance(value, int) and not isinstance(value, bool) else None
+    return {
+        "code": card,
+        "augen": None if own is None else own if analysis.learner_declares else 120 - own,
+        "wins": wins,
+        "played": card == step.card,
+        "best": card in step.best,
+        "share": None if step.insight is None else step.insight.share(card),
+    }
+
+
+@dataclass(frozen=True)
+class BoardGame:
+    """A finished game for the board: the state at its end (played back by the board), the
+    cards played in order, whose decisions are analysed, and the seats' names."""
+
+    state: GameState
+    plays: list[Card]
+    learner: int
+    players: tuple[str, str, str] | None = None
+
+
+def board_page(game: BoardGame, step: int, analysis: Analysis | None, speech: Speech, *, link: str) -> dict[str, Any]:
+    """The board at card ``step`` (0: before the first card). ``link``: the page's URL with
+    ``?`` or ``&`` ready for ``schritt=N``. Plays ``game.state`` back to ``step``."""
+    state = game.state
+    total = len(game.plays)
+    step = min(max(step, 0), total)
+    contract = state.contract
+    kind = contract.game if contract else None
+    outcome = state.outcome()
+    header = {
+        "contract": speech.contract(contract),
+        "declarer": None if state.declarer is None else speech.seat(state.declarer),
+        "bid": state.bid,
+        "result": [speech.names(line) for line in outcome.explain(speech.lang)] if outcome else [],
+        "outcome": outcome,
+        "skat": skat_shown(state, seen=True),
+    }
+    for _card in range(total - step):
+        state.pop()
+    names = game.players or ("", "", "")
+    hands = [
+        {
+            "seat": speech.seat(s),
+            "player": names[s],
+            "mine": s == game.learner,
+            "to_move": state.to_move == s and step < total,
+            "cards": codes(state.hand(s), kind),
+        }
+        for s in range(3)
+    ]
+    done = step > 0 and step % 3 == 0
+    if done:
+        last = state.tricks[-1]
+        on_table = [{"seat": speech.seat(last.seat_of(i)), "code": c.code} for i, c in enumerate(last.cards)]
+        taker: str | None = speech.seat(last.winner)
+    else:
+        on_table = [{"seat": speech.seat((state.leader + i) % 3), "code": c.code} for i, c in enumerate(state.trick)]
+        taker = None
+    decision: dict[str, Any] | None = None
+    mistake = None if analysis is None else analysis.first_given_away
+    if step < total and state.to_move == game.learner:
+        found = None if analysis is None else analysis.step_at(step)
+        legal = codes(state.legal_cards(), kind)
+        marks = (
+            [_mark(analysis, found, c) for c in legal]
+            if analysis is not None and found is not None and found.values
+            else [{"code": c, "augen": None, "wins": None, "played": c == game.plays[step].code} for c in legal]
+        )
+        played = game.plays[step].code
+        best = None
+        if found is not None and found.insight is not None and found.best:
+            best = max(found.best, key=found.insight.wins_with)
+        decision = {
+            "played": played,
+            "marks": marks,
+            "step": found,
+            "first_mistake": mistake is not None and found is not None and mistake.index == found.index,
+            "insight": None if found is None else found.insight,
+            "insight_best": best,
+            "played_share": None if found is None or found.insight is None else found.insight.share(played),
+            "best_share": None if best is None or found is None or found.insight is None else found.insight.share(best),
+        }
+    trick_no = max(step // 3, 1) if done else step // 3 + 1  # a full trick still on the table is its own
+    prev_trick = (step - 1) // 3 * 3 if step else 0
+    next_trick = min((step // 3 + 1) * 3, total)
+    decisions = []
+    if analysis is not None:
+        for s in analysis.steps:
+            decisions.append(
+                {
+                    "index": s.index,
+                    "trick": s.trick,
+                    "card": s.card,
+                    "wins": analysis.card_wins(s, s.card),
+                    "gave_away": s.gave_away,
+                    "cost": s.cost,
+                    "current": s.index == step,
+                    "url": f"{link}schritt={s.index}",
+                }
+            )
+    return {
+        **header,
+        "step": step,
+        "total": total,
+        "trick_no": trick_no,
+        "hands": hands,
+        "on_table": on_table,
+        "taker": taker,
+        "tricks": trick_rows(state, speech)[: -1 if done else None],
+        "decision": decision,
+        "decisions": decisions,
+        "mistake": mistake,
+        "learner_declares": state.declarer == game.learner,
+        "learner": speech.seat(game.learner),
+        "nav": {
+            "first": f"{link}schritt=0",
+            "prev_trick": f"{link}schritt={prev_trick}",
+            "prev": f"{link}schritt={max(step - 1, 0)}",
+            "next": f"{link}schritt={min(step + 1, total)}",
+            "next_trick": f"{link}schritt={next_trick}",
+            "last": f"{link}schritt={total}",
+        },
+        "null": kind is GameType.NULL,
+        "need": None if analysis is None else analysis.need,
+        "analysed": analysis is not None,
+    }

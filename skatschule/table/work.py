@@ -1,0 +1,75 @@
+"""The table's heavy work as jobs (:mod:`skatschule.jobs`): a JSON payload in, a JSON result out.
+
+Registered in :meth:`.apps.TableConfig.ready`; submitted by :mod:`.views` with a key that names
+the position (the game's seed, seat and moves, or the record), so a second asker gets the
+finished result at once. Each handler reads its game again with the engine, which checks it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from skatschule.engine import SkatError
+
+from . import services
+
+__all__ = ["KINDS", "key_of", "table_payload", "run_analysis", "run_hint", "run_bots", "run_ouvert"]
+
+ANALYSIS = "table-analysis"
+HINT = "table-hint"
+BOTS = "table-bots"
+OUVERT = "table-ouvert"
+
+
+def key_of(*parts: object) -> str:
+    """A job key for a position: a digest of its parts (and of the budgets that shape the answer)."""
+    budgets = [services.ANALYSIS_NODES, services.INSIGHT_SAMPLES, services.INSIGHT_NODES, services.OUVERT_SAMPLES]
+    return hashlib.sha256(json.dumps([list(parts), budgets], sort_keys=True).encode()).hexdigest()
+
+
+def table_payload(table: services.Table) -> dict[str, Any]:
+    return {"seed": table.seed, "seat": table.seat, "moves": table.moves}
+
+
+def _table(payload: dict[str, Any]) -> services.Table:
+    loaded = services.load({"seed": payload.get("seed"), "seat": payload.get("seat"), "moves": payload.get("moves")})
+    if loaded is None:
+        raise SkatError("Das Spiel lässt sich nicht nachspielen", "The game cannot be replayed")
+    return loaded[0]
+
+
+def run_analysis(payload: dict[str, Any]) -> dict[str, Any]:
+    """The board's analysis with "Hätte ich es wissen können?" of a table game or an ISS record."""
+    if "record" in payload:
+        found = services.analyse_record(str(payload["record"]), seat=int(payload["seat"]), insights=True)
+    else:
+        found = services.analyse(table=_table(payload), insights=True)
+    return {"analysis": None if found is None else found.as_json()}
+
+
+def run_hint(payload: dict[str, Any]) -> dict[str, Any]:
+    """What the computer would play in the learner's seat, and why (both languages)."""
+    choice = services.hint(table=_table(payload))
+    return {"card": choice.card.code, "de": choice.reason("de"), "en": choice.reason("en")}
+
+
+def run_bots(payload: dict[str, Any]) -> dict[str, Any]:
+    """The bots' moves until the learner's turn."""
+    return {"moves": services.bot_moves(table=_table(payload))}
+
+
+def run_ouvert(payload: dict[str, Any]) -> dict[str, Any]:
+    """ "Ist mein Ouvert sicher?" for a hand (and a known skat)."""
+    found = services.check_ouvert_hand(str(payload["game"]), list(payload["cards"]), list(payload["skat"]))
+    return {
+        "game": found.game.value,
+        "tried": found.tried,
+        "wins": found.wins,
+        "possible": found.possible,
+        "counter": None if found.counter is None else [[c.code for c in part] for part in found.counter],
+    }
+
+
+KINDS = {ANALYSIS: run_analysis, HINT: run_hint, BOTS: run_bots, OUVERT: run_ouvert}

@@ -1,0 +1,163 @@
+"""Issue 28 §2 in Debian's chromium at 375 px: partial credit and a grading policy changing a
+result; a teacher's override with a comment the student sees."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from skatschule.classrooms import services as classrooms
+from skatschule.quizzes import questions
+from skatschule.quizzes.models import OwnItem, Quiz, QuizAttempt
+from skatschule.quizzes.services import attempts, authoring
+from tests.browser.answers import fill_answer
+from tests.browser.phones import phone
+from tests.people import make_user
+from tests.quizzes.helpers import wrong_values
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _seed_with_two_right_cards() -> int:
+    kind = questions.exercise_type("zugeben")
+    for seed in range(500):
+        question = kind.generate(1, seed)
+        right = kind.correct_answer(question)
+        if len(right) == 2 and len(question.options) > 2:
+            return seed
+    raise AssertionError("no such seed")
+
+
+def _take(page, live_server, quiz: Quiz, student, values) -> None:
+    """Start an attempt in the browser, answer the one item with ``values`` and submit."""
+    page.goto(f"{live_server.url}/quiz/{quiz.pk}/start/")
+    page.locator("#start-quiz").click()
+    item = quiz.items.get()
+    attempt = QuizAttempt.objects.filter(student=student).order_by("-number").first()
+    question = questions.question_for(quiz, item, student.pk, attempt.number)
+    fill_answer(page.locator(f"#item-{item.position} form"), question, values, item.position)
+    page.locator(f"#save-{item.position}").click()
+    expect(page.locator(f"#status-{item.position}")).to_contain_text("Gespeichert")
+    page.locator("#submit-quiz").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Mein Ergebnis")
+
+
+def test_partial_credit_and_a_grading_policy_change_the_result(browser, live_server) -> None:
+    teacher = make_user("frau-kreuz", teacher=True)
+    anna = make_user("anna")
+    room = classrooms.create_classroom(teacher, "Skat-AG")
+    classrooms.join(anna, room.join_code)
+    quiz = authoring.create_quiz(
+        owner=teacher,
+        classroom=room,
+        title="Zugeben",
+        pool=[("zugeben", 1)],
+        item_count=1,
+        max_attempts=2,
+        closes_at=timezone.now() + timedelta(hours=2),
+        show_answers=Quiz.ShowAnswers.AFTER_CLOSE,
+        partial_credit=Quiz.PartialCredit.RIGHT_MINUS_WRONG,
+        grading_policy=Quiz.GradingPolicy.HIGHEST,
+    )
+    quiz.items.update(seed=_seed_with_two_right_cards())
+    item = quiz.items.get()
+    right = questions.exercise_type("zugeben").correct_answer(questions.question_for(quiz, item, anna.pk))
+
+    student = phone(browser, live_server, anna)
+    teacher_ctx = phone(browser, live_server, teacher)
+    try:
+        page = student.new_page()
+        page.goto(f"{live_server.url}/quiz/{quiz.pk}/start/")
+        expect(page.locator("#partial-credit-rule")).to_contain_text("richtige minus falsche")
+        _take(page, live_server, quiz, anna, right[:1])  # one of the two right cards: half a point
+        _take(page, live_server, quiz, anna, right)  # both: the full point
+
+        t = teacher_ctx.new_page()
+        t.goto(f"{live_server.url}/quiz/{quiz.pk}/ergebnisse/")
+        scores = t.locator('tr[data-student="anna"] .score')
+        expect(scores).to_have_text(["0.5 / 1", "1 / 1"])
+        expect(t.locator('tr.grade-row[data-student="anna"] .grade')).to_have_text("1 / 1")  # highest
+        assert t.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+        t.goto(f"{live_server.url}/quiz/{quiz.pk}/bearbeiten/")
+        t.get_by_label("Erster Versuch").check()
+        t.get_by_role("button", name="Änderungen speichern").click()
+        expect(t.locator("#grading-policy")).to_have_text("Erster Versuch")
+        t.goto(f"{live_server.url}/quiz/{quiz.pk}/ergebnisse/")
+        expect(t.locator('tr.grade-row[data-student="anna"] .grade')).to_have_text("0.5 / 1")  # first
+    finally:
+        student.close()
+        teacher_ctx.close()
+
+
+def test_an_override_with_a_comment_the_student_sees(browser, live_server) -> None:
+    teacher = make_user("frau-kreuz", teacher=True)
+    anna = make_user("anna")
+    room = classrooms.create_classroom(teacher, "Skat-AG")
+    classrooms.join(anna, room.join_code)
+    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Augen", pool=[("augen", 1)], item_count=1)
+    item = quiz.items.get()
+    attempt = attempts.start_attempt(quiz=quiz, student=anna)
+    attempts.save_answer(attempt=attempt, item=item, values=wrong_values(quiz, item, anna.pk))
+    attempts.submit(attempt=attempt)
+
+    teacher_ctx = phone(browser, live_server, teacher)
+    student = phone(browser, live_server, anna)
+    try:
+        t = teacher_ctx.new_page()
+        t.goto(f"{live_server.url}/quiz/{quiz.pk}/ergebnisse/{attempt.pk}/")
+        t.get_by_label("Punkte (0 bis 1)").fill("0.5")
+        t.get_by_label("Kommentar für die Person").fill("Richtig gezählt, nur den Skat vergessen.")
+        t.get_by_role("button", name="Punkte speichern").click()
+        expect(t.locator(".item-grade")).to_contain_text("0.5 / 1")
+        t.locator(".override-history summary").click()
+        expect(t.locator(".override-history li")).to_contain_text("frau-kreuz")
+        assert t.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+        s = student.new_page()
+        s.goto(f"{live_server.url}/quiz/versuch/{attempt.public_id}/ergebnis/")
+        expect(s.locator("#score")).to_have_text("0.5 / 1")
+        expect(s.locator(".override-comment")).to_contain_text("nur den Skat vergessen")
+        expect(s.locator("form.override-form")).to_have_count(0)
+    finally:
+        teacher_ctx.close()
+        student.close()
+
+
+GIFT_ONE_BAD_LINE = """::Spielwert:: Kreuz mit Zweien, einfach gewonnen: Wie viel ist das Spiel wert? {#36}
+
+::Schneider:: Der Skat zählt beim Alleinspieler mit. {T}
+
+::Trumpf:: Welche Karte ist im Grand der höchste Trumpf? {=Kreuz-Bube ~Herz-Ass ~Pik-Zehn}
+"""
+
+
+def test_an_imported_gift_file_with_one_bad_line(browser, live_server, tmp_path) -> None:
+    teacher = make_user("frau-kreuz", teacher=True)
+    path = tmp_path / "fragen.gift"
+    path.write_text(GIFT_ONE_BAD_LINE, encoding="utf-8")
+    context = phone(browser, live_server, teacher)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/quiz/eigene/")
+        page.get_by_role("link", name="Fragen importieren (GIFT, Moodle-XML)").click()
+        page.get_by_label("Datei (höchstens 64 kB)").set_input_files(str(path))
+        page.get_by_role("button", name="Importieren").click()
+        problems = page.locator("#import-problems li")
+        expect(problems).to_have_count(1)
+        expect(problems).to_have_text("Zeile 3: Wahr/Falsch-Fragen werden nicht unterstützt.")
+        assert not OwnItem.objects.exists()  # nothing half-imported
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+        # the teacher removes the bad question and pastes the rest
+        fixed = "\n\n".join(part for part in GIFT_ONE_BAD_LINE.split("\n\n") if "{T}" not in part)
+        page.get_by_label("oder den Text hier einfügen").fill(fixed)
+        page.get_by_role("button", name="Importieren").click()
+        expect(page.get_by_role("heading", level=1)).to_have_text("Eigene Aufgaben")
+        expect(page.locator("#own-items li")).to_have_count(2)
+        assert sorted(OwnItem.objects.values_list("title", flat=True)) == ["Spielwert", "Trumpf"]
+    finally:
+        context.close()

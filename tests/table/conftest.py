@@ -1,0 +1,16 @@
+"""Fixtures of the table's tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+
+@pytest.fixture
+def player(client: Client, django_user_model: Any) -> Any:
+    """A signed-in user at the table."""
+    user = django_user_model.objects.create_user("tischspieler", password="geheim-12345")
+    client.force_login(user)
+    return user

@@ -1,0 +1,199 @@
+"""The table's heavy work runs as jobs (skatschule.jobs): analysis, hint, the bots' cards and the
+ouvert check. Without a worker a page answers at once and shows progress; a second asker of the
+same position gets the finished result; the limits answer 429; a failed bots' job never stalls
+the game."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.test import Client, override_settings
+
+from skatschule.engine import GameState, Phase
+from skatschule.jobs.models import Failure, Job, JobStatus
+from skatschule.table import services, work
+
+URL = "/ueben/spiel/"
+QUEUE_ONLY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+"""Jobs are stored and queued, but nothing runs them (no worker)."""
+
+
+@pytest.fixture(autouse=True)
+def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(services, "BOT_TIME_CAP", 0.02)
+    monkeypatch.setattr(services, "ANALYSIS_NODES", 100_000)
+    monkeypatch.setattr(services, "INSIGHT_SAMPLES", 2)
+    monkeypatch.setattr(services, "INSIGHT_NODES", 10_000)
+    monkeypatch.setattr(services, "HINT_TIME_CAP", 0.05)
+    monkeypatch.setattr(services, "OUVERT_SAMPLES", 3)
+
+
+def _state(client: Client) -> tuple[services.Table, GameState]:
+    loaded = services.load(client.session["table_game"])
+    assert loaded is not None
+    return loaded
+
+
+def _to_play(client: Client) -> tuple[services.Table, GameState]:
+    """A game where a bot declared and the learner is to play a card."""
+    for _ in range(40):
+        client.post(URL, {"action": "new", "confirm": "1"})
+        table, state = _state(client)
+        while state.phase is Phase.AUCTION and not state.is_over():
+            client.post(URL, {"action": "pass"})
+            table, state = _state(client)
+        if state.phase is Phase.PLAY and state.to_move == table.seat:
+            return table, state
+    raise AssertionError("no game came to the learner's card")
+
+
+def _finished(client: Client) -> tuple[services.Table, GameState]:
+    table, state = _to_play(client)
+    while not state.is_over():
+        client.post(URL, {"action": "card", "value": sorted(state.legal_cards())[0].code})
+        table, state = _state(client)
+    return table, state
+
+
+@pytest.mark.django_db
+def test_the_bots_cards_come_from_a_job_and_are_the_ones_the_bots_would_play(client: Client) -> None:
+    table, state = _to_play(client)
+    card = sorted(state.legal_cards())[0].code
+    expected = services.Table(table.seed, table.seat, list(table.moves))
+    services.play(table=expected, action="card", value=card)  # the bots answer inline
+    client.post(URL, {"action": "card", "value": card})
+    after, _ = _state(client)
+    assert after.moves == expected.moves
+
+
+@pytest.mark.django_db
+def test_without_a_worker_the_table_answers_at_once_and_shows_the_bots_thinking(client: Client) -> None:
+    table, state = _to_play(client)
+    with override_settings(TASKS=QUEUE_ONLY):
+        for card in sorted(state.legal_cards()):
+            began = time.perf_counter()
+            response = client.post(URL, {"action": "card", "value": card.code}, HTTP_HX_REQUEST="true")
+            assert time.perf_counter() - began < 1.0
+            break
+        page = response.content.decode()
+        table, state = _state(client)
+        if not services.bots_to_move(table, state):
+            pytest.fail("the learner's card ended the trick with the learner to lead again")  # pragma: no cover
+        assert "Der Computer überlegt." in page and 'hx-trigger="every 1s"' in page
+        job = Job.objects.get(pk=table.waiting)
+        assert job.status == JobStatus.QUEUED
+        # the plain page shows the same, and does not queue the work twice
+        assert "Der Computer überlegt." in client.get(URL).content.decode()
+        assert Job.objects.filter(kind=work.BOTS, status=JobStatus.QUEUED).count() == 1
+    # the worker's answer, once there, is played on the next look at the table
+    from skatschule.jobs.running import run
+
+    run(job_id=job.pk)
+    client.get(URL)
+    table, state = _state(client)
+    assert not table.waiting and not services.bots_to_move(table, state)
+
+
+@pytest.mark.django_db
+def test_a_failed_bots_job_gives_way_to_quick_moves(client: Client) -> None:
+    table, state = _to_play(client)
+    with override_settings(TASKS=QUEUE_ONLY):
+        client.post(URL, {"action": "card", "value": sorted(state.legal_cards())[0].code})
+    table, state = _state(client)
+    if not table.waiting:
+        pytest.fail("no bot had to think")  # pragma: no cover
+    Job.objects.filter(pk=table.waiting).update(status=JobStatus.FAILED, failure=Failure.WORKER_LOST)
+    assert client.get(URL).status_code == 200
+    table, state = _state(client)
+    assert not table.waiting and not services.bots_to_move(table, state)
+
+
+@pytest.mark.django_db
+def test_a_hint_is_a_job_and_uses_the_learners_view(client: Client) -> None:
+    table, state = _to_play(client)
+    response = client.post(URL, {"action": "hint"})
+    assert response.status_code == 200
+    job = Job.objects.get(kind=work.HINT)
+    assert job.is_done and job.data is not None
+    page = response.content.decode()
+    assert "zufälligen Verteilungen" in page or "Faustregel" in page
+    # the same position asked again: the result at once, no second computation
+    client.post(URL, {"action": "hint"})
+    assert Job.objects.filter(kind=work.HINT).count() == 2
+    from skatschule.jobs.models import Result
+
+    assert Result.objects.filter(kind=work.HINT).count() == 1
+
+
+@pytest.mark.django_db
+def test_the_board_and_the_analysis_wait_for_their_job_without_holding_the_request(client: Client) -> None:
+    _finished(client)
+    with override_settings(TASKS=QUEUE_ONLY):
+        for path in ("brett/", "analyse/"):
+            began = time.perf_counter()
+            response = client.get(URL + path)
+            assert time.perf_counter() - began < 1.0
+            page = response.content.decode()
+            assert response.status_code == 200
+            assert 'class="job-progress"' in page and 'href="/rechnung/' in page  # the plain link too
+        assert Job.objects.filter(kind=work.ANALYSIS).count() == 1  # asked once, shown twice
+    # a worker runs it; then the page shows the marks
+    from skatschule.jobs.running import run
+
+    run(job_id=Job.objects.get(kind=work.ANALYSIS).pk)
+    page = client.get(URL + "brett/").content.decode()
+    assert 'class="job-progress"' not in page and "Alle Entscheidungen" in page
+
+
+@pytest.mark.django_db
+@override_settings(JOBS_PER_OWNER=1)
+def test_too_much_expensive_table_work_answers_429(client: Client) -> None:
+    _finished(client)
+    with override_settings(TASKS=QUEUE_ONLY):
+        assert client.get(URL + "brett/").status_code == 200  # one analysis waits
+        safe = "C7 C8 C9 S7 S8 S9 H7 H8 H9 D7".split()
+        response = client.get(URL + "ouvert/", {"game": "null", "cards": safe})
+        assert response.status_code == 429
+        assert "Rechnungen in Arbeit" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_game_goes_on_when_the_limit_is_reached(client: Client) -> None:
+    table, state = _to_play(client)
+    with override_settings(TASKS=QUEUE_ONLY, JOBS_PER_OWNER=1):
+        safe = "C7 C8 C9 S7 S8 S9 H7 H8 H9 D7".split()
+        assert client.get(URL + "ouvert/", {"game": "null", "cards": safe}).status_code == 200  # one waits
+        response = client.post(URL, {"action": "card", "value": sorted(state.legal_cards())[0].code})
+        assert response.status_code == 302
+        table, state = _state(client)
+        assert not table.waiting and not services.bots_to_move(table, state)
+
+
+@pytest.mark.django_db
+@override_settings(JOBS_PER_ADDRESS=1)
+def test_the_limit_holds_per_address_across_sessions(client: Client) -> None:
+    safe = "C7 C8 C9 S7 S8 S9 H7 H8 H9 D7".split()
+    other = "C7 C8 C9 S7 S8 S9 H7 H8 H9 D8".split()
+    with override_settings(TASKS=QUEUE_ONLY):
+        assert client.get(URL + "ouvert/", {"game": "null", "cards": safe}).status_code == 200
+        second = Client()  # a new visitor (a new session) from the same address
+        assert second.get(URL + "ouvert/", {"game": "null", "cards": other}).status_code == 429
+
+
+@pytest.mark.django_db
+def test_the_ouvert_check_says_exactly_what_was_tried(client: Client) -> None:
+    safe = "C7 C8 C9 S7 S8 S9 H7 H8 H9 D7".split()
+    result = services.check_ouvert_hand("null", safe, [])
+    page = client.get(URL + "ouvert/", {"game": "null", "cards": safe}).content.decode()
+    text = " ".join(page.replace(".", "").replace("\u202f", "").split())
+    assert f"Geprüft wurden {result.tried} verschiedene Verteilungen" in text
+    assert f"aus {result.possible} möglichen Verteilungen" in text
+    assert "nicht beweisbar sicher" in text
+
+
+def test_every_table_job_kind_is_registered() -> None:
+    from skatschule.jobs.registry import handler_for
+
+    for kind, handler in work.KINDS.items():
+        assert handler_for(kind) is handler
