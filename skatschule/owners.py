@@ -74,7 +74,7 @@ class Owner:
 def anonymous_key(request: Any, create: bool = True) -> str:
     """The key anonymous work of this browser is stored under ('' if none and not ``create``)."""
     session = request.session
-    key = session.get(SESSION_OWNER_KEY, "")
+    key: str = session.get(SESSION_OWNER_KEY, "")
     if key or not create:
         return key
     if not session.session_key:
@@ -106,6 +106,6 @@ def owner_check(name: str) -> models.CheckConstraint:
     )
 
 
-class OwnedQuerySet(models.QuerySet):
+class OwnedQuerySet(models.QuerySet[Any]):
     def owned_by(self, owner: Owner) -> Self:
         return self.filter(**owner.lookup())

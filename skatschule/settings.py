@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "skatschule.rules",
     "skatschule.training",
     "skatschule.table",
+    "skatschule.puzzles",
     "skatschule.accounts",
     "skatschule.casebook",
     "skatschule.classrooms",
@@ -88,6 +89,7 @@ INSTALLED_APPS = [
     "skatschule.scoresheet",
     "skatschule.operations",
     "skatschule.jobs",
+    "skatschule.learners",
     "lti_tool",  # django-lti: LMS platforms, deployments and the tool's keys (admin)
     "skatschule.lti",
     "django_tasks",
@@ -230,6 +232,7 @@ JOB_HEARTBEAT_SECONDS = float(os.environ.get("JOB_HEARTBEAT_SECONDS", "5"))
 JOB_STALE_SECONDS = float(os.environ.get("JOB_STALE_SECONDS", "30"))  # no heartbeat this long: worker lost
 JOB_MAX_ATTEMPTS = int(os.environ.get("JOB_MAX_ATTEMPTS", "3"))
 JOB_QUEUE_TIMEOUT = float(os.environ.get("JOB_QUEUE_TIMEOUT", "600"))  # no worker took it: failed
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")  # links in mails sent without a request (reminders)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -286,6 +289,9 @@ if not DEBUG:
     # The load balancer's health check may come in over plain HTTP.
     SECURE_REDIRECT_EXEMPT = [r"^(healthz|readyz)$"]
     SESSION_COOKIE_HTTPONLY = True
+    # the preference cookies too: language (Django's) and deck (skatschule.cards.views reads these)
+    LANGUAGE_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 LOGGING = {
     "version": 1,

@@ -8,6 +8,7 @@ urlpatterns = [
     path("karten/", include("skatschule.cards.urls")),
     path("regeln/", include("skatschule.rules.urls")),
     path("ueben/spiel/", include("skatschule.table.urls")),
+    path("ueben/aufgaben/", include("skatschule.puzzles.urls")),
     path("ueben/", include("skatschule.training.urls")),
     path("konto/", include("skatschule.accounts.urls")),
     path("faelle/", include("skatschule.casebook.urls")),
@@ -15,6 +16,7 @@ urlpatterns = [
     path("quiz/", include("skatschule.quizzes.urls")),
     path("liste/", include("skatschule.scoresheet.urls")),
     path("rechnung/", include("skatschule.jobs.urls")),
+    path("tagesziel/", include("skatschule.learners.urls")),
     path("lti/", include("skatschule.lti.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
@@ -23,3 +25,5 @@ urlpatterns = [
 
 # a database outage answers 503 with a page that needs neither database nor session
 handler500 = "skatschule.operations.views.server_error"
+# a form over the size limit (skatschule.home.limits) answers 413 with the site's error page
+handler400 = "skatschule.home.limits.bad_request"

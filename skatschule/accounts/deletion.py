@@ -31,7 +31,9 @@ from django.utils import timezone
 from skatschule.casebook.models import Exam, SolvedCase
 from skatschule.classrooms.models import Classroom, Membership
 from skatschule.home.people import DELETED_PREFIX, is_deleted_name
+from skatschule.learners.selectors import learner_data
 from skatschule.owners import Owner
+from skatschule.puzzles.models import PuzzleAttempt, PuzzleRating
 from skatschule.quizzes.models import OwnItem, QuizAttempt
 from skatschule.training.services.portability import export_data
 
@@ -69,6 +71,7 @@ def export_account(*, user: User) -> dict[str, Any]:
             "last_login": _iso(user.last_login),
         },
         "practice": export_data(Owner.for_user(user)),
+        "daily_goal": learner_data(user=user),
         "classes_joined": [
             {"name": m.classroom.name, "joined_at": _iso(m.joined_at)}
             for m in Membership.objects.filter(student=user).select_related("classroom").order_by("joined_at", "pk")
@@ -132,6 +135,14 @@ def export_account(*, user: User) -> dict[str, Any]:
                 ],
             }
             for e in exams
+        ],
+        "puzzle_attempts": [
+            {"puzzle": a.puzzle_id, "card": a.card, "correct": a.correct, "mode": a.mode, "created_at": _iso(a.created)}
+            for a in PuzzleAttempt.objects.filter(user=user).order_by("created", "pk")
+        ],
+        "puzzle_rating": [
+            {"rating": round(r.rating), "deviation": round(r.deviation), "best_streak": r.best_streak}
+            for r in PuzzleRating.objects.filter(user=user)
         ],
     }
 

@@ -1,3 +1,5 @@
+from typing import Any
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
@@ -36,7 +38,7 @@ class EmailForm(forms.ModelForm):
         help_texts = {"email": _("Leer lassen, um sie zu entfernen. Ohne Adresse geht kein Zurücksetzen per Mail.")}
 
     def clean_password(self) -> str:
-        password = self.cleaned_data["password"]
+        password: str = self.cleaned_data["password"]
         if not self.instance.check_password(password):
             raise forms.ValidationError(_("Das Passwort stimmt nicht."), code="wrong_password")
         return password
@@ -48,12 +50,12 @@ class DeleteAccountForm(forms.Form):
     )
     confirm = forms.BooleanField(label=_("Ja, mein Konto und alle meine Daten sollen gelöscht werden."))
 
-    def __init__(self, *args, user, **kwargs):
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.user = user
 
     def clean_password(self) -> str:
-        password = self.cleaned_data["password"]
+        password: str = self.cleaned_data["password"]
         if not self.user.check_password(password):
             raise forms.ValidationError(_("Das Passwort stimmt nicht."), code="wrong_password")
         return password

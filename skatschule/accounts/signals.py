@@ -8,16 +8,19 @@ first practises (``SESSION_OWNER_KEY``); the data survives the rotation.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 
 from skatschule.casebook.exam_history import adopt_session_exams
 from skatschule.owners import SESSION_OWNER_KEY
+from skatschule.puzzles.services import adopt_session as adopt_session_puzzles
 from skatschule.training.services.progress import adopt_session
 
 
 @receiver(user_logged_in, dispatch_uid="skatschule.accounts.adopt_session_on_login")
-def adopt_anonymous_practice(sender, request=None, user=None, **kwargs) -> None:
+def adopt_anonymous_practice(sender: object, request: Any = None, user: Any = None, **kwargs: Any) -> None:
     session = getattr(request, "session", None)
     if session is None or user is None:
         return
@@ -25,3 +28,4 @@ def adopt_anonymous_practice(sender, request=None, user=None, **kwargs) -> None:
     if key:
         adopt_session(key, user)
         adopt_session_exams(key, user)  # referee exams taken before signing in: into the history
+        adopt_session_puzzles(key, user)  # puzzle attempts and rating

@@ -97,7 +97,7 @@ def export_progress(request: HttpRequest) -> StreamingHttpResponse:
 @require_http_methods(["GET", "POST"])
 def import_progress(request: HttpRequest) -> HttpResponse:
 
-    context: dict = {"max_mb": MAX_BYTES // (1024 * 1024)}
+    context: dict[str, Any] = {"max_mb": MAX_BYTES // (1024 * 1024)}
     if request.method == "POST":
         upload = request.FILES.get("file")
         try:
@@ -128,6 +128,16 @@ class PasswordResetView(RefusedFormIs400, auth_views.PasswordResetView):
     subject_template_name = "accounts/password_reset_subject.txt"
     success_url = reverse_lazy("accounts:password_reset_done")
 
+    def form_valid(self, form: Any) -> HttpResponse:
+        try:  # mails per target address and per client address (join_limit.password_reset)
+            with join_limit.password_reset(self.request, form.cleaned_data["email"]):
+                return super().form_valid(form)
+        except join_limit.TooManyAttempts as exc:
+            title = _("Vorübergehend nicht möglich") if exc.status == 503 else _("Zu viele Anfragen")
+            response = render_error(self.request, exc, title=title)
+            response["Retry-After"] = str(exc.retry_after)
+            return response
+
 
 class PasswordResetDoneView(auth_views.PasswordResetDoneView):
     template_name = "accounts/password_reset_done.html"
@@ -146,7 +156,7 @@ class PasswordChangeView(RefusedFormIs400, auth_views.PasswordChangeView):
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("accounts:settings")
 
-    def form_valid(self, form):
+    def form_valid(self, form: Any) -> HttpResponse:
         messages.success(self.request, _("Dein Passwort ist geändert."))
         return super().form_valid(form)
 

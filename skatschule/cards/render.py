@@ -10,7 +10,7 @@ decks (see :data:`DECKS`):
   symbols, Kreuz black, Pik green, Herz red, Karo orange).
 
 The functions are pure (no request): views and template tags pass the deck,
-and the card names follow the active language (:func:`get_language`).
+and the card names follow the active language (:func:`~skatschule.home.language.current_lang`).
 """
 
 from __future__ import annotations
@@ -22,12 +22,13 @@ from functools import lru_cache
 from django.utils.functional import Promise
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeData, SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from skatschule.engine import Card, Rank, Suit, Text, parse_card
 from skatschule.engine.names import DeckNames, names_for
 from skatschule.engine.names import render as names_render
+from skatschule.home.language import current_lang
 
 __all__ = [
     "DECKS",
@@ -37,6 +38,8 @@ __all__ = [
     "card_svg",
     "cards_html",
     "choice_html",
+    "MARKS",
+    "marked_cards_html",
     "deck_words",
     "deck_names_note",
     "deck_choices",
@@ -44,8 +47,11 @@ __all__ = [
 ]
 
 
-def _english(lang: str | None) -> bool:
-    return (lang or get_language() or "de").lower().startswith("en")
+def _lang(lang: str | None) -> str:
+    """``"en"`` or ``"de"``: ``lang`` where given, else the current language (:func:`current_lang`)."""
+    if not lang:
+        return current_lang()
+    return "en" if lang.lower().startswith("en") else "de"
 
 
 @dataclass(frozen=True)
@@ -82,7 +88,7 @@ class Deck:
 
     def index(self, rank: Rank, lang: str = "de") -> str:
         """The corner index: ``D``/``B`` on French cards in German, ``Q``/``J`` in English."""
-        return self.names.index(rank, "en" if _english(lang) else "de")
+        return self.names.index(rank, _lang(lang))
 
 
 _FRENCH = Deck(
@@ -125,7 +131,7 @@ def card_name(code: str | Card, deck: str = DEFAULT_DECK, lang: str | None = Non
     """The card's name in ``deck`` and the active language: ``Kreuz-Bube``, ``Eichel-Unter``, ``jack of clubs``."""
     card = _card(code)
     spec = DECKS[normalize_deck(deck)]
-    return spec.name_en(card) if _english(lang) else spec.name_de(card)
+    return spec.name_en(card) if _lang(lang) == "en" else spec.name_de(card)
 
 
 def deck_words(text: object, deck: str = DEFAULT_DECK, lang: str | None = None) -> str:
@@ -135,11 +141,11 @@ def deck_words(text: object, deck: str = DEFAULT_DECK, lang: str | None = None) 
     if text is None:
         return ""
     if isinstance(text, Text):
-        text = text.get("en" if _english(lang) else "de")
+        text = text.get(_lang(lang))
     raw = str(text)
     if "⟦" not in raw:
         return text if isinstance(text, str) else raw
-    out = names_render(raw, "en" if _english(lang) else "de", normalize_deck(deck))
+    out = names_render(raw, _lang(lang), normalize_deck(deck))
     return mark_safe(out) if isinstance(text, SafeData) else out  # noqa: S308 - names hold no markup
 
 
@@ -148,7 +154,7 @@ def deck_names_note(deck: str, lang: str | None = None) -> SafeString:
     (French) names; this says once which German-deck name stands for which. Empty otherwise."""
     if normalize_deck(deck) != "german":
         return mark_safe("")
-    code = "en" if _english(lang) else "de"
+    code = _lang(lang)
     french, german = names_for("french"), names_for("german")
     suits = ", ".join(f"{french.suit(s, code)} = {german.suit(s, code)}" for s in Suit)
     ranks = ", ".join(f"{french.rank(r, code)} = {german.rank(r, code)}" for r in (Rank.JACK, Rank.QUEEN, Rank.ACE))
@@ -266,7 +272,7 @@ def card_svg(code: str | Card, deck: str = DEFAULT_DECK, *, lang: str | None = N
     """
     card = _card(code)
     deck = normalize_deck(deck)
-    face_lang = "en" if _english(lang) else "de"
+    face_lang = _lang(lang)
     return _svg(card.code, deck, card_name(card, deck, lang), decorative, face_lang)
 
 
@@ -311,3 +317,32 @@ def choice_html(
             f"</label>"
         )
     return mark_safe(f'<span class="cards card-choices">{"".join(labels)}</span>')  # noqa: S308
+
+
+MARKS: dict[str, tuple[str, str | Promise]] = {
+    # mark -> (symbol, words for screen readers and the legend); the symbol carries the meaning, not a colour
+    "right": ("✓", _("richtig")),
+    "wrong": ("✗", _("falsch")),
+    "missed": ("!", _("übersehen")),
+}
+
+
+def marked_cards_html(marks: Iterable[tuple[str | Card, str]], deck: str = DEFAULT_DECK) -> SafeString:
+    """A row of cards after an answer, each marked ``right``, ``wrong``, ``missed`` or ``""`` (not
+    marked) with a symbol in a badge and the word for screen readers, in every deck alike.
+    Raises ``InvalidCard`` on a bad code and ``KeyError`` on an unknown mark."""
+    deck = normalize_deck(deck)
+    items = []
+    for code, mark in marks:
+        card = _card(code)
+        svg = card_svg(card, deck)
+        if not mark:
+            items.append(f'<span class="card-mark">{svg}</span>')
+            continue
+        symbol, words = MARKS[mark]
+        items.append(
+            f'<span class="card-mark card-mark-{mark}">{svg}'
+            f'<span class="card-mark-symbol" aria-hidden="true">{symbol}</span>'
+            f'<span class="visually-hidden">({escape(str(words))})</span></span>'
+        )
+    return mark_safe(f'<span class="cards marked-cards">{"".join(items)}</span>')  # noqa: S308 - escaped parts

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -38,7 +39,14 @@ def set_deck(request: HttpRequest) -> HttpResponse:
         )
     request.session[DECK_SESSION_KEY] = choice
     response = HttpResponseRedirect(safe_next(request))
-    response.set_cookie(DECK_COOKIE, choice, max_age=DECK_COOKIE_MAX_AGE, samesite="Lax", httponly=True)
+    response.set_cookie(
+        DECK_COOKIE,
+        choice,
+        max_age=DECK_COOKIE_MAX_AGE,
+        httponly=True,
+        secure=settings.LANGUAGE_COOKIE_SECURE,  # a preference cookie, Secure like the language cookie
+        samesite="Lax",  # as LANGUAGE_COOKIE_SAMESITE in production
+    )
     messages.success(request, _("Kartenblatt gewechselt: %(deck)s.") % {"deck": DECKS[choice].label})
     return response
 

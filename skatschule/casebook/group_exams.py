@@ -37,6 +37,7 @@ __all__ = [
     "own_group_exam",
     "participants",
     "question_stats",
+    "release_review",
 ]
 
 
@@ -111,6 +112,15 @@ def own_group_exam(trainer: User, pk: object) -> GroupExam:
     if found is None:
         raise Http404("no such group exam")
     return found
+
+
+def release_review(*, trainer: User, group: GroupExam) -> GroupExam:
+    """Open every sitting's review with the right answers (``services.review_open``); once only."""
+    if group.creator_id != trainer.pk and group.classroom.teacher_id != trainer.pk:
+        raise Http404("not your exam")
+    GroupExam.objects.filter(pk=group.pk, review_released_at__isnull=True).update(review_released_at=timezone.now())
+    group.refresh_from_db()
+    return group
 
 
 def sit_group_exam(*, group: GroupExam, user: User) -> Exam:

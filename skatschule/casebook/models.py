@@ -93,7 +93,7 @@ class ExamQuestion(models.Model):
 class SolvedCase(models.Model):
     """A signed-in reader's answers to one case of the casebook (one row per user and case).
 
-    ``solved`` turns true with the first right answer and stays true; ``last_correct`` is the
+    ``solved`` is the grade of the first answer (and stays true once true); ``last_correct`` is the
     grade of the latest answer; ``attempts`` counts every graded answer. Only the case id is
     stored (case ids never change once published), never the answer itself.
     """
@@ -127,6 +127,9 @@ class GroupExam(models.Model):
     pass_percent = models.PositiveSmallIntegerField(default=80)
     open_book = models.BooleanField(default=True)
     created_at = models.DateTimeField(default=timezone.now)
+    review_released_at = models.DateTimeField(
+        null=True, blank=True, help_text="when the trainer opened the reviews with the right answers (None: not yet)"
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]

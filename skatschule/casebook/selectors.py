@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from skatschule.content.ids import is_rule_id
+from skatschule.home.limits import TooLarge, bounded
 
 from . import cases as casebook
 from .models import SolvedCase
@@ -102,11 +103,10 @@ def find_cases(
             )
         found = [c for c in found if case_level(c) == int(level_text)]
     if query:
-        if len(query) > MAX_QUERY_LENGTH:
-            raise BadFilter(
-                f"Der Suchtext ist zu lang: höchstens {MAX_QUERY_LENGTH} Zeichen.",
-                f"The search text is too long: at most {MAX_QUERY_LENGTH} characters.",
-            )
+        try:  # the one size check (home.limits); a query in the URL is a bad filter (400), not a body
+            bounded(query, limit=MAX_QUERY_LENGTH, chars=True)
+        except TooLarge as exc:
+            raise BadFilter(exc.message_de, exc.message_en) from None
         words = fold(query).split()
         texts = _haystacks(every)
         found = [c for c in found if all(w in texts[c.id] for w in words)]

@@ -10,12 +10,12 @@ is counted in :class:`~skatschule.casebook.models.SolvedCase` (:func:`record_cas
 
 The exam (Schiedsrichter-Prüfung):
 
-- :func:`start_exam` draws ``size`` questions (5 .. 20, default 20), shuffled: about two in
-  five are casebook cases as written (exercise type ``fall``), about three in ten are cases
-  the engine decides asked with other numbers (``fall_variante``: relabelled suits, another
-  bid, so another list entry; never a case that is also asked as written), the others
-  irregularities generated on fresh deals (``regelverstoss``, levels 1-3). Each case comes
-  at most once. Only ``(kind, difficulty, seed)`` is stored; the answer is computed when it
+- :func:`start_exam` draws ``size`` questions (5 .. 20, default 20), shuffled: up to seven in
+  ten are cases the engine decides, asked with other numbers (``fall_variante``: relabelled
+  suits, another bid, so another list entry, in generated words), the others irregularities
+  generated on fresh deals (``regelverstoss``, levels 1-3). Never a case as published
+  (``fall``): its page is public and shows the ruling after one answer. Each case comes at
+  most once. Only ``(kind, difficulty, seed)`` is stored; the answer is computed when it
   is graded. Nothing on the question page names the case: no id, no title; the options come
   in an order drawn from the seed.
 - The time limit is :data:`SECONDS_PER_QUESTION` per question from the start. The server
@@ -38,8 +38,7 @@ from uuid import UUID
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
-from django.db.models import F, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Case, F, Q, Value, When
 from django.http import Http404
 from django.utils import timezone
 
@@ -51,7 +50,7 @@ from skatschule.home.errors import UserError
 from skatschule.owners import Owner
 
 from . import cases as casebook
-from .fall import pool, seed_for_case
+from .fall import seed_for_case
 from .fall_variante import FallVariante, eligible
 from .models import Exam, ExamQuestion, SolvedCase
 
@@ -87,8 +86,8 @@ MIN_SIZE = 5
 MAX_SIZE = 20
 SECONDS_PER_QUESTION = 90
 GRACE_SECONDS = 5
-CASE_SHARE = 0.4
-VARIANT_SHARE = 0.3
+CASE_SHARE = 0.7
+"""Up to this share of an exam are casebook cases, each asked as a fresh variant (``fall_variante``)."""
 VARIANT_LEVEL = 2
 SEED_LIMIT = 2**31
 _VARIANT = FallVariante()
@@ -177,16 +176,20 @@ def answer_case(*, case: casebook.Case, answer: Sequence[str], user: User | Anon
 
 
 def record_case_answer(*, user: User, case_id: str, correct: bool) -> SolvedCase:
-    """Count one graded answer of ``user`` to ``case_id``: ``solved`` once right, stays right.
+    """Count one graded answer of ``user`` to ``case_id``. The *first* answer decides
+    ``solved``: trying every option until one is right solves nothing (later answers count in
+    ``attempts`` and ``last_correct`` only).
 
     Safe under concurrent answers: the row is created once (unique per user and case) and
-    updated with one UPDATE of database-side expressions."""
+    updated with one UPDATE of database-side expressions, which read the row as it was (so of
+    two answers at once, exactly one is the first)."""
     now = timezone.now()
     row, _ = SolvedCase.objects.get_or_create(user=user, case_id=case_id)
+    first = Q(attempts=0)
     changes: dict[str, object] = {"attempts": F("attempts") + 1, "last_correct": correct, "updated_at": now}
     if correct:
-        changes["solved"] = True
-        changes["first_solved_at"] = Coalesce(F("first_solved_at"), Value(now))
+        changes["solved"] = Case(When(first, then=Value(True)), default=F("solved"))
+        changes["first_solved_at"] = Case(When(first, then=Value(now)), default=F("first_solved_at"))
     SolvedCase.objects.filter(pk=row.pk).update(**changes)
     row.refresh_from_db()
     return row
@@ -219,14 +222,12 @@ def _bad_size() -> BadFilter:
 
 
 def _draw(size: int, rng: random.Random) -> list[tuple[str, int, int]]:
-    cases = pool(3)
-    n_cases = min(len(cases), round(size * CASE_SHARE))
-    picked = rng.sample(range(len(cases)), n_cases)
-    questions = [("fall", 3, index) for index in picked]
-    asked = {cases[index].id for index in picked}
+    # Never a case as published (``fall``): its wording is on a public page, where one answer
+    # shows the ruling. Cases come only as fresh variants; the rest are generated irregularities.
+    questions: list[tuple[str, int, int]] = []
     variable = eligible()
-    free = [i for i, case in enumerate(variable) if case.id not in asked]
-    n_variants = min(len(free), round(size * VARIANT_SHARE))
+    free = list(range(len(variable)))
+    n_variants = min(len(free), round(size * CASE_SHARE))
     for index in rng.sample(free, n_variants):
         # seed % len(variable) picks the case; the rest of the seed draws its new numbers
         laps = (SEED_LIMIT - 1 - index) // len(variable)
@@ -377,13 +378,36 @@ class ReviewRow:
         return tuple(seen)
 
 
+class ReviewLocked(ExamNotOver):
+    """A group exam's right answers are shown only once the trainer releases them, or once every
+    member of the class has finished (403); until then a sitting shows only its score."""
+
+
+def review_open(exam: Exam, now: datetime | None = None) -> bool:
+    """May the right answers of this (finished) sitting be shown? Always for a practice exam; for
+    a group exam only after the trainer's release or when every member's sitting is over: one
+    account that joins with the class code and hands in an empty sitting must not learn the key."""
+    group = exam.group
+    if group is None or group.review_released_at is not None:
+        return True
+    members = set(group.classroom.memberships.values_list("student_id", flat=True))
+    sittings = list(Exam.objects.filter(group=group, user_id__in=members))
+    return bool(members) and len(sittings) == len(members) and all(is_over(e, now) for e in sittings)
+
+
 def review(exam: Exam, now: datetime | None = None) -> list[ReviewRow]:
-    """Every question with the answer given and the ruling; only after the exam."""
+    """Every question with the answer given and the ruling; only after the exam (and, for a
+    group exam, only once :func:`review_open`)."""
     if not is_over(exam, now):
         raise ExamNotOver(
             "Die Auswertung gibt es erst nach der Prüfung.", "The review is available only after the exam."
         )
     finish_exam(exam, now)
+    if not review_open(exam, now):
+        raise ReviewLocked(
+            "Die Lösungen gibt die Kursleitung frei, wenn alle fertig sind; bis dahin siehst du dein Ergebnis.",
+            "The course leader releases the answers once everyone is done; until then you see your score.",
+        )
     rows = []
     for item in exam.questions.order_by("position"):
         question = question_of(item)
@@ -401,4 +425,4 @@ def score(exam: Exam) -> tuple[int, int]:
     return exam.questions.filter(correct=True).count(), exam.size
 
 
-__all__ += ["Answered", "ReviewRow", "case_of", "variant_of", "exam_type", "AnswerError"]
+__all__ += ["ReviewLocked", "review_open", "Answered", "ReviewRow", "case_of", "variant_of", "exam_type", "AnswerError"]

@@ -10,6 +10,7 @@ urlpatterns = [
     path("pruefung/gruppe/neu/", views_history.group_create, name="group_create"),
     path("pruefung/gruppe/<int:pk>/", views_history.group_results, name="group_results"),
     path("pruefung/gruppe/<int:pk>/starten/", views_history.group_sit, name="group_sit"),
+    path("pruefung/gruppe/<int:pk>/freigeben/", views_history.group_release, name="group_release"),
     path("pruefung/<uuid:public_id>/ergebnisblatt/", views_history.result_sheet, name="exam_sheet"),
     path("pruefung/<uuid:public_id>/", views.exam, name="exam"),
     path("pruefung/<uuid:public_id>/antwort/<int:position>/", views.exam_answer, name="exam_answer"),

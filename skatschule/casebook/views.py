@@ -27,7 +27,7 @@ from . import cases as casebook
 from . import exam_history, group_exams, selectors, services
 
 
-def _error(request: HttpRequest, error: services.BadFilter, exam: Any = None) -> HttpResponse:
+def _error(request: HttpRequest, error: UserError, exam: Any = None) -> HttpResponse:
     """The error page with the way back: the exam's review if there is one, the casebook, a new exam."""
     links = [(reverse("casebook:index"), _("Zur Fallsammlung")), (reverse("casebook:exam_start"), _("Neue Prüfung"))]
     if exam is not None:
@@ -127,7 +127,7 @@ def exam_start(request: HttpRequest) -> HttpResponse:
         try:
             pass_percent = exam_history.parse_pass_percent(source.get("bestehen"))
         except UserError as exc:
-            return _error(request, exc)  # type: ignore[arg-type]
+            return _error(request, exc)
         exam = exam_history.start_practice_exam(owner=owner_for(request), size=size, pass_percent=pass_percent)
         return redirect("casebook:exam", public_id=exam.public_id)
     context = {
@@ -193,8 +193,11 @@ def exam_finish(request: HttpRequest, public_id: Any) -> HttpResponse:
 @require_GET
 def exam_review(request: HttpRequest, public_id: Any) -> HttpResponse:
     found = services.get_exam(public_id, owner_for(request, create=False))
+    locked = ""
     try:
         rows = services.review(found)
+    except services.ReviewLocked as exc:  # a group exam before the release: the score only
+        rows, locked = [], message_in(exc)
     except services.ExamNotOver as exc:
         return _error(request, exc, exam=found)
     right, total = services.score(found)
@@ -206,5 +209,6 @@ def exam_review(request: HttpRequest, public_id: Any) -> HttpResponse:
         "percent": round(100 * right / total) if total else 0,
         "timed_out": found.finished_at is not None and found.finished_at >= found.deadline,
         "passed": exam_history.passed(right, total, found.pass_percent),
+        "locked": locked,
     }
     return render(request, "casebook/exam_review.html", context)

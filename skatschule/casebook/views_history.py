@@ -45,7 +45,10 @@ def result_sheet(request: HttpRequest, public_id: Any) -> HttpResponse:
             ),
         )
     services.finish_exam(exam)
-    rows = services.review(exam)
+    try:
+        rows = services.review(exam)
+    except services.ReviewLocked as exc:  # the sheet lists right answers: not before the release
+        return render_error(request, exc)
     times = exam_history.question_times(exam)
     context = {
         "exam": exam,
@@ -122,6 +125,14 @@ def group_results(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         "done_count": sum(1 for p in people if p.over),
     }
     return render(request, "casebook/group_results.html", context)
+
+
+@login_required
+@require_POST
+def group_release(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    group = group_exams.own_group_exam(request.user, pk)
+    group_exams.release_review(trainer=request.user, group=group)
+    return redirect("casebook:group_results", pk=group.pk)
 
 
 @login_required

@@ -33,6 +33,12 @@ and can wait a minute; guessing codes freely during an outage could not be undon
 per client address within ``SIGNUP_WINDOW_MINUTES`` (default 60). A slot is taken before the
 account is created and kept only when it was created (a form with a typo costs nothing).
 Without the cache, signups close the same way (503).
+
+**Password-reset mails** (:func:`password_reset`) too, per target and per address: at most
+``PASSWORD_RESET_TARGET_LIMIT`` (default 3) mails to one e-mail address and
+``PASSWORD_RESET_ADDRESS_LIMIT`` (default 10) requests from one client address within
+``PASSWORD_RESET_WINDOW_MINUTES`` (default 60); then 429. Every request counts, whether an
+account has that address or not (the answer must not tell which addresses exist).
 """
 
 from __future__ import annotations
@@ -56,9 +62,11 @@ __all__ = [
     "ADDRESS_FACTOR",
     "LimitUnavailable",
     "TooManyAttempts",
+    "TooManyResets",
     "TooManySignups",
     "attempt",
     "failure_limit",
+    "password_reset",
     "signup",
     "window_seconds",
 ]
@@ -105,6 +113,25 @@ class TooManySignups(TooManyAttempts):
         self.args = (self.message_de,)
 
 
+class TooManyResets(TooManyAttempts):
+    """Too many password-reset mails to one address, or asked for from one client (429)."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(retry_after)
+        minutes = max(1, math.ceil(retry_after / 60))
+        self.message_de = (
+            "In kurzer Zeit wurden zu viele Mails zum Zurücksetzen des Passworts angefordert. Bitte warte "
+            + ("1 Minute" if minutes == 1 else f"{minutes} Minuten")
+            + " und sieh so lange in deinem Postfach nach (auch im Spam-Ordner)."
+        )
+        self.message_en = (
+            "Too many password reset mails were asked for in a short time. Please wait "
+            + ("1 minute" if minutes == 1 else f"{minutes} minutes")
+            + " and check your mailbox meanwhile (the spam folder too)."
+        )
+        self.args = (self.message_de,)
+
+
 class LimitUnavailable(TooManyAttempts):
     """The counters cannot be read (the cache is down): the limited action is closed (503)."""
 
@@ -136,13 +163,25 @@ def signup_window_seconds() -> int:
     return max(1, int(getattr(settings, "SIGNUP_WINDOW_MINUTES", 60))) * 60
 
 
+def password_reset_limits() -> tuple[int, int, int]:
+    """(mails per target address, requests per client address, window in seconds)."""
+    return (
+        max(1, int(getattr(settings, "PASSWORD_RESET_TARGET_LIMIT", 3))),
+        max(1, int(getattr(settings, "PASSWORD_RESET_ADDRESS_LIMIT", 10))),
+        max(1, int(getattr(settings, "PASSWORD_RESET_WINDOW_MINUTES", 60))) * 60,
+    )
+
+
+def _digest(text: str) -> str:
+    # hashed: addresses are whatever the client sent, and cache keys must stay clean
+    return hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:32]
+
+
 def _address_key(prefix: str, request: HttpRequest) -> str | None:
     address = client_ip(request)
     if not address:
         return None
-    # hashed: X-Forwarded-For is whatever the client sent, and cache keys must stay clean
-    digest = hashlib.sha256(address.encode("utf-8", "replace")).hexdigest()[:32]
-    return f"{prefix}:address:{digest}"
+    return f"{prefix}:address:{_digest(address)}"
 
 
 def _counters(request: HttpRequest) -> list[tuple[str, int]]:
@@ -215,6 +254,25 @@ def signup(request: HttpRequest) -> Iterator[None]:
     """
     key = _address_key("accounts:signup-limit", request)
     taken = _take_slots([(key, signup_limit())] if key else [], signup_window_seconds(), TooManySignups)
+    try:
+        yield
+    except BaseException:
+        for key in taken:
+            _give_back(key)
+        raise
+
+
+@contextmanager
+def password_reset(request: HttpRequest, email: str) -> Iterator[None]:
+    """Guard one password-reset request for ``email``: raises :class:`TooManyResets` (429) or
+    :class:`LimitUnavailable` (503). The slots are kept when the block ends normally."""
+    per_target, per_address, window = password_reset_limits()
+    prefix = "accounts:reset-limit"
+    counters = [(f"{prefix}:target:{_digest(email.strip().lower())}", per_target)]
+    key = _address_key(prefix, request)
+    if key:
+        counters.append((key, per_address))
+    taken = _take_slots(counters, window, TooManyResets)
     try:
         yield
     except BaseException:

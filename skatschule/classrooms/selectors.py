@@ -155,9 +155,10 @@ def _lesson_grades(lesson: Lesson, student_ids: list[int]) -> dict[int, list[tup
     grades: dict[int, list[tuple[bool, datetime]]] = {sid: [] for sid in student_ids}
     rows = (
         Attempt.objects.filter(user_id__in=student_ids, kind__in=lesson.kinds)
+        .counting()  # the one rule: no unsigned history, imports count from their import
         .with_grade()
-        .order_by("created_at", "pk")
-        .values_list("user_id", "kind", "difficulty", "effective_correct", "created_at")
+        .order_by("counted_at", "created_at", "pk")
+        .values_list("user_id", "kind", "difficulty", "effective_correct", "counted_at")
     )
     for user_id, kind, difficulty, correct, created in rows:
         if (kind, difficulty) in steps:
@@ -351,8 +352,9 @@ def _rows_by_student(student_ids: Sequence[int]) -> dict[int, list[Row]]:
     rows: dict[int, list[Row]] = defaultdict(list)
     qs = (
         Attempt.objects.filter(user_id__in=list(student_ids))
+        .counting()  # the one rule (training.models.AttemptQuerySet.counting)
         .with_grade()
-        .order_by("created_at", "pk")
+        .order_by("counted_at", "created_at", "pk")
         .values_list("user_id", "kind", "difficulty", "effective_correct", "rule_ids")
     )
     for user_id, kind, difficulty, correct, rule_ids in qs:
@@ -373,8 +375,9 @@ def class_progress(classroom: Classroom, sort: str = SORT_NAME) -> ClassProgress
     rows = _rows_by_student(ids)
     practised = dict(
         Attempt.objects.filter(user_id__in=ids)
+        .counting()
         .values("user_id")
-        .annotate(last=Max("created_at"))
+        .annotate(last=Max("counted_at"))
         .values_list("user_id", "last")
     )
     quizzes = [

@@ -707,7 +707,7 @@ def solve_state(
         leader=leader,
         trick=trick,
         skat=CardSet(state.skat),
-        points=state.declarer_points,
+        points=state.declarer_trick_points,
         card_values=card_values,
         target=target,
         max_nodes=max_nodes,

@@ -68,7 +68,8 @@ class Pass:
 
 
 AuctionMove = Bid | Hold | Pass
-Phase = Literal["middlehand", "hinterhand", "vorhand_alone", "over"]
+AuctionPhase = Literal["middlehand", "hinterhand", "vorhand_alone", "over"]
+"""Whose turn the auction is at; the game's own stage is :class:`~.game.Phase`."""
 
 
 def parse_auction_move(item: object) -> AuctionMove:
@@ -94,7 +95,7 @@ def parse_auction_move(item: object) -> AuctionMove:
 class Auction:
     """The state of the auction after some moves."""
 
-    phase: Phase = "middlehand"
+    phase: AuctionPhase = "middlehand"
     speaker: int = 1
     listener: int = 0
     value: int = 0

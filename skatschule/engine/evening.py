@@ -110,8 +110,13 @@ class Evening:
         return tuple(b * self.stake for b in self.round.balances())
 
 
+STAKE_LENGTH = 16
+"""A typed stake has at most this many characters (so ``1e999999`` never becomes a number)."""
+
+
 def parse_stake(raw: object) -> Fraction:
-    """A stake in cents per point: an integer or a fraction string such as ``"1/4"``."""
+    """A stake in cents per point: an integer, a decimal (``0,25`` or ``0.25``) or a fraction
+    string such as ``"1/4"``."""
     try:
         if isinstance(raw, bool):
             raise TypeError
@@ -120,7 +125,10 @@ def parse_stake(raw: object) -> Fraction:
         elif isinstance(raw, float):
             stake = Fraction(str(raw))
         elif isinstance(raw, str):
-            stake = Fraction(raw.strip())
+            text = raw.strip().replace(",", ".")
+            if len(text) > STAKE_LENGTH or not text.isascii() or "e" in text.lower():
+                raise ValueError
+            stake = Fraction(text)
         else:
             raise TypeError
     except (TypeError, ValueError, ZeroDivisionError):

@@ -160,7 +160,7 @@ class GameState:
         "skat",
         "picked_up",
         "leader",
-        "declarer_points",
+        "declarer_trick_points",
         "declarer_trick_count",
         "defender_trick_count",
         "termination",
@@ -194,7 +194,7 @@ class GameState:
         self.picked_up = False
         self.leader = 0
         """The seat that leads (or led) the current trick."""
-        self.declarer_points = 0
+        self.declarer_trick_points = 0  # the Augen of his tricks, without the skat (see declarer_augen)
         """Augen of the declarer from tricks (the skat is added by :meth:`declarer_augen`)."""
         self.declarer_trick_count = 0
         self.defender_trick_count = 0
@@ -296,12 +296,12 @@ class GameState:
 
     def declarer_augen(self) -> int:
         """Augen of the declarer so far, the skat (or the discarded cards) included."""
-        return self.declarer_points + mask_points(self.skat)
+        return self.declarer_trick_points + mask_points(self.skat)
 
     def defender_augen(self) -> int:
         """Augen the defenders have taken in completed tricks."""
         done = self._plays[: 3 * len(self._takers)]
-        return sum(card.points for card in done) - self.declarer_points
+        return sum(card.points for card in done) - self.declarer_trick_points
 
     def legal_cards(self) -> CardSet:
         """The cards the player to move may play (empty unless cards are being played)."""
@@ -502,7 +502,7 @@ class GameState:
         self._takers.append(winner)
         self.leader = self._seat = winner
         if winner == self.declarer:
-            self.declarer_points += first.points + second.points + card.points
+            self.declarer_trick_points += first.points + second.points + card.points
             self.declarer_trick_count += 1
             if self._end_on_declarer_trick:
                 return self._end_early(winner)
@@ -584,7 +584,7 @@ class GameState:
         winner = self._takers.pop()
         plays = self._plays
         if winner == self.declarer:
-            self.declarer_points -= plays[-2].points + plays[-1].points + card.points
+            self.declarer_trick_points -= plays[-2].points + plays[-1].points + card.points
             self.declarer_trick_count -= 1
         else:
             self.defender_trick_count -= 1
@@ -637,7 +637,7 @@ class GameState:
                 contract,
                 matadors=matadors_in_mask(contract.game, twelve),
                 bid=self.auction.value,
-                declarer_points=self.declarer_points + mask_points(self.skat),
+                declarer_points=self.declarer_trick_points + mask_points(self.skat),
                 declarer_tricks=self.declarer_trick_count,
                 rules=self.rules,
                 explain=False,

@@ -27,7 +27,6 @@ Every error names the move (``Zug 7``: the seventh item of ``MV`` after the deal
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from .bidding import Bid, Hold, Pass
@@ -57,7 +56,7 @@ _LETTERS = {
     GameType.DIAMONDS: "D",
     GameType.NULL: "N",
 }
-_PROPERTY = re.compile(r"([A-Z][A-Z0-9]*)\[([^\]]*)\]")
+_KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 _SEATS = {"0": 0, "1": 1, "2": 2}
 
 
@@ -173,8 +172,20 @@ class IssGame:
 
 
 def split_records(text: str) -> list[str]:
-    """The record lines ``(;GM[Skat]...;)`` in ``text``, unread."""
-    return re.findall(r"\(;.*?;\)", text, flags=re.S)
+    r"""The record lines ``(;GM[Skat]...;)`` in ``text``, unread: each from a ``(;`` to the next ``;)``.
+
+    One pass (``str.find`` never looks back): a ``(;`` without a ``;)`` after it ends the search,
+    because no later ``(;`` can have one either. (A regex ``\(;.*?;\)`` tried every ``(;`` up to
+    the end of the text: quadratic in a paste of ``(;(;(;...``.)"""
+    records: list[str] = []
+    start = text.find("(;")
+    while start >= 0:
+        end = text.find(";)", start + 2)
+        if end < 0:
+            break
+        records.append(text[start : end + 2])
+        start = text.find("(;", end + 2)
+    return records
 
 
 def parse_records(text: str, rules: RuleSet = ISKO) -> list[IssGame]:
@@ -195,7 +206,7 @@ def parse_record(record: str, rules: RuleSet = ISKO) -> IssGame:
     if not (text.startswith("(;") and text.endswith(";)")):
         raise _error(0, "", "ein Datensatz beginnt mit (; und endet mit ;)", "a record starts with (; and ends with ;)")
     properties: dict[str, str] = {}
-    for key, value in _PROPERTY.findall(text):
+    for key, value in _properties(text):
         if key == "R":
             continue  # the server's summary is never read
         properties.setdefault(key, value)
@@ -204,6 +215,35 @@ def parse_record(record: str, rules: RuleSet = ISKO) -> IssGame:
     if "MV" not in properties:
         raise _error(0, "", "der Datensatz hat keine Züge MV[...]", "the record has no moves MV[...]")
     return _replay(properties["MV"].split(), properties, rules)
+
+
+def _properties(text: str) -> list[tuple[str, str]]:
+    r"""The ``KEY[value]`` pairs of a record, in order (a key: a capital, then capitals or digits).
+
+    One pass: each ``[`` is found once, its key read back over at most the characters since the
+    previous value, and a ``[`` without a ``]`` after it ends the search. (The regex
+    ``([A-Z][A-Z0-9]*)\[([^\]]*)\]`` retried every capital of a long run, and every ``[`` of an
+    unclosed value, up to the end: quadratic.)"""
+    pairs: list[tuple[str, str]] = []
+    floor = 0  # keys never reach back into a value already read
+    open_at = text.find("[")
+    while open_at >= 0:
+        close = text.find("]", open_at + 1)
+        if close < 0:
+            break
+        first = open_at
+        while first > floor and text[first - 1] in _KEY_CHARS:
+            first -= 1
+        while first < open_at and not ("A" <= text[first] <= "Z"):
+            first += 1  # the key starts at its first capital, as the regex's leftmost match did
+        if first < open_at:
+            pairs.append((text[first:open_at], text[open_at + 1 : close]))
+            floor = close + 1
+            open_at = text.find("[", close + 1)
+        else:
+            floor = open_at + 1  # no key: this [ is no property; the next [ may be
+            open_at = text.find("[", open_at + 1)
+    return pairs
 
 
 def _card(token: str, move_no: int, label: str) -> Card:

@@ -54,7 +54,7 @@ enums. The vectors contract's ``ruling`` input is read by
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -143,15 +143,6 @@ class Level(Enum):
     SCHWARZ = "schwarz"
 
 
-_VIOLATIONS = frozenset(
-    {
-        Irregularity.REVOKE,
-        Irregularity.LEAD_OUT_OF_TURN,
-        Irregularity.SKAT_VIEWED,
-        Irregularity.CARDS_EXPOSED,
-        Irregularity.WRONG_CARD_COUNT,
-    }
-)
 OPEN_SEARCH_MAX_CARDS = 6
 """The defender's open play is searched exhaustively only with at most this many cards a hand."""
 
@@ -304,14 +295,51 @@ def _party(state: GameState, seat: int) -> Party:
     return Party.DECLARER if seat == state.declarer else Party.DEFENDERS
 
 
+@dataclass(slots=True)
+class _Case:
+    """An irregularity in a game in play, with the figures every handler reads."""
+
+    state: GameState
+    event: Event
+    contract: Contract
+    declarer: int
+    to_move: int
+    m: int
+    """The declarer's matadors."""
+    need: _Need
+    d_augen: int
+    f_augen: int
+    steps: list[Step]
+
+
+@dataclass(frozen=True, slots=True)
+class _Standing:
+    """Whether the game was already decided before the irregularity (principle 1)."""
+
+    declarer_has_won: bool
+    lost_by_play: bool
+    out_of_reach: bool
+
+    @property
+    def defenders_have_won(self) -> bool:
+        return self.lost_by_play or self.out_of_reach
+
+
+_Handler = Callable[[GameState, Event], Ruling]
+
+
 def rule(state: GameState, event: Event) -> Ruling:
     """The ruling for ``event`` in ``state`` (a game in play, just before the event).
 
     ``declarer_leads_before_declaring`` takes a state between the auction and the
     announcement instead. Events with a ``continuation`` play those cards on ``state``.
-    """
-    if event.kind is Irregularity.DECLARER_LEADS_EARLY:
-        return _leads_before_announcement(state, event)
+    Each irregularity has its own handler (:data:`_HANDLERS`)."""
+    return _HANDLERS[event.kind](state, event)
+
+
+def _open_case(state: GameState, event: Event) -> _Case:
+    """The case of an irregularity during play: checks that the game is in play and the seat
+    exists, and opens the derivation with the event itself."""
     if state.phase != Phase.PLAY or state.contract is None or state.declarer is None:
         raise SkatError(
             "Ein Regelverstoß wird hier nur während des Spiels entschieden",
@@ -319,83 +347,262 @@ def rule(state: GameState, event: Event) -> Ruling:
         )
     if event.seat not in (0, 1, 2):
         raise SkatError(f"Unbekannter Platz {event.seat}", f"Unknown seat {event.seat}")
-    contract = state.contract
     m = state.matadors()
     need = _need(state, m)
     d_augen = state.declarer_augen()
     f_augen = state.defender_augen()
-    who_de, who_en = SEAT_NAMES_DE[event.seat], SEAT_NAMES_EN[event.seat]
     steps: list[Step] = [_event_step(state, event)]
-    kind = event.kind
     to_move = state.to_move
     assert to_move is not None
+    return _Case(state, event, state.contract, state.declarer, to_move, m, need, d_augen, f_augen, steps)
 
-    # --- events that are not violations, or checks of the event itself
-    if kind in (Irregularity.REVOKE, Irregularity.LEAD_OUT_OF_TURN):
-        if event.card is None:
-            raise SkatError("Zu diesem Regelverstoß gehört eine Karte", "This irregularity needs a card")
-        if not state.hands[event.seat] & event.card.bit:
-            raise SkatError(
-                f"{card_ref(event.card)} ist nicht in der Hand von {who_de}",
-                f"The {card_ref(event.card)} is not in {who_en}'s hand",
+
+def _who(event: Event) -> tuple[str, str]:
+    return SEAT_NAMES_DE[event.seat], SEAT_NAMES_EN[event.seat]
+
+
+def _check_card_in_hand(case: _Case) -> None:
+    """A revoke or a lead names a card the player holds."""
+    event = case.event
+    if event.card is None:
+        raise SkatError("Zu diesem Regelverstoß gehört eine Karte", "This irregularity needs a card")
+    if not case.state.hands[event.seat] & event.card.bit:
+        who_de, who_en = _who(event)
+        raise SkatError(
+            f"{card_ref(event.card)} ist nicht in der Hand von {who_de}",
+            f"The {card_ref(event.card)} is not in {who_en}'s hand",
+        )
+
+
+def _check_defender(case: _Case) -> None:
+    if case.event.seat == case.declarer:
+        raise SkatError("Der Alleinspieler ist kein Gegenspieler", "The declarer is not a defender")
+
+
+def _check_no_continuation(case: _Case) -> None:
+    """Only violations, claims and concessions can be followed by further play."""
+    kind = case.event.kind
+    if case.event.continuation is not None:
+        raise SkatError(f"Nach {kind.name_de} wird nicht weitergespielt", f"Play does not go on after {kind.name_en}")
+
+
+def _null_lost_by_announcement(case: _Case) -> Ruling | None:
+    """A Null announced above the bid was lost with its announcement (2.4.4): nothing
+    later counts."""
+    contract = case.contract
+    if contract.game.is_null and game_value(contract, rules=case.state.rules).value < case.state.bid:
+        return _unplayable_null(case.state, case.steps)
+    return None
+
+
+# --- the handlers, one per irregularity
+
+
+def _rule_revoke(state: GameState, event: Event) -> Ruling:
+    case = _open_case(state, event)
+    _check_card_in_hand(case)
+    who_de, who_en = _who(event)
+    if event.seat != case.to_move:
+        raise SkatError(
+            f"{who_de} ist nicht an der Reihe; das wäre unberechtigtes Ausspielen, kein falsches Bedienen",
+            f"{who_en} is not to play; that is a lead out of turn, not a revoke",
+        )
+    assert event.card is not None
+    if state.legal_cards().mask & event.card.bit:
+        raise SkatError(
+            f"{card_ref(event.card)} ist regelgerecht: kein falsches Bedienen",
+            f"The {card_ref(event.card)} is legal: no revoke",
+        )
+    return _rule_violation(case)
+
+
+def _rule_lead_out_of_turn(state: GameState, event: Event) -> Ruling:
+    case = _open_case(state, event)
+    _check_card_in_hand(case)
+    if event.seat == case.to_move:
+        who_de, who_en = _who(event)
+        raise SkatError(
+            f"{who_de} ist an der Reihe: das Ausspielen ist berechtigt", f"{who_en} is to play: the lead is legal"
+        )
+    if state.trick_count == 9:
+        case.steps.append(
+            Step(
+                "Zum letzten Stich hat jeder nur noch eine Karte, wer zuerst legt, ändert nichts: "
+                "der Stich wird normal zu Ende gespielt",
+                "At the last trick everyone holds one card, so who puts it down first changes nothing: "
+                "the trick is played out as usual",
+                ("3.1.10",),
             )
-    if kind is Irregularity.REVOKE:
-        if event.seat != to_move:
-            raise SkatError(
-                f"{who_de} ist nicht an der Reihe; das wäre unberechtigtes Ausspielen, kein falsches Bedienen",
-                f"{who_en} is not to play; that is a lead out of turn, not a revoke",
-            )
-        assert event.card is not None
-        if state.legal_cards().mask & event.card.bit:
-            raise SkatError(
-                f"{card_ref(event.card)} ist regelgerecht: kein falsches Bedienen",
-                f"The {card_ref(event.card)} is legal: no revoke",
-            )
-    if kind is Irregularity.LEAD_OUT_OF_TURN:
-        if event.seat == to_move:
-            raise SkatError(
-                f"{who_de} ist an der Reihe: das Ausspielen ist berechtigt", f"{who_en} is to play: the lead is legal"
-            )
-        if state.trick_count == 9:
-            steps.append(
-                Step(
-                    "Zum letzten Stich hat jeder nur noch eine Karte, wer zuerst legt, ändert nichts: "
-                    "der Stich wird normal zu Ende gespielt",
-                    "At the last trick everyone holds one card, so who puts it down first changes nothing: "
-                    "the trick is played out as usual",
-                    ("3.1.10",),
-                )
-            )
-            final = _play_out_last_trick(state)
-            outcome = final.score()
-            return _from_outcome(outcome, steps)
-    if kind is Irregularity.CARDS_EXPOSED and event.seat == state.declarer:
+        )
+        final = _play_out_last_trick(state)
+        return _from_outcome(final.score(), case.steps)
+    return _rule_violation(case)
+
+
+def _rule_cards_exposed(state: GameState, event: Event) -> Ruling:
+    case = _open_case(state, event)
+    if event.seat == case.declarer:
         raise SkatError(
             "Rutschen dem Alleinspieler Karten aus der Hand, nimmt er sie einfach zurück: das Spiel geht weiter "
             "(ISkO 3.1.9)",
             "Cards that slip out of the declarer's hand he simply takes back: play continues (ISkO 3.1.9)",
         )
-    if kind is Irregularity.DECLARER_CONCEDES and event.seat != state.declarer:
+    return _rule_violation(case)
+
+
+def _rule_plain_violation(state: GameState, event: Event) -> Ruling:
+    """A violation with no check of its own (the skat looked at, a wrong card count)."""
+    return _rule_violation(_open_case(state, event))
+
+
+def _rule_declarer_concedes(state: GameState, event: Event) -> Ruling:
+    case = _open_case(state, event)
+    if event.seat != case.declarer:
         raise SkatError("Nur der Alleinspieler kann sein Spiel aufgeben", "Only the declarer can concede his game")
-    if kind in (Irregularity.DEFENDER_CONCEDES, Irregularity.DEFENDER_PLAYS_OPEN) and event.seat == state.declarer:
-        raise SkatError("Der Alleinspieler ist kein Gegenspieler", "The declarer is not a defender")
-    if (
-        event.continuation is not None
-        and kind not in _VIOLATIONS
-        and kind not in (Irregularity.DECLARER_CLAIMS, Irregularity.DECLARER_CONCEDES)
-    ):
-        raise SkatError(f"Nach {kind.name_de} wird nicht weitergespielt", f"Play does not go on after {kind.name_en}")
+    lost = _null_lost_by_announcement(case)
+    if lost is not None:
+        return lost
+    if event.accepted is False:
+        return _refused_concession(case)
+    decided = _decided(case, _standing(case))
+    if decided is not None:
+        return decided
+    steps = case.steps
+    contract = case.contract
+    cards_left = CardSet(state.hands[case.declarer]).mask.bit_count()
+    if cards_left < 9:
+        steps.append(
+            Step(
+                f"Mit {plural(cards_left, 'Karte')} braucht die Aufgabe die Zustimmung eines "
+                f"Gegenspielers; sie liegt vor",
+                f"With {plural(cards_left, 'card', 'en')} the concession needs a defender's consent, which was given",
+                ("3.3.2",),
+            )
+        )
+    reason: Reason = (
+        "der Alleinspieler gibt auf; gewertet wird die Stufe einfach mit seinen Spitzen, mindestens zum "
+        "Reizwert" + _announced_note(contract, "de"),
+        "the declarer concedes; the simple level counts, with his matadors and at least at the bid"
+        + _announced_note(contract, "en"),
+        ("3.3.1",) + _announced_rule(contract),
+    )
+    return _ruling(state, m=case.m, won=False, steps=steps, reason=reason)
 
-    # --- a Null announced above the bid was lost with its announcement (2.4.4): nothing later counts
-    if (
-        contract.game.is_null
-        and kind is not Irregularity.INVALID_DECLARATION
-        and game_value(contract, rules=state.rules).value < state.bid
-    ):
-        return _unplayable_null(state, steps)
 
-    # --- events after which play goes on, or whose result is counted from the tricks
-    if event.continuation is not None and kind in _VIOLATIONS:
+def _refused_concession(case: _Case) -> Ruling:
+    """A concession the defenders refuse (3.3.2): void with fewer than nine cards, play goes on."""
+    state, event = case.state, case.event
+    cards_left = CardSet(state.hands[case.declarer]).mask.bit_count()
+    if cards_left >= 9:
+        raise SkatError(
+            "Mit mindestens neun Karten braucht die Aufgabe keine Zustimmung",
+            "With nine cards or more the concession needs no consent",
+        )
+    if event.continuation is None:
+        raise SkatError(
+            "Die Aufgabe ist abgelehnt: es fehlen die weitergespielten Karten",
+            "The concession was refused: the cards played on are missing",
+        )
+    case.steps.append(
+        Step(
+            f"Mit {cards_left} Karten ist die Aufgabe ohne Zustimmung unwirksam: es wird weitergespielt",
+            f"With {cards_left} cards the concession is void without consent: play goes on",
+            ("3.3.2",),
+        )
+    )
+    return _play_on(state, event.continuation, case.steps)
+
+
+def _rule_defender_concedes(state: GameState, event: Event) -> Ruling:
+    case = _open_case(state, event)
+    _check_defender(case)
+    _check_no_continuation(case)
+    lost = _null_lost_by_announcement(case)
+    if lost is not None:
+        return lost
+    decided = _decided(case, _standing(case))
+    if decided is not None:
+        return decided
+    reason: Reason = (
+        "gibt ein Gegenspieler auf, gilt das für die ganze Gegenpartei (gemeinsame Haftung)",
+        "a defender's concession binds both defenders (joint liability)",
+        ("3.3.3", "2.5.2"),
+    )
+    return _innocent_declarer(state, case.m, case.need, case.steps, None, reason)
+
+
+def _rule_defender_plays_open(state: GameState, event: Event) -> Ruling:
+    case = _open_case(state, event)
+    _check_defender(case)
+    _check_no_continuation(case)
+    lost = _null_lost_by_announcement(case)
+    if lost is not None:
+        return lost
+    return _defender_open(state, event, case.steps)
+
+
+def _rule_invalid_declaration(state: GameState, event: Event) -> Ruling:
+    case = _open_case(state, event)
+    _check_no_continuation(case)
+    if event.seat != case.declarer:
+        raise SkatError("Die Spielansage macht der Alleinspieler", "The declarer makes the announcement")
+    contract = case.contract
+    null_value = game_value(contract, rules=state.rules).value if contract.game.is_null else 0
+    if not (contract.game.is_null and not contract.hand and null_value < state.bid):
+        raise SkatError(
+            "Diese Ansage ist gültig und durchführbar; die Engine entscheidet hier nur das "
+            "undurchführbare Nullspiel nach Skataufnahme",
+            "This announcement is valid and playable; the engine rules here only on the null game "
+            "after a pick-up that cannot reach the bid",
+        )
+    return _unplayable_null(state, case.steps)
+
+
+def _rule_declarer_claims(state: GameState, event: Event) -> Ruling:
+    case = _open_case(state, event)
+    lost = _null_lost_by_announcement(case)
+    if lost is not None:
+        return lost
+    if event.seat != case.declarer:
+        raise SkatError(
+            "Nur der Alleinspieler kann so abkürzen; für Gegenspieler gilt das offene Spiel (3.3.5)",
+            "Only the declarer can claim like this; a defender plays open instead (3.3.5)",
+        )
+    if event.accepted is False:
+        if event.continuation is None:
+            raise SkatError(
+                "Ein Gegenspieler stimmt nicht zu: es fehlen die offen weitergespielten Karten",
+                "A defender refuses: the cards played on in the open are missing",
+            )
+        case.steps.append(
+            Step(
+                "Ein Gegenspieler stimmt nicht zu: Die Karten des Alleinspielers bleiben aufgedeckt, "
+                "es wird weitergespielt und nach dem Ausgang gewertet",
+                "A defender refuses: play continues with the declarer's cards face up and is scored by its outcome",
+                ("3.3.4",),
+            )
+        )
+        return _play_on(state, event.continuation, case.steps)
+    standing = _standing(case)
+    if not standing.defenders_have_won:
+        return _accepted_claim(state, event, case.m, case.need, case.d_augen, case.f_augen, case.steps)
+    decided = _decided(case, standing)
+    assert decided is not None  # the defenders had won
+    return decided
+
+
+def _rule_declarer_leads_early(state: GameState, event: Event) -> Ruling:
+    return _leads_before_announcement(state, event)
+
+
+def _rule_violation(case: _Case) -> Ruling:
+    """A violation (3.1): play goes on if the innocent party demands it (3.1.6); otherwise a
+    game already decided stays decided, and an open one is lost by the guilty party."""
+    state, event, steps = case.state, case.event, case.steps
+    lost = _null_lost_by_announcement(case)
+    if lost is not None:
+        return lost
+    if event.continuation is not None:
         steps.append(
             Step(
                 "Die schuldlose Partei verlangt Weiterspiel: der Regelverstoß gilt als nicht begangen, "
@@ -406,181 +613,20 @@ def rule(state: GameState, event: Event) -> Ruling:
             )
         )
         return _play_on(state, event.continuation, steps)
-    if kind is Irregularity.DECLARER_CLAIMS:
-        if event.seat != state.declarer:
-            raise SkatError(
-                "Nur der Alleinspieler kann so abkürzen; für Gegenspieler gilt das offene Spiel (3.3.5)",
-                "Only the declarer can claim like this; a defender plays open instead (3.3.5)",
-            )
-        if event.accepted is False:
-            if event.continuation is None:
-                raise SkatError(
-                    "Ein Gegenspieler stimmt nicht zu: es fehlen die offen weitergespielten Karten",
-                    "A defender refuses: the cards played on in the open are missing",
-                )
-            steps.append(
-                Step(
-                    "Ein Gegenspieler stimmt nicht zu: Die Karten des Alleinspielers bleiben aufgedeckt, "
-                    "es wird weitergespielt und nach dem Ausgang gewertet",
-                    "A defender refuses: play continues with the declarer's cards face up and is scored by its outcome",
-                    ("3.3.4",),
-                )
-            )
-            return _play_on(state, event.continuation, steps)
-    if kind is Irregularity.DECLARER_CONCEDES and event.accepted is False:
-        cards_left = CardSet(state.hands[state.declarer]).mask.bit_count()
-        if cards_left >= 9:
-            raise SkatError(
-                "Mit mindestens neun Karten braucht die Aufgabe keine Zustimmung",
-                "With nine cards or more the concession needs no consent",
-            )
-        if event.continuation is None:
-            raise SkatError(
-                "Die Aufgabe ist abgelehnt: es fehlen die weitergespielten Karten",
-                "The concession was refused: the cards played on are missing",
-            )
-        steps.append(
-            Step(
-                f"Mit {cards_left} Karten ist die Aufgabe ohne Zustimmung unwirksam: es wird weitergespielt",
-                f"With {cards_left} cards the concession is void without consent: play goes on",
-                ("3.3.2",),
-            )
-        )
-        return _play_on(state, event.continuation, steps)
-    if kind is Irregularity.DEFENDER_PLAYS_OPEN:
-        return _defender_open(state, event, steps)
-    if kind is Irregularity.INVALID_DECLARATION:
-        if event.seat != state.declarer:
-            raise SkatError("Die Spielansage macht der Alleinspieler", "The declarer makes the announcement")
-        null_value = game_value(contract, rules=state.rules).value if contract.game.is_null else 0
-        if not (contract.game.is_null and not contract.hand and null_value < state.bid):
-            raise SkatError(
-                "Diese Ansage ist gültig und durchführbar; die Engine entscheidet hier nur das "
-                "undurchführbare Nullspiel nach Skataufnahme",
-                "This announcement is valid and playable; the engine rules here only on the null game "
-                "after a pick-up that cannot reach the bid",
-            )
-        return _unplayable_null(state, steps)
-
-    # --- is the game already decided?
-    if contract.game.is_null:
-        declarer_has_won = False
-        lost_by_play = state.declarer_trick_count > 0
-        out_of_reach = need.impossible
-    else:
-        declarer_reached = (not need.schneider or d_augen >= SCHNEIDER_POINTS) and not need.schwarz
-        declarer_has_won = d_augen >= WIN_POINTS and declarer_reached and not need.impossible
-        lost_by_play = f_augen >= SPLIT_POINTS
-        out_of_reach = (
-            need.impossible
-            or (need.schneider and f_augen >= OUT_OF_SCHNEIDER)
-            or (need.schwarz and (state.defender_trick_count > 0 or m < 0))
-        )
-    defenders_have_won = lost_by_play or out_of_reach
-    if kind is Irregularity.DECLARER_CLAIMS and not defenders_have_won:
-        return _accepted_claim(state, event, m, need, d_augen, f_augen, steps)
-    if declarer_has_won:
-        steps.append(_augen_step(d_augen, f_augen))
-        reason: Reason = (
-            f"mit {d_augen} Augen{' und der nötigen Stufe' if need.schneider else ''} war das Spiel für den "
-            f"Alleinspieler schon gewonnen, und ein entschiedenes Spiel bleibt entschieden",
-            f"with {d_augen} card points{' and the level he needed' if need.schneider else ''} the declarer had "
-            f"already won, and a decided game stays decided",
-            ("3.1.3", "4.2.2"),
-        )
-        if contract.game.is_null:
-            return _ruling(state, m=m, won=True, steps=steps, reason=reason)
-        return _ruling(state, m=m, won=True, schneider=d_augen >= SCHNEIDER_POINTS, steps=steps, reason=reason)
-    if lost_by_play:
-        if contract.game.is_null:
-            tricks = state.declarer_trick_count
-            steps.append(
-                Step(
-                    f"Der Alleinspieler hat im Nullspiel schon {plural(tricks, 'Stich')} bekommen",
-                    f"The declarer has already taken {plural(tricks, 'trick', 'en')} in his null game",
-                    ("4.2.7",),
-                )
-            )
-            reason = (
-                "damit war das Nullspiel schon verloren, und ein entschiedenes Spiel bleibt entschieden",
-                "so the null game was already lost, and a decided game stays decided",
-                ("3.1.3", "4.2.7"),
-            )
-            return _ruling(state, m=m, won=False, steps=steps, reason=reason)
-        steps.append(_augen_step(d_augen, f_augen))
-        reason = (
-            f"mit {f_augen} Augen der Gegenpartei war das Spiel für den Alleinspieler schon verloren, und "
-            f"ein entschiedenes Spiel bleibt entschieden",
-            f"with the defenders' {f_augen} card points the declarer had already lost, and a decided game "
-            f"stays decided",
-            ("3.1.3", "4.2.2"),
-        )
-        return _ruling(state, m=m, won=False, schneider=f_augen >= SCHNEIDER_POINTS, steps=steps, reason=reason)
-    if out_of_reach:
-        fact, before_first_trick = _unreachable(state, m, need, f_augen)
-        steps.append(fact)
-        if kind is Irregularity.DECLARER_CONCEDES:
-            reason = (
-                "der Alleinspieler gibt auf, und gewinnen konnte er das Spiel ohnehin nicht mehr",
-                "the declarer concedes, and he could no longer win the game anyway",
-                ("3.3.1", "2.4.3"),
-            )
-        elif _party(state, event.seat) is Party.DEFENDERS and before_first_trick:
-            reason = (
-                "ein Spiel, dessen nötige Stufe schon vor dem ersten Stich unerreichbar war, gewinnt der "
-                "Alleinspieler auch durch einen Fehler der Gegenpartei nicht",
-                "a game whose needed level was out of reach before the first trick cannot become the "
-                "declarer's through the defenders' mistake either",
-                ("4.4.3", "3.1.3"),
-            )
-        else:
-            reason = (
-                "der Alleinspieler konnte das Spiel schon vorher nicht mehr gewinnen",
-                "the declarer could no longer win the game even before",
-                ("3.1.3",),
-            )
-        return _ruling(state, m=m, won=False, steps=steps, reason=reason)
-
-    # --- concessions
-    if kind is Irregularity.DECLARER_CONCEDES:
-        cards_left = CardSet(state.hands[state.declarer]).mask.bit_count()
-        if cards_left < 9:
-            steps.append(
-                Step(
-                    f"Mit {plural(cards_left, 'Karte')} braucht die Aufgabe die Zustimmung eines "
-                    f"Gegenspielers; sie liegt vor",
-                    f"With {plural(cards_left, 'card', 'en')} the concession needs a defender's consent, "
-                    f"which was given",
-                    ("3.3.2",),
-                )
-            )
-        reason = (
-            "der Alleinspieler gibt auf; gewertet wird die Stufe einfach mit seinen Spitzen, mindestens zum "
-            "Reizwert" + _announced_note(contract, "de"),
-            "the declarer concedes; the simple level counts, with his matadors and at least at the bid"
-            + _announced_note(contract, "en"),
-            ("3.3.1",) + _announced_rule(contract),
-        )
-        return _ruling(state, m=m, won=False, steps=steps, reason=reason)
-    if kind is Irregularity.DEFENDER_CONCEDES:
-        reason = (
-            "gibt ein Gegenspieler auf, gilt das für die ganze Gegenpartei (gemeinsame Haftung)",
-            "a defender's concession binds both defenders (joint liability)",
-            ("3.3.3", "2.5.2"),
-        )
-        return _innocent_declarer(state, m, need, steps, None, reason)
-
-    # --- violations before the decision
+    decided = _decided(case, _standing(case))
+    if decided is not None:
+        return decided
+    contract = case.contract
     guilty = _party(state, event.seat)
     if guilty is Party.DECLARER:
-        reason = (
+        reason: Reason = (
             "der Alleinspieler hat vor der Spielentscheidung gegen die Regeln verstoßen; gewertet wird die "
             "Stufe einfach" + _announced_note(contract, "de"),
             "the declarer broke a rule while the game was still open; the simple level counts"
             + _announced_note(contract, "en"),
             ("3.1.4",) + _announced_rule(contract),
         )
-        return _ruling(state, m=m, won=False, guilty=guilty, steps=steps, reason=reason)
+        return _ruling(state, m=case.m, won=False, guilty=guilty, steps=steps, reason=reason)
     reason = (
         "ein Gegenspieler hat vor der Spielentscheidung gegen die Regeln verstoßen, und das gilt für beide "
         "Gegenspieler (gemeinsame Haftung)",
@@ -588,7 +634,164 @@ def rule(state: GameState, event: Event) -> Ruling:
         "(joint liability)",
         ("3.1.4", "2.5.2"),
     )
-    return _innocent_declarer(state, m, need, steps, guilty, reason)
+    return _innocent_declarer(state, case.m, case.need, steps, guilty, reason)
+
+
+_HANDLERS: dict[Irregularity, _Handler] = {
+    Irregularity.REVOKE: _rule_revoke,
+    Irregularity.LEAD_OUT_OF_TURN: _rule_lead_out_of_turn,
+    Irregularity.SKAT_VIEWED: _rule_plain_violation,
+    Irregularity.CARDS_EXPOSED: _rule_cards_exposed,
+    Irregularity.DECLARER_CONCEDES: _rule_declarer_concedes,
+    Irregularity.DEFENDER_CONCEDES: _rule_defender_concedes,
+    Irregularity.DECLARER_LEADS_EARLY: _rule_declarer_leads_early,
+    Irregularity.INVALID_DECLARATION: _rule_invalid_declaration,
+    Irregularity.WRONG_CARD_COUNT: _rule_plain_violation,
+    Irregularity.DECLARER_CLAIMS: _rule_declarer_claims,
+    Irregularity.DEFENDER_PLAYS_OPEN: _rule_defender_plays_open,
+}
+"""One handler per irregularity: each checks its event, then rules on it."""
+
+
+# --- a game decided before the irregularity (principle 1)
+
+
+def _standing(case: _Case) -> _Standing:
+    """Had either party already won before the irregularity?"""
+    state, need = case.state, case.need
+    if case.contract.game.is_null:
+        return _Standing(False, state.declarer_trick_count > 0, need.impossible)
+    d_augen, f_augen = case.d_augen, case.f_augen
+    declarer_reached = (not need.schneider or d_augen >= SCHNEIDER_POINTS) and not need.schwarz
+    out_of_reach = (
+        need.impossible
+        or (need.schneider and f_augen >= OUT_OF_SCHNEIDER)
+        or (need.schwarz and (state.defender_trick_count > 0 or case.m < 0))
+    )
+    return _Standing(
+        d_augen >= WIN_POINTS and declarer_reached and not need.impossible, f_augen >= SPLIT_POINTS, out_of_reach
+    )
+
+
+def _decided(case: _Case, standing: _Standing) -> Ruling | None:
+    """The ruling for a game already decided (3.1.3), or None if it was still open."""
+    if standing.declarer_has_won:
+        return _already_won(case)
+    if standing.lost_by_play:
+        return _already_lost(case)
+    if standing.out_of_reach:
+        return _out_of_reach(case)
+    return None
+
+
+def _already_won(case: _Case) -> Ruling:
+    d_augen, f_augen, need = case.d_augen, case.f_augen, case.need
+    case.steps.append(_augen_step(d_augen, f_augen))
+    reason: Reason = (
+        f"mit {d_augen} Augen{' und der nötigen Stufe' if need.schneider else ''} war das Spiel für den "
+        f"Alleinspieler schon gewonnen, und ein entschiedenes Spiel bleibt entschieden",
+        f"with {d_augen} card points{' and the level he needed' if need.schneider else ''} the declarer had "
+        f"already won, and a decided game stays decided",
+        ("3.1.3", "4.2.2"),
+    )
+    if case.contract.game.is_null:
+        return _ruling(case.state, m=case.m, won=True, steps=case.steps, reason=reason)
+    schneider = d_augen >= SCHNEIDER_POINTS
+    return _ruling(case.state, m=case.m, won=True, schneider=schneider, steps=case.steps, reason=reason)
+
+
+def _already_lost(case: _Case) -> Ruling:
+    state, steps = case.state, case.steps
+    if case.contract.game.is_null:
+        tricks = state.declarer_trick_count
+        steps.append(
+            Step(
+                f"Der Alleinspieler hat im Nullspiel schon {plural(tricks, 'Stich')} bekommen",
+                f"The declarer has already taken {plural(tricks, 'trick', 'en')} in his null game",
+                ("4.2.7",),
+            )
+        )
+        reason: Reason = (
+            "damit war das Nullspiel schon verloren, und ein entschiedenes Spiel bleibt entschieden",
+            "so the null game was already lost, and a decided game stays decided",
+            ("3.1.3", "4.2.7"),
+        )
+        return _ruling(state, m=case.m, won=False, steps=steps, reason=reason)
+    f_augen = case.f_augen
+    steps.append(_augen_step(case.d_augen, f_augen))
+    reason = (
+        f"mit {f_augen} Augen der Gegenpartei war das Spiel für den Alleinspieler schon verloren, und "
+        f"ein entschiedenes Spiel bleibt entschieden",
+        f"with the defenders' {f_augen} card points the declarer had already lost, and a decided game stays decided",
+        ("3.1.3", "4.2.2"),
+    )
+    schneider = f_augen >= SCHNEIDER_POINTS
+    return _ruling(state, m=case.m, won=False, schneider=schneider, steps=steps, reason=reason)
+
+
+def _out_of_reach(case: _Case) -> Ruling:
+    state, event = case.state, case.event
+    fact, before_first_trick = _unreachable(state, case.m, case.need, case.f_augen)
+    case.steps.append(fact)
+    reason: Reason
+    if event.kind is Irregularity.DECLARER_CONCEDES:
+        reason = (
+            "der Alleinspieler gibt auf, und gewinnen konnte er das Spiel ohnehin nicht mehr",
+            "the declarer concedes, and he could no longer win the game anyway",
+            ("3.3.1", "2.4.3"),
+        )
+    elif _party(state, event.seat) is Party.DEFENDERS and before_first_trick:
+        reason = (
+            "ein Spiel, dessen nötige Stufe schon vor dem ersten Stich unerreichbar war, gewinnt der "
+            "Alleinspieler auch durch einen Fehler der Gegenpartei nicht",
+            "a game whose needed level was out of reach before the first trick cannot become the "
+            "declarer's through the defenders' mistake either",
+            ("4.4.3", "3.1.3"),
+        )
+    else:
+        reason = (
+            "der Alleinspieler konnte das Spiel schon vorher nicht mehr gewinnen",
+            "the declarer could no longer win the game even before",
+            ("3.1.3",),
+        )
+    return _ruling(state, m=case.m, won=False, steps=case.steps, reason=reason)
+
+
+_EVENT_TEXTS: dict[Irregularity, Callable[[str, str, str], tuple[str, str]]] = {
+    Irregularity.REVOKE: lambda de, en, card: (
+        (
+            f"{de} bedient nicht: {card} statt einer Karte der verlangten Farbe, die er hält",
+            f"{en} revokes: the {card} instead of a card of the suit led, which he holds",
+        )
+        if card
+        else (f"{de} bedient falsch", f"{en} revokes")
+    ),
+    Irregularity.LEAD_OUT_OF_TURN: lambda de, en, card: (
+        (f"{de} spielt {card} aus, ohne an der Reihe zu sein", f"{en} leads the {card} out of turn")
+        if card
+        else (f"{de} spielt aus, ohne an der Reihe zu sein", f"{en} leads out of turn")
+    ),
+    Irregularity.SKAT_VIEWED: lambda de, en, card: (
+        f"{de} sieht während des Spiels den Skat an",
+        f"{en} looks at the skat during play",
+    ),
+    Irregularity.CARDS_EXPOSED: lambda de, en, card: (f"{de} deckt Karten auf", f"{en} exposes cards"),
+    Irregularity.DECLARER_CONCEDES: lambda de, en, card: (f"{de} gibt das Spiel auf", f"{en} concedes the game"),
+    Irregularity.DEFENDER_CONCEDES: lambda de, en, card: (f"{de} gibt das Spiel auf", f"{en} concedes the game"),
+    Irregularity.WRONG_CARD_COUNT: lambda de, en, card: (
+        f"{de} hat eine falsche Zahl von Karten",
+        f"{en} holds a wrong number of cards",
+    ),
+    Irregularity.DECLARER_CLAIMS: lambda de, en, card: (
+        f"{de} legt seine Karten auf und beansprucht die restlichen Stiche",
+        f"{en} lays his cards face up and claims the remaining tricks",
+    ),
+    Irregularity.DEFENDER_PLAYS_OPEN: lambda de, en, card: (
+        f"{de} legt seine Karten offen hin",
+        f"{en} lays his cards face up",
+    ),
+}
+"""What the player did, in German and English, from who (seat and role) and the card named."""
 
 
 def _event_step(state: GameState, event: Event) -> Step:
@@ -599,34 +802,9 @@ def _event_step(state: GameState, event: Event) -> Step:
     who_en = f"{seat_en} ({'the declarer' if declarer else 'a defender'})"
     card = card_ref(event.card) if event.card is not None else ""
     kind = event.kind
-    if kind is Irregularity.REVOKE:
-        if card:
-            de = f"{who_de} bedient nicht: {card} statt einer Karte der verlangten Farbe, die er hält"
-            en = f"{who_en} revokes: the {card} instead of a card of the suit led, which he holds"
-        else:
-            de, en = f"{who_de} bedient falsch", f"{who_en} revokes"
-    elif kind is Irregularity.LEAD_OUT_OF_TURN:
-        de = (
-            f"{who_de} spielt {card} aus, ohne an der Reihe zu sein"
-            if card
-            else f"{who_de} spielt aus, ohne an der Reihe zu sein"
-        )
-        en = f"{who_en} leads the {card} out of turn" if card else f"{who_en} leads out of turn"
-    elif kind is Irregularity.SKAT_VIEWED:
-        de, en = f"{who_de} sieht während des Spiels den Skat an", f"{who_en} looks at the skat during play"
-    elif kind is Irregularity.CARDS_EXPOSED:
-        de, en = f"{who_de} deckt Karten auf", f"{who_en} exposes cards"
-    elif kind is Irregularity.DECLARER_CONCEDES:
-        de, en = f"{who_de} gibt das Spiel auf", f"{who_en} concedes the game"
-    elif kind is Irregularity.DEFENDER_CONCEDES:
-        de, en = f"{who_de} gibt das Spiel auf", f"{who_en} concedes the game"
-    elif kind is Irregularity.WRONG_CARD_COUNT:
-        de, en = f"{who_de} hat eine falsche Zahl von Karten", f"{who_en} holds a wrong number of cards"
-    elif kind is Irregularity.DECLARER_CLAIMS:
-        de = f"{who_de} legt seine Karten auf und beansprucht die restlichen Stiche"
-        en = f"{who_en} lays his cards face up and claims the remaining tricks"
-    elif kind is Irregularity.DEFENDER_PLAYS_OPEN:
-        de, en = f"{who_de} legt seine Karten offen hin", f"{who_en} lays his cards face up"
+    texts = _EVENT_TEXTS.get(kind)
+    if texts is not None:
+        de, en = texts(who_de, who_en, card)
     else:
         contract = state.contract
         de = f"{who_de} sagt {contract.ref('de')} an" if contract else f"{who_de}: {kind.name_de}"

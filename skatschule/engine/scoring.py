@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card, CardSet
 from .errors import SkatError
@@ -489,6 +489,32 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
+@dataclass(slots=True)
+class _Notes:
+    """The derivation of a result being written: the facts (steps), the reasons that
+    decided, as (German, English) phrases, and their rules, the decisive one first."""
+
+    steps: list[Step] = field(default_factory=list)
+    reasons: list[tuple[str, str]] = field(default_factory=list)
+    cited: list[str] = field(default_factory=list)
+
+    def fact(self, de: str, en: str, rules: tuple[str, ...] = ()) -> None:
+        self.steps.append(Step(de, en, rules))
+
+    def reason(self, de: str, en: str, rule: str, *, decisive: bool = False) -> None:
+        self.reasons.append((de, en))
+        if decisive:
+            self.cited.insert(0, rule)
+        else:
+            self.cited.append(rule)
+
+
+_Played = tuple[GameValue, bool, bool, bool, int, GameType | None]
+"""What the play decided, before the bid and the list entry are applied: the game value,
+won, Schneider, Schwarz, the matadors the outcome keeps, and the game counted instead
+(an overbid Null). A plain tuple: it is built for every game scored."""
+
+
 def _evaluate(
     contract: Contract,
     *,
@@ -512,149 +538,26 @@ def _evaluate(
     carried on to the outcome.
 
     Every step but the last states a fact; the last gives the reasons that decided, the
-    verdict and the list entry, citing the decisive rule first."""
-    game = contract.game
-    doublings = (kontra, re, bock)
-    steps: list[Step] = []
-    reasons: list[tuple[str, str]] = []
-    cited: list[str] = []
-    counted_game: GameType | None = None
-    if game.is_null:
-        gv = game_value(contract, rules=rules)
-        schneider = schwarz = False
-        if gv.value < bid and (declarer_mask is not None or null_matadors):
-            # ISkO 2.4.4: this Null cannot be made; a suit or Grand game is lost instead.
-            lost, count, gv = cheapest_lost_game(bid, declarer_mask, rules, matadors=null_matadors)
-            counted_game = lost.game
-            # with only a number of matadors the outcome keeps that number (the steps rebuild from it)
-            matadors = count if declarer_mask is not None else int(null_matadors or 0)
-            won_by_play = False
-            if explain:
-                null_value = game_value(contract, rules=rules).value
-                steps.append(
-                    Step(
-                        f"{contract.ref('de')} ist {null_value} wert, der Reizwert ist {bid}",
-                        f"{contract.ref('en')} is worth {null_value}, the bid is {bid}",
-                        ("4.1.2",),
-                    )
-                )
-                steps.append(
-                    Step(
-                        f"Angeschrieben wird das billigste Farb- oder Grandspiel, das mit den Spitzen des "
-                        f"Alleinspielers den Reizwert {bid} erreicht: {game_ref(lost.game)}",
-                        f"The entry is the cheapest suit or Grand game that reaches the bid of {bid} with the "
-                        f"declarer's matadors: {game_ref(lost.game)}",
-                        ("2.4.4",),
-                    )
-                )
-                reasons.append(
-                    ("ein Nullspiel unter dem Reizwert ist nicht durchführbar", "a Null below the bid cannot be played")
-                )
-                cited.append("2.4.4")
-        else:
-            won_by_play = declarer_tricks == 0
-            if explain:
-                if won_by_play:
-                    reasons.append(("Der Alleinspieler hat keinen Stich", "The declarer took no trick"))
-                else:
-                    reasons.append(
-                        (
-                            f"Der Alleinspieler hat {plural(declarer_tricks, 'Stich')}",
-                            f"The declarer took {plural(declarer_tricks, 'trick', 'en')}",
-                        )
-                    )
-                cited.append("4.2.7")
+    verdict and the list entry, citing the decisive rule first. The steps: what the play
+    decided (:func:`_null_played`, :func:`_suit_played`), then the game value, then the
+    bid and the list entry (:func:`_settle`)."""
+    notes = _Notes() if explain else None
+    if contract.game.is_null:
+        played = _null_played(contract, bid, declarer_tricks, rules, notes, declarer_mask, null_matadors)
     else:
-        defenders_schwarz = declarer_tricks == 10
-        schneider, schwarz = levels_reached(declarer_points, declarer_tricks)
-        gv = game_value(contract, matadors, schneider=schneider, schwarz=schwarz, rules=rules)
-        won_by_play = declarer_points >= WIN_POINTS
-        if explain:
-            steps.append(
-                Step(
-                    f"Augen: Alleinspieler {declarer_points}, Gegenpartei {120 - declarer_points}",
-                    f"Card points: declarer {declarer_points}, defenders {120 - declarer_points}",
-                    (),
-                )
-            )
-            if schwarz:
-                who = (
-                    ("die Gegenpartei", "the defenders") if defenders_schwarz else ("der Alleinspieler", "the declarer")
-                )
-                steps.append(
-                    Step(f"Schwarz: {who[0]} hat keinen Stich", f"Schwarz: {who[1]} took no trick", ("4.2.4",))
-                )
-            elif schneider:
-                if schneider_made(declarer_points):
-                    steps.append(
-                        Step(
-                            "Schneider: die Gegenpartei hat 30 Augen oder weniger",
-                            "Schneider: the defenders have 30 card points or fewer",
-                            ("4.2.3",),
-                        )
-                    )
-                else:
-                    steps.append(
-                        Step(
-                            "Schneider: der Alleinspieler hat 30 Augen oder weniger",
-                            "Schneider: the declarer has 30 card points or fewer",
-                            ("4.2.3",),
-                        )
-                    )
-            if won_by_play:
-                reasons.append(
-                    (
-                        f"{declarer_points} Augen reichen für einfach",
-                        f"{declarer_points} card points are enough for the simple level",
-                    )
-                )
-            else:
-                reasons.append(
-                    (
-                        f"{declarer_points} Augen reichen nicht, nötig sind 61",
-                        f"{declarer_points} card points are not enough, 61 are needed",
-                    )
-                )
-            cited.append("4.2.2")
-        # The decision is the one the ISkO makes (4.2.5, 4.2.6); the reasons only describe it.
-        if contract.schwarz_announced and not defenders_schwarz:
-            if explain and won_by_play:
-                if contract.ouvert:
-                    reasons.append(
-                        (
-                            "offen gespielt muss der Alleinspieler alle Stiche machen, das hat er nicht",
-                            "playing open, the declarer must take every trick, and he did not",
-                        )
-                    )
-                    cited.insert(0, "4.2.6")
-                else:
-                    reasons.append(("angesagt war Schwarz, erreicht nicht", "Schwarz was announced and not reached"))
-                    cited.insert(0, "4.2.5")
-            won_by_play = False
-        elif contract.schneider_announced and not schneider_made(declarer_points):
-            if explain and won_by_play:
-                reasons.append(("angesagt war Schneider, erreicht nicht", "Schneider was announced and not reached"))
-                cited.insert(0, "4.2.5")
-            won_by_play = False
-        elif explain and won_by_play and contract.schwarz_announced:
-            if contract.ouvert:
-                reasons.append(
-                    (
-                        "offen gespielt hat der Alleinspieler alle Stiche gemacht",
-                        "playing open, the declarer took every trick",
-                    )
-                )
-                cited.append("4.2.6")
-            else:
-                reasons.append(("angesagt war Schwarz, erreicht", "Schwarz was announced and reached"))
-                cited.append("4.2.5")
-        elif explain and won_by_play and contract.schneider_announced:
-            reasons.append(("angesagt war Schneider, erreicht", "Schneider was announced and reached"))
-            cited.append("4.2.5")
-    if explain:
-        steps.extend(gv.steps)
+        played = _suit_played(contract, matadors, declarer_points, declarer_tricks, rules, notes)
+    gv, won_by_play, schneider, schwarz, kept_matadors, counted_game = played
+    if notes is not None:
+        notes.steps.extend(gv.steps)
     won, value, score, overbid = _settle(
-        gv, bid, won_by_play, rules, doublings, steps if explain else None, reasons, cited
+        gv,
+        bid,
+        won_by_play,
+        rules,
+        (kontra, re, bock),
+        notes.steps if notes is not None else None,
+        notes.reasons if notes is not None else None,
+        notes.cited if notes is not None else None,
     )
     outcome = _new_outcome(
         contract,
@@ -663,7 +566,7 @@ def _evaluate(
         score,
         overbid,
         bid,
-        matadors if counted_game else gv.matadors,
+        kept_matadors,
         declarer_points,
         declarer_tricks,
         schneider,
@@ -676,7 +579,163 @@ def _evaluate(
         declarer_mask,
         termination,
     )
-    return outcome, tuple(steps)
+    return outcome, tuple(notes.steps) if notes is not None else ()
+
+
+def _null_played(
+    contract: Contract,
+    bid: int,
+    declarer_tricks: int,
+    rules: RuleSet,
+    notes: _Notes | None,
+    declarer_mask: int | None,
+    null_matadors: int | None,
+) -> _Played:
+    """A Null: won without a trick (4.2.7); below the bid and with the declarer's matadors
+    known, a suit or Grand game lost instead (2.4.4)."""
+    gv = game_value(contract, rules=rules)
+    if gv.value < bid and (declarer_mask is not None or null_matadors):
+        # ISkO 2.4.4: this Null cannot be made; a suit or Grand game is lost instead.
+        lost, count, lost_gv = cheapest_lost_game(bid, declarer_mask, rules, matadors=null_matadors)
+        if notes is not None:
+            _note_null_below_bid(notes, contract, gv.value, bid, lost.game)
+        # with only a number of matadors the outcome keeps that number (the steps rebuild from it)
+        kept = count if declarer_mask is not None else int(null_matadors or 0)
+        return lost_gv, False, False, False, kept, lost.game
+    won = declarer_tricks == 0
+    if notes is not None:
+        if won:
+            notes.reason("Der Alleinspieler hat keinen Stich", "The declarer took no trick", "4.2.7")
+        else:
+            notes.reason(
+                f"Der Alleinspieler hat {plural(declarer_tricks, 'Stich')}",
+                f"The declarer took {plural(declarer_tricks, 'trick', 'en')}",
+                "4.2.7",
+            )
+    return gv, won, False, False, gv.matadors, None
+
+
+def _note_null_below_bid(notes: _Notes, contract: Contract, null_value: int, bid: int, lost: GameType) -> None:
+    notes.fact(
+        f"{contract.ref('de')} ist {null_value} wert, der Reizwert ist {bid}",
+        f"{contract.ref('en')} is worth {null_value}, the bid is {bid}",
+        ("4.1.2",),
+    )
+    notes.fact(
+        f"Angeschrieben wird das billigste Farb- oder Grandspiel, das mit den Spitzen des "
+        f"Alleinspielers den Reizwert {bid} erreicht: {game_ref(lost)}",
+        f"The entry is the cheapest suit or Grand game that reaches the bid of {bid} with the "
+        f"declarer's matadors: {game_ref(lost)}",
+        ("2.4.4",),
+    )
+    notes.reason(
+        "ein Nullspiel unter dem Reizwert ist nicht durchführbar", "a Null below the bid cannot be played", "2.4.4"
+    )
+
+
+def _suit_played(
+    contract: Contract,
+    matadors: int,
+    declarer_points: int,
+    declarer_tricks: int,
+    rules: RuleSet,
+    notes: _Notes | None,
+) -> _Played:
+    """A suit or Grand game: won with the 61st Auge (4.2.2) and any announced level
+    reached (4.2.5, 4.2.6); Schneider and Schwarz reached by either party count (4.2.3, 4.2.4)."""
+    schneider, schwarz = levels_reached(declarer_points, declarer_tricks)
+    gv = game_value(contract, matadors, schneider=schneider, schwarz=schwarz, rules=rules)
+    by_points = declarer_points >= WIN_POINTS
+    if notes is not None:
+        _note_levels(notes, declarer_points, declarer_tricks, schneider, schwarz)
+    if notes is None and not (contract.schneider_announced or contract.schwarz_announced):
+        return gv, by_points, schneider, schwarz, gv.matadors, None  # no announced level: the points decide
+    won = _announced_levels(contract, declarer_points, declarer_tricks == 10, by_points, notes)
+    return gv, won, schneider, schwarz, gv.matadors, None
+
+
+def _note_levels(notes: _Notes, declarer_points: int, declarer_tricks: int, schneider: bool, schwarz: bool) -> None:
+    """The Augen, the level reached, and whether the Augen are enough."""
+    notes.fact(
+        f"Augen: Alleinspieler {declarer_points}, Gegenpartei {TOTAL_POINTS - declarer_points}",
+        f"Card points: declarer {declarer_points}, defenders {TOTAL_POINTS - declarer_points}",
+    )
+    if schwarz:
+        who = ("die Gegenpartei", "the defenders") if declarer_tricks == 10 else ("der Alleinspieler", "the declarer")
+        notes.fact(f"Schwarz: {who[0]} hat keinen Stich", f"Schwarz: {who[1]} took no trick", ("4.2.4",))
+    elif schneider and schneider_made(declarer_points):
+        notes.fact(
+            "Schneider: die Gegenpartei hat 30 Augen oder weniger",
+            "Schneider: the defenders have 30 card points or fewer",
+            ("4.2.3",),
+        )
+    elif schneider:
+        notes.fact(
+            "Schneider: der Alleinspieler hat 30 Augen oder weniger",
+            "Schneider: the declarer has 30 card points or fewer",
+            ("4.2.3",),
+        )
+    if declarer_points >= WIN_POINTS:
+        notes.reason(
+            f"{declarer_points} Augen reichen für einfach",
+            f"{declarer_points} card points are enough for the simple level",
+            "4.2.2",
+        )
+    else:
+        notes.reason(
+            f"{declarer_points} Augen reichen nicht, nötig sind {WIN_POINTS}",
+            f"{declarer_points} card points are not enough, {WIN_POINTS} are needed",
+            "4.2.2",
+        )
+
+
+def _announced_levels(
+    contract: Contract, declarer_points: int, defenders_schwarz: bool, by_points: bool, notes: _Notes | None
+) -> bool:
+    """Is a game won on points (``by_points``) still won with its announced levels? The
+    decision is the one the ISkO makes (4.2.5, 4.2.6); the notes only describe it."""
+    if contract.schwarz_announced and not defenders_schwarz:
+        if notes is not None and by_points:
+            if contract.ouvert:
+                notes.reason(
+                    "offen gespielt muss der Alleinspieler alle Stiche machen, das hat er nicht",
+                    "playing open, the declarer must take every trick, and he did not",
+                    "4.2.6",
+                    decisive=True,
+                )
+            else:
+                notes.reason(
+                    "angesagt war Schwarz, erreicht nicht",
+                    "Schwarz was announced and not reached",
+                    "4.2.5",
+                    decisive=True,
+                )
+        return False
+    if contract.schneider_announced and not schneider_made(declarer_points):
+        if notes is not None and by_points:
+            notes.reason(
+                "angesagt war Schneider, erreicht nicht",
+                "Schneider was announced and not reached",
+                "4.2.5",
+                decisive=True,
+            )
+        return False
+    if notes is not None and by_points:
+        _note_announced_reached(notes, contract)
+    return by_points
+
+
+def _note_announced_reached(notes: _Notes, contract: Contract) -> None:
+    if contract.schwarz_announced and contract.ouvert:
+        notes.reason(
+            "offen gespielt hat der Alleinspieler alle Stiche gemacht",
+            "playing open, the declarer took every trick",
+            "4.2.6",
+        )
+    elif contract.schwarz_announced:
+        notes.reason("angesagt war Schwarz, erreicht", "Schwarz was announced and reached", "4.2.5")
+    elif contract.schneider_announced:
+        notes.reason("angesagt war Schneider, erreicht", "Schneider was announced and reached", "4.2.5")
 
 
 def _slot_setter(name: str) -> Callable[[Outcome, object], None]:

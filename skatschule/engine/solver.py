@@ -1023,7 +1023,7 @@ def solve_state(
         leader=leader,
         trick=trick,
         skat=CardSet(state.skat),
-        points=state.declarer_points,
+        points=state.declarer_trick_points,
         card_values=card_values,
         target=target,
         max_nodes=max_nodes,
@@ -1059,7 +1059,7 @@ class Position:
             state.leader,
             tuple(state.trick),
             CardSet(state.skat),
-            state.declarer_points,
+            state.declarer_trick_points,
         )
 
     def solve(self, **options: object) -> Solution:

@@ -1,7 +1,9 @@
 """Spielwert: a declared and won game (contract, Spitzen, levels reached): what is it worth?
 
-Level 1: games with skat pick-up, no further levels; 2: hand games, Schneider and
-Schwarz reached; 3: announced levels, ouvert and the Null games.
+Level 1: games with skat pick-up, no further levels; the declarer's twelve cards (hand and
+skat) are shown and the Spitzen are counted from them (named outright, a level had only 40
+different questions: five games times eight counts); 2: hand games, Schneider and Schwarz
+reached; 3: announced levels, ouvert and the Null games.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from skatschule.engine import Contract, GameType, Step, Text, game_value, matado
 from skatschule.engine.names import game_ref
 
 from .base import Question
-from .gen import NULL_CONTRACTS, random_matadors
-from .helpers import SUIT_GAMES, EngineExercise, Solution
+from .gen import NULL_CONTRACTS, cards_with_matadors, random_matadors
+from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, sorted_cards
 
 RULES = ("4.1.1", "4.3.2", "1.4.2")
 
@@ -25,6 +27,8 @@ class Scenario:
     matadors: int
     schneider: bool
     schwarz: bool
+    cards: tuple[str, ...] = ()
+    """Level 1: the declarer's ten cards and the skat, from which the Spitzen are counted."""
 
 
 class Spielwert(EngineExercise[Scenario]):
@@ -64,18 +68,30 @@ class Spielwert(EngineExercise[Scenario]):
                 contract = Contract(game, hand=True, ouvert=True)
                 schwarz = True
             schneider = True
-        return Scenario(contract, random_matadors(rng, game, difficulty), schneider, schwarz)
+        count = random_matadors(rng, game, difficulty)
+        if difficulty == 1:
+            twelve = cards_with_matadors(rng, game, count, 12)
+            return Scenario(contract, count, schneider, schwarz, codes(sorted_cards(twelve)))
+        return Scenario(contract, count, schneider, schwarz)
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         contract = scenario.contract
         facts = [(f"Spiel: {contract.ref('de', capital=True)}", f"Game: {contract.ref('en', capital=True)}")]
         if not contract.game.is_null:
-            facts.append(
-                (
-                    f"Spitzen: {matadors_text(scenario.matadors, 'de')}",
-                    f"Matadors: {matadors_text(scenario.matadors, 'en')}",
+            if scenario.cards:
+                facts.append(
+                    (
+                        "Die zwölf Karten des Alleinspielers (Hand und Skat) zeigt das Bild: Zähle die Spitzen selbst.",
+                        "The picture shows the declarer's twelve cards (hand and skat): count the matadors yourself.",
+                    )
                 )
-            )
+            else:
+                facts.append(
+                    (
+                        f"Spitzen: {matadors_text(scenario.matadors, 'de')}",
+                        f"Matadors: {matadors_text(scenario.matadors, 'en')}",
+                    )
+                )
             if contract.hand:
                 facts.append(("ohne Skataufnahme (Handspiel)", "without picking up the skat (hand game)"))
             else:
@@ -105,6 +121,7 @@ class Spielwert(EngineExercise[Scenario]):
             "What is this won game worth (game value)?",
             "number",
             facts=facts,
+            cards=scenario.cards,
             rule_ids=("4.1.2",) if contract.game.is_null else RULES,
         )
 

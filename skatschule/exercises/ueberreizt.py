@@ -128,23 +128,35 @@ CHEAPEST_ANSWERS: tuple[frozenset[GameType], ...] = (
 """The answers level 1 can have (the cheapest declarations), each drawn equally often."""
 
 
-def _balanced_cheapest(rng: random.Random) -> Scenario:
-    """A level-1 scenario whose answer is a set drawn first from :data:`CHEAPEST_ANSWERS`.
+CONCEDE_ENTRIES: tuple[int, ...] = (-80, -88, -90, -96, -100, -108, -110, -120, -126, -132, -140, -144)
+"""The entries level 2 asks for (a conceded overbid game), each drawn equally often; left to
+chance, -120 was the answer of a fifth of all questions (60 is 5 x 12 and 6 x 10)."""
 
-    Left to chance, "Karo" alone is the answer of a quarter of all deals and some sets of
-    one in forty: drawing the answer first keeps every fixed guess near chance.
+
+def _answer_of(scenario: Scenario) -> object:
+    if scenario.form == "cheapest":
+        return frozenset(cheapest(scenario.twelve, scenario.bid)[0])
+    return concede(scenario.declared, scenario.twelve, scenario.bid).score
+
+
+def _balanced(rng: random.Random, form: str, answers: tuple[object, ...]) -> Scenario:
+    """A scenario whose answer is drawn first from ``answers`` (:data:`CHEAPEST_ANSWERS` for
+    level 1, :data:`CONCEDE_ENTRIES` for level 2), so every fixed guess stays near chance.
+
+    Left to chance, "Karo" alone is the answer of a quarter of all level-1 deals and some
+    sets of one in forty.
     """
-    target = rng.choice(CHEAPEST_ANSWERS)
+    target = rng.choice(answers)
     fallback: Scenario | None = None
     for _ in range(1000):
-        scenario = _draw(rng, "cheapest")
+        scenario = _draw(rng, form)
         if scenario is None:
             continue
         fallback = scenario
-        if frozenset(cheapest(scenario.twelve, scenario.bid)[0]) == target:
+        if _answer_of(scenario) == target:
             return scenario
     while fallback is None:  # pragma: no cover - a thousand draws always hit some scenario
-        fallback = _draw(rng, "cheapest")
+        fallback = _draw(rng, form)
     return fallback
 
 
@@ -165,7 +177,9 @@ class Ueberreizt(EngineExercise[Scenario]):
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
         form = {1: "cheapest", 2: "concede", 3: "play"}[difficulty]
         if form == "cheapest":
-            return _balanced_cheapest(rng)
+            return _balanced(rng, form, CHEAPEST_ANSWERS)
+        if form == "concede":
+            return _balanced(rng, form, CONCEDE_ENTRIES)
         while True:
             scenario = _draw(rng, form)
             if scenario is not None:

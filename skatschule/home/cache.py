@@ -7,6 +7,14 @@ is skipped, and one warning per minute goes to the log. Sessions use ``cached_db
 reads the database on a cache miss and writes the database first, so with Redis stopped
 everybody stays logged in and can log in.
 
+**Circuit breaker.** A Redis that hangs (stopped, not gone) makes every call wait for its socket
+timeout (1 s). So after one failure the cache *opens*: for :data:`BREAKER_SECONDS` (or the
+cache's ``BREAKER_SECONDS`` in ``settings.CACHES``) no call
+reaches Redis at all (a read is a miss, a write is skipped, :func:`strict` raises at once).
+When the interval is over, one call (one per process, the others still skip) tries Redis
+again; if it answers the breaker closes, if not it stays open for another interval. A page
+therefore pays at most one timeout per interval and process, however many cache calls it makes.
+
 Code that must *know* whether the cache worked (the join-code and signup limits in
 :mod:`skatschule.classrooms.join_limit`: a counter that silently reads 0 would be no limit at
 all) uses :func:`strict`, which raises :class:`CacheUnavailable` instead.
@@ -15,15 +23,19 @@ all) uses :func:`strict`, which raises :class:`CacheUnavailable` instead.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from typing import Any
 
 from django.core.cache import BaseCache, caches
 from django.core.cache.backends.redis import RedisCache
 
-__all__ = ["CacheUnavailable", "ResilientRedisCache", "strict"]
+__all__ = ["BREAKER_SECONDS", "CacheUnavailable", "ResilientRedisCache", "strict"]
 
 log = logging.getLogger(__name__)
+
+BREAKER_SECONDS = 15.0
+"""After a failure, no call reaches Redis for this long (then one call tries again)."""
 
 
 class CacheUnavailable(RuntimeError):
@@ -38,6 +50,47 @@ def _is_outage(exc: BaseException) -> bool:
     return isinstance(exc, (RedisError, OSError))
 
 
+class _Breaker:
+    """Open for ``seconds`` after a failure; then one caller may try (and closes it on success).
+
+    One per Redis location and process (Django makes a cache object per thread)."""
+
+    _all: dict[str, _Breaker] = {}
+    _all_lock = threading.Lock()
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._lock = threading.Lock()
+        self._open_until = 0.0  # 0: closed
+
+    @classmethod
+    def for_location(cls, location: str, seconds: float) -> _Breaker:
+        with cls._all_lock:
+            breaker = cls._all.setdefault(location, cls(seconds))
+            breaker.seconds = seconds
+            return breaker
+
+    def allows(self) -> bool:
+        """May this call reach Redis? While open: no; when the interval is over: this one caller."""
+        if not self._open_until:
+            return True
+        with self._lock:
+            now = time.monotonic()
+            if now < self._open_until:
+                return False
+            self._open_until = now + self.seconds  # the others keep skipping while this one tries
+            return True
+
+    def failed(self) -> None:
+        with self._lock:
+            self._open_until = time.monotonic() + self.seconds
+
+    def succeeded(self) -> None:
+        if self._open_until:
+            with self._lock:
+                self._open_until = 0.0
+
+
 class _Strict:
     """The cache's own operations, raising :class:`CacheUnavailable` on an outage."""
 
@@ -46,14 +99,20 @@ class _Strict:
 
     def __getattr__(self, name: str) -> Any:
         method = getattr(RedisCache, name)
+        breaker = self._cache.breaker
 
         def call(*args: Any, **kwargs: Any) -> Any:
+            if not breaker.allows():
+                raise CacheUnavailable("the cache failed recently (circuit breaker open)")
             try:
-                return method(self._cache, *args, **kwargs)
+                result = method(self._cache, *args, **kwargs)
             except Exception as exc:
                 if _is_outage(exc):
+                    breaker.failed()
                     raise CacheUnavailable(str(exc)) from exc
                 raise
+            breaker.succeeded()
+            return result
 
         return call
 
@@ -63,17 +122,26 @@ class ResilientRedisCache(RedisCache):
 
     _last_warning = 0.0
 
+    def __init__(self, server: Any, params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        self.breaker = _Breaker.for_location(str(server), float(params.get("BREAKER_SECONDS", BREAKER_SECONDS)))
+
     def _guard(self, name: str, default: Any, *args: Any, **kwargs: Any) -> Any:
+        if not self.breaker.allows():
+            return default  # failed recently: out of the way, no timeout to wait for
         try:
-            return getattr(super(), name)(*args, **kwargs)
+            result = getattr(super(), name)(*args, **kwargs)
         except Exception as exc:
             if not _is_outage(exc):
                 raise
+            self.breaker.failed()
             now = time.monotonic()
             if now - ResilientRedisCache._last_warning > 60:
                 ResilientRedisCache._last_warning = now
                 log.warning("cache unavailable, continuing without it: %s", exc)
             return default
+        self.breaker.succeeded()
+        return result
 
     @property
     def strict(self) -> _Strict:

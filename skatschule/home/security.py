@@ -38,7 +38,9 @@ from django.http import HttpRequest, HttpResponse
 class AxesBackend(AxesStandaloneBackend):
     """django-axes' lockout check; a login without a request (test client) is not checked."""
 
-    def authenticate(self, request: Any, username: str | None = None, password: str | None = None, **kwargs: Any):
+    def authenticate(
+        self, request: Any, username: str | None = None, password: str | None = None, **kwargs: Any
+    ) -> Any:
         if request is None:
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)

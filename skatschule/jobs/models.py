@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -85,6 +86,6 @@ class Job(models.Model):
         return self.status == JobStatus.DONE
 
     @property
-    def data(self) -> dict | None:
+    def data(self) -> dict[str, Any] | None:
         """The result's data once the job is done."""
         return self.result.data if self.result_id and self.result else None

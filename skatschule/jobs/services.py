@@ -64,7 +64,7 @@ def submit(*, owner: Owner, kind: str, key: str, payload: dict[str, Any], addres
                 result=known,
                 finished=now,
             )
-        same = Job.objects.owned_by(owner).filter(kind=kind, key=key, status__in=PENDING).first()
+        same: Job | None = Job.objects.owned_by(owner).filter(kind=kind, key=key, status__in=PENDING).first()
         if same is not None:
             return same
         per_owner = int(number("JOBS_PER_OWNER", 3))

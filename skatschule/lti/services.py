@@ -85,8 +85,9 @@ def site_user(*, lti_user: LtiUser) -> User:
     """
     with transaction.atomic():
         locked = LtiUser.objects.select_for_update().select_related("auth_user").get(pk=lti_user.pk)
-        if locked.auth_user is not None:
-            return locked.auth_user
+        known: User | None = locked.auth_user
+        if known is not None:
+            return known
         user = User(
             username=_username(locked),
             first_name=locked.given_name[:150],

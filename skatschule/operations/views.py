@@ -20,9 +20,10 @@ import sys
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse, HttpResponseServerError
 from django.template import loader
-from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+
+from skatschule.home.language import current_lang
 
 log = logging.getLogger(__name__)
 
@@ -64,10 +65,10 @@ def server_error(request: HttpRequest, template_name: str = "503.html") -> HttpR
     exc = sys.exc_info()[1]
     if isinstance(exc, DatabaseError):
         log.error("database unavailable: %s", exc)
-        english = (get_language() or "de").startswith("en")
+        english = current_lang() == "en"
         body = loader.get_template(template_name).render({"english": english})  # no request: no session, no user
         response = HttpResponse(body, status=503)
         response["Retry-After"] = "30"
         return response
-    body = loader.get_template("500.html").render({"english": (get_language() or "de").startswith("en")})
+    body = loader.get_template("500.html").render({"english": current_lang() == "en"})
     return HttpResponseServerError(body)

@@ -224,3 +224,29 @@ class ScoreOverride(models.Model):
 
     def __str__(self) -> str:
         return f"{self.answer_id}: {self.credit} ({self.at:%Y-%m-%d %H:%M})"
+
+
+class LiveSession(models.Model):
+    """A quiz taken live in class (issue 28 §2): the teacher shows one item at a time and reveals
+    it when ready. Answers are the students' ordinary :class:`QuizAnswer` rows in their ordinary
+    attempts (``attempts``); the session only keeps which item is shown and whether it is revealed."""
+
+    quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="live_sessions")
+    position = models.PositiveSmallIntegerField(default=0, help_text="the item shown; 0 before the first")
+    revealed = models.BooleanField(default=False)
+    started_at = models.DateTimeField(default=timezone.now)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.ManyToManyField(QuizAttempt, blank=True, related_name="live_sessions")
+
+    class Meta:
+        ordering = ["-started_at", "-pk"]
+        verbose_name = _("Live-Runde")
+        verbose_name_plural = _("Live-Runden")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["quiz"], condition=Q(ended_at__isnull=True), name="live_session_one_open_per_quiz"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.quiz} live #{self.pk} ({self.position})"

@@ -31,8 +31,9 @@ from skatschule.home.spreadsheets import guard, local_datetime
 from skatschule.training.lessons import get_lessons
 from skatschule.training.registry import exercise_types, get_type
 
+from .answers import answer_words
 from .grading import policy_result, shown_points
-from .models import OwnItem, Quiz, QuizAnswer, QuizAttempt, QuizItem, ScoreOverride
+from .models import LiveSession, OwnItem, Quiz, QuizAnswer, QuizAttempt, QuizItem, ScoreOverride
 from .questions import exercise_type, grade_values, question_for, quiz_state
 from .services.attempts import finalize_expired
 
@@ -167,10 +168,25 @@ def attempts_left(quiz: Quiz, student: User) -> int:
     return max(0, quiz.max_attempts - used)
 
 
+def key_open(quiz: Quiz, now: datetime | None = None) -> bool:
+    """May right answers of this quiz be shown at all now? With random variants each student has
+    own questions: yes. Items "the same for everyone" share one key, which a second account
+    (joined with the class code, handing in an empty attempt) could pass on: only once the quiz
+    is closed (its end, or the teacher's "Beenden", which is the release)."""
+    return quiz.variants == Quiz.Variants.RANDOM or quiz_state(quiz, now) == "closed"
+
+
+def immediate_feedback(quiz: Quiz, now: datetime | None = None) -> bool:
+    """Right answers right after each answer (the teacher's choice, and :func:`key_open`)."""
+    return quiz.show_answers == Quiz.ShowAnswers.IMMEDIATELY and key_open(quiz, now)
+
+
 def answers_visible(attempt: QuizAttempt, now: datetime | None = None) -> bool:
-    """May the student see the right answers of this attempt now?"""
+    """May the student see the right answers of this attempt now? Until then: the score only."""
     now = now or timezone.now()
     policy = attempt.quiz.show_answers
+    if not key_open(attempt.quiz, now):
+        return False
     if policy == Quiz.ShowAnswers.IMMEDIATELY:
         return True
     if policy == Quiz.ShowAnswers.AFTER_SUBMIT:
@@ -690,3 +706,57 @@ def answer_at(attempt: QuizAttempt, position: object) -> QuizAnswer:
     if found is None:
         raise Http404("no such answer")
     return found
+
+
+# --- live rounds (issue 28 §2) ----------------------------------------------------------------
+
+
+def open_live_session(quiz: Quiz) -> LiveSession | None:
+    """The quiz's live round that has not ended, if any."""
+    return quiz.live_sessions.filter(ended_at__isnull=True).select_related("quiz").first()
+
+
+def latest_live_session(quiz: Quiz) -> LiveSession | None:
+    """The quiz's open live round, else the last one (a student's page after the end)."""
+    return quiz.live_sessions.select_related("quiz").first()
+
+
+def in_open_live_session(attempt: QuizAttempt) -> bool:
+    """Is this attempt being answered in a live round that has not ended? (Then only the live
+    pages take its answers, one item at a time.)"""
+    return attempt.live_sessions.filter(ended_at__isnull=True).exists()
+
+
+def live_attempt(session: LiveSession, student: User) -> QuizAttempt | None:
+    return session.attempts.filter(student=student).first()
+
+
+@dataclass
+class LiveCount:
+    joined: int
+    answered: int
+
+
+def live_count(session: LiveSession) -> LiveCount:
+    """How many students are in the round and how many answered the item shown."""
+    answered = QuizAnswer.objects.filter(
+        attempt__live_sessions=session, item__quiz=session.quiz, item__position=session.position
+    ).count()
+    return LiveCount(session.attempts.count(), answered if session.position else 0)
+
+
+def live_distribution(session: LiveSession, lang: str) -> list[tuple[str, int, bool]]:
+    """The shown item's answers in the round: (answer in words, how many, right?), most frequent first."""
+    item = session.quiz.items.filter(position=session.position).first()
+    if item is None:
+        return []
+    rows = (
+        QuizAnswer.objects.filter(attempt__live_sessions=session, item=item)
+        .order_by()
+        .values("normalized", "correct")
+        .annotate(n=Count("pk"))
+        .values_list("normalized", "correct", "n")
+    )
+    question = question_for(session.quiz, item, None)
+    shown = [(answer_words(normalized, lang, question) or "–", n, correct) for normalized, correct, n in rows]
+    return sorted(shown, key=lambda row: (-row[1], row[0]))

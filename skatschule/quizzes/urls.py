@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_own, views_teachers
+from . import views, views_live, views_own, views_teachers
 
 app_name = "quizzes"
 urlpatterns = [
@@ -38,6 +38,12 @@ urlpatterns = [
         "<int:pk>/export/aufgabenanalyse.xlsx", views_teachers.export_items, {"fmt": "xlsx"}, name="export_items_xlsx"
     ),
     path("<int:pk>/export/moodle.xml", views_teachers.export_moodle, name="export_moodle"),
+    path("<int:pk>/live/", views_live.projector, name="live"),
+    path("<int:pk>/live/stand/", views_live.projector_count, name="live_count"),
+    path("<int:pk>/live/steuern/", views_live.control, name="live_control"),
+    path("<int:pk>/mitmachen/", views_live.join, name="live_join"),
+    path("<int:pk>/mitmachen/stand/", views_live.join_poll, name="live_poll"),
+    path("<int:pk>/mitmachen/antwort/", views_live.answer, name="live_answer"),
     path("versuch/<uuid:public_id>/", views.take, name="take"),
     path("versuch/<uuid:public_id>/antwort/<int:position>/", views.save, name="save"),
     path("versuch/<uuid:public_id>/abgeben/", views.submit, name="submit"),

@@ -32,7 +32,7 @@ from skatschule.training.presenters import present_question
 from . import errors, publishing, questions, selectors
 from .errors import QuizError
 from .forms import LOCKED_NOTE_ID, QuizForm
-from .models import Quiz, QuizAttempt
+from .models import QuizAttempt
 from .presenters import present_item, result_cells, saved_values, shown_item_stats
 from .requests import QuizRequest
 from .services import attempts, authoring
@@ -378,10 +378,12 @@ def take(request: QuizRequest, public_id: Any) -> HttpResponse:
     attempt = attempts.finalize_if_expired(attempt=attempt)
     if attempt.submitted_at is not None:
         return redirect("quizzes:my_result", public_id=attempt.public_id)
+    if selectors.in_open_live_session(attempt):  # answered one item at a time, on the live page
+        return redirect("quizzes:live_join", pk=attempt.quiz_id)
     quiz = attempt.quiz
     lang = current_lang()
     answers = selectors.answers_by_item(attempt)
-    immediate = quiz.show_answers == Quiz.ShowAnswers.IMMEDIATELY
+    immediate = selectors.immediate_feedback(quiz)
     items = []
     for item in selectors.quiz_items(quiz):
         answer = answers.get(item.pk)
@@ -414,6 +416,11 @@ def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
     item = selectors.item_at(quiz, position)
     lang = current_lang()
     take_url = _url("quizzes:take", public_id=attempt.public_id)
+    if selectors.in_open_live_session(attempt):
+        live = errors.QuizClosed(
+            "Diese Aufgaben werden gerade live beantwortet.", "These items are being answered live."
+        )
+        return _error(request, live, back=_url("quizzes:live_join", pk=quiz.pk))
     try:
         saved = attempts.save_answer(attempt=attempt, item=item, values=request.POST.getlist("answer"))
     except (AnswerError, QuizError) as exc:
@@ -421,7 +428,7 @@ def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
     if not request.htmx:
         messages.success(request, _("Antwort gespeichert."))
         return redirect(take_url + f"#item-{item.position}")
-    show = quiz.show_answers == Quiz.ShowAnswers.IMMEDIATELY
+    show = selectors.immediate_feedback(quiz)
     entry = present_item(
         quiz,
         item,

@@ -24,6 +24,7 @@ from django.utils.safestring import SafeString
 
 from skatschule.cards.context_processors import current_deck
 from skatschule.home.language import current_lang
+from skatschule.home.limits import TooLarge, bounded
 
 from . import practice, wire
 from .content import Registry, Rule, get_registry, on_reload
@@ -250,14 +251,16 @@ def glossary(request: HttpRequest) -> HttpResponse:
 
 
 def search(request: HttpRequest) -> HttpResponse:
-    query = " ".join(request.GET.get("q", "").split())
+    raw = request.GET.get("q", "")
     lang = current_lang()
-    context: dict[str, Any] = {"query": query, "max_length": MAX_QUERY_LENGTH, "lang": lang}
+    context: dict[str, Any] = {"max_length": MAX_QUERY_LENGTH, "lang": lang}
     status = 200
-    if len(query) > MAX_QUERY_LENGTH:
-        context["too_long"] = True
-        status = 400
-    elif query:
+    try:  # the one size check (home.limits), before the search reads a word
+        query = " ".join(bounded(raw, limit=MAX_QUERY_LENGTH, chars=True).split())
+    except TooLarge:
+        query, context["too_long"], status = " ".join(raw[:MAX_QUERY_LENGTH].split()), True, 400
+    context["query"] = query
+    if query and status == 200:
         context["results"] = run_search(query, lang)
     template = "rules/partials/search_results.html" if getattr(request, "htmx", False) else "rules/search.html"
     return render(request, template, context, status=status)

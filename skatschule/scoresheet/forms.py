@@ -24,7 +24,7 @@ from .scoring import (
     score,
     switch_label,
 )
-from .sheet import house_game
+from .sheet import checked_stake, house_game
 
 NULL_MATADORS_HELP = _(
     "Auch beim Null über seinem Wert: Er zählt als verlorenes Farb- oder Grandspiel mit diesen Spitzen."
@@ -128,7 +128,20 @@ class NewSheetForm(ProfileForm):
         choices=[(0, "1"), (1, "2"), (2, "3"), (3, "4")], coerce=int, initial=0, label=_("Erster Geber (Spieler Nr.)")
     )
     pub = forms.BooleanField(required=False, label=_("Kneipenregeln: Kontra, Re, Bock- und Ramschrunden (K.1–K.4)"))
-    cents = forms.IntegerField(min_value=0, max_value=1000, initial=0, label=_("Cent je Punkt"))
+    cents = forms.CharField(
+        max_length=16,
+        initial="0",
+        label=_("Cent je Punkt"),
+        help_text=_("Auch Bruchteile wie 1/4 oder 0,5"),
+        widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+    )
+
+    def clean_cents(self) -> str:
+        """The stake as exact text (``1/4``); a stake that is none stays in the form with its error."""
+        try:
+            return str(checked_stake(self.cleaned_data["cents"]))
+        except SkatError as err:
+            raise forms.ValidationError(message_in(err)) from None
 
     def players(self) -> list[str]:
         return [self.cleaned_data[f"player{i}"] for i in range(1, 5) if self.cleaned_data.get(f"player{i}")]

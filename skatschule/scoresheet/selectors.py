@@ -9,6 +9,7 @@ from typing import Any
 from django.http import Http404, HttpRequest
 
 from skatschule.engine.errors import SkatError
+from skatschule.engine.evening import parse_stake
 from skatschule.engine.houserules import PROFILES
 from skatschule.engine.names import render
 from skatschule.engine.pubround import DealKind
@@ -130,9 +131,13 @@ def sheet_view(
     seeger = list(state.seeger_totals())
     won_lost = list(state.won_lost())
     rounds = state.bierlachs(bierlachs_limit)
-    cents = int(data.get("cents") or 0)
+    cents = parse_stake(data.get("cents") or 0)
     balances = list(state.balances())
-    transfers = [(players[t.payer], players[t.payee], t.cents) for t in state.settlement(cents)] if cents else []
+    # paid in whole cents, reckoned exactly: (payer, payee, rounded cents, exact cents where they differ)
+    transfers = [
+        (players[t.payer], players[t.payee], t.payable, "" if t.cents == t.payable else str(t.cents))
+        for t in state.settlement(cents)
+    ]
     n = len(players)
     games = sum(1 for r in rep.rows if r.kind != "change")
     series = int(data.get("series") or 36)
@@ -147,7 +152,7 @@ def sheet_view(
         "bierlachs_limit": bierlachs_limit or (301 if n == 3 else 401),
         "bierlachs_lost": [players[loser] for r in rounds for loser in r.losers],
         "balances": balances,
-        "cents": cents,
+        "cents": str(cents) if cents else "",
         "transfers": transfers,
         "next_dealer": players[state.dealer],
         "sitting_out": players[state.sitting_out] if state.sitting_out is not None else "",

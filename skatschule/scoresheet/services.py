@@ -22,7 +22,7 @@ from skatschule.engine.errors import SkatError
 from skatschule.home.errors import UserError
 
 from .models import ScoreSheet
-from .sheet import new_sheet, replay
+from .sheet import checked_stake, new_sheet, replay
 
 SESSION_KEY = "scoresheet"
 MAX_ENTRIES = 200
@@ -74,7 +74,7 @@ def create_sheet(
     dealer: int,
     pub: bool,
     profile: Mapping[str, Any],
-    cents: int,
+    cents: object,
     title: str = "",
 ) -> SheetStore:
     try:
@@ -162,14 +162,15 @@ def undo_last(*, store: SheetStore) -> None:
     _update(store, change)
 
 
-def set_cents(*, store: SheetStore, cents: int) -> None:
-    if not 0 <= cents <= 1000:
-        raise SheetError(
-            "Der Einsatz liegt zwischen 0 und 1000 Cent je Punkt", "The stake lies between 0 and 1000 cents per point"
-        )
+def set_cents(*, store: SheetStore, cents: object) -> None:
+    """Set the stake: cents per point, exact (``1/4``, ``0,5``, ``10``)."""
+    try:
+        stake = checked_stake(cents)
+    except SkatError as err:
+        raise _user_error(err) from None
 
     def change(data: dict[str, Any]) -> None:
-        data["cents"] = cents
+        data["cents"] = str(stake)
 
     _update(store, change)
 

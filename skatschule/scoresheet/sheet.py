@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from skatschule.engine.errors import SkatError
+from skatschule.engine.evening import parse_stake
 from skatschule.engine.explain import Step
 from skatschule.engine.games import GameType
 from skatschule.engine.houserules import Special, doublings
@@ -41,13 +43,26 @@ SYSTEMS = ("isko", "seeger", "bierlachs")
 SERIES = {3: 36, 4: 48}
 
 
+MAX_STAKE = 1000
+
+
+def checked_stake(raw: object) -> Fraction:
+    """The stake in cents per point, exact (``1/4``, ``0,5``, ``10``), from 0 to 1000 cents."""
+    stake = parse_stake(raw)
+    if stake > MAX_STAKE:
+        raise SkatError(
+            "Der Einsatz liegt zwischen 0 und 1000 Cent je Punkt", "The stake lies between 0 and 1000 cents per point"
+        )
+    return stake
+
+
 def new_sheet(
     *,
     players: Sequence[str],
     dealer: int = 0,
     pub: bool = False,
     profile: Mapping[str, Any] | None = None,
-    cents: int = 0,
+    cents: object = 0,
     series: int | None = None,
 ) -> dict[str, Any]:
     names = [p.strip() for p in players if p and p.strip()]
@@ -59,10 +74,7 @@ def new_sheet(
         raise SkatError("Namen haben höchstens 30 Zeichen", "Names have at most 30 characters")
     if not 0 <= dealer < len(names):
         raise SkatError("Der Geber muss am Tisch sitzen", "The dealer must sit at the table")
-    if not 0 <= cents <= 1000:
-        raise SkatError(
-            "Der Einsatz liegt zwischen 0 und 1000 Cent je Punkt", "The stake lies between 0 and 1000 cents per point"
-        )
+    stake = checked_stake(cents)
     rules = rules_from(profile or {})
     data = {
         "version": 1,
@@ -70,7 +82,7 @@ def new_sheet(
         "dealer": dealer,
         "pub": bool(pub),
         "profile": rules.as_dict(),
-        "cents": cents,
+        "cents": str(stake),
         "series": series or SERIES[len(names)],
         "entries": [],
         "history": [],

@@ -191,15 +191,7 @@ def undo(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_POST
 def stake(request: HttpRequest, key: str) -> HttpResponse:
-    try:
-        cents = int(request.POST.get("cents", ""))
-    except ValueError:
-        return render_error(
-            request,
-            SheetError("Cent je Punkt: eine ganze Zahl", "Cents per point: a whole number"),
-            400,
-            links=_back(request, key),
-        )
+    cents = request.POST.get("cents", "")
     return _write(request, key, None, lambda s: services.set_cents(store=s, cents=cents))
 
 

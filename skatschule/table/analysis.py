@@ -334,7 +334,7 @@ def insight_at(
                 leader=state.leader,
                 trick=state.trick,
                 skat=CardSet(skat),
-                points=state.declarer_points,
+                points=state.declarer_trick_points,
                 target=target,
                 max_nodes=max_nodes,
             )

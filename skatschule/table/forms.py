@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
+from skatschule.engine.bots import BotLevel
 from skatschule.engine.numbers import plain_number
 
 ACTIONS = ("bid", "hold", "pass", "pickup", "discard", "declare", "card", "hint", "new", "takeback")
@@ -18,6 +20,15 @@ class Move:
     cards: list[str]
     flags: set[str]
     confirm: bool
+    level: BotLevel = BotLevel.CLUB
+
+
+LEVELS = [
+    (BotLevel.BEGINNER.value, _("Anfänger")),
+    (BotLevel.CLUB.value, _("Vereinsspieler")),
+    (BotLevel.STRONG.value, _("Stark")),
+]
+"""The bots' levels a new game may choose, weakest first (the values are BotLevel's stable ids)."""
 
 
 def _codes(form: forms.Form, name: str, most: int, width: int = 3) -> list[str]:
@@ -36,6 +47,8 @@ class MoveForm(forms.Form):
     schneider = forms.BooleanField(required=False)
     schwarz = forms.BooleanField(required=False)
     confirm = forms.BooleanField(required=False)
+    level = forms.ChoiceField(choices=LEVELS, required=False)
+    """The computer players' level of a new game (default: club)."""
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
@@ -55,6 +68,7 @@ class MoveForm(forms.Form):
             cards=_codes(self, "cards", 3),
             flags={f for f in ("ouvert", "schneider", "schwarz") if data.get(f)},
             confirm=bool(data.get("confirm")),
+            level=BotLevel(data.get("level") or BotLevel.CLUB.value),
         )
 
 

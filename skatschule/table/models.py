@@ -20,6 +20,8 @@ class TableGame(models.Model):
     """The game type played (``clubs`` ... ``null``), empty when passed in: for the filters of "Meine Spiele"."""
     took_back = models.BooleanField(default=False)
     """A card or bid was taken back: the game does not count for the lesson."""
+    level = models.CharField(max_length=10, default="club")
+    """The computer players' level (``beginner``, ``club``, ``strong``: engine.bots.BotLevel)."""
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -31,16 +31,14 @@ from skatschule.engine import (
     parse_cards,
     parse_game,
 )
-from skatschule.engine.bidding import Auction
-from skatschule.engine.bots import CardChoice, bid_for_limit, choose_card, choose_contract, choose_discard
-from skatschule.engine.game import Declare, Discard, Phase, PickUp
+from skatschule.engine.bots import BotLevel, CardChoice, bot_move, choose_card
+from skatschule.engine.game import Declare, Discard, Move, Phase, PickUp, Play
 from skatschule.engine.iss import IssGame, parse_record, parse_records, split_records, write_record
 from skatschule.engine.numbers import plain_number
 from skatschule.engine.ouvert import OuvertCheck, check_ouvert
 from skatschule.owners import Owner
 from skatschule.training.lessons import Activity
 from skatschule.training.services.activities import record_activity
-from skatschule.training.services.auction_play import hand_limit
 
 from .analysis import Analysis, Step, add_insights, analyse_plays
 from .models import TableGame
@@ -61,6 +59,7 @@ __all__ = [
     "bot_moves",
     "add_bot_moves",
     "BOT_TIME_CAP",
+    "level_of",
 ]
 
 
@@ -101,6 +100,8 @@ class Table:
     """The job computing the bots' next moves (:func:`bot_moves`), while it runs."""
     hint_job: str = ""
     """The job computing a hint for the position as it stands."""
+    level: BotLevel = BotLevel.CLUB
+    """How strong the two computer players are (chosen with "Neues Spiel")."""
 
     def as_session(self) -> dict[str, object]:
         return {
@@ -111,6 +112,7 @@ class Table:
             "back": self.took_back,
             "job": self.waiting,
             "hint": self.hint_job,
+            "level": self.level.value,
         }
 
     @property
@@ -125,6 +127,14 @@ class Table:
         return None if loaded is None else loaded[0]
 
 
+def level_of(value: object) -> BotLevel:
+    """The bots' level named by ``value`` (its stable id); the default (club) for anything else."""
+    try:
+        return BotLevel(value)
+    except ValueError:
+        return BotLevel.CLUB
+
+
 def load(data: object) -> tuple[Table, GameState] | None:
     """The game kept in the session and where it stands (one replay); None when there is none
     or it does not replay."""
@@ -137,6 +147,7 @@ def load(data: object) -> tuple[Table, GameState] | None:
     job, hint_job = data.get("job"), data.get("hint")
     table.waiting = job[:64] if isinstance(job, str) else ""
     table.hint_job = hint_job[:64] if isinstance(hint_job, str) else ""
+    table.level = level_of(data.get("level"))
     try:
         return table, replay(table)
     except (SkatError, ValueError, TypeError, KeyError, IndexError):
@@ -183,47 +194,45 @@ def _record(table: Table, state: GameState, move: list[Any]) -> None:
     table.moves.append(move)
 
 
-def _bot_auction_move(auction: Auction, limit: int) -> list[Any]:
-    """The bots' one bidding rule (engine.bots), written as a table move."""
-    move = bid_for_limit(auction, limit)
-    return ["a", move.seat, move.value if isinstance(move, Bid) else "y" if isinstance(move, Hold) else "p"]
+def _table_move(move: Move) -> list[Any]:
+    """An engine move of a bot, written as a table move (what :func:`_apply` reads)."""
+    if isinstance(move, (Bid, Hold, Pass)):
+        return ["a", move.seat, move.value if isinstance(move, Bid) else "y" if isinstance(move, Hold) else "p"]
+    if isinstance(move, PickUp):
+        return ["s"]
+    if isinstance(move, Discard):
+        return ["d", move.cards[0].code, move.cards[1].code]
+    if isinstance(move, Declare):
+        c = move.contract
+        return ["g", c.game.value, c.hand, c.ouvert, c.schneider_announced, c.schwarz_announced]
+    if isinstance(move, Play):
+        return ["c", move.card.code]
+    raise SkatError(f"Unbekannter Zug {move!r}", f"Unknown move {move!r}")
 
 
 def _let_bots_play(
     table: Table, state: GameState, rng: random.Random, *, think: bool = True, time_cap: float | None = None
 ) -> None:
     """Bots move until it is the learner's turn or the game is over; without ``think`` they stop
-    at a card that needs thinking (more than one legal card: :func:`bot_moves` in a job)."""
+    at a card that needs thinking (more than one legal card: :func:`bot_moves` in a job). Every
+    decision is the engine's (:mod:`skatschule.engine.bots`) at the table's level."""
     while not state.is_over():
         seat = state.to_move
         if seat is None or seat == table.seat:
             return
-        if not think and state.phase is Phase.PLAY and len(state.legal_cards()) > 1:
-            return
-        phase = state.phase
-        if phase is Phase.AUCTION:
-            limit = hand_limit(state.deal.hand(seat)).value
-            _record(table, state, _bot_auction_move(state.auction, limit))
-        elif phase is Phase.SKAT:
-            _record(table, state, ["s"])
-        elif phase is Phase.DISCARD:
-            twelve = list(state.hand(seat))
-            planned = hand_limit(tuple(state.deal.hand(seat)))
-            contract = planned.contract or choose_contract(twelve)
-            a, b = choose_discard(twelve, contract.game)
-            _record(table, state, ["d", a.code, b.code])
-        elif phase is Phase.DECLARE:
-            planned = hand_limit(tuple(state.deal.hand(seat)))
-            contract = planned.contract or choose_contract(list(state.hand(seat)))
-            _record(table, state, ["g", contract.game.value, False, False, False, False])
+        if state.phase is Phase.PLAY:
+            if not think and len(state.legal_cards()) > 1:
+                return
+            cap = BOT_TIME_CAP if time_cap is None else time_cap
+            move: Move = Play(choose_card(state, level=table.level, rng=rng, time_cap=cap).card)
         else:
-            choice = choose_card(state, rng=rng, time_cap=BOT_TIME_CAP if time_cap is None else time_cap)
-            _record(table, state, ["c", choice.card.code])
+            move = bot_move(state, level=table.level)
+        _record(table, state, _table_move(move))
 
 
-def new_table(*, seed: int | None = None, seat: int | None = None) -> Table:
+def new_table(*, seed: int | None = None, seat: int | None = None, level: BotLevel = BotLevel.CLUB) -> Table:
     rng = random.Random(seed)
-    table = Table(rng.randrange(2**31), rng.randrange(3) if seat is None else seat)
+    table = Table(rng.randrange(2**31), rng.randrange(3) if seat is None else seat, level=level)
     state = replay(table)
     _let_bots_play(table, state, random.Random(table.seed))
     return table
@@ -297,7 +306,7 @@ def bot_moves(*, table: Table, time_cap: float | None = None) -> list[list[Any]]
     work of a job, the same moves :func:`play` would make. ``time_cap``: seconds per card
     (default :data:`BOT_TIME_CAP`; the fallback when no worker answered thinks less)."""
     state = replay(table)
-    copy = Table(table.seed, table.seat, list(table.moves))
+    copy = Table(table.seed, table.seat, list(table.moves), level=table.level)
     _let_bots_play(copy, state, _bot_rng(table), time_cap=time_cap)
     return copy.moves[len(table.moves) :]
 
@@ -501,6 +510,7 @@ def save_finished(*, table: Table, user: Any, state: GameState | None = None) ->
                 score=None if outcome is None else outcome.score,
                 game="" if state.contract is None else state.contract.game.value,
                 took_back=table.took_back,
+                level=table.level.value,
             )
             if not state.passed_in and not table.took_back:
                 record_activity(Owner.for_user(user), ACTIVITY.slug, key=int(row.pk) % 2**31)

@@ -19,6 +19,7 @@ from skatschule.engine import CARDS, GameState, SkatError, parse_cards, sort_han
 from skatschule.engine.iss import IssGame
 from skatschule.home.errors import message_in, render_error
 from skatschule.home.language import current_lang
+from skatschule.home.limits import TooLarge, bounded
 from skatschule.home.security import client_ip
 from skatschule.http import HtmxHttpRequest
 from skatschule.jobs import selectors as job_selectors
@@ -28,7 +29,7 @@ from skatschule.owners import owner_for
 
 from . import moments, presenter, selectors, services, work
 from .analysis import Analysis
-from .forms import GamesFilter, IssExerciseForm, IssPasteForm, MoveForm, OuvertForm, number
+from .forms import LEVELS, GamesFilter, IssExerciseForm, IssPasteForm, MoveForm, OuvertForm, number
 from .models import TableGame
 
 _KEY = "table_game"
@@ -123,6 +124,7 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
     table, state = _load(request)
     speech = _speech(request)
     error, status, confirm_new, asked_hint = "", 200, False, False
+    confirm_level = ""
     try:
         if request.method == "POST":
             form = MoveForm(request.POST)
@@ -133,9 +135,9 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
                 try:
                     if move.action == "new":
                         if table.running and not state.is_over() and not move.confirm:
-                            confirm_new = True
+                            confirm_new, confirm_level = True, move.level.value
                         else:
-                            table = services.new_table()
+                            table = services.new_table(level=move.level)
                             state = services.replay(table)
                     elif move.action == "takeback":
                         state = services.take_back(table=table)
@@ -172,6 +174,9 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
         waiting=waiting,
         confirm_new=confirm_new,
         here=reverse("table:play"),
+        levels=LEVELS,
+        level=table.level.value,
+        confirm_level=confirm_level,
     )
     template = "table/partials/board.html" if request.htmx else "table/table.html"
     return render(request, template, context, status=status)
@@ -192,6 +197,7 @@ def games(request: HttpRequest) -> HttpResponse:
             "won": won,
             "game": game,
             "games": _speech(request).games(),
+            "levels": LEVELS,
             "filtered": won is not None or game,
         },
     )
@@ -210,6 +216,7 @@ def _stored_table(request: HttpRequest, pk: int) -> tuple[TableGame, services.Ta
     if row is None:
         raise Http404
     table = services.Table(int(row.seed), int(row.seat), list(row.moves), row.pk, row.took_back)
+    table.level = services.level_of(row.level)
     return row, table, services.replay(table)
 
 
@@ -353,6 +360,14 @@ def stored_export(request: HttpRequest, pk: int) -> HttpResponse:
 # -- ISS records ------------------------------------------------------------------------------
 
 
+def _over_limit(text: str | None) -> TooLarge | None:
+    try:
+        bounded(text)
+    except TooLarge as exc:
+        return exc
+    return None
+
+
 @require_http_methods(["GET", "POST"])
 def iss_import(request: HttpRequest) -> HttpResponse:
     """Paste ISS records; step through them, game by game. The good records of a paste are
@@ -362,7 +377,10 @@ def iss_import(request: HttpRequest) -> HttpResponse:
     asking = request.method == "POST" and "exercise" in request.POST
     if request.method == "POST" and not asking:
         form = IssPasteForm(request.POST)
-        if not form.is_valid():
+        large = _over_limit(request.POST.get("records"))
+        if large is not None:  # the size first (home.limits): the games read in before stay
+            error, status = message_in(large), large.status
+        elif not form.is_valid():
             error, status = _error_text(SkatError("Bitte ISS-Datensätze einfügen", "Please paste ISS records")), 400
         else:
             paste = form.cleaned_data["records"]

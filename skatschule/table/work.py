@@ -30,11 +30,12 @@ def key_of(*parts: object) -> str:
 
 
 def table_payload(table: services.Table) -> dict[str, Any]:
-    return {"seed": table.seed, "seat": table.seat, "moves": table.moves}
+    """The game for a job; the bots' level is part of it (and so of every job's key)."""
+    return {"seed": table.seed, "seat": table.seat, "moves": table.moves, "level": table.level.value}
 
 
 def _table(payload: dict[str, Any]) -> services.Table:
-    loaded = services.load({"seed": payload.get("seed"), "seat": payload.get("seat"), "moves": payload.get("moves")})
+    loaded = services.load({k: payload.get(k) for k in ("seed", "seat", "moves", "level")})
     if loaded is None:
         raise SkatError("Das Spiel lässt sich nicht nachspielen", "The game cannot be replayed")
     return loaded[0]

@@ -19,6 +19,12 @@ Design rules (see also ``services/``):
   keeps that function's running state per owner (updated in the answer's own transaction),
   so a page does not re-read years of history; it is checked against the attempts on every
   read and rebuilt from them whenever it does not match (``services.progress_summary``).
+- **Which attempts count** for anyone else than the learner's own history (homework, class
+  progress and its exports, mastery seen by a teacher) is decided in one place,
+  :meth:`AttemptQuerySet.counting`: only attempts with ``counts_for_mastery`` (never history
+  from an unsigned import), each at ``counted_at``, its own time or, for an imported attempt,
+  the moment of the import, whichever is later: an import keeps its dates but cannot
+  backdate anything.
 - **Review items** hold the spaced-repetition state of a missed exercise (an ``fsrs``
   card as JSON and its due time). They are scheduling state, not statistics.
 
@@ -34,7 +40,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import BooleanField, F, OuterRef, Q, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -89,6 +95,14 @@ class AttemptQuerySet(OwnedQuerySet):
         latest = AttemptGrade.objects.filter(attempt=OuterRef("pk")).order_by("-graded_at", "-pk").values("correct")[:1]
         return self.annotate(effective_correct=Coalesce(Subquery(latest, output_field=BooleanField()), F("correct")))
 
+    def counting(self) -> AttemptQuerySet:
+        """The one rule for which attempts count (for mastery, homework, class progress): never
+        history imported from an unsigned file; annotated ``counted_at``, the attempt's time or,
+        when it was imported, the import's moment if that is later (it never counts earlier)."""
+        return self.filter(counts_for_mastery=True).annotate(
+            counted_at=Greatest(F("created_at"), Coalesce(F("imported_at"), F("created_at")))
+        )
+
 
 class AppendOnlyError(RuntimeError):
     """An attempt or grade was about to be edited in place."""
@@ -116,6 +130,9 @@ class Attempt(models.Model):
         default=True,
         help_text="False for history imported from an unsigned file: kept, but no mastery or streak",
     )
+    imported_at = models.DateTimeField(
+        null=True, blank=True, help_text="when it came in by a progress import (None: answered here)"
+    )
 
     # not stored: services.issuing.submit sets them on the attempt it returns
     created: bool
@@ -125,11 +142,19 @@ class Attempt(models.Model):
 
     class Meta:
         ordering = ["created_at", "pk"]
-        constraints = [owner_check("attempt_has_one_owner")]
         indexes = [
             # a learner's history in its order (created_at, pk): progress rebuild, streamed export
             models.Index(fields=["user", "created_at", "id"], name="attempt_user_time_idx"),
             models.Index(fields=["session_key", "created_at", "id"], name="attempt_session_time_idx"),
+        ]
+        constraints = [
+            owner_check("attempt_has_one_owner"),
+            # an import adds an exercise's answer at a time once, however many imports run at once
+            models.UniqueConstraint(
+                fields=["user", "kind", "difficulty", "seed", "created_at"],
+                condition=Q(imported_at__isnull=False),
+                name="attempt_imported_once",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -5,6 +5,7 @@ Only what the learner may see goes into a question's dict; the answer never does
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from skatschule.exercises.base import Feedback, Question
@@ -53,3 +54,27 @@ def present_feedback(feedback: Feedback, lang: str) -> dict[str, Any]:
         "steps": [{"text": step.text(lang), "rules": list(step.rules)} for step in feedback.steps],
         "rule_ids": list(rules),
     }
+
+
+def present_marks(question: Question, given: Sequence[str], right: Sequence[str]) -> dict[str, Any] | None:
+    """After an answer: the cards of a card question marked right, wrong or missed (``given``: the
+    learner's cleaned answer; ``right``: the engine's). ``None`` for questions without card answers.
+
+    - ``cards`` (pick cards): chosen and right ``right``, chosen but not right ``wrong``, right but not
+      chosen ``missed``, neither: no mark; in the order they were shown;
+    - ``order``: the learner's order, each place ``right`` or ``wrong``; ``right_order`` beside it.
+    """
+    if question.widget == "cards":
+        shown = [choice.value for choice in question.options] or list(question.cards)
+        chosen, wanted = set(given), set(right)
+        return {"widget": "cards", "marks": [(code, _mark(code in chosen, code in wanted)) for code in shown]}
+    if question.widget == "order":
+        marks = [(code, "right" if code == want else "wrong") for code, want in zip(given, right, strict=False)]
+        return {"widget": "order", "marks": marks, "right_order": list(right)}
+    return None
+
+
+def _mark(chosen: bool, wanted: bool) -> str:
+    if chosen:
+        return "right" if wanted else "wrong"
+    return "missed" if wanted else ""

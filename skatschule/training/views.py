@@ -30,11 +30,11 @@ from skatschule.owners import Owner, owner_for
 
 from .lessons import Lesson, get_activity, get_lesson, lesson_for_exercise, render_lesson
 from .models import Attempt, IssuedExercise
-from .presenters import present_feedback, present_question
+from .presenters import present_feedback, present_marks, present_question
 from .registry import exercise_types, get_type
 from .services import auction_play, review, variants
-from .services.issuing import BadDifficulty, exercise_type, get_issued, issue, question_for, submit
-from .services.progress import LessonProgress, lesson_progress_for, progress
+from .services.issuing import BadDifficulty, clean_answer, exercise_type, get_issued, issue, question_for, submit
+from .services.progress import LessonProgress, Suggestion, lesson_progress_for, next_step, progress
 
 
 def _deck(request: HttpRequest) -> str:
@@ -45,12 +45,28 @@ def _bad_request(request: HttpRequest, message: str) -> HttpResponse:
     return render(request, "training/error.html", {"message": message}, status=400)
 
 
-def _progress_for(owner: Owner, issued: IssuedExercise, state: dict | None = None) -> LessonProgress | None:
-    """The progress bar shown with an exercise: its lesson, or the lesson that has this step
-    (``state``: the progress just written with an answer, saves reading it again)."""
+def _lesson_of(issued: IssuedExercise) -> Lesson | None:
+    """The exercise's lesson, or the lesson that has this step."""
     lesson = get_lesson(issued.lesson) if issued.lesson else None
-    lesson = lesson or lesson_for_exercise(issued.kind, issued.difficulty)
+    return lesson or lesson_for_exercise(issued.kind, issued.difficulty)
+
+
+def _progress_for(owner: Owner, issued: IssuedExercise, state: dict | None = None) -> LessonProgress | None:
+    """The progress bar shown with an exercise (``state``: the progress just written with an
+    answer, saves reading it again)."""
+    lesson = _lesson_of(issued)
     return lesson_progress_for(owner, lesson, state) if lesson else None
+
+
+def _marks(issued: IssuedExercise, attempt: Attempt | None) -> dict[str, Any] | None:
+    """The cards of the answered question marked right, wrong or missed (only after the answer)."""
+    if attempt is None:
+        return None
+    question = question_for(issued)
+    if question.widget not in ("cards", "order"):
+        return None
+    right = exercise_type(issued.kind).correct_answer(question)
+    return present_marks(question, clean_answer(question, attempt.answer), right)
 
 
 def _next_url(issued: IssuedExercise) -> str:
@@ -67,6 +83,7 @@ def _exercise_context(
     feedback: Feedback | None = None,
     attempt: Attempt | None = None,
     error: str = "",
+    next_thing: Suggestion | None = None,
 ) -> dict[str, Any]:
     lang = current_lang()
     kind = exercise_type(issued.kind)
@@ -82,6 +99,8 @@ def _exercise_context(
         "error": error,
         "lesson_progress": lesson_progress,
         "next_url": _next_url(issued),
+        "next_thing": next_thing,
+        "marks": _marks(issued, attempt) if feedback is not None else None,
     }
 
 
@@ -165,7 +184,11 @@ def answer(request: HtmxHttpRequest, public_id: Any) -> HttpResponse:
         context = _exercise_context(issued, _progress_for(owner, issued), error=message_in(exc))
         return render(request, "training/exercise.html", context, status=400)
     state = getattr(attempt, "progress_state", None)
-    context = _exercise_context(issued, _progress_for(owner, issued, state), feedback=feedback, attempt=attempt)
+    practice = issued.mode == IssuedExercise.Mode.PRACTICE
+    following = next_step(owner, _lesson_of(issued), state, practice=practice)
+    context = _exercise_context(
+        issued, _progress_for(owner, issued, state), feedback=feedback, attempt=attempt, next_thing=following
+    )
     if request.htmx:
         return render(request, "training/partials/answer_result.html", context)
     return render(request, "training/exercise.html", context)

@@ -130,15 +130,18 @@ def test_signed_in_answers_are_recorded_and_the_index_shows_them() -> None:
     client = client_for(user)
     solved, tried = casebook.load_cases()[:2]
     url = reverse("casebook:case_answer", args=[solved.id])
-    client.post(url, {"answer": _wrong(solved)})
-    row = SolvedCase.objects.get(user=user, case_id=solved.id)
-    assert (row.attempts, row.solved, row.last_correct, row.first_solved_at) == (1, False, False, None)
     client.post(url, {"answer": _right(solved)})
+    row = SolvedCase.objects.get(user=user, case_id=solved.id)
+    assert (row.attempts, row.solved, row.last_correct) == (1, True, True)
+    assert row.first_solved_at is not None
     client.post(url, {"answer": _wrong(solved)})
     row.refresh_from_db()
-    assert (row.attempts, row.solved, row.last_correct) == (3, True, False)
-    assert row.first_solved_at is not None
-    client.post(reverse("casebook:case_answer", args=[tried.id]), {"answer": _wrong(tried)})
+    assert (row.attempts, row.solved, row.last_correct) == (2, True, False)  # solved stays solved
+    tried_url = reverse("casebook:case_answer", args=[tried.id])
+    client.post(tried_url, {"answer": _wrong(tried)})
+    client.post(tried_url, {"answer": _right(tried)})  # right only at the second go: not solved
+    row = SolvedCase.objects.get(user=user, case_id=tried.id)
+    assert (row.attempts, row.solved, row.last_correct, row.first_solved_at) == (2, False, True, None)
 
     assert selectors.solved_states(user) == {solved.id: "solved", tried.id: "tried"}
     html = client.get(reverse("casebook:index")).content.decode()
@@ -152,6 +155,27 @@ def test_signed_in_answers_are_recorded_and_the_index_shows_them() -> None:
     # someone else sees nothing of it
     other = client_for(make_user("gast"))
     assert "gelöst" not in other.get(reverse("casebook:index")).content.decode().split('id="case-list"')[1]
+
+
+def test_trying_every_option_solves_no_case() -> None:
+    """Issue 25, item 10: 97 posts used to solve all 48 cases; the first answer is the one recorded."""
+    user = make_user("durchprobierer")
+    client = client_for(user)
+    cases = casebook.load_cases()
+    firsts_right = 0
+    for case in cases:
+        url = reverse("casebook:case_answer", args=[case.id])
+        right = _right(case)
+        options = [c.value for c in services.case_question(case).options]  # in the order the page shows
+        firsts_right += options[0] == right[0]
+        for value in options:  # every option in turn, with the right list entry
+            client.post(url, {"answer": [value, *right[1:]]})
+    rows = SolvedCase.objects.filter(user=user)
+    assert rows.count() == len(cases)
+    assert rows.filter(solved=True).count() == firsts_right < len(cases)
+    for row in rows.filter(solved=True):
+        case = casebook.get_case(row.case_id)
+        assert case is not None and services.case_question(case).options[0].value == _right(case)[0]
 
 
 def _ids(response) -> set[str]:

@@ -83,7 +83,7 @@ def test_question_pages_name_no_case(fixed_exams) -> None:
     client.post(reverse("casebook:exam_start"), {"fragen": 20})
     exam = Exam.objects.latest("started_at", "pk")
     items = list(exam.questions.order_by("position"))
-    assert {i.kind for i in items} == {"fall", "fall_variante", "regelverstoss"}
+    assert {i.kind for i in items} == {"fall_variante", "regelverstoss"}
     every = casebook.load_cases()
     for item in items:
         html = client.get(reverse("casebook:exam", kwargs={"public_id": exam.public_id})).content.decode()

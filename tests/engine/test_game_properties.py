@@ -69,7 +69,7 @@ def test_random_games_keep_the_invariants(seed, contract, declarer, rng):
     skat = list(CardSet(state.skat))
     assert len(set(played + rest + skat)) == 32 == len(played + rest + skat)
     # 120 Augen in all; the declarer's share includes the skat
-    defender_points = sum(t.points for t in state.tricks) - state.declarer_points
+    defender_points = sum(t.points for t in state.tricks) - state.declarer_trick_points
     assert state.declarer_augen() + defender_points + sum(c.points for c in rest) == 120
     # every trick: its winner by the rules, every card legal when it was played
     hands = {s: CardSet(state.deal.hand(s)) for s in range(3)}
@@ -106,7 +106,7 @@ def snapshot(state: GameState):
         list(state.trick),
         list(state.tricks),
         state.leader,
-        state.declarer_points,
+        state.declarer_trick_points,
         state.declarer_trick_count,
         state.defender_trick_count,
         list(state.moves),

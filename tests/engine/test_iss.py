@@ -129,3 +129,20 @@ def test_a_bid_that_is_not_plain_ascii_digits_is_a_named_error(bid: str) -> None
     with pytest.raises(IssError) as err:
         parse_record(broken)
     assert "Zug 2 " in str(err.value)
+
+
+def test_records_and_properties_are_read_as_the_old_regexes_read_them():
+    """The one-pass readers (issue 25, item 1) find what ``\\(;.*?;\\)`` and
+    ``([A-Z][A-Z0-9]*)\\[([^\\]]*)\\]`` found, on random text made of the characters that matter."""
+    import random
+    import re
+
+    from skatschule.engine import iss
+
+    records = re.compile(r"\(;.*?;\)", re.S)
+    properties = re.compile(r"([A-Z][A-Z0-9]*)\[([^\]]*)\]")
+    rng = random.Random(25)
+    for _ in range(5000):
+        text = "".join(rng.choice("AZ19[]x;() \n") for _ in range(rng.randint(0, 40)))
+        assert iss.split_records(text) == records.findall(text), text
+        assert iss._properties(text) == properties.findall(text), text

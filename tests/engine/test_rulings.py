@@ -64,7 +64,9 @@ def test_a_game_the_declarer_has_won_is_not_lost_by_his_later_violation():
 
 
 def test_a_game_the_defenders_have_won_stays_won_for_them():
-    state = _state_where(lambda s: sum(t.points for t in s.tricks) - s.declarer_points >= 60 and len(s.tricks) < 10)
+    state = _state_where(
+        lambda s: sum(t.points for t in s.tricks) - s.declarer_trick_points >= 60 and len(s.tricks) < 10
+    )
     r = rule(state, Event(Irregularity.CARDS_EXPOSED, 1))
     assert not r.won and r.score < 0
 

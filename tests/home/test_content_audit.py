@@ -223,14 +223,14 @@ def test_english_words_for_german_terms_are_one_each() -> None:
 def test_lesson_16_says_exactly_what_the_ouvert_check_tries() -> None:
     """Lesson 16 describes the check at /ueben/spiel/ouvert/ as it runs: its number of sampled
     distributions, seeded, with the declarer in forehand, and that a sample is no proof."""
-    from skatschule.table.views import OUVERT_SAMPLES
+    from skatschule.table.services import OUVERT_SAMPLES
 
     text = (Path(settings.BASE_DIR) / "rules_content" / "lessons" / "16-ein-ganzes-spiel.md").read_text(
         encoding="utf-8"
     )
     plain = " ".join(text.split())
     assert "sicher gegen viele Verteilungen" not in plain and "gegen viele Verteilungen" not in plain
-    assert f"gegen {OUVERT_SAMPLES} zufällige (stets dieselben)" in plain
-    assert f"against {OUVERT_SAMPLES} random (always the same)" in plain
+    assert f"gegen bis zu {OUVERT_SAMPLES} zufällige (stets dieselben)" in plain
+    assert f"against up to {OUVERT_SAMPLES} random (always the same)" in plain
     assert "Stichprobe, kein Beweis" in plain and "a sample, not a proof" in plain
     assert "aus Vorhand" in plain and "from forehand" in plain

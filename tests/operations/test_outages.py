@@ -82,6 +82,7 @@ def own_redis(tmp_path):
             "LOCATION": server.url,
             "KEY_PREFIX": f"outage-test-{os.getpid()}",
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
+            "BREAKER_SECONDS": 0.5,  # the recovery test waits for the circuit breaker to close
         }
     }
     with override_settings(CACHES=caches, SESSION_ENGINE="django.contrib.sessions.backends.cached_db"):

@@ -60,6 +60,7 @@ print(json.dumps({
     "cookie_secure": settings.SESSION_COOKIE_SECURE and settings.CSRF_COOKIE_SECURE,
     "hosts": settings.ALLOWED_HOSTS, "origins": settings.CSRF_TRUSTED_ORIGINS,
     "static": settings.STORAGES["staticfiles"]["BACKEND"],
+    "language_cookie": [settings.LANGUAGE_COOKIE_SECURE, settings.LANGUAGE_COOKIE_SAMESITE],
 }))
 """
 
@@ -80,6 +81,8 @@ def test_production_settings_come_from_the_environment():
     assert s["ssl_redirect"] and s["hsts"] >= 31536000 and s["cookie_secure"]
     assert s["hosts"] == ["skat.example.org"] and s["origins"] == ["https://skat.example.org"]
     assert s["static"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    # the preference cookies (language; the deck cookie takes the same flags) are Secure and SameSite
+    assert s["language_cookie"] == [True, "Lax"]
 
 
 def test_zero_setup_defaults():

@@ -172,3 +172,19 @@ def test_healthz(client):
     response = client.get("/healthz?db=1")
     assert response.status_code == 200 and response.content == b"ok"
     assert client.post("/healthz").status_code == 405
+
+
+@pytest.mark.parametrize("secure", [True, False])
+def test_language_and_deck_cookies_follow_the_production_flags(client, settings, secure):
+    """Issue 25, item 15: in production (LANGUAGE_COOKIE_SECURE, see test_deploy) both preference
+    cookies are Secure and SameSite=Lax; in development (plain HTTP) they must not be Secure."""
+    settings.LANGUAGE_COOKIE_SECURE = secure
+    settings.LANGUAGE_COOKIE_SAMESITE = "Lax"
+    response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    language = response.cookies[settings.LANGUAGE_COOKIE_NAME]
+    response = client.post(reverse("cards:deck"), {"deck": "german"})
+    deck = response.cookies["skatschule_deck"]
+    for cookie in (language, deck):
+        assert bool(cookie["secure"]) is secure, cookie.key
+        assert cookie["samesite"] == "Lax", cookie.key
+    assert deck["httponly"]

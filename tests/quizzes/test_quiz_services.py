@@ -194,18 +194,38 @@ def test_closed_and_upcoming_quizzes(make_quiz, student):
 
 
 def test_answers_visible_follows_the_policy(make_quiz, student):
+    """With random variants (each student's own questions) the teacher's policy decides."""
     now = timezone.now()
-    after_submit = attempts.start_attempt(quiz=make_quiz(count=1), student=student)
+    random = Quiz.Variants.RANDOM
+    after_submit = attempts.start_attempt(quiz=make_quiz(count=1, variants=random), student=student)
     assert not selectors.answers_visible(after_submit)
     attempts.submit(attempt=after_submit)
     assert selectors.answers_visible(after_submit)
-    quiz = make_quiz(count=1, show_answers=Quiz.ShowAnswers.AFTER_CLOSE, closes_at=now + timedelta(hours=1))
+    quiz = make_quiz(
+        count=1, variants=random, show_answers=Quiz.ShowAnswers.AFTER_CLOSE, closes_at=now + timedelta(hours=1)
+    )
     attempt = attempts.start_attempt(quiz=quiz, student=student, now=now)
     attempts.submit(attempt=attempt, now=now)
     assert not selectors.answers_visible(attempt, now=now)
     assert selectors.answers_visible(attempt, now=now + timedelta(hours=2))
     assert selectors.answers_visible(
-        attempts.start_attempt(quiz=make_quiz(count=1, show_answers="immediately"), student=student)
+        attempts.start_attempt(quiz=make_quiz(count=1, variants=random, show_answers="immediately"), student=student)
+    )
+
+
+@pytest.mark.parametrize("policy", ["after_submit", "immediately"])
+def test_a_fixed_quiz_shows_its_key_only_once_it_is_closed(make_quiz, student, policy):
+    """Issue 25, item 5: the same questions for everyone: an empty attempt must not reveal them."""
+    quiz = make_quiz(count=1, variants=Quiz.Variants.FIXED, show_answers=policy)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
+    assert not selectors.immediate_feedback(quiz)
+    attempts.submit(attempt=attempt)
+    assert not selectors.answers_visible(attempt)
+    assert selectors.answers_visible(attempt, now=timezone.now() + timedelta(days=1)) is False  # no end: never
+    Quiz.objects.filter(pk=quiz.pk).update(closes_at=timezone.now())  # the teacher's "Beenden"
+    attempt.refresh_from_db()
+    assert selectors.answers_visible(attempt) and selectors.immediate_feedback(attempt.quiz) == (
+        policy == "immediately"
     )
 
 

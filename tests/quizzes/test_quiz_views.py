@@ -126,14 +126,21 @@ def test_taking_with_htmx_saves_and_hides_grades(make_quiz, student):
     assert "Eine Antwort ist gespeichert" in page and not GRADED.search(page)
 
 
-def test_immediate_feedback_shows_the_grade(make_quiz, student):
-    quiz = make_quiz(count=1, kinds=("augen",), show_answers="immediately")
+@pytest.mark.parametrize("variants", ["random", "fixed"])
+def test_immediate_feedback_shows_the_grade_unless_the_key_is_shared(make_quiz, student, variants):
+    """With random variants each student has own questions: feedback at once. A quiz "the same for
+    everyone" keeps its key until it closes (issue 25 item 5): the answer is saved, nothing shown."""
+    quiz = make_quiz(count=1, kinds=("augen",), show_answers="immediately", variants=variants)
     client = client_for(student)
     client.post(reverse("quizzes:start", kwargs={"pk": quiz.pk}))
     attempt = QuizAttempt.objects.get()
     item = quiz.items.first()
     body = _post_answer(client, attempt, item, right_values(quiz, item, student.pk), **HTMX).content.decode()
-    assert "feedback-correct" in body and 'id="save-1" hx-swap-oob="true" disabled' in body
+    assert QuizAnswer.objects.filter(attempt=attempt).count() == 1
+    if variants == "random":
+        assert "feedback-correct" in body and 'id="save-1" hx-swap-oob="true" disabled' in body
+    else:
+        assert "feedback-correct" not in body and "feedback-wrong" not in body
 
 
 def test_without_htmx_save_redirects_back(make_quiz, student):

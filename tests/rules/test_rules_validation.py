@@ -61,6 +61,7 @@ def test_removed_published_id(make_content) -> None:  # type: ignore[no-untyped-
     assert problems == [problems[0]] and "3.2.5" in problems[0] and "published_ids.txt" in problems[0]
 
 
+@pytest.mark.django_db  # load_content also loads the shipped puzzles into the database
 def test_load_content_command_fails_with_problems(make_content, capsys) -> None:  # type: ignore[no-untyped-def]
     make_content()
     call_command("load_content")
@@ -71,6 +72,7 @@ def test_load_content_command_fails_with_problems(make_content, capsys) -> None:
     assert "3.9.9" in capsys.readouterr().err
 
 
+@pytest.mark.django_db
 def test_load_content_publish_adds_ids(make_content) -> None:  # type: ignore[no-untyped-def]
     reg = make_content()
     call_command("load_content", "--publish")

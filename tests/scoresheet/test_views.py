@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import csv
 import io
+from fractions import Fraction
 
 import pytest
 from django.contrib.auth import get_user_model
 
 from skatschule.engine import Contract, GameType, score_game, score_ramsch
+from skatschule.engine.pubround import round_cents
 from skatschule.engine.rules import PUB
 from skatschule.scoresheet.models import ScoreSheet
 
@@ -301,3 +303,27 @@ def test_an_overbid_null_is_the_cheapest_lost_game_on_the_sheet_and_the_house_ru
         {"grand_base": "24", "game": "null", "matadors": "2", "bid": "30", "points": "0", "tricks": "0"},
     )
     assert 'id="entry-isko">-60<' in r.content.decode()
+
+
+@pytest.mark.parametrize("typed", ["1/4", "0,25", "0.25"])
+def test_a_stake_of_a_quarter_cent_is_kept_exact_and_paid_in_whole_cents(client, typed):
+    """Seed 003 plays for fractions of a cent: the sums stay exact, the payment is rounded."""
+    client.post("/liste/", {**NEW, "cents": typed})
+    _game(client, "sitzung", declarer=1, points=50, tricks=4)  # Bernd loses
+    lost = score_game(Contract(GameType.CLUBS), 1, bid=18, declarer_points=50, declarer_tricks=4).score
+    exact = Fraction(-lost, 4)
+    page = client.get("/liste/sitzung/").content.decode()
+    assert "1/4 Cent je Punkt" in page
+    assert f"Bernd zahlt Anna {round_cents(exact)} Cent" in page
+    if exact.denominator > 1:
+        assert f"genau {exact} Cent" in page
+
+
+def test_a_stake_that_is_none_stays_in_the_form_with_its_error(client):
+    for typed in ("1e999999", "-1", "1/0", "1001", "viel", "½"):
+        refused = client.post("/liste/", {**NEW, "cents": typed})
+        assert refused.status_code == 400, typed
+        assert 'name="player1" value="Anna"' in refused.content.decode()  # nothing typed is lost
+    client.post("/liste/", NEW)
+    assert client.post("/liste/sitzung/einsatz/", {"cents": "1/3"}).status_code == 302
+    assert "1/3 Cent je Punkt" in client.get("/liste/sitzung/").content.decode()

@@ -53,7 +53,7 @@ def _declarer_total(state: GameState) -> int:
         found = solve_state(state, card_values=False)
         assert found.declarer_points is not None
         return found.declarer_points
-    return state.declarer_points + CardSet(state.skat).points
+    return state.declarer_trick_points + CardSet(state.skat).points
 
 
 def _own(total: int, declares: bool) -> int:

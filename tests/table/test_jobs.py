@@ -5,13 +5,11 @@ the game."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from django.test import Client, override_settings
 
 from skatschule.engine import GameState, Phase
-from skatschule.jobs.models import Failure, Job, JobStatus
+from skatschule.jobs.models import Failure, Job, JobStatus, Result
 from skatschule.table import services, work
 
 URL = "/ueben/spiel/"
@@ -71,11 +69,8 @@ def test_the_bots_cards_come_from_a_job_and_are_the_ones_the_bots_would_play(cli
 def test_without_a_worker_the_table_answers_at_once_and_shows_the_bots_thinking(client: Client) -> None:
     table, state = _to_play(client)
     with override_settings(TASKS=QUEUE_ONLY):
-        for card in sorted(state.legal_cards()):
-            began = time.perf_counter()
-            response = client.post(URL, {"action": "card", "value": card.code}, HTTP_HX_REQUEST="true")
-            assert time.perf_counter() - began < 1.0
-            break
+        card = sorted(state.legal_cards())[0]
+        response = client.post(URL, {"action": "card", "value": card.code}, HTTP_HX_REQUEST="true")
         page = response.content.decode()
         table, state = _state(client)
         if not services.bots_to_move(table, state):
@@ -131,13 +126,12 @@ def test_the_board_and_the_analysis_wait_for_their_job_without_holding_the_reque
     _finished(client)
     with override_settings(TASKS=QUEUE_ONLY):
         for path in ("brett/", "analyse/"):
-            began = time.perf_counter()
             response = client.get(URL + path)
-            assert time.perf_counter() - began < 1.0
             page = response.content.decode()
             assert response.status_code == 200
             assert 'class="job-progress"' in page and 'href="/rechnung/' in page  # the plain link too
         assert Job.objects.filter(kind=work.ANALYSIS).count() == 1  # asked once, shown twice
+        assert not Result.objects.filter(kind=work.ANALYSIS).exists()  # no request computed it
     # a worker runs it; then the page shows the marks
     from skatschule.jobs.running import run
 

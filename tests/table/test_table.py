@@ -96,14 +96,15 @@ def test_finished_games_of_signed_in_users_are_stored(client: Client, django_use
     user = django_user_model.objects.create_user("spieler", password="geheim-12345")
     client.force_login(user)
     client.get(URL)
-    for _ in range(80):
+    for _ in range(400):  # games passed in are not stored: play on until one is played
         table, state = _state(client)
-        if state.is_over():
+        if state.is_over() and not state.passed_in:
             break
+        if state.is_over():
+            client.post(URL, {"action": "new"})  # a finished game needs no confirmation
+            continue
         client.post(URL, _next_post(table, state))
-    table, state = _state(client)
-    if state.passed_in:
-        pytest.skip("passed in: nothing to store")
+    assert state.is_over() and not state.passed_in
     from skatschule.table.models import TableGame
 
     row = TableGame.objects.get(user=user)

@@ -14,8 +14,19 @@ number of choices:
   right answers the level has (every subset of five games would make ``k`` 31, and a
   subset that is never right is no guess anyone keeps).
 
+- the LONGEST or the SHORTEST label (in German and in English; ties go to the first of them),
+  and the LAST position (issue 25, item 4: the longest option used to be the right decision
+  in 28 of 48 casebook cases);
+- for a number to type (``number``), the most frequent right number; ``k`` is the number of
+  different right numbers the level has, as for ticks (``ueberreizt`` level 2 used to be
+  "-120" in 18 %).
+
 Over several seeds ``k`` may vary (a Null exercise asks "won or lost?" or "which card takes
 the trick?"): the chance level is then the mean of ``1/k``.
+
+Every type and level also asks at least :data:`DISTINCT_MIN` different questions over the
+1,000 seeds (the prompt, the facts, the cards and the options), or names in
+:data:`FEW_QUESTIONS` why it cannot.
 
 Plain pytest, no database. Each (type, level) is tallied once and cached.
 """
@@ -37,6 +48,20 @@ MARGIN = 0.10
 FORM_MIN = 100
 """A form of question (one set of options) asked at least this often is checked on its own."""
 SPOT_CHECK_EVERY = 50
+DISTINCT_MIN = 200
+_CASEBOOK = "one question per casebook case (48 cases, of them 15 at level 1 and 33 at level 2)"
+_DECLARATIONS = "the declarations themselves are few (game x hand x ouvert x announcements)"
+FEW_QUESTIONS: dict[tuple[str, int], str] = {
+    ("fall", 1): _CASEBOOK,
+    ("fall", 2): _CASEBOOK,
+    ("fall", 3): _CASEBOOK,
+    ("spielansage", 1): _DECLARATIONS,
+    ("spielansage", 2): _DECLARATIONS,
+    ("spielansage", 3): _DECLARATIONS,
+    ("reizen_ablauf", 1): "the first auctions are short: up to three calls at 18 to 20 (about 50 in all)",
+    ("spielwert", 2): "game x hand x Schneider/Schwarz x Spitzen: at most 5 x 2 x 3 x 8 named facts, some rare",
+}
+"""(type, level) that cannot ask ``DISTINCT_MIN`` different questions, with the reason (README)."""
 
 
 @dataclass
@@ -48,6 +73,8 @@ class Tally:
     forms: dict[frozenset[str], Counter[str]] = field(default_factory=dict)
     form_k: dict[frozenset[str], int] = field(default_factory=dict)
     multi: bool = False
+    by_strategy: Counter[str] = field(default_factory=Counter)
+    """hits of the label strategies: longest/shortest label (de, en), last position"""
 
     @property
     def chance(self) -> float:
@@ -78,6 +105,11 @@ def tally(slug: str, level: int) -> Tally:
         out.inverse_k += 1 / len(values)
         out.by_value[right] += 1
         out.by_position[values.index(right)] += 1
+        out.by_strategy["last"] += values[-1] == right
+        for lang in ("de", "en"):
+            lengths = [len(o.label.get(lang)) for o in q.options]
+            out.by_strategy[f"longest ({lang})"] += values[lengths.index(max(lengths))] == right
+            out.by_strategy[f"shortest ({lang})"] += values[lengths.index(min(lengths))] == right
         form = frozenset(values)
         out.forms.setdefault(form, Counter())[right] += 1
         out.form_k[form] = len(values)
@@ -85,6 +117,38 @@ def tally(slug: str, level: int) -> Tally:
         out.by_value = Counter(answers)
         out.inverse_k = out.asked / len(out.by_value)
     return out
+
+
+def _question_key(q) -> tuple:
+    """What a learner sees of a question: the text, the facts, the cards and the options (as a set)."""
+    return (
+        q.prompt.de,
+        tuple(f.de for f in q.facts),
+        tuple(q.cards),
+        tuple(q.trick),
+        tuple(q.skat),
+        frozenset((o.value, o.label.de) for o in q.options),
+    )
+
+
+@functools.cache
+def answers_and_questions(slug: str, level: int) -> tuple[Counter[str], int, int]:
+    """Over the seeds: the right answers of ``number`` questions, how many were asked, and how
+    many different questions of any widget there were."""
+    kind = REGISTRY[slug]
+    numbers: Counter[str] = Counter()
+    asked = 0
+    seen = set()
+    for seed in SEEDS:
+        q = kind.generate(level, seed)
+        seen.add(_question_key(q))
+        if q.widget == "number":
+            asked += 1
+            numbers[" ".join(kind.correct_answer(q))] += 1
+    return numbers, asked, len(seen)
+
+
+ALL_LEVELS = [(slug, level) for slug, kind in REGISTRY.items() for level in range(1, kind.levels + 1)]
 
 
 def _scan() -> dict[tuple[str, int], set[str]]:
@@ -150,6 +214,35 @@ def test_no_fixed_position_beats_chance(slug: str, level: int) -> None:
     position, hits = t.by_position.most_common(1)[0]
     rate = hits / t.asked
     assert rate <= t.chance + MARGIN, f"{slug} L{level}: option {position + 1} is right in {rate:.0%}"
+
+
+@pytest.mark.parametrize("slug,level", ONE_PICK_LEVELS)
+def test_no_label_strategy_beats_chance(slug: str, level: int) -> None:
+    """Always the longest label, always the shortest, always the last option."""
+    t = tally(slug, level)
+    for strategy, hits in t.by_strategy.items():
+        rate = hits / t.asked
+        assert rate <= t.chance + MARGIN, f"{slug} L{level}: {strategy} is right in {rate:.0%} (chance {t.chance:.0%})"
+
+
+@pytest.mark.parametrize("slug,level", ALL_LEVELS)
+def test_no_fixed_number_is_right_often(slug: str, level: int) -> None:
+    numbers, asked, _ = answers_and_questions(slug, level)
+    if asked < 100:
+        pytest.skip(f"{slug} L{level} asks few numbers")
+    value, hits = numbers.most_common(1)[0]
+    chance = 1 / len(numbers)  # as for ticks: k is the number of different right answers the level has
+    message = f"{slug} L{level}: {value!r} is right in {hits}/{asked} (k = {len(numbers)})"
+    assert hits / asked <= chance + MARGIN, message
+
+
+@pytest.mark.parametrize("slug,level", ALL_LEVELS)
+def test_every_level_asks_enough_different_questions(slug: str, level: int) -> None:
+    _, _, distinct = answers_and_questions(slug, level)
+    if (slug, level) in FEW_QUESTIONS:
+        assert distinct < DISTINCT_MIN, f"{slug} L{level} now asks {distinct}: drop it from FEW_QUESTIONS"
+        return
+    assert distinct >= DISTINCT_MIN, f"{slug} L{level}: only {distinct} different questions in {len(SEEDS)} seeds"
 
 
 def test_option_order_is_stable_per_seed_and_varies_between_seeds() -> None:

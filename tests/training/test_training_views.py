@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 import uuid
 from datetime import timedelta
 
@@ -273,7 +274,9 @@ def test_review_page_serves_a_fresh_variant():
     client.get(reverse("training:review"))  # a reload shows the same variant
     assert IssuedExercise.objects.latest("issued_at", "pk") == again
     response = client.post(reverse("training:answer", args=[again.public_id]), {"answer": right_answer(again)})
-    assert reverse("training:review") in response.content.decode()  # next: the review queue
+    # nothing is due any more: the next step is no longer the (empty) review queue but a lesson step
+    next_link = re.search(r'<a class="btn next-exercise" href="([^"]+)"', response.content.decode())
+    assert next_link and next_link.group(1).startswith("/ueben/lektion/") and "stufe=" in next_link.group(1)
     assert ReviewItem.objects.get().reviews == 1
     assert "keine Wiederholung fällig" in client.get(reverse("training:review")).content.decode()
 

@@ -3,6 +3,7 @@
 - ``{% card "CJ" %}``: one card;
 - ``{% cards "CJ SJ HA" %}`` or ``{% cards hand %}`` (a list of codes or engine cards);
 - ``{% card_choices "cards" codes "checkbox" checked=selected %}``: clickable cards for exercises;
+- ``{% marked_cards marks %}``: ``(code, mark)`` pairs after an answer, marked right, wrong or missed;
 - ``{% card_name "CJ" %}``: the card's name in the deck and language (``Eichel-Unter``);
 - ``{% in_deck text %}``: domain text (prompts, options, facts, feedback, derivation steps, case
   texts) with its name references (``⟦card:SQ⟧``, ``⟦suit:S⟧``, ``⟦game:spades⟧`` ...) in the
@@ -49,6 +50,12 @@ def card_choices(
     checked: Any = (),
 ) -> SafeString:
     return render.choice_html(name, codes, _deck(context), input_type=input_type, checked=checked or ())
+
+
+@register.simple_tag(takes_context=True)
+def marked_cards(context: template.Context, marks: Iterable[tuple[str, str]]) -> SafeString:
+    """``{% marked_cards marks %}``: cards after an answer, marked right, wrong or missed."""
+    return render.marked_cards_html(marks, _deck(context))
 
 
 @register.simple_tag(takes_context=True)

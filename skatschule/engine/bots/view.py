@@ -77,7 +77,7 @@ class SeatView:
             played_by=(played[0], played[1], played[2]),
             counts=(state.hands[0].bit_count(), state.hands[1].bit_count(), state.hands[2].bit_count()),
             voids=(void[0], void[1], void[2]),
-            declarer_points=state.declarer_points,
+            declarer_points=state.declarer_trick_points,
             bid=state.bid,
             picked_up=state.picked_up,
             auction=state.auction,

@@ -17,7 +17,11 @@ Import rules:
   imported answer is graded again; the file's ``correct`` is only a cross-check and is never
   trusted (a file cannot make a wrong answer right);
 - **idempotent**: an attempt that is already there (same exercise and the same time) is
-  skipped, so importing the same file twice changes nothing;
+  skipped, so importing the same file twice changes nothing, also when two imports of it run
+  at once (the unique key ``attempt_imported_once``: the later insert is skipped);
+- **dated, never backdated**: an attempt keeps its time from the file and records the moment of
+  the import (``imported_at``); where it counts (``Attempt.objects.counting()``) it counts from
+  that moment, so an import can never complete homework before it happened;
 - **never loses data**: it only adds rows; a review card the user already has is kept.
 
 Signature (the layer in :func:`sign_export` / :func:`signature_state`, apart from the checks):
@@ -48,7 +52,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
@@ -425,6 +429,39 @@ def _check_review(entry: Any, where: str, now: datetime) -> dict[str, Any]:
     }
 
 
+def _existing_keys(owner: Owner) -> set[tuple[Any, ...]]:
+    """(kind, difficulty, seed, created_at) of the owner's attempts: what an import skips."""
+    return set(Attempt.objects.owned_by(owner).values_list("kind", "difficulty", "seed", "created_at"))
+
+
+def _add_attempt(owner: Owner, a: dict[str, Any], *, counts_for_mastery: bool, imported_at: datetime) -> None:
+    issued = IssuedExercise.objects.create(
+        **owner.fields(),
+        kind=a["kind"],
+        difficulty=a["difficulty"],
+        seed=a["seed"],
+        lesson=a["lesson"],
+        mode=a["mode"],
+        issued_at=a["issued_at"],
+    )
+    Attempt.objects.create(
+        issued=issued,
+        **owner.fields(),
+        kind=a["kind"],
+        difficulty=a["difficulty"],
+        seed=a["seed"],
+        lesson=a["lesson"],
+        answer=a["answer"],
+        normalized=a["normalized"],
+        correct=a["correct"],
+        time_taken_ms=a["time_taken_ms"],
+        rule_ids=list(dict.fromkeys(a["rule_ids"])),
+        created_at=a["created_at"],
+        counts_for_mastery=counts_for_mastery,
+        imported_at=imported_at,
+    )
+
+
 def import_data(
     owner: Owner, data: dict[str, Any], now: datetime | None = None, *, counts_for_mastery: bool = False
 ) -> ImportResult:
@@ -441,37 +478,19 @@ def import_data(
     reviews = [_check_review(e, f"reviews[{i}]", now) for i, e in enumerate(data.get("reviews", []))]
     added = skipped = reviews_added = reviews_kept = 0
     with transaction.atomic():
-        existing = set(Attempt.objects.owned_by(owner).values_list("kind", "difficulty", "seed", "created_at"))
+        existing = _existing_keys(owner)
         for a in attempts:
             key = (a["kind"], a["difficulty"], a["seed"], a["created_at"])
             if key in existing:
                 skipped += 1
                 continue
             existing.add(key)
-            issued = IssuedExercise.objects.create(
-                **owner.fields(),
-                kind=a["kind"],
-                difficulty=a["difficulty"],
-                seed=a["seed"],
-                lesson=a["lesson"],
-                mode=a["mode"],
-                issued_at=a["issued_at"],
-            )
-            Attempt.objects.create(
-                issued=issued,
-                **owner.fields(),
-                kind=a["kind"],
-                difficulty=a["difficulty"],
-                seed=a["seed"],
-                lesson=a["lesson"],
-                answer=a["answer"],
-                normalized=a["normalized"],
-                correct=a["correct"],
-                time_taken_ms=a["time_taken_ms"],
-                rule_ids=list(dict.fromkeys(a["rule_ids"])),
-                created_at=a["created_at"],
-                counts_for_mastery=counts_for_mastery,
-            )
+            try:
+                with transaction.atomic():  # a savepoint: a parallel import of the same file may win
+                    _add_attempt(owner, a, counts_for_mastery=counts_for_mastery, imported_at=now)
+            except IntegrityError:  # Attempt's attempt_imported_once: already there
+                skipped += 1
+                continue
             added += 1
         have = set(ReviewItem.objects.owned_by(owner).values_list("kind", "difficulty", "seed"))
         for r in reviews:

@@ -67,6 +67,8 @@ __all__ = [
     "streak",
     "best_streak",
     "adopt_session",
+    "next_step",
+    "suggest",
 ]
 
 
@@ -263,11 +265,16 @@ class RuleStat:
 
 @dataclass
 class Suggestion:
+    """The one next thing to do (the dashboard and every feedback page name it)."""
+
     kind: str
-    """``review``, ``lesson`` or ``done``."""
+    """``review``, ``lesson``, ``done`` or (after an answer in free practice) ``practice``."""
     url: str
     lesson: Lesson | None = None
     due: int = 0
+    step: int = 0
+    """For ``lesson``: the 1-based step to finish (the lesson's current step)."""
+    step_title: str = ""
 
 
 @dataclass
@@ -381,12 +388,7 @@ def _assemble(
     if next_lesson is not None:
         next_lesson.suggested = True
     due = review.due_count(owner)
-    if due:
-        suggestion = Suggestion("review", reverse("training:review"), due=due)
-    elif next_lesson is not None:
-        suggestion = Suggestion("lesson", next_lesson.lesson.url, lesson=next_lesson.lesson)
-    else:
-        suggestion = Suggestion("done", reverse("training:lessons"))
+    suggestion = suggest(due, [next_lesson] if next_lesson else [])
     weakest = sorted((r for r in rules if r.attempts), key=lambda r: (r.right / r.attempts, -r.attempts))[:8]
     return Progress(
         lessons=lessons,
@@ -403,6 +405,32 @@ def _assemble(
         suggestion=suggestion,
         weakest_rules=weakest,
     )
+
+
+def suggest(due: int, open_lessons: Iterable[LessonProgress]) -> Suggestion:
+    """The one next thing: due reviews first, else the current step of the first lesson in
+    ``open_lessons`` that is not mastered, else done (free practice)."""
+    if due:
+        return Suggestion("review", reverse("training:review"), due=due)
+    for item in open_lessons:
+        if not item.mastered:
+            url = f"{item.lesson.url}?stufe={item.current_step}"
+            return Suggestion("lesson", url, lesson=item.lesson, step=item.current_step, step_title=item.step.title)
+    return Suggestion("done", reverse("training:lessons"))
+
+
+def next_step(
+    owner: Owner, lesson: Lesson | None = None, state: dict | None = None, *, practice: bool = False
+) -> Suggestion:
+    """The next thing after an answer: due reviews, else ``lesson`` (the exercise's own) while it is
+    not mastered, else the first lesson not mastered (``state``: the progress just written).
+    In free practice (``practice``) it is the review due, else more of the same practice."""
+    due = review.due_count(owner)
+    if practice:
+        return Suggestion("review", reverse("training:review"), due=due) if due else Suggestion("practice", "")
+    state = state if state is not None else progress_summary.load(owner)
+    lessons = ([lesson] if lesson is not None else []) + list(get_lessons())
+    return suggest(due, (lesson_progress_from_state(item, state) for item in lessons))
 
 
 def suggested_lesson(owner: Owner) -> Lesson | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from skatschule.rules.content import read_published_ids, reload
@@ -44,4 +45,6 @@ class Command(BaseCommand):
             )
             path.write_text(header + "\n".join(ordered) + "\n", encoding="utf-8")
             self.stdout.write(f"published_ids.txt: {len(new)} neue Id(s), {len(ordered)} insgesamt")
+        # the puzzles app loads its own content (by command name: rules does not import it)
+        call_command("load_puzzles", stdout=self.stdout, stderr=self.stderr)
         self.stdout.write(self.style.SUCCESS("Inhalt in Ordnung."))

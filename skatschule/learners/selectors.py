@@ -1,0 +1,114 @@
+"""Reading a learner's goal, time zone, streak and reminder state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.db.models import Count
+from django.db.models.functions import TruncDate
+from django.utils import timezone
+
+from skatschule.owners import Owner
+from skatschule.training.lessons import ACTIVITIES
+from skatschule.training.models import Attempt
+
+from .models import DEFAULT_TIME_ZONE, LearnerSettings, Reminders, ReminderSent
+from .streak import DEFAULT_GOAL, GOALS, Streak, streak_of
+
+__all__ = [
+    "Choices",
+    "SESSION_KEY",
+    "choices_for",
+    "zone_of",
+    "local_today",
+    "answers_per_day",
+    "streak_for",
+    "learner_data",
+]
+
+SESSION_KEY = "learner_choices"
+
+
+@dataclass(frozen=True)
+class Choices:
+    goal: int = DEFAULT_GOAL
+    time_zone: str = DEFAULT_TIME_ZONE
+    reminders: str = Reminders.OFF
+
+
+def zone_of(name: str) -> ZoneInfo:
+    """The time zone called ``name``; Europe/Berlin for a name that is not one (an old or edited value)."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo(DEFAULT_TIME_ZONE)
+
+
+def _clean(goal: Any, zone: Any, reminders: Any = Reminders.OFF) -> Choices:
+    return Choices(
+        goal=goal if goal in GOALS else DEFAULT_GOAL,
+        time_zone=zone_of(str(zone)).key,
+        reminders=reminders if reminders in Reminders.values else Reminders.OFF,
+    )
+
+
+def choices_for(request: Any) -> Choices:
+    """The visitor's choices: a user's stored row, else the session's (an anonymous visitor, or one
+    who has just signed up), else the defaults."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        row = LearnerSettings.objects.filter(user=user).first()
+        if row is not None:
+            return _clean(row.daily_goal, row.time_zone, row.reminders)
+    stored = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
+    if isinstance(stored, dict):
+        return _clean(stored.get("goal"), stored.get("time_zone", DEFAULT_TIME_ZONE))
+    return Choices()
+
+
+def local_today(zone: str, now: datetime | None = None) -> date:
+    return (now or timezone.now()).astimezone(zone_of(zone)).date()
+
+
+def counted_answers(owner: Owner):
+    """The owner's answers that count for the daily goal: the attempts that count
+    (``AttemptQuerySet.counting``, the one rule: never an unsigned history) that were answered here
+    (an import, even a signed one, never fills a day: the issue's "imported history never does")
+    and are answers (a finished game at the table is an activity)."""
+    return (
+        Attempt.objects.owned_by(owner).counting().filter(imported_at__isnull=True).exclude(kind__in=list(ACTIVITIES))
+    )
+
+
+def answers_per_day(owner: Owner, zone: str) -> dict[date, int]:
+    """How many counted answers the owner gave on each local day (one GROUP BY query)."""
+    rows = (
+        counted_answers(owner)
+        .annotate(day=TruncDate("counted_at", tzinfo=zone_of(zone)))
+        .values("day")
+        .annotate(n=Count("pk"))
+        .values_list("day", "n")
+    )
+    return {day: n for day, n in rows if day is not None}
+
+
+def streak_for(owner: Owner, choices: Choices, now: datetime | None = None) -> Streak:
+    today = local_today(choices.time_zone, now)
+    return streak_of(answers_per_day(owner, choices.time_zone), choices.goal, today)
+
+
+def learner_data(*, user: Any) -> dict[str, Any]:
+    """What this app stores about ``user``, for the account's data export."""
+    row = LearnerSettings.objects.filter(user=user).first()
+    return {
+        "goal": row.daily_goal if row else None,
+        "time_zone": row.time_zone if row else None,
+        "reminders": row.reminders if row else None,
+        "reminders_sent": [
+            {"period": sent.period, "due": sent.due, "sent_at": sent.sent_at.isoformat()}
+            for sent in ReminderSent.objects.filter(user=user).order_by("sent_at", "pk")
+        ],
+    }

@@ -1,0 +1,129 @@
+"""Puzzle generation as jobs: one job plays and examines a few seeded bot games.
+
+:func:`run_batch` is the job handler (payload -> JSON result); :func:`merge` folds the
+results of many batches into the shipped file and the figures the README reports.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from skatschule.engine import SkatError
+from skatschule.engine.iss import parse_record
+from skatschule.engine.puzzles import Puzzle as EnginePuzzle
+from skatschule.engine.puzzles import examine, from_bot_game, mistakes, spots_from_state
+
+GENERATE = "puzzles.generate"
+OWN = "puzzles.own"
+RECORDS = "puzzles.records"
+VERSION = 1
+"""Part of every job key: a change to how puzzles are found gets new keys (old results are not reused)."""
+
+
+def run_batch(payload: dict[str, Any]) -> dict[str, Any]:
+    """Play the games with seeds ``first_seed`` .. ``first_seed + games - 1`` and examine them
+    (``null``: every game a Null game)."""
+    first = int(payload["first_seed"])
+    games = int(payload["games"])
+    null = bool(payload.get("null", False))
+    started = time.perf_counter()
+    counts: dict[str, int] = {}
+    puzzles: list[dict[str, Any]] = []
+    for seed in range(first, first + games):
+        found, seen = from_bot_game(seed, null=null)
+        puzzles.extend(p.as_dict() for p in found)
+        for key, n in seen.items():
+            counts[key] = counts.get(key, 0) + n
+    return {
+        "first_seed": first,
+        "games": games,
+        "seconds": round(time.perf_counter() - started, 2),
+        "counts": counts,
+        "puzzles": puzzles,
+    }
+
+
+@dataclass
+class Figures:
+    games: int = 0
+    seconds: float = 0.0
+    counts: dict[str, int] = field(default_factory=dict)
+    puzzles: dict[str, EnginePuzzle] = field(default_factory=dict)
+
+    @property
+    def per_minute(self) -> float:
+        return 60 * len(self.puzzles) / self.seconds if self.seconds else 0.0
+
+    def lines(self) -> list[str]:
+        decisions = sum(self.counts.values())
+        out = [
+            f"{self.games} Spiele, {decisions} Entscheidungen geprüft, {len(self.puzzles)} Aufgaben "
+            f"in {self.seconds:.0f} s Rechenzeit: {self.per_minute:.1f} Aufgaben je Minute und Worker",
+        ]
+        for key, n in sorted(self.counts.items(), key=lambda kv: -kv[1]):
+            out.append(f"  {key}: {n}")
+        return out
+
+
+def merge(results: Iterable[dict[str, Any]]) -> Figures:
+    """Fold batch results (one game or many each) into the puzzles and the counts."""
+    figures = Figures()
+    for res in results:
+        figures.games += int(res.get("games", 1))
+        figures.seconds += float(res.get("seconds", 0.0))
+        for key, n in res.get("counts", {}).items():
+            figures.counts[key] = figures.counts.get(key, 0) + int(n)
+        for data in res.get("puzzles", []):
+            puzzle = EnginePuzzle.from_dict(data)
+            figures.puzzles.setdefault(puzzle.id, puzzle)
+    return figures
+
+
+def run_own(payload: dict[str, Any]) -> dict[str, Any]:
+    """The puzzles in one learner's table game that the learner got wrong ("Aus meinen Fehlern").
+
+    Payload: the game's ISS record and the learner's seat. Result: the puzzles, each with the
+    card the learner played.
+    """
+    game = parse_record(str(payload["record"]))
+    seat = int(payload["seat"])
+    started = time.perf_counter()
+    found = mistakes(game.state, seat)
+    return {
+        "seconds": round(time.perf_counter() - started, 2),
+        "puzzles": [m.puzzle.as_dict() for m in found],
+        "played": [m.played.code for m in found],
+    }
+
+
+def run_records(payload: dict[str, Any]) -> dict[str, Any]:
+    """The puzzles in ISS records (public archives, imported games): every seat's last decisions.
+
+    A record that cannot be read is counted ("unreadable"), not fatal.
+    """
+    started = time.perf_counter()
+    counts: dict[str, int] = {}
+    puzzles: list[dict[str, Any]] = []
+    for text in payload["records"]:
+        try:
+            state = parse_record(str(text)).state
+        except SkatError:
+            counts["unreadable"] = counts.get("unreadable", 0) + 1
+            continue
+        for spot in spots_from_state(state):
+            verdict = examine(spot, sample_seed=len(spot.plays), source="iss")
+            if verdict.puzzle is not None:
+                puzzles.append(verdict.puzzle.as_dict())
+                key = verdict.puzzle.view.value
+            else:
+                key = verdict.reject.value if verdict.reject else "?"
+            counts[key] = counts.get(key, 0) + 1
+    return {
+        "games": len(payload["records"]),
+        "seconds": round(time.perf_counter() - started, 2),
+        "counts": counts,
+        "puzzles": puzzles,
+    }

@@ -1,0 +1,103 @@
+"""Puzzles (loaded from rules_content/puzzles by ``load_content``), the learners' ratings and attempts.
+
+A :class:`Puzzle` row holds the engine's record (:class:`skatschule.engine.puzzles.Puzzle`,
+as JSON) and the puzzle's own Glicko-2 rating. Its id is the record's stable key: it never
+changes once published. Every answer is a :class:`PuzzleAttempt`; only the first answer of
+an owner to a puzzle moves the ratings (``rated``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from skatschule.owners import SESSION_KEY_LENGTH, OwnedQuerySet, owner_check
+
+
+class Puzzle(models.Model):
+    id = models.CharField(primary_key=True, max_length=12)
+    record = models.JSONField(help_text="the engine's puzzle record (engine/puzzles.py Puzzle.as_dict)")
+    view = models.CharField(max_length=10)
+    themes = models.CharField(max_length=300, help_text="theme slugs, blank-separated, with a blank on each side")
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    plays = models.PositiveIntegerField(default=0)
+    source = models.CharField(max_length=20, default="bots")
+    owner_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="own_puzzles",
+        help_text="set for a puzzle made from this user's own table game (Aus meinen Fehlern); others see it not",
+    )
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["rating", "id"]
+        indexes = [models.Index(fields=["rating"], name="puzzle_rating_idx")]
+
+    def __str__(self) -> str:
+        return f"Aufgabe {self.id}"
+
+
+class DailyPuzzle(models.Model):
+    """The puzzle of one day, the same for everyone (fixed the first time the day is asked for)."""
+
+    day = models.DateField(primary_key=True)
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="days")
+
+
+class PuzzleRating(models.Model):
+    """An owner's puzzle rating and streak."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="puzzle_rating"
+    )
+    session_key = models.CharField(max_length=SESSION_KEY_LENGTH, blank=True, default="", db_index=True)
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    streak = models.PositiveIntegerField(default=0)
+    best_streak = models.PositiveIntegerField(default=0)
+
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            owner_check("puzzle_rating_has_one_owner"),
+            models.UniqueConstraint(fields=["user"], condition=models.Q(user__isnull=False), name="puzzle_rating_user"),
+            models.UniqueConstraint(
+                fields=["session_key"], condition=models.Q(user__isnull=True), name="puzzle_rating_session"
+            ),
+        ]
+
+
+class PuzzleAttempt(models.Model):
+    class Mode(models.TextChoices):
+        RATED = "normal", "normal"
+        DAILY = "taeglich", "taeglich"
+        STREAK = "serie", "serie"
+        THEME = "thema", "thema"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="puzzle_attempts"
+    )
+    session_key = models.CharField(max_length=SESSION_KEY_LENGTH, blank=True, default="", db_index=True)
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="attempts")
+    card = models.CharField(max_length=2)
+    correct = models.BooleanField()
+    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.RATED)
+    rated = models.BooleanField(default=False)
+    rating_before = models.FloatField()
+    rating_after = models.FloatField()
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created", "pk"]
+        constraints = [owner_check("puzzle_attempt_has_one_owner")]
+        indexes = [models.Index(fields=["user", "created"], name="puzzle_attempt_user_idx")]

@@ -1,0 +1,81 @@
+"""What a puzzle page shows: the position as the mover sees it (or all cards open), never the answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skatschule.engine.bidding import SEAT_NAMES_DE, SEAT_NAMES_EN
+from skatschule.engine.cards import CardSet
+from skatschule.engine.names import game_ref
+from skatschule.engine.puzzles import Puzzle as EnginePuzzle
+from skatschule.engine.puzzles import View, augen_so_far, describe, explain
+from skatschule.engine.sorting import sort_hand
+
+
+def _seat(seat: int, lang: str) -> str:
+    return (SEAT_NAMES_DE if lang == "de" else SEAT_NAMES_EN)[seat]
+
+
+def present_position(puzzle: EnginePuzzle, lang: str) -> dict[str, Any]:
+    state = puzzle.spot.state()
+    assert state.contract is not None and state.declarer is not None and state.to_move is not None
+    game = state.contract.game
+    mover = state.to_move
+    declarer_augen, defender_augen = augen_so_far(state)
+    others = []
+    if puzzle.view is View.OPEN:
+        for seat in (1, 2):
+            s = (mover + seat) % 3
+            others.append(
+                {
+                    "seat": _seat(s, lang),
+                    "declarer": s == state.declarer,
+                    "cards": [c.code for c in sort_hand(CardSet(state.hands[s]), game)],
+                }
+            )
+    skat: list[str] = []
+    if puzzle.view is View.OPEN or (mover == state.declarer and state.picked_up):
+        skat = [c.code for c in sort_hand(CardSet(state.skat), game)]
+    trick = [{"seat": _seat((state.leader + k) % 3, lang), "card": c.code} for k, c in enumerate(state.trick)]
+    tricks = [
+        {
+            "number": n,
+            "cards": [c.code for c in t.cards],
+            "leader": _seat(t.leader, lang),
+            "winner": _seat(t.winner, lang),
+        }
+        for n, t in enumerate(state.tricks, 1)
+    ]
+    return {
+        "id": puzzle.id,
+        "task": describe(puzzle, lang),
+        "game": game_ref(game),
+        "open": puzzle.view is View.OPEN,
+        "samples": puzzle.samples,
+        "mover": _seat(mover, lang),
+        "is_declarer": mover == state.declarer,
+        "declarer": _seat(state.declarer, lang),
+        "hand": [c.code for c in sort_hand(CardSet(state.hands[mover]), game)],
+        "others": others,
+        "skat": skat,
+        "put_away": state.picked_up,
+        "trick": trick,
+        "tricks": tricks,
+        "declarer_augen": declarer_augen,
+        "defender_augen": defender_augen,
+        "themes": [{"slug": t.value, "title": t.title.get(lang)} for t in puzzle.themes],
+    }
+
+
+def present_solution(puzzle: EnginePuzzle, lang: str) -> dict[str, Any]:
+    """Shown only after an answer: the answer and the engine's derivation."""
+    steps = explain(puzzle)
+    rules: dict[str, None] = {}
+    for step in steps:
+        for rule in step.rules:
+            rules.setdefault(rule, None)
+    return {
+        "answer": [c.code for c in puzzle.answer],
+        "steps": [{"text": step.text(lang), "rules": list(step.rules)} for step in steps],
+        "rule_ids": list(rules),
+    }

@@ -1,0 +1,129 @@
+"""Reads for the puzzles: which puzzle next, the learner's rating, history and themes."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import random
+from dataclasses import dataclass
+
+from django.db import IntegrityError
+from django.db.models import Count, F, FloatField, Q, QuerySet, Value
+from django.db.models.functions import Abs
+
+from skatschule.engine.glicko2 import DEFAULT, Rating
+from skatschule.engine.puzzles import Puzzle as EnginePuzzle
+from skatschule.engine.puzzles import Theme
+from skatschule.owners import Owner
+
+from .models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzleRating
+
+NEAREST = 8
+"""The next puzzle is drawn from this many unanswered puzzles nearest to the learner's rating."""
+STREAK_START = 1000
+STREAK_STEP = 60
+"""A streak starts with easy puzzles and climbs this many rating points per solved puzzle."""
+
+
+def visible(owner: Owner) -> QuerySet[Puzzle]:
+    """The shipped puzzles and the owner's own ones (from the owner's table games)."""
+    own = Q(owner_user__isnull=True)
+    if owner.user_id is not None:
+        own |= Q(owner_user_id=owner.user_id)
+    return Puzzle.objects.filter(own)
+
+
+def puzzle_for(owner: Owner, puzzle_id: str) -> Puzzle | None:
+    return visible(owner).filter(pk=puzzle_id).first()
+
+
+def engine_puzzle(row: Puzzle) -> EnginePuzzle:
+    return EnginePuzzle.from_dict(row.record)
+
+
+def rating_of(owner: Owner) -> Rating:
+    row = PuzzleRating.objects.owned_by(owner).first()
+    if row is None:
+        return DEFAULT
+    return Rating(row.rating, row.deviation, row.volatility)
+
+
+def streak_of(owner: Owner) -> tuple[int, int]:
+    """The running streak and the best one."""
+    row = PuzzleRating.objects.owned_by(owner).first()
+    return (row.streak, row.best_streak) if row is not None else (0, 0)
+
+
+def _answered(owner: Owner) -> QuerySet[PuzzleAttempt]:
+    return PuzzleAttempt.objects.owned_by(owner)
+
+
+def next_puzzle(
+    owner: Owner, *, theme: Theme | None = None, around: float | None = None, own: bool = False
+) -> Puzzle | None:
+    """An unanswered puzzle near ``around`` (default: the owner's rating), of ``theme`` if given."""
+    target = rating_of(owner).rating if around is None else around
+    rows = visible(owner).exclude(pk__in=_answered(owner).values("puzzle_id"))
+    if theme is not None:
+        rows = rows.filter(themes__contains=f" {theme.value} ")
+    if own:
+        rows = rows.filter(owner_user__isnull=False)
+    distance = Abs(F("rating") - Value(float(target), output_field=FloatField()))
+    nearest = list(rows.order_by(distance, "pk")[:NEAREST])
+    if not nearest:
+        return None
+    return random.choice(nearest)
+
+
+def streak_puzzle(owner: Owner) -> Puzzle | None:
+    streak, _ = streak_of(owner)
+    return next_puzzle(owner, around=STREAK_START + STREAK_STEP * streak)
+
+
+def daily(day: datetime.date) -> Puzzle | None:
+    """The puzzle of ``day``: fixed the first time it is asked for, the same for everyone."""
+    found = DailyPuzzle.objects.filter(day=day).select_related("puzzle").first()
+    if found is not None:
+        return found.puzzle
+    shared = Puzzle.objects.filter(owner_user__isnull=True)
+    pool = shared.filter(view="spieler") if shared.filter(view="spieler").exists() else shared
+    ids = list(pool.order_by("pk").values_list("pk", flat=True))
+    if not ids:
+        return None
+    digest = int(hashlib.sha256(day.isoformat().encode()).hexdigest(), 16)
+    try:
+        row, _ = DailyPuzzle.objects.get_or_create(day=day, defaults={"puzzle_id": ids[digest % len(ids)]})
+    except IntegrityError:  # pragma: no cover - another request fixed the day at the same moment
+        row = DailyPuzzle.objects.get(day=day)
+    return row.puzzle
+
+
+def history(owner: Owner) -> list[PuzzleAttempt]:
+    """The owner's rated attempts, oldest first."""
+    return list(_answered(owner).filter(rated=True).select_related("puzzle").order_by("created", "pk"))
+
+
+@dataclass(frozen=True)
+class ThemeStats:
+    theme: Theme
+    puzzles: int
+    answered: int
+    correct: int
+
+    @property
+    def accuracy(self) -> int | None:
+        return round(100 * self.correct / self.answered) if self.answered else None
+
+
+def theme_stats(owner: Owner) -> list[ThemeStats]:
+    """Per theme: how many puzzles there are, and the owner's first answers and right ones."""
+    firsts = _answered(owner).filter(rated=True)
+    out: list[ThemeStats] = []
+    for theme in Theme:
+        needle = f" {theme.value} "
+        puzzles = visible(owner).filter(themes__contains=needle).count()
+        counts = firsts.filter(puzzle__themes__contains=needle).aggregate(
+            n=Count("pk"), right=Count("pk", filter=Q(correct=True))
+        )
+        out.append(ThemeStats(theme, puzzles, counts["n"], counts["right"]))
+    return out

@@ -1,0 +1,118 @@
+"""Writes for the puzzles: an answer (one attempt, the ratings, the streak)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from skatschule.engine import SkatError
+from skatschule.engine.cards import parse_card
+from skatschule.engine.glicko2 import Rating, play
+from skatschule.exercises.base import AnswerError
+from skatschule.owners import Owner
+
+from .models import Puzzle, PuzzleAttempt, PuzzleRating
+from .selectors import engine_puzzle
+
+
+@dataclass(frozen=True)
+class Answered:
+    attempt: PuzzleAttempt
+    rated: bool
+    streak: int
+    """The running streak after this answer (streak mode), 0 when it ended."""
+    streak_ended: int | None
+    """The length of the streak that this wrong answer ended (streak mode), else None."""
+
+
+def read_card(row: Puzzle, raw: str) -> str:
+    """The card code of an answer; AnswerError when it is no card, not the mover's, or not allowed."""
+    try:
+        card = parse_card(raw)
+    except SkatError as exc:
+        raise AnswerError(exc.message_de, exc.message_en) from exc
+    state = engine_puzzle(row).spot.state()
+    seat = state.to_move
+    assert seat is not None
+    if not state.hands[seat] & card.bit:
+        raise AnswerError("Diese Karte hast du nicht auf der Hand", "You do not hold that card")
+    if card not in state.legal_cards():
+        raise AnswerError(
+            "Diese Karte darfst du hier nicht spielen: du musst bedienen (ISkO 3.2.1)",
+            "You may not play that card here: you must follow suit (ISkO 3.2.1)",
+        )
+    return card.code
+
+
+@transaction.atomic
+def answer(*, owner: Owner, puzzle: Puzzle, card: str, mode: str) -> Answered:
+    """Grade and record one answer. Only the owner's first answer to a puzzle is rated."""
+    code = read_card(puzzle, card)
+    if mode not in PuzzleAttempt.Mode.values:
+        raise AnswerError("Unbekannte Übungsart", "Unknown mode")
+    engine = engine_puzzle(puzzle)
+    correct = code in {c.code for c in engine.answer}
+    row = PuzzleRating.objects.select_for_update().owned_by(owner).first()
+    if row is None:
+        row = PuzzleRating.objects.create(**owner.fields())
+    first = not PuzzleAttempt.objects.owned_by(owner).filter(puzzle=puzzle).exists()
+    before = row.rating
+    if first:
+        locked = Puzzle.objects.select_for_update().get(pk=puzzle.pk)
+        learner, rated_puzzle = play(
+            Rating(row.rating, row.deviation, row.volatility),
+            Rating(locked.rating, locked.deviation, locked.volatility),
+            correct,
+        )
+        row.rating, row.deviation, row.volatility = learner.rating, learner.deviation, learner.volatility
+        locked.rating, locked.deviation, locked.volatility = (
+            rated_puzzle.rating,
+            rated_puzzle.deviation,
+            rated_puzzle.volatility,
+        )
+        locked.plays += 1
+        locked.save(update_fields=["rating", "deviation", "volatility", "plays"])
+    ended: int | None = None
+    if mode == PuzzleAttempt.Mode.STREAK:
+        if correct:
+            row.streak += 1
+            row.best_streak = max(row.best_streak, row.streak)
+        else:
+            ended = row.streak
+            row.streak = 0
+    row.save()
+    attempt = PuzzleAttempt.objects.create(
+        **owner.fields(),
+        puzzle=puzzle,
+        card=code,
+        correct=correct,
+        mode=mode,
+        rated=first,
+        rating_before=before,
+        rating_after=row.rating,
+    )
+    return Answered(attempt, first, row.streak, ended)
+
+
+@transaction.atomic
+def adopt_session(session_key: str, user: Any) -> int:
+    """Move an anonymous session's puzzle attempts and rating to ``user`` when they sign in.
+
+    The user's own rating, if there is one, stays (the best streak is the better of both).
+    Returns how many attempts were moved.
+    """
+    if not session_key or user is None or user.pk is None:
+        return 0
+    moved = PuzzleAttempt.objects.filter(user__isnull=True, session_key=session_key).update(user=user, session_key="")
+    theirs = PuzzleRating.objects.select_for_update().filter(user__isnull=True, session_key=session_key).first()
+    if theirs is not None:
+        mine = PuzzleRating.objects.select_for_update().filter(user=user).first()
+        if mine is None:
+            PuzzleRating.objects.filter(pk=theirs.pk).update(user=user, session_key="")
+        else:
+            mine.best_streak = max(mine.best_streak, theirs.best_streak)
+            mine.save(update_fields=["best_streak"])
+            theirs.delete()
+    return moved

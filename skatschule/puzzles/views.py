@@ -1,0 +1,233 @@
+"""Puzzle pages under /ueben/aufgaben/. Thin: reads in ``selectors``, the answer in ``services``.
+
+A card is answered with a plain form (one form per card, POST); bad input (no card, not the
+mover's, not allowed, unknown mode) is a 400 with the position shown again. The answer and its
+explanation appear only in the response to an answer.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from skatschule.engine.numbers import plain_number
+from skatschule.engine.puzzles import Theme
+from skatschule.exercises.base import AnswerError
+from skatschule.home.errors import message_in, render_error
+from skatschule.home.language import current_lang
+from skatschule.jobs.selectors import job_for
+from skatschule.jobs.services import LimitReached
+from skatschule.owners import Owner, owner_for
+from skatschule.table.selectors import games_of
+
+from . import own as own_puzzles
+from . import selectors, services
+from .charts import rating_svg
+from .models import Puzzle, PuzzleAttempt
+from .presenters import present_position, present_solution
+
+MODES = {m.value for m in PuzzleAttempt.Mode}
+
+
+def _theme(slug: str) -> Theme:
+    try:
+        return Theme(slug)
+    except ValueError:
+        raise Http404("unknown theme") from None
+
+
+def _page(
+    request: HttpRequest,
+    owner: Owner,
+    row: Puzzle,
+    mode: str,
+    *,
+    status: int = 200,
+    error: str = "",
+    extra: dict[str, Any] | None = None,
+) -> HttpResponse:
+    lang = current_lang()
+    puzzle = selectors.engine_puzzle(row)
+    rating = selectors.rating_of(owner)
+    context = {
+        "p": present_position(puzzle, lang),
+        "mode": mode,
+        "error": error,
+        "rating": round(rating.rating),
+        "puzzle_rating": round(row.rating),
+        "action": reverse("puzzles:puzzle", kwargs={"puzzle_id": row.pk}),
+        **(extra or {}),
+    }
+    return render(request, "puzzles/puzzle.html", context, status=status)
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    owner = owner_for(request, create=False)
+    rating = selectors.rating_of(owner)
+    streak, best = selectors.streak_of(owner)
+    ratings = [a.rating_after for a in selectors.history(owner)]
+    return render(
+        request,
+        "puzzles/index.html",
+        {
+            "rating": round(rating.rating),
+            "deviation": round(rating.deviation),
+            "streak": streak,
+            "best_streak": best,
+            "answered": len(ratings),
+            "themes": selectors.theme_stats(owner),
+            "chart": rating_svg(ratings[-30:], title=_("Deine Wertung"), empty=_("Noch keine gewertete Aufgabe.")),
+            "count": selectors.visible(owner).count(),
+        },
+    )
+
+
+@require_GET
+def next_one(request: HttpRequest) -> HttpResponse:
+    owner = owner_for(request)
+    slug = request.GET.get("thema", "")
+    theme = _theme(slug) if slug else None
+    row = selectors.next_puzzle(owner, theme=theme)
+    if row is None:
+        return render(request, "puzzles/none_left.html", {"theme": theme.title.get(current_lang()) if theme else ""})
+    url = reverse("puzzles:puzzle", kwargs={"puzzle_id": row.pk})
+    return redirect(f"{url}?modus=thema" if theme else url)
+
+
+@require_http_methods(["GET", "POST"])
+def puzzle(request: HttpRequest, puzzle_id: str) -> HttpResponse:
+    owner = owner_for(request, create=request.method == "POST")
+    row = selectors.puzzle_for(owner, puzzle_id)
+    if row is None:
+        raise Http404("no such puzzle")
+    source = request.POST if request.method == "POST" else request.GET
+    mode = source.get("modus", PuzzleAttempt.Mode.RATED)
+    if mode not in MODES:
+        return _page(request, owner, row, PuzzleAttempt.Mode.RATED, status=400, error=_("Unbekannte Übungsart."))
+    if request.method == "GET":
+        return _page(request, owner, row, mode)
+    try:
+        done = services.answer(owner=owner, puzzle=row, card=request.POST.get("karte", ""), mode=mode)
+    except AnswerError as exc:
+        return _page(request, owner, row, mode, status=400, error=message_in(exc))
+    row.refresh_from_db()
+    lang = current_lang()
+    solution = present_solution(selectors.engine_puzzle(row), lang)
+    next_url = {
+        PuzzleAttempt.Mode.STREAK.value: reverse("puzzles:streak"),
+        PuzzleAttempt.Mode.DAILY.value: reverse("puzzles:index"),
+    }.get(mode, reverse("puzzles:next"))
+    return _page(
+        request,
+        owner,
+        row,
+        mode,
+        extra={
+            "done": done,
+            "solution": solution,
+            "given": done.attempt.card,
+            "change": round(done.attempt.rating_after - done.attempt.rating_before),
+            "next_url": next_url,
+        },
+    )
+
+
+@require_GET
+def daily(request: HttpRequest) -> HttpResponse:
+    owner = owner_for(request, create=False)
+    row = selectors.daily(timezone.localdate())
+    if row is None:
+        return render(request, "puzzles/none_left.html", {"theme": ""})
+    return _page(request, owner, row, PuzzleAttempt.Mode.DAILY, extra={"daily": True})
+
+
+@require_GET
+def streak(request: HttpRequest) -> HttpResponse:
+    owner = owner_for(request, create=False)
+    current, best = selectors.streak_of(owner)
+    row = selectors.streak_puzzle(owner)
+    if row is None:
+        return render(request, "puzzles/none_left.html", {"theme": "", "best_streak": best})
+    return _page(request, owner, row, PuzzleAttempt.Mode.STREAK, extra={"streak": current, "best_streak": best})
+
+
+@require_GET
+def themes(request: HttpRequest) -> HttpResponse:
+    owner = owner_for(request, create=False)
+    return render(request, "puzzles/themes.html", {"themes": selectors.theme_stats(owner)})
+
+
+@require_GET
+def theme(request: HttpRequest, slug: str) -> HttpResponse:
+    owner = owner_for(request, create=False)
+    chosen = _theme(slug)
+    stats = next(s for s in selectors.theme_stats(owner) if s.theme is chosen)
+    lang = current_lang()
+    return render(
+        request,
+        "puzzles/theme.html",
+        {"stats": stats, "title": chosen.title.get(lang), "about": chosen.about.get(lang)},
+    )
+
+
+@require_GET
+def history(request: HttpRequest) -> HttpResponse:
+    owner = owner_for(request, create=False)
+    attempts = selectors.history(owner)
+    ratings = [a.rating_after for a in attempts]
+    return render(
+        request,
+        "puzzles/history.html",
+        {
+            "attempts": list(reversed(attempts[-50:])),
+            "chart": rating_svg(ratings, title=_("Deine Wertung"), empty=_("Noch keine gewertete Aufgabe.")),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def own(request: HttpRequest) -> HttpResponse:
+    """Aus meinen Fehlern: search a stored table game for the learner's mistakes (a job), then practise them."""
+    user = request.user
+    if not user.is_authenticated:
+        return render(request, "puzzles/own.html", {"visitor": True})
+    if request.method == "POST":
+        game_id = plain_number(request.POST.get("spiel", ""))
+        if game_id is None:
+            return render_error(request, _("Bitte ein Spiel wählen."), 400)
+        try:
+            job = own_puzzles.check_game(user=user, game_id=game_id, address=request.META.get("REMOTE_ADDR", ""))
+        except LimitReached as exc:
+            return render_error(request, exc)
+        if job is None:
+            raise Http404("no such game")
+        return redirect(f"{reverse('puzzles:own')}?auftrag={job.pk}")
+    job = None
+    found: list[Puzzle] = []
+    raw = request.GET.get("auftrag", "")
+    if raw:
+        try:
+            job = job_for(owner=Owner.for_user(user), job_id=uuid.UUID(raw))
+        except ValueError:
+            job = None
+        if job is None:
+            raise Http404("no such job")
+        found = own_puzzles.take_results(user=user, job=job)
+    return render(
+        request,
+        "puzzles/own.html",
+        {
+            "job": job,
+            "found": found,
+            "games": list(games_of(user)[:20]),
+            "mine": list(Puzzle.objects.filter(owner_user=user).order_by("-created")[:50]),
+        },
+    )

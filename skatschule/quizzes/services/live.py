@@ -1,0 +1,152 @@
+"""A live class round (issue 28 §2): the teacher shows one item at a time on the projector, the
+students answer on their phones, the teacher reveals the answers and the distribution when ready.
+
+A live round is a way of taking the quiz, not a second results store: each student answers in
+their ordinary attempt (:func:`.attempts.start_attempt`), graded and stored by
+:func:`.attempts.save_answer`, and :func:`end_live` submits those attempts, so the scores are in
+the quiz's results with its grading policy, overrides and exports.
+
+Keyword-only entry points (``teacher`` must own the quiz, else ``Http404``):
+
+- ``start_live(*, quiz, teacher, now=None) -> LiveSession``: the quiz's open round, or a new one.
+  ``QuizError`` (400) for a quiz with random variants (the projector shows one question for
+  all), a draft or a quiz that is not open.
+- ``show_item(*, session, teacher, position) -> LiveSession``: show item ``position`` (answers
+  closed for the one before); ``Http404`` for a position the quiz has not.
+- ``reveal(*, session, teacher) -> LiveSession``: reveal the shown item; no answers after that.
+- ``answer_live(*, session, student, position, values, now=None) -> SavedAnswer``: the student's
+  one answer to the shown item. ``QuizClosed`` (409) when the item is not the one shown, is
+  revealed, was answered already or the round has ended; ``AnswerError`` (400) when unreadable.
+- ``end_live(*, session, teacher, now=None) -> int``: end the round and submit its attempts
+  (returns how many were submitted now).
+
+Every change locks the session row first (``select_for_update``), so an answer and a reveal
+(or a move to the next item) never interleave: an answer is either in before the reveal or refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.http import Http404
+from django.utils import timezone
+
+from ..errors import QuizClosed, QuizError
+from ..models import LiveSession, Quiz, QuizAnswer, QuizAttempt
+from ..publishing import is_visible
+from ..questions import quiz_state
+from .attempts import SavedAnswer, save_answer, start_attempt, submit
+
+
+def _own(quiz: Quiz, teacher: User) -> None:
+    if quiz.owner_id != teacher.pk:
+        raise Http404("no such quiz")
+
+
+def _locked(session: LiveSession) -> LiveSession:
+    """The session row, locked for the rest of the transaction."""
+    found = LiveSession.objects.select_for_update().select_related("quiz").filter(pk=session.pk).first()
+    if found is None:
+        raise Http404("no such live session")
+    return found
+
+
+def _ended() -> QuizClosed:
+    return QuizClosed("Diese Live-Runde ist beendet.", "This live round has ended.")
+
+
+def start_live(*, quiz: Quiz, teacher: User, now: datetime | None = None) -> LiveSession:
+    now = now or timezone.now()
+    _own(quiz, teacher)
+    if quiz.variants != Quiz.Variants.FIXED:
+        raise QuizError(
+            "Live geht nur mit einem Quiz, das für alle gleich ist (die Leinwand zeigt eine Frage für alle).",
+            "Live rounds need a quiz that is the same for everyone (the projector shows one question for all).",
+        )
+    if not is_visible(quiz, now) or quiz_state(quiz, now) != "open":
+        raise QuizError(
+            "Das Quiz muss veröffentlicht und offen sein, bevor die Live-Runde beginnt.",
+            "The quiz must be published and open before the live round starts.",
+        )
+    open_round = quiz.live_sessions.filter(ended_at__isnull=True).first()
+    if open_round is not None:
+        return open_round
+    try:
+        with transaction.atomic():
+            return LiveSession.objects.create(quiz=quiz, started_at=now)
+    except IntegrityError:  # a concurrent start (double click) made it
+        found = quiz.live_sessions.filter(ended_at__isnull=True).first()
+        if found is None:
+            raise
+        return found
+
+
+def show_item(*, session: LiveSession, teacher: User, position: int) -> LiveSession:
+    _own(session.quiz, teacher)
+    with transaction.atomic():
+        locked = _locked(session)
+        if locked.ended_at is not None:
+            raise _ended()
+        if not locked.quiz.items.filter(position=position).exists():
+            raise Http404("no such item")
+        LiveSession.objects.filter(pk=locked.pk).update(position=position, revealed=False)
+    session.refresh_from_db()
+    return session
+
+
+def reveal(*, session: LiveSession, teacher: User) -> LiveSession:
+    _own(session.quiz, teacher)
+    with transaction.atomic():
+        locked = _locked(session)
+        if locked.ended_at is not None:
+            raise _ended()
+        if locked.position == 0:
+            raise QuizError("Es wird noch keine Frage gezeigt.", "No question is shown yet.")
+        LiveSession.objects.filter(pk=locked.pk).update(revealed=True)
+    session.refresh_from_db()
+    return session
+
+
+def answer_live(
+    *, session: LiveSession, student: User, position: int, values: Sequence[str], now: datetime | None = None
+) -> SavedAnswer:
+    now = now or timezone.now()
+    attempt = session.attempts.filter(student=student).first()
+    if attempt is None:
+        if session.ended_at is not None:
+            raise _ended()
+        attempt = start_attempt(quiz=session.quiz, student=student, now=now)  # QuizClosed: no attempts left
+        session.attempts.add(attempt)
+    with transaction.atomic():
+        locked = _locked(session)
+        if locked.ended_at is not None:
+            raise _ended()
+        if position != locked.position or locked.revealed:
+            raise QuizClosed(
+                "Diese Frage ist nicht mehr offen; deine Antwort wurde nicht gespeichert.",
+                "This question is no longer open; your answer was not saved.",
+            )
+        item = locked.quiz.items.get(position=position)
+        if QuizAnswer.objects.filter(attempt=attempt, item=item).exists():
+            raise QuizClosed(
+                "Du hast diese Frage schon beantwortet; es zählt die erste Antwort.",
+                "You have answered this question already; the first answer counts.",
+            )
+        return save_answer(attempt=attempt, item=item, values=values, now=now)
+
+
+def end_live(*, session: LiveSession, teacher: User, now: datetime | None = None) -> int:
+    now = now or timezone.now()
+    _own(session.quiz, teacher)
+    with transaction.atomic():
+        locked = _locked(session)
+        if locked.ended_at is None:
+            LiveSession.objects.filter(pk=locked.pk).update(ended_at=now, revealed=True)
+    session.refresh_from_db()
+    count = 0
+    for attempt in QuizAttempt.objects.filter(live_sessions=session, submitted_at__isnull=True).select_related("quiz"):
+        count += submit(attempt=attempt, now=now)[1]
+    return count

@@ -1,0 +1,169 @@
+"""Live class rounds (issue 28 §2). Thin: the logic is in ``services.live``.
+
+The teacher's page is for the projector: one item, how many answered, and after the reveal the
+right answer and the distribution. The students' page (their phones) shows the item's form until
+they answer, then a waiting note, and their own grade only after the reveal. Both pages poll
+with htmx (``hx-trigger="every 2s"``); without JavaScript a plain reload link does the same.
+The students' poll answers ``204`` while nothing changed and ``HX-Refresh`` when the teacher
+moved on, so a half-typed answer is never swapped away.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from skatschule.exercises.base import AnswerError
+from skatschule.home.errors import render_error
+from skatschule.home.language import current_lang
+
+from . import questions, selectors
+from .errors import QuizError
+from .models import LiveSession
+from .presenters import present_item
+from .requests import QuizRequest
+from .services import live
+from .views import _retry_when_locked
+
+
+def _stamp(session: LiveSession | None) -> str:
+    """What a page shows, in one token: a change means the page must be loaded again."""
+    if session is None:
+        return "none"
+    return f"{session.pk}:{session.position}:{int(session.revealed)}:{int(session.ended_at is not None)}"
+
+
+def _shown_item(session: LiveSession | None) -> Any:
+    if session is None or not session.position:
+        return None
+    return session.quiz.items.filter(position=session.position).first()
+
+
+# --- the teacher's projector --------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def projector(request: QuizRequest, pk: int) -> HttpResponse:
+    quiz = selectors.own_quiz(request.user, pk)
+    session = selectors.open_live_session(quiz)
+    lang = current_lang()
+    item = _shown_item(session)
+    context: dict[str, Any] = {
+        "quiz": quiz,
+        "session": session,
+        "positions": selectors.item_positions(quiz),
+        "join_url": request.build_absolute_uri(reverse("quizzes:live_join", args=[quiz.pk])),
+    }
+    if session is not None:
+        context["count"] = selectors.live_count(session)
+    if session is not None and item is not None:
+        context["entry"] = present_item(quiz, item, None, lang)
+        later = [p for p in context["positions"] if p > item.position]
+        context["next_position"] = later[0] if later else None
+        if session.revealed:
+            context["right_answer"] = selectors.right_answer(quiz, item, None, lang)
+            context["distribution"] = selectors.live_distribution(session, lang)
+    elif session is not None:
+        context["next_position"] = context["positions"][0] if context["positions"] else None
+    return render(request, "quizzes/live_projector.html", context)
+
+
+@login_required
+@require_GET
+def projector_count(request: QuizRequest, pk: int) -> HttpResponse:
+    quiz = selectors.own_quiz(request.user, pk)
+    session = selectors.open_live_session(quiz)
+    context = {"quiz": quiz, "session": session, "count": selectors.live_count(session) if session else None}
+    return render(request, "quizzes/partials/live_count.html", context)
+
+
+@login_required
+@require_POST
+@_retry_when_locked
+def control(request: QuizRequest, pk: int) -> HttpResponse:
+    quiz = selectors.own_quiz(request.user, pk)
+    action = request.POST.get("action", "")
+    back = reverse("quizzes:live", args=[quiz.pk])
+    try:
+        if action == "start":
+            live.start_live(quiz=quiz, teacher=request.user)
+            return redirect(back)
+        session = selectors.open_live_session(quiz)
+        if session is None:
+            raise QuizError("Es läuft keine Live-Runde.", "No live round is running.")
+        if action == "show":
+            position = request.POST.get("position", "")
+            live.show_item(session=session, teacher=request.user, position=selectors.item_at(quiz, position).position)
+        elif action == "reveal":
+            live.reveal(session=session, teacher=request.user)
+        elif action == "end":
+            live.end_live(session=session, teacher=request.user)
+            return redirect("quizzes:results", pk=quiz.pk)
+        else:
+            raise QuizError("Unbekannte Aktion.", "Unknown action.")
+    except QuizError as exc:
+        return render_error(request, exc, links=[(back, _("Zurück zur Live-Runde"))])
+    return redirect(back)
+
+
+# --- the students' phones -----------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def join(request: QuizRequest, pk: int) -> HttpResponse:
+    quiz = selectors.student_quiz(request.user, pk)
+    session = selectors.latest_live_session(quiz)
+    lang = current_lang()
+    attempt = selectors.live_attempt(session, request.user) if session else None
+    item = _shown_item(session)
+    context: dict[str, Any] = {"quiz": quiz, "session": session, "attempt": attempt, "stamp": _stamp(session)}
+    if session is not None and session.ended_at is None and item is not None:
+        answer = selectors.answers_by_item(attempt).get(item.pk) if attempt else None
+        feedback = None
+        if session.revealed and answer is not None and attempt is not None:
+            feedback = questions.grade_for_display(quiz, item, request.user.pk, answer.values, attempt.number)
+        entry = present_item(quiz, item, None, lang, feedback=feedback)
+        entry["answer"] = answer
+        if session.revealed and answer is None:
+            entry["right_answer"] = selectors.right_answer(quiz, item, None, lang)
+        context["entry"] = entry
+    return render(request, "quizzes/live_join.html", context)
+
+
+@login_required
+@require_GET
+def join_poll(request: QuizRequest, pk: int) -> HttpResponse:
+    """204 while the page is current; otherwise ``HX-Refresh`` (htmx reloads the page)."""
+    quiz = selectors.student_quiz(request.user, pk)
+    if request.GET.get("stamp", "") == _stamp(selectors.latest_live_session(quiz)):
+        return HttpResponse(status=204)
+    response = HttpResponse(status=200)
+    response["HX-Refresh"] = "true"
+    return response
+
+
+@login_required
+@require_POST
+@_retry_when_locked
+def answer(request: QuizRequest, pk: int) -> HttpResponse:
+    quiz = selectors.student_quiz(request.user, pk)
+    back = reverse("quizzes:live_join", args=[quiz.pk])
+    session = selectors.open_live_session(quiz)
+    try:
+        if session is None:
+            raise QuizError("Es läuft keine Live-Runde.", "No live round is running.")
+        position = selectors.item_at(quiz, request.POST.get("position", "")).position
+        live.answer_live(
+            session=session, student=request.user, position=position, values=request.POST.getlist("answer")
+        )
+    except (AnswerError, QuizError) as exc:
+        return render_error(request, exc, links=[(back, _("Zurück zur Live-Runde"))])
+    return redirect(back)

@@ -1,0 +1,87 @@
+"""Issue 28 §2 in Debian's chromium at 375 px: a live class round with two students and the teacher.
+
+Anna's phone runs JavaScript (htmx polling reloads her page when the teacher moves on); Ben's
+does not and uses the plain reload link. Nothing graded reaches a phone before the reveal; the
+end of the round puts both scores into the quiz's results.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from skatschule.classrooms import services as classrooms
+from skatschule.quizzes import questions
+from skatschule.quizzes.services import authoring
+from tests.browser.answers import fill_answer
+from tests.browser.phones import phone
+from tests.people import make_user
+from tests.quizzes.helpers import right_values, wrong_values
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _answer(page, quiz, position: int, values) -> None:
+    item = quiz.items.get(position=position)
+    fill_answer(page.locator(".answer-form"), questions.question_for(quiz, item, None), values, position)
+    page.locator("#live-send").click()
+    expect(page.locator("#live-status")).to_contain_text("Deine Antwort ist gespeichert")
+
+
+def test_a_live_round_with_two_students(browser, live_server) -> None:
+    teacher = make_user("frau-kreuz", teacher=True)
+    anna, ben = make_user("anna"), make_user("ben")
+    room = classrooms.create_classroom(teacher, "Skat-AG")
+    classrooms.join(anna, room.join_code)
+    classrooms.join(ben, room.join_code)
+    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Augen live", pool=[("augen", 1)], item_count=2)
+    first, second = quiz.items.get(position=1), quiz.items.get(position=2)
+
+    t_ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE")
+    phone_teacher = phone(browser, live_server, teacher)  # only for the login cookie
+    t_ctx.add_cookies(phone_teacher.cookies())
+    a_ctx = phone(browser, live_server, anna)
+    b_ctx = phone(browser, live_server, ben, java_script_enabled=False)
+    try:
+        t = t_ctx.new_page()
+        t.goto(f"{live_server.url}/quiz/{quiz.pk}/")
+        t.get_by_role("link", name="Live in der Klasse").click()
+        t.locator("#live-start").click()
+        t.locator("#live-next").click()
+        expect(t.locator("#live-title")).to_contain_text("Frage 1 von 2")
+
+        a, b = a_ctx.new_page(), b_ctx.new_page()
+        a.goto(f"{live_server.url}/quiz/{quiz.pk}/mitmachen/")
+        b.goto(f"{live_server.url}/quiz/{quiz.pk}/mitmachen/")
+        _answer(a, quiz, 1, right_values(quiz, first, None))
+        _answer(b, quiz, 1, wrong_values(quiz, first, None))
+        for p in (a, b):  # no grade and no right answer before the reveal
+            expect(p.locator(".feedback")).to_have_count(0)
+            expect(p.locator("body")).not_to_contain_text("Richtige Antwort")
+        expect(t.locator("#live-count")).to_contain_text("2 von 2 haben geantwortet")  # polled
+
+        t.locator("#live-reveal-button").click()
+        rows = t.locator(".live-distribution tbody tr")
+        expect(rows).to_have_count(2)
+        expect(t.locator(".live-distribution")).to_contain_text("✓ richtig")
+        expect(t.locator(".live-distribution")).to_contain_text("✗ falsch")
+
+        expect(a.locator(".feedback-correct")).to_be_visible()  # htmx: reloaded by the poll
+        b.get_by_role("link", name="Neu laden").click()  # no JavaScript: the plain link
+        expect(b.locator(".feedback-wrong")).to_be_visible()
+
+        t.locator("#live-next").click()
+        expect(t.locator("#live-title")).to_contain_text("Frage 2 von 2")
+        expect(a.locator("#live-send")).to_be_visible()
+        _answer(a, quiz, 2, right_values(quiz, second, None))  # Ben does not answer this one
+        t.locator("#live-reveal-button").click()
+        b.get_by_role("link", name="Neu laden").click()
+        expect(b.locator("#live-status")).to_contain_text("nicht beantwortet")
+
+        t.locator("#live-end").click()
+        expect(t.locator('tr.result-row[data-student="anna"] .score')).to_have_text("2 / 2")
+        expect(t.locator('tr.result-row[data-student="ben"] .score')).to_have_text("0 / 2")
+        expect(a.get_by_role("link", name="Mein Ergebnis")).to_be_visible()
+    finally:
+        for ctx in (t_ctx, phone_teacher, a_ctx, b_ctx):
+            ctx.close()

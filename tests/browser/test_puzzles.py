@@ -1,0 +1,123 @@
+"""Puzzles in Debian's chromium at 375 px without JavaScript, by keyboard, in the German deck:
+the daily puzzle, an answer with its explanation, the streak, a theme page, the rating chart,
+English, and Aus meinen Fehlern through a real job."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from skatschule.puzzles import content, selectors
+from skatschule.puzzles.models import Puzzle
+from tests.browser.phones import phone
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _answer_of(page) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    action = page.locator("ul.puzzle-cards form").first.get_attribute("action")
+    row = Puzzle.objects.get(pk=action.strip("/").split("/")[-1])
+    puzzle = selectors.engine_puzzle(row)
+    right = puzzle.answer[0].code
+    wrong = next(c.code for c in puzzle.values if c not in puzzle.answer)
+    return right, wrong
+
+
+def _no_sideways(page) -> None:  # type: ignore[no-untyped-def]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def _press_card(page, code: str) -> None:  # type: ignore[no-untyped-def]
+    button = page.locator(f'ul.puzzle-cards form:has(input[name="karte"][value="{code}"]) button')
+    button.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_load_state()
+
+
+def test_puzzles_by_keyboard_on_a_phone_without_javascript(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+    content.load_shipped()
+    context = phone(browser, live_server, java_script_enabled=False)
+    context.add_cookies([{"name": "skatschule_deck", "value": "german", "url": live_server.url}])
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/ueben/aufgaben/")
+        _no_sideways(page)
+        page.get_by_role("link", name="Aufgabe des Tages").click()
+        expect(page.get_by_role("heading", level=1)).to_have_text("Aufgabe des Tages")
+        _no_sideways(page)
+        right, _ = _answer_of(page)
+        _press_card(page, right)
+        result = page.locator("section.feedback-correct")
+        expect(result).to_contain_text("Richtig")
+        expect(result.locator("ol.steps li").first).to_be_visible()
+        expect(result.locator("svg.card-german").first).to_be_visible()
+        _no_sideways(page)
+
+        # the streak: one right, then a wrong card ends it
+        page.goto(live_server.url + "/ueben/aufgaben/serie/")
+        right, _ = _answer_of(page)
+        _press_card(page, right)
+        expect(page.locator("section.feedback")).to_contain_text("Serie: 1")
+        page.get_by_role("link", name="Weiter").click()
+        _, wrong = _answer_of(page)
+        _press_card(page, wrong)
+        expect(page.locator("section.feedback-wrong")).to_contain_text("Serie beendet nach 1")
+
+        page.goto(live_server.url + "/ueben/aufgaben/themen/")
+        _no_sideways(page)
+        page.get_by_role("link", name="Als Gegenspieler").click()
+        expect(page.get_by_role("heading", level=1)).to_have_text("Als Gegenspieler")
+
+        page.goto(live_server.url + "/ueben/aufgaben/verlauf/")
+        expect(page.locator("svg.puzzle-chart polyline")).to_have_count(1)
+        _no_sideways(page)
+    finally:
+        context.close()
+
+
+def test_puzzles_in_english(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+    content.load_shipped()
+    context = phone(browser, live_server, lang="en")
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/ueben/aufgaben/naechste/")
+        expect(page.get_by_role("heading", name="Your cards", exact=False)).to_be_visible()
+        _, wrong = _answer_of(page)
+        _press_card(page, wrong)
+        expect(page.locator("section.feedback-wrong")).to_contain_text("Not quite")
+        expect(page.locator("section.feedback-wrong")).to_contain_text("How the answer comes about")
+    finally:
+        context.close()
+
+
+def test_aus_meinen_fehlern_through_a_real_worker(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+    from django.test import override_settings
+
+    from skatschule.table.models import TableGame
+    from tests.jobs.test_worker import DB_TASKS, worker
+    from tests.people import make_user
+    from tests.puzzles.test_jobs import _game_with_a_mistake
+
+    record, seat = _game_with_a_mistake()
+    user = make_user("jana")
+    TableGame.objects.create(user=user, seed=3, seat=seat, moves=[], iss_record=record)
+    context = phone(browser, live_server, user, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        with override_settings(TASKS=DB_TASKS), worker():
+            page.goto(live_server.url + "/ueben/aufgaben/meine-fehler/")
+            page.get_by_role("button", name="Fehler suchen").first.focus()
+            page.keyboard.press("Enter")
+            page.wait_for_load_state()
+            for _ in range(120):
+                if page.get_by_role("heading", name="Deine Aufgaben").count():
+                    break
+                page.wait_for_timeout(1000)
+                page.goto(page.url)  # the plain reload link's job, without JavaScript
+            expect(page.get_by_role("heading", name="Deine Aufgaben")).to_be_visible()
+        _no_sideways(page)
+        page.locator("section a[href^='/ueben/aufgaben/']").first.click()
+        expect(page.locator("ul.puzzle-cards form").first).to_be_visible()
+        assert Puzzle.objects.filter(owner_user=user).exists()
+    finally:
+        context.close()
