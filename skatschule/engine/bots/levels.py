@@ -35,8 +35,9 @@ class BotLevel(enum.Enum):
     CLUB = "club"
     """A few open-handed deals from the fifth trick on: quick (under 0.1 s a card)."""
     STRONG = "strong"
-    """Twice the deals with a bigger budget, only deals that fit the bidding and the declared
-    game, and a second look at the game after the skat."""
+    """Twice the deals with a bigger budget, from the third trick on (8 cards in hand), only
+    deals that fit the bidding and the declared game, and a second look at the game after
+    the skat. Its time cap keeps a card at about 1 s at worst."""
 
     @property
     def config(self) -> BotConfig:
@@ -46,5 +47,5 @@ class BotLevel(enum.Enum):
 _CONFIGS = {
     BotLevel.BEGINNER: BotConfig(samples=0, max_nodes=0, max_hand=0, time_cap=None, inference=False),
     BotLevel.CLUB: BotConfig(samples=8, max_nodes=3_000, max_hand=6, time_cap=0.09, inference=False),
-    BotLevel.STRONG: BotConfig(samples=16, max_nodes=8_000, max_hand=6, time_cap=1.0, inference=True),
+    BotLevel.STRONG: BotConfig(samples=16, max_nodes=40_000, max_hand=8, time_cap=1.0, inference=True),
 }
