@@ -141,8 +141,8 @@ def test_policy_result_average_and_nothing() -> None:
     assert grading.shown_points(2.0) == "2" and grading.shown_points(0.5) == "0.5" and grading.shown_points(None) == "–"
 
 
-def _submitted_answer(make_quiz, student, right: bool = False) -> QuizAnswer:
-    quiz = make_quiz(count=1, kinds=("augen",))
+def _submitted_answer(make_quiz, student, right: bool = False, variants: str = "fixed") -> QuizAnswer:
+    quiz = make_quiz(count=1, kinds=("augen",), variants=variants)
     item = quiz.items.get()
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     values = right_values(quiz, item, student.pk) if right else wrong_values(quiz, item, student.pk)
@@ -189,7 +189,8 @@ def test_override_of_an_open_attempt_is_refused(make_quiz, teacher, student) -> 
 
 
 def test_override_page_flow_and_the_student_sees_the_comment(make_quiz, teacher, other_teacher, student) -> None:
-    answer = _submitted_answer(make_quiz, student)
+    # random variants: the student's review is open at once (a fixed quiz opens it when it closes)
+    answer = _submitted_answer(make_quiz, student, variants="random")
     quiz, attempt = answer.attempt.quiz, answer.attempt
     url = f"/quiz/{quiz.pk}/ergebnisse/{attempt.pk}/aufgabe/1/punkte/"
     teacher_client = client_for(teacher)
