@@ -98,12 +98,24 @@ def _pick_radio(page, value: str, count: int) -> None:
     raise AssertionError(f"option {value} not reached with the arrow keys")
 
 
-def _quiz_with_result(teacher, student, show_answers: str = Quiz.ShowAnswers.AFTER_SUBMIT, submit: bool = True):
+def _quiz_with_result(
+    teacher,
+    student,
+    show_answers: str = Quiz.ShowAnswers.AFTER_SUBMIT,
+    submit: bool = True,
+    variants: str = Quiz.Variants.FIXED,
+):
     room = classrooms.create_classroom(teacher, "Skat-AG")
     classrooms.join(student, room.join_code)
     pool = [("augen", 1), ("stich", 1), ("spielwert", 1), ("spitzen", 1), ("reizen_hoehe", 1)]
     quiz = authoring.create_quiz(
-        owner=teacher, classroom=room, title="Erste Runde", pool=pool, item_count=5, show_answers=show_answers
+        owner=teacher,
+        classroom=room,
+        title="Erste Runde",
+        pool=pool,
+        item_count=5,
+        show_answers=show_answers,
+        variants=variants,
     )
     if submit:
         attempt = attempts.start_attempt(quiz=quiz, student=student)
@@ -142,7 +154,10 @@ def test_exam_of_five_by_keyboard_only(page, live_server) -> None:
 
 def test_quiz_feedback_is_announced_and_keeps_the_focus(page, live_server) -> None:
     teacher, student = make_user("lehrerin", teacher=True), make_user("schueler")
-    quiz = _quiz_with_result(teacher, student, show_answers=Quiz.ShowAnswers.IMMEDIATELY, submit=False)
+    # random variants: feedback at once (a fixed quiz keeps its shared key until it closes)
+    quiz = _quiz_with_result(
+        teacher, student, show_answers=Quiz.ShowAnswers.IMMEDIATELY, submit=False, variants=Quiz.Variants.RANDOM
+    )
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     _login(page, live_server, student)
     problems = _watch(page)
