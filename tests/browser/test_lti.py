@@ -75,6 +75,7 @@ def test_lti_launch_ends_with_a_grade_sent_back(browser, platform) -> None:
         title="Augen zählen",
         pool=[("augen", 1)],
         item_count=3,
+        variants="random",  # own questions: the score is shown at once
     )
 
     platform.launches[ANNA.sub] = {"person": ANNA, "custom": {"skatschule": f"quiz:{quiz.pk}"}}

@@ -98,7 +98,9 @@ def test_an_override_with_a_comment_the_student_sees(browser, live_server) -> No
     anna = make_user("anna")
     room = classrooms.create_classroom(teacher, "Skat-AG")
     classrooms.join(anna, room.join_code)
-    quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Augen", pool=[("augen", 1)], item_count=1)
+    quiz = authoring.create_quiz(
+        owner=teacher, classroom=room, title="Augen", pool=[("augen", 1)], item_count=1, variants="random"
+    )
     item = quiz.items.get()
     attempt = attempts.start_attempt(quiz=quiz, student=anna)
     attempts.save_answer(attempt=attempt, item=item, values=wrong_values(quiz, item, anna.pk))
