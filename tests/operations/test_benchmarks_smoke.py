@@ -63,8 +63,13 @@ def test_analysis_benchmark() -> None:
     assert re.search(r"\d", lines[-1]), lines[-3:]
 
 
-def test_bot_benchmark() -> None:
-    lines = run_module("skatschule.engine.bots", "--deals", "2", "--samples", "1", "--max-nodes", "2000")
+def test_bot_arena() -> None:
+    lines = run_module("skatschule.engine.arena", "--deals", "1", "--pairings", "beginner-random")
+    assert re.search(r"\d", lines[-1]), lines[-3:]
+
+
+def test_bot_arena_as_the_bots_package_runs_it() -> None:
+    lines = run_module("skatschule.engine.bots", "--deals", "1", "--pairings", "club-beginner")
     assert re.search(r"\d", lines[-1]), lines[-3:]
 
 
