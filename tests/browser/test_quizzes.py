@@ -19,7 +19,9 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from skatschule.classrooms.services import grant_teacher
+from skatschule.engine.names import render
 from skatschule.quizzes import questions
+from skatschule.quizzes.answers import answer_words, shared_question
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt
 from skatschule.training.registry import get_type
 from tests.browser.answers import fill_answer
@@ -168,8 +170,10 @@ def test_teacher_class_quiz_two_students_results(browser, live_server) -> None:
     expect(t.locator("tr.item-stat")).to_have_count(5)
     expect(t.locator("#stat-1 .percent")).to_have_text("100 %")
     expect(t.locator("#stat-2 .percent")).to_have_text("50 %")
-    ben_wrong = QuizAnswer.objects.get(attempt=ben_attempt, item__position=2).normalized
-    expect(t.locator("#stat-2")).to_contain_text(ben_wrong)
+    ben_wrong = QuizAnswer.objects.get(attempt=ben_attempt, item__position=2)
+    # the statistics name a wrong answer in words ("mit 1" for "+1"), as the presenter reads it
+    wrong_words = answer_words(ben_wrong.normalized, "de", *shared_question(quiz, ben_wrong.item), ben_wrong.item.kind)
+    expect(t.locator("#stat-2")).to_contain_text(render(wrong_words, "de", "french"))
 
     response = t.request.get(live_server.url + f"/quiz/{quiz.pk}/ergebnisse.csv")
     assert response.ok and response.headers["content-type"].startswith("text/csv")

@@ -29,6 +29,7 @@ def test_build_an_own_item_with_the_card_picker(browser, live_server):
         page = context.new_page()
         page.goto(live_server.url + "/quiz/eigene/")
         page.get_by_role("link", name="Neu: Was darf ich zugeben?").click()
+        expect(page.locator("#own-title")).to_be_visible()  # the new page has loaded
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")  # the picker wraps
         page.locator("#own-title").fill("Bube bedient nicht")
         page.locator("#own-game").select_option("hearts")
