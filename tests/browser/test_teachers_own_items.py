@@ -68,6 +68,7 @@ def test_build_an_irregularity_by_keyboard_at_375px(browser, live_server):
         page = context.new_page()
         page.goto(live_server.url + "/quiz/eigene/")
         page.get_by_role("link", name="Neu: Regelverstoß").click()
+        expect(page.locator("#own-title")).to_be_visible()  # the new page has loaded
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
         page.locator("#own-title").fill("Hinterhand wirft ab")
         page.locator("#own-game").select_option("grand")
