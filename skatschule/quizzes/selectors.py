@@ -700,6 +700,16 @@ def overrides_of(answer: QuizAnswer) -> list[ScoreOverride]:
     return list(answer.overrides.select_related("by"))
 
 
+def newest_overrides(attempt_ids: Iterable[int]) -> dict[int, ScoreOverride]:
+    """Per attempt id: the newest override of any of its answers (attempts without one are left out)."""
+    newest: dict[int, ScoreOverride] = {}
+    for override in ScoreOverride.objects.filter(answer__attempt_id__in=list(attempt_ids)).select_related("answer"):
+        attempt_id = override.answer.attempt_id
+        if attempt_id not in newest or override.pk > newest[attempt_id].pk:
+            newest[attempt_id] = override
+    return newest
+
+
 def answer_at(attempt: QuizAttempt, position: object) -> QuizAnswer:
     """The attempt's answer to the item at ``position`` (Http404 if there is none)."""
     found = attempt.answers.filter(item__position=_int(position)).select_related("attempt__quiz").first()
