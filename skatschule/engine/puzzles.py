@@ -70,6 +70,7 @@ __all__ = [
     "from_bot_game",
     "strong_game",
     "from_strong_game",
+    "puzzles_of_game",
     "Batch",
     "generate",
 ]
@@ -849,12 +850,18 @@ def strong_game(seed: int) -> GameState:
 
 
 def from_strong_game(seed: int, *, samples: int = 20, last_tricks: int = 7) -> tuple[list[Puzzle], dict[str, int]]:
-    """The puzzles in the last decisions of one :func:`strong_game` (every seat), with the counts by reason.
+    """The puzzles in the last decisions of one :func:`strong_game` (every seat), with the counts by reason."""
+    return puzzles_of_game(strong_game(seed), samples=samples, sample_seed=seed, last_tricks=last_tricks)
+
+
+def puzzles_of_game(
+    state: GameState, *, samples: int = 20, sample_seed: int = 0, last_tricks: int = 7, source: str = ""
+) -> tuple[list[Puzzle], dict[str, int]]:
+    """The puzzles in the last decisions of a played game (every seat), with the counts by reason.
 
     A game passed in counts as ``passed``; an ouvert game as ``ouvert`` (its open hand is
     part of every player's view, which the sampled check does not model).
     """
-    state = strong_game(seed)
     if state.contract is None:
         return [], {"passed": 1}
     if state.contract.ouvert:
@@ -862,7 +869,7 @@ def from_strong_game(seed: int, *, samples: int = 20, last_tricks: int = 7) -> t
     found: list[Puzzle] = []
     counts: dict[str, int] = {}
     for spot in spots_from_state(state, last_tricks=last_tricks):
-        verdict = examine(spot, samples=samples, sample_seed=seed, source=STRONG_SOURCE)
+        verdict = examine(spot, samples=samples, sample_seed=sample_seed, source=source or STRONG_SOURCE)
         if verdict.puzzle is not None:
             found.append(verdict.puzzle)
             key = verdict.puzzle.view.value

@@ -10,7 +10,8 @@ are added to rules_content/puzzles/puzzles.jsonl (ids already there stay as they
 only while no fixed guess beats chance by more than 7 %, see ``engine.puzzles.balanced``), and the
 command prints the figures: puzzles per minute per worker and the rejection counts by reason.
 ``--start`` is the first seed: a new run with a new start makes more puzzles. ``--iss FILE`` takes
-the puzzles from ISS records instead (a public ISS archive, one record a line); ``--imported`` from
+the puzzles from ISS records instead (a public ISS archive, one record a line, plain or packed
+with bzip2 or gzip; ``--skip`` and ``--limit`` take a slice of a large one); ``--imported`` from
 the records learners imported at /ueben/spiel/iss/ (``skatschule.puzzles.imports``: their jobs
 were queued at the import; the command submits the ones still waiting and folds in every
 finished one). ``--results`` folds saved batch results (JSON lines) in instead of playing.
@@ -18,7 +19,8 @@ finished one). ``--results`` folds saved batch results (JSON lines) in instead o
 
 from __future__ import annotations
 
-import hashlib
+import bz2
+import gzip
 import json
 import time
 from pathlib import Path
@@ -38,6 +40,16 @@ OWNER = Owner.for_session("make-puzzles")
 """The jobs of this command belong to no visitor: a session key no browser gets."""
 
 
+def _archive_text(path: Path) -> str:
+    """The text of an ISS archive: plain, or packed with bzip2 (``.bz2``, as the server's
+    archives come) or gzip (``.gz``)."""
+    if path.suffix == ".bz2":
+        return bz2.decompress(path.read_bytes()).decode("utf-8", errors="replace")
+    if path.suffix == ".gz":
+        return gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace")
+    return path.read_text(encoding="utf-8", errors="replace")
+
+
 class Command(BaseCommand):
     help = "Erzeugt Aufgaben aus Computerspielen (mit Beweis durch die Engine) und schreibt sie nach rules_content."
 
@@ -49,17 +61,21 @@ class Command(BaseCommand):
         parser.add_argument("--null", action="store_true", help="every game a Null game (the bots never declare one)")
         parser.add_argument("--results", type=Path, help="fold saved batch results (JSON lines) in instead")
         parser.add_argument("--iss", type=Path, help="take the puzzles from the ISS records of this file instead")
+        parser.add_argument("--skip", type=int, default=0, help="with --iss: leave out the first N records")
+        parser.add_argument("--limit", type=int, default=0, help="with --iss: at most N records (0: all)")
         parser.add_argument("--imported", action="store_true", help="take the puzzles from imported ISS records")
         parser.add_argument("--out", type=Path, default=content.SHIPPED)
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["iss"]:
-            records = split_records(options["iss"].read_text(encoding="utf-8"))
+            records = split_records(_archive_text(options["iss"]))[options["skip"] :]
+            if options["limit"]:
+                records = records[: options["limit"]]
             results = self._wait(
                 [
                     (
                         RECORDS,
-                        "iss:v{}:{}".format(VERSION, hashlib.sha256("\n".join(part).encode()).hexdigest()),
+                        imports.records_key(part),
                         {"records": part, "first_seed": n},
                     )
                     for n in range(0, len(records), options["batch"])
