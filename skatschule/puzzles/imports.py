@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
 from skatschule.jobs import services as jobs
 from skatschule.jobs.models import Job, JobStatus
@@ -61,9 +62,11 @@ def queue_records(*, owner: Owner, records: Sequence[str], address: str = "") ->
 def submit_waiting(*, owner: Owner, address: str = "") -> list[Job]:
     """Submit jobs for the candidates that have none (or whose job failed), as many as ``owner``
     may have pending; returns the jobs submitted."""
+    # lock only the candidates' rows: PostgreSQL refuses FOR UPDATE on the outer join's nullable side
     waiting = list(
-        RecordCandidate.objects.select_for_update().filter(job__isnull=True)
-        | RecordCandidate.objects.select_for_update().filter(job__status=JobStatus.FAILED)
+        RecordCandidate.objects.filter(Q(job__isnull=True) | Q(job__status=JobStatus.FAILED)).select_for_update(
+            of=("self",)
+        )
     )
     submitted: list[Job] = []
     for n in range(0, len(waiting), RECORDS_PER_JOB):

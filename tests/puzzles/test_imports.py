@@ -83,3 +83,17 @@ def test_a_full_queue_does_not_stop_the_import(client: Client, settings, tmp_pat
     assert imports.pending_count() == 0
     assert "noch in Arbeit: 0" in errors.getvalue()
     assert Job.objects.filter(kind=RECORDS).count() == 1
+
+
+@pytest.mark.postgres
+def test_waiting_records_are_submitted_on_postgresql(settings) -> None:
+    from skatschule.owners import Owner
+    from tests.table.records import played_record
+
+    settings.JOBS_PER_OWNER = 0
+    owner = Owner.for_session("i" * 32)
+    assert imports.queue_records(owner=owner, records=[played_record(1), played_record(2)]) == 2
+    settings.JOBS_PER_OWNER = 3
+    submitted = imports.submit_waiting(owner=owner)  # FOR UPDATE of the candidates' rows only
+    assert len(submitted) == 1 and imports.pending_count() == 0
+    assert imports.submit_waiting(owner=owner) == []
