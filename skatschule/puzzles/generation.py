@@ -117,7 +117,8 @@ def run_own(payload: dict[str, Any]) -> dict[str, Any]:
 def run_records(payload: dict[str, Any]) -> dict[str, Any]:
     """The puzzles in ISS records (public archives, imported games): every seat's last decisions.
 
-    A record that cannot be read is counted ("unreadable"), not fatal.
+    A record that cannot be read is counted ("unreadable"), not fatal; an ouvert game is counted
+    ("ouvert") and left out, as in ``engine.puzzles.puzzles_of_game``.
     """
     started = time.perf_counter()
     counts: dict[str, int] = {}
@@ -127,6 +128,10 @@ def run_records(payload: dict[str, Any]) -> dict[str, Any]:
             state = parse_record(str(text)).state
         except SkatError:
             counts["unreadable"] = counts.get("unreadable", 0) + 1
+            continue
+        if state.contract is not None and state.contract.ouvert:
+            # the open hand is part of every player's view, which the sampled check does not model
+            counts["ouvert"] = counts.get("ouvert", 0) + 1
             continue
         for spot in spots_from_state(state):
             verdict = examine(spot, sample_seed=len(spot.plays), source="iss")

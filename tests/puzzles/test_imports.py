@@ -97,3 +97,12 @@ def test_waiting_records_are_submitted_on_postgresql(settings) -> None:
     submitted = imports.submit_waiting(owner=owner)  # FOR UPDATE of the candidates' rows only
     assert len(submitted) == 1 and imports.pending_count() == 0
     assert imports.submit_waiting(owner=owner) == []
+
+
+def test_an_ouvert_game_is_counted_and_left_out() -> None:
+    from skatschule.puzzles.generation import run_records
+    from tests.table.records import played_record
+
+    ouvert = next(r for r in map(played_record, range(50)) if (c := parse_record(r).state.contract) and c.ouvert)
+    result = run_records({"records": [ouvert]})
+    assert result["counts"] == {"ouvert": 1} and result["puzzles"] == []
