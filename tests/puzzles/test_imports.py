@@ -47,6 +47,7 @@ def test_anonymous_blanks_the_names_only() -> None:
 def test_an_import_queues_the_puzzle_search(client: Client, tmp_path) -> None:
     puzzle = _late_puzzle()
     record = _record(puzzle)
+    assert "ohne Spielernamen nach Aufgaben durchsucht" in client.get(reverse("table:iss")).content.decode()
     assert client.post(reverse("table:iss"), {"records": record}).status_code == 302
     candidate = RecordCandidate.objects.get()
     assert "Anna" not in candidate.record and candidate.job is not None
