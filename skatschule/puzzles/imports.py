@@ -1,12 +1,12 @@
 """ISS records as puzzle sources: every record a learner imports becomes a puzzle candidate.
 
 :func:`queue_records` (called when a paste of records is read in at /ueben/spiel/iss/) keeps
-each new record with the players' names blanked (:class:`~.models.RecordCandidate`) and submits
-one job that examines them (``puzzles.records``): the request itself solves nothing. When the
-importer has too many jobs pending, the records wait; the next import or
-``manage.py make_puzzles --imported`` submits them. :func:`finished_results` hands the results of
-the finished jobs to ``make_puzzles``, which keeps the proven puzzles (the public ISS archives go
-the same way with ``make_puzzles --iss FILE``).
+each new record with the players' names blanked (:class:`~.models.RecordCandidate`) and submits,
+as the importer's job, the search of that import's records (``puzzles.records``): the request
+itself solves nothing. When the importer has too many jobs pending, the records wait;
+importing them again or ``manage.py make_puzzles --imported`` submits them.
+:func:`finished_results` hands the results of the finished jobs to ``make_puzzles``, which keeps
+the proven puzzles (the public ISS archives go the same way with ``make_puzzles --iss FILE``).
 """
 
 from __future__ import annotations
@@ -48,26 +48,27 @@ def queue_records(*, owner: Owner, records: Sequence[str], address: str = "") ->
     waiting ones as jobs of ``owner``. Returns how many records were new. Never raises for a full
     queue: the records wait for the next chance."""
     new = 0
+    keys: list[str] = []
     for record in records:
         text = anonymous(record)
-        _, created = RecordCandidate.objects.get_or_create(
+        candidate, created = RecordCandidate.objects.get_or_create(
             key=hashlib.sha256(text.encode()).hexdigest(), defaults={"record": text}
         )
+        keys.append(candidate.key)
         new += created
-    submit_waiting(owner=owner, address=address)
+    submit_waiting(owner=owner, address=address, keys=keys)
     return new
 
 
 @transaction.atomic
-def submit_waiting(*, owner: Owner, address: str = "") -> list[Job]:
-    """Submit jobs for the candidates that have none (or whose job failed), as many as ``owner``
-    may have pending; returns the jobs submitted."""
+def submit_waiting(*, owner: Owner, address: str = "", keys: Sequence[str] | None = None) -> list[Job]:
+    """Submit jobs for the candidates (all, or those of ``keys``) that have none or whose job
+    failed, as many as ``owner`` may have pending; returns the jobs submitted."""
+    found = RecordCandidate.objects.filter(Q(job__isnull=True) | Q(job__status=JobStatus.FAILED))
+    if keys is not None:
+        found = found.filter(key__in=keys)
     # lock only the candidates' rows: PostgreSQL refuses FOR UPDATE on the outer join's nullable side
-    waiting = list(
-        RecordCandidate.objects.filter(Q(job__isnull=True) | Q(job__status=JobStatus.FAILED)).select_for_update(
-            of=("self",)
-        )
-    )
+    waiting = list(found.select_for_update(of=("self",)))
     submitted: list[Job] = []
     for n in range(0, len(waiting), RECORDS_PER_JOB):
         part = waiting[n : n + RECORDS_PER_JOB]

@@ -75,15 +75,21 @@ def test_a_full_queue_does_not_stop_the_import(client: Client, settings, tmp_pat
     response = client.post(reverse("table:iss"), {"records": record})
     assert response.status_code == 302  # the import works; the search waits
     assert RecordCandidate.objects.get().job is None
-    assert imports.pending_count() == 1
     settings.JOBS_PER_OWNER = 3
+    # another learner's import queues only that learner's records, not the waiting one
+    from tests.table.records import played_record
+
+    other = played_record(5)
+    assert Client().post(reverse("table:iss"), {"records": other}).status_code == 302
+    assert RecordCandidate.objects.get(record=imports.anonymous(other)).job is not None
+    assert imports.pending_count() == 1
     out = tmp_path / "p.jsonl"
     errors = StringIO()
     call_command("make_puzzles", "--imported", "--out", str(out), stdout=StringIO(), stderr=errors)
-    assert RecordCandidate.objects.get().job.status == JobStatus.DONE
+    assert all(c.job.status == JobStatus.DONE for c in RecordCandidate.objects.all())
     assert imports.pending_count() == 0
     assert "noch in Arbeit: 0" in errors.getvalue()
-    assert Job.objects.filter(kind=RECORDS).count() == 1
+    assert Job.objects.filter(kind=RECORDS).count() == 2
 
 
 @pytest.mark.postgres
