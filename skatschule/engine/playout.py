@@ -83,35 +83,43 @@ class Tables:
         self.group: list[int] = group
         self.points: list[int] = points
         self.masks: list[int] = masks
-        # above[c]: the cards that beat c (higher in its group; any trump beats a plain card)
-        above = [0] * 32
-        # between[a * 32 + b]: the cards of their group strictly between a and b
-        between = [0] * 1024
-        for a in range(32):
-            for b in range(32):
-                if group[b] == group[a]:
-                    if power[b] > power[a]:
-                        above[a] |= 1 << b
-                    lo = min(power[a], power[b])
-                    hi = max(power[a], power[b])
-                    for c in range(32):
-                        if group[c] == group[a] and lo < power[c] < hi:
-                            between[a * 32 + b] |= 1 << c
-                elif group[b] == 0 and not null:
+        self.above, self.between = _order(group, power, null)
+        self.cost: list[int] = _costs(group, power, null)
+
+
+def _order(group: list[int], power: list[int], null: bool) -> tuple[list[int], list[int]]:
+    """``above[c]``: the cards that beat c (higher in its group; any trump beats a plain card);
+    ``between[a * 32 + b]``: the cards of their group strictly between a and b."""
+    above = [0] * 32
+    between = [0] * 1024
+    for a in range(32):
+        for b in range(32):
+            if group[b] != group[a]:
+                if group[b] == 0 and not null:
                     above[a] |= 1 << b
-        self.above: list[int] = above
-        self.between: list[int] = between
-        # what spending a card costs: declarer (row 0), defenders (row 1)
-        cost = [0] * 64
-        for c in range(32):
-            if null:
-                cost[c] = -power[c]
-                cost[32 + c] = power[c]
-            elif group[c] == 0:
-                cost[c] = cost[32 + c] = 20 + 6 * power[c]
-            else:
-                cost[c] = cost[32 + c] = 2 * power[c]
-        self.cost: list[int] = cost
+                continue
+            if power[b] > power[a]:
+                above[a] |= 1 << b
+            lo = min(power[a], power[b])
+            hi = max(power[a], power[b])
+            for c in range(32):
+                if group[c] == group[a] and lo < power[c] < hi:
+                    between[a * 32 + b] |= 1 << c
+    return above, between
+
+
+def _costs(group: list[int], power: list[int], null: bool) -> list[int]:
+    """What spending a card costs: the declarer (first 32 entries), the defenders (the others)."""
+    cost = [0] * 64
+    for c in range(32):
+        if null:
+            cost[c] = -power[c]
+            cost[32 + c] = power[c]
+        elif group[c] == 0:
+            cost[c] = cost[32 + c] = 20 + 6 * power[c]
+        else:
+            cost[c] = cost[32 + c] = 2 * power[c]
+    return cost
 
 
 def tables(kind: int) -> Tables:
