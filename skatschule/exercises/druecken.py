@@ -13,7 +13,7 @@ Levels: 1 a suit game with an obvious discard (seven trumps or more, a short sid
 2 a Grand hand (three jacks, or two with two aces); 3 two jacks and a long suit without Ass and
 Zehn beside a shorter one with both: the longest suit need not be the best game.
 Hands are dealt at random and kept when their shape fits the level; the shape never depends on
-the grading, and the cards are shown sorted as before a declaration.
+the grading, and the cards are shown in a fixed order (jacks, then the suits in jack order).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from collections.abc import Callable, Sequence
 from skatschule.engine import CARDS, Card, GameType, Rank, Step, Suit, Text
 from skatschule.engine.discard import CANDIDATE_GAMES, DEALS, SCREEN_DEALS, DiscardGrade, HandGrading, grade_hand
 from skatschule.engine.names import card_ref, game_ref
-from skatschule.engine.sorting import sort_hand
 
 from .base import AnswerError, Choice, ExerciseType, Feedback, Question, rng_for
 
@@ -82,13 +81,16 @@ def _fits(level: int, cards: Sequence[Card]) -> bool:
 
 
 def hand_of(level: int, seed: int) -> tuple[Card, ...]:
-    """The twelve cards of an exercise (sorted as a player holds them before declaring)."""
+    """The twelve cards of an exercise: the jacks, then Kreuz, Pik, Herz, Karo, each from the Ass down.
+
+    A fixed order: sorting by suit length (as :func:`.sort_hand` does) put the short suit and so
+    the cards to put away last, a place anyone could guess (tests/druecken/test_guessing.py)."""
     rng = rng_for("druecken", level, seed)
     deck = list(CARDS)
     while True:
         cards = rng.sample(deck, 12)
         if _fits(level, cards):
-            return tuple(sort_hand(cards))
+            return tuple(sorted(cards, key=lambda c: (c.rank != Rank.JACK, c.suit, c.rank)))
 
 
 def grading_key(cards: Sequence[Card], game: GameType, deals: int = DEALS, screen: int = SCREEN_DEALS) -> str:
