@@ -134,6 +134,9 @@ class ExerciseType(ABC):
     levels: int = 3
     """Difficulties are 1 .. levels."""
     variant: bool = False
+    graded_by_job: bool = False
+    """Grading takes seconds and runs as a job on the type's own pages (``druecken``): not in
+    quizzes, whose answers are graded within the request."""
 
     def title(self, lang: str = "de") -> str:
         return self.title_de if lang == "de" else self.title_en

@@ -159,6 +159,7 @@ class Druecken(ExerciseType):
     )
     rule_ids = RULES
     levels = 3
+    graded_by_job = True
     deals = DEALS
     """Deals per grading (fewer in quick tests)."""
     screen = SCREEN_DEALS
