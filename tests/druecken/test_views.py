@@ -122,3 +122,24 @@ def test_the_best_answer_is_right_and_the_worst_discard_is_not() -> None:
     found = TYPE.grading(question, GameType(right[2]))
     worst = found.chosen.grades[-1]
     assert not TYPE.grade(question, [worst.cards[0].code, worst.cards[1].code, right[2]]).correct
+
+
+@pytest.mark.django_db
+def test_the_lesson_step_shows_the_trainer_form_and_a_missed_hand_comes_back_for_review(client: Client) -> None:
+    from skatschule.training.models import ReviewItem
+
+    html = client.get("/ueben/lektion/spielansage/?stufe=4").content.decode()
+    issued = IssuedExercise.objects.get(kind="druecken")
+    assert issued.lesson == "spielansage"
+    assert f'action="/ueben/druecken/{issued.public_id}/antwort/"' in html
+    question = TYPE.generate(issued.difficulty, issued.seed)
+    grading = TYPE.grading(question, GameType.NULL)
+    worst = grading.chosen.grades[-1]
+    values = [worst.cards[0].code, worst.cards[1].code, "null"]
+    response = client.post(f"/ueben/druecken/{issued.public_id}/antwort/", {"answer": values})
+    assert response.status_code == 200
+    attempt = Attempt.objects.get(issued=issued)
+    assert attempt.lesson == "spielansage"
+    assert attempt.correct == TYPE.grade(question, values).correct
+    if not attempt.correct:
+        assert ReviewItem.objects.filter(kind="druecken").exists()
