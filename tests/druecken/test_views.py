@@ -143,3 +143,13 @@ def test_the_lesson_step_shows_the_trainer_form_and_a_missed_hand_comes_back_for
     assert attempt.correct == TYPE.grade(question, values).correct
     if not attempt.correct:
         assert ReviewItem.objects.filter(kind="druecken").exists()
+
+
+@pytest.mark.django_db
+def test_the_feedback_in_english() -> None:
+    client = Client()
+    client.cookies["django_language"] = "en"
+    issued = _start(client, 3)
+    html = client.post(f"/ueben/druecken/{issued.public_id}/antwort/", {"answer": _answer(issued, "spades")})
+    text = html.content.decode()
+    assert "of 66" in text and "12 random deals" in text and "von 66" not in text
