@@ -266,8 +266,12 @@ class _Search:
         self.trumps = 0 if tables.game.is_null else len(tables.game.trumps_in_order)
         self.trump_mask = (1 << self.trumps) - 1
         self.plain, self.band_low, self.bands = _layout(tables.game)
-        self.history = [0] * 32
-        """How often each card (as a lead) was best or cut the search off, weighted by depth."""
+        self.order_memo: dict[int, list[int]] = {}
+        self.order_b_memo: dict[int, list[int]] = {}
+        """The same for the second hand, by its cards, the lead, what the last hand can put
+        over and the declarer's place in the trick."""
+        """The order of the last hand's cards in a trick, by its cards (as :meth:`reps` keys
+        them), the card on top and whether that card belongs to the last hand's side."""
         self.killer = [-1] * 11
         self.rep_memo: dict[int, list[int]] = {}
         """By cards left a hand: the last lead that cut the search off."""
@@ -435,10 +439,9 @@ class _Search:
             beta = hi
         follow = t.follow
         band_low = self.band_low
-        history = self.history
         depth = ha.bit_count()
         killer = self.killer[depth]
-        # the leads: the stored best first, then the killer, then by what they promise and history
+        # the leads: the stored best first, then the killer, then by what they promise
         moves_a = self.reps(ha, live & ~ha)
         if len(moves_a) > 1:
             keys: list[int] = []
@@ -473,19 +476,40 @@ class _Search:
         va = -1 if max_a else 1000
         best_a = moves_a[0]
         last = depth == 2
-        followers: dict[int, tuple[list[int], list[int]]] = {}
+        order_memo = self.order_memo
+        order_b_memo = self.order_b_memo
+        t3 = hc & trump_mask
+        partner_last = d == 0  # B and C defend together
+        followers: dict[int, tuple[list[int], list[int], int, int]] = {}
         for a in moves_a:
             abit = 1 << a
             pa = pts[a]
             fa = follow[a]
             known = followers.get(fa)
             if known is None:
-                known = followers[fa] = (self.reps(hb & fa or hb, sep_b), self.reps(hc & fa or hc, sep_c))
-            moves_b, moves_c = known
+                # the keys of the orders of the second and last hand: their cards as reps()
+                # keys them; for the second hand also what the last hand can put over
+                legal_b = hb & fa or hb
+                legal_c = hc & fa or hc
+                span_b = ((1 << legal_b.bit_length()) - 1) & ~((legal_b & -legal_b) - 1)
+                span_c = ((1 << legal_c.bit_length()) - 1) & ~((legal_c & -legal_c) - 1)
+                over_c = (hc & fa) << 1 | 1 if hc & fa else t3 << 1
+                known = followers[fa] = (
+                    self.reps(legal_b, sep_b),
+                    self.reps(legal_c, sep_c),
+                    ((legal_b | (sep_b & span_b) << 32) << 33 | over_c) << 7 | d,
+                    (legal_c | (sep_c & span_c) << 32) << 7,
+                )
+            moves_b, moves_c, bkey, ckey = known
             f3 = hc & fa
-            t3 = hc & trump_mask
-            partner_last = d == 0  # B and C defend together
             if len(moves_b) > 1:
+                okey = bkey | a << 2
+                known_b = order_b_memo.get(okey)
+                if known_b is not None:
+                    moves_b = known_b
+            else:
+                known_b = moves_b
+            if known_b is None:
                 # second hand: keep the trick for the own side, smear to a partner who sits
                 # last and can take it, else throw the cheapest card
                 keys = []
@@ -508,7 +532,7 @@ class _Search:
                         score = 40 - pts[i]
                     keys.append(score << 5 | i)
                 keys.sort(reverse=True)
-                moves_b = [k & 31 for k in keys]
+                moves_b = order_b_memo[okey] = [k & 31 for k in keys]
             vb = -1 if max_b else 1000
             under_a: list[int] = []
             alpha_b = alpha
@@ -530,16 +554,18 @@ class _Search:
                     order_c = under_a
                 else:
                     side_top = (wpos == d) == max_c  # the card on top belongs to C's side
-                    keys = []
-                    for i in moves_c:
-                        if beats[i * 32 + top] or side_top:
-                            keys.append(
-                                ((100 + pts[i] - (12 if i < n_trumps else 0)) << 12 | min(history[i], 4095)) << 5 | i
-                            )
-                        else:
-                            keys.append(((40 - pts[i]) << 12 | min(history[i], 4095)) << 5 | i)
-                    keys.sort(reverse=True)
-                    order_c = [k & 31 for k in keys]
+                    okey = ckey | top << 1 | side_top
+                    known_c = order_memo.get(okey)
+                    if known_c is None:
+                        keys = []
+                        for i in moves_c:
+                            if beats[i * 32 + top] or side_top:
+                                keys.append((100 + pts[i] - (12 if i < n_trumps else 0)) << 5 | i)
+                            else:
+                                keys.append((40 - pts[i]) << 5 | i)
+                        keys.sort(reverse=True)
+                        known_c = order_memo[okey] = [k & 31 for k in keys]
+                    order_c = known_c
                     if wpos == 0:
                         under_a = order_c
                 vc = -1 if max_c else 1000
@@ -593,14 +619,12 @@ class _Search:
                             if r > alpha_c:
                                 alpha_c = r
                                 if r >= beta_c:
-                                    history[c] += depth
                                     break
                     elif r < vc:
                         vc = r
                         if r < beta_c:
                             beta_c = r
                             if r <= alpha_c:
-                                history[c] += depth
                                 break
                 if max_b:
                     if vc > vb:
