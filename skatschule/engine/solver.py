@@ -225,6 +225,21 @@ def _layout(game: GameType) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tup
     return tuple(plain), tuple(band_low), tuple(bands)
 
 
+@functools.cache
+def _mask_points(game: GameType) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The Augen of any set of cards (solver indexes) of ``game`` as three look-ups, by its
+    bits 0-10, 11-21 and 22-31 (the trumps of a suit game are bits 0-10)."""
+    points = tables_for(game).points
+    parts: list[tuple[int, ...]] = []
+    for shift in (0, 11, 22):
+        part = [0] * (1 << 11)
+        for m in range(1, 1 << min(11, 32 - shift)):
+            i = (m & -m).bit_length() - 1
+            part[m] = part[m & (m - 1)] + points[shift + i]
+        parts.append(tuple(part))
+    return parts[0], parts[1], parts[2]
+
+
 def _squeeze(bands: tuple[tuple[int, int], ...], h0: int, h1: int, h2: int) -> tuple[int, int, int]:
     """The hands with the live cards of every band moved to the band's top (the cards
     already played squeezed out): the same position for the Augen search."""
@@ -266,6 +281,7 @@ class _Search:
         self.trumps = 0 if tables.game.is_null else len(tables.game.trumps_in_order)
         self.trump_mask = (1 << self.trumps) - 1
         self.plain, self.band_low, self.bands = _layout(tables.game)
+        self.pts_a, self.pts_b, self.pts_c = _mask_points(tables.game)
         self.order_memo: dict[int, list[int]] = {}
         self.order_b_memo: dict[int, list[int]] = {}
         """The same for the second hand, by its cards, the lead, what the last hand can put
@@ -315,35 +331,33 @@ class _Search:
         """Augen of the leader's own cards in the tricks it surely takes in a row from the lead:
         its top trumps, then the top cards of plain suits that no opponent (``opp1``, ``opp2``;
         0 for none) can trump in time. A lower bound of the leader's side's Augen to come."""
-        pts = self.t.points
-        gain = 0
         tm = self.trump_mask
+        # each run is a mask: the live cards of a group above its first card in another hand
         x = live & tm
-        while x:
-            low = x & -x
-            if not mine & low:
-                break
-            gain += pts[low.bit_length() - 1]
-            x ^= low
+        other = x & ~mine
+        if other:
+            x &= (other & -other) - 1
+        taken = x
         ruff1 = opp1 & tm
         ruff2 = opp2 & tm
         for suit in self.plain:
             x = live & suit
             if not mine & x & -x:
                 continue
-            cap = 8
-            if ruff1:
-                cap = (opp1 & suit).bit_count()
-            if ruff2:
-                cap = min(cap, (opp2 & suit).bit_count())
-            while x and cap:
-                low = x & -x
-                if not mine & low:
-                    break
-                gain += pts[low.bit_length() - 1]
-                cap -= 1
-                x ^= low
-        return gain
+            other = x & ~mine
+            if other:
+                x &= (other & -other) - 1
+            if ruff1 or ruff2:
+                # an opponent with trumps ruffs once out of the suit: as many tricks as he follows
+                cap = 8
+                if ruff1:
+                    cap = (opp1 & suit).bit_count()
+                if ruff2:
+                    cap = min(cap, (opp2 & suit).bit_count())
+                while x.bit_count() > cap:
+                    x ^= 1 << (x.bit_length() - 1)
+            taken |= x
+        return self.pts_a[taken & 0x7FF] + self.pts_b[taken >> 11 & 0x7FF] + self.pts_c[taken >> 22]
 
     # ------------------------------------------------------------------ Augen games
     def trick(self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int) -> int:
@@ -400,14 +414,10 @@ class _Search:
         run = 0
         if x:
             mine = (dh & x & -x) != 0
-            while x:
-                low = x & -x
-                if ((dh & low) != 0) != mine:
-                    break
-                run += pts[low.bit_length() - 1]
-                x ^= low
-            if not mine:
-                run = -run
+            other = x & ~dh if mine else x & dh
+            if other:
+                x &= (other & -other) - 1
+            run = self.pts_a[x] if mine else -self.pts_a[x]  # at most 11 trumps
         if d == 0:
             sure = self.sure(ha, live, hb, hc)
             if sure >= beta:
@@ -601,8 +611,15 @@ class _Search:
                         r = gain
                     else:
                         if band_low[a] | band_low[b] | band_low[c]:
-                            for x in sorted((a, b, c), reverse=True):
-                                m = band_low[x]
+                            # squeeze the bands, the weakest card played first
+                            x0, x1, x2 = a, b, c
+                            if x0 < x1:
+                                x0, x1 = x1, x0
+                            if x1 < x2:
+                                x1, x2 = x2, x1
+                                if x0 < x1:
+                                    x0, x1 = x1, x0
+                            for m in (band_low[x0], band_low[x1], band_low[x2]):
                                 if m:
                                     na = na & ~m | (na & m) >> 1
                                     nb = nb & ~m | (nb & m) >> 1
