@@ -512,6 +512,7 @@ class _Search:
                 )
             moves_b, moves_c, bkey, ckey = known
             f3 = hc & fa
+            okey = -1
             if len(moves_b) > 1:
                 okey = bkey | a << 2
                 known_b = order_b_memo.get(okey)
@@ -545,6 +546,7 @@ class _Search:
                 moves_b = order_b_memo[okey] = [k & 31 for k in keys]
             vb = -1 if max_b else 1000
             under_a: list[int] = []
+            under_key = -1
             alpha_b = alpha
             beta_b = beta
             for b in moves_b:
@@ -558,14 +560,16 @@ class _Search:
                     wpos = 0
                 # last hand: take the trick for the own side with the most Augen, or throw the cheapest
                 # (the same order for every second card that leaves the lead on top)
+                ckey_top = -1
                 if len(moves_c) < 2:
                     order_c = moves_c
                 elif wpos == 0 and under_a:
                     order_c = under_a
+                    ckey_top = under_key
                 else:
                     side_top = (wpos == d) == max_c  # the card on top belongs to C's side
-                    okey = ckey | top << 1 | side_top
-                    known_c = order_memo.get(okey)
+                    ckey_top = ckey | top << 1 | side_top
+                    known_c = order_memo.get(ckey_top)
                     if known_c is None:
                         keys = []
                         for i in moves_c:
@@ -574,10 +578,11 @@ class _Search:
                             else:
                                 keys.append((40 - pts[i]) << 5 | i)
                         keys.sort(reverse=True)
-                        known_c = order_memo[okey] = [k & 31 for k in keys]
+                        known_c = order_memo[ckey_top] = [k & 31 for k in keys]
                     order_c = known_c
                     if wpos == 0:
                         under_a = order_c
+                        under_key = ckey_top
                 vc = -1 if max_c else 1000
                 alpha_c = alpha_b
                 beta_c = beta_b
@@ -636,12 +641,22 @@ class _Search:
                             if r > alpha_c:
                                 alpha_c = r
                                 if r >= beta_c:
+                                    if c != order_c[0] and ckey_top >= 0:
+                                        # the card that cut off goes first next time (a new list:
+                                        # an outer loop may still walk the old one)
+                                        order_memo[ckey_top] = [c] + [x for x in order_c if x != c]
+                                        if wpos == 0:
+                                            under_a = order_memo[ckey_top]
                                     break
                     elif r < vc:
                         vc = r
                         if r < beta_c:
                             beta_c = r
                             if r <= alpha_c:
+                                if c != order_c[0] and ckey_top >= 0:
+                                    order_memo[ckey_top] = [c] + [x for x in order_c if x != c]
+                                    if wpos == 0:
+                                        under_a = order_memo[ckey_top]
                                 break
                 if max_b:
                     if vc > vb:
@@ -649,12 +664,16 @@ class _Search:
                         if vc > alpha_b:
                             alpha_b = vc
                             if vc >= beta_b:
+                                if b != moves_b[0] and okey >= 0:
+                                    order_b_memo[okey] = [b] + [x for x in moves_b if x != b]
                                 break
                 elif vc < vb:
                     vb = vc
                     if vc < beta_b:
                         beta_b = vc
                         if vc <= alpha_b:
+                            if b != moves_b[0] and okey >= 0:
+                                order_b_memo[okey] = [b] + [x for x in moves_b if x != b]
                             break
             if max_a:
                 if vb > va:
