@@ -21,9 +21,13 @@ How it works:
   hand in the same group, worth the same Augen, with no card between them still in
   another hand or on the table, do exactly the same in every continuation; only one of
   them is searched.
-* **Move ordering**: the best lead stored in the table first; in a trick, cards are
-  tried by what they do to it (taking it, smearing Augen to a partner, throwing the
-  cheapest card).
+* **Move ordering**: the best lead stored in the table first, then the killer lead of
+  that depth; in a trick, cards are tried by what they do to it (taking it, smearing Augen
+  to a partner, throwing the cheapest card). The orders of the second and the last hand are
+  computed once for their cards and the card on top and then remembered; a card that cuts
+  the search off moves to the front of its remembered order.
+* **Sure tricks as masks**: the bounds at each trick start take the run of top cards of
+  each group as one mask and its Augen from a table, with no loop per card.
 * **Null-window search (MTD(f))** at the root: a sequence of yes/no questions "can the
   declarer make sure of at least N Augen?" sharing one table.
 """
