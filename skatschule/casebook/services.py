@@ -50,7 +50,7 @@ from skatschule.home.errors import UserError
 from skatschule.owners import Owner
 
 from . import cases as casebook
-from .fall import seed_for_case
+from .fall import Fall, seed_for_case
 from .fall_variante import FallVariante, eligible
 from .models import Exam, ExamQuestion, SolvedCase
 
@@ -239,7 +239,7 @@ def _draw(size: int, rng: random.Random) -> list[tuple[str, int, int]]:
     return questions
 
 
-def start_exam(owner: Owner, size: int = DEFAULT_SIZE, now: datetime | None = None) -> Exam:
+def start_exam(*, owner: Owner, size: int = DEFAULT_SIZE, now: datetime | None = None) -> Exam:
     """A new exam of ``size`` questions for ``owner``, timed from ``now``."""
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise _bad_size()
@@ -280,7 +280,7 @@ def is_over(exam: Exam, now: datetime | None = None) -> bool:
     return not exam.questions.filter(answered_at__isnull=True).exists()
 
 
-def finish_exam(exam: Exam, now: datetime | None = None) -> Exam:
+def finish_exam(*, exam: Exam, now: datetime | None = None) -> Exam:
     """Close the exam (idempotent); the finishing time is never after the deadline."""
     now = now or timezone.now()
     if exam.finished_at is None:
@@ -304,7 +304,8 @@ def case_of(item: ExamQuestion) -> casebook.Case | None:
     if item.kind != "fall":
         return None
     kind = REGISTRY["fall"]
-    return kind.scenario(item.difficulty, item.seed)  # type: ignore[attr-defined]
+    assert isinstance(kind, Fall)  # registered by the casebook app (CasebookConfig.ready)
+    return kind.scenario(item.difficulty, item.seed)
 
 
 def variant_of(item: ExamQuestion) -> casebook.Case | None:
@@ -321,7 +322,7 @@ class Answered:
     created: bool
 
 
-def answer_question(exam: Exam, position: object, values: Sequence[str], now: datetime | None = None) -> Answered:
+def answer_question(*, exam: Exam, position: object, values: Sequence[str], now: datetime | None = None) -> Answered:
     """Grade and record the answer to question ``position`` (see the module docstring)."""
     now = now or timezone.now()
     try:
@@ -334,7 +335,7 @@ def answer_question(exam: Exam, position: object, values: Sequence[str], now: da
     if item.answered_at is not None:
         return Answered(item, _grade(item, item.answer or []), created=False)
     if exam.finished_at is not None or _late(exam, now):
-        finish_exam(exam, now)
+        finish_exam(exam=exam, now=now)
         raise ExamClosed(
             "Die Zeit ist abgelaufen: Diese Antwort kam nach dem Ende der Prüfung und zählt nicht.",
             "Time is up: this answer arrived after the end of the exam and does not count.",
@@ -348,7 +349,7 @@ def answer_question(exam: Exam, position: object, values: Sequence[str], now: da
     if not updated:  # a concurrent submission won: report the recorded answer
         return Answered(item, _grade(item, item.answer or []), created=False)
     if not exam.questions.filter(answered_at__isnull=True).exists():
-        finish_exam(exam, now)
+        finish_exam(exam=exam, now=now)
     return Answered(item, feedback, created=True)
 
 
@@ -402,7 +403,7 @@ def review(exam: Exam, now: datetime | None = None) -> list[ReviewRow]:
         raise ExamNotOver(
             "Die Auswertung gibt es erst nach der Prüfung.", "The review is available only after the exam."
         )
-    finish_exam(exam, now)
+    finish_exam(exam=exam, now=now)
     if not review_open(exam, now):
         raise ReviewLocked(
             "Die Lösungen gibt die Kursleitung frei, wenn alle fertig sind; bis dahin siehst du dein Ergebnis.",

@@ -6,11 +6,11 @@
 - **Homework** (issue 18): whether and when each student finished an assignment, computed,
   not stored. A lesson assignment is done from the first moment the student's practice met
   the lesson's mastery rule (``mastery_needed`` right among the last ``mastery_window``
-  answers at the lesson's steps, the rule of ``training.services.progress``); it stays done
+  answers at the lesson's steps, the rule of ``training.selectors``); it stays done
   even if a later wrong answer drops the current streak. A quiz assignment is done with the
   first submitted attempt. Done after the due time is "late"; not done after it is "overdue".
 - **Class progress** (issue 18): every student's lesson mastery, last activity and quiz
-  results in one table; mastery comes from ``training.services.progress.lesson_progress``,
+  results in one table; mastery comes from ``training.selectors.lesson_progress``,
   the same rule the student's own page uses. All students' practice is read in one query;
   each lesson's progress is then computed in Python from those rows (a class is tens of
   students, the lessons are a few dozen).
@@ -35,7 +35,7 @@ from skatschule.engine.numbers import is_plain_number
 from skatschule.home.spreadsheets import local_datetime
 from skatschule.training.lessons import Lesson, get_lesson, get_lessons
 from skatschule.training.models import Attempt
-from skatschule.training.services.progress import LessonProgress, Row, lesson_progress
+from skatschule.training.selectors import LessonProgress, Row, lesson_progress
 
 from .models import TEACHER_GROUP, Assignment, Classroom, Membership
 

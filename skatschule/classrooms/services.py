@@ -66,13 +66,14 @@ class WrongCode(ClassroomError):
 # --- the teacher role -------------------------------------------------------------------------
 
 
-def grant_teacher(user: User) -> None:
-    group, _ = Group.objects.get_or_create(name=TEACHER_GROUP)
-    user.groups.add(group)
+def grant_teacher(*, user: User) -> None:
+    with transaction.atomic():
+        group, _ = Group.objects.get_or_create(name=TEACHER_GROUP)
+        user.groups.add(group)
     user._skatschule_is_teacher = True  # type: ignore[attr-defined]
 
 
-def redeem_invitation(user: User, raw_code: object) -> bool:
+def redeem_invitation(*, user: User, raw_code: object) -> bool:
     """Make ``user`` a teacher with an invitation code. False if they already were one.
 
     The use is counted with a conditional ``UPDATE ... WHERE uses_left > 0``, so two people
@@ -92,7 +93,7 @@ def redeem_invitation(user: User, raw_code: object) -> bool:
                 "Diesen Einladungscode gibt es nicht, oder er ist schon aufgebraucht.",
                 "This invitation code does not exist or has been used up.",
             )
-        grant_teacher(user)
+        grant_teacher(user=user)
     return True
 
 
@@ -143,12 +144,12 @@ def _require_teacher(user: User) -> None:
         raise Http404("not a teacher")
 
 
-def create_classroom(teacher: User, name: object) -> Classroom:
+def create_classroom(*, teacher: User, name: object) -> Classroom:
     _require_teacher(teacher)
     return _save_with_new_code(Classroom(teacher=teacher, name=_clean_name(name)))
 
 
-def rotate_code(classroom: Classroom) -> Classroom:
+def rotate_code(*, classroom: Classroom) -> Classroom:
     """A new join code; the old one stops working at once. Members stay."""
     return _save_with_new_code(classroom)
 
@@ -164,7 +165,7 @@ def find_by_code(raw: object) -> Classroom:
     return found
 
 
-def join(student: User, raw_code: object) -> tuple[Classroom, bool]:
+def join(*, student: User, raw_code: object) -> tuple[Classroom, bool]:
     """Put ``student`` in the class with this code. Returns (class, newly joined)."""
     classroom = find_by_code(raw_code)
     if classroom.teacher_id == student.pk:
@@ -179,7 +180,7 @@ def join(student: User, raw_code: object) -> tuple[Classroom, bool]:
     return classroom, created
 
 
-def leave(classroom: Classroom, student_id: object) -> bool:
+def leave(*, classroom: Classroom, student_id: object) -> bool:
     """Remove a student from the teacher's class (their quiz results stay)."""
     if not is_id(student_id):
         raise Http404("no such student")

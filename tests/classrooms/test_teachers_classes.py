@@ -242,7 +242,7 @@ def test_due_time_in_the_past_is_refused(teacher, classroom):
 
 
 def test_a_quiz_of_another_class_is_refused(teacher, classroom):
-    other_room = create_classroom(teacher, "Andere")
+    other_room = create_classroom(teacher=teacher, name="Andere")
     pool = authoring.build_pool(kinds=("augen",), difficulty=1)
     quiz = authoring.create_quiz(owner=teacher, classroom=other_room, title="Fremd", pool=pool, item_count=1)
     with pytest.raises(ClassroomError):

@@ -201,7 +201,7 @@ def test_a_forged_post_cannot_change_locked_fields(teacher, classroom, student, 
     quiz = _build(teacher, classroom)
     attempts.start_attempt(quiz=quiz, student=student)
     if forged.get("classroom") == "other":
-        forged = {"classroom": create_classroom(teacher, "Zweite Gruppe").pk}
+        forged = {"classroom": create_classroom(teacher=teacher, name="Zweite Gruppe").pk}
     before = _snapshot(quiz)
     response = client_for(teacher).post(_edit_url(quiz), _full(quiz, title="Gefälscht", **forged))
     body = response.content.decode()
@@ -354,7 +354,7 @@ def test_only_the_owner_may_edit(teacher, classroom, other_teacher, student):
 
 def test_another_teachers_class_is_refused(teacher, classroom, other_teacher):
     quiz = _build(teacher, classroom)
-    theirs = create_classroom(other_teacher, "Fremde Klasse")
+    theirs = create_classroom(teacher=other_teacher, name="Fremde Klasse")
     response = client_for(teacher).post(_edit_url(quiz), _full(quiz, classroom=theirs.pk))
     assert response.status_code == 400  # not offered in the form
     with pytest.raises(Http404):  # nor taken by the service

@@ -228,7 +228,7 @@ def _class_of_six(make_quiz, classroom):
     students = []
     for n, pattern in enumerate(PATTERN):
         person = make_user(f"schueler{n}")
-        classrooms.join(person, classroom.join_code)
+        classrooms.join(student=person, raw_code=classroom.join_code)
         attempt = attempts.start_attempt(quiz=quiz, student=person)
         for item, right in zip(items, pattern):
             values = right_values(quiz, item, person.pk) if right else wrong_values(quiz, item, person.pk)

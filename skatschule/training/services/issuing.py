@@ -3,7 +3,8 @@
 - :func:`issue` creates the server-side state of one exercise (random 31-bit seed).
 - :func:`submit` grades an answer to an issued exercise, once: a second submit returns the
   first attempt's feedback and records nothing (also under a race: the unique link from
-  Attempt to IssuedExercise decides, and the loser reads the winner's attempt).
+  Attempt to IssuedExercise decides, and the loser reads the winner's attempt). It returns a
+  :class:`Submitted`.
 - Errors: :class:`UnknownExercise` (an ``Http404``), :class:`BadDifficulty` (400),
   ``Http404`` for an exercise of another owner, :class:`AnswerError` (400) for an answer
   that cannot be read. Unreadable answers are not graded and not stored.
@@ -14,7 +15,9 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 from django.db import IntegrityError, transaction
@@ -43,6 +46,7 @@ __all__ = [
     "get_issued",
     "clean_answer",
     "submit",
+    "Submitted",
     "grade_attempt",
     "TIME_CAP_MS",
 ]
@@ -84,11 +88,11 @@ def check_difficulty(kind: ExerciseType, difficulty: object) -> int:
 
 
 def issue(
+    *,
     kind: str,
     difficulty: int | str,
-    lesson: Lesson | str | None,
+    lesson: Lesson | str | None = None,
     owner: Owner,
-    *,
     seed: int | None = None,
     mode: str | None = None,
 ) -> IssuedExercise:
@@ -208,22 +212,28 @@ def _owns(issued: IssuedExercise, owner: Owner) -> bool:
     return issued.user_id is None and issued.session_key == owner.session_key
 
 
-def submit(
-    issued: IssuedExercise, owner: Owner, answer_values: Sequence[str], now: datetime | None = None
-) -> tuple[Attempt, Feedback]:
-    """Grade and record the answer to ``issued`` (see the module docstring).
+@dataclass(frozen=True)
+class Submitted:
+    """What :func:`submit` did: the attempt (the first one, ``created`` False, when the exercise
+    had been answered before), its feedback, and the progress state written with it in the same
+    transaction (None when nothing was written)."""
 
-    The returned attempt has ``created`` set: False when the exercise had been answered before.
-    """
+    attempt: Attempt
+    feedback: Feedback
+    created: bool
+    progress_state: dict[str, Any] | None = None
+
+
+def submit(*, issued: IssuedExercise, owner: Owner, values: Sequence[str], now: datetime | None = None) -> Submitted:
+    """Grade and record the answer ``values`` to ``issued`` (see the module docstring)."""
     if not _owns(issued, owner):
         raise Http404("no such exercise")
     question = question_for(issued)
     previous = Attempt.objects.filter(issued=issued).first()
     if previous is not None:
-        previous.created = False
-        return previous, grade_answer(question, previous.answer)
+        return Submitted(previous, grade_answer(question, previous.answer), created=False)
 
-    raw = [str(v) for v in answer_values]
+    raw = [str(v) for v in values]
     feedback = grade_answer(question, raw)  # AnswerError: nothing is stored
     now = now or timezone.now()
     elapsed = int((now - issued.issued_at).total_seconds() * 1000)
@@ -243,15 +253,13 @@ def submit(
                 rule_ids=_rule_ids(question, feedback),
                 created_at=now,
             )
-            review.record_answer(owner, attempt, now)
+            review.record_answer(owner=owner, attempt=attempt, now=now)
             # the running progress, in the same transaction; the answer's page shows it as it is now
-            attempt.progress_state = progress_summary.record(owner, attempt)
+            state = progress_summary.record(owner=owner, attempt=attempt)
     except IntegrityError:
         # A concurrent submit of the same exercise won the race: report its result.
         previous = Attempt.objects.filter(issued=issued).first()
         if previous is None:
             raise
-        previous.created = False
-        return previous, grade_answer(question, previous.answer)
-    attempt.created = True
-    return attempt, feedback
+        return Submitted(previous, grade_answer(question, previous.answer), created=False)
+    return Submitted(attempt, feedback, created=True, progress_state=state)
