@@ -39,7 +39,6 @@ from uuid import UUID
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import Case, F, Q, Value, When
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.content.ids import RULE_ID_RE as RULE_ID
@@ -47,6 +46,7 @@ from skatschule.engine.numbers import is_plain_number
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import AnswerError, ExerciseType, Feedback, Question
 from skatschule.home.errors import UserError
+from skatschule.home.notfound import NotFound
 from skatschule.owners import Owner
 
 from . import cases as casebook
@@ -256,10 +256,10 @@ def start_exam(*, owner: Owner, size: int = DEFAULT_SIZE, now: datetime | None =
 
 
 def get_exam(public_id: UUID | str, owner: Owner) -> Exam:
-    """The owner's exam with this uuid; ``Http404`` for anyone else's."""
+    """The owner's exam with this uuid; ``NotFound`` for anyone else's."""
     exam = Exam.objects.owned_by(owner).filter(public_id=public_id).first()
     if exam is None:
-        raise Http404("no such exam")
+        raise NotFound("no such exam")
     return exam
 
 
@@ -328,10 +328,10 @@ def answer_question(*, exam: Exam, position: object, values: Sequence[str], now:
     try:
         number = int(str(position))
     except ValueError:
-        raise Http404("no such question") from None
+        raise NotFound("no such question") from None
     item = exam.questions.filter(position=number).first()
     if item is None:
-        raise Http404("no such question")
+        raise NotFound("no such question")
     if item.answered_at is not None:
         return Answered(item, _grade(item, item.answer or []), created=False)
     if exam.finished_at is not None or _late(exam, now):

@@ -2,7 +2,7 @@
 (those are in :mod:`.services`).
 
 - **Classes**: the teacher's classes (with member counts), the classes a student joined, the
-  teacher's own class by id (``Http404`` for anyone else's), a class's members.
+  teacher's own class by id (``NotFound`` for anyone else's), a class's members.
 - **Homework** (issue 18): whether and when each student finished an assignment, computed,
   not stored. A lesson assignment is done from the first moment the student's practice met
   the lesson's mastery rule (``mastery_needed`` right among the last ``mastery_window``
@@ -27,11 +27,11 @@ from typing import Any
 from django.apps import apps
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Max, QuerySet
-from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.engine.numbers import is_plain_number
+from skatschule.home.notfound import NotFound
 from skatschule.home.spreadsheets import local_datetime
 from skatschule.training.lessons import Lesson, get_lesson, get_lessons
 from skatschule.training.models import Attempt
@@ -106,10 +106,10 @@ def is_id(value: object) -> bool:
 
 
 def own_classroom(user: User, pk: object) -> Classroom:
-    """The teacher's own class ``pk``; ``Http404`` for anyone else's (or a forged id)."""
+    """The teacher's own class ``pk``; ``NotFound`` for anyone else's (or a forged id)."""
     found = classrooms_taught(user).filter(pk=int(str(pk))).first() if is_id(pk) else None
     if found is None:
-        raise Http404("no such class")
+        raise NotFound("no such class")
     return found
 
 
@@ -289,7 +289,7 @@ def own_assignment(teacher: User, pk: object) -> Assignment:
         else None
     )
     if found is None:
-        raise Http404("no such assignment")
+        raise NotFound("no such assignment")
     return found
 
 

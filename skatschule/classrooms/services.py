@@ -6,7 +6,7 @@ progress) are in :mod:`.selectors`. Errors:
 - :class:`ClassroomError` (a 400 with ``message_de``/``message_en``): a wrong or used-up code,
   an empty class name ...; its subclass :class:`WrongCode` is a code that matches nothing
   (what :mod:`.join_limit` counts as a guess);
-- ``Http404`` for a class that is not the teacher's own (``selectors.own_classroom``).
+- ``NotFound`` for a class that is not the teacher's own (``selectors.own_classroom``).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from datetime import datetime
 from django.contrib.auth.models import Group, User
 from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.home.errors import UserError
+from skatschule.home.notfound import NotFound
 from skatschule.home.text import one_line
 from skatschule.training.lessons import get_lesson
 
@@ -141,7 +141,7 @@ def _clean_name(raw: object) -> str:
 
 def _require_teacher(user: User) -> None:
     if not is_teacher(user):
-        raise Http404("not a teacher")
+        raise NotFound("not a teacher")
 
 
 def create_classroom(*, teacher: User, name: object) -> Classroom:
@@ -183,10 +183,10 @@ def join(*, student: User, raw_code: object) -> tuple[Classroom, bool]:
 def leave(*, classroom: Classroom, student_id: object) -> bool:
     """Remove a student from the teacher's class (their quiz results stay)."""
     if not is_id(student_id):
-        raise Http404("no such student")
+        raise NotFound("no such student")
     deleted, _ = Membership.objects.filter(classroom=classroom, student_id=int(str(student_id))).delete()
     if not deleted:
-        raise Http404("no such student")
+        raise NotFound("no such student")
     return True
 
 
@@ -196,7 +196,7 @@ def leave(*, classroom: Classroom, student_id: object) -> bool:
 def assign_homework(*, teacher: User, classroom: Classroom, task: str, due_at: datetime) -> Assignment:
     """Give ``task`` (``lesson:<slug>`` or ``quiz:<id>``) to the class, due at ``due_at``."""
     if classroom.teacher_id != teacher.pk:
-        raise Http404("not your class")
+        raise NotFound("not your class")
     kind, _, value = str(task).partition(":")
     if due_at <= timezone.now():
         raise ClassroomError("Der Termin muss in der Zukunft liegen.", "The due date must be in the future.")
@@ -219,5 +219,5 @@ def assign_homework(*, teacher: User, classroom: Classroom, task: str, due_at: d
 
 def withdraw_homework(*, teacher: User, assignment: Assignment) -> None:
     if assignment.classroom.teacher_id != teacher.pk:
-        raise Http404("not your class")
+        raise NotFound("not your class")
     assignment.delete()

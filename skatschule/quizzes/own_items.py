@@ -30,7 +30,6 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.http import Http404
 
 from skatschule.classrooms.services import is_teacher
 from skatschule.engine import Card, CardSet, Contract, GameType, SkatError, legal_cards, matadors, parse_card
@@ -43,6 +42,7 @@ from skatschule.exercises.spielwert import Scenario as ValueScenario
 from skatschule.exercises.stich import Scenario as TrickScenario
 from skatschule.exercises.stich import follows
 from skatschule.exercises.zugeben import Scenario as PlayScenario
+from skatschule.home.notfound import NotFound
 from skatschule.home.text import one_line
 from skatschule.training.services.issuing import clean_answer
 
@@ -264,7 +264,7 @@ def create_own_item(*, owner: User, kind: str, title: str, **situation: Any) -> 
     """Save the teacher's situation once the engine accepts it (the keywords of
     :func:`check_situation`, or of :func:`~.own_rulings.check_irregularity` for "regelverstoss")."""
     if not is_teacher(owner):
-        raise Http404("not a teacher")
+        raise NotFound("not a teacher")
     title = one_line(title, 120)
     if not title:
         raise OwnItemError("Bitte gib der Aufgabe einen Titel.", "Please give the item a title.")
@@ -302,7 +302,7 @@ def builder_fields(item: OwnItem) -> dict[str, Any]:
 def delete_own_item(*, owner: User, item: OwnItem) -> None:
     """Delete the owner's item unless a quiz asks it (its results would lose their question)."""
     if item.owner_id != owner.pk:
-        raise Http404("not yours")
+        raise NotFound("not yours")
     used = QuizItem.objects.filter(kind=item_kind(item)).select_related("quiz").first()
     if used is not None:
         raise OwnItemError(
@@ -396,7 +396,7 @@ def kind_title(item: OwnItem, lang: str) -> str:
 def add_to_quiz(*, owner: User, item: OwnItem, quiz: Any) -> Any:
     """Append the own item to one of the owner's quizzes, while nobody has started it."""
     if item.owner_id != owner.pk or quiz.owner_id != owner.pk:
-        raise Http404("not yours")
+        raise NotFound("not yours")
     with transaction.atomic():
         locked = Quiz.objects.select_for_update().get(pk=quiz.pk)
         if locked.attempts.exists():

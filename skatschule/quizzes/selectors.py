@@ -18,7 +18,6 @@ from uuid import UUID
 from django.contrib.auth.models import User
 from django.db.models import Case, Count, FloatField, Max, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.db.models.functions import Coalesce
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
@@ -26,6 +25,7 @@ from skatschule.classrooms.services import classrooms_taught, is_teacher
 from skatschule.engine.numbers import is_plain_number, plain_number
 from skatschule.exercises.base import Question
 from skatschule.home.db import streaming_reads
+from skatschule.home.notfound import NotFound
 from skatschule.home.people import DELETED_PREFIX, shown_name
 from skatschule.home.spreadsheets import guard, local_datetime
 from skatschule.training.lessons import get_lessons
@@ -72,17 +72,17 @@ def max_level() -> int:
 def _int(pk: object) -> int:
     number = plain_number(pk)
     if number is None:
-        raise Http404("no such id")
+        raise NotFound("no such id")
     return number
 
 
 def own_quiz(user: User, pk: object) -> Quiz:
-    """The teacher's own quiz; ``Http404`` for everyone else."""
+    """The teacher's own quiz; ``NotFound`` for everyone else."""
     if not is_teacher(user):
-        raise Http404("not a teacher")
+        raise NotFound("not a teacher")
     found = Quiz.objects.filter(pk=_int(pk), owner=user).select_related("classroom").first()
     if found is None:
-        raise Http404("no such quiz")
+        raise NotFound("no such quiz")
     return found
 
 
@@ -130,36 +130,36 @@ def quizzes_for_student_with_attempts(user: User) -> QuerySet[Quiz]:
 
 
 def student_quiz(user: User, pk: object) -> Quiz:
-    """A quiz of one of the student's classes; ``Http404`` for anyone else's."""
+    """A quiz of one of the student's classes; ``NotFound`` for anyone else's."""
     found = quizzes_for_student(user).filter(pk=_int(pk)).first()
     if found is None:
-        raise Http404("no such quiz")
+        raise NotFound("no such quiz")
     return found
 
 
 def own_attempt(user: User, public_id: UUID | str) -> QuizAttempt:
-    """The student's own attempt by its uuid; ``Http404`` for anyone else's."""
+    """The student's own attempt by its uuid; ``NotFound`` for anyone else's."""
     found = (
         QuizAttempt.objects.filter(public_id=public_id, student=user).select_related("quiz", "quiz__classroom").first()
         if user.is_authenticated
         else None
     )
     if found is None:
-        raise Http404("no such attempt")
+        raise NotFound("no such attempt")
     return found
 
 
 def quiz_attempt(quiz: Quiz, pk: object) -> QuizAttempt:
     found = quiz.attempts.filter(pk=_int(pk)).select_related("student").first()
     if found is None:
-        raise Http404("no such attempt")
+        raise NotFound("no such attempt")
     return found
 
 
 def item_at(quiz: Quiz, position: object) -> QuizItem:
     found = quiz.items.filter(position=_int(position)).first() if is_plain_number(position) else None
     if found is None:
-        raise Http404("no such item")
+        raise NotFound("no such item")
     return found
 
 
@@ -632,11 +632,11 @@ def own_items_of(owner: User) -> QuerySet[OwnItem]:
 
 
 def own_item(owner: User, pk: object) -> OwnItem:
-    """The teacher's own item by its id; ``Http404`` for junk or anyone else's."""
+    """The teacher's own item by its id; ``NotFound`` for junk or anyone else's."""
     number = plain_number(pk)
     found = OwnItem.objects.filter(pk=number, owner=owner).first() if number is not None else None
     if found is None:
-        raise Http404("no such item")
+        raise NotFound("no such item")
     return found
 
 
@@ -701,10 +701,10 @@ def overrides_of(answer: QuizAnswer) -> list[ScoreOverride]:
 
 
 def answer_at(attempt: QuizAttempt, position: object) -> QuizAnswer:
-    """The attempt's answer to the item at ``position`` (Http404 if there is none)."""
+    """The attempt's answer to the item at ``position`` (NotFound if there is none)."""
     found = attempt.answers.filter(item__position=_int(position)).select_related("attempt__quiz").first()
     if found is None:
-        raise Http404("no such answer")
+        raise NotFound("no such answer")
     return found
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.http import Http404
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -13,6 +12,7 @@ from django.utils import timezone
 from skatschule.casebook import cases as casebook
 from skatschule.casebook import services
 from skatschule.casebook.models import Exam, ExamQuestion
+from skatschule.home.notfound import NotFound
 from skatschule.owners import Owner
 
 pytestmark = pytest.mark.django_db
@@ -105,9 +105,9 @@ def test_timer_is_enforced() -> None:
 
 def test_unknown_question_and_foreign_exam() -> None:
     exam = services.start_exam(owner=OWNER, size=5)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         services.answer_question(exam=exam, position=99, values=["1"])
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         services.get_exam(exam.public_id, Owner.for_session("x" * 32))
 
 

@@ -6,12 +6,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import IntegrityError, transaction
-from django.http import Http404
 from django.test import Client
 from django.urls import reverse
 
 from skatschule.classrooms import selectors, services
 from skatschule.classrooms.models import TEACHER_GROUP, Classroom, Membership, TeacherInvitation
+from skatschule.home.notfound import NotFound
 from tests.people import client_for
 
 pytestmark = pytest.mark.django_db
@@ -74,7 +74,7 @@ def test_students_can_be_in_several_classes(teacher, other_teacher, student):
 
 
 def test_only_teachers_create_classes_and_names_are_checked(teacher, student):
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         services.create_classroom(teacher=student, name="X")
     with pytest.raises(services.ClassroomError):
         services.create_classroom(teacher=teacher, name="   ")

@@ -5,10 +5,10 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.exercises.base import AnswerError
+from skatschule.home.notfound import NotFound
 from skatschule.owners import Owner
 from skatschule.training.lessons import get_lesson
 from skatschule.training.models import AppendOnlyError, Attempt, AttemptGrade, IssuedExercise, ReviewItem
@@ -44,7 +44,7 @@ def test_issue_stores_server_side_state(owner):
 def test_issue_rejects_unknown_kind_and_bad_level(owner):
     with pytest.raises(UnknownExercise):
         issue(kind="nope", difficulty=1, owner=owner)
-    assert issubclass(UnknownExercise, Http404)
+    assert issubclass(UnknownExercise, NotFound)
     for bad in (0, 4, "x", "", None, "1.5"):
         with pytest.raises(BadDifficulty):
             issue(kind="fake_add", difficulty=bad, owner=owner)
@@ -78,12 +78,12 @@ def test_time_taken_is_capped(owner):
 
 def test_submit_checks_the_owner(owner, other_owner, django_user_model):
     issued = issue(kind="fake_add", difficulty=1, owner=owner)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         submit(issued=issued, owner=other_owner, values=right_answer(issued))
     user = django_user_model.objects.create_user("u1", password="pw-long-enough-1")
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         submit(issued=issued, owner=Owner.for_user(user), values=right_answer(issued))
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         issuing.get_issued(issued.public_id, other_owner)
     assert issuing.get_issued(issued.public_id, owner) == issued
     assert not Attempt.objects.exists()

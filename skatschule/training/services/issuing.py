@@ -5,8 +5,8 @@
   first attempt's feedback and records nothing (also under a race: the unique link from
   Attempt to IssuedExercise decides, and the loser reads the winner's attempt). It returns a
   :class:`Submitted`.
-- Errors: :class:`UnknownExercise` (an ``Http404``), :class:`BadDifficulty` (400),
-  ``Http404`` for an exercise of another owner, :class:`AnswerError` (400) for an answer
+- Errors: :class:`UnknownExercise` (a ``NotFound``), :class:`BadDifficulty` (400),
+  ``NotFound`` for an exercise of another owner, :class:`AnswerError` (400) for an answer
   that cannot be read. Unreadable answers are not graded and not stored.
 """
 
@@ -21,7 +21,6 @@ from typing import Any
 from uuid import UUID
 
 from django.db import IntegrityError, transaction
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.engine import SkatError, parse_card
@@ -29,6 +28,7 @@ from skatschule.engine.numbers import plain_number
 from skatschule.exercises.base import AnswerError, ExerciseType, Feedback, Question
 from skatschule.exercises.helpers import join_signed, signed_choice
 from skatschule.home.errors import UserError
+from skatschule.home.notfound import NotFound
 from skatschule.owners import Owner
 
 from ..lessons import Lesson
@@ -58,7 +58,7 @@ MAX_VALUE_LENGTH = 64
 SEED_LIMIT = 2**31
 
 
-class UnknownExercise(Http404):
+class UnknownExercise(NotFound):
     """No exercise type with this slug."""
 
 
@@ -115,10 +115,10 @@ def question_for(issued: IssuedExercise | Attempt) -> Question:
 
 
 def get_issued(public_id: UUID | str, owner: Owner) -> IssuedExercise:
-    """The owner's issued exercise with this uuid; ``Http404`` for anyone else's or a forged one."""
+    """The owner's issued exercise with this uuid; ``NotFound`` for anyone else's or a forged one."""
     issued = IssuedExercise.objects.owned_by(owner).filter(public_id=public_id).first()
     if issued is None:
-        raise Http404("no such exercise")
+        raise NotFound("no such exercise")
     return issued
 
 
@@ -227,7 +227,7 @@ class Submitted:
 def submit(*, issued: IssuedExercise, owner: Owner, values: Sequence[str], now: datetime | None = None) -> Submitted:
     """Grade and record the answer ``values`` to ``issued`` (see the module docstring)."""
     if not _owns(issued, owner):
-        raise Http404("no such exercise")
+        raise NotFound("no such exercise")
     question = question_for(issued)
     previous = Attempt.objects.filter(issued=issued).first()
     if previous is not None:
