@@ -98,9 +98,18 @@ def quizzes_for_student(user: User) -> QuerySet[Quiz]:
     )
 
 
-def quizzes_taught_with_counts(user: User) -> QuerySet[Quiz]:
-    """The teacher's quizzes with ``started`` and ``submitted`` attempt counts (one query)."""
-    return (
+@dataclass(frozen=True)
+class TaughtQuiz:
+    """A teacher's quiz with how many attempts were started and how many submitted."""
+
+    quiz: Quiz
+    started: int
+    submitted: int
+
+
+def quizzes_taught_with_counts(user: User) -> list[TaughtQuiz]:
+    """The teacher's quizzes with their attempt counts (one query)."""
+    rows = (
         Quiz.objects.filter(owner=user)
         .select_related("classroom")
         .annotate(
@@ -109,6 +118,7 @@ def quizzes_taught_with_counts(user: User) -> QuerySet[Quiz]:
         )
         .order_by(*(Quiz._meta.ordering or ["pk"]))
     )
+    return [TaughtQuiz(quiz, quiz.started, quiz.submitted) for quiz in rows]
 
 
 def _count_of(rows: QuerySet[QuizAttempt]) -> Any:
@@ -119,14 +129,22 @@ def _count_of(rows: QuerySet[QuizAttempt]) -> Any:
     return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
 
 
-def quizzes_for_student_with_attempts(user: User) -> QuerySet[Quiz]:
-    """The student's quizzes, each with ``my_attempts`` (the student's attempts by number)."""
-    mine = (
-        QuizAttempt.objects.filter(student=user).order_by("number")
-        if user.is_authenticated
-        else QuizAttempt.objects.none()
-    )
-    return quizzes_for_student(user).prefetch_related(Prefetch("attempts", queryset=mine, to_attr="my_attempts"))
+@dataclass(frozen=True)
+class StudentQuiz:
+    """A quiz of the student's classes with the student's attempts at it, by number."""
+
+    quiz: Quiz
+    attempts: list[QuizAttempt]
+
+
+def quizzes_for_student_with_attempts(user: User) -> list[StudentQuiz]:
+    """The student's quizzes, each with the student's attempts (two queries in all)."""
+    quizzes = list(quizzes_for_student(user))
+    mine: dict[int, list[QuizAttempt]] = {quiz.pk: [] for quiz in quizzes}
+    if user.is_authenticated and quizzes:
+        for attempt in QuizAttempt.objects.filter(student=user, quiz__in=list(mine)).order_by("number"):
+            mine[attempt.quiz_id].append(attempt)
+    return [StudentQuiz(quiz, mine[quiz.pk]) for quiz in quizzes]
 
 
 def student_quiz(user: User, pk: object) -> Quiz:
