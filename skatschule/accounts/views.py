@@ -4,7 +4,7 @@ Anonymous practice moves to the account on signup and login."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.contrib.auth import login, logout
@@ -16,6 +16,7 @@ from django.urls import reverse_lazy
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
+from django.views.generic.edit import FormView
 
 from skatschule.classrooms import join_limit
 from skatschule.home.errors import message_in, render_error
@@ -62,11 +63,17 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/signup.html", {"form": form, "next": _safe_next(request)}, status=status)
 
 
-class RefusedFormIs400:
+if TYPE_CHECKING:  # a mixin for form views; django-stubs makes FormView generic, at run time it is not
+    FormViewMixinBase = FormView[Any]
+else:
+    FormViewMixinBase = object
+
+
+class RefusedFormIs400(FormViewMixinBase):
     """For Django's auth views: a form sent back with errors answers 400, like every other form here."""
 
     def form_invalid(self, form: Any) -> HttpResponse:
-        response: HttpResponse = super().form_invalid(form)  # type: ignore[misc]
+        response = super().form_invalid(form)
         response.status_code = 400
         return response
 
