@@ -342,14 +342,15 @@ def answer_question(*, exam: Exam, position: object, values: Sequence[str], now:
         )
     raw = [str(v)[:64] for v in values][:4]
     feedback = _grade(item, raw)  # AnswerError: nothing is recorded
-    updated = ExamQuestion.objects.filter(pk=item.pk, answered_at__isnull=True).update(
-        answer=raw, correct=feedback.correct, answered_at=now
-    )
+    with transaction.atomic():  # the answer and, with the last one, the end of the exam
+        updated = ExamQuestion.objects.filter(pk=item.pk, answered_at__isnull=True).update(
+            answer=raw, correct=feedback.correct, answered_at=now
+        )
+        if updated and not exam.questions.filter(answered_at__isnull=True).exists():
+            finish_exam(exam=exam, now=now)
     item.refresh_from_db()
     if not updated:  # a concurrent submission won: report the recorded answer
         return Answered(item, _grade(item, item.answer or []), created=False)
-    if not exam.questions.filter(answered_at__isnull=True).exists():
-        finish_exam(exam=exam, now=now)
     return Answered(item, feedback, created=True)
 
 
