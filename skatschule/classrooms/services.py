@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import Group, User
@@ -44,6 +45,7 @@ __all__ = [
     "classrooms_taught",
     "find_by_code",
     "join",
+    "Joined",
     "leave",
     "assign_homework",
     "withdraw_homework",
@@ -165,8 +167,16 @@ def find_by_code(raw: object) -> Classroom:
     return found
 
 
-def join(*, student: User, raw_code: object) -> tuple[Classroom, bool]:
-    """Put ``student`` in the class with this code. Returns (class, newly joined)."""
+@dataclass(frozen=True)
+class Joined:
+    """The class :func:`join` put the student in, and whether they were new to it."""
+
+    classroom: Classroom
+    created: bool
+
+
+def join(*, student: User, raw_code: object) -> Joined:
+    """Put ``student`` in the class with this code."""
     classroom = find_by_code(raw_code)
     if classroom.teacher_id == student.pk:
         raise ClassroomError(
@@ -177,7 +187,7 @@ def join(*, student: User, raw_code: object) -> tuple[Classroom, bool]:
             _, created = Membership.objects.get_or_create(classroom=classroom, student=student)
     except IntegrityError:  # a concurrent join of the same student won
         created = False
-    return classroom, created
+    return Joined(classroom, created)
 
 
 def leave(*, classroom: Classroom, student_id: object) -> bool:

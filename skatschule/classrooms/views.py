@@ -131,17 +131,17 @@ def _join(
 ) -> HttpResponse:
     try:
         with join_limit.attempt(request):
-            classroom, created = services.join(student=request.user, raw_code=code)
+            joined = services.join(student=request.user, raw_code=code)
     except TooManyAttempts as exc:
         context.update(code=str(code)[:40])
         return _too_many(request, exc, template, context)
     except ClassroomError as exc:
         context.update(error=exc.message(current_lang()), code=str(code)[:40])
         return render(request, template, context, status=status)
-    if created:
-        messages.success(request, _("Du bist jetzt in der Klasse „%(name)s“.") % {"name": classroom.name})
+    if joined.created:
+        messages.success(request, _("Du bist jetzt in der Klasse „%(name)s“.") % {"name": joined.classroom.name})
     else:
-        messages.info(request, _("Du warst schon in der Klasse „%(name)s“.") % {"name": classroom.name})
+        messages.info(request, _("Du warst schon in der Klasse „%(name)s“.") % {"name": joined.classroom.name})
     return redirect("quizzes:index")
 
 

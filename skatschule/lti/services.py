@@ -120,7 +120,7 @@ def enrol(*, course: CourseClass, student: User) -> bool:
     """Put the student in the course's class (True if newly); the class's teacher stays teacher."""
     if course.classroom.teacher_id == student.pk:
         return False
-    return classrooms.join(student=student, raw_code=course.classroom.join_code)[1]
+    return classrooms.join(student=student, raw_code=course.classroom.join_code).created
 
 
 def remember_grade_target(*, student: User, quiz: Quiz, lti_user: LtiUser, ags_claim: Any) -> GradeTarget | None:

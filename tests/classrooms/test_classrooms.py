@@ -48,11 +48,9 @@ def test_join_codes_are_short_unguessable_and_case_insensitive(teacher, student)
     assert len(room.join_code) == 8 and set(room.join_code) <= set(services.CODE_ALPHABET)
     codes = {services.new_join_code() for _ in range(200)}
     assert len(codes) == 200
-    joined, created = services.join(
-        student=student, raw_code=room.join_code.lower()[:4] + "-" + room.join_code.lower()[4:]
-    )
-    assert joined == room and created
-    assert services.join(student=student, raw_code=room.join_code) == (room, False)
+    joined = services.join(student=student, raw_code=room.join_code.lower()[:4] + "-" + room.join_code.lower()[4:])
+    assert joined == services.Joined(room, created=True)
+    assert services.join(student=student, raw_code=room.join_code) == services.Joined(room, created=False)
     assert Membership.objects.count() == 1
 
 
