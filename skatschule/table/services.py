@@ -513,7 +513,7 @@ def save_finished(*, table: Table, user: Any, state: GameState | None = None) ->
                 level=table.level.value,
             )
             if not state.passed_in and not table.took_back:
-                record_activity(Owner.for_user(user), ACTIVITY.slug, key=int(row.pk) % 2**31)
+                record_activity(owner=Owner.for_user(user), kind=ACTIVITY.slug, key=int(row.pk) % 2**31)
     except IntegrityError:
         # the same game stored by a request running at the same time: that one counts
         row = TableGame.objects.get(user=user, seed=table.seed, seat=table.seat)
