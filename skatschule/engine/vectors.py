@@ -285,7 +285,7 @@ def _evening_deal(raw: Input, pub: bool) -> EveningDeal:
         rum=_flag(raw, "rum"),
         doublings=calls,
     )
-    return EveningGame(_int(raw, "declarer"), house_game, kontra, re)
+    return EveningGame(_int(raw, "declarer"), house_game)
 
 
 def _evening(inp: Input, rules: str) -> object:

@@ -25,7 +25,7 @@ from skatschule.engine.houserules import (
     score_house,
 )
 from skatschule.engine.names import render
-from skatschule.engine.rules import ISKO
+from skatschule.engine.rules import ISKO, PUB
 
 __all__ = [
     "HouseGame",
@@ -42,9 +42,10 @@ __all__ = [
 ]
 
 
-def rules_from(profile: Mapping[str, object]) -> HouseRules:
-    """The house-rule profile a sheet stores (switch name -> value; empty is the ISkO)."""
-    return HouseRules.from_dict(profile)
+def rules_from(profile: Mapping[str, object], *, pub: bool = False) -> HouseRules:
+    """The rule set of a sheet: the ISkO, or the pub rules (Kontra, Re, Bock and Ramsch) with
+    ``pub``, plus the house-rule profile it stores (switch name -> value; empty: none)."""
+    return (PUB if pub else ISKO).with_switches(profile)
 
 
 def null_above_value(game: HouseGame) -> bool:
@@ -73,7 +74,7 @@ def bid_values(rules: HouseRules) -> frozenset[int]:
     """Every value one may bid: the rule set's bid values, and under house rules also the values
     Spitzen, Rum, doubling Schneider, the Saxon Spitze and the Revolution make (a generous superset)."""
     values = set(rules.bid_values()) | set(ISKO.bid_values())
-    if rules.is_isko:
+    if not rules.switches():
         return frozenset(values)
     bases = {9, 10, 11, 12, rules.grand_base}
     if rules.grand_ouvert_base is not None:
