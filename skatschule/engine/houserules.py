@@ -121,7 +121,7 @@ class HouseGame:
     declarer_points: int = 0
     declarer_tricks: int = 0
     conceded: bool = False
-    spitzen: int = 0
+    spitze: int = 0
     spitze_made: bool = True
     rum: bool = False
     doublings: int = 0
@@ -171,7 +171,7 @@ def score_house(game: HouseGame, rules: RuleSet = ISKO) -> Outcome:
     )
     calls = HouseCalls(
         special=game.special,
-        spitze=game.spitzen,
+        spitze=game.spitze,
         spitze_made=game.spitze_made,
         rum=game.rum,
         more=max(0, game.doublings - 2),

@@ -737,7 +737,7 @@ def _evaluate(
     if notes is not None:
         notes.steps.extend(gv.steps)
     allowed = None
-    if gv.value < bid and contract.hand and rules.hand_overbid is not None:
+    if gv.value < bid and contract.hand and rules.hand_overbid is not None and not contract.game.is_null:
         allowed = _hand_not_overbid(gv, bid, rules, calls, schneider, schwarz, notes)
     won, value, score, overbid = _settle(
         gv,
@@ -854,7 +854,8 @@ def _hand_not_overbid(
 ) -> int | None:
     """Under "kein Überreizen beim Handspiel" (K.7.5) a hand game that the skat made overbid
     counts at the value with the skat, or at the value without it if that reaches the bid:
-    the value that counts, or None when the game stays overbid."""
+    the value that counts, or None when the game stays overbid. Not for a Null (whose
+    overbid is 2.4.4's) or the Revolution."""
     de_rule, en_rule = house_rule("hand_overbid")
     if rules.hand_overbid is HandOverbid.SKAT:
         if notes is not None:

@@ -84,20 +84,20 @@ def test_isko_profile_concede_equals_engine_concede(m, bid):
 def test_seed_spitze_example_mit_2_spiel_3_mit_2_spitzen_5_mal_kreuz_60():
     rules = HouseRules(spitze=True)
     o = score_house(
-        HouseGame(GameType.CLUBS, matadors=2, spitzen=2, bid=18, declarer_points=70, declarer_tricks=6), rules
+        HouseGame(GameType.CLUBS, matadors=2, spitze=2, bid=18, declarer_points=70, declarer_tricks=6), rules
     )
     assert o.value == 60 and o.score == 60
     assert "mit 2, Spiel 3, 2 Spitzen 5 × Kreuz 12 = 60" in [render(t) for t in o.explain()]
     assert "K.5.5" in o.rule_ids
     lost = score_house(
         HouseGame(
-            GameType.CLUBS, matadors=2, spitzen=2, spitze_made=False, bid=18, declarer_points=70, declarer_tricks=6
+            GameType.CLUBS, matadors=2, spitze=2, spitze_made=False, bid=18, declarer_points=70, declarer_tricks=6
         ),
         rules,
     )
     assert not lost.won and lost.score == -120
     with pytest.raises(SkatError):
-        score_house(HouseGame(GameType.CLUBS, matadors=2, spitzen=1, declarer_points=70, declarer_tricks=6), ISKO)
+        score_house(HouseGame(GameType.CLUBS, matadors=2, spitze=1, declarer_points=70, declarer_tricks=6), ISKO)
 
 
 def test_spitze_cards_are_the_games_lowest_trumps():
@@ -369,7 +369,7 @@ def test_seed_002_example_counts_45_or_27_and_names_the_house_rule():
             {"free_announcements": True},
             HouseGame(GameType.SPADES, matadors=1, schneider_announced=True, declarer_points=92, declarer_tricks=8),
         ),
-        ({"spitze": True}, HouseGame(GameType.CLUBS, matadors=2, spitzen=1, declarer_points=70, declarer_tricks=6)),
+        ({"spitze": True}, HouseGame(GameType.CLUBS, matadors=2, spitze=1, declarer_points=70, declarer_tricks=6)),
         ({"rum": True}, HouseGame(GameType.CLUBS, matadors=2, rum=True, declarer_points=70, declarer_tricks=6)),
     ],
 )
