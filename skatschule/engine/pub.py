@@ -87,7 +87,7 @@ def score_ramsch(augen: Sequence[int], tricks: Sequence[int], schieben: int = 0)
                 ("K.3.6",),
             )
         )
-        scores = tuple(120 if p == winner else 0 for p in range(3))
+        scores = tuple(TOTAL_POINTS if p == winner else 0 for p in range(3))
         return RamschResult(
             (augen[0], augen[1], augen[2]),
             (tricks[0], tricks[1], tricks[2]),
