@@ -2,8 +2,9 @@
 
 :func:`play_evening` feeds the deals through :class:`~.pubround.PubRound` (the Bock and
 Ramsch queue, the dealer, the list entries) and values every game with
-:func:`~.houserules.score_house` under the evening's rule set (ISkO or pub rules plus the
-house switches). The totals come from the round: the ISkO list, Seeger-Fabian, Bierlachs
+:func:`~.scoring.score_game` (through :func:`~.houserules.score_house`) under the evening's
+rule set (ISkO or pub rules plus the house switches). :func:`play_deal` values one deal; the
+score sheet's replay calls it too. The totals come from the round: the ISkO list, Seeger-Fabian, Bierlachs
 and the money at an exact stake (:class:`fractions.Fraction`, seed 003 plays for 1/10,
 1/4 and 1/2 cent).
 

@@ -133,7 +133,8 @@ class RuleSet:
     rule_ids: tuple[str, ...] = field(default=(), compare=False)
     house: bool = field(default=True, compare=False)
     """Are the deviations house rules, named in a derivation as they apply (``Hausregel „Grand
-    20“``)? Not for the older Skatordnung, whose numbers are its own rules."""
+    20“``)? Not for the named rule sets (the ISkO, the older Skatordnung, whose numbers are its
+    own rules, and the pub rules) until a house switch is set on them."""
     key: int = field(default=0, init=False, compare=False, repr=False)
     """A small number for the switches (equal rule sets share it): a cheap cache key."""
 
@@ -368,7 +369,7 @@ def house_rule(field: str, *, start: bool = False) -> tuple[str, str]:
     return f"Hausregel „{label.de}“", f"{'House' if start else 'house'} rule “{label.en}”"
 
 
-ISKO = RuleSet("isko", "Internationale Skatordnung", "International Skat Rules")
+ISKO = RuleSet("isko", "Internationale Skatordnung", "International Skat Rules", house=False)
 PRE1999 = RuleSet(
     "pre1999",
     "Skatordnung vor 1999",
@@ -383,6 +384,7 @@ PUB = RuleSet(
     "Pub rules (not ISkO)",
     doublings=True,
     ramsch_when_passed=True,
+    house=False,
 )
 RULESETS: Mapping[str, RuleSet] = MappingProxyType({r.name: r for r in (ISKO, PRE1999, PUB)})
 
