@@ -50,8 +50,8 @@ from skatschule.home.notfound import NotFound
 from skatschule.owners import Owner
 
 from . import cases as casebook
-from .fall import Fall, seed_for_case
-from .fall_variante import FallVariante, eligible
+from .exercise_types.fall import Fall, seed_for_case
+from .exercise_types.fall_variante import FallVariante, eligible
 from .models import Exam, ExamQuestion, SolvedCase
 
 __all__ = [

@@ -62,7 +62,7 @@ def current_players(data: dict[str, Any]) -> list[str]:
 def entry_rules(data: dict[str, Any]) -> tuple[HouseRules, bool]:
     """The house rules and whether pub rules hold, for checking a game entered on this sheet."""
     try:
-        return rules_from(data.get("profile") or {}), bool(data.get("pub"))
+        return rules_from(data.get("profile") or {}, pub=bool(data.get("pub"))), bool(data.get("pub"))
     except SkatError:
         return HouseRules(), bool(data.get("pub"))
 
