@@ -35,15 +35,20 @@ set_hypothesis_home_dir(Path(tempfile.gettempdir()) / "skatschule-hypothesis")
 hypothesis_settings.register_profile("skatschule", database=None)
 hypothesis_settings.load_profile("skatschule")
 
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """Jobs (skatschule.jobs) run at once inside the asking request, unless a test starts a real
-    worker (tests/jobs/test_worker.py switches to the database backend for that)."""
+    worker (tests/jobs/test_worker.py switches to the database backend for that).
+
+    Passwords are hashed with MD5 in tests: Django's PBKDF2 default (a million rounds) costs a
+    third of a second per ``create_user`` or login, and no test measures the hasher's strength
+    (the production setting is untouched)."""
     from django.test import override_settings
 
-    override_settings(TASKS=IMMEDIATE_TASKS).enable()
+    override_settings(TASKS=IMMEDIATE_TASKS, PASSWORD_HASHERS=FAST_HASHERS).enable()
 
 
 CHROMIUM = Path("/usr/bin/chromium")
