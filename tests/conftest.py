@@ -122,3 +122,81 @@ def _fresh_local_cache() -> None:
     cache = caches["default"]
     if isinstance(cache, LocMemCache):
         cache.clear()
+
+
+# The long tail, measured with ``pytest -n 2 --durations=120`` (issue 27; README, "Tests"): each
+# of these took several seconds. They are marked ``slow`` here, in one place, so that
+# ``make test-fast`` leaves them out; ``make test`` runs them, first (see below). A prefix
+# matches a test and its parameters, a bare path a whole module.
+SLOW_TESTS = (
+    "tests/architecture/test_layers.py::test_no_module_cycles",
+    "tests/architecture/test_layers.py::test_no_package_cycles",
+    "tests/casebook/test_exercises.py::test_fall_every_case",
+    "tests/casebook/test_exercises.py::test_regelverstoss_every_seed",
+    "tests/engine/test_bots.py::test_a_tiny_arena_is_repeatable_and_prints_its_figure_last",
+    "tests/engine/test_bots.py::test_every_level_plays_whole_games_with_legal_moves",
+    "tests/engine/test_feasible.py::test_every_game_the_engine_plays_out_is_possible",
+    "tests/engine/test_game_properties.py::test_random_games_keep_the_invariants",
+    "tests/home/test_site_junk.py::test_junk_never_gives_a_500",
+    "tests/home/test_translations.py::test_every_python_interface_string_has_an_english_translation",
+    "tests/learners/test_learners.py::test_reminder_goes_once_per_period_through_the_jobs_api",
+    "tests/operations/test_cache_breaker.py::test_a_hung_redis_costs_at_most_one_timeout_per_interval",
+    "tests/operations/test_demo_data.py::test_demo_teacher_with_class_and_quiz_can_log_in",
+    "tests/operations/test_outages.py",
+    "tests/production/test_deploy.py",
+    "tests/quizzes/test_quiz_junk.py::test_junk_never_gives_a_500",
+    "tests/rules/test_real_content.py::test_every_chapter_and_the_glossary_render_in_both_languages",
+    "tests/rules/test_term_definitions.py",
+    "tests/rules/test_wire_size.py::test_every_chapter_is_compressed_below_40_kb",
+    "tests/scoresheet/test_sharing_and_size.py::test_the_history_is_bounded_and_a_sheets_size_stays_flat",
+    "tests/table/test_analysis.py",
+    "tests/table/test_board.py",
+    "tests/table/test_jobs.py::test_the_board_and_the_analysis_wait_for_their_job_without_holding_the_request",
+    "tests/table/test_table.py::test_a_whole_hand_with_plain_posts",
+    "tests/table/test_table.py::test_finished_games_of_signed_in_users_are_stored",
+    "tests/training/test_auction_table.py::test_no_bot_bids_beyond_its_own_evaluation_over_10000_deals",
+    "tests/training/test_exercise_types.py::test_every_seed",
+    "tests/training/test_exercise_types.py::test_levels_get_harder",
+    "tests/training/test_guessing.py",
+    "tests/training/test_hand_order.py::test_exercise_hands_are_sorted_for_their_game",
+    "tests/training/test_hausregel_possible.py",
+    "tests/training/test_progress_summary.py::test_summary_equals_the_derivation_over_random_histories",
+    "tests/training/test_training_lessons.py::test_lessons_are_in_our_own_words",
+)
+
+
+def _slow_entry(nodeid: str) -> str | None:
+    for entry in SLOW_TESTS:
+        if nodeid == entry or nodeid.startswith(entry + "[") or nodeid.startswith(entry + "::"):
+            return entry
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the tests of :data:`SLOW_TESTS` slow, and start the long ones first.
+
+    With two workers the run ends when the last long test ends: started late, one test of a
+    minute leaves the other worker idle for that minute. So the slow tests come first, then the
+    browser tests, then the rest, each in collection order (the sort is stable; every worker
+    sorts the same way, as xdist requires). An entry that names a test of a collected module
+    that does not exist (renamed, removed) is an error, so the list cannot rot unnoticed."""
+    for item in items:
+        if _slow_entry(item.nodeid) is not None:
+            item.add_marker(pytest.mark.slow)
+    modules = {item.nodeid.split("::", 1)[0]: getattr(item, "module", None) for item in items}
+    stale = [
+        entry
+        for entry in SLOW_TESTS
+        if "::" in entry
+        and modules.get(entry.split("::", 1)[0]) is not None
+        and not hasattr(modules[entry.split("::", 1)[0]], entry.split("::", 1)[1])
+    ]
+    if stale:
+        raise pytest.UsageError(f"SLOW_TESTS in tests/conftest.py names tests that do not exist: {stale}")
+
+    def rank(item: pytest.Item) -> int:
+        if item.get_closest_marker("slow"):
+            return 0
+        return 1 if item.get_closest_marker("browser") else 2
+
+    items.sort(key=rank)
