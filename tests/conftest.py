@@ -172,14 +172,28 @@ def _slow_entry(nodeid: str) -> str | None:
     return None
 
 
+def _transactional(item: pytest.Item) -> bool:
+    """Whether the test runs in a transactional database (its teardown empties the tables), as
+    pytest-django decides it."""
+    marker = item.get_closest_marker("django_db")
+    if marker is not None and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")):
+        return True
+    fixtures = getattr(item, "fixturenames", ())
+    return "transactional_db" in fixtures or "live_server" in fixtures
+
+
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark the tests of :data:`SLOW_TESTS` slow, and start the long ones first.
 
     With two workers the run ends when the last long test ends: started late, one test of a
     minute leaves the other worker idle for that minute. So the slow tests come first, then the
     browser tests, then the rest, each in collection order (the sort is stable; every worker
-    sorts the same way, as xdist requires). An entry that names a test of a collected module
-    that does not exist (renamed, removed) is an error, so the list cannot rot unnoticed."""
+    sorts the same way, as xdist requires). One order of pytest-django's stays: a
+    transactional test (which empties the tables, rows of data migrations too) comes after
+    every test that uses the database in a transaction; tests without a database go anywhere.
+    An entry that names a test missing from its collected module (renamed, removed) is an
+    error, so the list cannot rot unnoticed."""
     for item in items:
         if _slow_entry(item.nodeid) is not None:
             item.add_marker(pytest.mark.slow)
@@ -194,9 +208,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if stale:
         raise pytest.UsageError(f"SLOW_TESTS in tests/conftest.py names tests that do not exist: {stale}")
 
-    def rank(item: pytest.Item) -> int:
+    def rank(item: pytest.Item) -> tuple[bool, int]:
         if item.get_closest_marker("slow"):
-            return 0
-        return 1 if item.get_closest_marker("browser") else 2
+            speed = 0
+        else:
+            speed = 1 if item.get_closest_marker("browser") else 2
+        return _transactional(item), speed
 
     items.sort(key=rank)
