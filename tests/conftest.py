@@ -49,6 +49,7 @@ def pytest_configure(config: pytest.Config) -> None:
     from django.test import override_settings
 
     override_settings(TASKS=IMMEDIATE_TASKS, PASSWORD_HASHERS=FAST_HASHERS).enable()
+    config.pluginmanager.register(SlowFirst(), "skatschule-slow-first")
 
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -124,13 +125,21 @@ def _fresh_local_cache() -> None:
         cache.clear()
 
 
-# The long tail, measured with ``pytest -n 2 --durations=120`` (issue 27; README, "Tests"): each
-# of these took several seconds. They are marked ``slow`` here, in one place, so that
+# The long tail, measured with ``pytest -n 2 --durations=120`` and with the CPU time of each test
+# of ``make test-fast`` (issue 27; README, "Testlaufzeit"): each took seconds, or a parametrized
+# family more than one second in all. They are marked ``slow`` here, in one place, so that
 # ``make test-fast`` leaves them out; ``make test`` runs them, first (see below). A prefix
 # matches a test and its parameters, a bare path a whole module.
 SLOW_TESTS = (
     "tests/architecture/test_layers.py::test_no_module_cycles",
     "tests/architecture/test_layers.py::test_no_package_cycles",
+    "tests/casebook/test_answering.py::test_trying_every_option_solves_no_case",
+    "tests/casebook/test_case_deck_words.py::test_case_pages_use_the_german_decks_names",
+    "tests/casebook/test_derivations_agree.py::test_every_case_page",
+    "tests/casebook/test_derivations_agree.py::test_every_exam_review",
+    "tests/casebook/test_derivations_agree.py::test_every_worked_result_in_the_rules_text",
+    "tests/casebook/test_exam.py::test_no_exam_question_can_be_looked_up_in_the_casebook",
+    "tests/casebook/test_exam_guessing.py::test_a_fixed_pick_does_not_beat_chance",
     "tests/casebook/test_exercises.py::test_fall_every_case",
     "tests/casebook/test_exercises.py::test_regelverstoss_every_seed",
     "tests/engine/test_bots.py::test_a_tiny_arena_is_repeatable_and_prints_its_figure_last",
@@ -144,6 +153,12 @@ SLOW_TESTS = (
     "tests/operations/test_demo_data.py::test_demo_teacher_with_class_and_quiz_can_log_in",
     "tests/operations/test_outages.py",
     "tests/production/test_deploy.py",
+    "tests/production/test_fuzz.py::test_every_endpoint_with_forged_values",
+    "tests/production/test_fuzz.py::test_malformed_imports_never_give_a_server_error",
+    "tests/puzzles/test_pages.py::test_junk_cards_are_a_400_and_lose_nothing",
+    "tests/puzzles/test_pages.py::test_no_page_shows_the_hidden_hands",
+    "tests/puzzles/test_shipped.py::test_every_shipped_puzzle_has_exactly_one_solution",
+    "tests/quizzes/test_own_rulings.py::test_junk_in_the_builder_is_a_400_never_a_500",
     "tests/quizzes/test_quiz_junk.py::test_junk_never_gives_a_500",
     "tests/rules/test_real_content.py::test_every_chapter_and_the_glossary_render_in_both_languages",
     "tests/rules/test_term_definitions.py",
@@ -154,7 +169,9 @@ SLOW_TESTS = (
     "tests/table/test_jobs.py::test_the_board_and_the_analysis_wait_for_their_job_without_holding_the_request",
     "tests/table/test_table.py::test_a_whole_hand_with_plain_posts",
     "tests/table/test_table.py::test_finished_games_of_signed_in_users_are_stored",
+    "tests/training/test_answer_hidden.py::test_real_exercise_pages_hide_the_answer",
     "tests/training/test_auction_table.py::test_no_bot_bids_beyond_its_own_evaluation_over_10000_deals",
+    "tests/training/test_deck_words.py::test_exercise_page_names_cards_as_the_german_deck",
     "tests/training/test_exercise_types.py::test_every_seed",
     "tests/training/test_exercise_types.py::test_levels_get_harder",
     "tests/training/test_guessing.py",
@@ -162,6 +179,7 @@ SLOW_TESTS = (
     "tests/training/test_hausregel_possible.py",
     "tests/training/test_progress_summary.py::test_summary_equals_the_derivation_over_random_histories",
     "tests/training/test_training_lessons.py::test_lessons_are_in_our_own_words",
+    "tests/training/test_training_views.py::test_junk_posts_never_500",
 )
 
 
@@ -182,16 +200,10 @@ def _transactional(item: pytest.Item) -> bool:
     return "transactional_db" in fixtures or "live_server" in fixtures
 
 
-@pytest.hookimpl(trylast=True)
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the tests of :data:`SLOW_TESTS` slow, and start the long ones first.
+    """Mark the tests of :data:`SLOW_TESTS` slow (before ``-m`` deselects by marker).
 
-    With two workers the run ends when the last long test ends: started late, one test of a
-    minute leaves the other worker idle for that minute. So the slow tests come first, then the
-    browser tests, then the rest, each in collection order (the sort is stable; every worker
-    sorts the same way, as xdist requires). One order of pytest-django's stays: a
-    transactional test (which empties the tables, rows of data migrations too) comes after
-    every test that uses the database in a transaction; tests without a database go anywhere.
     An entry that names a test missing from its collected module (renamed, removed) is an
     error, so the list cannot rot unnoticed."""
     for item in items:
@@ -208,11 +220,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if stale:
         raise pytest.UsageError(f"SLOW_TESTS in tests/conftest.py names tests that do not exist: {stale}")
 
-    def rank(item: pytest.Item) -> tuple[bool, int]:
-        if item.get_closest_marker("slow"):
-            speed = 0
-        else:
-            speed = 1 if item.get_closest_marker("browser") else 2
-        return _transactional(item), speed
 
-    items.sort(key=rank)
+class SlowFirst:
+    """Starts the long tests first (registered in :func:`pytest_configure`).
+
+    With two workers the run ends when the last long test ends: started late, one test of a
+    minute leaves the other worker idle for that minute. So the slow tests come first, then the
+    browser tests, then the rest, each in collection order (the sort is stable; every worker
+    sorts the same way, as xdist requires). It runs last, after pytest-django's order, and
+    keeps its rule: a transactional test (which empties the tables, rows of data migrations
+    too) comes after every test that uses the database in a transaction; tests without a
+    database go anywhere."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        def rank(item: pytest.Item) -> tuple[bool, int]:
+            if item.get_closest_marker("slow"):
+                speed = 0
+            else:
+                speed = 1 if item.get_closest_marker("browser") else 2
+            return _transactional(item), speed
+
+        items.sort(key=rank)
