@@ -221,6 +221,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         raise pytest.UsageError(f"SLOW_TESTS in tests/conftest.py names tests that do not exist: {stale}")
 
 
+def _group_suffix(items: list[pytest.Item]) -> None:
+    """``--dist loadgroup`` on pytest 9.2: xdist marks a test's group by appending ``@group`` to
+    its ``_nodeid``, which pytest no longer reads (it keeps a structured ``_id``), so every
+    group was dealt out test by test (pytest-dev/pytest-xdist#1386). Until xdist follows, the
+    worker's items get the suffix here, in the structured id; where xdist already set it,
+    nothing changes."""
+    try:
+        from _pytest.nodeid import NodeId
+    except ImportError:  # an older pytest: xdist's own suffix works
+        return
+    for item in items:
+        names = sorted(
+            {str(m.args[0] if m.args else m.kwargs.get("name", "default")) for m in item.iter_markers("xdist_group")}
+        )
+        if names and "@" not in item.nodeid and isinstance(getattr(item, "_id", None), NodeId):
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
+
+
 class SlowFirst:
     """Starts the long tests first (registered in :func:`pytest_configure`).
 
@@ -233,7 +251,10 @@ class SlowFirst:
     database go anywhere."""
 
     @pytest.hookimpl(trylast=True)
-    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        if config.getvalue("loadgroup"):
+            _group_suffix(items)
+
         def rank(item: pytest.Item) -> tuple[bool, int]:
             if item.get_closest_marker("slow"):
                 speed = 0
