@@ -252,7 +252,7 @@ class SlowFirst:
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
-        if config.getvalue("loadgroup"):
+        if getattr(config.option, "loadgroup", False):  # set in xdist workers only
             _group_suffix(items)
 
         def rank(item: pytest.Item) -> tuple[bool, int]:
