@@ -12,7 +12,14 @@ VECTORS ?= ../shared/vectors
 PG_TEST_URL ?= $(or $(SKATSCHULE_TEST_POSTGRES),$(filter postgres://% postgresql://%,$(DATABASE_URL)))
 
 # pytest-xdist: the suite in parallel, one process per core (each has its own test database).
+# --dist loadgroup: the tests of one xdist_group (the questions of one exercise type and level,
+# tests/training/question_bank.py) run in one worker, which builds those questions once.
 PYTEST_WORKERS ?= 2
+PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadgroup
+# pytest keeps the test modules it rewrote (assert messages) in __pycache__ only when Python may
+# write bytecode: an environment with PYTHONDONTWRITEBYTECODE=1 rewrites them in every worker of
+# every run (some 8 s of CPU each); the empty value lets the second run reuse them.
+PYTEST_ENV := DATABASE_URL= REDIS_URL= PYTHONDONTWRITEBYTECODE=
 
 .PHONY: setup run lint test test-fast test-postgres load bench clean
 
@@ -49,21 +56,21 @@ test: setup lint
 	  echo "vectors: $$f, pure Python engine"; SKATSCHULE_PURE_ENGINE=1 $(PY) -m skatschule.engine.vectors check $(VECTORS)/$$f || exit 1; \
 	  else echo "no $(VECTORS)/$$f beside the project: vector check skipped"; fi; done
 	$(PY) -m skatschule.engine.mypyc_build --status
-	DATABASE_URL= REDIS_URL= $(PY) -m pytest -q -n $(PYTEST_WORKERS) --cov --cov-report=
+	$(PYTEST_ENV) $(PY) -m pytest -q $(PYTEST_PARALLEL) --cov --cov-report=
 	@echo "coverage of skatschule (lines and branches): $$($(PY) -m coverage report --format=total) % (floor: fail_under in pyproject.toml)"
 	@if [ -n "$(PG_TEST_URL)" ]; then \
 	  echo "PostgreSQL: the tests marked postgres once more, on $(PG_TEST_URL)"; \
-	  TEST_DATABASE_NAME=test_skatschule_$$$$ DATABASE_URL="$(PG_TEST_URL)" REDIS_URL= $(PY) -m pytest -q -n $(PYTEST_WORKERS) -m postgres || exit 1; \
+	  TEST_DATABASE_NAME=test_skatschule_$$$$ DATABASE_URL="$(PG_TEST_URL)" REDIS_URL= $(PY) -m pytest -q $(PYTEST_PARALLEL) -m postgres || exit 1; \
 	else echo "no SKATSCHULE_TEST_POSTGRES / postgres DATABASE_URL: the postgres tests were skipped"; fi
 
 # The developers' loop: no browser, no slow and no PostgreSQL tests, no lint, no coverage.
 test-fast: setup
-	DATABASE_URL= REDIS_URL= $(PY) -m pytest -q -n $(PYTEST_WORKERS) -m "not browser and not slow and not postgres"
+	$(PYTEST_ENV) $(PY) -m pytest -q $(PYTEST_PARALLEL) -m "not browser and not slow and not postgres"
 
 # The whole suite (without browser tests) on PostgreSQL, about 2 minutes.
 test-postgres: setup
 	@test -n "$(PG_TEST_URL)" || { echo "set SKATSCHULE_TEST_POSTGRES=postgres://user@host/db"; exit 2; }
-	TEST_DATABASE_NAME=test_skatschule_$$$$ DATABASE_URL="$(PG_TEST_URL)" REDIS_URL= $(PY) -m pytest -q -n $(PYTEST_WORKERS) -m "not browser"
+	TEST_DATABASE_NAME=test_skatschule_$$$$ DATABASE_URL="$(PG_TEST_URL)" REDIS_URL= $(PY) -m pytest -q $(PYTEST_PARALLEL) -m "not browser"
 
 # Load test against gunicorn with production settings (see README, "Last"); use PostgreSQL:
 #   DATABASE_URL=postgres://... REDIS_URL=redis://... make load

@@ -16,6 +16,8 @@ runs (no login redirect, 403, 404 or 405) the sharp values (the ones that once g
 every field at once, then one junk field at a time among plausible others; then random requests
 (junk in the path and the query string too, sometimes as htmx). A seeded random draws the
 values: the same requests every run, not the cross product. ``JUNK_ROUNDS=50`` hunts longer.
+The URLs are dealt into :data:`SHARDS` tests (each with its own world) so that two test workers
+share the walk.
 """
 
 from __future__ import annotations
@@ -367,11 +369,27 @@ def test_the_walk_reads_the_site(world):
 SHARP = ["²", "٨٠", HUGE, "ä" * 300, "a\x00b", "bid:²", "XX"]
 
 
-def test_junk_never_gives_a_500(world):
-    rng = random.Random(SEED)
+SHARDS = 4
+"""The URLs are dealt into this many parts, each its own test with its own world and visitors,
+so that two workers share the walk (it sends some 2,000 requests)."""
+
+
+def _shard(shard: int) -> list[Endpoint]:
+    ordered = sorted(_endpoints(), key=lambda e: (e.name, e.route))
+    return sorted(ordered[shard::SHARDS], key=lambda e: (e.name in LAST, e.name, e.route))
+
+
+def test_the_shards_cover_every_url() -> None:
+    dealt = [e for shard in range(SHARDS) for e in _shard(shard)]
+    assert sorted(dealt, key=lambda e: (e.name, e.route)) == sorted(_endpoints(), key=lambda e: (e.name, e.route))
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_junk_never_gives_a_500(world, shard):
+    rng = random.Random(f"{SEED}-{shard}")
     fields = fields_by_app()
     common = ["next", "language", "hl", "page"]
-    endpoints = sorted(_endpoints(), key=lambda e: (e.name in LAST, e.name, e.route))
+    endpoints = _shard(shard)
     users = {"anonymous": None, "student": world["student"], "teacher": world["teacher"]}
     clients = {who: Client() if user is None else client_for(user) for who, user in users.items()}
     new_sheet = {"player1": "Anna", "player2": "Ben", "player3": "Cem", "dealer": "0", "cents": "1", "grand_base": "24"}
@@ -431,12 +449,13 @@ def test_junk_never_gives_a_500(world):
             htmx = {"HTTP_HX_REQUEST": "true"} if rng.random() < 0.3 else {}
             send(endpoint, who, "GET", path, get_data, **htmx)
             send(endpoint, who, "POST", path, post_data, _query(post_query), **htmx)
-    assert sent > 1000, sent
+    assert sent > 1000 // SHARDS, sent
     assert not failures, f"{len(failures)} of {sent} requests failed:\n" + "\n".join(f[:600] for f in failures[:40])
 
 
 @pytest.mark.postgres
-def test_junk_never_gives_a_500_on_postgres(world):
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_junk_never_gives_a_500_on_postgres(world, shard):
     """Again on PostgreSQL, which refuses what SQLite stores (NUL characters, values longer
     than their column, integers past 64 bits)."""
-    test_junk_never_gives_a_500(world)
+    test_junk_never_gives_a_500(world, shard)

@@ -28,7 +28,8 @@ Every type and level also asks at least :data:`DISTINCT_MIN` different questions
 1,000 seeds (the prompt, the facts, the cards and the options), or names in
 :data:`FEW_QUESTIONS` why it cannot.
 
-Plain pytest, no database. Each (type, level) is tallied once and cached.
+Plain pytest, no database. Each (type, level) is tallied once and cached; the questions come
+from question_bank.py, shared with test_exercise_types.py.
 """
 
 from __future__ import annotations
@@ -43,7 +44,9 @@ import pytest
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import CHOICE_WIDGETS
 
-SEEDS = range(1000)
+from . import question_bank
+
+SEEDS = question_bank.SEEDS
 MARGIN = 0.10
 FORM_MIN = 100
 """A form of question (one set of options) asked at least this often is checked on its own."""
@@ -86,11 +89,9 @@ def tally(slug: str, level: int) -> Tally:
     kind = REGISTRY[slug]
     out = Tally()
     answers: list[str] = []
-    for seed in SEEDS:
-        q = kind.generate(level, seed)
+    for seed, q, raw in question_bank.questions(slug, level):
         if q.widget not in CHOICE_WIDGETS:
             continue
-        raw = kind.correct_answer(q)
         values = [o.value for o in q.options]
         out.asked += 1
         if seed % SPOT_CHECK_EVERY == 0:  # the key agrees with the grader, and a wrong pick is wrong
@@ -135,16 +136,14 @@ def _question_key(q) -> tuple:
 def answers_and_questions(slug: str, level: int) -> tuple[Counter[str], int, int]:
     """Over the seeds: the right answers of ``number`` questions, how many were asked, and how
     many different questions of any widget there were."""
-    kind = REGISTRY[slug]
     numbers: Counter[str] = Counter()
     asked = 0
     seen = set()
-    for seed in SEEDS:
-        q = kind.generate(level, seed)
+    for _seed, q, raw in question_bank.questions(slug, level):
         seen.add(_question_key(q))
         if q.widget == "number":
             asked += 1
-            numbers[" ".join(kind.correct_answer(q))] += 1
+            numbers[" ".join(raw)] += 1
     return numbers, asked, len(seen)
 
 
@@ -174,7 +173,7 @@ def test_every_multiple_choice_type_is_checked() -> None:
     assert ("regelverstoss", 1) in CHOICE_LEVELS and ("fall", 2) in CHOICE_LEVELS
 
 
-@pytest.mark.parametrize("slug,level", CHOICE_LEVELS)
+@pytest.mark.parametrize("slug,level", question_bank.params(CHOICE_LEVELS))
 def test_no_fixed_value_beats_chance(slug: str, level: int) -> None:
     t = tally(slug, level)
     assert t.asked >= 100, f"{slug} L{level} asks too few multiple-choice questions to judge"
@@ -188,7 +187,7 @@ def _form_params() -> list[tuple[str, int]]:
     return [key for key in CHOICE_LEVELS if key[0] != "fall"]
 
 
-@pytest.mark.parametrize("slug,level", _form_params())
+@pytest.mark.parametrize("slug,level", question_bank.params(_form_params()))
 def test_no_fixed_value_beats_chance_within_a_form(slug: str, level: int) -> None:
     t = tally(slug, level)
     checked = 0
@@ -208,7 +207,7 @@ def test_no_fixed_value_beats_chance_within_a_form(slug: str, level: int) -> Non
         assert checked, f"{slug} L{level}: no form of question is asked {FORM_MIN} times"
 
 
-@pytest.mark.parametrize("slug,level", ONE_PICK_LEVELS)
+@pytest.mark.parametrize("slug,level", question_bank.params(ONE_PICK_LEVELS))
 def test_no_fixed_position_beats_chance(slug: str, level: int) -> None:
     t = tally(slug, level)
     position, hits = t.by_position.most_common(1)[0]
@@ -216,7 +215,7 @@ def test_no_fixed_position_beats_chance(slug: str, level: int) -> None:
     assert rate <= t.chance + MARGIN, f"{slug} L{level}: option {position + 1} is right in {rate:.0%}"
 
 
-@pytest.mark.parametrize("slug,level", ONE_PICK_LEVELS)
+@pytest.mark.parametrize("slug,level", question_bank.params(ONE_PICK_LEVELS))
 def test_no_label_strategy_beats_chance(slug: str, level: int) -> None:
     """Always the longest label, always the shortest, always the last option."""
     t = tally(slug, level)
@@ -225,7 +224,7 @@ def test_no_label_strategy_beats_chance(slug: str, level: int) -> None:
         assert rate <= t.chance + MARGIN, f"{slug} L{level}: {strategy} is right in {rate:.0%} (chance {t.chance:.0%})"
 
 
-@pytest.mark.parametrize("slug,level", ALL_LEVELS)
+@pytest.mark.parametrize("slug,level", question_bank.params(ALL_LEVELS))
 def test_no_fixed_number_is_right_often(slug: str, level: int) -> None:
     numbers, asked, _ = answers_and_questions(slug, level)
     if asked < 100:
@@ -236,7 +235,7 @@ def test_no_fixed_number_is_right_often(slug: str, level: int) -> None:
     assert hits / asked <= chance + MARGIN, message
 
 
-@pytest.mark.parametrize("slug,level", ALL_LEVELS)
+@pytest.mark.parametrize("slug,level", question_bank.params(ALL_LEVELS))
 def test_every_level_asks_enough_different_questions(slug: str, level: int) -> None:
     _, _, distinct = answers_and_questions(slug, level)
     if (slug, level) in FEW_QUESTIONS:
