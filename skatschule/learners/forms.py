@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import functools
 from typing import Any
 from zoneinfo import available_timezones
 
@@ -10,7 +11,10 @@ from .models import Reminders
 from .streak import GOALS
 
 
+@functools.cache
 def _zones() -> list[tuple[str, str]]:
+    """The time zones to choose from. ``available_timezones()`` walks the zone files on disk
+    (over a second): read once per process."""
     return [(zone, zone) for zone in sorted(available_timezones()) if "/" in zone and not zone.startswith("Etc/")]
 
 
