@@ -78,10 +78,11 @@ def read_case_answer(question: Question, answer: Sequence[str]) -> tuple[str, in
 
 class Fall(EngineExercise[casebook.Case]):
     slug = "fall"
-    title_de = "Entscheide den Fall"
-    title_en = "Decide the case"
-    description_de = "Ein Fall aus der Schiedsrichter-Praxis: Wie wird entschieden, und was kommt in die Liste?"
-    description_en = "A case from refereeing practice: what is the ruling, and what goes on the score sheet?"
+    name = Text("Entscheide den Fall", "Decide the case")
+    description = Text(
+        "Ein Fall aus der Schiedsrichter-Praxis: Wie wird entschieden, und was kommt in die Liste?",
+        "A case from refereeing practice: what is the ruling, and what goes on the score sheet?",
+    )
     rule_ids = ("3.1.3", "3.1.4", "3.1.5", "3.2.3", "3.3.1", "4.4.1")
 
     def build(self, rng: random.Random, difficulty: int) -> casebook.Case:

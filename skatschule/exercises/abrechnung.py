@@ -19,10 +19,11 @@ NULL_RULES = ("4.1.2", "4.2.7", "4.3.4", "A.1.1")
 
 class Abrechnung(EngineExercise[FinishedGame]):
     slug = "abrechnung"
-    title_de = "Abrechnung"
-    title_en = "Scoring"
-    description_de = "Gewonnen oder verloren, Schneider, Schwarz, überreizt: Was wird in die Spielliste geschrieben?"
-    description_en = "Won or lost, Schneider, Schwarz, overbid: what is written on the score sheet?"
+    name = Text("Abrechnung", "Scoring")
+    description = Text(
+        "Gewonnen oder verloren, Schneider, Schwarz, überreizt: Was wird in die Spielliste geschrieben?",
+        "Won or lost, Schneider, Schwarz, overbid: what is written on the score sheet?",
+    )
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> FinishedGame:

@@ -53,13 +53,11 @@ def _switch_texts(rules: HouseRules) -> list[tuple[str, str]]:
 
 class Hausregel(EngineExercise[Scenario]):
     slug = "hausregel"
-    title_de = "Hausregeln"
-    title_en = "House rules"
-    description_de = (
-        "Ein Spiel unter Hausregeln abrechnen: Spitzen nur mit ⟦ranks:J⟧, Hand nicht bestraft, Spitze, Rum. Nicht ISkO."
-    )
-    description_en = (
-        "Score a game under house rules: matadors with ⟦ranks:J⟧ only, hand not punished, Spitze, Rum. Not ISkO."
+    name = Text("Hausregeln", "House rules")
+    description = Text(
+        "Ein Spiel unter Hausregeln abrechnen: Spitzen nur mit ⟦ranks:J⟧, Hand nicht bestraft, Spitze, Rum. "
+        "Nicht ISkO.",
+        "Score a game under house rules: matadors with ⟦ranks:J⟧ only, hand not punished, Spitze, Rum. Not ISkO.",
     )
     rule_ids = ("K.7.1", "K.7.2", "K.7.5", "K.7.8")
     variant = True

@@ -296,7 +296,7 @@ def _cards_in(answer: Sequence[str]) -> list[Card]:
             try:
                 out.append(parse_card(part))
             except SkatError as exc:
-                raise AnswerError(exc.message_de, exc.message_en) from None
+                raise AnswerError(exc.text.de, exc.text.en) from None
     return out
 
 

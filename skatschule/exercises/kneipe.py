@@ -164,10 +164,11 @@ def _ramsch(rng: random.Random, difficulty: int) -> tuple[tuple[int, int, int], 
 
 class Kneipe(EngineExercise[Scenario]):
     slug = "kneipe"
-    title_de = "Kneipenregeln"
-    title_en = "Pub rules"
-    description_de = "Kontra, Re, Bock und Ramsch: wie am Stammtisch gerechnet wird. Kneipenregeln, nicht ISkO."
-    description_en = "Kontra, Re, Bock and Ramsch: how pub tables score them. Pub rules, not the ISkO."
+    name = Text("Kneipenregeln", "Pub rules")
+    description = Text(
+        "Kontra, Re, Bock und Ramsch: wie am Stammtisch gerechnet wird. Kneipenregeln, nicht ISkO.",
+        "Kontra, Re, Bock and Ramsch: how pub tables score them. Pub rules, not the ISkO.",
+    )
     rule_ids = ("K.1.4", "K.2.2", "K.3.4", "K.4.2")
     variant = True
 

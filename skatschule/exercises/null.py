@@ -114,15 +114,12 @@ def _trick_ok(trick: list[Card], difficulty: int) -> bool:
 
 class Null(EngineExercise[Scenario]):
     slug = "null"
-    title_de = "Nullspiele"
-    title_en = "Null games"
-    description_de = (
+    name = Text("Nullspiele", "Null games")
+    description = Text(
         f"Feste Werte, eigene Kartenfolge (die Zehn zwischen {rank_ref(Rank.JACK)} und Neun) und "
-        "verloren mit dem ersten Stich."
-    )
-    description_en = (
+        "verloren mit dem ersten Stich.",
         f"Fixed values, their own card order (the ten between {rank_ref(Rank.JACK)} and nine) and "
-        "lost with the first trick."
+        "lost with the first trick.",
     )
     rule_ids = RULES
 

@@ -136,10 +136,11 @@ def _trump_cards(rng: random.Random, game: GameType, difficulty: int) -> list[Ca
 
 class Rangfolge(EngineExercise[Scenario]):
     slug = "rangfolge"
-    title_de = "Rangfolge und Trumpf"
-    title_en = "Card order and trumps"
-    description_de = "Welche Karte ist höher, welche ist Trumpf? Farbspiel, Grand und Null im Vergleich."
-    description_en = "Which card ranks higher, which is a trump? Suit games, Grand and Null compared."
+    name = Text("Rangfolge und Trumpf", "Card order and trumps")
+    description = Text(
+        "Welche Karte ist höher, welche ist Trumpf? Farbspiel, Grand und Null im Vergleich.",
+        "Which card ranks higher, which is a trump? Suit games, Grand and Null compared.",
+    )
     rule_ids = ("1.3.1", "1.3.2", "1.3.3", "1.3.4")
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:

@@ -312,10 +312,11 @@ def _facts(scenario: Scenario, state: GameState) -> list[tuple[str, str]]:
 
 class Regelverstoss(EngineExercise[Scenario]):
     slug = "regelverstoss"
-    title_de = "Regelverstoß"
-    title_en = "Irregularity"
-    description_de = "Mitten im Spiel passiert ein Regelverstoß: Wie entscheidet der Schiedsrichter?"
-    description_en = "An irregularity in the middle of a game: how does the referee decide?"
+    name = Text("Regelverstoß", "Irregularity")
+    description = Text(
+        "Mitten im Spiel passiert ein Regelverstoß: Wie entscheidet der Schiedsrichter?",
+        "An irregularity in the middle of a game: how does the referee decide?",
+    )
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:

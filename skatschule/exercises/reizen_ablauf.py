@@ -223,10 +223,11 @@ TURN_ANSWERS = ("1:sagt", "2:sagt", "0:hoert", "1:hoert", "0:allein")
 
 class ReizenAblauf(EngineExercise[Scenario]):
     slug = "reizen_ablauf"
-    title_de = "Reizen, der Ablauf"
-    title_en = "The course of the auction"
-    description_de = "Wer sagt, wer hört, wer passt und wer wird Alleinspieler?"
-    description_en = "Who bids, who listens, who passes, and who becomes declarer?"
+    name = Text("Reizen, der Ablauf", "The course of the auction")
+    description = Text(
+        "Wer sagt, wer hört, wer passt und wer wird Alleinspieler?",
+        "Who bids, who listens, who passes, and who becomes declarer?",
+    )
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:

@@ -49,10 +49,11 @@ _COUNTS = {
 
 class ReizenHoehe(EngineExercise[Scenario]):
     slug = "reizen_hoehe"
-    title_de = "Reizen, wie hoch?"
-    title_en = "How far can I bid?"
-    description_de = "Aus den Spitzen der zehn Handkarten und dem geplanten Spiel den höchsten Reizwert ausrechnen."
-    description_en = "Work out the highest bid from the matadors in your ten cards and the game you have in mind."
+    name = Text("Reizen, wie hoch?", "How far can I bid?")
+    description = Text(
+        "Aus den Spitzen der zehn Handkarten und dem geplanten Spiel den höchsten Reizwert ausrechnen.",
+        "Work out the highest bid from the matadors in your ten cards and the game you have in mind.",
+    )
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:

@@ -29,13 +29,12 @@ class Scenario:
 
 class Seeger(EngineExercise[Scenario]):
     slug = "seeger"
-    title_de = "Seeger-Fabian"
-    title_en = "Seeger-Fabian scoring"
-    description_de = (
+    name = Text("Seeger-Fabian", "Seeger-Fabian scoring")
+    description = Text(
         "50 Punkte für jedes gewonnene Spiel, 40 oder 30 für die anderen bei einem verlorenen: die "
-        "Summe eines Spielers."
+        "Summe eines Spielers.",
+        "50 points for each game won, 40 or 30 for the others when one is lost: one player's total.",
     )
-    description_en = "50 points for each game won, 40 or 30 for the others when one is lost: one player's total."
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:

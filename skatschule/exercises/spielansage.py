@@ -66,10 +66,11 @@ def _draw(rng: random.Random, difficulty: int) -> Scenario:
 
 class Spielansage(EngineExercise[Scenario]):
     slug = "spielansage"
-    title_de = "Spielansage gültig?"
-    title_en = "Is the declaration valid?"
-    description_de = "Hand, ouvert, Schneider und Schwarz angesagt: Was ist nach der Skataufnahme noch erlaubt?"
-    description_en = "Hand, ouvert, Schneider and Schwarz announced: what is still allowed after picking up the skat?"
+    name = Text("Spielansage gültig?", "Is the declaration valid?")
+    description = Text(
+        "Hand, ouvert, Schneider und Schwarz angesagt: Was ist nach der Skataufnahme noch erlaubt?",
+        "Hand, ouvert, Schneider and Schwarz announced: what is still allowed after picking up the skat?",
+    )
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:

@@ -33,10 +33,11 @@ class Scenario:
 
 class Spielwert(EngineExercise[Scenario]):
     slug = "spielwert"
-    title_de = "Spielwert"
-    title_en = "Game value"
-    description_de = "Spitzen und Gewinnstufen zusammenzählen, mit dem Grundwert malnehmen: Was ist das Spiel wert?"
-    description_en = "Add up matadors and levels, multiply by the base value: what is the game worth?"
+    name = Text("Spielwert", "Game value")
+    description = Text(
+        "Spitzen und Gewinnstufen zusammenzählen, mit dem Grundwert malnehmen: Was ist das Spiel wert?",
+        "Add up matadors and levels, multiply by the base value: what is the game worth?",
+    )
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:

@@ -54,12 +54,11 @@ _LEVEL_COUNTS = {
 
 class Spitzen(EngineExercise[Scenario]):
     slug = "spitzen"
-    title_de = "Spitzen"
-    title_en = "Matadors"
-    description_de = (
-        "Mit oder ohne wie viele? Die Spitzen zählen mit den zwölf Karten des Alleinspielers, Skat eingeschlossen."
+    name = Text("Spitzen", "Matadors")
+    description = Text(
+        "Mit oder ohne wie viele? Die Spitzen zählen mit den zwölf Karten des Alleinspielers, Skat eingeschlossen.",
+        "With or without how many? Matadors are counted over the declarer's twelve cards, skat included.",
     )
-    description_en = "With or without how many? Matadors are counted over the declarer's twelve cards, skat included."
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:

@@ -113,10 +113,11 @@ def _interesting(game: GameType, trick: list[Card], difficulty: int) -> bool:
 
 class Stich(EngineExercise[Scenario]):
     slug = "stich"
-    title_de = "Wer bekommt den Stich?"
-    title_en = "Who takes the trick?"
-    description_de = "Drei Karten liegen auf dem Tisch. Wer bekommt den Stich: Vorhand, Mittelhand oder Hinterhand?"
-    description_en = "Three cards lie on the table. Who takes the trick: forehand, middlehand or rearhand?"
+    name = Text("Wer bekommt den Stich?", "Who takes the trick?")
+    description = Text(
+        "Drei Karten liegen auf dem Tisch. Wer bekommt den Stich: Vorhand, Mittelhand oder Hinterhand?",
+        "Three cards lie on the table. Who takes the trick: forehand, middlehand or rearhand?",
+    )
     rule_ids = ("3.4.2", "3.2.1", "1.3.2")
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:

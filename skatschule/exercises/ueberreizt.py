@@ -162,15 +162,12 @@ def _balanced(rng: random.Random, form: str, answers: tuple[object, ...]) -> Sce
 
 class Ueberreizt(EngineExercise[Scenario]):
     slug = "ueberreizt"
-    title_de = "Überreizt"
-    title_en = "Overbid"
-    description_de = (
+    name = Text("Überreizt", "Overbid")
+    description = Text(
         f"Ohne Spitzen gereizt, und ein {rank_ref(Rank.JACK)} liegt im Skat: Was jetzt ansagen, und "
-        "was wird geschrieben?"
-    )
-    description_en = (
+        "was wird geschrieben?",
         f"Bid on 'without' matadors, and a {rank_ref(Rank.JACK)} turns up in the skat: what to "
-        "announce now, and what is written?"
+        "announce now, and what is written?",
     )
     rule_ids = RULES
 

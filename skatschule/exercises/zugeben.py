@@ -60,10 +60,11 @@ def _trap(game: GameType, lead: Card, hand: tuple[Card, ...]) -> bool:
 
 class Zugeben(EngineExercise[Scenario]):
     slug = "zugeben"
-    title_de = "Was darf ich zugeben?"
-    title_en = "Which cards may I play?"
-    description_de = "Bedienen, stechen oder abwerfen: Welche Karten deiner Hand sind jetzt erlaubt?"
-    description_en = "Follow, trump or discard: which cards of your hand are allowed now?"
+    name = Text("Was darf ich zugeben?", "Which cards may I play?")
+    description = Text(
+        "Bedienen, stechen oder abwerfen: Welche Karten deiner Hand sind jetzt erlaubt?",
+        "Follow, trump or discard: which cards of your hand are allowed now?",
+    )
     rule_ids = ("3.2.1", "3.2.2")
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:

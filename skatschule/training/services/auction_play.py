@@ -140,7 +140,7 @@ def new_table(seed: int | None = None, seat: int | None = None) -> Table:
 def play_user_move(table: Table, action: str) -> Auction:
     """Apply the learner's move ("p", "y" or a bid value) and let the bots answer.
 
-    Raises :class:`SkatError` (German message, English in ``message_en``) for an illegal step.
+    Raises :class:`SkatError` (its message a :class:`Text` in ``text``) for an illegal step.
     """
     action = action.strip().lower()
     raw: list[object]
