@@ -75,7 +75,12 @@ CATEGORIES: tuple[Category, ...] = (
 _SLUGS = frozenset(c.slug for c in CATEGORIES)
 
 
-SEAT_LABELS = (("Vorhand", "Forehand"), ("Mittelhand", "Middlehand"), ("Hinterhand", "Rearhand"), ("Skat", "Skat"))
+SEAT_LABELS = (
+    Text("Vorhand", "Forehand"),
+    Text("Mittelhand", "Middlehand"),
+    Text("Hinterhand", "Rearhand"),
+    Text("Skat", "Skat"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,8 +134,8 @@ class Case:
         return next(c for c in CATEGORIES if c.slug == self.category)
 
     @property
-    def hands(self) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-        """The dealt cards of an engine case as ``(label_de, label_en, card codes)`` for
+    def hands(self) -> tuple[tuple[Text, tuple[str, ...]], ...]:
+        """The dealt cards of an engine case as ``(label, card codes)`` for
         Vorhand, Mittelhand, Hinterhand and the skat; empty for other cases (their cards
         are drawn with ``[[cards: ...]]`` in the situation)."""
         if not self.engine_input:
@@ -138,8 +143,7 @@ class Case:
         deal = self.engine_input.get("deal") or ()
         return tuple(
             (
-                SEAT_LABELS[i][0],
-                SEAT_LABELS[i][1],
+                SEAT_LABELS[i],
                 tuple(c.code for c in sort_hand(parse_cards(" ".join(part)), self.game)),
             )
             for i, part in enumerate(deal)

@@ -98,9 +98,9 @@ class Fall(EngineExercise[casebook.Case]):
     def ask(self, case: casebook.Case, difficulty: int, seed: int) -> Question:
         facts = [(f"Fall {case.id}: {case.title_de}", f"Case {case.id}: {case.title_en}")]
         facts += list(zip(_paragraphs(case.situation_de, "de"), _paragraphs(case.situation_en, "en")))
-        for label_de, label_en, cards in case.hands:
-            names_de = names_en = cards_ref(sort_hand(parse_card(c) for c in cards))
-            facts.append((f"{label_de}: {names_de}", f"{label_en}: {names_en}"))
+        for label, cards in case.hands:
+            names = cards_ref(sort_hand(parse_card(c) for c in cards))
+            facts.append((f"{label.de}: {names}", f"{label.en}: {names}"))
         prompt_de = " ".join(_paragraphs(case.question_de, "de"))
         prompt_en = " ".join(_paragraphs(case.question_en, "en"))
         if case.score_asked:
