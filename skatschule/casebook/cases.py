@@ -59,7 +59,7 @@ class Category:
     name_en: str
 
     def name(self, lang: str = "de") -> str:
-        return self.name_en if lang == "en" else self.name_de
+        return Text(self.name_de, self.name_en).get(lang)
 
 
 CATEGORIES: tuple[Category, ...] = (
@@ -112,7 +112,7 @@ class Case:
     line: int = field(default=0, compare=False)
 
     def _pick(self, de: str, en: str, lang: str) -> str:
-        return en if lang == "en" else de
+        return Text(de, en).get(lang)
 
     def title(self, lang: str = "de") -> str:
         return self._pick(self.title_de, self.title_en, lang)

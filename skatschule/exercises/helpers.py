@@ -356,7 +356,7 @@ def _labels(question: Question, values: Iterable[str], lang: str) -> str:
     chosen = set(values)
     names = [o.label.get(lang) for o in question.options if o.value in chosen]
     if not names:
-        return "keine" if lang == "de" else "none"
+        return "keine" if lang != "en" else "none"
     return ", ".join(names)
 
 

@@ -66,7 +66,7 @@ class Annotation:
     en: str
 
     def text(self, lang: str) -> str:
-        return self.en if lang == "en" else self.de
+        return Text(self.de, self.en).get(lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,10 +89,10 @@ class Rule:
     does not say it (an older Skatordnung, a common rule book); empty for the ISkO's own rules."""
 
     def title(self, lang: str) -> str:
-        return self.title_en if lang == "en" else self.title_de
+        return Text(self.title_de, self.title_en).get(lang)
 
     def text(self, lang: str) -> str:
-        return self.text_en if lang == "en" else self.text_de
+        return Text(self.text_de, self.text_en).get(lang)
 
     @property
     def anchor(self) -> str:
@@ -117,10 +117,10 @@ class Section:
     intro_en: str = ""
 
     def title(self, lang: str) -> str:
-        return self.title_en if lang == "en" else self.title_de
+        return Text(self.title_de, self.title_en).get(lang)
 
     def intro(self, lang: str) -> str:
-        return self.intro_en if lang == "en" else self.intro_de
+        return Text(self.intro_de, self.intro_en).get(lang)
 
     @property
     def anchor(self) -> str:
@@ -138,10 +138,10 @@ class Chapter:
     source: str = field(default="", compare=False)
 
     def title(self, lang: str) -> str:
-        return self.title_en if lang == "en" else self.title_de
+        return Text(self.title_de, self.title_en).get(lang)
 
     def intro(self, lang: str) -> str:
-        return self.intro_en if lang == "en" else self.intro_de
+        return Text(self.intro_de, self.intro_en).get(lang)
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -164,10 +164,10 @@ class GlossaryTerm:
     line: int = field(default=0, compare=False)
 
     def term(self, lang: str) -> str:
-        return self.term_en if lang == "en" else self.term_de
+        return Text(self.term_de, self.term_en).get(lang)
 
     def text(self, lang: str) -> str:
-        return self.en if lang == "en" else self.de
+        return Text(self.de, self.en).get(lang)
 
     @property
     def anchor(self) -> str:

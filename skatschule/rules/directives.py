@@ -74,8 +74,8 @@ def _step_html(step: Step, lang: str, registry: Registry) -> str:
 
 def _bids(args: str, lang: str, deck: str) -> str:
     rows = bid_rows(args, lang, deck)
-    head = ("Reizwert", "Spiele mit genau diesem Wert") if lang == "de" else ("Bid", "Games worth exactly this")
-    caption = f"Alle {len(rows)} Reizwerte" if lang == "de" else f"All {len(rows)} bid values"
+    head = ("Reizwert", "Spiele mit genau diesem Wert") if lang != "en" else ("Bid", "Games worth exactly this")
+    caption = f"Alle {len(rows)} Reizwerte" if lang != "en" else f"All {len(rows)} bid values"
     body = "".join(format_html('<tr><th scope="row">{}</th><td>{}</td></tr>', v, g) for v, g in rows)
     return format_html(
         '<div class="table-wrap directive-bids"><table class="bid-table" data-count="{}"><caption>{}</caption>'

@@ -276,7 +276,7 @@ def term_linker(registry: Registry, lang: str) -> TermLinker:
     for term in registry.glossary:
         # ``also:`` holds German spellings (``As``, ``Hand``, ``VH``): in English text they would
         # catch ordinary words ("as", "his hand"), so English links the English term only
-        variants = [term.term(lang), *(term.also if lang == "de" else ())]
+        variants = [term.term(lang), *(term.also if lang != "en" else ())]
         for variant in variants:
             variant = variant.strip()
             key = variant.casefold()

@@ -234,7 +234,7 @@ class SearchIndex:
                         term.slug,
                         lang,
                         term.term(lang),
-                        term.term_en if lang == "de" else term.term_de,
+                        term.term_en if lang != "en" else term.term_de,
                         f"{glossary_url}#{term.anchor}",
                         fields,
                     )
