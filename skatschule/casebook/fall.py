@@ -96,11 +96,13 @@ class Fall(EngineExercise[casebook.Case]):
         return cases[seed % len(cases)]
 
     def ask(self, case: casebook.Case, difficulty: int, seed: int) -> Question:
-        facts = [(f"Fall {case.id}: {case.title_de}", f"Case {case.id}: {case.title_en}")]
-        facts += list(zip(_paragraphs(case.situation_de, "de"), _paragraphs(case.situation_en, "en")))
+        facts = [Text(f"Fall {case.id}: {case.title_de}", f"Case {case.id}: {case.title_en}")]
+        facts += [
+            Text(de, en) for de, en in zip(_paragraphs(case.situation_de, "de"), _paragraphs(case.situation_en, "en"))
+        ]
         for label, cards in case.hands:
             names = cards_ref(sort_hand(parse_card(c) for c in cards))
-            facts.append((f"{label.de}: {names}", f"{label.en}: {names}"))
+            facts.append(Text(f"{label.de}: {names}", f"{label.en}: {names}"))
         prompt_de = " ".join(_paragraphs(case.question_de, "de"))
         prompt_en = " ".join(_paragraphs(case.question_en, "en"))
         if case.score_asked:
@@ -110,8 +112,7 @@ class Fall(EngineExercise[casebook.Case]):
         return self.question(
             difficulty,
             seed,
-            prompt_de,
-            prompt_en,
+            Text(prompt_de, prompt_en),
             "case" if case.score_asked else "choice",
             options=options,
             facts=facts,

@@ -33,9 +33,11 @@ class Abrechnung(EngineExercise[FinishedGame]):
         return self.question(
             difficulty,
             seed,
-            "Das Spiel ist zu Ende. Was wird für den Alleinspieler in die Spielliste eingetragen? "
-            "Verlorene Spiele mit einem Minus davor.",
-            "The game is over. What is entered on the score sheet for the declarer? Lost games with a minus sign.",
+            Text(
+                "Das Spiel ist zu Ende. Was wird für den Alleinspieler in die Spielliste eingetragen? "
+                "Verlorene Spiele mit einem Minus davor.",
+                "The game is over. What is entered on the score sheet for the declarer? Lost games with a minus sign.",
+            ),
             "number",
             facts=finished_game_facts(scenario),
             rule_ids=_rules(scenario),

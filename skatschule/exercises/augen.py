@@ -69,8 +69,10 @@ class Augen(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"{de} ({n} Karten). Wie viele Augen zählen die Karten zusammen?",
-            f"{en} ({n} cards). How many card points (Augen) are they worth together?",
+            Text(
+                f"{de} ({n} Karten). Wie viele Augen zählen die Karten zusammen?",
+                f"{en} ({n} cards). How many card points (Augen) are they worth together?",
+            ),
             "number",
             cards=codes(scenario.cards),
         )

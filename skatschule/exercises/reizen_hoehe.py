@@ -92,14 +92,16 @@ class ReizenHoehe(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"Du möchtest {contract.ref('de', capital=True)} spielen, {how_de}. Bis zu welchem Wert darfst du "
-            f"höchstens reizen?{rule_de}",
-            f"You want to play {contract.ref('en', capital=True)}, {how_en}. What is the highest value you may "
-            f"bid?{rule_en}",
+            Text(
+                f"Du möchtest {contract.ref('de', capital=True)} spielen, {how_de}. Bis zu welchem Wert darfst du "
+                f"höchstens reizen?{rule_de}",
+                f"You want to play {contract.ref('en', capital=True)}, {how_en}. What is the highest value you may "
+                f"bid?{rule_en}",
+            ),
             "number",
             cards=codes(hand_order(scenario.hand, contract.game)),
             facts=[
-                (
+                Text(
                     f"Geplantes Spiel: {contract.ref('de', capital=True)}",
                     f"Intended game: {contract.ref('en', capital=True)}",
                 )

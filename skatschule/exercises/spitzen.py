@@ -85,15 +85,17 @@ class Spitzen(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"Der Alleinspieler spielt {game_ref(scenario.game)}. Das sind seine zehn Handkarten und der Skat. "
-            "Mit oder ohne wie viele Spitzen spielt er?",
-            f"The declarer plays {game_en(scenario.game)}. These are his ten cards and the skat. "
-            "With or without how many matadors does he play?",
+            Text(
+                f"Der Alleinspieler spielt {game_ref(scenario.game)}. Das sind seine zehn Handkarten und der Skat. "
+                "Mit oder ohne wie viele Spitzen spielt er?",
+                f"The declarer plays {game_en(scenario.game)}. These are his ten cards and the skat. "
+                "With or without how many matadors does he play?",
+            ),
             "choice",
             options=matador_options(scenario.game, difficulty),
             cards=codes(hand_order(scenario.hand, scenario.game)),
             skat=codes(scenario.skat),
-            facts=[(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")],
+            facts=[Text(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")],
         )
 
     def aliases(self, scenario: Scenario) -> Mapping[str, str]:

@@ -146,15 +146,17 @@ class Stich(EngineExercise[Scenario]):
                     Text(f"{SEAT_NAMES_DE[seat]} ({card_ref(card)})", f"{seat_en(seat, True)} ({card_ref(card)})"),
                 )
             )
-        facts = [(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
+        facts = [Text(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         facts += trick_facts(scenario.trick, leader)
         return self.question(
             difficulty,
             seed,
-            f"Gespielt wird {game_ref(scenario.game)}. {SEAT_NAMES_DE[leader]} spielt aus, die anderen geben zu. "
-            "Wer bekommt den Stich?",
-            f"The game is {game_en(scenario.game)}. {seat_en(leader, True)} leads, the others follow. Who takes "
-            "the trick?",
+            Text(
+                f"Gespielt wird {game_ref(scenario.game)}. {SEAT_NAMES_DE[leader]} spielt aus, die anderen geben zu. "
+                "Wer bekommt den Stich?",
+                f"The game is {game_en(scenario.game)}. {seat_en(leader, True)} leads, the others follow. Who takes "
+                "the trick?",
+            ),
             "choice",
             options=options,
             trick=codes(scenario.trick),

@@ -98,18 +98,20 @@ class Zugeben(EngineExercise[Scenario]):
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         seat = scenario.seat
-        facts = [(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
+        facts = [Text(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         facts += trick_facts(scenario.trick, scenario.leader)
         facts.append(
-            (f"Du sitzt in {SEAT_NAMES_DE[seat]} und bist dran", f"You are {seat_en(seat)} and it is your turn")
+            Text(f"Du sitzt in {SEAT_NAMES_DE[seat]} und bist dran", f"You are {seat_en(seat)} and it is your turn")
         )
         return self.question(
             difficulty,
             seed,
-            f"Gespielt wird {game_ref(scenario.game)}. Welche Karten deiner Hand darfst du jetzt spielen? Wähle "
-            "alle erlaubten Karten.",
-            f"The game is {game_en(scenario.game)}. Which cards of your hand may you play now? Select every "
-            "allowed card.",
+            Text(
+                f"Gespielt wird {game_ref(scenario.game)}. Welche Karten deiner Hand darfst du jetzt spielen? Wähle "
+                "alle erlaubten Karten.",
+                f"The game is {game_en(scenario.game)}. Which cards of your hand may you play now? Select every "
+                "allowed card.",
+            ),
             "cards",
             options=[card_choice(c) for c in hand_order(scenario.hand, scenario.game)],
             trick=codes(scenario.trick),
