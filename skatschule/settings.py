@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "skatschule.rules",
     "skatschule.training",
     "skatschule.table",
+    "skatschule.druecken",
     "skatschule.puzzles",
     "skatschule.accounts",
     "skatschule.casebook",

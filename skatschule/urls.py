@@ -9,6 +9,7 @@ urlpatterns = [
     path("regeln/", include("skatschule.rules.urls")),
     path("ueben/spiel/", include("skatschule.table.urls")),
     path("ueben/aufgaben/", include("skatschule.puzzles.urls")),
+    path("ueben/druecken/", include("skatschule.druecken.urls")),
     path("ueben/", include("skatschule.training.urls")),
     path("konto/", include("skatschule.accounts.urls")),
     path("faelle/", include("skatschule.casebook.urls")),

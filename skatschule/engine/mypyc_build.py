@@ -48,7 +48,9 @@ def build(root: Path) -> None:
         config = Path(tmp) / "mypy.ini"
         config.write_text(_MYPY_CONFIG)
         lib = Path(tmp) / "lib"
-        extensions = mypycify(["--config-file", str(config), *sources], target_dir=str(Path(tmp) / "c"))
+        # separate: one shared library per module, beside it in the package (a common one would
+        # be a top-level module that the copy below does not carry)
+        extensions = mypycify(["--config-file", str(config), *sources], target_dir=str(Path(tmp) / "c"), separate=True)
         setup(
             name="skatschule-engine-compiled",
             packages=[],

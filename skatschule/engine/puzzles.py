@@ -30,15 +30,15 @@ import enum
 import hashlib
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .bidding import SEAT_NAMES_DE, SEAT_NAMES_EN
-from .bots import choose_card, choose_contract, choose_discard
+from .bots import BotLevel, bot_move, choose_card, choose_contract, choose_discard
 from .cards import Card, CardSet, Deal, deal_cards, mask_points, parse_card, parse_cards
 from .errors import SkatError
 from .explain import Step, Text
-from .game import GameState
+from .game import GameState, Phase, Play
 from .games import Contract, GameType
 from .names import card_ref, cards_ref, game_ref
 from .solver import SearchAborted, Solution, solve, tables_for
@@ -68,6 +68,9 @@ __all__ = [
     "Goal",
     "AUGEN_MARGIN",
     "from_bot_game",
+    "strong_game",
+    "from_strong_game",
+    "puzzles_of_game",
     "Batch",
     "generate",
 ]
@@ -825,6 +828,60 @@ def from_bot_game(
             key = verdict.reject.value
         counts[key] = counts.get(key, 0) + 1
     return found, counts
+
+
+def strong_game(seed: int) -> GameState:
+    """One seeded deal played from the auction to the last trick, every seat the strongest bot.
+
+    Bidding, the skat and the declaration follow :func:`.bots.bot_move` at
+    :attr:`.bots.BotLevel.STRONG`; every card is the strong level's choice without its time
+    cap, so the same seed gives the same game on any machine. The game may end in the auction
+    (all passed): then it has no contract.
+    """
+    rng = random.Random(f"puzzle-strong:{seed}")
+    state = GameState(deal_cards(rng=rng))
+    config = replace(BotLevel.STRONG.config, time_cap=None)
+    while not state.is_over():
+        if state.phase is Phase.PLAY:
+            state.push(Play(choose_card(state, config=config, rng=rng).card))
+        else:
+            state.push(bot_move(state, level=BotLevel.STRONG, rng=rng))
+    return state
+
+
+def from_strong_game(seed: int, *, samples: int = 20, last_tricks: int = 7) -> tuple[list[Puzzle], dict[str, int]]:
+    """The puzzles in the last decisions of one :func:`strong_game` (every seat), with the counts by reason."""
+    return puzzles_of_game(strong_game(seed), samples=samples, sample_seed=seed, last_tricks=last_tricks)
+
+
+def puzzles_of_game(
+    state: GameState, *, samples: int = 20, sample_seed: int = 0, last_tricks: int = 7, source: str = ""
+) -> tuple[list[Puzzle], dict[str, int]]:
+    """The puzzles in the last decisions of a played game (every seat), with the counts by reason.
+
+    A game passed in counts as ``passed``; an ouvert game as ``ouvert`` (its open hand is
+    part of every player's view, which the sampled check does not model).
+    """
+    if state.contract is None:
+        return [], {"passed": 1}
+    if state.contract.ouvert:
+        return [], {"ouvert": 1}
+    found: list[Puzzle] = []
+    counts: dict[str, int] = {}
+    for spot in spots_from_state(state, last_tricks=last_tricks):
+        verdict = examine(spot, samples=samples, sample_seed=sample_seed, source=source or STRONG_SOURCE)
+        if verdict.puzzle is not None:
+            found.append(verdict.puzzle)
+            key = verdict.puzzle.view.value
+        else:
+            assert verdict.reject is not None
+            key = verdict.reject.value
+        counts[key] = counts.get(key, 0) + 1
+    return found, counts
+
+
+STRONG_SOURCE = "bots-stark"
+"""The source of the puzzles from :func:`from_strong_game` (``bots``: the older PIMC games of :func:`from_bot_game`)."""
 
 
 @dataclass

@@ -82,6 +82,7 @@ CURRICULUM: tuple[str, ...] = (
     "reizen_hoehe",
     "reizen_ablauf",
     "spielansage",
+    "druecken",
     "abrechnung",
     "ueberreizt",
     "null",

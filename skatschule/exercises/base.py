@@ -31,7 +31,7 @@ __all__ = [
     "shuffled_options",
 ]
 
-Widget = Literal["number", "choice", "cards", "order", "multi", "case"]
+Widget = Literal["number", "choice", "cards", "order", "multi", "case", "discard"]
 """How the answer is entered:
 
 - ``number``: one integer in the field ``answer`` (may be negative);
@@ -41,7 +41,9 @@ Widget = Literal["number", "choice", "cards", "order", "multi", "case"]
 - ``order``: all cards of ``options`` in an order, as several ``answer`` fields in order
   or one field with the codes separated by spaces;
 - ``case``: one of ``options`` (its ``value``) and then one integer (the list entry), as two
-  ``answer`` fields in that order (``fall``: a casebook case that also asks for the score).
+  ``answer`` fields in that order (``fall``: a casebook case that also asks for the score);
+- ``discard``: two of ``cards`` (card codes) and one of ``options`` (the game), in any order
+  (``druecken``: graded by a job of the ``druecken`` app).
 """
 
 
@@ -131,6 +133,9 @@ class ExerciseType(ABC):
     levels: int = 3
     """Difficulties are 1 .. levels."""
     variant: bool = False
+    graded_by_job: bool = False
+    """Grading takes seconds and runs as a job on the type's own pages (``druecken``): not in
+    quizzes, whose answers are graded within the request."""
 
     def title(self, lang: str = "de") -> str:
         """The name in ``lang`` (German for anything but English, as every :class:`Text`)."""

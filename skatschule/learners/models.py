@@ -28,6 +28,8 @@ class LearnerSettings(models.Model):
     daily_goal = models.PositiveSmallIntegerField(default=DEFAULT_GOAL)
     time_zone = models.CharField(max_length=64, default=DEFAULT_TIME_ZONE)
     reminders = models.CharField(max_length=10, choices=Reminders.choices, default=Reminders.OFF)
+    # the language the learner used the site in when they last saved: their reminder mails speak it
+    language = models.CharField(max_length=2, choices=[("de", "Deutsch"), ("en", "English")], default="de")
     updated_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:

@@ -134,9 +134,10 @@ def send_reminder(payload: dict[str, Any]) -> dict[str, Any]:
         _sent, created = ReminderSent.objects.get_or_create(user=user, period=period, defaults={"due": total})
         if not created:
             return {"sent": False, "reason": "sent before"}
-        with translation.override("de"):
+        lang = "en" if row.language == "en" else "de"
+        with translation.override(lang):
             subject = render_to_string("learners/reminder_subject.txt", {"total": total}).strip()
-        body = _body(user, due, total, "de") + "\n\n-- English --\n\n" + _body(user, due, total, "en")
+        body = _body(user, due, total, lang)
         unsubscribe = _unsubscribe_url(user)
         message = EmailMessage(
             subject=subject,

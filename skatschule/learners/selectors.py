@@ -37,6 +37,7 @@ class Choices:
     goal: int = DEFAULT_GOAL
     time_zone: str = DEFAULT_TIME_ZONE
     reminders: str = Reminders.OFF
+    language: str = "de"  # "de" or "en": the reminder mails' language
 
 
 def zone_of(name: str) -> ZoneInfo:

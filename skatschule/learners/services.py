@@ -18,7 +18,8 @@ _SALT = "skatschule.learners.unsubscribe"
 
 @transaction.atomic
 def save_choices(*, user: Any = None, session: Any = None, choices: Choices) -> None:
-    """Store a user's goal, time zone and reminders; an anonymous visitor's goal and zone in the session."""
+    """Store a user's goal, time zone, reminders and the language of their mails; an anonymous
+    visitor's goal and zone in the session."""
     if user is not None and user.is_authenticated:
         LearnerSettings.objects.update_or_create(
             user=user,
@@ -26,6 +27,7 @@ def save_choices(*, user: Any = None, session: Any = None, choices: Choices) -> 
                 "daily_goal": choices.goal,
                 "time_zone": choices.time_zone,
                 "reminders": choices.reminders,
+                "language": "en" if choices.language == "en" else "de",
                 "updated_at": timezone.now(),
             },
         )

@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from skatschule.home.language import current_lang
 from skatschule.owners import owner_for
 
 from . import selectors, services
@@ -36,6 +37,7 @@ def goal_settings(request: HttpRequest) -> HttpResponse:
                     goal=data["goal"],
                     time_zone=data["time_zone"],
                     reminders=(data.get("reminders") or current.reminders) if can_remind else current.reminders,
+                    language=current_lang(),
                 ),
             )
             return redirect("learners:settings")

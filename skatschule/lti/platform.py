@@ -17,8 +17,8 @@ from pylti1p3.grade import Grade
 from pylti1p3.names_roles import NamesRolesProvisioningService
 from pylti1p3.service_connector import REQUESTS_USER_AGENT, ServiceConnector
 
-from skatschule.quizzes.models import QuizAttempt
-from skatschule.quizzes.selectors import graded_result, item_count
+from skatschule.quizzes.models import QuizAttempt, ScoreOverride
+from skatschule.quizzes.selectors import graded_result, item_count, newest_overrides
 
 from .models import GradeTarget
 
@@ -32,9 +32,11 @@ SCORE_SCOPE: Final = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
 TIMEOUT_SECONDS = 10.0
 
 
-def score_key(target: GradeTarget, attempt: QuizAttempt) -> str:
-    """The job key of one attempt's score for one line item."""
-    return f"{attempt.public_id}:{target.pk}"
+def score_key(target: GradeTarget, attempt: QuizAttempt, override: ScoreOverride | None = None) -> str:
+    """The job key of one attempt's score for one line item. A teacher's override of one of its
+    answers (the newest, ``override``) makes a new key: the changed score is sent again."""
+    key = f"{attempt.public_id}:{target.pk}"
+    return f"{key}:{override.pk}" if override is not None else key
 
 
 class _TimeoutSession(requests.Session):
@@ -67,7 +69,8 @@ def send_score(payload: dict[str, Any]) -> dict[str, Any]:
     ``payload``: ``{"target": GradeTarget pk, "attempt": attempt pk}``. The score is the student's
     result under the quiz's grading policy (highest, last, first attempt or the average, with
     partial credit and overrides; ``scoreGiven`` of ``scoreMaximum`` = the quiz's item count), marked completed
-    and fully graded, stamped with the submission time (the LMS keeps the newest).
+    and fully graded, stamped with the submission time or the time of the teacher's newest override
+    of the attempt, whichever is later (the LMS keeps the newest).
     """
     target = GradeTarget.objects.select_related("lti_user__registration").get(pk=payload["target"])
     attempt = QuizAttempt.objects.select_related("quiz").get(
@@ -75,13 +78,15 @@ def send_score(payload: dict[str, Any]) -> dict[str, Any]:
     )
     if attempt.submitted_at is None or attempt.score is None:
         raise ValueError("the attempt is not submitted")
+    override = newest_overrides([attempt.pk]).get(attempt.pk)
+    stamp = max(attempt.submitted_at, override.at) if override is not None else attempt.submitted_at
     maximum = item_count(attempt.quiz)
     given = graded_result(attempt.quiz, attempt.student_id) or 0.0
     grade = (
         Grade()
         .set_score_given(given)
         .set_score_maximum(maximum)
-        .set_timestamp(attempt.submitted_at.isoformat())
+        .set_timestamp(stamp.isoformat())
         .set_activity_progress("Completed")
         .set_grading_progress("FullyGraded")
         .set_user_id(target.lti_user.sub)

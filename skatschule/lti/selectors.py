@@ -9,6 +9,7 @@ from lti_tool.models import LtiContext
 from skatschule.classrooms.selectors import is_id, task_choices
 from skatschule.jobs.models import PENDING, Job, JobStatus
 from skatschule.quizzes.models import Quiz, QuizAttempt
+from skatschule.quizzes.selectors import newest_overrides
 from skatschule.training.lessons import Lesson, get_lesson
 
 from . import platform
@@ -65,11 +66,14 @@ def unsent_scores(course: CourseClass) -> list[tuple[GradeTarget, QuizAttempt]]:
     by_pair: dict[tuple[int, int], list[GradeTarget]] = {}
     for target in targets:
         by_pair.setdefault((target.quiz_id, target.student_id), []).append(target)
-    submitted = QuizAttempt.objects.filter(
-        quiz__classroom=course.classroom, student_id__in={t.student_id for t in targets}, submitted_at__isnull=False
+    submitted = list(
+        QuizAttempt.objects.filter(
+            quiz__classroom=course.classroom, student_id__in={t.student_id for t in targets}, submitted_at__isnull=False
+        )
     )
+    overrides = newest_overrides(attempt.pk for attempt in submitted)
     wanted = {
-        platform.score_key(target, attempt): (target, attempt)
+        platform.score_key(target, attempt, overrides.get(attempt.pk)): (target, attempt)
         for attempt in submitted
         for target in by_pair.get((attempt.quiz_id, attempt.student_id), [])
     }

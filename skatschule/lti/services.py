@@ -23,6 +23,7 @@ from skatschule.jobs import services as jobs
 from skatschule.jobs.models import Job
 from skatschule.owners import Owner
 from skatschule.quizzes.models import Quiz, QuizAttempt
+from skatschule.quizzes.selectors import newest_overrides
 
 from . import platform
 from .models import NONCE_KEPT, CourseClass, GradeTarget, UsedNonce
@@ -204,7 +205,7 @@ def _queue_score(target: GradeTarget, attempt: QuizAttempt) -> bool:
         jobs.submit(
             owner=Owner(user_id=attempt.student_id),
             kind=platform.SCORE_JOB,
-            key=platform.score_key(target, attempt),
+            key=platform.score_key(target, attempt, newest_overrides([attempt.pk]).get(attempt.pk)),
             payload={"target": target.pk, "attempt": attempt.pk},
         )
     except jobs.LimitReached:
@@ -214,7 +215,8 @@ def _queue_score(target: GradeTarget, attempt: QuizAttempt) -> bool:
 
 
 def on_attempt_submitted(sender: Any, attempt: QuizAttempt, **kwargs: Any) -> None:
-    """An attempt was submitted: queue its score for each line item its student launched it from."""
+    """An attempt was submitted, or a teacher changed its score: queue its score for each line item
+    its student launched it from."""
     for target in GradeTarget.objects.filter(student_id=attempt.student_id, quiz_id=attempt.quiz_id):
         _queue_score(target, attempt)
 

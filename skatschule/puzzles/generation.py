@@ -14,7 +14,7 @@ from typing import Any
 from skatschule.engine import SkatError
 from skatschule.engine.iss import parse_record
 from skatschule.engine.puzzles import Puzzle as EnginePuzzle
-from skatschule.engine.puzzles import examine, from_bot_game, mistakes, spots_from_state
+from skatschule.engine.puzzles import examine, from_bot_game, from_strong_game, mistakes, spots_from_state
 
 GENERATE = "puzzles.generate"
 OWN = "puzzles.own"
@@ -25,15 +25,18 @@ VERSION = 1
 
 def run_batch(payload: dict[str, Any]) -> dict[str, Any]:
     """Play the games with seeds ``first_seed`` .. ``first_seed + games - 1`` and examine them
-    (``null``: every game a Null game)."""
+    (``strong``: whole games of the strongest bots, auction included; ``null``: every game a Null
+    game of the older PIMC bots)."""
     first = int(payload["first_seed"])
     games = int(payload["games"])
     null = bool(payload.get("null", False))
+    strong = bool(payload.get("strong", False))
     started = time.perf_counter()
+    cpu = time.process_time()
     counts: dict[str, int] = {}
     puzzles: list[dict[str, Any]] = []
     for seed in range(first, first + games):
-        found, seen = from_bot_game(seed, null=null)
+        found, seen = from_strong_game(seed) if strong else from_bot_game(seed, null=null)
         puzzles.extend(p.as_dict() for p in found)
         for key, n in seen.items():
             counts[key] = counts.get(key, 0) + n
@@ -41,6 +44,7 @@ def run_batch(payload: dict[str, Any]) -> dict[str, Any]:
         "first_seed": first,
         "games": games,
         "seconds": round(time.perf_counter() - started, 2),
+        "cpu_seconds": round(time.process_time() - cpu, 2),
         "counts": counts,
         "puzzles": puzzles,
     }
@@ -50,6 +54,8 @@ def run_batch(payload: dict[str, Any]) -> dict[str, Any]:
 class Figures:
     games: int = 0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    """CPU time of the worker (wall time on a shared machine is longer); 0 for results without it."""
     counts: dict[str, int] = field(default_factory=dict)
     puzzles: dict[str, EnginePuzzle] = field(default_factory=dict)
 
@@ -57,12 +63,20 @@ class Figures:
     def per_minute(self) -> float:
         return 60 * len(self.puzzles) / self.seconds if self.seconds else 0.0
 
+    @property
+    def per_cpu_minute(self) -> float:
+        return 60 * len(self.puzzles) / self.cpu_seconds if self.cpu_seconds else 0.0
+
     def lines(self) -> list[str]:
         decisions = sum(self.counts.values())
         out = [
             f"{self.games} Spiele, {decisions} Entscheidungen geprüft, {len(self.puzzles)} Aufgaben "
             f"in {self.seconds:.0f} s Rechenzeit: {self.per_minute:.1f} Aufgaben je Minute und Worker",
         ]
+        if self.cpu_seconds:
+            out.append(
+                f"  CPU-Zeit des Workers {self.cpu_seconds:.0f} s: {self.per_cpu_minute:.1f} Aufgaben je CPU-Minute"
+            )
         for key, n in sorted(self.counts.items(), key=lambda kv: -kv[1]):
             out.append(f"  {key}: {n}")
         return out
@@ -74,6 +88,7 @@ def merge(results: Iterable[dict[str, Any]]) -> Figures:
     for res in results:
         figures.games += int(res.get("games", 1))
         figures.seconds += float(res.get("seconds", 0.0))
+        figures.cpu_seconds += float(res.get("cpu_seconds", 0.0))
         for key, n in res.get("counts", {}).items():
             figures.counts[key] = figures.counts.get(key, 0) + int(n)
         for data in res.get("puzzles", []):
@@ -102,7 +117,8 @@ def run_own(payload: dict[str, Any]) -> dict[str, Any]:
 def run_records(payload: dict[str, Any]) -> dict[str, Any]:
     """The puzzles in ISS records (public archives, imported games): every seat's last decisions.
 
-    A record that cannot be read is counted ("unreadable"), not fatal.
+    A record that cannot be read is counted ("unreadable"), not fatal; an ouvert game is counted
+    ("ouvert") and left out, as in ``engine.puzzles.puzzles_of_game``.
     """
     started = time.perf_counter()
     counts: dict[str, int] = {}
@@ -112,6 +128,10 @@ def run_records(payload: dict[str, Any]) -> dict[str, Any]:
             state = parse_record(str(text)).state
         except SkatError:
             counts["unreadable"] = counts.get("unreadable", 0) + 1
+            continue
+        if state.contract is not None and state.contract.ouvert:
+            # the open hand is part of every player's view, which the sampled check does not model
+            counts["ouvert"] = counts.get("ouvert", 0) + 1
             continue
         for spot in spots_from_state(state):
             verdict = examine(spot, sample_seed=len(spot.plays), source="iss")

@@ -101,3 +101,23 @@ class PuzzleAttempt(models.Model):
         ordering = ["created", "pk"]
         constraints = [owner_check("puzzle_attempt_has_one_owner")]
         indexes = [models.Index(fields=["user", "created"], name="puzzle_attempt_user_idx")]
+
+
+class RecordCandidate(models.Model):
+    """An ISS record a learner imported (names blanked): a source of puzzle candidates.
+
+    The search runs as a job (``puzzles.records``, :func:`skatschule.puzzles.generation.run_records`);
+    ``job`` is the job that examines it (null while it waits for one: the importer had too many
+    jobs pending). ``manage.py make_puzzles --imported`` folds the puzzles found into the shipped set.
+    """
+
+    key = models.CharField(primary_key=True, max_length=64, help_text="sha256 of the record as stored")
+    record = models.TextField()
+    job = models.ForeignKey("jobs.Job", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created", "key"]
+
+    def __str__(self) -> str:
+        return f"ISS-Datensatz {self.key[:12]}"

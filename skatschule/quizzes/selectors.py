@@ -54,7 +54,9 @@ def classes_with_quizzes(user: User) -> list[Classroom]:
 
 def type_levels(kind: str) -> int:
     found = get_type(kind)
-    return int(getattr(found, "levels", 1) or 1) if found else 0
+    if found is None or getattr(found, "graded_by_job", False):  # a job's grading: not within a quiz
+        return 0
+    return int(getattr(found, "levels", 1) or 1)
 
 
 def lesson_choices(lang: str) -> list[tuple[str, str]]:
@@ -62,7 +64,9 @@ def lesson_choices(lang: str) -> list[tuple[str, str]]:
 
 
 def kind_choices(lang: str) -> list[tuple[str, str]]:
-    return [(slug, kind.title(lang)) for slug, kind in exercise_types().items()]
+    return [
+        (slug, kind.title(lang)) for slug, kind in exercise_types().items() if not getattr(kind, "graded_by_job", False)
+    ]
 
 
 def max_level() -> int:
@@ -698,6 +702,16 @@ def graded_result(quiz: Quiz, student_id: int) -> float | None:
 def overrides_of(answer: QuizAnswer) -> list[ScoreOverride]:
     """Every override of the answer, oldest first, with who made it."""
     return list(answer.overrides.select_related("by"))
+
+
+def newest_overrides(attempt_ids: Iterable[int]) -> dict[int, ScoreOverride]:
+    """Per attempt id: the newest override of any of its answers (attempts without one are left out)."""
+    newest: dict[int, ScoreOverride] = {}
+    for override in ScoreOverride.objects.filter(answer__attempt_id__in=list(attempt_ids)).select_related("answer"):
+        attempt_id = override.answer.attempt_id
+        if attempt_id not in newest or override.pk > newest[attempt_id].pk:
+            newest[attempt_id] = override
+    return newest
 
 
 def answer_at(attempt: QuizAttempt, position: object) -> QuizAnswer:

@@ -20,7 +20,7 @@ def present_question(question: Question, lang: str) -> dict[str, Any]:
     option_codes = [choice.value for choice in question.options] or list(question.cards)
     # The context cards are shown above the form unless they are exactly the clickable ones.
     show_cards = bool(question.cards) and not (
-        question.widget == "cards" and sorted(option_codes) == sorted(question.cards)
+        (question.widget == "cards" and sorted(option_codes) == sorted(question.cards)) or question.widget == "discard"
     )
     return {
         "kind": question.kind,

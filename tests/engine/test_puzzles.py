@@ -226,3 +226,24 @@ def test_null_games_give_null_puzzles() -> None:
         state = puzzle.spot.state()
         # the declarer put away his two highest cards in the Null order
         assert state.contract is not None and not state.contract.hand
+
+
+@pytest.mark.slow
+def test_strong_bot_games_give_proven_puzzles() -> None:
+    from skatschule.engine.puzzles import STRONG_SOURCE, check_unique, puzzles_of_game, strong_game
+
+    total = 0
+    for seed in range(3):
+        state = strong_game(seed)
+        assert state.is_over() and state.auction.moves  # a whole game: the auction was played too
+        found, counts = puzzles_of_game(state, sample_seed=seed)
+        if state.contract is None:
+            assert (found, counts) == ([], {"passed": 1})
+            continue
+        total += len(found)
+        assert sum(counts.values()) >= len(found)
+        plays = [c for t in state.tricks for c in t.cards]
+        for puzzle in found:
+            assert puzzle.source == STRONG_SOURCE and check_unique(puzzle)
+            assert list(puzzle.spot.plays) == plays[: len(puzzle.spot.plays)]  # a decision of that very game
+    assert total > 0

@@ -65,6 +65,26 @@ def test_streak_for_reads_the_owner_and_the_goal() -> None:
     assert selectors.streak_for(owner, Choices(goal=10), now).days == 0
 
 
+def test_reminders_chosen_in_english_come_in_english() -> None:
+    """The language of the page where the learner saved the choice is the mails' language."""
+    now = datetime(2026, 11, 26, 9, 30, tzinfo=UTC)
+    user = get_user_model().objects.create_user("liam", password="x" * 12, email="liam@example.org")
+    client = Client()
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    response = client.post(
+        reverse("learners:settings"),
+        {"goal": "10", "time_zone": "Europe/London", "reminders": "daily"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 302 and LearnerSettings.objects.get(user=user).language == "en"
+    _due_item(user, now)
+    assert queue_due_reminders(now=now)["queued"] == 1
+    (message,) = mail.outbox
+    assert "1 Aufgabe" not in message.subject and "Aufgabe" not in message.body
+    assert "review" in message.body.lower()
+
+
 def test_goal_page_stores_a_users_choice_and_rejects_bad_input() -> None:
     user = get_user_model().objects.create_user("lea", password="x" * 12, email="lea@example.org")
     client = Client()
@@ -138,9 +158,9 @@ def test_trump_picking_marks_right_wrong_and_missed() -> None:
     assert "(übersehen)" in html
 
 
-def _reminded_user(name: str = "mia", frequency: str = Reminders.DAILY):
+def _reminded_user(name: str = "mia", frequency: str = Reminders.DAILY, language: str = "de"):
     user = get_user_model().objects.create_user(name, password="x" * 12, email=f"{name}@example.org")
-    LearnerSettings.objects.create(user=user, reminders=frequency)
+    LearnerSettings.objects.create(user=user, reminders=frequency, language=language)
     return user
 
 
@@ -160,7 +180,7 @@ def test_reminder_goes_once_per_period_through_the_jobs_api() -> None:
     message = mail.outbox[0]
     assert message.to == ["mia@example.org"] and "1 Aufgabe" in message.subject
     links = re.findall(r"http://127\.0\.0\.1:8000(/tagesziel/abbestellen/[^/\s]+/)", message.body)
-    assert len(links) == 2  # the German and the English part
+    assert len(links) == 1 and "English" not in message.body  # one language: German, as she saved it
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert Job.objects.filter(kind="reminder_mail", status="done").count() == 1
     # a second run in the same period sends nothing, also when the job is run again directly

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from html import unescape
 
 import jwt
 import pytest
 from django.test import Client
+from django.utils import timezone
 from jwcrypto.jwk import JWK
 from lti_tool.models import Key, LtiUser
 
@@ -17,7 +19,7 @@ from skatschule.jobs.models import Job, JobStatus
 from skatschule.lti.models import CourseClass
 from skatschule.quizzes import questions
 from skatschule.quizzes.models import QuizAttempt
-from skatschule.quizzes.services import attempts
+from skatschule.quizzes.services import attempts, grading
 from skatschule.quizzes.services.authoring import create_quiz
 from tests.quizzes.helpers import right_values, wrong_values
 
@@ -242,3 +244,36 @@ def test_grade_passback_sends_the_quiz_grading_policy_result(
             attempts.submit(attempt=attempt)
     assert [QuizAttempt.objects.get(pk=a.pk).points for a in quiz.attempts.order_by("number")] == [2, 1]
     assert [s["scoreGiven"] for s in platform.scores] == [2, 2]
+
+
+def test_a_teachers_override_sends_the_changed_score(
+    platform, registration, django_capture_on_commit_callbacks
+) -> None:
+    """The LMS got 1 of 2; the teacher gives the wrong answer full credit: it gets 2 of 2, stamped
+    later than the first score, and the course page has nothing left to send."""
+    teacher_client, course = _course(platform, registration)
+    quiz = _quiz(course, items=2)
+    launch(Client(), platform, registration, ANNA, custom={"skatschule": f"quiz:{quiz.pk}"})
+    anna = LtiUser.objects.get(sub=ANNA.sub).auth_user
+    attempt = attempts.start_attempt(quiz=quiz, student=anna)
+    first, second = quiz.items.order_by("position")
+    attempts.save_answer(attempt=attempt, item=first, values=right_values(quiz, first, anna.pk))
+    attempts.save_answer(attempt=attempt, item=second, values=wrong_values(quiz, second, anna.pk))
+    with django_capture_on_commit_callbacks(execute=True):
+        attempts.submit(attempt=attempt)
+    assert [s["scoreGiven"] for s in platform.scores] == [1]
+
+    wrong = attempt.answers.get(item=second)
+    with django_capture_on_commit_callbacks(execute=True):
+        grading.override_score(
+            answer=wrong,
+            teacher=course.classroom.teacher,
+            credit=1.0,
+            comment="Gut begründet.",
+            now=timezone.now() + timedelta(minutes=5),
+        )
+    assert [s["scoreGiven"] for s in platform.scores] == [1, 2]
+    assert platform.scores[1]["timestamp"] > platform.scores[0]["timestamp"]
+    assert Job.objects.filter(kind="lti.score", status=JobStatus.DONE).count() == 2
+    page = teacher_client.get(f"/lti/kurs/{course.pk}/").content.decode()
+    assert "noch nicht bestätigt" not in page

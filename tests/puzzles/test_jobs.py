@@ -5,6 +5,7 @@ The tests' task backend is the immediate one: ``jobs.submit`` runs the handler a
 
 from __future__ import annotations
 
+import bz2
 import json
 import re
 from io import StringIO
@@ -117,8 +118,8 @@ def test_aus_meinen_fehlern_bad_input() -> None:
 def test_make_puzzles_from_iss_records(tmp_path) -> None:
     cases = json.loads((ROOT / ".." / "shared" / "vectors" / "public_iss.json").read_text())["cases"]
     records = [c["input"]["record"] for c in cases if c["kind"] == "iss_record"][:1]
-    source = tmp_path / "games.txt"
-    source.write_text("\n".join(records + ["(;GM[Skat]MV[w XX];)"]))
+    source = tmp_path / "games.sgf.bz2"  # a public ISS archive comes packed with bzip2
+    source.write_bytes(bz2.compress("\n".join(records + ["(;GM[Skat]MV[w XX];)"]).encode()))
     out = tmp_path / "p.jsonl"
     text = StringIO()
     call_command(

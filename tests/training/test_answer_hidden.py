@@ -88,16 +88,20 @@ def check_page(html: str, question, correct: list[str], public_id: str) -> None:
     assert not bad_names, bad_names
 
     options = [choice.value for choice in question.options] or list(question.cards)
-    if options:
+    groups = [options]
+    if question.widget == "discard":  # two of the hand's cards and a game: each group marked alike
+        groups = [options, list(question.cards)]
+        options = options + list(question.cards)
+    for group in groups:
         per_option = {}
-        for value in options:
+        for value in group:
             count = Counter()
             for tag, attrs in scan.tags:
                 for name, attr in attrs.items():
                     if attr is not None and value in _tokens(attr):
                         count[(tag, name)] += 1
             per_option[value] = count
-        first = per_option[options[0]]
+        first = per_option[group[0]]
         for value, count in per_option.items():
             assert count == first, f"option {value!r} is marked differently: {count} vs {first}"
 

@@ -138,6 +138,8 @@ def unreadable_answers(q: Question, raw: list[str]) -> list[list[str]]:
 
 @pytest.mark.parametrize("slug,level", CASES)
 def test_every_seed(slug: str, level: int) -> None:
+    if slug == "druecken":
+        pytest.skip("graded by playing 66 discards over 200 deals (seconds a hand): tests/druecken/")
     kind = REGISTRY[slug]
     assert isinstance(kind, EngineExercise)
     for seed in SEEDS:

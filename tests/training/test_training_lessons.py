@@ -29,7 +29,7 @@ EXPECTED = {
     6: ("spielwert", {"spielwert"}),
     7: ("reizen-wie-hoch", {"reizen_hoehe"}),
     8: ("reizen-ablauf", {"reizen_ablauf"}),
-    9: ("spielansage", {"spielansage"}),
+    9: ("spielansage", {"spielansage", "druecken"}),
     10: ("ueberreizt", {"ueberreizt"}),
     11: ("nullspiele", {"null"}),
     12: ("abrechnung", {"abrechnung", "seeger"}),

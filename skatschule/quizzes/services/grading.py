@@ -3,7 +3,8 @@
 - ``override_score(*, answer, teacher, credit, comment, now=None) -> ScoreOverride``: the teacher of
   the quiz sets the item's credit (0 to 1) with a comment the student sees. Every override is
   kept as a :class:`ScoreOverride` row (who, when); the newest is copied onto the answer and the
-  attempt's points are summed again, all in one transaction. Raises ``QuizError`` (400) for a
+  attempt's points are summed again, all in one transaction; after the commit ``attempt_regraded``
+  tells other apps (the LMS gets the new score). Raises ``QuizError`` (400) for a
   credit out of range or a too long comment, ``QuizClosed`` (409) for an attempt not yet submitted,
   ``Http404`` for someone else's quiz.
 """
@@ -20,6 +21,7 @@ from django.utils import timezone
 
 from ..errors import QuizClosed, QuizError
 from ..models import QuizAnswer, QuizAttempt, ScoreOverride
+from ..signals import attempt_regraded
 from .attempts import attempt_points
 
 MAX_COMMENT = 1000
@@ -46,5 +48,6 @@ def override_score(
         override = ScoreOverride.objects.create(answer=answer, credit=credit, comment=comment, by=teacher, at=now)
         QuizAnswer.objects.filter(pk=answer.pk).update(override_credit=credit, override_comment=comment)
         QuizAttempt.objects.filter(pk=attempt.pk).update(points=attempt_points(attempt.pk))
+        transaction.on_commit(lambda: attempt_regraded.send(sender=QuizAttempt, attempt=attempt))
     answer.refresh_from_db()
     return override

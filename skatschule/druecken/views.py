@@ -1,0 +1,138 @@
+"""The Drücken trainer's pages: an exercise of the type ``druecken`` whose answer is graded by a job.
+
+- ``start`` (GET ``/ueben/druecken/?stufe=N``) issues an exercise and shows it at its own address;
+- ``exercise`` (GET ``/ueben/druecken/<uuid>/``): the hand and the form; once answered the feedback;
+  while the grading of a given answer runs, its progress (htmx polls, without JavaScript a link);
+- ``answer`` (POST): reads the answer (two cards and a game; a 400 otherwise), asks for the grading
+  job and grades at once when it is known, else keeps the answer in the session until it is.
+
+The exercise is an ordinary training exercise (lessons, review, progress): the same form is part
+of the lesson and review pages, which post it here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from skatschule.engine import parse_card
+from skatschule.exercises.base import AnswerError
+from skatschule.exercises.druecken import parse_answer
+from skatschule.home.errors import message_in, render_error
+from skatschule.home.security import client_ip
+from skatschule.http import HtmxHttpRequest
+from skatschule.jobs import services as jobs
+from skatschule.jobs.models import Job
+from skatschule.owners import Owner, owner_for
+from skatschule.training.models import Attempt, IssuedExercise
+from skatschule.training.services.issuing import BadDifficulty, get_issued, grade_attempt, issue, question_for, submit
+from skatschule.training.services.progress import next_step
+from skatschule.training.views import _exercise_context, _lesson_of, _progress_for
+
+from .work import GRADE, TYPE, key_for, payload_for
+
+PENDING = "druecken_pending"
+"""Session key: answers given while their grading runs, by exercise uuid."""
+
+
+def _page(request: HttpRequest, issued: IssuedExercise) -> str:
+    return reverse("druecken:exercise", kwargs={"public_id": issued.public_id})
+
+
+def _job(request: HttpRequest, issued: IssuedExercise, values: list[str]) -> Job:
+    question = question_for(issued)
+    _, game = parse_answer(question, values)
+    cards = tuple(parse_card(c) for c in question.cards)
+    return jobs.submit(
+        owner=owner_for(request),
+        kind=GRADE,
+        key=key_for(cards, game),
+        payload=payload_for(cards, game),
+        address=client_ip(request),
+    )
+
+
+def _graded(request: HttpRequest, owner: Owner, issued: IssuedExercise, values: list[str]) -> HttpResponse:
+    attempt, feedback = submit(issued, owner, values)
+    state = getattr(attempt, "progress_state", None)
+    practice = issued.mode == IssuedExercise.Mode.PRACTICE
+    following = next_step(owner, _lesson_of(issued), state, practice=practice)
+    context = _exercise_context(
+        issued, _progress_for(owner, issued, state), feedback=feedback, attempt=attempt, next_thing=following
+    )
+    if getattr(request, "htmx", False):
+        return render(request, "training/partials/answer_result.html", context)
+    return render(request, "training/exercise.html", context)
+
+
+@require_GET
+def start(request: HttpRequest) -> HttpResponse:
+    owner = owner_for(request)
+    try:
+        issued = issue(TYPE.slug, request.GET.get("stufe", "1"), None, owner)
+    except BadDifficulty as exc:
+        return render(request, "training/error.html", {"message": message_in(exc)}, status=400)
+    return redirect(_page(request, issued))
+
+
+@require_GET
+def exercise(request: HttpRequest, public_id: Any) -> HttpResponse:
+    owner = owner_for(request)
+    issued = get_issued(public_id, owner)
+    if issued.kind != TYPE.slug:
+        return redirect(reverse("training:exercise", kwargs={"kind": issued.kind}))
+    attempt = Attempt.objects.filter(issued=issued).first()
+    if attempt is not None:
+        context = _exercise_context(
+            issued, _progress_for(owner, issued), feedback=grade_attempt(attempt), attempt=attempt
+        )
+        return render(request, "training/exercise.html", context)
+    pending = request.session.get(PENDING, {}).get(str(issued.public_id))
+    if pending:
+        try:
+            job = _job(request, issued, list(pending))
+        except jobs.LimitReached as exc:
+            return render_error(request, exc, 429)
+        if job.is_done:
+            stored = dict(request.session.get(PENDING, {}))
+            stored.pop(str(issued.public_id), None)
+            request.session[PENDING] = stored
+            return _graded(request, owner, issued, list(pending))
+        context = _exercise_context(issued, _progress_for(owner, issued))
+        context.update(job=job, page=_page(request, issued))
+        return render(request, "druecken/waiting.html", context)
+    return render(request, "training/exercise.html", _exercise_context(issued, _progress_for(owner, issued)))
+
+
+@require_POST
+def answer(request: HtmxHttpRequest, public_id: Any) -> HttpResponse:
+    owner = owner_for(request)
+    issued = get_issued(public_id, owner)
+    values = [str(v)[:8] for v in request.POST.getlist("answer")[:8]]
+    try:
+        if issued.kind != TYPE.slug:
+            raise AnswerError("Diese Aufgabe ist keine Drücken-Aufgabe.", "This exercise is not a discard exercise.")
+        job = _job(request, issued, values)
+    except AnswerError as exc:
+        if request.htmx:
+            response = render(request, "training/partials/answer_error.html", {"message": message_in(exc)})
+            response["HX-Reswap"] = "innerHTML"
+            return response
+        context = _exercise_context(issued, _progress_for(owner, issued), error=message_in(exc))
+        return render(request, "training/exercise.html", context, status=400)
+    except jobs.LimitReached as exc:
+        return render_error(request, exc, 429)
+    if job.is_done and not Attempt.objects.filter(issued=issued).exists():
+        return _graded(request, owner, issued, values)
+    if not Attempt.objects.filter(issued=issued).exists():
+        stored = dict(request.session.get(PENDING, {}))
+        stored[str(issued.public_id)] = values
+        request.session[PENDING] = dict(list(stored.items())[-20:])
+    page = _page(request, issued)
+    if request.htmx:
+        return render(request, "jobs/progress.html", {"job": job, "next": page})
+    return redirect(page)
