@@ -175,8 +175,8 @@ class Case:
 class CaseAnswer:
     choice: str
     score: int | None
-    steps_de: tuple[str, ...]
-    steps_en: tuple[str, ...]
+    steps: tuple[Text, ...]
+    """The engine's derivation, one :class:`Text` a line (empty for a written key)."""
     rule_ids: tuple[str, ...]
 
 
@@ -524,11 +524,10 @@ def solve(case: Case) -> CaseAnswer:
         answer = CaseAnswer(
             choice=_match_choice(case, ruling),
             score=ruling.score if case.score_asked else None,
-            steps_de=tuple(ruling.explain("de")),
-            steps_en=tuple(ruling.explain("en")),
+            steps=tuple(step.line for step in ruling.steps),
             rule_ids=tuple(dict.fromkeys(case.rule_ids + tuple(ruling.rule_ids))),
         )
     else:
         assert case.answer is not None
-        answer = CaseAnswer(case.answer, case.answer_score if case.score_asked else None, (), (), case.rule_ids)
+        answer = CaseAnswer(case.answer, case.answer_score if case.score_asked else None, (), case.rule_ids)
     return answer

@@ -133,7 +133,7 @@ class Fall(EngineExercise[casebook.Case]):
             Step(plain(case.ruling_de, "de"), plain(case.ruling_en, "en"), case.rule_ids),
             Step(plain(case.explanation_de, "de"), plain(case.explanation_en, "en"), ()),
         ]
-        steps += [Step(de, en, ()) for de, en in zip(answer.steps_de, answer.steps_en)]
+        steps += [Step.of(line) for line in answer.steps]
         return Solution(raw, Text(label_de, label_en), tuple(steps), answer.rule_ids or case.rule_ids)
 
     def grade(self, question: Question, answer: Sequence[str]) -> Feedback:
