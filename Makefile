@@ -37,7 +37,7 @@ run: setup
 	  $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # ruff (settings in pyproject.toml) and mypy with django-stubs over the whole package
-# (strict on skatschule.engine and skatschule.exercises, see [tool.mypy]).
+# (`--strict` for all of it, see [tool.mypy]).
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .

@@ -8,13 +8,13 @@ Anonymous work is stored under the session key that was current when the visitor
 practised. That key is also written into the session data (``SESSION_OWNER_KEY``), because
 logging in rotates the session key (``cycle_key``) but keeps the data: the
 ``user_logged_in`` handler reads the original key from there and moves the work to the user
-(:func:`skatschule.training.services.progress.adopt_session`).
+(:func:`skatschule.training.services.adoption.adopt_session`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from django.db import models
 from django.db.models import Q
@@ -106,6 +106,9 @@ def owner_check(name: str) -> models.CheckConstraint:
     )
 
 
-class OwnedQuerySet(models.QuerySet[Any]):
+_M = TypeVar("_M", bound=models.Model)
+
+
+class OwnedQuerySet(models.QuerySet[_M]):
     def owned_by(self, owner: Owner) -> Self:
         return self.filter(**owner.lookup())

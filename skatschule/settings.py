@@ -114,7 +114,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "axes.middleware.AxesMiddleware",  # last: turns a lockout into the 429 page
+    "axes.middleware.AxesMiddleware",  # turns a lockout into the 429 page
+    "skatschule.home.notfound.NotFoundMiddleware",  # a service's NotFound that leaves a view: the 404 page
 ]
 
 AUTHENTICATION_BACKENDS = [

@@ -17,7 +17,7 @@ from skatschule.classrooms import services as classrooms
 def make_user(name: str, teacher: bool = False):
     user = get_user_model().objects.create_user(name)  # no password: tests log in with force_login
     if teacher:
-        classrooms.grant_teacher(user)
+        classrooms.grant_teacher(user=user)
     return user
 
 
@@ -49,7 +49,7 @@ def other_student(db):
 
 @pytest.fixture
 def classroom(teacher, student, other_student):
-    room = classrooms.create_classroom(teacher, "Skat-AG")
-    classrooms.join(student, room.join_code)
-    classrooms.join(other_student, room.join_code.lower())
+    room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
+    classrooms.join(student=student, raw_code=room.join_code)
+    classrooms.join(student=other_student, raw_code=room.join_code.lower())
     return room

@@ -1,12 +1,20 @@
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
+if TYPE_CHECKING:  # django-stubs makes the form classes generic; at run time they are not
+    SignupFormBase = UserCreationForm[User]
+    UserFormBase = forms.ModelForm[User]
+else:
+    SignupFormBase = UserCreationForm
+    UserFormBase = forms.ModelForm
 
-class SignupForm(UserCreationForm):
+
+class SignupForm(SignupFormBase):
     """Username and password twice; an email address is optional (only for a password reset)."""
 
     email = forms.EmailField(
@@ -19,7 +27,7 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
 
-class EmailForm(forms.ModelForm):
+class EmailForm(UserFormBase):
     """Change or remove the address used for password resets.
 
     Asks for the current password: whoever can set the address can reset the password, so a

@@ -16,7 +16,7 @@ from django.dispatch import receiver
 from skatschule.casebook.exam_history import adopt_session_exams
 from skatschule.owners import SESSION_OWNER_KEY
 from skatschule.puzzles.services import adopt_session as adopt_session_puzzles
-from skatschule.training.services.progress import adopt_session
+from skatschule.training.services.adoption import adopt_session
 
 
 @receiver(user_logged_in, dispatch_uid="skatschule.accounts.adopt_session_on_login")
@@ -26,6 +26,6 @@ def adopt_anonymous_practice(sender: object, request: Any = None, user: Any = No
         return
     key = session.pop(SESSION_OWNER_KEY, "")
     if key:
-        adopt_session(key, user)
-        adopt_session_exams(key, user)  # referee exams taken before signing in: into the history
+        adopt_session(session_key=key, user=user)
+        adopt_session_exams(session_key=key, user=user)  # referee exams taken before signing in: into the history
         adopt_session_puzzles(key, user)  # puzzle attempts and rating

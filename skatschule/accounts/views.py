@@ -4,7 +4,7 @@ Anonymous practice moves to the account on signup and login."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.contrib.auth import login, logout
@@ -16,11 +16,13 @@ from django.urls import reverse_lazy
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
+from django.views.generic.edit import FormView
 
 from skatschule.classrooms import join_limit
 from skatschule.home.errors import message_in, render_error
 from skatschule.http import AuthenticatedHttpRequest, on_site_url
 from skatschule.owners import Owner, anonymous_key
+from skatschule.training.services.adoption import adopt_session
 from skatschule.training.services.portability import (
     MAX_BYTES,
     SIGNED,
@@ -30,7 +32,6 @@ from skatschule.training.services.portability import (
     parse,
     signature_state,
 )
-from skatschule.training.services.progress import adopt_session
 
 from .deletion import delete_account, export_account
 from .forms import DeleteAccountForm, EmailForm, SignupForm
@@ -56,17 +57,23 @@ def signup(request: HttpRequest) -> HttpResponse:
             response["Retry-After"] = str(exc.retry_after)
             return response
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        adopt_session(key, user)  # the login signal did it already; this is a no-op then
+        adopt_session(session_key=key, user=user)  # the login signal did it already; this is a no-op then
         return redirect(_safe_next(request) or "training:dashboard")
     status = 400 if request.method == "POST" else 200  # the form is shown again with its errors
     return render(request, "accounts/signup.html", {"form": form, "next": _safe_next(request)}, status=status)
 
 
-class RefusedFormIs400:
+if TYPE_CHECKING:  # a mixin for form views; django-stubs makes FormView generic, at run time it is not
+    FormViewMixinBase = FormView[Any]
+else:
+    FormViewMixinBase = object
+
+
+class RefusedFormIs400(FormViewMixinBase):
     """For Django's auth views: a form sent back with errors answers 400, like every other form here."""
 
     def form_invalid(self, form: Any) -> HttpResponse:
-        response: HttpResponse = super().form_invalid(form)  # type: ignore[misc]
+        response = super().form_invalid(form)
         response.status_code = 400
         return response
 
@@ -163,7 +170,7 @@ class PasswordChangeView(RefusedFormIs400, auth_views.PasswordChangeView):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def account_settings(request: HttpRequest) -> HttpResponse:
+def account_settings(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = EmailForm(request.POST if request.method == "POST" else None, instance=request.user)
     if request.method == "POST":
         if form.is_valid():

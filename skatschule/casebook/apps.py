@@ -11,6 +11,6 @@ class CasebookConfig(AppConfig):
     def ready(self) -> None:
         # The case exercise reads the casebook, so it lives here and joins the registry now
         # (imported here: it needs the app registry ready).
-        from .fall import Fall
+        from .exercise_types.fall import Fall
 
         register(Fall())

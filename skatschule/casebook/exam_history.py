@@ -59,14 +59,14 @@ def start_practice_exam(*, owner: Owner, size: int, pass_percent: int = DEFAULT_
     """A practice exam (``services.start_exam``) with the creator's pass mark."""
     if not 1 <= pass_percent <= 100:
         raise UserError("Die Bestehensgrenze liegt zwischen 1 und 100 %.", "The pass mark is between 1 and 100 %.")
-    exam = services.start_exam(owner, size)
+    exam = services.start_exam(owner=owner, size=size)
     if pass_percent != exam.pass_percent:
         Exam.objects.filter(pk=exam.pk).update(pass_percent=pass_percent)
         exam.pass_percent = pass_percent
     return exam
 
 
-def adopt_session_exams(session_key: str, user: User) -> int:
+def adopt_session_exams(*, session_key: str, user: User) -> int:
     """Give the exams an anonymous visitor took in this browser to the account they sign up
     for or log in to (as their practice is), so they appear in the history. Returns how many."""
     if not session_key or user.pk is None:
@@ -132,7 +132,7 @@ def history(user: User) -> list[ExamSummary]:
         return []
     for open_exam in Exam.objects.filter(user=user, finished_at__isnull=True):
         if services.is_over(open_exam):  # out of time without a last visit: it is over all the same
-            services.finish_exam(open_exam)
+            services.finish_exam(exam=open_exam)
     exams = (
         Exam.objects.filter(user=user, finished_at__isnull=False)
         .select_related("group")
@@ -151,5 +151,8 @@ def trend(rows: list[ExamSummary]) -> int | None:
         return None
     recent = rows[:RECENT] if len(rows) > RECENT else rows[:1]
     earlier = rows[len(recent) :]
-    mean = lambda part: sum(r.percent for r in part) / len(part)  # noqa: E731
+
+    def mean(part: list[ExamSummary]) -> float:
+        return sum(r.percent for r in part) / len(part)
+
     return round(mean(recent) - mean(earlier))

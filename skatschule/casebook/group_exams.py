@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q, QuerySet
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
 from skatschule.home.errors import UserError
+from skatschule.home.notfound import NotFound
 from skatschule.home.text import one_line
 
 from . import services
@@ -45,7 +45,7 @@ def create_group_exam(
     *, trainer: User, classroom: Classroom, title: str, size: int, pass_percent: int = 80, open_book: bool = True
 ) -> GroupExam:
     if classroom.teacher_id != trainer.pk:
-        raise Http404("not your class")
+        raise NotFound("not your class")
     title = one_line(title, 120)
     if not title:
         raise UserError("Bitte gib der Prüfung einen Titel.", "Please give the exam a title.")
@@ -98,7 +98,7 @@ def member_group_exam(user: User, pk: object) -> GroupExam:
     text = str(pk)
     found = group_exams_for(user).filter(pk=int(text)).first() if services.is_number(text) else None
     if found is None:
-        raise Http404("no such group exam")
+        raise NotFound("no such group exam")
     return found
 
 
@@ -110,14 +110,14 @@ def own_group_exam(trainer: User, pk: object) -> GroupExam:
         else None
     )
     if found is None:
-        raise Http404("no such group exam")
+        raise NotFound("no such group exam")
     return found
 
 
 def release_review(*, trainer: User, group: GroupExam) -> GroupExam:
     """Open every sitting's review with the right answers (``services.review_open``); once only."""
     if group.creator_id != trainer.pk and group.classroom.teacher_id != trainer.pk:
-        raise Http404("not your exam")
+        raise NotFound("not your exam")
     GroupExam.objects.filter(pk=group.pk, review_released_at__isnull=True).update(review_released_at=timezone.now())
     group.refresh_from_db()
     return group

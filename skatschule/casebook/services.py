@@ -39,7 +39,6 @@ from uuid import UUID
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import Case, F, Q, Value, When
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.content.ids import RULE_ID_RE as RULE_ID
@@ -47,11 +46,12 @@ from skatschule.engine.numbers import is_plain_number
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import AnswerError, ExerciseType, Feedback, Question
 from skatschule.home.errors import UserError
+from skatschule.home.notfound import NotFound
 from skatschule.owners import Owner
 
 from . import cases as casebook
-from .fall import seed_for_case
-from .fall_variante import FallVariante, eligible
+from .exercise_types.fall import Fall, seed_for_case
+from .exercise_types.fall_variante import FallVariante, eligible
 from .models import Exam, ExamQuestion, SolvedCase
 
 __all__ = [
@@ -239,7 +239,7 @@ def _draw(size: int, rng: random.Random) -> list[tuple[str, int, int]]:
     return questions
 
 
-def start_exam(owner: Owner, size: int = DEFAULT_SIZE, now: datetime | None = None) -> Exam:
+def start_exam(*, owner: Owner, size: int = DEFAULT_SIZE, now: datetime | None = None) -> Exam:
     """A new exam of ``size`` questions for ``owner``, timed from ``now``."""
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise _bad_size()
@@ -256,10 +256,10 @@ def start_exam(owner: Owner, size: int = DEFAULT_SIZE, now: datetime | None = No
 
 
 def get_exam(public_id: UUID | str, owner: Owner) -> Exam:
-    """The owner's exam with this uuid; ``Http404`` for anyone else's."""
+    """The owner's exam with this uuid; ``NotFound`` for anyone else's."""
     exam = Exam.objects.owned_by(owner).filter(public_id=public_id).first()
     if exam is None:
-        raise Http404("no such exam")
+        raise NotFound("no such exam")
     return exam
 
 
@@ -280,7 +280,7 @@ def is_over(exam: Exam, now: datetime | None = None) -> bool:
     return not exam.questions.filter(answered_at__isnull=True).exists()
 
 
-def finish_exam(exam: Exam, now: datetime | None = None) -> Exam:
+def finish_exam(*, exam: Exam, now: datetime | None = None) -> Exam:
     """Close the exam (idempotent); the finishing time is never after the deadline."""
     now = now or timezone.now()
     if exam.finished_at is None:
@@ -304,7 +304,8 @@ def case_of(item: ExamQuestion) -> casebook.Case | None:
     if item.kind != "fall":
         return None
     kind = REGISTRY["fall"]
-    return kind.scenario(item.difficulty, item.seed)  # type: ignore[attr-defined]
+    assert isinstance(kind, Fall)  # registered by the casebook app (CasebookConfig.ready)
+    return kind.scenario(item.difficulty, item.seed)
 
 
 def variant_of(item: ExamQuestion) -> casebook.Case | None:
@@ -321,34 +322,35 @@ class Answered:
     created: bool
 
 
-def answer_question(exam: Exam, position: object, values: Sequence[str], now: datetime | None = None) -> Answered:
+def answer_question(*, exam: Exam, position: object, values: Sequence[str], now: datetime | None = None) -> Answered:
     """Grade and record the answer to question ``position`` (see the module docstring)."""
     now = now or timezone.now()
     try:
         number = int(str(position))
     except ValueError:
-        raise Http404("no such question") from None
+        raise NotFound("no such question") from None
     item = exam.questions.filter(position=number).first()
     if item is None:
-        raise Http404("no such question")
+        raise NotFound("no such question")
     if item.answered_at is not None:
         return Answered(item, _grade(item, item.answer or []), created=False)
     if exam.finished_at is not None or _late(exam, now):
-        finish_exam(exam, now)
+        finish_exam(exam=exam, now=now)
         raise ExamClosed(
             "Die Zeit ist abgelaufen: Diese Antwort kam nach dem Ende der Prüfung und zählt nicht.",
             "Time is up: this answer arrived after the end of the exam and does not count.",
         )
     raw = [str(v)[:64] for v in values][:4]
     feedback = _grade(item, raw)  # AnswerError: nothing is recorded
-    updated = ExamQuestion.objects.filter(pk=item.pk, answered_at__isnull=True).update(
-        answer=raw, correct=feedback.correct, answered_at=now
-    )
+    with transaction.atomic():  # the answer and, with the last one, the end of the exam
+        updated = ExamQuestion.objects.filter(pk=item.pk, answered_at__isnull=True).update(
+            answer=raw, correct=feedback.correct, answered_at=now
+        )
+        if updated and not exam.questions.filter(answered_at__isnull=True).exists():
+            finish_exam(exam=exam, now=now)
     item.refresh_from_db()
     if not updated:  # a concurrent submission won: report the recorded answer
         return Answered(item, _grade(item, item.answer or []), created=False)
-    if not exam.questions.filter(answered_at__isnull=True).exists():
-        finish_exam(exam, now)
     return Answered(item, feedback, created=True)
 
 
@@ -402,7 +404,7 @@ def review(exam: Exam, now: datetime | None = None) -> list[ReviewRow]:
         raise ExamNotOver(
             "Die Auswertung gibt es erst nach der Prüfung.", "The review is available only after the exam."
         )
-    finish_exam(exam, now)
+    finish_exam(exam=exam, now=now)
     if not review_open(exam, now):
         raise ReviewLocked(
             "Die Lösungen gibt die Kursleitung frei, wenn alle fertig sind; bis dahin siehst du dein Ergebnis.",

@@ -172,7 +172,7 @@ def exam(request: HttpRequest, public_id: Any) -> HttpResponse:
 def exam_answer(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
     found = services.get_exam(public_id, owner_for(request, create=False))
     try:
-        services.answer_question(found, position, request.POST.getlist("answer"))
+        services.answer_question(exam=found, position=position, values=request.POST.getlist("answer"))
     except services.ExamClosed as exc:
         return _error(request, exc, exam=found)
     except AnswerError as exc:
@@ -186,7 +186,7 @@ def exam_answer(request: HttpRequest, public_id: Any, position: int) -> HttpResp
 @require_POST
 def exam_finish(request: HttpRequest, public_id: Any) -> HttpResponse:
     found = services.get_exam(public_id, owner_for(request, create=False))
-    services.finish_exam(found)
+    services.finish_exam(exam=found)
     return redirect("casebook:exam_review", public_id=found.public_id)
 
 

@@ -44,7 +44,7 @@ def result_sheet(request: HttpRequest, public_id: Any) -> HttpResponse:
                 "Das Ergebnisblatt gibt es erst nach der Prüfung.", "The result sheet is available only after the exam."
             ),
         )
-    services.finish_exam(exam)
+    services.finish_exam(exam=exam)
     try:
         rows = services.review(exam)
     except services.ReviewLocked as exc:  # the sheet lists right answers: not before the release

@@ -287,7 +287,7 @@ def attempt(request: HttpRequest) -> Iterator[None]:
     """Guard one try at a code; raises :class:`TooManyAttempts` when the limit is reached
     (:class:`LimitUnavailable`, 503, when the cache cannot count).
 
-    Usage: ``with attempt(request): services.join(request.user, code)``.
+    Usage: ``with attempt(request): services.join(student=request.user, raw_code=code)``.
     """
     window = window_seconds()
     taken = _take_slots(_counters(request), window, TooManyAttempts)

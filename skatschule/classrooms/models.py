@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -45,7 +47,7 @@ class TeacherInvitation(models.Model):
             models.CheckConstraint(condition=Q(uses_left__gte=0), name="teacher_invitation_uses_not_negative"),
         ]
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         self.code = (self.code or "").strip().upper()
         super().save(*args, **kwargs)
 

@@ -2,15 +2,15 @@
 (those are in :mod:`.services`).
 
 - **Classes**: the teacher's classes (with member counts), the classes a student joined, the
-  teacher's own class by id (``Http404`` for anyone else's), a class's members.
+  teacher's own class by id (``NotFound`` for anyone else's), a class's members.
 - **Homework** (issue 18): whether and when each student finished an assignment, computed,
   not stored. A lesson assignment is done from the first moment the student's practice met
   the lesson's mastery rule (``mastery_needed`` right among the last ``mastery_window``
-  answers at the lesson's steps, the rule of ``training.services.progress``); it stays done
+  answers at the lesson's steps, the rule of ``training.selectors``); it stays done
   even if a later wrong answer drops the current streak. A quiz assignment is done with the
   first submitted attempt. Done after the due time is "late"; not done after it is "overdue".
 - **Class progress** (issue 18): every student's lesson mastery, last activity and quiz
-  results in one table; mastery comes from ``training.services.progress.lesson_progress``,
+  results in one table; mastery comes from ``training.selectors.lesson_progress``,
   the same rule the student's own page uses. All students' practice is read in one query;
   each lesson's progress is then computed in Python from those rows (a class is tens of
   students, the lessons are a few dozen).
@@ -27,15 +27,15 @@ from typing import Any
 from django.apps import apps
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Max, QuerySet
-from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.engine.numbers import is_plain_number
+from skatschule.home.notfound import NotFound
 from skatschule.home.spreadsheets import local_datetime
 from skatschule.training.lessons import Lesson, get_lesson, get_lessons
 from skatschule.training.models import Attempt
-from skatschule.training.services.progress import LessonProgress, Row, lesson_progress
+from skatschule.training.selectors import LessonProgress, Row, lesson_progress
 
 from .models import TEACHER_GROUP, Assignment, Classroom, Membership
 
@@ -106,10 +106,10 @@ def is_id(value: object) -> bool:
 
 
 def own_classroom(user: User, pk: object) -> Classroom:
-    """The teacher's own class ``pk``; ``Http404`` for anyone else's (or a forged id)."""
+    """The teacher's own class ``pk``; ``NotFound`` for anyone else's (or a forged id)."""
     found = classrooms_taught(user).filter(pk=int(str(pk))).first() if is_id(pk) else None
     if found is None:
-        raise Http404("no such class")
+        raise NotFound("no such class")
     return found
 
 
@@ -289,7 +289,7 @@ def own_assignment(teacher: User, pk: object) -> Assignment:
         else None
     )
     if found is None:
-        raise Http404("no such assignment")
+        raise NotFound("no such assignment")
     return found
 
 

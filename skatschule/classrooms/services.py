@@ -6,22 +6,23 @@ progress) are in :mod:`.selectors`. Errors:
 - :class:`ClassroomError` (a 400 with its message a ``Text``): a wrong or used-up code,
   an empty class name ...; its subclass :class:`WrongCode` is a code that matches nothing
   (what :mod:`.join_limit` counts as a guess);
-- ``Http404`` for a class that is not the teacher's own (``selectors.own_classroom``).
+- ``NotFound`` for a class that is not the teacher's own (``selectors.own_classroom``).
 """
 
 from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import Group, User
 from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.home.errors import UserError
+from skatschule.home.notfound import NotFound
 from skatschule.home.text import one_line
 from skatschule.training.lessons import get_lesson
 
@@ -44,6 +45,7 @@ __all__ = [
     "classrooms_taught",
     "find_by_code",
     "join",
+    "Joined",
     "leave",
     "assign_homework",
     "withdraw_homework",
@@ -66,13 +68,14 @@ class WrongCode(ClassroomError):
 # --- the teacher role -------------------------------------------------------------------------
 
 
-def grant_teacher(user: User) -> None:
-    group, _ = Group.objects.get_or_create(name=TEACHER_GROUP)
-    user.groups.add(group)
+def grant_teacher(*, user: User) -> None:
+    with transaction.atomic():
+        group, _ = Group.objects.get_or_create(name=TEACHER_GROUP)
+        user.groups.add(group)
     user._skatschule_is_teacher = True  # type: ignore[attr-defined]
 
 
-def redeem_invitation(user: User, raw_code: object) -> bool:
+def redeem_invitation(*, user: User, raw_code: object) -> bool:
     """Make ``user`` a teacher with an invitation code. False if they already were one.
 
     The use is counted with a conditional ``UPDATE ... WHERE uses_left > 0``, so two people
@@ -92,7 +95,7 @@ def redeem_invitation(user: User, raw_code: object) -> bool:
                 "Diesen Einladungscode gibt es nicht, oder er ist schon aufgebraucht.",
                 "This invitation code does not exist or has been used up.",
             )
-        grant_teacher(user)
+        grant_teacher(user=user)
     return True
 
 
@@ -140,15 +143,15 @@ def _clean_name(raw: object) -> str:
 
 def _require_teacher(user: User) -> None:
     if not is_teacher(user):
-        raise Http404("not a teacher")
+        raise NotFound("not a teacher")
 
 
-def create_classroom(teacher: User, name: object) -> Classroom:
+def create_classroom(*, teacher: User, name: object) -> Classroom:
     _require_teacher(teacher)
     return _save_with_new_code(Classroom(teacher=teacher, name=_clean_name(name)))
 
 
-def rotate_code(classroom: Classroom) -> Classroom:
+def rotate_code(*, classroom: Classroom) -> Classroom:
     """A new join code; the old one stops working at once. Members stay."""
     return _save_with_new_code(classroom)
 
@@ -164,8 +167,16 @@ def find_by_code(raw: object) -> Classroom:
     return found
 
 
-def join(student: User, raw_code: object) -> tuple[Classroom, bool]:
-    """Put ``student`` in the class with this code. Returns (class, newly joined)."""
+@dataclass(frozen=True)
+class Joined:
+    """The class :func:`join` put the student in, and whether they were new to it."""
+
+    classroom: Classroom
+    created: bool
+
+
+def join(*, student: User, raw_code: object) -> Joined:
+    """Put ``student`` in the class with this code."""
     classroom = find_by_code(raw_code)
     if classroom.teacher_id == student.pk:
         raise ClassroomError(
@@ -176,16 +187,16 @@ def join(student: User, raw_code: object) -> tuple[Classroom, bool]:
             _, created = Membership.objects.get_or_create(classroom=classroom, student=student)
     except IntegrityError:  # a concurrent join of the same student won
         created = False
-    return classroom, created
+    return Joined(classroom, created)
 
 
-def leave(classroom: Classroom, student_id: object) -> bool:
+def leave(*, classroom: Classroom, student_id: object) -> bool:
     """Remove a student from the teacher's class (their quiz results stay)."""
     if not is_id(student_id):
-        raise Http404("no such student")
+        raise NotFound("no such student")
     deleted, _ = Membership.objects.filter(classroom=classroom, student_id=int(str(student_id))).delete()
     if not deleted:
-        raise Http404("no such student")
+        raise NotFound("no such student")
     return True
 
 
@@ -195,7 +206,7 @@ def leave(classroom: Classroom, student_id: object) -> bool:
 def assign_homework(*, teacher: User, classroom: Classroom, task: str, due_at: datetime) -> Assignment:
     """Give ``task`` (``lesson:<slug>`` or ``quiz:<id>``) to the class, due at ``due_at``."""
     if classroom.teacher_id != teacher.pk:
-        raise Http404("not your class")
+        raise NotFound("not your class")
     kind, _, value = str(task).partition(":")
     if due_at <= timezone.now():
         raise ClassroomError("Der Termin muss in der Zukunft liegen.", "The due date must be in the future.")
@@ -218,5 +229,5 @@ def assign_homework(*, teacher: User, classroom: Classroom, task: str, due_at: d
 
 def withdraw_homework(*, teacher: User, assignment: Assignment) -> None:
     if assignment.classroom.teacher_id != teacher.pk:
-        raise Http404("not your class")
+        raise NotFound("not your class")
     assignment.delete()

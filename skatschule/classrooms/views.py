@@ -8,6 +8,8 @@ codes get a 429 (the error page, or for htmx the form with the message).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -26,7 +28,7 @@ from .services import ClassroomError
 from .views_teachers import homework_context
 
 
-def _index_context(request: AuthenticatedHtmxHttpRequest, **extra) -> dict:
+def _index_context(request: AuthenticatedHtmxHttpRequest, **extra: Any) -> dict[str, Any]:
     context = {
         "is_teacher": selectors.is_teacher(request.user),
         "taught": selectors.classrooms_taught_with_counts(request.user),
@@ -57,7 +59,7 @@ def create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
         back = [(reverse("classrooms:index"), _("Zu den Klassen"))]
         return render_error(request, _("Nur Lehrkräfte können Klassen anlegen."), 403, links=back)
     try:
-        classroom = services.create_classroom(request.user, request.POST.get("name", ""))
+        classroom = services.create_classroom(teacher=request.user, name=request.POST.get("name", ""))
     except ClassroomError as exc:
         return render(
             request,
@@ -94,7 +96,7 @@ def classroom_join_path(code: str) -> str:
 @login_required
 @require_POST
 def rotate(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
-    classroom = services.rotate_code(selectors.own_classroom(request.user, pk))
+    classroom = services.rotate_code(classroom=selectors.own_classroom(request.user, pk))
     messages.success(request, _("Der Beitrittscode ist erneuert; der alte gilt nicht mehr."))
     return redirect("classrooms:detail", pk=classroom.pk)
 
@@ -103,13 +105,13 @@ def rotate(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def remove_member(request: AuthenticatedHtmxHttpRequest, pk: int, student_id: int) -> HttpResponse:
     classroom = selectors.own_classroom(request.user, pk)
-    services.leave(classroom, student_id)
+    services.leave(classroom=classroom, student_id=student_id)
     messages.success(request, _("Die Person ist nicht mehr in der Klasse."))
     return redirect("classrooms:detail", pk=classroom.pk)
 
 
 def _too_many(
-    request: AuthenticatedHtmxHttpRequest, exc: TooManyAttempts, template: str, context: dict
+    request: AuthenticatedHtmxHttpRequest, exc: TooManyAttempts, template: str, context: dict[str, Any]
 ) -> HttpResponse:
     """429 (503 while the limiter cannot count): for htmx the form's own template with the message as its error,
     else the error page."""
@@ -125,21 +127,21 @@ def _too_many(
 
 
 def _join(
-    request: AuthenticatedHtmxHttpRequest, code: str, template: str, context: dict, status: int = 400
+    request: AuthenticatedHtmxHttpRequest, code: str, template: str, context: dict[str, Any], status: int = 400
 ) -> HttpResponse:
     try:
         with join_limit.attempt(request):
-            classroom, created = services.join(request.user, code)
+            joined = services.join(student=request.user, raw_code=code)
     except TooManyAttempts as exc:
         context.update(code=str(code)[:40])
         return _too_many(request, exc, template, context)
     except ClassroomError as exc:
         context.update(error=exc.message(current_lang()), code=str(code)[:40])
         return render(request, template, context, status=status)
-    if created:
-        messages.success(request, _("Du bist jetzt in der Klasse „%(name)s“.") % {"name": classroom.name})
+    if joined.created:
+        messages.success(request, _("Du bist jetzt in der Klasse „%(name)s“.") % {"name": joined.classroom.name})
     else:
-        messages.info(request, _("Du warst schon in der Klasse „%(name)s“.") % {"name": classroom.name})
+        messages.info(request, _("Du warst schon in der Klasse „%(name)s“.") % {"name": joined.classroom.name})
     return redirect("quizzes:index")
 
 
@@ -180,7 +182,7 @@ def become_teacher(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     if request.method == "POST":
         try:
             with join_limit.attempt(request):
-                redeemed = services.redeem_invitation(request.user, request.POST.get("code", ""))
+                redeemed = services.redeem_invitation(user=request.user, raw_code=request.POST.get("code", ""))
             if redeemed:
                 messages.success(request, _("Du bist jetzt als Lehrkraft freigeschaltet."))
             return redirect("classrooms:index")

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -18,6 +20,7 @@ from skatschule.home.spreadsheets import table_csv_bytes, table_xlsx_bytes
 from skatschule.http import AuthenticatedHttpRequest
 
 from . import selectors, services
+from .models import Classroom
 from .services import ClassroomError
 
 _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
@@ -27,14 +30,14 @@ class AssignForm(forms.Form):
     task = forms.ChoiceField(label=gettext_lazy("Aufgabe"))
     due_at = forms.DateTimeField(label=gettext_lazy("Fällig am"), widget=_DATETIME)
 
-    def __init__(self, *args, classroom, lang, **kwargs):
+    def __init__(self, *args: Any, classroom: Classroom, lang: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         task = self.fields["task"]
         assert isinstance(task, forms.ChoiceField)
         task.choices = selectors.task_choices(classroom, lang)
 
 
-def _progress(request: AuthenticatedHttpRequest, pk: int):
+def _progress(request: AuthenticatedHttpRequest, pk: int) -> tuple[Classroom, selectors.ClassProgress]:
     classroom = selectors.own_classroom(request.user, pk)
     return classroom, selectors.class_progress(classroom, request.GET.get("sortieren", selectors.SORT_NAME))
 
@@ -116,7 +119,7 @@ def withdraw(request: AuthenticatedHttpRequest, pk: int, assignment_pk: int) -> 
     return redirect("classrooms:detail", pk=classroom.pk)
 
 
-def homework_context(classroom, lang: str) -> dict:
+def homework_context(classroom: Classroom, lang: str) -> dict[str, Any]:
     """What the class page shows of homework: the form and each assignment's count of done."""
     return {
         "assign_form": AssignForm(classroom=classroom, lang=lang),

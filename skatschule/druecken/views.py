@@ -29,8 +29,16 @@ from skatschule.jobs import services as jobs
 from skatschule.jobs.models import Job
 from skatschule.owners import Owner, owner_for
 from skatschule.training.models import Attempt, IssuedExercise
-from skatschule.training.services.issuing import BadDifficulty, get_issued, grade_attempt, issue, question_for, submit
-from skatschule.training.services.progress import next_step
+from skatschule.training.selectors import next_step
+from skatschule.training.services.issuing import (
+    BadDifficulty,
+    Submitted,
+    get_issued,
+    grade_attempt,
+    issue,
+    question_for,
+    submit,
+)
 from skatschule.training.views import _exercise_context, _lesson_of, _progress_for
 
 from .work import GRADE, TYPE, key_for, payload_for
@@ -57,13 +65,11 @@ def _job(request: HttpRequest, issued: IssuedExercise, values: list[str]) -> Job
 
 
 def _graded(request: HttpRequest, owner: Owner, issued: IssuedExercise, values: list[str]) -> HttpResponse:
-    attempt, feedback = submit(issued, owner, values)
-    state = getattr(attempt, "progress_state", None)
+    submitted = submit(issued=issued, owner=owner, values=values)
+    state = submitted.progress_state
     practice = issued.mode == IssuedExercise.Mode.PRACTICE
     following = next_step(owner, _lesson_of(issued), state, practice=practice)
-    context = _exercise_context(
-        issued, _progress_for(owner, issued, state), feedback=feedback, attempt=attempt, next_thing=following
-    )
+    context = _exercise_context(issued, _progress_for(owner, issued, state), submitted, next_thing=following)
     if getattr(request, "htmx", False):
         return render(request, "training/partials/answer_result.html", context)
     return render(request, "training/exercise.html", context)
@@ -73,7 +79,7 @@ def _graded(request: HttpRequest, owner: Owner, issued: IssuedExercise, values: 
 def start(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request)
     try:
-        issued = issue(TYPE.slug, request.GET.get("stufe", "1"), None, owner)
+        issued = issue(kind=TYPE.slug, difficulty=request.GET.get("stufe", "1"), owner=owner)
     except BadDifficulty as exc:
         return render(request, "training/error.html", {"message": message_in(exc)}, status=400)
     return redirect(_page(request, issued))
@@ -87,9 +93,8 @@ def exercise(request: HttpRequest, public_id: Any) -> HttpResponse:
         return redirect(reverse("training:exercise", kwargs={"kind": issued.kind}))
     attempt = Attempt.objects.filter(issued=issued).first()
     if attempt is not None:
-        context = _exercise_context(
-            issued, _progress_for(owner, issued), feedback=grade_attempt(attempt), attempt=attempt
-        )
+        answered = Submitted(attempt, grade_attempt(attempt), created=False)
+        context = _exercise_context(issued, _progress_for(owner, issued), answered)
         return render(request, "training/exercise.html", context)
     pending = request.session.get(PENDING, {}).get(str(issued.public_id))
     if pending:

@@ -38,11 +38,14 @@ from .scoring import (
     score_game,
     settle,
 )
+from .seats import SEATS, Seat
 from .sorting import sort_hand
 
 __all__ = [
     "BID_VALUES",
     "SEAT_NAMES_DE",
+    "Seat",
+    "SEATS",
     "SEAT_NAMES_EN",
     "Auction",
     "AuctionMove",

@@ -16,6 +16,7 @@ from typing import Literal
 
 from .errors import GameOver, IllegalBid
 from .rules import ISKO
+from .seats import SEAT_NAMES_DE, SEAT_NAMES_EN, SEATS, Seat
 
 __all__ = [
     "BID_VALUES",
@@ -32,15 +33,13 @@ __all__ = [
 
 BID_VALUES: tuple[int, ...] = tuple(ISKO.bid_values())
 _BID_SET = frozenset(BID_VALUES)
-SEAT_NAMES_DE = ("Vorhand", "Mittelhand", "Hinterhand")
-SEAT_NAMES_EN = ("forehand", "middlehand", "rearhand")
 
 
 @dataclass(frozen=True, slots=True)
 class Bid:
     """``seat`` says (bids) ``value``."""
 
-    seat: int
+    seat: Seat
     value: int
 
     def __str__(self) -> str:
@@ -51,7 +50,7 @@ class Bid:
 class Hold:
     """``seat`` holds the value just bid ("ja")."""
 
-    seat: int
+    seat: Seat
 
     def __str__(self) -> str:
         return f"{SEAT_NAMES_DE[self.seat]}: ja"
@@ -61,7 +60,7 @@ class Hold:
 class Pass:
     """``seat`` passes ("weg")."""
 
-    seat: int
+    seat: Seat
 
     def __str__(self) -> str:
         return f"{SEAT_NAMES_DE[self.seat]}: passe"
@@ -76,9 +75,10 @@ def parse_auction_move(item: object) -> AuctionMove:
     """``[seat, 18]``, ``[seat, "y"]`` or ``[seat, "p"]`` as in the vectors contract."""
     if not isinstance(item, (list, tuple)) or len(item) != 2:
         raise IllegalBid(f"Unlesbarer Reizschritt {item!r}", f"Unreadable auction move {item!r}")
-    seat, what = item
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1, 2):
-        raise IllegalBid(f"Unbekannter Platz {seat!r}: 0, 1 oder 2", f"Unknown seat {seat!r}: 0, 1 or 2")
+    number, what = item
+    if not isinstance(number, int) or isinstance(number, bool) or number not in (0, 1, 2):
+        raise IllegalBid(f"Unbekannter Platz {number!r}: 0, 1 oder 2", f"Unknown seat {number!r}: 0, 1 or 2")
+    seat = SEATS[number]
     if isinstance(what, bool):
         raise IllegalBid(f"Unlesbarer Reizschritt {item!r}", f"Unreadable auction move {item!r}")
     if isinstance(what, int):
@@ -96,13 +96,13 @@ class Auction:
     """The state of the auction after some moves."""
 
     phase: AuctionPhase = "middlehand"
-    speaker: int = 1
-    listener: int = 0
+    speaker: Seat = Seat.MIDDLEHAND
+    listener: Seat = Seat.FOREHAND
     value: int = 0
     """The highest value bid so far (0: nothing bid yet)."""
     pending: bool = False
     """True when the speaker's bid awaits the listener's answer."""
-    declarer: int | None = None
+    declarer: Seat | None = None
     moves: tuple[AuctionMove, ...] = ()
 
     @property
@@ -115,11 +115,11 @@ class Auction:
         return self.is_over and self.declarer is None
 
     @property
-    def to_move(self) -> int | None:
+    def to_move(self) -> Seat | None:
         if self.phase == "over":
             return None
         if self.phase == "vorhand_alone":
-            return 0
+            return Seat.FOREHAND
         return self.listener if self.pending else self.speaker
 
     def legal_moves(self) -> list[AuctionMove]:
@@ -129,7 +129,7 @@ class Auction:
             return []
         moves: list[AuctionMove]
         if self.phase == "vorhand_alone":
-            moves = [Bid(0, v) for v in BID_VALUES]
+            moves = [Bid(Seat.FOREHAND, v) for v in BID_VALUES]
         elif self.pending:
             moves = [Hold(seat)]
         else:
@@ -160,7 +160,7 @@ class Auction:
                     "Forehand must name a bid (at least 18) or pass",
                 )
             self._check_value(move.value)
-            return replace(self, phase="over", value=move.value, declarer=0, moves=moves)
+            return replace(self, phase="over", value=move.value, declarer=Seat.FOREHAND, moves=moves)
         if isinstance(move, Bid):
             if self.pending:
                 raise IllegalBid(
@@ -179,7 +179,9 @@ class Auction:
         # a pass: the other one of the pair survives
         survivor = self.speaker if seat == self.listener else self.listener
         if self.phase == "middlehand":
-            nxt = replace(self, phase="hinterhand", speaker=2, listener=survivor, pending=False, moves=moves)
+            nxt = replace(
+                self, phase="hinterhand", speaker=Seat.REARHAND, listener=survivor, pending=False, moves=moves
+            )
             return nxt
         # Hinterhand against the survivor: this pass ends the bidding
         if self.value == 0:

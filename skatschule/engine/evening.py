@@ -2,8 +2,9 @@
 
 :func:`play_evening` feeds the deals through :class:`~.pubround.PubRound` (the Bock and
 Ramsch queue, the dealer, the list entries) and values every game with
-:func:`~.houserules.score_house` under the evening's rule set (ISkO or pub rules plus the
-house switches). The totals come from the round: the ISkO list, Seeger-Fabian, Bierlachs
+:func:`~.scoring.score_game` (through :func:`~.houserules.score_house`) under the evening's
+rule set (ISkO or pub rules plus the house switches). :func:`play_deal` values one deal; the
+score sheet's replay calls it too. The totals come from the round: the ISkO list, Seeger-Fabian, Bierlachs
 and the money at an exact stake (:class:`fractions.Fraction`, seed 003 plays for 1/10,
 1/4 and 1/2 cent).
 
@@ -27,7 +28,7 @@ from .errors import SkatError
 from .explain import Derivation, Step
 from .games import GameType
 from .houserules import HouseGame, doublings, score_house
-from .pub import bock_trigger, score_ramsch
+from .pub import score_ramsch, starts_bock_round
 from .pubround import (
     DealKind,
     EscapeGrand,
@@ -36,6 +37,7 @@ from .pubround import (
     PubRound,
     RamschPlayed,
     RoundEvent,
+    score_broken_ramsch,
 )
 from .rules import RuleSet
 
@@ -48,6 +50,7 @@ __all__ = [
     "Evening",
     "parse_stake",
     "play_evening",
+    "play_deal",
 ]
 
 
@@ -60,17 +63,17 @@ class EveningGame:
 
     declarer: int
     game: HouseGame
-    kontra: bool = False
-    re: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class EveningRamsch:
-    """A (Schiebe)ramsch: Augen and tricks of Vorhand, Mittelhand and Hinterhand."""
+    """A (Schiebe)ramsch: Augen and tricks of Vorhand, Mittelhand and Hinterhand;
+    ``broken_by``: the player (0-2) whose irregularity broke it off (K.3.6)."""
 
     augen: tuple[int, ...]
     tricks: tuple[int, ...]
     schieben: int = 0
+    broken_by: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +86,15 @@ EveningDeal = EveningGame | EveningRamsch | EveningPassed
 
 @dataclass(frozen=True, slots=True)
 class EveningRow:
+    """One deal on the list: its kind, the dealer, the entry per player, the derivation, and
+    for a played game the declarer and whether he won."""
+
     deal: DealKind
     dealer: int
     entry: tuple[int, ...]
     steps: Derivation
+    declarer: int | None = None
+    won: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,18 +165,21 @@ def play_evening(
     rows: list[EveningRow] = []
     for number, deal in enumerate(deals, start=1):
         try:
-            row, state = _play(state, deal, rules)
+            row, state = play_deal(state, deal, rules)
         except SkatError as err:
             raise SkatError(f"Spiel {number}: {err.text.de}", f"Game {number}: {err.text.en}") from None
         rows.append(row)
     return Evening(state, tuple(rows), stake)
 
 
-def _play(state: PubRound, deal: EveningDeal, rules: RuleSet) -> tuple[EveningRow, PubRound]:
+def play_deal(state: PubRound, deal: EveningDeal, rules: RuleSet) -> tuple[EveningRow, PubRound]:
+    """The next deal on the list: the one place that values a deal of an evening, for
+    :func:`play_evening` and the score sheet. Returns the list row and the round after it."""
     kind, dealer = state.next_kind, state.dealer
-    pub = rules.doublings
     event: RoundEvent
-    steps: Derivation = ()
+    steps: Derivation
+    declarer: int | None = None
+    won: bool | None = None
     if isinstance(deal, EveningPassed):
         if rules.ramsch_when_passed:
             raise SkatError(
@@ -176,41 +187,31 @@ def _play(state: PubRound, deal: EveningDeal, rules: RuleSet) -> tuple[EveningRo
                 "Under pub rules no deal is thrown in; Ramsch is played (K.3.1)",
             )
         event = PassedIn()
-    elif isinstance(deal, EveningRamsch):
-        if not pub:
-            raise SkatError(
-                "Ramsch gibt es nur nach den Kneipenregeln (K.3)", "Ramsch exists only under pub rules (K.3)"
-            )
-        result = score_ramsch(deal.augen, deal.tricks, deal.schieben)
-        steps = result.steps
-        event = RamschPlayed(result.scores)
-    else:
-        if not 0 <= deal.declarer < state.players:
-            raise SkatError(f"Unbekannter Spieler {deal.declarer}", f"Unknown player {deal.declarer}")
-        # Kontra, Re and the further levels exist only under pub rules (checked where they are counted)
-        doublings(kontra=deal.game.doublings > 0, re=False, more=0, null_closed=False, pub=pub)
-        game = replace(deal.game, bock=kind is DealKind.BOCK)
-        outcome = score_house(game, rules)
-        steps = outcome.steps
-        trigger = pub and bock_trigger(
-            kontra=deal.kontra,
-            re=deal.re,
-            won=outcome.won,
-            null=game.game is None or game.game.is_null,
-            declarer_points=0 if game.conceded else game.declarer_points,  # conceded: no 60:60 split
-            reading=rules.bock_reading,
+        steps = (
+            Step(
+                "Eingepasst: kein Eintrag, der nächste gibt",
+                "Passed in: no entry, the next player deals",
+                ("2.3.7", "A.1.3"),
+            ),
         )
-        if kind is DealKind.RAMSCH:
-            if game.game is None or game.game is not GameType.GRAND or not game.hand:
-                raise SkatError(
-                    "In der Ramschrunde wird geramscht oder ein Ausweich-Grand Hand gespielt (K.4.3)",
-                    "In the Ramsch round it is Ramsch or an escape Grand Hand (K.4.3)",
-                )
-            event = EscapeGrand(deal.declarer, outcome.score, outcome.won, trigger)
-        else:
-            event = GamePlayed(deal.declarer, outcome.score, outcome.won, kind is DealKind.BOCK, trigger)
+    elif isinstance(deal, EveningRamsch):
+        event, steps = _ramsch(deal, kind, rules)
+    else:
+        event, steps, won = _game(state, deal, kind, rules)
+        declarer = deal.declarer
     new = state.apply(event)
-    if kind is DealKind.BOCK and isinstance(deal, EveningRamsch):
+    return EveningRow(kind, dealer, new.entries[-1], steps, declarer, won), new
+
+
+def _ramsch(deal: EveningRamsch, kind: DealKind, rules: RuleSet) -> tuple[RoundEvent, Derivation]:
+    if not rules.doublings:
+        raise SkatError("Ramsch gibt es nur nach den Kneipenregeln (K.3)", "Ramsch exists only under pub rules (K.3)")
+    if deal.broken_by is not None:
+        result = score_broken_ramsch(deal.augen, deal.tricks, deal.broken_by, deal.schieben)
+    else:
+        result = score_ramsch(deal.augen, deal.tricks, deal.schieben)
+    steps = result.steps
+    if kind is DealKind.BOCK:
         steps = steps + (
             Step(
                 "Ramsch in der Bockrunde: nicht verdoppelt, verbraucht ein Bockspiel",
@@ -218,4 +219,26 @@ def _play(state: PubRound, deal: EveningDeal, rules: RuleSet) -> tuple[EveningRo
                 ("K.2.2",),
             ),
         )
-    return EveningRow(kind, dealer, new.entries[-1], steps), new
+    return RamschPlayed(result.scores), steps
+
+
+def _game(state: PubRound, deal: EveningGame, kind: DealKind, rules: RuleSet) -> tuple[RoundEvent, Derivation, bool]:
+    pub = rules.doublings
+    if not 0 <= deal.declarer < state.players:
+        raise SkatError(f"Unbekannter Spieler {deal.declarer}", f"Unknown player {deal.declarer}")
+    # Kontra, Re and the further levels exist only under pub rules (checked where they are counted)
+    doublings(kontra=deal.game.doublings > 0, re=False, more=0, null_closed=False, pub=pub)
+    game = replace(deal.game, bock=kind is DealKind.BOCK)
+    outcome = score_house(game, rules)
+    trigger = pub and starts_bock_round(outcome)
+    event: RoundEvent
+    if kind is DealKind.RAMSCH:
+        if game.game is not GameType.GRAND or not game.hand:
+            raise SkatError(
+                "In der Ramschrunde wird geramscht oder ein Ausweich-Grand Hand gespielt (K.4.3)",
+                "In the Ramsch round it is Ramsch or an escape Grand Hand (K.4.3)",
+            )
+        event = EscapeGrand(deal.declarer, outcome.score, outcome.won, trigger)
+    else:
+        event = GamePlayed(deal.declarer, outcome.score, outcome.won, kind is DealKind.BOCK, trigger)
+    return event, outcome.steps, outcome.won

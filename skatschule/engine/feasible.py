@@ -30,7 +30,7 @@ from functools import cache
 from .cards import DECK, Card
 from .games import GameType
 
-__all__ = ["declarer_points_possible", "game_possible", "possible_declarer_points", "spitzen_possible"]
+__all__ = ["declarer_points_possible", "game_possible", "possible_declarer_points", "spitze_possible"]
 
 TRICKS = 10
 SKAT_CARDS = 2
@@ -66,22 +66,22 @@ def declarer_points_possible(points: int, tricks: int) -> bool:
     return points in possible_declarer_points(tricks)
 
 
-def _held(game: GameType, matadors: int, spitzen: int) -> tuple[frozenset[Card], frozenset[Card]] | None:
+def _held(game: GameType, matadors: int, spitze: int) -> tuple[frozenset[Card], frozenset[Card]] | None:
     """The cards the matadors and Spitzen put in the declarer's and in the defenders' hands,
     or None if they clash."""
     trumps = game.trumps_in_order
-    if game.is_null or matadors == 0 or abs(matadors) > len(trumps) or not 0 <= spitzen <= len(trumps):
+    if game.is_null or matadors == 0 or abs(matadors) > len(trumps) or not 0 <= spitze <= len(trumps):
         return None
     held = abs(matadors)
     mine = set(trumps[:held]) if matadors > 0 else set(trumps[held : held + 1])
     theirs = set(trumps[held : held + 1]) if matadors > 0 else set(trumps[:held])
-    spitze = set(trumps[len(trumps) - spitzen :]) if spitzen else set()
-    if spitze & theirs:
+    lowest = set(trumps[len(trumps) - spitze :]) if spitze else set()
+    if lowest & theirs:
         return None
-    return frozenset(mine | spitze), frozenset(theirs)
+    return frozenset(mine | lowest), frozenset(theirs)
 
 
-def _taken(game: GameType, matadors: int, spitzen: int, spitze_made: bool) -> tuple[frozenset[Card], frozenset[Card]]:
+def _taken(game: GameType, matadors: int, spitze: int, spitze_made: bool) -> tuple[frozenset[Card], frozenset[Card]]:
     """The cards that must end among the declarer's tricks and skat, and among the defenders' tricks.
 
     A top trump wins whatever trick it is played to, so "mit N" puts the top N trumps with the
@@ -90,14 +90,15 @@ def _taken(game: GameType, matadors: int, spitzen: int, spitze_made: bool) -> tu
     Spitzen take the last tricks."""
     trumps = game.trumps_in_order
     top = frozenset(trumps[: abs(matadors)])
-    made = frozenset(trumps[len(trumps) - spitzen :]) if spitzen and spitze_made else frozenset()
+    made = frozenset(trumps[len(trumps) - spitze :]) if spitze and spitze_made else frozenset()
     return (top | made, frozenset()) if matadors > 0 else (made, top)
 
 
-def spitzen_possible(game: GameType, *, matadors: int, spitzen: int) -> bool:
-    """Can the declarer hold ``spitzen`` Spitzen (the game's lowest trumps) with these matadors?
+def spitze_possible(game: GameType, *, matadors: int, spitze: int) -> bool:
+    """Can the declarer hold the ``spitze`` lowest trumps, announced as Spitze (K.5.5), with these
+    matadors?
     "ohne 4" in Grand leaves him no jack; "mit 3" in Grand lacks the jack of diamonds."""
-    return _held(game, matadors, spitzen) is not None
+    return _held(game, matadors, spitze) is not None
 
 
 def game_possible(
@@ -106,19 +107,19 @@ def game_possible(
     matadors: int,
     points: int,
     tricks: int,
-    spitzen: int = 0,
+    spitze: int = 0,
     spitze_made: bool = False,
 ) -> bool:
     """Can a suit or Grand ``game`` end with the declarer holding ``matadors`` (``+N`` mit,
     ``-N`` ohne, over all his cards with the skat), ``points`` Augen and ``tricks`` tricks,
-    ``spitzen`` Spitzen announced and (if ``spitze_made``) made?"""
-    if _held(game, matadors, spitzen) is None:
+    the ``spitze`` lowest trumps announced as Spitze (K.5.5) and (if ``spitze_made``) made?"""
+    if _held(game, matadors, spitze) is None:
         return False
     held = abs(matadors)
     if matadors > 0 and tricks < held - SKAT_CARDS:
         return False  # each top trump he plays wins a trick of its own; two may lie in the skat
     if matadors < 0 and TRICKS - tricks < -(-held // 2):
         return False  # each trick holding a top trump is the defenders', two of them at most in one
-    if spitze_made and tricks < spitzen:
+    if spitze_made and tricks < spitze:
         return False  # made Spitzen take the last tricks
-    return points in possible_declarer_points(tricks, *_taken(game, matadors, spitzen, spitze_made))
+    return points in possible_declarer_points(tricks, *_taken(game, matadors, spitze, spitze_made))

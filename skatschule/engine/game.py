@@ -27,6 +27,7 @@ from .games import OUT_OF_SCHNEIDER, Contract, GameType
 from .names import card_ref, suit_ref
 from .rules import ISKO, RuleSet
 from .scoring import Outcome, Termination, _evaluate, matadors_in_mask, score_game
+from .seats import SEATS, Seat
 
 __all__ = [
     "PickUp",
@@ -135,6 +136,7 @@ class Trick(NamedTuple):
         return sum(c.points for c in self.cards)
 
     def seat_of(self, i: int) -> int:
+        """The seat that played the ``i``-th card (0-2)."""
         return (self.leader + i) % 3
 
 
@@ -184,7 +186,7 @@ class GameState:
         self.rules = rules
         self.auction = _NEW_AUCTION
         self.phase = _AUCTION
-        self.declarer: int | None = None
+        self.declarer: Seat | None = None
         self.contract: Contract | None = None
         deal = self.deal
         self._dealt = (_mask(deal[0]), _mask(deal[1]), _mask(deal[2]), _mask(deal[3]))
@@ -226,14 +228,14 @@ class GameState:
 
     # ------------------------------------------------------------------ queries
     @property
-    def to_move(self) -> int | None:
+    def to_move(self) -> Seat | None:
         """The seat whose move it is, or None when the game is over."""
         if self.phase is Phase.AUCTION:
             return self.auction.to_move
         if self.phase is Phase.OVER:
             return None
         if self.phase is Phase.PLAY:
-            return self._seat
+            return SEATS[self._seat]
         return self.declarer
 
     @property
@@ -703,7 +705,7 @@ class GameState:
         """
         state = cls(deal, rules=rules)
         state.auction = _decided_auction(declarer, bid)
-        state.declarer = declarer
+        state.declarer = state.auction.declarer
         state.phase = _SKAT
         if not contract.hand:
             state._pick_up_and_discard(discard)
@@ -761,11 +763,11 @@ def _decided_auction(declarer: int, bid: int) -> Auction:
         raise IllegalMove(f"{bid} ist kein Reizwert", f"{bid} is not a bid value")
     moves: list[AuctionMove]
     if declarer == 0:
-        moves = [Pass(1), Pass(2), Bid(0, bid)]
+        moves = [Pass(Seat.MIDDLEHAND), Pass(Seat.REARHAND), Bid(Seat.FOREHAND, bid)]
     elif declarer == 1:
-        moves = [Bid(1, bid), Pass(0), Pass(2)]
+        moves = [Bid(Seat.MIDDLEHAND, bid), Pass(Seat.FOREHAND), Pass(Seat.REARHAND)]
     else:
-        moves = [Pass(1), Bid(2, bid), Pass(0)]
+        moves = [Pass(Seat.MIDDLEHAND), Bid(Seat.REARHAND, bid), Pass(Seat.FOREHAND)]
     auction = Auction()
     for m in moves:
         auction = auction.apply(m)

@@ -37,6 +37,7 @@ from .games import Contract, GameType
 from .numbers import plain_number
 from .rules import ISKO, RuleSet
 from .scoring import Outcome, concede, score_game
+from .seats import SEATS
 
 __all__ = ["IssGame", "parse_record", "parse_records", "split_records", "write_record", "IssError"]
 
@@ -431,7 +432,8 @@ def _expect_declarer(state: GameState, seat: int, move_no: int, label: str) -> N
         )
 
 
-def _auction_move(state: GameState, seat: int, action: str, move_no: int, label: str) -> None:
+def _auction_move(state: GameState, number: int, action: str, move_no: int, label: str) -> None:
+    seat = SEATS[number]
     if action == "y":
         state.push(Hold(seat))
     elif action == "p":

@@ -87,7 +87,7 @@ def score_ramsch(augen: Sequence[int], tricks: Sequence[int], schieben: int = 0)
                 ("K.3.6",),
             )
         )
-        scores = tuple(120 if p == winner else 0 for p in range(3))
+        scores = tuple(TOTAL_POINTS if p == winner else 0 for p in range(3))
         return RamschResult(
             (augen[0], augen[1], augen[2]),
             (tricks[0], tricks[1], tricks[2]),
@@ -152,12 +152,13 @@ def bock_trigger(
 
 
 def starts_bock_round(outcome: Outcome, reading: BockReading | None = None) -> bool:
-    """:func:`bock_trigger` read from a scored game, by default with its rule set's reading."""
+    """:func:`bock_trigger` read from a scored game, by default with its rule set's reading
+    (a conceded game has no 60:60 split; the Revolution counts as a Null)."""
     return bock_trigger(
         kontra=outcome.kontra,
         re=outcome.re,
         won=outcome.won,
         null=outcome.contract.game.is_null,
-        declarer_points=outcome.declarer_points,
+        declarer_points=0 if outcome.calls.conceded else outcome.declarer_points,
         reading=outcome.rules.bock_reading if reading is None else reading,
     )

@@ -25,9 +25,9 @@ from fractions import Fraction
 from .bidding import AuctionMove, Bid, Hold, Pass
 from .errors import SkatError
 from .explain import Step
-from .games import Contract
+from .games import TOTAL_POINTS, Contract
 from .lists import BierlachsRound, bierlachs_rows, isko_totals, seeger_totals
-from .pub import BockReading, RamschResult, bock_trigger, score_ramsch, starts_bock_round
+from .pub import RAMSCH_PAR, BockReading, RamschResult, bock_trigger, score_ramsch, starts_bock_round
 from .scoring import Outcome
 
 __all__ = [
@@ -653,12 +653,12 @@ def score_broken_ramsch(
             "Ramsch: drei Spieler; der Abbrechende sitzt auf Platz 0, 1 oder 2",
             "Ramsch: three players; the one breaking off sits in seat 0, 1 or 2",
         )
-    if sum(augen) > 120 or sum(tricks) > 9 or min(*augen, *tricks) < 0:
+    if sum(augen) > TOTAL_POINTS or sum(tricks) > 9 or min(*augen, *tricks) < 0:
         raise SkatError(
             "Bis zum Abbruch höchstens 9 Stiche und 120 Augen", "At most 9 tricks and 120 card points before the break"
         )
     full_augen, full_tricks = list(augen), list(tricks)
-    full_augen[breaker] += 120 - sum(augen)
+    full_augen[breaker] += TOTAL_POINTS - sum(augen)
     full_tricks[breaker] += 10 - sum(tricks)
     note = Step(
         "Abgebrochen: alle übrigen Stiche und der Skat gehen an den, der abbricht",
@@ -677,7 +677,7 @@ def score_broken_ramsch(
             (note, *result.steps),
         )
     multiplier = 1 + schieben + 1
-    scores = tuple(-120 * multiplier if p == breaker else 60 for p in range(3))
+    scores = tuple(-TOTAL_POINTS * multiplier if p == breaker else RAMSCH_PAR for p in range(3))
     steps = (
         note,
         Step(

@@ -20,10 +20,13 @@ from types import MappingProxyType
 
 from .errors import SkatError
 from .explain import Text
-from .games import GameType
+from .games import OUT_OF_SCHNEIDER, GameType
 
 __all__ = [
     "RuleSet",
+    "Special",
+    "REVOLUTION_VALUE",
+    "SAXON_BASE",
     "HandOverbid",
     "BockReading",
     "Switch",
@@ -35,6 +38,7 @@ __all__ = [
     "PUB",
     "RULESETS",
     "get_rules",
+    "house_rule",
 ]
 
 _BASE = MappingProxyType(
@@ -54,7 +58,20 @@ EXTENDED_DOUBLING_LEVELS = ("Kontra", "Re", "Bock", "Hirsch", "Blatt", "Lachs", 
 """Seed 002's further doublings after Re (Hirsch is also called Tischkante-Stuhl)."""
 
 
+REVOLUTION_VALUE = 92
+"""The Revolution's fixed value (K.5.1)."""
+SAXON_BASE = 20
+"""The Saxon Spitze's base value (K.5.5)."""
+
 _KEYS: dict[tuple[object, ...], int] = {}
+
+
+class Special(Enum):
+    """Games that exist only under a house switch: the Revolution (K.5.1, a Null-like game
+    worth 92) and the Saxon Spitze (K.5.5, a Grand-like game with base value 20)."""
+
+    REVOLUTION = "revolution"
+    SAXON = "saxon"
 
 
 class HandOverbid(Enum):
@@ -114,6 +131,10 @@ class RuleSet:
     bock_reading: BockReading = BockReading.DECLARER_LOST
     """Pub rules: how "Kontra verloren" starts a Bock round (K.2.1)."""
     rule_ids: tuple[str, ...] = field(default=(), compare=False)
+    house: bool = field(default=True, compare=False)
+    """Are the deviations house rules, named in a derivation as they apply (``Hausregel „Grand
+    20“``)? Not for the named rule sets (the ISkO, the older Skatordnung, whose numbers are its
+    own rules, and the pub rules) until a house switch is set on them."""
     key: int = field(default=0, init=False, compare=False, repr=False)
     """A small number for the switches (equal rule sets share it): a cheap cache key."""
 
@@ -178,6 +199,12 @@ class RuleSet:
 
     def loss_factor(self, hand: bool) -> int:
         return self.lost_hand_factor if hand else self.lost_factor
+
+    @property
+    def out_of_schneider(self) -> int:
+        """The defenders are out of Schneider with this many Augen: 31, or 30 under "mit 30 aus dem
+        Schneider" (K.7.4; it helps the defenders only, the declarer is Schneider with 30)."""
+        return OUT_OF_SCHNEIDER - 1 if self.schneider_at_30 else OUT_OF_SCHNEIDER
 
     def max_matadors(self, game: GameType) -> int:
         """The most matadors that count in ``game`` (4 with jacks only)."""
@@ -246,7 +273,7 @@ class RuleSet:
             kwargs["grand_base"] = 24
         if kwargs.get("revolution") == 0:
             kwargs["revolution"] = None  # 0: no Revolution, like an absent switch
-        return replace(self, **kwargs)  # type: ignore[arg-type]
+        return replace(self, house=self.house or bool(kwargs), **kwargs)  # type: ignore[arg-type]
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> RuleSet:
@@ -332,14 +359,24 @@ SWITCHES: tuple[Switch, ...] = (
 )
 """Every house-rule switch, in the order the score sheet lists them."""
 
+_LABELS = {switch.field: switch.label for switch in SWITCHES}
 
-ISKO = RuleSet("isko", "Internationale Skatordnung", "International Skat Rules")
+
+def house_rule(field: str, *, start: bool = False) -> tuple[str, str]:
+    """``Hausregel „Grand 20“`` / ``house rule “Grand 20”``: how a derivation names the switch it
+    applies (``start``: at the start of a sentence, ``House rule`` in English)."""
+    label = _LABELS[field]
+    return f"Hausregel „{label.de}“", f"{'House' if start else 'house'} rule “{label.en}”"
+
+
+ISKO = RuleSet("isko", "Internationale Skatordnung", "International Skat Rules", house=False)
 PRE1999 = RuleSet(
     "pre1999",
     "Skatordnung vor 1999",
     "Skat order before 1999",
     grand_ouvert_base=36,
     hand_not_punished=True,
+    house=False,
 )
 PUB = RuleSet(
     "pub",
@@ -347,6 +384,7 @@ PUB = RuleSet(
     "Pub rules (not ISkO)",
     doublings=True,
     ramsch_when_passed=True,
+    house=False,
 )
 RULESETS: Mapping[str, RuleSet] = MappingProxyType({r.name: r for r in (ISKO, PRE1999, PUB)})
 

@@ -21,9 +21,13 @@ How it works:
   hand in the same group, worth the same Augen, with no card between them still in
   another hand or on the table, do exactly the same in every continuation; only one of
   them is searched.
-* **Move ordering**: the best lead stored in the table first; in a trick, cards are
-  tried by what they do to it (taking it, smearing Augen to a partner, throwing the
-  cheapest card).
+* **Move ordering**: the best lead stored in the table first, then the killer lead of
+  that depth; in a trick, cards are tried by what they do to it (taking it, smearing Augen
+  to a partner, throwing the cheapest card). The orders of the second and the last hand are
+  computed once for their cards and the card on top and then remembered; a card that cuts
+  the search off moves to the front of its remembered order.
+* **Sure tricks as masks**: the bounds at each trick start take the run of top cards of
+  each group as one mask and its Augen from a table, with no loop per card.
 * **Null-window search (MTD(f))** at the root: a sequence of yes/no questions "can the
   declarer make sure of at least N Augen?" sharing one table.
 """
@@ -225,6 +229,21 @@ def _layout(game: GameType) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tup
     return tuple(plain), tuple(band_low), tuple(bands)
 
 
+@functools.cache
+def _mask_points(game: GameType) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The Augen of any set of cards (solver indexes) of ``game`` as three look-ups, by its
+    bits 0-10, 11-21 and 22-31 (the trumps of a suit game are bits 0-10)."""
+    points = tables_for(game).points
+    parts: list[tuple[int, ...]] = []
+    for shift in (0, 11, 22):
+        part = [0] * (1 << 11)
+        for m in range(1, 1 << min(11, 32 - shift)):
+            i = (m & -m).bit_length() - 1
+            part[m] = part[m & (m - 1)] + points[shift + i]
+        parts.append(tuple(part))
+    return parts[0], parts[1], parts[2]
+
+
 def _squeeze(bands: tuple[tuple[int, int], ...], h0: int, h1: int, h2: int) -> tuple[int, int, int]:
     """The hands with the live cards of every band moved to the band's top (the cards
     already played squeezed out): the same position for the Augen search."""
@@ -266,8 +285,13 @@ class _Search:
         self.trumps = 0 if tables.game.is_null else len(tables.game.trumps_in_order)
         self.trump_mask = (1 << self.trumps) - 1
         self.plain, self.band_low, self.bands = _layout(tables.game)
-        self.history = [0] * 32
-        """How often each card (as a lead) was best or cut the search off, weighted by depth."""
+        self.pts_a, self.pts_b, self.pts_c = _mask_points(tables.game)
+        self.order_memo: dict[int, list[int]] = {}
+        self.order_b_memo: dict[int, list[int]] = {}
+        """The same for the second hand, by its cards, the lead, what the last hand can put
+        over and the declarer's place in the trick."""
+        """The order of the last hand's cards in a trick, by its cards (as :meth:`reps` keys
+        them), the card on top and whether that card belongs to the last hand's side."""
         self.killer = [-1] * 11
         self.rep_memo: dict[int, list[int]] = {}
         """By cards left a hand: the last lead that cut the search off."""
@@ -311,35 +335,33 @@ class _Search:
         """Augen of the leader's own cards in the tricks it surely takes in a row from the lead:
         its top trumps, then the top cards of plain suits that no opponent (``opp1``, ``opp2``;
         0 for none) can trump in time. A lower bound of the leader's side's Augen to come."""
-        pts = self.t.points
-        gain = 0
         tm = self.trump_mask
+        # each run is a mask: the live cards of a group above its first card in another hand
         x = live & tm
-        while x:
-            low = x & -x
-            if not mine & low:
-                break
-            gain += pts[low.bit_length() - 1]
-            x ^= low
+        other = x & ~mine
+        if other:
+            x &= (other & -other) - 1
+        taken = x
         ruff1 = opp1 & tm
         ruff2 = opp2 & tm
         for suit in self.plain:
             x = live & suit
             if not mine & x & -x:
                 continue
-            cap = 8
-            if ruff1:
-                cap = (opp1 & suit).bit_count()
-            if ruff2:
-                cap = min(cap, (opp2 & suit).bit_count())
-            while x and cap:
-                low = x & -x
-                if not mine & low:
-                    break
-                gain += pts[low.bit_length() - 1]
-                cap -= 1
-                x ^= low
-        return gain
+            other = x & ~mine
+            if other:
+                x &= (other & -other) - 1
+            if ruff1 or ruff2:
+                # an opponent with trumps ruffs once out of the suit: as many tricks as he follows
+                cap = 8
+                if ruff1:
+                    cap = (opp1 & suit).bit_count()
+                if ruff2:
+                    cap = min(cap, (opp2 & suit).bit_count())
+                while x.bit_count() > cap:
+                    x ^= 1 << (x.bit_length() - 1)
+            taken |= x
+        return self.pts_a[taken & 0x7FF] + self.pts_b[taken >> 11 & 0x7FF] + self.pts_c[taken >> 22]
 
     # ------------------------------------------------------------------ Augen games
     def trick(self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int) -> int:
@@ -396,14 +418,10 @@ class _Search:
         run = 0
         if x:
             mine = (dh & x & -x) != 0
-            while x:
-                low = x & -x
-                if ((dh & low) != 0) != mine:
-                    break
-                run += pts[low.bit_length() - 1]
-                x ^= low
-            if not mine:
-                run = -run
+            other = x & ~dh if mine else x & dh
+            if other:
+                x &= (other & -other) - 1
+            run = self.pts_a[x] if mine else -self.pts_a[x]  # at most 11 trumps
         if d == 0:
             sure = self.sure(ha, live, hb, hc)
             if sure >= beta:
@@ -435,10 +453,9 @@ class _Search:
             beta = hi
         follow = t.follow
         band_low = self.band_low
-        history = self.history
         depth = ha.bit_count()
         killer = self.killer[depth]
-        # the leads: the stored best first, then the killer, then by what they promise and history
+        # the leads: the stored best first, then the killer, then by what they promise
         moves_a = self.reps(ha, live & ~ha)
         if len(moves_a) > 1:
             keys: list[int] = []
@@ -473,19 +490,41 @@ class _Search:
         va = -1 if max_a else 1000
         best_a = moves_a[0]
         last = depth == 2
-        followers: dict[int, tuple[list[int], list[int]]] = {}
+        order_memo = self.order_memo
+        order_b_memo = self.order_b_memo
+        t3 = hc & trump_mask
+        partner_last = d == 0  # B and C defend together
+        followers: dict[int, tuple[list[int], list[int], int, int]] = {}
         for a in moves_a:
             abit = 1 << a
             pa = pts[a]
             fa = follow[a]
             known = followers.get(fa)
             if known is None:
-                known = followers[fa] = (self.reps(hb & fa or hb, sep_b), self.reps(hc & fa or hc, sep_c))
-            moves_b, moves_c = known
+                # the keys of the orders of the second and last hand: their cards as reps()
+                # keys them; for the second hand also what the last hand can put over
+                legal_b = hb & fa or hb
+                legal_c = hc & fa or hc
+                span_b = ((1 << legal_b.bit_length()) - 1) & ~((legal_b & -legal_b) - 1)
+                span_c = ((1 << legal_c.bit_length()) - 1) & ~((legal_c & -legal_c) - 1)
+                over_c = (hc & fa) << 1 | 1 if hc & fa else t3 << 1
+                known = followers[fa] = (
+                    self.reps(legal_b, sep_b),
+                    self.reps(legal_c, sep_c),
+                    ((legal_b | (sep_b & span_b) << 32) << 33 | over_c) << 7 | d,
+                    (legal_c | (sep_c & span_c) << 32) << 7,
+                )
+            moves_b, moves_c, bkey, ckey = known
             f3 = hc & fa
-            t3 = hc & trump_mask
-            partner_last = d == 0  # B and C defend together
+            okey = -1
             if len(moves_b) > 1:
+                okey = bkey | a << 2
+                known_b = order_b_memo.get(okey)
+                if known_b is not None:
+                    moves_b = known_b
+            else:
+                known_b = moves_b
+            if known_b is None:
                 # second hand: keep the trick for the own side, smear to a partner who sits
                 # last and can take it, else throw the cheapest card
                 keys = []
@@ -508,9 +547,10 @@ class _Search:
                         score = 40 - pts[i]
                     keys.append(score << 5 | i)
                 keys.sort(reverse=True)
-                moves_b = [k & 31 for k in keys]
+                moves_b = order_b_memo[okey] = [k & 31 for k in keys]
             vb = -1 if max_b else 1000
             under_a: list[int] = []
+            under_key = -1
             alpha_b = alpha
             beta_b = beta
             for b in moves_b:
@@ -524,24 +564,29 @@ class _Search:
                     wpos = 0
                 # last hand: take the trick for the own side with the most Augen, or throw the cheapest
                 # (the same order for every second card that leaves the lead on top)
+                ckey_top = -1
                 if len(moves_c) < 2:
                     order_c = moves_c
                 elif wpos == 0 and under_a:
                     order_c = under_a
+                    ckey_top = under_key
                 else:
                     side_top = (wpos == d) == max_c  # the card on top belongs to C's side
-                    keys = []
-                    for i in moves_c:
-                        if beats[i * 32 + top] or side_top:
-                            keys.append(
-                                ((100 + pts[i] - (12 if i < n_trumps else 0)) << 12 | min(history[i], 4095)) << 5 | i
-                            )
-                        else:
-                            keys.append(((40 - pts[i]) << 12 | min(history[i], 4095)) << 5 | i)
-                    keys.sort(reverse=True)
-                    order_c = [k & 31 for k in keys]
+                    ckey_top = ckey | top << 1 | side_top
+                    known_c = order_memo.get(ckey_top)
+                    if known_c is None:
+                        keys = []
+                        for i in moves_c:
+                            if beats[i * 32 + top] or side_top:
+                                keys.append((100 + pts[i] - (12 if i < n_trumps else 0)) << 5 | i)
+                            else:
+                                keys.append((40 - pts[i]) << 5 | i)
+                        keys.sort(reverse=True)
+                        known_c = order_memo[ckey_top] = [k & 31 for k in keys]
+                    order_c = known_c
                     if wpos == 0:
                         under_a = order_c
+                        under_key = ckey_top
                 vc = -1 if max_c else 1000
                 alpha_c = alpha_b
                 beta_c = beta_b
@@ -575,8 +620,15 @@ class _Search:
                         r = gain
                     else:
                         if band_low[a] | band_low[b] | band_low[c]:
-                            for x in sorted((a, b, c), reverse=True):
-                                m = band_low[x]
+                            # squeeze the bands, the weakest card played first
+                            x0, x1, x2 = a, b, c
+                            if x0 < x1:
+                                x0, x1 = x1, x0
+                            if x1 < x2:
+                                x1, x2 = x2, x1
+                                if x0 < x1:
+                                    x0, x1 = x1, x0
+                            for m in (band_low[x0], band_low[x1], band_low[x2]):
                                 if m:
                                     na = na & ~m | (na & m) >> 1
                                     nb = nb & ~m | (nb & m) >> 1
@@ -593,14 +645,22 @@ class _Search:
                             if r > alpha_c:
                                 alpha_c = r
                                 if r >= beta_c:
-                                    history[c] += depth
+                                    if c != order_c[0] and ckey_top >= 0:
+                                        # the card that cut off goes first next time (a new list:
+                                        # an outer loop may still walk the old one)
+                                        order_memo[ckey_top] = [c] + [x for x in order_c if x != c]
+                                        if wpos == 0:
+                                            under_a = order_memo[ckey_top]
                                     break
                     elif r < vc:
                         vc = r
                         if r < beta_c:
                             beta_c = r
                             if r <= alpha_c:
-                                history[c] += depth
+                                if c != order_c[0] and ckey_top >= 0:
+                                    order_memo[ckey_top] = [c] + [x for x in order_c if x != c]
+                                    if wpos == 0:
+                                        under_a = order_memo[ckey_top]
                                 break
                 if max_b:
                     if vc > vb:
@@ -608,12 +668,16 @@ class _Search:
                         if vc > alpha_b:
                             alpha_b = vc
                             if vc >= beta_b:
+                                if b != moves_b[0] and okey >= 0:
+                                    order_b_memo[okey] = [b] + [x for x in moves_b if x != b]
                                 break
                 elif vc < vb:
                     vb = vc
                     if vc < beta_b:
                         beta_b = vc
                         if vc <= alpha_b:
+                            if b != moves_b[0] and okey >= 0:
+                                order_b_memo[okey] = [b] + [x for x in moves_b if x != b]
                             break
             if max_a:
                 if vb > va:

@@ -280,12 +280,12 @@ def _evening_deal(raw: Input, pub: bool) -> EveningDeal:
         declarer_points=_int(raw, "declarer_points", 0),
         declarer_tricks=_tricks(raw, _int(raw, "declarer_points", 0), null_like),
         conceded=_flag(raw, "conceded"),
-        spitzen=_int(raw, "spitze", 0),
+        spitze=_int(raw, "spitze", 0),
         spitze_made=spitze_made,
         rum=_flag(raw, "rum"),
         doublings=calls,
     )
-    return EveningGame(_int(raw, "declarer"), house_game, kontra, re)
+    return EveningGame(_int(raw, "declarer"), house_game)
 
 
 def _evening(inp: Input, rules: str) -> object:

@@ -7,7 +7,7 @@ A top-level package below the apps: it imports the engine and nothing else of th
 ``get(slug)`` looks one up (and raises :class:`AnswerError` for an unknown slug). The types
 here register on import; types that need an app's content register themselves from that
 app's ``AppConfig.ready()`` with :func:`register` (like python-chess's ``VARIANTS`` list):
-``fall`` comes from :mod:`skatschule.casebook.fall`, which reads the casebook.
+``fall`` comes from :mod:`skatschule.casebook.exercise_types.fall`, which reads the casebook.
 
 See :mod:`.base` for the interface and :mod:`.helpers` for what the types share. Every
 type has three levels.

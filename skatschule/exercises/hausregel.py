@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import GameType, Step, Text
-from skatschule.engine.feasible import game_possible, spitzen_possible
+from skatschule.engine.feasible import game_possible, spitze_possible
 from skatschule.engine.houserules import PROFILES, HouseGame, HouseRules, score_house
 from skatschule.engine.names import game_ref
 from skatschule.engine.scoring import matadors_text
@@ -40,9 +40,9 @@ class Scenario:
 POINTS = (0, 25, 29, 30, 44, 58, 60, 61, 72, 85, 90, 91, 99, 120)
 
 
-def _tricks_that_fit(game: GameType, matadors: int, spitzen: int, points: int) -> list[int]:
+def _tricks_that_fit(game: GameType, matadors: int, spitze: int, points: int) -> list[int]:
     """Every number of tricks the cards allow with these matadors, Spitzen and Augen (:func:`game_possible`)."""
-    return [t for t in range(11) if game_possible(game, matadors=matadors, points=points, tricks=t, spitzen=spitzen)]
+    return [t for t in range(11) if game_possible(game, matadors=matadors, points=points, tricks=t, spitze=spitze)]
 
 
 def _switch_texts(rules: HouseRules) -> list[Text]:
@@ -71,19 +71,19 @@ class Hausregel(EngineExercise[Scenario]):
         matadors = rng.choice([m for m in range(-top, top + 1) if m])
         points = rng.choice(POINTS)
         hand = rng.random() < 0.4
-        spitzen = rng.choice([0, 1, 2]) if rules.spitze else 0
+        spitze = rng.choice([0, 1, 2]) if rules.spitze else 0
         rum = bool(rules.rum and not hand and rng.random() < 0.4)
-        if not spitzen_possible(game_type, matadors=matadors, spitzen=spitzen):
+        if not spitze_possible(game_type, matadors=matadors, spitze=spitze):
             matadors = rng.choice(
-                [m for m in range(-top, top + 1) if m and spitzen_possible(game_type, matadors=m, spitzen=spitzen)]
+                [m for m in range(-top, top + 1) if m and spitze_possible(game_type, matadors=m, spitze=spitze)]
             )
-        if not _tricks_that_fit(game_type, matadors, spitzen, points):
+        if not _tricks_that_fit(game_type, matadors, spitze, points):
             # 0 Augen needs a declarer without a jack; the cards of "mit 6" alone are worth 29 Augen
-            points = rng.choice([p for p in POINTS if _tricks_that_fit(game_type, matadors, spitzen, p)])
-        tricks = rng.choice(_tricks_that_fit(game_type, matadors, spitzen, points))
+            points = rng.choice([p for p in POINTS if _tricks_that_fit(game_type, matadors, spitze, p)])
+        tricks = rng.choice(_tricks_that_fit(game_type, matadors, spitze, points))
         made = rng.random() < 0.7
         if made and not game_possible(
-            game_type, matadors=matadors, points=points, tricks=tricks, spitzen=spitzen, spitze_made=True
+            game_type, matadors=matadors, points=points, tricks=tricks, spitze=spitze, spitze_made=True
         ):
             made = False  # made Spitzen take the last tricks: not with fewer tricks than Spitzen
         game = HouseGame(
@@ -93,7 +93,7 @@ class Hausregel(EngineExercise[Scenario]):
             bid=18,
             declarer_points=points,
             declarer_tricks=tricks,
-            spitzen=spitzen,
+            spitze=spitze,
             spitze_made=made,
             rum=rum,
         )
@@ -125,11 +125,11 @@ class Hausregel(EngineExercise[Scenario]):
                     'The declarer said "rum" and showed the skat',
                 )
             )
-        if g.spitzen:
+        if g.spitze:
             made_de = "gefallen" if g.spitze_made else "nicht gefallen"
             made_en = "made" if g.spitze_made else "not made"
-            count_de = "1 Spitze" if g.spitzen == 1 else f"{g.spitzen} Spitzen"
-            count_en = "1 Spitze" if g.spitzen == 1 else f"{g.spitzen} Spitzen"
+            count_de = "1 Spitze" if g.spitze == 1 else f"{g.spitze} Spitzen"
+            count_en = "1 Spitze" if g.spitze == 1 else f"{g.spitze} Spitzen"
             facts.append(Text(f"Angesagt: {count_de}, {made_de}", f"Announced: {count_en}, {made_en}"))
         return self.question(
             difficulty,

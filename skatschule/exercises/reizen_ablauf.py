@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skatschule.engine import BID_VALUES, SEAT_NAMES_DE, Auction, AuctionMove, Bid, Hold, Pass, Step, Text
+from skatschule.engine import BID_VALUES, SEAT_NAMES_DE, Auction, AuctionMove, Bid, Hold, Pass, Seat, Step, Text
 
 from .base import Choice, Question
 from .helpers import EngineExercise, Solution, seat_en
@@ -65,7 +65,7 @@ def simulate(rng: random.Random, difficulty: int) -> list[AuctionMove]:
         assert seat is not None
         move: AuctionMove
         if auction.phase == "vorhand_alone":
-            move = Bid(0, 18) if limits[0] else Pass(0)
+            move = Bid(Seat.FOREHAND, 18) if limits[0] else Pass(Seat.FOREHAND)
         elif auction.pending:
             move = Hold(seat) if limits[seat] >= auction.value else Pass(seat)
         else:

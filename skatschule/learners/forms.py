@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from typing import Any
 from zoneinfo import available_timezones
 
 from django import forms
@@ -34,7 +35,7 @@ class ChoicesForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args, can_remind: bool = False, **kwargs) -> None:
+    def __init__(self, *args: Any, can_remind: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if not can_remind:
             del self.fields["reminders"]

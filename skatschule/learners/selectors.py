@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from skatschule.owners import Owner
 from skatschule.training.lessons import ACTIVITIES
-from skatschule.training.models import Attempt
+from skatschule.training.models import Attempt, AttemptQuerySet
 
 from .models import DEFAULT_TIME_ZONE, LearnerSettings, Reminders, ReminderSent
 from .streak import DEFAULT_GOAL, GOALS, Streak, streak_of
@@ -74,7 +74,7 @@ def local_today(zone: str, now: datetime | None = None) -> date:
     return (now or timezone.now()).astimezone(zone_of(zone)).date()
 
 
-def counted_answers(owner: Owner):
+def counted_answers(owner: Owner) -> AttemptQuerySet:
     """The owner's answers that count for the daily goal: the attempts that count
     (``AttemptQuerySet.counting``, the one rule: never an unsigned history) that were answered here
     (an import, even a signed one, never fills a day: the issue's "imported history never does")

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import User
-from django.http import Http404
 from lti_tool.models import LtiContext
 
 from skatschule.classrooms.selectors import is_id, task_choices
+from skatschule.home.notfound import NotFound
 from skatschule.jobs.models import PENDING, Job, JobStatus
 from skatschule.quizzes.models import Quiz, QuizAttempt
 from skatschule.quizzes.selectors import newest_overrides
@@ -23,7 +23,7 @@ def course_of(context: LtiContext) -> CourseClass | None:
 
 
 def own_course(user: User, pk: object) -> CourseClass:
-    """A course whose class the user teaches; ``Http404`` for anyone else's."""
+    """A course whose class the user teaches; ``NotFound`` for anyone else's."""
     found = (
         CourseClass.objects.filter(pk=int(str(pk)), classroom__teacher=user)
         .select_related("classroom", "context")
@@ -32,7 +32,7 @@ def own_course(user: User, pk: object) -> CourseClass:
         else None
     )
     if found is None:
-        raise Http404("no such course")
+        raise NotFound("no such course")
     return found
 
 

@@ -107,11 +107,11 @@ def course_class(*, context: LtiContext, teacher: User | None) -> CourseClass | 
     found = CourseClass.objects.filter(context=context).select_related("classroom").first()
     if found is not None or teacher is None:
         return found
-    classrooms.grant_teacher(teacher)
+    classrooms.grant_teacher(user=teacher)
     name = (context.title or context.label or "Kurs")[:_CLASS_NAME_MAX]
     try:
         with transaction.atomic():
-            classroom = classrooms.create_classroom(teacher, name)
+            classroom = classrooms.create_classroom(teacher=teacher, name=name)
             return CourseClass.objects.create(context=context, classroom=classroom)
     except IntegrityError:  # a concurrent launch of the same course created it first
         return CourseClass.objects.select_related("classroom").get(context=context)
@@ -121,7 +121,7 @@ def enrol(*, course: CourseClass, student: User) -> bool:
     """Put the student in the course's class (True if newly); the class's teacher stays teacher."""
     if course.classroom.teacher_id == student.pk:
         return False
-    return classrooms.join(student, course.classroom.join_code)[1]
+    return classrooms.join(student=student, raw_code=course.classroom.join_code).created
 
 
 def remember_grade_target(*, student: User, quiz: Quiz, lti_user: LtiUser, ags_claim: Any) -> GradeTarget | None:
@@ -171,7 +171,7 @@ def sync_roster(*, course: CourseClass, member_data: list[dict[str, Any]]) -> di
         )
         removed = 0
         for student_id in list(gone):
-            removed += classrooms.leave(course.classroom, student_id)
+            removed += classrooms.leave(classroom=course.classroom, student_id=student_id)
         course.roster_synced_at = timezone.now()
         course.save(update_fields=["roster_synced_at"])
     return {"members": len(member_data), "learners": len(keep), "added": added, "removed": removed}

@@ -29,7 +29,8 @@ from lti_tool.models import Key, LtiLaunch
 from lti_tool.utils import DjangoToolConfig
 from lti_tool.views import OIDCLoginInitView
 from lti_tool.views import jwks as tool_jwks
-from pylti1p3.contrib.django import DjangoCacheDataStorage, DjangoOIDCLogin
+from pylti1p3.contrib.django.launch_data_storage.cache import DjangoCacheDataStorage
+from pylti1p3.contrib.django.oidc_login import DjangoOIDCLogin
 from pylti1p3.deep_link_resource import DeepLinkResource
 from pylti1p3.exception import LtiException, OIDCException
 from pylti1p3.lineitem import LineItem
@@ -81,7 +82,8 @@ class LoginInitView(OIDCLoginInitView):
             request, DjangoToolConfig(registration_uuid), launch_data_storage=DjangoCacheDataStorage()
         )
         try:
-            return oidc_login.redirect(request.build_absolute_uri(reverse("lti:launch")))
+            response: HttpResponse = oidc_login.redirect(request.build_absolute_uri(reverse("lti:launch")))
+            return response
         except (LtiException, OIDCException, LookupError, ValueError):
             return render_error(
                 request,

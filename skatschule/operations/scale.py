@@ -212,8 +212,8 @@ def fill_class(name: str, students: int, rng: random.Random) -> tuple[Any, Any]:
 
     User = get_user_model()
     teacher = User.objects.create_user(f"{name}-lehrkraft")
-    classrooms.grant_teacher(teacher)
-    room = classrooms.create_classroom(teacher, f"Klasse {name}")
+    classrooms.grant_teacher(user=teacher)
+    room = classrooms.create_classroom(teacher=teacher, name=f"Klasse {name}")
     unusable = make_password(None)
     User.objects.bulk_create(
         [User(username=f"{name}-s{n:04d}", password=unusable) for n in range(students)], batch_size=500

@@ -19,12 +19,11 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import lru_cache
 
-from django.http import Http404
-
 from skatschule.engine import SEAT_NAMES_DE, SEAT_NAMES_EN, SkatError, parse_card
 from skatschule.engine.names import DEFAULT_DECK, cards_ref, render
 from skatschule.exercises.base import AnswerError, Question
 from skatschule.exercises.helpers import read_answer
+from skatschule.home.notfound import NotFound
 from skatschule.training.registry import get_type
 
 from . import questions
@@ -91,7 +90,7 @@ def shared_question(quiz: Quiz, item: QuizItem) -> tuple[Question | None, str]:
     """The item's question if every student gets the same one, and the item's answer widget."""
     try:
         question = questions.question_for(quiz, item, None)
-    except Http404:  # the exercise type or the own item is gone
+    except NotFound:  # the exercise type or the own item is gone
         return None, ""
     shared = quiz.variants != Quiz.Variants.RANDOM or get_type(item.kind) is None  # own items: one situation
     return (question if shared else None), question.widget

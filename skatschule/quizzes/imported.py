@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from skatschule.engine import Text
-from skatschule.exercises.base import AnswerError, Choice, Feedback, Question, shuffled_options
+from skatschule.exercises.base import AnswerError, Choice, Feedback, Question, Widget, shuffled_options
 
 from .models import OwnItem
 
@@ -57,9 +57,9 @@ class ImportedType:
     def generate(self, difficulty: int, seed: int) -> Question:
         prompt = str(self.data.get("prompt", ""))
         kind = self.data.get("type")
-        widget = "number" if kind == "numerical" else ("choice" if kind == "choice" else "multi")
+        widget: Widget = "number" if kind == "numerical" else ("choice" if kind == "choice" else "multi")
         options = () if widget == "number" else self._options()
-        return Question(self.slug, 1, 0, Text(prompt, prompt), widget, options=options)  # type: ignore[arg-type]
+        return Question(self.slug, 1, 0, Text(prompt, prompt), widget, options=options)
 
     def correct_answer(self, question: Question) -> list[str]:
         if self.data.get("type") == "numerical":

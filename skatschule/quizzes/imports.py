@@ -242,7 +242,10 @@ def parse_gift(text: str) -> Parsed:
         if not block:
             return
         result = _gift_question("\n".join(block), start)
-        (parsed.problems if isinstance(result, Problem) else parsed.questions).append(result)  # type: ignore[arg-type]
+        if isinstance(result, Problem):
+            parsed.problems.append(result)
+        else:
+            parsed.questions.append(result)
 
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -349,7 +352,10 @@ def parse_moodle_xml(data: bytes) -> Parsed:
         if kind == "category":
             continue
         result = _moodle_question(node, kind)
-        (parsed.problems if isinstance(result, Problem) else parsed.questions).append(result)  # type: ignore[arg-type]
+        if isinstance(result, Problem):
+            parsed.problems.append(result)
+        else:
+            parsed.questions.append(result)
     _limit(parsed)
     return parsed
 

@@ -30,7 +30,6 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.http import Http404
 
 from skatschule.classrooms.services import is_teacher
 from skatschule.engine import Card, CardSet, Contract, GameType, SkatError, legal_cards, matadors, parse_card
@@ -38,11 +37,12 @@ from skatschule.engine.cards import Deal
 from skatschule.engine.numbers import plain_number
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import Feedback, Question
-from skatschule.exercises.helpers import mark, read_answer
+from skatschule.exercises.helpers import EngineExercise, mark, read_answer
 from skatschule.exercises.spielwert import Scenario as ValueScenario
 from skatschule.exercises.stich import Scenario as TrickScenario
 from skatschule.exercises.stich import follows
 from skatschule.exercises.zugeben import Scenario as PlayScenario
+from skatschule.home.notfound import NotFound
 from skatschule.home.text import one_line
 from skatschule.training.services.issuing import clean_answer
 
@@ -264,7 +264,7 @@ def create_own_item(*, owner: User, kind: str, title: str, **situation: Any) -> 
     """Save the teacher's situation once the engine accepts it (the keywords of
     :func:`check_situation`, or of :func:`~.own_rulings.check_irregularity` for "regelverstoss")."""
     if not is_teacher(owner):
-        raise Http404("not a teacher")
+        raise NotFound("not a teacher")
     title = one_line(title, 120)
     if not title:
         raise OwnItemError("Bitte gib der Aufgabe einen Titel.", "Please give the item a title.")
@@ -302,7 +302,7 @@ def builder_fields(item: OwnItem) -> dict[str, Any]:
 def delete_own_item(*, owner: User, item: OwnItem) -> None:
     """Delete the owner's item unless a quiz asks it (its results would lose their question)."""
     if item.owner_id != owner.pk:
-        raise Http404("not yours")
+        raise NotFound("not yours")
     used = QuizItem.objects.filter(kind=item_kind(item)).select_related("quiz").first()
     if used is not None:
         raise OwnItemError(
@@ -312,18 +312,25 @@ def delete_own_item(*, owner: User, item: OwnItem) -> None:
     item.delete()
 
 
+def _engine_type(item: OwnItem) -> EngineExercise[Any]:
+    """The exercise type of an own item's situation (every one of :data:`OWN_KINDS` is an engine exercise)."""
+    kind = REGISTRY[item.kind]
+    assert isinstance(kind, EngineExercise), item.kind
+    return kind
+
+
 def own_question(item: OwnItem) -> tuple[Question, Feedback]:
     """The question as students see it, and the engine's right answer with its derivation."""
     if item.kind == IMPORTED_KIND:
         imported = ImportedType(item, item_kind(item))
         question = imported.generate(1, 0)
         return question, imported.grade(question, imported.correct_answer(question))
-    kind = REGISTRY[item.kind]
+    kind = _engine_type(item)
     situation = situation_of(item)
     scenario = situation.scenario()
-    question = kind.ask(scenario, situation.level, item.pk)  # type: ignore[attr-defined]
-    solution = kind.solve(scenario)  # type: ignore[attr-defined]
-    right = mark(question, read_answer(question, list(solution.raw), kind.aliases(scenario)), solution)  # type: ignore[attr-defined]
+    question = kind.ask(scenario, situation.level, item.pk)
+    solution = kind.solve(scenario)
+    right = mark(question, read_answer(question, list(solution.raw), kind.aliases(scenario)), solution)
     return question, right
 
 
@@ -332,11 +339,11 @@ def grade_own(item: OwnItem, values: Sequence[str]) -> Feedback:
     if item.kind == IMPORTED_KIND:
         imported = ImportedType(item, item_kind(item))
         return imported.grade(imported.generate(1, 0), values)
-    kind = REGISTRY[item.kind]
+    kind = _engine_type(item)
     situation = situation_of(item)
     scenario = situation.scenario()
-    question = kind.ask(scenario, situation.level, item.pk)  # type: ignore[attr-defined]
-    return mark(question, read_answer(question, values, kind.aliases(scenario)), kind.solve(scenario))  # type: ignore[attr-defined]
+    question = kind.ask(scenario, situation.level, item.pk)
+    return mark(question, read_answer(question, values, kind.aliases(scenario)), kind.solve(scenario))
 
 
 # --- own items in quizzes -----------------------------------------------------------------------
@@ -371,8 +378,7 @@ class OwnItemType:
         return grade_own(self.item, clean_answer(question, values))
 
     def correct_answer(self, question: Question) -> list[str]:
-        kind = REGISTRY[self.item.kind]
-        return list(kind.solve(situation_of(self.item).scenario()).raw)  # type: ignore[attr-defined]
+        return list(_engine_type(self.item).solve(situation_of(self.item).scenario()).raw)
 
 
 def type_for(kind: str) -> OwnItemType | ImportedType | None:
@@ -396,7 +402,7 @@ def kind_title(item: OwnItem, lang: str) -> str:
 def add_to_quiz(*, owner: User, item: OwnItem, quiz: Any) -> Any:
     """Append the own item to one of the owner's quizzes, while nobody has started it."""
     if item.owner_id != owner.pk or quiz.owner_id != owner.pk:
-        raise Http404("not yours")
+        raise NotFound("not yours")
     with transaction.atomic():
         locked = Quiz.objects.select_for_update().get(pk=quiz.pk)
         if locked.attempts.exists():

@@ -17,10 +17,10 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
+from skatschule.home.notfound import NotFound
 
 from .errors import QuizError
 from .models import Quiz, QuizItem
@@ -46,7 +46,7 @@ def is_visible(quiz: Quiz, now: datetime | None = None) -> bool:
 
 def _own(quiz: Quiz, owner: User) -> None:
     if quiz.owner_id != owner.pk:
-        raise Http404("not your quiz")
+        raise NotFound("not your quiz")
 
 
 def publish(*, quiz: Quiz, owner: User, at: datetime | None = None, now: datetime | None = None) -> Quiz:
@@ -89,7 +89,7 @@ def copy_quiz(*, quiz: Quiz, owner: User, classroom: Classroom, title: str) -> Q
     """A draft copy of ``quiz`` for ``classroom`` (one of the owner's classes)."""
     _own(quiz, owner)
     if classroom.teacher_id != owner.pk:
-        raise Http404("not your class")
+        raise NotFound("not your class")
     show = quiz.show_answers
     if show == Quiz.ShowAnswers.AFTER_CLOSE:  # the copy has no end yet
         show = Quiz.ShowAnswers.AFTER_SUBMIT

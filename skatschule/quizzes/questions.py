@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.exercises.base import Feedback, Question
+from skatschule.home.notfound import NotFound
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import grade_answer
 
@@ -85,7 +85,7 @@ def grade_values(question: Question, values: Sequence[str]) -> Feedback:
 def question_for(quiz: Quiz, item: QuizItem, student_id: int | None, attempt: int = 1) -> Question:
     kind = exercise_type(item.kind)
     if kind is None:
-        raise Http404("this exercise type no longer exists")
+        raise NotFound("this exercise type no longer exists")
     question: Question = kind.generate(item.difficulty, derive_seed(quiz, item, student_id, attempt))
     return question
 

@@ -18,7 +18,6 @@ from uuid import UUID
 from django.contrib.auth.models import User
 from django.db.models import Case, Count, FloatField, Max, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.db.models.functions import Coalesce
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
@@ -26,6 +25,7 @@ from skatschule.classrooms.services import classrooms_taught, is_teacher
 from skatschule.engine.numbers import is_plain_number, plain_number
 from skatschule.exercises.base import Question
 from skatschule.home.db import streaming_reads
+from skatschule.home.notfound import NotFound
 from skatschule.home.people import DELETED_PREFIX, shown_name
 from skatschule.home.spreadsheets import guard, local_datetime
 from skatschule.training.lessons import get_lessons
@@ -76,17 +76,17 @@ def max_level() -> int:
 def _int(pk: object) -> int:
     number = plain_number(pk)
     if number is None:
-        raise Http404("no such id")
+        raise NotFound("no such id")
     return number
 
 
 def own_quiz(user: User, pk: object) -> Quiz:
-    """The teacher's own quiz; ``Http404`` for everyone else."""
+    """The teacher's own quiz; ``NotFound`` for everyone else."""
     if not is_teacher(user):
-        raise Http404("not a teacher")
+        raise NotFound("not a teacher")
     found = Quiz.objects.filter(pk=_int(pk), owner=user).select_related("classroom").first()
     if found is None:
-        raise Http404("no such quiz")
+        raise NotFound("no such quiz")
     return found
 
 
@@ -102,9 +102,18 @@ def quizzes_for_student(user: User) -> QuerySet[Quiz]:
     )
 
 
-def quizzes_taught_with_counts(user: User) -> QuerySet[Quiz]:
-    """The teacher's quizzes with ``started`` and ``submitted`` attempt counts (one query)."""
-    return (
+@dataclass(frozen=True)
+class TaughtQuiz:
+    """A teacher's quiz with how many attempts were started and how many submitted."""
+
+    quiz: Quiz
+    started: int
+    submitted: int
+
+
+def quizzes_taught_with_counts(user: User) -> list[TaughtQuiz]:
+    """The teacher's quizzes with their attempt counts (one query)."""
+    rows = (
         Quiz.objects.filter(owner=user)
         .select_related("classroom")
         .annotate(
@@ -113,6 +122,7 @@ def quizzes_taught_with_counts(user: User) -> QuerySet[Quiz]:
         )
         .order_by(*(Quiz._meta.ordering or ["pk"]))
     )
+    return [TaughtQuiz(quiz, quiz.started, quiz.submitted) for quiz in rows]
 
 
 def _count_of(rows: QuerySet[QuizAttempt]) -> Any:
@@ -123,47 +133,55 @@ def _count_of(rows: QuerySet[QuizAttempt]) -> Any:
     return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
 
 
-def quizzes_for_student_with_attempts(user: User) -> QuerySet[Quiz]:
-    """The student's quizzes, each with ``my_attempts`` (the student's attempts by number)."""
-    mine = (
-        QuizAttempt.objects.filter(student=user).order_by("number")
-        if user.is_authenticated
-        else QuizAttempt.objects.none()
-    )
-    return quizzes_for_student(user).prefetch_related(Prefetch("attempts", queryset=mine, to_attr="my_attempts"))
+@dataclass(frozen=True)
+class StudentQuiz:
+    """A quiz of the student's classes with the student's attempts at it, by number."""
+
+    quiz: Quiz
+    attempts: list[QuizAttempt]
+
+
+def quizzes_for_student_with_attempts(user: User) -> list[StudentQuiz]:
+    """The student's quizzes, each with the student's attempts (two queries in all)."""
+    quizzes = list(quizzes_for_student(user))
+    mine: dict[int, list[QuizAttempt]] = {quiz.pk: [] for quiz in quizzes}
+    if user.is_authenticated and quizzes:
+        for attempt in QuizAttempt.objects.filter(student=user, quiz__in=list(mine)).order_by("number"):
+            mine[attempt.quiz_id].append(attempt)
+    return [StudentQuiz(quiz, mine[quiz.pk]) for quiz in quizzes]
 
 
 def student_quiz(user: User, pk: object) -> Quiz:
-    """A quiz of one of the student's classes; ``Http404`` for anyone else's."""
+    """A quiz of one of the student's classes; ``NotFound`` for anyone else's."""
     found = quizzes_for_student(user).filter(pk=_int(pk)).first()
     if found is None:
-        raise Http404("no such quiz")
+        raise NotFound("no such quiz")
     return found
 
 
 def own_attempt(user: User, public_id: UUID | str) -> QuizAttempt:
-    """The student's own attempt by its uuid; ``Http404`` for anyone else's."""
+    """The student's own attempt by its uuid; ``NotFound`` for anyone else's."""
     found = (
         QuizAttempt.objects.filter(public_id=public_id, student=user).select_related("quiz", "quiz__classroom").first()
         if user.is_authenticated
         else None
     )
     if found is None:
-        raise Http404("no such attempt")
+        raise NotFound("no such attempt")
     return found
 
 
 def quiz_attempt(quiz: Quiz, pk: object) -> QuizAttempt:
     found = quiz.attempts.filter(pk=_int(pk)).select_related("student").first()
     if found is None:
-        raise Http404("no such attempt")
+        raise NotFound("no such attempt")
     return found
 
 
 def item_at(quiz: Quiz, position: object) -> QuizItem:
     found = quiz.items.filter(position=_int(position)).first() if is_plain_number(position) else None
     if found is None:
-        raise Http404("no such item")
+        raise NotFound("no such item")
     return found
 
 
@@ -636,11 +654,11 @@ def own_items_of(owner: User) -> QuerySet[OwnItem]:
 
 
 def own_item(owner: User, pk: object) -> OwnItem:
-    """The teacher's own item by its id; ``Http404`` for junk or anyone else's."""
+    """The teacher's own item by its id; ``NotFound`` for junk or anyone else's."""
     number = plain_number(pk)
     found = OwnItem.objects.filter(pk=number, owner=owner).first() if number is not None else None
     if found is None:
-        raise Http404("no such item")
+        raise NotFound("no such item")
     return found
 
 
@@ -715,10 +733,10 @@ def newest_overrides(attempt_ids: Iterable[int]) -> dict[int, ScoreOverride]:
 
 
 def answer_at(attempt: QuizAttempt, position: object) -> QuizAnswer:
-    """The attempt's answer to the item at ``position`` (Http404 if there is none)."""
+    """The attempt's answer to the item at ``position`` (NotFound if there is none)."""
     found = attempt.answers.filter(item__position=_int(position)).select_related("attempt__quiz").first()
     if found is None:
-        raise Http404("no such answer")
+        raise NotFound("no such answer")
     return found
 
 

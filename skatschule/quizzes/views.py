@@ -68,18 +68,18 @@ def index(request: QuizRequest) -> HttpResponse:
     now = timezone.now()
     teaching = []
     if is_teacher(request.user):
-        for quiz in selectors.quizzes_taught_with_counts(request.user):  # one annotated query
+        for taught in selectors.quizzes_taught_with_counts(request.user):  # one annotated query
             teaching.append(
                 {
-                    "quiz": quiz,
-                    "state": questions.quiz_state(quiz, now),
-                    "started": quiz.started,  # type: ignore[attr-defined]
-                    "submitted": quiz.submitted,  # type: ignore[attr-defined]  # annotated by the selector
+                    "quiz": taught.quiz,
+                    "state": questions.quiz_state(taught.quiz, now),
+                    "started": taught.started,
+                    "submitted": taught.submitted,
                 }
             )
     mine = []
-    for quiz in selectors.quizzes_for_student_with_attempts(request.user):  # two queries in all
-        tries = quiz.my_attempts  # type: ignore[attr-defined]  # prefetched by the selector
+    for found in selectors.quizzes_for_student_with_attempts(request.user):  # two queries in all
+        quiz, tries = found.quiz, found.attempts
         mine.append(
             {
                 "quiz": quiz,

@@ -26,6 +26,7 @@ from skatschule.training.presenters import present_feedback, present_question
 
 from . import own_input, own_items, own_rulings, selectors
 from .errors import QuizError
+from .imports import MAX_BYTES
 from .requests import QuizRequest
 from .services import importing
 
@@ -231,11 +232,11 @@ def own_import(request: QuizRequest) -> HttpResponse:
         return render(request, "quizzes/own_import.html", context)
     fmt = request.POST.get("format", "")
     upload = request.FILES.get("file")
-    if upload is not None and upload.size is not None and upload.size > importing.MAX_BYTES:
-        data = b"x" * (importing.MAX_BYTES + 1)  # refused by the service without reading the upload
+    if upload is not None and upload.size is not None and upload.size > MAX_BYTES:
+        data = b"x" * (MAX_BYTES + 1)  # refused by the service without reading the upload
     else:
-        data = upload.read(importing.MAX_BYTES + 1) if upload is not None else request.POST.get("text", "").encode()
-    context.update(fmt=fmt, text=request.POST.get("text", "")[: importing.MAX_BYTES])
+        data = upload.read(MAX_BYTES + 1) if upload is not None else request.POST.get("text", "").encode()
+    context.update(fmt=fmt, text=request.POST.get("text", "")[:MAX_BYTES])
     try:
         result = importing.import_questions(owner=request.user, data=data, fmt=fmt)
     except QuizError as exc:

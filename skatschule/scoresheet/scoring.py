@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from skatschule.engine.cards import Card
-from skatschule.engine.feasible import possible_declarer_points
+from skatschule.engine.feasible import game_possible
 from skatschule.engine.games import GameType
 from skatschule.engine.houserules import (
     REVOLUTION_VALUE,
@@ -25,7 +24,7 @@ from skatschule.engine.houserules import (
     score_house,
 )
 from skatschule.engine.names import render
-from skatschule.engine.rules import ISKO
+from skatschule.engine.rules import ISKO, PUB
 
 __all__ = [
     "HouseGame",
@@ -42,9 +41,10 @@ __all__ = [
 ]
 
 
-def rules_from(profile: Mapping[str, object]) -> HouseRules:
-    """The house-rule profile a sheet stores (switch name -> value; empty is the ISkO)."""
-    return HouseRules.from_dict(profile)
+def rules_from(profile: Mapping[str, object], *, pub: bool = False) -> HouseRules:
+    """The rule set of a sheet: the ISkO, or the pub rules (Kontra, Re, Bock and Ramsch) with
+    ``pub``, plus the house-rule profile it stores (switch name -> value; empty: none)."""
+    return (PUB if pub else ISKO).with_switches(profile)
 
 
 def null_above_value(game: HouseGame) -> bool:
@@ -73,7 +73,7 @@ def bid_values(rules: HouseRules) -> frozenset[int]:
     """Every value one may bid: the rule set's bid values, and under house rules also the values
     Spitzen, Rum, doubling Schneider, the Saxon Spitze and the Revolution make (a generous superset)."""
     values = set(rules.bid_values()) | set(ISKO.bid_values())
-    if rules.is_isko:
+    if not rules.switches():
         return frozenset(values)
     bases = {9, 10, 11, 12, rules.grand_base}
     if rules.grand_ouvert_base is not None:
@@ -89,35 +89,19 @@ def bid_values(rules: HouseRules) -> frozenset[int]:
 
 
 def is_possible(game: HouseGame) -> bool:
-    """Can a suit or Grand game end with these matadors, Augen, tricks and Spitzen at all? The
-    declarer's Augen are the card points of his tricks and the skat (a trick holds at most 33,
-    the skat 22, ten tricks are all 120). "mit N": his top N trumps each win a trick of their own
-    (two may lie in the skat); the next trump is a defender's but may fall into his tricks.
-    "ohne N": the top N trumps are the defenders' and win every trick they are in, at most two in
-    one; his own next trump may be lost. Made Spitzen take the last tricks. Null and the special
+    """Can a suit or Grand game end with these matadors, Augen, tricks and Spitzen at all
+    (:func:`~skatschule.engine.feasible.game_possible`)? Null, the special games and conceded
     games are not checked here (only their tricks count)."""
     if game.game is None or game.game is GameType.NULL or game.conceded:
         return True
-    trumps = game.game.trumps_in_order
-    count = abs(game.matadors)
-    if not 1 <= count <= len(trumps) or not 0 <= game.spitzen <= len(trumps):
-        return False
-    top = frozenset(trumps[:count])
-    made = bool(game.spitzen) and game.spitze_made
-    none: frozenset[Card] = frozenset()
-    spitze = frozenset(trumps[len(trumps) - game.spitzen :]) if game.spitzen else none
-    tricks = game.declarer_tricks
-    if made and tricks < game.spitzen:
-        return False
-    if game.matadors > 0:
-        if tricks < count - 2:
-            return False
-        mine, theirs = top | (spitze if made else none), none
-    else:
-        if spitze & top or 10 - tricks < -(-count // 2):
-            return False
-        mine, theirs = (spitze if made else none), top
-    return game.declarer_points in possible_declarer_points(tricks, mine, theirs)
+    return game_possible(
+        game.game,
+        matadors=game.matadors,
+        points=game.declarer_points,
+        tricks=game.declarer_tricks,
+        spitze=game.spitze,
+        spitze_made=bool(game.spitze) and game.spitze_made,
+    )
 
 
 def switch_label(name: str, lang: str, deck: str) -> str | None:

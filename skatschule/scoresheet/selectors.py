@@ -6,7 +6,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import Http404, HttpRequest
+from django.http import HttpRequest
 
 from skatschule.engine.errors import SkatError
 from skatschule.engine.evening import parse_stake
@@ -14,6 +14,7 @@ from skatschule.engine.houserules import PROFILES
 from skatschule.engine.names import render
 from skatschule.engine.pubround import DealKind
 from skatschule.home.errors import message_in
+from skatschule.home.notfound import NotFound
 
 from .models import ScoreSheet
 from .scoring import HouseRules, rules_from, score, switch_names
@@ -25,7 +26,7 @@ def _uuid(value: str) -> uuid.UUID:
     try:
         return uuid.UUID(value)
     except ValueError:
-        raise Http404 from None
+        raise NotFound from None
 
 
 def store_for(request: HttpRequest, key: str) -> SheetStore:
@@ -33,20 +34,20 @@ def store_for(request: HttpRequest, key: str) -> SheetStore:
     signed-in owner's sheet by its id (anyone else gets a 404)."""
     if key == "sitzung":
         if not request.session.get(SESSION_KEY):
-            raise Http404
+            raise NotFound
         return SheetStore(session=request.session)
     if not request.user.is_authenticated:
-        raise Http404
+        raise NotFound
     sheet = ScoreSheet.objects.filter(public_id=_uuid(key), owner=request.user).first()
     if sheet is None:
-        raise Http404
+        raise NotFound
     return SheetStore(sheet=sheet)
 
 
 def shared_store(share_id: str) -> SheetStore:
     sheet = ScoreSheet.objects.filter(share_id=_uuid(share_id)).first()
     if sheet is None:
-        raise Http404
+        raise NotFound
     return SheetStore(sheet=sheet, editable=False)
 
 
@@ -61,7 +62,7 @@ def current_players(data: dict[str, Any]) -> list[str]:
 def entry_rules(data: dict[str, Any]) -> tuple[HouseRules, bool]:
     """The house rules and whether pub rules hold, for checking a game entered on this sheet."""
     try:
-        return rules_from(data.get("profile") or {}), bool(data.get("pub"))
+        return rules_from(data.get("profile") or {}, pub=bool(data.get("pub"))), bool(data.get("pub"))
     except SkatError:
         return HouseRules(), bool(data.get("pub"))
 

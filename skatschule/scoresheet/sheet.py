@@ -16,26 +16,14 @@ from fractions import Fraction
 from typing import Any
 
 from skatschule.engine.errors import SkatError
-from skatschule.engine.evening import parse_stake
+from skatschule.engine.evening import EveningDeal, EveningGame, EveningPassed, EveningRamsch, parse_stake, play_deal
 from skatschule.engine.explain import Step
 from skatschule.engine.games import GameType
 from skatschule.engine.houserules import Special, doublings
 from skatschule.engine.names import game_ref
-from skatschule.engine.pub import score_ramsch
-from skatschule.engine.pubround import (
-    DealKind,
-    EscapeGrand,
-    GamePlayed,
-    PassedIn,
-    PlayerChange,
-    PubRound,
-    RamschPlayed,
-    RoundEvent,
-    bock_trigger,
-    score_broken_ramsch,
-)
+from skatschule.engine.pubround import DealKind, PlayerChange, PubRound
 
-from .scoring import HouseGame, HouseOutcome, HouseRules, rules_from, score
+from .scoring import HouseGame, HouseRules, rules_from
 
 GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 SPECIALS = ("revolution", "saxon")
@@ -75,7 +63,7 @@ def new_sheet(
     if not 0 <= dealer < len(names):
         raise SkatError("Der Geber muss am Tisch sitzen", "The dealer must sit at the table")
     stake = checked_stake(cents)
-    rules = rules_from(profile or {})
+    rules = rules_from(profile or {}, pub=bool(pub))
     data = {
         "version": 1,
         "players": names,
@@ -216,7 +204,7 @@ def house_game(entry: Mapping[str, Any], *, pub: bool, bock: bool = False) -> Ho
         declarer_points=_int(entry, "points"),
         declarer_tricks=_int(entry, "tricks"),
         conceded=_flag(entry, "conceded"),
-        spitzen=_int(entry, "spitzen", 0),
+        spitze=_int(entry, "spitzen", 0),
         spitze_made=entry.get("spitze_made", True) is not False,
         rum=_flag(entry, "rum"),
         doublings=calls,
@@ -224,26 +212,10 @@ def house_game(entry: Mapping[str, Any], *, pub: bool, bock: bool = False) -> Ho
     )
 
 
-def _score_game(entry: Mapping[str, Any], rules: HouseRules, pub: bool, bock: bool) -> tuple[HouseOutcome, bool]:
-    game = house_game(entry, pub=pub, bock=bock)
-    kontra, re = game.doublings >= 1, game.doublings >= 2
-    is_null = game.game is GameType.NULL or game.special is Special.REVOLUTION
-    outcome = score(game, rules)
-    trigger = pub and bock_trigger(
-        kontra=kontra,
-        re=re,
-        won=outcome.won,
-        null=is_null,
-        declarer_points=game.declarer_points if not game.conceded else 0,
-        reading=rules.bock_reading,
-    )
-    return outcome, trigger
-
-
 def replay(data: Mapping[str, Any]) -> Replay:
     players = [str(p) for p in data["players"]]
-    rules = rules_from(data.get("profile") or {})
     pub = bool(data.get("pub"))
+    rules = rules_from(data.get("profile") or {}, pub=pub)
     state = PubRound(players=len(players), dealer=int(data.get("dealer", 0)), ramsch_when_passed=pub, bock_rounds=pub)
     rows: list[Row] = []
     for number, entry in enumerate(data.get("entries", []), start=1):
@@ -290,26 +262,13 @@ def replay(data: Mapping[str, Any]) -> Replay:
 def _apply(
     state: PubRound, entry: Mapping[str, Any], rules: HouseRules, pub: bool, number: int
 ) -> tuple[Row, PubRound]:
+    """The entry as a deal of the evening, valued by the engine's one place for a deal
+    (:func:`~skatschule.engine.evening.play_deal`)."""
     kind = entry.get("kind")
-    deal = state.next_kind
-    dealer, out = state.dealer, state.sitting_out
-    event: RoundEvent
-    steps: tuple[Step, ...] = ()
-    declarer: int | None = None
-    won: bool | None = None
+    out = state.sitting_out
+    deal: EveningDeal
     if kind == "game":
-        declarer = _int(entry, "declarer")
-        outcome, trigger = _score_game(entry, rules, pub, deal is DealKind.BOCK)
-        steps, won = outcome.steps, outcome.won
-        if deal is DealKind.RAMSCH:
-            if entry.get("game") != "grand" or not entry.get("hand"):
-                raise SkatError(
-                    "In der Ramschrunde wird geramscht oder ein Ausweich-Grand Hand gespielt (K.4.3)",
-                    "In the Ramsch round it is Ramsch or an escape Grand Hand (K.4.3)",
-                )
-            event = EscapeGrand(declarer, outcome.score, outcome.won, trigger)
-        else:
-            event = GamePlayed(declarer, outcome.score, outcome.won, deal is DealKind.BOCK, trigger)
+        deal = EveningGame(_int(entry, "declarer"), house_game(entry, pub=pub))
     elif kind == "ramsch":
         augen, tricks = entry.get("augen"), entry.get("tricks")
         if not (
@@ -318,31 +277,24 @@ def _apply(
             and all(isinstance(x, int) and not isinstance(x, bool) for x in augen + tricks)
         ):
             raise SkatError("Ramsch: Augen und Stiche je Spieler", "Ramsch: card points and tricks per player")
-        if entry.get("broken_by") is not None:
-            result = score_broken_ramsch(augen, tricks, _int(entry, "broken_by"), _int(entry, "schieben", 0))
-        else:
-            result = score_ramsch(augen, tricks, _int(entry, "schieben", 0))
-        steps = result.steps
-        if deal is DealKind.BOCK:
-            steps = steps + (
-                Step(
-                    "Ramsch in der Bockrunde: nicht verdoppelt, verbraucht ein Bockspiel",
-                    "Ramsch in the Bock round: not doubled, uses up one Bock game",
-                    ("K.2.2",),
-                ),
-            )
-        event = RamschPlayed(result.scores)
+        broken_by = _int(entry, "broken_by") if entry.get("broken_by") is not None else None
+        deal = EveningRamsch(tuple(augen), tuple(tricks), _int(entry, "schieben", 0), broken_by)
     elif kind == "passed":
-        event = PassedIn()
-        steps = (
-            Step(
-                "Eingepasst: kein Eintrag, der nächste gibt",
-                "Passed in: no entry, the next player deals",
-                ("2.3.7", "A.1.3"),
-            ),
-        )
+        deal = EveningPassed()
     else:
         raise SkatError("Unbekannte Art von Eintrag", "Unknown kind of entry")
-    new = state.apply(event)
-    row = Row(number, str(kind), deal, dealer, out, declarer, new.entries[-1], new.totals, steps, won, entry)
+    played, new = play_deal(state, deal, rules)
+    row = Row(
+        number,
+        str(kind),
+        played.deal,
+        played.dealer,
+        out,
+        played.declarer,
+        played.entry,
+        new.totals,
+        played.steps,
+        played.won,
+        entry,
+    )
     return row, new

@@ -36,6 +36,7 @@ from skatschule.engine.game import Declare, Discard, Move, Phase, PickUp, Play
 from skatschule.engine.iss import IssGame, parse_record, parse_records, split_records, write_record
 from skatschule.engine.numbers import plain_number
 from skatschule.engine.ouvert import OuvertCheck, check_ouvert
+from skatschule.engine.seats import Seat
 from skatschule.owners import Owner
 from skatschule.training.lessons import Activity
 from skatschule.training.services.activities import record_activity
@@ -157,7 +158,7 @@ def load(data: object) -> tuple[Table, GameState] | None:
 def _apply(state: GameState, move: list[Any]) -> None:
     kind = move[0]
     if kind == "a":
-        seat, what = int(move[1]), move[2]
+        seat, what = Seat(int(move[1])), move[2]
         state.push(Hold(seat) if what == "y" else Pass(seat) if what == "p" else Bid(seat, int(what)))
     elif kind == "s":
         state.push(PickUp())
@@ -513,7 +514,7 @@ def save_finished(*, table: Table, user: Any, state: GameState | None = None) ->
                 level=table.level.value,
             )
             if not state.passed_in and not table.took_back:
-                record_activity(Owner.for_user(user), ACTIVITY.slug, key=int(row.pk) % 2**31)
+                record_activity(owner=Owner.for_user(user), kind=ACTIVITY.slug, key=int(row.pk) % 2**31)
     except IntegrityError:
         # the same game stored by a request running at the same time: that one counts
         row = TableGame.objects.get(user=user, seed=table.seed, seat=table.seat)

@@ -26,12 +26,12 @@ from skatschule.jobs import selectors as job_selectors
 from skatschule.jobs import services as jobs
 from skatschule.jobs.models import Job
 from skatschule.owners import owner_for
-from skatschule.puzzles import imports as puzzle_imports
 
 from . import moments, presenter, selectors, services, work
 from .analysis import Analysis
 from .forms import LEVELS, GamesFilter, IssExerciseForm, IssPasteForm, MoveForm, OuvertForm, number
 from .models import TableGame
+from .signals import records_imported
 
 _KEY = "table_game"
 _ISS_KEY = "table_iss"
@@ -389,8 +389,10 @@ def iss_import(request: HttpRequest) -> HttpResponse:
             broken = [{"number": n, "error": _error_text(exc)} for n, exc in read.broken]
             if read.good:
                 request.session[_ISS_KEY] = read.good
-                # every imported game is a source of puzzles: a job examines it, not this request
-                puzzle_imports.queue_records(owner=owner_for(request), records=read.good, address=client_ip(request))
+                # every imported game is a source of puzzles (the puzzles app queues a job for it)
+                records_imported.send(
+                    sender=None, owner=owner_for(request), records=read.good, address=client_ip(request)
+                )
                 if not broken and not read.cut:
                     return redirect("table:iss")
             else:

@@ -1,15 +1,26 @@
 """Read-only admin: attempts and grades are append-only, issued exercises are server state."""
 
+from typing import TYPE_CHECKING, Any
+
 from django.contrib import admin
+from django.db.models import Model
+from django.http import HttpRequest
 
 from .models import Attempt, AttemptGrade, IssuedExercise, ReviewItem
 
+if TYPE_CHECKING:  # django-stubs makes the admin classes generic; at run time they are not
+    ModelAdminBase = admin.ModelAdmin[Model]
+    GradeInlineBase = admin.TabularInline[AttemptGrade, Attempt]
+else:
+    ModelAdminBase = admin.ModelAdmin
+    GradeInlineBase = admin.TabularInline
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
+
+class ReadOnlyAdmin(ModelAdminBase):
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
@@ -20,13 +31,13 @@ class IssuedExerciseAdmin(ReadOnlyAdmin):
     search_fields = ("public_id", "user__username")
 
 
-class AttemptGradeInline(admin.TabularInline):
+class AttemptGradeInline(GradeInlineBase):
     model = AttemptGrade
     extra = 0
     can_delete = False
     readonly_fields = ("correct", "graded_at", "note")
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 

@@ -50,7 +50,7 @@ from skatschule.cards.render import cards_html
 from skatschule.content.blocks import number_lines, read_front_matter, split_blocks
 from skatschule.content.directives import Directive, find_directives, replace_directives
 from skatschule.content.ids import RULE_ID_RE
-from skatschule.engine import Text, parse_cards, parse_game
+from skatschule.engine import Card, Text, parse_cards, parse_game
 from skatschule.engine.names import render as render_names
 from skatschule.engine.sorting import sort_hand
 from skatschule.rules.content import get_registry
@@ -324,7 +324,9 @@ def lesson_for_exercise(kind: str, level: int) -> Lesson | None:
 # --- validation ------------------------------------------------------------
 
 
-def validate_lessons(lessons: tuple[Lesson, ...] | None = None, types: dict | None = None) -> list[str]:
+def validate_lessons(
+    lessons: tuple[Lesson, ...] | None = None, types: dict[str, exercises.ExerciseType] | None = None
+) -> list[str]:
     """Problems in the lessons, as readable lines (empty list: all good).
 
     Checks: exercise types exist in the registry and levels are within ``1..levels``,
@@ -412,7 +414,7 @@ def rule_link(rule_id: str, lang: str = "de", show_title: bool = False) -> str:
     )
 
 
-def _cards(arg: str):
+def _cards(arg: str) -> list[Card]:
     """``CJ HA``: the cards in the order written; ``hand [game] CJ HA ...``: a hand, sorted as
     players sort it (for the game, if one is named), as in the rules' ``[[cards: ...]]``."""
     words = arg.replace(",", " ").split()

@@ -13,9 +13,9 @@ Design rules (see also ``services/``):
   ``AttemptGrade`` if there is one, else ``Attempt.correct``
   (:meth:`AttemptQuerySet.with_grade` annotates it as ``effective_correct``).
   The only bulk change ever made to attempts is moving their owner from an anonymous
-  session to the user who signs up or logs in (``services.progress.adopt_session``).
+  session to the user who signs up or logs in (``services.adoption.adopt_session``).
 - **Progress is derived** from the attempts: accuracy, streaks, mastery and the progress
-  bars are a function of the owner's history (``services.progress``). :class:`ProgressSummary`
+  bars are a function of the owner's history (``selectors``). :class:`ProgressSummary`
   keeps that function's running state per owner (updated in the answer's own transaction),
   so a page does not re-read years of history; it is checked against the attempts on every
   read and rebuilt from them whenever it does not match (``services.progress_summary``).
@@ -35,7 +35,7 @@ An owner is either a user (``user`` set, ``session_key`` empty) or an anonymous 
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, Self
 
 from django.conf import settings
 from django.db import models
@@ -89,19 +89,25 @@ class IssuedExercise(models.Model):
         return f"{self.kind}/{self.difficulty}/{self.seed} ({self.public_id})"
 
 
-class AttemptQuerySet(OwnedQuerySet):
-    def with_grade(self) -> AttemptQuerySet:
+# Rows of Any: the annotations below (``effective_correct``, ``counted_at``) are read and filtered
+# on downstream, which django-stubs cannot follow through a ``Self``-typed queryset.
+class AttemptQuerySet(OwnedQuerySet[Any]):
+    def with_grade(self) -> Self:
         """Annotate ``effective_correct``: the newest AttemptGrade, else the original grade."""
         latest = AttemptGrade.objects.filter(attempt=OuterRef("pk")).order_by("-graded_at", "-pk").values("correct")[:1]
-        return self.annotate(effective_correct=Coalesce(Subquery(latest, output_field=BooleanField()), F("correct")))
+        annotated: Self = self.annotate(
+            effective_correct=Coalesce(Subquery(latest, output_field=BooleanField()), F("correct"))
+        )
+        return annotated
 
-    def counting(self) -> AttemptQuerySet:
+    def counting(self) -> Self:
         """The one rule for which attempts count (for mastery, homework, class progress): never
         history imported from an unsigned file; annotated ``counted_at``, the attempt's time or,
         when it was imported, the import's moment if that is later (it never counts earlier)."""
-        return self.filter(counts_for_mastery=True).annotate(
+        annotated: Self = self.filter(counts_for_mastery=True).annotate(
             counted_at=Greatest(F("created_at"), Coalesce(F("imported_at"), F("created_at")))
         )
+        return annotated
 
 
 class AppendOnlyError(RuntimeError):
@@ -134,10 +140,6 @@ class Attempt(models.Model):
         null=True, blank=True, help_text="when it came in by a progress import (None: answered here)"
     )
 
-    # not stored: services.issuing.submit sets them on the attempt it returns
-    created: bool
-    progress_state: dict[str, Any] | None
-
     objects = AttemptQuerySet.as_manager()
 
     class Meta:
@@ -160,7 +162,7 @@ class Attempt(models.Model):
     def __str__(self) -> str:
         return f"{self.kind}/{self.difficulty}/{self.seed}: {'right' if self.correct else 'wrong'}"
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AppendOnlyError("Attempts are append-only; write an AttemptGrade instead")
         super().save(*args, **kwargs)
@@ -185,7 +187,7 @@ class AttemptGrade(models.Model):
     def __str__(self) -> str:
         return f"{self.attempt_id}: {'right' if self.correct else 'wrong'} ({self.graded_at:%Y-%m-%d})"
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AppendOnlyError("AttemptGrades are append-only; write a new one")
         super().save(*args, **kwargs)

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from skatschule.cards.context_processors import current_deck
 from skatschule.engine import SkatError
 from skatschule.engine.numbers import plain_number
-from skatschule.exercises.base import AnswerError, Feedback
+from skatschule.exercises.base import AnswerError
 from skatschule.home.errors import message_in
 from skatschule.home.language import current_lang
 from skatschule.http import HtmxHttpRequest
@@ -31,9 +31,18 @@ from .lessons import Lesson, get_activity, get_lesson, lesson_for_exercise, rend
 from .models import Attempt, IssuedExercise
 from .presenters import present_feedback, present_marks, present_question
 from .registry import exercise_types, get_type
+from .selectors import LessonProgress, Suggestion, lesson_progress_for, next_step, progress
 from .services import auction_play, review, variants
-from .services.issuing import BadDifficulty, clean_answer, exercise_type, get_issued, issue, question_for, submit
-from .services.progress import LessonProgress, Suggestion, lesson_progress_for, next_step, progress
+from .services.issuing import (
+    BadDifficulty,
+    Submitted,
+    clean_answer,
+    exercise_type,
+    get_issued,
+    issue,
+    question_for,
+    submit,
+)
 
 
 def _deck(request: HttpRequest) -> str:
@@ -50,17 +59,15 @@ def _lesson_of(issued: IssuedExercise) -> Lesson | None:
     return lesson or lesson_for_exercise(issued.kind, issued.difficulty)
 
 
-def _progress_for(owner: Owner, issued: IssuedExercise, state: dict | None = None) -> LessonProgress | None:
+def _progress_for(owner: Owner, issued: IssuedExercise, state: dict[str, Any] | None = None) -> LessonProgress | None:
     """The progress bar shown with an exercise (``state``: the progress just written with an
     answer, saves reading it again)."""
     lesson = _lesson_of(issued)
     return lesson_progress_for(owner, lesson, state) if lesson else None
 
 
-def _marks(issued: IssuedExercise, attempt: Attempt | None) -> dict[str, Any] | None:
+def _marks(issued: IssuedExercise, attempt: Attempt) -> dict[str, Any] | None:
     """The cards of the answered question marked right, wrong or missed (only after the answer)."""
-    if attempt is None:
-        return None
     question = question_for(issued)
     if question.widget not in ("cards", "order"):
         return None
@@ -79,8 +86,7 @@ def _next_url(issued: IssuedExercise) -> str:
 def _exercise_context(
     issued: IssuedExercise,
     lesson_progress: LessonProgress | None = None,
-    feedback: Feedback | None = None,
-    attempt: Attempt | None = None,
+    submitted: Submitted | None = None,
     error: str = "",
     next_thing: Suggestion | None = None,
 ) -> dict[str, Any]:
@@ -92,14 +98,14 @@ def _exercise_context(
         "exercise_description": kind.description.get(lang),
         "levels": kind.levels,
         "q": present_question(question_for(issued), lang),
-        "fb": present_feedback(feedback, lang) if feedback is not None else None,
-        "attempt": attempt,
-        "attempt_created": getattr(attempt, "created", True),
+        "fb": present_feedback(submitted.feedback, lang) if submitted is not None else None,
+        "attempt": submitted.attempt if submitted is not None else None,
+        "attempt_created": submitted.created if submitted is not None else True,
         "error": error,
         "lesson_progress": lesson_progress,
         "next_url": _next_url(issued),
         "next_thing": next_thing,
-        "marks": _marks(issued, attempt) if feedback is not None else None,
+        "marks": _marks(issued, submitted.attempt) if submitted is not None else None,
     }
 
 
@@ -147,7 +153,9 @@ def lesson(request: HttpRequest, slug: str) -> HttpResponse:
         # a step done on another page (a game at the table): a link there, no exercise
         context: dict[str, Any] = {"activity": activity, "lesson_progress": lesson_progress}
     else:
-        context = _exercise_context(issue(step.kind, step.level, found, owner), lesson_progress)
+        context = _exercise_context(
+            issue(kind=step.kind, difficulty=step.level, lesson=found, owner=owner), lesson_progress
+        )
     context.update(
         lesson=found,
         lesson_html=render_lesson(found, lang, _deck(request)),
@@ -163,7 +171,7 @@ def exercise(request: HttpRequest, kind: str) -> HttpResponse:
         raise Http404("no such exercise type")
     owner = owner_for(request)
     try:
-        issued = issue(kind, request.GET.get("stufe", "1"), None, owner)
+        issued = issue(kind=kind, difficulty=request.GET.get("stufe", "1"), owner=owner)
     except BadDifficulty as exc:
         return _bad_request(request, message_in(exc))
     return render(request, "training/exercise.html", _exercise_context(issued, _progress_for(owner, issued)))
@@ -174,7 +182,7 @@ def answer(request: HtmxHttpRequest, public_id: Any) -> HttpResponse:
     owner = owner_for(request)
     issued = get_issued(public_id, owner)
     try:
-        attempt, feedback = submit(issued, owner, request.POST.getlist("answer"))
+        submitted = submit(issued=issued, owner=owner, values=request.POST.getlist("answer"))
     except AnswerError as exc:
         if request.htmx:
             response = render(request, "training/partials/answer_error.html", {"message": message_in(exc)})
@@ -182,12 +190,10 @@ def answer(request: HtmxHttpRequest, public_id: Any) -> HttpResponse:
             return response
         context = _exercise_context(issued, _progress_for(owner, issued), error=message_in(exc))
         return render(request, "training/exercise.html", context, status=400)
-    state = getattr(attempt, "progress_state", None)
+    state = submitted.progress_state
     practice = issued.mode == IssuedExercise.Mode.PRACTICE
     following = next_step(owner, _lesson_of(issued), state, practice=practice)
-    context = _exercise_context(
-        issued, _progress_for(owner, issued, state), feedback=feedback, attempt=attempt, next_thing=following
-    )
+    context = _exercise_context(issued, _progress_for(owner, issued, state), submitted, next_thing=following)
     if request.htmx:
         return render(request, "training/partials/answer_result.html", context)
     return render(request, "training/exercise.html", context)
@@ -202,7 +208,7 @@ def review_next(request: HttpRequest) -> HttpResponse:
         if get_type(item.kind) is None:
             continue  # an exercise type that no longer exists
         try:
-            issued = variants.issued_for_review(owner, item)
+            issued = variants.issued_for_review(owner=owner, item=item)
         except BadDifficulty:
             continue  # a level that no longer exists
         context = _exercise_context(issued, _progress_for(owner, issued))

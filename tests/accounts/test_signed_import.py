@@ -21,6 +21,7 @@ from skatschule.exercises import REGISTRY
 from skatschule.owners import Owner
 from skatschule.training.lessons import get_lesson
 from skatschule.training.models import Attempt, IssuedExercise
+from skatschule.training.selectors import lesson_progress_for, progress
 from skatschule.training.services.portability import (
     FORMAT,
     INVALID,
@@ -30,7 +31,6 @@ from skatschule.training.services.portability import (
     VERSION,
     signature_state,
 )
-from skatschule.training.services.progress import lesson_progress_for, progress
 from tests.training.helpers import answer
 
 pytestmark = pytest.mark.django_db

@@ -199,8 +199,8 @@ def quiz_with_results(db):
     student.save()
     from skatschule.classrooms import services as classrooms
 
-    room = classrooms.create_classroom(teacher, "Skat-AG")
-    classrooms.join(student, room.join_code)
+    room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
+    classrooms.join(student=student, raw_code=room.join_code)
     pool = authoring.build_pool(kinds=("augen", "spielwert"), difficulty=1)
     quiz = authoring.create_quiz(
         owner=teacher, classroom=room, title="Probe", pool=pool, item_count=2, variants=Quiz.Variants.RANDOM

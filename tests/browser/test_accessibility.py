@@ -105,8 +105,8 @@ def _quiz_with_result(
     submit: bool = True,
     variants: str = Quiz.Variants.FIXED,
 ):
-    room = classrooms.create_classroom(teacher, "Skat-AG")
-    classrooms.join(student, room.join_code)
+    room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
+    classrooms.join(student=student, raw_code=room.join_code)
     pool = [("augen", 1), ("stich", 1), ("spielwert", 1), ("spitzen", 1), ("reizen_hoehe", 1)]
     quiz = authoring.create_quiz(
         owner=teacher,

@@ -31,9 +31,9 @@ def _answer(page, quiz, position: int, values) -> None:
 def test_a_live_round_with_two_students(browser, live_server) -> None:
     teacher = make_user("frau-kreuz", teacher=True)
     anna, ben = make_user("anna"), make_user("ben")
-    room = classrooms.create_classroom(teacher, "Skat-AG")
-    classrooms.join(anna, room.join_code)
-    classrooms.join(ben, room.join_code)
+    room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
+    classrooms.join(student=anna, raw_code=room.join_code)
+    classrooms.join(student=ben, raw_code=room.join_code)
     quiz = authoring.create_quiz(owner=teacher, classroom=room, title="Augen live", pool=[("augen", 1)], item_count=2)
     first, second = quiz.items.get(position=1), quiz.items.get(position=2)
 

@@ -99,7 +99,7 @@ def test_compact_phone_header_with_a_menu_that_needs_no_javascript(browser, live
         expect(nav.get_by_role("link", name="Fälle")).to_be_visible()
         expect(page.get_by_role("button", name="English")).to_be_visible()
         # the open menu lies over the page, the header itself keeps its height
-        assert header.bounding_box()["height"] <= 120  # type: ignore[index]
+        assert header.bounding_box()["height"] <= 120
         nav.get_by_role("link", name="Glossar").click()
         expect(page).to_have_url(live_server.url + "/regeln/glossar/")
     finally:

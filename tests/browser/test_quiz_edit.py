@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_teacher_edits_title_and_end_on_a_phone(browser, live_server) -> None:
     teacher = make_user("lehrerin", teacher=True)
-    room = create_classroom(teacher, "Skat-AG")
+    room = create_classroom(teacher=teacher, name="Skat-AG")
     quiz = authoring.create_quiz(
         owner=teacher, classroom=room, title="Erste Runde", pool=authoring.build_pool(kinds=["augen"]), item_count=2
     )

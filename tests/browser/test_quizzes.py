@@ -102,7 +102,7 @@ def _take(page, student, wrong_positions: set[int], double_click: bool) -> QuizA
 def test_teacher_class_quiz_two_students_results(browser, live_server) -> None:
     User = get_user_model()
     teacher = User.objects.create_user("frau-kreuz", password=PASSWORD)
-    grant_teacher(teacher)
+    grant_teacher(user=teacher)
     anna = User.objects.create_user("anna")
     ben = User.objects.create_user("ben")
 

@@ -143,7 +143,7 @@ def test_house_rules_page_on_a_phone_without_javascript(browser, live_server) ->
         game = HouseGame(GameType.CLUBS, matadors=2, declarer_points=70, declarer_tricks=6)
         isko = score_house(game).score
         house = score_house(
-            HouseGame(GameType.CLUBS, matadors=2, spitzen=2, declarer_points=70, declarer_tricks=6),
+            HouseGame(GameType.CLUBS, matadors=2, spitze=2, declarer_points=70, declarer_tricks=6),
             HouseRules(spitze=True),
         ).score
         expect(page.locator("#entry-isko")).to_have_text(str(isko))

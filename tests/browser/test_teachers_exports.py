@@ -33,7 +33,7 @@ def _tab_to(page, name: str, limit: int = 40) -> None:
 
 def test_export_page_and_comma_csv_by_keyboard_in_english(browser, live_server):
     teacher = make_user("frau-kreuz", teacher=True)
-    room = classrooms.create_classroom(teacher, "Skat-AG")
+    room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
     quiz = authoring.create_quiz(
         owner=teacher,
         classroom=room,
@@ -43,7 +43,7 @@ def test_export_page_and_comma_csv_by_keyboard_in_english(browser, live_server):
     )
     for name in ("anna", "ben"):
         student = make_user(name)
-        classrooms.join(student, room.join_code)
+        classrooms.join(student=student, raw_code=room.join_code)
         attempt = attempts.start_attempt(quiz=quiz, student=student)
         item = quiz.items.get(position=1)
         attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))

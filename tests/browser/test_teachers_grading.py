@@ -48,8 +48,8 @@ def _take(page, live_server, quiz: Quiz, student, values) -> None:
 def test_partial_credit_and_a_grading_policy_change_the_result(browser, live_server) -> None:
     teacher = make_user("frau-kreuz", teacher=True)
     anna = make_user("anna")
-    room = classrooms.create_classroom(teacher, "Skat-AG")
-    classrooms.join(anna, room.join_code)
+    room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
+    classrooms.join(student=anna, raw_code=room.join_code)
     quiz = authoring.create_quiz(
         owner=teacher,
         classroom=room,
@@ -96,8 +96,8 @@ def test_partial_credit_and_a_grading_policy_change_the_result(browser, live_ser
 def test_an_override_with_a_comment_the_student_sees(browser, live_server) -> None:
     teacher = make_user("frau-kreuz", teacher=True)
     anna = make_user("anna")
-    room = classrooms.create_classroom(teacher, "Skat-AG")
-    classrooms.join(anna, room.join_code)
+    room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
+    classrooms.join(student=anna, raw_code=room.join_code)
     quiz = authoring.create_quiz(
         owner=teacher, classroom=room, title="Augen", pool=[("augen", 1)], item_count=1, variants="random"
     )

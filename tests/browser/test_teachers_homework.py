@@ -28,8 +28,8 @@ def _fits(page) -> None:
 def test_assign_a_lesson_and_see_it_done(browser, live_server):
     teacher = make_user("frau-kreuz", teacher=True)
     student = make_user("anna")
-    room = classrooms.create_classroom(teacher, "Skat-AG")
-    classrooms.join(student, room.join_code)
+    room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
+    classrooms.join(student=student, raw_code=room.join_code)
     lesson = get_lessons()[0]
     t_ctx = phone(browser, live_server, teacher)
     s_ctx = phone(browser, live_server, student)
@@ -81,8 +81,8 @@ def test_late_homework_is_marked_late_in_english_without_javascript(browser, liv
     dashboard, then done but late for the teacher, on the class page and the assignment's."""
     teacher = make_user("mr-spade", teacher=True)
     student = make_user("ben")
-    room = classrooms.create_classroom(teacher, "Skat club")
-    classrooms.join(student, room.join_code)
+    room = classrooms.create_classroom(teacher=teacher, name="Skat club")
+    classrooms.join(student=student, raw_code=room.join_code)
     lesson = get_lessons()[1]
     assignment = classrooms.assign_homework(
         teacher=teacher, classroom=room, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(hours=1)

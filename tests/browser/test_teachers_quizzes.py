@@ -21,8 +21,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_publish_and_download_xlsx_by_keyboard(browser, live_server):
     teacher = make_user("frau-kreuz", teacher=True)
     student = make_user("anna")
-    room = classrooms.create_classroom(teacher, "Skat-AG")
-    classrooms.join(student, room.join_code)
+    room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
+    classrooms.join(student=student, raw_code=room.join_code)
     pool = authoring.build_pool(kinds=("augen",), difficulty=1)
     quiz = authoring.create_quiz(
         owner=teacher, classroom=room, title="Augen zählen", pool=pool, item_count=2, draft=True

@@ -25,9 +25,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def course():
     trainer = make_user("kursleiter", teacher=True)
-    room = classrooms.create_classroom(trainer, "Schiri-Kurs")
+    room = classrooms.create_classroom(teacher=trainer, name="Schiri-Kurs")
     anna = make_user("anna")
-    classrooms.join(anna, room.join_code)
+    classrooms.join(student=anna, raw_code=room.join_code)
     return trainer, room, anna
 
 

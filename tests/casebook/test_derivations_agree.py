@@ -21,7 +21,7 @@ from django.urls import reverse
 
 from skatschule.casebook import cases as casebook
 from skatschule.casebook import services
-from skatschule.casebook.fall import pool
+from skatschule.casebook.exercise_types.fall import pool
 from skatschule.casebook.models import Exam, ExamQuestion
 from skatschule.engine.vectors import replay_from_input
 from skatschule.exercises import REGISTRY

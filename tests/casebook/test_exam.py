@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.http import Http404
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -13,6 +12,7 @@ from django.utils import timezone
 from skatschule.casebook import cases as casebook
 from skatschule.casebook import services
 from skatschule.casebook.models import Exam, ExamQuestion
+from skatschule.home.notfound import NotFound
 from skatschule.owners import Owner
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +35,7 @@ def _wrong(item: ExamQuestion) -> list[str]:
 
 
 def test_start_draws_a_mixed_exam() -> None:
-    exam = services.start_exam(OWNER)
+    exam = services.start_exam(owner=OWNER)
     items = list(exam.questions.order_by("position"))
     assert exam.size == 20 == len(items) and [i.position for i in items] == list(range(1, 21))
     kinds = {i.kind for i in items}
@@ -57,13 +57,13 @@ def test_parse_size_rejects(value) -> None:
 
 
 def test_scoring_and_review() -> None:
-    exam = services.start_exam(OWNER, 6)
+    exam = services.start_exam(owner=OWNER, size=6)
     items = list(exam.questions.order_by("position"))
     with pytest.raises(services.ExamNotOver):
         services.review(exam)
     for n, item in enumerate(items):
         values = _right(item) if n % 2 == 0 else _wrong(item)
-        result = services.answer_question(exam, item.position, values)
+        result = services.answer_question(exam=exam, position=item.position, values=values)
         assert result.created and result.feedback.correct is (n % 2 == 0)
     exam.refresh_from_db()
     assert exam.finished_at is not None, "answering the last question ends the exam"
@@ -74,10 +74,10 @@ def test_scoring_and_review() -> None:
 
 
 def test_double_submission_counts_once() -> None:
-    exam = services.start_exam(OWNER, 5)
+    exam = services.start_exam(owner=OWNER, size=5)
     item = exam.questions.get(position=1)
-    first = services.answer_question(exam, 1, _wrong(item))
-    second = services.answer_question(exam, 1, _right(item))
+    first = services.answer_question(exam=exam, position=1, values=_wrong(item))
+    second = services.answer_question(exam=exam, position=1, values=_right(item))
     assert first.created and not second.created
     assert not second.feedback.correct, "the first answer counts"
     item.refresh_from_db()
@@ -86,11 +86,11 @@ def test_double_submission_counts_once() -> None:
 
 def test_timer_is_enforced() -> None:
     start = timezone.now() - timedelta(hours=1)
-    exam = services.start_exam(OWNER, 5, now=start)
+    exam = services.start_exam(owner=OWNER, size=5, now=start)
     item = exam.questions.get(position=1)
     late = start + timedelta(seconds=exam.time_limit_s + services.GRACE_SECONDS + 1)
     with pytest.raises(services.ExamClosed) as excinfo:
-        services.answer_question(exam, 1, _right(item), now=late)
+        services.answer_question(exam=exam, position=1, values=_right(item), now=late)
     assert "Zeit" in excinfo.value.message("de") and "Time" in excinfo.value.message("en")
     item.refresh_from_db()
     assert item.answered_at is None and item.correct is None, "a late answer is not recorded"
@@ -99,15 +99,15 @@ def test_timer_is_enforced() -> None:
     rows = services.review(exam)
     assert not any(r.answered for r in rows) and services.score(exam) == (0, 5)
     # within the time an answer is fine
-    fresh = services.start_exam(OWNER, 5)
-    assert services.answer_question(fresh, 1, _right(fresh.questions.get(position=1))).created
+    fresh = services.start_exam(owner=OWNER, size=5)
+    assert services.answer_question(exam=fresh, position=1, values=_right(fresh.questions.get(position=1))).created
 
 
 def test_unknown_question_and_foreign_exam() -> None:
-    exam = services.start_exam(OWNER, 5)
-    with pytest.raises(Http404):
-        services.answer_question(exam, 99, ["1"])
-    with pytest.raises(Http404):
+    exam = services.start_exam(owner=OWNER, size=5)
+    with pytest.raises(NotFound):
+        services.answer_question(exam=exam, position=99, values=["1"])
+    with pytest.raises(NotFound):
         services.get_exam(exam.public_id, Owner.for_session("x" * 32))
 
 

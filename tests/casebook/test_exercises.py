@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from skatschule.casebook import cases as casebook
-from skatschule.casebook.fall import pool, seed_for_case
+from skatschule.casebook.exercise_types.fall import pool, seed_for_case
 from skatschule.engine import Contract, Deal, GameState, GameType, parse_card
 from skatschule.engine.rulings import Event, Irregularity, rule
 from skatschule.exercises import REGISTRY, AnswerError

@@ -47,7 +47,9 @@ def _sit(exam: Exam, right: int, start=None, step=timedelta(seconds=30)) -> None
     when = start or exam.started_at
     for n, item in enumerate(exam.questions.order_by("position"), start=1):
         when = when + step
-        services.answer_question(exam, item.position, _right(item) if n <= right else _wrong(item), now=when)
+        services.answer_question(
+            exam=exam, position=item.position, values=_right(item) if n <= right else _wrong(item), now=when
+        )
 
 
 # --- pass mark and history ------------------------------------------------------------------------
@@ -111,8 +113,8 @@ def test_timed_out_exam_appears_in_history():
 def test_unanswered_question_has_no_time():
     exam = exam_history.start_practice_exam(owner=Owner.for_user(make_user("x")), size=5)
     item = exam.questions.get(position=1)
-    services.answer_question(exam, 1, _right(item), now=exam.started_at + timedelta(seconds=7))
-    services.finish_exam(exam)
+    services.answer_question(exam=exam, position=1, values=_right(item), now=exam.started_at + timedelta(seconds=7))
+    services.finish_exam(exam=exam)
     assert exam_history.question_times(exam) == [7, None, None, None, None]
 
 
@@ -174,7 +176,7 @@ def test_exams_taken_before_login_join_the_history(fast_hasher):
     assert [r.exam.pk for r in exam_history.history(user)] == [exam.pk]
     foreign.refresh_from_db()
     assert foreign.user_id is None and foreign.session_key
-    assert exam_history.adopt_session_exams("", user) == 0
+    assert exam_history.adopt_session_exams(session_key="", user=user) == 0
 
 
 def test_history_needs_login():
@@ -205,9 +207,9 @@ def test_result_sheet_says_practice_not_certificate():
 def course(db):
     trainer = make_user("trainer", teacher=True)
     a, b = make_user("anna"), make_user("bert")
-    room = classrooms.create_classroom(trainer, "Schiri-Kurs")
-    classrooms.join(a, room.join_code)
-    classrooms.join(b, room.join_code)
+    room = classrooms.create_classroom(teacher=trainer, name="Schiri-Kurs")
+    classrooms.join(student=a, raw_code=room.join_code)
+    classrooms.join(student=b, raw_code=room.join_code)
     return trainer, room, a, b
 
 
@@ -275,7 +277,7 @@ def test_group_results_keep_those_who_left_and_deleted_accounts(course):
     _sit(group_exams.sit_group_exam(group=group, user=b), right=1)
     practice = exam_history.start_practice_exam(owner=Owner.for_user(b), size=5)
     stats_before = [(s.answered, s.right) for s in group_exams.question_stats(group)]
-    classrooms.leave(room, a.pk)  # anna left the course: her result stays
+    classrooms.leave(classroom=room, student_id=a.pk)  # anna left the course: her result stays
     assert delete_account(user=b) is True  # bert deleted his account: kept anonymous for the trainer
     people = group_exams.participants(group)
     assert [p.name for p in people][0] == "anna" and people[0].summary.right == 5

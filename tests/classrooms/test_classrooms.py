@@ -6,12 +6,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import IntegrityError, transaction
-from django.http import Http404
 from django.test import Client
 from django.urls import reverse
 
 from skatschule.classrooms import selectors, services
 from skatschule.classrooms.models import TEACHER_GROUP, Classroom, Membership, TeacherInvitation
+from skatschule.home.notfound import NotFound
 from tests.people import client_for
 
 pytestmark = pytest.mark.django_db
@@ -24,11 +24,11 @@ def test_teacher_group_exists_after_migrations():
 def test_invitation_code_makes_a_teacher_and_is_counted(student, other_student):
     TeacherInvitation.objects.create(code="skat-abend-2026", uses_left=1)
     assert not services.is_teacher(student)
-    assert services.redeem_invitation(student, "  SKAT-ABEND-2026 ")
+    assert services.redeem_invitation(user=student, raw_code="  SKAT-ABEND-2026 ")
     assert services.is_teacher(get_user_model().objects.get(pk=student.pk))
     assert TeacherInvitation.objects.get().uses_left == 0
     with pytest.raises(services.ClassroomError, match="aufgebraucht"):
-        services.redeem_invitation(other_student, "skat-abend-2026")
+        services.redeem_invitation(user=other_student, raw_code="skat-abend-2026")
     assert not services.is_teacher(other_student)
 
 
@@ -43,41 +43,41 @@ def test_become_teacher_page(student):
 
 
 def test_join_codes_are_short_unguessable_and_case_insensitive(teacher, student):
-    room = services.create_classroom(teacher, "  Donnerstags-Runde ")
+    room = services.create_classroom(teacher=teacher, name="  Donnerstags-Runde ")
     assert room.name == "Donnerstags-Runde"
     assert len(room.join_code) == 8 and set(room.join_code) <= set(services.CODE_ALPHABET)
     codes = {services.new_join_code() for _ in range(200)}
     assert len(codes) == 200
-    joined, created = services.join(student, room.join_code.lower()[:4] + "-" + room.join_code.lower()[4:])
-    assert joined == room and created
-    assert services.join(student, room.join_code) == (room, False)
+    joined = services.join(student=student, raw_code=room.join_code.lower()[:4] + "-" + room.join_code.lower()[4:])
+    assert joined == services.Joined(room, created=True)
+    assert services.join(student=student, raw_code=room.join_code) == services.Joined(room, created=False)
     assert Membership.objects.count() == 1
 
 
 def test_rotating_the_code_invalidates_the_old_one(teacher, student, other_student):
-    room = services.create_classroom(teacher, "AG")
-    services.join(student, room.join_code)
+    room = services.create_classroom(teacher=teacher, name="AG")
+    services.join(student=student, raw_code=room.join_code)
     old = room.join_code
-    services.rotate_code(room)
+    services.rotate_code(classroom=room)
     assert room.join_code != old
     with pytest.raises(services.ClassroomError):
-        services.join(other_student, old)
+        services.join(student=other_student, raw_code=old)
     assert room.memberships.filter(student=student).exists()
 
 
 def test_students_can_be_in_several_classes(teacher, other_teacher, student):
     for owner, name in ((teacher, "A"), (other_teacher, "B")):
-        services.join(student, services.create_classroom(owner, name).join_code)
+        services.join(student=student, raw_code=services.create_classroom(teacher=owner, name=name).join_code)
     assert sorted(c.name for c in selectors.classrooms_joined(student)) == ["A", "B"]
 
 
 def test_only_teachers_create_classes_and_names_are_checked(teacher, student):
-    with pytest.raises(Http404):
-        services.create_classroom(student, "X")
+    with pytest.raises(NotFound):
+        services.create_classroom(teacher=student, name="X")
     with pytest.raises(services.ClassroomError):
-        services.create_classroom(teacher, "   ")
+        services.create_classroom(teacher=teacher, name="   ")
     with pytest.raises(services.ClassroomError):
-        services.create_classroom(teacher, "x" * 101)
+        services.create_classroom(teacher=teacher, name="x" * 101)
 
 
 def test_database_constraints(teacher, classroom, student):

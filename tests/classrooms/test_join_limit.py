@@ -36,7 +36,7 @@ def _empty_cache():
 
 @pytest.fixture
 def room(teacher):
-    room = services.create_classroom(teacher, "Skatrunde")
+    room = services.create_classroom(teacher=teacher, name="Skatrunde")
     assert room.join_code != WRONG
     return room
 

@@ -7,7 +7,6 @@ import io
 from datetime import timedelta
 
 import pytest
-from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
 from openpyxl import load_workbook
@@ -15,6 +14,7 @@ from openpyxl import load_workbook
 from skatschule.classrooms import selectors, services
 from skatschule.classrooms.models import Assignment
 from skatschule.classrooms.services import ClassroomError, create_classroom
+from skatschule.home.notfound import NotFound
 from skatschule.owners import Owner
 from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.lessons import get_lessons
@@ -242,7 +242,7 @@ def test_due_time_in_the_past_is_refused(teacher, classroom):
 
 
 def test_a_quiz_of_another_class_is_refused(teacher, classroom):
-    other_room = create_classroom(teacher, "Andere")
+    other_room = create_classroom(teacher=teacher, name="Andere")
     pool = authoring.build_pool(kinds=("augen",), difficulty=1)
     quiz = authoring.create_quiz(owner=teacher, classroom=other_room, title="Fremd", pool=pool, item_count=1)
     with pytest.raises(ClassroomError):
@@ -302,7 +302,7 @@ def test_forged_ids_are_refused_not_crashed(teacher, classroom):
             teacher=teacher, classroom=classroom, task="quiz:²", due_at=timezone.now() + timedelta(days=1)
         )
     for pk in ("²", "٣", "9" * 30):
-        with pytest.raises(Http404):
+        with pytest.raises(NotFound):
             selectors.own_classroom(teacher, pk)
-        with pytest.raises(Http404):
+        with pytest.raises(NotFound):
             selectors.own_assignment(teacher, pk)

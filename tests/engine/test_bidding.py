@@ -1,6 +1,7 @@
 import pytest
 
 from skatschule.engine import BID_VALUES, PRE1999, Auction, Bid, GameOver, Hold, IllegalBid, Pass, run_auction
+from skatschule.engine.bidding import parse_auction_move
 
 
 def test_bid_values_are_all_game_values():
@@ -43,3 +44,18 @@ def test_passed_in_and_vorhand_alone():
     a = run_auction([[1, "p"], [2, 20], [0, "y"], [2, 22], [0, "p"]])
     assert a.declarer == 2 and a.value == 22
     assert run_auction([[1, "p"], [2, "p"], [0, 24]]).value == 24
+
+
+def test_seats_come_out_of_the_engine_as_seat() -> None:
+    """The engine hands out seats as Seat (an int, so 0-2 still index and compare)."""
+    from skatschule.engine import SEATS, GameState, Seat, deal_cards
+
+    auction = run_auction([[1, 18], [0, "y"], [1, "p"], [2, "p"]])
+    assert auction.declarer is Seat.FOREHAND and auction.declarer == 0
+    assert all(isinstance(m.seat, Seat) for m in auction.moves)
+    assert Auction().to_move is Seat.MIDDLEHAND and SEATS[2].name_de == "Hinterhand" and Seat.REARHAND.next == 0
+    state = GameState(deal_cards(seed=1))
+    assert state.to_move is Seat.MIDDLEHAND
+    for move in ([1, "p"], [2, "p"], [0, 18]):
+        state.push(parse_auction_move(move))
+    assert state.declarer is Seat.FOREHAND and state.to_move is Seat.FOREHAND

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skatschule.engine.feasible import declarer_points_possible, game_possible, spitzen_possible
+from skatschule.engine.feasible import declarer_points_possible, game_possible, spitze_possible
 from skatschule.engine.games import GameType
 
 from .test_game_properties import contracts, random_game
@@ -59,12 +59,12 @@ def test_matadors_bound_the_tricks() -> None:
 
 
 def test_spitzen_need_their_trumps_and_tricks() -> None:
-    assert not spitzen_possible(GameType.GRAND, matadors=-4, spitzen=1)  # no jack left for him
-    assert not spitzen_possible(GameType.GRAND, matadors=3, spitzen=1)  # "mit 3" lacks the jack of diamonds
-    assert spitzen_possible(GameType.GRAND, matadors=4, spitzen=2)
-    assert not spitzen_possible(GameType.GRAND, matadors=-3, spitzen=2)  # the jack of hearts is theirs
-    assert spitzen_possible(GameType.CLUBS, matadors=-6, spitzen=2)
-    args = {"matadors": 2, "points": 15, "spitzen": 2}  # two jacks, 7, 8 of clubs and an ace
+    assert not spitze_possible(GameType.GRAND, matadors=-4, spitze=1)  # no jack left for him
+    assert not spitze_possible(GameType.GRAND, matadors=3, spitze=1)  # "mit 3" lacks the jack of diamonds
+    assert spitze_possible(GameType.GRAND, matadors=4, spitze=2)
+    assert not spitze_possible(GameType.GRAND, matadors=-3, spitze=2)  # the jack of hearts is theirs
+    assert spitze_possible(GameType.CLUBS, matadors=-6, spitze=2)
+    args = {"matadors": 2, "points": 15, "spitze": 2}  # two jacks, 7, 8 of clubs and an ace
     assert not game_possible(GameType.CLUBS, tricks=1, spitze_made=True, **args)
     assert game_possible(GameType.CLUBS, tricks=1, spitze_made=False, **args)
     assert game_possible(GameType.CLUBS, tricks=2, spitze_made=True, **args)
@@ -76,8 +76,8 @@ def test_the_next_trump_may_end_on_either_side() -> None:
     # "ohne 1": his own jack of spades can be lost, so a skat of two aces and nothing else fits
     assert game_possible(GameType.CLUBS, matadors=-1, points=22, tricks=0)
     # Spitzen that are not made may be lost as well
-    assert game_possible(GameType.GRAND, matadors=-1, points=0, tricks=0, spitzen=1)
-    assert not game_possible(GameType.GRAND, matadors=-1, points=0, tricks=0, spitzen=1, spitze_made=True)
+    assert game_possible(GameType.GRAND, matadors=-1, points=0, tricks=0, spitze=1)
+    assert not game_possible(GameType.GRAND, matadors=-1, points=0, tricks=0, spitze=1, spitze_made=True)
 
 
 @settings(max_examples=300, deadline=None)

@@ -21,6 +21,7 @@ from skatschule.engine.houserules import (
     spitze_made,
 )
 from skatschule.engine.names import render
+from skatschule.engine.rules import PUB
 
 ISKO = HouseRules()
 
@@ -83,20 +84,20 @@ def test_isko_profile_concede_equals_engine_concede(m, bid):
 def test_seed_spitze_example_mit_2_spiel_3_mit_2_spitzen_5_mal_kreuz_60():
     rules = HouseRules(spitze=True)
     o = score_house(
-        HouseGame(GameType.CLUBS, matadors=2, spitzen=2, bid=18, declarer_points=70, declarer_tricks=6), rules
+        HouseGame(GameType.CLUBS, matadors=2, spitze=2, bid=18, declarer_points=70, declarer_tricks=6), rules
     )
     assert o.value == 60 and o.score == 60
     assert "mit 2, Spiel 3, 2 Spitzen 5 × Kreuz 12 = 60" in [render(t) for t in o.explain()]
     assert "K.5.5" in o.rule_ids
     lost = score_house(
         HouseGame(
-            GameType.CLUBS, matadors=2, spitzen=2, spitze_made=False, bid=18, declarer_points=70, declarer_tricks=6
+            GameType.CLUBS, matadors=2, spitze=2, spitze_made=False, bid=18, declarer_points=70, declarer_tricks=6
         ),
         rules,
     )
     assert not lost.won and lost.score == -120
     with pytest.raises(SkatError):
-        score_house(HouseGame(GameType.CLUBS, matadors=2, spitzen=1, declarer_points=70, declarer_tricks=6), ISKO)
+        score_house(HouseGame(GameType.CLUBS, matadors=2, spitze=1, declarer_points=70, declarer_tricks=6), ISKO)
 
 
 def test_spitze_cards_are_the_games_lowest_trumps():
@@ -222,13 +223,19 @@ def test_saxon_spitze_base_20_and_reversed_order():
 
 def test_kontra_re_and_the_further_doublings():
     lost = HouseGame(GameType.GRAND, matadors=1, bid=18, declarer_points=50, declarer_tricks=5, doublings=2)
-    assert score_house(lost).score == -2 * 48 * 4  # the seed's eightfold: 2 lost x 2 Kontra x 2 Re
+    assert score_house(lost, PUB).score == -2 * 48 * 4  # the seed's eightfold: 2 lost x 2 Kontra x 2 Re
+    with pytest.raises(SkatError):  # Kontra only under rules that have it (the pub rules)
+        score_house(lost)
     with pytest.raises(SkatError):
-        score_house(HouseGame(GameType.GRAND, matadors=1, declarer_points=70, declarer_tricks=6, doublings=3))
-    long = HouseRules(doubling_levels=EXTENDED_DOUBLING_LEVELS)
+        score_house(HouseGame(GameType.GRAND, matadors=1, declarer_points=70, declarer_tricks=6, doublings=3), PUB)
+    long = PUB.with_switches({"doubling_levels": EXTENDED_DOUBLING_LEVELS})
     o = score_house(HouseGame(GameType.GRAND, matadors=1, declarer_points=70, declarer_tricks=6, doublings=7), long)
     assert o.score == 48 * 2**7
-    assert [s.de.split()[0] for s in o.steps[-7:]] == list(EXTENDED_DOUBLING_LEVELS)
+    verdict = o.steps[-1].de
+    assert [verdict.index(f"{name} verdoppelt") for name in EXTENDED_DOUBLING_LEVELS] == sorted(
+        verdict.index(f"{name} verdoppelt") for name in EXTENDED_DOUBLING_LEVELS
+    )
+    assert "K.7.10" in o.rule_ids
 
 
 def test_profiles_round_trip_as_data():
@@ -273,7 +280,7 @@ def test_overbid_null_is_the_cheapest_lost_game_with_the_matadors_under_every_ru
     g = HouseGame(GameType.NULL, matadors=2, bid=30, declarer_points=0, declarer_tricks=0)
     assert score_house(g).score == -60
     assert score_house(g, HouseRules(jacks_only_matadors=True, grand_base=20)).score == -60
-    assert score_house(HouseGame(GameType.NULL, matadors=2, bid=30, bock=True)).score == -120
+    assert score_house(HouseGame(GameType.NULL, matadors=2, bid=30, bock=True), PUB).score == -120
     o = score_game(Contract(GameType.NULL), 0, bid=30, declarer_points=0, declarer_tricks=0, null_matadors=2)
     assert (o.score, o.counted_game) == (-60, GameType.HEARTS)
     assert any("2.4.4" in s.rules for s in o.steps)
@@ -322,7 +329,7 @@ def test_every_switch_is_listed_once_with_labels_in_both_languages():
 
 
 def test_doubling_levels_are_any_names_after_kontra_and_re():
-    rules = HouseRules.from_dict({"doubling_levels": ["Kontra", "Re", "Bock"]})
+    rules = PUB.with_switches({"doubling_levels": ["Kontra", "Re", "Bock"]})
     o = score_house(HouseGame(GameType.GRAND, matadors=1, declarer_points=70, declarer_tricks=6, doublings=3), rules)
     assert o.score == 48 * 8 and "Bock" in o.steps[-1].de
     for bad in (["Re", "Kontra"], ["Kontra", "Re", "Re"], "Kontra"):
@@ -362,7 +369,7 @@ def test_seed_002_example_counts_45_or_27_and_names_the_house_rule():
             {"free_announcements": True},
             HouseGame(GameType.SPADES, matadors=1, schneider_announced=True, declarer_points=92, declarer_tricks=8),
         ),
-        ({"spitze": True}, HouseGame(GameType.CLUBS, matadors=2, spitzen=1, declarer_points=70, declarer_tricks=6)),
+        ({"spitze": True}, HouseGame(GameType.CLUBS, matadors=2, spitze=1, declarer_points=70, declarer_tricks=6)),
         ({"rum": True}, HouseGame(GameType.CLUBS, matadors=2, rum=True, declarer_points=70, declarer_tricks=6)),
     ],
 )

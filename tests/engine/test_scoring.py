@@ -133,7 +133,7 @@ def test_concede_and_settle_share_the_overbid_and_loss_rules():
 def test_fast_outcome_constructor_equals_the_dataclass():
     from dataclasses import fields
 
-    from skatschule.engine.scoring import Outcome, Termination, _new_outcome
+    from skatschule.engine.scoring import HouseCalls, Outcome, Termination, _new_outcome
 
     values = (
         C(GameType.HEARTS, hand=True),
@@ -154,6 +154,7 @@ def test_fast_outcome_constructor_equals_the_dataclass():
         GameType.CLUBS,
         4095,
         Termination.SCHNEIDER_MISSED,
+        HouseCalls(rum=True),
     )
     assert len(values) == len(fields(Outcome))
     fast, plain = _new_outcome(*values), Outcome(*values)

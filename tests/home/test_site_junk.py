@@ -218,8 +218,8 @@ def world(settings, monkeypatch) -> dict[str, Any]:
 
     teacher = make_user("lehrerin", teacher=True)
     student = make_user("schueler")
-    room = classrooms.create_classroom(teacher, "Skat-AG")
-    classrooms.join(student, room.join_code)
+    room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
+    classrooms.join(student=student, raw_code=room.join_code)
     quiz = authoring.create_quiz(
         owner=teacher, classroom=room, title="Probe", pool=authoring.build_pool(kinds=("augen",)), item_count=2
     )
@@ -251,9 +251,9 @@ def world(settings, monkeypatch) -> dict[str, Any]:
             "schieben": 0,
         },
     )
-    exam = casebook.start_exam(Owner.for_user(student), size=casebook.MIN_SIZE)
+    exam = casebook.start_exam(owner=Owner.for_user(student), size=casebook.MIN_SIZE)
     group = group_exams.create_group_exam(trainer=teacher, classroom=room, title="Kurs", size=casebook.MIN_SIZE)
-    issued = issue("augen", 1, None, Owner.for_user(student))
+    issued = issue(kind="augen", difficulty=1, owner=Owner.for_user(student))
     assert sheet.sheet is not None and stored is not None
     real = {
         "pk": room.pk,

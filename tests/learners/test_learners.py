@@ -28,11 +28,11 @@ pytestmark = pytest.mark.django_db
 
 
 def _answer(owner: Owner, when: datetime, *, kind: str = "rangfolge", right: bool = True) -> Attempt:
-    issued = issue(kind, 1, None, owner)
+    issued = issue(kind=kind, difficulty=1, owner=owner)
     values = get_type(kind).correct_answer(question_for(issued))
     if not right:
         values = list(reversed(values)) if question_for(issued).widget == "order" else []
-    attempt, _feedback = submit(issued, owner, values, now=when)
+    attempt = submit(issued=issued, owner=owner, values=values, now=when).attempt
     return attempt
 
 
@@ -255,7 +255,7 @@ def test_account_export_holds_the_goal_and_the_reminders_sent() -> None:
 
 
 def test_every_lesson_mastered_names_the_puzzle_of_the_day(monkeypatch) -> None:
-    from skatschule.training.services import progress
+    from skatschule.training import selectors as progress
 
     monkeypatch.setattr(progress, "get_lessons", lambda: ())  # nothing left to master
     monkeypatch.setattr("skatschule.training.views._lesson_of", lambda issued: None)

@@ -117,7 +117,7 @@ def test_roster_creates_and_refreshes_the_class(platform, registration, student)
     names = lambda: sorted(m.student.first_name for m in Membership.objects.filter(classroom=course.classroom))  # noqa: E731
     assert names() == ["Anna", "Ben"]
     assert Job.objects.get(kind="lti.roster").status == JobStatus.DONE
-    classrooms.join(student, course.classroom.join_code)  # joined by code, not from the LMS
+    classrooms.join(student=student, raw_code=course.classroom.join_code)  # joined by code, not from the LMS
 
     platform.members = [TEACHER, BEN, CARL]  # Anna left the course, Carl is active now
     answer = client.post(f"/lti/kurs/{course.pk}/abgleichen/")

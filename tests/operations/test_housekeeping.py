@@ -27,13 +27,13 @@ def _age(issued, days: int) -> None:
 def test_housekeeping_deletes_only_what_is_stale():
     anonymous = Owner.for_session("a" * 32)
     member = Owner.for_user(get_user_model().objects.create_user("aufgeraeumt"))
-    old_open = issue("augen", 1, None, anonymous)
+    old_open = issue(kind="augen", difficulty=1, owner=anonymous)
     _age(old_open, 40)
-    fresh_open = issue("augen", 1, None, anonymous)
+    fresh_open = issue(kind="augen", difficulty=1, owner=anonymous)
     _age(fresh_open, 5)
-    old_answered, _feedback = answer("augen", 1, anonymous, correct=True)
+    old_answered = answer("augen", 1, anonymous, correct=True).attempt
     IssuedExercise.objects.filter(pk=old_answered.issued_id).update(issued_at=timezone.now() - timedelta(days=90))
-    members_old = issue("augen", 1, None, member)
+    members_old = issue(kind="augen", difficulty=1, owner=member)
     _age(members_old, 90)
 
     live = SessionStore()

@@ -102,8 +102,8 @@ def _member(name: str = "ausfall", password: str | None = None):
 
 def test_logged_in_pages_and_login_work_with_redis_stopped(own_redis):
     teacher = _member("lehrerin-ausfall")
-    classrooms.grant_teacher(teacher)
-    room = classrooms.create_classroom(teacher, "Ausfall-AG")
+    classrooms.grant_teacher(user=teacher)
+    room = classrooms.create_classroom(teacher=teacher, name="Ausfall-AG")
     member = _member("ausfall", password="Skat-Ausfall-2026")
     client = Client(raise_request_exception=False)
     assert (

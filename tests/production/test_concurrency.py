@@ -18,9 +18,9 @@ from django.urls import reverse
 
 from skatschule.owners import Owner
 from skatschule.training.models import Attempt, IssuedExercise, ReviewItem
+from skatschule.training.selectors import Progress, attempt_rows, derived_progress, progress
 from skatschule.training.services import issuing
 from skatschule.training.services.issuing import issue, submit
-from skatschule.training.services.progress import Progress, attempt_rows, derived_progress, progress
 from tests.training.helpers import right_answer, wrong_answer
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -62,17 +62,19 @@ def _race_after_check(monkeypatch: pytest.MonkeyPatch, parties: int) -> None:
 def test_simultaneous_submits_of_one_exercise_record_one_attempt(monkeypatch, correct):
     user = get_user_model().objects.create_user("gleichzeitig")
     owner = Owner.for_user(user)
-    issued = issue("augen", 1, None, owner)
+    issued = issue(kind="augen", difficulty=1, owner=owner)
     values = right_answer(issued) if correct else wrong_answer(issued)
     threads = 4
     _race_after_check(monkeypatch, threads)
 
-    results = _in_threads(threads, lambda i: submit(IssuedExercise.objects.get(pk=issued.pk), owner, values))
+    results = _in_threads(
+        threads, lambda i: submit(issued=IssuedExercise.objects.get(pk=issued.pk), owner=owner, values=values)
+    )
 
     assert Attempt.objects.filter(issued=issued).count() == 1
-    assert sorted(attempt.created for attempt, _ in results) == [False] * (threads - 1) + [True]
-    assert {attempt.pk for attempt, _ in results} == {Attempt.objects.get().pk}
-    assert all(feedback.correct is correct for _, feedback in results)
+    assert sorted(result.created for result in results) == [False] * (threads - 1) + [True]
+    assert {result.attempt.pk for result in results} == {Attempt.objects.get().pk}
+    assert all(result.feedback.correct is correct for result in results)
     assert ReviewItem.objects.count() == (0 if correct else 1)
 
 
@@ -117,8 +119,8 @@ def test_progress_never_loses_an_update():
     A lost or misordered fold (streak, best streak, per-lesson recent grades) shows up here."""
     user = get_user_model().objects.create_user("fleissig")
     owner = Owner.for_user(user)
-    first = issue("augen", 1, None, owner)
-    submit(first, owner, right_answer(first))
+    first = issue(kind="augen", difficulty=1, owner=owner)
+    submit(issued=first, owner=owner, values=right_answer(first))
     progress(owner)  # stores the summary: from here on every submit folds into it
     threads, each = 8, 5
     kinds = ("augen", "spitzen")
@@ -128,9 +130,9 @@ def test_progress_never_loses_an_update():
         start.wait()
         right = 0
         for n in range(each):
-            issued = issue(kinds[(i + n) % 2], 1, None, owner)
+            issued = issue(kind=kinds[(i + n) % 2], difficulty=1, owner=owner)
             correct = (i + n) % 3 != 0
-            submit(issued, owner, right_answer(issued) if correct else wrong_answer(issued))
+            submit(issued=issued, owner=owner, values=right_answer(issued) if correct else wrong_answer(issued))
             right += correct
         return right
 
@@ -147,8 +149,10 @@ def test_progress_never_loses_an_update():
     replay = Owner.for_user(other)
     stored = Attempt.objects.owned_by(owner).order_by("created_at", "pk").select_related("issued")
     for n, attempt in enumerate(stored):
-        again = issue(attempt.issued.kind, attempt.issued.difficulty, None, replay, seed=attempt.issued.seed)
-        submit(again, replay, right_answer(again) if attempt.correct else wrong_answer(again))
+        again = issue(
+            kind=attempt.issued.kind, difficulty=attempt.issued.difficulty, owner=replay, seed=attempt.issued.seed
+        )
+        submit(issued=again, owner=replay, values=right_answer(again) if attempt.correct else wrong_answer(again))
         if n == 0:
             progress(replay)  # the same summary path as above
     assert _figures(progress(replay)) == _figures(concurrent)
@@ -158,12 +162,12 @@ def test_same_question_missed_twice_at_once_makes_one_review_item(monkeypatch):
     """Two issues of the same seed (a review and a fresh copy) answered wrong at the same moment."""
     user = get_user_model().objects.create_user("wiederholer")
     owner = Owner.for_user(user)
-    first = issue("augen", 1, None, owner, seed=4242)
-    second = issue("augen", 1, None, owner, seed=4242)
+    first = issue(kind="augen", difficulty=1, owner=owner, seed=4242)
+    second = issue(kind="augen", difficulty=1, owner=owner, seed=4242)
     _race_after_check(monkeypatch, 2)
 
-    results = _in_threads(2, lambda i: submit([first, second][i], owner, wrong_answer(first)))
+    results = _in_threads(2, lambda i: submit(issued=[first, second][i], owner=owner, values=wrong_answer(first)))
 
-    assert all(attempt.created for attempt, _ in results)
+    assert all(result.created for result in results)
     assert Attempt.objects.count() == 2
     assert ReviewItem.objects.count() == 1

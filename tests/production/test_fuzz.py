@@ -197,15 +197,15 @@ def teacher(member):
 
     user = get_user_model().objects.create_user("fuzz-lehrer")
     KNOWN_INTS[:] = [str(member.pk), str(user.pk)]
-    KNOWN_UUIDS[:] = [str(issue("augen", 1, None, Owner.for_user(member)).public_id)]
+    KNOWN_UUIDS[:] = [str(issue(kind="augen", difficulty=1, owner=Owner.for_user(member)).public_id)]
     try:
         from skatschule.classrooms import services as classrooms
         from skatschule.quizzes.services import attempts, authoring
     except ImportError:
         return user
-    classrooms.grant_teacher(user)
-    room = classrooms.create_classroom(user, "Fuzz")
-    classrooms.join(member, room.join_code)
+    classrooms.grant_teacher(user=user)
+    room = classrooms.create_classroom(teacher=user, name="Fuzz")
+    classrooms.join(student=member, raw_code=room.join_code)
     quiz = authoring.create_quiz(
         owner=user, classroom=room, title="Fuzz", pool=[("augen", 1), ("spitzen", 1)], item_count=3
     )

@@ -16,7 +16,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from skatschule.owners import Owner
 from skatschule.training.models import Attempt, ReviewItem
-from skatschule.training.services.progress import progress
+from skatschule.training.selectors import progress
 
 KEEP_DATA = {"training"}  # demo_data fills these: never roll them back to zero
 

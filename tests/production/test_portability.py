@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from skatschule.owners import Owner
 from skatschule.training.models import Attempt, ReviewItem
+from skatschule.training.selectors import progress
 from skatschule.training.services.portability import FORMAT
-from skatschule.training.services.progress import progress
 from tests.training.helpers import answer
 
 pytestmark = pytest.mark.django_db

@@ -18,7 +18,7 @@ from django.db import connection
 from skatschule.owners import Owner
 from skatschule.training.models import Attempt, IssuedExercise
 from skatschule.training.registry import get_type
-from skatschule.training.services.progress import progress
+from skatschule.training.selectors import progress
 from tests.training.helpers import right_answer, wrong_answer
 
 from .servers import Browser, database_url, gunicorn
@@ -93,10 +93,10 @@ def test_quiz_answers_are_the_same_on_both_servers():
 
     User = get_user_model()
     teacher = User.objects.create_user("lehrerin")
-    classrooms.grant_teacher(teacher)
-    room = classrooms.create_classroom(teacher, "Skatgruppe Dienstag")
+    classrooms.grant_teacher(user=teacher)
+    room = classrooms.create_classroom(teacher=teacher, name="Skatgruppe Dienstag")
     student = User.objects.create_user("schueler", password=PASSWORD)
-    classrooms.join(student, room.join_code)
+    classrooms.join(student=student, raw_code=room.join_code)
     quiz = authoring.create_quiz(
         owner=teacher, classroom=room, title="Zwei Server", pool=[("augen", 1), ("spitzen", 1)], item_count=4
     )

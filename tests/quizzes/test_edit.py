@@ -14,12 +14,12 @@ from datetime import timedelta
 
 import pytest
 from django.db import connections, transaction
-from django.http import Http404
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.classrooms.services import create_classroom
+from skatschule.home.notfound import NotFound
 from skatschule.quizzes import errors, questions, selectors
 from skatschule.quizzes.models import Quiz, QuizAttempt
 from skatschule.quizzes.services import attempts, authoring
@@ -201,7 +201,7 @@ def test_a_forged_post_cannot_change_locked_fields(teacher, classroom, student, 
     quiz = _build(teacher, classroom)
     attempts.start_attempt(quiz=quiz, student=student)
     if forged.get("classroom") == "other":
-        forged = {"classroom": create_classroom(teacher, "Zweite Gruppe").pk}
+        forged = {"classroom": create_classroom(teacher=teacher, name="Zweite Gruppe").pk}
     before = _snapshot(quiz)
     response = client_for(teacher).post(_edit_url(quiz), _full(quiz, title="Gefälscht", **forged))
     body = response.content.decode()
@@ -347,17 +347,17 @@ def test_only_the_owner_may_edit(teacher, classroom, other_teacher, student):
     anonymous = Client()
     for response in (anonymous.get(_edit_url(quiz)), anonymous.post(_edit_url(quiz), _full(quiz, title="X"))):
         assert response.status_code == 302 and response["Location"].startswith(reverse("accounts:login"))
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         authoring.update_quiz(quiz=quiz, editor=other_teacher, changes=authoring.QuizChanges(title="Übernommen"))
     assert _snapshot(quiz) == before
 
 
 def test_another_teachers_class_is_refused(teacher, classroom, other_teacher):
     quiz = _build(teacher, classroom)
-    theirs = create_classroom(other_teacher, "Fremde Klasse")
+    theirs = create_classroom(teacher=other_teacher, name="Fremde Klasse")
     response = client_for(teacher).post(_edit_url(quiz), _full(quiz, classroom=theirs.pk))
     assert response.status_code == 400  # not offered in the form
-    with pytest.raises(Http404):  # nor taken by the service
+    with pytest.raises(NotFound):  # nor taken by the service
         authoring.update_quiz(quiz=quiz, editor=teacher, changes=authoring.QuizChanges(classroom=theirs))
     assert Quiz.objects.get(pk=quiz.pk).classroom_id == classroom.pk
 

@@ -374,7 +374,7 @@ def test_deleted_students_come_last_in_every_language(teacher, classroom, delete
     """By name, and the anonymous rows at the end (their name sorts differently per language)."""
     quiz, hex_part = deleted_quiz
     zora = make_user("zora")
-    classrooms.join(zora, classroom.join_code)
+    classrooms.join(student=zora, raw_code=classroom.join_code)
     attempts.submit(attempt=attempts.start_attempt(quiz=quiz, student=zora))
     page = _client(teacher, lang).get(_url("quizzes:results", quiz)).content.decode()
     names = re.findall(r'<th scope="row"><a href="[^"]+">([^<]+)</a></th>', page)

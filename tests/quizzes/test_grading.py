@@ -166,7 +166,7 @@ def test_override_changes_points_and_keeps_every_change(make_quiz, teacher, stud
 
 
 def test_override_refuses_bad_input_and_other_teachers(make_quiz, teacher, other_teacher, student) -> None:
-    from django.http import Http404
+    from skatschule.home.notfound import NotFound
 
     answer = _submitted_answer(make_quiz, student)
     for credit in (-0.1, 1.5, float("nan")):
@@ -174,7 +174,7 @@ def test_override_refuses_bad_input_and_other_teachers(make_quiz, teacher, other
             grading_services.override_score(answer=answer, teacher=teacher, credit=credit, comment="")
     with pytest.raises(QuizError):
         grading_services.override_score(answer=answer, teacher=teacher, credit=1, comment="x" * 1001)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         grading_services.override_score(answer=answer, teacher=other_teacher, credit=1, comment="")
     assert not ScoreOverride.objects.exists()
 
@@ -228,7 +228,7 @@ def _class_of_six(make_quiz, classroom):
     students = []
     for n, pattern in enumerate(PATTERN):
         person = make_user(f"schueler{n}")
-        classrooms.join(person, classroom.join_code)
+        classrooms.join(student=person, raw_code=classroom.join_code)
         attempt = attempts.start_attempt(quiz=quiz, student=person)
         for item, right in zip(items, pattern):
             values = right_values(quiz, item, person.pk) if right else wrong_values(quiz, item, person.pk)

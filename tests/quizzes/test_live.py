@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from django.http import Http404
 from django.urls import reverse
 
+from skatschule.home.notfound import NotFound
 from skatschule.quizzes import selectors
 from skatschule.quizzes.errors import QuizClosed, QuizError
 from skatschule.quizzes.models import Quiz, QuizAnswer
@@ -29,7 +29,7 @@ def _item(session, position):
 
 def test_start_is_the_teachers_only_and_once(make_quiz, teacher, other_teacher):
     quiz = make_quiz(count=1)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         live.start_live(quiz=quiz, teacher=other_teacher)
     first = live.start_live(quiz=quiz, teacher=teacher)
     assert live.start_live(quiz=quiz, teacher=teacher) == first  # a double click: the same round

@@ -6,10 +6,10 @@ from datetime import timedelta
 
 import pytest
 from django.db import IntegrityError, transaction
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.exercises.base import AnswerError
+from skatschule.home.notfound import NotFound
 from skatschule.quizzes import errors, questions, selectors
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt, QuizItem
 from skatschule.quizzes.services import attempts, authoring
@@ -92,7 +92,7 @@ def test_unreadable_answer_is_not_stored(make_quiz, student):
 def test_item_of_another_quiz_is_404(make_quiz, student):
     quiz, other = make_quiz(count=1), make_quiz(count=1)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         attempts.save_answer(attempt=attempt, item=other.items.first(), values=["1"])
 
 
@@ -274,17 +274,17 @@ def test_only_the_owner_reaches_a_quiz(make_quiz, other_teacher, student, other_
     quiz = make_quiz(count=1)
     assert selectors.own_quiz(quiz.owner, quiz.pk) == quiz
     for user in (other_teacher, student):
-        with pytest.raises(Http404):
+        with pytest.raises(NotFound):
             selectors.own_quiz(user, quiz.pk)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         selectors.own_attempt(other_student, attempt.public_id)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         selectors.student_quiz(other_teacher, quiz.pk)
 
 
 def test_create_quiz_needs_the_teachers_own_class(make_quiz, other_teacher, classroom):
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         authoring.create_quiz(
             owner=other_teacher, classroom=classroom, title="Fremd", pool=[("augen", 1)], item_count=1
         )

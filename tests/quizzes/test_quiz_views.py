@@ -88,7 +88,7 @@ def test_builder_rejects_bad_input_with_400(teacher, classroom, change, message)
 def test_builder_only_offers_own_classes(teacher, other_teacher, classroom):
     from skatschule.classrooms.services import create_classroom
 
-    create_classroom(other_teacher, "Fremde Klasse")
+    create_classroom(teacher=other_teacher, name="Fremde Klasse")
     response = client_for(other_teacher).post(
         reverse("quizzes:create"),
         {

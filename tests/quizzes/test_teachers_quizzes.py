@@ -147,7 +147,7 @@ def test_copy_for_another_class_with_new_secrets(teacher, classroom, make_quiz):
         show_answers=Quiz.ShowAnswers.AFTER_CLOSE,
         time_limit_minutes=15,
     )
-    other_room = classrooms.create_classroom(teacher, "Skat-AG 2027")
+    other_room = classrooms.create_classroom(teacher=teacher, name="Skat-AG 2027")
     client = client_for(teacher)
     page = client.get(_url("quizzes:copy", quiz)).content.decode()
     assert "Probe (Kopie)" in page
@@ -167,7 +167,7 @@ def test_copy_for_another_class_with_new_secrets(teacher, classroom, make_quiz):
 
 def test_copy_refuses_someone_elses_class(teacher, other_teacher, classroom, make_quiz):
     quiz = make_quiz()
-    foreign = classrooms.create_classroom(other_teacher, "Fremd")
+    foreign = classrooms.create_classroom(teacher=other_teacher, name="Fremd")
     response = client_for(teacher).post(_url("quizzes:copy", quiz), {"title": "X", "classroom": foreign.pk})
     assert response.status_code == 400 and not Quiz.objects.filter(title="X").exists()
 
@@ -194,7 +194,7 @@ def answered_quiz(teacher, classroom, student, make_quiz):
     """A fixed quiz with one submitted attempt by a student whose name looks like a formula."""
     quiz = make_quiz(count=2, kinds=("augen",))
     evil = make_user("=HYPERLINK(1)")
-    classrooms.join(evil, classroom.join_code)
+    classrooms.join(student=evil, raw_code=classroom.join_code)
     for who in (student, evil):
         attempt = attempts.start_attempt(quiz=quiz, student=who)
         item = quiz.items.get(position=1)

@@ -15,7 +15,7 @@ from skatschule.table import services
 from skatschule.table.models import TableGame
 from skatschule.training.lessons import get_activity, get_lesson, validate_lessons
 from skatschule.training.models import Attempt
-from skatschule.training.services.progress import derived_progress, lesson_progress_for, progress
+from skatschule.training.selectors import derived_progress, lesson_progress_for, progress
 
 URL = "/ueben/spiel/"
 LESSON = "ein-ganzes-spiel"

@@ -22,6 +22,6 @@ def wrong_answer(issued) -> list[str]:
 
 
 def answer(kind, difficulty, owner, correct: bool, lesson=None):
-    issued = issue(kind, difficulty, lesson, owner)
+    issued = issue(kind=kind, difficulty=difficulty, lesson=lesson, owner=owner)
     values = right_answer(issued) if correct else wrong_answer(issued)
-    return submit(issued, owner, values)
+    return submit(issued=issued, owner=owner, values=values)

@@ -92,7 +92,7 @@ def check_page(html: str, question, correct: list[str], public_id: str) -> None:
     if question.widget == "discard":  # two of the hand's cards and a game: each group marked alike
         groups = [options, list(question.cards)]
         options = options + list(question.cards)
-    for group in groups:
+    for group in (group for group in groups if group):  # a number to type has no options to compare
         per_option = {}
         for value in group:
             count = Counter()

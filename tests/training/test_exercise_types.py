@@ -601,7 +601,7 @@ def test_hausregel_cases() -> None:
     from skatschule.engine.houserules import HouseGame
     from skatschule.exercises.hausregel import Scenario
 
-    spitze = HouseGame(GameType.CLUBS, matadors=2, spitzen=2, declarer_points=70, declarer_tricks=6)
+    spitze = HouseGame(GameType.CLUBS, matadors=2, spitze=2, declarer_points=70, declarer_tricks=6)
     assert solve("hausregel", Scenario("bunt", spitze)) == ["60"]  # seed 002: mit 2 Spiel 3 mit 2 Spitzen 5 x 12
     lost_hand = HouseGame(GameType.HEARTS, hand=True, matadors=1, declarer_points=55, declarer_tricks=4)
     assert solve("hausregel", Scenario("alt", lost_hand)) == ["-30"]  # hand is not punished

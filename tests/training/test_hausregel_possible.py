@@ -22,17 +22,17 @@ def test_every_generated_game_is_possible(level: int) -> None:
         # a trick holds at most 33 Augen, the skat at most 22: what the other side took must fit its tricks
         assert 120 - g.declarer_points <= 33 * (10 - g.declarer_tricks), where
         assert g.declarer_points <= 33 * g.declarer_tricks + 22, where
-        if g.spitzen:
+        if g.spitze:
             spitze_games += 1
-            assert len(spitze_cards(g.game, g.spitzen)) == g.spitzen
+            assert len(spitze_cards(g.game, g.spitze)) == g.spitze
             if g.spitze_made:
-                assert g.declarer_tricks >= g.spitzen, where  # made Spitzen take the last tricks
+                assert g.declarer_tricks >= g.spitze, where  # made Spitzen take the last tricks
         assert game_possible(
             g.game,
             matadors=g.matadors,
             points=g.declarer_points,
             tricks=g.declarer_tricks,
-            spitzen=g.spitzen,
+            spitze=g.spitze,
             spitze_made=g.spitze_made,
         ), where
     if level == 3:

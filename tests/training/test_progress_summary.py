@@ -19,16 +19,16 @@ from hypothesis import strategies as st
 from skatschule.owners import Owner
 from skatschule.training.lessons import get_lessons
 from skatschule.training.models import Attempt, AttemptGrade, IssuedExercise, ProgressSummary
-from skatschule.training.services.activities import record_activity
-from skatschule.training.services.issuing import question_for
-from skatschule.training.services.progress import (
-    adopt_session,
+from skatschule.training.selectors import (
     attempt_rows,
     derived_progress,
     lesson_progress,
     lesson_progress_for,
     progress,
 )
+from skatschule.training.services.activities import record_activity
+from skatschule.training.services.adoption import adopt_session
+from skatschule.training.services.issuing import question_for
 from tests.training.helpers import answer
 
 pytestmark = pytest.mark.django_db
@@ -93,9 +93,9 @@ def test_summary_equals_the_derivation_over_random_histories(ops):
         elif op == "adopt":
             guest = Owner.for_session(f"gast{number:028d}")
             answer(arg[0], arg[1], guest, correct=flag)
-            adopt_session(guest.session_key, user)
+            adopt_session(session_key=guest.session_key, user=user)
         elif op == "game":  # a game finished at the table: a step of lesson 16, no answer
-            record_activity(owner, "spiel", key=number)
+            record_activity(owner=owner, kind="spiel", key=number)
         _same(owner)
     if Attempt.objects.filter(user=user).exists():
         assert ProgressSummary.objects.filter(user=user).exists()
@@ -121,7 +121,7 @@ def test_an_answer_updates_the_summary_in_its_transaction_and_a_page_reads_no_hi
 def test_a_regrade_is_seen_at_once():
     owner = Owner.for_user(get_user_model().objects.create_user("umbewertet"))
     kind, level = STEPS[0]
-    attempts = [answer(kind, level, owner, correct=True)[0] for _ in range(6)]
+    attempts = [answer(kind, level, owner, correct=True).attempt for _ in range(6)]
     assert progress(owner).streak == 6
     AttemptGrade.objects.create(attempt=attempts[2], correct=False)
     assert progress(owner).streak == 3 == derived_progress(owner).streak
@@ -134,7 +134,7 @@ def test_a_finished_game_counts_for_its_lesson_but_is_no_answer():
     answer(step[0], step[1], owner, correct=False)
     before = progress(owner)
     for key in range(3):
-        record_activity(owner, "spiel", key=key)
+        record_activity(owner=owner, kind="spiel", key=key)
     after = progress(owner)
     assert (after.attempts, after.right, after.accuracy, after.streak) == (
         before.attempts,

@@ -53,15 +53,16 @@ def test_variant_is_another_question_of_the_same_type_level_and_rules(kind: str,
 
 @pytest.mark.django_db
 def test_missed_exercise_comes_back_as_a_fresh_variant_that_reviews_its_card(owner) -> None:
-    issued = issue("regelverstoss", 2, None, owner)
-    attempt, feedback = submit(issued, owner, _wrong("regelverstoss", issued))
+    issued = issue(kind="regelverstoss", difficulty=2, owner=owner)
+    submitted = submit(issued=issued, owner=owner, values=_wrong("regelverstoss", issued))
+    attempt, feedback = submitted.attempt, submitted.feedback
     assert not feedback.correct
     item = ReviewItem.objects.get()
     assert item.seed == attempt.seed
     ReviewItem.objects.update(due=timezone.now() - timedelta(seconds=1))
     item.refresh_from_db()
 
-    variant = variants.issued_for_review(owner, item)
+    variant = variants.issued_for_review(owner=owner, item=item)
     assert variant.seed != item.seed and variant.review_item == item
     assert (variant.kind, variant.difficulty) == (item.kind, item.difficulty)
     missed, fresh = question_for(issued), question_for(variant)
@@ -70,12 +71,12 @@ def test_missed_exercise_comes_back_as_a_fresh_variant_that_reviews_its_card(own
 
     right = REGISTRY["regelverstoss"].correct_answer(fresh)
     before = dict(item.card)
-    submit(variant, owner, right)
+    submit(issued=variant, owner=owner, values=right)
     item.refresh_from_db()
     assert item.reviews == 1 and item.card != before
     assert ReviewItem.objects.count() == 1  # the variant does not open a card of its own
 
     ReviewItem.objects.update(due=timezone.now() - timedelta(seconds=1))
     item.refresh_from_db()
-    again = variants.issued_for_review(owner, item)
+    again = variants.issued_for_review(owner=owner, item=item)
     assert again.seed not in (item.seed, variant.seed)

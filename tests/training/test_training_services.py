@@ -5,14 +5,16 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.exercises.base import AnswerError
+from skatschule.home.notfound import NotFound
 from skatschule.owners import Owner
 from skatschule.training.lessons import get_lesson
 from skatschule.training.models import AppendOnlyError, Attempt, AttemptGrade, IssuedExercise, ReviewItem
+from skatschule.training.selectors import lesson_progress_for, progress
 from skatschule.training.services import issuing, review, variants
+from skatschule.training.services.adoption import adopt_session
 from skatschule.training.services.issuing import (
     TIME_CAP_MS,
     BadDifficulty,
@@ -22,7 +24,6 @@ from skatschule.training.services.issuing import (
     question_for,
     submit,
 )
-from skatschule.training.services.progress import adopt_session, lesson_progress_for, progress
 
 from .fakes import FakeAdd
 from .helpers import answer, right_answer, wrong_answer
@@ -31,73 +32,78 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fake_training")]
 
 
 def test_issue_stores_server_side_state(owner):
-    issued = issue("fake_add", 2, None, owner)
+    issued = issue(kind="fake_add", difficulty=2, owner=owner)
     assert 0 <= issued.seed < 2**31
     assert issued.session_key == owner.session_key and issued.user is None
     assert issued.mode == IssuedExercise.Mode.PRACTICE and issued.lesson is None
     assert question_for(issued).prompt.de.startswith("Wie viel")
-    lesson_issue = issue("fake_add", "1", get_lesson("addieren"), owner)
+    lesson_issue = issue(kind="fake_add", difficulty="1", lesson=get_lesson("addieren"), owner=owner)
     assert lesson_issue.lesson == "addieren" and lesson_issue.mode == IssuedExercise.Mode.LESSON
 
 
 def test_issue_rejects_unknown_kind_and_bad_level(owner):
     with pytest.raises(UnknownExercise):
-        issue("nope", 1, None, owner)
-    assert issubclass(UnknownExercise, Http404)
+        issue(kind="nope", difficulty=1, owner=owner)
+    assert issubclass(UnknownExercise, NotFound)
     for bad in (0, 4, "x", "", None, "1.5"):
         with pytest.raises(BadDifficulty):
-            issue("fake_add", bad, None, owner)
+            issue(kind="fake_add", difficulty=bad, owner=owner)
     assert not IssuedExercise.objects.exists()
 
 
 def test_submit_right_and_wrong(owner):
-    issued = issue("fake_add", 1, None, owner)
-    attempt, feedback = submit(issued, owner, right_answer(issued))
-    assert attempt.correct and feedback.correct and attempt.created
+    issued = issue(kind="fake_add", difficulty=1, owner=owner)
+    submitted = submit(issued=issued, owner=owner, values=right_answer(issued))
+    attempt, feedback = submitted.attempt, submitted.feedback
+    assert attempt.correct and feedback.correct and submitted.created
     assert attempt.answer == right_answer(issued)
     assert attempt.rule_ids == ["4.1.1"]
     assert (attempt.kind, attempt.difficulty, attempt.seed) == ("fake_add", 1, issued.seed)
     assert 0 <= attempt.time_taken_ms < 60_000
 
-    issued = issue("fake_add", 1, None, owner)
-    attempt, feedback = submit(issued, owner, wrong_answer(issued))
+    issued = issue(kind="fake_add", difficulty=1, owner=owner)
+    submitted = submit(issued=issued, owner=owner, values=wrong_answer(issued))
+    attempt, feedback = submitted.attempt, submitted.feedback
     assert not attempt.correct and not feedback.correct
     assert feedback.steps and feedback.answer.de
 
 
 def test_time_taken_is_capped(owner):
-    issued = issue("fake_add", 1, None, owner)
-    attempt, _ = submit(issued, owner, right_answer(issued), now=issued.issued_at + timedelta(days=3))
+    issued = issue(kind="fake_add", difficulty=1, owner=owner)
+    attempt = submit(
+        issued=issued, owner=owner, values=right_answer(issued), now=issued.issued_at + timedelta(days=3)
+    ).attempt
     assert attempt.time_taken_ms == TIME_CAP_MS
 
 
 def test_submit_checks_the_owner(owner, other_owner, django_user_model):
-    issued = issue("fake_add", 1, None, owner)
-    with pytest.raises(Http404):
-        submit(issued, other_owner, right_answer(issued))
+    issued = issue(kind="fake_add", difficulty=1, owner=owner)
+    with pytest.raises(NotFound):
+        submit(issued=issued, owner=other_owner, values=right_answer(issued))
     user = django_user_model.objects.create_user("u1", password="pw-long-enough-1")
-    with pytest.raises(Http404):
-        submit(issued, Owner.for_user(user), right_answer(issued))
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
+        submit(issued=issued, owner=Owner.for_user(user), values=right_answer(issued))
+    with pytest.raises(NotFound):
         issuing.get_issued(issued.public_id, other_owner)
     assert issuing.get_issued(issued.public_id, owner) == issued
     assert not Attempt.objects.exists()
 
 
 def test_double_submit_records_one_attempt(owner):
-    issued = issue("fake_add", 1, None, owner)
-    first, feedback1 = submit(issued, owner, wrong_answer(issued))
-    second, feedback2 = submit(issued, owner, right_answer(issued))
+    issued = issue(kind="fake_add", difficulty=1, owner=owner)
+    first = submit(issued=issued, owner=owner, values=wrong_answer(issued))
+    second = submit(issued=issued, owner=owner, values=right_answer(issued))
     assert Attempt.objects.count() == 1
-    assert second.pk == first.pk and not second.created
-    assert feedback2 == feedback1 and not feedback2.correct
+    assert first.created and not second.created
+    assert second.attempt.pk == first.attempt.pk and second.progress_state is None
+    assert second.feedback == first.feedback and not second.feedback.correct
     # even junk on the second submit returns the stored feedback
-    third, feedback3 = submit(issued, owner, ["junk"])
-    assert third.pk == first.pk and feedback3 == feedback1
+    third = submit(issued=issued, owner=owner, values=["junk"])
+    assert third.attempt.pk == first.attempt.pk and third.feedback == first.feedback
 
 
 def test_concurrent_double_submit_returns_the_winner(owner, monkeypatch):
-    issued = issue("fake_add", 1, None, owner)
+    issued = issue(kind="fake_add", difficulty=1, owner=owner)
     real = issuing.grade_answer
     calls = []
 
@@ -118,19 +124,19 @@ def test_concurrent_double_submit_returns_the_winner(owner, monkeypatch):
         return feedback
 
     monkeypatch.setattr(issuing, "grade_answer", racing_grade)
-    attempt, feedback = submit(issued, owner, right_answer(issued))
+    submitted = submit(issued=issued, owner=owner, values=right_answer(issued))
     assert Attempt.objects.count() == 1
-    assert not attempt.created and attempt.answer == ["1"]
-    assert feedback.given.de == "1"
+    assert not submitted.created and submitted.attempt.answer == ["1"]
+    assert submitted.feedback.given.de == "1"
 
 
 def test_answer_error_is_not_stored(owner):
-    issued = issue("fake_add", 1, None, owner)
+    issued = issue(kind="fake_add", difficulty=1, owner=owner)
     for junk in ([], ["abc"], ["1", "2"], ["1e5"], ["9" * 80], ["1"] * 100):
         with pytest.raises(AnswerError):
-            submit(issued, owner, junk)
+            submit(issued=issued, owner=owner, values=junk)
     assert not Attempt.objects.exists()
-    attempt, _ = submit(issued, owner, [" " + right_answer(issued)[0] + " "])
+    attempt = submit(issued=issued, owner=owner, values=[" " + right_answer(issued)[0] + " "]).attempt
     assert attempt.correct
 
 
@@ -148,21 +154,22 @@ def test_answer_error_is_not_stored(owner):
     ],
 )
 def test_clean_answer_rejects_junk(kind, junk, owner):
-    issued = issue(kind, 1, None, owner)
+    issued = issue(kind=kind, difficulty=1, owner=owner)
     question = question_for(issued)
     with pytest.raises(AnswerError):
         clean_answer(question, junk)
 
 
 def test_order_accepts_one_field_with_spaces(owner):
-    issued = issue("fake_order", 1, None, owner)
+    issued = issue(kind="fake_order", difficulty=1, owner=owner)
     right = right_answer(issued)
-    attempt, feedback = submit(issued, owner, [" ".join(right)])
+    submitted = submit(issued=issued, owner=owner, values=[" ".join(right)])
+    attempt, feedback = submitted.attempt, submitted.feedback
     assert feedback.correct and attempt.correct
 
 
 def test_attempts_are_append_only(owner):
-    attempt, _ = answer("fake_add", 1, owner, True)
+    attempt = answer("fake_add", 1, owner, True).attempt
     attempt.correct = False
     with pytest.raises(AppendOnlyError):
         attempt.save()
@@ -231,7 +238,7 @@ def test_overall_progress_and_suggestion(owner):
 
 
 def test_regrade_uses_the_effective_grade(owner):
-    attempt, _ = answer("fake_add", 1, owner, True)
+    attempt = answer("fake_add", 1, owner, True).attempt
     AttemptGrade.objects.create(attempt=attempt, correct=False)
     lp = lesson_progress_for(owner, get_lesson("addieren"))
     assert lp.right == 0
@@ -239,7 +246,7 @@ def test_regrade_uses_the_effective_grade(owner):
 
 def test_miss_creates_review_item_and_hit_reschedules(owner):
     before = timezone.now()
-    attempt, _ = answer("fake_add", 1, owner, False)
+    attempt = answer("fake_add", 1, owner, False).attempt
     item = ReviewItem.objects.get()
     assert (item.kind, item.difficulty, item.seed) == ("fake_add", 1, attempt.seed)
     assert item.due > before and item.card["stability"] is not None
@@ -251,13 +258,13 @@ def test_miss_creates_review_item_and_hit_reschedules(owner):
     assert review.next_due(owner, later) == item
     ReviewItem.objects.update(due=timezone.now() - timedelta(seconds=1))
     item.refresh_from_db()
-    issued = variants.issued_for_review(owner, item)
+    issued = variants.issued_for_review(owner=owner, item=item)
     assert issued.mode == IssuedExercise.Mode.REVIEW and issued.review_item == item
     assert issued.seed != item.seed  # a fresh variant, not the missed question
     assert question_for(issued).prompt.de != question_for(attempt.issued).prompt.de
-    assert variants.issued_for_review(owner, item) == issued  # reload: same exercise
+    assert variants.issued_for_review(owner=owner, item=item) == issued  # reload: same exercise
     old_card = dict(item.card)
-    submit(issued, owner, right_answer(issued))
+    submit(issued=issued, owner=owner, values=right_answer(issued))
     item.refresh_from_db()
     assert item.reviews == 1 and item.card != old_card
     assert item.due > timezone.now()
@@ -265,8 +272,8 @@ def test_miss_creates_review_item_and_hit_reschedules(owner):
 
     # a wrong answer on review rates it Again
     ReviewItem.objects.update(due=timezone.now() - timedelta(seconds=1))
-    issued = variants.issued_for_review(owner, item)
-    submit(issued, owner, wrong_answer(issued))
+    issued = variants.issued_for_review(owner=owner, item=item)
+    submit(issued=issued, owner=owner, values=wrong_answer(issued))
     item.refresh_from_db()
     assert item.reviews == 2 and item.due <= timezone.now() + timedelta(minutes=15)
 
@@ -275,21 +282,21 @@ def test_adopt_session_moves_everything(owner):
     answer("fake_add", 1, owner, False)
     answer("fake_add", 1, owner, True)
     user = get_user_model().objects.create_user("anna", password="pw-long-enough-1")
-    moved = adopt_session(owner.session_key, user)
+    moved = adopt_session(session_key=owner.session_key, user=user)
     assert moved == {"issued": 2, "attempts": 2, "reviews": 1}
     user_owner = Owner.for_user(user)
     assert Attempt.objects.owned_by(user_owner).count() == 2
     assert ReviewItem.objects.owned_by(user_owner).count() == 1
     assert not Attempt.objects.owned_by(owner).exists()
-    assert adopt_session(owner.session_key, user) == {"issued": 0, "attempts": 0, "reviews": 0}
-    assert adopt_session("", user)["attempts"] == 0
+    assert adopt_session(session_key=owner.session_key, user=user) == {"issued": 0, "attempts": 0, "reviews": 0}
+    assert adopt_session(session_key="", user=user)["attempts"] == 0
 
 
 def test_adopt_session_keeps_the_users_review_item_on_clash(owner):
     user = get_user_model().objects.create_user("ben", password="pw-long-enough-1")
-    attempt, _ = answer("fake_add", 1, owner, False)
+    attempt = answer("fake_add", 1, owner, False).attempt
     ReviewItem.objects.create(user=user, kind="fake_add", difficulty=1, seed=attempt.seed, card={}, due=timezone.now())
-    adopt_session(owner.session_key, user)
+    adopt_session(session_key=owner.session_key, user=user)
     assert ReviewItem.objects.filter(user=user).count() == 1
     assert ReviewItem.objects.count() == 1
 

@@ -1,3 +1,5 @@
+from typing import Any
+
 from django import template
 
 from skatschule.casebook.regelkunde import track
@@ -7,7 +9,7 @@ register = template.Library()
 
 
 @register.inclusion_tag("casebook/partials/regelkunde_track.html", takes_context=True)
-def regelkunde_track(context):
+def regelkunde_track(context: template.Context) -> dict[str, Any]:
     """The "Regelkunde" track for the dashboard: cases solved on the case pages."""
     request = context.get("request")
     user = getattr(request, "user", None)

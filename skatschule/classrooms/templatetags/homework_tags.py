@@ -1,3 +1,5 @@
+from typing import Any
+
 from django import template
 
 from skatschule.classrooms.selectors import student_homework
@@ -7,7 +9,7 @@ register = template.Library()
 
 
 @register.inclusion_tag("classrooms/partials/my_homework.html", takes_context=True)
-def my_homework(context):
+def my_homework(context: template.Context) -> dict[str, Any]:
     """The signed-in student's homework, open and done (for the dashboard)."""
     request = context.get("request")
     user = getattr(request, "user", None)

@@ -22,6 +22,7 @@ from collections import OrderedDict
 from typing import Any
 
 from django import template
+from django.template.backends.django import Template as BackendTemplate
 from django.template.defaultfilters import urlencode
 from django.template.loader import get_template
 from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
@@ -105,7 +106,9 @@ def clear_header_cache() -> None:
 
 
 def _render_header(context: template.Context, values: dict[str, Any]) -> SafeString:
-    tpl: template.Template = get_template("home/site_header.html").template  # type: ignore[attr-defined]  # the engine caches the loaded template
+    loaded = get_template("home/site_header.html")  # the engine caches the loaded template
+    assert isinstance(loaded, BackendTemplate)  # the site has the one Django template engine
+    tpl = loaded.template
     with context.push(values):
         return tpl.render(context)
 

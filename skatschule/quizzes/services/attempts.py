@@ -6,7 +6,7 @@ Keyword-only entry points:
 - ``save_answer(*, attempt, item, values, now=None) -> SavedAnswer``: grade ``values`` (the raw
   ``answer`` form values) with the engine and store them, one row per (attempt, item).
   Raises ``AnswerError`` (400, nothing stored) for an unreadable answer, ``QuizClosed`` (409)
-  when the attempt is submitted, past its timer or the quiz is closed, ``Http404`` for an item
+  when the attempt is submitted, past its timer or the quiz is closed, ``NotFound`` for an item
   of another quiz.
 - ``submit(*, attempt, now=None) -> tuple[QuizAttempt, bool]``: submit once; the bool is False when
   it had been submitted before (a double click, a concurrent request). The attempt row is
@@ -31,10 +31,10 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import FloatField, QuerySet, Sum
 from django.db.models.functions import Coalesce
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.exercises.base import Feedback
+from skatschule.home.notfound import NotFound
 
 from ..errors import QuizClosed, QuizError
 from ..grading import credit
@@ -57,7 +57,7 @@ def start_attempt(*, quiz: Quiz, student: User, now: datetime | None = None) -> 
         with transaction.atomic():
             locked = Quiz.objects.select_for_update().filter(pk=quiz.pk).first()
             if locked is None:
-                raise Http404("no such quiz")
+                raise NotFound("no such quiz")
             # One query after the lock: either a concurrent start's attempt is in it (and is
             # returned) or it is not (and creating the same number again hits the unique constraint).
             mine = list(locked.attempts.filter(student=student))
@@ -134,7 +134,7 @@ def save_answer(
     now = now or timezone.now()
     quiz = attempt.quiz
     if item.quiz_id != quiz.pk:
-        raise Http404("no such item")
+        raise NotFound("no such item")
     raw = [str(v) for v in values]
     question = question_for(quiz, item, attempt.student_id, attempt.number)
     feedback = grade_values(question, raw)  # AnswerError: nothing stored

@@ -12,11 +12,11 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import is_teacher
+from skatschule.home.notfound import NotFound
 from skatschule.home.text import one_line
 from skatschule.training.lessons import RULE_ID, get_lesson
 from skatschule.training.registry import exercises_for_rule, get_type
@@ -96,7 +96,7 @@ def create_quiz(
     ``draft=True`` (the builder's way) keeps it from students until it is published
     (``quizzes.publishing``); otherwise it is published at once."""
     if not is_teacher(owner) or classroom.teacher_id != owner.pk:
-        raise Http404("not your class")
+        raise NotFound("not your class")
     _check_items(pool, item_count)
     settings = checked_settings(
         title=title,
@@ -297,7 +297,7 @@ LOCKED_ONCE_STARTED = {
 def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime | None = None) -> Quiz:
     """Apply ``changes`` (fields at ``UNCHANGED`` stay as they are). Returns the saved quiz.
 
-    Only the owner may edit (``Http404`` for anyone else). Everything runs in one transaction
+    Only the owner may edit (``NotFound`` for anyone else). Everything runs in one transaction
     that first locks the quiz row (``select_for_update``); :func:`start_attempt` takes the same
     lock, so whether attempts exist is decided once and an edit racing a first start cannot
     change items someone is about to answer.
@@ -332,11 +332,11 @@ def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime
     """
     now = now or timezone.now()
     if not is_teacher(editor):
-        raise Http404("not a teacher")
+        raise NotFound("not a teacher")
     with transaction.atomic():
         current = Quiz.objects.select_for_update().filter(pk=quiz.pk, owner_id=editor.pk).first()
         if current is None:
-            raise Http404("no such quiz")
+            raise NotFound("no such quiz")
         old_sources = quiz_sources(current)
         count = current.items.count()
         new_classroom = _or(changes.classroom, current.classroom)
@@ -375,7 +375,7 @@ def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime
                 + ". Nothing was saved.",
             )
         if not isinstance(new_classroom, Classroom) or new_classroom.teacher_id != editor.pk:
-            raise Http404("not your class")
+            raise NotFound("not your class")
         if new_variants not in Quiz.Variants.values:
             raise QuizError("Diese Art von Varianten gibt es nicht.", "There is no such kind of variants.")
         if not isinstance(new_difficulty, int) or not 1 <= new_difficulty <= max_level():

@@ -6,7 +6,7 @@
   attempt's points are summed again, all in one transaction; after the commit ``attempt_regraded``
   tells other apps (the LMS gets the new score). Raises ``QuizError`` (400) for a
   credit out of range or a too long comment, ``QuizClosed`` (409) for an attempt not yet submitted,
-  ``Http404`` for someone else's quiz.
+  ``NotFound`` for someone else's quiz.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.http import Http404
 from django.utils import timezone
+
+from skatschule.home.notfound import NotFound
 
 from ..errors import QuizClosed, QuizError
 from ..models import QuizAnswer, QuizAttempt, ScoreOverride
@@ -33,7 +34,7 @@ def override_score(
     now = now or timezone.now()
     attempt = answer.attempt
     if attempt.quiz.owner_id != teacher.pk:
-        raise Http404("no such answer")
+        raise NotFound("no such answer")
     if not math.isfinite(credit) or not 0 <= credit <= 1:
         raise QuizError("Die Punkte müssen zwischen 0 und 1 liegen.", "The points must be between 0 and 1.")
     comment = comment.strip()

@@ -4,7 +4,7 @@
 when any question cannot be imported, nothing is saved and every problem is returned with its
 line; otherwise every question becomes one of the teacher's own items, in one transaction.
 Raises ``QuizError`` (413) for a file over 64 kB, (400) for an unknown format or a file that is
-not UTF-8 text; ``Http404`` for someone who is not a teacher.
+not UTF-8 text; ``NotFound`` for someone who is not a teacher.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.http import Http404
 
 from skatschule.classrooms.services import is_teacher
+from skatschule.home.notfound import NotFound
 
 from ..errors import QuizError
 from ..imported import IMPORTED_KIND
@@ -37,7 +37,7 @@ class ImportResult:
 
 def import_questions(*, owner: User, data: bytes, fmt: str) -> ImportResult:
     if not is_teacher(owner):
-        raise Http404("not a teacher")
+        raise NotFound("not a teacher")
     if fmt not in FORMATS:
         raise QuizError("Unbekanntes Format: möglich sind GIFT und Moodle-XML.", "Unknown format: GIFT or Moodle XML.")
     if len(data) > MAX_BYTES:

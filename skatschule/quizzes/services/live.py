@@ -6,13 +6,13 @@ their ordinary attempt (:func:`.attempts.start_attempt`), graded and stored by
 :func:`.attempts.save_answer`, and :func:`end_live` submits those attempts, so the scores are in
 the quiz's results with its grading policy, overrides and exports.
 
-Keyword-only entry points (``teacher`` must own the quiz, else ``Http404``):
+Keyword-only entry points (``teacher`` must own the quiz, else ``NotFound``):
 
 - ``start_live(*, quiz, teacher, now=None) -> LiveSession``: the quiz's open round, or a new one.
   ``QuizError`` (400) for a quiz with random variants (the projector shows one question for
   all), a draft or a quiz that is not open.
 - ``show_item(*, session, teacher, position) -> LiveSession``: show item ``position`` (answers
-  closed for the one before); ``Http404`` for a position the quiz has not.
+  closed for the one before); ``NotFound`` for a position the quiz has not.
 - ``reveal(*, session, teacher) -> LiveSession``: reveal the shown item; no answers after that.
 - ``answer_live(*, session, student, position, values, now=None) -> SavedAnswer``: the student's
   one answer to the shown item. ``QuizClosed`` (409) when the item is not the one shown, is
@@ -31,8 +31,9 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.http import Http404
 from django.utils import timezone
+
+from skatschule.home.notfound import NotFound
 
 from ..errors import QuizClosed, QuizError
 from ..models import LiveSession, Quiz, QuizAnswer, QuizAttempt
@@ -43,14 +44,14 @@ from .attempts import SavedAnswer, save_answer, start_attempt, submit
 
 def _own(quiz: Quiz, teacher: User) -> None:
     if quiz.owner_id != teacher.pk:
-        raise Http404("no such quiz")
+        raise NotFound("no such quiz")
 
 
 def _locked(session: LiveSession) -> LiveSession:
     """The session row, locked for the rest of the transaction."""
     found = LiveSession.objects.select_for_update().select_related("quiz").filter(pk=session.pk).first()
     if found is None:
-        raise Http404("no such live session")
+        raise NotFound("no such live session")
     return found
 
 
@@ -91,7 +92,7 @@ def show_item(*, session: LiveSession, teacher: User, position: int) -> LiveSess
         if locked.ended_at is not None:
             raise _ended()
         if not locked.quiz.items.filter(position=position).exists():
-            raise Http404("no such item")
+            raise NotFound("no such item")
         LiveSession.objects.filter(pk=locked.pk).update(position=position, revealed=False)
     session.refresh_from_db()
     return session

@@ -16,7 +16,9 @@ lesson that lists the activity, folded into the progress summary in the same tra
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -27,7 +29,7 @@ from ..lessons import get_activity, get_lessons
 from ..models import Attempt, IssuedExercise
 from . import progress_summary
 
-__all__ = ["record_activity", "activity_steps"]
+__all__ = ["record_activity", "activity_steps", "Recorded"]
 
 
 def activity_steps(kind: str) -> list[tuple[str, int]]:
@@ -35,11 +37,20 @@ def activity_steps(kind: str) -> list[tuple[str, int]]:
     return [(lesson.slug, step.level) for lesson in get_lessons() for step in lesson.steps if step.kind == kind]
 
 
-def record_activity(owner: Owner, kind: str, *, key: int, now: datetime | None = None) -> Attempt | None:
+@dataclass(frozen=True)
+class Recorded:
+    """What :func:`record_activity` did: the attempt (the first one, ``created`` False, when the
+    key was recorded before) and the progress state written with it (None when nothing was written)."""
+
+    attempt: Attempt
+    created: bool
+    progress_state: dict[str, Any] | None = None
+
+
+def record_activity(*, owner: Owner, kind: str, key: int, now: datetime | None = None) -> Recorded | None:
     """Record one finished ``kind`` (a registered activity) for ``owner``; see the module text.
 
-    Returns the attempt (``created`` False when ``key`` was recorded before), or None when no
-    lesson lists the activity.
+    Returns what was recorded, or None when no lesson lists the activity.
     """
     if get_activity(kind) is None:
         raise ValueError(f"unknown activity {kind!r}")
@@ -51,10 +62,9 @@ def record_activity(owner: Owner, kind: str, *, key: int, now: datetime | None =
     slug, level = steps[0]
     now = now or timezone.now()
     with transaction.atomic():
-        previous = Attempt.objects.owned_by(owner).filter(kind=kind, seed=key).first()
+        previous: Attempt | None = Attempt.objects.owned_by(owner).filter(kind=kind, seed=key).first()
         if previous is not None:
-            previous.created = False
-            return previous
+            return Recorded(previous, created=False)
         issued = IssuedExercise.objects.create(
             **owner.fields(),
             kind=kind,
@@ -78,6 +88,5 @@ def record_activity(owner: Owner, kind: str, *, key: int, now: datetime | None =
             rule_ids=[],
             created_at=now,
         )
-        attempt.progress_state = progress_summary.record(owner, attempt)
-    attempt.created = True
-    return attempt
+        state = progress_summary.record(owner=owner, attempt=attempt)
+    return Recorded(attempt, created=True, progress_state=state)

@@ -3,9 +3,10 @@
 - :func:`issue` creates the server-side state of one exercise (random 31-bit seed).
 - :func:`submit` grades an answer to an issued exercise, once: a second submit returns the
   first attempt's feedback and records nothing (also under a race: the unique link from
-  Attempt to IssuedExercise decides, and the loser reads the winner's attempt).
-- Errors: :class:`UnknownExercise` (an ``Http404``), :class:`BadDifficulty` (400),
-  ``Http404`` for an exercise of another owner, :class:`AnswerError` (400) for an answer
+  Attempt to IssuedExercise decides, and the loser reads the winner's attempt). It returns a
+  :class:`Submitted`.
+- Errors: :class:`UnknownExercise` (a ``NotFound``), :class:`BadDifficulty` (400),
+  ``NotFound`` for an exercise of another owner, :class:`AnswerError` (400) for an answer
   that cannot be read. Unreadable answers are not graded and not stored.
 """
 
@@ -14,11 +15,12 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 from django.db import IntegrityError, transaction
-from django.http import Http404
 from django.utils import timezone
 
 from skatschule.engine import SkatError, parse_card
@@ -26,6 +28,7 @@ from skatschule.engine.numbers import plain_number
 from skatschule.exercises.base import AnswerError, ExerciseType, Feedback, Question
 from skatschule.exercises.helpers import join_signed, signed_choice
 from skatschule.home.errors import UserError
+from skatschule.home.notfound import NotFound
 from skatschule.owners import Owner
 
 from ..lessons import Lesson
@@ -43,6 +46,7 @@ __all__ = [
     "get_issued",
     "clean_answer",
     "submit",
+    "Submitted",
     "grade_attempt",
     "TIME_CAP_MS",
 ]
@@ -54,7 +58,7 @@ MAX_VALUE_LENGTH = 64
 SEED_LIMIT = 2**31
 
 
-class UnknownExercise(Http404):
+class UnknownExercise(NotFound):
     """No exercise type with this slug."""
 
 
@@ -84,11 +88,11 @@ def check_difficulty(kind: ExerciseType, difficulty: object) -> int:
 
 
 def issue(
+    *,
     kind: str,
     difficulty: int | str,
-    lesson: Lesson | str | None,
+    lesson: Lesson | str | None = None,
     owner: Owner,
-    *,
     seed: int | None = None,
     mode: str | None = None,
 ) -> IssuedExercise:
@@ -111,10 +115,10 @@ def question_for(issued: IssuedExercise | Attempt) -> Question:
 
 
 def get_issued(public_id: UUID | str, owner: Owner) -> IssuedExercise:
-    """The owner's issued exercise with this uuid; ``Http404`` for anyone else's or a forged one."""
+    """The owner's issued exercise with this uuid; ``NotFound`` for anyone else's or a forged one."""
     issued = IssuedExercise.objects.owned_by(owner).filter(public_id=public_id).first()
     if issued is None:
-        raise Http404("no such exercise")
+        raise NotFound("no such exercise")
     return issued
 
 
@@ -208,22 +212,28 @@ def _owns(issued: IssuedExercise, owner: Owner) -> bool:
     return issued.user_id is None and issued.session_key == owner.session_key
 
 
-def submit(
-    issued: IssuedExercise, owner: Owner, answer_values: Sequence[str], now: datetime | None = None
-) -> tuple[Attempt, Feedback]:
-    """Grade and record the answer to ``issued`` (see the module docstring).
+@dataclass(frozen=True)
+class Submitted:
+    """What :func:`submit` did: the attempt (the first one, ``created`` False, when the exercise
+    had been answered before), its feedback, and the progress state written with it in the same
+    transaction (None when nothing was written)."""
 
-    The returned attempt has ``created`` set: False when the exercise had been answered before.
-    """
+    attempt: Attempt
+    feedback: Feedback
+    created: bool
+    progress_state: dict[str, Any] | None = None
+
+
+def submit(*, issued: IssuedExercise, owner: Owner, values: Sequence[str], now: datetime | None = None) -> Submitted:
+    """Grade and record the answer ``values`` to ``issued`` (see the module docstring)."""
     if not _owns(issued, owner):
-        raise Http404("no such exercise")
+        raise NotFound("no such exercise")
     question = question_for(issued)
     previous = Attempt.objects.filter(issued=issued).first()
     if previous is not None:
-        previous.created = False
-        return previous, grade_answer(question, previous.answer)
+        return Submitted(previous, grade_answer(question, previous.answer), created=False)
 
-    raw = [str(v) for v in answer_values]
+    raw = [str(v) for v in values]
     feedback = grade_answer(question, raw)  # AnswerError: nothing is stored
     now = now or timezone.now()
     elapsed = int((now - issued.issued_at).total_seconds() * 1000)
@@ -243,15 +253,13 @@ def submit(
                 rule_ids=_rule_ids(question, feedback),
                 created_at=now,
             )
-            review.record_answer(owner, attempt, now)
+            review.record_answer(owner=owner, attempt=attempt, now=now)
             # the running progress, in the same transaction; the answer's page shows it as it is now
-            attempt.progress_state = progress_summary.record(owner, attempt)
+            state = progress_summary.record(owner=owner, attempt=attempt)
     except IntegrityError:
         # A concurrent submit of the same exercise won the race: report its result.
         previous = Attempt.objects.filter(issued=issued).first()
         if previous is None:
             raise
-        previous.created = False
-        return previous, grade_answer(question, previous.answer)
-    attempt.created = True
-    return attempt, feedback
+        return Submitted(previous, grade_answer(question, previous.answer), created=False)
+    return Submitted(attempt, feedback, created=True, progress_state=state)

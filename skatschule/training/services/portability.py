@@ -311,7 +311,7 @@ def _check_tree(data: dict[str, Any]) -> None:
         raise ImportProblem("„exported_at“ ist kein gültiger Zeitpunkt.", "“exported_at” is not a valid time.")
 
 
-def _int(entry: dict, key: str, where: str, low: int, high: int) -> int:
+def _int(entry: dict[str, Any], key: str, where: str, low: int, high: int) -> int:
     value = entry.get(key)
     if not is_whole(value, low, high):
         raise _problem(
@@ -323,7 +323,7 @@ def _int(entry: dict, key: str, where: str, low: int, high: int) -> int:
     return value
 
 
-def _time(entry: dict, key: str, where: str, now: datetime) -> datetime:
+def _time(entry: dict[str, Any], key: str, where: str, now: datetime) -> datetime:
     value = entry.get(key)
     parsed = parse_time(value, latest=datetime.max.replace(tzinfo=UTC))
     if parsed is None:

@@ -208,7 +208,7 @@ def load(owner: Owner) -> dict[str, Any]:
     if count == 0:
         return _empty(signature)
     if summary is not None:
-        state = summary.state
+        state: dict[str, Any] = summary.state
         if (
             state.get("sig") == signature
             and state.get("count") == count
@@ -229,7 +229,7 @@ def load(owner: Owner) -> dict[str, Any]:
     return state
 
 
-def record(owner: Owner, attempt: Attempt) -> dict[str, Any] | None:
+def record(*, owner: Owner, attempt: Attempt) -> dict[str, Any] | None:
     """Fold a new attempt into the stored state (call inside the transaction that created it).
 
     Without a stored state nothing is done (the first read builds one). An attempt that is not

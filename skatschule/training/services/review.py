@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from fsrs import Card, Rating, Scheduler
 
@@ -38,7 +39,7 @@ def _rating(correct: bool) -> Rating:
 
 
 def record_answer(
-    owner: Owner, attempt: Attempt, now: datetime | None = None, *, _retry: bool = False
+    *, owner: Owner, attempt: Attempt, now: datetime | None = None, _retry: bool = False
 ) -> ReviewItem | None:
     """Create or review the owner's card for the attempt's exercise (call inside the submit transaction).
 
@@ -80,7 +81,7 @@ def record_answer(
             # A concurrent answer to the same question created the card first: review that one.
             if _retry:
                 raise
-            return record_answer(owner, attempt, now, _retry=True)
+            return record_answer(owner=owner, attempt=attempt, now=now, _retry=True)
     item.card = card.to_dict()
     item.due = card.due
     item.reviews += 1
@@ -89,7 +90,7 @@ def record_answer(
     return item
 
 
-def due_items(owner: Owner, now: datetime | None = None):
+def due_items(owner: Owner, now: datetime | None = None) -> QuerySet[ReviewItem]:
     return ReviewItem.objects.owned_by(owner).filter(due__lte=now or timezone.now()).order_by("due", "pk")
 
 

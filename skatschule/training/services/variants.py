@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 import secrets
 
+from django.db import transaction
+
 from skatschule.exercises.base import Question
 from skatschule.owners import Owner
 
@@ -70,7 +72,7 @@ def variant_seed(kind: str, difficulty: int, seed: int, rng: random.Random | Non
     return (seed + 1) % SEED_LIMIT  # pragma: no cover - a type with a single question
 
 
-def issued_for_review(owner: Owner, item: ReviewItem) -> IssuedExercise:
+def issued_for_review(*, owner: Owner, item: ReviewItem) -> IssuedExercise:
     """The exercise to show for a review item: an unanswered variant already issued, else a new one.
 
     A new one is a fresh variant (:func:`variant_seed`), never the missed question itself.
@@ -85,7 +87,10 @@ def issued_for_review(owner: Owner, item: ReviewItem) -> IssuedExercise:
     if existing is not None:
         return existing
     seed = variant_seed(item.kind, item.difficulty, item.seed)
-    issued = issue(item.kind, item.difficulty, None, owner, seed=seed, mode=IssuedExercise.Mode.REVIEW)
-    IssuedExercise.objects.filter(pk=issued.pk).update(review_item=item)
+    with transaction.atomic():
+        issued = issue(
+            kind=item.kind, difficulty=item.difficulty, owner=owner, seed=seed, mode=IssuedExercise.Mode.REVIEW
+        )
+        IssuedExercise.objects.filter(pk=issued.pk).update(review_item=item)
     issued.review_item = item
     return issued

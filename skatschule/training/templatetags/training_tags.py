@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
@@ -16,6 +18,10 @@ from ..lessons import rule_link as _rule_link
 from ..lessons import rule_url as _rule_url
 
 register = template.Library()
+
+
+class _Titled(Protocol):
+    def title(self, lang: str) -> str: ...
 
 
 @register.simple_tag
@@ -30,6 +36,6 @@ def rule_url(rule_id: str) -> str:
 
 
 @register.filter
-def title_in_lang(obj) -> str:
+def title_in_lang(obj: _Titled) -> str:
     """``{{ lesson|title_in_lang }}``: the title in the active language (anything with ``title(lang)``)."""
     return obj.title(current_lang())

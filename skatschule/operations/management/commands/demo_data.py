@@ -80,7 +80,9 @@ class Command(BaseCommand):
                 for i in range(options["answers"]):
                     slug = rng.choice(kinds)
                     kind = types[slug]
-                    issued = issue(slug, rng.randint(1, kind.levels), None, owner, seed=rng.randrange(2**31))
+                    issued = issue(
+                        kind=slug, difficulty=rng.randint(1, kind.levels), owner=owner, seed=rng.randrange(2**31)
+                    )
                     question = question_for(issued)
                     right = kind.correct_answer(question)
                     values = right if rng.random() < skill else (wrong_values(kind, question, right) or right)
@@ -88,10 +90,10 @@ class Command(BaseCommand):
                     type(issued).objects.filter(pk=issued.pk).update(issued_at=when - timedelta(seconds=20))
                     issued.refresh_from_db()
                     try:
-                        submit(issued, owner, values, now=when)
+                        submit(issued=issued, owner=owner, values=values, now=when)
                     except AnswerError:
                         # a widget wrong_values() does not know: answer right instead
-                        submit(issued, owner, right, now=when)
+                        submit(issued=issued, owner=owner, values=right, now=when)
                     answered += 1
             made += 1
         self.stdout.write(self.style.SUCCESS(f"demo_data: {made} Konten, {answered} Antworten angelegt."))
@@ -106,10 +108,10 @@ class Command(BaseCommand):
             return
         with transaction.atomic():
             teacher = User.objects.create_user(name, password=password or None)
-            grant_teacher(teacher)
-            classroom = create_classroom(teacher, DEMO_CLASS)
+            grant_teacher(user=teacher)
+            classroom = create_classroom(teacher=teacher, name=DEMO_CLASS)
             for student in User.objects.filter(username__in=learners):
-                join(student, classroom.join_code)
+                join(student=student, raw_code=classroom.join_code)
             create_quiz(owner=teacher, classroom=classroom, title=DEMO_QUIZ, pool=DEMO_QUIZ_POOL, item_count=6)
         made = f"demo_data: Lehrkraft {name!r} mit der Klasse {DEMO_CLASS!r} und dem Quiz {DEMO_QUIZ!r}."
         self.stdout.write(self.style.SUCCESS(made))

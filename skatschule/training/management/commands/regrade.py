@@ -8,7 +8,9 @@ themselves are never edited. ``--dry-run`` only counts.
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
@@ -21,11 +23,11 @@ from skatschule.training.services.issuing import grade_attempt
 class Command(BaseCommand):
     help = "Re-grade all attempts with the current engine; record changed grades as AttemptGrade rows."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--dry-run", action="store_true", help="count the changes, write nothing")
         parser.add_argument("--kind", action="append", default=[], help="only this exercise type (repeatable)")
 
-    def handle(self, *args, dry_run: bool = False, kind: list[str] | None = None, **options):
+    def handle(self, *args: Any, dry_run: bool = False, kind: list[str] | None = None, **options: Any) -> None:
         verbosity = int(options.get("verbosity", 1))
         qs = Attempt.objects.with_grade().order_by("pk")
         if kind:

@@ -31,7 +31,7 @@ from skatschule.engine.vectors import ruling_from_input
 from skatschule.exercises.base import AnswerError
 from skatschule.exercises.regelverstoss import Regelverstoss, Scenario
 
-from . import cases as casebook
+from .. import cases as casebook
 
 __all__ = ["FallVariante", "eligible", "variant_input"]
 

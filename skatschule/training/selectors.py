@@ -1,9 +1,9 @@
-"""Progress, derived from the attempts.
+"""The training app's reads: progress, derived from the attempts.
 
 The definitions below are a function of the owner's attempts, oldest first. The functions
 that take ``rows`` compute them from the whole history (:func:`derived_progress`, the
 reference); the pages use :func:`progress` and :func:`lesson_progress_for`, which read the same
-figures from the running state in :mod:`.progress_summary` (kept up to date with each answer,
+figures from the running state in :mod:`.services.progress_summary` (kept up to date with each answer,
 checked against the attempts on every read), so a page costs the same after 10 answers or
 after 10,000.
 
@@ -14,7 +14,7 @@ Definitions (shown on the pages, tested in tests/training/test_progress.py):
   Its grade is the *effective* grade (the newest re-grade, else the original).
 - **accuracy**: right answers / answers, in percent.
 - **streak**: right answers in a row, counted back from the newest answer.
-- **activities** (a game finished at the table, :mod:`.activities`) are steps of their lesson
+- **activities** (a game finished at the table, :mod:`.services.activities`) are steps of their lesson
   (they count for its attempts, mastery and step passes) but no answers: they are not in the
   accuracy, the streak or the chapter and rule figures.
 - **mastered**: at least ``needed`` of the last ``window`` answers of the lesson are right
@@ -35,19 +35,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from django.db import transaction
 from django.urls import reverse
 
 from skatschule.engine.numbers import is_plain_number
 from skatschule.home.language import current_lang
 from skatschule.owners import Owner
 
-from ..lessons import Lesson, get_activity, get_lessons
-from ..models import Attempt, IssuedExercise, ReviewItem
-from ..registry import get_type
-from . import progress_summary, review
-from .progress_summary import CHAPTERS, STEP_PASS
+from .lessons import Lesson, get_activity, get_lessons
+from .models import Attempt
+from .registry import get_type
+from .services import progress_summary, review
+from .services.progress_summary import CHAPTERS, STEP_PASS
 
 __all__ = [
     "STEP_PASS",
@@ -66,7 +66,6 @@ __all__ = [
     "lesson_progress_from_state",
     "streak",
     "best_streak",
-    "adopt_session",
     "next_step",
     "suggest",
 ]
@@ -182,14 +181,14 @@ def lesson_progress(lesson: Lesson, rows: Sequence[Row]) -> LessonProgress:
     )
 
 
-def lesson_progress_for(owner: Owner, lesson: Lesson, state: dict | None = None) -> LessonProgress:
+def lesson_progress_for(owner: Owner, lesson: Lesson, state: dict[str, Any] | None = None) -> LessonProgress:
     """One lesson's progress (from the owner's progress summary, or ``state`` if given: the
-    state :func:`.progress_summary.record` returned in the answer's own transaction)."""
+    state :func:`.services.progress_summary.record` returned in the answer's own transaction)."""
     return lesson_progress_from_state(lesson, state if state is not None else progress_summary.load(owner))
 
 
-def lesson_progress_from_state(lesson: Lesson, state: dict) -> LessonProgress:
-    """:func:`lesson_progress` from the folded state of :mod:`.progress_summary`."""
+def lesson_progress_from_state(lesson: Lesson, state: dict[str, Any]) -> LessonProgress:
+    """:func:`lesson_progress` from the folded state of :mod:`.services.progress_summary`."""
     attempts, right, run, recent_bits = state["lessons"].get(lesson.slug, [0, 0, 0, ""])
     steps = []
     for step in lesson.steps:
@@ -315,7 +314,7 @@ def chapter_stats(rows: Sequence[Row]) -> list[ChapterStat]:
     ]
 
 
-def _rule_key(rule_id: str) -> tuple:
+def _rule_key(rule_id: str) -> tuple[tuple[int, int, str], ...]:
     return tuple((0, int(part), "") if is_plain_number(part) else (1, 0, part) for part in rule_id.split("."))
 
 
@@ -420,7 +419,7 @@ def suggest(due: int, open_lessons: Iterable[LessonProgress]) -> Suggestion:
 
 
 def next_step(
-    owner: Owner, lesson: Lesson | None = None, state: dict | None = None, *, practice: bool = False
+    owner: Owner, lesson: Lesson | None = None, state: dict[str, Any] | None = None, *, practice: bool = False
 ) -> Suggestion:
     """The next thing after an answer: due reviews, else ``lesson`` (the exercise's own) while it is
     not mastered, else the first lesson not mastered (``state``: the progress just written).
@@ -440,30 +439,3 @@ def suggested_lesson(owner: Owner) -> Lesson | None:
         if not lesson_progress_from_state(lesson, state).mastered:
             return lesson
     return None
-
-
-def adopt_session(session_key: str, user) -> dict[str, int]:
-    """Move an anonymous session's exercises, attempts and review items to ``user``.
-
-    Idempotent (a second call finds nothing to move). If the user already has a review
-    item for the same exercise, the user's item is kept and the session's is dropped.
-    Returns how many rows of each kind were moved.
-    """
-    if not session_key or user is None or user.pk is None:
-        return {"issued": 0, "attempts": 0, "reviews": 0}
-    with transaction.atomic():
-        issued = IssuedExercise.objects.filter(user__isnull=True, session_key=session_key).update(
-            user=user, session_key=""
-        )
-        attempts = Attempt.objects.filter(user__isnull=True, session_key=session_key).update(user=user, session_key="")
-        moved = 0
-        for item in ReviewItem.objects.select_for_update().filter(user__isnull=True, session_key=session_key):
-            clash = ReviewItem.objects.filter(
-                user=user, kind=item.kind, difficulty=item.difficulty, seed=item.seed
-            ).exists()
-            if clash:
-                item.delete()
-                continue
-            ReviewItem.objects.filter(pk=item.pk).update(user=user, session_key="")
-            moved += 1
-    return {"issued": issued, "attempts": attempts, "reviews": moved}

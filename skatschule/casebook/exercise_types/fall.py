@@ -35,7 +35,7 @@ from skatschule.engine.sorting import sort_hand
 from skatschule.exercises.base import AnswerError, Feedback, Question
 from skatschule.exercises.helpers import EngineExercise, Solution, parse_choice, parse_number, signed
 
-from . import cases as casebook
+from .. import cases as casebook
 
 __all__ = ["Fall", "pool", "seed_for_case", "plain", "read_case_answer", "verdict_step"]
 
