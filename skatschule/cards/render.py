@@ -47,13 +47,6 @@ __all__ = [
 ]
 
 
-def _lang(lang: str | None) -> str:
-    """``"en"`` or ``"de"``: ``lang`` where given, else the current language (:func:`current_lang`)."""
-    if not lang:
-        return current_lang()
-    return "en" if lang.lower().startswith("en") else "de"
-
-
 @dataclass(frozen=True)
 class Deck:
     """How one deck draws the four suits and eight ranks; its names come from
@@ -88,7 +81,7 @@ class Deck:
 
     def index(self, rank: Rank, lang: str = "de") -> str:
         """The corner index: ``D``/``B`` on French cards in German, ``Q``/``J`` in English."""
-        return self.names.index(rank, _lang(lang))
+        return self.names.index(rank, current_lang(lang))
 
 
 _FRENCH = Deck(
@@ -131,7 +124,7 @@ def card_name(code: str | Card, deck: str = DEFAULT_DECK, lang: str | None = Non
     """The card's name in ``deck`` and the active language: ``Kreuz-Bube``, ``Eichel-Unter``, ``jack of clubs``."""
     card = _card(code)
     spec = DECKS[normalize_deck(deck)]
-    return spec.name_en(card) if _lang(lang) == "en" else spec.name_de(card)
+    return spec.name_en(card) if current_lang(lang) == "en" else spec.name_de(card)
 
 
 def deck_words(text: object, deck: str = DEFAULT_DECK, lang: str | None = None) -> str:
@@ -141,11 +134,11 @@ def deck_words(text: object, deck: str = DEFAULT_DECK, lang: str | None = None) 
     if text is None:
         return ""
     if isinstance(text, Text):
-        text = text.get(_lang(lang))
+        text = text.get(current_lang(lang))
     raw = str(text)
     if "⟦" not in raw:
         return text if isinstance(text, str) else raw
-    out = names_render(raw, _lang(lang), normalize_deck(deck))
+    out = names_render(raw, current_lang(lang), normalize_deck(deck))
     return mark_safe(out) if isinstance(text, SafeData) else out  # noqa: S308 - names hold no markup
 
 
@@ -154,7 +147,7 @@ def deck_names_note(deck: str, lang: str | None = None) -> SafeString:
     (French) names; this says once which German-deck name stands for which. Empty otherwise."""
     if normalize_deck(deck) != "german":
         return mark_safe("")
-    code = _lang(lang)
+    code = current_lang(lang)
     french, german = names_for("french"), names_for("german")
     suits = ", ".join(f"{french.suit(s, code)} = {german.suit(s, code)}" for s in Suit)
     ranks = ", ".join(f"{french.rank(r, code)} = {german.rank(r, code)}" for r in (Rank.JACK, Rank.QUEEN, Rank.ACE))
@@ -272,7 +265,7 @@ def card_svg(code: str | Card, deck: str = DEFAULT_DECK, *, lang: str | None = N
     """
     card = _card(code)
     deck = normalize_deck(deck)
-    face_lang = _lang(lang)
+    face_lang = current_lang(lang)
     return _svg(card.code, deck, card_name(card, deck, lang), decorative, face_lang)
 
 

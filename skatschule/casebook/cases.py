@@ -59,7 +59,7 @@ class Category:
     name_en: str
 
     def name(self, lang: str = "de") -> str:
-        return self.name_en if lang == "en" else self.name_de
+        return Text(self.name_de, self.name_en).get(lang)
 
 
 CATEGORIES: tuple[Category, ...] = (
@@ -75,7 +75,12 @@ CATEGORIES: tuple[Category, ...] = (
 _SLUGS = frozenset(c.slug for c in CATEGORIES)
 
 
-SEAT_LABELS = (("Vorhand", "Forehand"), ("Mittelhand", "Middlehand"), ("Hinterhand", "Rearhand"), ("Skat", "Skat"))
+SEAT_LABELS = (
+    Text("Vorhand", "Forehand"),
+    Text("Mittelhand", "Middlehand"),
+    Text("Hinterhand", "Rearhand"),
+    Text("Skat", "Skat"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +112,7 @@ class Case:
     line: int = field(default=0, compare=False)
 
     def _pick(self, de: str, en: str, lang: str) -> str:
-        return en if lang == "en" else de
+        return Text(de, en).get(lang)
 
     def title(self, lang: str = "de") -> str:
         return self._pick(self.title_de, self.title_en, lang)
@@ -129,8 +134,8 @@ class Case:
         return next(c for c in CATEGORIES if c.slug == self.category)
 
     @property
-    def hands(self) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-        """The dealt cards of an engine case as ``(label_de, label_en, card codes)`` for
+    def hands(self) -> tuple[tuple[Text, tuple[str, ...]], ...]:
+        """The dealt cards of an engine case as ``(label, card codes)`` for
         Vorhand, Mittelhand, Hinterhand and the skat; empty for other cases (their cards
         are drawn with ``[[cards: ...]]`` in the situation)."""
         if not self.engine_input:
@@ -138,8 +143,7 @@ class Case:
         deal = self.engine_input.get("deal") or ()
         return tuple(
             (
-                SEAT_LABELS[i][0],
-                SEAT_LABELS[i][1],
+                SEAT_LABELS[i],
                 tuple(c.code for c in sort_hand(parse_cards(" ".join(part)), self.game)),
             )
             for i, part in enumerate(deal)
@@ -171,8 +175,8 @@ class Case:
 class CaseAnswer:
     choice: str
     score: int | None
-    steps_de: tuple[str, ...]
-    steps_en: tuple[str, ...]
+    steps: tuple[Text, ...]
+    """The engine's derivation, one :class:`Text` a line (empty for a written key)."""
     rule_ids: tuple[str, ...]
 
 
@@ -520,11 +524,10 @@ def solve(case: Case) -> CaseAnswer:
         answer = CaseAnswer(
             choice=_match_choice(case, ruling),
             score=ruling.score if case.score_asked else None,
-            steps_de=tuple(ruling.explain("de")),
-            steps_en=tuple(ruling.explain("en")),
+            steps=tuple(step.line for step in ruling.steps),
             rule_ids=tuple(dict.fromkeys(case.rule_ids + tuple(ruling.rule_ids))),
         )
     else:
         assert case.answer is not None
-        answer = CaseAnswer(case.answer, case.answer_score if case.score_asked else None, (), (), case.rule_ids)
+        answer = CaseAnswer(case.answer, case.answer_score if case.score_asked else None, (), case.rule_ids)
     return answer

@@ -106,7 +106,7 @@ def find_cases(
         try:  # the one size check (home.limits); a query in the URL is a bad filter (400), not a body
             bounded(query, limit=MAX_QUERY_LENGTH, chars=True)
         except TooLarge as exc:
-            raise BadFilter(exc.message_de, exc.message_en) from None
+            raise BadFilter(exc.text.de, exc.text.en) from None
         words = fold(query).split()
         texts = _haystacks(every)
         found = [c for c in found if all(w in texts[c.id] for w in words)]

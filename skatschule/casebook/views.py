@@ -104,7 +104,7 @@ def case_answer(request: HtmxHttpRequest, case_id: str) -> HttpResponse:
     context.update(
         result=result,
         fb=present_feedback(result.feedback, lang),
-        steps=solution.steps_en if lang == "en" else solution.steps_de,
+        steps=solution.steps,
         answer_rules=solution.rule_ids,
         solved_state="solved"
         if result.record is not None and result.record.solved

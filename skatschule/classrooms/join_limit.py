@@ -53,6 +53,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
 
+from skatschule.engine import Text
 from skatschule.home.cache import CacheUnavailable, strict
 from skatschule.home.security import client_ip
 
@@ -100,17 +101,17 @@ class TooManySignups(TooManyAttempts):
     def __init__(self, retry_after: int) -> None:
         super().__init__(retry_after)
         minutes = max(1, math.ceil(retry_after / 60))
-        self.message_de = (
+        de = (
             "Von dieser Adresse wurden in kurzer Zeit zu viele Konten angelegt. Bitte warte "
             + ("1 Minute" if minutes == 1 else f"{minutes} Minuten")
             + "."
         )
-        self.message_en = (
+        en = (
             "Too many accounts were created from this address in a short time. Please wait "
             + ("1 minute" if minutes == 1 else f"{minutes} minutes")
             + "."
         )
-        self.args = (self.message_de,)
+        self.text, self.args = Text(de, en), (de,)
 
 
 class TooManyResets(TooManyAttempts):
@@ -119,17 +120,17 @@ class TooManyResets(TooManyAttempts):
     def __init__(self, retry_after: int) -> None:
         super().__init__(retry_after)
         minutes = max(1, math.ceil(retry_after / 60))
-        self.message_de = (
+        de = (
             "In kurzer Zeit wurden zu viele Mails zum Zurücksetzen des Passworts angefordert. Bitte warte "
             + ("1 Minute" if minutes == 1 else f"{minutes} Minuten")
             + " und sieh so lange in deinem Postfach nach (auch im Spam-Ordner)."
         )
-        self.message_en = (
+        en = (
             "Too many password reset mails were asked for in a short time. Please wait "
             + ("1 minute" if minutes == 1 else f"{minutes} minutes")
             + " and check your mailbox meanwhile (the spam folder too)."
         )
-        self.args = (self.message_de,)
+        self.text, self.args = Text(de, en), (de,)
 
 
 class LimitUnavailable(TooManyAttempts):
@@ -139,12 +140,12 @@ class LimitUnavailable(TooManyAttempts):
 
     def __init__(self) -> None:
         super().__init__(60)
-        self.message_de = (
+        de = (
             "Das ist gerade vorübergehend nicht möglich (ein Teil des Servers ist gestört). "
             "Bitte versuche es in einer Minute noch einmal."
         )
-        self.message_en = "This is temporarily not possible (part of the server is down). Please try again in a minute."
-        self.args = (self.message_de,)
+        en = "This is temporarily not possible (part of the server is down). Please try again in a minute."
+        self.text, self.args = Text(de, en), (de,)
 
 
 def failure_limit() -> int:

@@ -3,7 +3,7 @@
 Views only translate HTTP to these calls; the reads (whose classes, homework status, class
 progress) are in :mod:`.selectors`. Errors:
 
-- :class:`ClassroomError` (a 400 with ``message_de``/``message_en``): a wrong or used-up code,
+- :class:`ClassroomError` (a 400 with its message a ``Text``): a wrong or used-up code,
   an empty class name ...; its subclass :class:`WrongCode` is a code that matches nothing
   (what :mod:`.join_limit` counts as a guess);
 - ``NotFound`` for a class that is not the teacher's own (``selectors.own_classroom``).

@@ -34,6 +34,7 @@ from skatschule.engine import (
     Outcome,
     RuleSet,
     SkatError,
+    Text,
     game_value,
     get_rules,
     matadors,
@@ -105,19 +106,18 @@ _WORDS = {
 class DirectiveError(ValueError):
     """A directive that cannot be rendered; ``str()`` names the place, the directive and the reason."""
 
-    def __init__(self, message: str, message_en: str | None = None, *, directive: str = "", where: str = "") -> None:
-        self.message = message
-        self.message_en = message_en or message
+    def __init__(self, de: str, en: str | None = None, *, directive: str = "", where: str = "") -> None:
+        self.text = Text(de, en or de)
         self.directive = directive
         self.where = where
-        super().__init__(self._text(message))
+        super().__init__(self._text(de))
 
     def _text(self, message: str) -> str:
         head = ": ".join(p for p in (self.where, self.directive) if p)
         return f"{head}: {message}" if head else message
 
     def __str__(self) -> str:
-        return self._text(self.message)
+        return self._text(self.text.de)
 
 
 # --------------------------------------------------------------------------- value / result words
@@ -464,4 +464,4 @@ def directive_text(
     try:
         return _text(kind, args, "en" if lang == "en" else "de", deck, rule_exists)
     except SkatError as exc:
-        raise DirectiveError(str(exc), exc.message_en, directive=shown, where=where) from exc
+        raise DirectiveError(exc.text.de, exc.text.en, directive=shown, where=where) from exc

@@ -201,14 +201,14 @@ class Auction:
             )
 
     def describe(self, lang: str = "de") -> str:
-        names = SEAT_NAMES_DE if lang == "de" else SEAT_NAMES_EN
+        names = SEAT_NAMES_DE if lang != "en" else SEAT_NAMES_EN
         if not self.is_over:
             seat = self.to_move
             assert seat is not None
-            return f"{names[seat]} ist am Zug" if lang == "de" else f"{names[seat]} to move"
+            return f"{names[seat]} ist am Zug" if lang != "en" else f"{names[seat]} to move"
         if self.declarer is None:
-            return "Eingepasst: niemand spielt" if lang == "de" else "Passed in: nobody plays"
-        if lang == "de":
+            return "Eingepasst: niemand spielt" if lang != "en" else "Passed in: nobody plays"
+        if lang != "en":
             return f"{names[self.declarer]} wird Alleinspieler bei {self.value}"
         return f"{names[self.declarer]} becomes declarer at {self.value}"
 

@@ -1,11 +1,14 @@
 """One exception family for everything the engine rejects.
 
-Every error carries a German message (``str(error)``) and an English one
-(``error.message_en``), so the site can show either and the vectors contract
-can report the reason.
+Every error carries its message as one :class:`~skatschule.engine.text.Text`
+(``error.text``), built like a Text from the German and, where there is one, the English
+(``SkatError(de, en)``); ``str(error)`` is the German. The site shows ``error.text.get(lang)``
+and the vectors contract reports the reason.
 """
 
 from __future__ import annotations
+
+from .text import Text
 
 __all__ = [
     "SkatError",
@@ -20,10 +23,10 @@ __all__ = [
 class SkatError(ValueError):
     """Base class: the input breaks the rules of Skat or the engine's notation."""
 
-    def __init__(self, message_de: str, message_en: str | None = None) -> None:
-        super().__init__(message_de)
-        self.message_de = message_de
-        self.message_en = message_en or message_de
+    def __init__(self, de: str, en: str | None = None) -> None:
+        super().__init__(de)
+        self.text = Text(de, en or de)
+        """The message in both languages (without an English one, the German twice)."""
 
 
 class InvalidCard(SkatError):

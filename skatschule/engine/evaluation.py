@@ -90,7 +90,7 @@ class Evaluation:
         """``⟦game:hearts⟧: mit 1, Spiel 2 × ⟦game:hearts⟧ 10 = 20`` or ``passen``
         (references rendered by names.render)."""
         if self.best is None:
-            return "kein Spiel reicht: passen" if lang == "de" else "no game is strong enough: pass"
+            return "kein Spiel reicht: passen" if lang != "en" else "no game is strong enough: pass"
         return self.best.steps[-1].text(lang)
 
 

@@ -167,7 +167,7 @@ def play_evening(
         try:
             row, state = play_deal(state, deal, rules)
         except SkatError as err:
-            raise SkatError(f"Spiel {number}: {err.message_de}", f"Game {number}: {err.message_en}") from None
+            raise SkatError(f"Spiel {number}: {err.text.de}", f"Game {number}: {err.text.en}") from None
         rows.append(row)
     return Evening(state, tuple(rows), stake)
 

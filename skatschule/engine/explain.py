@@ -1,7 +1,7 @@
 """Structured explanations: every computed number carries its derivation.
 
-:class:`Text` is the one bilingual text type of the project: German and English side
-by side, ``text.get(lang)`` picks one, ``str(text)`` is the German. A :class:`Step` is
+:class:`Text` (from :mod:`.text`) is the one bilingual text type of the project: German and
+English side by side, ``text.get(lang)`` picks one, ``str(text)`` is the German. A :class:`Step` is
 one line of a derivation in German and English with the rule ids it rests on
 (:attr:`Step.line` gives it as a :class:`Text`); the site renders the language the
 reader chose.
@@ -13,32 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .names import render
+from .text import Text, lang_of
 
 __all__ = ["Text", "Step", "Derivation", "rule_ids_of", "plural"]
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    """A text in German and English, e.g. ``Text("Stich", "trick")``.
-
-    Domain text may hold name references (``⟦card:CJ⟧``); render them for the reader's
-    deck with :func:`~skatschule.engine.names.render`, or with :meth:`plain` in the
-    ISkO's own (French) names.
-    """
-
-    de: str
-    en: str
-
-    def get(self, lang: str = "de") -> str:
-        """The text in ``lang``: English for ``"en"``, German otherwise (German first)."""
-        return self.en if lang == "en" else self.de
-
-    def plain(self, lang: str = "de") -> str:
-        """The text in ``lang`` with the ISkO's (French) names for its name references."""
-        return render(self.get(lang), lang)
-
-    def __str__(self) -> str:
-        return self.de
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +39,7 @@ class Step:
     def text(self, lang: str = "de") -> str:
         """The line with its name references (``⟦game:clubs⟧``) for the reader's deck:
         render it with :func:`~skatschule.engine.names.render`."""
-        return self.de if lang == "de" else self.en
+        return self.line.get(lang)
 
     def plain(self, lang: str = "de") -> str:
         """The line with the ISkO's own (French) names: for logs, the vectors CLI and tests."""
@@ -93,7 +70,7 @@ _PLURALS = {
 
 def plural(count: int, word: str, lang: str = "de") -> str:
     """``1 Stich``, ``2 Stiche``, ``0 tricks``: a number with its noun in the right form."""
-    lang = "de" if lang == "de" else "en"
+    lang = lang_of(lang)
     return f"{count} {word if count == 1 else _PLURALS[(lang, word)]}"
 
 

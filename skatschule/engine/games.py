@@ -329,7 +329,7 @@ class Contract:
         """The contract's one name, with the game as a name reference for the reader's deck:
         ``⟦game:clubs⟧ Hand Schneider angesagt``, ``⟦game:null⟧ ouvert Hand``. ``capital``
         starts an English name with a capital (``⟦Suit:C⟧ Hand``)."""
-        de = lang == "de"
+        de = lang != "en"
         suit = self.game.trump_suit
         parts = [suit_ref(suit, capital=True) if capital and not de and suit is not None else game_ref(self.game)]
         if self.ouvert:

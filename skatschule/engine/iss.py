@@ -288,7 +288,7 @@ def _replay(tokens: list[str], properties: dict[str, str], rules: RuleSet) -> Is
             ]
         )
     except SkatError as exc:
-        raise _error(1, "w", str(exc), exc.message_en) from None
+        raise _error(1, "w", exc.text.de, exc.text.en) from None
     state = GameState(deal, rules=rules)
     resigned: str | None = None
     defender_resigns: set[int] = set()
@@ -378,7 +378,7 @@ def _replay(tokens: list[str], properties: dict[str, str], rules: RuleSet) -> Is
         except IssError:
             raise
         except SkatError as exc:
-            raise _error(move_no, label, str(exc), exc.message_en) from None
+            raise _error(move_no, label, exc.text.de, exc.text.en) from None
     if resigned is None and not state.is_over():
         raise _error(
             move_no,

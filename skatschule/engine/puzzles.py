@@ -685,7 +685,7 @@ def spots_of(
 
 
 def _seat(seat: int, lang: str) -> str:
-    return (SEAT_NAMES_DE if lang == "de" else SEAT_NAMES_EN)[seat]
+    return (SEAT_NAMES_DE if lang != "en" else SEAT_NAMES_EN)[seat]
 
 
 def explain(puzzle: Puzzle) -> tuple[Step, ...]:
@@ -756,7 +756,7 @@ def describe(puzzle: Puzzle, lang: str = "de") -> str:
     role_de = "Alleinspieler" if mover == state.declarer else "Gegenspieler"
     role_en = "the declarer" if mover == state.declarer else "a defender"
     augen = puzzle.goal is Goal.AUGEN
-    if lang == "de":
+    if lang != "en":
         goal = (
             "Welche Karte bringt deiner Partei die meisten Augen?"
             if augen

@@ -825,7 +825,7 @@ def _announced_note(contract: Contract, lang: str) -> str:
     if contract.game.is_null or not (contract.schneider_announced or contract.schwarz_announced):
         return ""
     level = "Schwarz" if contract.schwarz_announced else "Schneider"
-    if lang == "de":
+    if lang != "en":
         return f", dazu die angesagte Stufe {level}"
     return f", plus the announced level {level}"
 

@@ -80,7 +80,7 @@ _MATADORS: dict[GameType, dict[int, int]] = {game: {} for game in GameType}
 
 def matadors_text(count: int, lang: str = "de") -> str:
     """``mit 2`` / ``ohne 3`` (``with 2`` / ``without 3``)."""
-    if lang == "de":
+    if lang != "en":
         return f"{'mit' if count > 0 else 'ohne'} {abs(count)}"
     return f"{'with' if count > 0 else 'without'} {abs(count)}"
 

@@ -19,10 +19,11 @@ NULL_RULES = ("4.1.2", "4.2.7", "4.3.4", "A.1.1")
 
 class Abrechnung(EngineExercise[FinishedGame]):
     slug = "abrechnung"
-    title_de = "Abrechnung"
-    title_en = "Scoring"
-    description_de = "Gewonnen oder verloren, Schneider, Schwarz, überreizt: Was wird in die Spielliste geschrieben?"
-    description_en = "Won or lost, Schneider, Schwarz, overbid: what is written on the score sheet?"
+    name = Text("Abrechnung", "Scoring")
+    description = Text(
+        "Gewonnen oder verloren, Schneider, Schwarz, überreizt: Was wird in die Spielliste geschrieben?",
+        "Won or lost, Schneider, Schwarz, overbid: what is written on the score sheet?",
+    )
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> FinishedGame:
@@ -32,9 +33,11 @@ class Abrechnung(EngineExercise[FinishedGame]):
         return self.question(
             difficulty,
             seed,
-            "Das Spiel ist zu Ende. Was wird für den Alleinspieler in die Spielliste eingetragen? "
-            "Verlorene Spiele mit einem Minus davor.",
-            "The game is over. What is entered on the score sheet for the declarer? Lost games with a minus sign.",
+            Text(
+                "Das Spiel ist zu Ende. Was wird für den Alleinspieler in die Spielliste eingetragen? "
+                "Verlorene Spiele mit einem Minus davor.",
+                "The game is over. What is entered on the score sheet for the declarer? Lost games with a minus sign.",
+            ),
             "number",
             facts=finished_game_facts(scenario),
             rule_ids=_rules(scenario),

@@ -45,10 +45,11 @@ _WHAT = {
 
 class Augen(EngineExercise[Scenario]):
     slug = "augen"
-    title_de = "Augen zählen"
-    title_en = "Counting card points"
-    description_de = f"{_VALUES}, {_BLANK_DE}: Wie viele Augen liegen hier?"
-    description_en = f"{_VALUES}, {_BLANK_EN}: how many card points are these?"
+    name = Text("Augen zählen", "Counting card points")
+    description = Text(
+        f"{_VALUES}, {_BLANK_DE}: Wie viele Augen liegen hier?",
+        f"{_VALUES}, {_BLANK_EN}: how many card points are these?",
+    )
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -68,8 +69,10 @@ class Augen(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"{de} ({n} Karten). Wie viele Augen zählen die Karten zusammen?",
-            f"{en} ({n} cards). How many card points (Augen) are they worth together?",
+            Text(
+                f"{de} ({n} Karten). Wie viele Augen zählen die Karten zusammen?",
+                f"{en} ({n} cards). How many card points (Augen) are they worth together?",
+            ),
             "number",
             cards=codes(scenario.cards),
         )

@@ -126,10 +126,9 @@ class ExerciseType(ABC):
     """One kind of exercise. Subclasses set the class attributes and implement both methods."""
 
     slug: str
-    title_de: str
-    title_en: str
-    description_de: str = ""
-    description_en: str = ""
+    name: Text
+    """The type's name, shown as the title of its page and in lists."""
+    description: Text = Text("", "")
     rule_ids: tuple[str, ...] = ()
     levels: int = 3
     """Difficulties are 1 .. levels."""
@@ -139,7 +138,8 @@ class ExerciseType(ABC):
     quizzes, whose answers are graded within the request."""
 
     def title(self, lang: str = "de") -> str:
-        return self.title_de if lang == "de" else self.title_en
+        """The name in ``lang`` (German for anything but English, as every :class:`Text`)."""
+        return self.name.get(lang)
 
     def check_difficulty(self, difficulty: int) -> None:
         if not 1 <= difficulty <= self.levels:

@@ -147,15 +147,12 @@ def _voids(cards: Sequence[Card], pair: tuple[Card, Card], game: GameType) -> li
 
 class Druecken(ExerciseType):
     slug = "druecken"
-    title_de = "Drücken"
-    title_en = "Discarding (Drücken)"
-    description_de = (
+    name = Text("Drücken", "Discarding (Drücken)")
+    description = Text(
         "Du hast den Skat aufgenommen: Welche zwei Karten drückst du, und welches Spiel sagst du an? "
-        "Die Engine spielt jede der 66 Möglichkeiten gegen viele Verteilungen der Gegenspielerkarten."
-    )
-    description_en = (
+        "Die Engine spielt jede der 66 Möglichkeiten gegen viele Verteilungen der Gegenspielerkarten.",
         "You picked up the skat: which two cards do you put away, and which game do you declare? "
-        "The engine plays each of the 66 ways against many deals of the defenders' cards."
+        "The engine plays each of the 66 ways against many deals of the defenders' cards.",
     )
     rule_ids = RULES
     levels = 3

@@ -22,6 +22,7 @@ from skatschule.engine import (
     GameType,
     Outcome,
     RuleSet,
+    Text,
     game_value,
     legal_cards,
     matadors,
@@ -246,35 +247,35 @@ def random_finished_game(rng: random.Random, level: int, *, null: bool = True) -
     return FinishedGame(contract, count, bid, points, tricks)
 
 
-def finished_game_facts(game: FinishedGame) -> list[tuple[str, str]]:
+def finished_game_facts(game: FinishedGame) -> list[Text]:
     """The lines a score keeper needs: game, Spitzen, bid, Augen, tricks."""
-    facts = [(f"Spiel: {game.contract.ref('de', capital=True)}", f"Game: {game.contract.ref('en', capital=True)}")]
+    facts = [Text(f"Spiel: {game.contract.ref('de', capital=True)}", f"Game: {game.contract.ref('en', capital=True)}")]
     if not game.contract.game.is_null:
         facts.append(
-            (
+            Text(
                 f"Spitzen (mit Skat): {matadors_text(game.matadors, 'de')}",
                 f"Matadors (skat included): {matadors_text(game.matadors, 'en')}",
             )
         )
-    facts.append((f"Gereizt bis: {game.bid}", f"Bid: {game.bid}"))
+    facts.append(Text(f"Gereizt bis: {game.bid}", f"Bid: {game.bid}"))
     if game.contract.game.is_null:
         if game.tricks == 0:
-            facts.append(("Der Alleinspieler hat keinen Stich bekommen", "The declarer took no trick"))
+            facts.append(Text("Der Alleinspieler hat keinen Stich bekommen", "The declarer took no trick"))
         else:
             facts.append(
-                (
+                Text(
                     "Der Alleinspieler hat einen Stich bekommen (damit endet das Spiel)",
                     "The declarer took a trick (which ends the game)",
                 )
             )
     else:
         facts.append(
-            (
+            Text(
                 f"Augen des Alleinspielers (mit Skat): {game.points}",
                 f"Declarer's card points (skat included): {game.points}",
             )
         )
-        facts.append((f"Stiche des Alleinspielers: {game.tricks}", f"Declarer's tricks: {game.tricks}"))
+        facts.append(Text(f"Stiche des Alleinspielers: {game.tricks}", f"Declarer's tricks: {game.tricks}"))
     return facts
 
 

@@ -45,21 +45,20 @@ def _tricks_that_fit(game: GameType, matadors: int, spitze: int, points: int) ->
     return [t for t in range(11) if game_possible(game, matadors=matadors, points=points, tricks=t, spitze=spitze)]
 
 
-def _switch_texts(rules: HouseRules) -> list[tuple[str, str]]:
+def _switch_texts(rules: HouseRules) -> list[Text]:
     return [
-        (f"{text.de} ({switch.rule_id})", f"{text.en} ({switch.rule_id})") for switch, text in rules.active_switches()
+        Text(f"{text.de} ({switch.rule_id})", f"{text.en} ({switch.rule_id})")
+        for switch, text in rules.active_switches()
     ]
 
 
 class Hausregel(EngineExercise[Scenario]):
     slug = "hausregel"
-    title_de = "Hausregeln"
-    title_en = "House rules"
-    description_de = (
-        "Ein Spiel unter Hausregeln abrechnen: Spitzen nur mit ⟦ranks:J⟧, Hand nicht bestraft, Spitze, Rum. Nicht ISkO."
-    )
-    description_en = (
-        "Score a game under house rules: matadors with ⟦ranks:J⟧ only, hand not punished, Spitze, Rum. Not ISkO."
+    name = Text("Hausregeln", "House rules")
+    description = Text(
+        "Ein Spiel unter Hausregeln abrechnen: Spitzen nur mit ⟦ranks:J⟧, Hand nicht bestraft, Spitze, Rum. "
+        "Nicht ISkO.",
+        "Score a game under house rules: matadors with ⟦ranks:J⟧ only, hand not punished, Spitze, Rum. Not ISkO.",
     )
     rule_ids = ("K.7.1", "K.7.2", "K.7.5", "K.7.8")
     variant = True
@@ -103,25 +102,25 @@ class Hausregel(EngineExercise[Scenario]):
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         g = scenario.game
         assert g.game is not None
-        facts: list[tuple[str, str]] = [("Hausregeln dieser Runde:", "This table's house rules:")]
+        facts: list[Text] = [Text("Hausregeln dieser Runde:", "This table's house rules:")]
         facts += _switch_texts(scenario.rules)
         name_de = game_ref(g.game) + (" Hand" if g.hand else "")
         name_en = game_en(g.game) + (" hand" if g.hand else "")
         facts.append(
-            (
+            Text(
                 f"Spiel: {name_de}, {matadors_text(g.matadors, 'de')} (über alle Karten mit Skat gezählt)",
                 f"Game: {name_en}, {matadors_text(g.matadors, 'en')} (counted over all cards incl. the skat)",
             )
         )
         facts.append(
-            (
+            Text(
                 f"Gereizt bis {g.bid}; der Alleinspieler hat {g.declarer_points} Augen und {g.declarer_tricks} Stiche",
                 f"Bid {g.bid}; the declarer has {g.declarer_points} card points and {g.declarer_tricks} tricks",
             )
         )
         if g.rum:
             facts.append(
-                (
+                Text(
                     "Der Alleinspieler hat „rum“ gesagt und den Skat gezeigt",
                     'The declarer said "rum" and showed the skat',
                 )
@@ -131,12 +130,14 @@ class Hausregel(EngineExercise[Scenario]):
             made_en = "made" if g.spitze_made else "not made"
             count_de = "1 Spitze" if g.spitze == 1 else f"{g.spitze} Spitzen"
             count_en = "1 Spitze" if g.spitze == 1 else f"{g.spitze} Spitzen"
-            facts.append((f"Angesagt: {count_de}, {made_de}", f"Announced: {count_en}, {made_en}"))
+            facts.append(Text(f"Angesagt: {count_de}, {made_de}", f"Announced: {count_en}, {made_en}"))
         return self.question(
             difficulty,
             seed,
-            f"{NOTE_DE} Was wird für den Alleinspieler in die Liste geschrieben? Verlorene Spiele mit Minus.",
-            f"{NOTE_EN} What is written on the score sheet for the declarer? Lost games with a minus.",
+            Text(
+                f"{NOTE_DE} Was wird für den Alleinspieler in die Liste geschrieben? Verlorene Spiele mit Minus.",
+                f"{NOTE_EN} What is written on the score sheet for the declarer? Lost games with a minus.",
+            ),
             "number",
             facts=facts,
         )

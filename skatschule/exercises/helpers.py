@@ -110,14 +110,17 @@ def seat_en(seat: int, capital: bool = False) -> str:
     return name.capitalize() if capital else name
 
 
-def trick_facts(trick: Sequence[Card], leader: int) -> list[tuple[str, str]]:
+def trick_facts(trick: Sequence[Card], leader: int) -> list[Text]:
     """The cards of a trick in play order, told as "Vorhand spielt aus: Herz-Ass" (German, English)."""
     facts = []
     for i, card in enumerate(trick):
         seat = (leader + i) % 3
         verb_de, verb_en = ("spielt aus", "leads") if i == 0 else ("gibt zu", "plays")
         facts.append(
-            (f"{SEAT_NAMES_DE[seat]} {verb_de}: {card_ref(card)}", f"{seat_en(seat, True)} {verb_en}: {card_ref(card)}")
+            Text(
+                f"{SEAT_NAMES_DE[seat]} {verb_de}: {card_ref(card)}",
+                f"{seat_en(seat, True)} {verb_en}: {card_ref(card)}",
+            )
         )
     return facts
 
@@ -296,7 +299,7 @@ def _cards_in(answer: Sequence[str]) -> list[Card]:
             try:
                 out.append(parse_card(part))
             except SkatError as exc:
-                raise AnswerError(exc.message_de, exc.message_en) from None
+                raise AnswerError(exc.text.de, exc.text.en) from None
     return out
 
 
@@ -356,7 +359,7 @@ def _labels(question: Question, values: Iterable[str], lang: str) -> str:
     chosen = set(values)
     names = [o.label.get(lang) for o in question.options if o.value in chosen]
     if not names:
-        return "keine" if lang == "de" else "none"
+        return "keine" if lang != "en" else "none"
     return ", ".join(names)
 
 
@@ -499,15 +502,14 @@ class EngineExercise(ExerciseType, Generic[S]):
         self,
         difficulty: int,
         seed: int,
-        prompt_de: str,
-        prompt_en: str,
+        prompt: Text,
         widget: Widget,
         *,
         options: Sequence[Choice] = (),
         cards: Sequence[str] = (),
         trick: Sequence[str] = (),
         skat: Sequence[str] = (),
-        facts: Sequence[tuple[str, str]] = (),
+        facts: Sequence[Text] = (),
         rule_ids: Sequence[str] = (),
     ) -> Question:
         """A :class:`Question` of this type (kind, variant and rule ids filled in).
@@ -521,13 +523,13 @@ class EngineExercise(ExerciseType, Generic[S]):
             kind=self.slug,
             difficulty=difficulty,
             seed=seed,
-            prompt=Text(prompt_de, prompt_en),
+            prompt=prompt,
             widget=widget,
             options=tuple(options),
             cards=tuple(cards),
             trick=tuple(trick),
             skat=tuple(skat),
-            facts=tuple(Text(de, en) for de, en in facts),
+            facts=tuple(facts),
             rule_ids=tuple(rule_ids) or self.rule_ids,
             variant=self.variant,
         )

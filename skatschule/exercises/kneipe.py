@@ -164,10 +164,11 @@ def _ramsch(rng: random.Random, difficulty: int) -> tuple[tuple[int, int, int], 
 
 class Kneipe(EngineExercise[Scenario]):
     slug = "kneipe"
-    title_de = "Kneipenregeln"
-    title_en = "Pub rules"
-    description_de = "Kontra, Re, Bock und Ramsch: wie am Stammtisch gerechnet wird. Kneipenregeln, nicht ISkO."
-    description_en = "Kontra, Re, Bock and Ramsch: how pub tables score them. Pub rules, not the ISkO."
+    name = Text("Kneipenregeln", "Pub rules")
+    description = Text(
+        "Kontra, Re, Bock und Ramsch: wie am Stammtisch gerechnet wird. Kneipenregeln, nicht ISkO.",
+        "Kontra, Re, Bock and Ramsch: how pub tables score them. Pub rules, not the ISkO.",
+    )
     rule_ids = ("K.1.4", "K.2.2", "K.3.4", "K.4.2")
     variant = True
 
@@ -200,16 +201,18 @@ class Kneipe(EngineExercise[Scenario]):
                 said_de.append("Re")
                 said_en.append("Re")
             if said_de:
-                facts.append((f"Gesagt: {' und '.join(said_de)}", f"Said: {' and '.join(said_en)}"))
+                facts.append(Text(f"Gesagt: {' und '.join(said_de)}", f"Said: {' and '.join(said_en)}"))
             if scenario.bock:
-                facts.append(("Das Spiel ist ein Bockspiel", "The game is played in a Bock round"))
+                facts.append(Text("Das Spiel ist ein Bockspiel", "The game is played in a Bock round"))
             return self.question(
                 difficulty,
                 seed,
-                f"{NOTE_DE} Das Spiel ist zu Ende. Was wird für den Alleinspieler in die Liste geschrieben "
-                "(Kontra, Re und Bock eingerechnet)? Verlorene Spiele mit Minus.",
-                f"{NOTE_EN} The game is over. What is written on the score sheet for the declarer "
-                "(Kontra, Re and Bock included)? Lost games with a minus.",
+                Text(
+                    f"{NOTE_DE} Das Spiel ist zu Ende. Was wird für den Alleinspieler in die Liste geschrieben "
+                    "(Kontra, Re und Bock eingerechnet)? Verlorene Spiele mit Minus.",
+                    f"{NOTE_EN} The game is over. What is written on the score sheet for the declarer "
+                    "(Kontra, Re and Bock included)? Lost games with a minus.",
+                ),
                 "number",
                 facts=facts,
                 rule_ids=KONTRA_RULES,
@@ -218,7 +221,7 @@ class Kneipe(EngineExercise[Scenario]):
         for s in range(3):
             n = scenario.tricks[s]
             facts.append(
-                (
+                Text(
                     f"{SEAT_NAMES_DE[s]}: {scenario.points[s]} Augen, {n} {'Stich' if n == 1 else 'Stiche'}",
                     f"{seat_en(s, True)}: {scenario.points[s]} card points, {n} {'trick' if n == 1 else 'tricks'}",
                 )
@@ -226,18 +229,20 @@ class Kneipe(EngineExercise[Scenario]):
         if scenario.pushes:
             times_de = ("einmal", "zweimal", "dreimal")[scenario.pushes - 1]
             times_en = ("once", "twice", "three times")[scenario.pushes - 1]
-            facts.append((f"Der Skat wurde {times_de} geschoben", f"The skat was pushed {times_en}"))
+            facts.append(Text(f"Der Skat wurde {times_de} geschoben", f"The skat was pushed {times_en}"))
         else:
-            facts.append(("Niemand hat geschoben", "Nobody pushed"))
+            facts.append(Text("Niemand hat geschoben", "Nobody pushed"))
         asked = scenario.asked
         return self.question(
             difficulty,
             seed,
-            f"{NOTE_DE} Ein Ramsch ist zu Ende (Augen mit Skat). Welche Zahl wird für {SEAT_NAMES_DE[asked]} in "
-            "die Liste geschrieben? "
-            "Minuspunkte mit Minus.",
-            f"{NOTE_EN} A Ramsch is over (card points incl. the skat). What number is written on the sheet for "
-            f"{seat_en(asked)}? Minus points with a minus.",
+            Text(
+                f"{NOTE_DE} Ein Ramsch ist zu Ende (Augen mit Skat). Welche Zahl wird für {SEAT_NAMES_DE[asked]} in "
+                "die Liste geschrieben? "
+                "Minuspunkte mit Minus.",
+                f"{NOTE_EN} A Ramsch is over (card points incl. the skat). What number is written on the sheet for "
+                f"{seat_en(asked)}? Minus points with a minus.",
+            ),
             "number",
             facts=facts,
             rule_ids=RAMSCH_RULES,

@@ -114,15 +114,12 @@ def _trick_ok(trick: list[Card], difficulty: int) -> bool:
 
 class Null(EngineExercise[Scenario]):
     slug = "null"
-    title_de = "Nullspiele"
-    title_en = "Null games"
-    description_de = (
+    name = Text("Nullspiele", "Null games")
+    description = Text(
         f"Feste Werte, eigene Kartenfolge (die Zehn zwischen {rank_ref(Rank.JACK)} und Neun) und "
-        "verloren mit dem ersten Stich."
-    )
-    description_en = (
+        "verloren mit dem ersten Stich.",
         f"Fixed values, their own card order (the ten between {rank_ref(Rank.JACK)} and nine) and "
-        "lost with the first trick."
+        "lost with the first trick.",
     )
     rule_ids = RULES
 
@@ -164,42 +161,49 @@ class Null(EngineExercise[Scenario]):
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         contract = scenario.contract
-        facts = [(f"Spiel: {contract.ref('de', capital=True)}", f"Game: {contract.ref('en', capital=True)}")]
+        facts = [Text(f"Spiel: {contract.ref('de', capital=True)}", f"Game: {contract.ref('en', capital=True)}")]
         if scenario.form == "value":
             return self.question(
                 difficulty,
                 seed,
-                f"Welchen festen Wert hat ein {contract.ref('de', capital=True)}?",
-                f"What is the fixed value of a {contract.ref('en', capital=True)}?",
+                Text(
+                    f"Welchen festen Wert hat ein {contract.ref('de', capital=True)}?",
+                    f"What is the fixed value of a {contract.ref('en', capital=True)}?",
+                ),
                 "number",
                 facts=facts,
                 rule_ids=("4.1.2",),
             )
         if scenario.form == "entry":
             if scenario.tricks:
-                facts.append(("Der Alleinspieler bekommt einen Stich", "The declarer takes a trick"))
+                facts.append(Text("Der Alleinspieler bekommt einen Stich", "The declarer takes a trick"))
             else:
-                facts.append(("Der Alleinspieler bekommt keinen Stich", "The declarer takes no trick"))
+                facts.append(Text("Der Alleinspieler bekommt keinen Stich", "The declarer takes no trick"))
             return self.question(
                 difficulty,
                 seed,
-                f"Gespielt wird {contract.ref('de', capital=True)}. Was wird für den Alleinspieler in die Liste "
-                "geschrieben? "
-                "Verlorene Spiele mit Minus.",
-                f"The game is {contract.ref('en', capital=True)}. What is written on the score sheet for the declarer? "
-                "Lost games with a minus.",
+                Text(
+                    f"Gespielt wird {contract.ref('de', capital=True)}. Was wird für den Alleinspieler in die Liste "
+                    "geschrieben? "
+                    "Verlorene Spiele mit Minus.",
+                    f"The game is {contract.ref('en', capital=True)}. What is written on the score sheet for the "
+                    "declarer? Lost games with a minus.",
+                ),
                 "number",
                 facts=facts,
                 rule_ids=("4.1.2", "4.2.7", "4.3.4"),
             )
         if scenario.form == "verdict":
             de, en, _, _ = _STORIES[scenario.story]
-            facts.append((de, en))
+            facts.append(Text(de, en))
             return self.question(
                 difficulty,
                 seed,
-                f"Gespielt wird {contract.ref('de', capital=True)}. {de} Hat der Alleinspieler gewonnen oder verloren?",
-                f"The game is {contract.ref('en', capital=True)}. {en} Has the declarer won or lost?",
+                Text(
+                    f"Gespielt wird {contract.ref('de', capital=True)}. {de} "
+                    "Hat der Alleinspieler gewonnen oder verloren?",
+                    f"The game is {contract.ref('en', capital=True)}. {en} Has the declarer won or lost?",
+                ),
                 "choice",
                 options=VERDICT_OPTIONS,
                 facts=facts,
@@ -218,8 +222,10 @@ class Null(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            "Gespielt wird ein Nullspiel. Welche Karte bekommt diesen Stich?",
-            "This is a Null game. Which card takes this trick?",
+            Text(
+                "Gespielt wird ein Nullspiel. Welche Karte bekommt diesen Stich?",
+                "This is a Null game. Which card takes this trick?",
+            ),
             "choice",
             options=options,
             trick=codes(scenario.trick),

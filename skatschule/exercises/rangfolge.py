@@ -136,10 +136,11 @@ def _trump_cards(rng: random.Random, game: GameType, difficulty: int) -> list[Ca
 
 class Rangfolge(EngineExercise[Scenario]):
     slug = "rangfolge"
-    title_de = "Rangfolge und Trumpf"
-    title_en = "Card order and trumps"
-    description_de = "Welche Karte ist höher, welche ist Trumpf? Farbspiel, Grand und Null im Vergleich."
-    description_en = "Which card ranks higher, which is a trump? Suit games, Grand and Null compared."
+    name = Text("Rangfolge und Trumpf", "Card order and trumps")
+    description = Text(
+        "Welche Karte ist höher, welche ist Trumpf? Farbspiel, Grand und Null im Vergleich.",
+        "Which card ranks higher, which is a trump? Suit games, Grand and Null compared.",
+    )
     rule_ids = ("1.3.1", "1.3.2", "1.3.3", "1.3.4")
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -163,13 +164,15 @@ class Rangfolge(EngineExercise[Scenario]):
             # put the trumps first): the order before a game is known, or Null's order
             shown = tuple(hand_order(scenario.cards, GameType.NULL if scenario.game.is_null else None))
         options = [card_choice(c) for c in shown]
-        facts = [(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
+        facts = [Text(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         if scenario.form == "order":
             return self.question(
                 difficulty,
                 seed,
-                f"Ordne die Karten {where_de}: die höchste zuerst, die niedrigste zuletzt.",
-                f"Put the cards in order {where_en}: the highest first, the lowest last.",
+                Text(
+                    f"Ordne die Karten {where_de}: die höchste zuerst, die niedrigste zuletzt.",
+                    f"Put the cards in order {where_en}: the highest first, the lowest last.",
+                ),
                 "order",
                 options=options,
                 facts=facts,
@@ -178,8 +181,11 @@ class Rangfolge(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"Welche dieser Karten sind Trumpf {where_de}? Wähle alle Trümpfe aus (auch keine, wenn es keine gibt).",
-            f"Which of these cards are trumps {where_en}? Select every trump (or none if there are none).",
+            Text(
+                f"Welche dieser Karten sind Trumpf {where_de}? "
+                "Wähle alle Trümpfe aus (auch keine, wenn es keine gibt).",
+                f"Which of these cards are trumps {where_en}? Select every trump (or none if there are none).",
+            ),
             "cards",
             options=options,
             facts=facts,

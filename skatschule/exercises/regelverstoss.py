@@ -264,39 +264,39 @@ def _event_texts(scenario: Scenario, state: GameState) -> tuple[str, str]:
     )
 
 
-def _facts(scenario: Scenario, state: GameState) -> list[tuple[str, str]]:
+def _facts(scenario: Scenario, state: GameState) -> list[Text]:
     contract = scenario.contract
     d = scenario.declarer
     facts = [
-        (f"Spiel: {contract.ref('de', capital=True)}", f"Game: {contract.ref('en', capital=True)}"),
-        (f"Alleinspieler: {SEAT_NAMES_DE[d]}", f"Declarer: {seat_en(d, True)}"),
-        (f"Gereizt bis: {scenario.bid}", f"Bid: {scenario.bid}"),
+        Text(f"Spiel: {contract.ref('de', capital=True)}", f"Game: {contract.ref('en', capital=True)}"),
+        Text(f"Alleinspieler: {SEAT_NAMES_DE[d]}", f"Declarer: {seat_en(d, True)}"),
+        Text(f"Gereizt bis: {scenario.bid}", f"Bid: {scenario.bid}"),
     ]
     if not contract.game.is_null:
         m = state.matadors()
         facts.append(
-            (f"Spitzen (mit Skat): {matadors_text(m, 'de')}", f"Matadors (skat included): {matadors_text(m, 'en')}")
+            Text(f"Spitzen (mit Skat): {matadors_text(m, 'de')}", f"Matadors (skat included): {matadors_text(m, 'en')}")
         )
     done = state.trick_count
     defender_points = state.defender_augen()
-    facts.append((f"Fertige Stiche: {done}", f"Tricks completed: {done}"))
+    facts.append(Text(f"Fertige Stiche: {done}", f"Tricks completed: {done}"))
     if contract.game.is_null:
         facts.append(
-            (
+            Text(
                 f"Stiche des Alleinspielers: {state.declarer_trick_count}",
                 f"Declarer's tricks: {state.declarer_trick_count}",
             )
         )
     else:
         facts.append(
-            (
+            Text(
                 f"Augen des Alleinspielers (mit Skat): {state.declarer_augen()}",
                 f"Declarer's card points (skat included): {state.declarer_augen()}",
             )
         )
-        facts.append((f"Augen der Gegenpartei: {defender_points}", f"Defenders' card points: {defender_points}"))
+        facts.append(Text(f"Augen der Gegenpartei: {defender_points}", f"Defenders' card points: {defender_points}"))
         facts.append(
-            (
+            Text(
                 f"Stiche der Gegenpartei: {state.defender_trick_count}",
                 f"Defenders' tricks: {state.defender_trick_count}",
             )
@@ -306,16 +306,17 @@ def _facts(scenario: Scenario, state: GameState) -> list[tuple[str, str]]:
     if done == 9 and not state.trick:
         last_de = ", ".join(f"{SEAT_NAMES_DE[s]}: {card_ref(next(iter(state.hand(s))))}" for s in range(3))
         last_en = ", ".join(f"{seat_en(s, True)}: {card_ref(next(iter(state.hand(s))))}" for s in range(3))
-        facts.append((f"Letzte Karten: {last_de}", f"Last cards: {last_en}"))
+        facts.append(Text(f"Letzte Karten: {last_de}", f"Last cards: {last_en}"))
     return facts
 
 
 class Regelverstoss(EngineExercise[Scenario]):
     slug = "regelverstoss"
-    title_de = "Regelverstoß"
-    title_en = "Irregularity"
-    description_de = "Mitten im Spiel passiert ein Regelverstoß: Wie entscheidet der Schiedsrichter?"
-    description_en = "An irregularity in the middle of a game: how does the referee decide?"
+    name = Text("Regelverstoß", "Irregularity")
+    description = Text(
+        "Mitten im Spiel passiert ein Regelverstoß: Wie entscheidet der Schiedsrichter?",
+        "An irregularity in the middle of a game: how does the referee decide?",
+    )
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -343,8 +344,10 @@ class Regelverstoss(EngineExercise[Scenario]):
             return self.question(
                 difficulty,
                 seed,
-                f"{event_de} Wie entscheidet der Schiedsrichter: Wer gewinnt das Spiel?",
-                f"{event_en} How does the referee rule: who wins the game?",
+                Text(
+                    f"{event_de} Wie entscheidet der Schiedsrichter: Wer gewinnt das Spiel?",
+                    f"{event_en} How does the referee rule: who wins the game?",
+                ),
                 "choice",
                 options=WINNER_OPTIONS,
                 facts=facts,
@@ -355,10 +358,12 @@ class Regelverstoss(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"{event_de} Wie entscheidet der Schiedsrichter, und was wird für den Alleinspieler in die Liste "
-            "geschrieben? Verlorene Spiele mit einem Minus davor.",
-            f"{event_en} How does the referee rule, and what is written on the score sheet for the declarer? "
-            "Lost games with a minus sign.",
+            Text(
+                f"{event_de} Wie entscheidet der Schiedsrichter, und was wird für den Alleinspieler in die Liste "
+                "geschrieben? Verlorene Spiele mit einem Minus davor.",
+                f"{event_en} How does the referee rule, and what is written on the score sheet for the declarer? "
+                "Lost games with a minus sign.",
+            ),
             "number",
             facts=facts,
             trick=codes(state.trick),

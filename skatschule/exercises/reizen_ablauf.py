@@ -223,10 +223,11 @@ TURN_ANSWERS = ("1:sagt", "2:sagt", "0:hoert", "1:hoert", "0:allein")
 
 class ReizenAblauf(EngineExercise[Scenario]):
     slug = "reizen_ablauf"
-    title_de = "Reizen, der Ablauf"
-    title_en = "The course of the auction"
-    description_de = "Wer sagt, wer hört, wer passt und wer wird Alleinspieler?"
-    description_en = "Who bids, who listens, who passes, and who becomes declarer?"
+    name = Text("Reizen, der Ablauf", "The course of the auction")
+    description = Text(
+        "Wer sagt, wer hört, wer passt und wer wird Alleinspieler?",
+        "Who bids, who listens, who passes, and who becomes declarer?",
+    )
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -264,18 +265,20 @@ class ReizenAblauf(EngineExercise[Scenario]):
         return Scenario("turn", tuple(moves[:cut]))
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
-        facts: list[tuple[str, str]] = []
+        facts: list[Text] = []
         auction = Auction()
         for i, move in enumerate(scenario.moves, 1):
             de, en = move_text(move, auction.phase == "vorhand_alone")
-            facts.append((f"{i}. {de}", f"{i}. {en}"))
+            facts.append(Text(f"{i}. {de}", f"{i}. {en}"))
             auction = auction.apply(move)
         if scenario.form == "result":
             return self.question(
                 difficulty,
                 seed,
-                "So ist gereizt worden. Wer wird Alleinspieler, und bei welchem Reizwert?",
-                "This is how the auction went. Who becomes declarer, and at which bid?",
+                Text(
+                    "So ist gereizt worden. Wer wird Alleinspieler, und bei welchem Reizwert?",
+                    "This is how the auction went. Who becomes declarer, and at which bid?",
+                ),
                 "choice",
                 options=result_options(auction, seed, difficulty),
                 facts=facts,
@@ -283,7 +286,7 @@ class ReizenAblauf(EngineExercise[Scenario]):
             )
         if not facts:
             facts.append(
-                (
+                Text(
                     "Die Karten sind gegeben; noch hat niemand etwas gesagt",
                     "The cards are dealt; nobody has said anything yet",
                 )
@@ -291,8 +294,10 @@ class ReizenAblauf(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            "So weit ist gereizt worden. Wer ist jetzt an der Reihe, und sagt er (bietet) oder hört er (hält)?",
-            "This is the auction so far. Whose turn is it now, and does that player speak (bid) or listen (hold)?",
+            Text(
+                "So weit ist gereizt worden. Wer ist jetzt an der Reihe, und sagt er (bietet) oder hört er (hält)?",
+                "This is the auction so far. Whose turn is it now, and does that player speak (bid) or listen (hold)?",
+            ),
             "choice",
             options=TURN_OPTIONS,
             facts=facts,

@@ -49,10 +49,11 @@ _COUNTS = {
 
 class ReizenHoehe(EngineExercise[Scenario]):
     slug = "reizen_hoehe"
-    title_de = "Reizen, wie hoch?"
-    title_en = "How far can I bid?"
-    description_de = "Aus den Spitzen der zehn Handkarten und dem geplanten Spiel den höchsten Reizwert ausrechnen."
-    description_en = "Work out the highest bid from the matadors in your ten cards and the game you have in mind."
+    name = Text("Reizen, wie hoch?", "How far can I bid?")
+    description = Text(
+        "Aus den Spitzen der zehn Handkarten und dem geplanten Spiel den höchsten Reizwert ausrechnen.",
+        "Work out the highest bid from the matadors in your ten cards and the game you have in mind.",
+    )
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -91,14 +92,16 @@ class ReizenHoehe(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"Du möchtest {contract.ref('de', capital=True)} spielen, {how_de}. Bis zu welchem Wert darfst du "
-            f"höchstens reizen?{rule_de}",
-            f"You want to play {contract.ref('en', capital=True)}, {how_en}. What is the highest value you may "
-            f"bid?{rule_en}",
+            Text(
+                f"Du möchtest {contract.ref('de', capital=True)} spielen, {how_de}. Bis zu welchem Wert darfst du "
+                f"höchstens reizen?{rule_de}",
+                f"You want to play {contract.ref('en', capital=True)}, {how_en}. What is the highest value you may "
+                f"bid?{rule_en}",
+            ),
             "number",
             cards=codes(hand_order(scenario.hand, contract.game)),
             facts=[
-                (
+                Text(
                     f"Geplantes Spiel: {contract.ref('de', capital=True)}",
                     f"Intended game: {contract.ref('en', capital=True)}",
                 )

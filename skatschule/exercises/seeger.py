@@ -29,13 +29,12 @@ class Scenario:
 
 class Seeger(EngineExercise[Scenario]):
     slug = "seeger"
-    title_de = "Seeger-Fabian"
-    title_en = "Seeger-Fabian scoring"
-    description_de = (
+    name = Text("Seeger-Fabian", "Seeger-Fabian scoring")
+    description = Text(
         "50 Punkte für jedes gewonnene Spiel, 40 oder 30 für die anderen bei einem verlorenen: die "
-        "Summe eines Spielers."
+        "Summe eines Spielers.",
+        "50 points for each game won, 40 or 30 for the others when one is lost: one player's total.",
     )
-    description_en = "50 points for each game won, 40 or 30 for the others when one is lost: one player's total."
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -61,8 +60,8 @@ class Seeger(EngineExercise[Scenario]):
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         names = NAMES[: scenario.players]
-        facts: list[tuple[str, str]] = [
-            (f"Am Tisch: {', '.join(names)}", f"At the table: {', '.join(names)}"),
+        facts: list[Text] = [
+            Text(f"Am Tisch: {', '.join(names)}", f"At the table: {', '.join(names)}"),
         ]
         for i, (declarer, entry) in enumerate(scenario.games, 1):
             deal_de = deal_en = ""
@@ -70,10 +69,10 @@ class Seeger(EngineExercise[Scenario]):
                 dealer = names[(i - 1) % 4]
                 deal_de, deal_en = f" (Geber {dealer}, setzt aus)", f" (dealer {dealer}, sits out)"
             if declarer is None:
-                facts.append((f"Spiel {i}{deal_de}: eingepasst", f"Game {i}{deal_en}: passed in"))
+                facts.append(Text(f"Spiel {i}{deal_de}: eingepasst", f"Game {i}{deal_en}: passed in"))
             else:
                 facts.append(
-                    (
+                    Text(
                         f"Spiel {i}{deal_de}: {names[declarer]} spielt, Listeneintrag {signed(entry)}",
                         f"Game {i}{deal_en}: {names[declarer]} plays, list entry {signed(entry)}",
                     )
@@ -88,8 +87,10 @@ class Seeger(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"{table_de}, Abrechnung nach Seeger-Fabian. Wie viele Punkte hat {who} nach diesen Spielen?{hint_de}",
-            f"A {table_en}, scored by Seeger-Fabian. How many points does {who} have after these games?{hint_en}",
+            Text(
+                f"{table_de}, Abrechnung nach Seeger-Fabian. Wie viele Punkte hat {who} nach diesen Spielen?{hint_de}",
+                f"A {table_en}, scored by Seeger-Fabian. How many points does {who} have after these games?{hint_en}",
+            ),
             "number",
             facts=facts,
         )

@@ -66,10 +66,11 @@ def _draw(rng: random.Random, difficulty: int) -> Scenario:
 
 class Spielansage(EngineExercise[Scenario]):
     slug = "spielansage"
-    title_de = "Spielansage gültig?"
-    title_en = "Is the declaration valid?"
-    description_de = "Hand, ouvert, Schneider und Schwarz angesagt: Was ist nach der Skataufnahme noch erlaubt?"
-    description_en = "Hand, ouvert, Schneider and Schwarz announced: what is still allowed after picking up the skat?"
+    name = Text("Spielansage gültig?", "Is the declaration valid?")
+    description = Text(
+        "Hand, ouvert, Schneider und Schwarz angesagt: Was ist nach der Skataufnahme noch erlaubt?",
+        "Hand, ouvert, Schneider and Schwarz announced: what is still allowed after picking up the skat?",
+    )
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -82,12 +83,15 @@ class Spielansage(EngineExercise[Scenario]):
         return scenario
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
-        facts = [(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
+        facts = [Text(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         if scenario.hand:
-            facts.append(("Der Skat bleibt liegen (nicht aufgenommen)", "The skat stays face down (not picked up)"))
+            facts.append(Text("Der Skat bleibt liegen (nicht aufgenommen)", "The skat stays face down (not picked up)"))
         else:
             facts.append(
-                ("Der Skat wurde aufgenommen und zwei Karten gedrückt", "The skat was picked up and two cards put away")
+                Text(
+                    "Der Skat wurde aufgenommen und zwei Karten gedrückt",
+                    "The skat was picked up and two cards put away",
+                )
             )
         words_de: list[str] = [game_ref(scenario.game)]
         words_en: list[str] = [game_en(scenario.game)]
@@ -104,12 +108,14 @@ class Spielansage(EngineExercise[Scenario]):
             words_de.append("Schneider angesagt")
             words_en.append("Schneider announced")
         said_de, said_en = " ".join(words_de), " ".join(words_en)
-        facts.append((f"Ansage: „{said_de}“", f"Declaration: \u201c{said_en}\u201d"))
+        facts.append(Text(f"Ansage: „{said_de}“", f"Declaration: \u201c{said_en}\u201d"))
         return self.question(
             difficulty,
             seed,
-            f"Der Alleinspieler sagt „{said_de}“ an. Ist diese Spielansage gültig?",
-            f"The declarer announces \u201c{said_en}\u201d. Is this declaration valid?",
+            Text(
+                f"Der Alleinspieler sagt „{said_de}“ an. Ist diese Spielansage gültig?",
+                f"The declarer announces \u201c{said_en}\u201d. Is this declaration valid?",
+            ),
             "choice",
             options=OPTIONS,
             facts=facts,

@@ -33,10 +33,11 @@ class Scenario:
 
 class Spielwert(EngineExercise[Scenario]):
     slug = "spielwert"
-    title_de = "Spielwert"
-    title_en = "Game value"
-    description_de = "Spitzen und Gewinnstufen zusammenzählen, mit dem Grundwert malnehmen: Was ist das Spiel wert?"
-    description_en = "Add up matadors and levels, multiply by the base value: what is the game worth?"
+    name = Text("Spielwert", "Game value")
+    description = Text(
+        "Spitzen und Gewinnstufen zusammenzählen, mit dem Grundwert malnehmen: Was ist das Spiel wert?",
+        "Add up matadors and levels, multiply by the base value: what is the game worth?",
+    )
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -76,49 +77,50 @@ class Spielwert(EngineExercise[Scenario]):
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         contract = scenario.contract
-        facts = [(f"Spiel: {contract.ref('de', capital=True)}", f"Game: {contract.ref('en', capital=True)}")]
+        facts = [Text(f"Spiel: {contract.ref('de', capital=True)}", f"Game: {contract.ref('en', capital=True)}")]
         if not contract.game.is_null:
             if scenario.cards:
                 facts.append(
-                    (
+                    Text(
                         "Die zwölf Karten des Alleinspielers (Hand und Skat) zeigt das Bild: Zähle die Spitzen selbst.",
                         "The picture shows the declarer's twelve cards (hand and skat): count the matadors yourself.",
                     )
                 )
             else:
                 facts.append(
-                    (
+                    Text(
                         f"Spitzen: {matadors_text(scenario.matadors, 'de')}",
                         f"Matadors: {matadors_text(scenario.matadors, 'en')}",
                     )
                 )
             if contract.hand:
-                facts.append(("ohne Skataufnahme (Handspiel)", "without picking up the skat (hand game)"))
+                facts.append(Text("ohne Skataufnahme (Handspiel)", "without picking up the skat (hand game)"))
             else:
-                facts.append(("mit Skataufnahme", "the skat was picked up"))
+                facts.append(Text("mit Skataufnahme", "the skat was picked up"))
             if scenario.schwarz:
                 facts.append(
-                    (
+                    Text(
                         "Gewonnen: Die Gegenspieler bekommen keinen Stich (Schwarz)",
                         "Won: the defenders take no trick (Schwarz)",
                     )
                 )
             elif scenario.schneider:
                 facts.append(
-                    (
+                    Text(
                         "Gewonnen: Die Gegenspieler haben 30 Augen oder weniger (Schneider)",
                         "Won: the defenders have 30 card points or fewer (Schneider)",
                     )
                 )
             else:
-                facts.append(("Gewonnen mit 61 bis 89 Augen (einfach)", "Won with 61 to 89 card points (simple win)"))
+                facts.append(
+                    Text("Gewonnen mit 61 bis 89 Augen (einfach)", "Won with 61 to 89 card points (simple win)")
+                )
         else:
-            facts.append(("Gewonnen: Der Alleinspieler bekommt keinen Stich", "Won: the declarer takes no trick"))
+            facts.append(Text("Gewonnen: Der Alleinspieler bekommt keinen Stich", "Won: the declarer takes no trick"))
         return self.question(
             difficulty,
             seed,
-            "Wie viel ist dieses gewonnene Spiel wert (Spielwert)?",
-            "What is this won game worth (game value)?",
+            Text("Wie viel ist dieses gewonnene Spiel wert (Spielwert)?", "What is this won game worth (game value)?"),
             "number",
             facts=facts,
             cards=scenario.cards,

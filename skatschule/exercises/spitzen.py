@@ -54,12 +54,11 @@ _LEVEL_COUNTS = {
 
 class Spitzen(EngineExercise[Scenario]):
     slug = "spitzen"
-    title_de = "Spitzen"
-    title_en = "Matadors"
-    description_de = (
-        "Mit oder ohne wie viele? Die Spitzen zählen mit den zwölf Karten des Alleinspielers, Skat eingeschlossen."
+    name = Text("Spitzen", "Matadors")
+    description = Text(
+        "Mit oder ohne wie viele? Die Spitzen zählen mit den zwölf Karten des Alleinspielers, Skat eingeschlossen.",
+        "With or without how many? Matadors are counted over the declarer's twelve cards, skat included.",
     )
-    description_en = "With or without how many? Matadors are counted over the declarer's twelve cards, skat included."
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -86,15 +85,17 @@ class Spitzen(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            f"Der Alleinspieler spielt {game_ref(scenario.game)}. Das sind seine zehn Handkarten und der Skat. "
-            "Mit oder ohne wie viele Spitzen spielt er?",
-            f"The declarer plays {game_en(scenario.game)}. These are his ten cards and the skat. "
-            "With or without how many matadors does he play?",
+            Text(
+                f"Der Alleinspieler spielt {game_ref(scenario.game)}. Das sind seine zehn Handkarten und der Skat. "
+                "Mit oder ohne wie viele Spitzen spielt er?",
+                f"The declarer plays {game_en(scenario.game)}. These are his ten cards and the skat. "
+                "With or without how many matadors does he play?",
+            ),
             "choice",
             options=matador_options(scenario.game, difficulty),
             cards=codes(hand_order(scenario.hand, scenario.game)),
             skat=codes(scenario.skat),
-            facts=[(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")],
+            facts=[Text(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")],
         )
 
     def aliases(self, scenario: Scenario) -> Mapping[str, str]:

@@ -113,10 +113,11 @@ def _interesting(game: GameType, trick: list[Card], difficulty: int) -> bool:
 
 class Stich(EngineExercise[Scenario]):
     slug = "stich"
-    title_de = "Wer bekommt den Stich?"
-    title_en = "Who takes the trick?"
-    description_de = "Drei Karten liegen auf dem Tisch. Wer bekommt den Stich: Vorhand, Mittelhand oder Hinterhand?"
-    description_en = "Three cards lie on the table. Who takes the trick: forehand, middlehand or rearhand?"
+    name = Text("Wer bekommt den Stich?", "Who takes the trick?")
+    description = Text(
+        "Drei Karten liegen auf dem Tisch. Wer bekommt den Stich: Vorhand, Mittelhand oder Hinterhand?",
+        "Three cards lie on the table. Who takes the trick: forehand, middlehand or rearhand?",
+    )
     rule_ids = ("3.4.2", "3.2.1", "1.3.2")
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -145,15 +146,17 @@ class Stich(EngineExercise[Scenario]):
                     Text(f"{SEAT_NAMES_DE[seat]} ({card_ref(card)})", f"{seat_en(seat, True)} ({card_ref(card)})"),
                 )
             )
-        facts = [(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
+        facts = [Text(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         facts += trick_facts(scenario.trick, leader)
         return self.question(
             difficulty,
             seed,
-            f"Gespielt wird {game_ref(scenario.game)}. {SEAT_NAMES_DE[leader]} spielt aus, die anderen geben zu. "
-            "Wer bekommt den Stich?",
-            f"The game is {game_en(scenario.game)}. {seat_en(leader, True)} leads, the others follow. Who takes "
-            "the trick?",
+            Text(
+                f"Gespielt wird {game_ref(scenario.game)}. {SEAT_NAMES_DE[leader]} spielt aus, die anderen geben zu. "
+                "Wer bekommt den Stich?",
+                f"The game is {game_en(scenario.game)}. {seat_en(leader, True)} leads, the others follow. Who takes "
+                "the trick?",
+            ),
             "choice",
             options=options,
             trick=codes(scenario.trick),

@@ -162,15 +162,12 @@ def _balanced(rng: random.Random, form: str, answers: tuple[object, ...]) -> Sce
 
 class Ueberreizt(EngineExercise[Scenario]):
     slug = "ueberreizt"
-    title_de = "Überreizt"
-    title_en = "Overbid"
-    description_de = (
+    name = Text("Überreizt", "Overbid")
+    description = Text(
         f"Ohne Spitzen gereizt, und ein {rank_ref(Rank.JACK)} liegt im Skat: Was jetzt ansagen, und "
-        "was wird geschrieben?"
-    )
-    description_en = (
+        "was wird geschrieben?",
         f"Bid on 'without' matadors, and a {rank_ref(Rank.JACK)} turns up in the skat: what to "
-        "announce now, and what is written?"
+        "announce now, and what is written?",
     )
     rule_ids = RULES
 
@@ -191,8 +188,8 @@ class Ueberreizt(EngineExercise[Scenario]):
         plan_de = f"{game_ref(g)}{' Hand' if scenario.hand_game else ''} {matadors_text(planned, 'de')}"
         plan_en = f"{game_en(g)}{' Hand' if scenario.hand_game else ''} {matadors_text(planned, 'en')}"
         facts = [
-            (f"Gereizt bis: {scenario.bid}", f"Bid: {scenario.bid}"),
-            (f"Gereizt auf: {plan_de}", f"Bid on: {plan_en}"),
+            Text(f"Gereizt bis: {scenario.bid}", f"Bid: {scenario.bid}"),
+            Text(f"Gereizt auf: {plan_de}", f"Bid on: {plan_en}"),
         ]
         found_de = found_en = card_ref(scenario.found)
         if scenario.form == "cheapest":
@@ -214,8 +211,7 @@ class Ueberreizt(EngineExercise[Scenario]):
             return self.question(
                 difficulty,
                 seed,
-                prompt_de,
-                prompt_en,
+                Text(prompt_de, prompt_en),
                 "multi",
                 options=OPTIONS,
                 cards=codes(hand_order(scenario.hand, g)),
@@ -225,7 +221,7 @@ class Ueberreizt(EngineExercise[Scenario]):
             )
         x_de, x_en = game_ref(scenario.declared), game_en(scenario.declared)
         if scenario.form == "concede":
-            facts.append((f"Er sagt {x_de} an und gibt sofort auf", f"He announces {x_en} and concedes at once"))
+            facts.append(Text(f"Er sagt {x_de} an und gibt sofort auf", f"He announces {x_en} and concedes at once"))
             prompt_de = (
                 f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Im Skat liegt der {found_de}. "
                 f"Er sagt {x_de} an und gibt sofort auf. Was wird für ihn in die Liste geschrieben?"
@@ -237,7 +233,9 @@ class Ueberreizt(EngineExercise[Scenario]):
             rules: tuple[str, ...] = ("2.4.3", "4.4.1", "4.3.4")
         elif scenario.hand_game:
             result_de, result_en = self._result(scenario)
-            facts.append((f"Er spielt {game_ref(g)} Hand: {result_de}", f"He plays {game_ref(g)} Hand: {result_en}"))
+            facts.append(
+                Text(f"Er spielt {game_ref(g)} Hand: {result_de}", f"He plays {game_ref(g)} Hand: {result_en}")
+            )
             prompt_de = (
                 f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Er spielt {game_ref(g)} Hand und bekommt "
                 f"{result_de} (mit Skat). Im Skat lag der {found_de}. Was wird für ihn in die Liste geschrieben?"
@@ -250,7 +248,9 @@ class Ueberreizt(EngineExercise[Scenario]):
             rules = ("4.4.2", "1.4.2", "4.3.4")
         else:
             result_de, result_en = self._result(scenario)
-            facts.append((f"Er sagt {x_de} an und spielt: {result_de}", f"He announces {x_en} and plays: {result_en}"))
+            facts.append(
+                Text(f"Er sagt {x_de} an und spielt: {result_de}", f"He announces {x_en} and plays: {result_en}")
+            )
             prompt_de = (
                 f"Gereizt wurde bis {scenario.bid}, gerechnet mit {plan_de}. Im Skat liegt der {found_de}. "
                 f"Er sagt {x_de} an und bekommt {result_de} (mit Skat). Was wird für ihn in die Liste geschrieben?"
@@ -264,8 +264,7 @@ class Ueberreizt(EngineExercise[Scenario]):
         return self.question(
             difficulty,
             seed,
-            prompt_de,
-            prompt_en,
+            Text(prompt_de, prompt_en),
             "number",
             cards=codes(hand_order(scenario.hand, g)),
             skat=codes(scenario.skat),

@@ -60,10 +60,11 @@ def _trap(game: GameType, lead: Card, hand: tuple[Card, ...]) -> bool:
 
 class Zugeben(EngineExercise[Scenario]):
     slug = "zugeben"
-    title_de = "Was darf ich zugeben?"
-    title_en = "Which cards may I play?"
-    description_de = "Bedienen, stechen oder abwerfen: Welche Karten deiner Hand sind jetzt erlaubt?"
-    description_en = "Follow, trump or discard: which cards of your hand are allowed now?"
+    name = Text("Was darf ich zugeben?", "Which cards may I play?")
+    description = Text(
+        "Bedienen, stechen oder abwerfen: Welche Karten deiner Hand sind jetzt erlaubt?",
+        "Follow, trump or discard: which cards of your hand are allowed now?",
+    )
     rule_ids = ("3.2.1", "3.2.2")
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -97,18 +98,20 @@ class Zugeben(EngineExercise[Scenario]):
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         seat = scenario.seat
-        facts = [(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
+        facts = [Text(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         facts += trick_facts(scenario.trick, scenario.leader)
         facts.append(
-            (f"Du sitzt in {SEAT_NAMES_DE[seat]} und bist dran", f"You are {seat_en(seat)} and it is your turn")
+            Text(f"Du sitzt in {SEAT_NAMES_DE[seat]} und bist dran", f"You are {seat_en(seat)} and it is your turn")
         )
         return self.question(
             difficulty,
             seed,
-            f"Gespielt wird {game_ref(scenario.game)}. Welche Karten deiner Hand darfst du jetzt spielen? Wähle "
-            "alle erlaubten Karten.",
-            f"The game is {game_en(scenario.game)}. Which cards of your hand may you play now? Select every "
-            "allowed card.",
+            Text(
+                f"Gespielt wird {game_ref(scenario.game)}. Welche Karten deiner Hand darfst du jetzt spielen? Wähle "
+                "alle erlaubten Karten.",
+                f"The game is {game_en(scenario.game)}. Which cards of your hand may you play now? Select every "
+                "allowed card.",
+            ),
             "cards",
             options=[card_choice(c) for c in hand_order(scenario.hand, scenario.game)],
             trick=codes(scenario.trick),

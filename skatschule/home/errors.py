@@ -1,10 +1,11 @@
 """One user-facing error and one error page for the whole site.
 
-Services raise a subclass of :class:`UserError` with a German and an English message and the
-HTTP status to answer with (400 unless the subclass says otherwise); views answer with
-:func:`render_error`. The engine's errors (``SkatError`` and the exercises' ``AnswerError``)
-stay pure Python, but they carry the same two messages, so :func:`message_in` and
-:func:`render_error` take them too.
+Services raise a subclass of :class:`UserError` with its message as one
+:class:`~skatschule.engine.Text` (``UserError(de, en)``, kept as ``error.text``, as the engine's
+errors do) and the HTTP status to answer with (400 unless the subclass says otherwise); views
+answer with :func:`render_error`. The engine's errors (``SkatError`` and the exercises'
+``AnswerError``) stay pure Python, but they carry their message the same way, so
+:func:`message_in` and :func:`render_error` take them too.
 """
 
 from __future__ import annotations
@@ -15,14 +16,18 @@ from typing import Any, Protocol
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from skatschule.engine import Text
+
 from .language import current_lang
 
 __all__ = ["UserError", "message_in", "render_error"]
 
 
 class Bilingual(Protocol):
-    message_de: str
-    message_en: str
+    """An error with its message as a :class:`Text` (``UserError``, ``SkatError``)."""
+
+    @property
+    def text(self) -> Text: ...
 
 
 class UserError(ValueError):
@@ -30,10 +35,9 @@ class UserError(ValueError):
 
     status = 400
 
-    def __init__(self, message_de: str, message_en: str | None = None) -> None:
-        super().__init__(message_de)
-        self.message_de = message_de
-        self.message_en = message_en or message_de
+    def __init__(self, de: str, en: str | None = None) -> None:
+        super().__init__(de)
+        self.text = Text(de, en or de)
 
     def message(self, lang: str) -> str:
         return message_in(self, lang)
@@ -41,7 +45,7 @@ class UserError(ValueError):
 
 def message_in(error: Bilingual, lang: str | None = None) -> str:
     """The error's message in ``lang`` (default: the current language)."""
-    return error.message_en if (lang or current_lang()) == "en" else error.message_de
+    return error.text.get(current_lang(lang))
 
 
 def render_error(

@@ -51,8 +51,8 @@ _CLASS_NAME_MAX = 100
 class LaunchRefused(UserError):
     """A launch the site does not accept (forged, replayed, expired, not configured): 4xx."""
 
-    def __init__(self, message_de: str, message_en: str, status: int = 403) -> None:
-        super().__init__(message_de, message_en)
+    def __init__(self, de: str, en: str, status: int = 403) -> None:
+        super().__init__(de, en)
         self.status = status
 
 

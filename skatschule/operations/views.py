@@ -23,8 +23,6 @@ from django.template import loader
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from skatschule.home.language import current_lang
-
 log = logging.getLogger(__name__)
 
 
@@ -65,10 +63,9 @@ def server_error(request: HttpRequest, template_name: str = "503.html") -> HttpR
     exc = sys.exc_info()[1]
     if isinstance(exc, DatabaseError):
         log.error("database unavailable: %s", exc)
-        english = current_lang() == "en"
-        body = loader.get_template(template_name).render({"english": english})  # no request: no session, no user
+        body = loader.get_template(template_name).render({})  # no request: no session, no user
         response = HttpResponse(body, status=503)
         response["Retry-After"] = "30"
         return response
-    body = loader.get_template("500.html").render({"english": current_lang() == "en"})
+    body = loader.get_template("500.html").render({})
     return HttpResponseServerError(body)

@@ -13,7 +13,7 @@ from skatschule.engine.sorting import sort_hand
 
 
 def _seat(seat: int, lang: str) -> str:
-    return (SEAT_NAMES_DE if lang == "de" else SEAT_NAMES_EN)[seat]
+    return (SEAT_NAMES_DE if lang != "en" else SEAT_NAMES_EN)[seat]
 
 
 def present_position(puzzle: EnginePuzzle, lang: str) -> dict[str, Any]:

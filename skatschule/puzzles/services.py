@@ -32,7 +32,7 @@ def read_card(row: Puzzle, raw: str) -> str:
     try:
         card = parse_card(raw)
     except SkatError as exc:
-        raise AnswerError(exc.message_de, exc.message_en) from exc
+        raise AnswerError(exc.text.de, exc.text.en) from exc
     state = engine_puzzle(row).spot.state()
     seat = state.to_move
     assert seat is not None

@@ -40,7 +40,7 @@ class ImportedType:
         self.data: dict[str, Any] = item.situation or {}
 
     def title(self, lang: str = "de") -> str:
-        return "Eigene Frage (importiert)" if lang == "de" else "Own question (imported)"
+        return "Eigene Frage (importiert)" if lang != "en" else "Own question (imported)"
 
     def _options(self) -> tuple[Choice, ...]:
         options = [

@@ -29,7 +29,7 @@ class OwnItemError(UserError):
 
 
 def engine_error(exc: SkatError) -> OwnItemError:
-    return OwnItemError(str(exc), getattr(exc, "message_en", str(exc)))
+    return OwnItemError(exc.text.de, exc.text.en)
 
 
 def read_cards(codes: Sequence[str]) -> list[Card]:

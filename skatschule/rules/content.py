@@ -28,6 +28,7 @@ from skatschule.content.blocks import split_title as _split_title
 from skatschule.content.compute import DirectiveError, directive_text
 from skatschule.content.directives import find_directives, stray_brackets
 from skatschule.content.ids import RuleId, chapter_sort_key
+from skatschule.engine import Text
 
 __all__ = [
     "ANNOTATION_KINDS",
@@ -65,7 +66,7 @@ class Annotation:
     en: str
 
     def text(self, lang: str) -> str:
-        return self.en if lang == "en" else self.de
+        return Text(self.de, self.en).get(lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,19 +84,15 @@ class Rule:
     annotations: tuple[Annotation, ...] = ()
     source: str = field(default="", compare=False)
     line: int = field(default=0, compare=False)
-    origin_de: str = ""
+    origin: Text = Text("", "")
     """``origin: Deutsch | English``: where a rule in an ISkO chapter comes from when the ISkO
     does not say it (an older Skatordnung, a common rule book); empty for the ISkO's own rules."""
-    origin_en: str = ""
 
     def title(self, lang: str) -> str:
-        return self.title_en if lang == "en" else self.title_de
-
-    def origin(self, lang: str) -> str:
-        return self.origin_en if lang == "en" else self.origin_de
+        return Text(self.title_de, self.title_en).get(lang)
 
     def text(self, lang: str) -> str:
-        return self.text_en if lang == "en" else self.text_de
+        return Text(self.text_de, self.text_en).get(lang)
 
     @property
     def anchor(self) -> str:
@@ -120,10 +117,10 @@ class Section:
     intro_en: str = ""
 
     def title(self, lang: str) -> str:
-        return self.title_en if lang == "en" else self.title_de
+        return Text(self.title_de, self.title_en).get(lang)
 
     def intro(self, lang: str) -> str:
-        return self.intro_en if lang == "en" else self.intro_de
+        return Text(self.intro_de, self.intro_en).get(lang)
 
     @property
     def anchor(self) -> str:
@@ -141,10 +138,10 @@ class Chapter:
     source: str = field(default="", compare=False)
 
     def title(self, lang: str) -> str:
-        return self.title_en if lang == "en" else self.title_de
+        return Text(self.title_de, self.title_en).get(lang)
 
     def intro(self, lang: str) -> str:
-        return self.intro_en if lang == "en" else self.intro_de
+        return Text(self.intro_de, self.intro_en).get(lang)
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -167,10 +164,10 @@ class GlossaryTerm:
     line: int = field(default=0, compare=False)
 
     def term(self, lang: str) -> str:
-        return self.term_en if lang == "en" else self.term_de
+        return Text(self.term_de, self.term_en).get(lang)
 
     def text(self, lang: str) -> str:
-        return self.en if lang == "en" else self.de
+        return Text(self.de, self.en).get(lang)
 
     @property
     def anchor(self) -> str:
@@ -350,8 +347,7 @@ class _ChapterParser:
             aliases=_split_list(meta.get("aliases", "")),
             see=_split_list(meta.get("see", "")),
             tags=_split_list(meta.get("tags", "")),
-            origin_de=origin_de,
-            origin_en=origin_en,
+            origin=Text(origin_de, origin_en),
             text_de=texts.get("de", ""),
             text_en=texts.get("en", ""),
             annotations=tuple(annotations),

@@ -44,6 +44,7 @@ from skatschule.content.directives import parse_directive, replace_directives
 from skatschule.engine import CardSet, SkatError, matadors_text
 from skatschule.engine.explain import Step
 from skatschule.engine.names import names_for
+from skatschule.home.language import current_lang
 
 from .content import Registry, get_registry
 
@@ -73,8 +74,8 @@ def _step_html(step: Step, lang: str, registry: Registry) -> str:
 
 def _bids(args: str, lang: str, deck: str) -> str:
     rows = bid_rows(args, lang, deck)
-    head = ("Reizwert", "Spiele mit genau diesem Wert") if lang == "de" else ("Bid", "Games worth exactly this")
-    caption = f"Alle {len(rows)} Reizwerte" if lang == "de" else f"All {len(rows)} bid values"
+    head = ("Reizwert", "Spiele mit genau diesem Wert") if lang != "en" else ("Bid", "Games worth exactly this")
+    caption = f"Alle {len(rows)} Reizwerte" if lang != "en" else f"All {len(rows)} bid values"
     body = "".join(format_html('<tr><th scope="row">{}</th><td>{}</td></tr>', v, g) for v, g in rows)
     return format_html(
         '<div class="table-wrap directive-bids"><table class="bid-table" data-count="{}"><caption>{}</caption>'
@@ -169,9 +170,9 @@ def render_directive(
     except ValueError:
         raise DirectiveError("Direktive ohne ':'", "directive without ':'", directive=shown, where=where) from None
     try:
-        out = _render(kind, args, "en" if lang == "en" else "de", deck, registry)
+        out = _render(kind, args, current_lang(lang), deck, registry)
     except SkatError as exc:
-        raise DirectiveError(str(exc), exc.message_en, directive=shown, where=where) from exc
+        raise DirectiveError(exc.text.de, exc.text.en, directive=shown, where=where) from exc
     return mark_safe(out)
 
 

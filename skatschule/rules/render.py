@@ -32,6 +32,7 @@ from skatschule.cards.render import normalize_deck
 from skatschule.content.compute import BLOCK_KINDS
 from skatschule.content.directives import DIRECTIVE_RE
 from skatschule.engine.names import render as _names
+from skatschule.home.language import current_lang
 
 from .content import Registry, Rule, get_registry, on_reload
 from .directives import directives_as_text, render_directive
@@ -149,7 +150,7 @@ _MD_EMPHASIS = re.compile(r"\*\*|__|\*|`|(?<!\w)_|_(?!\w)")
 
 def render_names(text: str, lang: str, deck: str = "french") -> str:
     """``text`` with its name references in ``deck``'s names (French, the ISkO's, by default)."""
-    return _names(text, "en" if lang == "en" else "de", normalize_deck(deck))
+    return _names(text, current_lang(lang), normalize_deck(deck))
 
 
 def plain_text(source: str, *, lang: str = "de", registry: Registry | None = None, where: str = "") -> str:
@@ -250,7 +251,7 @@ def term_definitions(
     appears twice.
     """
     registry = registry or get_registry()
-    lang = "en" if lang == "en" else "de"
+    lang = current_lang(lang)
     links = term_linker(registry, lang).links
     done = set() if done is None else done
     items = []
@@ -275,7 +276,7 @@ def term_linker(registry: Registry, lang: str) -> TermLinker:
     for term in registry.glossary:
         # ``also:`` holds German spellings (``As``, ``Hand``, ``VH``): in English text they would
         # catch ordinary words ("as", "his hand"), so English links the English term only
-        variants = [term.term(lang), *(term.also if lang == "de" else ())]
+        variants = [term.term(lang), *(term.also if lang != "en" else ())]
         for variant in variants:
             variant = variant.strip()
             key = variant.casefold()
@@ -391,7 +392,7 @@ def _render_rule(registry: Registry, rule_id: str, lang: str, deck: str) -> Rend
 def render_rule(rule: Rule | str, lang: str, deck: str, registry: Registry | None = None) -> RenderedRule:
     registry = registry or get_registry()
     rule_id = rule if isinstance(rule, str) else rule.id
-    return _render_rule(registry, rule_id, "en" if lang == "en" else "de", deck)
+    return _render_rule(registry, rule_id, current_lang(lang), deck)
 
 
 @functools.lru_cache(maxsize=256)
@@ -404,7 +405,7 @@ def _render_intro(registry: Registry, key: str, lang: str, deck: str) -> SafeStr
 
 def render_intro(chapter_or_section_id: str, lang: str, deck: str, registry: Registry | None = None) -> SafeString:
     """The free text before a chapter's first section or a section's first rule."""
-    return _render_intro(registry or get_registry(), chapter_or_section_id, "en" if lang == "en" else "de", deck)
+    return _render_intro(registry or get_registry(), chapter_or_section_id, current_lang(lang), deck)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -425,7 +426,7 @@ def _render_term(registry: Registry, slug: str, lang: str, deck: str) -> SafeStr
 
 def render_term(slug: str, lang: str, deck: str, registry: Registry | None = None) -> SafeString:
     """A glossary definition as HTML (other terms linked, never the term itself)."""
-    return _render_term(registry or get_registry(), slug, "en" if lang == "en" else "de", deck)
+    return _render_term(registry or get_registry(), slug, current_lang(lang), deck)
 
 
 @on_reload

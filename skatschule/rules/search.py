@@ -37,6 +37,8 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from skatschule.home.language import current_lang
+
 from .content import Registry, get_registry, on_reload
 from .render import plain_text
 
@@ -232,7 +234,7 @@ class SearchIndex:
                         term.slug,
                         lang,
                         term.term(lang),
-                        term.term_en if lang == "de" else term.term_de,
+                        term.term_en if lang != "en" else term.term_de,
                         f"{glossary_url}#{term.anchor}",
                         fields,
                     )
@@ -454,7 +456,7 @@ def search_index(registry: Registry) -> SearchIndex:
 
 def search(query: str, lang: str = "de", limit: int = 50, registry: Registry | None = None) -> SearchResults:
     """Search rules and glossary; ``lang`` is the reader's language (its hits come first)."""
-    return search_index(registry or get_registry()).search(query, "en" if lang == "en" else "de", limit)
+    return search_index(registry or get_registry()).search(query, current_lang(lang), limit)
 
 
 on_reload(search_index.cache_clear)

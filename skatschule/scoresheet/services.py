@@ -37,7 +37,7 @@ class SheetError(UserError):
 
 
 def _user_error(err: SkatError) -> SheetError:
-    return SheetError(err.message_de, err.message_en)
+    return SheetError(err.text.de, err.text.en)
 
 
 class SheetStore:

@@ -254,7 +254,7 @@ def replay(data: Mapping[str, Any]) -> Replay:
                 continue
             row, state = _apply(state, entry, rules, pub, number)
         except SkatError as err:
-            raise SkatError(f"Spiel {number}: {err.message_de}", f"Game {number}: {err.message_en}") from None
+            raise SkatError(f"Spiel {number}: {err.text.de}", f"Game {number}: {err.text.en}") from None
         rows.append(row)
     return Replay(tuple(players), rules, pub, state, tuple(rows))
 

@@ -114,7 +114,7 @@ def _hint(request: HttpRequest, table: services.Table, state: GameState, *, ask:
         return "", None
     table.hint_job = str(job.pk)
     if job.is_done and job.data:
-        return _speech(request).names(str(job.data.get("en" if current_lang() == "en" else "de", ""))), None
+        return _speech(request).names(str(job.data.get(current_lang(), ""))), None
     return "", job if job.is_pending else None
 
 

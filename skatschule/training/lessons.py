@@ -50,7 +50,7 @@ from skatschule.cards.render import cards_html
 from skatschule.content.blocks import number_lines, read_front_matter, split_blocks
 from skatschule.content.directives import Directive, find_directives, replace_directives
 from skatschule.content.ids import RULE_ID_RE
-from skatschule.engine import Card, parse_cards, parse_game
+from skatschule.engine import Card, Text, parse_cards, parse_game
 from skatschule.engine.names import render as render_names
 from skatschule.engine.sorting import sort_hand
 from skatschule.rules.content import get_registry
@@ -110,10 +110,10 @@ class Lesson:
     filename: str = ""
 
     def title(self, lang: str = "de") -> str:
-        return self.title_en if lang == "en" else self.title_de
+        return Text(self.title_de, self.title_en).get(lang)
 
     def body(self, lang: str = "de") -> str:
-        return self.body_en if lang == "en" else self.body_de
+        return Text(self.body_de, self.body_en).get(lang)
 
     @property
     def url(self) -> str:
@@ -149,7 +149,7 @@ class Activity:
     levels: int = 3
 
     def title(self, lang: str = "de") -> str:
-        return self.title_en if lang == "en" else self.title_de
+        return Text(self.title_de, self.title_en).get(lang)
 
     @property
     def url(self) -> str:

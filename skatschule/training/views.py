@@ -16,7 +16,6 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 
 from skatschule.cards.context_processors import current_deck
@@ -96,7 +95,7 @@ def _exercise_context(
     return {
         "issued": issued,
         "exercise_title": kind.title(lang),
-        "exercise_description": kind.description_en if lang == "en" else kind.description_de,
+        "exercise_description": kind.description.get(lang),
         "levels": kind.levels,
         "q": present_question(question_for(issued), lang),
         "fb": present_feedback(submitted.feedback, lang) if submitted is not None else None,
@@ -253,6 +252,6 @@ def auction_table(request: HttpRequest) -> HttpResponse:
     elif table is None:
         table = auction_play.new_table()
         request.session[_TABLE_KEY] = table.as_session()
-    context = auction_play.table_context(table, get_language() or "de")
+    context = auction_play.table_context(table, current_lang())
     context["error"] = error
     return render(request, "training/auction.html", context, status=status)

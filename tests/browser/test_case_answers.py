@@ -35,7 +35,7 @@ def test_answering_a_case_by_keyboard_with_htmx(page, live_server) -> None:  # t
     result = page.locator("#case-result")
     expect(result).to_contain_text("Richtig!", timeout=15_000)
     expect(page.locator("#case-result-title")).to_be_focused()
-    expect(result).to_contain_text(answer.steps_de[-1])
+    expect(result).to_contain_text(answer.steps[-1].de)
     assert page.url.endswith(f"/faelle/{case.id}/"), "htmx swapped the result in place"
 
 

@@ -43,7 +43,7 @@ def test_no_page_holds_the_answer_before_it_is_given(client) -> None:
     for case in casebook.load_cases():
         text = _page_text(client.get(reverse("casebook:case", args=[case.id])))
         answer = casebook.solve(case)
-        for step in answer.steps_de:
+        for step in (line.de for line in answer.steps):
             assert render_names(step, "de") not in text, (case.id, step)
         if case.score_asked:
             assert f"Listeneintrag {signed(answer.score)}" not in text
@@ -58,7 +58,7 @@ def test_a_right_answer_shows_the_engines_ruling(client, score_asked) -> None:
     text = _page_text(response)
     assert "Richtig!" in text and "Die Entscheidung" in text
     answer = casebook.solve(case)
-    for step in answer.steps_de:
+    for step in (line.de for line in answer.steps):
         assert render_names(step, "de") in text
     label = case.choice(answer.choice).label.de
     assert html_lib.escape(label, quote=False) in response.content.decode() or label in text
@@ -95,7 +95,7 @@ def test_an_unreadable_answer_is_400_without_the_ruling(client, answer) -> None:
     assert response.status_code == 400
     text = _page_text(response)
     assert "Richtige Antwort" not in text and 'role="alert"' in response.content.decode()
-    for step in casebook.solve(case).steps_de:
+    for step in (line.de for line in casebook.solve(case).steps):
         assert render_names(step, "de") not in text
 
 
@@ -271,7 +271,7 @@ def test_english_case_page_and_answer(client) -> None:
     text = _page_text(response)
     answer = casebook.solve(case)
     assert "Sign in" in text and "Melde dich an" not in text
-    for step in answer.steps_en:
+    for step in (line.en for line in answer.steps):
         assert render_names(step, "en") in text
     index = client.get(reverse("casebook:index")).content.decode()
     assert "Search the cases" in index and "all levels" in index and "Stufe" not in index

@@ -220,7 +220,7 @@ def test_directives_in_the_case_texts_render():
 def test_hands_of_engine_cases():
     for case in ENGINE_CASES:
         hands = case.hands
-        assert [len(h[2]) for h in hands] == [10, 10, 10, 2], case.id
+        assert [len(h[1]) for h in hands] == [10, 10, 10, 2], case.id
         assert case.declarer in (0, 1, 2)
 
 

@@ -22,7 +22,7 @@ def test_notation_round_trip_and_names():
 def test_bad_codes_are_rejected_with_a_message(bad):
     with pytest.raises(InvalidCard) as err:
         parse_card(bad)
-    assert "keine Karte" in str(err.value) and "not a card" in err.value.message_en
+    assert "keine Karte" in str(err.value) and "not a card" in err.value.text.en
 
 
 def test_points_total_120_and_per_rank():

@@ -96,7 +96,7 @@ def test_impossible_situations_are_refused(plays, holds, message):
     )
     with pytest.raises(SkatError) as info:
         part.completions()
-    assert message in info.value.message_de
+    assert message in info.value.text.de
 
 
 def test_two_completions_when_the_free_cards_can_go_either_way():

@@ -159,7 +159,7 @@ def test_illegal_cards_are_refused_with_a_reason():
         state.play(CARDS[0 * 8 + 0])  # CA from Mittelhand, who holds H7 H8
     except IllegalMove as err:
         assert render(str(err)) == "Kreuz-Ass ist nicht erlaubt: Herz muss bedient werden (ISkO 3.2.1)"
-        assert render(err.message_en, "en") == "The ace of clubs is not allowed: hearts must be followed (ISkO 3.2.1)"
+        assert render(err.text.en, "en") == "The ace of clubs is not allowed: hearts must be followed (ISkO 3.2.1)"
     else:  # pragma: no cover
         raise AssertionError("revoke accepted")
     assert state.phase is Phase.PLAY and len(state.trick) == 1

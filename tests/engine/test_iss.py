@@ -71,7 +71,7 @@ def test_errors_name_the_move(change: tuple[str, str], move: int) -> None:
     with pytest.raises(IssError) as err:
         parse_record(broken)
     assert f"Zug {move} " in str(err.value)
-    assert f"move {move} " in err.value.message_en
+    assert f"move {move} " in err.value.text.en
 
 
 def test_hidden_cards_and_garbage_are_errors() -> None:

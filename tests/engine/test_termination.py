@@ -25,6 +25,8 @@ from skatschule.engine import (
     parse_card,
     score_game,
 )
+from skatschule.engine.explain import plural
+from skatschule.engine.names import render
 
 from .test_game_properties import contracts, random_game
 
@@ -143,7 +145,7 @@ def test_phase_names_in_messages_stay_plain_words():
     state = GameState(seed=5)
     with pytest.raises(IllegalMove) as err:
         state.push(Declare(Contract(GameType.GRAND)))
-    assert str(err.value).endswith("(auction)") and err.value.message_en.endswith("(auction)")
+    assert str(err.value).endswith("(auction)") and err.value.text.en.endswith("(auction)")
     assert repr(state) == "<GameState phase=auction moves=0>"
 
 
@@ -151,7 +153,9 @@ def test_text_picks_the_language_and_is_german_as_a_string():
     text = Text("Stich", "trick")
     assert (text.get("de"), text.get("en"), str(text)) == ("Stich", "trick", "Stich")
     assert text.get() == "Stich" and text.get("fr") == "Stich"  # German first
-    assert Text("⟦card:CJ⟧", "⟦card:CJ⟧").plain("en") == "jack of clubs"
+    assert text.get("en-gb") == "trick" and Text("Stich", "").get("en") == "Stich"  # no English: German
+    assert render(Text("⟦card:CJ⟧", "⟦card:CJ⟧").get("en"), "en") == "jack of clubs"
+    assert (Step.of(text).text("fr"), plural(2, "Stich", "fr")) == ("Stich", "2 Stiche")  # the same rule
     step = Step.of(text, ("4.1.1",))
     assert (step.de, step.en, step.rules, step.line) == ("Stich", "trick", ("4.1.1",), text)
     assert Termination.NULL_TRICK.text.get("en").startswith("null game over")

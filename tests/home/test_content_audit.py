@@ -48,10 +48,10 @@ def test_older_dealing_rules_name_their_source(client, lang: str, words: str) ->
     registry = get_registry()
     for rule_id in ("2.2.3", "2.2.4"):
         rule = registry.rule(rule_id)
-        assert rule is not None and "Skatordnung" in rule.origin(lang)
+        assert rule is not None and "Skatordnung" in rule.origin.get(lang)
         text = page(client, f"/regeln/{rule_id}/einzeln/", lang)
         assert words in text and ("nicht ISkO" if lang == "de" else "not ISkO") in text
-    assert registry.rule("2.2.1").origin(lang) == ""  # the ISkO's own rule carries no such note
+    assert registry.rule("2.2.1").origin.get(lang) == ""  # the ISkO's own rule carries no such note
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

@@ -54,7 +54,7 @@ def test_play_item_answer_is_the_engines(teacher):
 def test_impossible_situations_are_refused_with_the_engines_message(teacher, kind, trick, hand, message):
     with pytest.raises(own_items.OwnItemError) as info:
         own_items.create_own_item(owner=teacher, kind=kind, title="X", game="grand", leader=0, trick=trick, hand=hand)
-    assert message in info.value.message_de
+    assert message in info.value.text.de
     assert not OwnItem.objects.exists()
 
 
@@ -140,7 +140,7 @@ def test_value_item_refuses_what_the_rules_forbid(teacher, flags, result, skat, 
         own_items.create_own_item(
             owner=teacher, kind="spielwert", title="X", game="hearts", hand=HAND, skat=skat, flags=flags, result=result
         )
-    assert message in info.value.message_de
+    assert message in info.value.text.de
 
 
 def test_value_item_by_the_builder(teacher):

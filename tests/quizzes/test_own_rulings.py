@@ -58,7 +58,7 @@ def test_typed_in_situations_get_the_generators_ruling(level):
             situation = check_irregularity(**_as_typed(scenario))
         except own_items.OwnItemError as exc:
             # only a lead out of turn to the last trick plays cards the teacher did not name
-            assert AMBIGUOUS in exc.message_de, (seed, exc.message_de)
+            assert AMBIGUOUS in exc.text.de, (seed, exc.text.de)
             assert scenario.event.kind is Irregularity.LEAD_OUT_OF_TURN and len(scenario.plays) == 27
             refused += 1
             continue
@@ -139,7 +139,7 @@ def test_a_defenders_revoke_is_ruled_by_the_engine(teacher):
 def test_impossible_situations_are_refused_with_the_engines_reason(teacher, changes, message):
     with pytest.raises(own_items.OwnItemError) as info:
         own_items.create_own_item(owner=teacher, kind="regelverstoss", title="X", **_grand_revoke(**changes))
-    assert message in info.value.message_de, info.value.message_de
+    assert message in info.value.text.de, info.value.text.de
     assert not OwnItem.objects.exists()
 
 

@@ -108,7 +108,7 @@ def test_bad_directive_fails_loudly(registry, source: str, reason: str) -> None:
     message = str(info.value)
     assert reason in message
     assert message.startswith("regeln/1-x.md:7 1.1.1: [[")  # names the file, the rule and the directive
-    assert info.value.message_en  # an English message too
+    assert info.value.text.en  # an English message too
 
 
 def test_find_directives_across_line_wraps() -> None:

@@ -97,7 +97,11 @@ def test_uncovered_rules_lists_isko_rules(registry, capsys) -> None:  # type: ig
 def test_origin_needs_both_languages(make_content) -> None:  # type: ignore[no-untyped-def]
     reg = make_content({CH1: ("tags: schneider", "tags: schneider\norigin: Ältere Skatordnung | Older Skatordnung")})
     rule = reg.rule("1.1.2")
-    assert rule is not None and rule.origin("de") == "Ältere Skatordnung" and rule.origin("en") == "Older Skatordnung"
+    assert (
+        rule is not None
+        and rule.origin.get("de") == "Ältere Skatordnung"
+        and rule.origin.get("en") == "Older Skatordnung"
+    )
     assert not any("origin" in p for p in reg.problems())
     reg = make_content({CH1: ("tags: schneider", "tags: schneider\norigin: nur deutsch")})
     assert any("1.1.2: 'origin:' braucht Deutsch | English" in p for p in reg.problems())

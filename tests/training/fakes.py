@@ -12,8 +12,7 @@ class FakeAdd(ExerciseType):
     """What is a + b? (number widget)"""
 
     slug = "fake_add"
-    title_de = "Addieren"
-    title_en = "Adding"
+    name = Text("Addieren", "Adding")
     rule_ids = ("4.1.1",)
     levels = 3
 
@@ -65,8 +64,7 @@ class FakePick(ExerciseType):
     """Pick the letter the seed names (choice widget)."""
 
     slug = "fake_pick"
-    title_de = "Wählen"
-    title_en = "Picking"
+    name = Text("Wählen", "Picking")
     rule_ids = ("3.2.1", "K.1.1")
     levels = 2
     letters = ("a", "b", "c")
@@ -115,8 +113,7 @@ class FakeJacks(ExerciseType):
     """Click the jacks (cards widget)."""
 
     slug = "fake_jacks"
-    title_de = "Buben finden"
-    title_en = "Find the jacks"
+    name = Text("Buben finden", "Find the jacks")
     rule_ids = ("1.3.2",)
     levels = 1
     pool = ("CJ", "SJ", "HA", "DT", "C7", "HJ", "SQ", "DK")
@@ -158,8 +155,7 @@ class FakeOrder(ExerciseType):
     """Sort three cards by points, highest first (order widget)."""
 
     slug = "fake_order"
-    title_de = "Sortieren"
-    title_en = "Sorting"
+    name = Text("Sortieren", "Sorting")
     rule_ids = ("1.3.2",)
     levels = 1
     points = {"CA": 11, "CT": 10, "CK": 4, "CQ": 3}
@@ -196,8 +192,7 @@ class FakeMulti(ExerciseType):
     """Tick the even numbers (multi widget)."""
 
     slug = "fake_multi"
-    title_de = "Gerade Zahlen"
-    title_en = "Even numbers"
+    name = Text("Gerade Zahlen", "Even numbers")
     rule_ids = ("2.3.1",)
     levels = 1
 

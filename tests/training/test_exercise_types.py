@@ -181,7 +181,7 @@ def test_registry_in_curriculum_order() -> None:
     assert list(REGISTRY) == list(CURRICULUM)
     for slug, kind in REGISTRY.items():
         assert kind.slug == slug and get(slug) is kind
-        assert kind.title_de and kind.title_en and kind.description_de and kind.description_en
+        assert kind.name.de and kind.name.en and kind.description.de and kind.description.en
         assert kind.rule_ids and all(RULE_ID.match(r) for r in kind.rule_ids)
         assert kind.levels == 3
     assert REGISTRY["kneipe"].variant and not any(
@@ -193,7 +193,7 @@ def test_registry_in_curriculum_order() -> None:
 def test_get_unknown_slug() -> None:
     with pytest.raises(AnswerError) as err:
         get("skat-ohne-regeln")
-    assert err.value.message_en.startswith("Unknown exercise")
+    assert err.value.text.en.startswith("Unknown exercise")
 
 
 def test_bad_difficulty_and_foreign_question() -> None:
@@ -211,7 +211,7 @@ def test_messages_in_both_languages() -> None:
     q = get("augen").generate(1, 5)
     with pytest.raises(AnswerError) as err:
         get("augen").grade(q, ["zwölf"])
-    assert "Zahl" in err.value.message_de and "number" in err.value.message_en
+    assert "Zahl" in err.value.text.de and "number" in err.value.text.en
 
 
 def test_different_seeds_give_different_questions() -> None:

@@ -110,7 +110,7 @@ def test_casebook_hands_are_sorted_for_the_cases_game():
 
     checked = 0
     for case in casebook.load_cases():
-        for _, _, cards in case.hands[:3]:
+        for _, cards in case.hands[:3]:
             assert_player_sorted(cards, case.game)
             checked += 1
     assert checked >= 9

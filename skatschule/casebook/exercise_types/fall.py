@@ -78,10 +78,11 @@ def read_case_answer(question: Question, answer: Sequence[str]) -> tuple[str, in
 
 class Fall(EngineExercise[casebook.Case]):
     slug = "fall"
-    title_de = "Entscheide den Fall"
-    title_en = "Decide the case"
-    description_de = "Ein Fall aus der Schiedsrichter-Praxis: Wie wird entschieden, und was kommt in die Liste?"
-    description_en = "A case from refereeing practice: what is the ruling, and what goes on the score sheet?"
+    name = Text("Entscheide den Fall", "Decide the case")
+    description = Text(
+        "Ein Fall aus der Schiedsrichter-Praxis: Wie wird entschieden, und was kommt in die Liste?",
+        "A case from refereeing practice: what is the ruling, and what goes on the score sheet?",
+    )
     rule_ids = ("3.1.3", "3.1.4", "3.1.5", "3.2.3", "3.3.1", "4.4.1")
 
     def build(self, rng: random.Random, difficulty: int) -> casebook.Case:
@@ -95,11 +96,13 @@ class Fall(EngineExercise[casebook.Case]):
         return cases[seed % len(cases)]
 
     def ask(self, case: casebook.Case, difficulty: int, seed: int) -> Question:
-        facts = [(f"Fall {case.id}: {case.title_de}", f"Case {case.id}: {case.title_en}")]
-        facts += list(zip(_paragraphs(case.situation_de, "de"), _paragraphs(case.situation_en, "en")))
-        for label_de, label_en, cards in case.hands:
-            names_de = names_en = cards_ref(sort_hand(parse_card(c) for c in cards))
-            facts.append((f"{label_de}: {names_de}", f"{label_en}: {names_en}"))
+        facts = [Text(f"Fall {case.id}: {case.title_de}", f"Case {case.id}: {case.title_en}")]
+        facts += [
+            Text(de, en) for de, en in zip(_paragraphs(case.situation_de, "de"), _paragraphs(case.situation_en, "en"))
+        ]
+        for label, cards in case.hands:
+            names = cards_ref(sort_hand(parse_card(c) for c in cards))
+            facts.append(Text(f"{label.de}: {names}", f"{label.en}: {names}"))
         prompt_de = " ".join(_paragraphs(case.question_de, "de"))
         prompt_en = " ".join(_paragraphs(case.question_en, "en"))
         if case.score_asked:
@@ -109,8 +112,7 @@ class Fall(EngineExercise[casebook.Case]):
         return self.question(
             difficulty,
             seed,
-            prompt_de,
-            prompt_en,
+            Text(prompt_de, prompt_en),
             "case" if case.score_asked else "choice",
             options=options,
             facts=facts,
@@ -131,7 +133,7 @@ class Fall(EngineExercise[casebook.Case]):
             Step(plain(case.ruling_de, "de"), plain(case.ruling_en, "en"), case.rule_ids),
             Step(plain(case.explanation_de, "de"), plain(case.explanation_en, "en"), ()),
         ]
-        steps += [Step(de, en, ()) for de, en in zip(answer.steps_de, answer.steps_en)]
+        steps += [Step.of(line) for line in answer.steps]
         return Solution(raw, Text(label_de, label_en), tuple(steps), answer.rule_ids or case.rule_ids)
 
     def grade(self, question: Question, answer: Sequence[str]) -> Feedback:

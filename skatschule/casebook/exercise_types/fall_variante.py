@@ -25,7 +25,7 @@ import itertools
 import random
 from typing import Any
 
-from skatschule.engine import BID_VALUES, CardSet, Contract, Deal, GameType, game_value, matadors, parse_card
+from skatschule.engine import BID_VALUES, CardSet, Contract, Deal, GameType, Text, game_value, matadors, parse_card
 from skatschule.engine.rulings import Event, Irregularity, Level
 from skatschule.engine.vectors import ruling_from_input
 from skatschule.exercises.base import AnswerError
@@ -151,10 +151,11 @@ class FallVariante(Regelverstoss):
     """
 
     slug = "fall_variante"
-    title_de = "Entscheide den Fall"
-    title_en = "Decide the case"
-    description_de = "Ein Fall aus der Fallsammlung, mit anderen Karten und Zahlen: Was kommt in die Liste?"
-    description_en = "A case from the casebook with other cards and numbers: what goes on the score sheet?"
+    name = Text("Entscheide den Fall", "Decide the case")
+    description = Text(
+        "Ein Fall aus der Fallsammlung, mit anderen Karten und Zahlen: Was kommt in die Liste?",
+        "A case from the casebook with other cards and numbers: what goes on the score sheet?",
+    )
     levels = 2
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:

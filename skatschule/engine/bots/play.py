@@ -41,7 +41,7 @@ class CardChoice:
         """Why this card, in words (card names as ``⟦card:XX⟧`` markers for names.render)."""
         marker = f"⟦card:{self.card.code}⟧"
         if self.samples == 0:
-            if lang == "de":
+            if lang != "en":
                 return (
                     f"{marker}: nach der Faustregel, ohne Durchrechnung (so früh im Spiel oder auf dieser Stufe): "
                     "einen sicheren Stich mit Augen nehmen, sonst die billigste Karte abwerfen."
@@ -54,7 +54,7 @@ class CardChoice:
         others = ", ".join(
             f"⟦card:{c.code}⟧ {n}" for c, n in sorted(self.wins.items(), key=lambda kv: -kv[1]) if c != self.card
         )
-        if lang == "de":
+        if lang != "en":
             text = (
                 f"{marker}: In {self.samples} zufälligen Verteilungen der unbekannten Karten, die zu allem "
                 f"Gesehenen passen, offen durchgerechnet, gewinnt die eigene Partei mit dieser Karte "

@@ -28,7 +28,8 @@ from django.template.loader import get_template
 from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+
+from skatschule.home.language import current_lang
 
 register = template.Library()
 
@@ -71,7 +72,7 @@ def _reverse(name: str) -> str:
 
 def url_table() -> dict[str, str]:
     """``{variable: url}`` for NAV_URLS plus the menu URLs (``"view:name"`` keys), per process."""
-    key = (get_script_prefix(), get_urlconf(), get_language() or "")
+    key = (get_script_prefix(), get_urlconf(), current_lang())
     table = _url_tables.get(key)
     if table is None:
         table = {var: _reverse(name) for var, name in NAV_URLS.items()}
@@ -140,7 +141,7 @@ def site_header(context: template.Context) -> SafeString:
     key = (
         get_script_prefix(),
         get_urlconf(),
-        get_language(),
+        current_lang(),
         context.get("deck"),
         authenticated,
         active,

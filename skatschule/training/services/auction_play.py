@@ -140,7 +140,7 @@ def new_table(seed: int | None = None, seat: int | None = None) -> Table:
 def play_user_move(table: Table, action: str) -> Auction:
     """Apply the learner's move ("p", "y" or a bid value) and let the bots answer.
 
-    Raises :class:`SkatError` (German message, English in ``message_en``) for an illegal step.
+    Raises :class:`SkatError` (its message a :class:`Text` in ``text``) for an illegal step.
     """
     action = action.strip().lower()
     raw: list[object]
@@ -157,7 +157,7 @@ def play_user_move(table: Table, action: str) -> Auction:
 
 
 def seat_name(seat: int, lang: str) -> str:
-    return SEAT_NAMES_DE[seat] if lang == "de" else SEAT_NAMES_EN[seat]
+    return SEAT_NAMES_DE[seat] if lang != "en" else SEAT_NAMES_EN[seat]
 
 
 def table_context(table: Table, lang: str) -> dict[str, Any]:
@@ -169,9 +169,9 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
         seat, what = raw
         name = seat_name(cast(int, seat), lang)  # checked when the table was read
         if what == "y":
-            said = "ja" if lang == "de" else "yes (hold)"
+            said = "ja" if lang != "en" else "yes (hold)"
         elif what == "p":
-            said = "passe" if lang == "de" else "pass"
+            said = "passe" if lang != "en" else "pass"
         else:
             said = str(what)
         steps.append({"seat": name, "said": said, "mine": seat == table.seat})
@@ -189,8 +189,8 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
         "options": options,
         "summary": auction.describe(lang),
         # The hint "what could I play?" is about the learner's own ten cards only.
-        "limit_text": limit.text_de if lang == "de" else limit.text_en,
-        "limit_lines": limit.lines_de if lang == "de" else limit.lines_en,
+        "limit_text": limit.text_de if lang != "en" else limit.text_en,
+        "limit_lines": limit.lines_de if lang != "en" else limit.lines_en,
         "limit_value": limit.value,
         "others": [
             {"seat": seat_name(s, lang), "cards": [c.code for c in sort_hand(deal.hand(s))]}

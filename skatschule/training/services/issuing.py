@@ -83,7 +83,7 @@ def check_difficulty(kind: ExerciseType, difficulty: object) -> int:
     try:
         kind.check_difficulty(value)
     except AnswerError as exc:
-        raise BadDifficulty(exc.message_de, exc.message_en) from None
+        raise BadDifficulty(exc.text.de, exc.text.en) from None
     return value
 
 
@@ -191,7 +191,7 @@ def grade_answer(question: Question, values: Sequence[str]) -> Feedback:
     except AnswerError:
         raise
     except SkatError as exc:  # e.g. InvalidCard from the engine: still an unreadable answer
-        raise AnswerError(exc.message_de, exc.message_en) from exc
+        raise AnswerError(exc.text.de, exc.text.en) from exc
 
 
 def grade_attempt(attempt: Attempt) -> Feedback:

@@ -56,6 +56,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
+from skatschule.engine import Text
 from skatschule.home.db import streaming_reads
 from skatschule.owners import Owner
 
@@ -93,12 +94,11 @@ _LESSON = re.compile(r"^[a-z0-9_-]{1,60}$")
 
 
 class ImportProblem(ValueError):
-    """The file cannot be imported; ``message_de``/``message_en`` say why."""
+    """The file cannot be imported; ``text`` (a :class:`Text`) says why."""
 
-    def __init__(self, message_de: str, message_en: str) -> None:
-        super().__init__(message_de)
-        self.message_de = message_de
-        self.message_en = message_en
+    def __init__(self, de: str, en: str) -> None:
+        super().__init__(de)
+        self.text = Text(de, en)
 
 
 @dataclass(frozen=True)
@@ -377,9 +377,7 @@ def _check_attempt(entry: Any, where: str, now: datetime) -> dict[str, Any]:
     try:
         feedback = grade_answer(question, answer)
     except AnswerError as exc:
-        raise _problem(
-            where, f"Antwort nicht lesbar ({exc.message_de})", f"unreadable answer ({exc.message_en})"
-        ) from None
+        raise _problem(where, f"Antwort nicht lesbar ({exc.text.de})", f"unreadable answer ({exc.text.en})") from None
     return {
         "kind": kind,
         "difficulty": difficulty,

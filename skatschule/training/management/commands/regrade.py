@@ -45,7 +45,7 @@ class Command(BaseCommand):
                 note = "regrade: the current engine grades this answer differently"
             except AnswerError as exc:
                 correct = False
-                note = f"regrade: the answer can no longer be read ({exc.message_en})"[:300]
+                note = f"regrade: the answer can no longer be read ({exc.text.en})"[:300]
             if correct == attempt.effective_correct:
                 continue
             changed += 1
