@@ -290,3 +290,58 @@ def test_strong_level_works_out_the_play_from_eight_cards_on():
         if checked == 3:
             break
     assert checked == 3
+
+
+def _strong_at_eight(seed: int) -> GameState | None:
+    state = GameState(deal_cards(seed))
+    while not state.is_over() and not (
+        state.phase is Phase.PLAY and len(state.hand(state.to_move)) == 8 and len(state.legal_cards()) > 1
+    ):
+        state.push(bot_move(state, level=BotLevel.BEGINNER))
+    if state.is_over() or state.contract is None or state.contract.game.is_null:
+        return None
+    return state
+
+
+def test_time_cap_none_means_no_wall_clock_limit(monkeypatch):
+    """``choose_card(time_cap=None)`` samples its deals however slow the clock runs; left
+    out, the level's own cap applies. The clock is made to jump an hour per reading."""
+    from skatschule.engine.bots import play
+
+    state = next(s for s in (_strong_at_eight(seed) for seed in range(20)) if s is not None)
+    clock = iter(range(0, 10**9, 3600))
+    monkeypatch.setattr(play.time, "perf_counter", lambda: float(next(clock)))
+    unlimited = choose_card(state, level=BotLevel.STRONG, samples=3, time_cap=None, rng=random.Random(1))
+    capped = choose_card(state, level=BotLevel.STRONG, samples=3, rng=random.Random(1))
+    assert unlimited.method == "pimc" and unlimited.samples >= 1
+    assert capped.method == "rule" and capped.samples == 0
+
+
+def test_one_sampler_for_bots_puzzles_and_the_table():
+    """The puzzles' view of a player draws with the bots' sampler; with ``reach_bid`` every
+    deal gives the declarer twelve cards that reach his bid (what "Hätte ich es wissen
+    können?" draws), and every deal keeps the seat's hand, the known cards and the voids."""
+    from skatschule.engine.bots import reaches_bid, sample_deal
+    from skatschule.engine.puzzles import consistent_hands
+
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(150):
+        state = _play_to(seed, rng)
+        if state is None or state.to_move is None:
+            continue
+        seat = state.to_move
+        view = SeatView.of(state, seat)
+        assert consistent_hands(state, random.Random(seed)) == sample_deal(view, random.Random(seed), tries=50)
+        drawn = sample_deal(view, random.Random(seed), inference=True, reach_bid=True)
+        if drawn is None:
+            continue
+        hands, skat = drawn
+        assert reaches_bid(view, hands, skat)
+        assert hands[seat] == state.hands[seat]
+        assert [h.bit_count() for h in hands] == [state.hands[s].bit_count() for s in range(3)]
+        for s in range(3):
+            assert not hands[s] & view.voids[s]
+        assert hands[0] | hands[1] | hands[2] | skat | view.played == 0xFFFFFFFF
+        checked += 1
+    assert checked > 60

@@ -13,6 +13,7 @@ rule of thumb alone. Every choice reads only the seat's view, never the other ha
 
 from __future__ import annotations
 
+import enum
 import random
 import time
 from dataclasses import dataclass, replace
@@ -24,7 +25,7 @@ from ..solver import SearchAborted, solve
 from .levels import BotConfig, BotLevel
 from .view import SeatView, sample_deal
 
-__all__ = ["CardChoice", "choose_card", "random_card", "rule_score"]
+__all__ = ["LEVEL_CAP", "CardChoice", "choose_card", "random_card", "rule_score"]
 
 
 @dataclass(frozen=True)
@@ -102,11 +103,23 @@ def rule_score(view: SeatView, card: Card) -> int:
     return 40 - card.points
 
 
-def _config(level: BotLevel, samples: int | None, time_cap: float | None, max_nodes: int | None) -> BotConfig:
+class _LevelCap(enum.Enum):
+    """The default of :func:`choose_card`'s ``time_cap``: the level's own cap."""
+
+    LEVEL = "level"
+
+
+LEVEL_CAP = _LevelCap.LEVEL
+"""``choose_card(time_cap=LEVEL_CAP)`` (the default): the time cap of the level's budget."""
+
+
+def _config(
+    level: BotLevel, samples: int | None, time_cap: float | None | _LevelCap, max_nodes: int | None
+) -> BotConfig:
     config = level.config
     if samples is not None:
         config = replace(config, samples=samples)
-    if time_cap is not None:
+    if time_cap is not LEVEL_CAP:
         config = replace(config, time_cap=time_cap)
     if max_nodes is not None:
         config = replace(config, max_nodes=max_nodes)
@@ -119,12 +132,14 @@ def choose_card(
     level: BotLevel = BotLevel.CLUB,
     rng: random.Random | None = None,
     samples: int | None = None,
-    time_cap: float | None = None,
+    time_cap: float | None | _LevelCap = LEVEL_CAP,
     max_nodes: int | None = None,
     config: BotConfig | None = None,
 ) -> CardChoice:
     """The card of ``level`` for the player to move (see the module text). ``samples``,
-    ``time_cap`` and ``max_nodes`` override the level's budget; ``config`` replaces it."""
+    ``time_cap`` and ``max_nodes`` override the level's budget (``time_cap=None``: no wall
+    clock limit, so the choice depends only on the position and ``rng``; left out: the
+    level's own cap); ``config`` replaces the whole budget."""
     seat = state.to_move
     legal = list(state.legal_cards())
     if seat is None or not legal or state.contract is None:
