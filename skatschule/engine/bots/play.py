@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ..cards import CARDS, Card, CardSet
@@ -158,37 +159,81 @@ def _decide(view: SeatView, legal: list[Card], config: BotConfig, rng: random.Ra
     game = view.game
     declarer = view.declarer
     wins = {c: 0 for c in legal}
-    done = 0
+    solved: list[tuple[list[int], int]] = []
     deadline = None if config.time_cap is None else time.perf_counter() + config.time_cap
     for _ in range(config.samples):
         if deadline is not None and time.perf_counter() > deadline:
             break
-        sample = sample_deal(view, rng, inference=config.inference)
+        sample = sample_deal(view, rng, inference=config.inference, reach_bid=config.inference)
         if sample is None:
             break
-        hands, skat = sample
-        try:
-            solution = solve(
-                game,
-                declarer,
-                [CardSet(h) for h in hands],
-                leader=view.leader,
-                trick=view.trick,
-                skat=CardSet(skat),
-                points=view.declarer_points,
-                target=None if game.is_null else 61,
-                max_nodes=config.max_nodes,
-            )
-        except SearchAborted:
+        values = _values(view, sample, None if game.is_null else 61, config.max_nodes)
+        if values is None:
             continue
-        done += 1
-        for card, value in solution.card_values.items():
+        solved.append(sample)
+        for card, value in values.items():
             if bool(value) == (view.seat == declarer):
                 wins[card] += 1
+    done = len(solved)
     if done == 0:
         return CardChoice(by_rule, 0, {}, "rule")
-    card = max(legal, key=lambda c: (wins[c], rules[c], -c.index))
+    schneider = _schneider(view, wins, solved, config, deadline) if config.schneider else {}
+    card = max(legal, key=lambda c: (wins[c], schneider.get(c, 0), rules[c], -c.index))
     return CardChoice(card, done, wins, "pimc")
+
+
+def _schneider(
+    view: SeatView,
+    wins: dict[Card, int],
+    solved: list[tuple[list[int], int]],
+    config: BotConfig,
+    deadline: float | None,
+) -> dict[Card, int]:
+    """When every deal ends alike with each of the best cards (all won, or all lost), over the
+    same deals how often each gets the seat's side Schneider (the declarer reaching 90 Augen
+    when he wins) or out of it (31 when he loses); the other way round for a defender. Empty
+    when there is nothing to compare (one best card, a Null game, too many cards in hand)."""
+    top = max(wins.values())
+    tied = [c for c, n in wins.items() if n == top]
+    if len(tied) < 2 or view.game.is_null or top not in (0, len(solved)):
+        return {}
+    if view.hand.bit_count() > config.schneider_hand:
+        return {}
+    declarer_wins = (top == len(solved)) == (view.seat == view.declarer)
+    target = 90 if declarer_wins else 31
+    counts = dict.fromkeys(tied, 0)
+    for sample in solved:
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        values = _values(view, sample, target, config.max_nodes)
+        if values is None:
+            continue
+        for card in tied:
+            if bool(values[card]) == (view.seat == view.declarer):
+                counts[card] += 1
+    return counts
+
+
+def _values(
+    view: SeatView, sample: tuple[list[int], int], target: int | None, max_nodes: int
+) -> Mapping[Card, int | bool] | None:
+    """The solver's value of every legal card in one deal (None: past the node budget)."""
+    hands, skat = sample
+    try:
+        solution = solve(
+            view.game,
+            view.declarer,
+            [CardSet(h) for h in hands],
+            leader=view.leader,
+            trick=view.trick,
+            skat=CardSet(skat),
+            points=view.declarer_points,
+            target=target,
+            max_nodes=max_nodes,
+        )
+    except SearchAborted:
+        return None
+    return solution.card_values
 
 
 def random_card(state: GameState, rng: random.Random) -> Card:
