@@ -215,17 +215,28 @@ def test_a_tiny_arena_is_repeatable_and_prints_its_figure_last(capsys):
     assert first.low <= first.mean <= first.high
     assert 0 < first.decisions["beginner"] <= 4 * 3 * 10  # one seat of three games per deal
     # one deal's duplicate games: the first player's points per game minus the second's
-    diff, _, _ = arena.play_deal((5, "club", "beginner"))
+    record = arena.play_deal((5, "club", "beginner"))
     mine = theirs = 0
+    own = 0.0
+    declared = {"club": [0, 0], "beginner": [0, 0]}
     for seat in range(3):
         players = ["club" if s == seat else "beginner" for s in range(3)]
-        points, _, _ = arena.play_game(5, players, rng_seed=5 * 3 + seat)
+        game = arena.play_game(5, players, rng_seed=5 * 3 + seat)
+        points = game.points
         mine += points[seat]
         theirs += sum(points) - points[seat]
-    assert diff == mine / 3 - theirs / 6
+        if game.declarer is not None:
+            declared[players[game.declarer]][0] += 1
+            declared[players[game.declarer]][1] += game.won
+            if game.declarer == seat:
+                own += points[seat] / 3 - (sum(points) - points[seat]) / 6
+    assert record.diff == pytest.approx(mine / 3 - theirs / 6)
+    assert record.as_declarer == pytest.approx(own)
+    assert {p: list(v) for p, v in record.declared.items()} == {p: v for p, v in declared.items() if v[0]}
     assert arena.main(["--deals", "2", "--pairings", "beginner-random"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-1].startswith("beginner vs random: ") and "95 % CI" in lines[-1]
+    assert any(line.strip().startswith("beginner declared ") for line in lines)
     assert arena.main(["--deals", "1", "--costs"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert [line.split(":")[0] for line in lines] == ["beginner", "club", "strong"]
@@ -237,13 +248,14 @@ def test_the_arena_counts_seeger_fabian_points():
     from skatschule.engine import arena, seeger_totals
 
     for seed in range(6):
-        points, _, _ = arena.play_game(seed, ["beginner"] * 3)
+        game = arena.play_game(seed, ["beginner"] * 3)
         state = GameState(deal_cards(seed))
         while not state.is_over():
             state.push(bot_move(state, level=BotLevel.BEGINNER))
         outcome = state.outcome()
         expected = [0, 0, 0] if outcome is None else seeger_totals(3, [(state.declarer, outcome.score)])
-        assert points == expected
+        assert game.points == expected
+        assert game.declarer == (None if outcome is None else state.declarer)
 
 
 def test_the_null_discard_makes_every_suit_safe_when_two_cards_can():
