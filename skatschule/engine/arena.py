@@ -14,7 +14,11 @@ with a 95 % confidence interval (normal approximation, mean ± 1.96 standard err
 Positive: A is stronger. The players: random legal cards (bidding and declaring like
 the bots), and each :class:`.bots.BotLevel` (the beginner is the rule bot).
 
-Also printed: the CPU time per card decision of each level. Choices depend only on the
+Also printed, under each pairing: how many games each player declared and won, and which
+part of the difference comes from the games A declared (the rest from the games B declared,
+A defending): the bidding is the same at every level, so the declarer and mostly the game
+are the same in all three rotations and the split shows whether A gains with its own games
+or on defence. And the CPU time per card decision of each level. Choices depend only on the
 deal and fixed seeds (the arena runs the levels without their time caps), so a run can
 be repeated exactly and spread over processes (``--jobs``). The last line is the figure
 of the last pairing.
@@ -34,13 +38,41 @@ from .cards import deal_cards
 from .game import GameState, Phase, Play
 from .lists import seeger_totals
 
-__all__ = ["PLAYERS", "PairingResult", "play_game", "play_deal", "run_pairing", "main"]
+__all__ = ["PLAYERS", "GameRecord", "DealRecord", "PairingResult", "play_game", "play_deal", "run_pairing", "main"]
 
 RANDOM = "random"
 PLAYERS: tuple[str, ...] = (RANDOM,) + tuple(level.value for level in BotLevel)
 """Weakest first: random legal cards, then the bot levels."""
 
 DEFAULT_PAIRINGS = ("beginner-random", "club-beginner", "strong-club", "strong-beginner")
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game of the arena."""
+
+    points: list[int]
+    """Each seat's Seeger-Fabian points."""
+    declarer: int | None
+    """None: passed in."""
+    won: bool
+    seconds: dict[str, float]
+    """CPU seconds spent on card decisions, per player."""
+    decisions: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One deal's three games (one per seat rotation) from the first player's side."""
+
+    diff: float
+    """The first player's mean points per game minus the second's."""
+    as_declarer: float
+    """The part of ``diff`` from the games the first player declared (the rest: the second did)."""
+    declared: dict[str, tuple[int, int]]
+    """Per player: games declared and won."""
+    seconds: dict[str, float]
+    decisions: dict[str, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +87,23 @@ class PairingResult:
     seconds: dict[str, float]
     """CPU seconds spent on card decisions, per player."""
     decisions: dict[str, int]
+    as_declarer: float = 0.0
+    """The part of ``mean`` from the games the first player declared."""
+    declared: dict[str, tuple[int, int]] | None = None
+    """Per player: games declared and won."""
+
+    def roles(self) -> str:
+        """Where the difference comes from: the games each side declared, and how often it won."""
+        declared = self.declared or {}
+        parts = []
+        for player in (self.first, self.second):
+            games, won = declared.get(player, (0, 0))
+            share = f"{100 * won / games:.1f} %" if games else "-"
+            parts.append(f"{player} declared {games} games, won {share}")
+        return (
+            f"{'; '.join(parts)}; of the {self.mean:+.1f}: {self.as_declarer:+.1f} from games {self.first} "
+            f"declared, {self.mean - self.as_declarer:+.1f} from games {self.second} declared"
+        )
 
     def line(self) -> str:
         return (
@@ -75,11 +124,10 @@ def _card(state: GameState, player: str, rng: random.Random) -> Play:
     return Play(choose_card(state, config=replace(level.config, time_cap=None), rng=rng).card)
 
 
-def play_game(
-    deal_seed: int, players: Sequence[str], *, rng_seed: int = 0
-) -> tuple[list[int], dict[str, float], dict[str, int]]:
+def play_game(deal_seed: int, players: Sequence[str], *, rng_seed: int = 0) -> GameRecord:
     """One game on the deal ``deal_seed``, seat ``s`` played by ``players[s]``: the
-    Seeger-Fabian points of each seat, and the CPU seconds and count of card decisions per player."""
+    Seeger-Fabian points of each seat, the declarer, and the CPU seconds and count of card
+    decisions per player."""
     state = GameState(deal_cards(deal_seed))
     rngs = [random.Random(rng_seed * 3 + s) for s in range(3)]
     seconds: dict[str, float] = {}
@@ -99,27 +147,35 @@ def play_game(
             state.push(bot_move(state, level=level))
     outcome = state.outcome()
     if outcome is None:
-        return [0, 0, 0], seconds, decisions
-    return seeger_totals(3, [(state.declarer, outcome.score)]), seconds, decisions
+        return GameRecord([0, 0, 0], None, False, seconds, decisions)
+    points = seeger_totals(3, [(state.declarer, outcome.score)])
+    return GameRecord(points, state.declarer, outcome.won, seconds, decisions)
 
 
-def play_deal(args: tuple[int, str, str]) -> tuple[float, dict[str, float], dict[str, int]]:
+def play_deal(args: tuple[int, str, str]) -> DealRecord:
     """One deal, once per seat rotation: ``first`` in one seat, ``second`` in the other two.
-    Returns the first's mean points per game minus the second's, and the decision costs."""
+    The first's mean points per game minus the second's, and what went into it."""
     deal_seed, first, second = args
-    mine = theirs = 0
+    diff = as_declarer = 0.0
+    declared: dict[str, tuple[int, int]] = {}
     seconds: dict[str, float] = {}
     decisions: dict[str, int] = {}
     for seat in range(3):
         players = [first if s == seat else second for s in range(3)]
-        points, spent, made = play_game(deal_seed, players, rng_seed=deal_seed * 3 + seat)
-        mine += points[seat]
-        theirs += sum(points) - points[seat]
-        for player, value in spent.items():
+        game = play_game(deal_seed, players, rng_seed=deal_seed * 3 + seat)
+        term = game.points[seat] / 3 - (sum(game.points) - game.points[seat]) / 6
+        diff += term
+        if game.declarer is not None:
+            who = players[game.declarer]
+            games, won = declared.get(who, (0, 0))
+            declared[who] = (games + 1, won + game.won)
+            if game.declarer == seat:
+                as_declarer += term
+        for player, value in game.seconds.items():
             seconds[player] = seconds.get(player, 0.0) + value
-        for player, count in made.items():
+        for player, count in game.decisions.items():
             decisions[player] = decisions.get(player, 0) + count
-    return mine / 3 - theirs / 6, seconds, decisions
+    return DealRecord(diff, as_declarer, declared, seconds, decisions)
 
 
 def run_pairing(first: str, second: str, deals: Sequence[int], *, jobs: int = 1, progress: int = 0) -> PairingResult:
@@ -129,7 +185,7 @@ def run_pairing(first: str, second: str, deals: Sequence[int], *, jobs: int = 1,
         if player not in PLAYERS:
             raise ValueError(f"unknown player {player!r}: one of {', '.join(PLAYERS)}")
     work = [(seed, first, second) for seed in deals]
-    results: list[tuple[float, dict[str, float], dict[str, int]]] = []
+    results: list[DealRecord] = []
     if jobs > 1:
         import multiprocessing
 
@@ -144,27 +200,30 @@ def run_pairing(first: str, second: str, deals: Sequence[int], *, jobs: int = 1,
     return _summary(first, second, results)
 
 
-def _progress(
-    first: str, second: str, results: list[tuple[float, dict[str, float], dict[str, int]]], every: int
-) -> None:
+def _progress(first: str, second: str, results: list[DealRecord], every: int) -> None:
     if every and len(results) % every == 0:
         print(f"  after {_summary(first, second, results).line()}", flush=True)
 
 
-def _summary(first: str, second: str, results: list[tuple[float, dict[str, float], dict[str, int]]]) -> PairingResult:
-    diffs = [r[0] for r in results]
+def _summary(first: str, second: str, results: list[DealRecord]) -> PairingResult:
+    diffs = [r.diff for r in results]
     seconds: dict[str, float] = {}
     decisions: dict[str, int] = {}
-    for _, spent, made in results:
-        for player, value in spent.items():
+    declared: dict[str, tuple[int, int]] = {}
+    for record in results:
+        for player, value in record.seconds.items():
             seconds[player] = seconds.get(player, 0.0) + value
-        for player, count in made.items():
+        for player, count in record.decisions.items():
             decisions[player] = decisions.get(player, 0) + count
+        for player, (games, won) in record.declared.items():
+            before = declared.get(player, (0, 0))
+            declared[player] = (before[0] + games, before[1] + won)
     n = len(diffs)
     mean = sum(diffs) / n if n else 0.0
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
     half = 1.96 * math.sqrt(var / n) if n else 0.0
-    return PairingResult(first, second, n, mean, mean - half, mean + half, seconds, decisions)
+    as_declarer = sum(r.as_declarer for r in results) / n if n else 0.0
+    return PairingResult(first, second, n, mean, mean - half, mean + half, seconds, decisions, as_declarer, declared)
 
 
 def card_costs(level: BotLevel, deals: Sequence[int]) -> list[float]:
@@ -229,6 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         results.append(result)
         costs = "; ".join(result.cost(p) for p in (first, second) if p != RANDOM)
         print(f"{result.line()} ({costs}; {time.perf_counter() - start:.0f} s wall time)", flush=True)
+        print(f"  {result.roles()}", flush=True)
     if results:
         print(results[-1].line())
     return 0

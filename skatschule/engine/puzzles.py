@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .bidding import SEAT_NAMES_DE, SEAT_NAMES_EN
-from .bots import BotLevel, bot_move, choose_card, choose_contract, choose_discard
+from .bots import BotLevel, SeatView, bot_move, choose_card, choose_contract, choose_discard, sample_deal
 from .cards import Card, CardSet, Deal, deal_cards, mask_points, parse_card, parse_cards
 from .errors import SkatError
 from .explain import Step, Text
@@ -362,46 +362,12 @@ def consistent_hands(state: GameState, rng: random.Random) -> tuple[list[int], i
 
     Returns the three hands and the skat (masks), or None when no fitting deal was found.
     Seen: the own hand, the cards played, the skat when the mover is the declarer who
-    picked it up; a seat that did not follow a group holds none of it.
+    picked it up; a seat that did not follow a group holds none of it. The bots' sampler
+    (:func:`.bots.sample_deal`, without inference from the bidding) with 50 shuffles.
     """
     seat = state.to_move
     assert seat is not None and state.contract is not None
-    game = state.contract.game
-    seen = state.hands[seat]
-    void = [0, 0, 0]
-    tricks = [(t.leader, list(t.cards)) for t in state.tricks]
-    if state.trick:
-        tricks.append((state.leader, list(state.trick)))
-    for leader, cards in tricks:
-        follow = game.follow_mask[cards[0].index]
-        for k, card in enumerate(cards):
-            seen |= card.bit
-            if k and not follow & card.bit:
-                void[(leader + k) % 3] |= follow
-    knows_skat = seat == state.declarer and state.picked_up
-    if knows_skat:
-        seen |= state.skat
-    unseen = [i for i in range(32) if not seen >> i & 1]
-    room = [state.hands[s].bit_count() if s != seat else 0 for s in range(3)] + [0 if knows_skat else 2]
-    for _ in range(50):
-        rng.shuffle(unseen)
-        left = list(room)
-        hands = [0, 0, 0, 0]
-        # the cards that fewest places may take first
-        order = sorted(unseen, key=lambda i: sum(1 for s in range(3) if left[s] and not void[s] >> i & 1))
-        for i in order:
-            places = [s for s in range(3) if left[s] and not void[s] >> i & 1]
-            if left[3]:
-                places.append(3)
-            if not places:
-                break
-            place = rng.choices(places, [left[p] for p in places])[0]
-            hands[place] |= 1 << i
-            left[place] -= 1
-        else:
-            hands[seat] = state.hands[seat]
-            return hands[:3], state.skat if knows_skat else hands[3]
-    return None
+    return sample_deal(SeatView.of(state, seat), rng, tries=50)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,6 @@ from skatschule.engine import Card, CardSet, Contract, GameState, GameType
 from skatschule.engine.bench import report_times
 from skatschule.engine.bots import SeatView, sample_deal
 from skatschule.engine.cards import deal_cards
-from skatschule.engine.scoring import game_value, matadors_in_mask
 from skatschule.engine.solver import SearchAborted, solve, solve_state
 
 __all__ = ["Step", "Insight", "Analysis", "declarer_needs", "analyse_plays", "add_insights", "bench", "main"]
@@ -276,30 +275,11 @@ def analyse_plays(start: GameState, plays: Sequence[Card], seat: int, *, max_nod
 # -- "Hätte ich es wissen können?" ----------------------------------------------------------
 
 
-def _fits_bid(state: GameState, hands: list[int], skat: int) -> bool:
-    """The declarer's twelve cards of a drawn deal reach his bid (at most Schneider, unannounced
-    levels included): what the bidding tells the other players."""
-    contract = state.contract
-    assert contract is not None and state.declarer is not None
-    if contract.game is GameType.NULL:
-        return True
-    played = 0
-    for trick in state.tricks:
-        for k, c in enumerate(trick.cards):
-            if trick.seat_of(k) == state.declarer:
-                played |= c.bit
-    for k, c in enumerate(state.trick):
-        if (state.leader + k) % 3 == state.declarer:
-            played |= c.bit
-    twelve = hands[state.declarer] | played | skat
-    best = game_value(contract, matadors_in_mask(contract.game, twelve), schneider=True).value
-    return best >= state.bid
-
-
 def _draw(state: GameState, seat: int, rng: random.Random) -> tuple[list[int], int] | None:
-    """One deal of the cards ``seat`` cannot see, fitting what it has seen and the bidding: the
-    bots' sampler (:func:`skatschule.engine.bots.sample_deal` with inference)."""
-    return sample_deal(SeatView.of(state, seat), rng, inference=True)
+    """One deal of the cards ``seat`` cannot see, fitting what it has seen and the bidding, in
+    which the declarer's twelve cards reach his bid: the bots' sampler
+    (:func:`skatschule.engine.bots.sample_deal` with inference and ``reach_bid``)."""
+    return sample_deal(SeatView.of(state, seat), rng, inference=True, reach_bid=True)
 
 
 def insight_at(
@@ -316,15 +296,11 @@ def insight_at(
     wins = dict.fromkeys(legal, 0)
     solved = tried = 0
     target = None if contract.game is GameType.NULL else need
-    for _ in range(samples * 4):
-        if tried >= samples:
-            break
+    for _ in range(samples):
         drawn = _draw(state, seat, rng)
         if drawn is None:
             break
         hands, skat = drawn
-        if not _fits_bid(state, hands, skat):
-            continue
         tried += 1
         try:
             solution = solve(

@@ -215,17 +215,28 @@ def test_a_tiny_arena_is_repeatable_and_prints_its_figure_last(capsys):
     assert first.low <= first.mean <= first.high
     assert 0 < first.decisions["beginner"] <= 4 * 3 * 10  # one seat of three games per deal
     # one deal's duplicate games: the first player's points per game minus the second's
-    diff, _, _ = arena.play_deal((5, "club", "beginner"))
+    record = arena.play_deal((5, "club", "beginner"))
     mine = theirs = 0
+    own = 0.0
+    declared = {"club": [0, 0], "beginner": [0, 0]}
     for seat in range(3):
         players = ["club" if s == seat else "beginner" for s in range(3)]
-        points, _, _ = arena.play_game(5, players, rng_seed=5 * 3 + seat)
+        game = arena.play_game(5, players, rng_seed=5 * 3 + seat)
+        points = game.points
         mine += points[seat]
         theirs += sum(points) - points[seat]
-    assert diff == mine / 3 - theirs / 6
+        if game.declarer is not None:
+            declared[players[game.declarer]][0] += 1
+            declared[players[game.declarer]][1] += game.won
+            if game.declarer == seat:
+                own += points[seat] / 3 - (sum(points) - points[seat]) / 6
+    assert record.diff == pytest.approx(mine / 3 - theirs / 6)
+    assert record.as_declarer == pytest.approx(own)
+    assert {p: list(v) for p, v in record.declared.items()} == {p: v for p, v in declared.items() if v[0]}
     assert arena.main(["--deals", "2", "--pairings", "beginner-random"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-1].startswith("beginner vs random: ") and "95 % CI" in lines[-1]
+    assert any(line.strip().startswith("beginner declared ") for line in lines)
     assert arena.main(["--deals", "1", "--costs"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert [line.split(":")[0] for line in lines] == ["beginner", "club", "strong"]
@@ -237,13 +248,14 @@ def test_the_arena_counts_seeger_fabian_points():
     from skatschule.engine import arena, seeger_totals
 
     for seed in range(6):
-        points, _, _ = arena.play_game(seed, ["beginner"] * 3)
+        game = arena.play_game(seed, ["beginner"] * 3)
         state = GameState(deal_cards(seed))
         while not state.is_over():
             state.push(bot_move(state, level=BotLevel.BEGINNER))
         outcome = state.outcome()
         expected = [0, 0, 0] if outcome is None else seeger_totals(3, [(state.declarer, outcome.score)])
-        assert points == expected
+        assert game.points == expected
+        assert game.declarer == (None if outcome is None else state.declarer)
 
 
 def test_the_null_discard_makes_every_suit_safe_when_two_cards_can():
@@ -290,3 +302,58 @@ def test_strong_level_works_out_the_play_from_eight_cards_on():
         if checked == 3:
             break
     assert checked == 3
+
+
+def _strong_at_eight(seed: int) -> GameState | None:
+    state = GameState(deal_cards(seed))
+    while not state.is_over() and not (
+        state.phase is Phase.PLAY and len(state.hand(state.to_move)) == 8 and len(state.legal_cards()) > 1
+    ):
+        state.push(bot_move(state, level=BotLevel.BEGINNER))
+    if state.is_over() or state.contract is None or state.contract.game.is_null:
+        return None
+    return state
+
+
+def test_time_cap_none_means_no_wall_clock_limit(monkeypatch):
+    """``choose_card(time_cap=None)`` samples its deals however slow the clock runs; left
+    out, the level's own cap applies. The clock is made to jump an hour per reading."""
+    from skatschule.engine.bots import play
+
+    state = next(s for s in (_strong_at_eight(seed) for seed in range(20)) if s is not None)
+    clock = iter(range(0, 10**9, 3600))
+    monkeypatch.setattr(play.time, "perf_counter", lambda: float(next(clock)))
+    unlimited = choose_card(state, level=BotLevel.STRONG, samples=3, time_cap=None, rng=random.Random(1))
+    capped = choose_card(state, level=BotLevel.STRONG, samples=3, rng=random.Random(1))
+    assert unlimited.method == "pimc" and unlimited.samples >= 1
+    assert capped.method == "rule" and capped.samples == 0
+
+
+def test_one_sampler_for_bots_puzzles_and_the_table():
+    """The puzzles' view of a player draws with the bots' sampler; with ``reach_bid`` every
+    deal gives the declarer twelve cards that reach his bid (what "Hätte ich es wissen
+    können?" draws), and every deal keeps the seat's hand, the known cards and the voids."""
+    from skatschule.engine.bots import reaches_bid, sample_deal
+    from skatschule.engine.puzzles import consistent_hands
+
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(150):
+        state = _play_to(seed, rng)
+        if state is None or state.to_move is None:
+            continue
+        seat = state.to_move
+        view = SeatView.of(state, seat)
+        assert consistent_hands(state, random.Random(seed)) == sample_deal(view, random.Random(seed), tries=50)
+        drawn = sample_deal(view, random.Random(seed), inference=True, reach_bid=True)
+        if drawn is None:
+            continue
+        hands, skat = drawn
+        assert reaches_bid(view, hands, skat)
+        assert hands[seat] == state.hands[seat]
+        assert [h.bit_count() for h in hands] == [state.hands[s].bit_count() for s in range(3)]
+        for s in range(3):
+            assert not hands[s] & view.voids[s]
+        assert hands[0] | hands[1] | hands[2] | skat | view.played == 0xFFFFFFFF
+        checked += 1
+    assert checked > 60

@@ -20,10 +20,11 @@ from ..errors import SkatError
 from ..game import GameState, Move, Phase, Play
 from .declaring import bid_for_limit, choose_bid, choose_contract, choose_discard, choose_setup
 from .levels import BotConfig, BotLevel
-from .play import CardChoice, choose_card, random_card, rule_score
-from .view import SeatView, sample_deal, unseen_cards
+from .play import LEVEL_CAP, CardChoice, choose_card, random_card, rule_score
+from .view import SeatView, reaches_bid, sample_deal, unseen_cards
 
 __all__ = [
+    "LEVEL_CAP",
     "BotConfig",
     "BotLevel",
     "CardChoice",
@@ -36,6 +37,7 @@ __all__ = [
     "choose_discard",
     "choose_setup",
     "random_card",
+    "reaches_bid",
     "rule_score",
     "sample_deal",
     "unseen_cards",

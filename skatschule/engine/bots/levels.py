@@ -25,6 +25,8 @@ class BotConfig:
     max_hand: int
     time_cap: float | None
     inference: bool
+    schneider: bool = False
+    schneider_hand: int = 0
 
 
 class BotLevel(enum.Enum):
@@ -47,5 +49,7 @@ class BotLevel(enum.Enum):
 _CONFIGS = {
     BotLevel.BEGINNER: BotConfig(samples=0, max_nodes=0, max_hand=0, time_cap=None, inference=False),
     BotLevel.CLUB: BotConfig(samples=8, max_nodes=3_000, max_hand=6, time_cap=0.09, inference=False),
-    BotLevel.STRONG: BotConfig(samples=16, max_nodes=40_000, max_hand=8, time_cap=1.0, inference=True),
+    BotLevel.STRONG: BotConfig(
+        samples=16, max_nodes=40_000, max_hand=8, time_cap=1.0, inference=True, schneider=True, schneider_hand=7
+    ),
 }

@@ -13,8 +13,10 @@ rule of thumb alone. Every choice reads only the seat's view, never the other ha
 
 from __future__ import annotations
 
+import enum
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ..cards import CARDS, Card, CardSet
@@ -24,7 +26,7 @@ from ..solver import SearchAborted, solve
 from .levels import BotConfig, BotLevel
 from .view import SeatView, sample_deal
 
-__all__ = ["CardChoice", "choose_card", "random_card", "rule_score"]
+__all__ = ["LEVEL_CAP", "CardChoice", "choose_card", "random_card", "rule_score"]
 
 
 @dataclass(frozen=True)
@@ -102,11 +104,23 @@ def rule_score(view: SeatView, card: Card) -> int:
     return 40 - card.points
 
 
-def _config(level: BotLevel, samples: int | None, time_cap: float | None, max_nodes: int | None) -> BotConfig:
+class _LevelCap(enum.Enum):
+    """The default of :func:`choose_card`'s ``time_cap``: the level's own cap."""
+
+    LEVEL = "level"
+
+
+LEVEL_CAP = _LevelCap.LEVEL
+"""``choose_card(time_cap=LEVEL_CAP)`` (the default): the time cap of the level's budget."""
+
+
+def _config(
+    level: BotLevel, samples: int | None, time_cap: float | None | _LevelCap, max_nodes: int | None
+) -> BotConfig:
     config = level.config
     if samples is not None:
         config = replace(config, samples=samples)
-    if time_cap is not None:
+    if time_cap is not LEVEL_CAP:
         config = replace(config, time_cap=time_cap)
     if max_nodes is not None:
         config = replace(config, max_nodes=max_nodes)
@@ -119,12 +133,14 @@ def choose_card(
     level: BotLevel = BotLevel.CLUB,
     rng: random.Random | None = None,
     samples: int | None = None,
-    time_cap: float | None = None,
+    time_cap: float | None | _LevelCap = LEVEL_CAP,
     max_nodes: int | None = None,
     config: BotConfig | None = None,
 ) -> CardChoice:
     """The card of ``level`` for the player to move (see the module text). ``samples``,
-    ``time_cap`` and ``max_nodes`` override the level's budget; ``config`` replaces it."""
+    ``time_cap`` and ``max_nodes`` override the level's budget (``time_cap=None``: no wall
+    clock limit, so the choice depends only on the position and ``rng``; left out: the
+    level's own cap); ``config`` replaces the whole budget."""
     seat = state.to_move
     legal = list(state.legal_cards())
     if seat is None or not legal or state.contract is None:
@@ -143,37 +159,81 @@ def _decide(view: SeatView, legal: list[Card], config: BotConfig, rng: random.Ra
     game = view.game
     declarer = view.declarer
     wins = {c: 0 for c in legal}
-    done = 0
+    solved: list[tuple[list[int], int]] = []
     deadline = None if config.time_cap is None else time.perf_counter() + config.time_cap
     for _ in range(config.samples):
         if deadline is not None and time.perf_counter() > deadline:
             break
-        sample = sample_deal(view, rng, inference=config.inference)
+        sample = sample_deal(view, rng, inference=config.inference, reach_bid=config.inference)
         if sample is None:
             break
-        hands, skat = sample
-        try:
-            solution = solve(
-                game,
-                declarer,
-                [CardSet(h) for h in hands],
-                leader=view.leader,
-                trick=view.trick,
-                skat=CardSet(skat),
-                points=view.declarer_points,
-                target=None if game.is_null else 61,
-                max_nodes=config.max_nodes,
-            )
-        except SearchAborted:
+        values = _values(view, sample, None if game.is_null else 61, config.max_nodes)
+        if values is None:
             continue
-        done += 1
-        for card, value in solution.card_values.items():
+        solved.append(sample)
+        for card, value in values.items():
             if bool(value) == (view.seat == declarer):
                 wins[card] += 1
+    done = len(solved)
     if done == 0:
         return CardChoice(by_rule, 0, {}, "rule")
-    card = max(legal, key=lambda c: (wins[c], rules[c], -c.index))
+    schneider = _schneider(view, wins, solved, config, deadline) if config.schneider else {}
+    card = max(legal, key=lambda c: (wins[c], schneider.get(c, 0), rules[c], -c.index))
     return CardChoice(card, done, wins, "pimc")
+
+
+def _schneider(
+    view: SeatView,
+    wins: dict[Card, int],
+    solved: list[tuple[list[int], int]],
+    config: BotConfig,
+    deadline: float | None,
+) -> dict[Card, int]:
+    """When every deal ends alike with each of the best cards (all won, or all lost), over the
+    same deals how often each gets the seat's side Schneider (the declarer reaching 90 Augen
+    when he wins) or out of it (31 when he loses); the other way round for a defender. Empty
+    when there is nothing to compare (one best card, a Null game, too many cards in hand)."""
+    top = max(wins.values())
+    tied = [c for c, n in wins.items() if n == top]
+    if len(tied) < 2 or view.game.is_null or top not in (0, len(solved)):
+        return {}
+    if view.hand.bit_count() > config.schneider_hand:
+        return {}
+    declarer_wins = (top == len(solved)) == (view.seat == view.declarer)
+    target = 90 if declarer_wins else 31
+    counts = dict.fromkeys(tied, 0)
+    for sample in solved:
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        values = _values(view, sample, target, config.max_nodes)
+        if values is None:
+            continue
+        for card in tied:
+            if bool(values[card]) == (view.seat == view.declarer):
+                counts[card] += 1
+    return counts
+
+
+def _values(
+    view: SeatView, sample: tuple[list[int], int], target: int | None, max_nodes: int
+) -> Mapping[Card, int | bool] | None:
+    """The solver's value of every legal card in one deal (None: past the node budget)."""
+    hands, skat = sample
+    try:
+        solution = solve(
+            view.game,
+            view.declarer,
+            [CardSet(h) for h in hands],
+            leader=view.leader,
+            trick=view.trick,
+            skat=CardSet(skat),
+            points=view.declarer_points,
+            target=target,
+            max_nodes=max_nodes,
+        )
+    except SearchAborted:
+        return None
+    return solution.card_values
 
 
 def random_card(state: GameState, rng: random.Random) -> Card:

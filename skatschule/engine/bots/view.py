@@ -15,9 +15,10 @@ from ..cards import Card, CardSet
 from ..errors import SkatError
 from ..evaluation import bid_limit, check_game
 from ..game import GameState
-from ..games import GameType
+from ..games import Contract, GameType
+from ..scoring import game_value, matadors_in_mask
 
-__all__ = ["SeatView", "unseen_cards", "sample_deal"]
+__all__ = ["SeatView", "unseen_cards", "sample_deal", "reaches_bid", "TRIES", "BID_REDRAWS"]
 
 _ALL = 0xFFFFFFFF
 _ATTEMPTS = 24
@@ -30,7 +31,7 @@ class SeatView:
     played (and by whom), who could not follow which group, the auction and the game."""
 
     seat: int
-    game: GameType
+    contract: Contract
     declarer: int
     hand: int
     known_skat: int | None
@@ -68,7 +69,7 @@ class SeatView:
         knows_skat = seat == declarer and state.picked_up
         return cls(
             seat=seat,
-            game=game,
+            contract=contract,
             declarer=declarer,
             hand=state.hands[seat],
             known_skat=state.skat if knows_skat else None,
@@ -82,6 +83,10 @@ class SeatView:
             picked_up=state.picked_up,
             auction=state.auction,
         )
+
+    @property
+    def game(self) -> GameType:
+        return self.contract.game
 
     @property
     def played(self) -> int:
@@ -160,13 +165,19 @@ def _misfits(view: SeatView, hands: list[int], bounds: _Bounds) -> int:
 # ---------------------------------------------------------------- sampling
 
 
-def _deal_once(view: SeatView, rng: random.Random) -> tuple[list[int], int] | None:
+TRIES = 30
+"""Shuffles per deal before :func:`sample_deal` gives up on the voids (then None)."""
+BID_REDRAWS = 4
+"""Deals drawn per sample with ``reach_bid`` before :func:`sample_deal` gives up (then None)."""
+
+
+def _deal_once(view: SeatView, rng: random.Random, tries: int) -> tuple[list[int], int] | None:
     unseen = view.unseen
     counts = [n if s != view.seat else 0 for s, n in enumerate(view.counts)]
     skat_count = 0 if view.known_skat is not None else 2
     voids = view.voids
     cards = [i for i in range(32) if unseen >> i & 1]
-    for _ in range(30):
+    for _ in range(tries):
         rng.shuffle(cards)
         room = counts + [skat_count]
         hands = [0, 0, 0, 0]
@@ -189,18 +200,50 @@ def _deal_once(view: SeatView, rng: random.Random) -> tuple[list[int], int] | No
     return None
 
 
-def sample_deal(view: SeatView, rng: random.Random, *, inference: bool = False) -> tuple[list[int], int] | None:
+def reaches_bid(view: SeatView, hands: list[int], skat: int) -> bool:
+    """Do the declarer's twelve cards in a drawn deal (his hand, the cards he played, the skat)
+    reach his bid, with every level up to Schneider counted? Null always does (its value is
+    fixed); a declarer cannot have bid more than his game could be worth."""
+    if view.game.is_null:
+        return True
+    declarer = view.declarer
+    twelve = hands[declarer] | view.played_by[declarer] | skat
+    best = game_value(view.contract, matadors_in_mask(view.game, twelve), schneider=True).value
+    return best >= view.bid
+
+
+def sample_deal(
+    view: SeatView,
+    rng: random.Random,
+    *,
+    inference: bool = False,
+    reach_bid: bool = False,
+    tries: int = TRIES,
+) -> tuple[list[int], int] | None:
     """The three hands and the skat (masks), the unseen cards dealt at random so that nobody
-    holds a card of a group it did not follow. With ``inference`` the deal also fits the
-    bidding (as the bots bid: see :func:`.declaring.choose_bid`) and the declared game; of
-    a few tries the best fitting one is kept. None when no deal fits the voids."""
-    if not inference:
-        return _deal_once(view, rng)
+    holds a card of a group it did not follow (``tries`` shuffles at most; None when none fits
+    the voids). The one sampler of hidden cards: the bots, the hint, the puzzles' view of a
+    player and "Hätte ich es wissen können?" all draw with it.
+
+    ``reach_bid``: only deals in which the declarer's twelve cards reach his bid
+    (:func:`reaches_bid`), at most :data:`BID_REDRAWS` draws, else None. ``inference``: the
+    deal also fits the bidding as the bots bid (see :func:`.declaring.choose_bid`) and the
+    declared game; of a few draws the best fitting one is kept."""
+    for _ in range(BID_REDRAWS if reach_bid else 1):
+        deal = _fitting_deal(view, rng, tries) if inference else _deal_once(view, rng, tries)
+        if deal is None:
+            return None
+        if not reach_bid or reaches_bid(view, deal[0], deal[1]):
+            return deal
+    return None
+
+
+def _fitting_deal(view: SeatView, rng: random.Random, tries: int) -> tuple[list[int], int] | None:
     bounds = _bounds(view.auction)
     best: tuple[list[int], int] | None = None
     best_misses = 4
     for _ in range(_ATTEMPTS):
-        deal = _deal_once(view, rng)
+        deal = _deal_once(view, rng, tries)
         if deal is None:
             return None
         misses = _misfits(view, deal[0], bounds)
