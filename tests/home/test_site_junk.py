@@ -241,9 +241,9 @@ def world(settings, monkeypatch) -> dict[str, Any]:
             break
     stored = table.save_finished(table=game, user=student)
     sheet = sheets.create_sheet(
-        user=student, session=None, players=["Anna", "Ben", "Cem"], dealer=0, pub=False, profile={}, cents=1
+        user=student, session=None, players=["Anna", "Ben", "Cem"], dealer=0, pub=True, profile={}, cents=1
     )
-    sheets.add_entry(store=sheet, entry={"kind": "passed"})
+    # a pub evening: all passed, so they play Ramsch (K.3.1; without pub rules there is no Ramsch)
     sheets.add_entry(
         store=sheet,
         entry={

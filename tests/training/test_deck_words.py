@@ -15,7 +15,6 @@ from django.urls import reverse
 
 from skatschule import exercises
 from skatschule.engine.names import render
-from skatschule.exercises.helpers import EngineExercise
 from skatschule.training.models import IssuedExercise
 from skatschule.training.services import issuing
 
@@ -104,8 +103,8 @@ def test_exercise_texts_use_references_for_many_seeds(kind, level):
     """Over many seeds (pure Python, no pages): rendered with the German deck, no text of a
     question or its feedback keeps a French card, suit or rank name."""
     exercise = exercises.REGISTRY[kind]
-    assert isinstance(exercise, EngineExercise)
-    for seed in range(25):
+    # a type graded by a job (Drücken: seconds a grading) is checked on fewer seeds
+    for seed in range(3 if exercise.graded_by_job else 25):
         for lang, text in _raw_texts(kind, level, seed):
             rendered = render(text, lang, "german")
             found = (FRENCH_DE if lang == "de" else FRENCH_EN).findall(_checked(rendered))
