@@ -63,6 +63,11 @@ def test_analysis_benchmark() -> None:
     assert re.search(r"\d", lines[-1]), lines[-3:]
 
 
+def test_discard_benchmark() -> None:
+    lines = run_module("skatschule.engine.discard", "--deals", "4")
+    assert re.fullmatch(r"seconds_per_grading: \d+\.\d\d", lines[-1]), lines[-3:]
+
+
 def test_bot_arena() -> None:
     lines = run_module("skatschule.engine.arena", "--deals", "1", "--pairings", "beginner-random")
     assert re.search(r"\d", lines[-1]), lines[-3:]

@@ -34,16 +34,20 @@ def _state(client: Client) -> tuple[services.Table, GameState]:
 
 
 def _to_play(client: Client) -> tuple[services.Table, GameState]:
-    """A game where a bot declared and the learner is to play a card."""
+    """A game where a bot declared and the learner is to lead a trick: after the learner's card
+    a bot must move (a card ending a trick could give the learner the lead again)."""
     for _ in range(40):
         client.post(URL, {"action": "new", "confirm": "1"})
         table, state = _state(client)
         while state.phase is Phase.AUCTION and not state.is_over():
             client.post(URL, {"action": "pass"})
             table, state = _state(client)
-        if state.phase is Phase.PLAY and state.to_move == table.seat:
-            return table, state
-    raise AssertionError("no game came to the learner's card")
+        while state.phase is Phase.PLAY and not state.is_over() and state.to_move == table.seat:
+            if not state.trick:
+                return table, state
+            client.post(URL, {"action": "card", "value": sorted(state.legal_cards())[0].code})
+            table, state = _state(client)
+    raise AssertionError("no game came to a trick the learner leads")
 
 
 def _finished(client: Client) -> tuple[services.Table, GameState]:
