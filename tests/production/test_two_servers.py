@@ -13,6 +13,7 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connection
 
 from skatschule.owners import Owner
@@ -43,9 +44,19 @@ def _answered_count(html: str) -> int:
     return int(found.group(1))
 
 
+def _server_user(username: str):
+    """A user the servers can log in: they run the production settings, whose hashers do not
+    include the tests' fast MD5 one (tests/conftest.py), so the password is hashed with PBKDF2."""
+    user = get_user_model().objects.create_user(username)
+    hasher = PBKDF2PasswordHasher()
+    user.password = hasher.encode(PASSWORD, hasher.salt())
+    user.save(update_fields=["password"])
+    return user
+
+
 @pytest.mark.parametrize("store", STORES)
 def test_progress_is_the_same_on_both_servers(store):
-    user = get_user_model().objects.create_user("zweiserver", password=PASSWORD)
+    user = _server_user("zweiserver")
     env = {
         "DATABASE_URL": database_url(connection.settings_dict),
         "DEBUG": "1",
@@ -95,7 +106,7 @@ def test_quiz_answers_are_the_same_on_both_servers():
     teacher = User.objects.create_user("lehrerin")
     classrooms.grant_teacher(user=teacher)
     room = classrooms.create_classroom(teacher=teacher, name="Skatgruppe Dienstag")
-    student = User.objects.create_user("schueler", password=PASSWORD)
+    student = _server_user("schueler")
     classrooms.join(student=student, raw_code=room.join_code)
     quiz = authoring.create_quiz(
         owner=teacher, classroom=room, title="Zwei Server", pool=[("augen", 1), ("spitzen", 1)], item_count=4
