@@ -39,7 +39,7 @@ from skatschule.training.services.issuing import (
     question_for,
     submit,
 )
-from skatschule.training.views import _exercise_context, _lesson_of, _progress_for
+from skatschule.training.views import answer_error, exercise_context, lesson_of, progress_for
 
 from .work import GRADE, TYPE, key_for, payload_for
 
@@ -68,8 +68,8 @@ def _graded(request: HttpRequest, owner: Owner, issued: IssuedExercise, values: 
     submitted = submit(issued=issued, owner=owner, values=values)
     state = submitted.progress_state
     practice = issued.mode == IssuedExercise.Mode.PRACTICE
-    following = next_step(owner, _lesson_of(issued), state, practice=practice)
-    context = _exercise_context(issued, _progress_for(owner, issued, state), submitted, next_thing=following)
+    following = next_step(owner, lesson_of(issued), state, practice=practice)
+    context = exercise_context(issued, progress_for(owner, issued, state), submitted, next_thing=following)
     if getattr(request, "htmx", False):
         return render(request, "training/partials/answer_result.html", context)
     return render(request, "training/exercise.html", context)
@@ -94,7 +94,7 @@ def exercise(request: HttpRequest, public_id: Any) -> HttpResponse:
     attempt = Attempt.objects.filter(issued=issued).first()
     if attempt is not None:
         answered = Submitted(attempt, grade_attempt(attempt), created=False)
-        context = _exercise_context(issued, _progress_for(owner, issued), answered)
+        context = exercise_context(issued, progress_for(owner, issued), answered)
         return render(request, "training/exercise.html", context)
     pending = request.session.get(PENDING, {}).get(str(issued.public_id))
     if pending:
@@ -107,10 +107,10 @@ def exercise(request: HttpRequest, public_id: Any) -> HttpResponse:
             stored.pop(str(issued.public_id), None)
             request.session[PENDING] = stored
             return _graded(request, owner, issued, list(pending))
-        context = _exercise_context(issued, _progress_for(owner, issued))
+        context = exercise_context(issued, progress_for(owner, issued))
         context.update(job=job, page=_page(request, issued))
         return render(request, "druecken/waiting.html", context)
-    return render(request, "training/exercise.html", _exercise_context(issued, _progress_for(owner, issued)))
+    return render(request, "training/exercise.html", exercise_context(issued, progress_for(owner, issued)))
 
 
 @require_POST
@@ -123,12 +123,7 @@ def answer(request: HtmxHttpRequest, public_id: Any) -> HttpResponse:
             raise AnswerError("Diese Aufgabe ist keine Drücken-Aufgabe.", "This exercise is not a discard exercise.")
         job = _job(request, issued, values)
     except AnswerError as exc:
-        if request.htmx:
-            response = render(request, "training/partials/answer_error.html", {"message": message_in(exc)})
-            response["HX-Reswap"] = "innerHTML"
-            return response
-        context = _exercise_context(issued, _progress_for(owner, issued), error=message_in(exc))
-        return render(request, "training/exercise.html", context, status=400)
+        return answer_error(request, owner, issued, exc)
     except jobs.LimitReached as exc:
         return render_error(request, exc, 429)
     if job.is_done and not Attempt.objects.filter(issued=issued).exists():

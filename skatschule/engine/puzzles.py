@@ -780,20 +780,10 @@ def from_bot_game(
         # early on the bot's searches run out of budget and it plays by its rule: a small budget
         # decides as well, and faster; no time cap, so the same seed gives the same game anywhere
         budget = 5_000 if state.trick_count < 3 else 20_000
-        state.play(choose_card(state, rng=rng, samples=6, time_cap=600.0, max_nodes=budget).card)
+        state.play(choose_card(state, rng=rng, samples=6, time_cap=None, max_nodes=budget).card)
     plays = [c for t in state.tricks for c in t.cards]
-    found: list[Puzzle] = []
-    counts: dict[str, int] = {}
-    for spot in spots_of(deal, declarer, contract.game, discard, plays, last_tricks=last_tricks):
-        verdict = examine(spot, samples=samples, sample_seed=seed)
-        if verdict.puzzle is not None:
-            found.append(verdict.puzzle)
-            key = verdict.puzzle.view.value
-        else:
-            assert verdict.reject is not None
-            key = verdict.reject.value
-        counts[key] = counts.get(key, 0) + 1
-    return found, counts
+    spots = spots_of(deal, declarer, contract.game, discard, plays, last_tricks=last_tricks)
+    return _tally(examine(spot, samples=samples, sample_seed=seed) for spot in spots)
 
 
 def strong_game(seed: int) -> GameState:
@@ -832,10 +822,17 @@ def puzzles_of_game(
         return [], {"passed": 1}
     if state.contract.ouvert:
         return [], {"ouvert": 1}
+    return _tally(
+        examine(spot, samples=samples, sample_seed=sample_seed, source=source or STRONG_SOURCE)
+        for spot in spots_from_state(state, last_tricks=last_tricks)
+    )
+
+
+def _tally(verdicts: Iterable[Verdict]) -> tuple[list[Puzzle], dict[str, int]]:
+    """The puzzles among ``verdicts`` and how many verdicts there were by view or reject reason."""
     found: list[Puzzle] = []
     counts: dict[str, int] = {}
-    for spot in spots_from_state(state, last_tricks=last_tricks):
-        verdict = examine(spot, samples=samples, sample_seed=sample_seed, source=source or STRONG_SOURCE)
+    for verdict in verdicts:
         if verdict.puzzle is not None:
             found.append(verdict.puzzle)
             key = verdict.puzzle.view.value

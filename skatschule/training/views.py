@@ -53,16 +53,16 @@ def _bad_request(request: HttpRequest, message: str) -> HttpResponse:
     return render(request, "training/error.html", {"message": message}, status=400)
 
 
-def _lesson_of(issued: IssuedExercise) -> Lesson | None:
+def lesson_of(issued: IssuedExercise) -> Lesson | None:
     """The exercise's lesson, or the lesson that has this step."""
     lesson = get_lesson(issued.lesson) if issued.lesson else None
     return lesson or lesson_for_exercise(issued.kind, issued.difficulty)
 
 
-def _progress_for(owner: Owner, issued: IssuedExercise, state: dict[str, Any] | None = None) -> LessonProgress | None:
+def progress_for(owner: Owner, issued: IssuedExercise, state: dict[str, Any] | None = None) -> LessonProgress | None:
     """The progress bar shown with an exercise (``state``: the progress just written with an
     answer, saves reading it again)."""
-    lesson = _lesson_of(issued)
+    lesson = lesson_of(issued)
     return lesson_progress_for(owner, lesson, state) if lesson else None
 
 
@@ -83,7 +83,7 @@ def _next_url(issued: IssuedExercise) -> str:
     return reverse("training:exercise", kwargs={"kind": issued.kind}) + f"?stufe={issued.difficulty}"
 
 
-def _exercise_context(
+def exercise_context(
     issued: IssuedExercise,
     lesson_progress: LessonProgress | None = None,
     submitted: Submitted | None = None,
@@ -153,7 +153,7 @@ def lesson(request: HttpRequest, slug: str) -> HttpResponse:
         # a step done on another page (a game at the table): a link there, no exercise
         context: dict[str, Any] = {"activity": activity, "lesson_progress": lesson_progress}
     else:
-        context = _exercise_context(
+        context = exercise_context(
             issue(kind=step.kind, difficulty=step.level, lesson=found, owner=owner), lesson_progress
         )
     context.update(
@@ -174,7 +174,17 @@ def exercise(request: HttpRequest, kind: str) -> HttpResponse:
         issued = issue(kind=kind, difficulty=request.GET.get("stufe", "1"), owner=owner)
     except BadDifficulty as exc:
         return _bad_request(request, message_in(exc))
-    return render(request, "training/exercise.html", _exercise_context(issued, _progress_for(owner, issued)))
+    return render(request, "training/exercise.html", exercise_context(issued, progress_for(owner, issued)))
+
+
+def answer_error(request: HtmxHttpRequest, owner: Owner, issued: IssuedExercise, exc: AnswerError) -> HttpResponse:
+    """An answer that cannot be read: the message in place (htmx), else the exercise again (400)."""
+    if request.htmx:
+        response = render(request, "training/partials/answer_error.html", {"message": message_in(exc)})
+        response["HX-Reswap"] = "innerHTML"
+        return response
+    context = exercise_context(issued, progress_for(owner, issued), error=message_in(exc))
+    return render(request, "training/exercise.html", context, status=400)
 
 
 @require_POST
@@ -184,16 +194,11 @@ def answer(request: HtmxHttpRequest, public_id: Any) -> HttpResponse:
     try:
         submitted = submit(issued=issued, owner=owner, values=request.POST.getlist("answer"))
     except AnswerError as exc:
-        if request.htmx:
-            response = render(request, "training/partials/answer_error.html", {"message": message_in(exc)})
-            response["HX-Reswap"] = "innerHTML"
-            return response
-        context = _exercise_context(issued, _progress_for(owner, issued), error=message_in(exc))
-        return render(request, "training/exercise.html", context, status=400)
+        return answer_error(request, owner, issued, exc)
     state = submitted.progress_state
     practice = issued.mode == IssuedExercise.Mode.PRACTICE
-    following = next_step(owner, _lesson_of(issued), state, practice=practice)
-    context = _exercise_context(issued, _progress_for(owner, issued, state), submitted, next_thing=following)
+    following = next_step(owner, lesson_of(issued), state, practice=practice)
+    context = exercise_context(issued, progress_for(owner, issued, state), submitted, next_thing=following)
     if request.htmx:
         return render(request, "training/partials/answer_result.html", context)
     return render(request, "training/exercise.html", context)
@@ -211,7 +216,7 @@ def review_next(request: HttpRequest) -> HttpResponse:
             issued = variants.issued_for_review(owner=owner, item=item)
         except BadDifficulty:
             continue  # a level that no longer exists
-        context = _exercise_context(issued, _progress_for(owner, issued))
+        context = exercise_context(issued, progress_for(owner, issued))
         context["due"] = review.due_count(owner)
         return render(request, "training/exercise.html", context)
     context = {"next_item": review.next_scheduled(owner), "lessons_url": reverse("training:lessons")}
