@@ -54,7 +54,7 @@ def classes_with_quizzes(user: User) -> list[Classroom]:
 
 def type_levels(kind: str) -> int:
     found = get_type(kind)
-    if found is None or getattr(found, "graded_by_job", False):  # a job's grading: not within a quiz
+    if found is None or found.graded_by_job:  # a job's grading: not within a quiz
         return 0
     return int(getattr(found, "levels", 1) or 1)
 
@@ -64,9 +64,7 @@ def lesson_choices(lang: str) -> list[tuple[str, str]]:
 
 
 def kind_choices(lang: str) -> list[tuple[str, str]]:
-    return [
-        (slug, kind.title(lang)) for slug, kind in exercise_types().items() if not getattr(kind, "graded_by_job", False)
-    ]
+    return [(slug, kind.title(lang)) for slug, kind in exercise_types().items() if not kind.graded_by_job]
 
 
 def max_level() -> int:

@@ -191,6 +191,11 @@ def answer_error(request: HtmxHttpRequest, owner: Owner, issued: IssuedExercise,
 def answer(request: HtmxHttpRequest, public_id: Any) -> HttpResponse:
     owner = owner_for(request)
     issued = get_issued(public_id, owner)
+    if exercise_type(issued.kind).graded_by_job:  # seconds of grading: never in this request
+        refused = AnswerError(
+            "Diese Aufgabe wird auf ihrer eigenen Seite bewertet.", "This exercise is graded on its own page."
+        )
+        return answer_error(request, owner, issued, refused)
     try:
         submitted = submit(issued=issued, owner=owner, values=request.POST.getlist("answer"))
     except AnswerError as exc:

@@ -106,6 +106,16 @@ def test_bad_answers_get_a_400_and_no_job(client: Client, values: list[str]) -> 
 
 
 @pytest.mark.django_db
+def test_the_ordinary_answer_address_refuses_to_grade_in_the_request(client: Client) -> None:
+    """The training pages' answer address would grade inside the request: it refuses (400)."""
+    issued = _start(client)
+    response = client.post(f"/ueben/antwort/{issued.public_id}/", {"answer": _answer(issued)})
+    assert response.status_code == 400
+    assert "auf ihrer eigenen Seite" in response.content.decode()
+    assert not Job.objects.exists() and not Attempt.objects.exists()
+
+
+@pytest.mark.django_db
 def test_a_bad_level_is_a_400_and_another_visitors_exercise_a_404(client: Client) -> None:
     assert client.get("/ueben/druecken/?stufe=9").status_code == 400
     issued = _start(client)
