@@ -258,7 +258,7 @@ def test_every_lesson_mastered_names_the_puzzle_of_the_day(monkeypatch) -> None:
     from skatschule.training import selectors as progress
 
     monkeypatch.setattr(progress, "get_lessons", lambda: ())  # nothing left to master
-    monkeypatch.setattr("skatschule.training.views._lesson_of", lambda issued: None)
+    monkeypatch.setattr("skatschule.training.views.lesson_of", lambda issued: None)
     client = Client()
     client.get(reverse("training:lesson", kwargs={"slug": "die-karten"}))
     issued = IssuedExercise.objects.latest("issued_at", "pk")
