@@ -10,7 +10,7 @@ Production sets at least ``SECRET_KEY`` (which turns DEBUG off) and ``ALLOWED_HO
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://skat.example.org``), needed
   behind a TLS-terminating proxy on another host name.
 - ``REDIS_URL``: optional; cache in Redis and sessions in ``cached_db`` (Redis plus the database).
-  A Redis outage is not a site outage (skatschule.home.cache): sessions come from the
+  A Redis outage is not a site outage (skatschule.core.cache): sessions come from the
   database, the join-code and signup limits close (503) until Redis is back.
 - HTTPS (only when DEBUG is off): ``SECURE_SSL_REDIRECT`` (default on), ``SECURE_HSTS_SECONDS``
   (default one year), ``SECURE_HSTS_INCLUDE_SUBDOMAINS`` and ``SECURE_HSTS_PRELOAD`` (default on;
@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
+    "skatschule.core",  # the shared kernel: errors, language, limits, security, site chrome
     "skatschule.home",
     "skatschule.cards",
     "skatschule.rules",
@@ -107,7 +108,7 @@ MIDDLEWARE = [
     # anew for every response and GZipMiddleware pads with random bytes.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "skatschule.home.middleware.GermanFirstLocaleMiddleware",
+    "skatschule.core.middleware.GermanFirstLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -115,11 +116,11 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",  # turns a lockout into the 429 page
-    "skatschule.home.notfound.NotFoundMiddleware",  # a service's NotFound that leaves a view: the 404 page
+    "skatschule.core.notfound.NotFoundMiddleware",  # a service's NotFound that leaves a view: the 404 page
 ]
 
 AUTHENTICATION_BACKENDS = [
-    "skatschule.home.security.AxesBackend",  # refuses logins while locked out
+    "skatschule.core.security.AxesBackend",  # refuses logins while locked out
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
@@ -128,9 +129,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES",
 # whole because one member forgot their password.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "skatschule.home.security.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "skatschule.home.security.client_ip"
-AXES_USERNAME_CALLABLE = "skatschule.home.security.client_username"  # cut to axes' column
+AXES_LOCKOUT_CALLABLE = "skatschule.core.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "skatschule.core.security.client_ip"
+AXES_USERNAME_CALLABLE = "skatschule.core.security.client_username"  # cut to axes' column
 AXES_VERBOSE = False
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
 CLASS_JOIN_FAILURE_LIMIT = int(os.environ.get("CLASS_JOIN_FAILURE_LIMIT", "10"))
@@ -138,7 +139,7 @@ CLASS_JOIN_WINDOW_MINUTES = int(os.environ.get("CLASS_JOIN_WINDOW_MINUTES", "15"
 SIGNUP_LIMIT = int(os.environ.get("SIGNUP_LIMIT", "5"))
 SIGNUP_WINDOW_MINUTES = int(os.environ.get("SIGNUP_WINDOW_MINUTES", "60"))
 CSP_REPORT_ONLY = env_bool("CSP_REPORT_ONLY", False)
-# The Content-Security-Policy, sent by django-csp (why each directive: skatschule/home/security.py).
+# The Content-Security-Policy, sent by django-csp (why each directive: skatschule/core/security.py).
 CSP_POLICY: dict[str, list[str]] = {
     "default-src": [SELF],
     "script-src": [SELF],
@@ -202,7 +203,7 @@ if REDIS_URL:
     CACHES = {
         "default": {
             # RedisCache whose errors count as misses: a Redis outage is no site outage
-            "BACKEND": "skatschule.home.cache.ResilientRedisCache",
+            "BACKEND": "skatschule.core.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "skatschule"),
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},

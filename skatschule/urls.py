@@ -26,5 +26,5 @@ urlpatterns = [
 
 # a database outage answers 503 with a page that needs neither database nor session
 handler500 = "skatschule.operations.views.server_error"
-# a form over the size limit (skatschule.home.limits) answers 413 with the site's error page
-handler400 = "skatschule.home.limits.bad_request"
+# a form over the size limit (skatschule.core.limits) answers 413 with the site's error page
+handler400 = "skatschule.core.limits.bad_request"

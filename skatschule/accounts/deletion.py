@@ -10,7 +10,7 @@ Deleting keeps what other people rely on and nothing personal:
   account is inactive. Its id stays, because random quiz variants are derived
   from it, so the teacher's result pages still show the questions the student answered.
   The name is stored in German and shown in the reader's language ("deleted student ·
-  <hex>" in English) by ``skatschule.home.people.shown_name``.
+  <hex>" in English) by ``skatschule.core.people.shown_name``.
 - Everything else that points at the account is deleted (every table with a foreign key
   to the user, found generically): practice (attempts, reviews), practice referee exams, class
   memberships, classes and quizzes the person teaches (with their students' results in
@@ -30,7 +30,7 @@ from django.utils import timezone
 
 from skatschule.casebook.models import Exam, SolvedCase
 from skatschule.classrooms.models import Classroom, Membership
-from skatschule.home.people import DELETED_PREFIX, is_deleted_name
+from skatschule.core.people import DELETED_PREFIX, is_deleted_name
 from skatschule.learners.selectors import learner_data
 from skatschule.owners import Owner
 from skatschule.puzzles.models import PuzzleAttempt, PuzzleRating

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.generic.edit import FormView
 
 from skatschule.classrooms import join_limit
-from skatschule.home.errors import message_in, render_error
+from skatschule.core.errors import message_in, render_error
 from skatschule.http import AuthenticatedHttpRequest, on_site_url
 from skatschule.owners import Owner, anonymous_key
 from skatschule.training.services.adoption import adopt_session

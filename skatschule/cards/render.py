@@ -10,7 +10,7 @@ decks (see :data:`DECKS`):
   symbols, Kreuz black, Pik green, Herz red, Karo orange).
 
 The functions are pure (no request): views and template tags pass the deck,
-and the card names follow the active language (:func:`~skatschule.home.language.current_lang`).
+and the card names follow the active language (:func:`~skatschule.core.language.current_lang`).
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from skatschule.core.language import current_lang
 from skatschule.engine import Card, Rank, Suit, Text, parse_card
 from skatschule.engine.names import DeckNames, names_for
 from skatschule.engine.names import render as names_render
-from skatschule.home.language import current_lang
 
 __all__ = [
     "DECKS",

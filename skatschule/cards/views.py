@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from skatschule.core.language import current_lang
 from skatschule.engine import CARDS, Suit
-from skatschule.home.language import current_lang
 from skatschule.http import on_site_url
 
 from .context_processors import DECK_COOKIE, DECK_SESSION_KEY, current_deck

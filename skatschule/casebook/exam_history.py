@@ -23,7 +23,7 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from django.db.models import Count, Q
 
-from skatschule.home.errors import UserError
+from skatschule.core.errors import UserError
 from skatschule.owners import Owner
 
 from . import services

@@ -21,9 +21,9 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
-from skatschule.home.errors import UserError
-from skatschule.home.notfound import NotFound
-from skatschule.home.text import one_line
+from skatschule.core.errors import UserError
+from skatschule.core.notfound import NotFound
+from skatschule.core.text import one_line
 
 from . import services
 from .exam_history import ExamSummary, passed

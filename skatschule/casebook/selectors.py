@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from skatschule.content.ids import is_rule_id
-from skatschule.home.limits import TooLarge, bounded
+from skatschule.core.limits import TooLarge, bounded
 
 from . import cases as casebook
 from .models import SolvedCase
@@ -103,7 +103,7 @@ def find_cases(
             )
         found = [c for c in found if case_level(c) == int(level_text)]
     if query:
-        try:  # the one size check (home.limits); a query in the URL is a bad filter (400), not a body
+        try:  # the one size check (core.limits); a query in the URL is a bad filter (400), not a body
             bounded(query, limit=MAX_QUERY_LENGTH, chars=True)
         except TooLarge as exc:
             raise BadFilter(exc.text.de, exc.text.en) from None

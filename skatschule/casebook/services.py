@@ -42,11 +42,11 @@ from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
 from skatschule.content.ids import RULE_ID_RE as RULE_ID
+from skatschule.core.errors import UserError
+from skatschule.core.notfound import NotFound
 from skatschule.engine.numbers import is_plain_number
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import AnswerError, ExerciseType, Feedback, Question
-from skatschule.home.errors import UserError
-from skatschule.home.notfound import NotFound
 from skatschule.owners import Owner
 
 from . import cases as casebook

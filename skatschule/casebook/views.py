@@ -16,9 +16,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from skatschule.core.errors import UserError, message_in, render_error
+from skatschule.core.language import current_lang
 from skatschule.exercises.base import AnswerError
-from skatschule.home.errors import UserError, message_in, render_error
-from skatschule.home.language import current_lang
 from skatschule.http import HtmxHttpRequest
 from skatschule.owners import owner_for
 from skatschule.training.presenters import present_feedback, present_question

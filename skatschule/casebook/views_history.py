@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.classrooms.selectors import classrooms_taught, is_teacher
-from skatschule.home.errors import UserError, render_error
-from skatschule.home.language import current_lang
+from skatschule.core.errors import UserError, render_error
+from skatschule.core.language import current_lang
 from skatschule.http import AuthenticatedHttpRequest
 from skatschule.owners import owner_for
 

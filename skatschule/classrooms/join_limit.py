@@ -3,7 +3,7 @@
 Every try at a code (the join form, a join link, the invitation form) goes through
 :func:`attempt`. It first *takes a slot*: one atomic increment (``cache.add`` + ``cache.incr``)
 of each of two counters in Django's cache, one for the user and one for the client address
-(read the way django-axes reads it, :func:`skatschule.home.security.client_ip` with
+(read the way django-axes reads it, :func:`skatschule.core.security.client_ip` with
 ``PROXY_COUNT``). If a counter is now above its limit, the try is refused with
 :class:`TooManyAttempts` (429) before the code is looked at, right or wrong, and the slots are
 given back. Otherwise the code is checked: a code that matches nothing
@@ -26,7 +26,7 @@ The join and invitation forms share the counters: a wrong code is a wrong code.
 **Without the cache** (Redis down): the counters cannot be read, and a limiter that counted
 nothing would be no limit. So the limiter *closes*: every try at a code is refused with
 :class:`LimitUnavailable` (503, "try again in a minute") until the cache answers again. The
-rest of the site keeps working (:mod:`skatschule.home.cache`). Joining a class is rare
+rest of the site keeps working (:mod:`skatschule.core.cache`). Joining a class is rare
 and can wait a minute; guessing codes freely during an outage could not be undone.
 
 **Signups** (:func:`signup`) use the same counters: ``SIGNUP_LIMIT`` (default 5) new accounts
@@ -53,9 +53,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
 
+from skatschule.core.cache import CacheUnavailable, strict
+from skatschule.core.security import client_ip
 from skatschule.engine import Text
-from skatschule.home.cache import CacheUnavailable, strict
-from skatschule.home.security import client_ip
 
 from .services import ClassroomError, WrongCode
 

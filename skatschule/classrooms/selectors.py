@@ -30,9 +30,9 @@ from django.db.models import Count, Max, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
+from skatschule.core.notfound import NotFound
+from skatschule.core.spreadsheets import local_datetime
 from skatschule.engine.numbers import is_plain_number
-from skatschule.home.notfound import NotFound
-from skatschule.home.spreadsheets import local_datetime
 from skatschule.training.lessons import Lesson, get_lesson, get_lessons
 from skatschule.training.models import Attempt
 from skatschule.training.selectors import LessonProgress, Row, lesson_progress

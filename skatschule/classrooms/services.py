@@ -21,9 +21,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from skatschule.home.errors import UserError
-from skatschule.home.notfound import NotFound
-from skatschule.home.text import one_line
+from skatschule.core.errors import UserError
+from skatschule.core.notfound import NotFound
+from skatschule.core.text import one_line
 from skatschule.training.lessons import get_lesson
 
 from .models import CODE_LENGTH, TEACHER_GROUP, Assignment, Classroom, Membership, TeacherInvitation

@@ -18,8 +18,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from skatschule.home.errors import render_error
-from skatschule.home.language import current_lang
+from skatschule.core.errors import render_error
+from skatschule.core.language import current_lang
 from skatschule.http import AuthenticatedHtmxHttpRequest
 
 from . import join_limit, selectors, services

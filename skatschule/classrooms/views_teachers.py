@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from skatschule.home.language import current_lang
-from skatschule.home.spreadsheets import table_csv_bytes, table_xlsx_bytes
+from skatschule.core.language import current_lang
+from skatschule.core.spreadsheets import table_csv_bytes, table_xlsx_bytes
 from skatschule.http import AuthenticatedHttpRequest
 
 from . import selectors, services

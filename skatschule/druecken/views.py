@@ -19,11 +19,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from skatschule.core.errors import message_in, render_error
+from skatschule.core.security import client_ip
 from skatschule.engine import parse_card
 from skatschule.exercises.base import AnswerError
 from skatschule.exercises.druecken import parse_answer
-from skatschule.home.errors import message_in, render_error
-from skatschule.home.security import client_ip
 from skatschule.http import HtmxHttpRequest
 from skatschule.jobs import services as jobs
 from skatschule.jobs.models import Job

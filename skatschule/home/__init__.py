@@ -1,0 +1,1 @@
+"""The home page: what Skatschule is, with links to its parts (the shared kernel is ``core``)."""

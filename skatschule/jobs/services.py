@@ -15,7 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from skatschule.home.errors import UserError
+from skatschule.core.errors import UserError
 from skatschule.owners import Owner
 
 from .config import number

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
-from skatschule.home.errors import render_error
+from skatschule.core.errors import render_error
 from skatschule.owners import owner_for
 
 from . import selectors, services

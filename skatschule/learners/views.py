@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from skatschule.home.language import current_lang
+from skatschule.core.language import current_lang
 from skatschule.owners import owner_for
 
 from . import selectors, services

@@ -6,7 +6,7 @@ from django.contrib.auth.models import User
 from lti_tool.models import LtiContext
 
 from skatschule.classrooms.selectors import is_id, task_choices
-from skatschule.home.notfound import NotFound
+from skatschule.core.notfound import NotFound
 from skatschule.jobs.models import PENDING, Job, JobStatus
 from skatschule.quizzes.models import Quiz, QuizAttempt
 from skatschule.quizzes.selectors import newest_overrides

@@ -18,7 +18,7 @@ from lti_tool.models import LtiContext, LtiMembership, LtiUser
 
 from skatschule.classrooms import services as classrooms
 from skatschule.classrooms.models import Membership
-from skatschule.home.errors import UserError
+from skatschule.core.errors import UserError
 from skatschule.jobs import services as jobs
 from skatschule.jobs.models import Job
 from skatschule.owners import Owner

@@ -35,8 +35,8 @@ from pylti1p3.deep_link_resource import DeepLinkResource
 from pylti1p3.exception import LtiException, OIDCException
 from pylti1p3.lineitem import LineItem
 
-from skatschule.home.errors import UserError, render_error
-from skatschule.home.language import current_lang
+from skatschule.core.errors import UserError, render_error
+from skatschule.core.language import current_lang
 from skatschule.http import AuthenticatedHttpRequest
 from skatschule.jobs import selectors as job_selectors
 from skatschule.jobs.models import Job

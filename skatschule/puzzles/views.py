@@ -17,11 +17,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from skatschule.core.errors import message_in, render_error
+from skatschule.core.language import current_lang
 from skatschule.engine.numbers import plain_number
 from skatschule.engine.puzzles import Theme
 from skatschule.exercises.base import AnswerError
-from skatschule.home.errors import message_in, render_error
-from skatschule.home.language import current_lang
 from skatschule.jobs.selectors import job_for
 from skatschule.jobs.services import LimitReached
 from skatschule.owners import Owner, owner_for

@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import lru_cache
 
+from skatschule.core.notfound import NotFound
 from skatschule.engine import SEAT_NAMES_DE, SEAT_NAMES_EN, SkatError, parse_card
 from skatschule.engine.names import DEFAULT_DECK, cards_ref, render
 from skatschule.exercises.base import AnswerError, Question
 from skatschule.exercises.helpers import read_answer
-from skatschule.home.notfound import NotFound
 from skatschule.training.registry import get_type
 
 from . import questions

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skatschule.home.errors import UserError
+from skatschule.core.errors import UserError
 
 
 class QuizError(UserError):

@@ -26,9 +26,9 @@ from xml.sax.saxutils import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from skatschule.core.spreadsheets import default_delimiter, table_csv_bytes, table_xlsx_bytes
 from skatschule.engine.names import DEFAULT_DECK, cards_ref, render
 from skatschule.exercises.base import Question
-from skatschule.home.spreadsheets import default_delimiter, table_csv_bytes, table_xlsx_bytes
 from skatschule.training.registry import get_type
 
 from . import selectors

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from skatschule.core.errors import UserError
 from skatschule.engine import Card, Contract, GameType, SkatError, parse_card
-from skatschule.home.errors import UserError
 
 __all__ = [
     "ALL_CODES",

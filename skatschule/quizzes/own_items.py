@@ -32,6 +32,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from skatschule.classrooms.services import is_teacher
+from skatschule.core.notfound import NotFound
+from skatschule.core.text import one_line
 from skatschule.engine import Card, CardSet, Contract, GameType, SkatError, legal_cards, matadors, parse_card
 from skatschule.engine.cards import Deal
 from skatschule.engine.numbers import plain_number
@@ -42,8 +44,6 @@ from skatschule.exercises.spielwert import Scenario as ValueScenario
 from skatschule.exercises.stich import Scenario as TrickScenario
 from skatschule.exercises.stich import follows
 from skatschule.exercises.zugeben import Scenario as PlayScenario
-from skatschule.home.notfound import NotFound
-from skatschule.home.text import one_line
 from skatschule.training.services.issuing import clean_answer
 
 from .imported import IMPORTED_KIND, ImportedType

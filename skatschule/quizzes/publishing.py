@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
-from skatschule.home.notfound import NotFound
+from skatschule.core.notfound import NotFound
 
 from .errors import QuizError
 from .models import Quiz, QuizItem

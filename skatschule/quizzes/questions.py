@@ -13,8 +13,8 @@ from typing import Any
 
 from django.utils import timezone
 
+from skatschule.core.notfound import NotFound
 from skatschule.exercises.base import Feedback, Question
-from skatschule.home.notfound import NotFound
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import grade_answer
 

@@ -22,12 +22,12 @@ from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import classrooms_taught, is_teacher
+from skatschule.core.db import streaming_reads
+from skatschule.core.notfound import NotFound
+from skatschule.core.people import DELETED_PREFIX, shown_name
+from skatschule.core.spreadsheets import guard, local_datetime
 from skatschule.engine.numbers import is_plain_number, plain_number
 from skatschule.exercises.base import Question
-from skatschule.home.db import streaming_reads
-from skatschule.home.notfound import NotFound
-from skatschule.home.people import DELETED_PREFIX, shown_name
-from skatschule.home.spreadsheets import guard, local_datetime
 from skatschule.training.lessons import get_lessons
 from skatschule.training.registry import exercise_types, get_type
 
@@ -502,7 +502,7 @@ def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[Any]]:
 
     Answers are in words in ``lang`` (``answers.answer_text``: "Vorhand", "Pik-König", never the
     stored "vorhand", "SK"); start and submission are date cells in the site's time zone
-    (``home.spreadsheets.local_datetime``)."""
+    (``core.spreadsheets.local_datetime``)."""
     from .answers import answer_text, shared_question
 
     items = list(quiz.items.order_by("position"))

@@ -23,10 +23,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.classrooms.services import is_teacher
+from skatschule.core.db import retry_when_locked
+from skatschule.core.errors import render_error
+from skatschule.core.language import current_lang
 from skatschule.exercises.base import AnswerError
-from skatschule.home.db import retry_when_locked
-from skatschule.home.errors import render_error
-from skatschule.home.language import current_lang
 from skatschule.training.presenters import present_question
 
 from . import errors, publishing, questions, selectors

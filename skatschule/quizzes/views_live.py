@@ -19,9 +19,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from skatschule.core.errors import render_error
+from skatschule.core.language import current_lang
 from skatschule.exercises.base import AnswerError
-from skatschule.home.errors import render_error
-from skatschule.home.language import current_lang
 
 from . import questions, selectors
 from .errors import QuizError

@@ -15,13 +15,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.classrooms.services import is_teacher
+from skatschule.core.errors import message_in, render_error
+from skatschule.core.language import current_lang
 from skatschule.engine import BID_VALUES, GameType
 from skatschule.engine.names import game_ref
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import AnswerError
 from skatschule.exercises.helpers import game_en
-from skatschule.home.errors import message_in, render_error
-from skatschule.home.language import current_lang
 from skatschule.training.presenters import present_feedback, present_question
 
 from . import own_input, own_items, own_rulings, selectors

@@ -18,8 +18,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.classrooms.models import Classroom
-from skatschule.home.errors import render_error
-from skatschule.home.language import current_lang
+from skatschule.core.errors import render_error
+from skatschule.core.language import current_lang
 
 from . import exports, publishing, selectors
 from .errors import QuizError

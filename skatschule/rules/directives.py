@@ -41,10 +41,10 @@ from skatschule.content.compute import (
     unknown_kind,
 )
 from skatschule.content.directives import parse_directive, replace_directives
+from skatschule.core.language import current_lang
 from skatschule.engine import CardSet, SkatError, matadors_text
 from skatschule.engine.explain import Step
 from skatschule.engine.names import names_for
-from skatschule.home.language import current_lang
 
 from .content import Registry, get_registry
 

@@ -31,8 +31,8 @@ from markdown.extensions.tables import TableExtension
 from skatschule.cards.render import normalize_deck
 from skatschule.content.compute import BLOCK_KINDS
 from skatschule.content.directives import DIRECTIVE_RE
+from skatschule.core.language import current_lang
 from skatschule.engine.names import render as _names
-from skatschule.home.language import current_lang
 
 from .content import Registry, Rule, get_registry, on_reload
 from .directives import directives_as_text, render_directive

@@ -37,7 +37,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from skatschule.home.language import current_lang
+from skatschule.core.language import current_lang
 
 from .content import Registry, get_registry, on_reload
 from .render import plain_text

@@ -23,8 +23,8 @@ from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString
 
 from skatschule.cards.context_processors import current_deck
-from skatschule.home.language import current_lang
-from skatschule.home.limits import TooLarge, bounded
+from skatschule.core.language import current_lang
+from skatschule.core.limits import TooLarge, bounded
 
 from . import practice, wire
 from .content import Registry, Rule, get_registry, on_reload
@@ -255,7 +255,7 @@ def search(request: HttpRequest) -> HttpResponse:
     lang = current_lang()
     context: dict[str, Any] = {"max_length": MAX_QUERY_LENGTH, "lang": lang}
     status = 200
-    try:  # the one size check (home.limits), before the search reads a word
+    try:  # the one size check (core.limits), before the search reads a word
         query = " ".join(bounded(raw, limit=MAX_QUERY_LENGTH, chars=True).split())
     except TooLarge:
         query, context["too_long"], status = " ".join(raw[:MAX_QUERY_LENGTH].split()), True, 400

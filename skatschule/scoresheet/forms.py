@@ -7,11 +7,11 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from skatschule.core.errors import message_in
+from skatschule.core.language import current_lang
 from skatschule.engine.errors import SkatError
 from skatschule.engine.names import DEFAULT_DECK, game_ref, render
 from skatschule.engine.rules import EXTENDED_DOUBLING_LEVELS, ISKO, SWITCHES
-from skatschule.home.errors import message_in
-from skatschule.home.language import current_lang
 
 from .scoring import (
     HouseGame,

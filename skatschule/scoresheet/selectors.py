@@ -8,13 +8,13 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from skatschule.core.errors import message_in
+from skatschule.core.notfound import NotFound
 from skatschule.engine.errors import SkatError
 from skatschule.engine.evening import parse_stake
 from skatschule.engine.houserules import PROFILES
 from skatschule.engine.names import render
 from skatschule.engine.pubround import DealKind
-from skatschule.home.errors import message_in
-from skatschule.home.notfound import NotFound
 
 from .models import ScoreSheet
 from .scoring import HouseRules, rules_from, score, switch_names

@@ -18,8 +18,8 @@ from typing import Any, TypeVar
 from django.db import transaction
 from django.utils import timezone
 
+from skatschule.core.errors import UserError
 from skatschule.engine.errors import SkatError
-from skatschule.home.errors import UserError
 
 from .models import ScoreSheet
 from .sheet import checked_stake, new_sheet, replay

@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.cards.context_processors import current_deck
-from skatschule.home.errors import message_in, render_error
-from skatschule.home.language import current_lang
-from skatschule.home.spreadsheets import table_csv_bytes
+from skatschule.core.errors import message_in, render_error
+from skatschule.core.language import current_lang
+from skatschule.core.spreadsheets import table_csv_bytes
 
 from . import selectors, services
 from .forms import (
@@ -256,7 +256,7 @@ def correct(request: HttpRequest, key: str, number: int) -> HttpResponse:
 
 def _csv(request: HttpRequest, store: SheetStore) -> HttpResponse:
     """The sheet as CSV like the site's other exports: UTF-8 with BOM, semicolons under German,
-    the one formula guard (home/spreadsheets.py) on every cell."""
+    the one formula guard (core/spreadsheets.py) on every cell."""
     ctx = _context(request, store)
     players = ctx["players"]
     table: list[list[object]] = [

@@ -15,12 +15,12 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from skatschule.cards.context_processors import current_deck
+from skatschule.core.errors import message_in, render_error
+from skatschule.core.language import current_lang
+from skatschule.core.limits import TooLarge, bounded
+from skatschule.core.security import client_ip
 from skatschule.engine import CARDS, GameState, SkatError, parse_cards, sort_hand
 from skatschule.engine.iss import IssGame
-from skatschule.home.errors import message_in, render_error
-from skatschule.home.language import current_lang
-from skatschule.home.limits import TooLarge, bounded
-from skatschule.home.security import client_ip
 from skatschule.http import HtmxHttpRequest
 from skatschule.jobs import selectors as job_selectors
 from skatschule.jobs import services as jobs
@@ -379,7 +379,7 @@ def iss_import(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and not asking:
         form = IssPasteForm(request.POST)
         large = _over_limit(request.POST.get("records"))
-        if large is not None:  # the size first (home.limits): the games read in before stay
+        if large is not None:  # the size first (core.limits): the games read in before stay
             error, status = message_in(large), large.status
         elif not form.is_valid():
             error, status = _error_text(SkatError("Bitte ISS-Datensätze einfügen", "Please paste ISS records")), 400

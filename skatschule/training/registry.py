@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from skatschule import exercises
+from skatschule.core.language import current_lang
 from skatschule.exercises.base import ExerciseType
-from skatschule.home.language import current_lang
 
 from .lessons import get_lessons
 

@@ -39,8 +39,8 @@ from typing import Any
 
 from django.urls import reverse
 
+from skatschule.core.language import current_lang
 from skatschule.engine.numbers import is_plain_number
-from skatschule.home.language import current_lang
 from skatschule.owners import Owner
 
 from .lessons import Lesson, get_activity, get_lessons

@@ -19,11 +19,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from skatschule.cards.context_processors import current_deck
+from skatschule.core.errors import message_in
+from skatschule.core.language import current_lang
 from skatschule.engine import SkatError
 from skatschule.engine.numbers import plain_number
 from skatschule.exercises.base import AnswerError
-from skatschule.home.errors import message_in
-from skatschule.home.language import current_lang
 from skatschule.http import HtmxHttpRequest
 from skatschule.owners import Owner, owner_for
 

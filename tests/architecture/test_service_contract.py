@@ -1,7 +1,7 @@
 """The service contract (issue 27): what the services and selectors of the apps may do.
 
 - Neither imports nor raises Django's ``Http404``: the status is the view's to decide; they raise
-  ``skatschule.home.notfound.NotFound`` (or return None).
+  ``skatschule.core.notfound.NotFound`` (or return None).
 - A public service that writes takes keyword-only arguments, checked here for the apps that
   took positional ones before (training, classrooms, casebook).
 """

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from skatschule.accounts.deletion import delete_account
 from skatschule.classrooms import services as classrooms
-from skatschule.home.people import DELETED_PREFIX
+from skatschule.core.people import DELETED_PREFIX
 from skatschule.quizzes.services import attempts, authoring
 from tests.browser.phones import phone
 from tests.people import make_user

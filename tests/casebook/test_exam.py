@@ -12,7 +12,7 @@ from django.utils import timezone
 from skatschule.casebook import cases as casebook
 from skatschule.casebook import services
 from skatschule.casebook.models import Exam, ExamQuestion
-from skatschule.home.notfound import NotFound
+from skatschule.core.notfound import NotFound
 from skatschule.owners import Owner
 
 pytestmark = pytest.mark.django_db

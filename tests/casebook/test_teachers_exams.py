@@ -16,8 +16,8 @@ from skatschule.casebook import exam_history, group_exams, regelkunde, services
 from skatschule.casebook.cases import load_cases
 from skatschule.casebook.models import Exam, ExamQuestion, GroupExam
 from skatschule.classrooms import services as classrooms
+from skatschule.core.errors import UserError
 from skatschule.exercises import REGISTRY
-from skatschule.home.errors import UserError
 from skatschule.owners import Owner
 from tests.people import client_for, make_user
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from skatschule.classrooms import selectors, services
 from skatschule.classrooms.models import TEACHER_GROUP, Classroom, Membership, TeacherInvitation
-from skatschule.home.notfound import NotFound
+from skatschule.core.notfound import NotFound
 from tests.people import client_for
 
 pytestmark = pytest.mark.django_db

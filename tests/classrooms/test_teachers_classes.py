@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 from skatschule.classrooms import selectors, services
 from skatschule.classrooms.models import Assignment
 from skatschule.classrooms.services import ClassroomError, create_classroom
-from skatschule.home.notfound import NotFound
+from skatschule.core.notfound import NotFound
 from skatschule.owners import Owner
 from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.lessons import get_lessons

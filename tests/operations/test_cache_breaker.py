@@ -17,7 +17,7 @@ from django.core.cache import cache
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from skatschule.home.cache import CacheUnavailable, strict
+from skatschule.core.cache import CacheUnavailable, strict
 
 from .test_outages import REDIS, OwnRedis
 
@@ -33,7 +33,7 @@ def hung_redis(tmp_path):
     server = OwnRedis(tmp_path)
     caches = {
         "default": {
-            "BACKEND": "skatschule.home.cache.ResilientRedisCache",
+            "BACKEND": "skatschule.core.cache.ResilientRedisCache",
             "LOCATION": server.url,
             "KEY_PREFIX": f"breaker-test-{os.getpid()}",
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": TIMEOUT},

@@ -78,7 +78,7 @@ def own_redis(tmp_path):
     server = OwnRedis(tmp_path)
     caches = {
         "default": {
-            "BACKEND": "skatschule.home.cache.ResilientRedisCache",
+            "BACKEND": "skatschule.core.cache.ResilientRedisCache",
             "LOCATION": server.url,
             "KEY_PREFIX": f"outage-test-{os.getpid()}",
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},

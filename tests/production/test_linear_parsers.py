@@ -1,7 +1,7 @@
 """Every parser of user text answers a hostile paste with a 4xx in well under a second of CPU
 (issue 25, item 1): a 200 kB and a 1 MB paste, to each form or query that reads free text.
 
-The size is checked before anything is parsed (``skatschule.home.limits``); the parsers
+The size is checked before anything is parsed (``skatschule.core.limits``); the parsers
 themselves are linear (``engine.iss`` splits records and reads properties in one pass).
 CPU time (``time.process_time``) is measured around the request in this process, so other
 load on the machine does not count.

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.classrooms.services import create_classroom
-from skatschule.home.notfound import NotFound
+from skatschule.core.notfound import NotFound
 from skatschule.quizzes import errors, questions, selectors
 from skatschule.quizzes.models import Quiz, QuizAttempt
 from skatschule.quizzes.services import attempts, authoring

@@ -14,8 +14,8 @@ from openpyxl import load_workbook
 
 from skatschule.accounts.deletion import delete_account
 from skatschule.classrooms import services as classrooms
+from skatschule.core.people import DELETED_PREFIX, is_deleted_name, shown_name
 from skatschule.engine import CardSet, Contract, GameType, game_value, legal_cards, matadors, parse_card, trick_winner
-from skatschule.home.people import DELETED_PREFIX, is_deleted_name, shown_name
 from skatschule.quizzes import exports, own_items
 from skatschule.quizzes.models import Quiz
 from skatschule.quizzes.services import attempts

@@ -166,7 +166,7 @@ def test_override_changes_points_and_keeps_every_change(make_quiz, teacher, stud
 
 
 def test_override_refuses_bad_input_and_other_teachers(make_quiz, teacher, other_teacher, student) -> None:
-    from skatschule.home.notfound import NotFound
+    from skatschule.core.notfound import NotFound
 
     answer = _submitted_answer(make_quiz, student)
     for credit in (-0.1, 1.5, float("nan")):

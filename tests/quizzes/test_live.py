@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from skatschule.home.notfound import NotFound
+from skatschule.core.notfound import NotFound
 from skatschule.quizzes import selectors
 from skatschule.quizzes.errors import QuizClosed, QuizError
 from skatschule.quizzes.models import Quiz, QuizAnswer

@@ -121,7 +121,7 @@ def _own_item_with_title(client, title: str):
 @pytest.mark.parametrize("title", ["Wer\x00 sticht?", "Wer\x07\x1b sticht?\x00"])
 def test_a_title_with_nul_or_control_characters_is_stored_clean(teacher, title):
     """NUL in an own item's title was a 500 on PostgreSQL (text columns refuse it); every
-    title typed by a person goes through one cleaning (skatschule.home.text.one_line)."""
+    title typed by a person goes through one cleaning (skatschule.core.text.one_line)."""
     from skatschule.quizzes.models import OwnItem
 
     response = _own_item_with_title(client_for(teacher), title)

@@ -8,8 +8,8 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from skatschule.core.notfound import NotFound
 from skatschule.exercises.base import AnswerError
-from skatschule.home.notfound import NotFound
 from skatschule.quizzes import errors, questions, selectors
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt, QuizItem
 from skatschule.quizzes.services import attempts, authoring

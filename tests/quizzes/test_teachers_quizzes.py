@@ -241,7 +241,7 @@ def test_xlsx_opens_and_is_guarded(teacher, answered_quiz):
 
 def test_one_guard_for_every_export():
     """Formulas get an apostrophe, plain numbers and text stay; the quiz CSV uses the same guard."""
-    from skatschule.home.spreadsheets import guard
+    from skatschule.core.spreadsheets import guard
 
     guarded = {
         "=1+1": "'=1+1",

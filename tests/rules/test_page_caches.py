@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from skatschule.home.templatetags import site_chrome
+from skatschule.core.templatetags import site_chrome
 from skatschule.rules import views
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ import time
 import pytest
 from django.contrib.auth import get_user_model
 
-from skatschule.home.spreadsheets import guard
+from skatschule.core.spreadsheets import guard
 from skatschule.scoresheet import services
 from skatschule.scoresheet.models import ScoreSheet
 from skatschule.scoresheet.services import SheetStore

@@ -7,8 +7,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.utils import timezone
 
+from skatschule.core.notfound import NotFound
 from skatschule.exercises.base import AnswerError
-from skatschule.home.notfound import NotFound
 from skatschule.owners import Owner
 from skatschule.training.lessons import get_lesson
 from skatschule.training.models import AppendOnlyError, Attempt, AttemptGrade, IssuedExercise, ReviewItem

@@ -12,7 +12,7 @@ from django import template
 from django.utils.safestring import SafeString
 
 from skatschule.casebook import cases as casebook
-from skatschule.home.language import current_lang
+from skatschule.core.language import current_lang
 from skatschule.rules.render import render_markdown, term_definitions
 
 register = template.Library()

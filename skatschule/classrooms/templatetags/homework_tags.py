@@ -3,7 +3,7 @@ from typing import Any
 from django import template
 
 from skatschule.classrooms.selectors import student_homework
-from skatschule.home.language import current_lang
+from skatschule.core.language import current_lang
 
 register = template.Library()
 

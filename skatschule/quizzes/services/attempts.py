@@ -33,8 +33,8 @@ from django.db.models import FloatField, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from skatschule.core.notfound import NotFound
 from skatschule.exercises.base import Feedback
-from skatschule.home.notfound import NotFound
 
 from ..errors import QuizClosed, QuizError
 from ..grading import credit

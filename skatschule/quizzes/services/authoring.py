@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import is_teacher
-from skatschule.home.notfound import NotFound
-from skatschule.home.text import one_line
+from skatschule.core.notfound import NotFound
+from skatschule.core.text import one_line
 from skatschule.training.lessons import RULE_ID, get_lesson
 from skatschule.training.registry import exercises_for_rule, get_type
 

@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from skatschule.home.notfound import NotFound
+from skatschule.core.notfound import NotFound
 
 from ..errors import QuizClosed, QuizError
 from ..models import QuizAnswer, QuizAttempt, ScoreOverride

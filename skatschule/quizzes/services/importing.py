@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from skatschule.classrooms.services import is_teacher
-from skatschule.home.notfound import NotFound
+from skatschule.core.notfound import NotFound
 
 from ..errors import QuizError
 from ..imported import IMPORTED_KIND

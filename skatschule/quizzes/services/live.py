@@ -33,7 +33,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from skatschule.home.notfound import NotFound
+from skatschule.core.notfound import NotFound
 
 from ..errors import QuizClosed, QuizError
 from ..models import LiveSession, Quiz, QuizAnswer, QuizAttempt

@@ -23,12 +23,12 @@ from uuid import UUID
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from skatschule.core.errors import UserError
+from skatschule.core.notfound import NotFound
 from skatschule.engine import SkatError, parse_card
 from skatschule.engine.numbers import plain_number
 from skatschule.exercises.base import AnswerError, ExerciseType, Feedback, Question
 from skatschule.exercises.helpers import join_signed, signed_choice
-from skatschule.home.errors import UserError
-from skatschule.home.notfound import NotFound
 from skatschule.owners import Owner
 
 from ..lessons import Lesson

@@ -56,8 +56,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
+from skatschule.core.db import streaming_reads
 from skatschule.engine import Text
-from skatschule.home.db import streaming_reads
 from skatschule.owners import Owner
 
 from ..lessons import ACTIVITIES

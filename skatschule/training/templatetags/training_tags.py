@@ -12,7 +12,7 @@ from typing import Protocol
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
-from skatschule.home.language import current_lang
+from skatschule.core.language import current_lang
 
 from ..lessons import rule_link as _rule_link
 from ..lessons import rule_url as _rule_url

@@ -1,6 +1,6 @@
 from django import template
 
-from skatschule.home.people import shown_name as _shown_name
+from skatschule.core.people import shown_name as _shown_name
 
 register = template.Library()
 

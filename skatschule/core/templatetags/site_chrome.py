@@ -5,7 +5,7 @@
   change while the process runs (the key includes the script prefix, the URLconf and the
   language, in case URLs ever get a language prefix). A name that does not resolve gives
   ``""``, as ``{% url ... as ... %}`` does.
-- ``{% site_header %}`` renders ``home/site_header.html`` (brand, search, navigation,
+- ``{% site_header %}`` renders ``core/site_header.html`` (brand, search, navigation,
   account menu, language and deck switchers). The header is the same for every visitor
   who shares the language, the deck, the logged-in state and the active menu item, apart
   from a few per-request values (CSRF token, current path, search query, user name). It is
@@ -29,7 +29,7 @@ from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
-from skatschule.home.language import current_lang
+from skatschule.core.language import current_lang
 
 register = template.Library()
 
@@ -106,7 +106,7 @@ def clear_header_cache() -> None:
 
 
 def _render_header(context: template.Context, values: dict[str, Any]) -> SafeString:
-    loaded = get_template("home/site_header.html")  # the engine caches the loaded template
+    loaded = get_template("core/site_header.html")  # the engine caches the loaded template
     assert isinstance(loaded, BackendTemplate)  # the site has the one Django template engine
     tpl = loaded.template
     with context.push(values):

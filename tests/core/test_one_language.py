@@ -1,6 +1,6 @@
 """One way to speak two languages (issue 27 §2 and §4).
 
-The current language is read in one place, ``home/language.current_lang``; gettext speaks the
+The current language is read in one place, ``core/language.current_lang``; gettext speaks the
 interface and the engine's ``Text`` the domain, with one fallback rule (German). The retired
 ways (``{% if english %}``, ``LANGUAGE_CODE == "en"`` in templates, ``message_de``/``message_en``
 on errors) do not come back.
@@ -14,10 +14,10 @@ from django.utils import translation
 
 import skatschule
 from skatschule.cards import render
+from skatschule.core.errors import UserError, message_in
+from skatschule.core.language import current_lang
 from skatschule.engine import IllegalMove, Text
 from skatschule.exercises import REGISTRY
-from skatschule.home.errors import UserError, message_in
-from skatschule.home.language import current_lang
 
 PACKAGE = Path(skatschule.__file__).parent
 TEMPLATES = PACKAGE.parent / "templates"
@@ -33,13 +33,13 @@ def _calls_get_language(path: Path) -> bool:
     return False
 
 
-def test_only_home_language_reads_the_active_language():
+def test_only_core_language_reads_the_active_language():
     offenders = [
         str(path.relative_to(PACKAGE))
         for path in sorted(PACKAGE.rglob("*.py"))
         if "migrations" not in path.parts and _calls_get_language(path)
     ]
-    assert offenders == ["home/language.py"]
+    assert offenders == ["core/language.py"]
 
 
 def test_current_lang_follows_the_request_unless_a_language_is_given():
