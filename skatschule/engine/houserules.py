@@ -1,11 +1,10 @@
 """House-rule games under the one variant model (chapter K.5 and K.7; not ISkO).
 
-A house-rule profile is a :class:`~.rules.RuleSet`: the ISkO plus named switches
-(``HouseRules`` is the same class under its old name). A score sheet enters a finished
-game as a :class:`HouseGame`; :func:`score_house` hands it to :func:`.scoring.score_game`,
-the one function that values every game under every rule set: won or lost, Schneider,
-Schwarz, overbid, the unplayable Null of 2.4.4 and each switch (K.7) are decided there,
-each deviation named in the derivation.
+A house-rule profile is a :class:`~.rules.RuleSet`: the ISkO plus named switches. A score
+sheet enters a finished game as a :class:`HouseGame`; :func:`score_house` hands it to
+:func:`.scoring.score_game`, the one function that values every game under every rule set:
+won or lost, Schneider, Schwarz, overbid, the unplayable Null of 2.4.4 and each switch (K.7)
+are decided there, each deviation named in the derivation.
 
 Here also: the named profiles, the Revolution's variants, and the cards of the Spitze and
 the Saxon Spitze.
@@ -40,9 +39,7 @@ from .scoring import HouseCalls, Outcome, score_game
 __all__ = [
     "Special",
     "HandOverbid",
-    "HouseRules",
     "HouseGame",
-    "HouseOutcome",
     "score_house",
     "house_rule",
     "doublings",
@@ -79,16 +76,12 @@ REVOLUTION_VARIANTS: Mapping[int, Revolution] = MappingProxyType(
     }
 )
 
-
-HouseRules = RuleSet
-"""The old name of a rule set with house switches: there is one variant model."""
-
-PROFILES: Mapping[str, HouseRules] = MappingProxyType(
+PROFILES: Mapping[str, RuleSet] = MappingProxyType(
     {
-        "isko": HouseRules(),
-        "alt": HouseRules(grand_ouvert_base=36, hand_not_punished=True),
-        "kneipe": HouseRules(jacks_only_matadors=True, hand_overbid=HandOverbid.SKAT, schneider_at_30=True),
-        "bunt": HouseRules(
+        "isko": RuleSet(),
+        "alt": RuleSet(grand_ouvert_base=36, hand_not_punished=True),
+        "kneipe": RuleSet(jacks_only_matadors=True, hand_overbid=HandOverbid.SKAT, schneider_at_30=True),
+        "bunt": RuleSet(
             jacks_only_matadors=True,
             spitze=True,
             rum=True,
@@ -126,10 +119,6 @@ class HouseGame:
     rum: bool = False
     doublings: int = 0
     bock: bool = False
-
-
-HouseOutcome = Outcome
-"""The old name of a scored house game: every game is valued into an :class:`~.scoring.Outcome`."""
 
 
 def doublings(*, kontra: bool, re: bool, more: int, null_closed: bool, pub: bool) -> int:

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from skatschule.engine import GameType, Step, Text
 from skatschule.engine.feasible import game_possible, spitze_possible
-from skatschule.engine.houserules import PROFILES, HouseGame, HouseRules, score_house
+from skatschule.engine.houserules import PROFILES, HouseGame, score_house
 from skatschule.engine.names import game_ref
+from skatschule.engine.rules import RuleSet
 from skatschule.engine.scoring import matadors_text
 
 from .base import Question
@@ -33,7 +34,7 @@ class Scenario:
     game: HouseGame
 
     @property
-    def rules(self) -> HouseRules:
+    def rules(self) -> RuleSet:
         return PROFILES[self.profile]
 
 
@@ -45,7 +46,7 @@ def _tricks_that_fit(game: GameType, matadors: int, spitze: int, points: int) ->
     return [t for t in range(11) if game_possible(game, matadors=matadors, points=points, tricks=t, spitze=spitze)]
 
 
-def _switch_texts(rules: HouseRules) -> list[Text]:
+def _switch_texts(rules: RuleSet) -> list[Text]:
     return [
         Text(f"{text.de} ({switch.rule_id})", f"{text.en} ({switch.rule_id})")
         for switch, text in rules.active_switches()

@@ -11,11 +11,10 @@ from skatschule.core.errors import message_in
 from skatschule.core.language import current_lang
 from skatschule.engine.errors import SkatError
 from skatschule.engine.names import DEFAULT_DECK, game_ref, render
-from skatschule.engine.rules import EXTENDED_DOUBLING_LEVELS, ISKO, SWITCHES
+from skatschule.engine.rules import EXTENDED_DOUBLING_LEVELS, ISKO, SWITCHES, RuleSet
 
 from .scoring import (
     HouseGame,
-    HouseRules,
     bid_values,
     is_possible,
     needs_matadors_without_skat,
@@ -104,7 +103,7 @@ class ProfileForm(forms.Form):
             if isinstance(field, forms.BooleanField):
                 field.label = switch_label(switch.field, lang, deck)
 
-    def rules(self) -> HouseRules:
+    def rules(self) -> RuleSet:
         return rules_from(self.profile())
 
     def profile(self) -> dict[str, Any]:
@@ -180,14 +179,14 @@ class GameForm(forms.Form):
         *args: Any,
         players: list[str],
         deck: str = DEFAULT_DECK,
-        rules: HouseRules | None = None,
+        rules: RuleSet | None = None,
         pub: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         _choice_field(self, "declarer").choices = list(enumerate(players))
         _choice_field(self, "game").choices = game_choices(deck)
-        self.rules, self.pub = rules or HouseRules(), pub
+        self.rules, self.pub = rules or RuleSet(), pub
 
     def clean(self) -> dict[str, Any]:
         d = super().clean() or {}
@@ -300,7 +299,7 @@ class ExampleForm(forms.Form):
         e["points"], e["tricks"], e["spitzen"] = d["points"], d["tricks"], d.get("spitzen") or 0
         return e
 
-    def check(self, rules: HouseRules) -> None:
+    def check(self, rules: RuleSet) -> None:
         """The same checks as an entered game's, under ``rules`` (errors land on the fields)."""
         if self.errors:
             return
@@ -312,7 +311,7 @@ class ExampleForm(forms.Form):
         check_game(self, game, rules)
 
 
-def check_game(form: forms.Form, game: HouseGame, rules: HouseRules) -> None:
+def check_game(form: forms.Form, game: HouseGame, rules: RuleSet) -> None:
     """What cannot happen, as errors on the form's fields: a bid that is no game value, a suit or
     Grand game without matadors, a Null above its value without them, Augen that do not fit the
     tricks (or the matadors and Spitzen), a hand game that needs the matadors without the skat."""

@@ -19,17 +19,14 @@ from skatschule.engine.houserules import (
     SWITCHES,
     HandOverbid,
     HouseGame,
-    HouseOutcome,
-    HouseRules,
     score_house,
 )
 from skatschule.engine.names import render
-from skatschule.engine.rules import ISKO, PUB
+from skatschule.engine.rules import ISKO, PUB, RuleSet
+from skatschule.engine.scoring import Outcome
 
 __all__ = [
     "HouseGame",
-    "HouseOutcome",
-    "HouseRules",
     "bid_values",
     "is_possible",
     "needs_matadors_without_skat",
@@ -41,7 +38,7 @@ __all__ = [
 ]
 
 
-def rules_from(profile: Mapping[str, object], *, pub: bool = False) -> HouseRules:
+def rules_from(profile: Mapping[str, object], *, pub: bool = False) -> RuleSet:
     """The rule set of a sheet: the ISkO, or the pub rules (Kontra, Re, Bock and Ramsch) with
     ``pub``, plus the house-rule profile it stores (switch name -> value; empty: none)."""
     return (PUB if pub else ISKO).with_switches(profile)
@@ -52,14 +49,14 @@ def null_above_value(game: HouseGame) -> bool:
     return game.game is GameType.NULL and game.bid > ISKO.null_value(game.hand, game.ouvert)
 
 
-def score(game: HouseGame, rules: HouseRules) -> HouseOutcome:
+def score(game: HouseGame, rules: RuleSet) -> Outcome:
     """The list entry of ``game`` under ``rules`` with its derivation. A Null above its value is
     lost as the cheapest suit or Grand game with the declarer's matadors (ISkO 2.4.4); the forms
     ask for them (an entry stored before they were asked for keeps the Null's own multiple)."""
     return score_house(game, rules)
 
 
-def needs_matadors_without_skat(game: HouseGame, rules: HouseRules) -> bool:
+def needs_matadors_without_skat(game: HouseGame, rules: RuleSet) -> bool:
     """Under "no overbidding in hand games, the value without the skat counts" (K.7.5), a hand
     game that the skat made overbid is valued by the matadors without the skat: are they needed?"""
     if not game.hand or rules.hand_overbid is not HandOverbid.HAND or game.matadors_without_skat is not None:
@@ -69,7 +66,7 @@ def needs_matadors_without_skat(game: HouseGame, rules: HouseRules) -> bool:
     return score_house(game, replace(rules, hand_overbid=None)).overbid
 
 
-def bid_values(rules: HouseRules) -> frozenset[int]:
+def bid_values(rules: RuleSet) -> frozenset[int]:
     """Every value one may bid: the rule set's bid values, and under house rules also the values
     Spitzen, Rum, doubling Schneider, the Saxon Spitze and the Revolution make (a generous superset)."""
     values = set(rules.bid_values()) | set(ISKO.bid_values())
@@ -112,6 +109,6 @@ def switch_label(name: str, lang: str, deck: str) -> str | None:
     return None
 
 
-def switch_names(rules: HouseRules, lang: str, deck: str) -> list[tuple[str, str]]:
+def switch_names(rules: RuleSet, lang: str, deck: str) -> list[tuple[str, str]]:
     """The switches ``rules`` turns on, as (name with its value in the reader's language and deck, rule id)."""
     return [(render(text.get(lang), lang, deck), switch.rule_id) for switch, text in rules.active_switches()]

@@ -15,9 +15,10 @@ from skatschule.engine.evening import parse_stake
 from skatschule.engine.houserules import PROFILES
 from skatschule.engine.names import render
 from skatschule.engine.pubround import DealKind
+from skatschule.engine.rules import RuleSet
 
 from .models import ScoreSheet
-from .scoring import HouseRules, rules_from, score, switch_names
+from .scoring import rules_from, score, switch_names
 from .services import SESSION_KEY, SheetStore
 from .sheet import SYSTEMS, Replay, game_label, house_game, replay
 
@@ -59,12 +60,12 @@ def current_players(data: dict[str, Any]) -> list[str]:
         return list(data.get("players", []))
 
 
-def entry_rules(data: dict[str, Any]) -> tuple[HouseRules, bool]:
+def entry_rules(data: dict[str, Any]) -> tuple[RuleSet, bool]:
     """The house rules and whether pub rules hold, for checking a game entered on this sheet."""
     try:
         return rules_from(data.get("profile") or {}, pub=bool(data.get("pub"))), bool(data.get("pub"))
     except SkatError:
-        return HouseRules(), bool(data.get("pub"))
+        return RuleSet(), bool(data.get("pub"))
 
 
 def sheets_of(request: HttpRequest) -> list[ScoreSheet]:
@@ -231,12 +232,12 @@ def game_log(data: dict[str, Any], *, lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def compare_example(rules: HouseRules, example: dict[str, Any], *, lang: str, deck: str) -> dict[str, Any]:
+def compare_example(rules: RuleSet, example: dict[str, Any], *, lang: str, deck: str) -> dict[str, Any]:
     """The example game's entry (``ExampleForm.entry``) under the ISkO and under ``rules``, with
     both derivations and the switches by their names."""
     out: dict[str, Any] = {"ok": True}
     isko_entry = {**example, "spitzen": 0, "rum": False}
-    for label, rules_used, entry in (("isko", HouseRules(), isko_entry), ("house", rules, example)):
+    for label, rules_used, entry in (("isko", RuleSet(), isko_entry), ("house", rules, example)):
         try:
             o = score(house_game(entry, pub=False), rules_used)
         except SkatError as err:

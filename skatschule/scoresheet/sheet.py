@@ -22,8 +22,9 @@ from skatschule.engine.games import GameType
 from skatschule.engine.houserules import Special, doublings
 from skatschule.engine.names import game_ref
 from skatschule.engine.pubround import DealKind, PlayerChange, PubRound
+from skatschule.engine.rules import RuleSet
 
-from .scoring import HouseGame, HouseRules, rules_from
+from .scoring import HouseGame, rules_from
 
 GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 SPECIALS = ("revolution", "saxon")
@@ -97,7 +98,7 @@ class Row:
 @dataclass(frozen=True)
 class Replay:
     players: tuple[str, ...]
-    rules: HouseRules
+    rules: RuleSet
     pub: bool
     state: PubRound
     rows: tuple[Row, ...]
@@ -259,9 +260,7 @@ def replay(data: Mapping[str, Any]) -> Replay:
     return Replay(tuple(players), rules, pub, state, tuple(rows))
 
 
-def _apply(
-    state: PubRound, entry: Mapping[str, Any], rules: HouseRules, pub: bool, number: int
-) -> tuple[Row, PubRound]:
+def _apply(state: PubRound, entry: Mapping[str, Any], rules: RuleSet, pub: bool, number: int) -> tuple[Row, PubRound]:
     """The entry as a deal of the evening, valued by the engine's one place for a deal
     (:func:`~skatschule.engine.evening.play_deal`)."""
     kind = entry.get("kind")

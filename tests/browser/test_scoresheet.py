@@ -138,13 +138,14 @@ def test_house_rules_page_on_a_phone_without_javascript(browser, live_server) ->
         form.get_by_role("button", name="Vergleichen").click()
         # the engine's values: ISkO "mit 2, Spiel 3" x 12, house rules with two Spitzen 5 x 12
         from skatschule.engine import GameType
-        from skatschule.engine.houserules import HouseGame, HouseRules, score_house
+        from skatschule.engine.houserules import HouseGame, score_house
+        from skatschule.engine.rules import RuleSet
 
         game = HouseGame(GameType.CLUBS, matadors=2, declarer_points=70, declarer_tricks=6)
         isko = score_house(game).score
         house = score_house(
             HouseGame(GameType.CLUBS, matadors=2, spitze=2, declarer_points=70, declarer_tricks=6),
-            HouseRules(spitze=True),
+            RuleSet(spitze=True),
         ).score
         expect(page.locator("#entry-isko")).to_have_text(str(isko))
         expect(page.locator("#entry-house")).to_have_text(str(house))

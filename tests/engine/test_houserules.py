@@ -13,7 +13,6 @@ from skatschule.engine.houserules import (
     REVOLUTION_VARIANTS,
     HandOverbid,
     HouseGame,
-    HouseRules,
     Special,
     saxon_trick_winner,
     score_house,
@@ -21,9 +20,9 @@ from skatschule.engine.houserules import (
     spitze_made,
 )
 from skatschule.engine.names import render
-from skatschule.engine.rules import PUB
+from skatschule.engine.rules import PUB, RuleSet
 
-ISKO = HouseRules()
+ISKO = RuleSet()
 
 
 @pytest.mark.parametrize("game", list(GameType))
@@ -82,7 +81,7 @@ def test_isko_profile_concede_equals_engine_concede(m, bid):
 
 
 def test_seed_spitze_example_mit_2_spiel_3_mit_2_spitzen_5_mal_kreuz_60():
-    rules = HouseRules(spitze=True)
+    rules = RuleSet(spitze=True)
     o = score_house(
         HouseGame(GameType.CLUBS, matadors=2, spitze=2, bid=18, declarer_points=70, declarer_tricks=6), rules
     )
@@ -108,7 +107,7 @@ def test_spitze_cards_are_the_games_lowest_trumps():
 
 
 def test_rum_raises_the_factor_by_one_and_needs_the_skat():
-    rules = HouseRules(rum=True)
+    rules = RuleSet(rum=True)
     o = score_house(HouseGame(GameType.SPADES, matadors=1, rum=True, declarer_points=70, declarer_tricks=6), rules)
     assert o.value == (1 + 1 + 1) * 11
     with pytest.raises(SkatError):
@@ -120,7 +119,7 @@ def test_rum_raises_the_factor_by_one_and_needs_the_skat():
 def test_jacks_only_matadors_cut_mit_6_to_mit_4():
     o = score_house(
         HouseGame(GameType.CLUBS, matadors=6, declarer_points=70, declarer_tricks=6),
-        HouseRules(jacks_only_matadors=True),
+        RuleSet(jacks_only_matadors=True),
     )
     assert o.value == (4 + 1) * 12
     assert score_house(HouseGame(GameType.CLUBS, matadors=6, declarer_points=70, declarer_tricks=6)).value == 7 * 12
@@ -128,28 +127,28 @@ def test_jacks_only_matadors_cut_mit_6_to_mit_4():
 
 def test_grand_20_and_grand_ouvert_36_or_30():
     g = HouseGame(GameType.GRAND, matadors=1, declarer_points=70, declarer_tricks=6)
-    assert score_house(g, HouseRules(grand_base=20)).value == 40
+    assert score_house(g, RuleSet(grand_base=20)).value == 40
     ouvert = HouseGame(GameType.GRAND, matadors=4, hand=True, ouvert=True, declarer_points=120, declarer_tricks=10)
     # ISkO: mit 4, Spiel, Hand, Schneider, angesagt, Schwarz, angesagt, offen = 11 × 24
     assert score_house(ouvert).value == 11 * 24
     # own base: no level "offen"
-    assert score_house(ouvert, HouseRules(grand_ouvert_base=36)).value == 10 * 36
-    assert score_house(ouvert, HouseRules(grand_base=20, grand_ouvert_base=30)).value == 10 * 30
+    assert score_house(ouvert, RuleSet(grand_ouvert_base=36)).value == 10 * 36
+    assert score_house(ouvert, RuleSet(grand_base=20, grand_ouvert_base=30)).value == 10 * 30
 
 
 def test_schneider_and_schwarz_double_instead_of_adding():
     g = HouseGame(GameType.CLUBS, matadors=1, declarer_points=95, declarer_tricks=8)
     assert score_house(g).value == 3 * 12
-    o = score_house(g, HouseRules(schneider_doubles=True))
+    o = score_house(g, RuleSet(schneider_doubles=True))
     assert o.value == 2 * 12 * 2 and "K.5.6" in o.rule_ids
     schwarz = HouseGame(GameType.CLUBS, matadors=1, declarer_points=120, declarer_tricks=10)
-    assert score_house(schwarz, HouseRules(schneider_doubles=True)).value == 2 * 12 * 4
+    assert score_house(schwarz, RuleSet(schneider_doubles=True)).value == 2 * 12 * 4
 
 
 def test_hand_is_not_punished():
     g = HouseGame(GameType.HEARTS, matadors=1, hand=True, declarer_points=55, declarer_tricks=4)
     assert score_house(g).score == -2 * 30
-    assert score_house(g, HouseRules(hand_not_punished=True)).score == -30
+    assert score_house(g, RuleSet(hand_not_punished=True)).score == -30
 
 
 def test_seed_example_no_overbidding_in_hand_games_45_or_27():
@@ -165,12 +164,12 @@ def test_seed_example_no_overbidding_in_hand_games_45_or_27():
     )
     isko = score_house(g)
     assert isko.overbid and not isko.won
-    by_hand = score_house(g, HouseRules(hand_overbid=HandOverbid.HAND))
-    by_skat = score_house(g, HouseRules(hand_overbid=HandOverbid.SKAT))
+    by_hand = score_house(g, RuleSet(hand_overbid=HandOverbid.HAND))
+    by_skat = score_house(g, RuleSet(hand_overbid=HandOverbid.SKAT))
     assert (by_hand.won, by_hand.score) == (True, 45)
     assert (by_skat.won, by_skat.score) == (True, 27)
     with pytest.raises(SkatError):
-        score_house(replace_matadors(g), HouseRules(hand_overbid=HandOverbid.HAND))
+        score_house(replace_matadors(g), RuleSet(hand_overbid=HandOverbid.HAND))
 
 
 def replace_matadors(g):
@@ -182,10 +181,10 @@ def replace_matadors(g):
 def test_out_of_schneider_with_30():
     g = HouseGame(GameType.CLUBS, matadors=1, declarer_points=90, declarer_tricks=8)
     assert score_house(g).schneider
-    o = score_house(g, HouseRules(schneider_at_30=True))
+    o = score_house(g, RuleSet(schneider_at_30=True))
     assert not o.schneider and o.value == 2 * 12
     assert score_house(
-        HouseGame(GameType.CLUBS, matadors=1, declarer_points=91, declarer_tricks=8), HouseRules(schneider_at_30=True)
+        HouseGame(GameType.CLUBS, matadors=1, declarer_points=91, declarer_tricks=8), RuleSet(schneider_at_30=True)
     ).schneider
 
 
@@ -193,17 +192,17 @@ def test_free_announcements_allow_schneider_after_picking_up_and_open_without_sc
     g = HouseGame(GameType.SPADES, matadors=1, schneider_announced=True, declarer_points=92, declarer_tricks=8)
     with pytest.raises(SkatError):
         score_house(g)
-    o = score_house(g, HouseRules(free_announcements=True))
+    o = score_house(g, RuleSet(free_announcements=True))
     assert o.won and o.value == (1 + 1 + 2) * 11
     open_ = HouseGame(GameType.GRAND, matadors=2, hand=True, ouvert=True, declarer_points=80, declarer_tricks=7)
     assert not score_house(open_).won  # ISkO: open means every trick
-    free = score_house(open_, HouseRules(free_announcements=True))
+    free = score_house(open_, RuleSet(free_announcements=True))
     assert free.won and free.value == (2 + 1 + 1 + 1) * 24
 
 
 @pytest.mark.parametrize("variant", [1, 2, 3])
 def test_revolution_is_worth_92_in_every_variant(variant):
-    rules = HouseRules(revolution=variant)
+    rules = RuleSet(revolution=variant)
     assert score_house(HouseGame(special=Special.REVOLUTION, bid=92, declarer_tricks=0), rules).score == 92
     assert score_house(HouseGame(special=Special.REVOLUTION, bid=92, declarer_tricks=1), rules).score == -184
     with pytest.raises(SkatError):
@@ -213,7 +212,7 @@ def test_revolution_is_worth_92_in_every_variant(variant):
 def test_saxon_spitze_base_20_and_reversed_order():
     o = score_house(
         HouseGame(special=Special.SAXON, matadors=2, declarer_points=70, declarer_tricks=6),
-        HouseRules(saxon_spitze=True),
+        RuleSet(saxon_spitze=True),
     )
     assert o.value == 3 * 20
     assert saxon_trick_winner(parse_cards("HA H7 HK")) == 1  # the seven beats ace and king
@@ -240,11 +239,11 @@ def test_kontra_re_and_the_further_doublings():
 
 def test_profiles_round_trip_as_data():
     for rules in PROFILES.values():
-        assert HouseRules.from_dict(rules.as_dict()) == rules
+        assert RuleSet.from_dict(rules.as_dict()) == rules
     with pytest.raises(SkatError):
-        HouseRules.from_dict({"grand_base": 22})
+        RuleSet.from_dict({"grand_base": 22})
     with pytest.raises(SkatError):
-        HouseRules.from_dict({"nonsense": True})
+        RuleSet.from_dict({"nonsense": True})
 
 
 def test_revolution_variants_as_seed_002_describes_them():
@@ -262,12 +261,12 @@ def test_out_of_schneider_with_30_helps_the_defenders_only():
     K.7.4 name only the defenders), so 5 × 24 = 120, lost -240 (not -192)."""
     g = HouseGame(GameType.GRAND, hand=True, matadors=2, declarer_points=30, declarer_tricks=3)
     isko = score_house(g)
-    house = score_house(g, HouseRules(schneider_at_30=True))
+    house = score_house(g, RuleSet(schneider_at_30=True))
     assert house.schneider and (house.value, house.score) == (isko.value, isko.score) == (120, -240)
 
 
 def test_the_switch_is_named_only_where_it_changes_the_result():
-    rules = HouseRules(schneider_at_30=True)
+    rules = RuleSet(schneider_at_30=True)
     changed = score_house(HouseGame(GameType.CLUBS, matadors=1, declarer_points=90, declarer_tricks=8), rules)
     untouched = score_house(HouseGame(GameType.CLUBS, matadors=1, declarer_points=95, declarer_tricks=8), rules)
     assert any("Mit 30 aus dem Schneider" in s.de and "Out of Schneider with 30" in s.en for s in changed.steps)
@@ -279,7 +278,7 @@ def test_overbid_null_is_the_cheapest_lost_game_with_the_matadors_under_every_ru
     the house-rule path, score_game with the number of matadors and the Bock game agree."""
     g = HouseGame(GameType.NULL, matadors=2, bid=30, declarer_points=0, declarer_tricks=0)
     assert score_house(g).score == -60
-    assert score_house(g, HouseRules(jacks_only_matadors=True, grand_base=20)).score == -60
+    assert score_house(g, RuleSet(jacks_only_matadors=True, grand_base=20)).score == -60
     assert score_house(HouseGame(GameType.NULL, matadors=2, bid=30, bock=True), PUB).score == -120
     o = score_game(Contract(GameType.NULL), 0, bid=30, declarer_points=0, declarer_tricks=0, null_matadors=2)
     assert (o.score, o.counted_game) == (-60, GameType.HEARTS)
@@ -291,14 +290,12 @@ def test_overbid_null_is_the_cheapest_lost_game_with_the_matadors_under_every_ru
 def test_one_rule_set_model_pre1999_and_pub_are_switches_of_it():
     from skatschule.engine.rules import ISKO, PRE1999, PUB, RuleSet
 
-    assert HouseRules is RuleSet and HouseRules() == ISKO and ISKO.is_isko
-    assert PRE1999 == HouseRules(grand_ouvert_base=36, hand_not_punished=True) == PROFILES["alt"]
+    assert RuleSet is RuleSet and RuleSet() == ISKO and ISKO.is_isko
+    assert PRE1999 == RuleSet(grand_ouvert_base=36, hand_not_punished=True) == PROFILES["alt"]
     assert PUB.doublings and not PUB.is_isko
     # the numbers come from the switches, for score_game too
     grand = Contract(GameType.GRAND)
-    assert (
-        score_game(grand, 1, bid=18, declarer_points=70, declarer_tricks=6, rules=HouseRules(grand_base=20)).value == 40
-    )
+    assert score_game(grand, 1, bid=18, declarer_points=70, declarer_tricks=6, rules=RuleSet(grand_base=20)).value == 40
     assert score_game(grand, 1, bid=18, declarer_points=70, declarer_tricks=6).value == 48  # the cache tells them apart
 
 
@@ -308,7 +305,7 @@ def test_every_switch_is_listed_once_with_labels_in_both_languages():
 
     fields_ = [s.field for s in SWITCHES]
     assert len(set(fields_)) == len(fields_)
-    every_on = HouseRules(
+    every_on = RuleSet(
         jacks_only_matadors=True,
         grand_base=20,
         grand_ouvert_base=30,
@@ -322,7 +319,7 @@ def test_every_switch_is_listed_once_with_labels_in_both_languages():
         rum=True,
         saxon_spitze=True,
         doubling_levels=EXTENDED_DOUBLING_LEVELS,
-        bock_reading=HouseRules.from_dict({"bock_reading": "defenders_lost"}).bock_reading,
+        bock_reading=RuleSet.from_dict({"bock_reading": "defenders_lost"}).bock_reading,
     )
     assert set(every_on.switches()) == set(fields_)
     assert all(isinstance(s.label, Text) and s.label.de and s.label.en and "_" not in s.label.de for s in SWITCHES)
@@ -334,7 +331,7 @@ def test_doubling_levels_are_any_names_after_kontra_and_re():
     assert o.score == 48 * 8 and "Bock" in o.steps[-1].de
     for bad in (["Re", "Kontra"], ["Kontra", "Re", "Re"], "Kontra"):
         with pytest.raises(SkatError):
-            HouseRules.from_dict({"doubling_levels": bad})
+            RuleSet.from_dict({"doubling_levels": bad})
 
 
 def test_seed_002_example_counts_45_or_27_and_names_the_house_rule():
@@ -348,7 +345,7 @@ def test_seed_002_example_counts_45_or_27_and_names_the_house_rule():
         declarer_tricks=6,
     )
     for choice, value in ((HandOverbid.HAND, 45), (HandOverbid.SKAT, 27)):
-        o = score_house(g, HouseRules(hand_overbid=choice))
+        o = score_house(g, RuleSet(hand_overbid=choice))
         assert (o.won, o.score) == (True, value)
         assert any("K.7.5" in s.rules and "Hausregel" in s.de for s in o.steps)
 
@@ -376,7 +373,7 @@ def test_seed_002_example_counts_45_or_27_and_names_the_house_rule():
 def test_a_switch_that_changes_the_entry_is_named_in_the_derivation(switch, game):
     from skatschule.engine.rules import SWITCHES
 
-    rules = HouseRules.from_dict(switch)
+    rules = RuleSet.from_dict(switch)
     (field,) = switch
     label = next(s.label for s in SWITCHES if s.field == field)
     label = type(label)(label.de, label.en.lower())
@@ -391,7 +388,7 @@ def test_a_switch_that_changes_the_entry_is_named_in_the_derivation(switch, game
 
 @pytest.mark.parametrize(
     "rules",
-    [HouseRules(hand_overbid=HandOverbid.SKAT), HouseRules(schneider_at_30=True)],
+    [RuleSet(hand_overbid=HandOverbid.SKAT), RuleSet(schneider_at_30=True)],
     ids=["hand_overbid", "at_30"],
 )
 def test_the_switch_path_agrees_with_score_game_where_the_switch_does_not_apply(rules):

@@ -10,8 +10,8 @@ import pytest
 from skatschule.engine import Contract, GameType, score_game
 from skatschule.engine.cards import CardSet
 from skatschule.engine.feasible import declarer_points_possible
-from skatschule.engine.houserules import HouseGame, HouseRules, score_house
-from skatschule.engine.rules import ISKO
+from skatschule.engine.houserules import HouseGame, score_house
+from skatschule.engine.rules import ISKO, RuleSet
 
 pytestmark = pytest.mark.django_db
 
@@ -115,7 +115,7 @@ def test_house_rules_shown_by_their_names_in_the_visitors_language(client):
 
     profile = {"hand_not_punished": True, "schneider_at_30": True, "hand_overbid": "hand"}
     client.post("/liste/", {**NEW, **{k: "on" if v is True else v for k, v in profile.items()}})
-    active = HouseRules.from_dict(profile).active_switches()
+    active = RuleSet.from_dict(profile).active_switches()
     assert len(active) == 3
     for lang in ("de", "en"):
         client.cookies["django_language"] = lang
@@ -151,7 +151,7 @@ def test_seed_002_hand_game_not_overbid_is_reproducible_on_the_house_rule_page(c
         declarer_points=70,
         declarer_tricks=7,
     )
-    house = score_house(game, HouseRules.from_dict({"hand_overbid": switch})).score
+    house = score_house(game, RuleSet.from_dict({"hand_overbid": switch})).score
     isko = score_house(game).score
     assert f'id="entry-house">{house}<' in page and f'id="entry-isko">{isko}<' in page
     assert house == (45 if switch == "hand" else 27) and isko < 0  # seed 002's numbers; overbid under the ISkO
