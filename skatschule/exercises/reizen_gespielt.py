@@ -12,10 +12,11 @@ The grading takes a moment, so the site computes it as a job (``skatschule.druec
 the exercises graded by a job) and hands it in through :attr:`ReizenGespielt.source`; without it
 (tests, ``manage.py regrade``) the type grades on its own, with an in-process cache.
 
-Levels: 1 a suit hand (a jack or more, with the longest suit at least five trumps); 2 a Grand hand
-(two jacks or more and two aces or more); 3 a hand on the edge (jacks and the longest suit four or
-five trumps with at most one jack, or six low cards for a Null). The seat is dealt at random.
-Hands are dealt at random and kept when their shape fits; the shape never depends on the grading.
+Levels: 1 a suit hand (two jacks or more and six trumps with the longest suit, or one jack and
+seven); 2 a Grand hand (two jacks or more and two aces or more); 3 a hand where the games compete
+(six low cards without an ace: a Null?, or three jacks or more: Grand or a suit game, and how
+high?). The seat is dealt at random. Hands are dealt at random and kept when their shape fits;
+the shape never depends on the grading.
 """
 
 from __future__ import annotations
@@ -56,13 +57,13 @@ def _longest(cards: Sequence[Card]) -> int:
 def _fits(level: int, cards: Sequence[Card]) -> bool:
     jacks = _jacks(cards)
     trumps = jacks + _longest(cards)
+    aces = sum(1 for c in cards if c.rank == Rank.ACE)
     if level == 1:
-        return jacks >= 1 and trumps >= 5
+        return (jacks >= 2 and trumps >= 6) or (jacks >= 1 and trumps >= 7)
     if level == 2:
-        aces = sum(1 for c in cards if c.rank == Rank.ACE)
         return jacks >= 2 and aces >= 2
     low = sum(1 for c in cards if c.rank in (Rank.SEVEN, Rank.EIGHT, Rank.NINE))
-    return (jacks <= 1 and trumps in (4, 5)) or low >= 6
+    return (low >= 6 and aces == 0) or jacks >= 3
 
 
 def hand_of(level: int, seed: int) -> tuple[tuple[Card, ...], int]:
