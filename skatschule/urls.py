@@ -10,6 +10,8 @@ urlpatterns = [
     path("ueben/spiel/", include("skatschule.table.urls")),
     path("ueben/aufgaben/", include("skatschule.puzzles.urls")),
     path("ueben/druecken/", include("skatschule.druecken.urls")),
+    # the same pages for the bidding exercise graded by play (skatschule.druecken.views)
+    path("ueben/reizen/", include(("skatschule.druecken.urls", "druecken"), namespace="reizen")),
     path("ueben/", include("skatschule.training.urls")),
     path("konto/", include("skatschule.accounts.urls")),
     path("faelle/", include("skatschule.casebook.urls")),

@@ -1,3 +1,5 @@
+"""The exercises graded by a job: the Drücken trainer and "Reizen, am Spiel gemessen" (see :mod:`.work`)."""
+
 from django.apps import AppConfig
 
 
@@ -11,8 +13,20 @@ class DrueckenConfig(AppConfig):
         from skatschule.exercises import register
         from skatschule.jobs.registry import register as register_job
 
-        from .work import GRADE, TYPE, grading_from_jobs, run_grading
+        from .work import (
+            BID_GRADE,
+            BID_TYPE,
+            GRADE,
+            TYPE,
+            bid_grading_from_jobs,
+            grading_from_jobs,
+            run_bid_grading,
+            run_grading,
+        )
 
         TYPE.source = grading_from_jobs
         register(TYPE)
         register_job(GRADE, run_grading)
+        BID_TYPE.source = bid_grading_from_jobs
+        register(BID_TYPE)
+        register_job(BID_GRADE, run_bid_grading)

@@ -1,9 +1,11 @@
-"""The Drücken trainer's pages: an exercise of the type ``druecken`` whose answer is graded by a job.
+"""The pages of the exercises graded by a job (:data:`.work.GRADED`): the Drücken trainer at
+``/ueben/druecken/`` and "Reizen, am Spiel gemessen" at ``/ueben/reizen/``, the same views for both
+(the URL namespace names the type where the address holds no exercise yet).
 
-- ``start`` (GET ``/ueben/druecken/?stufe=N``) issues an exercise and shows it at its own address;
-- ``exercise`` (GET ``/ueben/druecken/<uuid>/``): the hand and the form; once answered the feedback;
+- ``start`` (GET ``…/?stufe=N``) issues an exercise and shows it at its own address;
+- ``exercise`` (GET ``…/<uuid>/``): the hand and the form; once answered the feedback;
   while the grading of a given answer runs, its progress (htmx polls, without JavaScript a link);
-- ``answer`` (POST): reads the answer (two cards and a game; a 400 otherwise), asks for the grading
+- ``answer`` (POST): reads the answer (a 400 when it cannot be read), asks for the grading
   job and grades at once when it is known, else keeps the answer in the session until it is.
 
 The exercise is an ordinary training exercise (lessons, review, progress): the same form is part
@@ -21,9 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from skatschule.core.errors import message_in, render_error
 from skatschule.core.security import client_ip
-from skatschule.engine import parse_card
 from skatschule.exercises.base import AnswerError
-from skatschule.exercises.druecken import parse_answer
 from skatschule.http import HtmxHttpRequest
 from skatschule.jobs import services as jobs
 from skatschule.jobs.models import Job
@@ -41,25 +41,30 @@ from skatschule.training.services.issuing import (
 )
 from skatschule.training.views import answer_error, exercise_context, lesson_of, progress_for
 
-from .work import GRADE, TYPE, key_for, payload_for
+from .work import GRADED, Graded
 
 PENDING = "druecken_pending"
 """Session key: answers given while their grading runs, by exercise uuid."""
 
 
+def _graded_type(request: HttpRequest) -> Graded:
+    """The type of this address (by its URL namespace)."""
+    namespace = request.resolver_match.namespace if request.resolver_match else ""
+    return next(g for g in GRADED.values() if g.namespace == namespace)
+
+
 def _page(request: HttpRequest, issued: IssuedExercise) -> str:
-    return reverse("druecken:exercise", kwargs={"public_id": issued.public_id})
+    return reverse(f"{GRADED[issued.kind].namespace}:exercise", kwargs={"public_id": issued.public_id})
 
 
 def _job(request: HttpRequest, issued: IssuedExercise, values: list[str]) -> Job:
-    question = question_for(issued)
-    _, game = parse_answer(question, values)
-    cards = tuple(parse_card(c) for c in question.cards)
+    graded = GRADED[issued.kind]
+    key, payload = graded.job(question_for(issued), values)
     return jobs.submit(
         owner=owner_for(request),
-        kind=GRADE,
-        key=key_for(cards, game),
-        payload=payload_for(cards, game),
+        kind=graded.job_kind,
+        key=key,
+        payload=payload,
         address=client_ip(request),
     )
 
@@ -79,7 +84,7 @@ def _graded(request: HttpRequest, owner: Owner, issued: IssuedExercise, values: 
 def start(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request)
     try:
-        issued = issue(kind=TYPE.slug, difficulty=request.GET.get("stufe", "1"), owner=owner)
+        issued = issue(kind=_graded_type(request).type.slug, difficulty=request.GET.get("stufe", "1"), owner=owner)
     except BadDifficulty as exc:
         return render(request, "training/error.html", {"message": message_in(exc)}, status=400)
     return redirect(_page(request, issued))
@@ -89,8 +94,10 @@ def start(request: HttpRequest) -> HttpResponse:
 def exercise(request: HttpRequest, public_id: Any) -> HttpResponse:
     owner = owner_for(request)
     issued = get_issued(public_id, owner)
-    if issued.kind != TYPE.slug:
+    if issued.kind not in GRADED:
         return redirect(reverse("training:exercise", kwargs={"kind": issued.kind}))
+    if _graded_type(request).type.slug != issued.kind:  # the other type's address
+        return redirect(_page(request, issued))
     attempt = Attempt.objects.filter(issued=issued).first()
     if attempt is not None:
         answered = Submitted(attempt, grade_attempt(attempt), created=False)
@@ -108,7 +115,7 @@ def exercise(request: HttpRequest, public_id: Any) -> HttpResponse:
             request.session[PENDING] = stored
             return _graded(request, owner, issued, list(pending))
         context = exercise_context(issued, progress_for(owner, issued))
-        context.update(job=job, page=_page(request, issued))
+        context.update(job=job, page=_page(request, issued), waiting=GRADED[issued.kind].waiting)
         return render(request, "druecken/waiting.html", context)
     return render(request, "training/exercise.html", exercise_context(issued, progress_for(owner, issued)))
 
@@ -119,8 +126,10 @@ def answer(request: HtmxHttpRequest, public_id: Any) -> HttpResponse:
     issued = get_issued(public_id, owner)
     values = [str(v)[:8] for v in request.POST.getlist("answer")[:8]]
     try:
-        if issued.kind != TYPE.slug:
-            raise AnswerError("Diese Aufgabe ist keine Drücken-Aufgabe.", "This exercise is not a discard exercise.")
+        if issued.kind not in GRADED or GRADED[issued.kind].namespace != _graded_type(request).namespace:
+            raise AnswerError(
+                "Diese Aufgabe wird auf einer anderen Seite bewertet.", "This exercise is graded on another page."
+            )
         job = _job(request, issued, values)
     except AnswerError as exc:
         return answer_error(request, owner, issued, exc)

@@ -38,6 +38,9 @@ __all__ = [
     "DEALS",
     "SCREEN_DEALS",
     "DiscardGrade",
+    "game_tables",
+    "level_values",
+    "settle_playout",
     "GameGrading",
     "HandGrading",
     "deals_for",
@@ -199,13 +202,15 @@ def deals_for(twelve: Sequence[Card], count: int, seed: int) -> list[tuple[int, 
 
 
 @functools.cache
-def _game_tables(kind: int) -> Tables:
-    return tables(kind)
+def game_tables(game: GameType) -> Tables:
+    """The playout's tables of ``game`` (kept: one set per game)."""
+    return tables(_KIND[game])
 
 
 @functools.cache
-def _scores(game: GameType, matadors: int) -> tuple[int, int, int]:
-    """The list value of ``game`` plain, with Schneider and with Schwarz."""
+def level_values(game: GameType, matadors: int) -> tuple[int, int, int]:
+    """The value of ``game`` with pick-up plain, with Schneider and with Schwarz (Null: its
+    fixed value three times)."""
     contract = Contract(game)
     if game.is_null:
         value = game_value(contract).value
@@ -217,14 +222,30 @@ def _scores(game: GameType, matadors: int) -> tuple[int, int, int]:
     )
 
 
+def settle_playout(result: int, away: int, null: bool, values: tuple[int, int, int]) -> tuple[int, bool]:
+    """The value and the win of one deal played out by :func:`.playout.play` for the declarer:
+    ``away`` the Augen in the skat (they count for him), ``values`` from :func:`level_values`.
+    Won with 61 Augen (Null: without a trick); Schneider and Schwarz by either party count."""
+    if null:
+        return values[0], result == 0
+    taken = result & 15
+    got = (result >> 4) + away
+    if taken == 10 or taken == 0:
+        value = values[2]
+    elif got >= 90 or got <= 30:
+        value = values[1]
+    else:
+        value = values[0]
+    return value, got >= 61
+
+
 def _accumulate(
     cards: list[Card], game: GameType, pairs: Sequence[tuple[Card, Card]], deals: Sequence[tuple[int, int]]
 ) -> list[list[int]]:
     """Per pair: [total score, won, Augen, tricks] over ``deals``."""
-    kind = _KIND[game]
-    t = _game_tables(kind)
+    t = game_tables(game)
     twelve_mask = CardSet(cards).mask
-    plain, schneider, schwarz = _scores(game, 0 if game.is_null else matadors_in_mask(game, twelve_mask))
+    values = level_values(game, 0 if game.is_null else matadors_in_mask(game, twelve_mask))
     null = game.is_null
     out: list[list[int]] = []
     for a, b in pairs:
@@ -234,25 +255,13 @@ def _accumulate(
         total = won = augen = tricks = 0
         for left, right in deals:
             result = play(hand, left, right, 0, 0, t)
+            value, win = settle_playout(result, away, null, values)
             if null:
-                if result == 0:
-                    total += plain
-                    won += 1
-                else:
-                    total -= 2 * plain
-                    tricks += 1
-                continue
-            taken = result & 15
-            got = (result >> 4) + away
-            augen += got
-            tricks += taken
-            if taken == 10 or taken == 0:
-                value = schwarz
-            elif got >= 90 or got <= 30:
-                value = schneider
+                tricks += result
             else:
-                value = plain
-            if got >= 61:
+                augen += (result >> 4) + away
+                tricks += result & 15
+            if win:
                 total += value
                 won += 1
             else:

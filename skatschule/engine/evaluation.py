@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from .cards import Card, CardSet, Rank, Suit
 from .explain import Step, plural
 from .games import Contract, GameType
-from .names import game_ref
+from .names import game_ref, rank_ref
 from .rules import ISKO, RuleSet
 from .scoring import game_value, matadors_in_mask
 
@@ -184,6 +184,18 @@ def _value(mask: int, counts: _Counts, rules: RuleSet) -> int:
     return game_value(contract, matadors_in_mask(counts.game, mask), rules=rules).value
 
 
+_J = rank_ref(Rank.JACK)
+_JS = rank_ref(Rank.JACK, plural=True)
+_A = rank_ref(Rank.ACE)
+_AS = rank_ref(Rank.ACE, plural=True)
+_K = rank_ref(Rank.KING)
+"""The ranks as name references: the reader's deck names them (Bube or Unter, Ass or Daus)."""
+
+
+def _jacks_text(count: int) -> str:
+    return f"{count} {_J if count == 1 else _JS}"
+
+
 def _facts(counts: _Counts) -> Step:
     game = counts.game
     if game is GameType.NULL:
@@ -195,18 +207,18 @@ def _facts(counts: _Counts) -> Step:
         )
     if game is GameType.GRAND:
         return Step(
-            f"{game_ref(game)}: {plural(counts.first, 'Bube')}; stehende Karten in den Farben (Ass, Ass-Zehn, "
-            f"Ass-Zehn-König ...): {counts.second}; Verlierer: {counts.third}, zwei davon gehen in den Skat",
-            f"{game_ref(game)}: {plural(counts.first, 'jack', 'en')}, {plural(counts.second, 'sure card', 'en')} in "
-            f"the suits (ace, ace-ten, ace-ten-king ...), {plural(counts.third, 'loser', 'en')}, two of which go into "
-            f"the skat",
+            f"{game_ref(game)}: {_jacks_text(counts.first)}; stehende Karten in den Farben ({_A}, {_A}-Zehn, "
+            f"{_A}-Zehn-{_K} ...): {counts.second}; Verlierer: {counts.third}, zwei davon gehen in den Skat",
+            f"{game_ref(game)}: {_jacks_text(counts.first)}, {plural(counts.second, 'sure card', 'en')} in "
+            f"the suits ({_A}, {_A}-ten, {_A}-ten-{_K} ...), {plural(counts.third, 'loser', 'en')}, two of which go "
+            f"into the skat",
             ("2.3.2",),
         )
     return Step(
-        f"{game_ref(game)}: {plural(counts.first, 'Trumpf')}, hohe davon (Buben, Ass, Zehn): {counts.second}; "
-        f"sichere Seitenstiche (Asse, Zehnen mit Ass): {counts.third}",
-        f"{game_ref(game)}: {plural(counts.first, 'trump', 'en')} ({counts.second} of them high: jacks, ace, ten), "
-        f"{plural(counts.third, 'side winner', 'en')} (aces, tens with their ace)",
+        f"{game_ref(game)}: {plural(counts.first, 'Trumpf')}, hohe davon ({_JS}, {_A}, Zehn): {counts.second}; "
+        f"sichere Seitenstiche ({_AS}, Zehnen mit {_A}): {counts.third}",
+        f"{game_ref(game)}: {plural(counts.first, 'trump', 'en')} ({counts.second} of them high: {_JS}, {_A}, ten), "
+        f"{plural(counts.third, 'side winner', 'en')} ({_AS}, tens with their {_A})",
         ("2.3.2",),
     )
 
@@ -219,8 +231,8 @@ _NEEDED = {
         f"{MIN_GOOD_CARDS} good cards",
     ),
     "grand": (
-        "mindestens ein Bube und höchstens zwei Verlierer nach dem Drücken",
-        "at least one jack and at most two losers after the discard",
+        f"mindestens ein {_J} und höchstens zwei Verlierer nach dem Drücken",
+        f"at least one {_J} and at most two losers after the discard",
     ),
     "null": (
         f"alle Farben sicher (Null Hand) oder höchstens {MAX_NULL_DISCARDS} Karten zum Drücken",

@@ -36,6 +36,9 @@ fall           (registered by the casebook app) choice (a casebook case's option
 regelverstoss  level 1 choice ``alleinspieler`` / ``gegenpartei``, levels 2-3 number
                (the declarer's list entry after the referee's ruling)
 =============  =====================================================================
+
+The types graded by a job register from the ``druecken`` app: ``druecken`` (widget ``discard``) and
+``reizen_gespielt`` (widget ``bid``: ``passen`` or a bid value).
 """
 
 from __future__ import annotations
@@ -80,6 +83,7 @@ CURRICULUM: tuple[str, ...] = (
     "spitzen",
     "spielwert",
     "reizen_hoehe",
+    "reizen_gespielt",
     "reizen_ablauf",
     "spielansage",
     "druecken",

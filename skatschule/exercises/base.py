@@ -31,7 +31,7 @@ __all__ = [
     "shuffled_options",
 ]
 
-Widget = Literal["number", "choice", "cards", "order", "multi", "case", "discard"]
+Widget = Literal["number", "choice", "cards", "order", "multi", "case", "discard", "bid"]
 """How the answer is entered:
 
 - ``number``: one integer in the field ``answer`` (may be negative);
@@ -43,7 +43,9 @@ Widget = Literal["number", "choice", "cards", "order", "multi", "case", "discard
 - ``case``: one of ``options`` (its ``value``) and then one integer (the list entry), as two
   ``answer`` fields in that order (``fall``: a casebook case that also asks for the score);
 - ``discard``: two of ``cards`` (card codes) and one of ``options`` (the game), in any order
-  (``druecken``: graded by a job of the ``druecken`` app).
+  (``druecken``: graded by a job of the ``druecken`` app);
+- ``bid``: one of ``options`` (``passen`` or a bid), picked from a list in the ladder's order
+  (``reizen_gespielt``: graded by a job of the ``druecken`` app).
 """
 
 
@@ -134,8 +136,8 @@ class ExerciseType(ABC):
     """Difficulties are 1 .. levels."""
     variant: bool = False
     graded_by_job: bool = False
-    """Grading takes seconds and runs as a job on the type's own pages (``druecken``): not in
-    quizzes, whose answers are graded within the request."""
+    """Grading takes seconds and runs as a job on the type's own pages (``druecken``,
+    ``reizen_gespielt``): not in quizzes, whose answers are graded within the request."""
 
     def title(self, lang: str = "de") -> str:
         """The name in ``lang`` (German for anything but English, as every :class:`Text`)."""

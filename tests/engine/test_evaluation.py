@@ -18,7 +18,7 @@ def test_no_jack_no_ace_passes():
     e = evaluate(hand("S9 SQ S7 D8 S8 DQ CT SK HK H7"))
     assert e.best is None and e.limit == 0
     spades = check_game(hand("S9 SQ S7 D8 S8 DQ CT SK HK H7"), GameType.SPADES)
-    assert not spades.playable and "hohe davon (Buben, Ass, Zehn): 0" in spades.steps[0].de
+    assert not spades.playable and "hohe davon (⟦ranks:J⟧, ⟦rank:A⟧, Zehn): 0" in spades.steps[0].de
 
 
 def test_four_aces_three_tens_and_a_jack_is_a_grand():

@@ -68,6 +68,12 @@ def test_discard_benchmark() -> None:
     assert re.fullmatch(r"seconds_per_grading: \d+\.\d\d", lines[-1]), lines[-3:]
 
 
+def test_bidding_graded_by_play_against_lesson_seven() -> None:
+    lines = run_module("skatschule.engine.bidplay", "--hands", "3", "--deals", "4")
+    assert re.fullmatch(r"agreement over 3 hands: the same bid \d+\.\d%, within one bid step \d+\.\d%", lines[-1])
+    assert any("reference, lesson 7's evaluation" in line for line in lines), lines
+
+
 def test_bot_arena() -> None:
     lines = run_module("skatschule.engine.arena", "--deals", "1", "--pairings", "beginner-random")
     assert re.search(r"\d", lines[-1]), lines[-3:]

@@ -27,7 +27,7 @@ EXPECTED = {
     4: ("stiche", {"stich"}),
     5: ("spitzen", {"spitzen"}),
     6: ("spielwert", {"spielwert"}),
-    7: ("reizen-wie-hoch", {"reizen_hoehe"}),
+    7: ("reizen-wie-hoch", {"reizen_hoehe", "reizen_gespielt"}),
     8: ("reizen-ablauf", {"reizen_ablauf"}),
     9: ("spielansage", {"spielansage", "druecken"}),
     10: ("ueberreizt", {"ueberreizt"}),
