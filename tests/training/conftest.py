@@ -38,3 +38,15 @@ def en_client() -> Client:
     client = Client()
     client.cookies["django_language"] = "en"
     return client
+
+
+@pytest.fixture
+def quick_gradings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Types graded by a job (the Drücken trainer, the bid graded by play) sample 12 deals
+    instead of 200: the tests that use this check pages and texts, not the grading's verdict,
+    and the same few deals serve the page, the job and ``correct_answer`` alike."""
+    for kind in exercises.REGISTRY.values():
+        if kind.graded_by_job:
+            for name, few in (("deals", 12), ("screen", 4)):
+                if hasattr(type(kind), name):
+                    monkeypatch.setattr(type(kind), name, few)

@@ -141,6 +141,7 @@ def _run(kind_slug: str, level: int, kind) -> None:
 
 
 @pytest.mark.django_db
+@pytest.mark.usefixtures("quick_gradings")
 @pytest.mark.parametrize("kind_slug, level", REAL_CASES or [("(the registry is empty)", 0)])
 def test_real_exercise_pages_hide_the_answer(kind_slug, level):
     types = exercise_types()
