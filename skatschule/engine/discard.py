@@ -349,6 +349,49 @@ BENCH_HANDS = (
 """Fixed hands for :func:`main`: suit games, a Grand, a weak suit game and a Null."""
 
 
+@dataclass(frozen=True, slots=True)
+class Calibration:
+    """How often the playout and the solver win the same deals for one hand, game and discard."""
+
+    game: GameType
+    discard: tuple[Card, Card]
+    deals: int
+    playout_won: int
+    """Deals the playout wins for the declarer (61 Augen; Null: no trick)."""
+    solver_won: int
+    """Deals the declarer wins with best play of all three, cards open (the solver's proof)."""
+    agree: int
+    """Deals where both say the same."""
+
+
+def calibrate(twelve: Sequence[Card], game: GameType, *, deals: int = 40, seed: int = 0) -> Calibration:
+    """Play the best discard of ``game`` (by the playout) over ``deals`` sampled deals twice:
+    by :func:`.playout.play` and by the solver's proof with open cards, and count the wins.
+
+    The solver plays perfectly with all cards open, which is the ceiling of both parties'
+    play; where the playout wins more often, it rates the declarer too high."""
+    from .solver import solve
+
+    cards = _twelve(twelve)
+    best = grade(cards, game, deals=deals, seed=seed)[0].cards
+    skat = best[0].bit | best[1].bit
+    hand = CardSet(cards).mask & ~skat
+    away = best[0].points + best[1].points
+    twelve_mask = CardSet(cards).mask
+    values = level_values(game, 0 if game.is_null else matadors_in_mask(game, twelve_mask))
+    t = game_tables(game)
+    playout_won = solver_won = agree = 0
+    for left, right in deals_for(cards, deals, seed):
+        _, by_play = settle_playout(play(hand, left, right, 0, 0, t), away, game.is_null, values)
+        hands = [CardSet(hand), CardSet(left), CardSet(right)]
+        target = None if game.is_null else 61
+        by_proof = solve(game, 0, hands, leader=0, skat=list(best), card_values=False, target=target).declarer_wins
+        playout_won += by_play
+        solver_won += by_proof
+        agree += by_play == by_proof
+    return Calibration(game, best, deals, playout_won, solver_won, agree)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m skatschule.engine.discard``: CPU seconds per :func:`grade_hand` (the last line),
     beside the solver's cost for the same work, measured on a sample and extrapolated."""
@@ -361,7 +404,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description="time the Drücken grading")
     parser.add_argument("--deals", type=int, default=DEALS)
+    parser.add_argument(
+        "--calibrate",
+        type=int,
+        metavar="N",
+        help="instead: the playout's wins beside the solver's proof over N deals of each hand (and Grand)",
+    )
     args = parser.parse_args(argv)
+    if args.calibrate:
+        return _print_calibration(args.calibrate)
     build = "compiled" if compiled.ACTIVE else "pure Python"
     times = []
     for text, game in BENCH_HANDS:
@@ -392,6 +443,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  with one question per deal and discard would take about {per_question * questions:.0f} s")
     print(f"engine: {build}; {len(times)} hands, {args.deals} deals, the longest {max(times):.2f} s")
     print(f"seconds_per_grading: {sum(times) / len(times):.2f}")
+    return 0
+
+
+def _print_calibration(deals: int) -> int:
+    from .cards import parse_cards
+
+    rows: list[Calibration] = []
+    for text, game in BENCH_HANDS:
+        for kind in dict.fromkeys((game, GameType.GRAND)):
+            row = calibrate(parse_cards(text), kind, deals=deals)
+            rows.append(row)
+            print(
+                f"{text} {kind.value}, discard {row.discard[0].code} {row.discard[1].code}: playout won "
+                f"{row.playout_won}/{deals}, solver {row.solver_won}/{deals}, same verdict {row.agree}/{deals}"
+            )
+    total = deals * len(rows)
+    playout = sum(r.playout_won for r in rows)
+    solver = sum(r.solver_won for r in rows)
+    agree = sum(r.agree for r in rows)
+    print(f"playout wins {playout}/{total}, solver (open cards, best play) {solver}/{total}")
+    print(f"same_verdict: {agree / total:.1%}")
     return 0
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 import itertools
 import random
 
-from skatschule.engine import playout
+from skatschule.engine import discard, playout
 from skatschule.engine.cards import CARDS, CardSet, parse_cards
 from skatschule.engine.discard import HandGrading, all_discards, deals_for, grade, grade_hand, rank_of
 from skatschule.engine.games import Contract, GameType, legal_cards, trick_winner
 from skatschule.engine.playout import KINDS, Tables, play
 from skatschule.engine.scoring import game_value
+from skatschule.engine.solver import solve
 
 TWELVE = parse_cards("C7 C8 C9 S7 S8 S9 H7 H8 H9 D7 DA SA")
 
@@ -129,3 +130,23 @@ def test_the_augen_put_away_count_for_the_declarer() -> None:
     for pair in itertools.islice(grades, 10):
         g = grades[pair]
         assert g.augen >= g.deals * g.augen_away  # every deal gets at least the skat
+
+
+def test_calibration_counts_both_verdicts_deal_by_deal() -> None:
+    """The calibration plays the playout's best discard; its columns are the playout's settled
+    win and the solver's proof on each sampled deal, and "same verdict" counts where they meet."""
+    twelve = parse_cards("DJ SA SK SQ S9 S8 HT HQ D7 DA DT C7")
+    found = discard.calibrate(twelve, GameType.GRAND, deals=6, seed=3)
+    assert found.discard == grade(twelve, GameType.GRAND, deals=6, seed=3)[0].cards
+    hand = CardSet(twelve).mask & ~(found.discard[0].bit | found.discard[1].bit)
+    away = found.discard[0].points + found.discard[1].points
+    values = discard.level_values(GameType.GRAND, 1)  # the win does not depend on the value
+    by_play, by_proof = [], []
+    for left, right in deals_for(twelve, 6, 3):
+        result = play(hand, left, right, 0, 0, discard.game_tables(GameType.GRAND))
+        by_play.append(discard.settle_playout(result, away, False, values)[1])
+        hands = [CardSet(hand), CardSet(left), CardSet(right)]
+        proof = solve(GameType.GRAND, 0, hands, leader=0, skat=list(found.discard), card_values=False, target=61)
+        by_proof.append(proof.declarer_wins)
+    assert (found.deals, found.playout_won, found.solver_won) == (6, sum(by_play), sum(by_proof))
+    assert found.agree == sum(a == b for a, b in zip(by_play, by_proof))
