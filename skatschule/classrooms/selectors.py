@@ -29,6 +29,8 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Max, QuerySet
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import override, pgettext
 
 from skatschule.core.notfound import NotFound
 from skatschule.core.spreadsheets import local_datetime
@@ -133,9 +135,10 @@ def task_choices(classroom: Classroom, lang: str = "de") -> list[tuple[str, list
     """Grouped choices for the form: the lessons, and the class's quizzes (not drafts)."""
     lessons = [(f"lesson:{lesson.slug}", lesson.title(lang)) for lesson in get_lessons()]
     quizzes = [(f"quiz:{q.pk}", q.title) for q in classroom.quizzes.filter(published_at__isnull=False)]
-    groups = [("Lessons" if lang == "en" else "Lektionen", lessons)]
-    if quizzes:
-        groups.append(("Quizzes" if lang == "en" else "Quizze", quizzes))
+    with override(lang):
+        groups = [(_("Lektionen"), lessons)]
+        if quizzes:
+            groups.append((_("Quizze"), quizzes))
     return groups
 
 
@@ -272,7 +275,7 @@ def class_assignments(classroom: Classroom, lang: str = "de", now: datetime | No
     result = []
     for assignment in classroom.assignments.select_related("quiz"):
         finished = [when for when in done_at(assignment, members).values() if when is not None]
-        title, _ = title_and_url(assignment, lang)
+        title, _url = title_and_url(assignment, lang)
         late = sum(1 for when in finished if when > assignment.due_at)
         overdue = len(members) - len(finished) if now > assignment.due_at else 0
         result.append(AssignmentSummary(assignment, title, len(finished), late, len(members), overdue))
@@ -426,16 +429,17 @@ def class_progress(classroom: Classroom, sort: str = SORT_NAME) -> ClassProgress
 
 def progress_table(progress: ClassProgress, lang: str = "de") -> list[list[Any]]:
     """The table for export: header, then one row per student (cells not yet guarded)."""
-    en = lang == "en"
-    header: list[Any] = [
-        "Username" if en else "Benutzername",
-        "Last activity" if en else "Letzte Aktivität",
-        "Lessons mastered" if en else "Lektionen gemeistert",
-    ]
+    with override(lang):
+        header: list[Any] = [
+            pgettext("Tabellenkopf", "Benutzername"),
+            pgettext("Tabellenkopf", "Letzte Aktivität"),
+            pgettext("Tabellenkopf", "Lektionen gemeistert"),
+        ]
+        mastered = _("gemeistert")
     header += [lesson.title(lang) for lesson in progress.lessons]
-    header += [title for _, title, _ in progress.quizzes]
+    header += [title for _pk, title, _total in progress.quizzes]
     table = [header]
-    mastered, started, untouched = ("mastered", "%", "–") if en else ("gemeistert", "%", "–")
+    started, untouched = "%", "–"
     for s in progress.students:
         line: list[Any] = [s.name, local_datetime(s.last_activity) or "", s.mastered]
         for p in s.lessons:

@@ -58,7 +58,7 @@ def class_progress_export(request: AuthenticatedHttpRequest, pk: int, fmt: str) 
     name = (slugify(classroom.name) or "klasse") + "-fortschritt"
     if fmt == "xlsx":
         response = HttpResponse(
-            table_xlsx_bytes(rows, "Progress" if lang == "en" else "Fortschritt"),
+            table_xlsx_bytes(rows, _("Fortschritt")),
             content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         )
         response["Content-Disposition"] = f'attachment; filename="{name}.xlsx"'

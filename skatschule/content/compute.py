@@ -92,14 +92,11 @@ _NUMBER_WORDS = {
 _MATADOR_WORDS = {"mit": 1, "with": 1, "ohne": -1, "without": -1}
 
 _WORDS = {
-    "de": {
-        "won": "gewonnen",
-        "lost": "verloren",
-        "overbid": "überreizt",
-        "value": "Spielwert",
-        "entry": "Listeneintrag",
-    },
-    "en": {"won": "won", "lost": "lost", "overbid": "overbid", "value": "game value", "entry": "list entry"},
+    "won": Text("gewonnen", "won"),
+    "lost": Text("verloren", "lost"),
+    "overbid": Text("überreizt", "overbid"),
+    "value": Text("Spielwert", "game value"),
+    "entry": Text("Listeneintrag", "list entry"),
 }
 
 
@@ -400,7 +397,7 @@ def matador_count(args: str) -> int:
 
 def result_summary(outcome: Outcome, lang: str) -> str:
     """``gewonnen: Spielwert 48, Listeneintrag +48`` (with ``(überreizt)`` when overbid)."""
-    w = _WORDS["en" if lang == "en" else "de"]
+    w = {key: text.get(lang) for key, text in _WORDS.items()}
     summary = f"{w['won'] if outcome.won else w['lost']}"
     if outcome.overbid:
         summary += f" ({w['overbid']})"

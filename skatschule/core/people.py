@@ -9,14 +9,17 @@ shown as it is.
 
 from __future__ import annotations
 
+from skatschule.engine.text import Text
+
 from .language import current_lang
 
-__all__ = ["DELETED_PREFIX", "DELETED_LABELS", "is_deleted_name", "shown_name"]
+__all__ = ["DELETED_PREFIX", "DELETED_LABEL", "is_deleted_name", "shown_name"]
 
 DELETED_PREFIX = "gelöschter Schüler · "
 """The stored prefix of a deleted account's name (signup cannot produce it: it has spaces)."""
 
-DELETED_LABELS = {"de": "gelöschter Schüler", "en": "deleted student"}
+DELETED_LABEL = Text("gelöschter Schüler", "deleted student")
+"""What a deleted account is called in the reader's language (the stored prefix stays German)."""
 
 
 def is_deleted_name(username: str) -> bool:
@@ -27,5 +30,5 @@ def shown_name(username: str, lang: str | None = None) -> str:
     """``username`` for display in ``lang`` (default: the current language)."""
     if not is_deleted_name(username):
         return username
-    label = DELETED_LABELS.get(lang or current_lang(), DELETED_LABELS["de"])
+    label = DELETED_LABEL.get(current_lang(lang))
     return f"{label} · {username[len(DELETED_PREFIX) :]}"

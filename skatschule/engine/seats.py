@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from .text import Text
+
 __all__ = ["Seat", "SEATS", "SEAT_NAMES_DE", "SEAT_NAMES_EN"]
 
 SEAT_NAMES_DE = ("Vorhand", "Mittelhand", "Hinterhand")
@@ -35,6 +37,11 @@ class Seat(IntEnum):
     @property
     def name_en(self) -> str:
         return SEAT_NAMES_EN[self]
+
+    @property
+    def text(self) -> Text:
+        """The seat's name as domain text (``Text("Vorhand", "forehand")``)."""
+        return Text(SEAT_NAMES_DE[self], SEAT_NAMES_EN[self])
 
     @property
     def next(self) -> Seat:

@@ -355,11 +355,15 @@ def _label(question: Question, value: str, lang: str) -> str:
     return value
 
 
+NONE_CHOSEN = Text("keine", "none")
+"""An answer that chose none of the options."""
+
+
 def _labels(question: Question, values: Iterable[str], lang: str) -> str:
     chosen = set(values)
     names = [o.label.get(lang) for o in question.options if o.value in chosen]
     if not names:
-        return "keine" if lang != "en" else "none"
+        return NONE_CHOSEN.get(lang)
     return ", ".join(names)
 
 

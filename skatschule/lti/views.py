@@ -117,7 +117,7 @@ def launch(request: HttpRequest) -> HttpResponse:
 
 
 def _refused_title() -> str:
-    return "Start abgelehnt" if current_lang() == "de" else "Launch refused"
+    return _("Start abgelehnt")
 
 
 def _enter(request: HttpRequest, checked: LtiLaunch) -> HttpResponse:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from skatschule.engine.bidding import SEAT_NAMES_DE, SEAT_NAMES_EN
 from skatschule.engine.cards import CardSet
 from skatschule.engine.names import game_ref
 from skatschule.engine.puzzles import Puzzle as EnginePuzzle
 from skatschule.engine.puzzles import View, augen_so_far, describe, explain
+from skatschule.engine.seats import SEATS
 from skatschule.engine.sorting import sort_hand
 
 
 def _seat(seat: int, lang: str) -> str:
-    return (SEAT_NAMES_DE if lang != "en" else SEAT_NAMES_EN)[seat]
+    return SEATS[seat].text.get(lang)
 
 
 def present_position(puzzle: EnginePuzzle, lang: str) -> dict[str, Any]:

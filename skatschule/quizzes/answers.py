@@ -20,7 +20,8 @@ from collections import defaultdict
 from functools import lru_cache
 
 from skatschule.core.notfound import NotFound
-from skatschule.engine import SEAT_NAMES_DE, SEAT_NAMES_EN, SkatError, parse_card
+from skatschule.engine import SEATS as ENGINE_SEATS
+from skatschule.engine import SkatError, parse_card
 from skatschule.engine.names import DEFAULT_DECK, cards_ref, render
 from skatschule.exercises.base import AnswerError, Question
 from skatschule.exercises.helpers import read_answer
@@ -56,7 +57,7 @@ def variant_free_labels(kind: str, lang: str) -> dict[str, str]:
 
 def _token_words(token: str, lang: str, kind: str) -> str | None:
     if token in SEATS:
-        seat = (SEAT_NAMES_EN if lang == "en" else SEAT_NAMES_DE)[SEATS.index(token)]
+        seat = ENGINE_SEATS[SEATS.index(token)].text.get(lang)
         return seat[:1].upper() + seat[1:]  # a cell of its own: "Forehand", as the choice labels say
     try:
         return cards_ref([parse_card(token)])

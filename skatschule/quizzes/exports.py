@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
-from django.utils.translation import override
+from django.utils.translation import override, pgettext
 
 from skatschule.core.spreadsheets import default_delimiter, table_csv_bytes, table_xlsx_bytes
 from skatschule.engine.names import DEFAULT_DECK, cards_ref, render
@@ -73,7 +73,8 @@ def csv_bytes(quiz: Quiz, lang: str = "de", delimiter: str | None = None) -> byt
 
 
 def xlsx_bytes(quiz: Quiz, lang: str = "de") -> bytes:
-    return table_xlsx_bytes(_table(quiz, lang), "Results" if lang == "en" else "Ergebnisse")
+    with override(lang):
+        return table_xlsx_bytes(_table(quiz, lang), _("Ergebnisse"))
 
 
 def item_analysis_table(quiz: Quiz, lang: str = "de") -> list[list[str]]:
@@ -81,10 +82,15 @@ def item_analysis_table(quiz: Quiz, lang: str = "de") -> list[list[str]]:
     most common wrong answers in words (card names of the French deck, as in the Moodle export)."""
     from .presenters import shown_item_stats
 
-    if lang == "en":
-        header = ["Item", "Type", "Answered", "Facility index (%)", "Discrimination index", "Most common wrong answers"]
-    else:
-        header = ["Aufgabe", "Art", "Beantwortet", "Leichtigkeit (%)", "Trennschärfe", "Häufigste falsche Antworten"]
+    with override(lang):
+        header = [
+            pgettext("Tabellenkopf", "Aufgabe"),
+            pgettext("Tabellenkopf", "Art"),
+            pgettext("Tabellenkopf", "Beantwortet"),
+            pgettext("Tabellenkopf", "Leichtigkeit (%)"),
+            pgettext("Tabellenkopf", "Trennschärfe"),
+            pgettext("Tabellenkopf", "Häufigste falsche Antworten"),
+        ]
     rows = [header]
     for stat in shown_item_stats(quiz, selectors.item_stats(quiz, lang), lang):
         wrong = "; ".join(f"{_text(words, lang)} ({n}×)" for words, n in stat.wrong)
@@ -107,7 +113,8 @@ def item_analysis_csv(quiz: Quiz, lang: str = "de") -> bytes:
 
 
 def item_analysis_xlsx(quiz: Quiz, lang: str = "de") -> bytes:
-    return table_xlsx_bytes(item_analysis_table(quiz, lang), "Item analysis" if lang == "en" else "Aufgabenanalyse")
+    with override(lang):
+        return table_xlsx_bytes(item_analysis_table(quiz, lang), _("Aufgabenanalyse"))
 
 
 # --- Moodle XML -------------------------------------------------------------------------------
@@ -123,15 +130,15 @@ def _question_html(question: Question, lang: str) -> str:
     if facts:
         parts.append("<ul>" + "".join(f"<li>{escape(_text(f, lang))}</li>" for f in facts) + "</ul>")
     labels = (
-        ("Hand", question.cards, "Karten"),
-        ("Trick so far", question.trick, "Auf dem Tisch"),
-        ("Skat", question.skat, "Skat"),
+        (pgettext("Moodle-Export", "Karten"), question.cards, True),
+        (pgettext("Moodle-Export", "Auf dem Tisch"), question.trick, False),
+        (pgettext("Moodle-Export", "Skat"), question.skat, False),
     )
     clickable = sorted(o.value for o in question.options) or sorted(question.cards)
-    for en, cards, de in labels:
-        if not cards or (question.widget == "cards" and de == "Karten" and sorted(cards) == clickable):
+    for label, cards, is_hand in labels:
+        if not cards or (question.widget == "cards" and is_hand and sorted(cards) == clickable):
             continue  # the hand is the list of choices below
-        parts.append(f"<p>{escape(en if lang == 'en' else de)}: {escape(_text(cards_ref(cards), lang))}</p>")
+        parts.append(f"<p>{escape(label)}: {escape(_text(cards_ref(cards), lang))}</p>")
     return "".join(parts)
 
 
@@ -147,7 +154,13 @@ def _options(question: Question, lang: str) -> list[tuple[str, str]]:
 
 
 def moodle_items(quiz: Quiz, lang: str = "de") -> tuple[list[str], list[int]]:
-    """The ``<question>`` elements and the positions that have no Moodle equivalent."""
+    """The ``<question>`` elements and the positions that have no Moodle equivalent; the
+    export's own words (labels, levels) in ``lang``, whatever the request's language."""
+    with override(lang):
+        return _moodle_items(quiz, lang)
+
+
+def _moodle_items(quiz: Quiz, lang: str) -> tuple[list[str], list[int]]:
     blocks: list[str] = []
     skipped: list[int] = []
     for item in quiz.items.all():
@@ -165,8 +178,7 @@ def moodle_items(quiz: Quiz, lang: str = "de") -> tuple[list[str], list[int]]:
         feedback = grade_values(question, right)  # the engine's derivation, also for own items
         steps = "".join(f"<li>{escape(_text(step.text(lang), lang))}</li>" for step in feedback.steps)
         general = f"<p>{escape(_text(feedback.answer.get(lang), lang))}</p>" + (f"<ol>{steps}</ol>" if steps else "")
-        with override(lang):
-            level = level_name(item.difficulty) if registered else str(_("eigene Aufgabe"))
+        level = level_name(item.difficulty) if registered else str(_("eigene Aufgabe"))
         name = f"{item.position}. {kind.title(lang)} ({level})"
         lines = [
             f'<question type="{qtype}">',
@@ -196,38 +208,29 @@ def moodle_items(quiz: Quiz, lang: str = "de") -> tuple[list[str], list[int]]:
 
 
 def moodle_note(lang: str) -> str:
-    if lang == "en":
-        return (
-            "Exported from Skatschule: each item in its fixed variant with the engine's answer. "
-            "Moodle grades by this stored answer; the engine's grading with explanations of wrong "
-            "answers and random variants per student stay on Skatschule."
+    with override(lang):
+        return _(
+            "Aus der Skatschule exportiert: jede Aufgabe in ihrer festen Variante mit der Antwort der Engine. "
+            "Moodle bewertet nach dieser gespeicherten Antwort; die Bewertung durch die Engine mit "
+            "Erklärungen falscher Antworten und zufällige Varianten je Person gibt es nur in der Skatschule."
         )
-    return (
-        "Aus der Skatschule exportiert: jede Aufgabe in ihrer festen Variante mit der Antwort der Engine. "
-        "Moodle bewertet nach dieser gespeicherten Antwort; die Bewertung durch die Engine mit "
-        "Erklärungen falscher Antworten und zufällige Varianten je Person gibt es nur in der Skatschule."
-    )
 
 
 def moodle_xml(quiz: Quiz, lang: str = "de") -> str:
-    blocks, skipped = moodle_items(quiz, lang)
-    category = re.sub(r"[/\s]+", " ", quiz.title).strip() or "Quiz"
-    head = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f"<!-- {escape(moodle_note(lang)).replace('--', '–')} -->",
-    ]
-    if skipped:
-        not_exported = (
-            "Not exported (no Moodle equivalent), items"
-            if lang == "en"
-            else "Nicht exportiert (in Moodle ohne Gegenstück), Aufgaben"
-        )
-        head.append(f"<!-- {not_exported}: {', '.join(map(str, skipped))} -->")
-    head.append("<quiz>")
-    head.append(
-        f'<question type="category"><category><text>$course$/Skatschule/{escape(category)}</text></category></question>'
-    )
-    return "\n".join(head + blocks + ["</quiz>", ""])
+    with override(lang):  # the export's own words in its language, whatever the request's
+        blocks, skipped = moodle_items(quiz, lang)
+        category = re.sub(r"[/\s]+", " ", quiz.title).strip() or "Quiz"
+        head = [
+            '<?xml version="1.0" encoding="UTF-8"?>',
+            f"<!-- {escape(moodle_note(lang)).replace('--', '–')} -->",
+        ]
+        if skipped:
+            not_exported = _("Nicht exportiert (in Moodle ohne Gegenstück), Aufgaben")
+            head.append(f"<!-- {not_exported}: {', '.join(map(str, skipped))} -->")
+        head.append("<quiz>")
+        path = f"$course$/Skatschule/{escape(category)}"
+        head.append(f'<question type="category"><category><text>{path}</text></category></question>')
+        return "\n".join(head + blocks + ["</quiz>", ""])
 
 
 def skipped_positions(quiz: Quiz) -> Sequence[int]:

@@ -22,6 +22,7 @@ from skatschule.exercises.base import AnswerError, Choice, Feedback, Question, W
 from .models import OwnItem
 
 IMPORTED_KIND = "import"
+IMPORTED_TITLE = Text("Eigene Frage (importiert)", "Own question (imported)")
 _DECIMAL = re.compile(r"[-+\u2212]?\d+(?:[.,]\d+)?")
 
 
@@ -40,7 +41,7 @@ class ImportedType:
         self.data: dict[str, Any] = item.situation or {}
 
     def title(self, lang: str = "de") -> str:
-        return "Eigene Frage (importiert)" if lang != "en" else "Own question (imported)"
+        return IMPORTED_TITLE.get(lang)
 
     def _options(self) -> tuple[Choice, ...]:
         options = [

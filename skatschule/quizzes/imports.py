@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from xml.parsers import expat
 
+from skatschule.engine import Text
+
 MAX_BYTES = 64 * 1024
 MAX_QUESTIONS = 200
 MAX_TEXT = 2000
@@ -57,6 +59,10 @@ class Problem:
     line: int
     de: str
     en: str
+
+    @property
+    def text(self) -> Text:
+        return Text(self.de, self.en)
 
 
 @dataclass

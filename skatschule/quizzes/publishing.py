@@ -18,6 +18,8 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import override
 
 from skatschule.classrooms.models import Classroom
 from skatschule.core.notfound import NotFound
@@ -80,7 +82,8 @@ def unpublish(*, quiz: Quiz, owner: User) -> Quiz:
 
 
 def copy_title(title: str, lang: str = "de") -> str:
-    suffix = " (copy)" if lang == "en" else " (Kopie)"
+    with override(lang):
+        suffix = " " + _("(Kopie)")
     return (title[: 120 - len(suffix)] + suffix) if not title.endswith(suffix) else title
 
 

@@ -19,6 +19,9 @@ from django.contrib.auth.models import User
 from django.db.models import Case, Count, FloatField, Max, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import override as language
+from django.utils.translation import pgettext
 
 from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import classrooms_taught, is_teacher
@@ -508,16 +511,23 @@ def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[Any]]:
     items = list(quiz.items.order_by("position"))
     readers = [(*shared_question(quiz, item), item.kind) for item in items]
     said: dict[tuple[int, str], str] = {}
-    if lang == "en":
-        header = ["Username", "Attempt", "Started", "Submitted", "Seconds", "Score", "Items"]
-        per_item = ("Item {n} answer", "Item {n} correct")
-        yes, no = "yes", "no"
-    else:
-        header = ["Benutzername", "Versuch", "Beginn", "Abgabe", "Dauer (Sekunden)", "Punkte", "Aufgaben"]
-        per_item = ("Aufgabe {n} Antwort", "Aufgabe {n} richtig")
-        yes, no = "ja", "nein"
+    with language(lang):  # left before the first row is yielded: a generator must not hold the language
+        header = [
+            pgettext("Tabellenkopf", "Benutzername"),
+            pgettext("Tabellenkopf", "Versuch"),
+            pgettext("Tabellenkopf", "Beginn"),
+            pgettext("Tabellenkopf", "Abgabe"),
+            pgettext("Tabellenkopf", "Dauer (Sekunden)"),
+            pgettext("Tabellenkopf", "Punkte"),
+            pgettext("Tabellenkopf", "Aufgaben"),
+        ]
+        per_item = (
+            pgettext("Tabellenkopf", "Aufgabe %(n)d Antwort"),
+            pgettext("Tabellenkopf", "Aufgabe %(n)d richtig"),
+        )
+        yes, no = _("ja"), _("nein")
     for item in items:
-        header.extend(label.format(n=item.position) for label in per_item)
+        header.extend(label % {"n": item.position} for label in per_item)
     yield header
     for row in result_lines(quiz):
         line = [

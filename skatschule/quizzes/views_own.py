@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from skatschule.classrooms.services import is_teacher
 from skatschule.core.errors import message_in, render_error
 from skatschule.core.language import current_lang
-from skatschule.engine import BID_VALUES, GameType
+from skatschule.engine import BID_VALUES, SEATS, GameType, Text
 from skatschule.engine.names import game_ref
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import AnswerError
@@ -32,20 +32,19 @@ from .services import importing
 
 ALL_CARDS = own_input.ALL_CODES
 FLAG_LABELS = (
-    ("hand", "Hand (Skat nicht aufgenommen)", "Hand (skat not picked up)"),
-    ("ouvert", "ouvert (offen)", "ouvert (open)"),
-    ("schneider_announced", "Schneider angesagt", "Schneider announced"),
-    ("schwarz_announced", "Schwarz angesagt", "Schwarz announced"),
+    ("hand", Text("Hand (Skat nicht aufgenommen)", "Hand (skat not picked up)")),
+    ("ouvert", Text("ouvert (offen)", "ouvert (open)")),
+    ("schneider_announced", Text("Schneider angesagt", "Schneider announced")),
+    ("schwarz_announced", Text("Schwarz angesagt", "Schwarz announced")),
 )
 RESULT_LABELS = (
-    ("einfach", "einfach gewonnen (61 bis 89 Augen)", "simple win (61 to 89 card points)"),
-    ("schneider", "mit Schneider (90 Augen oder mehr)", "with Schneider (90 card points or more)"),
-    ("schwarz", "Schwarz (alle Stiche)", "Schwarz (every trick)"),
+    ("einfach", Text("einfach gewonnen (61 bis 89 Augen)", "simple win (61 to 89 card points)")),
+    ("schneider", Text("mit Schneider (90 Augen oder mehr)", "with Schneider (90 card points or more)")),
+    ("schwarz", Text("Schwarz (alle Stiche)", "Schwarz (every trick)")),
 )
-SEATS = (("0", "Vorhand", "forehand"), ("1", "Mittelhand", "middlehand"), ("2", "Hinterhand", "rearhand"))
 QUESTION_LABELS = (
-    ("gewinner", "Wer gewinnt das Spiel?", "Who wins the game?"),
-    ("liste", "Was wird für den Alleinspieler notiert?", "What is written down for the declarer?"),
+    ("gewinner", Text("Wer gewinnt das Spiel?", "Who wins the game?")),
+    ("liste", Text("Was wird für den Alleinspieler notiert?", "What is written down for the declarer?")),
 )
 PLAY_SLOTS = own_rulings.MAX_PLAYS
 """Selects for the cards played so far: nine tricks and two cards of the tenth."""
@@ -59,14 +58,14 @@ def _require_teacher(request: QuizRequest) -> None:
 def _choices(lang: str) -> dict[str, Any]:
     return {
         "kinds": [(k, REGISTRY[k].title(lang)) for k in own_items.OWN_KINDS],
-        "games": [(g.value, game_en(g) if lang == "en" else game_ref(g)) for g in GameType],
-        "seats": [(v, en if lang == "en" else de) for v, de, en in SEATS],
+        "games": [(g.value, Text(game_ref(g), game_en(g)).get(lang)) for g in GameType],
+        "seats": [(str(seat.value), seat.text.get(lang)) for seat in SEATS],
         "all_cards": ALL_CARDS,
-        "flags": [(f, label_en if lang == "en" else label_de) for f, label_de, label_en in FLAG_LABELS],
-        "results": [(r, label_en if lang == "en" else label_de) for r, label_de, label_en in RESULT_LABELS],
+        "flags": [(f, label.get(lang)) for f, label in FLAG_LABELS],
+        "results": [(r, label.get(lang)) for r, label in RESULT_LABELS],
         "bids": BID_VALUES,
-        "events": [(e.value, e.name_en if lang == "en" else e.name_de) for e in own_rulings.EVENTS],
-        "questions": [(q, label_en if lang == "en" else label_de) for q, label_de, label_en in QUESTION_LABELS],
+        "events": [(e.value, Text(e.name_de, e.name_en).get(lang)) for e in own_rulings.EVENTS],
+        "questions": [(q, label.get(lang)) for q, label in QUESTION_LABELS],
     }
 
 
@@ -243,7 +242,7 @@ def own_import(request: QuizRequest) -> HttpResponse:
         context["error"] = exc.message(lang)
         return render(request, "quizzes/own_import.html", context, status=exc.status)
     if result.problems:
-        context["problems"] = [(p.line, p.en if lang == "en" else p.de) for p in result.problems]
+        context["problems"] = [(p.line, p.text.get(lang)) for p in result.problems]
         return render(request, "quizzes/own_import.html", context, status=400)
     messages.success(request, _("%(n)d Fragen importiert.") % {"n": len(result.items)})
     return redirect("quizzes:own_list")

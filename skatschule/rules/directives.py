@@ -42,7 +42,7 @@ from skatschule.content.compute import (
 )
 from skatschule.content.directives import parse_directive, replace_directives
 from skatschule.core.language import current_lang
-from skatschule.engine import CardSet, SkatError, matadors_text
+from skatschule.engine import CardSet, SkatError, Text, matadors_text
 from skatschule.engine.explain import Step
 from skatschule.engine.names import names_for
 
@@ -72,10 +72,14 @@ def _step_html(step: Step, lang: str, registry: Registry) -> str:
     return format_html('<span class="result-line">{}{}</span>', step.plain(lang), refs)
 
 
+BIDS_HEAD = (Text("Reizwert", "Bid"), Text("Spiele mit genau diesem Wert", "Games worth exactly this"))
+"""The column heads of the ``[[bids: ...]]`` table."""
+
+
 def _bids(args: str, lang: str, deck: str) -> str:
     rows = bid_rows(args, lang, deck)
-    head = ("Reizwert", "Spiele mit genau diesem Wert") if lang != "en" else ("Bid", "Games worth exactly this")
-    caption = f"Alle {len(rows)} Reizwerte" if lang != "en" else f"All {len(rows)} bid values"
+    head = (BIDS_HEAD[0].get(lang), BIDS_HEAD[1].get(lang))
+    caption = Text(f"Alle {len(rows)} Reizwerte", f"All {len(rows)} bid values").get(lang)
     body = "".join(format_html('<tr><th scope="row">{}</th><td>{}</td></tr>', v, g) for v, g in rows)
     return format_html(
         '<div class="table-wrap directive-bids"><table class="bid-table" data-count="{}"><caption>{}</caption>'

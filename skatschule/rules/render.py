@@ -32,6 +32,7 @@ from skatschule.cards.render import normalize_deck
 from skatschule.content.compute import BLOCK_KINDS
 from skatschule.content.directives import DIRECTIVE_RE
 from skatschule.core.language import current_lang
+from skatschule.engine import Text
 from skatschule.engine.names import render as _names
 
 from .content import Registry, Rule, get_registry, on_reload
@@ -55,17 +56,16 @@ __all__ = [
 ]
 
 ANNOTATION_LABELS = {
-    "erlaeuterung": ("Erläuterung", "Explanation"),
-    "beispiel": ("Beispiel", "Example"),
-    "schiedsrichter": ("Schiedsrichter-Hinweis", "Referee note"),
-    "geschichte": ("Geschichte", "History"),
-    "variante": ("Variante", "Variant"),
+    "erlaeuterung": Text("Erläuterung", "Explanation"),
+    "beispiel": Text("Beispiel", "Example"),
+    "schiedsrichter": Text("Schiedsrichter-Hinweis", "Referee note"),
+    "geschichte": Text("Geschichte", "History"),
+    "variante": Text("Variante", "Variant"),
 }
 
 
 def annotation_label(kind: str, lang: str) -> str:
-    de, en = ANNOTATION_LABELS.get(kind, (kind, kind))
-    return en if lang == "en" else de
+    return ANNOTATION_LABELS.get(kind, Text(kind, kind)).get(lang)
 
 
 # --------------------------------------------------------------------------- sanitising

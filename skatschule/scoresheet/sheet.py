@@ -23,6 +23,7 @@ from skatschule.engine.houserules import Special, doublings
 from skatschule.engine.names import game_ref
 from skatschule.engine.pubround import DealKind, PlayerChange, PubRound
 from skatschule.engine.rules import RuleSet
+from skatschule.engine.text import Text
 
 from .scoring import HouseGame, rules_from
 
@@ -119,42 +120,26 @@ def _int(entry: Mapping[str, Any], name: str, default: int | None = None) -> int
 
 
 _WORDS = {
-    "de": {
-        "saxon": "Sächsische Spitze",
-        "hand": "Hand",
-        "ouvert": "ouvert",
-        "schneider_announced": "Schneider angesagt",
-        "schwarz_announced": "Schwarz angesagt",
-        "rum": "Rum",
-        "kontra": "Kontra",
-        "re": "Re",
-        "conceded": "aufgegeben",
-        "ramsch": "Ramsch",
-        "schieberamsch": "Schieberamsch",
-        "passed": "eingepasst",
-        "change": "Platzwechsel",
-    },
-    "en": {
-        "saxon": "Saxon Spitze",
-        "hand": "hand",
-        "ouvert": "ouvert",
-        "schneider_announced": "Schneider announced",
-        "schwarz_announced": "Schwarz announced",
-        "rum": "rum",
-        "kontra": "Kontra",
-        "re": "Re",
-        "conceded": "conceded",
-        "ramsch": "Ramsch",
-        "schieberamsch": "Schieberamsch",
-        "passed": "passed in",
-        "change": "change of player",
-    },
+    "saxon": Text("Sächsische Spitze", "Saxon Spitze"),
+    "hand": Text("Hand", "hand"),
+    "ouvert": Text("ouvert", "ouvert"),
+    "schneider_announced": Text("Schneider angesagt", "Schneider announced"),
+    "schwarz_announced": Text("Schwarz angesagt", "Schwarz announced"),
+    "rum": Text("Rum", "rum"),
+    "kontra": Text("Kontra", "Kontra"),
+    "re": Text("Re", "Re"),
+    "conceded": Text("aufgegeben", "conceded"),
+    "ramsch": Text("Ramsch", "Ramsch"),
+    "schieberamsch": Text("Schieberamsch", "Schieberamsch"),
+    "passed": Text("eingepasst", "passed in"),
+    "change": Text("Platzwechsel", "change of player"),
 }
+"""The sheet's words for the kinds and flags of an entry."""
 
 
 def game_label(entry: Mapping[str, Any], lang: str = "de") -> str:
     """The game as the sheet shows it; game names stay references for names.render."""
-    words = _WORDS["en" if lang == "en" else "de"]
+    words = {key: text.get(lang) for key, text in _WORDS.items()}
     kind = entry.get("kind")
     if kind == "ramsch":
         return words["schieberamsch" if entry.get("schieben") else "ramsch"]

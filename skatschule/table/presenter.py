@@ -13,8 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from skatschule.engine import (
-    SEAT_NAMES_DE,
-    SEAT_NAMES_EN,
+    SEATS,
     Bid,
     Card,
     CardSet,
@@ -42,7 +41,7 @@ class Speech:
     deck: str
 
     def seat(self, seat: int) -> str:
-        return (SEAT_NAMES_EN if self.lang == "en" else SEAT_NAMES_DE)[seat]
+        return SEATS[seat].text.get(self.lang)
 
     def names(self, text: str) -> str:
         return render_names(text, self.lang, self.deck)

@@ -401,9 +401,13 @@ def rule_title(rule_id: str, lang: str = "de") -> str:
     return rule.title(lang) if rule is not None else ""
 
 
+RULE_WORD = Text("Regel", "rule")
+"""What a rule reference is called for a screen reader and in its tooltip ("Regel 3.2.1: ...")."""
+
+
 def rule_link(rule_id: str, lang: str = "de", show_title: bool = False) -> str:
     """``<a href="/regeln/3.2.1">3.2.1</a>`` (with the rule's title as tooltip, or as text)."""
-    word = "rule" if lang == "en" else "Regel"
+    word = RULE_WORD.get(lang)
     title = rule_title(rule_id, lang)
     tooltip = f' title="{escape(word)} {escape(rule_id)}: {escape(title)}"' if title and not show_title else ""
     text = f"{escape(rule_id)} {escape(title)}" if show_title and title else escape(rule_id)

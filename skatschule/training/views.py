@@ -16,6 +16,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from skatschule.cards.context_processors import current_deck
@@ -139,12 +140,7 @@ def lesson(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         chosen = _parse_step(request.GET.get("stufe"), len(found.steps))
     except ValueError:
-        return _bad_request(
-            request,
-            f"The level must be between 1 and {len(found.steps)}."
-            if lang == "en"
-            else f"Die Stufe muss zwischen 1 und {len(found.steps)} liegen.",
-        )
+        return _bad_request(request, _("Die Stufe muss zwischen 1 und %(n)d liegen.") % {"n": len(found.steps)})
     lesson_progress = lesson_progress_for(owner, found)
     number = chosen or lesson_progress.current_step
     step = found.steps[number - 1]

@@ -50,12 +50,12 @@ def test_hand_limit_is_the_engine_value_of_the_best_game():
 
     cards = tuple(parse_cards("CJ SJ CA CT CK C9 C8 HA SA D7"))
     limit = hand_limit(cards)
-    assert limit.value == evaluate(cards).limit == 72 and "Grand" in strip_refs(limit.text_de)  # mit 2, Spiel 3 x 24
+    assert limit.value == evaluate(cards).limit == 72 and "Grand" in strip_refs(limit.text.de)  # mit 2, Spiel 3 x 24
     assert hand_limit(tuple(parse_cards("C8 C9 S8 S9 H8 H9 D8 D9 CK SK"))).value == 0
     assert hand_limit(tuple(parse_cards("C7 C8 S7 S8 H7 H8 D7 D8 C9 S9"))).value == 35  # a safe Null Hand
     assert hand_limit(tuple(parse_cards("S9 SQ S7 D8 S8 DQ CT SK HK H7"))).value == 0  # once held to 77
     assert limit.value in BID_VALUES
-    assert len(limit.lines_de) == len(limit.lines_en) == 6  # four suits, Grand, Null
+    assert len(limit.lines) == 6 and all(line.de and line.en for line in limit.lines)  # four suits, Grand, Null
 
 
 def test_no_bot_bids_beyond_its_own_evaluation_over_10000_deals():

@@ -21,8 +21,7 @@ from typing import Any, cast
 
 from skatschule.engine import (
     BID_VALUES,
-    SEAT_NAMES_DE,
-    SEAT_NAMES_EN,
+    SEATS,
     Auction,
     AuctionMove,
     Bid,
@@ -32,6 +31,7 @@ from skatschule.engine import (
     GameType,
     Hold,
     SkatError,
+    Text,
     deal_cards,
 )
 from skatschule.engine.bidding import parse_auction_move
@@ -50,11 +50,9 @@ class Limit:
 
     value: int
     contract: Contract | None
-    text_de: str
-    text_en: str
+    text: Text
     """The summary (with name references: render with ``names.render``)."""
-    lines_de: tuple[str, ...] = ()
-    lines_en: tuple[str, ...] = ()
+    lines: tuple[Text, ...] = ()
     """Every game looked at, with its facts and whether it is playable."""
 
 
@@ -62,20 +60,23 @@ def hand_limit(cards: tuple[Card, ...]) -> Limit:
     """The bidding limit of ten cards from the engine's hand evaluation (see
     :func:`skatschule.engine.evaluation.evaluate` and lesson 7)."""
     evaluation = evaluate(cards)
-    lines_de = tuple(" – ".join(step.de for step in check.steps) for check in evaluation.checks)
-    lines_en = tuple(" – ".join(step.en for step in check.steps) for check in evaluation.checks)
+    lines = tuple(
+        Text(" – ".join(step.de for step in check.steps), " – ".join(step.en for step in check.steps))
+        for check in evaluation.checks
+    )
     if evaluation.best is None:
-        return Limit(0, None, evaluation.summary("de"), evaluation.summary("en"), lines_de, lines_en)
+        return Limit(0, None, Text(evaluation.summary("de"), evaluation.summary("en")), lines)
     best = evaluation.best
     game_de = best.contract.name("de") if best.game is GameType.NULL else game_ref(best.game)
     game_en = best.contract.name("en") if best.game is GameType.NULL else game_ref(best.game)
     return Limit(
         evaluation.limit,
         best.contract,
-        f"{game_de} bis {evaluation.limit}: {evaluation.summary('de')}",
-        f"{game_en} up to {evaluation.limit}: {evaluation.summary('en')}",
-        lines_de,
-        lines_en,
+        Text(
+            f"{game_de} bis {evaluation.limit}: {evaluation.summary('de')}",
+            f"{game_en} up to {evaluation.limit}: {evaluation.summary('en')}",
+        ),
+        lines,
     )
 
 
@@ -156,8 +157,12 @@ def play_user_move(table: Table, action: str) -> Auction:
     return _let_bots_play(table)
 
 
+SAID = {"y": Text("ja", "yes (hold)"), "p": Text("passe", "pass")}
+"""What a hold and a pass are called in the list of the auction's steps."""
+
+
 def seat_name(seat: int, lang: str) -> str:
-    return SEAT_NAMES_DE[seat] if lang != "en" else SEAT_NAMES_EN[seat]
+    return SEATS[seat].text.get(lang)
 
 
 def table_context(table: Table, lang: str) -> dict[str, Any]:
@@ -168,12 +173,7 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
     for raw in table.moves:
         seat, what = raw
         name = seat_name(cast(int, seat), lang)  # checked when the table was read
-        if what == "y":
-            said = "ja" if lang != "en" else "yes (hold)"
-        elif what == "p":
-            said = "passe" if lang != "en" else "pass"
-        else:
-            said = str(what)
+        said = SAID[what].get(lang) if what in SAID else str(what)
         steps.append({"seat": name, "said": said, "mine": seat == table.seat})
     options: list[int] = []
     if not auction.is_over and auction.to_move == table.seat and not auction.pending:
@@ -189,8 +189,8 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
         "options": options,
         "summary": auction.describe(lang),
         # The hint "what could I play?" is about the learner's own ten cards only.
-        "limit_text": limit.text_de if lang != "en" else limit.text_en,
-        "limit_lines": limit.lines_de if lang != "en" else limit.lines_en,
+        "limit_text": limit.text.get(lang),
+        "limit_lines": [line.get(lang) for line in limit.lines],
         "limit_value": limit.value,
         "others": [
             {"seat": seat_name(s, lang), "cards": [c.code for c in sort_hand(deal.hand(s))]}
