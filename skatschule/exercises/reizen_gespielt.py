@@ -28,7 +28,7 @@ from skatschule.engine import CARDS, Card, Rank, Step, Suit, Text
 from skatschule.engine.bidding import BID_VALUES
 from skatschule.engine.bidplay import DEALS, LADDER, BidGrading, GameOutcomes, grade_bid, step_of, steps_apart
 from skatschule.engine.evaluation import evaluate
-from skatschule.engine.seats import SEAT_NAMES_DE, SEAT_NAMES_EN
+from skatschule.engine.seats import Seat
 
 from .base import AnswerError, Choice, ExerciseType, Feedback, Question, rng_for
 
@@ -110,17 +110,15 @@ def _bid_text(bid: int) -> Text:
     return Text("passen", "pass") if bid == 0 else Text(str(bid), str(bid))
 
 
-def _score(value: float, lang: str) -> str:
+def _score(value: float) -> Text:
+    """An expected score with its sign, a German decimal comma and an English point."""
     text = f"{value:+.1f}".replace("-", "\u2212")
-    return text.replace(".", ",") if lang != "en" else text
+    return Text(text.replace(".", ","), text)
 
 
-def _percent(share: float, lang: str) -> str:
-    return f"{share * 100:.0f}\u00a0%" if lang != "en" else f"{share * 100:.0f}%"
-
-
-def _seat(position: int) -> Text:
-    return Text(SEAT_NAMES_DE[position], SEAT_NAMES_EN[position])
+def _percent(share: float) -> Text:
+    whole = f"{share * 100:.0f}"
+    return Text(f"{whole}\u00a0%", f"{whole}%")
 
 
 class ReizenGespielt(ExerciseType):
@@ -145,7 +143,7 @@ class ReizenGespielt(ExerciseType):
     def generate(self, difficulty: int, seed: int) -> Question:
         self.check_difficulty(difficulty)
         cards, position = hand_of(difficulty, seed)
-        seat = _seat(position)
+        seat = Seat(position).text
         prompt = Text(
             f"Du sitzt in {seat.de} und hältst diese zehn Karten; der Skat ist noch verdeckt. Bis zu welchem "
             "Wert reizt du höchstens? Wähle einen Reizwert oder „passen“.",
@@ -191,18 +189,17 @@ class ReizenGespielt(ExerciseType):
         return [str(limit) if limit else PASS]
 
 
-def _game_line(game: GameOutcomes, lang: str) -> str:
-    name = game.contract.ref(lang, capital=True)
+def _game_line(game: GameOutcomes) -> Step:
     at18 = game.expected(BID_VALUES[0])
     assert at18 is not None  # every candidate can be declared at 18
-    chance = _percent(game.win_chance(BID_VALUES[0]), lang)
-    if lang == "en":
-        head = f"{name}: expected {_score(at18, lang)} at 18, won in {chance} of the deals"
-        tail = f"; positive up to {game.limit}" if game.limit else "; not positive even at 18"
-    else:
-        head = f"{name}: erwartet {_score(at18, lang)} bei 18, gewonnen in {chance} der Verteilungen"
-        tail = f"; positiv bis {game.limit}" if game.limit else "; schon bei 18 nicht positiv"
-    return head + tail
+    score, chance = _score(at18), _percent(game.win_chance(BID_VALUES[0]))
+    name_de, name_en = game.contract.ref("de", capital=True), game.contract.ref("en", capital=True)
+    return Step(
+        f"{name_de}: erwartet {score.de} bei 18, gewonnen in {chance.de} der Verteilungen"
+        + (f"; positiv bis {game.limit}" if game.limit else "; schon bei 18 nicht positiv"),
+        f"{name_en}: expected {score.en} at 18, won in {chance.en} of the deals"
+        + (f"; positive up to {game.limit}" if game.limit else "; not positive even at 18"),
+    )
 
 
 def _best_at(grading: BidGrading, bid: int) -> tuple[GameOutcomes, float] | None:
@@ -221,13 +218,13 @@ def feedback_for(grading: BidGrading, bid: int) -> Feedback:
         Step.of(
             Text(
                 f"Gespielt wurde jedes Spiel gegen dieselben {deals} zufälligen Verteilungen von Skat und "
-                f"Gegnerkarten, du in {SEAT_NAMES_DE[grading.position]}: Skat aufnehmen, zwei Karten drücken "
+                f"Gegnerkarten, du in {Seat(grading.position).text.de}: Skat aufnehmen, zwei Karten drücken "
                 "(wie die Mitspieler am Tisch), mit offenen Karten zu Ende spielen (eine schnelle Vorausschau "
                 "über einen Stich, nicht der Löser). Gewertet nach dem Listenwert beim Reizwert: gewonnen "
                 "+Wert, verloren −2 × Wert; ist das Spiel weniger wert als gereizt, ist es überreizt und "
                 "verloren.",
                 f"Each game was played against the same {deals} random deals of the skat and the other hands, "
-                f"you in {SEAT_NAMES_EN[grading.position]}: pick up the skat, put two cards away (as the players "
+                f"you in {Seat(grading.position).text.en}: pick up the skat, put two cards away (as the players "
                 "at the table do), play to the end with all cards open (a quick look-ahead of one trick, not the "
                 "solver). Scored by the list value at the bid: won +value, lost −2 × value; a game worth less "
                 "than the bid is overbid and lost.",
@@ -237,18 +234,18 @@ def feedback_for(grading: BidGrading, bid: int) -> Feedback:
     ]
     ranked = sorted(grading.games, key=lambda g: (-g.limit, -(g.expected(BID_VALUES[0]) or 0.0)))
     for game in ranked:
-        steps.append(Step(_game_line(game, "de"), _game_line(game, "en")))
+        steps.append(_game_line(game))
     if limit:
         at = best.expected(limit) or 0.0
         steps.append(
             Step.of(
                 Text(
                     f"Am Spiel gemessen reizt du bis {limit}, mit {best.contract.ref('de')}: bei {limit} erwartet "
-                    f"{_score(at, 'de')}, gewonnen (und mindestens {limit} wert) in {best.wins(limit)} von {deals} "
-                    f"Verteilungen ({_percent(best.win_chance(limit), 'de')}).",
+                    f"{_score(at).de}, gewonnen (und mindestens {limit} wert) in {best.wins(limit)} von {deals} "
+                    f"Verteilungen ({_percent(best.win_chance(limit)).de}).",
                     f"Graded by play you bid up to {limit}, with {best.contract.ref('en')}: at {limit} it expects "
-                    f"{_score(at, 'en')}, won (and worth at least {limit}) in {best.wins(limit)} of {deals} deals "
-                    f"({_percent(best.win_chance(limit), 'en')}).",
+                    f"{_score(at).en}, won (and worth at least {limit}) in {best.wins(limit)} of {deals} deals "
+                    f"({_percent(best.win_chance(limit)).en}).",
                 ),
                 ("2.3.1",),
             )
@@ -260,11 +257,11 @@ def feedback_for(grading: BidGrading, bid: int) -> Feedback:
             Step.of(
                 Text(
                     f"Am Spiel gemessen passt du: kein Spiel erwartet schon bei 18 ein Plus; am besten wäre noch "
-                    f"{best.contract.ref('de')} mit {_score(at18, 'de')}, gewonnen in "
-                    f"{_percent(best.win_chance(BID_VALUES[0]), 'de')} der Verteilungen.",
+                    f"{best.contract.ref('de')} mit {_score(at18).de}, gewonnen in "
+                    f"{_percent(best.win_chance(BID_VALUES[0])).de} der Verteilungen.",
                     f"Graded by play you pass: no game expects a gain even at 18; the best would be "
-                    f"{best.contract.ref('en')} with {_score(at18, 'en')}, won in "
-                    f"{_percent(best.win_chance(BID_VALUES[0]), 'en')} of the deals.",
+                    f"{best.contract.ref('en')} with {_score(at18).en}, won in "
+                    f"{_percent(best.win_chance(BID_VALUES[0])).en} of the deals.",
                 ),
                 ("2.3.1",),
             )
@@ -298,8 +295,8 @@ def _why_limit(grading: BidGrading, best: GameOutcomes, limit: int) -> Step:
             next_en = f"At {nxt} no game can be declared any more."
         else:
             game, value = at_next
-            next_de = f"Bei {nxt} erwartet auch das beste Spiel ({game.contract.ref('de')}) nur {_score(value, 'de')}."
-            next_en = f"At {nxt} even the best game ({game.contract.ref('en')}) expects only {_score(value, 'en')}."
+            next_de = f"Bei {nxt} erwartet auch das beste Spiel ({game.contract.ref('de')}) nur {_score(value).de}."
+            next_en = f"At {nxt} even the best game ({game.contract.ref('en')}) expects only {_score(value).en}."
     else:
         next_de = next_en = ""
     return Step.of(
@@ -326,9 +323,9 @@ def _yours(grading: BidGrading, bid: int) -> Step:
     game, value = at
     return Step.of(
         Text(
-            f"Bei deinem Gebot {bid} erwartet das beste Spiel ({game.contract.ref('de')}) {_score(value, 'de')}, "
+            f"Bei deinem Gebot {bid} erwartet das beste Spiel ({game.contract.ref('de')}) {_score(value).de}, "
             f"gewonnen in {game.wins(bid)} von {grading.deals} Verteilungen.",
-            f"At your bid of {bid} the best game ({game.contract.ref('en')}) expects {_score(value, 'en')}, won in "
+            f"At your bid of {bid} the best game ({game.contract.ref('en')}) expects {_score(value).en}, won in "
             f"{game.wins(bid)} of {grading.deals} deals.",
         ),
         ("4.4.1",),
