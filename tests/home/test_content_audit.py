@@ -18,7 +18,7 @@ README = Path(settings.BASE_DIR) / "README.md"
 GLOSSARY = Path(settings.BASE_DIR) / "rules_content" / "glossar.md"
 
 
-def page(client, url: str, lang: str = "de") -> str:  # type: ignore[no-untyped-def]
+def page(client: Client, url: str, lang: str = "de") -> str:
     client.post("/i18n/setlang/", {"language": lang, "next": "/"})
     response = client.get(url)
     assert response.status_code == 200, url
