@@ -43,8 +43,8 @@ run: setup
 	$(PY) manage.py run_jobs & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-# ruff (settings in pyproject.toml) and mypy with django-stubs over the whole package
-# (`--strict` for all of it, see [tool.mypy]).
+# ruff (settings in pyproject.toml) and mypy with django-stubs over the whole package and
+# tests/ (`--strict` for all of it, see [tool.mypy]).
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .

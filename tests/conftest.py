@@ -18,12 +18,15 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 from django.db import connection
 from hypothesis import settings as hypothesis_settings
 from hypothesis.configuration import set_hypothesis_home_dir
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 # Playwright's sync API runs an event loop in the test thread; Django would
 # otherwise refuse ORM calls (fixtures, live_server) from "async" code.
@@ -63,7 +66,7 @@ CHROMIUM_ARGS = [
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def browser() -> Iterator[Browser]:
     """One headless chromium for the whole test session."""
     if not CHROMIUM.exists():
         pytest.skip("Debian chromium is not installed at /usr/bin/chromium (.ci/run installs it)")
@@ -78,7 +81,7 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
+def page(browser: Browser) -> Iterator[Page]:
     """A fresh desktop page (1280 x 900, German locale) with its own cookies."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     context.set_default_timeout(10_000)
@@ -89,7 +92,7 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
-def phone_page(browser: Any) -> Iterator[Any]:
+def phone_page(browser: Browser) -> Iterator[Page]:
     """A fresh phone-sized page (375 x 740, touch, German locale)."""
     context = browser.new_context(
         viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE"

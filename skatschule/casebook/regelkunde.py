@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 
 from .cases import CATEGORIES, load_cases
 from .models import SolvedCase
@@ -31,7 +31,7 @@ class Track:
         return round(100 * self.solved / self.total) if self.total else 0
 
 
-def track(user: User, lang: str = "de") -> Track | None:
+def track(user: User | AnonymousUser, lang: str = "de") -> Track | None:
     """Solved and tried cases of ``user`` (None for anonymous visitors)."""
     if not user.is_authenticated:
         return None

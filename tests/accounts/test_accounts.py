@@ -23,7 +23,7 @@ def _practise(client: Client, correct: bool) -> IssuedExercise:
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("name", ["accounts:signup", "accounts:login"])
-def test_pages_render(name, lang):
+def test_pages_render(name: str, lang: str) -> None:
     client = Client()
     client.cookies["django_language"] = lang
     response = client.get(reverse(name))
@@ -33,7 +33,7 @@ def test_pages_render(name, lang):
     assert ("Anmelden" in html) == (lang == "de")
 
 
-def test_signup_logs_in_and_adopts_the_session():
+def test_signup_logs_in_and_adopts_the_session() -> None:
     client = Client()
     _practise(client, False)
     _practise(client, True)
@@ -54,7 +54,7 @@ def test_signup_logs_in_and_adopts_the_session():
     assert "<dd>2</dd>" in html  # two answers
 
 
-def test_signup_errors_are_shown():
+def test_signup_errors_are_shown() -> None:
     client = Client()
     response = client.post(reverse("accounts:signup"), {"username": "x", "password1": "a", "password2": "b"})
     assert response.status_code == 400
@@ -62,7 +62,7 @@ def test_signup_errors_are_shown():
     assert not get_user_model().objects.exists()
 
 
-def test_login_adopts_the_session_and_logout_keeps_it():
+def test_login_adopts_the_session_and_logout_keeps_it() -> None:
     user = get_user_model().objects.create_user("ben", password=PASSWORD)
     client = Client()
     _practise(client, True)
@@ -82,7 +82,7 @@ def test_login_adopts_the_session_and_logout_keeps_it():
     assert Attempt.objects.filter(user=user).count() == 2
 
 
-def test_login_next_and_authenticated_redirects():
+def test_login_next_and_authenticated_redirects() -> None:
     get_user_model().objects.create_user("cleo", password=PASSWORD)
     client = Client()
     response = client.post(
@@ -97,7 +97,7 @@ def test_login_next_and_authenticated_redirects():
     assert response["Location"] == reverse("training:dashboard")
 
 
-def test_users_do_not_see_each_others_exercises():
+def test_users_do_not_see_each_others_exercises() -> None:
     a = get_user_model().objects.create_user("a", password=PASSWORD)
     get_user_model().objects.create_user("b", password=PASSWORD)
     client_a, client_b = Client(), Client()
@@ -109,7 +109,7 @@ def test_users_do_not_see_each_others_exercises():
     assert response.status_code == 404
 
 
-def test_refused_auth_forms_answer_400_and_keep_the_input():
+def test_refused_auth_forms_answer_400_and_keep_the_input() -> None:
     get_user_model().objects.create_user("ben", password=PASSWORD)
     client = Client()
     wrong = client.post(reverse("accounts:login"), {"username": "ben", "password": "falsch"})

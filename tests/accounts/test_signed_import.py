@@ -10,10 +10,13 @@ from __future__ import annotations
 import json
 import random
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -31,6 +34,8 @@ from skatschule.training.services.portability import (
     VERSION,
     signature_state,
 )
+from tests.present import present
+from tests.responses import streamed
 from tests.training.helpers import answer
 
 pytestmark = pytest.mark.django_db
@@ -38,28 +43,29 @@ pytestmark = pytest.mark.django_db
 LESSON = "die-karten"  # steps augen:1..3, mastery 8 of the last 10
 
 
-def _user(name: str):
+def _user(name: str) -> User:
     return get_user_model().objects.create_user(name)
 
 
-def _master(user) -> None:
+def _master(user: User) -> None:
     owner = Owner.for_user(user)
     for _ in range(10):
         answer("augen", 1, owner, correct=True)
 
 
-def _mastered(user) -> bool:
-    return lesson_progress_for(Owner.for_user(user), get_lesson(LESSON)).mastered
+def _mastered(user: User) -> bool:
+    return lesson_progress_for(Owner.for_user(user), present(get_lesson(LESSON))).mastered
 
 
-def _export(client, user) -> dict:
+def _export(client: Client, user: User) -> dict[str, Any]:
     client.force_login(user)
     response = client.get(reverse("accounts:export"))
     assert response.status_code == 200
-    return json.loads(b"".join(response.streaming_content))
+    data: dict[str, Any] = json.loads(streamed(response))
+    return data
 
 
-def _import(client, user, data) -> str:
+def _import(client: Client, user: User, data: dict[str, Any]) -> str:
     client.force_login(user)
     raw = json.dumps(data).encode()
     response = client.post(reverse("accounts:import"), {"file": SimpleUploadedFile("p.json", raw, "application/json")})
@@ -67,12 +73,12 @@ def _import(client, user, data) -> str:
     return response.content.decode()
 
 
-def _forget(user) -> None:
+def _forget(user: User) -> None:
     IssuedExercise.objects.filter(user=user).delete()  # attempts go with them (cascade)
     assert not Attempt.objects.filter(user=user).exists()
 
 
-def _forged(count: int) -> dict:
+def _forged(count: int) -> dict[str, Any]:
     """``count`` right answers computed with the engine, as a learner could do offline."""
     rng = random.Random(13)
     kind = REGISTRY["augen"]
@@ -106,7 +112,7 @@ def _forged(count: int) -> dict:
     }
 
 
-def test_export_is_signed_and_verifies_after_the_download(client):
+def test_export_is_signed_and_verifies_after_the_download(client: Client) -> None:
     anna = _user("anna")
     _master(anna)
     data = _export(client, anna)
@@ -117,7 +123,7 @@ def test_export_is_signed_and_verifies_after_the_download(client):
     assert signature_state(data, Owner.for_user(_user("bert"))) == INVALID  # bound to the account
 
 
-def test_signed_round_trip_counts(client):
+def test_signed_round_trip_counts(client: Client) -> None:
     anna = _user("anna")
     _master(anna)
     assert _mastered(anna)
@@ -131,7 +137,7 @@ def test_signed_round_trip_counts(client):
     assert _mastered(anna) and progress(Owner.for_user(anna)).streak == streak == 10
 
 
-def test_unsigned_file_is_history_only(client):
+def test_unsigned_file_is_history_only(client: Client) -> None:
     anna = _user("anna")
     _master(anna)
     data = _export(client, anna)
@@ -146,7 +152,7 @@ def test_unsigned_file_is_history_only(client):
 
 
 @pytest.mark.parametrize("signature", [None, "0" * 64, "not-hex"])
-def test_forged_right_answers_do_not_raise_mastery(client, signature):
+def test_forged_right_answers_do_not_raise_mastery(client: Client, signature: str | None) -> None:
     eve = _user("eve")
     data = _forged(24)
     if signature is not None:
@@ -160,7 +166,7 @@ def test_forged_right_answers_do_not_raise_mastery(client, signature):
     assert sum(1 for lesson in mine.lessons if lesson.mastered) == 0
 
 
-def test_tampered_signed_file_is_treated_as_unsigned(client):
+def test_tampered_signed_file_is_treated_as_unsigned(client: Client) -> None:
     anna = _user("anna")
     owner = Owner.for_user(anna)
     for n in range(10):
@@ -175,7 +181,7 @@ def test_tampered_signed_file_is_treated_as_unsigned(client):
     assert not _mastered(anna) and progress(owner).streak == 0
 
 
-def test_signed_file_of_another_account_is_history(client):
+def test_signed_file_of_another_account_is_history(client: Client) -> None:
     anna, bert = _user("anna"), _user("bert")
     _master(anna)
     html = _import(client, bert, _export(client, anna))
@@ -183,7 +189,7 @@ def test_signed_file_of_another_account_is_history(client):
     assert Attempt.objects.filter(user=bert).count() == 10 and not _mastered(bert)
 
 
-def test_english_page_says_which_happened(client):
+def test_english_page_says_which_happened(client: Client) -> None:
     anna = _user("anna")
     _master(anna)
     data = _export(client, anna)

@@ -6,10 +6,11 @@ import json
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
+from pytest_django.fixtures import Settings
 
 from skatschule.accounts.deletion import (
     DELETED_PREFIX,
@@ -26,27 +27,27 @@ from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt
 from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.models import Attempt, IssuedExercise
 from tests.people import client_for, make_user
+from tests.present import present
 from tests.quizzes.helpers import right_values
 from tests.training.helpers import right_answer
 
 PASSWORD = "kreuz-bube-und-herz-zehn"
-User = get_user_model()
 
 
 @pytest.fixture(autouse=True)
-def fast_hasher(settings):
+def fast_hasher(settings: Settings) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 # --- mail settings from the environment ---------------------------------------------------------
 
 
-def test_console_mail_without_variables():
+def test_console_mail_without_variables() -> None:
     assert email_settings({})["EMAIL_BACKEND"] == CONSOLE
     assert "@" in email_settings({})["DEFAULT_FROM_EMAIL"]
 
 
-def test_email_url_smtp_with_starttls_and_encoded_password():
+def test_email_url_smtp_with_starttls_and_encoded_password() -> None:
     s = email_settings(
         {"EMAIL_URL": "smtp://skat%40verein.de:p%40ss@mail.example.org:587", "DEFAULT_FROM_EMAIL": "a@b.de"}
     )
@@ -57,7 +58,7 @@ def test_email_url_smtp_with_starttls_and_encoded_password():
     assert s["DEFAULT_FROM_EMAIL"] == "a@b.de"
 
 
-def test_email_url_smtps_and_local_relay_and_file():
+def test_email_url_smtps_and_local_relay_and_file() -> None:
     ssl = email_settings({"EMAIL_URL": "smtps://u:p@mail.example.org"})
     assert ssl["EMAIL_PORT"] == 465 and ssl["EMAIL_USE_SSL"] and not ssl["EMAIL_USE_TLS"]
     relay = email_settings({"EMAIL_URL": "smtp://localhost:25"})
@@ -71,7 +72,7 @@ def test_email_url_smtps_and_local_relay_and_file():
         email_settings({"EMAIL_URL": "gopher://x"})
 
 
-def test_email_host_variables():
+def test_email_host_variables() -> None:
     s = email_settings({"EMAIL_HOST": "mail.example.org", "EMAIL_HOST_USER": "u", "EMAIL_USE_TLS": "0"})
     assert s["EMAIL_BACKEND"] == SMTP and s["EMAIL_PORT"] == 587 and not s["EMAIL_USE_TLS"]
     assert email_settings({"EMAIL_HOST": "h", "EMAIL_USE_SSL": "1"})["EMAIL_PORT"] == 465
@@ -81,7 +82,7 @@ def test_email_host_variables():
 
 
 @pytest.mark.django_db
-def test_signup_with_and_without_email():
+def test_signup_with_and_without_email() -> None:
     client = Client()
     response = client.post(
         reverse("accounts:signup"),
@@ -94,7 +95,7 @@ def test_signup_with_and_without_email():
 
 
 @pytest.mark.django_db
-def test_signup_refuses_a_malformed_email():
+def test_signup_refuses_a_malformed_email() -> None:
     response = Client().post(
         reverse("accounts:signup"),
         {"username": "anna", "email": "nicht-mail", "password1": PASSWORD, "password2": PASSWORD},
@@ -104,7 +105,7 @@ def test_signup_refuses_a_malformed_email():
 
 
 @pytest.mark.django_db
-def test_change_and_remove_email():
+def test_change_and_remove_email() -> None:
     user = make_user("carla")
     user.set_password(PASSWORD)
     user.save()
@@ -122,7 +123,7 @@ def test_change_and_remove_email():
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("password", ["", "falsch"])
-def test_changing_the_email_needs_the_password(password):
+def test_changing_the_email_needs_the_password(password: str) -> None:
     """Whoever sets the address can reset the password: a session alone is not enough."""
     user = make_user("carla")
     user.set_password(PASSWORD)
@@ -137,7 +138,7 @@ def test_changing_the_email_needs_the_password(password):
 
 
 @pytest.mark.django_db
-def test_settings_need_login():
+def test_settings_need_login() -> None:
     response = Client().get(reverse("accounts:settings"))
     assert response.status_code == 302 and reverse("accounts:login") in response["Location"]
 
@@ -146,7 +147,7 @@ def test_settings_need_login():
 
 
 @pytest.mark.django_db
-def test_password_reset_by_mail(settings):
+def test_password_reset_by_mail(settings: Settings) -> None:
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     user = User.objects.create_user("dora", "dora@example.org", "altes-passwort-1")
     client = Client()
@@ -156,7 +157,7 @@ def test_password_reset_by_mail(settings):
     assert len(mail.outbox) == 1
     message = mail.outbox[0]
     assert message.to == ["dora@example.org"] and "dora" in message.body
-    link = re.search(r"https?://testserver(/konto/passwort-vergessen/\S+/)", message.body).group(1)
+    link = present(re.search(r"https?://testserver(/konto/passwort-vergessen/\S+/)", str(message.body))).group(1)
     form_url = client.get(link)["Location"]  # Django swaps the token for a session marker
     response = client.post(form_url, {"new_password1": PASSWORD, "new_password2": PASSWORD})
     assert response.status_code == 302 and response["Location"] == reverse("accounts:password_reset_complete")
@@ -167,7 +168,7 @@ def test_password_reset_by_mail(settings):
 
 
 @pytest.mark.django_db
-def test_password_reset_tells_nothing_about_unknown_addresses(settings):
+def test_password_reset_tells_nothing_about_unknown_addresses(settings: Settings) -> None:
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     response = Client().post(reverse("accounts:password_reset"), {"email": "niemand@example.org"})
     assert response.status_code == 302 and response["Location"] == reverse("accounts:password_reset_done")
@@ -175,7 +176,7 @@ def test_password_reset_tells_nothing_about_unknown_addresses(settings):
 
 
 @pytest.mark.django_db
-def test_password_change():
+def test_password_change() -> None:
     user = User.objects.create_user("emil", password="altes-passwort-1")
     client = client_for(user)
     response = client.post(
@@ -191,7 +192,7 @@ def test_password_change():
 
 
 @pytest.fixture
-def quiz_with_results(db):
+def quiz_with_results(db: None) -> tuple[User, User, Quiz, QuizAttempt]:
     teacher = make_user("lehrerin", teacher=True)
     student = make_user("schueler")
     student.email = "s@example.org"
@@ -212,14 +213,14 @@ def quiz_with_results(db):
     return teacher, student, quiz, attempt
 
 
-def _practise(user) -> None:
+def _practise(user: User) -> None:
     client = client_for(user)
     client.get(reverse("training:exercise", kwargs={"kind": "augen"}))
     issued = IssuedExercise.objects.filter(user=user).latest("issued_at", "pk")
     client.post(reverse("training:answer", args=[issued.public_id]), {"answer": right_answer(issued)})
 
 
-def test_export_account_has_everything(quiz_with_results):
+def test_export_account_has_everything(quiz_with_results: tuple[User, User, Quiz, QuizAttempt]) -> None:
     teacher, student, quiz, attempt = quiz_with_results
     _practise(student)
     data = export_account(user=student)
@@ -240,7 +241,7 @@ def test_export_account_has_everything(quiz_with_results):
     json.dumps(data)  # plain JSON
 
 
-def test_delete_keeps_quiz_results_anonymous(quiz_with_results):
+def test_delete_keeps_quiz_results_anonymous(quiz_with_results: tuple[User, User, Quiz, QuizAttempt]) -> None:
     teacher, student, quiz, attempt = quiz_with_results
     _practise(student)
     question_before = questions.question_for(quiz, quiz.items.get(position=1), student.pk)
@@ -260,7 +261,7 @@ def test_delete_keeps_quiz_results_anonymous(quiz_with_results):
     assert "gelöschter Schüler" in html and ">schueler<" not in html
 
 
-def test_delete_without_quiz_results_removes_the_row(db):
+def test_delete_without_quiz_results_removes_the_row(db: None) -> None:
     user = make_user("fritz")
     _practise(user)
     Exam.objects.create(user=user, size=1, time_limit_s=60)
@@ -269,14 +270,14 @@ def test_delete_without_quiz_results_removes_the_row(db):
     assert not Exam.objects.exists() and not Attempt.objects.exists()
 
 
-def test_deleting_a_teacher_removes_their_classes(quiz_with_results):
+def test_deleting_a_teacher_removes_their_classes(quiz_with_results: tuple[User, User, Quiz, QuizAttempt]) -> None:
     teacher, student, quiz, attempt = quiz_with_results
     delete_account(user=teacher)
     assert not Classroom.objects.exists() and not Quiz.objects.exists()
     assert User.objects.filter(pk=student.pk, is_active=True).exists()
 
 
-def test_delete_view_needs_the_export_first(quiz_with_results):
+def test_delete_view_needs_the_export_first(quiz_with_results: tuple[User, User, Quiz, QuizAttempt]) -> None:
     teacher, student, quiz, attempt = quiz_with_results
     client = client_for(student)
     page = client.get(reverse("accounts:delete")).content.decode()
@@ -302,6 +303,6 @@ def test_delete_view_needs_the_export_first(quiz_with_results):
 
 
 @pytest.mark.parametrize("name", ["accounts:export_account", "accounts:delete", "accounts:password_change"])
-def test_account_pages_need_login(db, name):
+def test_account_pages_need_login(db: None, name: str) -> None:
     response = Client().get(reverse(name))
     assert response.status_code == 302 and reverse("accounts:login") in response["Location"]

@@ -148,12 +148,12 @@ def package_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
     return packages
 
 
-def test_no_module_cycles():
+def test_no_module_cycles() -> None:
     found = cycles(_without_init_edges(import_graph()))
     assert not found, "import cycles between modules:\n" + "\n".join(" <-> ".join(c) for c in found)
 
 
-def test_no_package_cycles():
+def test_no_package_cycles() -> None:
     found = cycles(package_graph(import_graph()))
     assert not found, "import cycles between packages:\n" + "\n".join(" <-> ".join(c) for c in found)
 
@@ -198,7 +198,7 @@ def test_the_layer_check_finds_an_offender() -> None:
     assert offending_imports("from skatschule.exercises import gen\n", "engine") == ["skatschule.exercises"]
 
 
-def test_the_checker_finds_a_cycle():
+def test_the_checker_finds_a_cycle() -> None:
     """The cycle finder itself works (so a passing run means something)."""
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []

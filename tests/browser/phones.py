@@ -3,12 +3,20 @@ in German or English. Shared by the browser tests of the teacher and referee pag
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from django.contrib.auth.models import User
 from django.test import Client
 
+if TYPE_CHECKING:
+    from playwright._impl._api_structures import SetCookieParam
+    from playwright.sync_api import Browser, BrowserContext
+    from pytest_django.live_server_helper import LiveServer
 
-def phone(browser: Any, live_server: Any, user: Any = None, *, lang: str = "de", **options: Any) -> Any:
+
+def phone(
+    browser: Browser, live_server: LiveServer, user: User | None = None, *, lang: str = "de", **options: Any
+) -> BrowserContext:
     """A new context; ``options`` go to ``browser.new_context`` (``java_script_enabled``,
     ``accept_downloads`` ...). English is chosen with the site's language cookie."""
     context = browser.new_context(
@@ -19,7 +27,7 @@ def phone(browser: Any, live_server: Any, user: Any = None, *, lang: str = "de",
         **options,
     )
     context.set_default_timeout(15_000)
-    cookies = []
+    cookies: list[SetCookieParam] = []
     if user is not None:
         client = Client()
         client.force_login(user)

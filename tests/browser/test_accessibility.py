@@ -20,8 +20,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
-from playwright.sync_api import expect
+from playwright.sync_api import ConsoleMessage, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.casebook import services as casebook
 from skatschule.casebook.models import Exam
@@ -32,6 +34,7 @@ from skatschule.quizzes.models import Quiz
 from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.registry import get_type
 from tests.people import make_user
+from tests.present import present
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -57,11 +60,11 @@ FORM_PROBLEMS = """() => {
 }"""
 
 
-def _watch(page) -> list[str]:
+def _watch(page: Page) -> list[str]:
     """Collect console errors (CSP violations are reported there too) and uncaught exceptions."""
     problems: list[str] = []
 
-    def on_console(message) -> None:
+    def on_console(message: ConsoleMessage) -> None:
         if message.type == "error":
             problems.append(f"console: {message.text}")
 
@@ -70,7 +73,7 @@ def _watch(page) -> list[str]:
     return problems
 
 
-def _login(page, live_server, user) -> None:
+def _login(page: Page, live_server: LiveServer, user: User) -> None:
     client = Client()
     client.force_login(user)
     page.context.add_cookies(
@@ -78,7 +81,7 @@ def _login(page, live_server, user) -> None:
     )
 
 
-def _tab_until(page, predicate: str, limit: int = 80) -> None:
+def _tab_until(page: Page, predicate: str, limit: int = 80) -> None:
     """Press Tab until ``predicate`` (JS, on document.activeElement) holds; each stop shows its focus."""
     for _ in range(limit):
         page.keyboard.press("Tab")
@@ -88,7 +91,7 @@ def _tab_until(page, predicate: str, limit: int = 80) -> None:
     raise AssertionError(f"Tab never reached {predicate}")
 
 
-def _pick_radio(page, value: str, count: int) -> None:
+def _pick_radio(page: Page, value: str, count: int) -> None:
     """With the focus on a radio group: Space checks the focused option, arrows move on."""
     page.keyboard.press("Space")
     for _ in range(count):
@@ -99,12 +102,12 @@ def _pick_radio(page, value: str, count: int) -> None:
 
 
 def _quiz_with_result(
-    teacher,
-    student,
+    teacher: User,
+    student: User,
     show_answers: str = Quiz.ShowAnswers.AFTER_SUBMIT,
     submit: bool = True,
     variants: str = Quiz.Variants.FIXED,
-):
+) -> Quiz:
     room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
     classrooms.join(student=student, raw_code=room.join_code)
     pool = [("augen", 1), ("stich", 1), ("spielwert", 1), ("spitzen", 1), ("reizen_hoehe", 1)]
@@ -121,12 +124,14 @@ def _quiz_with_result(
         attempt = attempts.start_attempt(quiz=quiz, student=student)
         for item in quiz.items.all():
             question = questions.question_for(quiz, item, student.pk)
-            attempts.save_answer(attempt=attempt, item=item, values=get_type(item.kind).correct_answer(question))
+            attempts.save_answer(
+                attempt=attempt, item=item, values=present(get_type(item.kind)).correct_answer(question)
+            )
         attempts.submit(attempt=attempt)
     return quiz
 
 
-def test_exam_of_five_by_keyboard_only(page, live_server) -> None:
+def test_exam_of_five_by_keyboard_only(page: Page, live_server: LiveServer) -> None:
     problems = _watch(page)
     page.goto(live_server.url + "/faelle/pruefung/?fragen=5")
     _tab_until(page, "e.type === 'submit' && e.closest('main')")
@@ -152,7 +157,7 @@ def test_exam_of_five_by_keyboard_only(page, live_server) -> None:
     assert problems == []
 
 
-def test_quiz_feedback_is_announced_and_keeps_the_focus(page, live_server) -> None:
+def test_quiz_feedback_is_announced_and_keeps_the_focus(page: Page, live_server: LiveServer) -> None:
     teacher, student = make_user("lehrerin", teacher=True), make_user("schueler")
     # random variants: feedback at once (a fixed quiz keeps its shared key until it closes)
     quiz = _quiz_with_result(
@@ -165,7 +170,7 @@ def test_quiz_feedback_is_announced_and_keeps_the_focus(page, live_server) -> No
     assert page.evaluate(FORM_PROBLEMS) == []
     item = quiz.items.get(position=1)
     question = questions.question_for(quiz, item, student.pk)
-    right = get_type(item.kind).correct_answer(question)
+    right = present(get_type(item.kind)).correct_answer(question)
     _tab_until(page, "e.name === 'answer' && e.closest('#item-1')")
     if signed_choice(question):  # Spitzen: the mit/ohne pair, then the number, by keyboard
         _pick_radio(page, right[0][0], 2)
@@ -190,7 +195,7 @@ def test_quiz_feedback_is_announced_and_keeps_the_focus(page, live_server) -> No
     assert problems == []
 
 
-def test_phone_width_no_sideways_scrolling(phone_page, live_server) -> None:
+def test_phone_width_no_sideways_scrolling(phone_page: Page, live_server: LiveServer) -> None:
     page = phone_page
     page.set_viewport_size({"width": 390, "height": 844})
     teacher, student = make_user("lehrerin", teacher=True), make_user("schueler")
@@ -219,7 +224,7 @@ def test_phone_width_no_sideways_scrolling(phone_page, live_server) -> None:
     assert problems == []
 
 
-def test_english_exam_page_has_no_german_chrome(page, live_server) -> None:
+def test_english_exam_page_has_no_german_chrome(page: Page, live_server: LiveServer) -> None:
     problems = _watch(page)
     page.goto(live_server.url + "/faelle/pruefung/?fragen=5")
     page.get_by_role("button", name="English").click()
@@ -239,7 +244,7 @@ def test_english_exam_page_has_no_german_chrome(page, live_server) -> None:
     assert problems == []
 
 
-def test_training_answer_by_keyboard_moves_focus_to_next_exercise(page, live_server) -> None:
+def test_training_answer_by_keyboard_moves_focus_to_next_exercise(page: Page, live_server: LiveServer) -> None:
     problems = _watch(page)
     page.goto(live_server.url + "/ueben/aufgabe/stich/?stufe=1")
     _tab_until(page, "e.type === 'radio'")

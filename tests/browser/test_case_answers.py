@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.casebook import cases as casebook
 from skatschule.casebook.models import SolvedCase
@@ -14,7 +15,7 @@ from tests.people import make_user
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _tab_to(page, predicate: str, limit: int = 60) -> int:  # type: ignore[no-untyped-def]
+def _tab_to(page: Page, predicate: str, limit: int = 60) -> int:
     for presses in range(1, limit + 1):
         page.keyboard.press("Tab")
         if page.evaluate(f"(e => !!({predicate}))(document.activeElement)"):
@@ -22,7 +23,7 @@ def _tab_to(page, predicate: str, limit: int = 60) -> int:  # type: ignore[no-un
     raise AssertionError(f"Tab never reached {predicate}")
 
 
-def test_answering_a_case_by_keyboard_with_htmx(page, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_answering_a_case_by_keyboard_with_htmx(page: Page, live_server: LiveServer) -> None:
     case = next(c for c in casebook.load_cases() if c.engine_input is not None and c.score_asked)
     answer = casebook.solve(case)  # the engine's ruling
     page.goto(f"{live_server.url}/faelle/{case.id}/")
@@ -39,7 +40,7 @@ def test_answering_a_case_by_keyboard_with_htmx(page, live_server) -> None:  # t
     assert page.url.endswith(f"/faelle/{case.id}/"), "htmx swapped the result in place"
 
 
-def test_answering_a_case_without_javascript(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_answering_a_case_without_javascript(browser: Browser, live_server: LiveServer) -> None:
     case = next(c for c in casebook.load_cases() if not c.score_asked)
     right = casebook.solve(case).choice
     wrong = next(c.value for c in case.choices if c.value != right)
@@ -59,7 +60,7 @@ def test_answering_a_case_without_javascript(browser, live_server) -> None:  # t
         context.close()
 
 
-def test_signed_in_reader_sees_solved_cases_in_the_index(page, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_signed_in_reader_sees_solved_cases_in_the_index(page: Page, live_server: LiveServer) -> None:
     user = make_user("schiedsrichterin")
     client = Client()
     client.force_login(user)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.casebook import services
 from skatschule.casebook.models import Exam
@@ -13,7 +14,7 @@ from skatschule.casebook.models import Exam
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_filter_and_exam_of_five(page, live_server) -> None:
+def test_filter_and_exam_of_five(page: Page, live_server: LiveServer) -> None:
     page.goto(live_server.url + "/faelle/")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Fälle")
     page.get_by_label("Kategorie").select_option("bedienen")

@@ -5,7 +5,8 @@ the feedback with the rank among 66 and the best three; then the same with JavaS
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.druecken.work import TYPE
 from tests.browser.phones import phone
@@ -19,11 +20,11 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(TYPE, "screen", 4)
 
 
-def _no_sideways(page) -> None:  # type: ignore[no-untyped-def]
+def _no_sideways(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
 
 
-def _answer_by_keyboard(page) -> None:  # type: ignore[no-untyped-def]
+def _answer_by_keyboard(page: Page) -> None:
     boxes = page.locator('input[type="checkbox"][name="answer"]')
     expect(boxes).to_have_count(12)
     for n in (0, 1):
@@ -38,7 +39,7 @@ def _answer_by_keyboard(page) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("javascript", [False, True])
-def test_druecken_by_keyboard_on_a_phone(browser, live_server, javascript: bool) -> None:  # type: ignore[no-untyped-def]
+def test_druecken_by_keyboard_on_a_phone(browser: Browser, live_server: LiveServer, javascript: bool) -> None:
     context = phone(browser, live_server, java_script_enabled=javascript)
     context.add_cookies([{"name": "skatschule_deck", "value": "german", "url": live_server.url}])
     page = context.new_page()

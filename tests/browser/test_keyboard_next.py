@@ -4,7 +4,8 @@ new question has the focus; one Tab later the focus is in its answer form (not i
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.training.models import IssuedExercise
 
@@ -13,7 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 IN_ANSWER_FORM = "(e => !!e.closest('form.answer-form'))(document.activeElement)"
 
 
-def _tab_to(page, predicate: str, limit: int = 60) -> int:  # type: ignore[no-untyped-def]
+def _tab_to(page: Page, predicate: str, limit: int = 60) -> int:
     for presses in range(1, limit + 1):
         page.keyboard.press("Tab")
         if page.evaluate(f"(e => !!({predicate}))(document.activeElement)"):
@@ -22,7 +23,7 @@ def _tab_to(page, predicate: str, limit: int = 60) -> int:  # type: ignore[no-un
 
 
 @pytest.mark.parametrize("start", ["/ueben/aufgabe/stich/?stufe=1", "/ueben/lektion/die-karten/"])
-def test_next_exercise_by_keyboard_focuses_the_new_question(page, live_server, start) -> None:  # type: ignore[no-untyped-def]
+def test_next_exercise_by_keyboard_focuses_the_new_question(page: Page, live_server: LiveServer, start: str) -> None:
     page.goto(live_server.url + start)
     first = IssuedExercise.objects.latest("issued_at", "pk")
     _tab_to(page, "e.name === 'answer'")

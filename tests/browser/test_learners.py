@@ -8,7 +8,8 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.cards.context_processors import DECK_COOKIE
 from skatschule.training.models import IssuedExercise
@@ -16,6 +17,7 @@ from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import question_for
 from tests.browser.answers import fill_answer
 from tests.browser.phones import phone
+from tests.present import present
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,17 +34,19 @@ class Clock:
         self.at += timedelta(days=1)
 
 
-def _answer_one(page, base: str, kind: str = "rangfolge") -> None:
+def _answer_one(page: Page, base: str, kind: str = "rangfolge") -> None:
     page.goto(f"{base}/ueben/aufgabe/{kind}/?stufe=1")
     issued = IssuedExercise.objects.latest("issued_at", "pk")
     question = question_for(issued)
     form = page.locator(f'form[action="/ueben/antwort/{issued.public_id}/"]')
-    fill_answer(form, question, get_type(kind).correct_answer(question), issued.public_id)
+    fill_answer(form, question, present(get_type(kind)).correct_answer(question), issued.public_id)
     page.get_by_role("button", name="Antworten").click()
     expect(page.locator(f"#feedback-{issued.public_id} .goal-status")).to_be_visible()
 
 
-def test_streak_over_three_days_with_a_frozen_one(browser, live_server, monkeypatch) -> None:
+def test_streak_over_three_days_with_a_frozen_one(
+    browser: Browser, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     clock = Clock(monkeypatch)
     clock.at -= timedelta(days=2)
     context = phone(browser, live_server)
@@ -82,7 +86,7 @@ def test_streak_over_three_days_with_a_frozen_one(browser, live_server, monkeypa
     context.close()
 
 
-def test_marked_cards_in_the_german_deck_at_375px(browser, live_server) -> None:
+def test_marked_cards_in_the_german_deck_at_375px(browser: Browser, live_server: LiveServer) -> None:
     context = phone(browser, live_server)
     context.add_cookies([{"name": DECK_COOKIE, "value": "german", "url": live_server.url}])
     page = context.new_page()
@@ -90,7 +94,7 @@ def test_marked_cards_in_the_german_deck_at_375px(browser, live_server) -> None:
         page.goto(live_server.url + "/ueben/aufgabe/rangfolge/?stufe=1")
         issued = IssuedExercise.objects.latest("issued_at", "pk")
         question = question_for(issued)
-        right = get_type("rangfolge").correct_answer(question)
+        right = present(get_type("rangfolge")).correct_answer(question)
         if question.widget == "cards" and 2 <= len(right) < len(question.options):
             break
     else:

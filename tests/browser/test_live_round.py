@@ -7,28 +7,35 @@ end of the round puts both scores into the quiz's results.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.classrooms import services as classrooms
 from skatschule.quizzes import questions
+from skatschule.quizzes.models import Quiz
 from skatschule.quizzes.services import authoring
 from tests.browser.answers import fill_answer
 from tests.browser.phones import phone
 from tests.people import make_user
 from tests.quizzes.helpers import right_values, wrong_values
 
+if TYPE_CHECKING:
+    from playwright._impl._api_structures import SetCookieParam
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _answer(page, quiz, position: int, values) -> None:
+def _answer(page: Page, quiz: Quiz, position: int, values: list[str]) -> None:
     item = quiz.items.get(position=position)
     fill_answer(page.locator(".answer-form"), questions.question_for(quiz, item, None), values, position)
     page.locator("#live-send").click()
     expect(page.locator("#live-status")).to_contain_text("Deine Antwort ist gespeichert")
 
 
-def test_a_live_round_with_two_students(browser, live_server) -> None:
+def test_a_live_round_with_two_students(browser: Browser, live_server: LiveServer) -> None:
     teacher = make_user("frau-kreuz", teacher=True)
     anna, ben = make_user("anna"), make_user("ben")
     room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
@@ -39,7 +46,8 @@ def test_a_live_round_with_two_students(browser, live_server) -> None:
 
     t_ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE")
     phone_teacher = phone(browser, live_server, teacher)  # only for the login cookie
-    t_ctx.add_cookies(phone_teacher.cookies())
+    # the cookies a context gives are cookies another accepts (two TypedDicts for one shape in the stubs)
+    t_ctx.add_cookies(cast("list[SetCookieParam]", phone_teacher.cookies()))
     a_ctx = phone(browser, live_server, anna)
     b_ctx = phone(browser, live_server, ben, java_script_enabled=False)
     try:

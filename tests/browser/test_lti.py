@@ -14,10 +14,12 @@ reached as 127.0.0.1, and the platform fetches the tool's keys from its JWKS URL
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import pytest
 from lti_tool.models import Key, LtiDeployment, LtiRegistration, LtiUser
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.lti.models import CourseClass
 from skatschule.quizzes import questions
@@ -25,14 +27,14 @@ from skatschule.quizzes.models import QuizAttempt
 from skatschule.quizzes.services.authoring import create_quiz
 from tests.browser.answers import fill_answer
 from tests.lti.conftest import ANNA, TEACHER
-from tests.lti.platform_sim import Platform
+from tests.lti.platform_sim import Person, Platform
 from tests.quizzes.helpers import right_values, wrong_values
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def platform(live_server):
+def platform(live_server: LiveServer) -> Iterator[Platform]:
     Key.objects.generate()
     tool = live_server.url.replace("://localhost", "://127.0.0.1")  # same site as the platform
     sim = Platform(tool_jwks_url=tool + "/lti/jwks.json").start()
@@ -53,12 +55,12 @@ def platform(live_server):
         sim.stop()
 
 
-def _from_platform(page, platform: Platform, person) -> None:
+def _from_platform(page: Page, platform: Platform, person: Person) -> None:
     page.goto(platform.url(f"/start?login_hint={person.sub}"))
     page.get_by_role("button", name="Weiter zum Werkzeug").click()  # a real platform submits it by script
 
 
-def test_lti_launch_ends_with_a_grade_sent_back(browser, platform) -> None:
+def test_lti_launch_ends_with_a_grade_sent_back(browser: Browser, platform: Platform) -> None:
     platform.members = [TEACHER, ANNA]
     platform.launches[TEACHER.sub] = {"person": TEACHER}
     teacher_ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")

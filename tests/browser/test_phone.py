@@ -4,12 +4,16 @@ type at every level, the casebook with every case), and the compact header stays
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.casebook import cases as casebook
 from skatschule.exercises import REGISTRY
 from skatschule.rules.content import reload
+from tests.present import present
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,7 +25,7 @@ WIDE = """(width) => [...document.querySelectorAll("main *, header *")]
 
 
 @pytest.fixture
-def phone(browser):  # type: ignore[no-untyped-def]
+def phone(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(
         viewport={"width": WIDTH, "height": 800}, is_mobile=True, has_touch=True, locale="de-DE"
     )
@@ -32,7 +36,7 @@ def phone(browser):  # type: ignore[no-untyped-def]
         context.close()
 
 
-def _no_sideways_scroll(page, url: str) -> None:  # type: ignore[no-untyped-def]
+def _no_sideways_scroll(page: Page, url: str) -> None:
     response = page.goto(url)
     assert response is not None and response.status == 200, url
     # A number, not window.innerWidth: a mobile viewport widens itself to fit wide content.
@@ -40,7 +44,7 @@ def _no_sideways_scroll(page, url: str) -> None:  # type: ignore[no-untyped-def]
     assert width <= WIDTH, f"{url}: {width} px wide: {page.evaluate(WIDE, WIDTH)}"
 
 
-def test_rules_chapters_do_not_scroll_sideways(phone, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_rules_chapters_do_not_scroll_sideways(phone: Page, live_server: LiveServer) -> None:
     registry = reload()
     for chapter in registry.chapters:
         _no_sideways_scroll(phone, f"{live_server.url}/regeln/kapitel/{chapter.id}/")
@@ -48,14 +52,14 @@ def test_rules_chapters_do_not_scroll_sideways(phone, live_server) -> None:  # t
         _no_sideways_scroll(phone, live_server.url + path)
 
 
-def test_exercises_do_not_scroll_sideways(phone, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_exercises_do_not_scroll_sideways(phone: Page, live_server: LiveServer) -> None:
     for slug, kind in REGISTRY.items():
         for level in range(1, kind.levels + 1):
             _no_sideways_scroll(phone, f"{live_server.url}/ueben/aufgabe/{slug}/?stufe={level}")
     _no_sideways_scroll(phone, f"{live_server.url}/ueben/reizen-am-tisch/")
 
 
-def test_casebook_does_not_scroll_sideways(phone, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_casebook_does_not_scroll_sideways(phone: Page, live_server: LiveServer) -> None:
     _no_sideways_scroll(phone, f"{live_server.url}/faelle/")
     _no_sideways_scroll(phone, f"{live_server.url}/faelle/?regel=3.2&stufe=2")
     for case in casebook.load_cases():
@@ -72,7 +76,9 @@ def test_casebook_does_not_scroll_sideways(phone, live_server) -> None:  # type:
 
 
 @pytest.mark.parametrize("path", ["/", "/regeln/kapitel/3/", "/ueben/aufgabe/stich/?stufe=1", "/faelle/"])
-def test_compact_phone_header_with_a_menu_that_needs_no_javascript(browser, live_server, path) -> None:  # type: ignore[no-untyped-def]
+def test_compact_phone_header_with_a_menu_that_needs_no_javascript(
+    browser: Browser, live_server: LiveServer, path: str
+) -> None:
     context = browser.new_context(
         viewport={"width": WIDTH, "height": 800},
         is_mobile=True,
@@ -99,14 +105,14 @@ def test_compact_phone_header_with_a_menu_that_needs_no_javascript(browser, live
         expect(nav.get_by_role("link", name="Fälle")).to_be_visible()
         expect(page.get_by_role("button", name="English")).to_be_visible()
         # the open menu lies over the page, the header itself keeps its height
-        assert header.bounding_box()["height"] <= 120
+        assert present(header.bounding_box())["height"] <= 120
         nav.get_by_role("link", name="Glossar").click()
         expect(page).to_have_url(live_server.url + "/regeln/glossar/")
     finally:
         context.close()
 
 
-def test_desktop_shows_the_menu_without_a_toggle(page, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_desktop_shows_the_menu_without_a_toggle(page: Page, live_server: LiveServer) -> None:
     page.goto(live_server.url + "/")
     expect(page.locator("summary.menu-toggle")).to_be_hidden()
     nav = page.get_by_role("navigation", name="Hauptnavigation")
@@ -119,7 +125,7 @@ def test_desktop_shows_the_menu_without_a_toggle(page, live_server) -> None:  # 
     assert page.evaluate("document.activeElement.closest('nav') !== null")
 
 
-def test_lessons_do_not_scroll_sideways(phone, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_lessons_do_not_scroll_sideways(phone: Page, live_server: LiveServer) -> None:
     """Every lesson page (issue 26 §3: regelverstoesse and hausregeln-und-kneipenskat scrolled sideways)."""
     from skatschule.training.lessons import get_lessons
 

@@ -5,36 +5,38 @@ English, and Aus meinen Fehlern through a real job."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.puzzles import content, selectors
 from skatschule.puzzles.models import Puzzle
 from tests.browser.phones import phone
+from tests.present import present
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _answer_of(page) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+def _answer_of(page: Page) -> tuple[str, str]:
     action = page.locator("ul.puzzle-cards form").first.get_attribute("action")
-    row = Puzzle.objects.get(pk=action.strip("/").split("/")[-1])
+    row = Puzzle.objects.get(pk=present(action).strip("/").split("/")[-1])
     puzzle = selectors.engine_puzzle(row)
     right = puzzle.answer[0].code
     wrong = next(c.code for c in puzzle.values if c not in puzzle.answer)
     return right, wrong
 
 
-def _no_sideways(page) -> None:  # type: ignore[no-untyped-def]
+def _no_sideways(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
 
 
-def _press_card(page, code: str) -> None:  # type: ignore[no-untyped-def]
+def _press_card(page: Page, code: str) -> None:
     button = page.locator(f'ul.puzzle-cards form:has(input[name="karte"][value="{code}"]) button')
     button.focus()
     page.keyboard.press("Enter")
     page.wait_for_load_state()
 
 
-def test_puzzles_by_keyboard_on_a_phone_without_javascript(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_puzzles_by_keyboard_on_a_phone_without_javascript(browser: Browser, live_server: LiveServer) -> None:
     content.load_shipped()
     context = phone(browser, live_server, java_script_enabled=False)
     context.add_cookies([{"name": "skatschule_deck", "value": "german", "url": live_server.url}])
@@ -75,7 +77,7 @@ def test_puzzles_by_keyboard_on_a_phone_without_javascript(browser, live_server)
         context.close()
 
 
-def test_puzzles_in_english(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_puzzles_in_english(browser: Browser, live_server: LiveServer) -> None:
     content.load_shipped()
     context = phone(browser, live_server, lang="en")
     page = context.new_page()
@@ -90,7 +92,7 @@ def test_puzzles_in_english(browser, live_server) -> None:  # type: ignore[no-un
         context.close()
 
 
-def test_aus_meinen_fehlern_through_a_real_worker(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_aus_meinen_fehlern_through_a_real_worker(browser: Browser, live_server: LiveServer) -> None:
     from django.test import override_settings
 
     from skatschule.table.models import TableGame

@@ -8,7 +8,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone, translation
 from django.utils.formats import date_format
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.classrooms.services import create_classroom
 from skatschule.quizzes.models import Quiz
@@ -18,7 +19,7 @@ from tests.people import make_user
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_teacher_edits_title_and_end_on_a_phone(browser, live_server) -> None:
+def test_teacher_edits_title_and_end_on_a_phone(browser: Browser, live_server: LiveServer) -> None:
     teacher = make_user("lehrerin", teacher=True)
     room = create_classroom(teacher=teacher, name="Skat-AG")
     quiz = authoring.create_quiz(

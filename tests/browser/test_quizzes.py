@@ -15,16 +15,20 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.test import Client
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from pytest_django.fixtures import Settings
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.classrooms.services import grant_teacher
 from skatschule.engine.names import render
 from skatschule.quizzes import questions
 from skatschule.quizzes.answers import answer_words, shared_question
-from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt
+from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt, QuizItem
 from skatschule.training.registry import get_type
 from tests.browser.answers import fill_answer
+from tests.present import present
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,11 +37,11 @@ KINDS = ("augen", "spielwert", "stich", "spitzen", "reizen_hoehe")
 
 
 @pytest.fixture(autouse=True)
-def fast_hasher(settings):
+def fast_hasher(settings: Settings) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def _context_for(browser, live_server, user):
+def _context_for(browser: Browser, live_server: LiveServer, user: User) -> BrowserContext:
     """A browser context logged in as ``user`` with a session made by Django's test client."""
     client = Client()
     client.force_login(user)
@@ -47,8 +51,8 @@ def _context_for(browser, live_server, user):
     return context
 
 
-def _answer_for(quiz, item, student, right: bool) -> list[str]:
-    kind = get_type(item.kind)
+def _answer_for(quiz: Quiz, item: QuizItem, student: User, right: bool) -> list[str]:
+    kind = present(get_type(item.kind))
     question = questions.question_for(quiz, item, student.pk)
     values = kind.correct_answer(question)
     if right:
@@ -60,12 +64,12 @@ def _answer_for(quiz, item, student, right: bool) -> list[str]:
     raise AssertionError(question.widget)
 
 
-def _fill(page, quiz, item, student, values) -> None:
+def _fill(page: Page, quiz: Quiz, item: QuizItem, student: User, values: list[str]) -> None:
     form = page.locator(f"#item-{item.position} form")
     fill_answer(form, questions.question_for(quiz, item, student.pk), values, item.position)
 
 
-def _take(page, student, wrong_positions: set[int], double_click: bool) -> QuizAttempt:
+def _take(page: Page, student: User, wrong_positions: set[int], double_click: bool) -> QuizAttempt:
     page.get_by_role("link", name="Erste Runde").click()
     page.get_by_role("button", name="Quiz beginnen").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Erste Runde")
@@ -99,7 +103,7 @@ def _take(page, student, wrong_positions: set[int], double_click: bool) -> QuizA
     return attempt
 
 
-def test_teacher_class_quiz_two_students_results(browser, live_server) -> None:
+def test_teacher_class_quiz_two_students_results(browser: Browser, live_server: LiveServer) -> None:
     User = get_user_model()
     teacher = User.objects.create_user("frau-kreuz", password=PASSWORD)
     grant_teacher(user=teacher)
@@ -120,7 +124,7 @@ def test_teacher_class_quiz_two_students_results(browser, live_server) -> None:
     t.get_by_role("button", name="Klasse anlegen").click()
     expect(t.get_by_role("heading", level=1)).to_have_text("Skatclub Donnerstag")
     code = t.locator("#join-code").inner_text()
-    join_link = t.locator("#join-link").get_attribute("href")
+    join_link = present(t.locator("#join-link").get_attribute("href"))
     t.get_by_role("link", name="Neues Quiz für diese Klasse").click()
     t.get_by_label("Titel").fill("Erste Runde")
     for kind in KINDS:

@@ -5,14 +5,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.rules.content import reload
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def first_result_href(page, live_server, query: str) -> str:  # type: ignore[no-untyped-def]
+def first_result_href(page: Page, live_server: LiveServer, query: str) -> str:
     search = page.locator("#site-search")
     search.fill(query)
     search.press("Enter")
@@ -22,7 +23,7 @@ def first_result_href(page, live_server, query: str) -> str:  # type: ignore[no-
     return str(first.get_attribute("href"))
 
 
-def test_rules_pages_in_the_browser(page, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_rules_pages_in_the_browser(page: Page, live_server: LiveServer) -> None:
     registry = reload()
     rule = registry.rule("3.2.3")
     assert rule is not None
@@ -66,7 +67,7 @@ def test_rules_pages_in_the_browser(page, live_server) -> None:  # type: ignore[
     expect(page.locator(".rule .directive-cards svg.card-img").first).to_have_class(re.compile(r"\bcard-german\b"))
 
 
-def test_bid_table_and_new_variants_on_a_phone(phone_page, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_bid_table_and_new_variants_on_a_phone(phone_page: Page, live_server: LiveServer) -> None:
     """Chapter 2's bid table and every chapter fit a 375 px phone; the K.6 variants have permalinks."""
     from skatschule.engine import BID_VALUES
 
@@ -85,7 +86,7 @@ def test_bid_table_and_new_variants_on_a_phone(phone_page, live_server) -> None:
     expect(page.locator("#r-K\\.6\\.1")).to_be_visible()
 
 
-def test_permalink_without_javascript_scrolls_to_the_rule(browser, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_permalink_without_javascript_scrolls_to_the_rule(browser: Browser, live_server: LiveServer) -> None:
     """The permalink's fragment scrolls to the rule without any script; the chapter is the cached one."""
     reload()
     context = browser.new_context(viewport={"width": 375, "height": 740}, java_script_enabled=False, locale="de-DE")

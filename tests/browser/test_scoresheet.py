@@ -4,16 +4,18 @@ and a Ramsch, the totals in all three systems and the money settlement, all from
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.scoresheet.sheet import new_sheet, replay
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ["Anna", "Bernd", "Carla"]
-GAMES = [
+GAMES: list[dict[str, Any]] = [
     # (declarer, game, matadors, points, tricks, kontra, re)
     {
         "kind": "game",
@@ -33,7 +35,7 @@ GAMES = [
 ]
 
 
-def _enter_game(page, g) -> None:
+def _enter_game(page: Page, g: dict[str, Any]) -> None:
     form = page.locator("#game-form")
     form.locator("#id_declarer").select_option(str(g["declarer"]))
     form.locator("#id_game").select_option(g["game"])
@@ -47,7 +49,7 @@ def _enter_game(page, g) -> None:
     form.get_by_role("button", name="Spiel eintragen").click()
 
 
-def _enter_ramsch(page, g) -> None:
+def _enter_ramsch(page: Page, g: dict[str, Any]) -> None:
     form = page.locator("#ramsch-form")
     for i in range(3):
         form.locator(f"#id_augen{i + 1}").fill(str(g["augen"][i]))
@@ -56,7 +58,7 @@ def _enter_ramsch(page, g) -> None:
     form.get_by_role("button", name="Ramsch eintragen").click()
 
 
-def test_club_evening_on_a_phone_without_javascript(browser, live_server) -> None:
+def test_club_evening_on_a_phone_without_javascript(browser: Browser, live_server: LiveServer) -> None:
     context = browser.new_context(
         viewport={"width": 375, "height": 740},
         is_mobile=True,
@@ -120,7 +122,7 @@ def test_club_evening_on_a_phone_without_javascript(browser, live_server) -> Non
         context.close()
 
 
-def test_house_rules_page_on_a_phone_without_javascript(browser, live_server) -> None:
+def test_house_rules_page_on_a_phone_without_javascript(browser: Browser, live_server: LiveServer) -> None:
     context = browser.new_context(
         viewport={"width": 375, "height": 740}, is_mobile=True, locale="de-DE", java_script_enabled=False
     )
@@ -155,7 +157,7 @@ def test_house_rules_page_on_a_phone_without_javascript(browser, live_server) ->
         context.close()
 
 
-def test_four_players_and_the_print_page_fit_a_phone(browser, live_server) -> None:
+def test_four_players_and_the_print_page_fit_a_phone(browser: Browser, live_server: LiveServer) -> None:
     """At 375 px the fourth player's column is on screen (no scrolling box hides it) and the print
     page does not scroll sideways (issue 26 §3)."""
     context = browser.new_context(

@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_switch_language_by_keyboard_and_deck_by_click(page, live_server) -> None:
+def test_switch_language_by_keyboard_and_deck_by_click(page: Page, live_server: LiveServer) -> None:
     page.goto(live_server.url + "/")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.get_by_role("heading", level=1)).to_have_text("Skat lernen nach der Skatordnung")
@@ -52,7 +53,7 @@ def test_switch_language_by_keyboard_and_deck_by_click(page, live_server) -> Non
     expect(page.locator("#karte-CJ")).to_contain_text("Eichel-Unter")
 
 
-def test_deck_switch_by_keyboard_only(page, live_server) -> None:
+def test_deck_switch_by_keyboard_only(page: Page, live_server: LiveServer) -> None:
     page.goto(live_server.url + "/karten/")
     select = page.locator("#deck-select")
     select.focus()
@@ -66,7 +67,7 @@ def test_deck_switch_by_keyboard_only(page, live_server) -> None:
     assert "#1b7f3a" in page.locator("#karte-SA svg").inner_html()
 
 
-def test_focus_is_visible(page, live_server) -> None:
+def test_focus_is_visible(page: Page, live_server: LiveServer) -> None:
     page.goto(live_server.url + "/")
     page.get_by_role("button", name="English").focus()
     # Reach the button by keyboard so that :focus-visible applies.
@@ -80,7 +81,7 @@ def test_focus_is_visible(page, live_server) -> None:
 
 
 @pytest.mark.parametrize("path", ["/", "/karten/"])
-def test_phone_width_has_no_horizontal_scroll(phone_page, live_server, path) -> None:
+def test_phone_width_has_no_horizontal_scroll(phone_page: Page, live_server: LiveServer, path: str) -> None:
     phone_page.goto(live_server.url + path)
     expect(phone_page.get_by_role("heading", level=1)).to_be_visible()
     width = phone_page.evaluate("document.documentElement.scrollWidth")
@@ -93,7 +94,7 @@ def test_phone_width_has_no_horizontal_scroll(phone_page, live_server, path) -> 
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 375
 
 
-def test_card_choices_work_with_keyboard_mouse_and_touch(phone_page, page, live_server) -> None:
+def test_card_choices_work_with_keyboard_mouse_and_touch(phone_page: Page, page: Page, live_server: LiveServer) -> None:
     from django.utils import translation
 
     from skatschule.cards.render import choice_html

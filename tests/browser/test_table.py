@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, Locator, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.table import services
+from skatschule.table.services import Table
+from tests.present import present
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -18,12 +22,12 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(services, "INSIGHT_NODES", 5_000)
 
 
-def _press(locator) -> None:
+def _press(locator: Locator) -> None:
     locator.focus()
     locator.page.keyboard.press("Enter")
 
 
-def _settle(page) -> None:
+def _settle(page: Page) -> None:
     """Wait until no page load and no htmx swap is under way (the CSP forbids wait_for_function)."""
     from playwright.sync_api import Error
 
@@ -37,7 +41,7 @@ def _settle(page) -> None:
         page.wait_for_timeout(50)
 
 
-def _play_to_the_end(page) -> None:
+def _play_to_the_end(page: Page) -> None:
     """A whole hand by keyboard: the learner passes (a bot declares), then plays legal cards."""
     for _ in range(60):
         _settle(page)
@@ -66,7 +70,7 @@ def _play_to_the_end(page) -> None:
             page.wait_for_timeout(100)
 
 
-def test_a_whole_hand_by_keyboard_on_a_phone(phone_page, live_server) -> None:
+def test_a_whole_hand_by_keyboard_on_a_phone(phone_page: Page, live_server: LiveServer) -> None:
     page = phone_page
     page.goto(live_server.url + "/ueben/spiel/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Ein ganzes Spiel")
@@ -105,13 +109,13 @@ def test_a_whole_hand_by_keyboard_on_a_phone(phone_page, live_server) -> None:
     expect(page.get_by_role("link", name="Could I have won?")).to_be_visible()
 
 
-def _open_menu(page) -> None:
+def _open_menu(page: Page) -> None:
     """The phone header's menu, opened by keyboard (a <details>; open already after a reload?)."""
     if not page.locator("details.site-menu").evaluate("d => d.open"):
         _press(page.locator("summary.menu-toggle"))
 
 
-def _table_of(page):
+def _table_of(page: Page) -> Table:
     """The game behind the browser's session, read from the session store."""
     from django.contrib.sessions.backends.db import SessionStore
 
@@ -121,7 +125,7 @@ def _table_of(page):
     return table
 
 
-def _check_analysis(page, *, lang: str, deck: str) -> None:
+def _check_analysis(page: Page, *, lang: str, deck: str) -> None:
     """The analysis page against the engine: the side, every card's Augen and their words."""
     from skatschule.cards.render import card_name
     from skatschule.engine.solver import solve_state
@@ -154,7 +158,7 @@ def _check_analysis(page, *, lang: str, deck: str) -> None:
         assert card_name(step.card, deck, lang=lang) in text
         assert (gave_away in text) == step.gave_away, text
         if step.exact:
-            total = solve_state(before_card[n], card_values=False).declarer_points
+            total = present(solve_state(before_card[n], card_values=False).declarer_points)
             assert step.before == (total if declares else 120 - total)
             for number in (step.before, step.after):
                 assert f"{number} {unit[0] if number == 1 else unit[1]}" in text
@@ -176,10 +180,13 @@ def _public_iss_record() -> str:
         pytest.skip("shared/vectors/public_iss.json is not beside the project")
     cases = json.loads(path.read_text(encoding="utf-8"))
     cases = cases["cases"] if isinstance(cases, dict) else cases
-    return next(c["input"]["record"] for c in cases if c["id"].endswith("grand"))
+    record: str = next(c["input"]["record"] for c in cases if c["id"].endswith("grand"))
+    return record
 
 
-def test_an_iss_record_is_read_stepped_through_and_a_moment_becomes_an_exercise(phone_page, live_server) -> None:
+def test_an_iss_record_is_read_stepped_through_and_a_moment_becomes_an_exercise(
+    phone_page: Page, live_server: LiveServer
+) -> None:
     from skatschule.engine.iss import parse_records
 
     record = _public_iss_record()
@@ -248,7 +255,7 @@ def test_an_iss_record_is_read_stepped_through_and_a_moment_becomes_an_exercise(
 
 
 def test_a_game_to_the_end_then_its_board_by_keyboard_in_the_german_deck_through_the_worker(
-    phone_page, live_server, monkeypatch
+    phone_page: Page, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The analysis is computed by a real worker (``manage.py run_jobs``): the board shows its
     progress, then (htmx polling) the marks; stepped through by keyboard at 375 px."""
@@ -306,7 +313,9 @@ def test_a_game_to_the_end_then_its_board_by_keyboard_in_the_german_deck_through
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
 
 
-def test_meine_spiele_on_a_phone_without_javascript(browser, live_server, django_user_model) -> None:
+def test_meine_spiele_on_a_phone_without_javascript(
+    browser: Browser, live_server: LiveServer, django_user_model: type[User]
+) -> None:
     """ "Meine Spiele" at 375 px without JavaScript: the list, a filter sent by keyboard, a board."""
     from skatschule.engine import Phase
     from tests.browser.phones import phone
@@ -334,7 +343,7 @@ def test_meine_spiele_on_a_phone_without_javascript(browser, live_server, django
         expect(page.get_by_role("heading", level=1)).to_have_text("Meine Spiele")
         expect(page.locator("table.games-table tbody tr")).to_have_count(3)
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
-        lost = sum(1 for _, s in stored if not s.outcome().won)
+        lost = sum(1 for _, s in stored if not present(s.outcome()).won)
         select = page.locator("#f-ergebnis")
         select.focus()
         select.select_option("verloren")

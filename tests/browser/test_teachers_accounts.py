@@ -9,9 +9,12 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.fixtures import Settings
+from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.phones import phone
+from tests.present import present
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -39,17 +42,19 @@ WORDS = {
 
 
 @pytest.fixture(autouse=True)
-def console_mail(settings):
+def console_mail(settings: Settings) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"  # pytest-django sets locmem
 
 
-def _no_horizontal_scroll(page) -> None:
+def _no_horizontal_scroll(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
 @pytest.mark.parametrize("lang,javascript", [("de", True), ("en", False)])
-def test_password_reset_through_the_console_mail_by_keyboard(browser, live_server, capsys, lang, javascript):
+def test_password_reset_through_the_console_mail_by_keyboard(
+    browser: Browser, live_server: LiveServer, capsys: pytest.CaptureFixture[str], lang: str, javascript: bool
+) -> None:
     words = WORDS[lang]
     user = get_user_model().objects.create_user("greta", "greta@example.org", "altes-passwort-1")
     context = phone(browser, live_server, lang=lang, java_script_enabled=javascript)
@@ -68,7 +73,7 @@ def test_password_reset_through_the_console_mail_by_keyboard(browser, live_serve
         expect(page.get_by_role("heading", level=1)).to_have_text(words["sent"])
         printed = capsys.readouterr().out
         assert f"Subject: {words['subject']}" in printed and "To: greta@example.org" in printed
-        url = re.search(r"(https?://\S+/konto/passwort-vergessen/\S+/)", printed).group(1)
+        url = present(re.search(r"(https?://\S+/konto/passwort-vergessen/\S+/)", printed)).group(1)
         assert url.startswith(live_server.url)
         page.goto(url)
         expect(page.get_by_role("heading", level=1)).to_have_text(words["new"])

@@ -8,11 +8,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.casebook import services
 from skatschule.casebook.models import Exam
 from skatschule.exercises import REGISTRY
+from skatschule.exercises.base import ExerciseType, Question
 from tests.browser.answers import fill_answer
 from tests.browser.phones import phone
 from tests.people import make_user
@@ -20,19 +22,19 @@ from tests.people import make_user
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _type(kind: str):
+def _type(kind: str) -> ExerciseType:
     finder = getattr(services, "exam_type", None)
     return finder(kind) if finder else REGISTRY[kind]
 
 
-def _wrong(question, right):
+def _wrong(question: Question, right: list[str]) -> list[str]:
     if question.widget == "number":
         return [str(int(right[0]) + 1)]
     other = next(o.value for o in question.options if o.value != right[0])
     return [other, *right[1:]]
 
 
-def _answer_all(page, exam, wrong_at: int | None) -> None:
+def _answer_all(page: Page, exam: Exam, wrong_at: int | None) -> None:
     """Answer every question by keyboard, right except at position ``wrong_at``."""
     for item in exam.questions.order_by("position"):
         expect(page.locator("#exam-status")).to_contain_text(f"Frage {item.position} von 5")
@@ -45,7 +47,7 @@ def _answer_all(page, exam, wrong_at: int | None) -> None:
         page.keyboard.press("Enter")
 
 
-def test_referee_finishes_an_exam_and_finds_it_in_the_history(browser, live_server):
+def test_referee_finishes_an_exam_and_finds_it_in_the_history(browser: Browser, live_server: LiveServer) -> None:
     user = make_user("schiri")
     context = phone(browser, live_server, user)
     try:

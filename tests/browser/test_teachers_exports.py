@@ -9,7 +9,8 @@ import csv
 import io
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.accounts.deletion import delete_account
 from skatschule.classrooms import services as classrooms
@@ -22,7 +23,7 @@ from tests.quizzes.helpers import right_values
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _tab_to(page, name: str, limit: int = 40) -> None:
+def _tab_to(page: Page, name: str, limit: int = 40) -> None:
     """Press Tab until the link named ``name`` has the focus (as a keyboard user would)."""
     for _ in range(limit):
         page.keyboard.press("Tab")
@@ -31,7 +32,7 @@ def _tab_to(page, name: str, limit: int = 40) -> None:
     raise AssertionError(f"{name!r} not reached by Tab")
 
 
-def test_export_page_and_comma_csv_by_keyboard_in_english(browser, live_server):
+def test_export_page_and_comma_csv_by_keyboard_in_english(browser: Browser, live_server: LiveServer) -> None:
     teacher = make_user("frau-kreuz", teacher=True)
     room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
     quiz = authoring.create_quiz(

@@ -4,10 +4,13 @@ result; a teacher's override with a comment the student sees."""
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from django.utils import timezone
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.classrooms import services as classrooms
 from skatschule.quizzes import questions
@@ -16,6 +19,7 @@ from skatschule.quizzes.services import attempts, authoring
 from tests.browser.answers import fill_answer
 from tests.browser.phones import phone
 from tests.people import make_user
+from tests.present import present
 from tests.quizzes.helpers import wrong_values
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,12 +35,12 @@ def _seed_with_two_right_cards() -> int:
     raise AssertionError("no such seed")
 
 
-def _take(page, live_server, quiz: Quiz, student, values) -> None:
+def _take(page: Page, live_server: LiveServer, quiz: Quiz, student: User, values: list[str]) -> None:
     """Start an attempt in the browser, answer the one item with ``values`` and submit."""
     page.goto(f"{live_server.url}/quiz/{quiz.pk}/start/")
     page.locator("#start-quiz").click()
     item = quiz.items.get()
-    attempt = QuizAttempt.objects.filter(student=student).order_by("-number").first()
+    attempt = present(QuizAttempt.objects.filter(student=student).order_by("-number").first())
     question = questions.question_for(quiz, item, student.pk, attempt.number)
     fill_answer(page.locator(f"#item-{item.position} form"), question, values, item.position)
     page.locator(f"#save-{item.position}").click()
@@ -45,7 +49,7 @@ def _take(page, live_server, quiz: Quiz, student, values) -> None:
     expect(page.get_by_role("heading", level=1)).to_contain_text("Mein Ergebnis")
 
 
-def test_partial_credit_and_a_grading_policy_change_the_result(browser, live_server) -> None:
+def test_partial_credit_and_a_grading_policy_change_the_result(browser: Browser, live_server: LiveServer) -> None:
     teacher = make_user("frau-kreuz", teacher=True)
     anna = make_user("anna")
     room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
@@ -93,7 +97,7 @@ def test_partial_credit_and_a_grading_policy_change_the_result(browser, live_ser
         teacher_ctx.close()
 
 
-def test_an_override_with_a_comment_the_student_sees(browser, live_server) -> None:
+def test_an_override_with_a_comment_the_student_sees(browser: Browser, live_server: LiveServer) -> None:
     teacher = make_user("frau-kreuz", teacher=True)
     anna = make_user("anna")
     room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
@@ -137,7 +141,7 @@ GIFT_ONE_BAD_LINE = """::Spielwert:: Kreuz mit Zweien, einfach gewonnen: Wie vie
 """
 
 
-def test_an_imported_gift_file_with_one_bad_line(browser, live_server, tmp_path) -> None:
+def test_an_imported_gift_file_with_one_bad_line(browser: Browser, live_server: LiveServer, tmp_path: Path) -> None:
     teacher = make_user("frau-kreuz", teacher=True)
     path = tmp_path / "fragen.gift"
     path.write_text(GIFT_ONE_BAD_LINE, encoding="utf-8")

@@ -8,7 +8,8 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.classrooms import services as classrooms
 from skatschule.classrooms.models import Assignment
@@ -21,11 +22,11 @@ from tests.training.helpers import answer
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _fits(page) -> None:
+def _fits(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
-def test_assign_a_lesson_and_see_it_done(browser, live_server):
+def test_assign_a_lesson_and_see_it_done(browser: Browser, live_server: LiveServer) -> None:
     teacher = make_user("frau-kreuz", teacher=True)
     student = make_user("anna")
     room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
@@ -76,7 +77,7 @@ def test_assign_a_lesson_and_see_it_done(browser, live_server):
         s_ctx.close()
 
 
-def test_late_homework_is_marked_late_in_english_without_javascript(browser, live_server):
+def test_late_homework_is_marked_late_in_english_without_javascript(browser: Browser, live_server: LiveServer) -> None:
     """The due time passes before the student masters the lesson: overdue on the student's
     dashboard, then done but late for the teacher, on the class page and the assignment's."""
     teacher = make_user("mr-spade", teacher=True)

@@ -5,7 +5,8 @@ engine's answer, and tries the item."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.engine.names import render
 from skatschule.quizzes import own_items
@@ -16,14 +17,14 @@ from tests.people import make_user
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _pick(page, group: str, code: str) -> None:
+def _pick(page: Page, group: str, code: str) -> None:
     """Choose a card in a picker by keyboard: focus its (visually hidden) input, press Space."""
     page.locator(f'#{group} input[value="{code}"]').focus()
     page.keyboard.press("Space")
     expect(page.locator(f'#{group} input[value="{code}"]')).to_be_checked()
 
 
-def test_build_an_own_item_with_the_card_picker(browser, live_server):
+def test_build_an_own_item_with_the_card_picker(browser: Browser, live_server: LiveServer) -> None:
     context = phone(browser, live_server, make_user("frau-kreuz", teacher=True))
     try:
         page = context.new_page()
@@ -60,7 +61,7 @@ def test_build_an_own_item_with_the_card_picker(browser, live_server):
         context.close()
 
 
-def test_build_an_irregularity_by_keyboard_at_375px(browser, live_server):
+def test_build_an_irregularity_by_keyboard_at_375px(browser: Browser, live_server: LiveServer) -> None:
     """The fourth type: the cards played so far are chosen in selects, the irregularity by
     radio buttons; the engine's ruling is the item's answer."""
     context = phone(browser, live_server, make_user("herr-pik", teacher=True))

@@ -7,7 +7,8 @@ import io
 
 import pytest
 from openpyxl import load_workbook
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.classrooms import services as classrooms
 from skatschule.quizzes.services import attempts, authoring
@@ -18,7 +19,7 @@ from tests.quizzes.helpers import right_values
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_publish_and_download_xlsx_by_keyboard(browser, live_server):
+def test_publish_and_download_xlsx_by_keyboard(browser: Browser, live_server: LiveServer) -> None:
     teacher = make_user("frau-kreuz", teacher=True)
     student = make_user("anna")
     room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")

@@ -4,10 +4,12 @@ text without CSS reads as written, and the definition still shows on hover and f
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.rules.content import reload
 from skatschule.rules.render import plain_text, term_linker
+from tests.present import present
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,7 +28,7 @@ def _words(text: str) -> str:
 
 
 @pytest.mark.parametrize("rule_id", ["3.2.4", "1.3.2"])
-def test_copying_a_rule_paragraph_gives_the_rule_text_only(page, live_server, rule_id) -> None:
+def test_copying_a_rule_paragraph_gives_the_rule_text_only(page: Page, live_server: LiveServer, rule_id: str) -> None:
     registry = reload()
     rule = registry.rule(rule_id)
     assert rule is not None
@@ -65,7 +67,7 @@ def test_copying_a_rule_paragraph_gives_the_rule_text_only(page, live_server, ru
     expect(tip).to_be_hidden()
 
 
-def test_rule_text_without_css_reads_as_written(page, live_server) -> None:
+def test_rule_text_without_css_reads_as_written(page: Page, live_server: LiveServer) -> None:
     registry = reload()
     definitions = [d for _, d in term_linker(registry, "de").links.values() if len(d) > 30]
     page.goto(f"{live_server.url}/regeln/kapitel/3/")
@@ -74,7 +76,7 @@ def test_rule_text_without_css_reads_as_written(page, live_server) -> None:
       for (const el of document.querySelectorAll('[style]')) el.removeAttribute('style');
     }""")
     checked = 0
-    for section in registry.chapter("3").sections:
+    for section in present(registry.chapter("3")).sections:
         for rule in section.rules:
             text = rule.text("de")
             if "[[" in text or "|" in text:

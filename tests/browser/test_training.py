@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.training.models import IssuedExercise
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import question_for
 from tests.browser.answers import fill_answer
+from tests.present import present
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -20,20 +22,20 @@ PASSWORD = "herz-ass-und-pik-zehn"
 def _latest_answer() -> tuple[IssuedExercise, list[str]]:
     issued = IssuedExercise.objects.latest("issued_at", "pk")
     question = question_for(issued)
-    return issued, get_type(issued.kind).correct_answer(question)
+    return issued, present(get_type(issued.kind)).correct_answer(question)
 
 
-def _fill(page, issued: IssuedExercise, values: list[str]) -> None:
+def _fill(page: Page, issued: IssuedExercise, values: list[str]) -> None:
     """Enter an answer the way a learner would, for any widget."""
     form = page.locator(f'form[action="/ueben/antwort/{issued.public_id}/"]')
     fill_answer(form, question_for(issued), values, issued.public_id)
 
 
-def _progress(page) -> int:
-    return int(page.locator("#lesson-progress-bar").get_attribute("value"))
+def _progress(page: Page) -> int:
+    return int(present(page.locator("#lesson-progress-bar").get_attribute("value")))
 
 
-def test_lesson_htmx_feedback_progress_and_accounts(page, live_server) -> None:
+def test_lesson_htmx_feedback_progress_and_accounts(page: Page, live_server: LiveServer) -> None:
     page.goto(live_server.url + "/ueben/lektion/die-karten/")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Die Karten")
     assert _progress(page) == 0
@@ -88,7 +90,7 @@ def test_lesson_htmx_feedback_progress_and_accounts(page, live_server) -> None:
     assert _progress(page) == moved
 
 
-def test_unreadable_answer_is_shown_by_htmx(page, live_server) -> None:
+def test_unreadable_answer_is_shown_by_htmx(page: Page, live_server: LiveServer) -> None:
     page.goto(live_server.url + "/ueben/aufgabe/augen/?stufe=1")
     issued, _right = _latest_answer()
     # Bypass the browser's own number check to send junk, as a broken client might.
@@ -100,7 +102,7 @@ def test_unreadable_answer_is_shown_by_htmx(page, live_server) -> None:
     expect(page.get_by_role("alert")).to_contain_text("keine ganze Zahl")
 
 
-def test_cards_can_be_chosen_by_keyboard(page, live_server) -> None:
+def test_cards_can_be_chosen_by_keyboard(page: Page, live_server: LiveServer) -> None:
     page.goto(live_server.url + "/ueben/aufgabe/zugeben/?stufe=1")
     issued, right = _latest_answer()
     first = page.locator(f'form[action="/ueben/antwort/{issued.public_id}/"] input[name="answer"]').first
@@ -112,14 +114,14 @@ def test_cards_can_be_chosen_by_keyboard(page, live_server) -> None:
 @pytest.mark.parametrize(
     "path", ["/ueben/fortschritt/", "/ueben/lektion/die-karten/", "/ueben/", "/ueben/lektion/spitzen/"]
 )
-def test_no_horizontal_scroll_on_a_phone(phone_page, live_server, path) -> None:
+def test_no_horizontal_scroll_on_a_phone(phone_page: Page, live_server: LiveServer, path: str) -> None:
     phone_page.goto(live_server.url + path)
     width = phone_page.evaluate("document.documentElement.scrollWidth")
     viewport = phone_page.evaluate("window.innerWidth")
     assert width <= viewport, f"{path}: {width}px wide in a {viewport}px viewport"
 
 
-def test_spitzen_control_works_by_keyboard(page, live_server) -> None:
+def test_spitzen_control_works_by_keyboard(page: Page, live_server: LiveServer) -> None:
     """mit/ohne and the number are reached and set with the keyboard alone; the answer is graded."""
     page.goto(live_server.url + "/ueben/aufgabe/spitzen/?stufe=2")
     issued, right = _latest_answer()

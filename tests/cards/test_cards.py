@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from django.template import Context, Template
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
@@ -208,7 +210,7 @@ def test_card_tag_with_bad_code_raises() -> None:
 
 
 @pytest.mark.django_db
-def test_set_deck_rejects_unknown_deck(client) -> None:
+def test_set_deck_rejects_unknown_deck(client: Client) -> None:
     response = client.post(reverse("cards:deck"), {"deck": "tarot", "next": "/"})
     assert response.status_code == 400
     body = response.content.decode()
@@ -218,17 +220,17 @@ def test_set_deck_rejects_unknown_deck(client) -> None:
 
 
 @pytest.mark.django_db
-def test_set_deck_without_field_is_400(client) -> None:
+def test_set_deck_without_field_is_400(client: Client) -> None:
     assert client.post(reverse("cards:deck")).status_code == 400
 
 
 @pytest.mark.django_db
-def test_set_deck_needs_post(client) -> None:
+def test_set_deck_needs_post(client: Client) -> None:
     assert client.get(reverse("cards:deck")).status_code == 405
 
 
 @pytest.mark.django_db
-def test_deck_choice_persists_across_requests(client) -> None:
+def test_deck_choice_persists_across_requests(client: Client) -> None:
     response = client.post(reverse("cards:deck"), {"deck": "german", "next": reverse("cards:gallery")})
     assert response.status_code == 302
     assert response["Location"] == reverse("cards:gallery")
@@ -245,14 +247,14 @@ def test_deck_choice_persists_across_requests(client) -> None:
 
 
 @pytest.mark.django_db
-def test_deck_cookie_alone_is_enough(client) -> None:
+def test_deck_cookie_alone_is_enough(client: Client) -> None:
     client.cookies[DECK_COOKIE] = "tournament"
     page = client.get("/").content.decode()
     assert '<option value="tournament" selected>' in page
 
 
 @pytest.mark.django_db
-def test_bad_deck_cookie_is_ignored(client, rf) -> None:
+def test_bad_deck_cookie_is_ignored(client: Client, rf: RequestFactory) -> None:
     client.cookies[DECK_COOKIE] = "<script>"
     page = client.get("/").content.decode()
     assert '<option value="french" selected>' in page
@@ -263,7 +265,7 @@ def test_bad_deck_cookie_is_ignored(client, rf) -> None:
 
 
 @pytest.mark.django_db
-def test_set_deck_redirects_only_to_this_site(client) -> None:
+def test_set_deck_redirects_only_to_this_site(client: Client) -> None:
     url = reverse("cards:deck")
     assert client.post(url, {"deck": "french", "next": "https://evil.example/"})["Location"] == "/"
     assert client.post(url, {"deck": "french", "next": "//evil.example/x"})["Location"] == "/"
@@ -274,13 +276,13 @@ def test_set_deck_redirects_only_to_this_site(client) -> None:
 
 
 @pytest.mark.django_db
-def test_set_deck_shows_a_message(client) -> None:
+def test_set_deck_shows_a_message(client: Client) -> None:
     response = client.post(reverse("cards:deck"), {"deck": "german", "next": "/"}, follow=True)
     assert "Kartenblatt gewechselt: Deutsches Blatt." in response.content.decode()
 
 
 @pytest.mark.django_db
-def test_logged_in_user_keeps_deck(client, django_user_model) -> None:
+def test_logged_in_user_keeps_deck(client: Client, django_user_model: type[User]) -> None:
     user = django_user_model.objects.create_user("anna", password="pw-skat-2024")
     client.force_login(user)
     client.post(reverse("cards:deck"), {"deck": "german", "next": "/"})
@@ -292,7 +294,7 @@ def test_logged_in_user_keeps_deck(client, django_user_model) -> None:
 
 
 @pytest.mark.django_db
-def test_gallery_shows_all_32_cards_with_both_names(client) -> None:
+def test_gallery_shows_all_32_cards_with_both_names(client: Client) -> None:
     response = client.get(reverse("cards:gallery"))
     assert response.status_code == 200
     page = response.content.decode()
@@ -307,7 +309,7 @@ def test_gallery_shows_all_32_cards_with_both_names(client) -> None:
 
 
 @pytest.mark.django_db
-def test_gallery_in_german_deck_names_the_french_equivalent(client) -> None:
+def test_gallery_in_german_deck_names_the_french_equivalent(client: Client) -> None:
     client.post(reverse("cards:deck"), {"deck": "german"})
     page = client.get(reverse("cards:gallery")).content.decode()
     assert "Schellen-Daus" in page and "Daus of bells" not in page and "(acorns)" not in page
@@ -315,7 +317,7 @@ def test_gallery_in_german_deck_names_the_french_equivalent(client) -> None:
 
 
 @pytest.mark.django_db
-def test_gallery_in_english(client) -> None:
+def test_gallery_in_english(client: Client) -> None:
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     page = client.get(reverse("cards:gallery")).content.decode()
     assert '<html lang="en">' in page

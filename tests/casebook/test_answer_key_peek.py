@@ -10,11 +10,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.casebook import group_exams
+from skatschule.casebook.models import GroupExam
 from skatschule.classrooms import services as classrooms
+from skatschule.classrooms.models import Classroom
 from skatschule.quizzes.models import Quiz
 from skatschule.quizzes.services import authoring
 from tests.people import client_for, make_user
@@ -23,7 +27,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def course():
+def course() -> tuple[User, Classroom, User]:
     trainer = make_user("kursleiter", teacher=True)
     room = classrooms.create_classroom(teacher=trainer, name="Schiri-Kurs")
     anna = make_user("anna")
@@ -31,7 +35,7 @@ def course():
     return trainer, room, anna
 
 
-def _peek_group_exam(room, group):
+def _peek_group_exam(room: Classroom, group: GroupExam) -> tuple[Client, str]:
     spy = client_for(make_user("zweitkonto"))
     assert spy.post(reverse("classrooms:join"), {"code": room.join_code}).status_code in (200, 302)
     response = spy.post(reverse("casebook:group_sit", args=[group.pk]))
@@ -41,7 +45,7 @@ def _peek_group_exam(room, group):
     return spy, public_id
 
 
-def test_an_empty_group_sitting_shows_the_score_only_until_the_release(course):
+def test_an_empty_group_sitting_shows_the_score_only_until_the_release(course: tuple[User, Classroom, User]) -> None:
     trainer, room, anna = course
     group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs", size=5)
     spy, public_id = _peek_group_exam(room, group)
@@ -61,7 +65,7 @@ def test_an_empty_group_sitting_shows_the_score_only_until_the_release(course):
     assert spy.get(reverse("casebook:exam_sheet", args=[public_id])).status_code == 200
 
 
-def test_the_review_opens_when_every_member_has_finished(course):
+def test_the_review_opens_when_every_member_has_finished(course: tuple[User, Classroom, User]) -> None:
     trainer, room, anna = course
     group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs", size=5)
     spy, public_id = _peek_group_exam(room, group)  # joined: now a member too
@@ -73,7 +77,7 @@ def test_the_review_opens_when_every_member_has_finished(course):
     assert len(spy.get(reverse("casebook:exam_review", args=[public_id])).context["rows"]) == 5
 
 
-def test_only_the_trainer_releases(course):
+def test_only_the_trainer_releases(course: tuple[User, Classroom, User]) -> None:
     trainer, room, anna = course
     group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs", size=5)
     assert client_for(anna).post(reverse("casebook:group_release", args=[group.pk])).status_code == 404
@@ -81,7 +85,9 @@ def test_only_the_trainer_releases(course):
     assert group.review_released_at is None
 
 
-def test_an_empty_attempt_at_a_fixed_quiz_shows_no_answers_until_it_closes(course):
+def test_an_empty_attempt_at_a_fixed_quiz_shows_no_answers_until_it_closes(
+    course: tuple[User, Classroom, User],
+) -> None:
     trainer, room, anna = course
     quiz = authoring.create_quiz(
         owner=trainer,

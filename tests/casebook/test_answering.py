@@ -4,8 +4,10 @@ casebook's search and filters (words, sections, levels)."""
 from __future__ import annotations
 
 import html as html_lib
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from skatschule.casebook import cases as casebook
@@ -14,6 +16,10 @@ from skatschule.casebook.models import SolvedCase
 from skatschule.engine.names import render as render_names
 from skatschule.exercises.helpers import signed
 from tests.people import client_for, make_user
+from tests.present import present
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -35,23 +41,23 @@ def _engine_case(score_asked: bool) -> casebook.Case:
     return next((c for c in every if c.engine_input is not None), every[0])
 
 
-def _page_text(response) -> str:
+def _page_text(response: _MonkeyPatchedWSGIResponse) -> str:
     return html_lib.unescape(response.content.decode())
 
 
-def test_no_page_holds_the_answer_before_it_is_given(client) -> None:
+def test_no_page_holds_the_answer_before_it_is_given(client: Client) -> None:
     for case in casebook.load_cases():
         text = _page_text(client.get(reverse("casebook:case", args=[case.id])))
         answer = casebook.solve(case)
         for step in (line.de for line in answer.steps):
             assert render_names(step, "de") not in text, (case.id, step)
         if case.score_asked:
-            assert f"Listeneintrag {signed(answer.score)}" not in text
+            assert f"Listeneintrag {signed(present(answer.score))}" not in text
         assert 'id="case-result-title"' not in text and "Richtige Antwort" not in text
 
 
 @pytest.mark.parametrize("score_asked", [False, True])
-def test_a_right_answer_shows_the_engines_ruling(client, score_asked) -> None:
+def test_a_right_answer_shows_the_engines_ruling(client: Client, score_asked: bool) -> None:
     case = _engine_case(score_asked)
     response = client.post(reverse("casebook:case_answer", args=[case.id]), {"answer": _right(case)})
     assert response.status_code == 200
@@ -60,7 +66,7 @@ def test_a_right_answer_shows_the_engines_ruling(client, score_asked) -> None:
     answer = casebook.solve(case)
     for step in (line.de for line in answer.steps):
         assert render_names(step, "de") in text
-    label = case.choice(answer.choice).label.de
+    label = present(case.choice(answer.choice)).label.de
     assert html_lib.escape(label, quote=False) in response.content.decode() or label in text
     for rule_id in answer.rule_ids:
         assert f"/regeln/{rule_id}" in text
@@ -68,7 +74,7 @@ def test_a_right_answer_shows_the_engines_ruling(client, score_asked) -> None:
 
 
 @pytest.mark.parametrize("score_asked", [False, True])
-def test_a_wrong_answer_is_wrong(client, score_asked) -> None:
+def test_a_wrong_answer_is_wrong(client: Client, score_asked: bool) -> None:
     case = _engine_case(score_asked)
     response = client.post(reverse("casebook:case_answer", args=[case.id]), {"answer": _wrong(case)})
     assert response.status_code == 200
@@ -82,14 +88,14 @@ def test_a_wrong_list_entry_is_wrong() -> None:
     assert not feedback.correct
 
 
-def test_every_case_can_be_answered_right(client) -> None:
+def test_every_case_can_be_answered_right(client: Client) -> None:
     for case in casebook.load_cases():
         feedback = services.answer_case(case=case, answer=_right(case)).feedback
         assert feedback.correct, case.id
 
 
 @pytest.mark.parametrize("answer", [[], ["zaubern"], ["won", "viel"]])
-def test_an_unreadable_answer_is_400_without_the_ruling(client, answer) -> None:
+def test_an_unreadable_answer_is_400_without_the_ruling(client: Client, answer: list[str]) -> None:
     case = _engine_case(True)
     response = client.post(reverse("casebook:case_answer", args=[case.id]), {"answer": answer})
     assert response.status_code == 400
@@ -99,7 +105,7 @@ def test_an_unreadable_answer_is_400_without_the_ruling(client, answer) -> None:
         assert render_names(step, "de") not in text
 
 
-def test_htmx_answer_returns_the_result_section_only(client) -> None:
+def test_htmx_answer_returns_the_result_section_only(client: Client) -> None:
     case = _engine_case(False)
     response = client.post(
         reverse("casebook:case_answer", args=[case.id]), {"answer": _right(case)}, HTTP_HX_REQUEST="true"
@@ -110,7 +116,7 @@ def test_htmx_answer_returns_the_result_section_only(client) -> None:
     assert "Richtig!" in html
 
 
-def test_htmx_unreadable_answer_is_swapped_in_with_its_message(client) -> None:
+def test_htmx_unreadable_answer_is_swapped_in_with_its_message(client: Client) -> None:
     case = _engine_case(True)
     response = client.post(reverse("casebook:case_answer", args=[case.id]), {"answer": ["won"]}, HTTP_HX_REQUEST="true")
     html = response.content.decode()
@@ -119,7 +125,7 @@ def test_htmx_unreadable_answer_is_swapped_in_with_its_message(client) -> None:
     assert "Richtige Antwort" not in html
 
 
-def test_answer_url_wants_post_and_a_real_case(client) -> None:
+def test_answer_url_wants_post_and_a_real_case(client: Client) -> None:
     case = casebook.load_cases()[0]
     assert client.get(reverse("casebook:case_answer", args=[case.id])).status_code == 405
     assert client.post("/faelle/F-999/antwort/", {"answer": ["won"]}).status_code == 404
@@ -174,16 +180,16 @@ def test_trying_every_option_solves_no_case() -> None:
     assert rows.count() == len(cases)
     assert rows.filter(solved=True).count() == firsts_right < len(cases)
     for row in rows.filter(solved=True):
-        case = casebook.get_case(row.case_id)
-        assert case is not None and services.case_question(case).options[0].value == _right(case)[0]
+        solved = casebook.get_case(row.case_id)
+        assert solved is not None and services.case_question(solved).options[0].value == _right(solved)[0]
 
 
-def _ids(response) -> set[str]:
+def _ids(response: _MonkeyPatchedWSGIResponse) -> set[str]:
     html = response.content.decode()
     return {c.id for c in casebook.load_cases() if f'href="/faelle/{c.id}/"' in html}
 
 
-def test_a_section_finds_every_case_under_it(client) -> None:
+def test_a_section_finds_every_case_under_it(client: Client) -> None:
     every = casebook.load_cases()
     sections = {r.rsplit(".", 1)[0] for c in every for r in c.rule_ids if r.count(".") == 2}
     assert sections
@@ -201,7 +207,7 @@ def test_a_section_finds_every_case_under_it(client) -> None:
     )
 
 
-def test_level_filter(client) -> None:
+def test_level_filter(client: Client) -> None:
     every = casebook.load_cases()
     for level in ("1", "2"):
         expected = {c.id for c in every if (c.score_asked and level == "2") or (not c.score_asked and level == "1")}
@@ -209,7 +215,7 @@ def test_level_filter(client) -> None:
         assert _ids(client.get(reverse("casebook:index"), {"stufe": level})) == expected
 
 
-def test_text_search_finds_titles_in_both_languages_and_ignores_umlauts(client) -> None:
+def test_text_search_finds_titles_in_both_languages_and_ignores_umlauts(client: Client) -> None:
     every = casebook.load_cases()
     case = next(c for c in every if any(ch in c.title_de for ch in "äöüÄÖÜ"))
     word = next(w for w in case.title_de.split() if any(ch in w for ch in "äöüÄÖÜ"))
@@ -258,11 +264,11 @@ def test_filters_combine() -> None:
 
 
 @pytest.mark.parametrize("params", [{"stufe": "7"}, {"stufe": "x"}, {"regel": "3..2"}, {"q": "x" * 101}])
-def test_bad_search_values_are_400(client, params) -> None:
+def test_bad_search_values_are_400(client: Client, params: dict[str, Any]) -> None:
     assert client.get(reverse("casebook:index"), params).status_code == 400
 
 
-def test_english_case_page_and_answer(client) -> None:
+def test_english_case_page_and_answer(client: Client) -> None:
     case = _engine_case(True)
     client.post(reverse("set_language"), {"language": "en", "next": "/"})
     page = client.get(reverse("casebook:case", args=[case.id])).content.decode()

@@ -38,7 +38,7 @@ def _case_words(page: str) -> str:
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_case_pages_use_the_german_decks_names(lang):
+def test_case_pages_use_the_german_decks_names(lang: str) -> None:
     client = Client()
     client.cookies["skatschule_deck"] = "german"
     client.cookies["django_language"] = lang
@@ -52,7 +52,7 @@ def test_case_pages_use_the_german_decks_names(lang):
     assert named >= 20, "most cases name a card or a suit"
 
 
-def test_french_deck_case_page_reads_as_before():
+def test_french_deck_case_page_reads_as_before() -> None:
     page = Client().get(reverse("casebook:case", args=["F-24"])).content.decode()
     words = _case_words(page)
     assert "Herz Hand" in words and "Kreuz-Bube" in words

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from skatschule.casebook import cases as cb
-from skatschule.casebook.cases import CATEGORIES, CaseFormatError, load_cases, solve
+from skatschule.casebook.cases import CATEGORIES, Case, CaseFormatError, load_cases, solve
 from skatschule.engine.names import card_name
 from skatschule.engine.rulings import Level
 from skatschule.rules.content import load_registry
@@ -28,7 +28,7 @@ CASES = load_cases()
 ENGINE_CASES = [c for c in CASES if c.engine_input is not None]
 
 
-def test_category_slugs_and_order_are_the_contract():
+def test_category_slugs_and_order_are_the_contract() -> None:
     assert [c.slug for c in CATEGORIES] == [
         "geben",
         "reizen",
@@ -42,19 +42,19 @@ def test_category_slugs_and_order_are_the_contract():
     assert CATEGORIES[5].name("de") == "Spielabkürzung" and CATEGORIES[5].name("en") == "Shortening the game"
 
 
-def test_enough_cases_in_every_category():
+def test_enough_cases_in_every_category() -> None:
     assert len(CASES) >= MIN_CASES
     for cat in CATEGORIES:
         assert len(cb.cases_in_category(cat.slug)) >= MIN_PER_CATEGORY, cat.slug
 
 
-def test_ids_are_unique_and_well_formed():
+def test_ids_are_unique_and_well_formed() -> None:
     ids = [c.id for c in CASES]
     assert len(ids) == len(set(ids))
     assert all(re.fullmatch(r"F-\d{2}", i) for i in ids), ids
 
 
-def test_every_published_id_still_exists():
+def test_every_published_id_still_exists() -> None:
     published = [
         line.strip()
         for line in (CASEBOOK / "published_ids.txt").read_text().splitlines()
@@ -65,12 +65,12 @@ def test_every_published_id_still_exists():
     assert missing == [], f"published case ids must never disappear: {missing}"
 
 
-def test_every_case_id_is_published():
+def test_every_case_id_is_published() -> None:
     published = set((CASEBOOK / "published_ids.txt").read_text().split())
     assert {c.id for c in CASES} <= published, "add new case ids to published_ids.txt"
 
 
-def test_rule_ids_exist_in_the_rules_text():
+def test_rule_ids_exist_in_the_rules_text() -> None:
     registry = load_registry(ROOT / "rules_content")
     for case in CASES:
         for rule_id in case.rule_ids:
@@ -87,7 +87,7 @@ def test_rule_ids_exist_in_the_rules_text():
                 assert registry.rule(rid) is not None, f"{case.id}: [[rule: {rid}]] does not exist"
 
 
-def test_lookups():
+def test_lookups() -> None:
     first = CASES[0]
     assert cb.get_case(first.id) is first
     assert cb.get_case("F-999") is None
@@ -97,7 +97,7 @@ def test_lookups():
     assert first.title("en") == first.title_en and first.question("de") == first.question_de
 
 
-def test_texts_are_bilingual_and_differ():
+def test_texts_are_bilingual_and_differ() -> None:
     for case in CASES:
         for name in ("title", "situation", "question", "ruling", "explanation"):
             de, en = getattr(case, f"{name}_de"), getattr(case, f"{name}_en")
@@ -106,7 +106,7 @@ def test_texts_are_bilingual_and_differ():
                 assert de != en, (case.id, name)
 
 
-def test_exactly_one_choice_is_right_and_solve_works():
+def test_exactly_one_choice_is_right_and_solve_works() -> None:
     for case in CASES:
         answer = solve(case)
         assert [c.value for c in case.choices].count(answer.choice) == 1, case.id
@@ -115,18 +115,18 @@ def test_exactly_one_choice_is_right_and_solve_works():
         assert set(case.rule_ids) <= set(answer.rule_ids)
 
 
-def test_enough_cases_are_decided_by_the_engine():
+def test_enough_cases_are_decided_by_the_engine() -> None:
     assert len(ENGINE_CASES) >= MIN_ENGINE_CASES
 
 
-def _expect(case):
+def _expect(case: Case) -> tuple[bool, int]:
     m = re.fullmatch(r"(won|lost)\s+(-?\d+)", (case.expect or "").strip())
     assert m, f"{case.id}: engine case needs 'expect: won N' or 'expect: lost -N'"
     return m.group(1) == "won", int(m.group(2))
 
 
 @pytest.mark.parametrize("case", ENGINE_CASES, ids=lambda c: c.id)
-def test_written_ruling_agrees_with_the_engine(case):
+def test_written_ruling_agrees_with_the_engine(case: Case) -> None:
     ruling = cb.engine_ruling(case)
     won, score = _expect(case)
     assert (ruling.won, ruling.score) == (won, score), f"{case.id}: written {case.expect}, engine {ruling.as_dict()}"
@@ -147,7 +147,7 @@ def test_written_ruling_agrees_with_the_engine(case):
         assert re.search(rf"(?<!\d){number}(?!\d)", text), f"{case.id}: ruling text does not mention {number}"
 
 
-def test_choices_of_score_cases_state_the_decision_only():
+def test_choices_of_score_cases_state_the_decision_only() -> None:
     """Where the learner types in the list entry, no option may carry a number."""
     asked = [c for c in CASES if c.score_asked]
     assert len(asked) >= MIN_ENGINE_CASES
@@ -158,7 +158,7 @@ def test_choices_of_score_cases_state_the_decision_only():
 
 
 @pytest.mark.parametrize("case", ENGINE_CASES, ids=lambda c: c.id)
-def test_the_level_on_the_ruling_matches_its_derivation(case):
+def test_the_level_on_the_ruling_matches_its_derivation(case: Case) -> None:
     """Ruling.level (read by solve) against the engine's own value line."""
     ruling = cb.engine_ruling(case)
     texts = ruling.explain("de", plain=True)
@@ -172,7 +172,7 @@ def test_the_level_on_the_ruling_matches_its_derivation(case):
     assert ruling.overbid == any(t.startswith("Überreizt") for t in texts), case.id
 
 
-def test_solve_refuses_ambiguous_or_missing_engine_choices():
+def test_solve_refuses_ambiguous_or_missing_engine_choices() -> None:
     from dataclasses import replace
 
     from skatschule.engine import Text
@@ -190,7 +190,7 @@ def test_solve_refuses_ambiguous_or_missing_engine_choices():
 
 
 @pytest.mark.django_db
-def test_directives_in_the_case_texts_render():
+def test_directives_in_the_case_texts_render() -> None:
     """Every directive of the case texts renders: no ``[[`` is left over, and a ``[[cards: ...]]``
     directive names each of its cards (by the engine's card names) in the language of the text."""
     from skatschule.engine.cards import parse_card
@@ -217,7 +217,7 @@ def test_directives_in_the_case_texts_render():
     assert rendered > 0  # the case texts do show cards
 
 
-def test_hands_of_engine_cases():
+def test_hands_of_engine_cases() -> None:
     for case in ENGINE_CASES:
         hands = case.hands
         assert [len(h[1]) for h in hands] == [10, 10, 10, 2], case.id
@@ -253,7 +253,7 @@ en: Because
 """
 
 
-def _load(tmp_path, text):
+def _load(tmp_path: Path, text: str) -> tuple[Case, ...]:
     (tmp_path / "x.md").write_text(text, encoding="utf-8")
     cb.reload()
     try:
@@ -262,7 +262,7 @@ def _load(tmp_path, text):
         cb.reload()
 
 
-def test_loader_reads_a_minimal_case(tmp_path):
+def test_loader_reads_a_minimal_case(tmp_path: Path) -> None:
     (case,) = _load(tmp_path, GOOD)
     assert case.id == "F-90" and case.answer == "a" and solve(case).choice == "a" and case.engine_input is None
 
@@ -279,6 +279,6 @@ def test_loader_reads_a_minimal_case(tmp_path):
         (GOOD.replace("- b | Zwei", "- won:36 | Zwei"), "list entry is typed in"),
     ],
 )
-def test_loader_reports_broken_content(tmp_path, broken, message):
+def test_loader_reports_broken_content(tmp_path: Path, broken: str, message: str) -> None:
     with pytest.raises(CaseFormatError, match=message):
         _load(tmp_path, broken)

@@ -25,6 +25,7 @@ from skatschule.casebook.exercise_types.fall import pool
 from skatschule.casebook.models import Exam, ExamQuestion
 from skatschule.engine.vectors import replay_from_input
 from skatschule.exercises import REGISTRY
+from skatschule.exercises.regelverstoss import Regelverstoss
 from skatschule.rules.content import get_registry
 
 pytestmark = pytest.mark.django_db
@@ -143,7 +144,9 @@ def _verdict(item: ExamQuestion) -> tuple[bool, bool, int]:
             return False, False, 0
         ruling = casebook.engine_ruling(case)
         return ruling.won, _zero_zero(case), len(ruling.steps)
-    scenario = REGISTRY[item.kind].scenario(item.difficulty, item.seed)
+    kind = REGISTRY[item.kind]
+    assert isinstance(kind, Regelverstoss)
+    scenario = kind.scenario(item.difficulty, item.seed)
     ruling = scenario.ruling()
     state = scenario.state()
     return ruling.won, state.declarer_augen() == 0 and state.defender_augen() == 0, len(ruling.steps)
@@ -201,6 +204,7 @@ def test_generated_irregularities_and_scored_games_agree(lang: str) -> None:
 
     found = []
     kind = REGISTRY["regelverstoss"]
+    assert isinstance(kind, Regelverstoss)
     for level in (1, 2, 3):
         for seed in range(150):
             scenario = kind.scenario(level, seed)

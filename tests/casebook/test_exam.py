@@ -14,6 +14,7 @@ from skatschule.casebook import services
 from skatschule.casebook.models import Exam, ExamQuestion
 from skatschule.core.notfound import NotFound
 from skatschule.owners import Owner
+from tests.present import present
 
 pytestmark = pytest.mark.django_db
 
@@ -40,18 +41,18 @@ def test_start_draws_a_mixed_exam() -> None:
     assert exam.size == 20 == len(items) and [i.position for i in items] == list(range(1, 21))
     kinds = {i.kind for i in items}
     assert kinds == {"fall_variante", "regelverstoss"}  # never a case as published (issue 25, item 3)
-    cases = [services.variant_of(i).id for i in items if i.kind == "fall_variante"]
+    cases = [present(services.variant_of(i)).id for i in items if i.kind == "fall_variante"]
     assert len(cases) == len(set(cases)) == round(20 * services.CASE_SHARE), "each case at most once"
     assert exam.time_limit_s == 20 * services.SECONDS_PER_QUESTION
 
 
 @pytest.mark.parametrize("value,size", [(None, 20), ("", 20), ("5", 5), ("12", 12)])
-def test_parse_size(value, size) -> None:
+def test_parse_size(value: str | None, size: int) -> None:
     assert services.parse_size(value) == size
 
 
 @pytest.mark.parametrize("value", ["4", "21", "abc", "-5", "5.5"])
-def test_parse_size_rejects(value) -> None:
+def test_parse_size_rejects(value: str) -> None:
     with pytest.raises(services.BadFilter):
         services.parse_size(value)
 
@@ -120,7 +121,7 @@ def _start(client: Client, size: int = 5) -> Exam:
     return Exam.objects.latest("started_at", "pk")
 
 
-def test_pages_take_an_exam(client) -> None:
+def test_pages_take_an_exam(client: Client) -> None:
     assert client.get(reverse("casebook:exam_start") + "?fragen=5").status_code == 200
     assert client.get(reverse("casebook:exam_start") + "?fragen=3").status_code == 400
     exam = _start(client)
@@ -150,7 +151,7 @@ def test_pages_take_an_exam(client) -> None:
     assert "/regeln/" in html
 
 
-def test_pages_late_answer_is_403_and_others_get_404(client) -> None:
+def test_pages_late_answer_is_403_and_others_get_404(client: Client) -> None:
     exam = _start(client)
     Exam.objects.filter(pk=exam.pk).update(started_at=timezone.now() - timedelta(hours=2))
     item = exam.questions.get(position=1)
@@ -165,7 +166,7 @@ def test_pages_late_answer_is_403_and_others_get_404(client) -> None:
     )
 
 
-def test_hand_in_early(client) -> None:
+def test_hand_in_early(client: Client) -> None:
     exam = _start(client)
     response = client.post(reverse("casebook:exam_finish", args=[exam.public_id]))
     assert response.status_code == 302
@@ -179,7 +180,7 @@ def test_no_exam_question_can_be_looked_up_in_the_casebook() -> None:
     import random
 
     every = casebook.load_cases()
-    sentences = set()
+    sentences: set[str] = set()
     for case in every:
         for text in (case.situation_de, case.situation_en, case.question_de, case.question_en):
             sentences.update(part.strip() for part in text.replace("\n", " ").split(". ") if len(part.strip()) > 30)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import itertools
 import re
+import secrets
+from collections.abc import Callable
 
 import pytest
 from django.test import Client
@@ -19,6 +21,7 @@ from django.urls import reverse
 from skatschule.casebook import cases as casebook
 from skatschule.casebook import services
 from skatschule.casebook.exercise_types.fall import pool
+from skatschule.casebook.exercise_types.fall_variante import eligible
 from skatschule.casebook.models import Exam
 
 pytestmark = pytest.mark.django_db
@@ -34,12 +37,12 @@ SELF_REFERENCE = re.compile(
 
 
 @pytest.fixture
-def fixed_exams(monkeypatch):
+def fixed_exams(monkeypatch: pytest.MonkeyPatch) -> None:
     counter = itertools.count(1)
-    monkeypatch.setattr(services.secrets, "randbits", lambda bits: next(counter))
+    monkeypatch.setattr(secrets, "randbits", lambda bits: next(counter))  # the module services draws from
 
 
-def _take(client: Client, pick) -> tuple[int, float, int]:
+def _take(client: Client, pick: Callable[[list[str]], str]) -> tuple[int, float, int]:
     """Start an exam, answer every question with ``pick``; (right, chance, questions)."""
     response = client.post(reverse("casebook:exam_start"), {"fragen": 20})
     assert response.status_code == 302
@@ -67,7 +70,7 @@ def _take(client: Client, pick) -> tuple[int, float, int]:
 
 
 @pytest.mark.parametrize("name,pick", [("first option", lambda o: o[0]), ("last option", lambda o: o[-1])])
-def test_a_fixed_pick_does_not_beat_chance(fixed_exams, name, pick) -> None:
+def test_a_fixed_pick_does_not_beat_chance(fixed_exams: None, name: str, pick: Callable[[list[str]], str]) -> None:
     client = Client()
     right = total = 0
     chance = 0.0
@@ -78,7 +81,7 @@ def test_a_fixed_pick_does_not_beat_chance(fixed_exams, name, pick) -> None:
     assert right / total <= chance / total + MARGIN, f"{name}: {right}/{total} right, chance {chance / total:.0%}"
 
 
-def test_question_pages_name_no_case(fixed_exams) -> None:
+def test_question_pages_name_no_case(fixed_exams: None) -> None:
     client = Client()
     client.post(reverse("casebook:exam_start"), {"fragen": 20})
     exam = Exam.objects.latest("started_at", "pk")
@@ -107,7 +110,7 @@ def test_every_exam_case_stands_alone() -> None:
 
 def test_varied_cases_keep_the_decision_and_change_the_numbers() -> None:
     kind = services.exam_type("fall_variante")
-    variable = services.eligible()
+    variable = eligible()
     assert len(variable) >= 10
     changed = 0
     for seed in range(3 * len(variable)):

@@ -9,15 +9,17 @@ from __future__ import annotations
 import pytest
 
 from skatschule.casebook import cases as casebook
-from skatschule.casebook.exercise_types.fall import pool, seed_for_case
+from skatschule.casebook.exercise_types.fall import Fall, pool, seed_for_case
 from skatschule.engine import Contract, Deal, GameState, GameType, parse_card
 from skatschule.engine.rulings import Event, Irregularity, rule
 from skatschule.exercises import REGISTRY, AnswerError
-from skatschule.exercises.regelverstoss import Scenario
+from skatschule.exercises.regelverstoss import Regelverstoss, Scenario
+from tests.present import present
 
 SEEDS = range(300)
-RV = REGISTRY["regelverstoss"]
-FALL = REGISTRY["fall"]
+_rv, _fall = REGISTRY["regelverstoss"], REGISTRY["fall"]
+assert isinstance(_rv, Regelverstoss) and isinstance(_fall, Fall)
+RV, FALL = _rv, _fall
 
 
 # --------------------------------------------------------------------------- regelverstoss
@@ -148,6 +150,7 @@ def test_fall_engine_cases_agree_with_the_engine() -> None:
         if case.engine_input is None:
             continue
         seed = seed_for_case(3, case.id)
+        assert seed is not None
         q = FALL.generate(3, seed)
         ruling = engine_ruling(case)
         right = FALL.correct_answer(q)
@@ -183,7 +186,7 @@ def test_fall_feedback_names_the_wrong_part(seed: int) -> None:
     fb = FALL.grade(q, [right[0], other_score])
     assert not fb.correct
     assert fb.steps[0].de.startswith("Die Entscheidung ist richtig, der Listeneintrag nicht")
-    assert other_score.lstrip("+") in fb.steps[0].de and str(abs(solved.score)) in fb.steps[0].de
+    assert other_score.lstrip("+") in fb.steps[0].de and str(abs(present(solved.score))) in fb.steps[0].de
 
     fb = FALL.grade(q, [other_choice, right[1]])
     assert not fb.correct and fb.steps[0].de.startswith("Der Listeneintrag stimmt, aber die Entscheidung nicht")

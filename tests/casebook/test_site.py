@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from skatschule.casebook import cases as casebook
+from skatschule.casebook.cases import Case
 from skatschule.engine.names import strip_refs
 
 pytestmark = pytest.mark.django_db
 
 
-def _ids(html: str, cases) -> set[str]:
+def _ids(html: str, cases: Iterable[Case]) -> set[str]:
     return {c.id for c in cases if f'href="/faelle/{c.id}/"' in html}
 
 
-def test_index_lists_every_case_and_has_the_nav_item(client) -> None:
+def test_index_lists_every_case_and_has_the_nav_item(client: Client) -> None:
     every = casebook.load_cases()
     response = client.get(reverse("casebook:index"))
     assert response.status_code == 200
@@ -37,7 +41,7 @@ def test_filter_by_category() -> None:
         assert _ids(response.content.decode(), every) == expected
 
 
-def test_filter_by_rule_and_both(client) -> None:
+def test_filter_by_rule_and_both(client: Client) -> None:
     every = casebook.load_cases()
     case = every[0]
     rule_id = case.rule_ids[0]
@@ -51,7 +55,7 @@ def test_filter_by_rule_and_both(client) -> None:
     assert response.status_code == 200 and _ids(response.content.decode(), every) == set()
 
 
-def test_htmx_filter_returns_the_list_only(client) -> None:
+def test_htmx_filter_returns_the_list_only(client: Client) -> None:
     case = casebook.load_cases()[0]
     response = client.get(reverse("casebook:index"), {"kategorie": case.category}, HTTP_HX_REQUEST="true")
     html = response.content.decode()
@@ -61,13 +65,13 @@ def test_htmx_filter_returns_the_list_only(client) -> None:
 
 
 @pytest.mark.parametrize("params", [{"kategorie": "zaubern"}, {"regel": "abc"}, {"regel": "3.2.3<script>"}])
-def test_bad_filters_are_400(client, params) -> None:
+def test_bad_filters_are_400(client: Client, params: dict[str, str]) -> None:
     response = client.get(reverse("casebook:index"), params)
     assert response.status_code == 400
     assert "<script>" not in response.content.decode()
 
 
-def test_case_page_shows_situation_question_and_a_form_but_no_ruling(client) -> None:
+def test_case_page_shows_situation_question_and_a_form_but_no_ruling(client: Client) -> None:
     for case in casebook.load_cases():
         response = client.get(reverse("casebook:case", args=[case.id]))
         assert response.status_code == 200
@@ -83,11 +87,11 @@ def test_case_page_shows_situation_question_and_a_form_but_no_ruling(client) -> 
 
 
 @pytest.mark.parametrize("case_id", ["F-999", "nichts", "..%2F"])
-def test_unknown_case_is_404(client, case_id) -> None:
+def test_unknown_case_is_404(client: Client, case_id: str) -> None:
     assert client.get(f"/faelle/{case_id}/").status_code == 404
 
 
-def test_rule_pages_link_their_cases(client) -> None:
+def test_rule_pages_link_their_cases(client: Client) -> None:
     every = casebook.load_cases()
     rule_id = every[0].rule_ids[0]
     response = client.get(f"/regeln/{rule_id}/", follow=True)
@@ -98,7 +102,7 @@ def test_rule_pages_link_their_cases(client) -> None:
     assert "Fälle zu dieser Regel" in html
 
 
-def test_english(client) -> None:
+def test_english(client: Client) -> None:
     case = casebook.load_cases()[0]
     client.post(reverse("set_language"), {"language": "en", "next": "/"})
     html = client.get(reverse("casebook:case", args=[case.id])).content.decode()

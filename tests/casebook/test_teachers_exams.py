@@ -3,28 +3,33 @@
 from __future__ import annotations
 
 import random
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from pytest_django.fixtures import Settings
 
 from skatschule.accounts.deletion import delete_account, is_deleted_name
 from skatschule.casebook import exam_history, group_exams, regelkunde, services
 from skatschule.casebook.cases import load_cases
 from skatschule.casebook.models import Exam, ExamQuestion, GroupExam
 from skatschule.classrooms import services as classrooms
+from skatschule.classrooms.models import Classroom
 from skatschule.core.errors import UserError
 from skatschule.exercises import REGISTRY
+from skatschule.exercises.base import ExerciseType
 from skatschule.owners import Owner
 from tests.people import client_for, make_user
+from tests.present import present
 
 pytestmark = pytest.mark.django_db
 
 
-def _type(kind: str):
+def _type(kind: str) -> ExerciseType:
     finder = getattr(services, "exam_type", None)  # newer services name every exam type
     return finder(kind) if finder else REGISTRY[kind]
 
@@ -42,7 +47,7 @@ def _wrong(item: ExamQuestion) -> list[str]:
     return [other, *right[1:]]
 
 
-def _sit(exam: Exam, right: int, start=None, step=timedelta(seconds=30)) -> None:
+def _sit(exam: Exam, right: int, start: datetime | None = None, step: timedelta = timedelta(seconds=30)) -> None:
     """Answer every question in order, the first ``right`` correctly, ``step`` apart."""
     when = start or exam.started_at
     for n, item in enumerate(exam.questions.order_by("position"), start=1):
@@ -59,22 +64,22 @@ def _sit(exam: Exam, right: int, start=None, step=timedelta(seconds=30)) -> None
     "right,total,mark,expected",
     [(4, 5, 80, True), (3, 5, 80, False), (16, 20, 80, True), (15, 20, 80, False), (1, 5, 20, True), (0, 5, 1, False)],
 )
-def test_pass_mark(right, total, mark, expected):
+def test_pass_mark(right: int, total: int, mark: int, expected: bool) -> None:
     assert exam_history.passed(right, total, mark) is expected
 
 
 @pytest.mark.parametrize("value,expected", [("", 80), (None, 80), ("75", 75), ("100", 100), ("1", 1)])
-def test_parse_pass_percent(value, expected):
+def test_parse_pass_percent(value: str | None, expected: int) -> None:
     assert exam_history.parse_pass_percent(value) == expected
 
 
 @pytest.mark.parametrize("value", ["0", "101", "abc", "-5", "7.5", "²", "٨٠"])
-def test_parse_pass_percent_refuses(value):
+def test_parse_pass_percent_refuses(value: str) -> None:
     with pytest.raises(UserError):
         exam_history.parse_pass_percent(value)
 
 
-def test_history_has_date_score_verdict_and_times():
+def test_history_has_date_score_verdict_and_times() -> None:
     user = make_user("schiri")
     owner = Owner.for_user(user)
     first = exam_history.start_practice_exam(owner=owner, size=5)
@@ -90,7 +95,7 @@ def test_history_has_date_score_verdict_and_times():
     assert exam_history.trend(rows) == 0
 
 
-def test_trend_compares_latest_with_earlier():
+def test_trend_compares_latest_with_earlier() -> None:
     user = make_user("schiri")
     owner = Owner.for_user(user)
     for right in (1, 1, 5):
@@ -102,7 +107,7 @@ def test_trend_compares_latest_with_earlier():
     assert exam_history.trend(rows[:1]) is None
 
 
-def test_timed_out_exam_appears_in_history():
+def test_timed_out_exam_appears_in_history() -> None:
     user = make_user("schiri")
     exam = exam_history.start_practice_exam(owner=Owner.for_user(user), size=5)
     Exam.objects.filter(pk=exam.pk).update(started_at=timezone.now() - timedelta(hours=2))
@@ -110,7 +115,7 @@ def test_timed_out_exam_appears_in_history():
     assert row.right == 0 and not row.passed and row.answered == 0
 
 
-def test_unanswered_question_has_no_time():
+def test_unanswered_question_has_no_time() -> None:
     exam = exam_history.start_practice_exam(owner=Owner.for_user(make_user("x")), size=5)
     item = exam.questions.get(position=1)
     services.answer_question(exam=exam, position=1, values=_right(item), now=exam.started_at + timedelta(seconds=7))
@@ -118,7 +123,7 @@ def test_unanswered_question_has_no_time():
     assert exam_history.question_times(exam) == [7, None, None, None, None]
 
 
-def test_exam_start_with_pass_mark_and_review_verdict():
+def test_exam_start_with_pass_mark_and_review_verdict() -> None:
     user = make_user("schiri")
     client = client_for(user)
     page = client.get(reverse("casebook:exam_start")).content.decode()
@@ -137,7 +142,7 @@ def test_exam_start_with_pass_mark_and_review_verdict():
 PASSWORD = "herz-dame-und-pik-sieben"
 
 
-def _anonymous_exam(client, right: int = 5) -> Exam:
+def _anonymous_exam(client: Client, right: int = 5) -> Exam:
     client.post(reverse("casebook:exam_start"), {"fragen": "5"})
     exam = Exam.objects.get(user__isnull=True)
     _sit(exam, right=right)
@@ -145,11 +150,11 @@ def _anonymous_exam(client, right: int = 5) -> Exam:
 
 
 @pytest.fixture
-def fast_hasher(settings):
+def fast_hasher(settings: Settings) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def test_exams_taken_before_signup_join_the_history(fast_hasher):
+def test_exams_taken_before_signup_join_the_history(fast_hasher: None) -> None:
     client = Client()
     exam = _anonymous_exam(client)
     response = client.post(
@@ -164,7 +169,7 @@ def test_exams_taken_before_signup_join_the_history(fast_hasher):
     assert client.get(reverse("casebook:exam_sheet", args=[exam.public_id])).status_code == 200
 
 
-def test_exams_taken_before_login_join_the_history(fast_hasher):
+def test_exams_taken_before_login_join_the_history(fast_hasher: None) -> None:
     user = get_user_model().objects.create_user("schiri", password=PASSWORD)
     other = Client()
     foreign = _anonymous_exam(other)  # another browser's exam stays there
@@ -179,7 +184,7 @@ def test_exams_taken_before_login_join_the_history(fast_hasher):
     assert exam_history.adopt_session_exams(session_key="", user=user) == 0
 
 
-def test_history_needs_login():
+def test_history_needs_login() -> None:
     response = client_for(make_user("a")).get(reverse("casebook:exam_history"))
     assert response.status_code == 200
     from django.test import Client
@@ -187,7 +192,7 @@ def test_history_needs_login():
     assert Client().get(reverse("casebook:exam_history")).status_code == 302
 
 
-def test_result_sheet_says_practice_not_certificate():
+def test_result_sheet_says_practice_not_certificate() -> None:
     user = make_user("schiri")
     client = client_for(user)
     exam = exam_history.start_practice_exam(owner=Owner.for_user(user), size=5)
@@ -204,7 +209,7 @@ def test_result_sheet_says_practice_not_certificate():
 
 
 @pytest.fixture
-def course(db):
+def course(db: None) -> tuple[User, Classroom, User, User]:
     trainer = make_user("trainer", teacher=True)
     a, b = make_user("anna"), make_user("bert")
     room = classrooms.create_classroom(teacher=trainer, name="Schiri-Kurs")
@@ -213,7 +218,7 @@ def course(db):
     return trainer, room, a, b
 
 
-def test_group_exam_gives_everyone_the_same_questions(course):
+def test_group_exam_gives_everyone_the_same_questions(course: tuple[User, Classroom, User, User]) -> None:
     trainer, room, a, b = course
     group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs Herbst", size=6, pass_percent=50)
     ea = group_exams.sit_group_exam(group=group, user=a)
@@ -224,7 +229,7 @@ def test_group_exam_gives_everyone_the_same_questions(course):
     assert group_exams.sit_group_exam(group=group, user=a).pk == ea.pk  # once per person
 
 
-def test_group_results_and_question_stats(course):
+def test_group_results_and_question_stats(course: tuple[User, Classroom, User, User]) -> None:
     trainer, room, a, b = course
     group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs", size=5)
     ea = group_exams.sit_group_exam(group=group, user=a)
@@ -232,7 +237,7 @@ def test_group_results_and_question_stats(course):
     eb = group_exams.sit_group_exam(group=group, user=b)
     _sit(eb, right=2)
     people = {p.name: p for p in group_exams.participants(group)}
-    assert people["anna"].summary.passed and not people["bert"].summary.passed
+    assert present(people["anna"].summary).passed and not present(people["bert"].summary).passed
     stats = group_exams.question_stats(group)
     assert [(s.position, s.answered, s.right) for s in stats] == [(1, 2, 2), (2, 2, 2), (3, 2, 1), (4, 2, 1), (5, 2, 1)]
     page = client_for(trainer).get(reverse("casebook:group_results", args=[group.pk])).content.decode()
@@ -241,7 +246,7 @@ def test_group_results_and_question_stats(course):
         assert client_for(user).get(reverse("casebook:group_results", args=[group.pk])).status_code == 404
 
 
-def _group_with_a_variant(trainer, room, size: int = 5) -> GroupExam:
+def _group_with_a_variant(trainer: User, room: Classroom, size: int = 5) -> GroupExam:
     """A group exam whose fixed seed draws at least one varied case (found by drawing, not assumed)."""
     group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs", size=size)
     seed = next(
@@ -254,7 +259,7 @@ def _group_with_a_variant(trainer, room, size: int = 5) -> GroupExam:
     return group
 
 
-def test_question_stats_name_a_varied_case_as_a_variation(course):
+def test_question_stats_name_a_varied_case_as_a_variation(course: tuple[User, Classroom, User, User]) -> None:
     trainer, room, a, b = course
     group = _group_with_a_variant(trainer, room)
     exam = group_exams.sit_group_exam(group=group, user=a)
@@ -270,7 +275,7 @@ def test_question_stats_name_a_varied_case_as_a_variation(course):
     assert f"Abwandlung von Fall {varied_id}" in page
 
 
-def test_group_results_keep_those_who_left_and_deleted_accounts(course):
+def test_group_results_keep_those_who_left_and_deleted_accounts(course: tuple[User, Classroom, User, User]) -> None:
     trainer, room, a, b = course
     group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs", size=5)
     _sit(group_exams.sit_group_exam(group=group, user=a), right=5)
@@ -280,9 +285,9 @@ def test_group_results_keep_those_who_left_and_deleted_accounts(course):
     classrooms.leave(classroom=room, student_id=a.pk)  # anna left the course: her result stays
     assert delete_account(user=b) is True  # bert deleted his account: kept anonymous for the trainer
     people = group_exams.participants(group)
-    assert [p.name for p in people][0] == "anna" and people[0].summary.right == 5
+    assert [p.name for p in people][0] == "anna" and present(people[0].summary).right == 5
     [deleted] = [p for p in people if is_deleted_name(p.name)]
-    assert deleted.summary.right == 1 and deleted.over
+    assert present(deleted.summary).right == 1 and deleted.over
     assert [(s.answered, s.right) for s in group_exams.question_stats(group)] == stats_before
     assert not Exam.objects.filter(pk=practice.pk).exists()  # a practice exam is not kept
     page = client_for(trainer).get(reverse("casebook:group_results", args=[group.pk])).content.decode()
@@ -293,7 +298,7 @@ def test_group_results_keep_those_who_left_and_deleted_accounts(course):
     assert ">deleted student · " in page and ">gelöschter Schüler" not in page
 
 
-def test_history_page_fits_a_phone_and_gives_minutes():
+def test_history_page_fits_a_phone_and_gives_minutes() -> None:
     user = make_user("schiri")
     exam = exam_history.start_practice_exam(owner=Owner.for_user(user), size=5)
     _sit(exam, right=4, step=timedelta(seconds=73))  # 5 x 73 s = 6:05
@@ -304,7 +309,7 @@ def test_history_page_fits_a_phone_and_gives_minutes():
     assert 'class="bar-track"' in html and 'style="width: 80%"' in html
 
 
-def test_group_exam_by_the_pages(course):
+def test_group_exam_by_the_pages(course: tuple[User, Classroom, User, User]) -> None:
     trainer, room, a, b = course
     client = client_for(trainer)
     assert client.get(reverse("casebook:group_create")).status_code == 200
@@ -326,7 +331,9 @@ def test_group_exam_by_the_pages(course):
     assert outsider.post(reverse("casebook:group_sit", args=[group.pk])).status_code == 404
 
 
-def test_start_page_says_whether_a_group_exam_is_new_running_or_handed_in(course):
+def test_start_page_says_whether_a_group_exam_is_new_running_or_handed_in(
+    course: tuple[User, Classroom, User, User],
+) -> None:
     trainer, room, a, b = course
     group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs", size=5)
     client = client_for(a)
@@ -350,7 +357,7 @@ def test_start_page_says_whether_a_group_exam_is_new_running_or_handed_in(course
     assert group_exams.sittings_for(make_user("fremd")) == []
 
 
-def test_practice_exam_is_not_open_book():
+def test_practice_exam_is_not_open_book() -> None:
     user = make_user("schiri")
     exam = exam_history.start_practice_exam(owner=Owner.for_user(user), size=5)
     page = client_for(user).get(reverse("casebook:exam", args=[exam.public_id])).content.decode()
@@ -372,7 +379,7 @@ def test_practice_exam_is_not_open_book():
         {"pass_percent": "٨٠"},
     ],
 )
-def test_group_create_refuses_bad_input(course, change):
+def test_group_create_refuses_bad_input(course: tuple[User, Classroom, User, User], change: dict[str, str]) -> None:
     trainer, room, a, b = course
     data = {"title": "X", "classroom": room.pk, "size": "5", "pass_percent": "80", **change}
     response = client_for(trainer).post(reverse("casebook:group_create"), data)
@@ -380,20 +387,20 @@ def test_group_create_refuses_bad_input(course, change):
     assert not GroupExam.objects.exists()
 
 
-def test_group_exam_title_loses_control_characters(course):
+def test_group_exam_title_loses_control_characters(course: tuple[User, Classroom, User, User]) -> None:
     trainer, room, a, b = course
     group = group_exams.create_group_exam(trainer=trainer, classroom=room, title="Kurs\x00 Herbst\x07", size=5)
     assert group.title == "Kurs Herbst"
 
 
 @pytest.mark.parametrize("data", [{"fragen": "²"}, {"fragen": "5", "bestehen": "²"}, {"fragen": "٥"}])
-def test_exam_start_refuses_digits_that_are_not_ascii(data):
+def test_exam_start_refuses_digits_that_are_not_ascii(data: dict[str, str]) -> None:
     client = client_for(make_user("schiri"))
     assert client.post(reverse("casebook:exam_start"), data).status_code == 400
     assert not Exam.objects.exists()
 
 
-def test_students_cannot_create_group_exams(course):
+def test_students_cannot_create_group_exams(course: tuple[User, Classroom, User, User]) -> None:
     trainer, room, a, b = course
     assert client_for(a).get(reverse("casebook:group_create")).status_code == 404
 
@@ -401,19 +408,19 @@ def test_students_cannot_create_group_exams(course):
 # --- Regelkunde -------------------------------------------------------------------------------------
 
 
-def test_regelkunde_track_counts_solved_cases():
+def test_regelkunde_track_counts_solved_cases() -> None:
     user = make_user("leser")
     cases = load_cases()
     services.record_case_answer(user=user, case_id=cases[0].id, correct=True)
     services.record_case_answer(user=user, case_id=cases[1].id, correct=False)
-    track = regelkunde.track(user)
+    track = present(regelkunde.track(user))
     assert (track.solved, track.tried, track.total) == (1, 1, len(cases))
     assert sum(c.total for c in track.categories) == len(cases) and sum(c.solved for c in track.categories) == 1
     page = client_for(user).get(reverse("training:dashboard")).content.decode()
     assert 'id="regelkunde"' in page and f"1 von {len(cases)} Fällen gelöst" in page
 
 
-def test_regelkunde_track_only_for_signed_in_users():
+def test_regelkunde_track_only_for_signed_in_users() -> None:
     from django.contrib.auth.models import AnonymousUser
     from django.test import Client
 

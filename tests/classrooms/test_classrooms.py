@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, User
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
@@ -17,11 +17,11 @@ from tests.people import client_for
 pytestmark = pytest.mark.django_db
 
 
-def test_teacher_group_exists_after_migrations():
+def test_teacher_group_exists_after_migrations() -> None:
     assert Group.objects.filter(name=TEACHER_GROUP).exists()
 
 
-def test_invitation_code_makes_a_teacher_and_is_counted(student, other_student):
+def test_invitation_code_makes_a_teacher_and_is_counted(student: User, other_student: User) -> None:
     TeacherInvitation.objects.create(code="skat-abend-2026", uses_left=1)
     assert not services.is_teacher(student)
     assert services.redeem_invitation(user=student, raw_code="  SKAT-ABEND-2026 ")
@@ -32,7 +32,7 @@ def test_invitation_code_makes_a_teacher_and_is_counted(student, other_student):
     assert not services.is_teacher(other_student)
 
 
-def test_become_teacher_page(student):
+def test_become_teacher_page(student: User) -> None:
     TeacherInvitation.objects.create(code="ZEHNERLE", uses_left=3)
     client = client_for(student)
     assert client.post(reverse("classrooms:become_teacher"), {"code": "falsch"}).status_code == 400
@@ -42,7 +42,7 @@ def test_become_teacher_page(student):
     assert "schon als Lehrkraft" in client.get(reverse("classrooms:become_teacher")).content.decode()
 
 
-def test_join_codes_are_short_unguessable_and_case_insensitive(teacher, student):
+def test_join_codes_are_short_unguessable_and_case_insensitive(teacher: User, student: User) -> None:
     room = services.create_classroom(teacher=teacher, name="  Donnerstags-Runde ")
     assert room.name == "Donnerstags-Runde"
     assert len(room.join_code) == 8 and set(room.join_code) <= set(services.CODE_ALPHABET)
@@ -54,7 +54,7 @@ def test_join_codes_are_short_unguessable_and_case_insensitive(teacher, student)
     assert Membership.objects.count() == 1
 
 
-def test_rotating_the_code_invalidates_the_old_one(teacher, student, other_student):
+def test_rotating_the_code_invalidates_the_old_one(teacher: User, student: User, other_student: User) -> None:
     room = services.create_classroom(teacher=teacher, name="AG")
     services.join(student=student, raw_code=room.join_code)
     old = room.join_code
@@ -65,13 +65,13 @@ def test_rotating_the_code_invalidates_the_old_one(teacher, student, other_stude
     assert room.memberships.filter(student=student).exists()
 
 
-def test_students_can_be_in_several_classes(teacher, other_teacher, student):
+def test_students_can_be_in_several_classes(teacher: User, other_teacher: User, student: User) -> None:
     for owner, name in ((teacher, "A"), (other_teacher, "B")):
         services.join(student=student, raw_code=services.create_classroom(teacher=owner, name=name).join_code)
     assert sorted(c.name for c in selectors.classrooms_joined(student)) == ["A", "B"]
 
 
-def test_only_teachers_create_classes_and_names_are_checked(teacher, student):
+def test_only_teachers_create_classes_and_names_are_checked(teacher: User, student: User) -> None:
     with pytest.raises(NotFound):
         services.create_classroom(teacher=student, name="X")
     with pytest.raises(services.ClassroomError):
@@ -80,7 +80,7 @@ def test_only_teachers_create_classes_and_names_are_checked(teacher, student):
         services.create_classroom(teacher=teacher, name="x" * 101)
 
 
-def test_database_constraints(teacher, classroom, student):
+def test_database_constraints(teacher: User, classroom: Classroom, student: User) -> None:
     with pytest.raises(IntegrityError), transaction.atomic():
         Membership.objects.create(classroom=classroom, student=student)
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -89,7 +89,7 @@ def test_database_constraints(teacher, classroom, student):
         Classroom.objects.create(teacher=teacher, name="", join_code="ABCDEFGH")
 
 
-def test_pages_create_join_by_link_and_by_code(teacher, student, other_student):
+def test_pages_create_join_by_link_and_by_code(teacher: User, student: User, other_student: User) -> None:
     teacher_client = client_for(teacher)
     response = teacher_client.post(reverse("classrooms:create"), {"name": "Skatclub"})
     room = Classroom.objects.get()
@@ -118,12 +118,14 @@ def test_pages_create_join_by_link_and_by_code(teacher, student, other_student):
     assert list(room.memberships.values_list("student__username", flat=True)) == ["schuelerin"]
 
 
-def test_students_cannot_create_classes(student):
+def test_students_cannot_create_classes(student: User) -> None:
     response = client_for(student).post(reverse("classrooms:create"), {"name": "X"})
     assert response.status_code == 403 and not Classroom.objects.exists()
 
 
-def test_teachers_guessing_another_teachers_class_get_404(classroom, other_teacher, student):
+def test_teachers_guessing_another_teachers_class_get_404(
+    classroom: Classroom, other_teacher: User, student: User
+) -> None:
     urls = [
         ("get", reverse("classrooms:detail", kwargs={"pk": classroom.pk})),
         ("post", reverse("classrooms:rotate", kwargs={"pk": classroom.pk})),
@@ -138,12 +140,12 @@ def test_teachers_guessing_another_teachers_class_get_404(classroom, other_teach
     assert classroom.join_code == code and classroom.memberships.filter(student=student).exists()
 
 
-def test_index_shows_only_own_classes(classroom, other_teacher):
+def test_index_shows_only_own_classes(classroom: Classroom, other_teacher: User) -> None:
     page = client_for(other_teacher).get(reverse("classrooms:index")).content.decode()
     assert "Skat-AG" not in page and classroom.join_code not in page
 
 
-def test_anonymous_visitors_go_to_login(classroom):
+def test_anonymous_visitors_go_to_login(classroom: Classroom) -> None:
     client = Client()
     urls = [
         reverse("classrooms:index"),
@@ -160,7 +162,7 @@ def test_anonymous_visitors_go_to_login(classroom):
         assert client.post(url).status_code == 302
 
 
-def test_get_new_class_shows_the_form_like_new_quiz(teacher, student):
+def test_get_new_class_shows_the_form_like_new_quiz(teacher: User, student: User) -> None:
     """GET /klassen/neu/ shows the form for a new class, as GET /quiz/neu/ shows the quiz form;
     it creates nothing. A student is sent to the class page, which says how to become a teacher."""
     page = client_for(teacher).get(reverse("classrooms:create"))

@@ -12,8 +12,10 @@ import json
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
+from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connections
 from django.test import Client
@@ -22,16 +24,17 @@ from django.utils import timezone
 
 from skatschule.classrooms import selectors
 from skatschule.classrooms import services as classrooms
+from skatschule.classrooms.models import Assignment, Classroom
 from skatschule.owners import Owner
 from skatschule.training.models import Attempt
 from skatschule.training.services import portability
-from skatschule.training.services.portability import SIGNATURE_FIELD, import_data, parse
+from skatschule.training.services.portability import SIGNATURE_FIELD, ImportResult, import_data, parse
 from tests.accounts.test_signed_import import LESSON, _export, _forged, _forget, _master
 
 pytestmark = pytest.mark.django_db
 
 
-def _import_file(user, data) -> None:
+def _import_file(user: User, data: dict[str, Any]) -> None:
     client = Client()
     client.force_login(user)
     raw = json.dumps(data).encode()
@@ -39,13 +42,13 @@ def _import_file(user, data) -> None:
     assert response.status_code == 200
 
 
-def _homework(teacher, classroom):
+def _homework(teacher: User, classroom: Classroom) -> Assignment:
     return classrooms.assign_homework(
         teacher=teacher, classroom=classroom, task=f"lesson:{LESSON}", due_at=timezone.now() + timedelta(days=2)
     )
 
 
-def _lesson_cell(classroom, student) -> tuple[bool, list]:
+def _lesson_cell(classroom: Classroom, student: User) -> tuple[bool, list[Any]]:
     progress = selectors.class_progress(classroom)
     row = next(s for s in progress.students if s.student_id == student.pk)
     index = [lesson.slug for lesson in progress.lessons].index(LESSON)
@@ -55,7 +58,9 @@ def _lesson_cell(classroom, student) -> tuple[bool, list]:
 
 
 @pytest.mark.parametrize("signature", [None, "0" * 64])
-def test_a_forged_file_completes_no_homework_and_masters_nothing(teacher, student, classroom, signature):
+def test_a_forged_file_completes_no_homework_and_masters_nothing(
+    teacher: User, student: User, classroom: Classroom, signature: str | None
+) -> None:
     assignment = _homework(teacher, classroom)
     data = _forged(24)  # right answers computed offline, dated two hours ago (before the due date)
     if signature:
@@ -72,7 +77,9 @@ def test_a_forged_file_completes_no_homework_and_masters_nothing(teacher, studen
     assert row[1] == ""  # history is no activity the teacher sees
 
 
-def test_a_signed_import_counts_from_its_import_not_from_its_dates(client, teacher, student, classroom):
+def test_a_signed_import_counts_from_its_import_not_from_its_dates(
+    client: Client, teacher: User, student: User, classroom: Classroom
+) -> None:
     _master(student)  # ten right answers, then the export, then everything is gone
     data = _export(client, student)
     _forget(student)
@@ -87,7 +94,7 @@ def test_a_signed_import_counts_from_its_import_not_from_its_dates(client, teach
     assert mastered and "gemeistert" in row
 
 
-def test_an_import_racing_itself_stores_each_answer_once(student, monkeypatch):
+def test_an_import_racing_itself_stores_each_answer_once(student: User, monkeypatch: pytest.MonkeyPatch) -> None:
     """Both imports read "nothing there yet" before either inserts: the unique key decides."""
     data = parse(json.dumps(_forged(30)).encode())
     owner = Owner.for_user(student)
@@ -100,21 +107,21 @@ def test_an_import_racing_itself_stores_each_answer_once(student, monkeypatch):
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_parallel_imports_of_one_file_store_it_once(student, monkeypatch):
+def test_parallel_imports_of_one_file_store_it_once(student: User, monkeypatch: pytest.MonkeyPatch) -> None:
     data = parse(json.dumps(_forged(30)).encode())
     owner = Owner.for_user(student)
     threads = 8
     barrier = threading.Barrier(threads, timeout=30)
     original = portability._existing_keys
 
-    def read_then_wait(owner):
+    def read_then_wait(owner: Owner) -> set[tuple[Any, ...]]:
         keys = original(owner)
         barrier.wait()  # every import has read "nothing there" before any inserts
         return keys
 
     monkeypatch.setattr(portability, "_existing_keys", read_then_wait)
 
-    def run(_: int):
+    def run(_: int) -> ImportResult:
         try:
             return import_data(owner, data)
         finally:

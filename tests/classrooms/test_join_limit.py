@@ -9,15 +9,19 @@ both read), never by waiting.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
+from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 from django.urls import reverse
+from pytest_django.fixtures import Settings
 
 from skatschule.classrooms import join_limit, services
-from skatschule.classrooms.models import TEACHER_GROUP, Membership, TeacherInvitation
+from skatschule.classrooms.models import TEACHER_GROUP, Classroom, Membership, TeacherInvitation
 from tests.people import client_for, make_user
 
 pytestmark = pytest.mark.django_db
@@ -28,21 +32,21 @@ WRONG = "ZZZZZZZZ"  # well-formed, but no class has it (the fixture's code is ra
 
 
 @pytest.fixture(autouse=True)
-def _empty_cache():
+def _empty_cache() -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
 
 
 @pytest.fixture
-def room(teacher):
+def room(teacher: User) -> Classroom:
     room = services.create_classroom(teacher=teacher, name="Skatrunde")
     assert room.join_code != WRONG
     return room
 
 
 @pytest.fixture
-def clock(monkeypatch):
+def clock(monkeypatch: pytest.MonkeyPatch) -> Callable[[float], None]:
     """Move time forward: ``clock(seconds)`` shifts ``time.time`` for the rest of the test."""
     real = time.time
     offset = [0.0]
@@ -54,13 +58,13 @@ def clock(monkeypatch):
     return advance
 
 
-def _guess_wrong(client, times: int = 10, url: str = JOIN, code: str = WRONG, **extra) -> None:
+def _guess_wrong(client: Client, times: int = 10, url: str = JOIN, code: str = WRONG, **extra: Any) -> None:
     for i in range(times):
         response = client.post(url, {"code": code}, **extra)
         assert response.status_code == 400, f"wrong code no. {i + 1} got {response.status_code}"
 
 
-def test_ten_wrong_codes_then_even_the_right_code_is_refused(room, student):
+def test_ten_wrong_codes_then_even_the_right_code_is_refused(room: Classroom, student: User) -> None:
     client = client_for(student)
     _guess_wrong(client)
     response = client.post(JOIN, {"code": room.join_code})
@@ -77,7 +81,7 @@ def test_ten_wrong_codes_then_even_the_right_code_is_refused(room, student):
     assert not Membership.objects.filter(student=student).exists()
 
 
-def test_the_refusal_in_english(room, student):
+def test_the_refusal_in_english(room: Classroom, student: User) -> None:
     client = client_for(student)
     client.cookies["django_language"] = "en"
     _guess_wrong(client)
@@ -89,7 +93,7 @@ def test_the_refusal_in_english(room, student):
     assert "Zu viele" not in page
 
 
-def test_the_wait_shrinks_and_the_window_ends(room, student, clock):
+def test_the_wait_shrinks_and_the_window_ends(room: Classroom, student: User, clock: Callable[[float], None]) -> None:
     client = client_for(student)
     _guess_wrong(client)
     clock(14 * 60 + 30)
@@ -102,7 +106,7 @@ def test_the_wait_shrinks_and_the_window_ends(room, student, clock):
     assert Membership.objects.filter(student=student, classroom=room).exists()
 
 
-def test_a_new_window_counts_from_zero(student, clock):
+def test_a_new_window_counts_from_zero(student: User, clock: Callable[[float], None]) -> None:
     client = client_for(student)
     _guess_wrong(client)
     clock(15 * 60 + 1)
@@ -110,7 +114,7 @@ def test_a_new_window_counts_from_zero(student, clock):
     assert client.post(JOIN, {"code": WRONG}).status_code == 429
 
 
-def test_counters_are_per_user(room, student, other_student):
+def test_counters_are_per_user(room: Classroom, student: User, other_student: User) -> None:
     """Both come from the same address (the test client's 127.0.0.1): only the guesser is stopped."""
     _guess_wrong(client_for(student))
     other = client_for(other_student)
@@ -120,24 +124,24 @@ def test_counters_are_per_user(room, student, other_student):
     assert client_for(student).post(JOIN, {"code": room.join_code}).status_code == 429
 
 
-def test_the_address_has_its_own_larger_limit(room, settings):
+def test_the_address_has_its_own_larger_limit(room: Classroom, settings: Settings) -> None:
     """Several accounts from one address: stopped after ADDRESS_FACTOR times the limit. The
     address is read like django-axes reads it: with PROXY_COUNT=1 the last X-Forwarded-For
     entry (the one our proxy wrote), so entries the client made up in front change nothing."""
     settings.PROXY_COUNT = 1
     for n in range(join_limit.ADDRESS_FACTOR):
-        forged = {"HTTP_X_FORWARDED_FOR": f"10.9.9.{n}, 203.0.113.7", "REMOTE_ADDR": "10.0.0.2"}
+        forged: dict[str, Any] = {"HTTP_X_FORWARDED_FOR": f"10.9.9.{n}, 203.0.113.7", "REMOTE_ADDR": "10.0.0.2"}
         _guess_wrong(client_for(make_user(f"rater{n}")), **forged)
     fresh = client_for(make_user("neu"))
-    same = {"HTTP_X_FORWARDED_FOR": "203.0.113.7", "REMOTE_ADDR": "10.0.0.2"}
+    same: dict[str, Any] = {"HTTP_X_FORWARDED_FOR": "203.0.113.7", "REMOTE_ADDR": "10.0.0.2"}
     response = fresh.post(JOIN, {"code": room.join_code}, **same)
     assert response.status_code == 429 and "Zu viele falsche Codes" in response.content.decode()
     # the same proxy, another client behind it: not affected
-    elsewhere = {"HTTP_X_FORWARDED_FOR": "198.51.100.9", "REMOTE_ADDR": "10.0.0.2"}
+    elsewhere: dict[str, Any] = {"HTTP_X_FORWARDED_FOR": "198.51.100.9", "REMOTE_ADDR": "10.0.0.2"}
     assert fresh.post(JOIN, {"code": room.join_code}, **elsewhere).status_code == 302
 
 
-def test_a_right_code_before_the_limit_joins_and_does_not_count(room, student):
+def test_a_right_code_before_the_limit_joins_and_does_not_count(room: Classroom, student: User) -> None:
     client = client_for(student)
     _guess_wrong(client, 9)
     response = client.post(JOIN, {"code": room.join_code})
@@ -147,21 +151,21 @@ def test_a_right_code_before_the_limit_joins_and_does_not_count(room, student):
     assert client.post(JOIN, {"code": WRONG}).status_code == 429
 
 
-def test_errors_that_are_not_guesses_do_not_count(room, teacher):
+def test_errors_that_are_not_guesses_do_not_count(room: Classroom, teacher: User) -> None:
     client = client_for(teacher)
     for _ in range(15):
         response = client.post(JOIN, {"code": room.join_code})  # the teacher's own class
         assert response.status_code == 400 and "eigene Klasse" in response.content.decode()
 
 
-def test_wrong_join_links_count(room, student):
+def test_wrong_join_links_count(room: Classroom, student: User) -> None:
     client = client_for(student)
     for i in range(10):
         assert client.get(reverse("classrooms:join_code", kwargs={"code": f"ABCDEFG{i + 2}"})).status_code == 404
     assert client.get(reverse("classrooms:join_code", kwargs={"code": room.join_code})).status_code == 429
 
 
-def test_the_invitation_form_is_limited_too(student):
+def test_the_invitation_form_is_limited_too(student: User) -> None:
     TeacherInvitation.objects.create(code="PIKSIEBEN", uses_left=5)
     client = client_for(student)
     _guess_wrong(client, url=INVITE, code="falsch")
@@ -171,7 +175,7 @@ def test_the_invitation_form_is_limited_too(student):
     assert TeacherInvitation.objects.get().uses_left == 5
 
 
-def test_join_and_invitation_codes_share_the_counter(room, student):
+def test_join_and_invitation_codes_share_the_counter(room: Classroom, student: User) -> None:
     client = client_for(student)
     _guess_wrong(client, 5)
     _guess_wrong(client, 5, url=INVITE, code="falsch")
@@ -179,7 +183,7 @@ def test_join_and_invitation_codes_share_the_counter(room, student):
     assert client.post(INVITE, {"code": "falsch"}).status_code == 429
 
 
-def test_htmx_gets_the_form_with_the_message(room, student):
+def test_htmx_gets_the_form_with_the_message(room: Classroom, student: User) -> None:
     client = client_for(student)
     _guess_wrong(client)
     response = client.post(JOIN, {"code": room.join_code}, HTTP_HX_REQUEST="true")
@@ -191,7 +195,7 @@ def test_htmx_gets_the_form_with_the_message(room, student):
     assert invite.status_code == 429 and 'id="invite-error"' in invite.content.decode()
 
 
-def test_tries_in_progress_count(student):
+def test_tries_in_progress_count(student: User) -> None:
     """Parallel requests: a try holds its slot while its code is checked, so the eleventh of
     eleven simultaneous tries is refused although none has failed yet."""
     request = RequestFactory().post(JOIN, REMOTE_ADDR="192.0.2.1")
@@ -206,7 +210,7 @@ def test_tries_in_progress_count(student):
         pass
 
 
-def test_the_numbers_are_settings(room, student, settings):
+def test_the_numbers_are_settings(room: Classroom, student: User, settings: Settings) -> None:
     settings.CLASS_JOIN_FAILURE_LIMIT = 3
     settings.CLASS_JOIN_WINDOW_MINUTES = 2
     client = client_for(student)

@@ -7,17 +7,18 @@ import io
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
 from openpyxl import load_workbook
 
 from skatschule.classrooms import selectors, services
-from skatschule.classrooms.models import Assignment
+from skatschule.classrooms.models import Assignment, Classroom
 from skatschule.classrooms.services import ClassroomError, create_classroom
 from skatschule.core.notfound import NotFound
 from skatschule.owners import Owner
 from skatschule.quizzes.services import attempts, authoring
-from skatschule.training.lessons import get_lessons
+from skatschule.training.lessons import Lesson, get_lessons
 from skatschule.training.models import Attempt
 from tests.people import client_for, make_user
 from tests.training.helpers import answer
@@ -25,11 +26,11 @@ from tests.training.helpers import answer
 pytestmark = pytest.mark.django_db
 
 
-def _lesson():
+def _lesson() -> Lesson:
     return get_lessons()[0]
 
 
-def _master(student, lesson, correct: bool = True, times: int | None = None) -> None:
+def _master(student: User, lesson: Lesson, correct: bool = True, times: int | None = None) -> None:
     step = lesson.steps[0]
     for _ in range(times or lesson.mastery_needed):
         answer(step.kind, step.level, Owner.for_user(student), correct, lesson=lesson.slug)
@@ -42,7 +43,9 @@ def _due(days: float = 2) -> str:
 # --- class progress -------------------------------------------------------------------------------
 
 
-def test_progress_shows_mastery_activity_and_quiz_results(teacher, classroom, student, other_student):
+def test_progress_shows_mastery_activity_and_quiz_results(
+    teacher: User, classroom: Classroom, student: User, other_student: User
+) -> None:
     lesson = _lesson()
     _master(student, lesson)
     pool = authoring.build_pool(kinds=("augen",), difficulty=1)
@@ -59,7 +62,9 @@ def test_progress_shows_mastery_activity_and_quiz_results(teacher, classroom, st
     assert table.summaries[0].mastered == 1 and table.summaries[0].started == 1
 
 
-def test_class_page_shows_each_members_progress(teacher, classroom, student, other_student):
+def test_class_page_shows_each_members_progress(
+    teacher: User, classroom: Classroom, student: User, other_student: User
+) -> None:
     lesson = _lesson()
     _master(student, lesson)
     rows = dict((m.student.get_username(), p) for m, p in selectors.members_with_progress(classroom))
@@ -74,7 +79,7 @@ def test_class_page_shows_each_members_progress(teacher, classroom, student, oth
     assert f"0 von {total} Lektionen gemeistert" in theirs and "zuletzt aktiv" not in theirs
 
 
-def test_progress_sorted_by_lesson(teacher, classroom, student, other_student):
+def test_progress_sorted_by_lesson(teacher: User, classroom: Classroom, student: User, other_student: User) -> None:
     lesson = _lesson()
     _master(other_student, lesson)  # "schuelerin" sorts after "schueler" by name
     by_lesson = selectors.class_progress(classroom, sort=lesson.slug)
@@ -82,7 +87,7 @@ def test_progress_sorted_by_lesson(teacher, classroom, student, other_student):
     assert selectors.class_progress(classroom, sort="gibt-es-nicht").sort == "name"
 
 
-def test_progress_page_and_exports(teacher, classroom, student):
+def test_progress_page_and_exports(teacher: User, classroom: Classroom, student: User) -> None:
     lesson = _lesson()
     _master(student, lesson)
     client = client_for(teacher)
@@ -99,7 +104,9 @@ def test_progress_page_and_exports(teacher, classroom, student):
     assert next(csv.reader(io.StringIO(text), delimiter=";"))[0] == "Benutzername"
 
 
-def test_progress_export_keeps_the_chosen_order(teacher, classroom, student, other_student):
+def test_progress_export_keeps_the_chosen_order(
+    teacher: User, classroom: Classroom, student: User, other_student: User
+) -> None:
     lesson = _lesson()
     _master(other_student, lesson)  # by name "schueler" comes first; by this lesson "schuelerin"
     client = client_for(teacher)
@@ -117,7 +124,7 @@ def test_progress_export_keeps_the_chosen_order(teacher, classroom, student, oth
     assert names("?sortieren=name") == names("") == ["schueler", "schuelerin"]
 
 
-def test_progress_is_the_teachers_only(teacher, other_teacher, classroom, student):
+def test_progress_is_the_teachers_only(teacher: User, other_teacher: User, classroom: Classroom, student: User) -> None:
     for user in (other_teacher, student):
         assert client_for(user).get(reverse("classrooms:progress", args=[classroom.pk])).status_code == 404
 
@@ -125,7 +132,7 @@ def test_progress_is_the_teachers_only(teacher, other_teacher, classroom, studen
 # --- homework ---------------------------------------------------------------------------------------
 
 
-def test_lesson_mastered_at_is_the_first_moment_the_rule_held():
+def test_lesson_mastered_at_is_the_first_moment_the_rule_held() -> None:
     lesson = _lesson()
     t0 = timezone.now()
     grades = [(True, t0 + timedelta(minutes=n)) for n in range(lesson.mastery_needed + 3)]
@@ -133,7 +140,9 @@ def test_lesson_mastered_at_is_the_first_moment_the_rule_held():
     assert selectors.lesson_mastered_at(lesson, [(False, t0)] * lesson.mastery_window) is None
 
 
-def test_assign_lesson_and_see_who_is_done(teacher, classroom, student, other_student):
+def test_assign_lesson_and_see_who_is_done(
+    teacher: User, classroom: Classroom, student: User, other_student: User
+) -> None:
     lesson = _lesson()
     client = client_for(teacher)
     response = client.post(
@@ -158,7 +167,7 @@ def test_assign_lesson_and_see_who_is_done(teacher, classroom, student, other_st
     assert "1 von 2 erledigt" in client.get(reverse("classrooms:detail", args=[classroom.pk])).content.decode()
 
 
-def test_late_and_overdue(teacher, classroom, student, other_student):
+def test_late_and_overdue(teacher: User, classroom: Classroom, student: User, other_student: User) -> None:
     lesson = _lesson()
     assignment = services.assign_homework(
         teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(hours=1)
@@ -179,7 +188,7 @@ def test_late_and_overdue(teacher, classroom, student, other_student):
     assert "1 von 2 erledigt" in detail and "davon 1 verspätet" in detail and "1 überfällig" in detail
 
 
-def test_class_page_counts_no_late_work_when_on_time(teacher, classroom, student):
+def test_class_page_counts_no_late_work_when_on_time(teacher: User, classroom: Classroom, student: User) -> None:
     lesson = _lesson()
     services.assign_homework(
         teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(days=1)
@@ -192,7 +201,7 @@ def test_class_page_counts_no_late_work_when_on_time(teacher, classroom, student
     )
 
 
-def test_mastery_counts_once_reached(teacher, classroom, student):
+def test_mastery_counts_once_reached(teacher: User, classroom: Classroom, student: User) -> None:
     lesson = _lesson()
     assignment = services.assign_homework(
         teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(days=1)
@@ -202,7 +211,7 @@ def test_mastery_counts_once_reached(teacher, classroom, student):
     assert selectors.done_at(assignment, [student.pk])[student.pk] is not None
 
 
-def test_assign_quiz_done_by_submitting(teacher, classroom, student):
+def test_assign_quiz_done_by_submitting(teacher: User, classroom: Classroom, student: User) -> None:
     pool = authoring.build_pool(kinds=("augen",), difficulty=1)
     quiz = authoring.create_quiz(owner=teacher, classroom=classroom, title="Probe", pool=pool, item_count=1)
     draft = authoring.create_quiz(
@@ -224,14 +233,14 @@ def test_assign_quiz_done_by_submitting(teacher, classroom, student):
 
 
 @pytest.mark.parametrize("task", ["lesson:gibt-es-nicht", "quiz:999999", "quiz:abc", "bogus", ""])
-def test_bad_tasks_are_refused(teacher, classroom, task):
+def test_bad_tasks_are_refused(teacher: User, classroom: Classroom, task: str) -> None:
     response = client_for(teacher).post(
         reverse("classrooms:assign", args=[classroom.pk]), {"task": task, "due_at": _due()}
     )
     assert response.status_code == 400 and not Assignment.objects.exists()
 
 
-def test_due_time_in_the_past_is_refused(teacher, classroom):
+def test_due_time_in_the_past_is_refused(teacher: User, classroom: Classroom) -> None:
     with pytest.raises(ClassroomError):
         services.assign_homework(
             teacher=teacher,
@@ -241,7 +250,7 @@ def test_due_time_in_the_past_is_refused(teacher, classroom):
         )
 
 
-def test_a_quiz_of_another_class_is_refused(teacher, classroom):
+def test_a_quiz_of_another_class_is_refused(teacher: User, classroom: Classroom) -> None:
     other_room = create_classroom(teacher=teacher, name="Andere")
     pool = authoring.build_pool(kinds=("augen",), difficulty=1)
     quiz = authoring.create_quiz(owner=teacher, classroom=other_room, title="Fremd", pool=pool, item_count=1)
@@ -251,7 +260,9 @@ def test_a_quiz_of_another_class_is_refused(teacher, classroom):
         )
 
 
-def test_homework_pages_are_the_teachers_only(teacher, other_teacher, classroom, student):
+def test_homework_pages_are_the_teachers_only(
+    teacher: User, other_teacher: User, classroom: Classroom, student: User
+) -> None:
     assignment = services.assign_homework(
         teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=timezone.now() + timedelta(days=1)
     )
@@ -267,7 +278,7 @@ def test_homework_pages_are_the_teachers_only(teacher, other_teacher, classroom,
     assert response.status_code == 302 and not Assignment.objects.exists()
 
 
-def test_homework_of_other_classes_is_not_shown(teacher, classroom, student):
+def test_homework_of_other_classes_is_not_shown(teacher: User, classroom: Classroom, student: User) -> None:
     outsider = make_user("aussen")
     services.assign_homework(
         teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=timezone.now() + timedelta(days=1)
@@ -276,7 +287,7 @@ def test_homework_of_other_classes_is_not_shown(teacher, classroom, student):
     assert 'id="homework"' not in client_for(outsider).get(reverse("training:dashboard")).content.decode()
 
 
-def test_scheduled_quiz_homework_links_only_from_its_time(teacher, classroom, student):
+def test_scheduled_quiz_homework_links_only_from_its_time(teacher: User, classroom: Classroom, student: User) -> None:
     from skatschule.quizzes import publishing
     from skatschule.quizzes.models import Quiz
 
@@ -295,7 +306,7 @@ def test_scheduled_quiz_homework_links_only_from_its_time(teacher, classroom, st
     assert line.url == reverse("quizzes:start", kwargs={"pk": quiz.pk})
 
 
-def test_forged_ids_are_refused_not_crashed(teacher, classroom):
+def test_forged_ids_are_refused_not_crashed(teacher: User, classroom: Classroom) -> None:
     """ "²" passes str.isdigit but not int(): a 400 or 404, never a 500."""
     with pytest.raises(ClassroomError):
         services.assign_homework(

@@ -20,7 +20,7 @@ def _imports(path: Path) -> set[str]:
     return found
 
 
-def test_content_imports_only_the_engine_and_the_standard_library():
+def test_content_imports_only_the_engine_and_the_standard_library() -> None:
     folder = Path(skatschule.content.__file__).parent
     files = sorted(folder.glob("*.py"))
     assert len(files) >= 5

@@ -33,7 +33,7 @@ def _calls_get_language(path: Path) -> bool:
     return False
 
 
-def test_only_core_language_reads_the_active_language():
+def test_only_core_language_reads_the_active_language() -> None:
     offenders = [
         str(path.relative_to(PACKAGE))
         for path in sorted(PACKAGE.rglob("*.py"))
@@ -42,7 +42,7 @@ def test_only_core_language_reads_the_active_language():
     assert offenders == ["core/language.py"]
 
 
-def test_current_lang_follows_the_request_unless_a_language_is_given():
+def test_current_lang_follows_the_request_unless_a_language_is_given() -> None:
     with translation.override("en-gb"):
         assert (current_lang(), current_lang("de"), render.card_name("CJ")) == ("en", "de", "jack of clubs")
     with translation.override("de"):
@@ -50,7 +50,7 @@ def test_current_lang_follows_the_request_unless_a_language_is_given():
         assert render.card_name("CJ", lang="en") == "jack of clubs"
 
 
-def test_one_fallback_rule_german():
+def test_one_fallback_rule_german() -> None:
     text = Text("Stich", "trick")
     assert [text.get(lang) for lang in ("de", "en", "en-gb", "fr", None, "")] == [
         "Stich",
@@ -71,7 +71,7 @@ def test_one_fallback_rule_german():
         )
 
 
-def test_errors_carry_their_message_as_one_text():
+def test_errors_carry_their_message_as_one_text() -> None:
     engine = IllegalMove("Farbe bedienen", "follow suit")
     site = UserError("Nicht erlaubt")
     assert engine.text == Text("Farbe bedienen", "follow suit") and str(engine) == "Farbe bedienen"
@@ -89,7 +89,7 @@ RETIRED_IN_TEMPLATES = re.compile(
 )
 
 
-def test_templates_leave_the_language_to_gettext_and_text():
+def test_templates_leave_the_language_to_gettext_and_text() -> None:
     offenders = [
         str(path.relative_to(TEMPLATES))
         for path in sorted(TEMPLATES.rglob("*.html"))
@@ -177,7 +177,7 @@ def _language_choices(source: str) -> list[str]:
     return visitor.found
 
 
-def test_the_check_finds_a_choice_of_words_by_the_language():
+def test_the_check_finds_a_choice_of_words_by_the_language() -> None:
     source = """
 def title(lang):
     return "Results" if lang == "en" else "Ergebnisse"
@@ -196,7 +196,7 @@ def fine(lang, text):
     ]
 
 
-def test_the_apps_choose_no_words_by_the_language():
+def test_the_apps_choose_no_words_by_the_language() -> None:
     """The apps' words come from gettext or a Text, never from ``"…" if lang == "en" else "…"``
     (nor ``if lang == "en": header = [...]``). The engine is left out: it is below both."""
     found = {

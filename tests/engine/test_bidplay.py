@@ -21,7 +21,7 @@ from skatschule.engine.bidplay import (
     steps_apart,
 )
 from skatschule.engine.bots.declaring import choose_discard
-from skatschule.engine.cards import CARDS, CardSet, parse_cards
+from skatschule.engine.cards import CARDS, Card, CardSet, parse_cards
 from skatschule.engine.discard import game_tables
 from skatschule.engine.games import Contract, GameType
 from skatschule.engine.playout import play
@@ -88,9 +88,9 @@ def test_null_is_no_candidate_above_its_value() -> None:
     assert null.limit <= 23 and null_hand.limit <= 35
 
 
-def _hands(count: int) -> list[tuple[list, int]]:
+def _hands(count: int) -> list[tuple[list[Card], int]]:
     rng = random.Random("bidplay-test")
-    out = []
+    out: list[tuple[list[Card], int]] = []
     while len(out) < count:
         ten = rng.sample(CARDS, 10)
         if sum(1 for c in ten if c.is_jack) >= 2:  # hands worth playing, more often
@@ -99,7 +99,7 @@ def _hands(count: int) -> list[tuple[list, int]]:
 
 
 @pytest.mark.parametrize("ten,position", _hands(5))
-def test_the_graded_bid_is_the_last_with_a_positive_expectation(ten: list, position: int) -> None:
+def test_the_graded_bid_is_the_last_with_a_positive_expectation(ten: list[Card], position: int) -> None:
     grading = grade_bid(ten, position, deals=16)
     for g in grading.games:
         values = [g.expected(bid) for bid in BID_VALUES]

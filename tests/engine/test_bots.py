@@ -4,6 +4,7 @@ that depends only on what the seat can know (issue 25, item 6)."""
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import replace
 
 import pytest
@@ -23,6 +24,7 @@ from skatschule.engine.cards import CARDS, Card, deal_cards
 from skatschule.engine.errors import SkatError
 from skatschule.engine.game import Declare, Discard, Move, PickUp, Play
 from skatschule.engine.scoring import game_value, matadors_in_mask
+from tests.present import present
 
 
 def _play_to(seed: int, rng: random.Random) -> GameState | None:
@@ -88,7 +90,7 @@ QUICK = {
 
 
 @pytest.mark.slow
-def test_swapping_hidden_cards_never_changes_a_choice_over_1000_deals():
+def test_swapping_hidden_cards_never_changes_a_choice_over_1000_deals() -> None:
     """Two positions that look the same to the seat to move (hidden cards exchanged between
     the other hands and the skat it has not seen) get the same card from every level: the
     hint and the bots read only the seat's view."""
@@ -119,7 +121,7 @@ def test_swapping_hidden_cards_never_changes_a_choice_over_1000_deals():
     assert min(compared.values()) > 300
 
 
-def test_the_rule_counts_a_higher_card_in_the_unseen_skat_as_a_danger():
+def test_the_rule_counts_a_higher_card_in_the_unseen_skat_as_a_danger() -> None:
     """Vorhand leads in a Grand Hand; the only higher spade, the ace, lies in the skat. The old
     rule looked at the three hands only and called the ten a sure trick; Vorhand cannot know
     that the ace is not in an opponent's hand."""
@@ -138,7 +140,7 @@ def test_the_rule_counts_a_higher_card_in_the_unseen_skat_as_a_danger():
     assert rule_score(view, ten) == -ten.points  # a cheap lead, not a sure trick (50 + Augen)
 
 
-def test_levels_have_stable_ids_and_grow_in_budget():
+def test_levels_have_stable_ids_and_grow_in_budget() -> None:
     assert [level.value for level in BotLevel] == ["beginner", "club", "strong"]
     beginner, club, strong = (level.config for level in BotLevel)
     assert beginner.samples == 0
@@ -149,7 +151,7 @@ def test_levels_have_stable_ids_and_grow_in_budget():
 
 
 @pytest.mark.parametrize("level", list(BotLevel))
-def test_every_level_plays_whole_games_with_legal_moves(level):
+def test_every_level_plays_whole_games_with_legal_moves(level: BotLevel) -> None:
     for seed in range(3):
         state = GameState(deal_cards(seed))
         rng = random.Random(seed)
@@ -160,7 +162,7 @@ def test_every_level_plays_whole_games_with_legal_moves(level):
         assert state.is_over()
 
 
-def test_bidding_stays_within_the_evaluation():
+def test_bidding_stays_within_the_evaluation() -> None:
     from skatschule.engine.bidding import Auction
     from skatschule.engine.evaluation import bid_limit
 
@@ -176,7 +178,7 @@ def test_bidding_stays_within_the_evaluation():
         auction = auction.apply(move)
 
 
-def test_the_strong_declarer_avoids_an_overbid_game_when_he_can():
+def test_the_strong_declarer_avoids_an_overbid_game_when_he_can() -> None:
     """Whenever one of the suit games or Grand is worth the bid with the Spitzen of the twelve
     cards, the strong player's declared game is worth the bid too."""
     checked = 0
@@ -205,7 +207,7 @@ def test_the_strong_declarer_avoids_an_overbid_game_when_he_can():
     assert checked > 100
 
 
-def test_a_tiny_arena_is_repeatable_and_prints_its_figure_last(capsys):
+def test_a_tiny_arena_is_repeatable_and_prints_its_figure_last(capsys: pytest.CaptureFixture[str]) -> None:
     from skatschule.engine import arena
 
     first = arena.run_pairing("beginner", "random", range(4))
@@ -242,7 +244,7 @@ def test_a_tiny_arena_is_repeatable_and_prints_its_figure_last(capsys):
     assert [line.split(":")[0] for line in lines] == ["beginner", "club", "strong"]
 
 
-def test_the_arena_counts_seeger_fabian_points():
+def test_the_arena_counts_seeger_fabian_points() -> None:
     """A passed-in deal scores 0 for everyone; otherwise the three seats' points are the
     Seeger-Fabian list of that one game."""
     from skatschule.engine import arena, seeger_totals
@@ -258,7 +260,7 @@ def test_the_arena_counts_seeger_fabian_points():
         assert game.declarer == (None if outcome is None else state.declarer)
 
 
-def test_the_null_discard_makes_every_suit_safe_when_two_cards_can():
+def test_the_null_discard_makes_every_suit_safe_when_two_cards_can() -> None:
     """Null after the skat: when at most two cards make suits unsafe, the discard removes them
     (the old discard put away the dearest cards of the shortest suit, often safe ones)."""
     from skatschule.engine.bots import choose_discard
@@ -279,7 +281,7 @@ def test_the_null_discard_makes_every_suit_safe_when_two_cards_can():
     assert checked > 30
 
 
-def test_strong_level_works_out_the_play_from_eight_cards_on():
+def test_strong_level_works_out_the_play_from_eight_cards_on() -> None:
     # Issue 23 §5: with the compiled solver the strong level searches from 8 cards in hand
     # (the club level still waits for 6); its time cap keeps a card near 1 s at worst.
     strong, club = BotLevel.STRONG.config, BotLevel.CLUB.config
@@ -289,7 +291,7 @@ def test_strong_level_works_out_the_play_from_eight_cards_on():
     for seed in range(20):
         state = GameState(deal_cards(seed))
         while not state.is_over() and not (
-            state.phase is Phase.PLAY and len(state.hand(state.to_move)) == 8 and len(state.legal_cards()) > 1
+            state.phase is Phase.PLAY and len(state.hand(present(state.to_move))) == 8 and len(state.legal_cards()) > 1
         ):
             state.push(bot_move(state, level=BotLevel.BEGINNER))
         if state.is_over() or state.contract is None or state.contract.game.is_null:
@@ -307,7 +309,7 @@ def test_strong_level_works_out_the_play_from_eight_cards_on():
 def _strong_at_eight(seed: int) -> GameState | None:
     state = GameState(deal_cards(seed))
     while not state.is_over() and not (
-        state.phase is Phase.PLAY and len(state.hand(state.to_move)) == 8 and len(state.legal_cards()) > 1
+        state.phase is Phase.PLAY and len(state.hand(present(state.to_move))) == 8 and len(state.legal_cards()) > 1
     ):
         state.push(bot_move(state, level=BotLevel.BEGINNER))
     if state.is_over() or state.contract is None or state.contract.game.is_null:
@@ -315,21 +317,20 @@ def _strong_at_eight(seed: int) -> GameState | None:
     return state
 
 
-def test_time_cap_none_means_no_wall_clock_limit(monkeypatch):
+def test_time_cap_none_means_no_wall_clock_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """``choose_card(time_cap=None)`` samples its deals however slow the clock runs; left
     out, the level's own cap applies. The clock is made to jump an hour per reading."""
-    from skatschule.engine.bots import play
 
     state = next(s for s in (_strong_at_eight(seed) for seed in range(20)) if s is not None)
     clock = iter(range(0, 10**9, 3600))
-    monkeypatch.setattr(play.time, "perf_counter", lambda: float(next(clock)))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))  # the module play reads
     unlimited = choose_card(state, level=BotLevel.STRONG, samples=3, time_cap=None, rng=random.Random(1))
     capped = choose_card(state, level=BotLevel.STRONG, samples=3, rng=random.Random(1))
     assert unlimited.method == "pimc" and unlimited.samples >= 1
     assert capped.method == "rule" and capped.samples == 0
 
 
-def test_one_sampler_for_bots_puzzles_and_the_table():
+def test_one_sampler_for_bots_puzzles_and_the_table() -> None:
     """The puzzles' view of a player draws with the bots' sampler; with ``reach_bid`` every
     deal gives the declarer twelve cards that reach his bid (what "Hätte ich es wissen
     können?" draws), and every deal keeps the seat's hand, the known cards and the voids."""

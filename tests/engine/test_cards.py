@@ -1,5 +1,6 @@
 import pickle
 import random
+from typing import Any
 
 import pytest
 
@@ -7,7 +8,7 @@ from skatschule.engine import CARDS, DECK, CardSet, Deal, InvalidCard, Rank, Sui
 from skatschule.engine.names import card_name, names_for
 
 
-def test_notation_round_trip_and_names():
+def test_notation_round_trip_and_names() -> None:
     assert len(CARDS) == 32 and len({c.code for c in CARDS}) == 32
     for card in CARDS:
         assert parse_card(card.code) is card
@@ -19,18 +20,18 @@ def test_notation_round_trip_and_names():
 
 
 @pytest.mark.parametrize("bad", ["", "X7", "C1", "CJJ", "JC", "10", None, 7])
-def test_bad_codes_are_rejected_with_a_message(bad):
+def test_bad_codes_are_rejected_with_a_message(bad: Any) -> None:  # not only strings: anything
     with pytest.raises(InvalidCard) as err:
         parse_card(bad)
     assert "keine Karte" in str(err.value) and "not a card" in err.value.text.en
 
 
-def test_points_total_120_and_per_rank():
+def test_points_total_120_and_per_rank() -> None:
     assert DECK.points == 120
     assert [Rank(r).points for r in range(8)] == [11, 10, 4, 3, 2, 0, 0, 0]
 
 
-def test_cardset_is_an_immutable_set():
+def test_cardset_is_an_immutable_set() -> None:
     s = CardSet("CJ SJ HA")
     assert len(s) == 3 and parse_card("SJ") in s and parse_card("DJ") not in s
     assert (s | CardSet("DJ")) == CardSet("CJ SJ HA DJ")
@@ -40,14 +41,14 @@ def test_cardset_is_an_immutable_set():
     assert pickle.loads(pickle.dumps(parse_card("CJ"))) is parse_card("CJ")
 
 
-def test_deal_follows_the_skatordnung_and_is_reproducible():
+def test_deal_follows_the_skatordnung_and_is_reproducible() -> None:
     a, b = deal_cards(seed=7), deal_cards(seed=7)
     assert a == b and a != deal_cards(seed=8)
     assert [len(p) for p in a] == [10, 10, 10, 2]
     assert CardSet([c for p in a for c in p]) == DECK
 
 
-def test_deal_is_fair_over_many_seeds():
+def test_deal_is_fair_over_many_seeds() -> None:
     rng = random.Random(3)
     counts = [0] * 32
     for _ in range(6400):
@@ -55,7 +56,7 @@ def test_deal_is_fair_over_many_seeds():
     assert min(counts) > 120 and max(counts) < 290  # expectation 200 each
 
 
-def test_deal_from_codes_checks_the_cards():
+def test_deal_from_codes_checks_the_cards() -> None:
     d = deal_cards(seed=1)
     assert Deal.from_codes(d.codes()) == d
     codes = d.codes()
@@ -66,7 +67,7 @@ def test_deal_from_codes_checks_the_cards():
         Deal.from_codes(d.codes()[:3])
 
 
-def test_parse_cards_keeps_order():
+def test_parse_cards_keeps_order() -> None:
     assert [c.code for c in parse_cards("HA, CJ  D7")] == ["HA", "CJ", "D7"]
     assert Suit.CLUBS < Suit.DIAMONDS
 
@@ -86,14 +87,14 @@ def _deal_by_the_book(seed: int) -> list[list[str]]:
     return hands + [pack[9:11]]
 
 
-def test_deal_matches_the_documented_shuffle():
+def test_deal_matches_the_documented_shuffle() -> None:
     # A seed must keep giving the same deal: issued exercises are stored as seeds.
     for seed in range(300):
         assert deal_cards(seed).codes() == _deal_by_the_book(seed)
     assert type(deal_cards(1)) is Deal and all(type(part) is tuple for part in deal_cards(1))
 
 
-def test_points_of_a_set_count_every_card():
+def test_points_of_a_set_count_every_card() -> None:
     rng = random.Random(5)
     for _ in range(500):
         cards = rng.sample(CARDS, rng.randrange(33))

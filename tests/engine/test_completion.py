@@ -29,7 +29,7 @@ def _partial_from_game(seed: int, played: int) -> tuple[PartialDeal, GameState]:
 
 
 @pytest.mark.parametrize("seed", range(60))
-def test_every_completion_replays_the_plays_legally(seed):
+def test_every_completion_replays_the_plays_legally(seed: int) -> None:
     part, true_state = _partial_from_game(seed, played=seed % 30)
     deals = part.completions()
     assert 1 <= len(deals) <= 2
@@ -42,7 +42,7 @@ def test_every_completion_replays_the_plays_legally(seed):
         assert state.declarer_augen() == true_state.declarer_augen()
 
 
-def test_a_defender_who_did_not_follow_gets_no_card_of_that_suit():
+def test_a_defender_who_did_not_follow_gets_no_card_of_that_suit() -> None:
     # Grand, Vorhand declares; Mittelhand follows the Kreuz-Ass, Hinterhand throws a Herz: Hinterhand has no Kreuz
     hand = tuple(parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT".split()))
     part = PartialDeal(
@@ -55,7 +55,7 @@ def test_a_defender_who_did_not_follow_gets_no_card_of_that_suit():
         assert legal_cards(GameType.GRAND, held, list(parse_cards(["CA"]))) == held
 
 
-def test_a_seat_that_must_follow_gets_a_card_to_follow_with():
+def test_a_seat_that_must_follow_gets_a_card_to_follow_with() -> None:
     hand = tuple(parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT".split()))
     revoke = parse_cards(["DK"])[0]
     part = PartialDeal(
@@ -84,7 +84,7 @@ def test_a_seat_that_must_follow_gets_a_card_to_follow_with():
         (["CA", "CA"], (), "zweimal"),
     ],
 )
-def test_impossible_situations_are_refused(plays, holds, message):
+def test_impossible_situations_are_refused(plays: list[str], holds: tuple[tuple[int, str], ...], message: str) -> None:
     hand = tuple(parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT".split()))
     part = PartialDeal(
         GameType.GRAND,
@@ -99,7 +99,7 @@ def test_impossible_situations_are_refused(plays, holds, message):
     assert message in info.value.text.de
 
 
-def test_two_completions_when_the_free_cards_can_go_either_way():
+def test_two_completions_when_the_free_cards_can_go_either_way() -> None:
     hand = tuple(parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT".split()))
     part = PartialDeal(GameType.GRAND, 0, hand, tuple(parse_cards(["D7", "D8"])))
     first, second = part.completions()

@@ -40,8 +40,8 @@ def test_putting_the_dangerous_aces_away_grades_best() -> None:
     for g in grades:
         # every deal scores +value or -2 * value
         assert g.total == g.won * value - (g.deals - g.won) * 2 * value
-    assert rank_of(grades, tuple(parse_cards("DA SA"))) == 1  # type: ignore[arg-type]
-    assert rank_of(grades, tuple(parse_cards("C8 C7"))) > 1  # type: ignore[arg-type]
+    assert rank_of(grades, tuple(parse_cards("DA SA"))) == 1
+    assert rank_of(grades, tuple(parse_cards("C8 C7"))) > 1
     assert safe.augen_away == 22
 
 

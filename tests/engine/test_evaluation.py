@@ -3,17 +3,17 @@
 import pytest
 
 from skatschule.engine import Contract, GameType, game_value, matadors, parse_cards
-from skatschule.engine.cards import CardSet, Suit
+from skatschule.engine.cards import Card, CardSet, Suit
 from skatschule.engine.evaluation import check_game, evaluate, null_safe, null_unsafe_cards
 
 
-def hand(codes: str) -> list:
+def hand(codes: str) -> list[Card]:
     cards = parse_cards(codes)
     assert len(cards) == 10 == len(set(cards))
     return cards
 
 
-def test_no_jack_no_ace_passes():
+def test_no_jack_no_ace_passes() -> None:
     # Five small spades and nothing else: the bot that held 77 with it must pass.
     e = evaluate(hand("S9 SQ S7 D8 S8 DQ CT SK HK H7"))
     assert e.best is None and e.limit == 0
@@ -21,14 +21,14 @@ def test_no_jack_no_ace_passes():
     assert not spades.playable and "hohe davon (⟦ranks:J⟧, ⟦rank:A⟧, Zehn): 0" in spades.steps[0].de
 
 
-def test_four_aces_three_tens_and_a_jack_is_a_grand():
+def test_four_aces_three_tens_and_a_jack_is_a_grand() -> None:
     cards = hand("DJ CA CT SA ST HA HT DA D7 C7")
     e = evaluate(cards)
     assert e.contract == Contract(GameType.GRAND)
     assert e.limit == game_value(Contract(GameType.GRAND), matadors(GameType.GRAND, cards)).value  # ohne 3: 96
 
 
-def test_three_jacks_and_weak_clubs_stay_below_80():
+def test_three_jacks_and_weak_clubs_stay_below_80() -> None:
     cards = hand("CJ SJ HJ C7 C8 C9 S7 S8 H7 D9")
     e = evaluate(cards)
     assert e.limit < 80
@@ -45,21 +45,21 @@ def test_three_jacks_and_weak_clubs_stay_below_80():
         ("DJ HJ DA DT D9 D8 D7 C8 S8 H9", GameType.DIAMONDS),  # seven trumps, four high, no side winner
     ],
 )
-def test_sensible_games_are_found(codes, game):
+def test_sensible_games_are_found(codes: str, game: GameType) -> None:
     cards = hand(codes)
     e = evaluate(cards)
     assert e.contract is not None and e.contract.game is game
     assert e.limit == game_value(Contract(game), matadors(game, cards)).value
 
 
-def test_weak_suit_games_are_refused():
+def test_weak_suit_games_are_refused() -> None:
     # Five trumps but only one high one and no side winner; five trumps, two high, nothing else.
     assert not check_game(hand("CJ H7 H8 H9 HQ S7 S8 D7 D8 C9"), GameType.HEARTS).playable
     assert not check_game(hand("CJ HA H7 H8 H9 S7 S8 D7 D8 C9"), GameType.HEARTS).playable
     assert check_game(hand("CJ HA H7 H8 H9 SA S8 D7 D8 C9"), GameType.HEARTS).playable  # plus a side ace
 
 
-def test_null_safety_and_null_values():
+def test_null_safety_and_null_values() -> None:
     cards = CardSet(parse_cards("C7 C9 CJ S8"))
     assert null_safe(cards, Suit.CLUBS)  # 7, 9, jack: every lead can be ducked
     assert not null_safe(cards, Suit.SPADES)  # a lone eight takes the seven
@@ -71,7 +71,7 @@ def test_null_safety_and_null_values():
     assert pickup.contract == Contract(GameType.NULL) and pickup.limit == 23
 
 
-def test_junk_passes_and_the_steps_read():
+def test_junk_passes_and_the_steps_read() -> None:
     e = evaluate(hand("C8 C9 S8 S9 H8 H9 D8 D9 CK SK"))
     assert e.limit == 0 and "passen" in e.summary("de") and "pass" in e.summary("en")
     good = evaluate(hand("CJ SJ CA CT CK C9 C8 HA SA D7"))

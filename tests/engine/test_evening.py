@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,12 +13,14 @@ from skatschule.engine.vectors import answer_case, check_case
 PUBLIC = Path(__file__).resolve().parents[2] / ".." / "shared" / "vectors" / "public_evening.json"
 
 
-def _evening(**inp):
+def _evening(**inp: Any) -> Any:  # the answer's JSON
     result = answer_case({"id": "t", "kind": "evening", "input": inp})
     return result.get("answer", result)
 
 
-def _game(declarer, game="clubs", points=70, tricks=6, bid=18, matadors=1, **kw):
+def _game(
+    declarer: int, game: str = "clubs", points: int = 70, tricks: int = 6, bid: int = 18, matadors: int = 1, **kw: Any
+) -> dict[str, Any]:
     return {
         "declarer": declarer,
         "game": game,
@@ -29,19 +32,20 @@ def _game(declarer, game="clubs", points=70, tricks=6, bid=18, matadors=1, **kw)
     }
 
 
-def _public_cases():
+def _public_cases() -> list[dict[str, Any]]:
     if not PUBLIC.exists():
         return []
-    return json.loads(PUBLIC.read_text(encoding="utf-8"))["cases"]
+    cases: list[dict[str, Any]] = json.loads(PUBLIC.read_text(encoding="utf-8"))["cases"]
+    return cases
 
 
 @pytest.mark.parametrize("case", _public_cases(), ids=lambda c: c["id"])
-def test_public_evenings(case):
+def test_public_evenings(case: dict[str, Any]) -> None:
     public = {k: v for k, v in case.items() if k not in ("expected", "check")}
     assert check_case(case, answer_case(public)), answer_case(public)
 
 
-def test_isko_evening_with_a_fractional_stake():
+def test_isko_evening_with_a_fractional_stake() -> None:
     # 3 players, dealer 0: Vorhand is player 1. Player 1 wins Kreuz mit 1 (+24); player 2 loses a
     # Grand mit 1 (2 x 24 = 48, lost -96); a deal is thrown in.
     out = _evening(
@@ -61,7 +65,7 @@ def test_isko_evening_with_a_fractional_stake():
     assert tenth["money"]["cents"] == ["-12/5", "24/5", "-12/5"]
 
 
-def test_pub_evening_lost_kontra_starts_bock_then_ramsch_with_an_escape_grand():
+def test_pub_evening_lost_kontra_starts_bock_then_ramsch_with_an_escape_grand() -> None:
     games = [_game(1, points=50, tricks=4, kontra=True)]  # lost Kontra: -96, starts the round
     games += [_game(2), _game(0), _game(1)]  # three Bock games: each +48
     games += [{"ramsch": {"augen": [50, 40, 30], "tricks": [4, 3, 3], "schieben": 1}}]
@@ -76,7 +80,7 @@ def test_pub_evening_lost_kontra_starts_bock_then_ramsch_with_an_escape_grand():
     assert out["queue"] == {"next": "ramsch", "bock_left": 0, "ramsch_left": 2, "waiting": 0}
 
 
-def test_the_bock_reading_is_a_house_switch():
+def test_the_bock_reading_is_a_house_switch() -> None:
     won_kontra = [_game(1, kontra=True)]
     plain = _evening(players=["A", "B", "C"], dealer=0, rules="pub", games=won_kontra)
     other = _evening(
@@ -85,7 +89,7 @@ def test_the_bock_reading_is_a_house_switch():
     assert plain["queue"]["next"] == "normal" and other["queue"]["next"] == "bock"
 
 
-def test_overbid_null_with_matadors_is_the_cheapest_lost_game():
+def test_overbid_null_with_matadors_is_the_cheapest_lost_game() -> None:
     out = _evening(players=["A", "B", "C"], dealer=0, games=[_game(1, "null", matadors=2, bid=30, points=0, tricks=0)])
     assert out["list"] == [0, -60, 0]
 
@@ -105,12 +109,12 @@ def test_overbid_null_with_matadors_is_the_cheapest_lost_game():
         {"players": ["A", "B", "C"], "games": [_game(1, "revolution")]},  # no Revolution switch
     ],
 )
-def test_bad_evenings_are_errors(inp):
+def test_bad_evenings_are_errors(inp: dict[str, Any]) -> None:
     result = answer_case({"id": "t", "kind": "evening", "input": inp})
     assert "error" in result, result
 
 
-def test_an_escape_grand_must_be_a_grand_hand_and_once_per_player():
+def test_an_escape_grand_must_be_a_grand_hand_and_once_per_player() -> None:
     start = [_game(1, points=50, tricks=4, kontra=True), _game(2), _game(0), _game(1)]
     suit = _evening(players=["A", "B", "C"], dealer=0, rules="pub", games=[*start, _game(2, hand=True)])
     assert "error" in suit

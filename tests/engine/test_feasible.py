@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import random
 from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from skatschule.engine import Contract
 from skatschule.engine.feasible import declarer_points_possible, game_possible, spitze_possible
 from skatschule.engine.games import GameType
 
@@ -82,7 +84,9 @@ def test_the_next_trump_may_end_on_either_side() -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 10**9), contracts, st.integers(0, 2), st.randoms(use_true_random=False))
-def test_every_game_the_engine_plays_out_is_possible(seed, contract, declarer, rng) -> None:
+def test_every_game_the_engine_plays_out_is_possible(
+    seed: int, contract: Contract, declarer: int, rng: random.Random
+) -> None:
     state = random_game(seed, contract, declarer, rng)
     if contract.game.is_null or state.trick_count < 10:
         return  # Null has no matadors; an early end leaves cards unplayed

@@ -26,6 +26,7 @@ from skatschule.engine import (
     trick_winner,
 )
 from skatschule.engine.names import render
+from skatschule.engine.seats import Seat
 
 contracts = st.builds(
     lambda game, hand, announce: Contract(
@@ -43,9 +44,12 @@ contracts = st.builds(
 
 def random_game(seed: int, contract: Contract, declarer: int, rng: random.Random) -> GameState:
     state = GameState(seed=seed)
-    for move in ([Pass(1), Pass(2), Bid(0, 18)], [Bid(1, 18), Pass(0), Pass(2)], [Pass(1), Bid(2, 18), Pass(0)])[
-        declarer
-    ]:
+    openings: tuple[list[Bid | Pass], ...] = (
+        [Pass(Seat(1)), Pass(Seat(2)), Bid(Seat(0), 18)],
+        [Bid(Seat(1), 18), Pass(Seat(0)), Pass(Seat(2))],
+        [Pass(Seat(1)), Bid(Seat(2), 18), Pass(Seat(0))],
+    )
+    for move in openings[declarer]:
         state.push(move)
     if not contract.hand:
         state.push(PickUp())
@@ -61,7 +65,7 @@ def random_game(seed: int, contract: Contract, declarer: int, rng: random.Random
 
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 10**9), contracts, st.integers(0, 2), st.randoms(use_true_random=False))
-def test_random_games_keep_the_invariants(seed, contract, declarer, rng):
+def test_random_games_keep_the_invariants(seed: int, contract: Contract, declarer: int, rng: random.Random) -> None:
     state = random_game(seed, contract, declarer, rng)
     # every card once: hands + tricks + skat
     played = [c for t in state.tricks for c in t.cards]
@@ -98,7 +102,7 @@ def test_random_games_keep_the_invariants(seed, contract, declarer, rng):
         assert outcome.score == -2 * outcome.value
 
 
-def snapshot(state: GameState):
+def snapshot(state: GameState) -> tuple[object, ...]:
     return (
         state.phase,
         list(state.hands),
@@ -119,7 +123,9 @@ def snapshot(state: GameState):
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 10**9), contracts, st.integers(0, 2), st.randoms(use_true_random=False), st.integers(1, 40))
-def test_undo_restores_the_state_exactly(seed, contract, declarer, rng, back):
+def test_undo_restores_the_state_exactly(
+    seed: int, contract: Contract, declarer: int, rng: random.Random, back: int
+) -> None:
     state = random_game(seed, contract, declarer, rng)
     history = []
     replay = GameState(state.deal)
@@ -144,7 +150,7 @@ def legal_now(state: GameState) -> int:
     return legal_cards(game, hand, state.trick).mask
 
 
-def test_illegal_cards_are_refused_with_a_reason():
+def test_illegal_cards_are_refused_with_a_reason() -> None:
     deal = Deal.from_codes(
         [
             "HA C8 D8 SK SQ S9 CJ DQ CK HQ".split(),
@@ -167,7 +173,9 @@ def test_illegal_cards_are_refused_with_a_reason():
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**9), contracts, st.integers(0, 2), st.randoms(use_true_random=False))
-def test_play_returns_the_next_legal_cards_and_zero_at_the_end(seed, contract, declarer, rng):
+def test_play_returns_the_next_legal_cards_and_zero_at_the_end(
+    seed: int, contract: Contract, declarer: int, rng: random.Random
+) -> None:
     finished = random_game(seed, contract, declarer, rng)
     replay = GameState(finished.deal)
     for move in finished.moves:
@@ -180,9 +188,9 @@ def test_play_returns_the_next_legal_cards_and_zero_at_the_end(seed, contract, d
     assert replay.is_over() and replay.trick_count == len(finished.tricks)
 
 
-def test_no_card_can_be_played_before_the_declaration():
+def test_no_card_can_be_played_before_the_declaration() -> None:
     state = GameState(seed=4)
-    state.push(Bid(1, 18))
+    state.push(Bid(Seat(1), 18))
     assert state.legal_mask() == 0 and not state.legal_cards()
     try:
         state.play(list(state.hand(0))[0])

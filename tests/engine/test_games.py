@@ -1,3 +1,5 @@
+from collections.abc import Iterable
+
 import pytest
 
 from skatschule.engine import (
@@ -14,13 +16,14 @@ from skatschule.engine import (
     trick_winner,
     trump_order,
 )
+from skatschule.engine.cards import Card
 
 
-def codes(cs):
+def codes(cs: Iterable[Card]) -> list[str]:
     return sorted(c.code for c in cs)
 
 
-def test_trumps_per_game_type():
+def test_trumps_per_game_type() -> None:
     assert len(trump_order(GameType.HEARTS)) == 11 and len(trump_order(GameType.GRAND)) == 4
     assert trump_order(GameType.NULL) == ()
     assert [c.code for c in trump_order(GameType.SPADES)][:6] == ["CJ", "SJ", "HJ", "DJ", "SA", "ST"]
@@ -28,14 +31,14 @@ def test_trumps_per_game_type():
     assert not is_trump(GameType.NULL, parse_card("CJ"))
 
 
-def test_null_order_is_ace_king_queen_jack_ten():
+def test_null_order_is_ace_king_queen_jack_ten() -> None:
     # in Null the ten ranks below the jack and the jack follows its suit
     assert trick_winner(GameType.NULL, parse_cards("DT DJ D9")) == 1
     assert trick_winner(GameType.NULL, parse_cards("DJ DQ DT")) == 1
     assert trick_winner(GameType.NULL, parse_cards("D7 HA D8")) == 2
 
 
-def test_trick_winner_trumps_and_suits():
+def test_trick_winner_trumps_and_suits() -> None:
     assert trick_winner(GameType.CLUBS, parse_cards("HA HT C7")) == 2
     assert trick_winner(GameType.CLUBS, parse_cards("HA HT D7")) == 0
     assert trick_winner(GameType.GRAND, parse_cards("DJ CJ SJ")) == 1
@@ -44,7 +47,7 @@ def test_trick_winner_trumps_and_suits():
         trick_winner(GameType.HEARTS, [])
 
 
-def test_jacks_follow_trump_not_their_suit():
+def test_jacks_follow_trump_not_their_suit() -> None:
     hand = CardSet("SJ S7 D8")
     assert codes(legal_cards(GameType.HEARTS, hand, parse_cards("SA"))) == ["S7"]
     assert codes(legal_cards(GameType.HEARTS, hand, parse_cards("HA"))) == ["SJ"]
@@ -52,7 +55,7 @@ def test_jacks_follow_trump_not_their_suit():
     assert codes(legal_cards(GameType.GRAND, hand, parse_cards("CJ"))) == ["SJ"]
 
 
-def test_contract_rules_for_declarations():
+def test_contract_rules_for_declarations() -> None:
     assert Contract(GameType.CLUBS, hand=True, ouvert=True).schwarz_announced
     assert Contract(GameType.CLUBS, hand=True, schwarz_announced=True).schneider_announced
     assert not Contract(GameType.CLUBS, ouvert=True).is_valid
@@ -69,7 +72,7 @@ def test_contract_rules_for_declarations():
         parse_game("ramsch")
 
 
-def test_validity_check_agrees_with_the_listed_problems():
+def test_validity_check_agrees_with_the_listed_problems() -> None:
     import itertools
 
     for game in GameType:
@@ -87,7 +90,7 @@ def test_validity_check_agrees_with_the_listed_problems():
                 contract.validate()
 
 
-def test_game_types_hash_and_compare_by_identity():
+def test_game_types_hash_and_compare_by_identity() -> None:
     assert {game: game.value for game in GameType}[GameType.NULL] == "null"
     assert GameType("grand") is GameType.GRAND and GameType.NULL.is_null and not GameType.GRAND.is_null
     assert [g.trump_suit is not None for g in GameType] == [g.is_suit_game for g in GameType]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,7 @@ ISKO = RuleSet()
 
 
 @pytest.mark.parametrize("game", list(GameType))
-def test_isko_profile_gives_the_isko_entry(game):
+def test_isko_profile_gives_the_isko_entry(game: GameType) -> None:
     """Every switch off: the same won/value/score as the engine's ISkO scoring, over a grid."""
     flag_sets = [
         (False, False, False, False),
@@ -72,7 +73,7 @@ def test_isko_profile_gives_the_isko_entry(game):
 
 
 @pytest.mark.parametrize("m,bid", [(1, 18), (-2, 36), (3, 60)])
-def test_isko_profile_concede_equals_engine_concede(m, bid):
+def test_isko_profile_concede_equals_engine_concede(m: int, bid: int) -> None:
     expected = concede(Contract(GameType.HEARTS), m, bid=bid)
     got = score_house(
         HouseGame(GameType.HEARTS, matadors=m, bid=bid, declarer_points=40, declarer_tricks=3, conceded=True)
@@ -80,7 +81,7 @@ def test_isko_profile_concede_equals_engine_concede(m, bid):
     assert (got.won, got.value, got.score) == (expected.won, expected.value, expected.score)
 
 
-def test_seed_spitze_example_mit_2_spiel_3_mit_2_spitzen_5_mal_kreuz_60():
+def test_seed_spitze_example_mit_2_spiel_3_mit_2_spitzen_5_mal_kreuz_60() -> None:
     rules = RuleSet(spitze=True)
     o = score_house(
         HouseGame(GameType.CLUBS, matadors=2, spitze=2, bid=18, declarer_points=70, declarer_tricks=6), rules
@@ -99,14 +100,14 @@ def test_seed_spitze_example_mit_2_spiel_3_mit_2_spitzen_5_mal_kreuz_60():
         score_house(HouseGame(GameType.CLUBS, matadors=2, spitze=1, declarer_points=70, declarer_tricks=6), ISKO)
 
 
-def test_spitze_cards_are_the_games_lowest_trumps():
+def test_spitze_cards_are_the_games_lowest_trumps() -> None:
     assert spitze_cards(GameType.CLUBS, 2) == tuple(parse_cards("C7 C8"))
     assert spitze_cards(GameType.GRAND, 1) == (parse_card("DJ"),)
     assert spitze_made(GameType.HEARTS, 1, [parse_card("H7"), parse_card("HA")])
     assert not spitze_made(GameType.HEARTS, 2, [parse_card("H7"), parse_card("HA")])
 
 
-def test_rum_raises_the_factor_by_one_and_needs_the_skat():
+def test_rum_raises_the_factor_by_one_and_needs_the_skat() -> None:
     rules = RuleSet(rum=True)
     o = score_house(HouseGame(GameType.SPADES, matadors=1, rum=True, declarer_points=70, declarer_tricks=6), rules)
     assert o.value == (1 + 1 + 1) * 11
@@ -116,7 +117,7 @@ def test_rum_raises_the_factor_by_one_and_needs_the_skat():
         )
 
 
-def test_jacks_only_matadors_cut_mit_6_to_mit_4():
+def test_jacks_only_matadors_cut_mit_6_to_mit_4() -> None:
     o = score_house(
         HouseGame(GameType.CLUBS, matadors=6, declarer_points=70, declarer_tricks=6),
         RuleSet(jacks_only_matadors=True),
@@ -125,7 +126,7 @@ def test_jacks_only_matadors_cut_mit_6_to_mit_4():
     assert score_house(HouseGame(GameType.CLUBS, matadors=6, declarer_points=70, declarer_tricks=6)).value == 7 * 12
 
 
-def test_grand_20_and_grand_ouvert_36_or_30():
+def test_grand_20_and_grand_ouvert_36_or_30() -> None:
     g = HouseGame(GameType.GRAND, matadors=1, declarer_points=70, declarer_tricks=6)
     assert score_house(g, RuleSet(grand_base=20)).value == 40
     ouvert = HouseGame(GameType.GRAND, matadors=4, hand=True, ouvert=True, declarer_points=120, declarer_tricks=10)
@@ -136,7 +137,7 @@ def test_grand_20_and_grand_ouvert_36_or_30():
     assert score_house(ouvert, RuleSet(grand_base=20, grand_ouvert_base=30)).value == 10 * 30
 
 
-def test_schneider_and_schwarz_double_instead_of_adding():
+def test_schneider_and_schwarz_double_instead_of_adding() -> None:
     g = HouseGame(GameType.CLUBS, matadors=1, declarer_points=95, declarer_tricks=8)
     assert score_house(g).value == 3 * 12
     o = score_house(g, RuleSet(schneider_doubles=True))
@@ -145,13 +146,13 @@ def test_schneider_and_schwarz_double_instead_of_adding():
     assert score_house(schwarz, RuleSet(schneider_doubles=True)).value == 2 * 12 * 4
 
 
-def test_hand_is_not_punished():
+def test_hand_is_not_punished() -> None:
     g = HouseGame(GameType.HEARTS, matadors=1, hand=True, declarer_points=55, declarer_tricks=4)
     assert score_house(g).score == -2 * 30
     assert score_house(g, RuleSet(hand_not_punished=True)).score == -30
 
 
-def test_seed_example_no_overbidding_in_hand_games_45_or_27():
+def test_seed_example_no_overbidding_in_hand_games_45_or_27() -> None:
     # bid ohne 3, Spiel 4, Hand 5 × Karo = 45; the jack of clubs lies in the skat: mit 1, Spiel 2, Hand 3 = 27
     g = HouseGame(
         GameType.DIAMONDS,
@@ -172,13 +173,13 @@ def test_seed_example_no_overbidding_in_hand_games_45_or_27():
         score_house(replace_matadors(g), RuleSet(hand_overbid=HandOverbid.HAND))
 
 
-def replace_matadors(g):
+def replace_matadors(g: HouseGame) -> HouseGame:
     from dataclasses import replace
 
     return replace(g, matadors_without_skat=None)
 
 
-def test_out_of_schneider_with_30():
+def test_out_of_schneider_with_30() -> None:
     g = HouseGame(GameType.CLUBS, matadors=1, declarer_points=90, declarer_tricks=8)
     assert score_house(g).schneider
     o = score_house(g, RuleSet(schneider_at_30=True))
@@ -188,7 +189,7 @@ def test_out_of_schneider_with_30():
     ).schneider
 
 
-def test_free_announcements_allow_schneider_after_picking_up_and_open_without_schwarz():
+def test_free_announcements_allow_schneider_after_picking_up_and_open_without_schwarz() -> None:
     g = HouseGame(GameType.SPADES, matadors=1, schneider_announced=True, declarer_points=92, declarer_tricks=8)
     with pytest.raises(SkatError):
         score_house(g)
@@ -201,7 +202,7 @@ def test_free_announcements_allow_schneider_after_picking_up_and_open_without_sc
 
 
 @pytest.mark.parametrize("variant", [1, 2, 3])
-def test_revolution_is_worth_92_in_every_variant(variant):
+def test_revolution_is_worth_92_in_every_variant(variant: int) -> None:
     rules = RuleSet(revolution=variant)
     assert score_house(HouseGame(special=Special.REVOLUTION, bid=92, declarer_tricks=0), rules).score == 92
     assert score_house(HouseGame(special=Special.REVOLUTION, bid=92, declarer_tricks=1), rules).score == -184
@@ -209,7 +210,7 @@ def test_revolution_is_worth_92_in_every_variant(variant):
         score_house(HouseGame(special=Special.REVOLUTION, declarer_tricks=0))
 
 
-def test_saxon_spitze_base_20_and_reversed_order():
+def test_saxon_spitze_base_20_and_reversed_order() -> None:
     o = score_house(
         HouseGame(special=Special.SAXON, matadors=2, declarer_points=70, declarer_tricks=6),
         RuleSet(saxon_spitze=True),
@@ -220,7 +221,7 @@ def test_saxon_spitze_base_20_and_reversed_order():
     assert saxon_trick_winner(parse_cards("S7 C7 D7")) == 0  # not following does not win
 
 
-def test_kontra_re_and_the_further_doublings():
+def test_kontra_re_and_the_further_doublings() -> None:
     lost = HouseGame(GameType.GRAND, matadors=1, bid=18, declarer_points=50, declarer_tricks=5, doublings=2)
     assert score_house(lost, PUB).score == -2 * 48 * 4  # the seed's eightfold: 2 lost x 2 Kontra x 2 Re
     with pytest.raises(SkatError):  # Kontra only under rules that have it (the pub rules)
@@ -237,7 +238,7 @@ def test_kontra_re_and_the_further_doublings():
     assert "K.7.10" in o.rule_ids
 
 
-def test_profiles_round_trip_as_data():
+def test_profiles_round_trip_as_data() -> None:
     for rules in PROFILES.values():
         assert RuleSet.from_dict(rules.as_dict()) == rules
     with pytest.raises(SkatError):
@@ -246,7 +247,7 @@ def test_profiles_round_trip_as_data():
         RuleSet.from_dict({"nonsense": True})
 
 
-def test_revolution_variants_as_seed_002_describes_them():
+def test_revolution_variants_as_seed_002_describes_them() -> None:
     one, two, three = (REVOLUTION_VARIANTS[v] for v in (1, 2, 3))
     assert one.hand and one.defenders_swap and not one.defenders_take_skat and not one.declarer_leads
     assert two.defenders_take_skat and not two.defenders_swap and not two.declarer_leads
@@ -256,7 +257,7 @@ def test_revolution_variants_as_seed_002_describes_them():
 # --- one variant model (issue 27 §1) and the engine semantics of issue 26 §1.1/§2
 
 
-def test_out_of_schneider_with_30_helps_the_defenders_only():
+def test_out_of_schneider_with_30_helps_the_defenders_only() -> None:
     """Grand Hand mit 2, the declarer with 30 Augen: still Schneider for him (seed 002 and
     K.7.4 name only the defenders), so 5 × 24 = 120, lost -240 (not -192)."""
     g = HouseGame(GameType.GRAND, hand=True, matadors=2, declarer_points=30, declarer_tricks=3)
@@ -265,7 +266,7 @@ def test_out_of_schneider_with_30_helps_the_defenders_only():
     assert house.schneider and (house.value, house.score) == (isko.value, isko.score) == (120, -240)
 
 
-def test_the_switch_is_named_only_where_it_changes_the_result():
+def test_the_switch_is_named_only_where_it_changes_the_result() -> None:
     rules = RuleSet(schneider_at_30=True)
     changed = score_house(HouseGame(GameType.CLUBS, matadors=1, declarer_points=90, declarer_tricks=8), rules)
     untouched = score_house(HouseGame(GameType.CLUBS, matadors=1, declarer_points=95, declarer_tricks=8), rules)
@@ -273,7 +274,7 @@ def test_the_switch_is_named_only_where_it_changes_the_result():
     assert not any("30" in s.de and "Hausregel" in s.de for s in untouched.steps)
 
 
-def test_overbid_null_is_the_cheapest_lost_game_with_the_matadors_under_every_rule_set():
+def test_overbid_null_is_the_cheapest_lost_game_with_the_matadors_under_every_rule_set() -> None:
     """Case F-13 / ISkO 2.4.4: Null bid to 30 with 'mit 2' is a lost Herz game, -60 (not 2 × 23 = -92);
     the house-rule path, score_game with the number of matadors and the Bock game agree."""
     g = HouseGame(GameType.NULL, matadors=2, bid=30, declarer_points=0, declarer_tricks=0)
@@ -287,7 +288,7 @@ def test_overbid_null_is_the_cheapest_lost_game_with_the_matadors_under_every_ru
     assert score_house(HouseGame(GameType.NULL, bid=30)).score == -92
 
 
-def test_one_rule_set_model_pre1999_and_pub_are_switches_of_it():
+def test_one_rule_set_model_pre1999_and_pub_are_switches_of_it() -> None:
     from skatschule.engine.rules import ISKO, PRE1999, PUB, RuleSet
 
     assert RuleSet is RuleSet and RuleSet() == ISKO and ISKO.is_isko
@@ -299,7 +300,7 @@ def test_one_rule_set_model_pre1999_and_pub_are_switches_of_it():
     assert score_game(grand, 1, bid=18, declarer_points=70, declarer_tricks=6).value == 48  # the cache tells them apart
 
 
-def test_every_switch_is_listed_once_with_labels_in_both_languages():
+def test_every_switch_is_listed_once_with_labels_in_both_languages() -> None:
     from skatschule.engine.explain import Text
     from skatschule.engine.rules import SWITCHES
 
@@ -325,7 +326,7 @@ def test_every_switch_is_listed_once_with_labels_in_both_languages():
     assert all(isinstance(s.label, Text) and s.label.de and s.label.en and "_" not in s.label.de for s in SWITCHES)
 
 
-def test_doubling_levels_are_any_names_after_kontra_and_re():
+def test_doubling_levels_are_any_names_after_kontra_and_re() -> None:
     rules = PUB.with_switches({"doubling_levels": ["Kontra", "Re", "Bock"]})
     o = score_house(HouseGame(GameType.GRAND, matadors=1, declarer_points=70, declarer_tricks=6, doublings=3), rules)
     assert o.score == 48 * 8 and "Bock" in o.steps[-1].de
@@ -334,7 +335,7 @@ def test_doubling_levels_are_any_names_after_kontra_and_re():
             RuleSet.from_dict({"doubling_levels": bad})
 
 
-def test_seed_002_example_counts_45_or_27_and_names_the_house_rule():
+def test_seed_002_example_counts_45_or_27_and_names_the_house_rule() -> None:
     g = HouseGame(
         GameType.DIAMONDS,
         matadors=1,
@@ -370,7 +371,7 @@ def test_seed_002_example_counts_45_or_27_and_names_the_house_rule():
         ({"rum": True}, HouseGame(GameType.CLUBS, matadors=2, rum=True, declarer_points=70, declarer_tricks=6)),
     ],
 )
-def test_a_switch_that_changes_the_entry_is_named_in_the_derivation(switch, game):
+def test_a_switch_that_changes_the_entry_is_named_in_the_derivation(switch: dict[str, Any], game: HouseGame) -> None:
     from skatschule.engine.rules import SWITCHES
 
     rules = RuleSet.from_dict(switch)
@@ -391,7 +392,7 @@ def test_a_switch_that_changes_the_entry_is_named_in_the_derivation(switch, game
     [RuleSet(hand_overbid=HandOverbid.SKAT), RuleSet(schneider_at_30=True)],
     ids=["hand_overbid", "at_30"],
 )
-def test_the_switch_path_agrees_with_score_game_where_the_switch_does_not_apply(rules):
+def test_the_switch_path_agrees_with_score_game_where_the_switch_does_not_apply(rules: RuleSet) -> None:
     """Games a switch sends down score_house's own path still get the ISkO's entry when the
     switch changes nothing (no overbid hand game; the defenders do not have exactly 30)."""
     checked = 0

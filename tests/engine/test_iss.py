@@ -131,7 +131,7 @@ def test_a_bid_that_is_not_plain_ascii_digits_is_a_named_error(bid: str) -> None
     assert "Zug 2 " in str(err.value)
 
 
-def test_records_and_properties_are_read_as_the_old_regexes_read_them():
+def test_records_and_properties_are_read_as_the_old_regexes_read_them() -> None:
     """The one-pass readers (issue 25, item 1) find what ``\\(;.*?;\\)`` and
     ``([A-Z][A-Z0-9]*)\\[([^\\]]*)\\]`` found, on random text made of the characters that matter."""
     import random

@@ -2,24 +2,27 @@
 the casebook ruling, game_result with the declarer's cards, game_replay and GameState."""
 
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from skatschule.casebook import cases as casebook
-from skatschule.engine import Contract, GameType, score_game
+from skatschule.engine import Contract, GameState, GameType, score_game
 from skatschule.engine.cards import CardSet, parse_cards
 from skatschule.engine.scoring import cheapest_lost_game, game_value, lowest_multiple
 from skatschule.engine.vectors import answer_case, replay_from_input
+from tests.present import present
 
-F13 = casebook.get_case("F-13")  # Null announced, bid 30: the engine decides it as invalid_declaration
+F13 = present(casebook.get_case("F-13"))  # Null announced, bid 30: the engine decides it as invalid_declaration
 
 
-def _f13_state():
+def _f13_state() -> tuple[Any, GameState]:
     inp = casebook.thaw(F13.engine_input)
     return inp, replay_from_input(inp, "isko")
 
 
-def test_the_ruling_and_game_result_agree():
+def test_the_ruling_and_game_result_agree() -> None:
     ruling = casebook.engine_ruling(F13)
     inp, state = _f13_state()
     twelve = [c.code for c in state.declarer_cards()]
@@ -36,8 +39,9 @@ def test_the_ruling_and_game_result_agree():
             },
         }
     )
-    assert answer["answer"]["won"] is False
-    assert (answer["answer"]["value"], answer["answer"]["score"]) == (ruling.value, ruling.score)
+    result = answer["answer"]
+    assert isinstance(result, dict) and result["won"] is False
+    assert (result["value"], result["score"]) == (ruling.value, ruling.score)
     # The counted game is the cheapest suit or Grand game with the declarer's matadors.
     contract, count, gv = cheapest_lost_game(state.bid, state.declarer_cards().mask)
     counted = gv.value if gv.value >= state.bid else lowest_multiple(gv.base, state.bid)
@@ -45,7 +49,7 @@ def test_the_ruling_and_game_result_agree():
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_game_replay_scores_the_overbid_null_by_the_matadors(seed):
+def test_game_replay_scores_the_overbid_null_by_the_matadors(seed: int) -> None:
     """Play the Null out (any legal cards): taking no trick does not save it."""
     inp, state = _f13_state()
     rng = random.Random(seed)
@@ -53,6 +57,7 @@ def test_game_replay_scores_the_overbid_null_by_the_matadors(seed):
         state.play(rng.choice(list(state.legal_cards())))
     record = state.record()
     answer = answer_case({"id": "r", "kind": "game_replay", "input": record})["answer"]
+    assert isinstance(answer, dict)
     ruling = casebook.engine_ruling(F13)
     assert answer["won"] is False and (answer["value"], answer["score"]) == (ruling.value, ruling.score)
     outcome = state.score()
@@ -61,7 +66,7 @@ def test_game_replay_scores_the_overbid_null_by_the_matadors(seed):
     assert "2.4.4" == outcome.rule_ids[0] and steps[-1].endswith(f"Eintrag {ruling.score}")
 
 
-def test_without_the_cards_the_contract_reading_applies():
+def test_without_the_cards_the_contract_reading_applies() -> None:
     """game_result without declarer_cards: the lowest multiple of the Null value (vectors README)."""
     answer = answer_case(
         {
@@ -78,7 +83,7 @@ def test_without_the_cards_the_contract_reading_applies():
     }
 
 
-def test_a_null_at_or_below_the_bid_is_untouched():
+def test_a_null_at_or_below_the_bid_is_untouched() -> None:
     cards = parse_cards("C7 C8 C9 S7 S8 S9 H7 H8 H9 D7 D8 D9")
     for bid in (18, 23):
         outcome = score_game(
@@ -88,7 +93,7 @@ def test_a_null_at_or_below_the_bid_is_untouched():
         assert outcome.value == game_value(Contract(GameType.NULL)).value
 
 
-def test_the_cheapest_game_uses_the_real_matadors():
+def test_the_cheapest_game_uses_the_real_matadors() -> None:
     # Kreuz-, Pik- und Herz-Bube: Karo mit 3 = 4 x 9 = 36 reaches 30 first.
     mask = CardSet(parse_cards("CJ SJ HJ C7 C8 S7 S8 H7 H8 D7 D8 D9")).mask
     contract, count, gv = cheapest_lost_game(30, mask)
@@ -98,7 +103,7 @@ def test_the_cheapest_game_uses_the_real_matadors():
     assert cheapest_lost_game(30, mask)[0].game is GameType.DIAMONDS
 
 
-def test_the_vectors_cli_explains_in_plain_names(tmp_path, capsys):
+def test_the_vectors_cli_explains_in_plain_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from skatschule.engine.vectors import explain_case, main
 
     case = {
@@ -121,13 +126,13 @@ def test_the_vectors_cli_explains_in_plain_names(tmp_path, capsys):
     assert out.splitlines()[0] == "x" and "The declarer took 1 trick: lost" in out
 
 
-def test_any_ruling_in_an_overbid_null_counts_the_lost_game():
+def test_any_ruling_in_an_overbid_null_counts_the_lost_game() -> None:
     """Whatever happens after a Null announced above the bid, 2.4.4 has already decided it."""
     from skatschule.engine.rulings import Event, Irregularity, rule
 
     _, state = _f13_state()
     expected = casebook.engine_ruling(F13)
-    seat = (state.declarer + 1) % 3
+    seat = (present(state.declarer) + 1) % 3
     ruling = rule(state, Event(Irregularity.SKAT_VIEWED, seat))  # a defender's violation would win a normal game
     assert (ruling.won, ruling.value, ruling.score) == (False, expected.value, expected.score)
     assert ruling.rule_ids[1] == "2.4.4"

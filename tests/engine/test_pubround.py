@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -30,13 +32,15 @@ from skatschule.engine.pubround import (
     pay_off,
 )
 from skatschule.engine.rules import PUB
+from skatschule.engine.seats import Seat
+from tests.present import present
 
 # --- who may say Kontra (K.1.1)
 
 
-def test_defender_who_held_18_may_say_kontra_and_one_who_passed_may_not():
+def test_defender_who_held_18_may_say_kontra_and_one_who_passed_may_not() -> None:
     # Middlehand passes at once; rearhand bids 18, forehand holds and rearhand passes.
-    moves = [Pass(1), Bid(2, 18), Hold(0), Pass(2)]
+    moves: list[Bid | Hold | Pass] = [Pass(Seat(1)), Bid(Seat(2), 18), Hold(Seat(0)), Pass(Seat(2))]
     summary = auction_summary(moves)
     assert summary.highest == (18, 0, 18)
     state = KontraState.start(Contract(GameType.CLUBS), 0, summary)
@@ -44,18 +48,25 @@ def test_defender_who_held_18_may_say_kontra_and_one_who_passed_may_not():
     assert state.may_say_kontra(2) and not state.may_say_kontra(1)
 
 
-def test_rearhand_may_say_kontra_without_a_bid_when_the_others_reached_20():
-    moves = [Bid(1, 18), Hold(0), Bid(1, 20), Hold(0), Pass(1), Pass(2)]
+def test_rearhand_may_say_kontra_without_a_bid_when_the_others_reached_20() -> None:
+    moves: list[Bid | Hold | Pass] = [
+        Bid(Seat(1), 18),
+        Hold(Seat(0)),
+        Bid(Seat(1), 20),
+        Hold(Seat(0)),
+        Pass(Seat(1)),
+        Pass(Seat(2)),
+    ]
     summary = auction_summary(moves)
     assert summary.before_rearhand == 20
     assert KontraState.start(Contract(GameType.GRAND), 0, summary).eligible == frozenset({1, 2})
     # the same auction at 18 only: rearhand is out
-    short = auction_summary([Bid(1, 18), Hold(0), Pass(1), Pass(2)])
+    short = auction_summary([Bid(Seat(1), 18), Hold(Seat(0)), Pass(Seat(1)), Pass(Seat(2))])
     assert KontraState.start(Contract(GameType.GRAND), 0, short).eligible == frozenset({1})
 
 
-def test_house_reading_lets_rearhand_in_at_18_the_club_reading_does_not():
-    moves = [Bid(1, 18), Hold(0), Pass(1), Pass(2)]
+def test_house_reading_lets_rearhand_in_at_18_the_club_reading_does_not() -> None:
+    moves: list[Bid | Hold | Pass] = [Bid(Seat(1), 18), Hold(Seat(0)), Pass(Seat(1)), Pass(Seat(2))]
     summary = auction_summary(moves)
     club = KontraState.start(Contract(GameType.HEARTS), 0, summary, KontraReading.CLUB)
     house = KontraState.start(Contract(GameType.HEARTS), 0, summary, KontraReading.HOUSE)
@@ -63,8 +74,8 @@ def test_house_reading_lets_rearhand_in_at_18_the_club_reading_does_not():
     assert house.eligible == frozenset({1, 2})
 
 
-def test_declarer_never_says_kontra():
-    summary = auction_summary([Bid(1, 18), Hold(0), Pass(1), Pass(2)])
+def test_declarer_never_says_kontra() -> None:
+    summary = auction_summary([Bid(Seat(1), 18), Hold(Seat(0)), Pass(Seat(1)), Pass(Seat(2))])
     state = KontraState.start(Contract(GameType.HEARTS), 0, summary)
     with pytest.raises(SkatError):
         state.apply(SayKontra(0))
@@ -73,8 +84,10 @@ def test_declarer_never_says_kontra():
 # --- when (K.1.2)
 
 
-def test_kontra_only_before_ones_own_first_card():
-    summary = auction_summary([Bid(1, 18), Hold(0), Bid(1, 20), Hold(0), Pass(1), Pass(2)])
+def test_kontra_only_before_ones_own_first_card() -> None:
+    summary = auction_summary(
+        [Bid(Seat(1), 18), Hold(Seat(0)), Bid(Seat(1), 20), Hold(Seat(0)), Pass(Seat(1)), Pass(Seat(2))]
+    )
     state = KontraState.start(Contract(GameType.SPADES), 0, summary)  # defenders 1 (bid) and 2 (rearhand at 20)
     state = state.apply(FirstCard(0)).apply(FirstCard(1))
     assert SayKontra(1) not in state.legal_actions()
@@ -85,8 +98,8 @@ def test_kontra_only_before_ones_own_first_card():
     assert after.phase is DoublingPhase.AWAIT_RE and after.kontra_by == 2
 
 
-def test_open_game_kontra_only_before_the_cards_are_laid_out():
-    summary = auction_summary([Bid(1, 18), Hold(0), Pass(1), Pass(2)])
+def test_open_game_kontra_only_before_the_cards_are_laid_out() -> None:
+    summary = auction_summary([Bid(Seat(1), 18), Hold(Seat(0)), Pass(Seat(1)), Pass(Seat(2))])
     state = KontraState.start(
         Contract(GameType.GRAND, hand=True, ouvert=True, schneider_announced=True, schwarz_announced=True), 0, summary
     )
@@ -101,8 +114,8 @@ def test_open_game_kontra_only_before_the_cards_are_laid_out():
 # --- Re (K.1.3)
 
 
-def test_re_only_by_the_declarer_in_answer_to_kontra():
-    summary = auction_summary([Bid(1, 18), Hold(0), Pass(1), Pass(2)])
+def test_re_only_by_the_declarer_in_answer_to_kontra() -> None:
+    summary = auction_summary([Bid(Seat(1), 18), Hold(Seat(0)), Pass(Seat(1)), Pass(Seat(2))])
     state = KontraState.start(Contract(GameType.CLUBS), 0, summary)
     with pytest.raises(SkatError):
         state.apply(SayRe())
@@ -116,8 +129,8 @@ def test_re_only_by_the_declarer_in_answer_to_kontra():
 
 
 @pytest.mark.parametrize("hand", [False, True])
-def test_no_re_on_null_and_null_hand_but_on_null_ouvert(hand):
-    summary = auction_summary([Bid(1, 23), Hold(0), Pass(1), Pass(2)])
+def test_no_re_on_null_and_null_hand_but_on_null_ouvert(hand: bool) -> None:
+    summary = auction_summary([Bid(Seat(1), 23), Hold(Seat(0)), Pass(Seat(1)), Pass(Seat(2))])
     k = KontraState.start(Contract(GameType.NULL, hand=hand), 0, summary).apply(SayKontra(1))
     assert k.phase is DoublingPhase.SETTLED
     with pytest.raises(SkatError):
@@ -129,7 +142,7 @@ def test_no_re_on_null_and_null_hand_but_on_null_ouvert(hand):
 # --- multipliers (K.1.4)
 
 
-def test_kontra_re_bock_each_double_and_seeger_bonus_is_not_multiplied():
+def test_kontra_re_bock_each_double_and_seeger_bonus_is_not_multiplied() -> None:
     contract = Contract(GameType.GRAND)
     plain = score_game(contract, 1, bid=18, declarer_points=50, declarer_tricks=5, rules=PUB)
     all3 = score_game(
@@ -147,7 +160,7 @@ def test_kontra_re_bock_each_double_and_seeger_bonus_is_not_multiplied():
 # --- the queue (K.2)
 
 
-def _won(decl, pr, **kw):
+def _won(decl: int, pr: PubRound, **kw: Any) -> GamePlayed:
     o = score_game(
         Contract(GameType.CLUBS),
         1,
@@ -161,7 +174,7 @@ def _won(decl, pr, **kw):
     return GamePlayed.of(decl, o)
 
 
-def _lost_kontra(decl, pr):
+def _lost_kontra(decl: int, pr: PubRound) -> GamePlayed:
     o = score_game(
         Contract(GameType.CLUBS),
         1,
@@ -175,7 +188,7 @@ def _lost_kontra(decl, pr):
     return GamePlayed.of(decl, o)
 
 
-def test_triggers_are_those_of_starts_bock_round():
+def test_triggers_are_those_of_starts_bock_round() -> None:
     pr = PubRound(players=3)
     assert not pr.apply(_won(1, pr, kontra=True)).running  # Kontra, declarer wins, no Re
     assert pr.apply(_won(1, pr, kontra=True, re=True)).running  # any Kontra+Re
@@ -185,7 +198,7 @@ def test_triggers_are_those_of_starts_bock_round():
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_bock_then_ramsch_round_lengths(players):
+def test_bock_then_ramsch_round_lengths(players: int) -> None:
     pr = PubRound(players=players)
     pr = pr.apply(_lost_kontra(pr.seats[0], pr))
     kinds = []
@@ -199,22 +212,22 @@ def test_bock_then_ramsch_round_lengths(players):
     assert pr.next_kind is DealKind.NORMAL
 
 
-def test_bock_doubles_and_a_game_in_the_wrong_kind_is_refused():
+def test_bock_doubles_and_a_game_in_the_wrong_kind_is_refused() -> None:
     pr = PubRound().apply(_lost_kontra(1, PubRound()))
     o = score_game(Contract(GameType.CLUBS), 1, bid=18, declarer_points=70, declarer_tricks=6, rules=PUB)
     with pytest.raises(SkatError):
         pr.apply(GamePlayed.of(pr.seats[0], o))  # not doubled in a Bock game
 
 
-def test_ramsch_in_bock_round_is_not_doubled_and_uses_up_a_bock_game():
+def test_ramsch_in_bock_round_is_not_doubled_and_uses_up_a_bock_game() -> None:
     pr = PubRound().apply(_lost_kontra(1, PubRound()))
     result = score_ramsch((52, 41, 27), (4, 3, 3))
     after = pr.apply(RamschPlayed.of(result))
-    assert after.running.bock_left == 2
+    assert present(after.running).bock_left == 2
     assert after.entries[-1] == tuple(result.scores[pr.seats.index(p)] for p in range(3))
 
 
-def test_at_most_one_round_waits_and_further_triggers_are_lost():
+def test_at_most_one_round_waits_and_further_triggers_are_lost() -> None:
     pr = PubRound()
     pr = pr.apply(_lost_kontra(pr.seats[0], pr))
     pr = pr.apply(_lost_kontra(pr.seats[0], pr))
@@ -225,20 +238,20 @@ def test_at_most_one_round_waits_and_further_triggers_are_lost():
     pr = pr.apply(RamschPlayed((-10, 5, 5)))
     for _ in range(3):
         pr = pr.apply(RamschPlayed((-10, 5, 5)))
-    assert pr.running.bock_left == 3 and pr.waiting == 0
+    assert present(pr.running).bock_left == 3 and pr.waiting == 0
 
 
-def test_escape_grand_once_per_player_adds_a_ramsch_and_the_dealer_deals_again():
+def test_escape_grand_once_per_player_adds_a_ramsch_and_the_dealer_deals_again() -> None:
     pr = PubRound()
     pr = pr.apply(_lost_kontra(pr.seats[0], pr))
     for _ in range(3):
         pr = pr.apply(_won(pr.seats[0], pr))
-    assert pr.next_kind is DealKind.RAMSCH and pr.running.ramsch_left == 3
+    assert pr.next_kind is DealKind.RAMSCH and present(pr.running).ramsch_left == 3
     dealer = pr.dealer
     grand = score_game(Contract(GameType.GRAND, hand=True), 1, bid=18, declarer_points=72, declarer_tricks=6, rules=PUB)
     p = pr.seats[1]
     pr2 = pr.apply(EscapeGrand.of(p, grand))
-    assert pr2.running.ramsch_left == 3 and pr2.dealer == dealer
+    assert present(pr2.running).ramsch_left == 3 and pr2.dealer == dealer
     assert not pr2.may_escape(p)
     with pytest.raises(SkatError):
         pr2.apply(EscapeGrand.of(p, grand))
@@ -246,16 +259,16 @@ def test_escape_grand_once_per_player_adds_a_ramsch_and_the_dealer_deals_again()
         pr2.apply(GamePlayed.of(p, grand))  # no ordinary game in the Ramsch round
 
 
-def test_passed_in_only_without_pub_ramsch_and_consumes_a_bock_game():
+def test_passed_in_only_without_pub_ramsch_and_consumes_a_bock_game() -> None:
     pub = PubRound()
     with pytest.raises(SkatError):
         pub.apply(PassedIn())
     plain = PubRound(ramsch_when_passed=False)
     plain = plain.apply(_lost_kontra(1, plain)).apply(PassedIn())
-    assert plain.running.bock_left == 2 and plain.entries[-1] == (0, 0, 0)
+    assert present(plain.running).bock_left == 2 and plain.entries[-1] == (0, 0, 0)
 
 
-def test_player_change_carries_the_queue_and_one_player_left_drops_it():
+def test_player_change_carries_the_queue_and_one_player_left_drops_it() -> None:
     pr = PubRound().apply(_lost_kontra(1, PubRound()))
     left = pr.apply(PlayersLeave(1))
     assert left.running == pr.running
@@ -266,7 +279,7 @@ def test_player_change_carries_the_queue_and_one_player_left_drops_it():
     assert pr.apply(PlayersLeave(2)).running is None
 
 
-def test_four_players_dealer_sits_out_and_rotates():
+def test_four_players_dealer_sits_out_and_rotates() -> None:
     pr = PubRound(players=4, dealer=0)
     assert pr.sitting_out == 0 and pr.seats == (1, 2, 3)
     with pytest.raises(SkatError):
@@ -275,7 +288,7 @@ def test_four_players_dealer_sits_out_and_rotates():
     assert pr.dealer == 1 and pr.seats == (2, 3, 0)
 
 
-def test_money_settlement_pays_the_declarer_by_every_other_player():
+def test_money_settlement_pays_the_declarer_by_every_other_player() -> None:
     pr = PubRound(players=4)
     pr = pr.apply(_won(1, pr))  # +24 for player 1
     assert pr.balances() == (-24, 72, -24, -24)
@@ -284,7 +297,7 @@ def test_money_settlement_pays_the_declarer_by_every_other_player():
     assert {t.payer for t in transfers} == {0, 2, 3}
 
 
-def test_pay_off_rejects_unbalanced_input():
+def test_pay_off_rejects_unbalanced_input() -> None:
     with pytest.raises(SkatError):
         pay_off((1, 0, 0), 5)
 
@@ -296,7 +309,9 @@ event_choice = st.sampled_from(["game", "kontra", "re", "split", "ramsch", "esca
 
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from([3, 4]), st.lists(event_choice, min_size=1, max_size=60), st.data())
-def test_random_evenings_keep_the_queue_short_and_the_totals_right(players, choices, data):
+def test_random_evenings_keep_the_queue_short_and_the_totals_right(
+    players: int, choices: list[str], data: st.DataObject
+) -> None:
     pr = PubRound(players=players)
     for choice in choices:
         legal = pr.legal_events()
@@ -338,7 +353,9 @@ def test_random_evenings_keep_the_queue_short_and_the_totals_right(players, choi
             tricks = {0: (0, 6, 4)}.get(augen[0], (4, 3, 3))
             pr = pr.apply(RamschPlayed.of(score_ramsch(augen, tricks, schieben=data.draw(st.integers(0, 3)))))
         assert pr.waiting <= 1 and pr.queued <= 2
-        assert pr.running is None or (0 <= pr.running.bock_left <= players and 0 <= pr.running.ramsch_left <= players)
+        assert pr.running is None or (
+            0 <= present(pr.running).bock_left <= players and 0 <= present(pr.running).ramsch_left <= players
+        )
         assert pr.totals == tuple(sum(e[p] for e in pr.entries) for p in range(players))
         assert sum(pr.balances()) == 0
 
@@ -346,7 +363,9 @@ def test_random_evenings_keep_the_queue_short_and_the_totals_right(players, choi
 @pytest.mark.parametrize("game", [GameType.CLUBS, GameType.NULL])
 @pytest.mark.parametrize("points,tricks", [(40, 3), (60, 5), (75, 7)])
 @pytest.mark.parametrize("kontra,re", [(False, False), (True, False), (True, True)])
-def test_bock_trigger_from_facts_agrees_with_starts_bock_round(game, points, tricks, kontra, re):
+def test_bock_trigger_from_facts_agrees_with_starts_bock_round(
+    game: GameType, points: int, tricks: int, kontra: bool, re: bool
+) -> None:
     from skatschule.engine.pub import starts_bock_round
 
     contract = Contract(game, ouvert=game is GameType.NULL and re)
@@ -368,7 +387,7 @@ def test_bock_trigger_from_facts_agrees_with_starts_bock_round(game, points, tri
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from([3, 4]), st.lists(st.tuples(st.integers(0, 3), st.sampled_from([40, 60, 75, 95])), max_size=30))
-def test_without_ramsch_the_totals_agree_with_lists(players, games):
+def test_without_ramsch_the_totals_agree_with_lists(players: int, games: list[tuple[int, int]]) -> None:
     """For games only, PubRound's Seeger and Bierlachs equal lists.py's."""
     from skatschule.engine.lists import bierlachs, seeger_totals
 
@@ -383,14 +402,14 @@ def test_without_ramsch_the_totals_agree_with_lists(players, games):
     assert ours == tuple(theirs)
 
 
-def test_without_pub_rules_no_trigger_starts_a_round():
+def test_without_pub_rules_no_trigger_starts_a_round() -> None:
     split = score_game(Contract(GameType.CLUBS), 1, bid=18, declarer_points=60, declarer_tricks=5)
     pr = PubRound(ramsch_when_passed=False, bock_rounds=False)
     assert pr.apply(GamePlayed.of(pr.seats[0], split)).running is None
     assert PubRound().apply(GamePlayed.of(pr.seats[0], split)).running is not None
 
 
-def test_legal_events_follow_the_queue():
+def test_legal_events_follow_the_queue() -> None:
     pr = PubRound()
     assert GamePlayed in pr.legal_events() and EscapeGrand not in pr.legal_events()
     assert PassedIn not in pr.legal_events()  # pub rules: Ramsch instead
@@ -403,7 +422,7 @@ def test_legal_events_follow_the_queue():
     assert pr.apply(PlayersLeave(1)).legal_events() == (PlayerChange, PlayersLeave)
 
 
-def test_broken_off_ramsch_gives_the_rest_to_the_breaker():
+def test_broken_off_ramsch_gives_the_rest_to_the_breaker() -> None:
     from skatschule.engine.pubround import score_broken_ramsch
 
     r = score_broken_ramsch((20, 15, 10), (2, 2, 1), breaker=2, schieben=1)
@@ -412,7 +431,7 @@ def test_broken_off_ramsch_gives_the_rest_to_the_breaker():
     assert "K.7.12" in r.steps[0].rules
 
 
-def test_broken_off_ramsch_is_never_a_durchmarsch():
+def test_broken_off_ramsch_is_never_a_durchmarsch() -> None:
     from skatschule.engine.pubround import score_broken_ramsch
 
     r = score_broken_ramsch((30, 0, 0), (3, 0, 0), breaker=0, schieben=2)
@@ -426,10 +445,12 @@ def test_broken_off_ramsch_is_never_a_durchmarsch():
 # --- issue 26 §2: the engine's semantics
 
 
-def test_vorhand_cannot_say_kontra_after_hinterhand_has_played():
+def test_vorhand_cannot_say_kontra_after_hinterhand_has_played() -> None:
     """The first trick goes Vorhand, Mittelhand, Hinterhand: Hinterhand's first card cannot come
     before Vorhand's, so Vorhand's Kontra after it is refused."""
-    summary = auction_summary([Bid(1, 18), Hold(0), Bid(1, 20), Hold(0), Pass(1), Pass(2)])
+    summary = auction_summary(
+        [Bid(Seat(1), 18), Hold(Seat(0)), Bid(Seat(1), 20), Hold(Seat(0)), Pass(Seat(1)), Pass(Seat(2))]
+    )
     state = KontraState.start(Contract(GameType.SPADES), 1, summary)  # Vorhand held 20: a defender
     with pytest.raises(SkatError):
         state.apply(FirstCard(2))
@@ -440,7 +461,7 @@ def test_vorhand_cannot_say_kontra_after_hinterhand_has_played():
         played.apply(SayKontra(0))
 
 
-def test_bierlachs_two_over_the_limit_in_one_game_both_lose():
+def test_bierlachs_two_over_the_limit_in_one_game_both_lose() -> None:
     """The seeds give no tie-break; the engine's named reading (lists.BIERLACHS_TIE): both lose."""
     from skatschule.engine.lists import BIERLACHS_TIE, bierlachs_rows
 
@@ -454,7 +475,7 @@ def test_bierlachs_two_over_the_limit_in_one_game_both_lose():
     assert [r.losers for r in pr.bierlachs()] == [(1, 2), ()]
 
 
-def test_bock_trigger_reading_is_a_named_switch():
+def test_bock_trigger_reading_is_a_named_switch() -> None:
     """Seed 004: a Kontra game the declarer lost starts a Bock round; seed 002's pairing reads
     "verlorenes Kontra" as the defenders' loss. A won Kontra game triggers only under the latter."""
     from skatschule.engine.pub import BockReading, starts_bock_round
@@ -473,7 +494,7 @@ def test_bock_trigger_reading_is_a_named_switch():
     )
 
 
-def test_stakes_are_exact_fractions_and_rounded_only_for_paying():
+def test_stakes_are_exact_fractions_and_rounded_only_for_paying() -> None:
     """Seed 003 plays for 1/10, 1/4 and 1/2 cent: the sums stay exact."""
     from fractions import Fraction
 
@@ -487,7 +508,7 @@ def test_stakes_are_exact_fractions_and_rounded_only_for_paying():
     assert (round_cents(Fraction(5, 2)), round_cents(Fraction(-5, 2)), round_cents(Fraction(49, 20))) == (3, -3, 2)
 
 
-def test_a_rule_sets_bock_reading_reaches_the_round():
+def test_a_rule_sets_bock_reading_reaches_the_round() -> None:
     from dataclasses import replace
 
     from skatschule.engine.pub import BockReading

@@ -19,7 +19,7 @@ from skatschule.engine.names import render
 C = Contract
 
 
-def test_value_derivation_text_and_rules():
+def test_value_derivation_text_and_rules() -> None:
     v = game_value(C(GameType.CLUBS, hand=True), 2)
     assert v.value == 48 and v.plain("de") == "mit 2, Spiel 3, Hand 4 × Kreuz 12 = 48"
     assert v.plain("en") == "with 2, game 3, hand 4 × clubs 12 = 48"
@@ -35,7 +35,7 @@ def test_value_derivation_text_and_rules():
     ] == [23, 35, 46, 59]
 
 
-def test_matadors_over_twelve_cards():
+def test_matadors_over_twelve_cards() -> None:
     assert matadors(GameType.CLUBS, parse_cards("CJ SJ HJ DJ CA CT C7 S7 S8 H7 H8 D7")) == 6
     assert matadors(GameType.GRAND, parse_cards("SJ")) == -1
     assert matadors(GameType.NULL, parse_cards("CJ")) == 0
@@ -43,7 +43,7 @@ def test_matadors_over_twelve_cards():
         game_value(C(GameType.GRAND), 5)
 
 
-def test_overbid_examples_of_the_isko():
+def test_overbid_examples_of_the_isko() -> None:
     # bid 50, Kreuz-Bube in the skat, Herz declared: Herz mit 1 "überreizt" = -100
     o = score_game(C(GameType.HEARTS), 1, bid=50, declarer_points=70, declarer_tricks=6)
     assert (o.won, o.value, o.score, o.overbid) == (False, 50, -100, True)
@@ -53,7 +53,7 @@ def test_overbid_examples_of_the_isko():
     assert (o.value, o.score) == (40, -80) and "4.4.2" in o.rule_ids
 
 
-def test_announced_levels_no_eigenschneider():
+def test_announced_levels_no_eigenschneider() -> None:
     o = score_game(
         C(GameType.HEARTS, hand=True, schneider_announced=True), 2, bid=18, declarer_points=25, declarer_tricks=2
     )
@@ -61,12 +61,12 @@ def test_announced_levels_no_eigenschneider():
     assert o.value == (2 + 1 + 1 + 1 + 1) * 10 and o.score == -120
 
 
-def test_schwarz_by_tricks_not_points():
+def test_schwarz_by_tricks_not_points() -> None:
     o = score_game(C(GameType.GRAND), 1, bid=18, declarer_points=120, declarer_tricks=9)
     assert o.won and not o.schwarz and o.value == 72
 
 
-def test_rule_sets_and_doublings():
+def test_rule_sets_and_doublings() -> None:
     assert (
         score_game(C(GameType.CLUBS, hand=True), 1, bid=18, declarer_points=50, declarer_tricks=4, rules=PRE1999).score
         == -36
@@ -81,7 +81,7 @@ def test_rule_sets_and_doublings():
         score_game(C(GameType.NULL), 0, bid=23, declarer_points=0, declarer_tricks=0, rules=PUB, kontra=True, re=True)
 
 
-def test_score_lists():
+def test_score_lists() -> None:
     games = [(0, 48), (1, -72), (None, 0), (2, 36)]
     assert isko_totals(3, games) == [48, -72, 36]
     assert seeger_totals(3, games) == [138, -122, 126]
@@ -92,7 +92,7 @@ def test_score_lists():
         seeger_totals(5, games)
 
 
-def test_ramsch_and_bock_under_pub_rules():
+def test_ramsch_and_bock_under_pub_rules() -> None:
     from skatschule.engine import GameState, GameType, deal_cards
     from skatschule.engine.pub import play_ramsch, score_ramsch, starts_bock_round
 
@@ -118,7 +118,7 @@ def test_ramsch_and_bock_under_pub_rules():
     assert starts_bock_round(split) and not split.won
 
 
-def test_concede_and_settle_share_the_overbid_and_loss_rules():
+def test_concede_and_settle_share_the_overbid_and_loss_rules() -> None:
     from skatschule.engine import concede, settle
 
     # Pik ohne 4 bid to 50, Kreuz-Bube in the skat: Herz mit 1 conceded is written -100 (ISkO 2.4.3 / 4.4.1)
@@ -130,7 +130,7 @@ def test_concede_and_settle_share_the_overbid_and_loss_rules():
     assert settle(C(GameType.CLUBS, hand=True), 1, bid=18, won=False, rules=PRE1999).score == -36
 
 
-def test_fast_outcome_constructor_equals_the_dataclass():
+def test_fast_outcome_constructor_equals_the_dataclass() -> None:
     from dataclasses import fields
 
     from skatschule.engine.scoring import HouseCalls, Outcome, Termination, _new_outcome
@@ -164,7 +164,7 @@ def test_fast_outcome_constructor_equals_the_dataclass():
         fast.won = True  # type: ignore[misc]
 
 
-def test_one_contract_name_for_every_caller():
+def test_one_contract_name_for_every_caller() -> None:
     """Contract.ref is the one name (game as a reference); Contract.name is it in the ISkO's names,
     and English says "Hand" everywhere (the two old helpers said "hand" and "Hand")."""
     from skatschule.engine import scoring
@@ -181,7 +181,7 @@ def test_one_contract_name_for_every_caller():
     assert null.plain("en") == "Null Hand = 35"
 
 
-def test_the_games_numbers_are_named_once():
+def test_the_games_numbers_are_named_once() -> None:
     from skatschule.engine.games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, SPLIT_POINTS, TOTAL_POINTS, WIN_POINTS
 
     assert (TOTAL_POINTS, WIN_POINTS, SPLIT_POINTS, SCHNEIDER_POINTS, OUT_OF_SCHNEIDER) == (120, 61, 60, 90, 31)
@@ -192,7 +192,7 @@ def test_the_games_numbers_are_named_once():
     assert not score_game(C(GameType.CLUBS), 1, bid=18, declarer_points=89, declarer_tricks=8).schneider
 
 
-def test_card_names_come_from_names_only():
+def test_card_names_come_from_names_only() -> None:
     from skatschule.engine.cards import Card, Suit
     from skatschule.engine.names import card_name, names_for
 
@@ -201,7 +201,7 @@ def test_card_names_come_from_names_only():
     assert GameType.DIAMONDS.name_de == names_for(None).game("diamonds") == "Karo"
 
 
-def test_seeger_totals_are_computed_in_one_place():
+def test_seeger_totals_are_computed_in_one_place() -> None:
     """PubRound's Seeger-Fabian totals are lists.seeger_totals plus the Ramsch entries."""
     from skatschule.engine.pubround import GamePlayed, PubRound, RamschPlayed
 

@@ -156,7 +156,7 @@ def test_positions_with_long_runs_of_equivalent_cards() -> None:
                 if seat != owner:
                     hands[seat] = sum(1 << i for i in rest[:4])
                     rest = rest[4:]
-            pos = {
+            pos: dict[str, object] = {
                 "game": game,
                 "declarer": rng.randint(0, 2),
                 "hands": hands,

@@ -7,6 +7,10 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.test import Client
+
+from skatschule.rules.content import Registry
+from tests.present import present
 
 pytestmark = pytest.mark.django_db
 
@@ -14,7 +18,7 @@ README = Path(settings.BASE_DIR) / "README.md"
 GLOSSARY = Path(settings.BASE_DIR) / "rules_content" / "glossar.md"
 
 
-def page(client, url: str, lang: str = "de") -> str:  # type: ignore[no-untyped-def]
+def page(client: Client, url: str, lang: str = "de") -> str:
     client.post("/i18n/setlang/", {"language": lang, "next": "/"})
     response = client.get(url)
     assert response.status_code == 200, url
@@ -22,7 +26,7 @@ def page(client, url: str, lang: str = "de") -> str:  # type: ignore[no-untyped-
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_no_claimed_court_decisions(client, lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_no_claimed_court_decisions(client: Client, lang: str) -> None:
     """No decision of the Skatgericht is cited anywhere: the site says the rulings are our reading."""
     home = page(client, "/", lang)
     glossary = page(client, "/regeln/glossar/", lang)
@@ -41,7 +45,7 @@ WORDS = [("de", "nicht in der ISkO"), ("en", "The ISkO does not contain this rul
 
 
 @pytest.mark.parametrize(("lang", "words"), WORDS)
-def test_older_dealing_rules_name_their_source(client, lang: str, words: str) -> None:  # type: ignore[no-untyped-def]
+def test_older_dealing_rules_name_their_source(client: Client, lang: str, words: str) -> None:
     """2.2.3 and 2.2.4 come from the older Skatordnung and seed 002, not from the ISkO (seed 000)."""
     from skatschule.rules.content import get_registry
 
@@ -51,11 +55,11 @@ def test_older_dealing_rules_name_their_source(client, lang: str, words: str) ->
         assert rule is not None and "Skatordnung" in rule.origin.get(lang)
         text = page(client, f"/regeln/{rule_id}/einzeln/", lang)
         assert words in text and ("nicht ISkO" if lang == "de" else "not ISkO") in text
-    assert registry.rule("2.2.1").origin.get(lang) == ""  # the ISkO's own rule carries no such note
+    assert present(registry.rule("2.2.1")).origin.get(lang) == ""  # the ISkO's own rule carries no such note
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_dealing_cases_say_what_the_isko_says(client, lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_dealing_cases_say_what_the_isko_says(client: Client, lang: str) -> None:
     from skatschule.casebook.cases import get_case
 
     cases = {case_id: get_case(case_id) for case_id in ("F-01", "F-02", "F-03", "F-04")}
@@ -86,7 +90,7 @@ def test_lesson_11s_good_null_hand_passes_lesson_7s_safety_test() -> None:
     assert all(null_safe(hand, suit) for suit in Suit)
 
 
-def _registry():  # type: ignore[no-untyped-def]
+def _registry() -> Registry:
     from skatschule.rules.content import get_registry
 
     return get_registry()
@@ -100,7 +104,7 @@ def test_421_levels_do_not_bring_hand_into_pick_up_games() -> None:
     """'A higher level includes the lower ones' is false for pick-up games: Schwarz there never counts Hand."""
     from skatschule.engine import Contract, GameType, game_value
 
-    rule = _registry().rule("4.2.1")
+    rule = present(_registry().rule("4.2.1"))
     assert "schließt die niedrigeren ein" not in rule.text("de")
     assert "aber nie Hand" in rule.text("de") and "but never Hand" in rule.text("en")
     # the engine agrees: Schwarz with pick-up is Spiel, Schneider, Schwarz = 3 levels, no Hand
@@ -119,20 +123,20 @@ def test_434_and_k57_date_the_hand_rule_alike() -> None:
 
 def test_glossary_bock_counts_a_round_like_k22() -> None:
     registry = _registry()
-    bock = registry.term("bock")
+    bock = present(registry.term("bock"))
     assert "drei Spiele am Dreiertisch, vier am Vierertisch" in bock.text("de")
     assert "three games at a table of three, four at a table of four" in bock.text("en")
-    k22 = registry.rule("K.2.2").text("de")
+    k22 = present(registry.rule("K.2.2")).text("de")
     assert "Am Dreiertisch sind das drei Spiele" in k22 and "Vierertisch vier" in k22
 
 
 def test_glossary_spitze_names_the_games_lowest_trump_like_k55() -> None:
     registry = _registry()
-    spitze = registry.term("spitze-patrouille")
+    spitze = present(registry.term("spitze-patrouille"))
     assert "seinen niedrigsten Trümpfen" not in spitze.text("de")
     assert "Trumpf-Sieben" in spitze.text("de") and "Karo-Buben" in spitze.text("de")
     assert "seven of trumps" in spitze.text("en") and "jack of diamonds" in spitze.text("en")
-    assert "niedrigsten Trumpf des Spiels" in " ".join(registry.rule("K.5.5").text("de").split())
+    assert "niedrigsten Trumpf des Spiels" in " ".join(present(registry.rule("K.5.5")).text("de").split())
 
 
 SEEDS = Path(settings.BASE_DIR).parent / "shared" / "seeds"
@@ -165,8 +169,8 @@ def test_close_paraphrases_are_rewritten() -> None:
     assert f35 is not None
     source = Path(rulings.__file__).read_text(encoding="utf-8")
     for name, text in (
-        ("3.2.8", registry.rule("3.2.8").text("de")),
-        ("3.5.1", registry.rule("3.5.1").text("de")),
+        ("3.2.8", present(registry.rule("3.2.8")).text("de")),
+        ("3.5.1", present(registry.rule("3.5.1")).text("de")),
         ("F-35", f35.explanation("de")),
         ("rulings.py", source),
     ):
@@ -217,7 +221,7 @@ def test_english_words_for_german_terms_are_one_each() -> None:
         assert "draw first" not in text, where
     concession = _registry().rule("3.3.1")
     assert "lays down" not in _all_text(concession, "en")
-    assert _registry().term("luschen").term("en") == "low cards"
+    assert present(_registry().term("luschen")).term("en") == "low cards"
 
 
 def test_lesson_16_says_exactly_what_the_ouvert_check_tries() -> None:

@@ -6,8 +6,11 @@ import sys
 import types
 
 import pytest
-from django.http import HttpResponse
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse
+from django.test import Client
 from django.urls import NoReverseMatch, include, path, reverse
+from pytest_django.fixtures import Settings
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +24,7 @@ def url_or_none(name: str) -> str | None:
         return None
 
 
-def test_home_in_german(client) -> None:
+def test_home_in_german(client: Client) -> None:
     response = client.get("/")
     assert response.status_code == 200
     page = response.content.decode()
@@ -36,7 +39,7 @@ def test_home_in_german(client) -> None:
     assert 'aria-label="Kreuz-Bube"' in page and 'aria-label="Karo-Bube"' in page
 
 
-def test_home_links_to_what_exists(client) -> None:
+def test_home_links_to_what_exists(client: Client) -> None:
     page = client.get("/").content.decode()
     for name in OTHER_APP_LINKS:
         url = url_or_none(name)
@@ -44,7 +47,7 @@ def test_home_links_to_what_exists(client) -> None:
             assert f'href="{url}"' in page, name
 
 
-def test_shell_has_switchers_htmx_and_csrf_header(client) -> None:
+def test_shell_has_switchers_htmx_and_csrf_header(client: Client) -> None:
     page = client.get("/").content.decode()
     assert 'action="/i18n/setlang/"' in page
     assert 'name="language" value="en"' in page and 'name="language" value="de"' in page
@@ -57,7 +60,7 @@ def test_shell_has_switchers_htmx_and_csrf_header(client) -> None:
     assert "/static/css/site.css" in page
 
 
-def test_home_in_english_after_set_language(client) -> None:
+def test_home_in_english_after_set_language(client: Client) -> None:
     response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     assert response.status_code == 302
     page = client.get("/").content.decode()
@@ -71,7 +74,7 @@ def test_home_in_english_after_set_language(client) -> None:
     assert '<html lang="de">' in client.get("/").content.decode()
 
 
-def test_home_only_get_and_head(client) -> None:
+def test_home_only_get_and_head(client: Client) -> None:
     assert client.head("/").status_code == 200
     assert client.post("/").status_code == 405
 
@@ -102,11 +105,11 @@ def test_static_css_exists() -> None:
 # ---- the shell with and without the other apps' URLs ---------------------------
 
 
-def _stub(request):
+def _stub(request: HttpRequest) -> HttpResponse:
     return HttpResponse("stub")
 
 
-def _install_urlconf(settings, name: str, with_other_apps: bool) -> None:
+def _install_urlconf(settings: Settings, name: str, with_other_apps: bool) -> None:
     module = types.ModuleType(name)
     patterns = [
         path("", include("skatschule.home.urls")),
@@ -148,7 +151,7 @@ def _install_urlconf(settings, name: str, with_other_apps: bool) -> None:
     settings.ROOT_URLCONF = name
 
 
-def test_shell_works_without_the_other_apps(client, settings) -> None:
+def test_shell_works_without_the_other_apps(client: Client, settings: Settings) -> None:
     _install_urlconf(settings, "skatschule_test_urls_minimal", with_other_apps=False)
     page = client.get("/").content.decode()
     assert "Kartengalerie" in page
@@ -156,7 +159,9 @@ def test_shell_works_without_the_other_apps(client, settings) -> None:
     assert client.get("/karten/").status_code == 200
 
 
-def test_shell_links_all_apps_when_they_exist(client, settings, django_user_model) -> None:
+def test_shell_links_all_apps_when_they_exist(
+    client: Client, settings: Settings, django_user_model: type[User]
+) -> None:
     _install_urlconf(settings, "skatschule_test_urls_full", with_other_apps=True)
     page = client.get("/").content.decode()
     for url, label in [
@@ -182,7 +187,7 @@ def test_shell_links_all_apps_when_they_exist(client, settings, django_user_mode
     assert 'href="/karten/" aria-current="page"' in client.get("/karten/").content.decode()
 
 
-def test_german_first_even_for_an_english_browser(client):
+def test_german_first_even_for_an_english_browser(client: Client) -> None:
     response = client.get("/", HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
     assert response.status_code == 200
     assert response["Content-Language"] == "de"

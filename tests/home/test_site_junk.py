@@ -40,6 +40,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.resolvers import RoutePattern
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
+from pytest_django.fixtures import Settings
 
 from skatschule.classrooms import services as classrooms
 from skatschule.classrooms.models import Assignment
@@ -151,7 +152,7 @@ class Endpoint:
 def _endpoints(resolver: URLResolver | None = None, prefix: str = "", namespace: str = "") -> list[Endpoint]:
     found: list[Endpoint] = []
     for entry in (resolver or get_resolver()).url_patterns:
-        route = str(entry.pattern._route) if isinstance(entry.pattern, RoutePattern) else ""
+        route = str(entry.pattern) if isinstance(entry.pattern, RoutePattern) else ""
         if isinstance(entry, URLResolver):
             ns = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
             found.extend(_endpoints(entry, prefix + route, ns))
@@ -164,7 +165,7 @@ def _endpoints(resolver: URLResolver | None = None, prefix: str = "", namespace:
 def _form_fields() -> dict[str, set[str]]:
     """The fields of every form of the project, by app (imported with the URLconf)."""
     out: dict[str, set[str]] = {}
-    todo = [forms.Form, forms.ModelForm]
+    todo: list[type[forms.BaseForm]] = [forms.Form, forms.ModelForm]
     while todo:
         cls = todo.pop()
         todo.extend(cls.__subclasses__())
@@ -199,7 +200,7 @@ def fields_by_app() -> dict[str, list[str]]:
 
 
 @pytest.fixture
-def world(settings, monkeypatch) -> dict[str, Any]:
+def world(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     settings.CLASS_JOIN_FAILURE_LIMIT = 10_000  # junk join codes would answer 429 before anything else
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     from skatschule.casebook import group_exams
@@ -353,7 +354,7 @@ LAST = (
 )
 
 
-def test_the_walk_reads_the_site(world):
+def test_the_walk_reads_the_site(world: dict[str, Any]) -> None:
     endpoints = _endpoints()
     namespaces = {e.app for e in endpoints}
     assert {"home", "rules", "training", "casebook", "accounts", "table", "scoresheet", "operations"} <= namespaces
@@ -385,7 +386,7 @@ def test_the_shards_cover_every_url() -> None:
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
-def test_junk_never_gives_a_500(world, shard):
+def test_junk_never_gives_a_500(world: dict[str, Any], shard: int) -> None:
     rng = random.Random(f"{SEED}-{shard}")
     fields = fields_by_app()
     common = ["next", "language", "hl", "page"]
@@ -397,7 +398,9 @@ def test_junk_never_gives_a_500(world, shard):
     failures: list[str] = []
     sent = 0
 
-    def send(endpoint: Endpoint, who: str, method: str, path: str, data: dict[str, Any], query: str = "", **headers):
+    def send(
+        endpoint: Endpoint, who: str, method: str, path: str, data: dict[str, Any], query: str = "", **headers: Any
+    ) -> int | None:
         nonlocal sent
         sent += 1
         client = clients[who]
@@ -455,7 +458,7 @@ def test_junk_never_gives_a_500(world, shard):
 
 @pytest.mark.postgres
 @pytest.mark.parametrize("shard", range(SHARDS))
-def test_junk_never_gives_a_500_on_postgres(world, shard):
+def test_junk_never_gives_a_500_on_postgres(world: dict[str, Any], shard: int) -> None:
     """Again on PostgreSQL, which refuses what SQLite stores (NUL characters, values longer
     than their column, integers past 64 bits)."""
     test_junk_never_gives_a_500(world, shard)

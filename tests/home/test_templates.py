@@ -13,7 +13,7 @@ TEMPLATES = Path(settings.BASE_DIR) / "templates"
 BLOCK = re.compile(r"{%\s*block\s+(\w+)\s*%}(.*?){%\s*endblock", re.S)
 
 
-def test_title_and_head_blocks_hold_no_page_markup():
+def test_title_and_head_blocks_hold_no_page_markup() -> None:
     wrong = []
     for path in sorted(TEMPLATES.rglob("*.html")):
         for name, body in BLOCK.findall(path.read_text(encoding="utf-8")):

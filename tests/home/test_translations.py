@@ -8,10 +8,13 @@ catalogs. No gettext tools are needed.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any, cast
 
 from django.conf import settings
 from django.template import engines
+from django.template.backends.django import Template as DjangoTemplate
 from django.template.base import Node
 from django.templatetags.i18n import BlockTranslateNode, TranslateNode
 from django.utils import translation
@@ -20,8 +23,8 @@ from django.utils.translation import trans_real
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 
 
-def _nodes(nodelist) -> list[Node]:
-    found = []
+def _nodes(nodelist: Iterable[Node]) -> list[Node]:
+    found: list[Node] = []
     for node in nodelist:
         found.append(node)
         for name in getattr(node, "child_nodelists", ()):
@@ -29,7 +32,7 @@ def _nodes(nodelist) -> list[Node]:
     return found
 
 
-def _literal(expression) -> str | None:
+def _literal(expression: object) -> str | None:
     """The string of a constant ``FilterExpression`` (None for a variable)."""
     if expression is None:
         return None
@@ -43,7 +46,9 @@ def _literal(expression) -> str | None:
 def _messages(path: Path) -> list[tuple[str | None, str]]:
     """(context, msgid) of every translated string in one template (blocks of child
     templates included: ``extends`` keeps them under the ExtendsNode)."""
-    template = engines["django"].from_string(path.read_text(encoding="utf-8")).template
+    loaded = engines["django"].from_string(path.read_text(encoding="utf-8"))
+    assert isinstance(loaded, DjangoTemplate)
+    template = loaded.template
     messages: list[tuple[str | None, str]] = []
     for node in _nodes(template.nodelist):
         if isinstance(node, TranslateNode):
@@ -58,8 +63,8 @@ def _messages(path: Path) -> list[tuple[str | None, str]]:
     return messages
 
 
-def test_every_template_string_has_an_english_translation():
-    catalog = trans_real.translation("en")._catalog
+def test_every_template_string_has_an_english_translation() -> None:
+    catalog = cast(Any, trans_real.translation("en"))._catalog  # Django's own table: private
     missing = []
     count = 0
     for path in sorted(TEMPLATES.rglob("*.html")):
@@ -94,8 +99,8 @@ def _python_messages(path: Path) -> list[tuple[str | None, str]]:
     return messages
 
 
-def test_every_python_interface_string_has_an_english_translation():
-    catalog = trans_real.translation("en")._catalog
+def test_every_python_interface_string_has_an_english_translation() -> None:
+    catalog = cast(Any, trans_real.translation("en"))._catalog  # Django's own table: private
     package = Path(settings.BASE_DIR) / "skatschule"
     missing = []
     count = 0

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
@@ -23,13 +24,14 @@ from skatschule.owners import Owner
 from skatschule.training.models import Attempt, IssuedExercise, ReviewItem
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import issue, question_for, submit
+from tests.present import present
 
 pytestmark = pytest.mark.django_db
 
 
 def _answer(owner: Owner, when: datetime, *, kind: str = "rangfolge", right: bool = True) -> Attempt:
     issued = issue(kind=kind, difficulty=1, owner=owner)
-    values = get_type(kind).correct_answer(question_for(issued))
+    values = present(get_type(kind)).correct_answer(question_for(issued))
     if not right:
         values = list(reversed(values)) if question_for(issued).widget == "order" else []
     attempt = submit(issued=issued, owner=owner, values=values, now=when).attempt
@@ -114,7 +116,7 @@ def test_feedback_shows_goal_and_one_next_step() -> None:
     client = Client()
     client.get(reverse("training:lesson", kwargs={"slug": "die-karten"}))
     issued = IssuedExercise.objects.latest("issued_at", "pk")
-    right = get_type(issued.kind).correct_answer(question_for(issued))
+    right = present(get_type(issued.kind)).correct_answer(question_for(issued))
     html = client.post(reverse("training:answer", args=[issued.public_id]), {"answer": right}).content.decode()
     assert "Heute 1 von 10 Antworten" in html
     assert html.count('class="btn next-exercise"') == 1
@@ -133,7 +135,7 @@ def test_rank_order_shows_pictures_and_marks_after_the_answer() -> None:
     assert question.widget == "order"
     assert owner_html.count('class="card-img') >= len(question.options)  # pictures beside the drop-downs
     assert "card-mark" not in owner_html  # nothing marked before the answer
-    right = get_type("rangfolge").correct_answer(question)
+    right = present(get_type("rangfolge")).correct_answer(question)
     given = [right[1], right[0], *right[2:]]
     html = client.post(reverse("training:answer", args=[issued.public_id]), {"answer": given}).content.decode()
     assert html.count("card-mark-wrong") == 2 and html.count("card-mark-right") == len(right) - 2
@@ -146,7 +148,7 @@ def test_trump_picking_marks_right_wrong_and_missed() -> None:
         client.get(reverse("training:exercise", kwargs={"kind": "rangfolge"}))
         issued = IssuedExercise.objects.latest("issued_at", "pk")
         question = question_for(issued)
-        right = get_type("rangfolge").correct_answer(question)
+        right = present(get_type("rangfolge")).correct_answer(question)
         if question.widget == "cards" and len(right) >= 2 and len(right) < len(question.options):
             break
     wrong = next(o.value for o in question.options if o.value not in right)
@@ -158,13 +160,13 @@ def test_trump_picking_marks_right_wrong_and_missed() -> None:
     assert "(übersehen)" in html
 
 
-def _reminded_user(name: str = "mia", frequency: str = Reminders.DAILY, language: str = "de"):
+def _reminded_user(name: str = "mia", frequency: str = Reminders.DAILY, language: str = "de") -> User:
     user = get_user_model().objects.create_user(name, password="x" * 12, email=f"{name}@example.org")
     LearnerSettings.objects.create(user=user, reminders=frequency, language=language)
     return user
 
 
-def _due_item(user, now: datetime) -> None:
+def _due_item(user: User, now: datetime) -> None:
     owner = Owner.for_user(user)
     _answer(owner, now - timedelta(days=3), right=False)
     ReviewItem.objects.filter(user=user).update(due=now - timedelta(hours=1))
@@ -179,7 +181,7 @@ def test_reminder_goes_once_per_period_through_the_jobs_api() -> None:
     assert len(mail.outbox) == 1
     message = mail.outbox[0]
     assert message.to == ["mia@example.org"] and "1 Aufgabe" in message.subject
-    links = re.findall(r"http://127\.0\.0\.1:8000(/tagesziel/abbestellen/[^/\s]+/)", message.body)
+    links = re.findall(r"http://127\.0\.0\.1:8000(/tagesziel/abbestellen/[^/\s]+/)", str(message.body))
     assert len(links) == 1 and "English" not in message.body  # one language: German, as she saved it
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert Job.objects.filter(kind="reminder_mail", status="done").count() == 1
@@ -229,7 +231,7 @@ def test_free_practice_names_a_due_review_first() -> None:
     client.get(reverse("training:exercise", kwargs={"kind": "rangfolge"}))
     issued = IssuedExercise.objects.latest("issued_at", "pk")
     question = question_for(issued)
-    right = get_type("rangfolge").correct_answer(question)
+    right = present(get_type("rangfolge")).correct_answer(question)
     wrong = list(reversed(right)) if question.widget == "order" else [o.value for o in question.options]
     html = client.post(reverse("training:answer", args=[issued.public_id]), {"answer": wrong}).content.decode()
     nxt = re.search(r'<a class="btn next-exercise" href="([^"]+)"', html)
@@ -237,7 +239,7 @@ def test_free_practice_names_a_due_review_first() -> None:
     ReviewItem.objects.update(due=timezone.now() - timedelta(minutes=1))
     client.get(reverse("training:exercise", kwargs={"kind": "rangfolge"}))
     issued = IssuedExercise.objects.latest("issued_at", "pk")
-    right = get_type("rangfolge").correct_answer(question_for(issued))
+    right = present(get_type("rangfolge")).correct_answer(question_for(issued))
     html = client.post(reverse("training:answer", args=[issued.public_id]), {"answer": right}).content.decode()
     nxt = re.search(r'<a class="btn next-exercise" href="([^"]+)"', html)
     assert nxt and nxt.group(1).startswith("/ueben/wiederholen/")
@@ -254,7 +256,7 @@ def test_account_export_holds_the_goal_and_the_reminders_sent() -> None:
     assert [(r["period"], r["due"]) for r in data["reminders_sent"]] == [("w2026-48", 3)]
 
 
-def test_every_lesson_mastered_names_the_puzzle_of_the_day(monkeypatch) -> None:
+def test_every_lesson_mastered_names_the_puzzle_of_the_day(monkeypatch: pytest.MonkeyPatch) -> None:
     from skatschule.training import selectors as progress
 
     monkeypatch.setattr(progress, "get_lessons", lambda: ())  # nothing left to master
@@ -262,7 +264,7 @@ def test_every_lesson_mastered_names_the_puzzle_of_the_day(monkeypatch) -> None:
     client = Client()
     client.get(reverse("training:lesson", kwargs={"slug": "die-karten"}))
     issued = IssuedExercise.objects.latest("issued_at", "pk")
-    right = get_type(issued.kind).correct_answer(question_for(issued))
+    right = present(get_type(issued.kind)).correct_answer(question_for(issued))
     html = client.post(reverse("training:answer", args=[issued.public_id]), {"answer": right}).content.decode()
     puzzle = reverse("puzzles:daily")
     assert f'<a class="btn next-exercise" href="{puzzle}?weiter=1"' in html

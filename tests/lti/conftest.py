@@ -3,6 +3,7 @@ the tool as an admin would register it, and a launch through the real OIDC login
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -30,13 +31,13 @@ def tool_key_pem() -> tuple[str, str]:
 
 
 @pytest.fixture
-def tool_key(db, tool_key_pem) -> Key:
+def tool_key(db: None, tool_key_pem: tuple[str, str]) -> Key:
     public, private = tool_key_pem
     return Key.objects.create(public_key=public, private_key=private)
 
 
 @pytest.fixture
-def platform(tool_key) -> Any:
+def platform(tool_key: Key) -> Iterator[Platform]:
     sim = Platform(tool_jwks=Key.objects.as_jwks()).start()
     try:
         yield sim
@@ -45,7 +46,7 @@ def platform(tool_key) -> Any:
 
 
 @pytest.fixture
-def registration(platform) -> LtiRegistration:
+def registration(platform: Platform) -> LtiRegistration:
     """The platform as registered in the admin, with an activated deployment."""
     registration = LtiRegistration.objects.create(
         name="Simulierte Lernplattform",

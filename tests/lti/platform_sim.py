@@ -57,7 +57,8 @@ def public_jwk(key: rsa.RSAPrivateKey, kid: str) -> dict[str, Any]:
     public = key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
     jwk = JWK.from_pem(public).export_public(as_dict=True)
     jwk.update(kid=kid, alg="RS256", use="sig")
-    return jwk
+    found: dict[str, Any] = jwk
+    return found
 
 
 @dataclass
@@ -101,6 +102,7 @@ class Platform:
     def issuer(self) -> str:
         assert self._server is not None
         host, port = self._server.server_address[:2]
+        assert isinstance(host, str)
         return f"http://{host}:{port}"
 
     def url(self, path: str) -> str:
@@ -300,7 +302,8 @@ class Platform:
         if self.tool_jwks is not None:
             return self.tool_jwks
         with urlopen(self.tool_jwks_url, timeout=5) as answer:  # noqa: S310 (127.0.0.1 only)
-            return json.load(answer)
+            keys: dict[str, Any] = json.load(answer)
+            return keys
 
     def _token(self, form: dict[str, list[str]]) -> tuple[int, dict[str, Any]]:
         one = {k: v[0] for k, v in form.items()}

@@ -5,37 +5,41 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 from html import unescape
+from typing import Any
 
 import jwt
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 from jwcrypto.jwk import JWK
-from lti_tool.models import Key, LtiUser
+from lti_tool.models import Key, LtiRegistration, LtiUser
+from pytest_django.fixtures import DjangoCaptureOnCommitCallbacks
 
 from skatschule.classrooms import services as classrooms
 from skatschule.classrooms.models import Membership
 from skatschule.jobs.models import Job, JobStatus
 from skatschule.lti.models import CourseClass
 from skatschule.quizzes import questions
-from skatschule.quizzes.models import QuizAttempt
+from skatschule.quizzes.models import Quiz, QuizAttempt
 from skatschule.quizzes.services import attempts, grading
 from skatschule.quizzes.services.authoring import create_quiz
+from tests.present import present
 from tests.quizzes.helpers import right_values, wrong_values
 
 from .conftest import ANNA, BEN, CARL, TEACHER, launch
-from .platform_sim import DL, LTI
+from .platform_sim import DL, LTI, Platform
 
 pytestmark = pytest.mark.django_db
 
 
-def _course(platform, registration, **token) -> tuple[Client, CourseClass]:
+def _course(platform: Platform, registration: LtiRegistration, **token: Any) -> tuple[Client, CourseClass]:
     client = Client()
     assert launch(client, platform, registration, TEACHER, **token).status_code == 302
     return client, CourseClass.objects.get()
 
 
-def _quiz(course: CourseClass, items: int = 3):
+def _quiz(course: CourseClass, items: int = 3) -> Quiz:
     return create_quiz(
         owner=course.classroom.teacher,
         classroom=course.classroom,
@@ -47,10 +51,13 @@ def _quiz(course: CourseClass, items: int = 3):
 
 def _tool_public_key(kid: str) -> bytes:
     jwk = next(k for k in Key.objects.as_jwks()["keys"] if k["kid"] == kid)
-    return JWK(**jwk).export_to_pem()
+    pem: bytes = JWK(**jwk).export_to_pem()
+    return pem
 
 
-def test_deep_link_teacher_picks_a_quiz_and_the_lms_gets_a_signed_link(platform, registration) -> None:
+def test_deep_link_teacher_picks_a_quiz_and_the_lms_gets_a_signed_link(
+    platform: Platform, registration: LtiRegistration
+) -> None:
     _, course = _course(platform, registration, services=False)
     quiz = _quiz(course, items=4)
     client = Client()
@@ -66,7 +73,7 @@ def test_deep_link_teacher_picks_a_quiz_and_the_lms_gets_a_signed_link(platform,
     assert "frame-ancestors 'none'" in answer["Content-Security-Policy"]
     html = answer.content.decode()
     assert f'action="{platform.url("/deep-link-return")}"' in html
-    token = unescape(re.search(r'name="JWT" value="([^"]+)"', html).group(1))
+    token = unescape(present(re.search(r'name="JWT" value="([^"]+)"', html)).group(1))
     kid = jwt.get_unverified_header(token)["kid"]
     claims = jwt.decode(token, _tool_public_key(kid), algorithms=["RS256"], audience=platform.issuer)
     assert claims["iss"] == platform.client_id
@@ -86,13 +93,13 @@ def test_deep_link_teacher_picks_a_quiz_and_the_lms_gets_a_signed_link(platform,
     assert launched["Location"] == f"/quiz/{quiz.pk}/start/"
 
 
-def test_deep_link_to_a_lesson_has_no_grade_column(platform, registration) -> None:
+def test_deep_link_to_a_lesson_has_no_grade_column(platform: Platform, registration: LtiRegistration) -> None:
     _course(platform, registration, services=False)
     client = Client()
     launch(client, platform, registration, TEACHER, message_type="LtiDeepLinkingRequest")
-    first = re.search(r'value="(lesson:[^"]+)"', client.get("/lti/auswahl/").content.decode()).group(1)
+    first = present(re.search(r'value="(lesson:[^"]+)"', client.get("/lti/auswahl/").content.decode())).group(1)
     answer = client.post("/lti/auswahl/", {"resource": first}).content.decode()
-    token = unescape(re.search(r'name="JWT" value="([^"]+)"', answer).group(1))
+    token = unescape(present(re.search(r'name="JWT" value="([^"]+)"', answer)).group(1))
     claims = jwt.decode(token, options={"verify_signature": False})
     (item,) = claims[DL + "content_items"]
     assert item["custom"] == {"skatschule": first} and "lineItem" not in item
@@ -101,20 +108,25 @@ def test_deep_link_to_a_lesson_has_no_grade_column(platform, registration) -> No
     assert launched.status_code == 302 and launched["Location"].endswith(f"/lektion/{slug}/")
 
 
-def test_only_the_teacher_deep_links(platform, registration) -> None:
+def test_only_the_teacher_deep_links(platform: Platform, registration: LtiRegistration) -> None:
     _course(platform, registration, services=False)
     response = launch(Client(), platform, registration, ANNA, message_type="LtiDeepLinkingRequest")
     assert response.status_code == 403
 
 
-def test_roster_creates_and_refreshes_the_class(platform, registration, student) -> None:
+def test_roster_creates_and_refreshes_the_class(
+    platform: Platform, registration: LtiRegistration, student: User
+) -> None:
     platform.members = [TEACHER, ANNA, BEN, CARL]
     CARL.status = "Inactive"
     try:
         client, course = _course(platform, registration)  # the teacher's first launch syncs the roster
     finally:
         CARL.status = "Active"
-    names = lambda: sorted(m.student.first_name for m in Membership.objects.filter(classroom=course.classroom))  # noqa: E731
+
+    def names() -> list[str]:
+        return sorted(m.student.first_name for m in Membership.objects.filter(classroom=course.classroom))
+
     assert names() == ["Anna", "Ben"]
     assert Job.objects.get(kind="lti.roster").status == JobStatus.DONE
     classrooms.join(student=student, raw_code=course.classroom.join_code)  # joined by code, not from the LMS
@@ -131,7 +143,11 @@ def test_roster_creates_and_refreshes_the_class(platform, registration, student)
     assert Client().post(f"/lti/kurs/{course.pk}/abgleichen/").status_code == 302  # to the login page
 
 
-def test_grade_passback_when_the_student_submits(platform, registration, django_capture_on_commit_callbacks) -> None:
+def test_grade_passback_when_the_student_submits(
+    platform: Platform,
+    registration: LtiRegistration,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
     _, course = _course(platform, registration)
     quiz = _quiz(course, items=3)
     launch(Client(), platform, registration, ANNA, custom={"skatschule": f"quiz:{quiz.pk}"})
@@ -158,7 +174,11 @@ def test_grade_passback_when_the_student_submits(platform, registration, django_
     assert len(platform.scores) == 1
 
 
-def test_no_grade_without_the_score_scope(platform, registration, django_capture_on_commit_callbacks) -> None:
+def test_no_grade_without_the_score_scope(
+    platform: Platform,
+    registration: LtiRegistration,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
     _, course = _course(platform, registration, services=False)
     quiz = _quiz(course, items=1)
     launch(Client(), platform, registration, ANNA, custom={"skatschule": f"quiz:{quiz.pk}"}, services=False)
@@ -170,7 +190,9 @@ def test_no_grade_without_the_score_scope(platform, registration, django_capture
 
 
 def test_an_unreachable_platform_fails_the_job_not_the_submission(
-    platform, registration, django_capture_on_commit_callbacks
+    platform: Platform,
+    registration: LtiRegistration,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
 ) -> None:
     _, course = _course(platform, registration, services=False)
     quiz = _quiz(course, items=1)
@@ -187,7 +209,11 @@ def test_an_unreachable_platform_fails_the_job_not_the_submission(
     assert QuizAttempt.objects.get(pk=attempt.pk).submitted_at is not None
 
 
-def test_the_teacher_sends_unconfirmed_scores_again(platform, registration, django_capture_on_commit_callbacks) -> None:
+def test_the_teacher_sends_unconfirmed_scores_again(
+    platform: Platform,
+    registration: LtiRegistration,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
     teacher_client, course = _course(platform, registration, services=False)
     quiz = _quiz(course, items=2)
     launch(Client(), platform, registration, ANNA, custom={"skatschule": f"quiz:{quiz.pk}"})
@@ -217,7 +243,9 @@ def test_the_teacher_sends_unconfirmed_scores_again(platform, registration, djan
 
 
 def test_grade_passback_sends_the_quiz_grading_policy_result(
-    platform, registration, django_capture_on_commit_callbacks
+    platform: Platform,
+    registration: LtiRegistration,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
 ) -> None:
     """Highest attempt: a worse second attempt sends the first attempt's points again."""
     _, course = _course(platform, registration)
@@ -247,7 +275,9 @@ def test_grade_passback_sends_the_quiz_grading_policy_result(
 
 
 def test_a_teachers_override_sends_the_changed_score(
-    platform, registration, django_capture_on_commit_callbacks
+    platform: Platform,
+    registration: LtiRegistration,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
 ) -> None:
     """The LMS got 1 of 2; the teacher gives the wrong answer full credit: it gets 2 of 2, stamped
     later than the first score, and the course page has nothing left to send."""

@@ -3,25 +3,28 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
-from lti_tool.models import LtiDeployment, LtiUser
+from lti_tool.models import Key, LtiDeployment, LtiRegistration, LtiUser
 
-from skatschule.classrooms.models import Membership
+from skatschule.classrooms.models import Classroom, Membership
 from skatschule.lti.models import CourseClass, GradeTarget, UsedNonce
+from skatschule.quizzes.models import Quiz
 from skatschule.quizzes.services.authoring import create_quiz
 
 from .conftest import ANNA, TEACHER, launch, login_state
-from .platform_sim import INSTRUCTOR, Person, new_key
+from .platform_sim import INSTRUCTOR, Person, Platform, new_key
 
 CO_TEACHER = Person("t-101", "Otto", "Ober", [INSTRUCTOR])
 
 pytestmark = pytest.mark.django_db
 
 
-def _teacher_launch(platform, registration) -> tuple[Client, CourseClass]:
+def _teacher_launch(platform: Platform, registration: LtiRegistration) -> tuple[Client, CourseClass]:
     client = Client()
     response = launch(client, platform, registration, TEACHER, services=False)
     course = CourseClass.objects.get()
@@ -29,7 +32,7 @@ def _teacher_launch(platform, registration) -> tuple[Client, CourseClass]:
     return client, course
 
 
-def _quiz(course: CourseClass):
+def _quiz(course: CourseClass) -> Quiz:
     return create_quiz(
         owner=course.classroom.teacher,
         classroom=course.classroom,
@@ -39,7 +42,9 @@ def _quiz(course: CourseClass):
     )
 
 
-def test_whole_launch_teacher_creates_the_class_student_lands_on_the_quiz(platform, registration) -> None:
+def test_whole_launch_teacher_creates_the_class_student_lands_on_the_quiz(
+    platform: Platform, registration: LtiRegistration
+) -> None:
     teacher_client, course = _teacher_launch(platform, registration)
     teacher = course.classroom.teacher
     assert course.classroom.name == platform.context_title
@@ -63,20 +68,22 @@ def test_whole_launch_teacher_creates_the_class_student_lands_on_the_quiz(platfo
     assert LtiUser.objects.get(sub=ANNA.sub).auth_user == anna
 
 
-def test_a_second_instructor_is_not_made_a_student(platform, registration) -> None:
+def test_a_second_instructor_is_not_made_a_student(platform: Platform, registration: LtiRegistration) -> None:
     _teacher_launch(platform, registration)
     response = launch(Client(), platform, registration, CO_TEACHER)
     assert response.status_code == 409 and "Karla Kreuz" in response.content.decode()
     assert not Membership.objects.exists()
 
 
-def test_student_before_any_teacher_is_told_so(platform, registration) -> None:
+def test_student_before_any_teacher_is_told_so(platform: Platform, registration: LtiRegistration) -> None:
     response = launch(Client(), platform, registration, ANNA)
     assert response.status_code == 409
     assert "noch keine Lehrkraft" in response.content.decode()
 
 
-def test_a_quiz_of_another_class_is_not_reachable(platform, registration, teacher, classroom) -> None:
+def test_a_quiz_of_another_class_is_not_reachable(
+    platform: Platform, registration: LtiRegistration, teacher: User, classroom: Classroom
+) -> None:
     _teacher_launch(platform, registration)
     other = create_quiz(owner=teacher, classroom=classroom, title="Fremd", pool=[("augen", 1)], item_count=1)
     response = launch(Client(), platform, registration, ANNA, custom={"skatschule": f"quiz:{other.pk}"})
@@ -94,7 +101,9 @@ def test_a_quiz_of_another_class_is_not_reachable(platform, registration, teache
     ],
     ids=["wrong-key", "wrong-audience", "wrong-nonce", "expired"],
 )
-def test_forged_launch_is_refused_with_a_clear_page(platform, registration, forgery) -> None:
+def test_forged_launch_is_refused_with_a_clear_page(
+    platform: Platform, registration: LtiRegistration, forgery: dict[str, Any]
+) -> None:
     client = Client()
     state, nonce = login_state(client, platform, registration, TEACHER)
     token = {"nonce": nonce, **forgery}
@@ -109,7 +118,7 @@ def test_forged_launch_is_refused_with_a_clear_page(platform, registration, forg
     assert "_auth_user_id" not in client.session
 
 
-def test_the_same_launch_is_not_taken_twice(platform, registration) -> None:
+def test_the_same_launch_is_not_taken_twice(platform: Platform, registration: LtiRegistration) -> None:
     client = Client()
     state, nonce = login_state(client, platform, registration, TEACHER)
     posted = {"id_token": platform.id_token(nonce=nonce, person=TEACHER), "state": state}
@@ -122,27 +131,29 @@ def test_the_same_launch_is_not_taken_twice(platform, registration) -> None:
     assert "_auth_user_id" not in elsewhere.session
 
 
-def test_used_nonces_are_kept_two_days(platform, registration) -> None:
+def test_used_nonces_are_kept_two_days(platform: Platform, registration: LtiRegistration) -> None:
     launch(Client(), platform, registration, TEACHER)
     UsedNonce.objects.update(used_at=timezone.now() - timedelta(days=2, minutes=1))
     launch(Client(), platform, registration, TEACHER)
     assert UsedNonce.objects.count() == 1 and UsedNonce.objects.get().used_at > timezone.now() - timedelta(minutes=1)
 
 
-def test_a_refused_launch_keeps_whoever_is_signed_in(platform, registration, student) -> None:
+def test_a_refused_launch_keeps_whoever_is_signed_in(
+    platform: Platform, registration: LtiRegistration, student: User
+) -> None:
     client = Client()
     client.force_login(student)
     assert client.post("/lti/start/", {"id_token": "a.b.c", "state": "x"}).status_code == 403
     assert client.session["_auth_user_id"] == str(student.pk)
 
 
-def test_inactive_deployment_is_refused(platform, registration) -> None:
+def test_inactive_deployment_is_refused(platform: Platform, registration: LtiRegistration) -> None:
     LtiDeployment.objects.update(is_active=False)
     response = launch(Client(), platform, registration, TEACHER)
     assert response.status_code == 403 and "Deployment" in response.content.decode()
 
 
-def test_bad_requests_get_a_4xx_page(platform, registration) -> None:
+def test_bad_requests_get_a_4xx_page(platform: Platform, registration: LtiRegistration) -> None:
     client = Client()
     assert client.get("/lti/start/").status_code == 405
     assert client.post("/lti/start/", {}).status_code == 400
@@ -156,7 +167,7 @@ def test_bad_requests_get_a_4xx_page(platform, registration) -> None:
     assert client.get("/lti/auswahl/").status_code == 302  # to the login page: no launch, no user
 
 
-def test_login_without_a_tool_key_says_so(platform, registration, tool_key) -> None:
+def test_login_without_a_tool_key_says_so(platform: Platform, registration: LtiRegistration, tool_key: Key) -> None:
     tool_key.delete()
     response = Client().get(
         f"/lti/login/{registration.uuid}/",
@@ -165,12 +176,12 @@ def test_login_without_a_tool_key_says_so(platform, registration, tool_key) -> N
     assert response.status_code == 503 and "rotate_keys" in response.content.decode()
 
 
-def test_jwks_lists_the_tool_key(platform, registration, tool_key) -> None:
+def test_jwks_lists_the_tool_key(platform: Platform, registration: LtiRegistration, tool_key: Key) -> None:
     keys = Client().get("/lti/jwks.json").json()["keys"]
     assert [k["kid"] for k in keys] == [tool_key.as_jwk()["kid"]] and "d" not in keys[0]
 
 
-def test_the_platform_is_configured_in_the_admin(admin_client, registration) -> None:
+def test_the_platform_is_configured_in_the_admin(admin_client: Client, registration: LtiRegistration) -> None:
     assert admin_client.get("/admin/lti_tool/ltiregistration/add/").status_code == 200
     page = admin_client.get(f"/admin/lti_tool/ltiregistration/{registration.pk}/change/").content.decode()
     assert registration.client_id in page and "deployment-1" in page  # the deployment inline

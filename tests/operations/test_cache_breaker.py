@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import signal
 import time
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -27,7 +29,7 @@ INTERVAL = 3.0
 
 
 @pytest.fixture
-def hung_redis(tmp_path):
+def hung_redis(tmp_path: Path) -> Iterator[OwnRedis]:
     if REDIS is None:
         pytest.skip("redis-server is not installed")
     server = OwnRedis(tmp_path)
@@ -55,7 +57,7 @@ def _timed_get(client: Client, url: str) -> float:
     return time.monotonic() - start
 
 
-def test_a_hung_redis_costs_at_most_one_timeout_per_interval(hung_redis):
+def test_a_hung_redis_costs_at_most_one_timeout_per_interval(hung_redis: OwnRedis) -> None:
     user = get_user_model().objects.create_user("haengt")
     client = Client(raise_request_exception=False)
     client.force_login(user)
@@ -67,7 +69,7 @@ def test_a_hung_redis_costs_at_most_one_timeout_per_interval(hung_redis):
 
     os.kill(hung_redis.process.pid, signal.SIGSTOP)  # hangs: accepts, never answers
     started = time.monotonic()
-    times = []
+    times: list[float] = []
     while time.monotonic() - started < INTERVAL * 0.8:
         times.extend(_timed_get(client, url) for url in pages)
     # the first page pays the timeout once (and at most the database's time on top) ...

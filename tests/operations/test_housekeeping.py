@@ -20,11 +20,11 @@ from tests.training.helpers import answer
 pytestmark = pytest.mark.django_db
 
 
-def _age(issued, days: int) -> None:
+def _age(issued: IssuedExercise, days: int) -> None:
     IssuedExercise.objects.filter(pk=issued.pk).update(issued_at=timezone.now() - timedelta(days=days))
 
 
-def test_housekeeping_deletes_only_what_is_stale():
+def test_housekeeping_deletes_only_what_is_stale() -> None:
     anonymous = Owner.for_session("a" * 32)
     member = Owner.for_user(get_user_model().objects.create_user("aufgeraeumt"))
     old_open = issue(kind="augen", difficulty=1, owner=anonymous)

@@ -14,10 +14,12 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client, override_settings
 from django.urls import reverse
@@ -45,6 +47,7 @@ class OwnRedis:
 
     def start(self) -> None:
         """Start (or start again, on the same port) and wait until it answers."""
+        assert REDIS is not None
         self.process = subprocess.Popen(
             [REDIS, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
             + ["--dir", str(self.dir)],
@@ -72,7 +75,7 @@ class OwnRedis:
 
 
 @pytest.fixture
-def own_redis(tmp_path):
+def own_redis(tmp_path: Path) -> Iterator[OwnRedis]:
     if REDIS is None:
         pytest.skip("redis-server is not installed")
     server = OwnRedis(tmp_path)
@@ -92,7 +95,7 @@ def own_redis(tmp_path):
             server.stop()
 
 
-def _member(name: str = "ausfall", password: str | None = None):
+def _member(name: str = "ausfall", password: str | None = None) -> User:
     user = get_user_model().objects.create_user(name)
     if password:
         user.set_password(password)
@@ -100,7 +103,7 @@ def _member(name: str = "ausfall", password: str | None = None):
     return user
 
 
-def test_logged_in_pages_and_login_work_with_redis_stopped(own_redis):
+def test_logged_in_pages_and_login_work_with_redis_stopped(own_redis: OwnRedis) -> None:
     teacher = _member("lehrerin-ausfall")
     classrooms.grant_teacher(user=teacher)
     room = classrooms.create_classroom(teacher=teacher, name="Ausfall-AG")
@@ -155,7 +158,7 @@ def test_logged_in_pages_and_login_work_with_redis_stopped(own_redis):
     assert not get_user_model().objects.filter(username="neu-im-ausfall").exists()
 
 
-def test_the_limiter_counts_again_when_redis_is_back(own_redis, tmp_path):
+def test_the_limiter_counts_again_when_redis_is_back(own_redis: OwnRedis, tmp_path: Path) -> None:
     from django.test import RequestFactory
 
     from skatschule.classrooms import join_limit
@@ -201,7 +204,7 @@ DB_DOWN_SCRIPT = textwrap.dedent(
 )
 
 
-def test_database_down_readiness_503_liveness_200_and_a_clean_503_page():
+def test_database_down_readiness_503_liveness_200_and_a_clean_503_page() -> None:
     env = dict(
         os.environ,
         DATABASE_URL=f"postgres://skatschule@127.0.0.1:{_spare_port()}/nowhere",  # nothing listens there

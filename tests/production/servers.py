@@ -15,6 +15,9 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+
+from tests.present import present
 
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).with_name("gunicorn")
@@ -26,7 +29,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def database_url(settings_dict: dict) -> str:
+def database_url(settings_dict: dict[str, Any]) -> str:
     """A DATABASE_URL for the (test) database Django is connected to."""
     user = urllib.parse.quote(settings_dict.get("USER") or "")
     password = settings_dict.get("PASSWORD") or ""
@@ -103,10 +106,13 @@ class Browser:
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), _NoRedirect())
 
     def cookie(self, name: str) -> str:
-        return next((c.value for c in self.jar if c.name == name), "")
+        return next((c.value or "" for c in self.jar if c.name == name), "")
 
     def request(
-        self, url: str, data: dict | list | None = None, headers: dict[str, str] | None = None
+        self,
+        url: str,
+        data: dict[str, Any] | list[tuple[str, str]] | None = None,
+        headers: dict[str, str] | None = None,
     ) -> tuple[int, str]:
         body = urllib.parse.urlencode(data, doseq=True).encode() if data is not None else None
         req = urllib.request.Request(url, data=body, headers=headers or {})
@@ -122,7 +128,7 @@ class Browser:
     def login(self, base: str, username: str, password: str) -> None:
         status, html = self.request(base + "/konto/anmelden/")
         assert status == 200, status
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+        token = present(re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)).group(1)
         status, _ = self.request(
             base + "/konto/anmelden/", {"csrfmiddlewaretoken": token, "username": username, "password": password}
         )

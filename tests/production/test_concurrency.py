@@ -16,6 +16,7 @@ from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
+from skatschule.exercises.base import Feedback, Question
 from skatschule.owners import Owner
 from skatschule.training.models import Attempt, IssuedExercise, ReviewItem
 from skatschule.training.selectors import Progress, attempt_rows, derived_progress, progress
@@ -49,7 +50,7 @@ def _race_after_check(monkeypatch: pytest.MonkeyPatch, parties: int) -> None:
     original = issuing.grade_answer
     local = threading.local()
 
-    def graded_in_step(question, values):
+    def graded_in_step(question: Question, values: list[str]) -> Feedback:
         if not getattr(local, "waited", False):
             local.waited = True
             barrier.wait()
@@ -59,7 +60,9 @@ def _race_after_check(monkeypatch: pytest.MonkeyPatch, parties: int) -> None:
 
 
 @pytest.mark.parametrize("correct", [True, False])
-def test_simultaneous_submits_of_one_exercise_record_one_attempt(monkeypatch, correct):
+def test_simultaneous_submits_of_one_exercise_record_one_attempt(
+    monkeypatch: pytest.MonkeyPatch, correct: bool
+) -> None:
     user = get_user_model().objects.create_user("gleichzeitig")
     owner = Owner.for_user(user)
     issued = issue(kind="augen", difficulty=1, owner=owner)
@@ -78,7 +81,7 @@ def test_simultaneous_submits_of_one_exercise_record_one_attempt(monkeypatch, co
     assert ReviewItem.objects.count() == (0 if correct else 1)
 
 
-def test_simultaneous_posts_over_http_record_one_attempt():
+def test_simultaneous_posts_over_http_record_one_attempt() -> None:
     user = get_user_model().objects.create_user("doppelklick")
     client = Client()
     client.force_login(user)
@@ -111,7 +114,7 @@ def _figures(p: Progress) -> dict[str, Any]:
     }
 
 
-def test_progress_never_loses_an_update():
+def test_progress_never_loses_an_update() -> None:
     """8 threads answer 5 exercises each for the same user at once, while the stored progress
     summary is folded forward by every submit. Afterwards the summary's figures must equal
     (a) the derivation from the whole history and (b) a second user's figures after answering
@@ -158,7 +161,7 @@ def test_progress_never_loses_an_update():
     assert _figures(progress(replay)) == _figures(concurrent)
 
 
-def test_same_question_missed_twice_at_once_makes_one_review_item(monkeypatch):
+def test_same_question_missed_twice_at_once_makes_one_review_item(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two issues of the same seed (a review and a fresh copy) answered wrong at the same moment."""
     user = get_user_model().objects.create_user("wiederholer")
     owner = Owner.for_user(user)

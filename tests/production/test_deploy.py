@@ -8,6 +8,7 @@ import secrets
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,14 +34,14 @@ def _run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[st
     return subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
 
 
-def test_check_deploy_is_clean_with_production_env():
+def test_check_deploy_is_clean_with_production_env() -> None:
     # --fail-level WARNING: any warning (W001 ... W022, axes' checks) fails the command
     result = _run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], _env())
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues (0 silenced)" in result.stdout
 
 
-def test_check_deploy_warns_on_a_development_setup():
+def test_check_deploy_warns_on_a_development_setup() -> None:
     """The test above can fail: the development defaults give warnings."""
     env = _env(DEBUG="1")
     result = _run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], env)
@@ -65,14 +66,15 @@ print(json.dumps({
 """
 
 
-def _settings(env: dict[str, str]) -> dict:
+def _settings(env: dict[str, str]) -> dict[str, Any]:
     env = dict(env, DJANGO_SETTINGS_MODULE="skatschule.settings")
     result = _run(["-c", PRINT_SETTINGS], env)
     assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    found: dict[str, Any] = json.loads(result.stdout)
+    return found
 
 
-def test_production_settings_come_from_the_environment():
+def test_production_settings_come_from_the_environment() -> None:
     s = _settings(_env())
     assert s["debug"] is False
     assert s["engine"] == "django.db.backends.postgresql"
@@ -85,7 +87,7 @@ def test_production_settings_come_from_the_environment():
     assert s["language_cookie"] == [True, "Lax"]
 
 
-def test_zero_setup_defaults():
+def test_zero_setup_defaults() -> None:
     env = {k: v for k, v in os.environ.items() if k not in CLEARED}
     s = _settings(env)
     assert s["debug"] is True and s["engine"] == "django.db.backends.sqlite3"
@@ -93,7 +95,7 @@ def test_zero_setup_defaults():
     assert s["static"].endswith("StaticFilesStorage") and "whitenoise" not in s["static"]
 
 
-def test_production_refuses_to_start_without_a_secret_key():
+def test_production_refuses_to_start_without_a_secret_key() -> None:
     env = _env(DEBUG="0")
     del env["SECRET_KEY"]
     result = _run(["manage.py", "check"], env)
@@ -101,7 +103,7 @@ def test_production_refuses_to_start_without_a_secret_key():
 
 
 @pytest.mark.slow
-def test_collectstatic_and_whitenoise_serve_hashed_files(tmp_path):
+def test_collectstatic_and_whitenoise_serve_hashed_files(tmp_path: Path) -> None:
     """Production static files: collectstatic writes hashed, compressed files; pages link them."""
     env = _env(STATIC_ROOT=str(tmp_path / "static"), DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
     env.pop("REDIS_URL")

@@ -12,17 +12,23 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.resolvers import RegexPattern, RoutePattern
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -68,8 +74,9 @@ def _known(values: list[str], fallback: str) -> st.SearchStrategy[str]:
 
 
 # forged values for path converters
+SURROGATES: tuple[Literal["Cs"]] = ("Cs",)
 huge_ints = st.sampled_from(["0", "1", "2", "7", "2147483648", "9223372036854775808", "9" * 40])
-texts = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="/?#%"), min_size=1, max_size=40)
+texts = st.text(st.characters(exclude_categories=SURROGATES, exclude_characters="/?#%"), min_size=1, max_size=40)
 forged = {
     "int": st.one_of(huge_ints, st.integers(0, 10**6).map(str), _known(KNOWN_INTS, "1")),
     "uuid": st.one_of(
@@ -83,18 +90,23 @@ forged = {
 }
 
 
+Draw = Callable[[st.SearchStrategy[Any]], Any]  # what st.composite and st.data() hand out
+
+
 @dataclass(frozen=True)
 class Endpoint:
     name: str
-    parts: tuple  # RoutePattern / RegexPattern objects from the root down
+    parts: tuple[object, ...]  # RoutePattern / RegexPattern objects from the root down
 
     def __repr__(self) -> str:  # shown by hypothesis on failure
         return f"Endpoint({self.name})"
 
 
-def _endpoints(resolver: URLResolver | None = None, parts: tuple = (), namespace: str = "") -> list[Endpoint]:
+def _endpoints(
+    resolver: URLResolver | None = None, parts: tuple[object, ...] = (), namespace: str = ""
+) -> list[Endpoint]:
     resolver = resolver or get_resolver()
-    found = []
+    found: list[Endpoint] = []
     for entry in resolver.url_patterns:
         if isinstance(entry, URLResolver):
             ns = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
@@ -107,9 +119,9 @@ def _endpoints(resolver: URLResolver | None = None, parts: tuple = (), namespace
 ENDPOINTS = _endpoints()
 
 
-def _segment(pattern, draw) -> str:
+def _segment(pattern: object, draw: Draw) -> str:
     if isinstance(pattern, RoutePattern):
-        route = str(pattern._route)
+        route = str(pattern)  # its route
         out, last = [], 0
         for m in ROUTE_PARAM.finditer(route):
             out.append(route[last : m.start()])
@@ -137,7 +149,7 @@ def _quote(value: str, keep: str = "") -> str:
     return quote(value, safe=keep + "-._~:@!$&'()*+,;=")
 
 
-def _path(endpoint: Endpoint, draw) -> str:
+def _path(endpoint: Endpoint, draw: Draw) -> str:
     return "/" + "".join(_segment(p, draw) for p in endpoint.parts)
 
 
@@ -151,8 +163,12 @@ forms = st.lists(st.tuples(st.one_of(st.sampled_from(FIELD_NAMES), st.text(max_s
 big = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 
 
+# endpoint, path, query, method, body kind, form fields, raw body
+Request = tuple[Endpoint, str, list[tuple[str, str]], str, str, list[tuple[str, str]], bytes]
+
+
 @st.composite
-def requests(draw):
+def requests(draw: st.DrawFn) -> Request:
     endpoint = draw(st.sampled_from(ENDPOINTS))
     path = _path(endpoint, draw)
     query = draw(
@@ -163,11 +179,19 @@ def requests(draw):
     return endpoint, path, query, method, body_kind, draw(forms), draw(st.binary(max_size=200))
 
 
-def _send(client: Client, path: str, query, method: str, body_kind: str, form, raw: bytes):
+def _send(
+    client: Client,
+    path: str,
+    query: list[tuple[str, str]],
+    method: str,
+    body_kind: str,
+    form: list[tuple[str, str]],
+    raw: bytes,
+) -> _MonkeyPatchedWSGIResponse:
     from urllib.parse import urlencode
 
     url = path + ("?" + urlencode(query) if query else "")
-    headers = {"HTTP_HX_REQUEST": "true"} if len(form) % 2 else {}
+    headers: dict[str, Any] = {"HTTP_HX_REQUEST": "true"} if len(form) % 2 else {}
     if method == "GET":
         return client.get(url, **headers)
     if method == "HEAD":
@@ -185,12 +209,12 @@ def _send(client: Client, path: str, query, method: str, body_kind: str, form, r
 
 
 @pytest.fixture
-def member():
+def member() -> User:
     return get_user_model().objects.create_user("fuzzer")  # no password: no slow hashing
 
 
 @pytest.fixture
-def teacher(member):
+def teacher(member: User) -> User:
     """A teacher with a class (the member in it), a quiz, an attempt and an exercise: real ids."""
     from skatschule.owners import Owner
     from skatschule.training.services.issuing import issue
@@ -215,14 +239,14 @@ def teacher(member):
     return user
 
 
-def _client(member, logged_in: bool) -> Client:
+def _client(member: User, logged_in: bool) -> Client:
     client = Client()
     if logged_in:
         client.force_login(member)
     return client
 
 
-def _check(client, member, logged_in, request):
+def _check(client: Client, member: User, logged_in: User | bool, request: Request) -> None:
     endpoint, path, query, method, body_kind, form, raw = request
     if logged_in and "_auth_user_id" not in client.session:
         client.force_login(member if logged_in is True else logged_in)  # a fuzzed logout logged us out
@@ -239,28 +263,28 @@ def _check(client, member, logged_in, request):
     )
 
 
-def test_the_walk_finds_the_endpoints():
+def test_the_walk_finds_the_endpoints() -> None:
     names = {e.name for e in ENDPOINTS}
     assert {"home:index", "training:answer", "rules:chapter", "accounts:login", "operations:healthz"} <= names
     assert len(ENDPOINTS) > 20
 
 
 @pytest.mark.slow
-def test_random_requests_never_give_a_server_error(member, teacher):
+def test_random_requests_never_give_a_server_error(member: User, teacher: User) -> None:
     """Anonymous, a member of a class, and its teacher; paths often carry the ids of real objects."""
     _random_requests(member, teacher)
 
 
 @pytest.mark.postgres
-def test_random_requests_on_postgres(member, teacher):
+def test_random_requests_on_postgres(member: User, teacher: User) -> None:
     """Again on PostgreSQL, which refuses what SQLite accepts (NUL characters, huge integers)."""
     _random_requests(member, teacher)
 
 
-def _random_requests(member, teacher) -> None:
+def _random_requests(member: User, teacher: User) -> None:
     teacher_client = Client()
     teacher_client.force_login(teacher)
-    clients = {
+    clients: dict[str, tuple[Client, User | bool]] = {
         "anonymous": (_client(member, False), False),
         "member": (_client(member, True), True),
         "teacher": (teacher_client, teacher),
@@ -268,7 +292,7 @@ def _random_requests(member, teacher) -> None:
 
     @hsettings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck), database=None)
     @given(request=requests(), who=st.sampled_from(sorted(clients)))
-    def run(request, who):
+    def run(request: Request, who: str) -> None:
         client, identity = clients[who]
         _check(client, member, identity, request)
 
@@ -279,13 +303,13 @@ OWN_ENDPOINTS = [e for e in ENDPOINTS if not e.name.startswith("admin:")]  # Dja
 
 
 @pytest.mark.parametrize("endpoint", OWN_ENDPOINTS, ids=lambda e: e.name)
-def test_every_endpoint_with_forged_values(member, teacher, endpoint):
+def test_every_endpoint_with_forged_values(member: User, teacher: User, endpoint: Endpoint) -> None:
     """Each endpoint once: real or forged path values; GET and a form POST as teacher, member and
     anonymous visitor; a huge and a garbled POST."""
 
     @hsettings(max_examples=1, deadline=None, suppress_health_check=list(HealthCheck), database=None)
     @given(data=st.data())
-    def run(data):
+    def run(data: st.DataObject) -> None:
         path = _path(endpoint, data.draw)
         form = data.draw(forms)
         anonymous, member_client, teacher_client = _client(member, False), _client(member, True), Client()
@@ -366,7 +390,7 @@ CARD_FIELDS = ["card_id", "state", "step", "stability", "difficulty", "due", "la
 
 
 @st.composite
-def broken_imports(draw, base: dict) -> bytes:
+def broken_imports(draw: st.DrawFn, base: dict[str, Any]) -> bytes:
     import copy
     import json
 
@@ -409,26 +433,26 @@ def broken_imports(draw, base: dict) -> bytes:
     return raw
 
 
-def _csrf_client(user) -> Client:
+def _csrf_client(user: User) -> Client:
     client = Client(enforce_csrf_checks=True, raise_request_exception=False)
     client.force_login(user)
     return client
 
 
-def _post_import(client: Client, raw: bytes, token: bool = True):
+def _post_import(client: Client, raw: bytes, token: bool = True) -> _MonkeyPatchedWSGIResponse:
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.urls import reverse
 
     url = reverse("accounts:import")
     page = client.get(url)
     assert page.status_code == 200
-    data = {"file": SimpleUploadedFile("fortschritt.json", raw, "application/json")}
+    data: dict[str, object] = {"file": SimpleUploadedFile("fortschritt.json", raw, "application/json")}
     if token:
         data["csrfmiddlewaretoken"] = client.cookies["csrftoken"].value
     return client.post(url, data)
 
 
-def _real_export(member) -> dict:
+def _real_export(member: User) -> dict[str, Any]:
     from skatschule.owners import Owner
     from skatschule.training.services.portability import export_data
     from tests.training.helpers import answer
@@ -440,10 +464,11 @@ def _real_export(member) -> dict:
 
     from django.core.serializers.json import DjangoJSONEncoder
 
-    return json.loads(json.dumps(export_data(owner), cls=DjangoJSONEncoder))
+    data: dict[str, Any] = json.loads(json.dumps(export_data(owner), cls=DjangoJSONEncoder))
+    return data
 
 
-def test_malformed_imports_never_give_a_server_error(member):
+def test_malformed_imports_never_give_a_server_error(member: User) -> None:
     """Field by field garbage (times with offsets like +99:00, numbers out of range, wrong types,
     nested lists, NUL and lone surrogates, broken UTF-8, deep nesting), posted with a CSRF token
     through a client that enforces it; every answer is 200 or 400, 5xx are counted: none."""
@@ -454,7 +479,7 @@ def test_malformed_imports_never_give_a_server_error(member):
 
     @hsettings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), database=None)
     @given(raw=broken_imports(base))
-    def run(raw):
+    def run(raw: bytes) -> None:
         response = _post_import(client, raw)
         statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
         assert response.status_code in (200, 400), (response.status_code, raw[:300])
@@ -464,7 +489,7 @@ def test_malformed_imports_never_give_a_server_error(member):
     assert statuses.get(400, 0) > 0  # the garbage was looked at, not waved through by the CSRF check
 
 
-def test_import_csrf_and_huge_files(member):
+def test_import_csrf_and_huge_files(member: User) -> None:
     from skatschule.training.services.portability import MAX_BYTES
 
     client = _csrf_client(get_user_model().objects.create_user("importeurin"))

@@ -4,9 +4,12 @@ entry, never a 500, and nothing is stored."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.serializers.json import DjangoJSONEncoder
 from django.test import Client
@@ -21,16 +24,16 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def export():
+def export() -> dict[str, Any]:
     owner = Owner.for_user(get_user_model().objects.create_user("quelle"))
     for n, kind in enumerate(["augen", "spitzen", "augen"]):
         answer(kind, 1, owner, correct=n == 1)
-    data = json.loads(json.dumps(export_data(owner), cls=DjangoJSONEncoder))
+    data: dict[str, Any] = json.loads(json.dumps(export_data(owner), cls=DjangoJSONEncoder))
     assert data["reviews"], "the fixture needs a review card"
     return data
 
 
-def _post(data) -> tuple[int, str, object]:
+def _post(data: object) -> tuple[int, str, User]:
     user = get_user_model().objects.create_user("ziel")
     client = Client(raise_request_exception=False)
     client.force_login(user)
@@ -39,8 +42,8 @@ def _post(data) -> tuple[int, str, object]:
     return response.status_code, response.content.decode(), user
 
 
-def _set(path, value):
-    def apply(data):
+def _set(path: tuple[str | int, ...], value: object) -> Callable[[Any], None]:
+    def apply(data: Any) -> None:
         target = data
         for key in path[:-1]:
             target = target[key]
@@ -82,7 +85,7 @@ CASES = {
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_a_bad_field_is_a_400_and_stores_nothing(export, name):
+def test_a_bad_field_is_a_400_and_stores_nothing(export: dict[str, Any], name: str) -> None:
     path, value, where = CASES[name]
     _set(path, value)(export)
     status, body, user = _post(export)
@@ -101,11 +104,11 @@ def test_a_bad_field_is_a_400_and_stores_nothing(export, name):
         b'{"format": "skatschule-progress", "version": 1, "attempts": [], "reviews": [], "exported_at": Infinity}',
     ],
 )
-def test_files_that_are_not_clean_json_are_a_400(raw):
+def test_files_that_are_not_clean_json_are_a_400(raw: bytes) -> None:
     status, _body, _user = _post(raw)
     assert status == 400
 
 
-def test_the_clean_file_still_imports(export):
+def test_the_clean_file_still_imports(export: dict[str, Any]) -> None:
     status, body, user = _post(export)
     assert status == 200 and Attempt.objects.filter(user=user).count() == 3

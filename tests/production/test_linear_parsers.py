@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -19,6 +20,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.people import make_user
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
 SIZES = {"200kB": 200_000, "1MB": 1_000_000}
@@ -39,49 +43,49 @@ def _logged_in(name: str, teacher: bool = False) -> Client:
 Request = Callable[[int], object]
 
 
-def _iss_open_records(size: int):
+def _iss_open_records(size: int) -> _MonkeyPatchedWSGIResponse:
     return Client(raise_request_exception=False).post(reverse("table:iss"), {"records": _repeat("(;", size)})
 
 
-def _iss_properties(size: int):
+def _iss_properties(size: int) -> _MonkeyPatchedWSGIResponse:
     text = "(;GM[Skat]" + _repeat("A[", size) + ";)"
     return Client(raise_request_exception=False).post(reverse("table:iss"), {"records": text})
 
 
-def _iss_key_run(size: int):
+def _iss_key_run(size: int) -> _MonkeyPatchedWSGIResponse:
     text = "(;GM[Skat]" + _repeat("ABC", size) + ";)"
     return Client(raise_request_exception=False).post(reverse("table:iss"), {"records": text})
 
 
-def _rules_search(size: int):
+def _rules_search(size: int) -> _MonkeyPatchedWSGIResponse:
     return Client(raise_request_exception=False).get(reverse("rules:search"), {"q": _repeat("schneidr ", size)})
 
 
-def _case_search(size: int):
+def _case_search(size: int) -> _MonkeyPatchedWSGIResponse:
     return Client(raise_request_exception=False).get(reverse("casebook:index"), {"q": _repeat("Revoke ", size)})
 
 
-def _progress_import(size: int):
+def _progress_import(size: int) -> _MonkeyPatchedWSGIResponse:
     junk = SimpleUploadedFile("export.json", _repeat("[", size).encode(), content_type="application/json")
     return _logged_in("importiert").post(reverse("accounts:import"), {"file": junk})
 
 
-def _progress_import_json(size: int):
+def _progress_import_json(size: int) -> _MonkeyPatchedWSGIResponse:
     body = '{"format": "skatschule-progress", "version": 1, "attempts": [' + _repeat('"xxxxxxxxx", ', size) + '""]}'
     upload = SimpleUploadedFile("export.json", body.encode(), content_type="application/json")
     return _logged_in("importiert2").post(reverse("accounts:import"), {"file": upload})
 
 
-def _score_sheet(size: int):
+def _score_sheet(size: int) -> _MonkeyPatchedWSGIResponse:
     data = {"players": "3", "player1": _repeat("Anna ", size), "player2": "Bert", "player3": "Cleo"}
     return Client(raise_request_exception=False).post(reverse("scoresheet:index"), data)
 
 
-def _class_code(size: int):
+def _class_code(size: int) -> _MonkeyPatchedWSGIResponse:
     return _logged_in("schuelerin").post(reverse("classrooms:join"), {"code": _repeat("AB-", size)})
 
 
-def _exercise_answer(size: int):
+def _exercise_answer(size: int) -> _MonkeyPatchedWSGIResponse:
     from skatschule.training.models import IssuedExercise
 
     client = Client(raise_request_exception=False)
@@ -90,7 +94,7 @@ def _exercise_answer(size: int):
     return client.post(reverse("training:answer", args=[issued.public_id]), {"answer": _repeat("1 ", size)})
 
 
-def _own_item(size: int):
+def _own_item(size: int) -> _MonkeyPatchedWSGIResponse:
     client = _logged_in("lehrerin-eigen", teacher=True)
     data = {"kind": "stich", "hand": _repeat("CJ ", size), "trick": "SJ"}
     return client.post(reverse("quizzes:own_create"), data)
@@ -113,7 +117,7 @@ PARSERS: dict[str, Request] = {
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
 @pytest.mark.parametrize("name", PARSERS)
-def test_a_huge_paste_answers_4xx_fast(name, size):
+def test_a_huge_paste_answers_4xx_fast(name: str, size: int) -> None:
     request = PARSERS[name]
     start = time.process_time()
     response = request(size)
@@ -123,7 +127,7 @@ def test_a_huge_paste_answers_4xx_fast(name, size):
     assert used < CPU_LIMIT, f"{name}: {used:.2f} s of CPU"
 
 
-def test_a_refused_paste_keeps_the_games_read_before():
+def test_a_refused_paste_keeps_the_games_read_before() -> None:
     from tests.table.records import played_record
 
     client = Client()
@@ -139,7 +143,7 @@ def test_a_refused_paste_keeps_the_games_read_before():
     assert tokens.sub("", client.get(url).content.decode()) == tokens.sub("", before)
 
 
-def test_a_body_over_djangos_limit_gets_the_413_page():
+def test_a_body_over_djangos_limit_gets_the_413_page() -> None:
     response = Client(raise_request_exception=False).post(reverse("table:iss"), {"records": "x" * 300_000})
     assert response.status_code == 413
     assert "zu lang" in response.content.decode() and "<html" in response.content.decode()
@@ -150,7 +154,7 @@ def test_a_body_over_djangos_limit_gets_the_413_page():
     ["(;" * 500_000, "(;GM[Skat]" + "A[" * 500_000, "(;" + "ABC" * 300_000 + ";)", "(;" + "[" * 900_000 + ";)"],
     ids=["open records", "unclosed values", "long key", "brackets"],
 )
-def test_the_iss_reader_itself_is_linear(text):
+def test_the_iss_reader_itself_is_linear(text: str) -> None:
     """Below the size limit the engine must not stall either: 1 MB of hostile text in < 0.5 s."""
     from skatschule.engine.iss import IssError, parse_records
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
+from pytest_django.live_server_helper import LiveServer
 
 from skatschule.operations import load
+from tests.present import present
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_short_load_run_has_no_errors(live_server):
+def test_a_short_load_run_has_no_errors(live_server: LiveServer) -> None:
     from django.db import connection
 
     # the live server shares one in-memory SQLite connection between its threads: one visitor
@@ -24,17 +27,17 @@ def test_a_short_load_run_has_no_errors(live_server):
 
 
 @pytest.mark.django_db
-def test_answers_read_from_the_form_are_graded_not_refused(client):
+def test_answers_read_from_the_form_are_graded_not_refused(client: Client) -> None:
     """answer_from_form builds a readable answer for every exercise type the script uses."""
     import re
 
     for kind in load.KINDS:
         html = client.get(f"/ueben/aufgabe/{kind}/").content.decode()
-        url = load.ANSWER_URL.search(html).group(1)
+        url = present(load.ANSWER_URL.search(html)).group(1)
         response = client.post(url, {"answer": load.answer_from_form(html)})
         assert response.status_code == 200, (kind, re.sub(r"\s+", " ", response.content.decode())[:300])
 
 
-def test_percentile():
-    values = list(range(1, 101))
+def test_percentile() -> None:
+    values: list[float] = list(range(1, 101))
     assert (load.percentile(values, 50), load.percentile(values, 95), load.percentile(values, 99)) == (50, 95, 99)

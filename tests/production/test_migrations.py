@@ -38,7 +38,7 @@ def _roll_back_and_forward() -> None:
     assert users == 3 and attempts == 36
 
     executor = MigrationExecutor(connection)
-    targets = []
+    targets: list[tuple[str, str | None]] = []
     for label, names in _project_apps(executor).items():
         if len(names) >= 2:
             targets.append((label, names[-2]))
@@ -58,18 +58,18 @@ def _roll_back_and_forward() -> None:
 
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
-def test_migrations_forward_on_demo_data():
+def test_migrations_forward_on_demo_data() -> None:
     _roll_back_and_forward()
 
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_migrations_forward_on_demo_data_postgres():
+def test_migrations_forward_on_demo_data_postgres() -> None:
     _roll_back_and_forward()
 
 
 @pytest.mark.django_db
-def test_demo_data_is_repeatable():
+def test_demo_data_is_repeatable() -> None:
     call_command("demo_data", users=2, answers=5, verbosity=0)
     call_command("demo_data", users=2, answers=5, verbosity=0)
     assert get_user_model().objects.filter(username__startswith="demo").count() == 2

@@ -3,23 +3,31 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.urls import reverse
 
 from skatschule.owners import Owner
 from skatschule.training.models import Attempt, ReviewItem
 from skatschule.training.selectors import progress
 from skatschule.training.services.portability import FORMAT
+from tests.responses import streamed
 from tests.training.helpers import answer
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def anna():
+def anna() -> User:
     user = get_user_model().objects.create_user("anna")
     owner = Owner.for_user(user)
     for n, kind in enumerate(["augen", "spitzen", "augen", "spielwert", "stich"]):
@@ -27,25 +35,26 @@ def anna():
     return user
 
 
-def _export(client, user) -> dict:
+def _export(client: Client, user: User) -> dict[str, Any]:
     client.force_login(user)
     response = client.get(reverse("accounts:export"))
     assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
-    return json.loads(b"".join(response.streaming_content))
+    data: dict[str, Any] = json.loads(streamed(response))
+    return data
 
 
-def _import(client, user, data, name="export.json"):
+def _import(client: Client, user: User, data: object, name: str = "export.json") -> _MonkeyPatchedWSGIResponse:
     client.force_login(user)
     raw = data if isinstance(data, bytes) else json.dumps(data).encode()
     return client.post(reverse("accounts:import"), {"file": SimpleUploadedFile(name, raw, "application/json")})
 
 
-def test_export_needs_an_account(client):
+def test_export_needs_an_account(client: Client) -> None:
     assert client.get(reverse("accounts:export")).status_code == 302
     assert client.get(reverse("accounts:import")).status_code == 302
 
 
-def test_round_trip_to_another_account_is_idempotent(client, anna):
+def test_round_trip_to_another_account_is_idempotent(client: Client, anna: User) -> None:
     data = _export(client, anna)
     assert data["format"] == FORMAT and len(data["attempts"]) == 5 and len(data["reviews"]) == 2
     bert = get_user_model().objects.create_user("bert")
@@ -63,7 +72,7 @@ def test_round_trip_to_another_account_is_idempotent(client, anna):
     assert Attempt.objects.filter(user=bert).count() == 5
 
 
-def test_import_keeps_what_is_there(client, anna):
+def test_import_keeps_what_is_there(client: Client, anna: User) -> None:
     data = _export(client, anna)
     own_attempts = set(Attempt.objects.filter(user=anna).values_list("pk", flat=True))
     own_cards = {r.pk: r.card for r in ReviewItem.objects.filter(user=anna)}
@@ -75,7 +84,7 @@ def test_import_keeps_what_is_there(client, anna):
     assert not ReviewItem.objects.filter(reviews=99).exists()
 
 
-def test_a_file_cannot_make_a_wrong_answer_right(client, anna):
+def test_a_file_cannot_make_a_wrong_answer_right(client: Client, anna: User) -> None:
     data = _export(client, anna)
     wrong = [a for a in data["attempts"] if not a["correct"]]
     assert wrong
@@ -102,7 +111,9 @@ def test_a_file_cannot_make_a_wrong_answer_right(client, anna):
         (lambda d: d.update(attempts={}), "muss eine Liste sein"),
     ],
 )
-def test_strict_validation_stores_nothing(client, anna, breakage, message):
+def test_strict_validation_stores_nothing(
+    client: Client, anna: User, breakage: Callable[[dict[str, Any]], object], message: str
+) -> None:
     data = _export(client, anna)
     breakage(data)
     bert = get_user_model().objects.create_user("bert")
@@ -113,19 +124,19 @@ def test_strict_validation_stores_nothing(client, anna, breakage, message):
 
 
 @pytest.mark.parametrize("raw", [b"", b"\xff\xfe not json", b"[1, 2, 3]", b"{" * 100_000])
-def test_garbage_files_are_refused(client, anna, raw):
+def test_garbage_files_are_refused(client: Client, anna: User, raw: bytes) -> None:
     response = _import(client, anna, raw)
     assert response.status_code == 400
 
 
-def test_no_file_and_english_message(client, anna):
+def test_no_file_and_english_message(client: Client, anna: User) -> None:
     client.force_login(anna)
     client.cookies["django_language"] = "en"
     response = client.post(reverse("accounts:import"), {})
     assert response.status_code == 400 and "Please choose a file." in response.content.decode()
 
 
-def test_the_streamed_export_is_the_export_data(client, anna):
+def test_the_streamed_export_is_the_export_data(client: Client, anna: User) -> None:
     from skatschule.training.services.portability import SIGNED, export_data, export_stream, signature_state
 
     owner = Owner.for_user(anna)
@@ -136,5 +147,6 @@ def test_the_streamed_export_is_the_export_data(client, anna):
         data.pop("exported_at")
     streamed.pop("signature")
     assert streamed == json.loads(json.dumps(whole)) and len(streamed["attempts"]) == 5
-    response = client.get(reverse("accounts:export")) if client.force_login(anna) is None else None
+    client.force_login(anna)
+    response = client.get(reverse("accounts:export"))
     assert response.streaming and response["Content-Type"] == "application/json"

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
+from pytest_django.fixtures import Settings
 
 pytestmark = pytest.mark.django_db
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
@@ -28,7 +29,7 @@ def _directives(header: str) -> dict[str, list[str]]:
     "url",
     ["/", "/regeln/", "/regeln/kapitel/3/", "/ueben/aufgabe/augen/", "/konto/anmelden/", "/gibt-es-nicht/"],
 )
-def test_every_page_sends_a_csp_without_inline_scripts(client, url):
+def test_every_page_sends_a_csp_without_inline_scripts(client: Client, url: str) -> None:
     response = client.get(url)
     assert response.status_code in (200, 404)
     policy = _directives(response["Content-Security-Policy"])
@@ -38,7 +39,7 @@ def test_every_page_sends_a_csp_without_inline_scripts(client, url):
     assert policy["object-src"] == ["'none'"] and policy["frame-ancestors"] == ["'none'"]
 
 
-def test_report_only_mode(settings, client):
+def test_report_only_mode(settings: Settings, client: Client) -> None:
     settings.CONTENT_SECURITY_POLICY_REPORT_ONLY = settings.CONTENT_SECURITY_POLICY
     settings.CONTENT_SECURITY_POLICY = None
     response = client.get("/healthz")
@@ -51,7 +52,7 @@ HANDLER_ATTRIBUTE = re.compile(r"<[a-z][^>]*\son[a-z]+\s*=", re.IGNORECASE)
 JS_URL = re.compile(r"""(href|src|action)\s*=\s*["']\s*javascript:""", re.IGNORECASE)
 
 
-def test_no_template_has_inline_script_or_handler_attributes():
+def test_no_template_has_inline_script_or_handler_attributes() -> None:
     """The CSP forbids them, so they would silently not work: keep them out of every template."""
     offenders = []
     for path in sorted(TEMPLATES.rglob("*.html")):
@@ -63,7 +64,7 @@ def test_no_template_has_inline_script_or_handler_attributes():
     assert settings.CSP_POLICY["script-src"] == ["'self'"]
 
 
-def test_wrong_passwords_lock_the_login(client):
+def test_wrong_passwords_lock_the_login(client: Client) -> None:
     get_user_model().objects.create_user("bert", password=PASSWORD)
     url = reverse("accounts:login")
     limit = settings.AXES_FAILURE_LIMIT
@@ -85,7 +86,7 @@ def test_wrong_passwords_lock_the_login(client):
 
 
 @pytest.mark.parametrize("name", ["ä" * 300, "x" * 5000])
-def test_a_very_long_username_is_a_failed_login_and_is_locked_too(client, name):
+def test_a_very_long_username_is_a_failed_login_and_is_locked_too(client: Client, name: str) -> None:
     """Django's login form does not limit the name's length: a failed login with 300 characters
     reached django-axes' 255-character column (a 500 on PostgreSQL). The name axes keeps is cut
     to 255 characters; the login is refused with 400, and locked after the limit (429)."""
@@ -100,12 +101,12 @@ def test_a_very_long_username_is_a_failed_login_and_is_locked_too(client, name):
 
 @pytest.mark.postgres
 @pytest.mark.parametrize("name", ["ä" * 300])
-def test_a_very_long_username_on_postgres(client, name):
+def test_a_very_long_username_on_postgres(client: Client, name: str) -> None:
     """Again on PostgreSQL, which refuses a value longer than the column (SQLite stores it)."""
     test_a_very_long_username_is_a_failed_login_and_is_locked_too(client, name)
 
 
-def test_lockout_page_in_english(client):
+def test_lockout_page_in_english(client: Client) -> None:
     client.cookies["django_language"] = "en"
     url = reverse("accounts:login")
     for _ in range(settings.AXES_FAILURE_LIMIT):
@@ -114,7 +115,7 @@ def test_lockout_page_in_english(client):
     assert "Login temporarily locked" in response.content.decode()
 
 
-def test_right_password_resets_the_count(client):
+def test_right_password_resets_the_count(client: Client) -> None:
     get_user_model().objects.create_user("carla", password=PASSWORD)
     url = reverse("accounts:login")
     for _ in range(settings.AXES_FAILURE_LIMIT - 1):
@@ -126,7 +127,7 @@ def test_right_password_resets_the_count(client):
 
 
 @pytest.mark.parametrize("password", ["12345678", "password", "kurz", "dora1234dora"])
-def test_weak_passwords_are_refused_on_signup(client, password):
+def test_weak_passwords_are_refused_on_signup(client: Client, password: str) -> None:
     response = client.post(
         reverse("accounts:signup"), {"username": "dora1234dora", "password1": password, "password2": password}
     )
@@ -134,7 +135,7 @@ def test_weak_passwords_are_refused_on_signup(client, password):
     assert not get_user_model().objects.filter(username="dora1234dora").exists()
 
 
-def test_admin_only_for_staff(client):
+def test_admin_only_for_staff(client: Client) -> None:
     assert client.get("/admin/").status_code == 302  # to the admin login
     user = get_user_model().objects.create_user("emil", password=PASSWORD)
     client.force_login(user)
@@ -149,14 +150,14 @@ def test_admin_only_for_staff(client):
     assert client.get("/admin/training/attempt/").status_code == 200
 
 
-def test_admin_login_is_rate_limited_too(client):
+def test_admin_login_is_rate_limited_too(client: Client) -> None:
     get_user_model().objects.create_superuser("fritz", password=PASSWORD)
     for _ in range(settings.AXES_FAILURE_LIMIT):
         response = client.post("/admin/login/", {"username": "fritz", "password": "falsch"})
     assert response.status_code == 429
 
 
-def test_htmx_posts_carry_the_csrf_token():
+def test_htmx_posts_carry_the_csrf_token() -> None:
     client = Client(enforce_csrf_checks=True)
     html = client.get("/ueben/aufgabe/augen/").content.decode()
     token = re.search(r'hx-headers=\'\{"X-CSRFToken": "([^"]+)"\}\'', html)
@@ -168,14 +169,16 @@ def test_htmx_posts_carry_the_csrf_token():
     assert response.status_code == 200
 
 
-def test_healthz(client):
+def test_healthz(client: Client) -> None:
     response = client.get("/healthz?db=1")
     assert response.status_code == 200 and response.content == b"ok"
     assert client.post("/healthz").status_code == 405
 
 
 @pytest.mark.parametrize("secure", [True, False])
-def test_language_and_deck_cookies_follow_the_production_flags(client, settings, secure):
+def test_language_and_deck_cookies_follow_the_production_flags(
+    client: Client, settings: Settings, secure: bool
+) -> None:
     """Issue 25, item 15: in production (LANGUAGE_COOKIE_SECURE, see test_deploy) both preference
     cookies are Secure and SameSite=Lax; in development (plain HTTP) they must not be Secure."""
     settings.LANGUAGE_COOKIE_SECURE = secure

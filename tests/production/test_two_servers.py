@@ -14,12 +14,14 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
+from django.contrib.auth.models import User
 from django.db import connection
 
 from skatschule.owners import Owner
 from skatschule.training.models import Attempt, IssuedExercise
 from skatschule.training.registry import get_type
 from skatschule.training.selectors import progress
+from tests.present import present
 from tests.training.helpers import right_answer, wrong_answer
 
 from .servers import Browser, database_url, gunicorn
@@ -44,7 +46,7 @@ def _answered_count(html: str) -> int:
     return int(found.group(1))
 
 
-def _server_user(username: str):
+def _server_user(username: str) -> User:
     """A user the servers can log in: they run the production settings, whose hashers do not
     include the tests' fast MD5 one (tests/conftest.py), so the password is hashed with PBKDF2."""
     user = get_user_model().objects.create_user(username)
@@ -55,7 +57,7 @@ def _server_user(username: str):
 
 
 @pytest.mark.parametrize("store", STORES)
-def test_progress_is_the_same_on_both_servers(store):
+def test_progress_is_the_same_on_both_servers(store: str) -> None:
     user = _server_user("zweiserver")
     env = {
         "DATABASE_URL": database_url(connection.settings_dict),
@@ -73,7 +75,7 @@ def test_progress_is_the_same_on_both_servers(store):
             here = (a, b)[n % 2]
             status, html = browser.request(here + "/ueben/aufgabe/augen/")
             assert status == 200
-            url = ANSWER_URL.search(html).group(1)
+            url = present(ANSWER_URL.search(html)).group(1)
             issued = IssuedExercise.objects.get(public_id=url.split("/")[-2])
             assert issued.user_id == user.pk  # the session was recognised by this server
             correct = n % 3 != 2
@@ -95,7 +97,7 @@ def test_progress_is_the_same_on_both_servers(store):
             assert _answered_count(html) == 6
 
 
-def test_quiz_answers_are_the_same_on_both_servers():
+def test_quiz_answers_are_the_same_on_both_servers() -> None:
     """A student starts a quiz on A, answers alternately on B and A, submits on B: all counted."""
     authoring = pytest.importorskip("skatschule.quizzes.services.authoring")
     questions = pytest.importorskip("skatschule.quizzes.questions")
@@ -130,7 +132,7 @@ def test_quiz_answers_are_the_same_on_both_servers():
         for n, item in enumerate(items):
             here = (b, a)[n % 2]
             question = questions.question_for(quiz, item, student.pk)
-            correct = get_type(item.kind).correct_answer(question)
+            correct = present(get_type(item.kind)).correct_answer(question)
             values = correct
             if n == 1 and question.widget == "number":
                 values = [str(int(correct[0]) + 1)]  # one wrong answer

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from pytest_django.fixtures import Settings
 
 from skatschule.engine.iss import parse_record, write_record
 from skatschule.engine.puzzles import Puzzle as EnginePuzzle
@@ -20,6 +22,7 @@ from skatschule.jobs.models import Job, JobStatus
 from skatschule.puzzles import content, imports
 from skatschule.puzzles.generation import RECORDS
 from skatschule.puzzles.models import RecordCandidate
+from tests.present import present
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +47,7 @@ def test_anonymous_blanks_the_names_only() -> None:
     assert parse_record(text).plays == parse_record(record).plays
 
 
-def test_an_import_queues_the_puzzle_search(client: Client, tmp_path) -> None:
+def test_an_import_queues_the_puzzle_search(client: Client, tmp_path: Path) -> None:
     puzzle = _late_puzzle()
     record = _record(puzzle)
     assert "ohne Spielernamen nach Aufgaben durchsucht" in client.get(reverse("table:iss")).content.decode()
@@ -52,7 +55,7 @@ def test_an_import_queues_the_puzzle_search(client: Client, tmp_path) -> None:
     candidate = RecordCandidate.objects.get()
     assert "Anna" not in candidate.record and candidate.job is not None
     assert candidate.job.kind == RECORDS and candidate.job.status == JobStatus.DONE
-    found = {d["id"]: d for d in candidate.job.result.data["puzzles"]}
+    found = {d["id"]: d for d in present(present(candidate.job).result).data["puzzles"]}
     # the game's own decision is found again (the same position, the same proven answer)
     assert puzzle.id in found and found[puzzle.id]["answer"] == [c.code for c in puzzle.answer]
     assert {d["source"] for d in found.values()} == {"iss"}
@@ -69,7 +72,7 @@ def test_an_import_queues_the_puzzle_search(client: Client, tmp_path) -> None:
     assert "Aufgaben je Minute und Worker" in text.getvalue()
 
 
-def test_a_full_queue_does_not_stop_the_import(client: Client, settings, tmp_path) -> None:
+def test_a_full_queue_does_not_stop_the_import(client: Client, settings: Settings, tmp_path: Path) -> None:
     settings.JOBS_PER_OWNER = 0
     record = _record(_late_puzzle())
     response = client.post(reverse("table:iss"), {"records": record})
@@ -86,14 +89,14 @@ def test_a_full_queue_does_not_stop_the_import(client: Client, settings, tmp_pat
     out = tmp_path / "p.jsonl"
     errors = StringIO()
     call_command("make_puzzles", "--imported", "--out", str(out), stdout=StringIO(), stderr=errors)
-    assert all(c.job.status == JobStatus.DONE for c in RecordCandidate.objects.all())
+    assert all(present(c.job).status == JobStatus.DONE for c in RecordCandidate.objects.all())
     assert imports.pending_count() == 0
     assert "noch in Arbeit: 0" in errors.getvalue()
     assert Job.objects.filter(kind=RECORDS).count() == 2
 
 
 @pytest.mark.postgres
-def test_waiting_records_are_submitted_on_postgresql(settings) -> None:
+def test_waiting_records_are_submitted_on_postgresql(settings: Settings) -> None:
     from skatschule.owners import Owner
     from tests.table.records import played_record
 

@@ -10,6 +10,7 @@ import json
 import re
 from io import StringIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -23,17 +24,18 @@ from skatschule.puzzles.generation import GENERATE, merge, run_batch
 from skatschule.puzzles.models import Puzzle
 from skatschule.table.models import TableGame
 from tests.people import client_for, make_user
+from tests.present import present
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def batch() -> dict:
+def batch() -> dict[str, Any]:
     return run_batch({"first_seed": 2, "games": 1})
 
 
-def test_a_batch_counts_every_decision(batch: dict) -> None:
+def test_a_batch_counts_every_decision(batch: dict[str, Any]) -> None:
     assert batch["games"] == 1 and batch["counts"]
     figures = merge([batch])
     assert figures.games == 1
@@ -42,10 +44,12 @@ def test_a_batch_counts_every_decision(batch: dict) -> None:
         assert EnginePuzzle.from_dict(data).id == data["id"]
 
 
-def test_make_puzzles_goes_through_jobs(tmp_path, monkeypatch, batch: dict) -> None:
-    calls = []
+def test_make_puzzles_goes_through_jobs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch: dict[str, Any]) -> None:
+    calls: list[dict[str, Any]] = []
 
-    def fake(payload):  # the real handler is run_batch (tested above); a cheap stand-in here
+    def fake(
+        payload: dict[str, Any],
+    ) -> dict[str, Any]:  # the real handler is run_batch (tested above); a cheap stand-in here
         calls.append(payload)
         return dict(batch, first_seed=payload["first_seed"], games=payload["games"])
 
@@ -74,6 +78,7 @@ def _game_with_a_mistake() -> tuple[str, int]:
         puzzle = EnginePuzzle.from_dict(data)
         state = puzzle.spot.state()
         seat = state.to_move
+        assert seat is not None  # a puzzle starts at a card to play
         wrong = next(c for c in puzzle.values if c not in puzzle.answer)
         state.play(wrong)
         while not state.is_over():
@@ -98,7 +103,7 @@ def test_aus_meinen_fehlern_end_to_end() -> None:
     html = client.get(done["Location"]).content.decode()
     mine = Puzzle.objects.filter(owner_user=user)
     assert mine.exists() and all(m.source == "own" for m in mine)
-    pid = mine.first().pk
+    pid = present(mine.first()).pk
     assert pid in html
     assert client.get(reverse("puzzles:puzzle", kwargs={"puzzle_id": pid})).status_code == 200
     # another learner does not see it
@@ -115,7 +120,7 @@ def test_aus_meinen_fehlern_bad_input() -> None:
     assert re.search(r"Melde dich an", visitor)
 
 
-def test_make_puzzles_from_iss_records(tmp_path) -> None:
+def test_make_puzzles_from_iss_records(tmp_path: Path) -> None:
     cases = json.loads((ROOT / ".." / "shared" / "vectors" / "public_iss.json").read_text())["cases"]
     records = [c["input"]["record"] for c in cases if c["kind"] == "iss_record"][:1]
     source = tmp_path / "games.sgf.bz2"  # a public ISS archive comes packed with bzip2

@@ -11,10 +11,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from skatschule.engine.puzzles import Puzzle as EnginePuzzle
 from skatschule.engine.puzzles import Theme
 from skatschule.puzzles import content, selectors
 from skatschule.puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
 from tests.people import client_for, make_user
+from tests.present import present
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +28,7 @@ def loaded() -> list[Puzzle]:
     return list(Puzzle.objects.all())
 
 
-def _engine(row: Puzzle):
+def _engine(row: Puzzle) -> EnginePuzzle:
     return selectors.engine_puzzle(row)
 
 
@@ -144,20 +146,20 @@ def test_unknown_mode_and_puzzle(loaded: list[Puzzle], client: Client) -> None:
 def test_the_daily_puzzle_is_the_same_for_everyone(loaded: list[Puzzle]) -> None:
     a = Client().get(reverse("puzzles:daily")).content.decode()
     b = Client().get(reverse("puzzles:daily")).content.decode()
-    ids = [re.search(r"/ueben/aufgaben/([0-9a-f]{12})/", x).group(1) for x in (a, b)]
+    ids = [present(re.search(r"/ueben/aufgaben/([0-9a-f]{12})/", x)).group(1) for x in (a, b)]
     assert ids[0] == ids[1]
 
 
 def test_a_streak_counts_and_ends_at_the_first_mistake(loaded: list[Puzzle], client: Client) -> None:
     for _ in range(2):
         html = client.get(reverse("puzzles:streak")).content.decode()
-        pid = re.search(r'action="/ueben/aufgaben/([0-9a-f]{12})/"', html).group(1)
+        pid = present(re.search(r'action="/ueben/aufgaben/([0-9a-f]{12})/"', html)).group(1)
         row = Puzzle.objects.get(pk=pid)
         client.post(_url(row), {"karte": _right(row), "modus": "serie"})
     rating = PuzzleRating.objects.get()
     assert (rating.streak, rating.best_streak) == (2, 2)
     html = client.get(reverse("puzzles:streak")).content.decode()
-    pid = re.search(r'action="/ueben/aufgaben/([0-9a-f]{12})/"', html).group(1)
+    pid = present(re.search(r'action="/ueben/aufgaben/([0-9a-f]{12})/"', html)).group(1)
     row = Puzzle.objects.get(pk=pid)
     page = client.post(_url(row), {"karte": _wrong(row), "modus": "serie"})
     assert "Serie beendet nach 2" in page.content.decode()

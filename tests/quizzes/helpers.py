@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from skatschule.quizzes import questions
+from skatschule.quizzes.models import Quiz, QuizItem
 from skatschule.training.registry import get_type
+from tests.present import present
 
 
-def right_values(quiz, item, student_id) -> list[str]:
+def right_values(quiz: Quiz, item: QuizItem, student_id: int | None) -> list[str]:
     question = questions.question_for(quiz, item, student_id)
-    return get_type(item.kind).correct_answer(question)
+    return present(get_type(item.kind)).correct_answer(question)
 
 
-def wrong_values(quiz, item, student_id) -> list[str]:
+def wrong_values(quiz: Quiz, item: QuizItem, student_id: int | None) -> list[str]:
     """A readable answer the engine grades as wrong."""
     question = questions.question_for(quiz, item, student_id)
     right = right_values(quiz, item, student_id)

@@ -10,14 +10,18 @@ from __future__ import annotations
 import re
 import threading
 import time
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connections, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import create_classroom
 from skatschule.core.notfound import NotFound
 from skatschule.quizzes import errors, questions, selectors
@@ -31,17 +35,17 @@ LOCKED_NAMES = ("classroom", "kinds", "lessons", "rules", "item_count", "difficu
 FREE_NAMES = ("title", "opens_at", "closes_at", "time_limit_minutes", "max_attempts", "show_answers")
 
 
-def _edit_url(quiz) -> str:
+def _edit_url(quiz: Quiz) -> str:
     return reverse("quizzes:edit", kwargs={"pk": quiz.pk})
 
 
-def _local(moment) -> str:
+def _local(moment: datetime | None) -> str:
     """A time as the datetime-local input sends it."""
     return timezone.localtime(moment).strftime("%Y-%m-%dT%H:%M") if moment else ""
 
 
-def _build(teacher, classroom, **change) -> Quiz:
-    data = {
+def _build(teacher: User, classroom: Classroom, **change: Any) -> Quiz:
+    data: dict[str, Any] = {
         "title": "Zählen",
         "classroom": classroom.pk,
         "kinds": ["augen", "spielwert"],
@@ -57,7 +61,7 @@ def _build(teacher, classroom, **change) -> Quiz:
     return Quiz.objects.get(title=" ".join(data["title"].split()))
 
 
-def _full(quiz, **change) -> dict:
+def _full(quiz: Quiz, **change: Any) -> dict[str, Any]:
     """Every field as the page sends it while nothing is locked (unchanged unless ``change``)."""
     sources = selectors.quiz_sources(quiz)
     data = {
@@ -75,7 +79,7 @@ def _full(quiz, **change) -> dict:
     return data
 
 
-def _free(quiz, **change) -> dict:
+def _free(quiz: Quiz, **change: Any) -> dict[str, Any]:
     """What a browser sends once the quiz is locked: only the enabled fields."""
     data = {
         "title": quiz.title,
@@ -89,10 +93,10 @@ def _free(quiz, **change) -> dict:
     return data
 
 
-def _snapshot(quiz):
+def _snapshot(quiz: Quiz) -> tuple[dict[str, Any], list[tuple[int, str, int, int]]]:
     row = Quiz.objects.filter(pk=quiz.pk).values().get()
     items = list(quiz.items.order_by("position").values_list("position", "kind", "difficulty", "seed"))
-    return row, items
+    return dict(row), items
 
 
 def _tag(page: str, name: str) -> str:
@@ -105,7 +109,7 @@ def _tag(page: str, name: str) -> str:
 # --- before the first attempt ----------------------------------------------------------------------
 
 
-def test_detail_links_to_a_filled_in_edit_form(teacher, classroom):
+def test_detail_links_to_a_filled_in_edit_form(teacher: User, classroom: Classroom) -> None:
     closes = timezone.now() + timedelta(days=2)
     quiz = _build(teacher, classroom, item_count=4, difficulty=2, time_limit_minutes=20, closes_at=_local(closes))
     client = client_for(teacher)
@@ -123,7 +127,7 @@ def test_detail_links_to_a_filled_in_edit_form(teacher, classroom):
     assert 'name="redraw"' in page
 
 
-def test_item_changes_before_any_attempt_reach_new_attempts(teacher, classroom, student):
+def test_item_changes_before_any_attempt_reach_new_attempts(teacher: User, classroom: Classroom, student: User) -> None:
     quiz = _build(teacher, classroom)
     response = client_for(teacher).post(
         _edit_url(quiz),
@@ -144,7 +148,7 @@ def test_item_changes_before_any_attempt_reach_new_attempts(teacher, classroom, 
     assert selectors.kind_title("stich", "de") in page and selectors.kind_title("augen", "de") not in page
 
 
-def test_a_new_title_keeps_the_items_and_redraw_replaces_them(teacher, classroom):
+def test_a_new_title_keeps_the_items_and_redraw_replaces_them(teacher: User, classroom: Classroom) -> None:
     quiz = _build(teacher, classroom, item_count=6)
     client = client_for(teacher)
     _, items = _snapshot(quiz)
@@ -162,7 +166,9 @@ def test_a_new_title_keeps_the_items_and_redraw_replaces_them(teacher, classroom
 # --- after the first attempt --------------------------------------------------------------------------
 
 
-def test_started_quiz_shows_the_locked_fields_disabled_with_a_reason(teacher, classroom, student):
+def test_started_quiz_shows_the_locked_fields_disabled_with_a_reason(
+    teacher: User, classroom: Classroom, student: User
+) -> None:
     quiz = _build(teacher, classroom)
     attempts.start_attempt(quiz=quiz, student=student)
     page = client_for(teacher).get(_edit_url(quiz)).content.decode()
@@ -174,7 +180,7 @@ def test_started_quiz_shows_the_locked_fields_disabled_with_a_reason(teacher, cl
         assert " disabled" not in _tag(page, name), name
 
 
-def test_the_locked_form_in_english(teacher, classroom, student):
+def test_the_locked_form_in_english(teacher: User, classroom: Classroom, student: User) -> None:
     quiz = _build(teacher, classroom)
     attempts.start_attempt(quiz=quiz, student=student)
     client = client_for(teacher)
@@ -197,7 +203,9 @@ def test_the_locked_form_in_english(teacher, classroom, student):
         ({"classroom": "other"}, "Klasse"),
     ],
 )
-def test_a_forged_post_cannot_change_locked_fields(teacher, classroom, student, forged, name_de):
+def test_a_forged_post_cannot_change_locked_fields(
+    teacher: User, classroom: Classroom, student: User, forged: dict[str, object], name_de: str
+) -> None:
     quiz = _build(teacher, classroom)
     attempts.start_attempt(quiz=quiz, student=student)
     if forged.get("classroom") == "other":
@@ -210,7 +218,7 @@ def test_a_forged_post_cannot_change_locked_fields(teacher, classroom, student, 
     assert _snapshot(quiz) == before
 
 
-def test_a_single_forged_locked_field_is_refused_too(teacher, classroom, student):
+def test_a_single_forged_locked_field_is_refused_too(teacher: User, classroom: Classroom, student: User) -> None:
     quiz = _build(teacher, classroom)
     attempts.start_attempt(quiz=quiz, student=student)
     before = _snapshot(quiz)
@@ -219,7 +227,9 @@ def test_a_single_forged_locked_field_is_refused_too(teacher, classroom, student
     assert _snapshot(quiz) == before
 
 
-def test_the_page_loaded_before_the_first_start_still_saves_what_is_allowed(teacher, classroom, student):
+def test_the_page_loaded_before_the_first_start_still_saves_what_is_allowed(
+    teacher: User, classroom: Classroom, student: User
+) -> None:
     quiz = _build(teacher, classroom)
     unchanged = _full(quiz, title="Nur der Titel")  # the teacher opened the form before anyone started
     changed = _full(quiz, title="Mit Aufgaben", item_count=5)
@@ -235,7 +245,9 @@ def test_the_page_loaded_before_the_first_start_still_saves_what_is_allowed(teac
     assert row["title"] == "Nur der Titel" and items == before_items
 
 
-def test_times_limits_and_answers_may_change_after_an_attempt(teacher, classroom, student):
+def test_times_limits_and_answers_may_change_after_an_attempt(
+    teacher: User, classroom: Classroom, student: User
+) -> None:
     closes = timezone.now() + timedelta(hours=2)
     quiz = _build(teacher, classroom, time_limit_minutes=10, closes_at=_local(closes))
     attempt = attempts.start_attempt(quiz=quiz, student=student)
@@ -266,7 +278,7 @@ def test_times_limits_and_answers_may_change_after_an_attempt(teacher, classroom
     assert attempt.deadline == attempt.started_at + timedelta(minutes=30)  # the longer limit counts now
 
 
-def test_an_unchanged_time_keeps_its_seconds(teacher, classroom, student):
+def test_an_unchanged_time_keeps_its_seconds(teacher: User, classroom: Classroom, student: User) -> None:
     quiz = _build(teacher, classroom)
     attempts.start_attempt(quiz=quiz, student=student)
     authoring.close_quiz(quiz=quiz)  # closes at "now", with seconds
@@ -277,7 +289,9 @@ def test_an_unchanged_time_keeps_its_seconds(teacher, classroom, student):
     assert quiz.title == "Archiv" and quiz.closes_at == closed_at
 
 
-def test_running_attempts_are_never_cut_retroactively(make_quiz, teacher, student, other_student):
+def test_running_attempts_are_never_cut_retroactively(
+    make_quiz: Callable[..., Quiz], teacher: User, student: User, other_student: User
+) -> None:
     now = timezone.now()
     quiz = make_quiz(count=2, time_limit_minutes=30)
     attempt = attempts.start_attempt(quiz=quiz, student=student, now=now - timedelta(minutes=10))
@@ -294,13 +308,19 @@ def test_running_attempts_are_never_cut_retroactively(make_quiz, teacher, studen
     attempt.refresh_from_db()
     assert questions.cutoff(attempt) == soon
     before = _snapshot(quiz)
-    for change in ({"closes_at": now - timedelta(minutes=1)}, {"opens_at": now + timedelta(minutes=2)}):
+    changes: list[dict[str, Any]] = [
+        {"closes_at": now - timedelta(minutes=1)},
+        {"opens_at": now + timedelta(minutes=2)},
+    ]
+    for change in changes:
         with pytest.raises(errors.QuizLocked):
             authoring.update_quiz(quiz=quiz, editor=teacher, now=now, changes=authoring.QuizChanges(**change))
     assert _snapshot(quiz) == before
 
 
-def test_a_later_end_gives_capped_attempts_their_whole_time(make_quiz, teacher, student):
+def test_a_later_end_gives_capped_attempts_their_whole_time(
+    make_quiz: Callable[..., Quiz], teacher: User, student: User
+) -> None:
     now = timezone.now()
     quiz = make_quiz(count=1, time_limit_minutes=30, closes_at=now + timedelta(minutes=10))
     attempt = attempts.start_attempt(quiz=quiz, student=student, now=now)
@@ -312,7 +332,9 @@ def test_a_later_end_gives_capped_attempts_their_whole_time(make_quiz, teacher, 
     assert questions.cutoff(attempt) == now + timedelta(minutes=30)
 
 
-def test_an_extension_does_not_revive_an_attempt_whose_time_ran_out(make_quiz, teacher, student):
+def test_an_extension_does_not_revive_an_attempt_whose_time_ran_out(
+    make_quiz: Callable[..., Quiz], teacher: User, student: User
+) -> None:
     now = timezone.now()
     quiz = make_quiz(count=1, time_limit_minutes=10)
     attempt = attempts.start_attempt(quiz=quiz, student=student, now=now - timedelta(minutes=15))
@@ -322,7 +344,9 @@ def test_an_extension_does_not_revive_an_attempt_whose_time_ran_out(make_quiz, t
     assert not questions.is_open(attempt, now)
 
 
-def test_answers_shown_right_away_stay_shown_while_attempts_run(make_quiz, teacher, student):
+def test_answers_shown_right_away_stay_shown_while_attempts_run(
+    make_quiz: Callable[..., Quiz], teacher: User, student: User
+) -> None:
     quiz = make_quiz(count=1, show_answers="immediately")
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     client = client_for(teacher)
@@ -337,7 +361,7 @@ def test_answers_shown_right_away_stay_shown_while_attempts_run(make_quiz, teach
 # --- who may edit, bad input, wording -------------------------------------------------------------------
 
 
-def test_only_the_owner_may_edit(teacher, classroom, other_teacher, student):
+def test_only_the_owner_may_edit(teacher: User, classroom: Classroom, other_teacher: User, student: User) -> None:
     quiz = _build(teacher, classroom)
     before = _snapshot(quiz)
     for user in (other_teacher, student):
@@ -352,7 +376,7 @@ def test_only_the_owner_may_edit(teacher, classroom, other_teacher, student):
     assert _snapshot(quiz) == before
 
 
-def test_another_teachers_class_is_refused(teacher, classroom, other_teacher):
+def test_another_teachers_class_is_refused(teacher: User, classroom: Classroom, other_teacher: User) -> None:
     quiz = _build(teacher, classroom)
     theirs = create_classroom(teacher=other_teacher, name="Fremde Klasse")
     response = client_for(teacher).post(_edit_url(quiz), _full(quiz, classroom=theirs.pk))
@@ -380,7 +404,9 @@ def test_another_teachers_class_is_refused(teacher, classroom, other_teacher):
         ({"time_limit_minutes": "-5"}, "größer oder gleich 1"),
     ],
 )
-def test_bad_input_gives_the_form_with_a_message(teacher, classroom, change, message):
+def test_bad_input_gives_the_form_with_a_message(
+    teacher: User, classroom: Classroom, change: dict[str, str], message: str
+) -> None:
     quiz = _build(teacher, classroom)
     before = _snapshot(quiz)
     response = client_for(teacher).post(_edit_url(quiz), _full(quiz, **change))
@@ -391,12 +417,14 @@ def test_bad_input_gives_the_form_with_a_message(teacher, classroom, change, mes
 
 
 @pytest.mark.parametrize("htmx", [False, True])
-def test_bad_input_after_the_first_attempt_and_empty_posts(teacher, classroom, student, htmx):
+def test_bad_input_after_the_first_attempt_and_empty_posts(
+    teacher: User, classroom: Classroom, student: User, htmx: bool
+) -> None:
     quiz = _build(teacher, classroom)
     attempts.start_attempt(quiz=quiz, student=student)
     before = _snapshot(quiz)
     client = client_for(teacher)
-    extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    extra: dict[str, Any] = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     response = client.post(_edit_url(quiz), _free(quiz, title="", max_attempts="viele"), **extra)
     body = response.content.decode()
     assert response.status_code == 400
@@ -405,7 +433,7 @@ def test_bad_input_after_the_first_attempt_and_empty_posts(teacher, classroom, s
     assert _snapshot(quiz) == before
 
 
-def test_messages_in_german_and_english(teacher, classroom, student):
+def test_messages_in_german_and_english(teacher: User, classroom: Classroom, student: User) -> None:
     quiz = _build(teacher, classroom)
     german = client_for(teacher)
     saved = german.post(_edit_url(quiz), _full(quiz, title="Deutsch"), follow=True).content.decode()
@@ -429,7 +457,9 @@ def test_messages_in_german_and_english(teacher, classroom, student):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_edit_waiting_for_a_first_start_finds_the_items_locked(make_quiz, teacher, student):
+def test_an_edit_waiting_for_a_first_start_finds_the_items_locked(
+    make_quiz: Callable[..., Quiz], teacher: User, student: User
+) -> None:
     """The student's start holds its transaction open; the edit must wait for it and then refuse.
 
     On PostgreSQL this needs the quiz row lock in both (``select_for_update``): without it the

@@ -7,40 +7,47 @@ import csv
 import io
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 
 import pytest
+from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
 
 from skatschule.accounts.deletion import delete_account
 from skatschule.classrooms import services as classrooms
+from skatschule.classrooms.models import Classroom
 from skatschule.core.people import DELETED_PREFIX, is_deleted_name, shown_name
 from skatschule.engine import CardSet, Contract, GameType, game_value, legal_cards, matadors, parse_card, trick_winner
+from skatschule.exercises.base import Question
 from skatschule.quizzes import exports, own_items
-from skatschule.quizzes.models import Quiz
+from skatschule.quizzes.models import OwnItem, Quiz
 from skatschule.quizzes.services import attempts
 from tests.people import client_for, make_user
+from tests.present import present
 from tests.quizzes.helpers import right_values
+from tests.responses import streamed
 
 pytestmark = pytest.mark.django_db
 
 SEATS = ("vorhand", "mittelhand", "hinterhand")
 
 
-def _client(user, lang: str = "de"):
+def _client(user: User, lang: str = "de") -> Client:
     client = client_for(user)
     client.cookies["django_language"] = lang
     return client
 
 
-def _url(name: str, quiz: Quiz, **kw) -> str:
+def _url(name: str, quiz: Quiz, **kw: object) -> str:
     return reverse(name, kwargs={"pk": quiz.pk, **kw})
 
 
 # --- the name a deleted account leaves ----------------------------------------------------------
 
 
-def test_shown_name_translates_only_the_deleted_prefix():
+def test_shown_name_translates_only_the_deleted_prefix() -> None:
     stored = DELETED_PREFIX + "a1f3"
     assert is_deleted_name(stored)
     assert shown_name(stored, "de") == "gelöschter Schüler · a1f3"
@@ -51,7 +58,9 @@ def test_shown_name_translates_only_the_deleted_prefix():
 
 
 @pytest.fixture
-def deleted_quiz(teacher, classroom, student, other_student, make_quiz):
+def deleted_quiz(
+    teacher: User, classroom: Classroom, student: User, other_student: User, make_quiz: Callable[..., Quiz]
+) -> tuple[Quiz, str]:
     """A fixed quiz both students submitted; then ``student`` deleted the account."""
     quiz = make_quiz(count=2, kinds=("augen",))
     for who in (student, other_student):
@@ -69,7 +78,9 @@ def deleted_quiz(teacher, classroom, student, other_student, make_quiz):
 @pytest.mark.parametrize(
     "lang,shown,hidden", [("de", "gelöschter Schüler · ", "deleted student"), ("en", "deleted student · ", "gelöscht")]
 )
-def test_results_page_and_attempt_page_in_the_readers_language(teacher, deleted_quiz, lang, shown, hidden):
+def test_results_page_and_attempt_page_in_the_readers_language(
+    teacher: User, deleted_quiz: tuple[Quiz, str], lang: str, shown: str, hidden: str
+) -> None:
     quiz, hex_part = deleted_quiz
     client = _client(teacher, lang)
     page = client.get(_url("quizzes:results", quiz)).content.decode()
@@ -93,18 +104,20 @@ def test_results_page_and_attempt_page_in_the_readers_language(teacher, deleted_
     ],
 )
 def test_csv_downloads_name_the_deleted_student_in_the_readers_language(
-    teacher, deleted_quiz, lang, url, separator, head, shown
-):
+    teacher: User, deleted_quiz: tuple[Quiz, str], lang: str, url: str, separator: str, head: str, shown: str
+) -> None:
     quiz, hex_part = deleted_quiz
     response = _client(teacher, lang).get(_url(url, quiz))
-    raw = b"".join(response.streaming_content) if response.streaming else response.content
+    raw = response.getvalue()
     rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig")), delimiter=separator))
     assert rows[0][0] == head
     assert sorted(row[0] for row in rows[1:]) == sorted([shown + hex_part, "schuelerin"])
 
 
 @pytest.mark.parametrize("lang,shown", [("de", "gelöschter Schüler · "), ("en", "deleted student · ")])
-def test_xlsx_names_the_deleted_student_in_the_readers_language(teacher, deleted_quiz, lang, shown):
+def test_xlsx_names_the_deleted_student_in_the_readers_language(
+    teacher: User, deleted_quiz: tuple[Quiz, str], lang: str, shown: str
+) -> None:
     quiz, hex_part = deleted_quiz
     response = _client(teacher, lang).get(_url("quizzes:export_xlsx", quiz))
     sheet = load_workbook(io.BytesIO(response.content)).active
@@ -113,7 +126,9 @@ def test_xlsx_names_the_deleted_student_in_the_readers_language(teacher, deleted
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_class_pages_no_longer_list_a_deleted_student(teacher, classroom, deleted_quiz, lang):
+def test_class_pages_no_longer_list_a_deleted_student(
+    teacher: User, classroom: Classroom, deleted_quiz: tuple[Quiz, str], lang: str
+) -> None:
     """Deleting ends the class membership: class page, progress and its export show nobody
     under the anonymous name (only the quiz results keep it)."""
     client = _client(teacher, lang)
@@ -139,7 +154,9 @@ def _links(page: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("lang,default", [("de", "export-csv-semicolon"), ("en", "export-csv-comma")])
-def test_export_page_offers_every_format_with_a_line_on_where_it_opens(teacher, deleted_quiz, lang, default):
+def test_export_page_offers_every_format_with_a_line_on_where_it_opens(
+    teacher: User, deleted_quiz: tuple[Quiz, str], lang: str, default: str
+) -> None:
     quiz, _ = deleted_quiz
     client = _client(teacher, lang)
     page = client.get(_url("quizzes:exports", quiz)).content.decode()
@@ -153,10 +170,10 @@ def test_export_page_offers_every_format_with_a_line_on_where_it_opens(teacher, 
         "export-items-xlsx": _url("quizzes:export_items_xlsx", quiz),
     }
     for entry in links:  # one explanation each, and the default marked once, per language
-        block = re.search(rf'<li id="{entry}">(.*?)</li>', page, re.S).group(1)
+        block = present(re.search(rf'<li id="{entry}">(.*?)</li>', page, re.S)).group(1)
         assert re.search(r'<span class="helptext">[^<]{20,}</span>', block), entry
         assert ('class="export-default"' in block) == (entry == default), entry
-    stable = re.search(r'<p class="helptext" id="stable-csv">(.*?)</p>', page, re.S)[1]
+    stable = present(re.search(r'<p class="helptext" id="stable-csv">(.*?)</p>', page, re.S))[1]
     assert f"<code>{_url('quizzes:results_csv', quiz)}</code>" in stable
     german = ("Semikolon", "Tabellen", "Voreinstellung", "herunterladen", "Fragensammlung")
     assert any(word in page for word in german) == (lang == "de")
@@ -167,20 +184,22 @@ def test_export_page_offers_every_format_with_a_line_on_where_it_opens(teacher, 
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_old_comma_address_gives_what_the_comma_choice_gives(teacher, deleted_quiz, lang):
+def test_old_comma_address_gives_what_the_comma_choice_gives(
+    teacher: User, deleted_quiz: tuple[Quiz, str], lang: str
+) -> None:
     """/quiz/<pk>/ergebnisse.csv: always commas, BOM, streamed; the same bytes as ?trenner=komma."""
     quiz, _ = deleted_quiz
     client = _client(teacher, lang)
     old = client.get(_url("quizzes:results_csv", quiz))
     assert old.status_code == 200 and old.streaming and old["Content-Type"] == "text/csv; charset=utf-8"
     assert 'filename="probe-ergebnisse.csv"' in old["Content-Disposition"]
-    body = b"".join(old.streaming_content)
+    body = streamed(old)
     assert body.startswith("\ufeff".encode()) and b"\r\n" in body
     assert body == client.get(_url("quizzes:export_csv", quiz) + "?trenner=komma").content
     assert len(next(csv.reader(io.StringIO(body.decode("utf-8-sig"))))) == 7 + 2 * 2
 
 
-def test_results_page_links_all_formats(teacher, deleted_quiz):
+def test_results_page_links_all_formats(teacher: User, deleted_quiz: tuple[Quiz, str]) -> None:
     quiz, _ = deleted_quiz
     page = _client(teacher).get(_url("quizzes:results", quiz)).content.decode()
     assert f'href="{_url("quizzes:exports", quiz)}"' in page
@@ -193,7 +212,7 @@ PLAY_HAND = ["CJ", "SA", "S9", "HT", "D7"]
 
 
 @pytest.fixture
-def own_quiz(teacher, classroom, make_quiz):
+def own_quiz(teacher: User, classroom: Classroom, make_quiz: Callable[..., Quiz]) -> tuple[Quiz, list[OwnItem]]:
     """A quiz of one generated item and three own items (trick, play, game value)."""
     quiz = make_quiz(count=1, kinds=("augen",))
     made = [
@@ -221,24 +240,30 @@ def own_quiz(teacher, classroom, make_quiz):
 
 def _questions(xml: bytes | str) -> dict[int, ET.Element]:
     root = ET.fromstring(xml)
-    found = {}
+    found: dict[int, ET.Element] = {}
     for element in root.findall("question"):
         if element.get("type") != "category":
-            found[int(element.find("name/text").text.split(".")[0])] = element
+            found[int(present(present(element.find("name/text")).text).split(".")[0])] = element
     return found
 
 
-def _answer_values(question, element: ET.Element) -> tuple[list[str], list[str]]:
+def _answer_values(question: Question, element: ET.Element) -> tuple[list[str], list[str]]:
     """The choices Moodle counts as right and as wrong, as the question's values (same order)."""
     values = [o.value for o in question.options] or list(question.cards)
     answers = element.findall("answer")
     assert len(answers) == len(values)
-    right = [v for v, a in zip(values, answers) if not a.get("fraction").startswith("-") and a.get("fraction") != "0"]
+    right = [
+        v
+        for v, a in zip(values, answers)
+        if not present(a.get("fraction")).startswith("-") and a.get("fraction") != "0"
+    ]
     wrong = [v for v, a in zip(values, answers) if v not in right]
     return right, wrong
 
 
-def test_moodle_export_has_own_items_with_the_engines_answers(teacher, own_quiz):
+def test_moodle_export_has_own_items_with_the_engines_answers(
+    teacher: User, own_quiz: tuple[Quiz, list[OwnItem]]
+) -> None:
     quiz, (trick_item, play_item, value_item) = own_quiz
     response = _client(teacher).get(_url("quizzes:export_moodle", quiz))
     assert response.status_code == 200
@@ -251,7 +276,7 @@ def test_moodle_export_has_own_items_with_the_engines_answers(teacher, own_quiz)
     question, _ = own_items.own_question(trick_item)
     winner = trick_winner(GameType.HEARTS, [parse_card(c) for c in ("SA", "S7", "HJ")])
     right, wrong = _answer_values(question, element)
-    assert element.get("type") == "multichoice" and element.find("single").text == "true"
+    assert element.get("type") == "multichoice" and present(element.find("single")).text == "true"
     assert right == [SEATS[(1 + winner) % 3]]
     assert own_items.grade_own(trick_item, right).correct
     assert not any(own_items.grade_own(trick_item, [w]).correct for w in wrong)
@@ -261,7 +286,7 @@ def test_moodle_export_has_own_items_with_the_engines_answers(teacher, own_quiz)
     question, _ = own_items.own_question(play_item)
     allowed = legal_cards(GameType.GRAND, CardSet([parse_card(c) for c in PLAY_HAND]), [parse_card("ST")])
     right, wrong = _answer_values(question, element)
-    assert element.find("single").text == "false"
+    assert present(element.find("single")).text == "false"
     assert sorted(right) == sorted(c.code for c in allowed) and own_items.grade_own(play_item, right).correct
 
     # game value: the engine's value, as a number
@@ -269,22 +294,27 @@ def test_moodle_export_has_own_items_with_the_engines_answers(teacher, own_quiz)
     spitzen = matadors(GameType.HEARTS, [parse_card(c) for c in VALUE_HAND + ["S7", "S8"]])
     value = game_value(Contract(GameType.HEARTS, hand=True), spitzen, schneider=True, schwarz=False).value
     assert element.get("type") == "numerical"
-    assert element.find("answer/text").text == str(value) and own_items.grade_own(value_item, [str(value)]).correct
+    assert (
+        present(element.find("answer/text")).text == str(value)
+        and own_items.grade_own(value_item, [str(value)]).correct
+    )
 
     # the type's title and "eigene Aufgabe", never the teacher's title (it may tell the answer)
     text = response.content.decode()
     assert "Wer?" not in text and "Wie viel?" not in text
-    assert found[2].find("name/text").text == "2. Wer bekommt den Stich? (eigene Aufgabe)"
+    assert present(found[2].find("name/text")).text == "2. Wer bekommt den Stich? (eigene Aufgabe)"
 
 
-def test_moodle_export_of_own_items_in_english(teacher, own_quiz):
+def test_moodle_export_of_own_items_in_english(teacher: User, own_quiz: tuple[Quiz, list[OwnItem]]) -> None:
     quiz, _ = own_quiz
     found = _questions(_client(teacher, "en").get(_url("quizzes:export_moodle", quiz)).content)
-    assert found[2].find("name/text").text == "2. Who takes the trick? (own item)"
-    assert found[1].find("name/text").text.endswith("(easy)")
+    assert present(found[2].find("name/text")).text == "2. Who takes the trick? (own item)"
+    assert present(present(found[1].find("name/text")).text).endswith("(easy)")
 
 
-def test_own_item_whose_situation_is_gone_is_named_as_left_out(teacher, own_quiz):
+def test_own_item_whose_situation_is_gone_is_named_as_left_out(
+    teacher: User, own_quiz: tuple[Quiz, list[OwnItem]]
+) -> None:
     quiz, (trick_item, _, _) = own_quiz
     trick_item.delete()
     assert exports.skipped_positions(quiz) == [2]
@@ -305,7 +335,9 @@ def _wrong_lists(page: str) -> dict[int, str]:
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_wrong_answers_are_shown_as_the_question_names_them(teacher, classroom, student, make_quiz, lang):
+def test_wrong_answers_are_shown_as_the_question_names_them(
+    teacher: User, classroom: Classroom, student: User, make_quiz: Callable[..., Quiz], lang: str
+) -> None:
     """A fixed quiz: every student got the same question, so a wrong choice shows its label
     and wrong cards their names, in the page's language; never the stored codes."""
     from skatschule.engine.names import render
@@ -331,7 +363,9 @@ def test_wrong_answers_are_shown_as_the_question_names_them(teacher, classroom, 
                 assert value not in cells[position]
 
 
-def test_wrong_answers_of_random_variants_name_seats_and_cards(teacher, classroom, student, make_quiz):
+def test_wrong_answers_of_random_variants_name_seats_and_cards(
+    teacher: User, classroom: Classroom, student: User, make_quiz: Callable[..., Quiz]
+) -> None:
     """Random variants: labels with a card differ between students, so a seat is named by its name
     only ("Forehand", not "vorhand"); cards by their names; choices whose label never changes by it."""
     from skatschule.quizzes.answers import answer_words
@@ -356,12 +390,12 @@ def test_wrong_answers_of_random_variants_name_seats_and_cards(teacher, classroo
 
 
 @pytest.mark.parametrize("lang,says", [("de", "„gelöschter Schüler“"), ("en", "“deleted student”")])
-def test_delete_page_says_how_results_will_name_the_student(student, lang, says):
+def test_delete_page_says_how_results_will_name_the_student(student: User, lang: str, says: str) -> None:
     page = _client(student, lang).get(reverse("accounts:delete")).content.decode()
     assert says in page
 
 
-def test_a_wrong_separator_is_a_400_with_a_way_back(teacher, deleted_quiz):
+def test_a_wrong_separator_is_a_400_with_a_way_back(teacher: User, deleted_quiz: tuple[Quiz, str]) -> None:
     quiz, _ = deleted_quiz
     response = _client(teacher, "en").get(_url("quizzes:export_csv", quiz) + "?trenner=tab")
     page = response.content.decode()
@@ -370,7 +404,9 @@ def test_a_wrong_separator_is_a_400_with_a_way_back(teacher, deleted_quiz):
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_deleted_students_come_last_in_every_language(teacher, classroom, deleted_quiz, lang):
+def test_deleted_students_come_last_in_every_language(
+    teacher: User, classroom: Classroom, deleted_quiz: tuple[Quiz, str], lang: str
+) -> None:
     """By name, and the anonymous rows at the end (their name sorts differently per language)."""
     quiz, hex_part = deleted_quiz
     zora = make_user("zora")
@@ -380,7 +416,7 @@ def test_deleted_students_come_last_in_every_language(teacher, classroom, delete
     names = re.findall(r'<th scope="row"><a href="[^"]+">([^<]+)</a></th>', page)
     assert names[:2] == ["schuelerin", "zora"] and names[2].endswith(hex_part)
     response = _client(teacher, lang).get(_url("quizzes:results_csv", quiz))
-    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode("utf-8-sig"))))
+    rows = list(csv.reader(io.StringIO(streamed(response).decode("utf-8-sig"))))
     assert [row[0] for row in rows[1:]] == names
 
 
@@ -388,7 +424,9 @@ def test_deleted_students_come_last_in_every_language(teacher, classroom, delete
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_exports_name_answers_and_give_local_date_cells(teacher, classroom, student, make_quiz, lang):
+def test_exports_name_answers_and_give_local_date_cells(
+    teacher: User, classroom: Classroom, student: User, make_quiz: Callable[..., Quiz], lang: str
+) -> None:
     """CSV and XLSX carry the answer in words of the export's language ("Vorhand", never the
     stored "vorhand"; card names, never "CK") and start/submission as dates in Europe/Berlin:
     an XLSX date cell, in CSV a plain "YYYY-MM-DD hh:mm:ss" that spreadsheets read as a date."""
@@ -430,7 +468,9 @@ def test_exports_name_answers_and_give_local_date_cells(teacher, classroom, stud
     assert sheet.cell(row=2, column=answer_column["stich"] + 1).value == row[answer_column["stich"]]
 
 
-def test_class_progress_export_gives_last_activity_as_a_local_date_cell(teacher, classroom, student):
+def test_class_progress_export_gives_last_activity_as_a_local_date_cell(
+    teacher: User, classroom: Classroom, student: User
+) -> None:
     """It was UTC text ("2026-07-01T22:15+00:00") while the page and the quiz exports use local time."""
     from datetime import datetime
     from zoneinfo import ZoneInfo

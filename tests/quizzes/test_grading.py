@@ -6,8 +6,14 @@ have the shape they need (several right options, some wrong ones) by asking the 
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import Callable
+from typing import Any
 
+import pytest
+from django.contrib.auth.models import User
+
+from skatschule.classrooms.models import Classroom
+from skatschule.exercises.base import Question
 from skatschule.quizzes import grading, questions, selectors
 from skatschule.quizzes.errors import QuizClosed, QuizError
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt, ScoreOverride
@@ -22,7 +28,7 @@ pytestmark = pytest.mark.django_db
 RMW = Quiz.PartialCredit.RIGHT_MINUS_WRONG
 
 
-def _seed_where(kind: str, level: int, wanted) -> int:
+def _seed_where(kind: str, level: int, wanted: Callable[[Question, list[str]], bool]) -> int:
     """The first seed whose question and engine key satisfy ``wanted(question, key)``."""
     kind_type = questions.exercise_type(kind)
     for seed in range(500):
@@ -32,25 +38,27 @@ def _seed_where(kind: str, level: int, wanted) -> int:
     raise AssertionError(f"no seed for {kind}")
 
 
-def _one_item_quiz(make_quiz, kind: str, level: int, seed: int, **options) -> Quiz:
+def _one_item_quiz(make_quiz: Callable[..., Quiz], kind: str, level: int, seed: int, **options: Any) -> Quiz:
     quiz = make_quiz(count=1, kinds=(kind,), difficulty=level, **options)
     quiz.items.update(seed=seed)
     return quiz
 
 
-def _answer(quiz: Quiz, student, values) -> QuizAnswer:
+def _answer(quiz: Quiz, student: User, values: list[str]) -> QuizAnswer:
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     saved = attempts.save_answer(attempt=attempt, item=quiz.items.get(), values=values)
     return saved.answer
 
 
-def _several_right_and_wrong(question, key) -> bool:
+def _several_right_and_wrong(question: Question, key: list[str]) -> bool:
     options = [o.value for o in question.options]
     return len(key) >= 2 and len(options) - len(key) >= 1
 
 
 @pytest.mark.parametrize("kind", ["zugeben", "ueberreizt"])
-def test_multi_select_right_minus_wrong(make_quiz, student, other_student, kind) -> None:
+def test_multi_select_right_minus_wrong(
+    make_quiz: Callable[..., Quiz], student: User, other_student: User, kind: str
+) -> None:
     seed = _seed_where(kind, 1, _several_right_and_wrong)
     strict = _one_item_quiz(make_quiz, kind, 1, seed)
     partial = _one_item_quiz(make_quiz, kind, 1, seed, partial_credit=RMW)
@@ -71,7 +79,7 @@ def test_multi_select_right_minus_wrong(make_quiz, student, other_student, kind)
     assert _answer(partial, other_student, key).credit == 1
 
 
-def test_multi_part_case_earns_a_share_per_right_part(make_quiz, student) -> None:
+def test_multi_part_case_earns_a_share_per_right_part(make_quiz: Callable[..., Quiz], student: User) -> None:
     seed = _seed_where("fall", 2, lambda q, key: q.widget == "case" and len(key) == 2)
     quiz = _one_item_quiz(make_quiz, "fall", 2, seed, partial_credit=RMW)
     choice, entry = right_values(quiz, quiz.items.get(), student.pk)
@@ -83,7 +91,7 @@ def test_multi_part_case_earns_a_share_per_right_part(make_quiz, student) -> Non
     assert _answer(quiz, student, [choice, entry]).credit == 1
 
 
-def test_partial_credit_sums_into_the_attempts_points(make_quiz, student) -> None:
+def test_partial_credit_sums_into_the_attempts_points(make_quiz: Callable[..., Quiz], student: User) -> None:
     seed = _seed_where("zugeben", 1, _several_right_and_wrong)
     quiz = _one_item_quiz(make_quiz, "zugeben", 1, seed, partial_credit=RMW)
     key = right_values(quiz, quiz.items.get(), student.pk)
@@ -95,7 +103,9 @@ def test_partial_credit_sums_into_the_attempts_points(make_quiz, student) -> Non
     assert selectors.graded_result(quiz, student.pk) == pytest.approx(1 / len(key))
 
 
-def test_partial_credit_is_locked_once_someone_started(make_quiz, teacher, student) -> None:
+def test_partial_credit_is_locked_once_someone_started(
+    make_quiz: Callable[..., Quiz], teacher: User, student: User
+) -> None:
     quiz = make_quiz(count=1, kinds=("zugeben",))
     attempts.start_attempt(quiz=quiz, student=student)
     with pytest.raises(QuizError):
@@ -105,7 +115,7 @@ def test_partial_credit_is_locked_once_someone_started(make_quiz, teacher, stude
         authoring.update_quiz(quiz=quiz, editor=teacher, changes=authoring.QuizChanges(grading_policy="median"))
 
 
-def _attempt_with(quiz: Quiz, student, rights: int) -> QuizAttempt:
+def _attempt_with(quiz: Quiz, student: User, rights: int) -> QuizAttempt:
     """Submit an attempt with the first ``rights`` items right and the others wrong."""
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     for i, item in enumerate(quiz.items.order_by("position")):
@@ -117,11 +127,13 @@ def _attempt_with(quiz: Quiz, student, rights: int) -> QuizAttempt:
     return attempts.submit(attempt=attempt)[0]
 
 
-def _wrong_for(question, right) -> list[str]:
+def _wrong_for(question: Question, right: list[str]) -> list[str]:
     return [str(int(right[0]) + 1)]  # the number items of these tests (augen, spielwert)
 
 
-def test_grading_policy_picks_the_result_and_a_change_of_policy_changes_it(make_quiz, teacher, student) -> None:
+def test_grading_policy_picks_the_result_and_a_change_of_policy_changes_it(
+    make_quiz: Callable[..., Quiz], teacher: User, student: User
+) -> None:
     quiz = make_quiz(count=3, kinds=("augen",), variants=Quiz.Variants.RANDOM, max_attempts=3)
     for rights in (2, 3, 1):
         _attempt_with(quiz, student, rights)
@@ -141,7 +153,9 @@ def test_policy_result_average_and_nothing() -> None:
     assert grading.shown_points(2.0) == "2" and grading.shown_points(0.5) == "0.5" and grading.shown_points(None) == "–"
 
 
-def _submitted_answer(make_quiz, student, right: bool = False, variants: str = "fixed") -> QuizAnswer:
+def _submitted_answer(
+    make_quiz: Callable[..., Quiz], student: User, right: bool = False, variants: str = "fixed"
+) -> QuizAnswer:
     quiz = make_quiz(count=1, kinds=("augen",), variants=variants)
     item = quiz.items.get()
     attempt = attempts.start_attempt(quiz=quiz, student=student)
@@ -152,7 +166,9 @@ def _submitted_answer(make_quiz, student, right: bool = False, variants: str = "
     return answer
 
 
-def test_override_changes_points_and_keeps_every_change(make_quiz, teacher, student) -> None:
+def test_override_changes_points_and_keeps_every_change(
+    make_quiz: Callable[..., Quiz], teacher: User, student: User
+) -> None:
     answer = _submitted_answer(make_quiz, student)
     assert answer.attempt.points == 0
     grading_services.override_score(answer=answer, teacher=teacher, credit=0.5, comment="Rechenweg stimmt")
@@ -165,7 +181,9 @@ def test_override_changes_points_and_keeps_every_change(make_quiz, teacher, stud
     assert selectors.graded_result(answer.attempt.quiz, student.pk) == 1
 
 
-def test_override_refuses_bad_input_and_other_teachers(make_quiz, teacher, other_teacher, student) -> None:
+def test_override_refuses_bad_input_and_other_teachers(
+    make_quiz: Callable[..., Quiz], teacher: User, other_teacher: User, student: User
+) -> None:
     from skatschule.core.notfound import NotFound
 
     answer = _submitted_answer(make_quiz, student)
@@ -179,7 +197,7 @@ def test_override_refuses_bad_input_and_other_teachers(make_quiz, teacher, other
     assert not ScoreOverride.objects.exists()
 
 
-def test_override_of_an_open_attempt_is_refused(make_quiz, teacher, student) -> None:
+def test_override_of_an_open_attempt_is_refused(make_quiz: Callable[..., Quiz], teacher: User, student: User) -> None:
     quiz = make_quiz(count=1, kinds=("augen",))
     item = quiz.items.get()
     attempt = attempts.start_attempt(quiz=quiz, student=student)
@@ -188,7 +206,9 @@ def test_override_of_an_open_attempt_is_refused(make_quiz, teacher, student) -> 
         grading_services.override_score(answer=answer, teacher=teacher, credit=1, comment="")
 
 
-def test_override_page_flow_and_the_student_sees_the_comment(make_quiz, teacher, other_teacher, student) -> None:
+def test_override_page_flow_and_the_student_sees_the_comment(
+    make_quiz: Callable[..., Quiz], teacher: User, other_teacher: User, student: User
+) -> None:
     # random variants: the student's review is open at once (a fixed quiz opens it when it closes)
     answer = _submitted_answer(make_quiz, student, variants="random")
     quiz, attempt = answer.attempt.quiz, answer.attempt
@@ -219,7 +239,7 @@ PATTERN = [(1, 1, 1), (1, 1, 0), (1, 0, 1), (1, 0, 0), (0, 1, 0), (0, 0, 0)]
 """Which items each of six students gets right; attempts rank 3, 2, 2, 1, 1, 0 points."""
 
 
-def _class_of_six(make_quiz, classroom):
+def _class_of_six(make_quiz: Callable[..., Quiz], classroom: Classroom) -> tuple[Quiz, list[User]]:
     from skatschule.classrooms import services as classrooms
     from tests.people import make_user
 
@@ -238,7 +258,7 @@ def _class_of_six(make_quiz, classroom):
     return quiz, students
 
 
-def test_facility_and_discrimination(make_quiz, classroom, teacher) -> None:
+def test_facility_and_discrimination(make_quiz: Callable[..., Quiz], classroom: Classroom, teacher: User) -> None:
     quiz, students = _class_of_six(make_quiz, classroom)
     stats = selectors.item_stats(quiz)
     # facility: share of the points; discrimination: top two attempts minus bottom two
@@ -261,7 +281,7 @@ def test_facility_and_discrimination(make_quiz, classroom, teacher) -> None:
     assert client_for(students[0]).get(f"/quiz/{quiz.pk}/export/aufgabenanalyse.csv").status_code == 404
 
 
-def test_discrimination_needs_three_attempts(make_quiz, student) -> None:
+def test_discrimination_needs_three_attempts(make_quiz: Callable[..., Quiz], student: User) -> None:
     answer = _submitted_answer(make_quiz, student, right=True)
     (stat,) = selectors.item_stats(answer.attempt.quiz)
     assert stat.facility_percent == 100 and stat.discrimination is None

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from skatschule.quizzes import imports, own_items, questions
-from skatschule.quizzes.models import OwnItem, Quiz
+from skatschule.quizzes.models import OwnItem, Quiz, QuizAnswer
 from skatschule.quizzes.services import attempts, importing
 from tests.people import client_for
+from tests.present import present
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +105,7 @@ def test_size_limit_and_linear_time() -> None:
     assert time.perf_counter() - start < 2
 
 
-def test_import_is_all_or_nothing(teacher) -> None:
+def test_import_is_all_or_nothing(teacher: User) -> None:
     bad = GIFT + "\n::WF:: Der Skat zählt zum Alleinspieler. {T}\n"
     result = importing.import_questions(owner=teacher, data=bad.encode(), fmt="gift")
     assert [p.line for p in result.problems] == [
@@ -113,7 +116,7 @@ def test_import_is_all_or_nothing(teacher) -> None:
     assert len(result.items) == 5 and OwnItem.objects.filter(owner=teacher, kind="import").count() == 5
 
 
-def test_imported_questions_are_graded_in_a_quiz(make_quiz, teacher, student) -> None:
+def test_imported_questions_are_graded_in_a_quiz(make_quiz: Callable[..., Quiz], teacher: User, student: User) -> None:
     items = importing.import_questions(owner=teacher, data=GIFT.encode(), fmt="gift").items
     quiz = make_quiz(count=1, kinds=("augen",), partial_credit=Quiz.PartialCredit.RIGHT_MINUS_WRONG)
     quiz.items.all().delete()
@@ -122,7 +125,7 @@ def test_imported_questions_are_graded_in_a_quiz(make_quiz, teacher, student) ->
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     quiz_items = list(quiz.items.order_by("position"))
 
-    def save(position: int, values: list[str]):
+    def save(position: int, values: list[str]) -> QuizAnswer:
         return attempts.save_answer(attempt=attempt, item=quiz_items[position - 1], values=values).answer
 
     assert save(1, ["36"]).correct and not save(2, ["119"]).correct
@@ -140,7 +143,7 @@ def test_imported_questions_are_graded_in_a_quiz(make_quiz, teacher, student) ->
     assert getattr(caught.value, "status", 400) == 400
 
 
-def test_import_page(teacher, student) -> None:
+def test_import_page(teacher: User, student: User) -> None:
     client = client_for(teacher)
     page = client.get("/quiz/eigene/import/")
     assert page.status_code == 200
@@ -156,12 +159,12 @@ def test_import_page(teacher, student) -> None:
     latin = SimpleUploadedFile("f.gift", "Frage {#1} ä".encode("latin-1"))
     assert client.post("/quiz/eigene/import/", {"format": "gift", "file": latin}).status_code == 400
     assert client_for(student).get("/quiz/eigene/import/").status_code == 404
-    item = OwnItem.objects.first()
+    item = present(OwnItem.objects.first())
     assert client.get(f"/quiz/eigene/{item.pk}/").status_code == 200
     assert client.get("/quiz/eigene/").status_code == 200
 
 
-def test_imported_text_is_never_markup(make_quiz, teacher, student) -> None:
+def test_imported_text_is_never_markup(make_quiz: Callable[..., Quiz], teacher: User, student: User) -> None:
     gift = "::X:: &lt;script&gt;alert(1)&lt;/script&gt; Wie viel? {=&lt;b&gt;eins ~zwei}\n"
     (item,) = importing.import_questions(owner=teacher, data=gift.encode(), fmt="gift").items
     quiz = make_quiz(count=1, kinds=("augen",))

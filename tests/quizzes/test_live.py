@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
 
 from skatschule.core.notfound import NotFound
 from skatschule.quizzes import selectors
 from skatschule.quizzes.errors import QuizClosed, QuizError
-from skatschule.quizzes.models import Quiz, QuizAnswer
+from skatschule.quizzes.models import LiveSession, Quiz, QuizAnswer, QuizItem
 from skatschule.quizzes.services import live
 from tests.people import client_for
+from tests.present import present
 
 from .helpers import right_values, wrong_values
 
@@ -18,16 +22,18 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def session(make_quiz, teacher):
+def session(make_quiz: Callable[..., Quiz], teacher: User) -> LiveSession:
     quiz = make_quiz(count=2, kinds=("augen",))
     return live.start_live(quiz=quiz, teacher=teacher)
 
 
-def _item(session, position):
+def _item(session: LiveSession, position: int) -> QuizItem:
     return session.quiz.items.get(position=position)
 
 
-def test_start_is_the_teachers_only_and_once(make_quiz, teacher, other_teacher):
+def test_start_is_the_teachers_only_and_once(
+    make_quiz: Callable[..., Quiz], teacher: User, other_teacher: User
+) -> None:
     quiz = make_quiz(count=1)
     with pytest.raises(NotFound):
         live.start_live(quiz=quiz, teacher=other_teacher)
@@ -35,14 +41,16 @@ def test_start_is_the_teachers_only_and_once(make_quiz, teacher, other_teacher):
     assert live.start_live(quiz=quiz, teacher=teacher) == first  # a double click: the same round
 
 
-def test_random_variants_and_drafts_cannot_go_live(make_quiz, teacher):
+def test_random_variants_and_drafts_cannot_go_live(make_quiz: Callable[..., Quiz], teacher: User) -> None:
     with pytest.raises(QuizError):
         live.start_live(quiz=make_quiz(count=1, variants=Quiz.Variants.RANDOM), teacher=teacher)
     with pytest.raises(QuizError):
         live.start_live(quiz=make_quiz(count=1, draft=True), teacher=teacher)
 
 
-def test_answers_only_the_shown_item_once_and_before_the_reveal(session, teacher, student):
+def test_answers_only_the_shown_item_once_and_before_the_reveal(
+    session: LiveSession, teacher: User, student: User
+) -> None:
     with pytest.raises(QuizClosed):  # nothing shown yet
         live.answer_live(session=session, student=student, position=1, values=["1"])
     live.show_item(session=session, teacher=teacher, position=1)
@@ -58,7 +66,7 @@ def test_answers_only_the_shown_item_once_and_before_the_reveal(session, teacher
     assert QuizAnswer.objects.get(item=item).correct is False
 
 
-def test_no_answer_after_the_reveal(session, teacher, student):
+def test_no_answer_after_the_reveal(session: LiveSession, teacher: User, student: User) -> None:
     live.show_item(session=session, teacher=teacher, position=1)
     live.reveal(session=session, teacher=teacher)
     with pytest.raises(QuizClosed):
@@ -66,7 +74,9 @@ def test_no_answer_after_the_reveal(session, teacher, student):
     assert not QuizAnswer.objects.exists()
 
 
-def test_end_submits_into_the_quiz_results(session, teacher, student, other_student):
+def test_end_submits_into_the_quiz_results(
+    session: LiveSession, teacher: User, student: User, other_student: User
+) -> None:
     quiz = session.quiz
     for position in (1, 2):
         live.show_item(session=session, teacher=teacher, position=position)
@@ -85,7 +95,9 @@ def test_end_submits_into_the_quiz_results(session, teacher, student, other_stud
         live.answer_live(session=session, student=student, position=2, values=["1"])
 
 
-def test_distribution_in_words_after_answers(session, teacher, student, other_student):
+def test_distribution_in_words_after_answers(
+    session: LiveSession, teacher: User, student: User, other_student: User
+) -> None:
     quiz = session.quiz
     live.show_item(session=session, teacher=teacher, position=1)
     item = _item(session, 1)
@@ -97,7 +109,7 @@ def test_distribution_in_words_after_answers(session, teacher, student, other_st
     assert selectors.live_count(session).answered == 2
 
 
-def test_pages_never_show_the_answer_before_the_reveal(session, teacher, student):
+def test_pages_never_show_the_answer_before_the_reveal(session: LiveSession, teacher: User, student: User) -> None:
     quiz = session.quiz
     live.show_item(session=session, teacher=teacher, position=1)
     phone = client_for(student)
@@ -109,7 +121,7 @@ def test_pages_never_show_the_answer_before_the_reveal(session, teacher, student
     assert "feedback" not in page and "Richtige Antwort" not in page
     again = phone.post(reverse("quizzes:live_answer", args=[quiz.pk]), {"position": "1", "answer": ["0"]})
     assert again.status_code == 409
-    attempt = selectors.live_attempt(session, student)
+    attempt = present(selectors.live_attempt(session, student))
     take = phone.get(reverse("quizzes:take", args=[attempt.public_id]))
     assert take.status_code == 302  # the ordinary page does not take live answers
     save = phone.post(reverse("quizzes:save", args=[attempt.public_id, 2]), {"answer": ["0"]})
@@ -118,7 +130,9 @@ def test_pages_never_show_the_answer_before_the_reveal(session, teacher, student
     assert "feedback" in phone.get(url).content.decode()
 
 
-def test_pages_refuse_strangers_and_junk(session, teacher, other_teacher, student):
+def test_pages_refuse_strangers_and_junk(
+    session: LiveSession, teacher: User, other_teacher: User, student: User
+) -> None:
     quiz = session.quiz
     assert client_for(other_teacher).get(reverse("quizzes:live", args=[quiz.pk])).status_code == 404
     assert client_for(student).get(reverse("quizzes:live", args=[quiz.pk])).status_code == 404
@@ -130,7 +144,7 @@ def test_pages_refuse_strangers_and_junk(session, teacher, other_teacher, studen
     assert client_for(teacher).get(reverse("quizzes:live", args=[quiz.pk])).status_code == 200
 
 
-def test_poll_asks_for_a_reload_only_after_a_change(session, teacher, student):
+def test_poll_asks_for_a_reload_only_after_a_change(session: LiveSession, teacher: User, student: User) -> None:
     phone = client_for(student)
     poll = reverse("quizzes:live_poll", args=[session.quiz.pk])
     stamp = f"{session.pk}:0:0:0"

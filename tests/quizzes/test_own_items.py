@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
 
+from skatschule.classrooms.models import Classroom
 from skatschule.engine import CardSet, GameType, legal_cards, parse_card, trick_winner
 from skatschule.quizzes import own_items
-from skatschule.quizzes.models import OwnItem
+from skatschule.quizzes.models import OwnItem, Quiz
 from tests.people import client_for
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +19,7 @@ pytestmark = pytest.mark.django_db
 SEATS = ("vorhand", "mittelhand", "hinterhand")
 
 
-def test_trick_item_answer_is_the_engines(teacher):
+def test_trick_item_answer_is_the_engines(teacher: User) -> None:
     item = own_items.create_own_item(
         owner=teacher, kind="stich", title="Herz-Bube sticht", game="hearts", leader=1, trick=["SA", "S7", "HJ"]
     )
@@ -27,7 +31,7 @@ def test_trick_item_answer_is_the_engines(teacher):
     assert not own_items.grade_own(item, [next(s for s in SEATS if s != expected)]).correct
 
 
-def test_play_item_answer_is_the_engines(teacher):
+def test_play_item_answer_is_the_engines(teacher: User) -> None:
     hand = ["CJ", "SA", "S9", "HT", "D7"]
     item = own_items.create_own_item(
         owner=teacher, kind="zugeben", title="Bedienen", game="grand", leader=0, trick=["ST"], hand=hand
@@ -51,14 +55,16 @@ def test_play_item_answer_is_the_engines(teacher):
         ("zugeben", ["SA"], ["C7", "C8", "C9", "CT", "CK", "CQ", "CA", "D7", "D8", "D9", "DT"], "zehn Karten"),
     ],
 )
-def test_impossible_situations_are_refused_with_the_engines_message(teacher, kind, trick, hand, message):
+def test_impossible_situations_are_refused_with_the_engines_message(
+    teacher: User, kind: str, trick: list[str], hand: list[str], message: str
+) -> None:
     with pytest.raises(own_items.OwnItemError) as info:
         own_items.create_own_item(owner=teacher, kind=kind, title="X", game="grand", leader=0, trick=trick, hand=hand)
     assert message in info.value.text.de
     assert not OwnItem.objects.exists()
 
 
-def test_builder_page_and_post(teacher):
+def test_builder_page_and_post(teacher: User) -> None:
     client = client_for(teacher)
     page = client.get(reverse("quizzes:own_create") + "?art=stich").content.decode()
     assert page.count('name="trick1"') == 32 and page.count('name="trick3"') == 32 and 'name="answer"' not in page
@@ -84,7 +90,7 @@ def test_builder_page_and_post(teacher):
     assert client.post(response["Location"], {"answer": "niemand"}).status_code == 400
 
 
-def test_builder_shows_the_engines_refusal(teacher):
+def test_builder_shows_the_engines_refusal(teacher: User) -> None:
     response = client_for(teacher).post(
         reverse("quizzes:own_create"),
         {"art": "stich", "title": "X", "game": "clubs", "leader": "0", "trick1": "DA", "trick2": "DA", "trick3": "CJ"},
@@ -92,7 +98,7 @@ def test_builder_shows_the_engines_refusal(teacher):
     assert response.status_code == 400 and "Karten doppelt gegeben: DA" in response.content.decode()
 
 
-def test_own_items_are_the_teachers_only(teacher, other_teacher, student):
+def test_own_items_are_the_teachers_only(teacher: User, other_teacher: User, student: User) -> None:
     item = own_items.create_own_item(
         owner=teacher, kind="stich", title="X", game="null", leader=0, trick=["HA", "HT", "H7"]
     )
@@ -104,7 +110,7 @@ def test_own_items_are_the_teachers_only(teacher, other_teacher, student):
 HAND = ["CJ", "SJ", "HA", "HT", "HK", "HQ", "H9", "DA", "DT", "C7"]
 
 
-def test_value_item_counts_spitzen_from_the_cards(teacher):
+def test_value_item_counts_spitzen_from_the_cards(teacher: User) -> None:
     from skatschule.engine import Contract, game_value, matadors
 
     item = own_items.create_own_item(
@@ -135,7 +141,9 @@ def test_value_item_counts_spitzen_from_the_cards(teacher):
         ([], "einfach", ["S7", "CJ"], "doppelt"),
     ],
 )
-def test_value_item_refuses_what_the_rules_forbid(teacher, flags, result, skat, message):
+def test_value_item_refuses_what_the_rules_forbid(
+    teacher: User, flags: list[str], result: str, skat: list[str], message: str
+) -> None:
     with pytest.raises(own_items.OwnItemError) as info:
         own_items.create_own_item(
             owner=teacher, kind="spielwert", title="X", game="hearts", hand=HAND, skat=skat, flags=flags, result=result
@@ -143,7 +151,7 @@ def test_value_item_refuses_what_the_rules_forbid(teacher, flags, result, skat, 
     assert message in info.value.text.de
 
 
-def test_value_item_by_the_builder(teacher):
+def test_value_item_by_the_builder(teacher: User) -> None:
     client = client_for(teacher)
     page = client.get(reverse("quizzes:own_create") + "?art=spielwert").content.decode()
     assert page.count('name="hand"') == 32 and page.count('name="skat"') == 32
@@ -166,7 +174,9 @@ def test_value_item_by_the_builder(teacher):
 # --- own items in quizzes ------------------------------------------------------------------------
 
 
-def test_own_item_in_a_quiz_is_graded_by_the_engine(teacher, classroom, student, make_quiz):
+def test_own_item_in_a_quiz_is_graded_by_the_engine(
+    teacher: User, classroom: Classroom, student: User, make_quiz: Callable[..., Quiz]
+) -> None:
     from skatschule.quizzes import questions, selectors
     from skatschule.quizzes.services import attempts
 
@@ -199,7 +209,9 @@ def test_own_item_in_a_quiz_is_graded_by_the_engine(teacher, classroom, student,
     assert render(selectors.right_answer(quiz, quiz_item, None), "de", "french") in printed
 
 
-def test_own_item_cannot_join_a_started_quiz(teacher, classroom, student, make_quiz):
+def test_own_item_cannot_join_a_started_quiz(
+    teacher: User, classroom: Classroom, student: User, make_quiz: Callable[..., Quiz]
+) -> None:
     from skatschule.quizzes.services import attempts
 
     quiz = make_quiz(count=1, kinds=("augen",))
@@ -212,7 +224,9 @@ def test_own_item_cannot_join_a_started_quiz(teacher, classroom, student, make_q
     assert client_for(teacher).post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": "x"}).status_code == 400
 
 
-def test_own_item_only_into_own_quizzes(teacher, other_teacher, classroom, make_quiz):
+def test_own_item_only_into_own_quizzes(
+    teacher: User, other_teacher: User, classroom: Classroom, make_quiz: Callable[..., Quiz]
+) -> None:
     quiz = make_quiz(count=1, kinds=("augen",))
     item = own_items.create_own_item(
         owner=other_teacher, kind="stich", title="X", game="grand", leader=0, trick=["CA", "CT", "CJ"]
@@ -224,7 +238,9 @@ def test_own_item_only_into_own_quizzes(teacher, other_teacher, classroom, make_
     assert quiz.items.count() == 1
 
 
-def test_teachers_quiz_page_lists_own_items_by_their_titles(teacher, classroom, student, make_quiz):
+def test_teachers_quiz_page_lists_own_items_by_their_titles(
+    teacher: User, classroom: Classroom, student: User, make_quiz: Callable[..., Quiz]
+) -> None:
     """The teacher's quiz page and results name an own item by its title (with its type); the
     student's page keeps the type only, since a title may tell the answer."""
     from skatschule.quizzes.services import attempts

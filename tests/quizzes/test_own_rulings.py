@@ -6,24 +6,28 @@ it depends on cards the teacher did not name)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
 
 from skatschule.engine import Contract, GameState, GameType, parse_cards
-from skatschule.engine.rulings import Event, Irregularity, rule
+from skatschule.engine.rulings import Event, Irregularity, Ruling, rule
 from skatschule.exercises import REGISTRY
-from skatschule.exercises.regelverstoss import Scenario, winner_value
+from skatschule.exercises.regelverstoss import Regelverstoss, Scenario, winner_value
 from skatschule.quizzes import own_items
-from skatschule.quizzes.models import OwnItem
+from skatschule.quizzes.models import OwnItem, Quiz
 from skatschule.quizzes.own_rulings import check_irregularity
 from tests.people import client_for
+from tests.present import present
 
 FLAGS = ("hand", "ouvert", "schneider_announced", "schwarz_announced")
 AMBIGUOUS = "hängt hier davon ab"
 
 
-def _as_typed(scenario: Scenario, question: str = "liste") -> dict:
+def _as_typed(scenario: Scenario, question: str = "liste") -> dict[str, Any]:
     """The generator's scenario, as a teacher enters it in the builder."""
     start = GameState.start(
         scenario.deal,
@@ -48,8 +52,9 @@ def _as_typed(scenario: Scenario, question: str = "liste") -> dict:
 
 
 @pytest.mark.parametrize("level", (1, 2, 3))
-def test_typed_in_situations_get_the_generators_ruling(level):
+def test_typed_in_situations_get_the_generators_ruling(level: int) -> None:
     kind = REGISTRY["regelverstoss"]
+    assert isinstance(kind, Regelverstoss)
     refused = 0
     for seed in range(120):
         scenario = kind.build(random.Random(seed), level)
@@ -67,8 +72,8 @@ def test_typed_in_situations_get_the_generators_ruling(level):
     assert refused < 12
 
 
-def _grand_revoke(**changes) -> dict:
-    situation = {
+def _grand_revoke(**changes: Any) -> dict[str, Any]:
+    situation: dict[str, Any] = {
         "game": "grand",
         "flags": [],
         "declarer": "0",
@@ -83,7 +88,7 @@ def _grand_revoke(**changes) -> dict:
     return situation
 
 
-def _ruling_by_hand(situation: dict):
+def _ruling_by_hand(situation: dict[str, Any]) -> Ruling:
     """The same game rebuilt here: any deal that fits (Hinterhand holds a Pik and the Karo-König)."""
     hands = [
         situation["hand"],
@@ -101,7 +106,7 @@ def _ruling_by_hand(situation: dict):
     return rule(state, Event(Irregularity.REVOKE, 2, parse_cards(["DK"])[0]))
 
 
-def test_a_defenders_revoke_is_ruled_by_the_engine(teacher):
+def test_a_defenders_revoke_is_ruled_by_the_engine(teacher: User) -> None:
     situation = _grand_revoke()
     item = own_items.create_own_item(owner=teacher, kind="regelverstoss", title="Hinterhand bedient nicht", **situation)
     question, right = own_items.own_question(item)
@@ -136,14 +141,16 @@ def test_a_defenders_revoke_is_ruled_by_the_engine(teacher):
         ({"plays": ["CA", "H7", "CQ", "CT", "C7"]}, "vorher nicht bedient"),
     ],
 )
-def test_impossible_situations_are_refused_with_the_engines_reason(teacher, changes, message):
+def test_impossible_situations_are_refused_with_the_engines_reason(
+    teacher: User, changes: dict[str, Any], message: str
+) -> None:
     with pytest.raises(own_items.OwnItemError) as info:
         own_items.create_own_item(owner=teacher, kind="regelverstoss", title="X", **_grand_revoke(**changes))
     assert message in info.value.text.de, info.value.text.de
     assert not OwnItem.objects.exists()
 
 
-def test_builder_page_keeps_the_input_and_saves_the_item(teacher):
+def test_builder_page_keeps_the_input_and_saves_the_item(teacher: User) -> None:
     client = client_for(teacher)
     url = reverse("quizzes:own_create")
     page = client.get(url + "?art=regelverstoss").content.decode()
@@ -178,7 +185,7 @@ def test_builder_page_keeps_the_input_and_saves_the_item(teacher):
     assert str(expected.score) in detail.split('id="own-right"')[1][:400]
 
 
-def test_builder_and_item_in_english(teacher):
+def test_builder_and_item_in_english(teacher: User) -> None:
     client = client_for(teacher)
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     page = client.get(reverse("quizzes:own_create") + "?art=regelverstoss").content.decode()
@@ -191,7 +198,7 @@ def test_builder_and_item_in_english(teacher):
     assert "How does the referee rule" in detail and "Wie entscheidet" not in detail
 
 
-def test_moodle_export_asks_the_ruling_with_the_engines_answer(teacher, make_quiz):
+def test_moodle_export_asks_the_ruling_with_the_engines_answer(teacher: User, make_quiz: Callable[..., Quiz]) -> None:
     """Both question forms reach Moodle: who wins as a single choice, the list entry as a number."""
     import xml.etree.ElementTree as ET
 
@@ -204,17 +211,19 @@ def test_moodle_export_asks_the_ruling_with_the_engines_answer(teacher, make_qui
         own_items.add_to_quiz(owner=teacher, item=item, quiz=quiz)
     root = ET.fromstring(exports.moodle_xml(quiz))
     found = {
-        int(q.find("name/text").text.split(".")[0]): q for q in root.findall("question") if q.get("type") != "category"
+        int(present(present(q.find("name/text")).text).split(".")[0]): q
+        for q in root.findall("question")
+        if q.get("type") != "category"
     }
     expected = _ruling_by_hand(_grand_revoke())
     choice = found[2]
     question, _ = own_items.own_question(winner)
     right = [o.value for o, a in zip(question.options, choice.findall("answer")) if a.get("fraction") == "100"]
     assert choice.get("type") == "multichoice" and right == [winner_value(expected)]
-    assert found[3].get("type") == "numerical" and found[3].find("answer/text").text == str(expected.score)
+    assert found[3].get("type") == "numerical" and present(found[3].find("answer/text")).text == str(expected.score)
 
 
-def _kinds_of_items(teacher) -> list[OwnItem]:
+def _kinds_of_items(teacher: User) -> list[OwnItem]:
     return [
         own_items.create_own_item(
             owner=teacher, kind="stich", title="S", game="hearts", leader=1, trick=["SA", "S7", "HJ"]
@@ -236,7 +245,7 @@ def _kinds_of_items(teacher) -> list[OwnItem]:
     ]
 
 
-def test_an_item_opens_as_a_template_and_saves_as_the_same_situation(teacher):
+def test_an_item_opens_as_a_template_and_saves_as_the_same_situation(teacher: User) -> None:
     import html
 
     client = client_for(teacher)
@@ -251,7 +260,9 @@ def test_an_item_opens_as_a_template_and_saves_as_the_same_situation(teacher):
         assert (copy.kind, copy.situation) == (item.kind, item.situation)
 
 
-def test_delete_an_item_unless_a_quiz_asks_it(teacher, other_teacher, make_quiz):
+def test_delete_an_item_unless_a_quiz_asks_it(
+    teacher: User, other_teacher: User, make_quiz: Callable[..., Quiz]
+) -> None:
     client = client_for(teacher)
     unused, used = (
         own_items.create_own_item(
@@ -271,7 +282,7 @@ def test_delete_an_item_unless_a_quiz_asks_it(teacher, other_teacher, make_quiz)
 
 
 @pytest.mark.parametrize("deck,name", [("french", "Pik-König"), ("german", "Grün-König")])
-def test_the_engines_refusal_names_the_card_in_the_visitors_deck(teacher, deck, name):
+def test_the_engines_refusal_names_the_card_in_the_visitors_deck(teacher: User, deck: str, name: str) -> None:
     from skatschule.cards.context_processors import DECK_COOKIE
 
     client = client_for(teacher)
@@ -297,7 +308,7 @@ def test_the_engines_refusal_names_the_card_in_the_visitors_deck(teacher, deck, 
     assert name in error and "⟦" not in error
 
 
-def test_junk_in_the_builder_is_a_400_never_a_500(teacher):
+def test_junk_in_the_builder_is_a_400_never_a_500(teacher: User) -> None:
     """Random field values (codes, seats, bids, gaps, unknown words) for every type get the engine's
     or the form's refusal, and the form shows them again without a crash."""
     rng = random.Random(18)

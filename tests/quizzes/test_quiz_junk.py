@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 import pytest
-from django.urls import URLPattern, get_resolver, reverse
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from pytest_django.fixtures import Settings
 
-from skatschule.classrooms.models import Assignment
+from skatschule.classrooms.models import Assignment, Classroom
+from skatschule.quizzes.models import Quiz
 from skatschule.quizzes.services import attempts
 from tests.people import client_for
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -37,11 +46,19 @@ FIELDS = [
 
 def _patterns(namespace: str) -> list[URLPattern]:
     app = next(p for p in get_resolver().url_patterns if getattr(p, "namespace", None) == namespace)
+    assert isinstance(app, URLResolver)
     return [p for p in app.url_patterns if isinstance(p, URLPattern)]
 
 
 @pytest.mark.parametrize("forged", [False, True])
-def test_junk_never_gives_a_500(make_quiz, teacher, student, classroom, forged, settings):
+def test_junk_never_gives_a_500(
+    make_quiz: Callable[..., Quiz],
+    teacher: User,
+    student: User,
+    classroom: Classroom,
+    forged: bool,
+    settings: Settings,
+) -> None:
     # every junk value is a wrong join code: lift the guessing limit, which would otherwise
     # answer 429 before the forged ids are looked up (tests/classrooms/test_join_limit.py covers it)
     settings.CLASS_JOIN_FAILURE_LIMIT = 10_000
@@ -88,7 +105,9 @@ def test_junk_never_gives_a_500(make_quiz, teacher, student, classroom, forged, 
 
 
 @pytest.mark.parametrize("number", ["²", "٨٠", "１２", "9" * 19])
-def test_numbers_that_are_not_plain_ascii_name_no_quiz_or_class(make_quiz, teacher, number):
+def test_numbers_that_are_not_plain_ascii_name_no_quiz_or_class(
+    make_quiz: Callable[..., Quiz], teacher: User, number: str
+) -> None:
     """ "²" passes ``str.isdigit`` but not ``int`` (it was a 500), "٨٠" and "１２" would be read
     as 80 and 12: all of them are junk for an id, like 19 digits (too big for the column)."""
     from skatschule.quizzes import own_items
@@ -105,7 +124,7 @@ def test_numbers_that_are_not_plain_ascii_name_no_quiz_or_class(make_quiz, teach
     assert client.post(reverse("quizzes:own_add", args=[item.pk]), {"quiz": str(quiz.pk)}).status_code == 302
 
 
-def _own_item_with_title(client, title: str):
+def _own_item_with_title(client: Client, title: str) -> _MonkeyPatchedWSGIResponse:
     data = {
         "art": "stich",
         "title": title,
@@ -119,7 +138,7 @@ def _own_item_with_title(client, title: str):
 
 
 @pytest.mark.parametrize("title", ["Wer\x00 sticht?", "Wer\x07\x1b sticht?\x00"])
-def test_a_title_with_nul_or_control_characters_is_stored_clean(teacher, title):
+def test_a_title_with_nul_or_control_characters_is_stored_clean(teacher: User, title: str) -> None:
     """NUL in an own item's title was a 500 on PostgreSQL (text columns refuse it); every
     title typed by a person goes through one cleaning (skatschule.core.text.one_line)."""
     from skatschule.quizzes.models import OwnItem
@@ -130,5 +149,5 @@ def test_a_title_with_nul_or_control_characters_is_stored_clean(teacher, title):
 
 
 @pytest.mark.postgres
-def test_a_title_with_nul_on_postgres(teacher):
+def test_a_title_with_nul_on_postgres(teacher: User) -> None:
     test_a_title_with_nul_or_control_characters_is_stored_clean(teacher, "Wer\x00 sticht?")

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from skatschule.classrooms.models import Classroom
 from skatschule.core.notfound import NotFound
 from skatschule.exercises.base import AnswerError
 from skatschule.quizzes import errors, questions, selectors
@@ -15,23 +19,24 @@ from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt, QuizItem
 from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.lessons import get_lesson
 from skatschule.training.registry import exercise_types, get_type
+from tests.present import present
 
 from .helpers import right_values, wrong_values
 
 pytestmark = pytest.mark.django_db
 
 
-def test_pool_from_kinds_lessons_and_rules():
+def test_pool_from_kinds_lessons_and_rules() -> None:
     pool = authoring.build_pool(kinds=["augen"], difficulty=2)
     assert pool == [("augen", 2)]
-    lesson = get_lesson("spitzen")
+    lesson = present(get_lesson("spitzen"))
     from_lesson = authoring.build_pool(lessons=["spitzen"], difficulty=3)
     assert from_lesson == [(s.kind, s.level) for s in lesson.steps if s.level == 3]
-    rule = next(iter(get_type("spielwert").rule_ids))
+    rule = next(iter(present(get_type("spielwert")).rule_ids))
     assert ("spielwert", 1) in authoring.build_pool(rules=[rule], difficulty=1)
 
 
-def test_pool_iterates_whatever_the_registry_holds():
+def test_pool_iterates_whatever_the_registry_holds() -> None:
     every = authoring.build_pool(kinds=list(exercise_types()), difficulty=1)
     assert [kind for kind, _ in every] == [k for k, t in exercise_types().items() if not t.graded_by_job]
 
@@ -40,12 +45,12 @@ def test_pool_iterates_whatever_the_registry_holds():
     "kwargs",
     [{"kinds": ["gibt-es-nicht"]}, {"lessons": ["keine-lektion"]}, {"rules": ["x.y"]}, {"rules": ["9.9.9"]}],
 )
-def test_pool_rejects_unknown_sources(kwargs):
+def test_pool_rejects_unknown_sources(kwargs: dict[str, Any]) -> None:
     with pytest.raises(errors.QuizError):
         authoring.build_pool(**kwargs)
 
 
-def test_items_cycle_through_the_pool(make_quiz):
+def test_items_cycle_through_the_pool(make_quiz: Callable[..., Quiz]) -> None:
     quiz = make_quiz(count=7, kinds=("augen", "stich"))
     kinds = [item.kind for item in quiz.items.all()]
     assert len(kinds) == 7 and set(kinds) == {"augen", "stich"}
@@ -53,7 +58,9 @@ def test_items_cycle_through_the_pool(make_quiz):
     assert [item.position for item in quiz.items.all()] == list(range(1, 8))
 
 
-def test_fixed_variants_are_shared_random_ones_per_student(make_quiz, student, other_student):
+def test_fixed_variants_are_shared_random_ones_per_student(
+    make_quiz: Callable[..., Quiz], student: User, other_student: User
+) -> None:
     fixed = make_quiz(count=3, variants=Quiz.Variants.FIXED)
     for item in fixed.items.all():
         assert questions.derive_seed(fixed, item, student.pk) == questions.derive_seed(fixed, item, other_student.pk)
@@ -69,10 +76,10 @@ def test_fixed_variants_are_shared_random_ones_per_student(make_quiz, student, o
     assert mine == [questions.derive_seed(again, item, student.pk) for item in again.items.all()]
 
 
-def test_save_grades_with_the_engine_and_updates_one_row(make_quiz, student):
+def test_save_grades_with_the_engine_and_updates_one_row(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz = make_quiz(count=2)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
-    item = quiz.items.first()
+    item = present(quiz.items.first())
     saved = attempts.save_answer(attempt=attempt, item=item, values=wrong_values(quiz, item, student.pk))
     assert saved.created and not saved.answer.correct
     saved = attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))
@@ -81,31 +88,31 @@ def test_save_grades_with_the_engine_and_updates_one_row(make_quiz, student):
     assert saved.answer.normalized == saved.feedback.normalized
 
 
-def test_unreadable_answer_is_not_stored(make_quiz, student):
+def test_unreadable_answer_is_not_stored(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz = make_quiz(count=1, kinds=("augen",))
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     with pytest.raises(AnswerError):
-        attempts.save_answer(attempt=attempt, item=quiz.items.first(), values=["zwölf"])
+        attempts.save_answer(attempt=attempt, item=present(quiz.items.first()), values=["zwölf"])
     assert not QuizAnswer.objects.exists()
 
 
-def test_item_of_another_quiz_is_404(make_quiz, student):
+def test_item_of_another_quiz_is_404(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz, other = make_quiz(count=1), make_quiz(count=1)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     with pytest.raises(NotFound):
-        attempts.save_answer(attempt=attempt, item=other.items.first(), values=["1"])
+        attempts.save_answer(attempt=attempt, item=present(other.items.first()), values=["1"])
 
 
-def test_immediate_policy_keeps_the_first_answer(make_quiz, student):
+def test_immediate_policy_keeps_the_first_answer(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz = make_quiz(count=1, kinds=("augen",), show_answers=Quiz.ShowAnswers.IMMEDIATELY)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
-    item = quiz.items.first()
+    item = present(quiz.items.first())
     attempts.save_answer(attempt=attempt, item=item, values=wrong_values(quiz, item, student.pk))
     again = attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))
     assert again.changed is False and not again.answer.correct
 
 
-def test_submit_exactly_once(make_quiz, student):
+def test_submit_exactly_once(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz = make_quiz(count=3)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     items = list(quiz.items.all())
@@ -121,7 +128,7 @@ def test_submit_exactly_once(make_quiz, student):
     assert QuizAttempt.objects.filter(quiz=quiz, student=student).count() == 1
 
 
-def test_a_stale_attempt_object_cannot_submit_twice(make_quiz, student):
+def test_a_stale_attempt_object_cannot_submit_twice(make_quiz: Callable[..., Quiz], student: User) -> None:
     """Two requests that loaded the attempt before either submitted (a double click)."""
     quiz = make_quiz(count=1)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
@@ -130,10 +137,10 @@ def test_a_stale_attempt_object_cannot_submit_twice(make_quiz, student):
     assert sorted(results) == [False, True]
 
 
-def test_database_refuses_duplicates(make_quiz, student):
+def test_database_refuses_duplicates(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz = make_quiz(count=1)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
-    item = quiz.items.first()
+    item = present(quiz.items.first())
     attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, student.pk))
     with pytest.raises(IntegrityError), transaction.atomic():
         QuizAnswer.objects.create(attempt=attempt, item=item, values=["1"])
@@ -143,7 +150,7 @@ def test_database_refuses_duplicates(make_quiz, student):
         QuizAttempt.objects.filter(pk=attempt.pk).update(submitted_at=timezone.now())  # score missing
 
 
-def test_start_returns_the_open_attempt_and_counts_attempts(make_quiz, student):
+def test_start_returns_the_open_attempt_and_counts_attempts(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz = make_quiz(count=1, max_attempts=2, variants="random")
     first = attempts.start_attempt(quiz=quiz, student=student)
     assert attempts.start_attempt(quiz=quiz, student=student).pk == first.pk
@@ -155,7 +162,7 @@ def test_start_returns_the_open_attempt_and_counts_attempts(make_quiz, student):
         attempts.start_attempt(quiz=quiz, student=student)
 
 
-def test_timer_is_enforced_by_the_server(make_quiz, student):
+def test_timer_is_enforced_by_the_server(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz = make_quiz(count=2, time_limit_minutes=10)
     start = timezone.now()
     attempt = attempts.start_attempt(quiz=quiz, student=student, now=start)
@@ -177,14 +184,14 @@ def test_timer_is_enforced_by_the_server(make_quiz, student):
     assert attempt.submitted_at == attempt.deadline and attempt.score == 1
 
 
-def test_closed_and_upcoming_quizzes(make_quiz, student):
+def test_closed_and_upcoming_quizzes(make_quiz: Callable[..., Quiz], student: User) -> None:
     now = timezone.now()
     upcoming = make_quiz(count=1, opens_at=now + timedelta(hours=1))
     with pytest.raises(errors.QuizError, match="noch nicht begonnen"):
         attempts.start_attempt(quiz=upcoming, student=student, now=now)
     quiz = make_quiz(count=1, closes_at=now + timedelta(minutes=5))
     attempt = attempts.start_attempt(quiz=quiz, student=student, now=now)
-    item = quiz.items.first()
+    item = present(quiz.items.first())
     with pytest.raises(errors.QuizClosed, match="beendet"):
         attempts.save_answer(
             attempt=attempt, item=item, values=right_values(quiz, item, student.pk), now=now + timedelta(minutes=6)
@@ -193,7 +200,7 @@ def test_closed_and_upcoming_quizzes(make_quiz, student):
         attempts.start_attempt(quiz=quiz, student=student, now=now + timedelta(minutes=6))
 
 
-def test_answers_visible_follows_the_policy(make_quiz, student):
+def test_answers_visible_follows_the_policy(make_quiz: Callable[..., Quiz], student: User) -> None:
     """With random variants (each student's own questions) the teacher's policy decides."""
     now = timezone.now()
     random = Quiz.Variants.RANDOM
@@ -214,7 +221,9 @@ def test_answers_visible_follows_the_policy(make_quiz, student):
 
 
 @pytest.mark.parametrize("policy", ["after_submit", "immediately"])
-def test_a_fixed_quiz_shows_its_key_only_once_it_is_closed(make_quiz, student, policy):
+def test_a_fixed_quiz_shows_its_key_only_once_it_is_closed(
+    make_quiz: Callable[..., Quiz], student: User, policy: str
+) -> None:
     """Issue 25, item 5: the same questions for everyone: an empty attempt must not reveal them."""
     quiz = make_quiz(count=1, variants=Quiz.Variants.FIXED, show_answers=policy)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
@@ -229,7 +238,7 @@ def test_a_fixed_quiz_shows_its_key_only_once_it_is_closed(make_quiz, student, p
     )
 
 
-def test_results_stats_and_csv(make_quiz, student, other_student):
+def test_results_stats_and_csv(make_quiz: Callable[..., Quiz], student: User, other_student: User) -> None:
     quiz = make_quiz(count=2, kinds=("augen",), variants=Quiz.Variants.RANDOM)
     items = list(quiz.items.all())
     for who, answers in ((student, ("right", "wrong")), (other_student, ("wrong", "wrong"))):
@@ -253,24 +262,26 @@ def test_results_stats_and_csv(make_quiz, student, other_student):
     ]
 
 
-def test_csv_cells_cannot_become_formulas():
+def test_csv_cells_cannot_become_formulas() -> None:
     assert selectors.csv_safe("=HYPERLINK(1)") == "'=HYPERLINK(1)"
     assert selectors.csv_safe("-60") == "-60"
     assert selectors.csv_safe("+2") == "+2"
 
 
-def test_answer_key_is_computed_by_the_engine(make_quiz):
+def test_answer_key_is_computed_by_the_engine(make_quiz: Callable[..., Quiz]) -> None:
     quiz = make_quiz(count=4, kinds=tuple(exercise_types()))
     key = selectors.answer_key(quiz)
     assert len(key) == 4
     for entry in key:
-        kind = get_type(entry.item.kind)
+        kind = present(get_type(entry.item.kind))
         question = kind.generate(entry.item.difficulty, entry.item.seed)
         feedback = kind.grade(question, kind.correct_answer(question))
         assert feedback.correct and entry.answer == feedback.answer.de
 
 
-def test_only_the_owner_reaches_a_quiz(make_quiz, other_teacher, student, other_student):
+def test_only_the_owner_reaches_a_quiz(
+    make_quiz: Callable[..., Quiz], other_teacher: User, student: User, other_student: User
+) -> None:
     quiz = make_quiz(count=1)
     assert selectors.own_quiz(quiz.owner, quiz.pk) == quiz
     for user in (other_teacher, student):
@@ -283,7 +294,9 @@ def test_only_the_owner_reaches_a_quiz(make_quiz, other_teacher, student, other_
         selectors.student_quiz(other_teacher, quiz.pk)
 
 
-def test_create_quiz_needs_the_teachers_own_class(make_quiz, other_teacher, classroom):
+def test_create_quiz_needs_the_teachers_own_class(
+    make_quiz: Callable[..., Quiz], other_teacher: User, classroom: Classroom
+) -> None:
     with pytest.raises(NotFound):
         authoring.create_quiz(
             owner=other_teacher, classroom=classroom, title="Fremd", pool=[("augen", 1)], item_count=1

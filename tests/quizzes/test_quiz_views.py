@@ -5,31 +5,42 @@ from __future__ import annotations
 import csv
 import io
 import re
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from skatschule.classrooms.models import Classroom
 from skatschule.quizzes import selectors
-from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt
+from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt, QuizItem
 from skatschule.quizzes.services import attempts
 from tests.people import client_for, make_user
+from tests.present import present
+from tests.responses import streamed
 
 from .helpers import right_values, wrong_values
 
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
+
 pytestmark = pytest.mark.django_db
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}
 GRADED = re.compile(r"feedback-(correct|wrong)|Richtige Antwort")
 
 
-def _post_answer(client, attempt, item, values, **extra):
+def _post_answer(
+    client: Client, attempt: QuizAttempt, item: QuizItem, values: list[str], **extra: Any
+) -> _MonkeyPatchedWSGIResponse:
     url = reverse("quizzes:save", kwargs={"public_id": attempt.public_id, "position": item.position})
     return client.post(url, {"answer": values}, **extra)
 
 
-def test_builder_creates_a_quiz_from_mixed_sources(teacher, classroom):
+def test_builder_creates_a_quiz_from_mixed_sources(teacher: User, classroom: Classroom) -> None:
     client = client_for(teacher)
     page = client.get(reverse("quizzes:create") + f"?klasse={classroom.pk}")
     assert page.status_code == 200
@@ -67,7 +78,9 @@ def test_builder_creates_a_quiz_from_mixed_sources(teacher, classroom):
         ({"opens_at": "2030-01-02T10:00", "closes_at": "2030-01-01T10:00"}, "nach dem Beginn"),
     ],
 )
-def test_builder_rejects_bad_input_with_400(teacher, classroom, change, message):
+def test_builder_rejects_bad_input_with_400(
+    teacher: User, classroom: Classroom, change: dict[str, object], message: str
+) -> None:
     data = {
         "title": "X",
         "classroom": classroom.pk,
@@ -85,7 +98,7 @@ def test_builder_rejects_bad_input_with_400(teacher, classroom, change, message)
     assert not Quiz.objects.exists()
 
 
-def test_builder_only_offers_own_classes(teacher, other_teacher, classroom):
+def test_builder_only_offers_own_classes(teacher: User, other_teacher: User, classroom: Classroom) -> None:
     from skatschule.classrooms.services import create_classroom
 
     create_classroom(teacher=other_teacher, name="Fremde Klasse")
@@ -105,7 +118,7 @@ def test_builder_only_offers_own_classes(teacher, other_teacher, classroom):
     assert response.status_code == 400 and not Quiz.objects.exists()
 
 
-def test_taking_with_htmx_saves_and_hides_grades(make_quiz, student):
+def test_taking_with_htmx_saves_and_hides_grades(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz = make_quiz(count=3)
     client = client_for(student)
     start = client.post(reverse("quizzes:start", kwargs={"pk": quiz.pk}))
@@ -113,7 +126,7 @@ def test_taking_with_htmx_saves_and_hides_grades(make_quiz, student):
     assert start["Location"] == reverse("quizzes:take", kwargs={"public_id": attempt.public_id})
     page = client.get(start["Location"]).content.decode()
     assert page.count('class="answer-form"') == 3
-    item = quiz.items.first()
+    item = present(quiz.items.first())
     response = _post_answer(client, attempt, item, wrong_values(quiz, item, student.pk), **HTMX)
     body = response.content.decode()
     assert response.status_code == 200 and "Gespeichert" in body
@@ -127,14 +140,16 @@ def test_taking_with_htmx_saves_and_hides_grades(make_quiz, student):
 
 
 @pytest.mark.parametrize("variants", ["random", "fixed"])
-def test_immediate_feedback_shows_the_grade_unless_the_key_is_shared(make_quiz, student, variants):
+def test_immediate_feedback_shows_the_grade_unless_the_key_is_shared(
+    make_quiz: Callable[..., Quiz], student: User, variants: str
+) -> None:
     """With random variants each student has own questions: feedback at once. A quiz "the same for
     everyone" keeps its key until it closes (issue 25 item 5): the answer is saved, nothing shown."""
     quiz = make_quiz(count=1, kinds=("augen",), show_answers="immediately", variants=variants)
     client = client_for(student)
     client.post(reverse("quizzes:start", kwargs={"pk": quiz.pk}))
     attempt = QuizAttempt.objects.get()
-    item = quiz.items.first()
+    item = present(quiz.items.first())
     body = _post_answer(client, attempt, item, right_values(quiz, item, student.pk), **HTMX).content.decode()
     assert QuizAnswer.objects.filter(attempt=attempt).count() == 1
     if variants == "random":
@@ -143,29 +158,31 @@ def test_immediate_feedback_shows_the_grade_unless_the_key_is_shared(make_quiz, 
         assert "feedback-correct" not in body and "feedback-wrong" not in body
 
 
-def test_without_htmx_save_redirects_back(make_quiz, student):
+def test_without_htmx_save_redirects_back(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz = make_quiz(count=1)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
-    item = quiz.items.first()
+    item = present(quiz.items.first())
     response = _post_answer(client_for(student), attempt, item, right_values(quiz, item, student.pk))
     assert response.status_code == 302 and response["Location"].endswith("#item-1")
 
 
 @pytest.mark.parametrize("htmx", [False, True])
-def test_malformed_answers_get_400_with_a_message(make_quiz, student, htmx):
+def test_malformed_answers_get_400_with_a_message(make_quiz: Callable[..., Quiz], student: User, htmx: bool) -> None:
     quiz = make_quiz(count=1, kinds=("augen",))
     attempt = attempts.start_attempt(quiz=quiz, student=student)
-    response = _post_answer(client_for(student), attempt, quiz.items.first(), ["zwölf"], **(HTMX if htmx else {}))
+    response = _post_answer(
+        client_for(student), attempt, present(quiz.items.first()), ["zwölf"], **(HTMX if htmx else {})
+    )
     assert response.status_code == 400
     assert "keine ganze Zahl" in response.content.decode()
     assert not QuizAnswer.objects.exists()
 
 
-def test_late_answers_get_409(make_quiz, student):
+def test_late_answers_get_409(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz = make_quiz(count=2, time_limit_minutes=5)
     attempt = attempts.start_attempt(quiz=quiz, student=student, now=timezone.now() - timedelta(minutes=6))
     client = client_for(student)
-    item = quiz.items.first()
+    item = present(quiz.items.first())
     response = _post_answer(client, attempt, item, right_values(quiz, item, student.pk), **HTMX)
     assert response.status_code == 409 and "Zeit ist abgelaufen" in response.content.decode()
     # The take page now shows the (automatically submitted) result.
@@ -173,12 +190,14 @@ def test_late_answers_get_409(make_quiz, student):
     assert take.status_code == 302 and take["Location"].endswith("/ergebnis/")
 
 
-def test_closed_quiz_rejects_answers_and_new_attempts(make_quiz, student, teacher):
+def test_closed_quiz_rejects_answers_and_new_attempts(
+    make_quiz: Callable[..., Quiz], student: User, teacher: User
+) -> None:
     quiz = make_quiz(count=1)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     client_for(teacher).post(reverse("quizzes:close", kwargs={"pk": quiz.pk}))
     client = client_for(student)
-    item = quiz.items.first()
+    item = present(quiz.items.first())
     response = _post_answer(client, attempt, item, right_values(quiz, item, student.pk))
     assert response.status_code == 409
     assert client.post(reverse("quizzes:start", kwargs={"pk": quiz.pk})).status_code == 409
@@ -186,7 +205,7 @@ def test_closed_quiz_rejects_answers_and_new_attempts(make_quiz, student, teache
     assert attempt.submitted_at is not None
 
 
-def test_double_submit_via_views(make_quiz, student):
+def test_double_submit_via_views(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz = make_quiz(count=2, variants="random")  # own questions: the score is shown at once
     client = client_for(student)
     client.post(reverse("quizzes:start", kwargs={"pk": quiz.pk}))
@@ -201,12 +220,12 @@ def test_double_submit_via_views(make_quiz, student):
     assert "Mein Ergebnis" in result and 'id="score"' in result
 
 
-def test_result_hides_answers_until_the_quiz_closes(make_quiz, student):
+def test_result_hides_answers_until_the_quiz_closes(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz = make_quiz(
         count=1, kinds=("augen",), show_answers="after_close", closes_at=timezone.now() + timedelta(hours=1)
     )
     attempt = attempts.start_attempt(quiz=quiz, student=student)
-    item = quiz.items.first()
+    item = present(quiz.items.first())
     right = right_values(quiz, item, student.pk)
     attempts.save_answer(attempt=attempt, item=item, values=right)
     attempts.submit(attempt=attempt)
@@ -218,12 +237,12 @@ def test_result_hides_answers_until_the_quiz_closes(make_quiz, student):
     assert "feedback-correct" in page and 'id="score"' in page
 
 
-def test_preview_stores_nothing(make_quiz, teacher):
+def test_preview_stores_nothing(make_quiz: Callable[..., Quiz], teacher: User) -> None:
     quiz = make_quiz(count=2, kinds=("augen",))
     client = client_for(teacher)
     page = client.get(reverse("quizzes:preview", kwargs={"pk": quiz.pk})).content.decode()
     assert "Vorschau" in page and page.count('class="answer-form"') == 2
-    item = quiz.items.first()
+    item = present(quiz.items.first())
     url = reverse("quizzes:preview_answer", kwargs={"pk": quiz.pk, "position": 1})
     body = client.post(url, {"answer": right_values(quiz, item, teacher.pk)}, **HTMX).content.decode()
     assert "feedback-correct" in body
@@ -231,7 +250,9 @@ def test_preview_stores_nothing(make_quiz, teacher):
     assert not QuizAttempt.objects.exists() and not QuizAnswer.objects.exists()
 
 
-def test_results_csv_and_print_sheet(make_quiz, teacher, student, other_student):
+def test_results_csv_and_print_sheet(
+    make_quiz: Callable[..., Quiz], teacher: User, student: User, other_student: User
+) -> None:
     quiz = make_quiz(count=2, kinds=("augen",), variants="random")
     for who in (student, other_student):
         attempt = attempts.start_attempt(quiz=quiz, student=who)
@@ -243,7 +264,7 @@ def test_results_csv_and_print_sheet(make_quiz, teacher, student, other_student)
     assert page.count('class="result-row"') == 2 and page.count('class="percent">100 %') == 2
     response = client.get(reverse("quizzes:results_csv", kwargs={"pk": quiz.pk}))
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode("utf-8-sig"))))
+    rows = list(csv.reader(io.StringIO(streamed(response).decode("utf-8-sig"))))
     assert rows[0][0] == "Benutzername" and sorted(r[0] for r in rows[1:]) == ["schueler", "schuelerin"]
     assert all(r[5] == "2" for r in rows[1:])
     sheet = client.get(reverse("quizzes:print", kwargs={"pk": quiz.pk})).content.decode()
@@ -252,12 +273,12 @@ def test_results_csv_and_print_sheet(make_quiz, teacher, student, other_student)
     for entry in key:
         assert entry.answer in sheet
     detail = client.get(
-        reverse("quizzes:attempt_detail", kwargs={"pk": quiz.pk, "attempt_pk": QuizAttempt.objects.first().pk})
+        reverse("quizzes:attempt_detail", kwargs={"pk": quiz.pk, "attempt_pk": present(QuizAttempt.objects.first()).pk})
     )
     assert detail.status_code == 200 and "feedback-correct" in detail.content.decode()
 
 
-def test_the_answer_is_not_in_the_take_page(make_quiz, student):
+def test_the_answer_is_not_in_the_take_page(make_quiz: Callable[..., Quiz], student: User) -> None:
     """No hidden fields but the CSRF token, nothing pre-checked, and a number answer nowhere in a form."""
     quiz = make_quiz(count=6, kinds=("augen", "spielwert", "reizen_hoehe"))
     attempt = attempts.start_attempt(quiz=quiz, student=student)
@@ -275,7 +296,7 @@ def test_the_answer_is_not_in_the_take_page(make_quiz, student):
 # --- permissions: every view --------------------------------------------------------------------
 
 
-def _teacher_urls(quiz, attempt):
+def _teacher_urls(quiz: Quiz, attempt: QuizAttempt) -> list[tuple[str, str]]:
     return [
         ("get", reverse("quizzes:detail", kwargs={"pk": quiz.pk})),
         ("get", reverse("quizzes:preview", kwargs={"pk": quiz.pk})),
@@ -288,7 +309,7 @@ def _teacher_urls(quiz, attempt):
     ]
 
 
-def _student_urls(quiz, attempt):
+def _student_urls(quiz: Quiz, attempt: QuizAttempt) -> list[tuple[str, str]]:
     return [
         ("get", reverse("quizzes:take", kwargs={"public_id": attempt.public_id})),
         ("post", reverse("quizzes:save", kwargs={"public_id": attempt.public_id, "position": 1})),
@@ -297,7 +318,9 @@ def _student_urls(quiz, attempt):
     ]
 
 
-def test_teachers_guessing_another_teachers_quiz_get_404(make_quiz, student, other_teacher, other_student):
+def test_teachers_guessing_another_teachers_quiz_get_404(
+    make_quiz: Callable[..., Quiz], student: User, other_teacher: User, other_student: User
+) -> None:
     quiz = make_quiz(count=1)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     for user in (other_teacher, student, other_student):
@@ -306,7 +329,9 @@ def test_teachers_guessing_another_teachers_quiz_get_404(make_quiz, student, oth
             assert getattr(client, method)(url).status_code == 404, (user, url)
 
 
-def test_students_guessing_another_students_attempt_get_404(make_quiz, student, other_student, teacher):
+def test_students_guessing_another_students_attempt_get_404(
+    make_quiz: Callable[..., Quiz], student: User, other_student: User, teacher: User
+) -> None:
     quiz = make_quiz(count=1)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     for user in (other_student, teacher):
@@ -317,7 +342,7 @@ def test_students_guessing_another_students_attempt_get_404(make_quiz, student, 
     assert attempt.submitted_at is None and not QuizAnswer.objects.exists()
 
 
-def test_quizzes_of_other_classes_are_404_for_students(make_quiz, db):
+def test_quizzes_of_other_classes_are_404_for_students(make_quiz: Callable[..., Quiz], db: None) -> None:
     outsider = make_user("aussenseiter")
     quiz = make_quiz(count=1)
     client = client_for(outsider)
@@ -327,7 +352,7 @@ def test_quizzes_of_other_classes_are_404_for_students(make_quiz, db):
     assert client.get(reverse("quizzes:create")).status_code == 404
 
 
-def test_forged_ids_are_404(make_quiz, student, teacher):
+def test_forged_ids_are_404(make_quiz: Callable[..., Quiz], student: User, teacher: User) -> None:
     quiz = make_quiz(count=1)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     client = client_for(student)
@@ -337,7 +362,7 @@ def test_forged_ids_are_404(make_quiz, student, teacher):
     assert client_for(teacher).get(reverse("quizzes:detail", kwargs={"pk": 999999})).status_code == 404
 
 
-def test_anonymous_visitors_go_to_login(make_quiz, student):
+def test_anonymous_visitors_go_to_login(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz = make_quiz(count=1)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     urls = [reverse("quizzes:index"), reverse("quizzes:create"), reverse("quizzes:start", kwargs={"pk": quiz.pk})]
@@ -350,7 +375,7 @@ def test_anonymous_visitors_go_to_login(make_quiz, student):
             assert response["Location"].startswith(reverse("accounts:login") + "?next=")
 
 
-def test_pages_in_english_and_nav_links(make_quiz, student):
+def test_pages_in_english_and_nav_links(make_quiz: Callable[..., Quiz], student: User) -> None:
     make_quiz(count=1)
     client = client_for(student)
     client.cookies["django_language"] = "en"
@@ -361,7 +386,9 @@ def test_pages_in_english_and_nav_links(make_quiz, student):
     assert 'href="/quiz/"' not in Client().get("/").content.decode()  # not for anonymous visitors
 
 
-def test_a_locked_database_is_retried_not_a_500(make_quiz, student, monkeypatch):
+def test_a_locked_database_is_retried_not_a_500(
+    make_quiz: Callable[..., Quiz], student: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from django.db import OperationalError
 
     quiz = make_quiz(count=1)
@@ -369,7 +396,7 @@ def test_a_locked_database_is_retried_not_a_500(make_quiz, student, monkeypatch)
     real = attempts.submit
     calls = []
 
-    def flaky(*, attempt, now=None):
+    def flaky(*, attempt: QuizAttempt, now: datetime | None = None) -> tuple[QuizAttempt, bool]:
         calls.append(1)
         if len(calls) == 1:
             raise OperationalError("database table is locked")

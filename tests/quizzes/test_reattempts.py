@@ -7,35 +7,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
 
+from skatschule.classrooms.models import Classroom
+from skatschule.exercises.base import Question
 from skatschule.quizzes import errors, questions, selectors
 from skatschule.quizzes.models import Quiz
 from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.registry import get_type
 from tests.people import client_for
+from tests.present import present
 
 pytestmark = pytest.mark.django_db
 
 KINDS = ("augen", "stich", "spitzen", "spielwert")
 
 
-def _content(question) -> tuple:
+def _content(question: Question) -> tuple[object, ...]:
     options = tuple(sorted((o.value, o.label.de) for o in question.options))  # their order is no difference
     return (question.prompt.de, question.facts, question.cards, question.trick, question.skat, options)
 
 
-def test_second_attempt_after_shown_answers_asks_new_questions(make_quiz, student):
+def test_second_attempt_after_shown_answers_asks_new_questions(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz = make_quiz(count=8, kinds=KINDS, variants="random", max_attempts=2, show_answers="after_submit")
     items = list(quiz.items.all())
     first = attempts.start_attempt(quiz=quiz, student=student)
     for item in items:
         question = questions.question_for(quiz, item, student.pk, first.number)
-        attempts.save_answer(attempt=first, item=item, values=get_type(item.kind).correct_answer(question))
+        attempts.save_answer(attempt=first, item=item, values=present(get_type(item.kind)).correct_answer(question))
     first, _ = attempts.submit(attempt=first)
     assert first.score == 8 and selectors.answers_visible(first)
 
@@ -46,12 +51,14 @@ def test_second_attempt_after_shown_answers_asks_new_questions(make_quiz, studen
         again = questions.question_for(quiz, item, student.pk, second.number)
         assert _content(again) != seen[item.pk], f"item {item.position} repeats attempt 1"
         # the second attempt is graded against its own questions
-        saved = attempts.save_answer(attempt=second, item=item, values=get_type(item.kind).correct_answer(again))
+        saved = attempts.save_answer(
+            attempt=second, item=item, values=present(get_type(item.kind)).correct_answer(again)
+        )
         assert saved.feedback.correct
     assert questions.derive_seed(quiz, items[0], student.pk, 1) == questions.derive_seed(quiz, items[0], student.pk)
 
 
-def test_second_attempt_over_http_is_graded_on_its_own_questions(make_quiz, student):
+def test_second_attempt_over_http_is_graded_on_its_own_questions(make_quiz: Callable[..., Quiz], student: User) -> None:
     quiz = make_quiz(
         count=4, kinds=("augen", "spielwert"), variants="random", max_attempts=2, show_answers="after_submit"
     )
@@ -65,8 +72,8 @@ def test_second_attempt_over_http_is_graded_on_its_own_questions(make_quiz, stud
     for item in items:
         old = questions.question_for(quiz, item, student.pk, 1)
         new = questions.question_for(quiz, item, student.pk, 2)
-        answer = get_type(item.kind).correct_answer(new)
-        stale += get_type(item.kind).correct_answer(old) == answer
+        answer = present(get_type(item.kind)).correct_answer(new)
+        stale += present(get_type(item.kind)).correct_answer(old) == answer
         url = reverse("quizzes:save", kwargs={"public_id": second.public_id, "position": item.position})
         assert client.post(url, {"answer": answer}).status_code == 302
     assert stale < len(items)  # attempt 1's key would not pass attempt 2
@@ -76,14 +83,14 @@ def test_second_attempt_over_http_is_graded_on_its_own_questions(make_quiz, stud
 
 
 @pytest.mark.parametrize("show", [Quiz.ShowAnswers.IMMEDIATELY, Quiz.ShowAnswers.AFTER_SUBMIT])
-def test_fixed_items_refuse_a_second_attempt_after_shown_answers(make_quiz, show):
+def test_fixed_items_refuse_a_second_attempt_after_shown_answers(make_quiz: Callable[..., Quiz], show: str) -> None:
     with pytest.raises(errors.QuizError, match="Zufällige Varianten je Person") as err:
         make_quiz(count=2, variants="fixed", max_attempts=2, show_answers=show)
     assert "random variants for each person" in err.value.message("en")
     assert not Quiz.objects.exists()
 
 
-def test_fixed_items_allow_what_repeats_nothing_shown(make_quiz):
+def test_fixed_items_allow_what_repeats_nothing_shown(make_quiz: Callable[..., Quiz]) -> None:
     later = timezone.now() + timedelta(days=1)
     make_quiz(count=2, variants="fixed", max_attempts=1, show_answers="after_submit")
     make_quiz(count=2, variants="fixed", max_attempts=3, show_answers="after_close", closes_at=later)
@@ -94,7 +101,7 @@ def test_fixed_items_allow_what_repeats_nothing_shown(make_quiz):
     assert not authoring.repeats_shown_answers("random", 2, "after_submit")
 
 
-def test_editing_refuses_a_second_attempt_for_fixed_items(make_quiz, teacher):
+def test_editing_refuses_a_second_attempt_for_fixed_items(make_quiz: Callable[..., Quiz], teacher: User) -> None:
     quiz = make_quiz(count=2, variants="fixed", max_attempts=1, show_answers="after_submit")
     with pytest.raises(errors.QuizError, match="einen einzigen Versuch"):
         authoring.update_quiz(quiz=quiz, editor=teacher, changes=authoring.QuizChanges(max_attempts=2))
@@ -107,7 +114,7 @@ def test_editing_refuses_a_second_attempt_for_fixed_items(make_quiz, teacher):
     assert quiz.max_attempts == 2 and quiz.variants == "random"
 
 
-def test_builder_explains_the_choice(teacher, classroom):
+def test_builder_explains_the_choice(teacher: User, classroom: Classroom) -> None:
     page = client_for(teacher).get(reverse("quizzes:create") + f"?klasse={classroom.pk}").content.decode()
     assert "wiederholt jeder Versuch dieselben Fragen" in page  # said before the teacher chooses
     response = client_for(teacher).post(
@@ -129,7 +136,7 @@ def test_builder_explains_the_choice(teacher, classroom):
     assert not Quiz.objects.exists()
 
 
-def test_no_later_attempt_repeats_an_earlier_question_for_many_students(make_quiz):
+def test_no_later_attempt_repeats_an_earlier_question_for_many_students(make_quiz: Callable[..., Quiz]) -> None:
     """Two seeds can give the same question where a type has few of them; the seed of a later
     attempt skips those, for every student (ids need no account here) and every item."""
     quiz = make_quiz(count=8, kinds=KINDS, variants="random", max_attempts=3, show_answers="after_submit")

@@ -5,24 +5,28 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.classrooms.models import Membership
 from skatschule.quizzes import selectors
-from skatschule.quizzes.models import QuizAnswer, QuizAttempt
+from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt
 from skatschule.quizzes.services import attempts
 from tests.people import client_for
+from tests.responses import streamed
 
 pytestmark = pytest.mark.django_db
 
 
-def _students(quiz, count: int, start: int = 0) -> None:
+def _students(quiz: Quiz, count: int, start: int = 0) -> None:
     """``count`` students who submitted ``quiz``: item 1 right, the others wrong."""
     User = get_user_model()
     items = list(quiz.items.order_by("position"))
@@ -38,16 +42,16 @@ def _students(quiz, count: int, start: int = 0) -> None:
             )
 
 
-def _queries(client, url) -> int:
+def _queries(client: Client, url: str) -> int:
     with CaptureQueriesContext(connection) as queries:
         response = client.get(url)
         assert response.status_code == 200
         if response.streaming:
-            b"".join(response.streaming_content)
+            streamed(response)
     return len(queries)
 
 
-def test_results_are_paginated_with_a_fixed_number_of_queries(make_quiz, teacher):
+def test_results_are_paginated_with_a_fixed_number_of_queries(make_quiz: Callable[..., Quiz], teacher: User) -> None:
     quiz = make_quiz(count=3)
     client = client_for(teacher)
     url = reverse("quizzes:results", args=[quiz.pk])
@@ -66,7 +70,7 @@ def test_results_are_paginated_with_a_fixed_number_of_queries(make_quiz, teacher
     assert dict(stats[1].wrong) == {"w0": (total + 1) // 2, "w1": total // 2}
 
 
-def test_item_stats_follow_a_new_submission(make_quiz, teacher):
+def test_item_stats_follow_a_new_submission(make_quiz: Callable[..., Quiz], teacher: User) -> None:
     quiz = make_quiz(count=2)
     _students(quiz, 3)
     assert selectors.item_stats(quiz)[0].answered == 3
@@ -74,7 +78,7 @@ def test_item_stats_follow_a_new_submission(make_quiz, teacher):
     assert selectors.item_stats(quiz)[0].answered == 4  # a new fingerprint, counted again
 
 
-def test_csv_streams_every_attempt_with_fixed_queries(make_quiz, teacher):
+def test_csv_streams_every_attempt_with_fixed_queries(make_quiz: Callable[..., Quiz], teacher: User) -> None:
     quiz = make_quiz(count=2)
     client = client_for(teacher)
     url = reverse("quizzes:results_csv", args=[quiz.pk])
@@ -83,13 +87,15 @@ def test_csv_streams_every_attempt_with_fixed_queries(make_quiz, teacher):
     _students(quiz, 120, start=3)
     response = client.get(url)
     assert response.streaming
-    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode("utf-8-sig"))))
+    rows = list(csv.reader(io.StringIO(streamed(response).decode("utf-8-sig"))))
     assert len(rows) == 1 + 123 and rows[1][0] == "s000" and rows[-1][0] == "s122"
     assert rows[2][7:] == ["1", "ja", "w1", "nein"]
     assert _queries(client, url) <= small + 2  # one more answer query per batch of attempts
 
 
-def test_quiz_list_queries_do_not_grow_with_quizzes(make_quiz, teacher, student):
+def test_quiz_list_queries_do_not_grow_with_quizzes(
+    make_quiz: Callable[..., Quiz], teacher: User, student: User
+) -> None:
     teacher_client, student_client = client_for(teacher), client_for(student)
     make_quiz(count=1)
     one = (_queries(teacher_client, reverse("quizzes:index")), _queries(student_client, reverse("quizzes:index")))

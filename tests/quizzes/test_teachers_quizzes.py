@@ -5,14 +5,17 @@ from __future__ import annotations
 import csv
 import io
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
 from openpyxl import load_workbook
 
 from skatschule.classrooms import services as classrooms
+from skatschule.classrooms.models import Classroom
 from skatschule.quizzes import errors, exports, publishing, selectors
 from skatschule.quizzes.levels import level_choices, level_name
 from skatschule.quizzes.models import Quiz
@@ -20,6 +23,7 @@ from skatschule.quizzes.services import attempts
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import grade_answer
 from tests.people import client_for, make_user
+from tests.present import present
 from tests.quizzes.helpers import right_values
 
 pytestmark = pytest.mark.django_db
@@ -35,20 +39,20 @@ BUILD = {
 }
 
 
-def _build_in_builder(teacher, classroom) -> Quiz:
+def _build_in_builder(teacher: User, classroom: Classroom) -> Quiz:
     response = client_for(teacher).post(reverse("quizzes:create"), {**BUILD, "classroom": classroom.pk})
     assert response.status_code == 302
     return Quiz.objects.get(title="Zählen")
 
 
-def _url(name, quiz, **kw):
+def _url(name: str, quiz: Quiz, **kw: object) -> str:
     return reverse(name, kwargs={"pk": quiz.pk, **kw})
 
 
 # --- drafts and publishing ----------------------------------------------------------------------
 
 
-def test_a_new_quiz_is_a_draft_the_class_does_not_see(teacher, classroom, student):
+def test_a_new_quiz_is_a_draft_the_class_does_not_see(teacher: User, classroom: Classroom, student: User) -> None:
     quiz = _build_in_builder(teacher, classroom)
     assert quiz.published_at is None and publishing.publication_state(quiz) == "draft"
     detail = client_for(teacher).get(_url("quizzes:detail", quiz)).content.decode()
@@ -62,7 +66,7 @@ def test_a_new_quiz_is_a_draft_the_class_does_not_see(teacher, classroom, studen
     assert client_for(teacher).get(_url("quizzes:preview", quiz)).status_code == 200
 
 
-def test_publish_now(teacher, classroom, student):
+def test_publish_now(teacher: User, classroom: Classroom, student: User) -> None:
     quiz = _build_in_builder(teacher, classroom)
     response = client_for(teacher).post(_url("quizzes:publish", quiz))
     assert response.status_code == 302
@@ -74,7 +78,7 @@ def test_publish_now(teacher, classroom, student):
     assert start.status_code == 302 and "/versuch/" in start["Location"]
 
 
-def test_publish_at_a_set_time(teacher, classroom, student):
+def test_publish_at_a_set_time(teacher: User, classroom: Classroom, student: User) -> None:
     quiz = _build_in_builder(teacher, classroom)
     later = timezone.localtime() + timedelta(days=1)
     response = client_for(teacher).post(_url("quizzes:publish", quiz), {"at": later.strftime("%Y-%m-%dT%H:%M")})
@@ -82,12 +86,12 @@ def test_publish_at_a_set_time(teacher, classroom, student):
     quiz.refresh_from_db()
     assert publishing.publication_state(quiz) == "scheduled"
     assert client_for(student).get(_url("quizzes:start", quiz)).status_code == 404
-    assert publishing.publication_state(quiz, now=quiz.published_at + timedelta(seconds=1)) == "published"
+    assert publishing.publication_state(quiz, now=present(quiz.published_at) + timedelta(seconds=1)) == "published"
     Quiz.objects.filter(pk=quiz.pk).update(published_at=timezone.now() - timedelta(minutes=1))  # the time has come
     assert client_for(student).get(_url("quizzes:start", quiz)).status_code == 200
 
 
-def test_publish_refuses_a_time_after_the_end(teacher, classroom):
+def test_publish_refuses_a_time_after_the_end(teacher: User, classroom: Classroom) -> None:
     quiz = _build_in_builder(teacher, classroom)
     quiz.closes_at = timezone.now() + timedelta(hours=1)
     quiz.save()
@@ -97,7 +101,7 @@ def test_publish_refuses_a_time_after_the_end(teacher, classroom):
     assert response.status_code == 400
 
 
-def test_unpublish_only_before_anyone_started(teacher, classroom, student):
+def test_unpublish_only_before_anyone_started(teacher: User, classroom: Classroom, student: User) -> None:
     quiz = _build_in_builder(teacher, classroom)
     publishing.publish(quiz=quiz, owner=teacher)
     assert client_for(teacher).post(_url("quizzes:unpublish", quiz)).status_code == 302
@@ -111,7 +115,9 @@ def test_unpublish_only_before_anyone_started(teacher, classroom, student):
     assert quiz.published_at is not None
 
 
-def test_service_quizzes_are_published_unless_drafted(teacher, classroom, make_quiz):
+def test_service_quizzes_are_published_unless_drafted(
+    teacher: User, classroom: Classroom, make_quiz: Callable[..., Quiz]
+) -> None:
     assert publishing.publication_state(make_quiz()) == "published"
     assert publishing.publication_state(make_quiz(draft=True)) == "draft"
 
@@ -128,7 +134,9 @@ def test_service_quizzes_are_published_unless_drafted(teacher, classroom, make_q
         "quizzes:exports",
     ],
 )
-def test_other_teachers_and_students_get_404(name, teacher, other_teacher, classroom, student, make_quiz):
+def test_other_teachers_and_students_get_404(
+    name: str, teacher: User, other_teacher: User, classroom: Classroom, student: User, make_quiz: Callable[..., Quiz]
+) -> None:
     quiz = make_quiz()
     for user in (other_teacher, student):
         client = client_for(user)
@@ -139,7 +147,9 @@ def test_other_teachers_and_students_get_404(name, teacher, other_teacher, class
 # --- copies --------------------------------------------------------------------------------------
 
 
-def test_copy_for_another_class_with_new_secrets(teacher, classroom, make_quiz):
+def test_copy_for_another_class_with_new_secrets(
+    teacher: User, classroom: Classroom, make_quiz: Callable[..., Quiz]
+) -> None:
     quiz = make_quiz(
         count=6,
         variants=Quiz.Variants.RANDOM,
@@ -165,7 +175,9 @@ def test_copy_for_another_class_with_new_secrets(teacher, classroom, make_quiz):
     assert not copy.attempts.exists()
 
 
-def test_copy_refuses_someone_elses_class(teacher, other_teacher, classroom, make_quiz):
+def test_copy_refuses_someone_elses_class(
+    teacher: User, other_teacher: User, classroom: Classroom, make_quiz: Callable[..., Quiz]
+) -> None:
     quiz = make_quiz()
     foreign = classrooms.create_classroom(teacher=other_teacher, name="Fremd")
     response = client_for(teacher).post(_url("quizzes:copy", quiz), {"title": "X", "classroom": foreign.pk})
@@ -175,7 +187,9 @@ def test_copy_refuses_someone_elses_class(teacher, other_teacher, classroom, mak
 # --- difficulty in words ---------------------------------------------------------------------------
 
 
-def test_difficulty_is_named_where_the_teacher_picks_it(teacher, classroom, make_quiz):
+def test_difficulty_is_named_where_the_teacher_picks_it(
+    teacher: User, classroom: Classroom, make_quiz: Callable[..., Quiz]
+) -> None:
     assert [label for _, label in level_choices(3)] == ["leicht", "mittel", "schwer"]
     assert level_name(4) == "Stufe 4"
     page = client_for(teacher).get(reverse("quizzes:create")).content.decode()
@@ -190,7 +204,7 @@ def test_difficulty_is_named_where_the_teacher_picks_it(teacher, classroom, make
 
 
 @pytest.fixture
-def answered_quiz(teacher, classroom, student, make_quiz):
+def answered_quiz(teacher: User, classroom: Classroom, student: User, make_quiz: Callable[..., Quiz]) -> Quiz:
     """A fixed quiz with one submitted attempt by a student whose name looks like a formula."""
     quiz = make_quiz(count=2, kinds=("augen",))
     evil = make_user("=HYPERLINK(1)")
@@ -203,7 +217,7 @@ def answered_quiz(teacher, classroom, student, make_quiz):
     return quiz
 
 
-def test_csv_is_semicolon_with_bom_under_german(teacher, answered_quiz):
+def test_csv_is_semicolon_with_bom_under_german(teacher: User, answered_quiz: Quiz) -> None:
     response = client_for(teacher).get(_url("quizzes:export_csv", answered_quiz))
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
     raw = response.content
@@ -215,7 +229,7 @@ def test_csv_is_semicolon_with_bom_under_german(teacher, answered_quiz):
     assert all(row[5] == "1" for row in rows[1:])  # one point each
 
 
-def test_csv_separator_by_choice_and_language(teacher, answered_quiz):
+def test_csv_separator_by_choice_and_language(teacher: User, answered_quiz: Quiz) -> None:
     client = client_for(teacher)
     comma = client.get(_url("quizzes:export_csv", answered_quiz) + "?trenner=komma").content.decode("utf-8-sig")
     assert next(csv.reader(io.StringIO(comma)))[:2] == ["Benutzername", "Versuch"]
@@ -225,7 +239,7 @@ def test_csv_separator_by_choice_and_language(teacher, answered_quiz):
     assert client.get(_url("quizzes:export_csv", answered_quiz) + "?trenner=tab").status_code == 400
 
 
-def test_xlsx_opens_and_is_guarded(teacher, answered_quiz):
+def test_xlsx_opens_and_is_guarded(teacher: User, answered_quiz: Quiz) -> None:
     response = client_for(teacher).get(_url("quizzes:export_xlsx", answered_quiz))
     assert response.status_code == 200 and "spreadsheetml" in response["Content-Type"]
     assert 'filename="' in response["Content-Disposition"] and ".xlsx" in response["Content-Disposition"]
@@ -239,7 +253,7 @@ def test_xlsx_opens_and_is_guarded(teacher, answered_quiz):
     assert cells and cells[0].data_type == "s"
 
 
-def test_one_guard_for_every_export():
+def test_one_guard_for_every_export() -> None:
     """Formulas get an apostrophe, plain numbers and text stay; the quiz CSV uses the same guard."""
     from skatschule.core.spreadsheets import guard
 
@@ -257,7 +271,9 @@ def test_one_guard_for_every_export():
         assert guard(cell) == expected and selectors.csv_safe(cell) == expected
 
 
-def test_moodle_xml_has_the_fixed_variants_with_engine_answers(teacher, classroom, make_quiz):
+def test_moodle_xml_has_the_fixed_variants_with_engine_answers(
+    teacher: User, classroom: Classroom, make_quiz: Callable[..., Quiz]
+) -> None:
     quiz = make_quiz(count=4, kinds=("augen", "stich", "ueberreizt", "rangfolge"))
     response = client_for(teacher).get(_url("quizzes:export_moodle", quiz))
     assert response.status_code == 200 and "xml" in response["Content-Type"]
@@ -266,32 +282,34 @@ def test_moodle_xml_has_the_fixed_variants_with_engine_answers(teacher, classroo
     root = ET.fromstring(response.content)
     assert root.tag == "quiz"
     questions = [q for q in root.findall("question") if q.get("type") != "category"]
-    widgets = {i.position: get_type(i.kind).generate(i.difficulty, i.seed).widget for i in quiz.items.all()}
+    widgets = {i.position: present(get_type(i.kind)).generate(i.difficulty, i.seed).widget for i in quiz.items.all()}
     skipped = [p for p, w in sorted(widgets.items()) if w not in exports.MOODLE_TYPES]
     assert len(questions) == 4 - len(skipped)
     if skipped:  # card order has no Moodle type: named in a comment
         assert f"Aufgaben: {', '.join(map(str, skipped))}" in text
     for element in questions:
-        position = int(element.find("name/text").text.split(".")[0])
+        position = int(present(present(element.find("name/text")).text).split(".")[0])
         item = quiz.items.get(position=position)
-        kind = get_type(item.kind)
+        kind = present(get_type(item.kind))
         question = kind.generate(item.difficulty, item.seed)
         right = kind.correct_answer(question)
         assert grade_answer(question, right).correct
         answers = element.findall("answer")
         if item.kind == "augen":
-            assert element.get("type") == "numerical" and answers[0].find("text").text == right[0]
+            assert element.get("type") == "numerical" and present(answers[0].find("text")).text == right[0]
         elif item.kind == "stich":
-            assert element.get("type") == "multichoice" and element.find("single").text == "true"
+            assert element.get("type") == "multichoice" and present(element.find("single")).text == "true"
             winners = [a for a in answers if a.get("fraction") == "100"]
             assert len(winners) == 1 and len(answers) == len(question.options)
         else:
-            assert element.find("single").text == "false"
-            positive = [a for a in answers if not a.get("fraction").startswith("-")]
+            assert present(element.find("single")).text == "false"
+            positive = [a for a in answers if not present(a.get("fraction")).startswith("-")]
             assert len(positive) == len(right)
 
 
-def test_exports_page_states_what_moodle_cannot_do(teacher, classroom, make_quiz):
+def test_exports_page_states_what_moodle_cannot_do(
+    teacher: User, classroom: Classroom, make_quiz: Callable[..., Quiz]
+) -> None:
     quiz = make_quiz(count=2, kinds=("augen", "rangfolge"))
     page = client_for(teacher).get(_url("quizzes:exports", quiz)).content.decode()
     assert 'id="moodle-note"' in page and "nur in der Skatschule" in page
@@ -302,7 +320,9 @@ def test_exports_page_states_what_moodle_cannot_do(teacher, classroom, make_quiz
 # --- the student's quiz page after joining -------------------------------------------------------
 
 
-def test_quiz_page_names_each_class_and_its_quizzes(teacher, classroom, student, make_quiz):
+def test_quiz_page_names_each_class_and_its_quizzes(
+    teacher: User, classroom: Classroom, student: User, make_quiz: Callable[..., Quiz]
+) -> None:
     client = client_for(student)
     page = client.get(reverse("quizzes:index")).content.decode()
     assert "Skat-AG" in page and "noch keins" in page and "Einer Klasse beitreten" not in page
@@ -312,12 +332,12 @@ def test_quiz_page_names_each_class_and_its_quizzes(teacher, classroom, student,
     assert "Erste Runde" in page and "Entwurf X" not in page and "noch keins" not in page
 
 
-def test_quiz_page_without_a_class_invites_to_join(db):
+def test_quiz_page_without_a_class_invites_to_join(db: None) -> None:
     page = client_for(make_user("neu")).get(reverse("quizzes:index")).content.decode()
     assert "Einer Klasse beitreten" in page and "noch keins" not in page
 
 
-def test_new_pages_in_english(teacher, classroom, make_quiz):
+def test_new_pages_in_english(teacher: User, classroom: Classroom, make_quiz: Callable[..., Quiz]) -> None:
     client = client_for(teacher)
     client.cookies["django_language"] = "en"
     quiz = make_quiz(draft=True)

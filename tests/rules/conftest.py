@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from pytest_django.fixtures import Settings
 
 from skatschule.rules.content import Registry, reload
 
@@ -14,7 +15,7 @@ FIXTURE_CONTENT = Path(__file__).parent / "fixtures" / "content"
 
 
 @pytest.fixture
-def registry(settings) -> Iterator[Registry]:  # type: ignore[no-untyped-def]
+def registry(settings: Settings) -> Iterator[Registry]:
     """The fixture content as the site's content (settings.RULES_CONTENT_DIR)."""
     settings.RULES_CONTENT_DIR = FIXTURE_CONTENT
     yield reload()
@@ -22,7 +23,7 @@ def registry(settings) -> Iterator[Registry]:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def make_content(tmp_path: Path, settings) -> Iterator[Callable[..., Registry]]:  # type: ignore[no-untyped-def]
+def make_content(tmp_path: Path, settings: Settings) -> Iterator[Callable[..., Registry]]:
     """A copy of the fixture content with edits: ``make_content({"regeln/1-grundlagen.md": (old, new)})``."""
 
     def make(edits: dict[str, tuple[str, str] | str] | None = None) -> Registry:

@@ -26,7 +26,7 @@ def _client(deck: str, lang: str = "de") -> Client:
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_german_deck_captions_every_pictured_card_and_notes_the_names_once(lang):
+def test_german_deck_captions_every_pictured_card_and_notes_the_names_once(lang: str) -> None:
     page = _client("german", lang).get(reverse("rules:chapter", args=["1"])).content.decode()
     assert page.count('class="deck-note"') == 1
     note = page[page.index('class="deck-note"') :]
@@ -52,12 +52,12 @@ def test_german_deck_captions_every_pictured_card_and_notes_the_names_once(lang)
 
 
 @pytest.mark.parametrize("deck", ["french", "tournament"])
-def test_french_names_need_no_note_or_caption(deck):
+def test_french_names_need_no_note_or_caption(deck: str) -> None:
     page = _client(deck).get(reverse("rules:chapter", args=["1"])).content.decode()
     assert "deck-note" not in page and "deck-caption" not in page
 
 
-def test_hands_in_the_rules_are_sorted_and_other_rows_keep_their_order():
+def test_hands_in_the_rules_are_sorted_and_other_rows_keep_their_order() -> None:
     html = str(render_directive("[[cards: hand clubs S8 CJ HA SJ CA]]", lang="de", deck="french"))
     shown = re.findall(r'data-card="(\w\w)"', html)
     assert shown == [c.code for c in sort_hand(parse_cards("S8 CJ HA SJ CA"), GameType.CLUBS)]

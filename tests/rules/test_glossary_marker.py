@@ -26,7 +26,7 @@ def _english() -> Client:
     return client
 
 
-def test_marked_word_is_not_linked_but_the_term_is():
+def test_marked_word_is_not_linked_but_the_term_is() -> None:
     marked = str(render_markdown("Forehand, [[word: holding]] two aces, passes.", lang="en"))
     assert "holding two aces" in marked and not HALTEN_LINK.search(marked)
     unmarked = str(render_markdown("Bidding means offering and holding game values.", lang="en"))
@@ -34,12 +34,12 @@ def test_marked_word_is_not_linked_but_the_term_is():
     assert render_directive("[[word: holding]]", lang="en", text=True) == "holding"
 
 
-def test_case_f16_does_not_link_holding_cards_to_the_bidding_term():
+def test_case_f16_does_not_link_holding_cards_to_the_bidding_term() -> None:
     page = _english().get(reverse("casebook:case", args=["F-16"])).content.decode()
     assert "holding no" in re.sub(r"<[^>]+>", "", page)
     assert not HALTEN_LINK.search(page)
 
 
-def test_bidding_rule_still_links_holding():
+def test_bidding_rule_still_links_holding() -> None:
     page = _english().get(reverse("rules:chapter", args=["2"])).content.decode()
     assert HALTEN_LINK.search(page)

@@ -9,6 +9,7 @@ in per request.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -16,6 +17,7 @@ from django.test import Client
 
 from skatschule.core.templatetags import site_chrome
 from skatschule.rules import views
+from skatschule.rules.content import Registry
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +25,9 @@ TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 HX_TOKEN = re.compile(r'hx-headers=\'\{"X-CSRFToken": "([^"]+)"\}\'')
 
 
-def test_body_is_rendered_once_and_reload_renders_new_content(client, make_content) -> None:  # type: ignore[no-untyped-def]
+def test_body_is_rendered_once_and_reload_renders_new_content(
+    client: Client, make_content: Callable[..., Registry]
+) -> None:
     make_content()
     first = client.get("/regeln/kapitel/1/").content.decode()
     assert "Drei Gattungen" in first
@@ -38,7 +42,7 @@ def test_body_is_rendered_once_and_reload_renders_new_content(client, make_conte
     assert "Vier Gattungen" in page and "Drei Gattungen" not in page
 
 
-def test_body_per_language_deck_and_highlight(registry) -> None:  # type: ignore[no-untyped-def]
+def test_body_per_language_deck_and_highlight(registry: Registry) -> None:
     german, english = Client(), Client()
     english.post("/i18n/setlang/", {"language": "en", "next": "/"})
     de = german.get("/regeln/kapitel/1/").content.decode()
@@ -56,7 +60,7 @@ def test_body_per_language_deck_and_highlight(registry) -> None:  # type: ignore
     assert len(views._bodies) == 1
 
 
-def test_body_cache_is_bounded(registry, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_body_cache_is_bounded(registry: Registry, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(views, "BODY_CACHE_SIZE", 2)
     views._bodies.clear()
     client = Client()
@@ -67,7 +71,7 @@ def test_body_cache_is_bounded(registry, monkeypatch) -> None:  # type: ignore[n
     assert [key[3] for key in views._bodies] == ["german", "tournament"]
 
 
-def test_header_is_per_request_for_token_path_and_user(registry) -> None:  # type: ignore[no-untyped-def]
+def test_header_is_per_request_for_token_path_and_user(registry: Registry) -> None:
     site_chrome.clear_header_cache()
     anna, ben = Client(), Client()
     first = anna.get("/regeln/kapitel/1/?hl=1.1.1&x=%3Cb%3E").content.decode()
@@ -95,7 +99,7 @@ def test_header_is_per_request_for_token_path_and_user(registry) -> None:  # typ
     assert "eve&lt;" not in other and "Abmelden" not in other and "Anmelden" in other
 
 
-def test_header_marks_the_active_item_and_keeps_the_search_query(registry) -> None:  # type: ignore[no-untyped-def]
+def test_header_marks_the_active_item_and_keeps_the_search_query(registry: Registry) -> None:
     site_chrome.clear_header_cache()
     client = Client()
     index = client.get("/regeln/").content.decode()
@@ -112,7 +116,7 @@ def test_header_marks_the_active_item_and_keeps_the_search_query(registry) -> No
     assert 'id="site-search" type="search" name="q" maxlength="200"\n               value=""' in chapter
 
 
-def test_header_follows_language_and_deck(registry) -> None:  # type: ignore[no-untyped-def]
+def test_header_follows_language_and_deck(registry: Registry) -> None:
     site_chrome.clear_header_cache()
     client = Client()
     de = client.get("/regeln/kapitel/1/").content.decode().split("</header>")[0]

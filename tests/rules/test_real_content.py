@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.test import Client
 
 from skatschule.rules.content import Registry, reload
 
@@ -28,7 +29,7 @@ def test_no_problems(real: Registry) -> None:
     assert [c.id for c in real.chapters][:4] == ["1", "2", "3", "4"]
 
 
-def test_every_chapter_and_the_glossary_render_in_both_languages(client, real: Registry) -> None:  # type: ignore[no-untyped-def]
+def test_every_chapter_and_the_glossary_render_in_both_languages(client: Client, real: Registry) -> None:
     for lang in ("de", "en"):
         client.post("/i18n/setlang/", {"language": lang, "next": "/regeln/"})
         for url in ["/regeln/", "/regeln/glossar/", *(f"/regeln/kapitel/{c.id}/" for c in real.chapters)]:

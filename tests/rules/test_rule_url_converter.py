@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import resolve, reverse
 
 from skatschule.rules.content import get_registry, read_published_ids
@@ -12,7 +13,7 @@ def _published() -> list[str]:
     return read_published_ids(get_registry().content_dir)
 
 
-def test_every_published_id_keeps_its_permalink_and_detail_url():
+def test_every_published_id_keeps_its_permalink_and_detail_url() -> None:
     ids = _published()
     assert ids
     for rid in ids:
@@ -24,7 +25,7 @@ def test_every_published_id_keeps_its_permalink_and_detail_url():
 
 
 @pytest.mark.django_db
-def test_lowercase_and_old_forms_redirect_to_the_published_id(client):
+def test_lowercase_and_old_forms_redirect_to_the_published_id(client: Client) -> None:
     registry = get_registry()
     rule = registry.rule("K.1.2")
     assert rule is not None
@@ -44,5 +45,5 @@ def test_lowercase_and_old_forms_redirect_to_the_published_id(client):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("url", ["/regeln/3.2.4.5", "/regeln/3..4", "/regeln/x.1.1/einzeln/", "/regeln/9.9.9"])
-def test_what_is_no_rule_id_is_not_found(client, url):
+def test_what_is_no_rule_id_is_not_found(client: Client, url: str) -> None:
     assert client.get(url).status_code == 404

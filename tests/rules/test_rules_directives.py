@@ -7,10 +7,11 @@ import pytest
 from skatschule.content.compute import DirectiveError, parse_game_words
 from skatschule.content.directives import find_directives
 from skatschule.engine import Contract, GameType, game_value, get_rules, score_game
+from skatschule.rules.content import Registry
 from skatschule.rules.directives import render_directive
 
 
-def test_value_derivation_in_both_languages(registry) -> None:  # type: ignore[no-untyped-def]
+def test_value_derivation_in_both_languages(registry: Registry) -> None:
     de = render_directive("[[value: clubs mit 2 hand]]", registry=registry)
     assert "48" in de and "mit 2, Spiel 3, Hand 4 × Kreuz 12 = 48" in de
     assert 'data-value="48"' in de
@@ -22,7 +23,7 @@ def test_value_derivation_in_both_languages(registry) -> None:  # type: ignore[n
     assert "= 59" in render_directive("[[value: null hand ouvert]]", registry=registry)
 
 
-def test_value_levels_and_rules(registry) -> None:  # type: ignore[no-untyped-def]
+def test_value_levels_and_rules(registry: Registry) -> None:
     assert render_directive("value: clubs mit 1 schneider", text=True) == "mit 1, Spiel 2, Schneider 3 × Kreuz 12 = 36"
     assert render_directive("value: hearts ohne 2 hand schwarz_angesagt", text=True).endswith(
         "Schwarz angesagt 8 × Herz 10 = 80"
@@ -33,7 +34,7 @@ def test_value_levels_and_rules(registry) -> None:  # type: ignore[no-untyped-de
     )
 
 
-def test_result_overbid(registry) -> None:  # type: ignore[no-untyped-def]
+def test_result_overbid(registry: Registry) -> None:
     html = render_directive("[[result: hearts mit 1 bid 50 points 70 tricks 6]]", registry=registry)
     assert "-100" in html
     assert "verloren (überreizt)" in html and "Spielwert 50" in html
@@ -44,7 +45,7 @@ def test_result_overbid(registry) -> None:  # type: ignore[no-untyped-def]
     assert "lost (overbid)" in en and "list entry -100" in en
 
 
-def test_result_defaults_and_pub_rules(registry) -> None:  # type: ignore[no-untyped-def]
+def test_result_defaults_and_pub_rules(registry: Registry) -> None:
     won = render_directive("result: clubs mit 2 points 75", text=True)
     assert won.startswith("gewonnen: Spielwert 36, Listeneintrag +36")
     doubled = score_game(
@@ -68,7 +69,7 @@ def test_result_defaults_and_pub_rules(registry) -> None:  # type: ignore[no-unt
     assert (spec.matadors, spec.bid, spec.points, spec.tricks) == (-3, 30, 40, None)
 
 
-def test_matadors_points_cards_rule(registry) -> None:  # type: ignore[no-untyped-def]
+def test_matadors_points_cards_rule(registry: Registry) -> None:
     assert "mit 2" in render_directive("[[matadors: clubs CJ SJ DJ C7]]", registry=registry)
     assert render_directive("[[matadors: grand SJ HJ]]", lang="en", text=True) == "without 1"
     assert render_directive("[[points: CA CT CK]]", text=True) == "25"
@@ -102,7 +103,7 @@ def test_matadors_points_cards_rule(registry) -> None:  # type: ignore[no-untype
         ("[[dance: CJ]]", "unbekannte Direktive"),
     ],
 )
-def test_bad_directive_fails_loudly(registry, source: str, reason: str) -> None:  # type: ignore[no-untyped-def]
+def test_bad_directive_fails_loudly(registry: Registry, source: str, reason: str) -> None:
     with pytest.raises(DirectiveError) as info:
         render_directive(source, registry=registry, where="regeln/1-x.md:7 1.1.1")
     message = str(info.value)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
+from skatschule.rules.content import Registry
 from skatschule.rules.search import fold, search
 
 
@@ -23,7 +26,7 @@ def test_folding(a: str, b: str) -> None:
     assert fold(a) == fold(b)
 
 
-def test_umlaut_spellings_give_same_results(registry) -> None:  # type: ignore[no-untyped-def]
+def test_umlaut_spellings_give_same_results(registry: Registry) -> None:
     keys = [[r.key for r in search(q, "de", registry=registry).rules] for q in ("überreizt", "uberreizt", "ueberreizt")]
     assert keys[0] == keys[1] == keys[2]
     assert keys[0][0] == "1.2.1"
@@ -31,7 +34,7 @@ def test_umlaut_spellings_give_same_results(registry) -> None:  # type: ignore[n
     assert terms == ["ueberreizt"]
 
 
-def test_sharp_s_folds(registry) -> None:  # type: ignore[no-untyped-def]
+def test_sharp_s_folds(registry: Registry) -> None:
     # "höchstens" in the texts; ß/ss both ways: "hoechstens" and "hochstens"
     assert search("hoechstens", "de", registry=registry).rules
     assert [r.key for r in search("hochstens", "de", registry=registry).rules] == [
@@ -39,19 +42,19 @@ def test_sharp_s_folds(registry) -> None:  # type: ignore[no-untyped-def]
     ]
 
 
-def test_title_hit_ranks_first(registry) -> None:  # type: ignore[no-untyped-def]
+def test_title_hit_ranks_first(registry: Registry) -> None:
     # 1.2.1 mentions Schneider four times in its text; 1.1.2 has it in the title
     results = search("Schneider", "de", registry=registry)
     assert [r.key for r in results.rules][:2] == ["1.1.2", "1.2.1"]
     assert results.terms[0].key == "schneider"
 
 
-def test_all_words_required_and_phrase(registry) -> None:  # type: ignore[no-untyped-def]
+def test_all_words_required_and_phrase(registry: Registry) -> None:
     assert [r.key for r in search("Spiel sofort Ende", "de", registry=registry).rules] == ["3.2.3"]
     assert not search("Schneider Revolution", "de", registry=registry)
 
 
-def test_phrase_bonus(make_content) -> None:  # type: ignore[no-untyped-def]
+def test_phrase_bonus(make_content: Callable[..., Registry]) -> None:
     reg = make_content(
         {
             "regeln/1-grundlagen.md": (
@@ -67,7 +70,7 @@ def test_phrase_bonus(make_content) -> None:  # type: ignore[no-untyped-def]
     assert [r.key for r in search("Bube im Skat", "de", registry=reg).rules][:2] == ["3.2.4", "1.1.2"]
 
 
-def test_current_language_first_and_highlight(registry) -> None:  # type: ignore[no-untyped-def]
+def test_current_language_first_and_highlight(registry: Registry) -> None:
     de = search("revoke", "de", registry=registry).rules
     assert de[0].key == "3.2.3" and de[0].lang == "en"  # found in English for a German reader
     en = search("revoke", "en", registry=registry).rules[0]
@@ -77,12 +80,12 @@ def test_current_language_first_and_highlight(registry) -> None:  # type: ignore
     assert hit.url == "/regeln/3.2.3"
 
 
-def test_markup_in_query_is_escaped(registry) -> None:  # type: ignore[no-untyped-def]
+def test_markup_in_query_is_escaped(registry: Registry) -> None:
     assert not search("<script>", "de", registry=registry)
     hit = search("Schneider", "de", registry=registry).rules[0]
     assert "<script" not in hit.snippet_html
 
 
-def test_rule_number_and_old_citation_go_straight_to_the_rule(registry) -> None:  # type: ignore[no-untyped-def]
+def test_rule_number_and_old_citation_go_straight_to_the_rule(registry: Registry) -> None:
     assert [r.key for r in search("3.2.4", "de", registry=registry).rules] == ["3.2.4"]
     assert [r.key for r in search("SkO 4.2.9", "de", registry=registry).rules] == ["3.2.3"]

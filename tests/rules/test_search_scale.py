@@ -3,20 +3,22 @@ and the snippet for "Reizwert 23" reads cleanly (issue 14, §5)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from skatschule.rules.content import reload
+from skatschule.rules.content import Registry, reload
 from skatschule.rules.search import fold, search, search_index, within_edits
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(scope="module")
-def real():
+def real() -> Registry:
     return reload()
 
 
-def test_within_edits():
+def test_within_edits() -> None:
     assert within_edits("schneidr", "schneider", 1)
     assert within_edits("uberrreizt", "uberreizt", 1)
     assert within_edits("kreuz", "kruze", 2) and not within_edits("kreuz", "kruze", 1)
@@ -36,7 +38,7 @@ def _osa(a: str, b: str) -> int:
     return d[len(a)][len(b)]
 
 
-def test_within_edits_agrees_with_the_unbanded_distance():
+def test_within_edits_agrees_with_the_unbanded_distance() -> None:
     import random
 
     rng = random.Random(26)
@@ -47,7 +49,7 @@ def test_within_edits_agrees_with_the_unbanded_distance():
             assert within_edits(a, b, limit) == (_osa(a, b) <= limit), (a, b, limit)
 
 
-def test_long_query_words_stay_cheap(real):
+def test_long_query_words_stay_cheap(real: Registry) -> None:
     """Typo matching is bounded: an overlong word gets none, and a long query answers quickly."""
     import time
 
@@ -71,7 +73,7 @@ def test_long_query_words_stay_cheap(real):
         ("Skta", "K.6.1", "Skat"),
     ],
 )
-def test_typos_find_the_word(real, typo, rule, word):
+def test_typos_find_the_word(real: Registry, typo: str, rule: str, word: str) -> None:
     results = search(typo, registry=real)
     keys = [r.key for r in results.rules]
     assert rule in keys[:3], keys[:5]
@@ -79,19 +81,24 @@ def test_typos_find_the_word(real, typo, rule, word):
     assert f"<mark>{word}</mark>".lower() in (first.title_html + first.snippet_html).lower()
 
 
-def test_exact_words_are_not_widened_by_typo_tolerance(real):
+def test_exact_words_are_not_widened_by_typo_tolerance(real: Registry) -> None:
     index = search_index(real)
     assert set(index._matches(fold("schneider"))) == {
         t for t in index.vocabulary if t.startswith("schneider") or ("schneider" in t)
     }
 
 
-def test_results_are_cached_by_normalised_query(real, monkeypatch):
+def test_results_are_cached_by_normalised_query(real: Registry, monkeypatch: pytest.MonkeyPatch) -> None:
     index = search_index(real)
     index._results.clear()
-    calls = []
+    calls: list[tuple[Any, ...]] = []
     original = index._search
-    monkeypatch.setattr(index, "_search", lambda *a: calls.append(a) or original(*a))
+
+    def counted(*a: Any) -> Any:
+        calls.append(a)
+        return original(*a)
+
+    monkeypatch.setattr(index, "_search", counted)
     first = search("Überreizt  Handspiel", registry=real)
     again = search("  ueberreizt handspiel ", registry=real)
     assert len(calls) == 1 and [r.key for r in first.rules] == [r.key for r in again.rules]
@@ -100,16 +107,23 @@ def test_results_are_cached_by_normalised_query(real, monkeypatch):
     assert len(calls) == 2  # another language is another result list
 
 
-def test_the_query_scores_only_documents_from_the_inverted_index(real, monkeypatch):
+def test_the_query_scores_only_documents_from_the_inverted_index(
+    real: Registry, monkeypatch: pytest.MonkeyPatch
+) -> None:
     index = search_index(real)
     index._results.clear()
-    scored = []
+    scored: list[Any] = []
     original = index._score
-    monkeypatch.setattr(index, "_score", lambda doc, *a: scored.append(doc) or original(doc, *a))
+
+    def counted(doc: Any, *a: Any) -> Any:
+        scored.append(doc)
+        return original(doc, *a)
+
+    monkeypatch.setattr(index, "_score", counted)
     results = search("Schneider angesagt", registry=real)
     assert results.rules and len(scored) < len(index.docs) / 5
 
 
-def test_reizwert_snippet_is_not_garbled(real):
+def test_reizwert_snippet_is_not_garbled(real: Registry) -> None:
     text = " ".join(str(r.snippet_html) for r in search("Reizwert 23", registry=real).rules)
     assert "Null Null" not in text and "null Null" not in text

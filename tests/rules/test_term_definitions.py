@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -32,7 +33,7 @@ def _check_page(html: str) -> int:
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_chapter_pages_keep_each_definition_once(client, lang) -> None:
+def test_chapter_pages_keep_each_definition_once(client: Client, lang: str) -> None:
     client.post(reverse("set_language"), {"language": lang, "next": "/"})
     registry = get_registry()
     linked = 0
@@ -57,7 +58,7 @@ def test_rule_text_holds_no_definition_of_its_terms() -> None:
     assert checked > 100
 
 
-def test_rule_detail_glossary_and_case_pages(client) -> None:
+def test_rule_detail_glossary_and_case_pages(client: Client) -> None:
     registry = get_registry()
     some = [r for r in registry.rules][:40]
     linked = 0

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 LIMIT = 40 * 1024
 
 
-def test_every_chapter_is_compressed_below_40_kb():
+def test_every_chapter_is_compressed_below_40_kb() -> None:
     registry = reload()
     client = Client()
     for lang in ("de", "en"):
@@ -31,7 +31,7 @@ def test_every_chapter_is_compressed_below_40_kb():
     assert "Content-Encoding" not in plain and b"</html>" in plain.content
 
 
-def test_permalinks_share_the_cached_chapter():
+def test_permalinks_share_the_cached_chapter() -> None:
     registry = reload()
     views.clear_body_cache()
     client = Client()
@@ -43,7 +43,7 @@ def test_permalinks_share_the_cached_chapter():
     assert len(views._bodies) == 1
 
 
-def test_the_spliced_gzip_page_is_the_plain_page():
+def test_the_spliced_gzip_page_is_the_plain_page() -> None:
     """The chapter body is compressed once and spliced between the per-request parts: the
     result decompresses (CRC and length checked by gzip) to exactly the page a client without
     gzip gets, but for the visitor's own CSRF token."""

@@ -48,7 +48,7 @@ def _post_in_parallel() -> tuple[list[int], ScoreSheet]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_parallel_games_are_all_stored():
+def test_parallel_games_are_all_stored() -> None:
     codes, sheet = _post_in_parallel()
     assert codes == [302] * PARALLEL
     assert len(sheet.data["entries"]) == PARALLEL
@@ -56,7 +56,7 @@ def test_parallel_games_are_all_stored():
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_parallel_games_are_all_stored_on_postgres():
+def test_parallel_games_are_all_stored_on_postgres() -> None:
     codes, sheet = _post_in_parallel()
     assert codes == [302] * PARALLEL
     assert len(sheet.data["entries"]) == PARALLEL

@@ -4,8 +4,10 @@ Null above its value asks for the matadors and counts as the cheapest lost game 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import pytest
+from django.test import Client
 
 from skatschule.engine import Contract, GameType, score_game
 from skatschule.engine.cards import CardSet
@@ -13,12 +15,15 @@ from skatschule.engine.feasible import declarer_points_possible
 from skatschule.engine.houserules import HouseGame, score_house
 from skatschule.engine.rules import ISKO, RuleSet
 
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
+
 pytestmark = pytest.mark.django_db
 
 NEW = {"player1": "Anna", "player2": "Bernd", "player3": "Carla", "dealer": "0", "cents": "0", "grand_base": "24"}
 
 
-def _game(client, **fields):
+def _game(client: Client, **fields: object) -> _MonkeyPatchedWSGIResponse:
     data = {"declarer": "1", "game": "clubs", "matadors": "1", "bid": "18", "points": "70", "tricks": "6"}
     data.update({k: str(v) for k, v in fields.items()})
     return client.post("/liste/sitzung/spiel/", data)
@@ -30,7 +35,7 @@ def _value(page: str, name: str) -> str | None:
 
 
 @pytest.fixture
-def sheet(client):
+def sheet(client: Client) -> Client:
     client.post("/liste/", NEW)
     return client
 
@@ -39,7 +44,7 @@ def sheet(client):
     ("points", "tricks"),
     [(0, 10), (120, 0), (61, 9), (23, 0), (100, 2)],
 )
-def test_augen_that_do_not_fit_the_tricks_are_refused_in_the_form(sheet, points, tricks):
+def test_augen_that_do_not_fit_the_tricks_are_refused_in_the_form(sheet: Client, points: int, tricks: int) -> None:
     assert not declarer_points_possible(points, tricks)  # the engine says it cannot happen
     r = _game(sheet, points=points, tricks=tricks)
     page = r.content.decode()
@@ -50,7 +55,7 @@ def test_augen_that_do_not_fit_the_tricks_are_refused_in_the_form(sheet, points,
     assert sheet.session["scoresheet"]["entries"] == []
 
 
-def test_possible_extremes_are_accepted(sheet):
+def test_possible_extremes_are_accepted(sheet: Client) -> None:
     # Schwarz with "mit 1": the defenders' Pik-Bube falls into his tricks; "ohne 1": no jack of his needs a trick
     for points, tricks, matadors in ((120, 10, 1), (22, 0, -1), (87, 9, 1), (0, 1, -1), (96, 9, -1)):
         assert declarer_points_possible(points, tricks)
@@ -64,20 +69,20 @@ def test_possible_extremes_are_accepted(sheet):
 
 
 @pytest.mark.parametrize("bid", [19, 999, 21, 217])
-def test_a_bid_must_be_a_bid_value(sheet, bid):
+def test_a_bid_must_be_a_bid_value(sheet: Client, bid: int) -> None:
     assert bid not in ISKO.bid_values()
     r = _game(sheet, bid=bid)
     assert r.status_code == 400 and "Kein Reizwert" in r.content.decode()
     assert _value(r.content.decode(), "bid") == str(bid)
 
 
-def test_matadors_that_the_tricks_cannot_hold_are_refused(sheet):
+def test_matadors_that_the_tricks_cannot_hold_are_refused(sheet: Client) -> None:
     # "mit 6" puts six top trumps with the declarer; each one played wins its own trick
     assert _game(sheet, matadors=6, points=30, tricks=2).status_code == 400
     assert _game(sheet, matadors=6, points=95, tricks=8).status_code == 302
 
 
-def test_engine_refusals_stay_in_the_form_with_the_game(sheet):
+def test_engine_refusals_stay_in_the_form_with_the_game(sheet: Client) -> None:
     sheet.post("/liste/", {**NEW, "pub": "on"})
     r = _game(sheet, re="on", points=66)
     page = r.content.decode()
@@ -85,12 +90,12 @@ def test_engine_refusals_stay_in_the_form_with_the_game(sheet):
     assert _value(page, "points") == "66" and re.search(r'name="re"[^>]*checked', page)
 
 
-def test_a_suit_game_needs_its_matadors(sheet):
+def test_a_suit_game_needs_its_matadors(sheet: Client) -> None:
     r = _game(sheet, matadors="")
     assert r.status_code == 400 and "Spitzen angeben" in r.content.decode()
 
 
-def test_a_null_above_its_value_asks_for_the_matadors_and_counts_as_the_cheapest_lost_game(sheet):
+def test_a_null_above_its_value_asks_for_the_matadors_and_counts_as_the_cheapest_lost_game(sheet: Client) -> None:
     r = _game(sheet, game="null", bid=30, points=0, tricks=0, matadors="")
     assert r.status_code == 400 and "ISkO 2.4.4" in r.content.decode()
     assert _game(sheet, game="null", bid=30, points=0, tricks=0, matadors=2).status_code == 302
@@ -104,13 +109,13 @@ def test_a_null_above_its_value_asks_for_the_matadors_and_counts_as_the_cheapest
     assert expected.score != -2 * 46  # not the Null's own multiple
 
 
-def test_a_null_within_its_value_needs_no_matadors(sheet):
+def test_a_null_within_its_value_needs_no_matadors(sheet: Client) -> None:
     assert _game(sheet, game="null", bid=23, points=0, tricks=0, matadors="").status_code == 302
     assert _game(sheet, game="null", bid=23, points="", tricks=1, matadors="").status_code == 302  # Augen don't count
     assert _game(sheet, points="", tricks=6).status_code == 400  # in a suit game they do
 
 
-def test_house_rules_shown_by_their_names_in_the_visitors_language(client):
+def test_house_rules_shown_by_their_names_in_the_visitors_language(client: Client) -> None:
     from skatschule.engine.names import render
 
     profile = {"hand_not_punished": True, "schneider_at_30": True, "hand_overbid": "hand"}
@@ -137,7 +142,7 @@ SEED_002 = {
 
 
 @pytest.mark.parametrize("switch", ["hand", "skat"])
-def test_seed_002_hand_game_not_overbid_is_reproducible_on_the_house_rule_page(client, switch):
+def test_seed_002_hand_game_not_overbid_is_reproducible_on_the_house_rule_page(client: Client, switch: str) -> None:
     """Karo ohne 3 Hand, bid 45, Kreuz-Bube in the skat: counted 45 (without the skat) or 27 (with it)."""
     r = client.get("/liste/hausregeln/", {**SEED_002, "hand_overbid": switch, "matadors_without_skat": "-3"})
     page = r.content.decode()
@@ -158,14 +163,14 @@ def test_seed_002_hand_game_not_overbid_is_reproducible_on_the_house_rule_page(c
     assert "K.7.5" in page
 
 
-def test_the_house_rule_page_asks_for_the_matadors_without_the_skat_instead_of_an_engine_error(client):
+def test_the_house_rule_page_asks_for_the_matadors_without_the_skat_instead_of_an_engine_error(client: Client) -> None:
     r = client.get("/liste/hausregeln/", {**SEED_002, "hand_overbid": "hand"})
     page = r.content.decode()
     assert r.status_code == 400 and "Für den Wert ohne Skat fehlen" not in page
     assert "gib die Spitzen ohne Skat an" in page and _value(page, "bid") == "45"
 
 
-def test_the_house_rule_page_has_announcements_and_a_null_above_its_value(client):
+def test_the_house_rule_page_has_announcements_and_a_null_above_its_value(client: Client) -> None:
     query = {"grand_base": "24", "game": "hearts", "hand": "on", "schneider_announced": "on", "matadors": "1"}
     r = client.get("/liste/hausregeln/", {**query, "bid": "50", "points": "95", "tricks": "9"})
     expected = score_house(
@@ -190,7 +195,7 @@ def test_the_house_rule_page_has_announcements_and_a_null_above_its_value(client
     assert "cannot be played" in page and f'id="entry-isko">{lost.score}<' in page
 
 
-def test_every_game_really_played_passes_the_check():
+def test_every_game_really_played_passes_the_check() -> None:
     """No false refusals: games played out by the engine (random legal cards, a greedy declarer
     and greedy defenders for the extremes) always pass the sheet's check."""
     import random
@@ -225,7 +230,7 @@ def test_every_game_really_played_passes_the_check():
     assert len(seen) > 100
 
 
-def test_a_correction_that_cannot_happen_stays_in_its_form(sheet):
+def test_a_correction_that_cannot_happen_stays_in_its_form(sheet: Client) -> None:
     assert _game(sheet).status_code == 302
     r = sheet.post(
         "/liste/sitzung/spiel/1/",
@@ -241,7 +246,7 @@ def test_a_correction_that_cannot_happen_stays_in_its_form(sheet):
     assert r.status_code == 400 and "Geber" in r.content.decode() and _value(r.content.decode(), "points") == "66"
 
 
-def test_the_switches_are_named_in_the_chosen_deck_and_language(client):
+def test_the_switches_are_named_in_the_chosen_deck_and_language(client: Client) -> None:
     from skatschule.engine.houserules import SWITCHES
     from skatschule.engine.names import render
 

@@ -3,11 +3,13 @@ the same entries give the same rows, totals and Bock queue either way."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from skatschule.engine.evening import EveningGame, EveningPassed, EveningRamsch, play_evening
 from skatschule.engine.rules import PUB
 from skatschule.scoresheet.sheet import house_game, new_sheet, replay
 
-GAMES = [
+GAMES: list[dict[str, Any]] = [
     {"kind": "game", "declarer": 0, "game": "clubs", "matadors": 2, "bid": 18, "points": 60, "tricks": 5},
     {
         "kind": "game",

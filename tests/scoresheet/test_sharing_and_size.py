@@ -10,6 +10,7 @@ import time
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from skatschule.core.spreadsheets import guard
 from skatschule.scoresheet import services
@@ -23,7 +24,7 @@ GAME = {"declarer": "1", "game": "clubs", "matadors": "1", "bid": "18", "points"
 
 
 @pytest.fixture
-def owner(client):
+def owner(client: Client) -> tuple[Client, ScoreSheet]:
     user = get_user_model().objects.create_user("listenwart", password="herz-dame-und-karo-as")
     client.force_login(user)
     client.post("/liste/", NEW)
@@ -32,7 +33,7 @@ def owner(client):
     return client, sheet
 
 
-def test_a_viewer_gets_the_read_only_print_and_csv(owner, client):
+def test_a_viewer_gets_the_read_only_print_and_csv(owner: tuple[Client, ScoreSheet], client: Client) -> None:
     _, sheet = owner
     client.logout()
     page = client.get(f"/liste/geteilt/{sheet.share_id}/").content.decode()
@@ -50,7 +51,7 @@ def test_a_viewer_gets_the_read_only_print_and_csv(owner, client):
     assert client.post(f"/liste/geteilt/{sheet.share_id}/druck/").status_code == 405
 
 
-def test_the_owner_revokes_and_renews_the_link(owner):
+def test_the_owner_revokes_and_renews_the_link(owner: tuple[Client, ScoreSheet]) -> None:
     client, sheet = owner
     old = sheet.share_id
     r = client.post(f"/liste/{sheet.public_id}/teilen/", {"aktion": "neu"})
@@ -71,7 +72,7 @@ def test_the_owner_revokes_and_renews_the_link(owner):
     assert client.post(f"/liste/{sheet.public_id}/teilen/", {"aktion": "alles"}).status_code == 400
 
 
-def test_nobody_else_can_revoke_and_a_visitor_has_no_link(owner, client):
+def test_nobody_else_can_revoke_and_a_visitor_has_no_link(owner: tuple[Client, ScoreSheet], client: Client) -> None:
     _, sheet = owner
     client.logout()
     assert client.post(f"/liste/{sheet.public_id}/teilen/", {"aktion": "widerrufen"}).status_code == 404
@@ -82,7 +83,7 @@ def test_nobody_else_can_revoke_and_a_visitor_has_no_link(owner, client):
 
 
 @pytest.mark.parametrize("name", ['=HYPERLINK("http://x")', "@SUM(A1)", "+1+2", "-Anna"])
-def test_the_csv_keeps_formulas_out(client, name):
+def test_the_csv_keeps_formulas_out(client: Client, name: str) -> None:
     client.post("/liste/", {**NEW, "player1": name})
     client.post("/liste/sitzung/spiel/", GAME)
     body = client.get("/liste/sitzung/liste.csv").content.decode("utf-8-sig")
@@ -102,7 +103,7 @@ def _correct_many(store: SheetStore, count: int) -> float:
 _ENTRY = {"kind": "game", "declarer": 1, "game": "clubs", "matadors": 1, "bid": 18, "points": 70, "tricks": 6}
 
 
-def test_the_history_is_bounded_and_a_sheets_size_stays_flat(owner):
+def test_the_history_is_bounded_and_a_sheets_size_stays_flat(owner: tuple[Client, ScoreSheet]) -> None:
     _, sheet = owner
     store = SheetStore(sheet=sheet)
     _correct_many(store, services.HISTORY_LIMIT)
@@ -119,7 +120,7 @@ def test_the_history_is_bounded_and_a_sheets_size_stays_flat(owner):
     assert "60 ältere Korrekturen sind nicht mehr gespeichert" in page
 
 
-def test_a_visitors_sheet_in_the_session_is_bounded_too(client):
+def test_a_visitors_sheet_in_the_session_is_bounded_too(client: Client) -> None:
     client.post("/liste/", NEW)
     client.post("/liste/sitzung/spiel/", GAME)
     for i in range(services.HISTORY_LIMIT + 5):

@@ -201,7 +201,7 @@ def _items(page: str) -> list[str]:
     return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", li)) for li in body.split("<li>")[1:]]
 
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "de": {
         "declarer": "Du warst Alleinspieler",
         "defender": "Du warst Gegenspieler",
@@ -299,7 +299,7 @@ def test_a_stored_game_has_its_own_analysis_for_its_owner_only(
     assert f'href="{URL}{pk}/export.sgf"' in game_page
 
     calls: list[int] = []
-    real = services.analyse_plays
+    real = analysis.analyse_plays  # the function services imported
 
     def counting(*args: Any, **kwargs: Any) -> analysis.Analysis:
         calls.append(1)

@@ -96,8 +96,8 @@ def test_every_bot_decision_is_asked_at_the_tables_level(monkeypatch: pytest.Mon
 
         return call
 
-    monkeypatch.setattr(services, "choose_card", spy("card", services.choose_card))
-    monkeypatch.setattr(services, "bot_move", spy("move", services.bot_move))
+    monkeypatch.setattr(services, "choose_card", spy("card", choose_card))
+    monkeypatch.setattr(services, "bot_move", spy("move", bot_move))
     table = services.new_table(seed=9, level=level)
     state = services.replay(table)
     while not state.is_over():

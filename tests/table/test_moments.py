@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -129,7 +130,7 @@ def _first_full_game() -> tuple[str, IssGame]:
     raise AssertionError("no played-out suit or Grand game")
 
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "de": {
         "stich": "Wer bekommt den Stich?",
         "legal": "Welche Karten darf",

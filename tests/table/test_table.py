@@ -13,6 +13,7 @@ from skatschule.cards.render import card_name
 from skatschule.engine import GameState, Phase, SkatError
 from skatschule.engine.iss import parse_record
 from skatschule.table import services
+from tests.present import present
 
 URL = "/ueben/spiel/"
 PUBLIC_ISS = Path(__file__).resolve().parents[2].parent / "shared" / "vectors" / "public_iss.json"
@@ -165,7 +166,7 @@ def test_iss_import_and_step_through(client: Client) -> None:
     right = [c.code for c in probe.legal_cards()]
     graded = client.post(URL + "iss/", {"exercise": "legal", "spiel": 0, "schritt": 4, "cards": right})
     assert graded.status_code == 200 and "Richtig." in graded.content.decode()
-    wrong = [c.code for c in probe.hand(probe.to_move) if c.code not in right][:1] or right[:-1]
+    wrong = [c.code for c in probe.hand(present(probe.to_move)) if c.code not in right][:1] or right[:-1]
     graded = client.post(URL + "iss/", {"exercise": "legal", "spiel": 0, "schritt": 4, "cards": wrong})
     assert "Nicht ganz." in graded.content.decode()
     broken = next(c for c in cases if c["expected"].get("error"))["input"]["record"]

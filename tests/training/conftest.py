@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from pathlib import Path
+
 import pytest
 from django.test import Client
+from pytest_django.fixtures import Settings
 
 from skatschule import exercises
+from skatschule.exercises.base import ExerciseType
 from skatschule.owners import Owner
 
 from .fakes import FAKE_TYPES, LESSONS
 
 
 @pytest.fixture
-def fake_training(settings, tmp_path, monkeypatch):
+def fake_training(settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Mapping[str, ExerciseType]:
     """Swap in the fake exercise types and a lessons folder that uses them."""
     monkeypatch.setattr(exercises, "REGISTRY", dict(FAKE_TYPES), raising=False)
     folder = tmp_path / "lessons"

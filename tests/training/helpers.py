@@ -1,16 +1,19 @@
 from __future__ import annotations
 
+from skatschule.owners import Owner
+from skatschule.training.models import IssuedExercise
 from skatschule.training.registry import get_type
-from skatschule.training.services.issuing import issue, question_for, submit
+from skatschule.training.services.issuing import Submitted, issue, question_for, submit
+from tests.present import present
 
 
-def right_answer(issued) -> list[str]:
-    return get_type(issued.kind).correct_answer(question_for(issued))
+def right_answer(issued: IssuedExercise) -> list[str]:
+    return present(get_type(issued.kind)).correct_answer(question_for(issued))
 
 
-def wrong_answer(issued) -> list[str]:
+def wrong_answer(issued: IssuedExercise) -> list[str]:
     question = question_for(issued)
-    right = get_type(issued.kind).correct_answer(question)
+    right = present(get_type(issued.kind)).correct_answer(question)
     if question.widget == "number":
         return [str(int(right[0]) + 1)]
     if question.widget == "choice":
@@ -21,7 +24,7 @@ def wrong_answer(issued) -> list[str]:
     return others[:1] if others else []
 
 
-def answer(kind, difficulty, owner, correct: bool, lesson=None):
+def answer(kind: str, difficulty: int, owner: Owner, correct: bool, lesson: str | None = None) -> Submitted:
     issued = issue(kind=kind, difficulty=difficulty, lesson=lesson, owner=owner)
     values = right_answer(issued) if correct else wrong_answer(issued)
     return submit(issued=issued, owner=owner, values=values)

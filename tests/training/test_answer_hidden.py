@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from html.parser import HTMLParser
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from skatschule.exercises.base import ExerciseType, Question
 from skatschule.training.models import IssuedExercise
 from skatschule.training.registry import exercise_types
 from skatschule.training.services.issuing import question_for
@@ -45,7 +47,7 @@ class FormScan(HTMLParser):
         self.text: list[str] = []
         self.forms = 0
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
         self.page_attr_names.update(name for name, _ in attrs)
         if tag == "form" and "answer-form" in (attributes.get("class") or ""):
@@ -58,11 +60,11 @@ class FormScan(HTMLParser):
             if tag == "form":
                 self.depth += 1
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         if self.depth and tag == "form":
             self.depth -= 1
 
-    def handle_data(self, data):
+    def handle_data(self, data: str) -> None:
         if self.depth:
             self.text.append(data)
 
@@ -71,7 +73,7 @@ def _tokens(value: str) -> list[str]:
     return [value, *value.split()] if " " in value else [value]
 
 
-def check_page(html: str, question, correct: list[str], public_id: str) -> None:
+def check_page(html: str, question: Question, correct: list[str], public_id: str) -> None:
     correct = [str(v) for v in correct]
     scan = FormScan()
     scan.feed(html)
@@ -95,7 +97,7 @@ def check_page(html: str, question, correct: list[str], public_id: str) -> None:
     for group in (group for group in groups if group):  # a number to type has no options to compare
         per_option = {}
         for value in group:
-            count = Counter()
+            count: Counter[tuple[str, str]] = Counter()
             for tag, attrs in scan.tags:
                 for name, attr in attrs.items():
                     if attr is not None and value in _tokens(attr):
@@ -122,14 +124,14 @@ def check_page(html: str, question, correct: list[str], public_id: str) -> None:
     assert feedback_area and not feedback_area.group(1).strip()
 
 
-def _cases(types):
+def _cases(types: Mapping[str, ExerciseType]) -> list[tuple[str, int]]:
     return [(slug, level) for slug, kind in types.items() for level in range(1, kind.levels + 1)]
 
 
 REAL_CASES = _cases(exercise_types())
 
 
-def _run(kind_slug: str, level: int, kind) -> None:
+def _run(kind_slug: str, level: int, kind: ExerciseType) -> None:
     client = Client()
     for _ in range(SEEDS_PER_LEVEL):
         response = client.get(reverse("training:exercise", kwargs={"kind": kind_slug}) + f"?stufe={level}")
@@ -143,7 +145,7 @@ def _run(kind_slug: str, level: int, kind) -> None:
 @pytest.mark.django_db
 @pytest.mark.usefixtures("quick_gradings")
 @pytest.mark.parametrize("kind_slug, level", REAL_CASES or [("(the registry is empty)", 0)])
-def test_real_exercise_pages_hide_the_answer(kind_slug, level):
+def test_real_exercise_pages_hide_the_answer(kind_slug: str, level: int) -> None:
     types = exercise_types()
     assert kind_slug in types, "no exercise type is registered: no real page was checked"
     _run(kind_slug, level, types[kind_slug])
@@ -152,11 +154,11 @@ def test_real_exercise_pages_hide_the_answer(kind_slug, level):
 @pytest.mark.django_db
 @pytest.mark.usefixtures("fake_training")
 @pytest.mark.parametrize("kind_slug, level", _cases(FAKE_TYPES))
-def test_fake_exercise_pages_hide_the_answer(kind_slug, level):
+def test_fake_exercise_pages_hide_the_answer(kind_slug: str, level: int) -> None:
     _run(kind_slug, level, FAKE_TYPES[kind_slug])
 
 
-def test_the_check_catches_a_leak():
+def test_the_check_catches_a_leak() -> None:
     """The checker itself fails on pages that leak (so a passing run means something)."""
     from skatschule.engine import Text
     from skatschule.exercises.base import Choice, Question

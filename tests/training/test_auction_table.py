@@ -1,6 +1,7 @@
 """Reizen am Tisch: the learner plays one seat of the auction against engine bots."""
 
 import pytest
+from django.test import Client
 
 from skatschule.engine import BID_VALUES, Auction, Bid, Hold, SkatError, deal_cards
 from skatschule.engine.bots import choose_bid
@@ -15,14 +16,14 @@ from skatschule.training.services.auction_play import (
 )
 
 
-def test_bots_only_make_legal_moves_and_stop_at_the_learners_turn():
+def test_bots_only_make_legal_moves_and_stop_at_the_learners_turn() -> None:
     for seed in range(200):
         table = new_table(seed)
         auction = auction_of(table)  # replays every move through the engine
         assert auction.is_over or auction.to_move == table.seat
 
 
-def test_a_whole_auction_against_the_bots_ends_correctly():
+def test_a_whole_auction_against_the_bots_ends_correctly() -> None:
     for seed in range(100):
         table = new_table(seed)
         auction = auction_of(table)
@@ -33,7 +34,7 @@ def test_a_whole_auction_against_the_bots_ends_correctly():
             assert auction.value <= hand_limit(table.deal.hand(auction.declarer)).value
 
 
-def test_illegal_steps_are_refused_by_the_engine():
+def test_illegal_steps_are_refused_by_the_engine() -> None:
     table = next(
         t for t in (new_table(s) for s in range(50)) if not auction_of(t).is_over and not auction_of(t).pending
     )
@@ -45,7 +46,7 @@ def test_illegal_steps_are_refused_by_the_engine():
         play_user_move(table, "drop table")
 
 
-def test_hand_limit_is_the_engine_value_of_the_best_game():
+def test_hand_limit_is_the_engine_value_of_the_best_game() -> None:
     from skatschule.engine import parse_cards
 
     cards = tuple(parse_cards("CJ SJ CA CT CK C9 C8 HA SA D7"))
@@ -58,7 +59,7 @@ def test_hand_limit_is_the_engine_value_of_the_best_game():
     assert len(limit.lines) == 6 and all(line.de and line.en for line in limit.lines)  # four suits, Grand, Null
 
 
-def test_no_bot_bids_beyond_its_own_evaluation_over_10000_deals():
+def test_no_bot_bids_beyond_its_own_evaluation_over_10000_deals() -> None:
     """Three bots at one table, 10,000 seeded deals: every bid and every hold stays within the
     value of the game the bot's own evaluation would declare; a bot that would pass never
     bids, and the winner of the auction has a game to declare."""
@@ -84,7 +85,7 @@ def test_no_bot_bids_beyond_its_own_evaluation_over_10000_deals():
 
 
 @pytest.mark.django_db
-def test_the_table_page(client):
+def test_the_table_page(client: Client) -> None:
     page = client.get("/ueben/reizen-am-tisch/")
     assert page.status_code == 200
     table = Table.from_session(client.session["auction_table"])
@@ -110,7 +111,7 @@ def test_the_table_page(client):
 
 
 @pytest.mark.parametrize("step", ["²", "٨٠", "１８", "1" * 4])
-def test_a_bid_that_is_not_plain_ascii_digits_is_an_unknown_step(step):
+def test_a_bid_that_is_not_plain_ascii_digits_is_an_unknown_step(step: str) -> None:
     """ "²" passes ``str.isdigit`` but not ``int`` (it was a 500 at /ueben/reizen-am-tisch/);
     "٨٠" and "１８" would be read as 80 and 18."""
     table = next(

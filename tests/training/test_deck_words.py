@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import itertools
 import re
+import secrets
 
 import pytest
 from django.test import Client
@@ -16,7 +17,7 @@ from django.urls import reverse
 from skatschule import exercises
 from skatschule.engine.names import render
 from skatschule.training.models import IssuedExercise
-from skatschule.training.services import issuing
+from tests.present import present
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_gradings")]
 
@@ -69,9 +70,11 @@ CASES = [(kind, level) for kind, t in exercises.REGISTRY.items() for level in ra
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize(("kind", "level"), CASES)
-def test_exercise_page_names_cards_as_the_german_deck(kind, level, lang, monkeypatch):
+def test_exercise_page_names_cards_as_the_german_deck(
+    kind: str, level: int, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     seeds = itertools.count(1000 * level + 7)
-    monkeypatch.setattr(issuing.secrets, "randbelow", lambda _limit: next(seeds))
+    monkeypatch.setattr(secrets, "randbelow", lambda _limit: next(seeds))
     client = _german_client(lang)
     french, german = (FRENCH_DE, GERMAN_DE) if lang == "de" else (FRENCH_EN, GERMAN_EN)
     named_somewhere = False
@@ -101,7 +104,7 @@ def test_exercise_page_names_cards_as_the_german_deck(kind, level, lang, monkeyp
 
 
 @pytest.mark.parametrize(("kind", "level"), CASES)
-def test_exercise_texts_use_references_for_many_seeds(kind, level):
+def test_exercise_texts_use_references_for_many_seeds(kind: str, level: int) -> None:
     """Over many seeds (pure Python, no pages): rendered with the German deck, no text of a
     question or its feedback keeps a French card, suit or rank name."""
     exercise = exercises.REGISTRY[kind]
@@ -114,9 +117,9 @@ def test_exercise_texts_use_references_for_many_seeds(kind, level):
 
 
 @pytest.mark.parametrize("deck", ["tournament", "french"])
-def test_french_and_tournament_decks_keep_the_isko_names(deck, monkeypatch):
+def test_french_and_tournament_decks_keep_the_isko_names(deck: str, monkeypatch: pytest.MonkeyPatch) -> None:
     seeds = itertools.count(5)
-    monkeypatch.setattr(issuing.secrets, "randbelow", lambda _limit: next(seeds))
+    monkeypatch.setattr(secrets, "randbelow", lambda _limit: next(seeds))
     client = Client()
     client.cookies["skatschule_deck"] = deck
     for kind in ("stich", "zugeben", "spitzen"):
@@ -140,7 +143,7 @@ def test_lessons_name_cards_suits_and_games_in_the_chosen_deck(lang: str) -> Non
         start = page.index('<div class="lesson-text">')
         text = html.unescape(_TAGS.sub(" ", _RULE_LINK.sub(" ", page[start : page.index("</div>", start)])))
         text = re.sub(r"\bclubs (add|only)\b|Club players", " ", text)  # Skat clubs, not the suit
-        assert not french.search(text), (lesson.slug, french.search(text).group(0), text[:300])
+        assert not french.search(text), (lesson.slug, present(french.search(text)).group(0), text[:300])
         if lesson.slug == "spitzen":
             assert german.search(text) and ("Eichel-Unter" in text if lang == "de" else "Unter of acorns" in text)
         assert "⟦" not in text

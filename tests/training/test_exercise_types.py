@@ -26,6 +26,7 @@ from skatschule.engine import (
     parse_cards,
 )
 from skatschule.engine.names import strip_refs
+from skatschule.engine.seats import Seat
 from skatschule.exercises import CURRICULUM, REGISTRY, AnswerError, ExerciseType, get
 from skatschule.exercises.base import Feedback, Question
 from skatschule.exercises.gen import FinishedGame
@@ -447,15 +448,17 @@ def test_reizen_hoehe_cases() -> None:
 def test_reizen_ablauf_cases() -> None:
     from skatschule.exercises.reizen_ablauf import Scenario
 
-    moves = (Bid(1, 18), Hold(0), Bid(1, 20), Pass(0), Bid(2, 22), Pass(1))
+    moves = (Bid(Seat(1), 18), Hold(Seat(0)), Bid(Seat(1), 20), Pass(Seat(0)), Bid(Seat(2), 22), Pass(Seat(1)))
     assert solve("reizen_ablauf", Scenario("result", moves)) == ["2@22"]
-    assert solve("reizen_ablauf", Scenario("result", (Bid(1, 18), Hold(0), Pass(1), Pass(2)))) == ["0@18"]
-    assert solve("reizen_ablauf", Scenario("result", (Pass(1), Pass(2), Pass(0)))) == ["eingepasst"]
+    assert solve(
+        "reizen_ablauf", Scenario("result", (Bid(Seat(1), 18), Hold(Seat(0)), Pass(Seat(1)), Pass(Seat(2))))
+    ) == ["0@18"]
+    assert solve("reizen_ablauf", Scenario("result", (Pass(Seat(1)), Pass(Seat(2)), Pass(Seat(0))))) == ["eingepasst"]
     assert solve("reizen_ablauf", Scenario("turn", ())) == ["1:sagt"]
-    assert solve("reizen_ablauf", Scenario("turn", (Bid(1, 18),))) == ["0:hoert"]
-    assert solve("reizen_ablauf", Scenario("turn", (Bid(1, 18), Pass(0)))) == ["2:sagt"]
-    assert solve("reizen_ablauf", Scenario("turn", (Pass(1), Bid(2, 18)))) == ["0:hoert"]
-    assert solve("reizen_ablauf", Scenario("turn", (Pass(1), Pass(2)))) == ["0:allein"]
+    assert solve("reizen_ablauf", Scenario("turn", (Bid(Seat(1), 18),))) == ["0:hoert"]
+    assert solve("reizen_ablauf", Scenario("turn", (Bid(Seat(1), 18), Pass(Seat(0))))) == ["2:sagt"]
+    assert solve("reizen_ablauf", Scenario("turn", (Pass(Seat(1)), Bid(Seat(2), 18)))) == ["0:hoert"]
+    assert solve("reizen_ablauf", Scenario("turn", (Pass(Seat(1)), Pass(Seat(2))))) == ["0:allein"]
 
 
 def test_spielansage_cases() -> None:

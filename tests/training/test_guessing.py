@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from skatschule.exercises import REGISTRY
-from skatschule.exercises.base import CHOICE_WIDGETS
+from skatschule.exercises.base import CHOICE_WIDGETS, Question
 
 from . import question_bank
 
@@ -120,7 +120,7 @@ def tally(slug: str, level: int) -> Tally:
     return out
 
 
-def _question_key(q) -> tuple:
+def _question_key(q: Question) -> tuple[object, ...]:
     """What a learner sees of a question: the text, the facts, the cards and the options (as a set)."""
     return (
         q.prompt.de,
@@ -155,7 +155,7 @@ def _scan() -> dict[tuple[str, int], set[str]]:
     found: dict[tuple[str, int], set[str]] = {}
     for slug, kind in REGISTRY.items():
         for level in range(1, kind.levels + 1):
-            widgets = {kind.generate(level, seed).widget for seed in range(50)} & CHOICE_WIDGETS
+            widgets = {str(kind.generate(level, seed).widget) for seed in range(50)} & CHOICE_WIDGETS
             if widgets:
                 found[(slug, level)] = widgets
     return found

@@ -14,10 +14,13 @@ import itertools
 import re
 
 import pytest
+from django.test import Client
 
 from skatschule import exercises
 from skatschule.engine import GameType, Rank, Suit, parse_card
+from skatschule.exercises.base import Question
 from skatschule.training.services.auction_play import Table
+from tests.present import present
 
 SUIT_ORDER = [Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN]
 NULL_ORDER = [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN]
@@ -56,7 +59,7 @@ def assert_player_sorted(codes: list[str] | tuple[str, ...], game: GameType | No
     assert _clashes(blocks) == best, f"colours alternate where possible: {codes}"
 
 
-def test_the_check_itself_refuses_unsorted_hands():
+def test_the_check_itself_refuses_unsorted_hands() -> None:
     with pytest.raises(AssertionError):
         assert_player_sorted("HA C8 SA ST DA DJ HQ HT DT CA".split(), None)  # the auction table's old order
     with pytest.raises(AssertionError):
@@ -69,7 +72,7 @@ def test_the_check_itself_refuses_unsorted_hands():
     assert_player_sorted("CA CJ CT C7 HK HJ".split(), GameType.NULL)
 
 
-def _game_of(kind: str, question) -> GameType | None:
+def _game_of(kind: str, question: Question) -> GameType | None:
     """The game the learner is told (the "Spiel:" fact), as the engine's GameType."""
     names = {
         "clubs": GameType.CLUBS,
@@ -87,7 +90,7 @@ def _game_of(kind: str, question) -> GameType | None:
 
 
 @pytest.mark.parametrize("kind", ["spitzen", "reizen_hoehe", "zugeben", "ueberreizt", "regelverstoss"])
-def test_exercise_hands_are_sorted_for_their_game(kind):
+def test_exercise_hands_are_sorted_for_their_game(kind: str) -> None:
     exercise = exercises.REGISTRY[kind]
     shown = 0
     for level in range(1, exercise.levels + 1):
@@ -105,7 +108,7 @@ def test_exercise_hands_are_sorted_for_their_game(kind):
     assert shown >= 15  # regelverstoss shows the hand only in some questions
 
 
-def test_casebook_hands_are_sorted_for_the_cases_game():
+def test_casebook_hands_are_sorted_for_the_cases_game() -> None:
     from skatschule.casebook import cases as casebook
 
     checked = 0
@@ -117,19 +120,19 @@ def test_casebook_hands_are_sorted_for_the_cases_game():
 
 
 @pytest.mark.django_db
-def test_auction_table_shows_the_hand_sorted(client):
+def test_auction_table_shows_the_hand_sorted(client: Client) -> None:
     for _ in range(8):
         page = client.post("/ueben/reizen-am-tisch/", {"action": "new"}) if _ else client.get("/ueben/reizen-am-tisch/")
         assert page.status_code == 200
         html = page.content.decode()
-        table = Table.from_session(client.session["auction_table"])
+        table = present(Table.from_session(client.session["auction_table"]))
         mine = html[html.index("<h2>") : html.index("</span>", html.index('<span class="cards">'))]
         shown = re.findall(r'data-card="(\w\w)"', mine)
         assert sorted(shown) == sorted(c.code for c in table.hand())
         assert_player_sorted(shown, None)
 
 
-def test_trump_question_shows_the_hand_sorted_without_giving_the_trumps_away():
+def test_trump_question_shows_the_hand_sorted_without_giving_the_trumps_away() -> None:
     """ "Which of these are trumps?": the hand is sorted as before a game is known (Null: Null's
     order), never for the game asked about, which would put the answer first."""
     exercise = exercises.REGISTRY["rangfolge"]

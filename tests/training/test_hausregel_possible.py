@@ -7,6 +7,7 @@ import pytest
 from skatschule.engine.feasible import game_possible
 from skatschule.engine.houserules import spitze_cards
 from skatschule.exercises import get
+from skatschule.exercises.hausregel import Hausregel
 
 SEEDS = 10_000
 
@@ -14,6 +15,7 @@ SEEDS = 10_000
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_every_generated_game_is_possible(level: int) -> None:
     kind = get("hausregel")
+    assert isinstance(kind, Hausregel)
     spitze_games = 0
     for seed in range(SEEDS):
         g = kind.scenario(level, seed).game

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -15,7 +16,7 @@ from .helpers import right_answer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fake_training")]
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}
 NEXT = re.compile(r'<a class="btn next-exercise" href="([^"]+)" autofocus>')
 
 
@@ -26,7 +27,7 @@ NEXT = re.compile(r'<a class="btn next-exercise" href="([^"]+)" autofocus>')
         reverse("training:lesson", kwargs={"slug": "addieren"}),
     ],
 )
-def test_next_link_leads_to_a_focused_question(start) -> None:
+def test_next_link_leads_to_a_focused_question(start: str) -> None:
     client = Client()
     page = client.get(start).content.decode()
     assert " autofocus>" not in page.split('<section class="exercise"')[1].split("</h2>")[0]

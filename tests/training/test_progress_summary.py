@@ -6,6 +6,7 @@ table, compared after every step with :func:`derived_progress`."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -29,6 +30,7 @@ from skatschule.training.selectors import (
 from skatschule.training.services.activities import record_activity
 from skatschule.training.services.adoption import adopt_session
 from skatschule.training.services.issuing import question_for
+from tests.present import present
 from tests.training.helpers import answer
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +52,7 @@ operations = st.lists(
 )
 
 
-def _import_old(owner: Owner, step, correct: bool, days: int) -> None:
+def _import_old(owner: Owner, step: tuple[str, int], correct: bool, days: int) -> None:
     """An attempt dated in the past, stored the way the progress import stores it."""
     kind, level = step
     created = timezone.now() - timedelta(days=days)
@@ -78,7 +80,7 @@ def _same(owner: Owner) -> None:
 
 @hsettings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 @given(ops=operations)
-def test_summary_equals_the_derivation_over_random_histories(ops):
+def test_summary_equals_the_derivation_over_random_histories(ops: list[tuple[str, Any, Any]]) -> None:
     user = get_user_model().objects.create_user(f"verlauf-{get_user_model().objects.count()}")
     owner = Owner.for_user(user)
     for number, (op, arg, flag) in enumerate(ops):
@@ -101,15 +103,15 @@ def test_summary_equals_the_derivation_over_random_histories(ops):
         assert ProgressSummary.objects.filter(user=user).exists()
 
 
-def test_an_answer_updates_the_summary_in_its_transaction_and_a_page_reads_no_history():
+def test_an_answer_updates_the_summary_in_its_transaction_and_a_page_reads_no_history() -> None:
     owner = Owner.for_user(get_user_model().objects.create_user("laeufer"))
     kind, level = STEPS[0]
     for i in range(30):
         answer(kind, level, owner, correct=i % 3 != 0)
     _same(owner)  # builds and stores the summary
-    stored = ProgressSummary.objects.get(user_id=owner.user_id).state
+    stored = ProgressSummary.objects.get(user_id=present(owner.user_id)).state
     answer(kind, level, owner, correct=True)
-    after = ProgressSummary.objects.get(user_id=owner.user_id).state
+    after = ProgressSummary.objects.get(user_id=present(owner.user_id)).state
     assert after["count"] == stored["count"] + 1 == 31 and after["run"] == stored["run"] + 1  # folded in by submit
     with CaptureQueriesContext(connection) as queries:
         progress(owner)
@@ -118,7 +120,7 @@ def test_an_answer_updates_the_summary_in_its_transaction_and_a_page_reads_no_hi
     _same(owner)
 
 
-def test_a_regrade_is_seen_at_once():
+def test_a_regrade_is_seen_at_once() -> None:
     owner = Owner.for_user(get_user_model().objects.create_user("umbewertet"))
     kind, level = STEPS[0]
     attempts = [answer(kind, level, owner, correct=True).attempt for _ in range(6)]
@@ -128,7 +130,7 @@ def test_a_regrade_is_seen_at_once():
     assert progress(owner).best_streak == 3
 
 
-def test_a_finished_game_counts_for_its_lesson_but_is_no_answer():
+def test_a_finished_game_counts_for_its_lesson_but_is_no_answer() -> None:
     owner = Owner.for_user(get_user_model().objects.create_user("spielerin"))
     step = STEPS[0]
     answer(step[0], step[1], owner, correct=False)

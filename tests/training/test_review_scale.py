@@ -6,7 +6,9 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -17,7 +19,7 @@ from tests.people import client_for
 pytestmark = pytest.mark.django_db
 
 
-def _due(user, start: int, count: int) -> None:
+def _due(user: User, start: int, count: int) -> None:
     """Items due in the past; later seeds less overdue (they queue behind the first)."""
     now = timezone.now()
     card = {
@@ -35,14 +37,14 @@ def _due(user, start: int, count: int) -> None:
     )
 
 
-def _review_queries(client) -> tuple[int, str]:
+def _review_queries(client: Client) -> tuple[int, str]:
     with CaptureQueriesContext(connection) as queries:
         response = client.get(reverse("training:review"))
     assert response.status_code == 200
     return len(queries), "\n".join(q["sql"] for q in queries)
 
 
-def test_review_queue_fetches_one_item_and_counts_with_count():
+def test_review_queue_fetches_one_item_and_counts_with_count() -> None:
     user = get_user_model().objects.create_user("wiederholer")
     client = client_for(user)
     _due(user, 0, 2)

@@ -13,6 +13,7 @@ import pytest
 from django.utils import timezone
 
 from skatschule.exercises import REGISTRY
+from skatschule.owners import Owner
 from skatschule.training.models import IssuedExercise, ReviewItem
 from skatschule.training.services import variants
 from skatschule.training.services.issuing import issue, question_for, submit
@@ -52,7 +53,7 @@ def test_variant_is_another_question_of_the_same_type_level_and_rules(kind: str,
 
 
 @pytest.mark.django_db
-def test_missed_exercise_comes_back_as_a_fresh_variant_that_reviews_its_card(owner) -> None:
+def test_missed_exercise_comes_back_as_a_fresh_variant_that_reviews_its_card(owner: Owner) -> None:
     issued = issue(kind="regelverstoss", difficulty=2, owner=owner)
     submitted = submit(issued=issued, owner=owner, values=_wrong("regelverstoss", issued))
     attempt, feedback = submitted.attempt, submitted.feedback

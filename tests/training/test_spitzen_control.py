@@ -5,27 +5,28 @@ from __future__ import annotations
 
 import itertools
 import re
+import secrets
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from skatschule import exercises
 from skatschule.training.models import IssuedExercise
-from skatschule.training.services import issuing
 from skatschule.training.services.issuing import clean_answer
 
 pytestmark = pytest.mark.django_db
 
 
-def _issue(client, monkeypatch, seed=11):
+def _issue(client: Client, monkeypatch: pytest.MonkeyPatch, seed: int = 11) -> tuple[str, IssuedExercise]:
     seeds = itertools.count(seed)
-    monkeypatch.setattr(issuing.secrets, "randbelow", lambda _limit: next(seeds))
+    monkeypatch.setattr(secrets, "randbelow", lambda _limit: next(seeds))
     page = client.get(reverse("training:exercise", kwargs={"kind": "spitzen"}) + "?stufe=3").content.decode()
     issued = IssuedExercise.objects.latest("issued_at", "pk")
     return page, issued
 
 
-def test_the_page_offers_mit_ohne_and_a_number(client, monkeypatch):
+def test_the_page_offers_mit_ohne_and_a_number(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
     page, issued = _issue(client, monkeypatch)
     start = page.index('<form class="answer-form"')
     form = page[start : page.index("</form>", start)]
@@ -39,7 +40,7 @@ def test_the_page_offers_mit_ohne_and_a_number(client, monkeypatch):
 
 
 @pytest.mark.parametrize("right", [True, False])
-def test_the_plain_form_is_graded(client, monkeypatch, right):
+def test_the_plain_form_is_graded(client: Client, monkeypatch: pytest.MonkeyPatch, right: bool) -> None:
     _, issued = _issue(client, monkeypatch)
     kind = exercises.REGISTRY["spitzen"]
     question = kind.generate(issued.difficulty, issued.seed)
@@ -54,7 +55,7 @@ def test_the_plain_form_is_graded(client, monkeypatch, right):
     assert ("Leider nicht richtig." in html) is not right
 
 
-def test_the_old_answers_still_count():
+def test_the_old_answers_still_count() -> None:
     kind = exercises.REGISTRY["spitzen"]
     for seed in range(20):
         question = kind.generate(2, seed)
@@ -73,7 +74,9 @@ def test_the_old_answers_still_count():
 
 
 @pytest.mark.parametrize("count", ["²", "٣", "３"])
-def test_a_count_that_is_not_plain_ascii_digits_is_unreadable(client, monkeypatch, count):
+def test_a_count_that_is_not_plain_ascii_digits_is_unreadable(
+    client: Client, monkeypatch: pytest.MonkeyPatch, count: str
+) -> None:
     """ "²" passes ``str.isdigit`` but not ``int`` (the answer was a 500); "٣" and "３" would be
     read as 3. All three are a 400 that asks for one of the answers, and the exercise stays open."""
     _, issued = _issue(client, monkeypatch)

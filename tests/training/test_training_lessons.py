@@ -3,12 +3,15 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from pytest_django.fixtures import Settings
 
 from skatschule.content import DIRECTIVE_RE, find_directives
+from skatschule.exercises.base import ExerciseType
 from skatschule.training.lessons import (
     LessonError,
     get_activity,
@@ -53,7 +56,7 @@ Text
 """
 
 
-def test_the_curriculum():
+def test_the_curriculum() -> None:
     lessons = get_lessons()
     assert len(lessons) >= 12
     got = {lesson.order: (lesson.slug, set(lesson.kinds)) for lesson in lessons}
@@ -62,7 +65,7 @@ def test_the_curriculum():
     assert all((lesson.mastery_needed, lesson.mastery_window) == (8, 10) for lesson in lessons)
 
 
-def test_the_lessons_are_valid():
+def test_the_lessons_are_valid() -> None:
     types = exercise_types()
     assert types, "the exercise registry is empty"
     assert validate_lessons() == []
@@ -73,7 +76,7 @@ def test_the_lessons_are_valid():
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_lesson_length(lang):
+def test_lesson_length(lang: str) -> None:
     for lesson in get_lessons():
         text = re.sub(r"⟦[^⟧]*⟧", " name ", DIRECTIVE_RE.sub(" ", lesson.body(lang)))  # a named card is one word
         words = len(re.findall(r"[0-9A-Za-zÄÖÜäöüß]+", text))
@@ -87,7 +90,7 @@ def _published_rule_ids() -> set[str]:
     return ids
 
 
-def test_rule_ids_exist_where_the_chapter_is_written():
+def test_rule_ids_exist_where_the_chapter_is_written() -> None:
     published = _published_rule_ids()
     chapters = {rule.split(".")[0] for rule in published}
     for lesson in get_lessons():
@@ -99,7 +102,7 @@ def test_rule_ids_exist_where_the_chapter_is_written():
                 assert rule in published, (lesson.slug, rule)
 
 
-def test_lessons_are_in_our_own_words():
+def test_lessons_are_in_our_own_words() -> None:
     tool = Path(settings.BASE_DIR).parent / "shared" / "tools" / "own_words.py"
     if not tool.exists():
         pytest.skip("shared/tools/own_words.py is not beside the project")
@@ -114,7 +117,7 @@ def test_lessons_are_in_our_own_words():
     assert not mine, mine
 
 
-def test_parse_a_lesson():
+def test_parse_a_lesson() -> None:
     lesson = parse_lesson(VALID.replace("---\n@de", "mastery: 3/4\nvariant: yes\n---\n@de"), "x.md")
     assert (lesson.slug, lesson.title_de, lesson.title_en) == ("probe", "Probe", "Test")
     assert (lesson.mastery_needed, lesson.mastery_window, lesson.variant) == (3, 4, True)
@@ -141,12 +144,12 @@ def test_parse_a_lesson():
         VALID.replace("title: Probe | Test\n", "title: Probe | Test\ntitle: X | Y\n"),
     ],
 )
-def test_broken_lessons_are_rejected(broken):
+def test_broken_lessons_are_rejected(broken: str) -> None:
     with pytest.raises(LessonError):
         parse_lesson(broken, "broken.md")
 
 
-def test_validation_reports_problems(fake_training):
+def test_validation_reports_problems(fake_training: Mapping[str, ExerciseType]) -> None:
     lesson = parse_lesson(
         VALID.replace("fake_add:1", "fake_add:1, fake_add:9, nope:1")
         .replace("rules: 1.3.2", "rules: 1.3.2, drei")
@@ -158,7 +161,9 @@ def test_validation_reports_problems(fake_training):
         assert expected in problems
 
 
-def test_file_number_must_match_order(fake_training, settings, tmp_path):
+def test_file_number_must_match_order(
+    fake_training: Mapping[str, ExerciseType], settings: Settings, tmp_path: Path
+) -> None:
     (tmp_path / "02-probe.md").write_text(VALID, encoding="utf-8")
     settings.TRAINING_LESSONS_DIR = tmp_path
     with pytest.raises(LessonError):
@@ -166,7 +171,7 @@ def test_file_number_must_match_order(fake_training, settings, tmp_path):
     assert "02-probe.md" in validate_lessons()[0]
 
 
-def test_render_directives_and_sanitise():
+def test_render_directives_and_sanitise() -> None:
     html = str(
         render_text("Siehe [[rule: 3.2.1]], [[cards: CA CT]] = [[points: CA CT]] <script>x()</script> **fett**", "de")
     )

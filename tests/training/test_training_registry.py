@@ -7,7 +7,7 @@ from skatschule.training.registry import covered_rule_ids, exercises_for_rule
 
 
 @pytest.mark.usefixtures("fake_training")
-def test_exercises_for_rule_with_fakes():
+def test_exercises_for_rule_with_fakes() -> None:
     with translation.override("de"):
         found = exercises_for_rule("4.1.1")
     assert [(p.kind, p.slug, p.title) for p in found] == [
@@ -21,7 +21,7 @@ def test_exercises_for_rule_with_fakes():
     assert covered_rule_ids() >= {"4.1.1", "3.2.1", "K.1.1", "1.3.2", "2.3.1"}
 
 
-def test_real_registry_and_lessons():
+def test_real_registry_and_lessons() -> None:
     covered = covered_rule_ids()
     assert {"1.3.2", "3.2.1", "A.2.1", "K.3.1"} <= covered
     with translation.override("de"):

@@ -1,14 +1,17 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.utils import timezone
 
 from skatschule.core.notfound import NotFound
-from skatschule.exercises.base import AnswerError
+from skatschule.exercises.base import AnswerError, Feedback, Question
 from skatschule.owners import Owner
 from skatschule.training.lessons import get_lesson
 from skatschule.training.models import AppendOnlyError, Attempt, AttemptGrade, IssuedExercise, ReviewItem
@@ -24,6 +27,7 @@ from skatschule.training.services.issuing import (
     question_for,
     submit,
 )
+from tests.present import present
 
 from .fakes import FakeAdd
 from .helpers import answer, right_answer, wrong_answer
@@ -31,7 +35,7 @@ from .helpers import answer, right_answer, wrong_answer
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fake_training")]
 
 
-def test_issue_stores_server_side_state(owner):
+def test_issue_stores_server_side_state(owner: Owner) -> None:
     issued = issue(kind="fake_add", difficulty=2, owner=owner)
     assert 0 <= issued.seed < 2**31
     assert issued.session_key == owner.session_key and issued.user is None
@@ -41,17 +45,18 @@ def test_issue_stores_server_side_state(owner):
     assert lesson_issue.lesson == "addieren" and lesson_issue.mode == IssuedExercise.Mode.LESSON
 
 
-def test_issue_rejects_unknown_kind_and_bad_level(owner):
+def test_issue_rejects_unknown_kind_and_bad_level(owner: Owner) -> None:
     with pytest.raises(UnknownExercise):
         issue(kind="nope", difficulty=1, owner=owner)
     assert issubclass(UnknownExercise, NotFound)
-    for bad in (0, 4, "x", "", None, "1.5"):
+    bad: Any
+    for bad in (0, 4, "x", "", None, "1.5"):  # not only what the signature admits
         with pytest.raises(BadDifficulty):
             issue(kind="fake_add", difficulty=bad, owner=owner)
     assert not IssuedExercise.objects.exists()
 
 
-def test_submit_right_and_wrong(owner):
+def test_submit_right_and_wrong(owner: Owner) -> None:
     issued = issue(kind="fake_add", difficulty=1, owner=owner)
     submitted = submit(issued=issued, owner=owner, values=right_answer(issued))
     attempt, feedback = submitted.attempt, submitted.feedback
@@ -68,7 +73,7 @@ def test_submit_right_and_wrong(owner):
     assert feedback.steps and feedback.answer.de
 
 
-def test_time_taken_is_capped(owner):
+def test_time_taken_is_capped(owner: Owner) -> None:
     issued = issue(kind="fake_add", difficulty=1, owner=owner)
     attempt = submit(
         issued=issued, owner=owner, values=right_answer(issued), now=issued.issued_at + timedelta(days=3)
@@ -76,7 +81,7 @@ def test_time_taken_is_capped(owner):
     assert attempt.time_taken_ms == TIME_CAP_MS
 
 
-def test_submit_checks_the_owner(owner, other_owner, django_user_model):
+def test_submit_checks_the_owner(owner: Owner, other_owner: Owner, django_user_model: type[User]) -> None:
     issued = issue(kind="fake_add", difficulty=1, owner=owner)
     with pytest.raises(NotFound):
         submit(issued=issued, owner=other_owner, values=right_answer(issued))
@@ -89,7 +94,7 @@ def test_submit_checks_the_owner(owner, other_owner, django_user_model):
     assert not Attempt.objects.exists()
 
 
-def test_double_submit_records_one_attempt(owner):
+def test_double_submit_records_one_attempt(owner: Owner) -> None:
     issued = issue(kind="fake_add", difficulty=1, owner=owner)
     first = submit(issued=issued, owner=owner, values=wrong_answer(issued))
     second = submit(issued=issued, owner=owner, values=right_answer(issued))
@@ -102,12 +107,12 @@ def test_double_submit_records_one_attempt(owner):
     assert third.attempt.pk == first.attempt.pk and third.feedback == first.feedback
 
 
-def test_concurrent_double_submit_returns_the_winner(owner, monkeypatch):
+def test_concurrent_double_submit_returns_the_winner(owner: Owner, monkeypatch: pytest.MonkeyPatch) -> None:
     issued = issue(kind="fake_add", difficulty=1, owner=owner)
     real = issuing.grade_answer
-    calls = []
+    calls: list[int] = []
 
-    def racing_grade(question, values):
+    def racing_grade(question: Question, values: Sequence[str]) -> Feedback:
         feedback = real(question, values)
         if not calls:  # the other request inserts its attempt while we are grading
             calls.append(1)
@@ -130,7 +135,7 @@ def test_concurrent_double_submit_returns_the_winner(owner, monkeypatch):
     assert submitted.feedback.given.de == "1"
 
 
-def test_answer_error_is_not_stored(owner):
+def test_answer_error_is_not_stored(owner: Owner) -> None:
     issued = issue(kind="fake_add", difficulty=1, owner=owner)
     for junk in ([], ["abc"], ["1", "2"], ["1e5"], ["9" * 80], ["1"] * 100):
         with pytest.raises(AnswerError):
@@ -153,14 +158,14 @@ def test_answer_error_is_not_stored(owner):
         ("fake_multi", ["0"]),
     ],
 )
-def test_clean_answer_rejects_junk(kind, junk, owner):
+def test_clean_answer_rejects_junk(kind: str, junk: list[str], owner: Owner) -> None:
     issued = issue(kind=kind, difficulty=1, owner=owner)
     question = question_for(issued)
     with pytest.raises(AnswerError):
         clean_answer(question, junk)
 
 
-def test_order_accepts_one_field_with_spaces(owner):
+def test_order_accepts_one_field_with_spaces(owner: Owner) -> None:
     issued = issue(kind="fake_order", difficulty=1, owner=owner)
     right = right_answer(issued)
     submitted = submit(issued=issued, owner=owner, values=[" ".join(right)])
@@ -168,7 +173,7 @@ def test_order_accepts_one_field_with_spaces(owner):
     assert feedback.correct and attempt.correct
 
 
-def test_attempts_are_append_only(owner):
+def test_attempts_are_append_only(owner: Owner) -> None:
     attempt = answer("fake_add", 1, owner, True).attempt
     attempt.correct = False
     with pytest.raises(AppendOnlyError):
@@ -180,8 +185,8 @@ def test_attempts_are_append_only(owner):
     assert Attempt.objects.get().effective_grade() is False
 
 
-def test_progress_derivation(owner):
-    lesson = get_lesson("addieren")
+def test_progress_derivation(owner: Owner) -> None:
+    lesson = present(get_lesson("addieren"))
     lp = lesson_progress_for(owner, lesson)
     assert (lp.attempts, lp.accuracy, lp.streak, lp.percent, lp.mastered, lp.current_step) == (0, None, 0, 0, False, 1)
 
@@ -214,9 +219,9 @@ def test_progress_derivation(owner):
     assert lp.recent_right == 7 and not lp.mastered
 
 
-def test_overall_progress_and_suggestion(owner):
+def test_overall_progress_and_suggestion(owner: Owner) -> None:
     p = progress(owner)
-    assert p.attempts == 0 and p.suggestion.kind == "lesson" and p.suggestion.lesson.slug == "addieren"
+    assert p.attempts == 0 and p.suggestion.kind == "lesson" and present(p.suggestion.lesson).slug == "addieren"
     assert [c.chapter for c in p.chapters] == ["1", "2", "3", "4", "K", "A"]
     for correct in (True, True, False, True):
         answer("fake_add", 1, owner, correct)
@@ -230,21 +235,21 @@ def test_overall_progress_and_suggestion(owner):
     assert chapters["1"].attempts == 0 and chapters["1"].accuracy is None
     rules = {r.rule_id: r for r in p.rules}
     assert rules["4.1.1"].accuracy == 75
-    assert p.lessons[0].suggested and p.next_lesson.lesson.slug == "addieren"
+    assert p.lessons[0].suggested and present(p.next_lesson).lesson.slug == "addieren"
     # the miss is in the review queue; once due, reviewing is suggested first
     ReviewItem.objects.update(due=timezone.now() - timedelta(minutes=1))
     p = progress(owner)
     assert p.due_reviews == 1 and p.suggestion.kind == "review"
 
 
-def test_regrade_uses_the_effective_grade(owner):
+def test_regrade_uses_the_effective_grade(owner: Owner) -> None:
     attempt = answer("fake_add", 1, owner, True).attempt
     AttemptGrade.objects.create(attempt=attempt, correct=False)
-    lp = lesson_progress_for(owner, get_lesson("addieren"))
+    lp = lesson_progress_for(owner, present(get_lesson("addieren")))
     assert lp.right == 0
 
 
-def test_miss_creates_review_item_and_hit_reschedules(owner):
+def test_miss_creates_review_item_and_hit_reschedules(owner: Owner) -> None:
     before = timezone.now()
     attempt = answer("fake_add", 1, owner, False).attempt
     item = ReviewItem.objects.get()
@@ -278,7 +283,7 @@ def test_miss_creates_review_item_and_hit_reschedules(owner):
     assert item.reviews == 2 and item.due <= timezone.now() + timedelta(minutes=15)
 
 
-def test_adopt_session_moves_everything(owner):
+def test_adopt_session_moves_everything(owner: Owner) -> None:
     answer("fake_add", 1, owner, False)
     answer("fake_add", 1, owner, True)
     user = get_user_model().objects.create_user("anna", password="pw-long-enough-1")
@@ -292,7 +297,7 @@ def test_adopt_session_moves_everything(owner):
     assert adopt_session(session_key="", user=user)["attempts"] == 0
 
 
-def test_adopt_session_keeps_the_users_review_item_on_clash(owner):
+def test_adopt_session_keeps_the_users_review_item_on_clash(owner: Owner) -> None:
     user = get_user_model().objects.create_user("ben", password="pw-long-enough-1")
     attempt = answer("fake_add", 1, owner, False).attempt
     ReviewItem.objects.create(user=user, kind="fake_add", difficulty=1, seed=attempt.seed, card={}, due=timezone.now())
@@ -301,7 +306,7 @@ def test_adopt_session_keeps_the_users_review_item_on_clash(owner):
     assert ReviewItem.objects.count() == 1
 
 
-def test_regrade_command(owner, monkeypatch, capsys):
+def test_regrade_command(owner: Owner, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     answer("fake_add", 1, owner, True)
     answer("fake_add", 1, owner, False)
     call_command("regrade")
@@ -310,7 +315,7 @@ def test_regrade_command(owner, monkeypatch, capsys):
 
     real = FakeAdd.grade
 
-    def inverted(self, question, values):
+    def inverted(self: FakeAdd, question: Question, values: Sequence[str]) -> Feedback:
         from dataclasses import replace
 
         feedback = real(self, question, values)

@@ -3,19 +3,22 @@ from __future__ import annotations
 import re
 import uuid
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from skatschule.owners import Owner
 from skatschule.training.models import Attempt, IssuedExercise, ReviewItem
+from tests.present import present
 
 from .helpers import right_answer, wrong_answer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fake_training")]
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}
 
 
 def _client(lang: str) -> Client:
@@ -31,7 +34,7 @@ def _issued_from_page(client: Client, url: str) -> IssuedExercise:
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_every_page_renders(lang):
+def test_every_page_renders(lang: str) -> None:
     client = _client(lang)
     pages = [
         reverse("training:lessons"),
@@ -51,21 +54,21 @@ def test_every_page_renders(lang):
         response = client.get(url)
         assert response.status_code == 200, url
         assert f'<html lang="{lang}"' in response.content.decode()
-    issued = IssuedExercise.objects.filter(kind="fake_add").first()
+    issued = present(IssuedExercise.objects.filter(kind="fake_add").first())
     response = client.post(reverse("training:answer", args=[issued.public_id]), {"answer": wrong_answer(issued)})
     assert response.status_code == 200
     for url in pages[:1] + pages[-2:]:
         assert client.get(url).status_code == 200
 
 
-def test_language_switches_content():
+def test_language_switches_content() -> None:
     de = _client("de").get(reverse("training:lesson", kwargs={"slug": "addieren"})).content.decode()
     en = _client("en").get(reverse("training:lesson", kwargs={"slug": "addieren"})).content.decode()
     assert "Wie viel ist" in de and "Zwei Karten" in de
     assert "What is" in en and "Two cards" in en and "Zwei Karten" not in en
 
 
-def test_lesson_page_shows_text_rules_progress_and_exercise():
+def test_lesson_page_shows_text_rules_progress_and_exercise() -> None:
     client = Client()
     html = client.get(reverse("training:lesson", kwargs={"slug": "addieren"})).content.decode()
     assert 'href="/regeln/4.1.1' in html
@@ -77,7 +80,7 @@ def test_lesson_page_shows_text_rules_progress_and_exercise():
     assert issued.lesson == "addieren" and issued.mode == "lesson" and issued.difficulty == 1
 
 
-def test_lesson_moves_up_a_step_after_five_right():
+def test_lesson_moves_up_a_step_after_five_right() -> None:
     client = Client()
     url = reverse("training:lesson", kwargs={"slug": "addieren"})
     for _ in range(5):
@@ -88,19 +91,19 @@ def test_lesson_moves_up_a_step_after_five_right():
     assert _issued_from_page(client, url + "?stufe=1").difficulty == 1
 
 
-def test_variant_lesson_is_marked():
+def test_variant_lesson_is_marked() -> None:
     html = Client().get(reverse("training:lesson", kwargs={"slug": "kneipe"})).content.decode()
     assert "variant-note" in html
 
 
-def test_lessons_page_marks_the_suggestion():
+def test_lessons_page_marks_the_suggestion() -> None:
     html = Client().get(reverse("training:lessons")).content.decode()
     assert html.count("lesson-item is-suggested") == 1
     assert 'id="lesson-addieren"' in html
     assert html.index("lesson-item is-suggested") < html.index('id="lesson-waehlen"')
 
 
-def test_htmx_answer_returns_the_partial():
+def test_htmx_answer_returns_the_partial() -> None:
     client = Client()
     issued = _issued_from_page(client, reverse("training:lesson", kwargs={"slug": "addieren"}))
     response = client.post(
@@ -118,7 +121,7 @@ def test_htmx_answer_returns_the_partial():
     assert Attempt.objects.count() == 1
 
 
-def test_htmx_answer_right_moves_the_progress_bar():
+def test_htmx_answer_right_moves_the_progress_bar() -> None:
     client = Client()
     issued = _issued_from_page(client, reverse("training:lesson", kwargs={"slug": "addieren"}))
     html = client.post(
@@ -128,7 +131,7 @@ def test_htmx_answer_right_moves_the_progress_bar():
     assert f'value="{round(100 / 8)}"' in html
 
 
-def test_plain_answer_returns_the_full_page():
+def test_plain_answer_returns_the_full_page() -> None:
     client = Client()
     issued = _issued_from_page(client, reverse("training:exercise", kwargs={"kind": "fake_add"}))
     response = client.post(reverse("training:answer", args=[issued.public_id]), {"answer": right_answer(issued)})
@@ -140,7 +143,7 @@ def test_plain_answer_returns_the_full_page():
     assert 'id="lesson-progress"' in html
 
 
-def test_english_feedback():
+def test_english_feedback() -> None:
     client = _client("en")
     issued = _issued_from_page(client, reverse("training:exercise", kwargs={"kind": "fake_pick"}))
     html = client.post(
@@ -150,7 +153,7 @@ def test_english_feedback():
     assert "Next exercise" in html and "Correct answer" in html and "Nächste Aufgabe" not in html
 
 
-def test_double_submit_via_views():
+def test_double_submit_via_views() -> None:
     client = Client()
     issued = _issued_from_page(client, reverse("training:exercise", kwargs={"kind": "fake_add"}))
     url = reverse("training:answer", args=[issued.public_id])
@@ -161,7 +164,7 @@ def test_double_submit_via_views():
     assert Attempt.objects.count() == 1
 
 
-def test_forged_and_foreign_uuids_are_404():
+def test_forged_and_foreign_uuids_are_404() -> None:
     client = Client()
     assert client.post(reverse("training:answer", args=[uuid.uuid4()]), {"answer": "1"}).status_code == 404
     issued = _issued_from_page(Client(), reverse("training:exercise", kwargs={"kind": "fake_add"}))
@@ -171,7 +174,7 @@ def test_forged_and_foreign_uuids_are_404():
     assert not Attempt.objects.exists()
 
 
-def test_read_only_pages_start_no_session():
+def test_read_only_pages_start_no_session() -> None:
     client = Client()
     for name in ("training:lessons", "training:dashboard", "training:review"):
         assert client.get(reverse(name)).status_code == 200
@@ -180,7 +183,7 @@ def test_read_only_pages_start_no_session():
     assert "sessionid" in client.cookies
 
 
-def test_review_skips_items_of_vanished_types_and_levels(owner):
+def test_review_skips_items_of_vanished_types_and_levels(owner: Owner) -> None:
     client = Client()
     issued = _issued_from_page(client, reverse("training:exercise", kwargs={"kind": "fake_add"}))
     key = issued.session_key
@@ -191,7 +194,7 @@ def test_review_skips_items_of_vanished_types_and_levels(owner):
     assert response.status_code == 200 and "keine Wiederholung" in response.content.decode()
 
 
-def test_bad_input_statuses():
+def test_bad_input_statuses() -> None:
     client = Client()
     assert client.get(reverse("training:exercise", kwargs={"kind": "nope"})).status_code == 404
     assert client.get(reverse("training:lesson", kwargs={"slug": "nope"})).status_code == 404
@@ -205,7 +208,7 @@ def test_bad_input_statuses():
     assert client.get(reverse("training:answer", args=[issued.public_id])).status_code == 405
 
 
-def test_unreadable_answer_without_htmx_is_400_with_message():
+def test_unreadable_answer_without_htmx_is_400_with_message() -> None:
     client = Client()
     issued = _issued_from_page(client, reverse("training:exercise", kwargs={"kind": "fake_add"}))
     response = client.post(reverse("training:answer", args=[issued.public_id]), {"answer": "zwölf"})
@@ -215,7 +218,7 @@ def test_unreadable_answer_without_htmx_is_400_with_message():
     assert not Attempt.objects.exists()
 
 
-def test_unreadable_answer_with_htmx_is_swapped():
+def test_unreadable_answer_with_htmx_is_swapped() -> None:
     client = _client("en")
     issued = _issued_from_page(client, reverse("training:exercise", kwargs={"kind": "fake_add"}))
     response = client.post(reverse("training:answer", args=[issued.public_id]), {"answer": "twelve"}, **HTMX)
@@ -241,7 +244,7 @@ def test_unreadable_answer_with_htmx_is_swapped():
     ],
 )
 @pytest.mark.parametrize("kind", ["fake_add", "fake_pick", "fake_jacks", "fake_order", "fake_multi"])
-def test_junk_posts_never_500(kind, data):
+def test_junk_posts_never_500(kind: str, data: dict[str, Any]) -> None:
     client = Client(raise_request_exception=False)
     issued = _issued_from_page(client, reverse("training:exercise", kwargs={"kind": kind}))
     response = client.post(reverse("training:answer", args=[issued.public_id]), data)
@@ -250,14 +253,14 @@ def test_junk_posts_never_500(kind, data):
     assert response.status_code == 200
 
 
-def test_csrf_is_enforced():
+def test_csrf_is_enforced() -> None:
     client = Client(enforce_csrf_checks=True)
     issued = _issued_from_page(client, reverse("training:exercise", kwargs={"kind": "fake_add"}))
     response = client.post(reverse("training:answer", args=[issued.public_id]), {"answer": right_answer(issued)})
     assert response.status_code == 403
 
 
-def test_review_page_serves_a_fresh_variant():
+def test_review_page_serves_a_fresh_variant() -> None:
     client = Client()
     issued = _issued_from_page(client, reverse("training:exercise", kwargs={"kind": "fake_add"}))
     client.post(reverse("training:answer", args=[issued.public_id]), {"answer": wrong_answer(issued)})
@@ -281,7 +284,7 @@ def test_review_page_serves_a_fresh_variant():
     assert "keine Wiederholung fällig" in client.get(reverse("training:review")).content.decode()
 
 
-def test_dashboard_shows_stats_and_chart():
+def test_dashboard_shows_stats_and_chart() -> None:
     client = Client()
     for correct in (True, True, False):
         issued = _issued_from_page(client, reverse("training:exercise", kwargs={"kind": "fake_add"}))
@@ -294,7 +297,7 @@ def test_dashboard_shows_stats_and_chart():
     assert "Registriere dich" in html
 
 
-def test_lesson_cards_follow_the_deck():
+def test_lesson_cards_follow_the_deck() -> None:
     client = Client()
     client.cookies["skatschule_deck"] = "german"
     html = client.get(reverse("training:lesson", kwargs={"slug": "addieren"})).content.decode()
