@@ -11,6 +11,7 @@ state, so undoing a move is just keeping the old one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -213,7 +214,7 @@ class Auction:
         return f"{names[self.declarer]} becomes declarer at {self.value}"
 
 
-def run_auction(moves: list[object]) -> Auction:
+def run_auction(moves: Sequence[object]) -> Auction:
     """Play a whole auction given in vector notation and return its final state."""
     auction = Auction()
     for item in moves:

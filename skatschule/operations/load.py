@@ -37,6 +37,7 @@ import threading
 import time
 import urllib.parse
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -163,7 +164,7 @@ class Visitor:
             self.pause()
 
 
-def percentile(values: list[float], p: float) -> float:
+def percentile(values: Sequence[float], p: float) -> float:
     ordered = sorted(values)
     if not ordered:
         return float("nan")
