@@ -82,7 +82,7 @@ INSTALLED_APPS = [
     "skatschule.rules",
     "skatschule.training",
     "skatschule.table",
-    "skatschule.druecken",
+    "skatschule.graded_by_play",
     "skatschule.puzzles",
     "skatschule.accounts",
     "skatschule.casebook",

@@ -9,9 +9,9 @@ urlpatterns = [
     path("regeln/", include("skatschule.rules.urls")),
     path("ueben/spiel/", include("skatschule.table.urls")),
     path("ueben/aufgaben/", include("skatschule.puzzles.urls")),
-    path("ueben/druecken/", include("skatschule.druecken.urls")),
-    # the same pages for the bidding exercise graded by play (skatschule.druecken.views)
-    path("ueben/reizen/", include(("skatschule.druecken.urls", "druecken"), namespace="reizen")),
+    path("ueben/druecken/", include("skatschule.graded_by_play.urls")),
+    # the same pages for the bidding exercise graded by play (skatschule.graded_by_play.views)
+    path("ueben/reizen/", include(("skatschule.graded_by_play.urls", "druecken"), namespace="reizen")),
     path("ueben/", include("skatschule.training.urls")),
     path("konto/", include("skatschule.accounts.urls")),
     path("faelle/", include("skatschule.casebook.urls")),

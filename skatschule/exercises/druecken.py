@@ -5,7 +5,7 @@ declared game and of the best game, by the expected list score over sampled deal
 defenders' cards. Right is a discard among the best three of the declared game, in a game whose
 best discard is at most :data:`GAME_MARGIN` below that of the best game.
 
-The grading takes seconds, so the site computes it as a job (``skatschule.druecken``) and hands
+The grading takes seconds, so the site computes it as a job (``skatschule.graded_by_play``) and hands
 it in through :attr:`Druecken.source`; without it (tests, ``manage.py regrade``) the type grades
 on its own, with an in-process cache.
 
@@ -84,7 +84,7 @@ def hand_of(level: int, seed: int) -> tuple[Card, ...]:
     """The twelve cards of an exercise: the jacks, then Kreuz, Pik, Herz, Karo, each from the Ass down.
 
     A fixed order: sorting by suit length (as :func:`.sort_hand` does) put the short suit and so
-    the cards to put away last, a place anyone could guess (tests/druecken/test_guessing.py)."""
+    the cards to put away last, a place anyone could guess (tests/graded_by_play/test_guessing.py)."""
     rng = rng_for("druecken", level, seed)
     deck = list(CARDS)
     while True:

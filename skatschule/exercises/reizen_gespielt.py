@@ -8,7 +8,7 @@ little; one higher already loses on average). The feedback shows the expected sc
 game, the win chance, and how lesson 7's hand evaluation (:mod:`skatschule.engine.evaluation`)
 answers, and why.
 
-The grading takes a moment, so the site computes it as a job (``skatschule.druecken``, the app of
+The grading takes a moment, so the site computes it as a job (``skatschule.graded_by_play``, the app of
 the exercises graded by a job) and hands it in through :attr:`ReizenGespielt.source`; without it
 (tests, ``manage.py regrade``) the type grades on its own, with an in-process cache.
 

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from skatschule.druecken.work import TYPE
+from skatschule.graded_by_play.work import TYPE
 from tests.browser.phones import phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

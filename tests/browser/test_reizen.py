@@ -9,7 +9,7 @@ import pytest
 from django.test import override_settings
 from playwright.sync_api import expect
 
-from skatschule.druecken.work import BID_GRADE, BID_TYPE
+from skatschule.graded_by_play.work import BID_GRADE, BID_TYPE
 from skatschule.jobs.models import Job
 from skatschule.jobs.running import run
 from tests.browser.phones import phone

@@ -40,7 +40,7 @@ def questions(slug: str, level: int) -> Iterator[tuple[int, Question, list[str]]
     for seed in SEEDS:
         q = kind.generate(level, seed)
         # a type graded by a job (the Drücken trainer: seconds a hand) is asked, not answered,
-        # here: its answers are checked in tests/druecken/
+        # here: its answers are checked in tests/graded_by_play/
         entry = (seed, q, [] if kind.graded_by_job else kind.correct_answer(q))
         built.append(entry)
         yield entry

@@ -152,7 +152,7 @@ def test_every_seed(slug: str, level: int) -> None:
     (whose derivation links only published rules), wrong with wrong answers, refused when
     unreadable, and the answer not given away."""
     if REGISTRY[slug].graded_by_job:
-        pytest.skip("graded by playing 66 discards over 200 deals (seconds a hand): tests/druecken/")
+        pytest.skip("graded by playing 66 discards over 200 deals (seconds a hand): tests/graded_by_play/")
     kind = REGISTRY[slug]
     assert isinstance(kind, EngineExercise)
     published = published_rule_ids()

@@ -3,11 +3,11 @@
 from django.apps import AppConfig
 
 
-class DrueckenConfig(AppConfig):
+class GradedByPlayConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
-    name = "skatschule.druecken"
-    label = "druecken"
-    verbose_name = "Drücken"
+    name = "skatschule.graded_by_play"
+    label = "graded_by_play"
+    verbose_name = "Am Spiel bewertet"
 
     def ready(self) -> None:
         from skatschule.exercises import register

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client, override_settings
 
-from skatschule.druecken.work import GRADE, TYPE
 from skatschule.engine import GameType
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.druecken import TOP, feedback_for, parse_answer
+from skatschule.graded_by_play.work import GRADE, TYPE
 from skatschule.jobs.models import Job, JobStatus, Result
 from skatschule.training.models import Attempt, IssuedExercise
 

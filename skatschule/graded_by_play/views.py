@@ -116,7 +116,7 @@ def exercise(request: HttpRequest, public_id: Any) -> HttpResponse:
             return _graded(request, owner, issued, list(pending))
         context = exercise_context(issued, progress_for(owner, issued))
         context.update(job=job, page=_page(request, issued), waiting=GRADED[issued.kind].waiting)
-        return render(request, "druecken/waiting.html", context)
+        return render(request, "graded_by_play/waiting.html", context)
     return render(request, "training/exercise.html", exercise_context(issued, progress_for(owner, issued)))
 
 

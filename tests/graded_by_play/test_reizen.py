@@ -8,7 +8,6 @@ import re
 import pytest
 from django.test import Client, override_settings
 
-from skatschule.druecken.work import BID_GRADE, BID_TYPE
 from skatschule.engine import parse_card
 from skatschule.engine.bidding import BID_VALUES
 from skatschule.engine.bidplay import LADDER, grade_bid
@@ -16,6 +15,7 @@ from skatschule.engine.evaluation import evaluate
 from skatschule.exercises import CURRICULUM, REGISTRY
 from skatschule.exercises.base import AnswerError
 from skatschule.exercises.reizen_gespielt import PASS, feedback_for, hand_of, parse_bid
+from skatschule.graded_by_play.work import BID_GRADE, BID_TYPE
 from skatschule.jobs.models import Job, JobStatus, Result
 from skatschule.training.models import Attempt, IssuedExercise
 

@@ -14,9 +14,9 @@ from collections import Counter
 
 import pytest
 
-from skatschule.druecken.work import BID_TYPE
 from skatschule.engine.bidplay import LADDER
 from skatschule.exercises.reizen_gespielt import PASS
+from skatschule.graded_by_play.work import BID_TYPE
 
 SEEDS = range(60)
 MARGIN = 0.15

@@ -13,8 +13,8 @@ from collections import Counter
 
 import pytest
 
-from skatschule.druecken.work import TYPE
 from skatschule.engine import GameType
+from skatschule.graded_by_play.work import TYPE
 
 SEEDS = range(16)
 
