@@ -15,9 +15,9 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
-from skatschule.engine import SkatError, Step, Text
+from skatschule.engine import CARDS, Card, SkatError, Step, Text
 
 __all__ = [
     "Choice",
@@ -25,6 +25,7 @@ __all__ = [
     "Feedback",
     "AnswerError",
     "ExerciseType",
+    "GradedByPlay",
     "Widget",
     "rng_for",
     "CHOICE_WIDGETS",
@@ -43,9 +44,9 @@ Widget = Literal["number", "choice", "cards", "order", "multi", "case", "discard
 - ``case``: one of ``options`` (its ``value``) and then one integer (the list entry), as two
   ``answer`` fields in that order (``fall``: a casebook case that also asks for the score);
 - ``discard``: two of ``cards`` (card codes) and one of ``options`` (the game), in any order
-  (``druecken``: graded by a job of the ``druecken`` app);
+  (``druecken``: graded by a job of the ``graded_by_play`` app);
 - ``bid``: one of ``options`` (``passen`` or a bid), picked from a list in the ladder's order
-  (``reizen_gespielt``: graded by a job of the ``druecken`` app).
+  (``reizen_gespielt``: graded by a job of the ``graded_by_play`` app).
 """
 
 
@@ -167,3 +168,27 @@ class ExerciseType(ABC):
         Computed with the engine, never stored.
         """
         raise NotImplementedError
+
+
+SourceT = TypeVar("SourceT")
+
+
+class GradedByPlay(ExerciseType, Generic[SourceT]):
+    """A type graded by playing its hand against sampled deals: seconds a grading, so a job of
+    the ``graded_by_play`` app grades it (:attr:`graded_by_job`).
+
+    ``source`` is where gradings come from: the site sets its jobs' stored results; None
+    computes them here (tests, scripts). ``deals`` is the number of sampled deals (fewer in
+    quick tests)."""
+
+    graded_by_job = True
+    deals: int
+
+    def __init__(self) -> None:
+        self.source: SourceT | None = None
+
+    @staticmethod
+    def hand(question: Question) -> tuple[Card, ...]:
+        """The question's cards as cards."""
+        by_code = {c.code: c for c in CARDS}
+        return tuple(by_code[c] for c in question.cards)

@@ -25,7 +25,7 @@ from skatschule.engine import CARDS, Card, GameType, Rank, Step, Suit, Text
 from skatschule.engine.discard import CANDIDATE_GAMES, DEALS, SCREEN_DEALS, DiscardGrade, HandGrading, grade_hand
 from skatschule.engine.names import card_ref, game_ref
 
-from .base import AnswerError, Choice, ExerciseType, Feedback, Question, rng_for
+from .base import AnswerError, Choice, Feedback, GradedByPlay, Question, rng_for
 
 __all__ = ["Druecken", "GAME_MARGIN", "TOP", "hand_of", "parse_answer", "grading_key"]
 
@@ -145,7 +145,7 @@ def _voids(cards: Sequence[Card], pair: tuple[Card, Card], game: GameType) -> li
     return [s for s in Suit if s != trump and _suit(cards, s) and not _suit(kept, s)]
 
 
-class Druecken(ExerciseType):
+class Druecken(GradedByPlay[Source]):
     slug = "druecken"
     name = Text("Drücken", "Discarding (Drücken)")
     description = Text(
@@ -156,14 +156,8 @@ class Druecken(ExerciseType):
     )
     rule_ids = RULES
     levels = 3
-    graded_by_job = True
     deals = DEALS
-    """Deals per grading (fewer in quick tests)."""
     screen = SCREEN_DEALS
-
-    def __init__(self) -> None:
-        self.source: Source | None = None
-        """Where gradings come from (the site: its jobs); None: computed here."""
 
     def generate(self, difficulty: int, seed: int) -> Question:
         self.check_difficulty(difficulty)
@@ -193,8 +187,7 @@ class Druecken(ExerciseType):
         )
 
     def grading(self, question: Question, game: GameType) -> HandGrading:
-        by_code = {c.code: c for c in CARDS}
-        cards = tuple(by_code[c] for c in question.cards)
+        cards = self.hand(question)
         if self.source is not None:
             return self.source(cards, game, self.deals, self.screen)
         return _computed(cards, game, self.deals, self.screen)

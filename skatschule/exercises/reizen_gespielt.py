@@ -30,7 +30,7 @@ from skatschule.engine.bidplay import DEALS, LADDER, BidGrading, GameOutcomes, g
 from skatschule.engine.evaluation import evaluate
 from skatschule.engine.seats import Seat
 
-from .base import AnswerError, Choice, ExerciseType, Feedback, Question, rng_for
+from .base import AnswerError, Choice, Feedback, GradedByPlay, Question, rng_for
 
 __all__ = ["ReizenGespielt", "PASS", "grading_key", "parse_bid", "hand_of", "feedback_for"]
 
@@ -121,7 +121,7 @@ def _percent(share: float) -> Text:
     return Text(f"{whole}\u00a0%", f"{whole}%")
 
 
-class ReizenGespielt(ExerciseType):
+class ReizenGespielt(GradedByPlay[Source]):
     slug = "reizen_gespielt"
     name = Text("Reizen, am Spiel gemessen", "Bidding, graded by play")
     description = Text(
@@ -132,13 +132,7 @@ class ReizenGespielt(ExerciseType):
     )
     rule_ids = RULES
     levels = 3
-    graded_by_job = True
     deals = DEALS
-    """Deals per grading (fewer in quick tests)."""
-
-    def __init__(self) -> None:
-        self.source: Source | None = None
-        """Where gradings come from (the site: its jobs); None: computed here."""
 
     def generate(self, difficulty: int, seed: int) -> Question:
         self.check_difficulty(difficulty)
@@ -173,8 +167,7 @@ class ReizenGespielt(ExerciseType):
         return hand_of(question.difficulty, question.seed)[1]
 
     def grading(self, question: Question) -> BidGrading:
-        by_code = {c.code: c for c in CARDS}
-        cards = tuple(by_code[c] for c in question.cards)
+        cards = self.hand(question)
         position = self.position_of(question)
         if self.source is not None:
             return self.source(cards, position, self.deals)
