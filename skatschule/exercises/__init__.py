@@ -37,7 +37,7 @@ regelverstoss  level 1 choice ``alleinspieler`` / ``gegenpartei``, levels 2-3 nu
                (the declarer's list entry after the referee's ruling)
 =============  =====================================================================
 
-The types graded by a job register from the ``druecken`` app: ``druecken`` (widget ``discard``) and
+The types graded by a job register from the ``graded_by_play`` app: ``druecken`` (widget ``discard``) and
 ``reizen_gespielt`` (widget ``bid``: ``passen`` or a bid value).
 """
 
