@@ -244,6 +244,29 @@ def _mask_points(game: GameType) -> tuple[tuple[int, ...], tuple[int, ...], tupl
     return parts[0], parts[1], parts[2]
 
 
+@functools.cache
+def _least(game: GameType) -> tuple[tuple[int, int, tuple[tuple[int, ...], ...]], ...]:
+    """For the sure-trick bound of ``game``: each group as (mask, shift, table), where
+    ``table[cards >> shift]`` lists, for the cards of the group in one hand, the Augen of its
+    0, 1, 2, ... cheapest cards (what that hand must give at least when it has to follow)."""
+    t = tables_for(game)
+    out: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []
+    start = 0
+    while start < 32:
+        mask = t.follow[start]
+        width = mask.bit_count()
+        table: list[tuple[int, ...]] = []
+        for m in range(1 << width):
+            own = sorted(t.points[start + i] for i in range(width) if m >> i & 1)
+            sums = [0]
+            for p in own:
+                sums.append(sums[-1] + p)
+            table.append(tuple(sums))
+        out.append((mask, start, tuple(table)))
+        start += width
+    return tuple(out)
+
+
 def _squeeze(bands: tuple[tuple[int, int], ...], h0: int, h1: int, h2: int) -> tuple[int, int, int]:
     """The hands with the live cards of every band moved to the band's top (the cards
     already played squeezed out): the same position for the Augen search."""
@@ -286,6 +309,7 @@ class _Search:
         self.trump_mask = (1 << self.trumps) - 1
         self.plain, self.band_low, self.bands = _layout(tables.game)
         self.pts_a, self.pts_b, self.pts_c = _mask_points(tables.game)
+        self.least = _least(tables.game)
         self.order_memo: dict[int, list[int]] = {}
         self.order_b_memo: dict[int, list[int]] = {}
         """The same for the second hand, by its cards, the lead, what the last hand can put
@@ -331,7 +355,7 @@ class _Search:
         self.rep_memo[key] = out
         return out
 
-    def sure(self, mine: int, live: int, opp1: int, opp2: int) -> int:
+    def sure(self, mine: int, live: int, opp1: int, opp2: int, f1: int, f2: int) -> int:
         """Augen of the leader's own cards in the tricks it surely takes in a row from the lead:
         its top trumps, then the top cards of plain suits that no opponent (``opp1``, ``opp2``;
         0 for none) can trump in time. A lower bound of the leader's side's Augen to come."""
@@ -361,7 +385,19 @@ class _Search:
                 while x.bit_count() > cap:
                     x ^= 1 << (x.bit_length() - 1)
             taken |= x
-        return self.pts_a[taken & 0x7FF] + self.pts_b[taken >> 11 & 0x7FF] + self.pts_c[taken >> 22]
+        if not taken:
+            return 0
+        # the followers (``f1``, ``f2``) must follow to those tricks as long as they can: at
+        # least their cheapest cards of each group, as many as the leader's tricks in it
+        forced = 0
+        for mask, shift, table in self.least:
+            k = (taken & mask).bit_count()
+            if k:
+                row = table[(f1 & mask) >> shift]
+                forced += row[k] if k < len(row) else row[-1]
+                row = table[(f2 & mask) >> shift]
+                forced += row[k] if k < len(row) else row[-1]
+        return forced + self.pts_a[taken & 0x7FF] + self.pts_b[taken >> 11 & 0x7FF] + self.pts_c[taken >> 22]
 
     # ------------------------------------------------------------------ Augen games
     def trick(self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int) -> int:
@@ -423,7 +459,7 @@ class _Search:
                 x &= (other & -other) - 1
             run = self.pts_a[x] if mine else -self.pts_a[x]  # at most 11 trumps
         if d == 0:
-            sure = self.sure(ha, live, hb, hc)
+            sure = self.sure(ha, live, hb, hc, hb, hc)
             if sure >= beta:
                 return sure
             if sure > lo:
@@ -431,7 +467,7 @@ class _Search:
             if run < 0 and left + run < hi:
                 hi = left + run
         else:
-            sure = self.sure(ha, live, dh, 0)
+            sure = self.sure(ha, live, dh, 0, hb, hc)
             if run < 0 and -run > sure:
                 sure = -run
             sure = left - sure
