@@ -22,7 +22,8 @@ How it works:
   another hand or on the table, do exactly the same in every continuation; only one of
   them is searched.
 * **Move ordering**: the best lead stored in the table first, then the killer lead of
-  that depth; in a trick, cards are tried by what they do to it (taking it, smearing Augen
+  that depth, then the highest card of a group, and a defender's low lead towards the
+  partner's highest card before other low leads; in a trick, cards are tried by what they do to it (taking it, smearing Augen
   to a partner, throwing the cheapest card). The orders of the second and the last hand are
   computed once for their cards and the card on top and then remembered; a card that cuts
   the search off moves to the front of its remembered order.
@@ -510,6 +511,11 @@ class _Search:
                             score += 20 if d == 0 else -10
                     else:
                         score = 20 - pts[i]
+                        if d:
+                            # a defender leads low towards the partner's highest card left
+                            g = live & follow[i]
+                            if not (ha | dh) & g & -g:
+                                score += 8
                     if d and not dh & follow[i]:
                         score -= 15
                     score = score << 16
