@@ -23,7 +23,8 @@ How it works:
   them is searched.
 * **Move ordering**: the best lead stored in the table first, then the killer lead of
   that depth, then the highest card of a group, and a defender's low lead towards the
-  partner's highest card before other low leads, the declarer's plain leads into a
+  partner's highest card or into the partner's void (when he can trump) before other
+  low leads, the declarer's plain leads into a
   defender's void last; in a trick, cards are tried by what they do to it (taking it, smearing Augen
   to a partner, throwing the cheapest card). The orders of the second and the last hand are
   computed once for their cards and the card on top and then remembered; a card that cuts
@@ -500,6 +501,7 @@ class _Search:
         if len(moves_a) > 1:
             keys: list[int] = []
             trumps = self.trumps
+            pa = hb if d == 2 else hc
             for i in moves_a:
                 if i == tt_move:
                     score = 1 << 30
@@ -519,6 +521,8 @@ class _Search:
                                 score += 8
                     if d and not dh & follow[i]:
                         score -= 15
+                    elif d and i >= trumps and not pa & follow[i] and pa & self.trump_mask:
+                        score += 8  # the partner trumps it
                     elif not d and i >= trumps and not (hb & follow[i] and hc & follow[i]):
                         score -= 40  # the declarer leads a plain suit a defender lacks last
                     score = score << 16
