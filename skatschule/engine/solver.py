@@ -452,40 +452,42 @@ class _Search:
                 return hi
         live = ha | hb | hc
         d = (declarer - lead) % 3  # the declarer's place in this trick, 0 = he leads
-        # sure Augen. The highest trumps left, as far as one side holds them all, go to that
-        # side whenever they are played; and the leader can cash its sure tricks now
         dh = ha if d == 0 else hb if d == 1 else hc
-        x = live & self.trump_mask
-        run = 0
-        if x:
-            mine = (dh & x & -x) != 0
-            other = x & ~dh if mine else x & dh
-            if other:
-                x &= (other & -other) - 1
-            run = self.pts_a[x] if mine else -self.pts_a[x]  # at most 11 trumps
-        if d == 0:
-            sure = self.sure(ha, live, hb, hc, hb, hc)
-            if sure >= beta:
-                return sure
-            if sure > lo:
-                lo = sure
-            if run < 0 and left + run < hi:
-                hi = left + run
-        else:
-            sure = self.sure(ha, live, dh, 0, hb, hc)
-            if run < 0 and -run > sure:
-                sure = -run
-            sure = left - sure
-            if sure <= alpha:
-                return sure
-            if sure < hi:
-                hi = sure
-            if run > lo:
-                lo = run
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
+        # sure Augen (only at a first visit: a table entry holds these bounds already). The
+        # highest trumps left, as far as one side holds them all, go to that side whenever
+        # they are played; and the leader can cash its sure tricks now
+        if entry is None:
+            x = live & self.trump_mask
+            run = 0
+            if x:
+                mine = (dh & x & -x) != 0
+                other = x & ~dh if mine else x & dh
+                if other:
+                    x &= (other & -other) - 1
+                run = self.pts_a[x] if mine else -self.pts_a[x]  # at most 11 trumps
+            if d == 0:
+                sure = self.sure(ha, live, hb, hc, hb, hc)
+                if sure >= beta:
+                    return sure
+                if sure > lo:
+                    lo = sure
+                if run < 0 and left + run < hi:
+                    hi = left + run
+            else:
+                sure = self.sure(ha, live, dh, 0, hb, hc)
+                if run < 0 and -run > sure:
+                    sure = -run
+                sure = left - sure
+                if sure <= alpha:
+                    return sure
+                if sure < hi:
+                    hi = sure
+                if run > lo:
+                    lo = run
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
         alpha0 = alpha
         beta0 = beta
         if lo > alpha:
