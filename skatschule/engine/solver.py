@@ -371,8 +371,15 @@ class _Search:
         if other:
             x &= (other & -other) - 1
         taken = x
+        # the top trumps are cashed first: an opponent with no more trumps than those is out
+        # of trumps afterwards and cannot ruff
+        k = x.bit_count()
         ruff1 = opp1 & tm
+        if ruff1 and ruff1.bit_count() <= k:
+            ruff1 = 0
         ruff2 = opp2 & tm
+        if ruff2 and ruff2.bit_count() <= k:
+            ruff2 = 0
         for suit in self.plain:
             x = live & suit
             if not mine & x & -x:
