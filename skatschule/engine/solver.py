@@ -757,6 +757,10 @@ class _Search:
         if va >= beta if max_a else va <= alpha:
             # a cut-off: remember the lead that caused it
             self.killer[depth] = best_a
+        elif tt_move >= 0:
+            # no lead cut off (all failed): the table keeps the lead that cut off before, for
+            # the next question from the other side
+            best_a = tt_move
         if va <= alpha0:
             if va < hi:
                 hi = va
