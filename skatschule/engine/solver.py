@@ -585,8 +585,9 @@ class _Search:
             else:
                 known_b = moves_b
             if known_b is None:
-                # second hand: keep the trick for the own side, smear to a partner who sits
-                # last and can take it, else throw the cheapest card
+                # second hand: keep the trick for the own side (trumping a plain lead only
+                # after smearing), smear to a partner who sits last and can take it, else
+                # throw the cheapest card
                 keys = []
                 for i in moves_b:
                     if beats[i * 32 + a]:
@@ -600,7 +601,7 @@ class _Search:
                     else:
                         over = t3 & ((1 << top) - 1) if top < n_trumps else t3
                     if top_mine and (partner_last or not over):
-                        score = 100 + pts[i] - (12 if i < n_trumps and a >= n_trumps else 0)
+                        score = 100 + pts[i] - (30 if i < n_trumps and a >= n_trumps else 0)
                     elif partner_last and over:
                         score = 70 + pts[i]
                     else:
