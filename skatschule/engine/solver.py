@@ -506,7 +506,11 @@ class _Search:
         depth = ha.bit_count()
         killer = self.killer[depth]
         # the leads: the stored best first, then the killer, then by what they promise
-        moves_a = self.reps(ha, live & ~ha)
+        rep_memo = self.rep_memo
+        sep_a = live & ~ha
+        moves_a = rep_memo.get(ha | (sep_a & ((1 << ha.bit_length()) - 1) & ~((ha & -ha) - 1)) << 32)
+        if moves_a is None:
+            moves_a = self.reps(ha, sep_a)
         if len(moves_a) > 1:
             keys: list[int] = []
             trumps = self.trumps
@@ -568,12 +572,15 @@ class _Search:
                 span_b = ((1 << legal_b.bit_length()) - 1) & ~((legal_b & -legal_b) - 1)
                 span_c = ((1 << legal_c.bit_length()) - 1) & ~((legal_c & -legal_c) - 1)
                 over_c = (hc & fa) << 1 | 1 if hc & fa else t3 << 1
-                known = followers[fa] = (
-                    self.reps(legal_b, sep_b),
-                    self.reps(legal_c, sep_c),
-                    ((legal_b | (sep_b & span_b) << 32) << 33 | over_c) << 7 | d,
-                    (legal_c | (sep_c & span_c) << 32) << 7,
-                )
+                kb = legal_b | (sep_b & span_b) << 32
+                kc = legal_c | (sep_c & span_c) << 32
+                reps_b = rep_memo.get(kb)
+                if reps_b is None:
+                    reps_b = self.reps(legal_b, sep_b)
+                reps_c = rep_memo.get(kc)
+                if reps_c is None:
+                    reps_c = self.reps(legal_c, sep_c)
+                known = followers[fa] = (reps_b, reps_c, (kb << 33 | over_c) << 7 | d, kc << 7)
             moves_b, moves_c, bkey, ckey = known
             f3 = hc & fa
             okey = -1
