@@ -560,7 +560,7 @@ class _Search:
         partner_last = d == 0  # B and C defend together
         followers: dict[int, tuple[list[int], list[int], int, int]] = {}
         for a in moves_a:
-            abit = 1 << a
+            na0 = ha ^ (1 << a)
             pa = pts[a]
             fa = follow[a]
             known = followers.get(fa)
@@ -622,7 +622,7 @@ class _Search:
             alpha_b = alpha
             beta_b = beta
             for b in moves_b:
-                bbit = 1 << b
+                nb0 = hb ^ (1 << b)
                 pab = pa + pts[b]
                 if beats[b * 32 + a]:
                     top = b
@@ -662,8 +662,8 @@ class _Search:
                 for c in order_c:
                     w = 2 if beats[c * 32 + top] else wpos
                     tp = pab + pts[c]
-                    na = ha ^ abit
-                    nb = hb ^ bbit
+                    na = na0
+                    nb = nb0
                     nc = hc ^ (1 << c)
                     rest = left - tp
                     gain = tp if w == d else 0
