@@ -24,11 +24,11 @@ How it works:
 * **Move ordering**: the best lead stored in the table first, then the killer lead of
   that depth, then the highest card of a group, and a defender's low lead towards the
   partner's highest card or into the partner's void (when he can trump) before other
-  low leads, the declarer's plain leads into a
-  defender's void last; in a trick, cards are tried by what they do to it (taking it, smearing Augen
-  to a partner, throwing the cheapest card). The orders of the second and the last hand are
-  computed once for their cards and the card on top and then remembered; a card that cuts
-  the search off moves to the front of its remembered order.
+  low leads; the declarer leads low trumps before other low cards, and plain suits that a
+  defender lacks last. In a trick, cards are tried by what they do to it (taking it,
+  smearing Augen to a partner, throwing the cheapest card). The orders of the second and
+  the last hand are computed once for their cards and the card on top and then
+  remembered; a card that cuts the search off moves to the front of its remembered order.
 * **Sure tricks as masks**: the bounds at each trick start take the run of top cards of
   each group as one mask and its Augen from a table, with no loop per card; the followers
   add the cheapest cards they must give to those tricks.
@@ -527,6 +527,8 @@ class _Search:
                             score += 20 if d == 0 else -10
                     else:
                         score = 20 - pts[i]
+                        if not d and i < trumps:
+                            score += 10  # the declarer draws trumps
                         if d:
                             # a defender leads low towards the partner's highest card left
                             g = live & follow[i]
