@@ -22,14 +22,19 @@ How it works:
   another hand or on the table, do exactly the same in every continuation; only one of
   them is searched.
 * **Move ordering**: the best lead stored in the table first, then the killer lead of
-  that depth; in a trick, cards are tried by what they do to it (taking it, smearing Augen
-  to a partner, throwing the cheapest card). The orders of the second and the last hand are
-  computed once for their cards and the card on top and then remembered; a card that cuts
-  the search off moves to the front of its remembered order.
+  that depth, then the highest card of a group, and a defender's low lead towards the
+  partner's highest card or into the partner's void (when he can trump) before other
+  low leads; the declarer leads low trumps before other low cards, and plain suits that a
+  defender lacks last. In a trick, cards are tried by what they do to it (taking it,
+  smearing Augen to a partner, throwing the cheapest card). The orders of the second and
+  the last hand are computed once for their cards and the card on top and then
+  remembered; a card that cuts the search off moves to the front of its remembered order.
 * **Sure tricks as masks**: the bounds at each trick start take the run of top cards of
-  each group as one mask and its Augen from a table, with no loop per card.
-* **Null-window search (MTD(f))** at the root: a sequence of yes/no questions "can the
-  declarer make sure of at least N Augen?" sharing one table.
+  each group as one mask and its Augen from a table, with no loop per card; the followers
+  add the cheapest cards they must give to those tricks.
+* **Null-window search** at the root: a sequence of yes/no questions "can the declarer
+  make sure of at least N Augen?" sharing one table, asked from the top down (a "no" is
+  cheaper to prove than a "yes").
 """
 
 from __future__ import annotations
@@ -244,6 +249,29 @@ def _mask_points(game: GameType) -> tuple[tuple[int, ...], tuple[int, ...], tupl
     return parts[0], parts[1], parts[2]
 
 
+@functools.cache
+def _least(game: GameType) -> tuple[tuple[int, int, tuple[tuple[int, ...], ...]], ...]:
+    """For the sure-trick bound of ``game``: each group as (mask, shift, table), where
+    ``table[cards >> shift]`` lists, for the cards of the group in one hand, the Augen of its
+    0, 1, 2, ... cheapest cards (what that hand must give at least when it has to follow)."""
+    t = tables_for(game)
+    out: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []
+    start = 0
+    while start < 32:
+        mask = t.follow[start]
+        width = mask.bit_count()
+        table: list[tuple[int, ...]] = []
+        for m in range(1 << width):
+            own = sorted(t.points[start + i] for i in range(width) if m >> i & 1)
+            sums = [0]
+            for p in own:
+                sums.append(sums[-1] + p)
+            table.append(tuple(sums))
+        out.append((mask, start, tuple(table)))
+        start += width
+    return tuple(out)
+
+
 def _squeeze(bands: tuple[tuple[int, int], ...], h0: int, h1: int, h2: int) -> tuple[int, int, int]:
     """The hands with the live cards of every band moved to the band's top (the cards
     already played squeezed out): the same position for the Augen search."""
@@ -286,6 +314,7 @@ class _Search:
         self.trump_mask = (1 << self.trumps) - 1
         self.plain, self.band_low, self.bands = _layout(tables.game)
         self.pts_a, self.pts_b, self.pts_c = _mask_points(tables.game)
+        self.least = _least(tables.game)
         self.order_memo: dict[int, list[int]] = {}
         self.order_b_memo: dict[int, list[int]] = {}
         """The same for the second hand, by its cards, the lead, what the last hand can put
@@ -331,7 +360,7 @@ class _Search:
         self.rep_memo[key] = out
         return out
 
-    def sure(self, mine: int, live: int, opp1: int, opp2: int) -> int:
+    def sure(self, mine: int, live: int, opp1: int, opp2: int, f1: int, f2: int) -> int:
         """Augen of the leader's own cards in the tricks it surely takes in a row from the lead:
         its top trumps, then the top cards of plain suits that no opponent (``opp1``, ``opp2``;
         0 for none) can trump in time. A lower bound of the leader's side's Augen to come."""
@@ -342,8 +371,15 @@ class _Search:
         if other:
             x &= (other & -other) - 1
         taken = x
+        # the top trumps are cashed first: an opponent with no more trumps than those is out
+        # of trumps afterwards and cannot ruff
+        k = x.bit_count()
         ruff1 = opp1 & tm
+        if ruff1 and ruff1.bit_count() <= k:
+            ruff1 = 0
         ruff2 = opp2 & tm
+        if ruff2 and ruff2.bit_count() <= k:
+            ruff2 = 0
         for suit in self.plain:
             x = live & suit
             if not mine & x & -x:
@@ -361,7 +397,19 @@ class _Search:
                 while x.bit_count() > cap:
                     x ^= 1 << (x.bit_length() - 1)
             taken |= x
-        return self.pts_a[taken & 0x7FF] + self.pts_b[taken >> 11 & 0x7FF] + self.pts_c[taken >> 22]
+        if not taken:
+            return 0
+        # the followers (``f1``, ``f2``) must follow to those tricks as long as they can: at
+        # least their cheapest cards of each group, as many as the leader's tricks in it
+        forced = 0
+        for mask, shift, table in self.least:
+            k = (taken & mask).bit_count()
+            if k:
+                row = table[(f1 & mask) >> shift]
+                forced += row[k] if k < len(row) else row[-1]
+                row = table[(f2 & mask) >> shift]
+                forced += row[k] if k < len(row) else row[-1]
+        return forced + self.pts_a[taken & 0x7FF] + self.pts_b[taken >> 11 & 0x7FF] + self.pts_c[taken >> 22]
 
     # ------------------------------------------------------------------ Augen games
     def trick(self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int) -> int:
@@ -411,40 +459,42 @@ class _Search:
                 return hi
         live = ha | hb | hc
         d = (declarer - lead) % 3  # the declarer's place in this trick, 0 = he leads
-        # sure Augen. The highest trumps left, as far as one side holds them all, go to that
-        # side whenever they are played; and the leader can cash its sure tricks now
         dh = ha if d == 0 else hb if d == 1 else hc
-        x = live & self.trump_mask
-        run = 0
-        if x:
-            mine = (dh & x & -x) != 0
-            other = x & ~dh if mine else x & dh
-            if other:
-                x &= (other & -other) - 1
-            run = self.pts_a[x] if mine else -self.pts_a[x]  # at most 11 trumps
-        if d == 0:
-            sure = self.sure(ha, live, hb, hc)
-            if sure >= beta:
-                return sure
-            if sure > lo:
-                lo = sure
-            if run < 0 and left + run < hi:
-                hi = left + run
-        else:
-            sure = self.sure(ha, live, dh, 0)
-            if run < 0 and -run > sure:
-                sure = -run
-            sure = left - sure
-            if sure <= alpha:
-                return sure
-            if sure < hi:
-                hi = sure
-            if run > lo:
-                lo = run
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
+        # sure Augen (only at a first visit: a table entry holds these bounds already). The
+        # highest trumps left, as far as one side holds them all, go to that side whenever
+        # they are played; and the leader can cash its sure tricks now
+        if entry is None:
+            x = live & self.trump_mask
+            run = 0
+            if x:
+                mine = (dh & x & -x) != 0
+                other = x & ~dh if mine else x & dh
+                if other:
+                    x &= (other & -other) - 1
+                run = self.pts_a[x] if mine else -self.pts_a[x]  # at most 11 trumps
+            if d == 0:
+                sure = self.sure(ha, live, hb, hc, hb, hc)
+                if sure >= beta:
+                    return sure
+                if sure > lo:
+                    lo = sure
+                if run < 0 and left + run < hi:
+                    hi = left + run
+            else:
+                sure = self.sure(ha, live, dh, 0, hb, hc)
+                if run < 0 and -run > sure:
+                    sure = -run
+                sure = left - sure
+                if sure <= alpha:
+                    return sure
+                if sure < hi:
+                    hi = sure
+                if run > lo:
+                    lo = run
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
         alpha0 = alpha
         beta0 = beta
         if lo > alpha:
@@ -456,10 +506,15 @@ class _Search:
         depth = ha.bit_count()
         killer = self.killer[depth]
         # the leads: the stored best first, then the killer, then by what they promise
-        moves_a = self.reps(ha, live & ~ha)
+        rep_memo = self.rep_memo
+        sep_a = live & ~ha
+        moves_a = rep_memo.get(ha | (sep_a & ((1 << ha.bit_length()) - 1) & ~((ha & -ha) - 1)) << 32)
+        if moves_a is None:
+            moves_a = self.reps(ha, sep_a)
         if len(moves_a) > 1:
             keys: list[int] = []
             trumps = self.trumps
+            pa = hb if d == 2 else hc
             for i in moves_a:
                 if i == tt_move:
                     score = 1 << 30
@@ -472,8 +527,19 @@ class _Search:
                             score += 20 if d == 0 else -10
                     else:
                         score = 20 - pts[i]
+                        if not d and i < trumps:
+                            score += 10  # the declarer draws trumps
+                        if d:
+                            # a defender leads low towards the partner's highest card left
+                            g = live & follow[i]
+                            if not (ha | dh) & g & -g:
+                                score += 8
                     if d and not dh & follow[i]:
                         score -= 15
+                    elif d and i >= trumps and not pa & follow[i] and pa & self.trump_mask:
+                        score += 8  # the partner trumps it
+                    elif not d and i >= trumps and not (hb & follow[i] and hc & follow[i]):
+                        score -= 40  # the declarer leads a plain suit a defender lacks last
                     score = score << 16
                 keys.append(score << 5 | i)
             keys.sort(reverse=True)
@@ -496,7 +562,7 @@ class _Search:
         partner_last = d == 0  # B and C defend together
         followers: dict[int, tuple[list[int], list[int], int, int]] = {}
         for a in moves_a:
-            abit = 1 << a
+            na0 = ha ^ (1 << a)
             pa = pts[a]
             fa = follow[a]
             known = followers.get(fa)
@@ -508,12 +574,15 @@ class _Search:
                 span_b = ((1 << legal_b.bit_length()) - 1) & ~((legal_b & -legal_b) - 1)
                 span_c = ((1 << legal_c.bit_length()) - 1) & ~((legal_c & -legal_c) - 1)
                 over_c = (hc & fa) << 1 | 1 if hc & fa else t3 << 1
-                known = followers[fa] = (
-                    self.reps(legal_b, sep_b),
-                    self.reps(legal_c, sep_c),
-                    ((legal_b | (sep_b & span_b) << 32) << 33 | over_c) << 7 | d,
-                    (legal_c | (sep_c & span_c) << 32) << 7,
-                )
+                kb = legal_b | (sep_b & span_b) << 32
+                kc = legal_c | (sep_c & span_c) << 32
+                reps_b = rep_memo.get(kb)
+                if reps_b is None:
+                    reps_b = self.reps(legal_b, sep_b)
+                reps_c = rep_memo.get(kc)
+                if reps_c is None:
+                    reps_c = self.reps(legal_c, sep_c)
+                known = followers[fa] = (reps_b, reps_c, (kb << 33 | over_c) << 7 | d, kc << 7)
             moves_b, moves_c, bkey, ckey = known
             f3 = hc & fa
             okey = -1
@@ -525,8 +594,9 @@ class _Search:
             else:
                 known_b = moves_b
             if known_b is None:
-                # second hand: keep the trick for the own side, smear to a partner who sits
-                # last and can take it, else throw the cheapest card
+                # second hand: keep the trick for the own side (trumping a plain lead only
+                # after smearing), smear to a partner who sits last and can take it, else
+                # throw the cheapest card
                 keys = []
                 for i in moves_b:
                     if beats[i * 32 + a]:
@@ -540,7 +610,7 @@ class _Search:
                     else:
                         over = t3 & ((1 << top) - 1) if top < n_trumps else t3
                     if top_mine and (partner_last or not over):
-                        score = 100 + pts[i] - (12 if i < n_trumps and a >= n_trumps else 0)
+                        score = 100 + pts[i] - (30 if i < n_trumps and a >= n_trumps else 0)
                     elif partner_last and over:
                         score = 70 + pts[i]
                     else:
@@ -554,7 +624,7 @@ class _Search:
             alpha_b = alpha
             beta_b = beta
             for b in moves_b:
-                bbit = 1 << b
+                nb0 = hb ^ (1 << b)
                 pab = pa + pts[b]
                 if beats[b * 32 + a]:
                     top = b
@@ -594,8 +664,8 @@ class _Search:
                 for c in order_c:
                     w = 2 if beats[c * 32 + top] else wpos
                     tp = pab + pts[c]
-                    na = ha ^ abit
-                    nb = hb ^ bbit
+                    na = na0
+                    nb = nb0
                     nc = hc ^ (1 << c)
                     rest = left - tp
                     gain = tp if w == d else 0
@@ -697,6 +767,10 @@ class _Search:
         if va >= beta if max_a else va <= alpha:
             # a cut-off: remember the lead that caused it
             self.killer[depth] = best_a
+        elif tt_move >= 0:
+            # no lead cut off (all failed): the table keeps the lead that cut off before, for
+            # the next question from the other side
+            best_a = tt_move
         if va <= alpha0:
             if va < hi:
                 hi = va
@@ -949,7 +1023,7 @@ class _Root:
         return _at_least(self.points, need, self.top())
 
     def exact(self, lo: int = 0, hi: int | None = None) -> int:
-        """The declarer's Augen from the current trick on, by bisection over thresholds."""
+        """The declarer's Augen from the current trick on, by null-window questions over thresholds."""
         return _mtdf(self.points, self.top() if hi is None else hi, lo)
 
     def null(self) -> bool:
@@ -975,7 +1049,7 @@ class _Root:
         Null (``need`` and ``value`` None): 1 if the declarer still wins, else 0. With
         ``need``: 1 if the declarer still makes ``need`` Augen. Otherwise the exact Augen from
         the current trick on; ``value``, the position's own value, bounds each card's value
-        (no card is better than the best), so each bisection starts narrower. The table is
+        (no card is better than the best), so each search over thresholds starts narrower. The table is
         shared by all these searches.
         """
         s = self.search
@@ -1027,20 +1101,20 @@ def _at_least(search: Bounded, need: int, top: int) -> bool:
 def _mtdf(search: Bounded, top: int, lo: int = 0) -> int:
     """The exact value in [lo, top] by null-window searches ("at least beta?").
 
-    A fail-soft answer beyond the window (a bound tighter than the question asked) is
-    tested next, as in MTD(f); otherwise the interval still open is halved.
+    Each question is asked near the top of the interval still open (a sixteenth of it down,
+    one Augen at a time in the last 16): a "no" is mostly cheap to prove (the declarer runs out
+    of Augen early), a "yes" costs a whole strategy for the declarer, so few "yes" questions
+    are asked. A fail-soft answer beyond the window (a bound tighter than the question) narrows
+    the interval at once. On the 50 bench deals this needs 25 % fewer nodes than halving.
     """
     hi = top
-    beta = (lo + hi + 1) // 2
     while lo < hi:
-        beta = min(max(beta, lo + 1), hi)
+        beta = hi - (hi - lo) // 16
         g = search(beta - 1, beta)
         if g < beta:
             hi = g
-            beta = g if g < beta - 1 else (lo + hi + 1) // 2
         else:
             lo = g
-            beta = g + 1 if g > beta else (lo + hi + 1) // 2
     return lo
 
 
