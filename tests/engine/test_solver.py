@@ -126,6 +126,35 @@ def check_position(pos: dict[str, object], with_card_values: bool) -> None:
         assert dict(solution.card_values) == expected
 
 
+def test_a_card_on_the_table_splits_a_run_of_equivalent_cards() -> None:
+    # Kreuz, the declarer in seat 0, Mittelhand to lead. After her Herz-Bube, Hinterhand's
+    # Kreuz-Bube, Karo-Bube and Kreuz-Ass are a run once the played Pik-Bube is squeezed
+    # out, but the Herz-Bube on the table parts the Kreuz-Bube from the other two: only it
+    # takes the trick, and it is the defenders' best card here. A search that treats the
+    # trick's cards as gone tries one card of such a run and misses it (skatsearch at commit
+    # 5a13a6e did so on deal 42 of the solver benchmark: 35 Augen where 34 is right).
+    index = {card.code: i for i, card in enumerate(CARDS)}
+
+    def mask(codes: str) -> int:
+        return sum(1 << index[card.code] for card in parse_cards(codes.split()))
+
+    hands = [mask("C7 HT CT C9"), mask("HJ SA H9 S9"), mask("CJ DJ CA S7")]
+    pos: dict[str, object] = {
+        "game": GameType.CLUBS,
+        "declarer": 0,
+        "hands": hands,
+        "leader": 1,
+        "trick": [],
+        "skat": [index["D7"], index["D8"]],
+        "points": 0,
+    }
+    after_lead = [hands[0], hands[1] & ~mask("HJ"), hands[2]]
+    _, replies = reference(GameType.CLUBS, 0, after_lead, 1, [index["HJ"]])
+    assert replies[index["CJ"]] < min(replies[index["DJ"]], replies[index["CA"]])  # the trap is real
+    check_position(pos, with_card_values=True)
+    check_position(pos, with_card_values=False)
+
+
 @pytest.mark.parametrize("game", GAMES, ids=[g.value for g in GAMES])
 def test_small_positions_match_exhaustive_search(game: GameType) -> None:
     rng = random.Random(f"solver-{game.value}")
