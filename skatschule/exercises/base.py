@@ -136,6 +136,10 @@ class ExerciseType(ABC):
     levels: int = 3
     """Difficulties are 1 .. levels."""
     variant: bool = False
+    generator: int = 1
+    """The version of :meth:`generate`: raised whenever the same ``(difficulty, seed)`` would
+    build a different question. Attempts store it, and a re-grade leaves an attempt alone whose
+    question an older generator built (it could not be rebuilt as the learner saw it)."""
     graded_by_job: bool = False
     """Grading takes seconds and runs as a job on the type's own pages (``druecken``,
     ``reizen_gespielt``): not in quizzes, whose answers are graded within the request."""

@@ -29,6 +29,8 @@ class Scenario:
 
 class Seeger(EngineExercise[Scenario]):
     slug = "seeger"
+    generator = 2
+    """Version 2 since issue 25 (commit ``3245f83``) changed the questions of level 1."""
     name = Text("Seeger-Fabian", "Seeger-Fabian scoring")
     description = Text(
         "50 Punkte für jedes gewonnene Spiel, 40 oder 30 für die anderen bei einem verlorenen: die "

@@ -33,6 +33,8 @@ class Scenario:
 
 class Spielwert(EngineExercise[Scenario]):
     slug = "spielwert"
+    generator = 2
+    """Version 2 since issue 25 (commit ``3245f83``) changed the questions of level 1."""
     name = Text("Spielwert", "Game value")
     description = Text(
         "Spitzen und Gewinnstufen zusammenzählen, mit dem Grundwert malnehmen: Was ist das Spiel wert?",

@@ -162,6 +162,8 @@ def _balanced(rng: random.Random, form: str, answers: tuple[object, ...]) -> Sce
 
 class Ueberreizt(EngineExercise[Scenario]):
     slug = "ueberreizt"
+    generator = 2
+    """Version 2 since issue 25 (commit ``3245f83``) changed the questions of level 2."""
     name = Text("Überreizt", "Overbid")
     description = Text(
         f"Ohne Spitzen gereizt, und ein {rank_ref(Rank.JACK)} liegt im Skat: Was jetzt ansagen, und "

@@ -131,6 +131,9 @@ class Attempt(models.Model):
     correct = models.BooleanField(help_text="the grade at submission time; see AttemptGrade for re-grades")
     time_taken_ms = models.PositiveIntegerField(help_text="server-side: submitted - issued, capped")
     rule_ids = models.JSONField(default=list)
+    generator = models.PositiveSmallIntegerField(
+        default=1, help_text="the version of the type's generator that built the question (ExerciseType.generator)"
+    )
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     counts_for_mastery = models.BooleanField(
         default=True,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -17,15 +17,25 @@ from .fakes import FAKE_TYPES, LESSONS
 
 
 @pytest.fixture
-def fake_training(settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Mapping[str, ExerciseType]:
-    """Swap in the fake exercise types and a lessons folder that uses them."""
-    monkeypatch.setattr(exercises, "REGISTRY", dict(FAKE_TYPES), raising=False)
+def fake_training(settings: Settings, tmp_path: Path) -> Iterator[Mapping[str, ExerciseType]]:
+    """Swap in the fake exercise types and a lessons folder that uses them.
+
+    The registry is changed in place and restored afterwards: modules hold the one dict
+    (``from skatschule.exercises import REGISTRY``), so a module first imported during this
+    fixture must not keep the fakes."""
+    real = dict(exercises.REGISTRY)
+    exercises.REGISTRY.clear()
+    exercises.REGISTRY.update(FAKE_TYPES)
     folder = tmp_path / "lessons"
     folder.mkdir()
     for name, text in LESSONS.items():
         (folder / name).write_text(text, encoding="utf-8")
     settings.TRAINING_LESSONS_DIR = folder
-    return FAKE_TYPES
+    try:
+        yield FAKE_TYPES
+    finally:
+        exercises.REGISTRY.clear()
+        exercises.REGISTRY.update(real)
 
 
 @pytest.fixture

@@ -629,3 +629,9 @@ def test_hausregel_cases() -> None:
     assert solve("hausregel", Scenario("kneipe", six)) == ["60"]  # jacks only: mit 4
     assert not grade("hausregel", Scenario("kneipe", six), ["84"]).correct  # the ISkO value is wrong here
     assert grade("hausregel", Scenario("kneipe", six), ["60"]).correct
+
+
+def test_the_changed_generators_are_newer_than_the_first() -> None:
+    """Issue 25 changed the questions of three types: attempts from before carry generator 1,
+    and a re-grade must not grade them against the new questions."""
+    assert {slug for slug, kind in REGISTRY.items() if kind.generator > 1} >= {"seeger", "spielwert", "ueberreizt"}

@@ -339,3 +339,26 @@ def test_regrade_command(owner: Owner, monkeypatch: pytest.MonkeyPatch, capsys: 
     assert "2 changed" in capsys.readouterr().out
     assert all(a.effective_correct == a.correct for a in Attempt.objects.with_grade())
     assert Attempt.objects.filter(correct=True).count() == 1  # attempts themselves never changed
+
+
+def test_an_attempt_keeps_its_generator_and_a_newer_generator_leaves_it_out_of_a_regrade(
+    owner: Owner, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = answer("fake_add", 1, owner, True).attempt
+    assert first.generator == FakeAdd.generator == 1
+    monkeypatch.setattr(FakeAdd, "generator", 2)  # the generator changed: seeds build other questions
+    second = answer("fake_add", 1, owner, True).attempt
+    assert second.generator == 2
+
+    real = FakeAdd.grade
+
+    def inverted(self: FakeAdd, question: Question, values: Sequence[str]) -> Feedback:
+        from dataclasses import replace
+
+        return replace(real(self, question, values), correct=not real(self, question, values).correct)
+
+    monkeypatch.setattr(FakeAdd, "grade", inverted)
+    call_command("regrade")
+    out = capsys.readouterr().out
+    assert "1 attempts re-graded, 1 changed" in out and "1 left alone" in out
+    assert list(AttemptGrade.objects.values_list("attempt_id", flat=True)) == [second.pk]

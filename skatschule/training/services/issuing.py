@@ -251,6 +251,7 @@ def submit(*, issued: IssuedExercise, owner: Owner, values: Sequence[str], now: 
                 correct=bool(feedback.correct),
                 time_taken_ms=max(0, min(TIME_CAP_MS, elapsed)),
                 rule_ids=_rule_ids(question, feedback),
+                generator=exercise_type(issued.kind).generator,
                 created_at=now,
             )
             review.record_answer(owner=owner, attempt=attempt, now=now)

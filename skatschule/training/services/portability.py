@@ -64,7 +64,16 @@ from ..lessons import ACTIVITIES
 from ..models import Attempt, IssuedExercise, ReviewItem
 from ..registry import get_type
 from .import_checks import FUTURE_DUE, bad_text, card_problem, is_whole, parse_time
-from .issuing import MAX_VALUE_LENGTH, MAX_VALUES, SEED_LIMIT, TIME_CAP_MS, AnswerError, grade_answer, question_for
+from .issuing import (
+    MAX_VALUE_LENGTH,
+    MAX_VALUES,
+    SEED_LIMIT,
+    TIME_CAP_MS,
+    AnswerError,
+    exercise_type,
+    grade_answer,
+    question_for,
+)
 
 __all__ = [
     "FORMAT",
@@ -392,6 +401,8 @@ def _check_attempt(entry: Any, where: str, now: datetime) -> dict[str, Any]:
         "issued_at": min(issued_at, created),
         "time_taken_ms": taken,
         "rule_ids": [str(r) for r in (*question.rule_ids, *feedback.rule_ids)][:50],
+        # graded here against today's question: the grade belongs to today's generator
+        "generator": exercise_type(kind).generator,
     }
 
 
@@ -454,6 +465,7 @@ def _add_attempt(owner: Owner, a: dict[str, Any], *, counts_for_mastery: bool, i
         correct=a["correct"],
         time_taken_ms=a["time_taken_ms"],
         rule_ids=list(dict.fromkeys(a["rule_ids"])),
+        generator=a["generator"],
         created_at=a["created_at"],
         counts_for_mastery=counts_for_mastery,
         imported_at=imported_at,

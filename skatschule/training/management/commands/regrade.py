@@ -1,13 +1,18 @@
 """Re-grade every stored attempt with the current engine.
 
 For each attempt the question is rebuilt from ``(kind, difficulty, seed)`` and the stored raw
-answer is graded again. When the result differs from the attempt's effective grade (the
-newest AttemptGrade, else the original), a new :class:`AttemptGrade` is written; attempts
-themselves are never edited. ``--dry-run`` only counts.
+answer is graded again. When the result differs from the attempt's effective grade (the newest
+AttemptGrade, else the original), a new :class:`AttemptGrade` is written; attempts themselves
+are never edited. ``--dry-run`` only counts.
+
+An attempt whose question an older generator built (``Attempt.generator`` differs from the
+type's :attr:`~skatschule.exercises.base.ExerciseType.generator`) is left alone and counted:
+today's generator would build another question from its seed than the one the learner saw.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
@@ -18,6 +23,23 @@ from skatschule.exercises.base import AnswerError
 from skatschule.training.models import Attempt, AttemptGrade
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import grade_attempt
+
+
+def _regraded(attempt: Attempt, effective: bool) -> tuple[str, bool, str]:
+    """What a re-grade says of ``attempt`` whose grade is ``effective`` now: (``unknown`` |
+    ``older`` | ``same`` | ``changed``, the new grade, the note for its AttemptGrade)."""
+    kind = get_type(attempt.kind)
+    if kind is None:
+        return "unknown", False, ""
+    if attempt.generator != kind.generator:
+        return "older", False, ""
+    try:
+        correct = bool(grade_attempt(attempt).correct)
+        note = "regrade: the current engine grades this answer differently"
+    except AnswerError as exc:
+        correct = False
+        note = f"regrade: the answer can no longer be read ({exc.text.en})"[:300]
+    return ("same" if correct == effective else "changed"), correct, note
 
 
 class Command(BaseCommand):
@@ -32,23 +54,14 @@ class Command(BaseCommand):
         qs = Attempt.objects.with_grade().order_by("pk")
         if kind:
             qs = qs.filter(kind__in=kind)
-        checked = changed = skipped = 0
+        counts: Counter[str] = Counter()
         now = timezone.now()
         pending: list[AttemptGrade] = []
         for attempt in qs.iterator(chunk_size=500):
-            if get_type(attempt.kind) is None:
-                skipped += 1
+            verdict, correct, note = _regraded(attempt, attempt.effective_correct)
+            counts[verdict] += 1
+            if verdict != "changed":
                 continue
-            checked += 1
-            try:
-                correct = bool(grade_attempt(attempt).correct)
-                note = "regrade: the current engine grades this answer differently"
-            except AnswerError as exc:
-                correct = False
-                note = f"regrade: the answer can no longer be read ({exc.text.en})"[:300]
-            if correct == attempt.effective_correct:
-                continue
-            changed += 1
             if verbosity >= 2:
                 self.stdout.write(
                     f"attempt {attempt.pk} ({attempt.kind}/{attempt.difficulty}/{attempt.seed}): "
@@ -58,8 +71,11 @@ class Command(BaseCommand):
         if pending and not dry_run:
             with transaction.atomic():
                 AttemptGrade.objects.bulk_create(pending, batch_size=500)
+        checked, changed = counts["same"] + counts["changed"], counts["changed"]
         verb = "would change" if dry_run else "changed"
         message = f"{checked} attempts re-graded, {changed} {verb}"
-        if skipped:
-            message += f", {skipped} skipped (unknown exercise type)"
+        if counts["unknown"]:
+            message += f", {counts['unknown']} skipped (unknown exercise type)"
+        if counts["older"]:
+            message += f", {counts['older']} left alone (their questions came from an older generator)"
         self.stdout.write(self.style.SUCCESS(message) if not changed or not dry_run else message)
