@@ -293,9 +293,9 @@ def test_strong_level_works_out_the_play_from_the_first_card_on():
         if state.is_over() or state.contract is None or state.contract.game.is_null:
             continue
         assert len(state.hand(state.to_move)) == 10 and not state.trick
-        searched = choose_card(state, level=BotLevel.STRONG, samples=2, time_cap=None, rng=random.Random(seed))
+        searched = choose_card(state, level=BotLevel.STRONG, samples=6, time_cap=None, rng=random.Random(seed))
         by_rule = choose_card(state, level=BotLevel.CLUB, samples=2, time_cap=None, rng=random.Random(seed))
-        assert searched.method == "pimc" and searched.samples >= 1  # a deal may exceed the node budget
+        assert searched.method == "pimc" and searched.samples >= 1  # some deals may exceed the node budget
         assert by_rule.method == "rule" and by_rule.samples == 0
         checked += 1
         if checked == 3:
