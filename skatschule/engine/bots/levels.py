@@ -37,7 +37,7 @@ class BotLevel(enum.Enum):
     CLUB = "club"
     """A few open-handed deals from the fifth trick on: quick (under 0.1 s a card)."""
     STRONG = "strong"
-    """Twice the deals with a bigger budget, from the third trick on (8 cards in hand), only
+    """Twice the deals with a bigger budget, from the first card on (10 cards in hand), only
     deals that fit the bidding and the declared game, and a second look at the game after
     the skat. Its time cap keeps a card at about 1 s at worst."""
 
@@ -50,6 +50,6 @@ _CONFIGS = {
     BotLevel.BEGINNER: BotConfig(samples=0, max_nodes=0, max_hand=0, time_cap=None, inference=False),
     BotLevel.CLUB: BotConfig(samples=8, max_nodes=3_000, max_hand=6, time_cap=0.09, inference=False),
     BotLevel.STRONG: BotConfig(
-        samples=16, max_nodes=40_000, max_hand=8, time_cap=1.0, inference=True, schneider=True, schneider_hand=7
+        samples=16, max_nodes=120_000, max_hand=10, time_cap=1.0, inference=True, schneider=True, schneider_hand=7
     ),
 }
