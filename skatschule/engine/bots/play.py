@@ -45,12 +45,14 @@ class CardChoice:
         if self.samples == 0:
             if lang != "en":
                 return (
-                    f"{marker}: nach der Faustregel, ohne Durchrechnung (so früh im Spiel oder auf dieser Stufe): "
-                    "einen sicheren Stich mit Augen nehmen, sonst die billigste Karte abwerfen."
+                    f"{marker}: nach der Faustregel, ohne Durchrechnung (diese Stufe rechnet so früh im Spiel noch "
+                    "nicht, oder keine Verteilung ließ sich in ihrem Rechenbudget lösen): einen sicheren Stich mit "
+                    "Augen nehmen, sonst die billigste Karte abwerfen."
                 )
             return (
-                f"{marker}: by the rule of thumb, without working it out (this early in the game, or at this "
-                "level): take a safe trick with card points, else throw the cheapest card."
+                f"{marker}: by the rule of thumb, without working it out (this level does not work out the play "
+                "this early, or no deal could be solved within its budget): take a safe trick with card points, "
+                "else throw the cheapest card."
             )
         won = self.wins.get(self.card, 0)
         others = ", ".join(
