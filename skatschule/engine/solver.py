@@ -249,25 +249,33 @@ def _mask_points(game: GameType) -> tuple[tuple[int, ...], tuple[int, ...], tupl
     return parts[0], parts[1], parts[2]
 
 
+_Group = tuple[int, int, int, tuple[tuple[int, ...], ...], tuple[int, ...]]
+
+
 @functools.cache
-def _least(game: GameType) -> tuple[tuple[int, int, tuple[tuple[int, ...], ...]], ...]:
-    """For the sure-trick bound of ``game``: each group as (mask, shift, table), where
-    ``table[cards >> shift]`` lists, for the cards of the group in one hand, the Augen of its
-    0, 1, 2, ... cheapest cards (what that hand must give at least when it has to follow)."""
+def _least(game: GameType) -> tuple[_Group, ...]:
+    """For the sure-trick bound of ``game``: each group as (mask, shift, width mask, rows,
+    Augen), where ``rows[cards >> shift & width mask]`` lists, for the cards of the group in one
+    hand, the Augen of its 0, 1, 2, ... cheapest cards (what that hand must give at least when
+    it has to follow; as long as the group, the last figure repeated), and
+    ``Augen[cards >> shift & width mask]`` the Augen of those cards."""
     t = tables_for(game)
-    out: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []
+    out: list[_Group] = []
     start = 0
     while start < 32:
         mask = t.follow[start]
         width = mask.bit_count()
-        table: list[tuple[int, ...]] = []
+        rows: list[tuple[int, ...]] = []
+        augen: list[int] = []
         for m in range(1 << width):
             own = sorted(t.points[start + i] for i in range(width) if m >> i & 1)
             sums = [0]
             for p in own:
                 sums.append(sums[-1] + p)
-            table.append(tuple(sums))
-        out.append((mask, start, tuple(table)))
+            sums += [sums[-1]] * (width + 1 - len(sums))
+            rows.append(tuple(sums))
+            augen.append(sums[-1])
+        out.append((mask, start, (1 << width) - 1, tuple(rows), tuple(augen)))
         start += width
     return tuple(out)
 
@@ -315,6 +323,7 @@ class _Search:
         self.plain, self.band_low, self.bands = _layout(tables.game)
         self.pts_a, self.pts_b, self.pts_c = _mask_points(tables.game)
         self.least = _least(tables.game)
+        self.least_plain = self.least[1:] if self.trumps else self.least
         self.order_memo: dict[int, list[int]] = {}
         self.order_b_memo: dict[int, list[int]] = {}
         """The same for the second hand, by its cards, the lead, what the last hand can put
@@ -363,30 +372,37 @@ class _Search:
     def sure(self, mine: int, live: int, opp1: int, opp2: int, f1: int, f2: int) -> int:
         """Augen of the leader's own cards in the tricks it surely takes in a row from the lead:
         its top trumps, then the top cards of plain suits that no opponent (``opp1``, ``opp2``;
-        0 for none) can trump in time. A lower bound of the leader's side's Augen to come."""
+        0 for none) can trump in time. A lower bound of the leader's side's Augen to come.
+        The followers (``f1``, ``f2``) must follow to those tricks as long as they can: at
+        least their cheapest cards of each group, as many as the leader's tricks in it, count too."""
         tm = self.trump_mask
         # each run is a mask: the live cards of a group above its first card in another hand
         x = live & tm
-        other = x & ~mine
-        if other:
-            x &= (other & -other) - 1
-        taken = x
+        k = 0
+        total = 0
+        if mine & x & -x:
+            other = x & ~mine
+            if other:
+                x &= (other & -other) - 1
+            k = x.bit_count()
+            _, _, _, rows, augen = self.least[0]
+            total = augen[x] + rows[f1 & tm][k] + rows[f2 & tm][k]
         # the top trumps are cashed first: an opponent with no more trumps than those is out
         # of trumps afterwards and cannot ruff
-        k = x.bit_count()
         ruff1 = opp1 & tm
         if ruff1 and ruff1.bit_count() <= k:
             ruff1 = 0
         ruff2 = opp2 & tm
         if ruff2 and ruff2.bit_count() <= k:
             ruff2 = 0
-        for suit in self.plain:
+        for suit, shift, width, rows, augen in self.least_plain:
             x = live & suit
             if not mine & x & -x:
                 continue
             other = x & ~mine
             if other:
                 x &= (other & -other) - 1
+            k = x.bit_count()
             if ruff1 or ruff2:
                 # an opponent with trumps ruffs once out of the suit: as many tricks as he follows
                 cap = 8
@@ -394,22 +410,11 @@ class _Search:
                     cap = (opp1 & suit).bit_count()
                 if ruff2:
                     cap = min(cap, (opp2 & suit).bit_count())
-                while x.bit_count() > cap:
+                while k > cap:
                     x ^= 1 << (x.bit_length() - 1)
-            taken |= x
-        if not taken:
-            return 0
-        # the followers (``f1``, ``f2``) must follow to those tricks as long as they can: at
-        # least their cheapest cards of each group, as many as the leader's tricks in it
-        forced = 0
-        for mask, shift, table in self.least:
-            k = (taken & mask).bit_count()
-            if k:
-                row = table[(f1 & mask) >> shift]
-                forced += row[k] if k < len(row) else row[-1]
-                row = table[(f2 & mask) >> shift]
-                forced += row[k] if k < len(row) else row[-1]
-        return forced + self.pts_a[taken & 0x7FF] + self.pts_b[taken >> 11 & 0x7FF] + self.pts_c[taken >> 22]
+                    k -= 1
+            total += augen[x >> shift] + rows[f1 >> shift & width][k] + rows[f2 >> shift & width][k]
+        return total
 
     # ------------------------------------------------------------------ Augen games
     def trick(self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int) -> int:
