@@ -304,6 +304,12 @@ def _squeeze(bands: tuple[tuple[int, int], ...], h0: int, h1: int, h2: int) -> t
     return h0, h1, h2
 
 
+def _tt_key(lead: int, ha: int, hb: int, hc: int) -> int:
+    """The transposition table's key of the position at the start of a trick (as
+    :meth:`_Search.trick` gets it: the leader's hand first)."""
+    return ha | hb << 32 | hc << 64 | lead << 96
+
+
 class _Search:
     """One solver run: the hands, the tables and the transposition table."""
 
@@ -417,10 +423,14 @@ class _Search:
         return total
 
     # ------------------------------------------------------------------ Augen games
-    def trick(self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int) -> int:
+    def trick(
+        self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int, key: int, entry: int
+    ) -> int:
         """The Augen the declarer gets from the trick ``lead`` leads now and all later ones
         (fail-soft alpha-beta). ``ha``, ``hb``, ``hc``: the hands of the leader and of the
-        next two seats, with the bands squeezed (:func:`_squeeze`); ``left``: their Augen.
+        next two seats, with the bands squeezed (:func:`_squeeze`); ``left``: their Augen;
+        ``key`` (:func:`_tt_key`) and ``entry``: the position's key and its table entry (-1 for
+        none), which the caller has already looked up.
 
         One call plays a whole trick: the three cards are three nested loops, each with its
         own window, and only the position after the trick is a new call (and a table entry).
@@ -447,13 +457,11 @@ class _Search:
             if beats[c * 32 + best]:
                 w = 2
             return left if (lead + w) % 3 == declarer else 0
-        key = ha | hb << 32 | hc << 64 | lead << 96
         tt = self.tt
-        entry = tt.get(key)
         lo = 0
         hi = left
         tt_move = -1
-        if entry is not None:
+        if entry >= 0:
             # packed: lower bound, upper bound and best lead, 8 bits each
             lo = entry & 0xFF
             hi = entry >> 8 & 0xFF
@@ -468,7 +476,7 @@ class _Search:
         # sure Augen (only at a first visit: a table entry holds these bounds already). The
         # highest trumps left, as far as one side holds them all, go to that side whenever
         # they are played; and the leader can cash its sure tricks now
-        if entry is None:
+        if entry < 0:
             x = live & self.trump_mask
             run = 0
             if x:
@@ -566,6 +574,7 @@ class _Search:
         t3 = hc & trump_mask
         partner_last = d == 0  # B and C defend together
         followers: dict[int, tuple[list[int], list[int], int, int]] = {}
+        search = self.trick
         for a in moves_a:
             na0 = ha ^ (1 << a)
             pa = pts[a]
@@ -663,25 +672,24 @@ class _Search:
                         under_a = order_c
                         under_key = ckey_top
                 vc = -1 if max_c else 1000
+                band_ab = band_low[a] | band_low[b]
                 alpha_c = alpha_b
                 beta_c = beta_b
                 self.nodes += len(order_c)
                 for c in order_c:
-                    w = 2 if beats[c * 32 + top] else wpos
                     tp = pab + pts[c]
-                    na = na0
-                    nb = nb0
-                    nc = hc ^ (1 << c)
+                    w = 2 if beats[c * 32 + top] else wpos
                     rest = left - tp
                     gain = tp if w == d else 0
                     if last:
                         # one card a hand is left: play the last trick here
+                        nc = hc ^ (1 << c)
                         if w == 0:
-                            x0, x1, x2, lp = na, nb, nc, lead
+                            x0, x1, x2, lp = na0, nb0, nc, lead
                         elif w == 1:
-                            x0, x1, x2, lp = nb, nc, na, lead_b
+                            x0, x1, x2, lp = nb0, nc, na0, lead_b
                         else:
-                            x0, x1, x2, lp = nc, na, nb, lead_c
+                            x0, x1, x2, lp = nc, na0, nb0, lead_c
                         y0 = x0.bit_length() - 1
                         y1 = x1.bit_length() - 1
                         y2 = x2.bit_length() - 1
@@ -694,7 +702,16 @@ class _Search:
                     elif beta_c <= gain:
                         r = gain
                     else:
-                        if band_low[a] | band_low[b] | band_low[c]:
+                        na = na0
+                        nb = nb0
+                        nc = hc ^ (1 << c)
+                        mc = band_low[c]
+                        if not band_ab:
+                            if mc:
+                                na = na & ~mc | (na & mc) >> 1
+                                nb = nb & ~mc | (nb & mc) >> 1
+                                nc = nc & ~mc | (nc & mc) >> 1
+                        else:
                             # squeeze the bands, the weakest card played first
                             x0, x1, x2 = a, b, c
                             if x0 < x1:
@@ -709,11 +726,23 @@ class _Search:
                                     nb = nb & ~m | (nb & m) >> 1
                                     nc = nc & ~m | (nc & m) >> 1
                         if w == 0:
-                            r = gain + self.trick(lead, na, nb, nc, rest, alpha_c - gain, beta_c - gain)
+                            x0, x1, x2, lp = na, nb, nc, lead
                         elif w == 1:
-                            r = gain + self.trick(lead_b, nb, nc, na, rest, alpha_c - gain, beta_c - gain)
+                            x0, x1, x2, lp = nb, nc, na, lead_b
                         else:
-                            r = gain + self.trick(lead_c, nc, na, nb, rest, alpha_c - gain, beta_c - gain)
+                            x0, x1, x2, lp = nc, na, nb, lead_c
+                        # the table is asked here: most answers it gives end the search of that
+                        # position at once, and a call costs more than the question
+                        tkey = x0 | x1 << 32 | x2 << 64 | lp << 96
+                        entry_c = tt.get(tkey, -1)
+                        if entry_c >= 0 and entry_c & 0xFF >= beta_c - gain:
+                            self.nodes += 1
+                            r = gain + (entry_c & 0xFF)
+                        elif entry_c >= 0 and entry_c >> 8 & 0xFF <= alpha_c - gain:
+                            self.nodes += 1
+                            r = gain + (entry_c >> 8 & 0xFF)
+                        else:
+                            r = gain + search(lp, x0, x1, x2, rest, alpha_c - gain, beta_c - gain, tkey, entry_c)
                     if max_c:
                         if r > vc:
                             vc = r
@@ -1017,7 +1046,9 @@ class _Root:
         h = s.hands
         h0, h1, h2 = _squeeze(s.bands, h[0], h[1], h[2])
         hs = (h0, h1, h2)
-        return s.trick(lead, hs[lead], hs[_NEXT[lead]], hs[_NEXT[_NEXT[lead]]], self.left, alpha, beta)
+        ha, hb, hc = hs[lead], hs[_NEXT[lead]], hs[_NEXT[_NEXT[lead]]]
+        key = _tt_key(lead, ha, hb, hc)
+        return s.trick(lead, ha, hb, hc, self.left, alpha, beta, key, s.tt.get(key, -1))
 
     def top(self) -> int:
         return self.tpts + self.left
