@@ -577,6 +577,7 @@ class _Search:
         search = self.trick
         for a in moves_a:
             na0 = ha ^ (1 << a)
+            ma = band_low[a] & live and band_low[a]
             pa = pts[a]
             fa = follow[a]
             known = followers.get(fa)
@@ -672,7 +673,8 @@ class _Search:
                         under_a = order_c
                         under_key = ckey_top
                 vc = -1 if max_c else 1000
-                band_ab = band_low[a] | band_low[b]
+                mb = band_low[b] & live and band_low[b]
+                band_ab = ma | mb
                 alpha_c = alpha_b
                 beta_c = beta_b
                 self.nodes += len(order_c)
@@ -705,14 +707,19 @@ class _Search:
                         na = na0
                         nb = nb0
                         nc = hc ^ (1 << c)
-                        mc = band_low[c]
+                        # squeeze the bands, the weakest card played first (a card with no
+                        # live card under it in its band moves nothing)
+                        mc = band_low[c] & live and band_low[c]
                         if not band_ab:
                             if mc:
                                 na = na & ~mc | (na & mc) >> 1
                                 nb = nb & ~mc | (nb & mc) >> 1
                                 nc = nc & ~mc | (nc & mc) >> 1
+                        elif not mc and not (ma and mb):
+                            na = na & ~band_ab | (na & band_ab) >> 1
+                            nb = nb & ~band_ab | (nb & band_ab) >> 1
+                            nc = nc & ~band_ab | (nc & band_ab) >> 1
                         else:
-                            # squeeze the bands, the weakest card played first
                             x0, x1, x2 = a, b, c
                             if x0 < x1:
                                 x0, x1 = x1, x0
