@@ -329,6 +329,9 @@ class _Search:
         self.plain, self.band_low, self.bands = _layout(tables.game)
         self.pts_a, self.pts_b, self.pts_c = _mask_points(tables.game)
         self.least = _least(tables.game)
+        beats = tables.beats
+        self.over = tuple(sum(1 << x for x in range(32) if beats[x * 32 + w]) for w in range(32))
+        """By solver index: the mask of the cards that beat it."""
         self.least_plain = self.least[1:] if self.trumps else self.least
         self.order_memo: dict[int, list[int]] = {}
         self.order_b_memo: dict[int, list[int]] = {}
@@ -575,6 +578,8 @@ class _Search:
         partner_last = d == 0  # B and C defend together
         followers: dict[int, tuple[list[int], list[int], int, int]] = {}
         search = self.trick
+        overs = self.over
+        count = 0  # the nodes of this call's loops, added to self.nodes at the end
         for a in moves_a:
             na0 = ha ^ (1 << a)
             ma = band_low[a] & live and band_low[a]
@@ -677,10 +682,11 @@ class _Search:
                 band_ab = ma | mb
                 alpha_c = alpha_b
                 beta_c = beta_b
-                self.nodes += len(order_c)
+                count += len(order_c)
+                over_top = overs[top]
                 for c in order_c:
                     tp = pab + pts[c]
-                    w = 2 if beats[c * 32 + top] else wpos
+                    w = 2 if over_top >> c & 1 else wpos
                     rest = left - tp
                     gain = tp if w == d else 0
                     if last:
@@ -742,14 +748,18 @@ class _Search:
                         # position at once, and a call costs more than the question
                         tkey = x0 | x1 << 32 | x2 << 64 | lp << 96
                         entry_c = tt.get(tkey, -1)
-                        if entry_c >= 0 and entry_c & 0xFF >= beta_c - gain:
-                            self.nodes += 1
+                        a_c = alpha_c - gain
+                        b_c = beta_c - gain
+                        if entry_c < 0:
+                            r = gain + search(lp, x0, x1, x2, rest, a_c, b_c, tkey, entry_c)
+                        elif entry_c & 0xFF >= b_c:
+                            count += 1
                             r = gain + (entry_c & 0xFF)
-                        elif entry_c >= 0 and entry_c >> 8 & 0xFF <= alpha_c - gain:
-                            self.nodes += 1
+                        elif entry_c >> 8 & 0xFF <= a_c:
+                            count += 1
                             r = gain + (entry_c >> 8 & 0xFF)
                         else:
-                            r = gain + search(lp, x0, x1, x2, rest, alpha_c - gain, beta_c - gain, tkey, entry_c)
+                            r = gain + search(lp, x0, x1, x2, rest, a_c, b_c, tkey, entry_c)
                     if max_c:
                         if r > vc:
                             vc = r
@@ -823,6 +833,7 @@ class _Search:
         # ints, not lists: the table holds millions of entries, and the garbage
         # collector would scan every list again and again
         tt[key] = lo | hi << 8 | best_a << 16
+        self.nodes += count
         return va
 
     # ------------------------------------------------------------------ Null
