@@ -465,10 +465,10 @@ class _Search:
         hi = left
         tt_move = -1
         if entry >= 0:
-            # packed: lower bound, upper bound and best lead, 8 bits each
+            # packed: lower bound, upper bound and best lead + 1 (0: none), 8 bits each
             lo = entry & 0xFF
             hi = entry >> 8 & 0xFF
-            tt_move = entry >> 16
+            tt_move = (entry >> 16) - 1
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -490,8 +490,6 @@ class _Search:
                 run = self.pts_a[x] if mine else -self.pts_a[x]  # at most 11 trumps
             if d == 0:
                 sure = self.sure(ha, live, hb, hc, hb, hc)
-                if sure >= beta:
-                    return sure
                 if sure > lo:
                     lo = sure
                 if run < 0 and left + run < hi:
@@ -501,16 +499,15 @@ class _Search:
                 if run < 0 and -run > sure:
                     sure = -run
                 sure = left - sure
-                if sure <= alpha:
-                    return sure
                 if sure < hi:
                     hi = sure
                 if run > lo:
                     lo = run
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
+            if lo >= beta or hi <= alpha:
+                # these bounds end the search here: the table keeps them (with no best lead),
+                # so that the next question over thresholds is answered before the call
+                tt[key] = lo | hi << 8
+                return lo if lo >= beta else hi
         alpha0 = alpha
         beta0 = beta
         if lo > alpha:
@@ -832,7 +829,7 @@ class _Search:
             lo = hi = va
         # ints, not lists: the table holds millions of entries, and the garbage
         # collector would scan every list again and again
-        tt[key] = lo | hi << 8 | best_a << 16
+        tt[key] = lo | hi << 8 | (best_a + 1) << 16
         self.nodes += count
         return va
 
