@@ -359,6 +359,10 @@ class _Search:
         known = self.rep_memo.get(key)
         if known is not None:
             return known
+        return self.new_reps(legal, sep, key)
+
+    def new_reps(self, legal: int, sep: int, key: int) -> list[int]:
+        """:meth:`reps` for a ``key`` not remembered yet."""
         klass = self.t.klass
         out: list[int] = []
         prev = -1
@@ -521,9 +525,10 @@ class _Search:
         # the leads: the stored best first, then the killer, then by what they promise
         rep_memo = self.rep_memo
         sep_a = live & ~ha
-        moves_a = rep_memo.get(ha | (sep_a & ((1 << ha.bit_length()) - 1) & ~((ha & -ha) - 1)) << 32)
+        ka = ha | (sep_a & ((1 << ha.bit_length()) - 1) & ~((ha & -ha) - 1)) << 32
+        moves_a = rep_memo.get(ka)
         if moves_a is None:
-            moves_a = self.reps(ha, sep_a)
+            moves_a = self.new_reps(ha, sep_a, ka)
         if len(moves_a) > 1:
             keys: list[int] = []
             trumps = self.trumps
@@ -595,10 +600,10 @@ class _Search:
                 kc = legal_c | (sep_c & span_c) << 32
                 reps_b = rep_memo.get(kb)
                 if reps_b is None:
-                    reps_b = self.reps(legal_b, sep_b)
+                    reps_b = self.new_reps(legal_b, sep_b, kb)
                 reps_c = rep_memo.get(kc)
                 if reps_c is None:
-                    reps_c = self.reps(legal_c, sep_c)
+                    reps_c = self.new_reps(legal_c, sep_c, kc)
                 known = followers[fa] = (reps_b, reps_c, (kb << 33 | over_c) << 7 | d, kc << 7)
             moves_b, moves_c, bkey, ckey = known
             f3 = hc & fa
