@@ -249,25 +249,33 @@ def _mask_points(game: GameType) -> tuple[tuple[int, ...], tuple[int, ...], tupl
     return parts[0], parts[1], parts[2]
 
 
+_Group = tuple[int, int, int, tuple[tuple[int, ...], ...], tuple[int, ...]]
+
+
 @functools.cache
-def _least(game: GameType) -> tuple[tuple[int, int, tuple[tuple[int, ...], ...]], ...]:
-    """For the sure-trick bound of ``game``: each group as (mask, shift, table), where
-    ``table[cards >> shift]`` lists, for the cards of the group in one hand, the Augen of its
-    0, 1, 2, ... cheapest cards (what that hand must give at least when it has to follow)."""
+def _least(game: GameType) -> tuple[_Group, ...]:
+    """For the sure-trick bound of ``game``: each group as (mask, shift, width mask, rows,
+    Augen), where ``rows[cards >> shift & width mask]`` lists, for the cards of the group in one
+    hand, the Augen of its 0, 1, 2, ... cheapest cards (what that hand must give at least when
+    it has to follow; as long as the group, the last figure repeated), and
+    ``Augen[cards >> shift & width mask]`` the Augen of those cards."""
     t = tables_for(game)
-    out: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []
+    out: list[_Group] = []
     start = 0
     while start < 32:
         mask = t.follow[start]
         width = mask.bit_count()
-        table: list[tuple[int, ...]] = []
+        rows: list[tuple[int, ...]] = []
+        augen: list[int] = []
         for m in range(1 << width):
             own = sorted(t.points[start + i] for i in range(width) if m >> i & 1)
             sums = [0]
             for p in own:
                 sums.append(sums[-1] + p)
-            table.append(tuple(sums))
-        out.append((mask, start, tuple(table)))
+            sums += [sums[-1]] * (width + 1 - len(sums))
+            rows.append(tuple(sums))
+            augen.append(sums[-1])
+        out.append((mask, start, (1 << width) - 1, tuple(rows), tuple(augen)))
         start += width
     return tuple(out)
 
@@ -296,6 +304,12 @@ def _squeeze(bands: tuple[tuple[int, int], ...], h0: int, h1: int, h2: int) -> t
     return h0, h1, h2
 
 
+def _tt_key(lead: int, ha: int, hb: int, hc: int) -> int:
+    """The transposition table's key of the position at the start of a trick (as
+    :meth:`_Search.trick` gets it: the leader's hand first)."""
+    return ha | hb << 32 | hc << 64 | lead << 96
+
+
 class _Search:
     """One solver run: the hands, the tables and the transposition table."""
 
@@ -315,6 +329,10 @@ class _Search:
         self.plain, self.band_low, self.bands = _layout(tables.game)
         self.pts_a, self.pts_b, self.pts_c = _mask_points(tables.game)
         self.least = _least(tables.game)
+        beats = tables.beats
+        self.over = tuple(sum(1 << x for x in range(32) if beats[x * 32 + w]) for w in range(32))
+        """By solver index: the mask of the cards that beat it."""
+        self.least_plain = self.least[1:] if self.trumps else self.least
         self.order_memo: dict[int, list[int]] = {}
         self.order_b_memo: dict[int, list[int]] = {}
         """The same for the second hand, by its cards, the lead, what the last hand can put
@@ -341,6 +359,10 @@ class _Search:
         known = self.rep_memo.get(key)
         if known is not None:
             return known
+        return self.new_reps(legal, sep, key)
+
+    def new_reps(self, legal: int, sep: int, key: int) -> list[int]:
+        """:meth:`reps` for a ``key`` not remembered yet."""
         klass = self.t.klass
         out: list[int] = []
         prev = -1
@@ -363,30 +385,37 @@ class _Search:
     def sure(self, mine: int, live: int, opp1: int, opp2: int, f1: int, f2: int) -> int:
         """Augen of the leader's own cards in the tricks it surely takes in a row from the lead:
         its top trumps, then the top cards of plain suits that no opponent (``opp1``, ``opp2``;
-        0 for none) can trump in time. A lower bound of the leader's side's Augen to come."""
+        0 for none) can trump in time. A lower bound of the leader's side's Augen to come.
+        The followers (``f1``, ``f2``) must follow to those tricks as long as they can: at
+        least their cheapest cards of each group, as many as the leader's tricks in it, count too."""
         tm = self.trump_mask
         # each run is a mask: the live cards of a group above its first card in another hand
         x = live & tm
-        other = x & ~mine
-        if other:
-            x &= (other & -other) - 1
-        taken = x
+        k = 0
+        total = 0
+        if mine & x & -x:
+            other = x & ~mine
+            if other:
+                x &= (other & -other) - 1
+            k = x.bit_count()
+            _, _, _, rows, augen = self.least[0]
+            total = augen[x] + rows[f1 & tm][k] + rows[f2 & tm][k]
         # the top trumps are cashed first: an opponent with no more trumps than those is out
         # of trumps afterwards and cannot ruff
-        k = x.bit_count()
         ruff1 = opp1 & tm
         if ruff1 and ruff1.bit_count() <= k:
             ruff1 = 0
         ruff2 = opp2 & tm
         if ruff2 and ruff2.bit_count() <= k:
             ruff2 = 0
-        for suit in self.plain:
+        for suit, shift, width, rows, augen in self.least_plain:
             x = live & suit
             if not mine & x & -x:
                 continue
             other = x & ~mine
             if other:
                 x &= (other & -other) - 1
+            k = x.bit_count()
             if ruff1 or ruff2:
                 # an opponent with trumps ruffs once out of the suit: as many tricks as he follows
                 cap = 8
@@ -394,28 +423,21 @@ class _Search:
                     cap = (opp1 & suit).bit_count()
                 if ruff2:
                     cap = min(cap, (opp2 & suit).bit_count())
-                while x.bit_count() > cap:
+                while k > cap:
                     x ^= 1 << (x.bit_length() - 1)
-            taken |= x
-        if not taken:
-            return 0
-        # the followers (``f1``, ``f2``) must follow to those tricks as long as they can: at
-        # least their cheapest cards of each group, as many as the leader's tricks in it
-        forced = 0
-        for mask, shift, table in self.least:
-            k = (taken & mask).bit_count()
-            if k:
-                row = table[(f1 & mask) >> shift]
-                forced += row[k] if k < len(row) else row[-1]
-                row = table[(f2 & mask) >> shift]
-                forced += row[k] if k < len(row) else row[-1]
-        return forced + self.pts_a[taken & 0x7FF] + self.pts_b[taken >> 11 & 0x7FF] + self.pts_c[taken >> 22]
+                    k -= 1
+            total += augen[x >> shift] + rows[f1 >> shift & width][k] + rows[f2 >> shift & width][k]
+        return total
 
     # ------------------------------------------------------------------ Augen games
-    def trick(self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int) -> int:
+    def trick(
+        self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int, key: int, entry: int
+    ) -> int:
         """The Augen the declarer gets from the trick ``lead`` leads now and all later ones
         (fail-soft alpha-beta). ``ha``, ``hb``, ``hc``: the hands of the leader and of the
-        next two seats, with the bands squeezed (:func:`_squeeze`); ``left``: their Augen.
+        next two seats, with the bands squeezed (:func:`_squeeze`); ``left``: their Augen;
+        ``key`` (:func:`_tt_key`) and ``entry``: the position's key and its table entry (-1 for
+        none), which the caller has already looked up.
 
         One call plays a whole trick: the three cards are three nested loops, each with its
         own window, and only the position after the trick is a new call (and a table entry).
@@ -442,17 +464,15 @@ class _Search:
             if beats[c * 32 + best]:
                 w = 2
             return left if (lead + w) % 3 == declarer else 0
-        key = ha | hb << 32 | hc << 64 | lead << 96
         tt = self.tt
-        entry = tt.get(key)
         lo = 0
         hi = left
         tt_move = -1
-        if entry is not None:
-            # packed: lower bound, upper bound and best lead, 8 bits each
+        if entry >= 0:
+            # packed: lower bound, upper bound and best lead + 1 (0: none), 8 bits each
             lo = entry & 0xFF
             hi = entry >> 8 & 0xFF
-            tt_move = entry >> 16
+            tt_move = (entry >> 16) - 1
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -463,7 +483,7 @@ class _Search:
         # sure Augen (only at a first visit: a table entry holds these bounds already). The
         # highest trumps left, as far as one side holds them all, go to that side whenever
         # they are played; and the leader can cash its sure tricks now
-        if entry is None:
+        if entry < 0:
             x = live & self.trump_mask
             run = 0
             if x:
@@ -474,8 +494,6 @@ class _Search:
                 run = self.pts_a[x] if mine else -self.pts_a[x]  # at most 11 trumps
             if d == 0:
                 sure = self.sure(ha, live, hb, hc, hb, hc)
-                if sure >= beta:
-                    return sure
                 if sure > lo:
                     lo = sure
                 if run < 0 and left + run < hi:
@@ -485,16 +503,15 @@ class _Search:
                 if run < 0 and -run > sure:
                     sure = -run
                 sure = left - sure
-                if sure <= alpha:
-                    return sure
                 if sure < hi:
                     hi = sure
                 if run > lo:
                     lo = run
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
+            if lo >= beta or hi <= alpha:
+                # these bounds end the search here: the table keeps them (with no best lead),
+                # so that the next question over thresholds is answered before the call
+                tt[key] = lo | hi << 8
+                return lo if lo >= beta else hi
         alpha0 = alpha
         beta0 = beta
         if lo > alpha:
@@ -508,9 +525,10 @@ class _Search:
         # the leads: the stored best first, then the killer, then by what they promise
         rep_memo = self.rep_memo
         sep_a = live & ~ha
-        moves_a = rep_memo.get(ha | (sep_a & ((1 << ha.bit_length()) - 1) & ~((ha & -ha) - 1)) << 32)
+        ka = ha | (sep_a & ((1 << ha.bit_length()) - 1) & ~((ha & -ha) - 1)) << 32
+        moves_a = rep_memo.get(ka)
         if moves_a is None:
-            moves_a = self.reps(ha, sep_a)
+            moves_a = self.new_reps(ha, sep_a, ka)
         if len(moves_a) > 1:
             keys: list[int] = []
             trumps = self.trumps
@@ -561,8 +579,12 @@ class _Search:
         t3 = hc & trump_mask
         partner_last = d == 0  # B and C defend together
         followers: dict[int, tuple[list[int], list[int], int, int]] = {}
+        search = self.trick
+        overs = self.over
+        count = 0  # the nodes of this call's loops, added to self.nodes at the end
         for a in moves_a:
             na0 = ha ^ (1 << a)
+            ma = band_low[a] & live and band_low[a]
             pa = pts[a]
             fa = follow[a]
             known = followers.get(fa)
@@ -578,10 +600,10 @@ class _Search:
                 kc = legal_c | (sep_c & span_c) << 32
                 reps_b = rep_memo.get(kb)
                 if reps_b is None:
-                    reps_b = self.reps(legal_b, sep_b)
+                    reps_b = self.new_reps(legal_b, sep_b, kb)
                 reps_c = rep_memo.get(kc)
                 if reps_c is None:
-                    reps_c = self.reps(legal_c, sep_c)
+                    reps_c = self.new_reps(legal_c, sep_c, kc)
                 known = followers[fa] = (reps_b, reps_c, (kb << 33 | over_c) << 7 | d, kc << 7)
             moves_b, moves_c, bkey, ckey = known
             f3 = hc & fa
@@ -658,25 +680,26 @@ class _Search:
                         under_a = order_c
                         under_key = ckey_top
                 vc = -1 if max_c else 1000
+                mb = band_low[b] & live and band_low[b]
+                band_ab = ma | mb
                 alpha_c = alpha_b
                 beta_c = beta_b
-                self.nodes += len(order_c)
+                count += len(order_c)
+                over_top = overs[top]
                 for c in order_c:
-                    w = 2 if beats[c * 32 + top] else wpos
                     tp = pab + pts[c]
-                    na = na0
-                    nb = nb0
-                    nc = hc ^ (1 << c)
+                    w = 2 if over_top >> c & 1 else wpos
                     rest = left - tp
                     gain = tp if w == d else 0
                     if last:
                         # one card a hand is left: play the last trick here
+                        nc = hc ^ (1 << c)
                         if w == 0:
-                            x0, x1, x2, lp = na, nb, nc, lead
+                            x0, x1, x2, lp = na0, nb0, nc, lead
                         elif w == 1:
-                            x0, x1, x2, lp = nb, nc, na, lead_b
+                            x0, x1, x2, lp = nb0, nc, na0, lead_b
                         else:
-                            x0, x1, x2, lp = nc, na, nb, lead_c
+                            x0, x1, x2, lp = nc, na0, nb0, lead_c
                         y0 = x0.bit_length() - 1
                         y1 = x1.bit_length() - 1
                         y2 = x2.bit_length() - 1
@@ -689,8 +712,22 @@ class _Search:
                     elif beta_c <= gain:
                         r = gain
                     else:
-                        if band_low[a] | band_low[b] | band_low[c]:
-                            # squeeze the bands, the weakest card played first
+                        na = na0
+                        nb = nb0
+                        nc = hc ^ (1 << c)
+                        # squeeze the bands, the weakest card played first (a card with no
+                        # live card under it in its band moves nothing)
+                        mc = band_low[c] & live and band_low[c]
+                        if not band_ab:
+                            if mc:
+                                na = na & ~mc | (na & mc) >> 1
+                                nb = nb & ~mc | (nb & mc) >> 1
+                                nc = nc & ~mc | (nc & mc) >> 1
+                        elif not mc and not (ma and mb):
+                            na = na & ~band_ab | (na & band_ab) >> 1
+                            nb = nb & ~band_ab | (nb & band_ab) >> 1
+                            nc = nc & ~band_ab | (nc & band_ab) >> 1
+                        else:
                             x0, x1, x2 = a, b, c
                             if x0 < x1:
                                 x0, x1 = x1, x0
@@ -704,11 +741,27 @@ class _Search:
                                     nb = nb & ~m | (nb & m) >> 1
                                     nc = nc & ~m | (nc & m) >> 1
                         if w == 0:
-                            r = gain + self.trick(lead, na, nb, nc, rest, alpha_c - gain, beta_c - gain)
+                            x0, x1, x2, lp = na, nb, nc, lead
                         elif w == 1:
-                            r = gain + self.trick(lead_b, nb, nc, na, rest, alpha_c - gain, beta_c - gain)
+                            x0, x1, x2, lp = nb, nc, na, lead_b
                         else:
-                            r = gain + self.trick(lead_c, nc, na, nb, rest, alpha_c - gain, beta_c - gain)
+                            x0, x1, x2, lp = nc, na, nb, lead_c
+                        # the table is asked here: most answers it gives end the search of that
+                        # position at once, and a call costs more than the question
+                        tkey = x0 | x1 << 32 | x2 << 64 | lp << 96
+                        entry_c = tt.get(tkey, -1)
+                        a_c = alpha_c - gain
+                        b_c = beta_c - gain
+                        if entry_c < 0:
+                            r = gain + search(lp, x0, x1, x2, rest, a_c, b_c, tkey, entry_c)
+                        elif entry_c & 0xFF >= b_c:
+                            count += 1
+                            r = gain + (entry_c & 0xFF)
+                        elif entry_c >> 8 & 0xFF <= a_c:
+                            count += 1
+                            r = gain + (entry_c >> 8 & 0xFF)
+                        else:
+                            r = gain + search(lp, x0, x1, x2, rest, a_c, b_c, tkey, entry_c)
                     if max_c:
                         if r > vc:
                             vc = r
@@ -781,7 +834,8 @@ class _Search:
             lo = hi = va
         # ints, not lists: the table holds millions of entries, and the garbage
         # collector would scan every list again and again
-        tt[key] = lo | hi << 8 | best_a << 16
+        tt[key] = lo | hi << 8 | (best_a + 1) << 16
+        self.nodes += count
         return va
 
     # ------------------------------------------------------------------ Null
@@ -1012,7 +1066,9 @@ class _Root:
         h = s.hands
         h0, h1, h2 = _squeeze(s.bands, h[0], h[1], h[2])
         hs = (h0, h1, h2)
-        return s.trick(lead, hs[lead], hs[_NEXT[lead]], hs[_NEXT[_NEXT[lead]]], self.left, alpha, beta)
+        ha, hb, hc = hs[lead], hs[_NEXT[lead]], hs[_NEXT[_NEXT[lead]]]
+        key = _tt_key(lead, ha, hb, hc)
+        return s.trick(lead, ha, hb, hc, self.left, alpha, beta, key, s.tt.get(key, -1))
 
     def top(self) -> int:
         return self.tpts + self.left
