@@ -26,6 +26,7 @@ from skatschule.engine.discard import CANDIDATE_GAMES, DEALS, SCREEN_DEALS, Disc
 from skatschule.engine.names import card_ref, game_ref
 
 from .base import AnswerError, Choice, Feedback, GradedByPlay, Question, rng_for
+from .helpers import expected_score, jacks_first, jacks_in
 
 __all__ = ["Druecken", "GAME_MARGIN", "TOP", "hand_of", "parse_answer", "grading_key"]
 
@@ -51,16 +52,12 @@ Source = Callable[[tuple[Card, ...], GameType, int, int], HandGrading]
 """(cards, game, deals, screen) -> the grading"""
 
 
-def _jacks(cards: Sequence[Card]) -> int:
-    return sum(1 for c in cards if c.rank == Rank.JACK)
-
-
 def _suit(cards: Sequence[Card], suit: Suit) -> list[Card]:
     return [c for c in cards if c.suit == suit and c.rank != Rank.JACK]
 
 
 def _fits(level: int, cards: Sequence[Card]) -> bool:
-    jacks = _jacks(cards)
+    jacks = jacks_in(cards)
     lengths = {s: len(_suit(cards, s)) for s in Suit}
     if level == 1:
         longest = max(lengths.values())
@@ -90,7 +87,7 @@ def hand_of(level: int, seed: int) -> tuple[Card, ...]:
     while True:
         cards = rng.sample(deck, 12)
         if _fits(level, cards):
-            return tuple(sorted(cards, key=lambda c: (c.rank != Rank.JACK, c.suit, c.rank)))
+            return jacks_first(cards)
 
 
 def grading_key(cards: Sequence[Card], game: GameType, deals: int = DEALS, screen: int = SCREEN_DEALS) -> str:
@@ -122,14 +119,6 @@ def parse_answer(question: Question, values: Sequence[str]) -> tuple[tuple[Card,
 
 def _pair(grade: DiscardGrade) -> str:
     return f"{card_ref(grade.cards[0])} {card_ref(grade.cards[1])}"
-
-
-def _score(value: float) -> str:
-    return f"{value:+.1f}".replace("-", "\u2212")
-
-
-def _score_de(value: float) -> str:
-    return _score(value).replace(".", ",")
 
 
 def _one_de(value: float) -> str:
@@ -229,9 +218,9 @@ def feedback_for(found: HandGrading, pair: tuple[Card, Card], game: GameType) ->
         Step.of(
             Text(
                 f"Dein Drücken {_pair(mine)} im {game_ref(game)}: Platz {rank} von 66, erwartet "
-                f"{_score_de(mine.expected)}, gewonnen in {mine.won} von {deals} Verteilungen.",
+                f"{expected_score(mine.expected).de}, gewonnen in {mine.won} von {deals} Verteilungen.",
                 f"Your discard {_pair(mine)} in {game_ref(game)}: place {rank} of 66, expected "
-                f"{_score(mine.expected)}, won in {mine.won} of {deals} deals.",
+                f"{expected_score(mine.expected).en}, won in {mine.won} of {deals} deals.",
             )
         ),
     ]
@@ -239,9 +228,9 @@ def feedback_for(found: HandGrading, pair: tuple[Card, Card], game: GameType) ->
         steps.append(
             Step.of(
                 Text(
-                    f"{place}. im {game_ref(game)}: {_pair(grade)}, erwartet {_score_de(grade.expected)} "
+                    f"{place}. im {game_ref(game)}: {_pair(grade)}, erwartet {expected_score(grade.expected).de} "
                     f"(gewonnen {grade.won} von {deals})",
-                    f"{place}. in {game_ref(game)}: {_pair(grade)}, expected {_score(grade.expected)} "
+                    f"{place}. in {game_ref(game)}: {_pair(grade)}, expected {expected_score(grade.expected).en} "
                     f"(won {grade.won} of {deals})",
                 )
             )
@@ -261,17 +250,17 @@ def feedback_for(found: HandGrading, pair: tuple[Card, Card], game: GameType) ->
             Step.of(
                 Text(
                     f"Besser war {game_ref(best_game.game)}: mit {_pair(best)} gedrückt erwartet "
-                    f"{_score_de(best.expected)} statt {_score_de(chosen.best.expected)} im besten "
+                    f"{expected_score(best.expected).de} statt {expected_score(chosen.best.expected).de} im besten "
                     f"{game_ref(game)}.",
                     f"{game_ref(best_game.game)} was better: with {_pair(best)} put away it expects "
-                    f"{_score(best.expected)} against {_score(chosen.best.expected)} in the best "
+                    f"{expected_score(best.expected).en} against {expected_score(chosen.best.expected).en} in the best "
                     f"{game_ref(game)}.",
                 )
             )
         )
     answer = Text(
-        f"{game_ref(best_game.game)}, {_pair(best)} drücken (erwartet {_score_de(best.expected)})",
-        f"{game_ref(best_game.game)}, put away {_pair(best)} (expected {_score(best.expected)})",
+        f"{game_ref(best_game.game)}, {_pair(best)} drücken (erwartet {expected_score(best.expected).de})",
+        f"{game_ref(best_game.game)}, put away {_pair(best)} (expected {expected_score(best.expected).en})",
     )
     given = Text(f"{game_ref(game)}, {_pair(mine)} drücken", f"{game_ref(game)}, put away {_pair(mine)}")
     return Feedback(

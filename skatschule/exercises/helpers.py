@@ -28,6 +28,7 @@ from skatschule.engine import (
     SEAT_NAMES_EN,
     Card,
     GameType,
+    Rank,
     SkatError,
     Step,
     Text,
@@ -51,6 +52,9 @@ from .base import (
 )
 
 __all__ = [
+    "expected_score",
+    "jacks_first",
+    "jacks_in",
     "EngineExercise",
     "Solution",
     "RULE_ID",
@@ -543,6 +547,23 @@ def hand_order(cards: Iterable[Card], game: GameType | None = None) -> list[Card
     """A hand as players sort it (the one engine sort, :func:`sort_hand`): for ``game`` when
     the learner knows the game, else the Grand order with the longest suit first."""
     return sort_hand(cards, game)
+
+
+def jacks_first(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """A fixed order that says nothing about the answer: the jacks (Kreuz, Pik, Herz, Karo),
+    then Kreuz, Pik, Herz and Karo, each from the Ass down (the hands of the types graded by
+    play; sorting by suit length would put the short suit, the cards to put away, last)."""
+    return tuple(sorted(cards, key=lambda c: (c.rank != Rank.JACK, c.suit, c.rank)))
+
+
+def jacks_in(cards: Iterable[Card]) -> int:
+    return sum(1 for c in cards if c.rank == Rank.JACK)
+
+
+def expected_score(value: float) -> Text:
+    """An expected list score with its sign and one decimal: ``+12,3`` / ``+12.3``, ``−4,0``."""
+    text = f"{value:+.1f}".replace("-", "\u2212")
+    return Text(text.replace(".", ","), text)
 
 
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:

@@ -28,9 +28,11 @@ from skatschule.engine import CARDS, Card, Rank, Step, Suit, Text
 from skatschule.engine.bidding import BID_VALUES
 from skatschule.engine.bidplay import DEALS, LADDER, BidGrading, GameOutcomes, grade_bid, step_of, steps_apart
 from skatschule.engine.evaluation import evaluate
+from skatschule.engine.numbers import plain_number
 from skatschule.engine.seats import Seat
 
 from .base import AnswerError, Choice, Feedback, GradedByPlay, Question, rng_for
+from .helpers import expected_score, jacks_first, jacks_in
 
 __all__ = ["ReizenGespielt", "PASS", "grading_key", "parse_bid", "hand_of", "feedback_for"]
 
@@ -46,16 +48,12 @@ Source = Callable[[tuple[Card, ...], int, int], BidGrading]
 """(ten cards, seat, deals) -> the grading"""
 
 
-def _jacks(cards: Sequence[Card]) -> int:
-    return sum(1 for c in cards if c.rank == Rank.JACK)
-
-
 def _longest(cards: Sequence[Card]) -> int:
     return max(sum(1 for c in cards if c.suit == s and c.rank != Rank.JACK) for s in Suit)
 
 
 def _fits(level: int, cards: Sequence[Card]) -> bool:
-    jacks = _jacks(cards)
+    jacks = jacks_in(cards)
     trumps = jacks + _longest(cards)
     aces = sum(1 for c in cards if c.rank == Rank.ACE)
     if level == 1:
@@ -73,8 +71,7 @@ def hand_of(level: int, seed: int) -> tuple[tuple[Card, ...], int]:
     while True:
         cards = rng.sample(deck, 10)
         if _fits(level, cards):
-            ordered = tuple(sorted(cards, key=lambda c: (c.rank != Rank.JACK, c.suit, c.rank)))
-            return ordered, rng.randrange(3)
+            return jacks_first(cards), rng.randrange(3)
 
 
 def grading_key(cards: Sequence[Card], position: int, deals: int = DEALS) -> str:
@@ -94,10 +91,7 @@ def parse_bid(values: Sequence[str]) -> int:
         raise AnswerError("Bitte wähle ein Gebot oder „passen“.", "Please choose a bid or “pass”.")
     if given[0] in _PASS_WORDS:
         return 0
-    try:
-        bid = int(given[0])
-    except ValueError:
-        bid = -1
+    bid = plain_number(given[0], max_digits=3)
     if bid not in BID_VALUES:
         raise AnswerError(
             f"„{given[0][:12]}“ ist kein Reizwert.",
@@ -108,12 +102,6 @@ def parse_bid(values: Sequence[str]) -> int:
 
 def _bid_text(bid: int) -> Text:
     return Text("passen", "pass") if bid == 0 else Text(str(bid), str(bid))
-
-
-def _score(value: float) -> Text:
-    """An expected score with its sign, a German decimal comma and an English point."""
-    text = f"{value:+.1f}".replace("-", "\u2212")
-    return Text(text.replace(".", ","), text)
 
 
 def _percent(share: float) -> Text:
@@ -185,7 +173,7 @@ class ReizenGespielt(GradedByPlay[Source]):
 def _game_line(game: GameOutcomes) -> Step:
     at18 = game.expected(BID_VALUES[0])
     assert at18 is not None  # every candidate can be declared at 18
-    score, chance = _score(at18), _percent(game.win_chance(BID_VALUES[0]))
+    score, chance = expected_score(at18), _percent(game.win_chance(BID_VALUES[0]))
     name_de, name_en = game.contract.ref("de", capital=True), game.contract.ref("en", capital=True)
     return Step(
         f"{name_de}: erwartet {score.de} bei 18, gewonnen in {chance.de} der Verteilungen"
@@ -234,10 +222,11 @@ def feedback_for(grading: BidGrading, bid: int) -> Feedback:
             Step.of(
                 Text(
                     f"Am Spiel gemessen reizt du bis {limit}, mit {best.contract.ref('de')}: bei {limit} erwartet "
-                    f"{_score(at).de}, gewonnen (und mindestens {limit} wert) in {best.wins(limit)} von {deals} "
+                    f"{expected_score(at).de}, gewonnen (und mindestens {limit} wert) in {best.wins(limit)} "
+                    f"von {deals} "
                     f"Verteilungen ({_percent(best.win_chance(limit)).de}).",
                     f"Graded by play you bid up to {limit}, with {best.contract.ref('en')}: at {limit} it expects "
-                    f"{_score(at).en}, won (and worth at least {limit}) in {best.wins(limit)} of {deals} deals "
+                    f"{expected_score(at).en}, won (and worth at least {limit}) in {best.wins(limit)} of {deals} deals "
                     f"({_percent(best.win_chance(limit)).en}).",
                 ),
                 ("2.3.1",),
@@ -250,10 +239,10 @@ def feedback_for(grading: BidGrading, bid: int) -> Feedback:
             Step.of(
                 Text(
                     f"Am Spiel gemessen passt du: kein Spiel erwartet schon bei 18 ein Plus; am besten wäre noch "
-                    f"{best.contract.ref('de')} mit {_score(at18).de}, gewonnen in "
+                    f"{best.contract.ref('de')} mit {expected_score(at18).de}, gewonnen in "
                     f"{_percent(best.win_chance(BID_VALUES[0])).de} der Verteilungen.",
                     f"Graded by play you pass: no game expects a gain even at 18; the best would be "
-                    f"{best.contract.ref('en')} with {_score(at18).en}, won in "
+                    f"{best.contract.ref('en')} with {expected_score(at18).en}, won in "
                     f"{_percent(best.win_chance(BID_VALUES[0])).en} of the deals.",
                 ),
                 ("2.3.1",),
@@ -288,8 +277,12 @@ def _why_limit(grading: BidGrading, best: GameOutcomes, limit: int) -> Step:
             next_en = f"At {nxt} no game can be declared any more."
         else:
             game, value = at_next
-            next_de = f"Bei {nxt} erwartet auch das beste Spiel ({game.contract.ref('de')}) nur {_score(value).de}."
-            next_en = f"At {nxt} even the best game ({game.contract.ref('en')}) expects only {_score(value).en}."
+            next_de = (
+                f"Bei {nxt} erwartet auch das beste Spiel ({game.contract.ref('de')}) nur {expected_score(value).de}."
+            )
+            next_en = (
+                f"At {nxt} even the best game ({game.contract.ref('en')}) expects only {expected_score(value).en}."
+            )
     else:
         next_de = next_en = ""
     return Step.of(
@@ -316,9 +309,10 @@ def _yours(grading: BidGrading, bid: int) -> Step:
     game, value = at
     return Step.of(
         Text(
-            f"Bei deinem Gebot {bid} erwartet das beste Spiel ({game.contract.ref('de')}) {_score(value).de}, "
+            f"Bei deinem Gebot {bid} erwartet das beste Spiel ({game.contract.ref('de')}) {expected_score(value).de}, "
             f"gewonnen in {game.wins(bid)} von {grading.deals} Verteilungen.",
-            f"At your bid of {bid} the best game ({game.contract.ref('en')}) expects {_score(value).en}, won in "
+            f"At your bid of {bid} the best game ({game.contract.ref('en')}) expects {expected_score(value).en}, "
+            "won in "
             f"{game.wins(bid)} of {grading.deals} deals.",
         ),
         ("4.4.1",),

@@ -53,7 +53,7 @@ def test_the_question_shows_ten_cards_and_the_seat_and_every_bid_in_order(level:
 def test_answers_are_read_as_bids_or_pass() -> None:
     assert parse_bid(["passen"]) == parse_bid(["Pass"]) == 0
     assert parse_bid([" 23 "]) == 23
-    for bad in (["19"], ["18", "20"], [""], ["zwanzig"], ["-18"]):
+    for bad in (["19"], ["18", "20"], [""], ["zwanzig"], ["-18"], ["١٨"], ["²³"], ["0018"]):
         with pytest.raises(AnswerError):
             parse_bid(bad)
 
