@@ -40,6 +40,7 @@ from .cards import CARDS, Card, CardSet, parse_card
 from .discard import game_tables, level_values, settle_playout
 from .games import Contract, GameType
 from .playout import play
+from .rules import ISKO
 from .scoring import game_value, lowest_multiple, matadors_in_mask
 
 __all__ = [
@@ -52,7 +53,6 @@ __all__ = [
     "step_of",
     "steps_apart",
     "contract_key",
-    "contract_of",
 ]
 
 DEALS = 200
@@ -82,12 +82,9 @@ def steps_apart(a: int, b: int) -> int:
 
 
 def contract_key(contract: Contract) -> str:
-    """``hearts``, ``null``, ``null hand``: a candidate's name in JSON."""
+    """``hearts``, ``null``, ``null hand``: a candidate's name in JSON (read back by
+    :meth:`.Contract.parse`)."""
     return f"{contract.game.value} hand" if contract.hand else contract.game.value
-
-
-def contract_of(key: str) -> Contract:
-    return Contract.parse(key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +98,8 @@ class GameOutcomes:
 
     @property
     def base(self) -> int:
-        return game_value(Contract(self.contract.game), 1).base if not self.contract.game.is_null else 0
+        """The base value (ISkO 4.1.1); a Null has none and is never overbid (2.4.4)."""
+        return 0 if self.contract.game.is_null else ISKO.base_value(self.contract.game)
 
     def declarable(self, bid: int) -> bool:
         """A Null cannot be declared above its value (ISkO 2.4.4); the others always can."""
@@ -153,7 +151,7 @@ class GameOutcomes:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameOutcomes:
         rows = tuple((int(r[0]), bool(r[1]), int(r[2])) for r in data["outcomes"])
-        return cls(contract_of(str(data["game"])), int(data["deals"]), rows)
+        return cls(Contract.parse(str(data["game"])), int(data["deals"]), rows)
 
 
 @dataclass(frozen=True, slots=True)
