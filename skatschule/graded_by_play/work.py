@@ -39,8 +39,6 @@ __all__ = [
     "BID_TYPE",
     "GRADED",
     "Graded",
-    "payload_for",
-    "key_for",
     "run_grading",
     "grading_from_jobs",
     "run_bid_grading",
@@ -51,14 +49,6 @@ GRADE = "druecken-grade"
 TYPE = Druecken()
 BID_GRADE = "reizen-grade"
 BID_TYPE = ReizenGespielt()
-
-
-def payload_for(cards: tuple[Card, ...], game: GameType) -> dict[str, Any]:
-    return {"cards": [c.code for c in cards], "game": game.value, "deals": TYPE.deals, "screen": TYPE.screen}
-
-
-def key_for(cards: tuple[Card, ...], game: GameType) -> str:
-    return grading_key(cards, game, TYPE.deals, TYPE.screen)
 
 
 def run_grading(payload: dict[str, Any]) -> dict[str, Any]:
@@ -88,13 +78,14 @@ def bid_grading_from_jobs(cards: tuple[Card, ...], position: int, deals: int) ->
 
 def _druecken_job(question: Question, values: list[str]) -> tuple[str, dict[str, Any]]:
     _, game = parse_answer(question, values)
-    cards = tuple(parse_card(c) for c in question.cards)
-    return key_for(cards, game), payload_for(cards, game)
+    cards = TYPE.hand(question)
+    payload = {"cards": [c.code for c in cards], "game": game.value, "deals": TYPE.deals, "screen": TYPE.screen}
+    return grading_key(cards, game, TYPE.deals, TYPE.screen), payload
 
 
 def _bid_job(question: Question, values: list[str]) -> tuple[str, dict[str, Any]]:
     parse_bid(values)  # an unreadable answer asks for no job
-    cards = tuple(parse_card(c) for c in question.cards)
+    cards = BID_TYPE.hand(question)
     position = BID_TYPE.position_of(question)
     payload = {"cards": [c.code for c in cards], "position": position, "deals": BID_TYPE.deals}
     return bid_key(cards, position, BID_TYPE.deals), payload
