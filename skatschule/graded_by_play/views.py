@@ -53,7 +53,7 @@ def _graded_type(request: HttpRequest) -> Graded:
     return next(g for g in GRADED.values() if g.namespace == namespace)
 
 
-def _page(request: HttpRequest, issued: IssuedExercise) -> str:
+def _page(issued: IssuedExercise) -> str:
     return reverse(f"{GRADED[issued.kind].namespace}:exercise", kwargs={"public_id": issued.public_id})
 
 
@@ -87,7 +87,7 @@ def start(request: HttpRequest) -> HttpResponse:
         issued = issue(kind=_graded_type(request).type.slug, difficulty=request.GET.get("stufe", "1"), owner=owner)
     except BadDifficulty as exc:
         return render(request, "training/error.html", {"message": message_in(exc)}, status=400)
-    return redirect(_page(request, issued))
+    return redirect(_page(issued))
 
 
 @require_GET
@@ -97,7 +97,7 @@ def exercise(request: HttpRequest, public_id: Any) -> HttpResponse:
     if issued.kind not in GRADED:
         return redirect(reverse("training:exercise", kwargs={"kind": issued.kind}))
     if _graded_type(request).type.slug != issued.kind:  # the other type's address
-        return redirect(_page(request, issued))
+        return redirect(_page(issued))
     attempt = Attempt.objects.filter(issued=issued).first()
     if attempt is not None:
         answered = Submitted(attempt, grade_attempt(attempt), created=False)
@@ -115,7 +115,7 @@ def exercise(request: HttpRequest, public_id: Any) -> HttpResponse:
             request.session[PENDING] = stored
             return _graded(request, owner, issued, list(pending))
         context = exercise_context(issued, progress_for(owner, issued))
-        context.update(job=job, page=_page(request, issued), waiting=GRADED[issued.kind].waiting)
+        context.update(job=job, page=_page(issued), waiting=GRADED[issued.kind].waiting)
         return render(request, "graded_by_play/waiting.html", context)
     return render(request, "training/exercise.html", exercise_context(issued, progress_for(owner, issued)))
 
@@ -135,13 +135,14 @@ def answer(request: HtmxHttpRequest, public_id: Any) -> HttpResponse:
         return answer_error(request, owner, issued, exc)
     except jobs.LimitReached as exc:
         return render_error(request, exc, 429)
-    if job.is_done and not Attempt.objects.filter(issued=issued).exists():
+    answered = Attempt.objects.filter(issued=issued).exists()
+    if job.is_done and not answered:
         return _graded(request, owner, issued, values)
-    if not Attempt.objects.filter(issued=issued).exists():
+    if not answered:
         stored = dict(request.session.get(PENDING, {}))
         stored[str(issued.public_id)] = values
         request.session[PENDING] = dict(list(stored.items())[-20:])
-    page = _page(request, issued)
+    page = _page(issued)
     if request.htmx:
         return render(request, "jobs/progress.html", {"job": job, "next": page})
     return redirect(page)
