@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, CardSet, parse_card
-from .games import Contract, GameType
+from .games import WIN_POINTS, Contract, GameType
 from .playout import Tables, play, tables
-from .scoring import game_value, matadors_in_mask
+from .scoring import game_value, levels_reached, matadors_in_mask
 
 __all__ = [
     "CANDIDATE_GAMES",
@@ -228,15 +228,9 @@ def settle_playout(result: int, away: int, null: bool, values: tuple[int, int, i
     Won with 61 Augen (Null: without a trick); Schneider and Schwarz by either party count."""
     if null:
         return values[0], result == 0
-    taken = result & 15
     got = (result >> 4) + away
-    if taken == 10 or taken == 0:
-        value = values[2]
-    elif got >= 90 or got <= 30:
-        value = values[1]
-    else:
-        value = values[0]
-    return value, got >= 61
+    schneider, schwarz = levels_reached(got, result & 15)
+    return values[2 if schwarz else 1 if schneider else 0], got >= WIN_POINTS
 
 
 def _accumulate(
@@ -375,16 +369,16 @@ def calibrate(twelve: Sequence[Card], game: GameType, *, deals: int = 40, seed: 
     cards = _twelve(twelve)
     best = grade(cards, game, deals=deals, seed=seed)[0].cards
     skat = best[0].bit | best[1].bit
-    hand = CardSet(cards).mask & ~skat
-    away = best[0].points + best[1].points
     twelve_mask = CardSet(cards).mask
+    hand = twelve_mask & ~skat
+    away = best[0].points + best[1].points
     values = level_values(game, 0 if game.is_null else matadors_in_mask(game, twelve_mask))
     t = game_tables(game)
+    target = None if game.is_null else WIN_POINTS
     playout_won = solver_won = agree = 0
     for left, right in deals_for(cards, deals, seed):
         _, by_play = settle_playout(play(hand, left, right, 0, 0, t), away, game.is_null, values)
         hands = [CardSet(hand), CardSet(left), CardSet(right)]
-        target = None if game.is_null else 61
         by_proof = solve(game, 0, hands, leader=0, skat=list(best), card_values=False, target=target).declarer_wins
         playout_won += by_play
         solver_won += by_proof
