@@ -248,6 +248,7 @@ def _print_costs(deals: Sequence[int]) -> None:
     for level in BotLevel:
         t = card_costs(level, deals)
         if not t:
+            print(f"{level.value}: no card played (every deal passed in)", flush=True)
             continue
         ms = [1000 * x for x in t]
         print(

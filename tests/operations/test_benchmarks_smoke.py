@@ -68,6 +68,18 @@ def test_discard_benchmark() -> None:
     assert re.fullmatch(r"seconds_per_grading: \d+\.\d\d", lines[-1]), lines[-3:]
 
 
+def test_discard_calibration_against_the_solver() -> None:
+    lines = run_module("skatschule.engine.discard", "--calibrate", "2")
+    assert re.fullmatch(r"same_verdict: \d+\.\d%", lines[-1]), lines[-3:]
+    assert any(line.startswith("playout wins ") for line in lines), lines
+
+
+def test_bot_costs_per_card() -> None:
+    lines = run_module("skatschule.engine.arena", "--costs", "--deals", "2", "--first-deal", "5000")
+    assert [line.split(":")[0] for line in lines] == ["beginner", "club", "strong"], lines
+    assert re.search(r"max \d+\.\d$", lines[-1]), lines[-3:]
+
+
 def test_bidding_graded_by_play_against_lesson_seven() -> None:
     lines = run_module("skatschule.engine.bidplay", "--hands", "3", "--deals", "4")
     assert re.fullmatch(r"agreement over 3 hands: the same bid \d+\.\d%, within one bid step \d+\.\d%", lines[-1])
