@@ -14,7 +14,8 @@ the games cycle through Kreuz, Pik, Herz, Karo, Grand and Null, the declarer thr
 the three seats. For each deal it times the exact value and the win/lose question at 61
 (Null: no trick?) in CPU time of this process (``time.process_time``), so that other work
 on a shared machine does not count, for the compiled build (where built), the pure build
-and the solver before issue 23 (:mod:`.bench_reference`, the reference in the same run).
+and the solver before issue 23 (:mod:`.bench_reference`, the reference in the same run),
+deal by deal one build after the other, so that a spell of load hits all builds alike.
 It prints mean and 95th percentile of each, and last ``seconds_per_deal: N`` (the exact
 value's mean for the build that runs).
 """
@@ -97,22 +98,36 @@ def pure_solver() -> ModuleType:
     return module
 
 
-def _time_deals(module: ModuleType, deals: list[tuple[GameType, int, Deal]], target: int | None) -> list[float]:
-    """CPU seconds of ``module.solve`` per deal: the exact value, or ``target`` yes/no."""
-    times = []
-    for game, declarer, deal in deals:
-        start = time.process_time()
-        module.solve(
-            game,
-            declarer,
-            [CardSet(deal.hand(s)) for s in range(3)],
-            leader=0,
-            skat=CardSet(deal.skat),
-            card_values=False,
-            target=None if game.is_null else target,
-        )
-        times.append(time.process_time() - start)
-    return times
+def _time_deal(module: ModuleType, game: GameType, declarer: int, deal: Deal, target: int | None) -> float:
+    """CPU seconds of ``module.solve`` for one deal: the exact value, or ``target`` yes/no."""
+    start = time.process_time()
+    module.solve(
+        game,
+        declarer,
+        [CardSet(deal.hand(s)) for s in range(3)],
+        leader=0,
+        skat=CardSet(deal.skat),
+        card_values=False,
+        target=None if game.is_null else target,
+    )
+    return time.process_time() - start
+
+
+_QUERIES: dict[str, int | None] = {"win/lose at 61": 61, "exact value": None}
+
+
+def _time_builds(
+    builds: list[tuple[str, ModuleType]], deals: list[tuple[GameType, int, Deal]]
+) -> dict[tuple[str, str], list[float]]:
+    """CPU seconds per deal by (build, question). Deal by deal, all builds one after the
+    other: a spell of load on the shared machine falls on every build alike instead of on
+    whichever build runs then."""
+    results: dict[tuple[str, str], list[float]] = {(label, query): [] for label, _ in builds for query in _QUERIES}
+    for query, target in _QUERIES.items():
+        for game, declarer, deal in deals:
+            for label, module in builds:
+                results[label, query].append(_time_deal(module, game, declarer, deal, target))
+    return results
 
 
 def bench_solver(count: int, verbose: bool, reference: bool = True) -> float:
@@ -127,10 +142,7 @@ def bench_solver(count: int, verbose: bool, reference: bool = True) -> float:
     builds.append(("pure", pure_solver()))
     if reference:
         builds.append(("reference (before)", bench_reference))
-    results: dict[tuple[str, str], list[float]] = {}
-    for query, target in (("win/lose at 61", 61), ("exact value", None)):
-        for label, module in builds:
-            results[label, query] = _time_deals(module, deals, target)
+    results = _time_builds(builds, deals)
     if verbose:
         first = builds[0][1]
         for k, (game, declarer, deal) in enumerate(deals):
