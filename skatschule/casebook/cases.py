@@ -24,7 +24,7 @@ from typing import Any
 
 from skatschule.content.blocks import META_RE as _META
 from skatschule.content.blocks import read_front_matter, split_blocks, split_list, split_parts
-from skatschule.engine import GameType, SkatError, Text, parse_cards, parse_game
+from skatschule.engine import SEATS, GameType, SkatError, Text, parse_cards, parse_game
 from skatschule.engine.bidding import run_auction
 from skatschule.engine.sorting import sort_hand
 from skatschule.engine.vectors import ruling_from_input
@@ -75,12 +75,8 @@ CATEGORIES: tuple[Category, ...] = (
 _SLUGS = frozenset(c.slug for c in CATEGORIES)
 
 
-SEAT_LABELS = (
-    Text("Vorhand", "Forehand"),
-    Text("Mittelhand", "Middlehand"),
-    Text("Hinterhand", "Rearhand"),
-    Text("Skat", "Skat"),
-)
+SEAT_LABELS: tuple[Text, ...] = (*(Text(s.text.de, s.text.en.capitalize()) for s in SEATS), Text("Skat", "Skat"))
+"""The labels of a case's hands: the seats' names (as labels, capitalised), then the skat."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ Bilingual domain text is a :class:`Text` (``.get(lang)``), beside :class:`Step`.
 """
 
 from . import compiled  # noqa: F401  (first: it chooses the compiled or the pure build)
-from .bidding import BID_VALUES, SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Hold, Pass, run_auction
+from .bidding import BID_VALUES, Auction, AuctionMove, Bid, Hold, Pass, run_auction
 from .cards import CARDS, DECK, Card, CardSet, Deal, Rank, Suit, deal_cards, parse_card, parse_cards
 from .errors import GameOver, IllegalBid, IllegalMove, InvalidCard, InvalidDeclaration, SkatError
 from .explain import Derivation, Step, Text
@@ -43,10 +43,8 @@ from .sorting import sort_hand
 
 __all__ = [
     "BID_VALUES",
-    "SEAT_NAMES_DE",
     "Seat",
     "SEATS",
-    "SEAT_NAMES_EN",
     "Auction",
     "AuctionMove",
     "Bid",

@@ -17,12 +17,10 @@ from typing import Literal
 
 from .errors import GameOver, IllegalBid
 from .rules import ISKO
-from .seats import SEAT_NAMES_DE, SEAT_NAMES_EN, SEATS, Seat
+from .seats import SEATS, Seat
 
 __all__ = [
     "BID_VALUES",
-    "SEAT_NAMES_DE",
-    "SEAT_NAMES_EN",
     "Bid",
     "Hold",
     "Pass",
@@ -44,7 +42,7 @@ class Bid:
     value: int
 
     def __str__(self) -> str:
-        return f"{SEAT_NAMES_DE[self.seat]}: {self.value}"
+        return f"{SEATS[self.seat].text.de}: {self.value}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +52,7 @@ class Hold:
     seat: Seat
 
     def __str__(self) -> str:
-        return f"{SEAT_NAMES_DE[self.seat]}: ja"
+        return f"{SEATS[self.seat].text.de}: ja"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +62,7 @@ class Pass:
     seat: Seat
 
     def __str__(self) -> str:
-        return f"{SEAT_NAMES_DE[self.seat]}: passe"
+        return f"{SEATS[self.seat].text.de}: passe"
 
 
 AuctionMove = Bid | Hold | Pass
@@ -148,8 +146,8 @@ class Auction:
             )
         if move.seat != seat:
             raise IllegalBid(
-                f"{SEAT_NAMES_DE[move.seat]} ist nicht an der Reihe, sondern {SEAT_NAMES_DE[seat]} (ISkO 2.3.2)",
-                f"It is not {SEAT_NAMES_EN[move.seat]}'s turn but {SEAT_NAMES_EN[seat]}'s (ISkO 2.3.2)",
+                f"{SEATS[move.seat].text.de} ist nicht an der Reihe, sondern {SEATS[seat].text.de} (ISkO 2.3.2)",
+                f"It is not {SEATS[move.seat].text.en}'s turn but {SEATS[seat].text.en}'s (ISkO 2.3.2)",
             )
         moves = self.moves + (move,)
         if self.phase == "vorhand_alone":
@@ -165,16 +163,16 @@ class Auction:
         if isinstance(move, Bid):
             if self.pending:
                 raise IllegalBid(
-                    f"{SEAT_NAMES_DE[seat]} hört und kann nur halten oder passen (ISkO 2.3.2)",
-                    f"{SEAT_NAMES_EN[seat]} is listening and may only hold or pass (ISkO 2.3.2)",
+                    f"{SEATS[seat].text.de} hört und kann nur halten oder passen (ISkO 2.3.2)",
+                    f"{SEATS[seat].text.en} is listening and may only hold or pass (ISkO 2.3.2)",
                 )
             self._check_value(move.value)
             return replace(self, value=move.value, pending=True, moves=moves)
         if isinstance(move, Hold):
             if not self.pending:
                 raise IllegalBid(
-                    f"{SEAT_NAMES_DE[seat]} sagt und muss bieten oder passen; halten kann nur, wer hört",
-                    f"{SEAT_NAMES_EN[seat]} is speaking and must bid or pass; only the listener holds",
+                    f"{SEATS[seat].text.de} sagt und muss bieten oder passen; halten kann nur, wer hört",
+                    f"{SEATS[seat].text.en} is speaking and must bid or pass; only the listener holds",
                 )
             return replace(self, pending=False, moves=moves)
         # a pass: the other one of the pair survives
@@ -202,16 +200,15 @@ class Auction:
             )
 
     def describe(self, lang: str = "de") -> str:
-        names = SEAT_NAMES_DE if lang != "en" else SEAT_NAMES_EN
         if not self.is_over:
             seat = self.to_move
             assert seat is not None
-            return f"{names[seat]} ist am Zug" if lang != "en" else f"{names[seat]} to move"
+            return f"{SEATS[seat].text.de} ist am Zug" if lang != "en" else f"{SEATS[seat].text.en} to move"
         if self.declarer is None:
             return "Eingepasst: niemand spielt" if lang != "en" else "Passed in: nobody plays"
         if lang != "en":
-            return f"{names[self.declarer]} wird Alleinspieler bei {self.value}"
-        return f"{names[self.declarer]} becomes declarer at {self.value}"
+            return f"{SEATS[self.declarer].text.de} wird Alleinspieler bei {self.value}"
+        return f"{SEATS[self.declarer].text.en} becomes declarer at {self.value}"
 
 
 def run_auction(moves: Sequence[object]) -> Auction:

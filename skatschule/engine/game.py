@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .bidding import BID_VALUES, SEAT_NAMES_DE, SEAT_NAMES_EN, Auction, AuctionMove, Bid, Hold, Pass
+from .bidding import BID_VALUES, Auction, AuctionMove, Bid, Hold, Pass
 from .cards import CARDS, Card, CardSet, Deal, deal_cards, mask_points
 from .errors import GameOver, IllegalMove, InvalidDeclaration
 from .games import OUT_OF_SCHNEIDER, Contract, GameType
@@ -528,8 +528,8 @@ class GameState:
         seat = self._seat
         if not self.hands[seat] & card.bit:
             return IllegalMove(
-                f"{card_ref(card)} ist nicht in der Hand von {SEAT_NAMES_DE[seat]}",
-                f"The {card_ref(card)} is not in {SEAT_NAMES_EN[seat]}'s hand",
+                f"{card_ref(card)} ist nicht in der Hand von {SEATS[seat].text.de}",
+                f"The {card_ref(card)} is not in {SEATS[seat].text.en}'s hand",
             )
         assert self._game is not None
         return IllegalMove(*_revoke_message(self._game, card, self._plays[-self._in_trick]))

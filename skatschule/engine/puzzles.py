@@ -33,7 +33,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .bidding import SEAT_NAMES_DE, SEAT_NAMES_EN
 from .bots import BotLevel, SeatView, bot_move, choose_card, choose_contract, choose_discard, sample_deal
 from .cards import Card, CardSet, Deal, deal_cards, mask_points, parse_card, parse_cards
 from .errors import SkatError
@@ -41,6 +40,7 @@ from .explain import Step, Text
 from .game import GameState, Phase, Play
 from .games import Contract, GameType
 from .names import card_ref, cards_ref, game_ref
+from .seats import SEATS
 from .solver import SearchAborted, Solution, solve, tables_for
 from .sorting import sort_hand
 
@@ -650,10 +650,6 @@ def spots_of(
         yield Spot(deal, declarer, game, tuple(discard), tuple(plays[:n]))
 
 
-def _seat(seat: int, lang: str) -> str:
-    return (SEAT_NAMES_DE if lang != "en" else SEAT_NAMES_EN)[seat]
-
-
 def explain(puzzle: Puzzle) -> tuple[Step, ...]:
     """Why the answer is right: its result, the line of play, and what every other card gives."""
     state = puzzle.spot.state()
@@ -729,8 +725,8 @@ def describe(puzzle: Puzzle, lang: str = "de") -> str:
             else "Welche Karte hält das beste Ergebnis für deine Partei?"
         )
         return (
-            f"{game_ref(game)}, Alleinspieler ist {_seat(state.declarer, 'de')}. Du sitzt in "
-            f"{_seat(mover, 'de')} und bist {role_de}. {goal}"
+            f"{game_ref(game)}, Alleinspieler ist {SEATS[state.declarer].text.de}. Du sitzt in "
+            f"{SEATS[mover].text.de} und bist {role_de}. {goal}"
         )
     goal = (
         "Which card gets your side the most card points?"
@@ -738,8 +734,8 @@ def describe(puzzle: Puzzle, lang: str = "de") -> str:
         else "Which card keeps the best result for your side?"
     )
     return (
-        f"{game_ref(game)}, {_seat(state.declarer, 'en')} is the declarer. You sit in "
-        f"{_seat(mover, 'en')} and are {role_en}. {goal}"
+        f"{game_ref(game)}, {SEATS[state.declarer].text.en} is the declarer. You sit in "
+        f"{SEATS[mover].text.en} and are {role_en}. {goal}"
     )
 
 

@@ -58,7 +58,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .bidding import SEAT_NAMES_DE, SEAT_NAMES_EN
 from .cards import CARDS, Card, CardSet
 from .errors import SkatError
 from .explain import Derivation, Step, plural, rule_ids_of
@@ -66,6 +65,7 @@ from .game import GameState, Phase
 from .games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, SPLIT_POINTS, WIN_POINTS, Contract
 from .names import card_ref, game_ref
 from .scoring import Outcome, cheapest_lost_game, game_value, score_game, settle
+from .seats import SEATS
 
 __all__ = ["Irregularity", "Party", "Level", "Event", "Ruling", "rule"]
 
@@ -357,20 +357,16 @@ def _open_case(state: GameState, event: Event) -> _Case:
     return _Case(state, event, state.contract, state.declarer, to_move, m, need, d_augen, f_augen, steps)
 
 
-def _who(event: Event) -> tuple[str, str]:
-    return SEAT_NAMES_DE[event.seat], SEAT_NAMES_EN[event.seat]
-
-
 def _check_card_in_hand(case: _Case) -> None:
     """A revoke or a lead names a card the player holds."""
     event = case.event
     if event.card is None:
         raise SkatError("Zu diesem Regelverstoß gehört eine Karte", "This irregularity needs a card")
     if not case.state.hands[event.seat] & event.card.bit:
-        who_de, who_en = _who(event)
+        who = SEATS[event.seat].text
         raise SkatError(
-            f"{card_ref(event.card)} ist nicht in der Hand von {who_de}",
-            f"The {card_ref(event.card)} is not in {who_en}'s hand",
+            f"{card_ref(event.card)} ist nicht in der Hand von {who.de}",
+            f"The {card_ref(event.card)} is not in {who.en}'s hand",
         )
 
 
@@ -401,11 +397,11 @@ def _null_lost_by_announcement(case: _Case) -> Ruling | None:
 def _rule_revoke(state: GameState, event: Event) -> Ruling:
     case = _open_case(state, event)
     _check_card_in_hand(case)
-    who_de, who_en = _who(event)
+    who = SEATS[event.seat].text
     if event.seat != case.to_move:
         raise SkatError(
-            f"{who_de} ist nicht an der Reihe; das wäre unberechtigtes Ausspielen, kein falsches Bedienen",
-            f"{who_en} is not to play; that is a lead out of turn, not a revoke",
+            f"{who.de} ist nicht an der Reihe; das wäre unberechtigtes Ausspielen, kein falsches Bedienen",
+            f"{who.en} is not to play; that is a lead out of turn, not a revoke",
         )
     assert event.card is not None
     if state.legal_cards().mask & event.card.bit:
@@ -420,9 +416,9 @@ def _rule_lead_out_of_turn(state: GameState, event: Event) -> Ruling:
     case = _open_case(state, event)
     _check_card_in_hand(case)
     if event.seat == case.to_move:
-        who_de, who_en = _who(event)
+        who = SEATS[event.seat].text
         raise SkatError(
-            f"{who_de} ist an der Reihe: das Ausspielen ist berechtigt", f"{who_en} is to play: the lead is legal"
+            f"{who.de} ist an der Reihe: das Ausspielen ist berechtigt", f"{who.en} is to play: the lead is legal"
         )
     if state.trick_count == 9:
         case.steps.append(
@@ -796,10 +792,10 @@ _EVENT_TEXTS: dict[Irregularity, Callable[[str, str, str], tuple[str, str]]] = {
 
 def _event_step(state: GameState, event: Event) -> Step:
     """The first step: who did what, as a fact (seat and role)."""
-    seat_de, seat_en = SEAT_NAMES_DE[event.seat], SEAT_NAMES_EN[event.seat]
+    name = SEATS[event.seat].text
     declarer = event.seat == state.declarer
-    who_de = f"{seat_de} ({'Alleinspieler' if declarer else 'Gegenspieler'})"
-    who_en = f"{seat_en} ({'the declarer' if declarer else 'a defender'})"
+    who_de = f"{name.de} ({'Alleinspieler' if declarer else 'Gegenspieler'})"
+    who_en = f"{name.en} ({'the declarer' if declarer else 'a defender'})"
     card = card_ref(event.card) if event.card is not None else ""
     kind = event.kind
     texts = _EVENT_TEXTS.get(kind)
@@ -1123,11 +1119,11 @@ def _leads_before_announcement(state: GameState, event: Event) -> Ruling:
             f"{card_ref(event.card)} ist nicht in der Hand des Alleinspielers",
             f"The {card_ref(event.card)} is not in the declarer's hand",
         )
-    seat_de, seat_en = SEAT_NAMES_DE[event.seat], SEAT_NAMES_EN[event.seat]
+    name = SEATS[event.seat].text
     steps = [
         Step(
-            f"{seat_de} (Alleinspieler) spielt aus, bevor er ein Spiel angesagt hat",
-            f"{seat_en} (the declarer) leads before announcing a game",
+            f"{name.de} (Alleinspieler) spielt aus, bevor er ein Spiel angesagt hat",
+            f"{name.en} (the declarer) leads before announcing a game",
             ("3.1.1",),
         )
     ]

@@ -13,10 +13,10 @@ from enum import IntEnum
 
 from .text import Text
 
-__all__ = ["Seat", "SEATS", "SEAT_NAMES_DE", "SEAT_NAMES_EN"]
+__all__ = ["Seat", "SEATS"]
 
-SEAT_NAMES_DE = ("Vorhand", "Mittelhand", "Hinterhand")
-SEAT_NAMES_EN = ("forehand", "middlehand", "rearhand")
+_NAMES = (Text("Vorhand", "forehand"), Text("Mittelhand", "middlehand"), Text("Hinterhand", "rearhand"))
+"""The seats' names, read through :attr:`Seat.text` (the one way to name a seat)."""
 
 
 class Seat(IntEnum):
@@ -31,17 +31,11 @@ class Seat(IntEnum):
     """Hinterhand."""
 
     @property
-    def name_de(self) -> str:
-        return SEAT_NAMES_DE[self]
-
-    @property
-    def name_en(self) -> str:
-        return SEAT_NAMES_EN[self]
-
-    @property
     def text(self) -> Text:
-        """The seat's name as domain text (``Text("Vorhand", "forehand")``)."""
-        return Text(SEAT_NAMES_DE[self], SEAT_NAMES_EN[self])
+        """The seat's name as domain text (``Text("Vorhand", "forehand")``): the one way to name
+        a seat. ``.de``/``.en`` for one language, ``.get(lang)`` for the reader's; the English
+        is lower case, so a sentence that starts with it writes ``seat.text.en.capitalize()``."""
+        return _NAMES[self]
 
     @property
     def next(self) -> Seat:

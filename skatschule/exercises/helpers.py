@@ -24,8 +24,7 @@ from typing import Generic, TypeVar
 
 from skatschule.content.ids import RULE_ONLY_RE
 from skatschule.engine import (
-    SEAT_NAMES_DE,
-    SEAT_NAMES_EN,
+    SEATS,
     Card,
     GameType,
     Rank,
@@ -72,7 +71,6 @@ __all__ = [
     "merge_ids",
     "card_choice",
     "codes",
-    "seat_en",
     "game_en",
     "signed",
     "sum_step",
@@ -107,13 +105,6 @@ def card_choice(card: Card, prefix_de: str = "", prefix_en: str = "") -> Choice:
     return Choice(card.code, Text(prefix_de + card_ref(card), prefix_en + card_ref(card)))
 
 
-def seat_en(seat: int, capital: bool = False) -> str:
-    """The engine's English seat name, capitalised at the start of a sentence (German seat
-    names are nouns and always capitalised: use ``SEAT_NAMES_DE`` directly)."""
-    name = SEAT_NAMES_EN[seat]
-    return name.capitalize() if capital else name
-
-
 def trick_facts(trick: Sequence[Card], leader: int) -> list[Text]:
     """The cards of a trick in play order, told as "Vorhand spielt aus: Herz-Ass" (German, English)."""
     facts = []
@@ -122,8 +113,8 @@ def trick_facts(trick: Sequence[Card], leader: int) -> list[Text]:
         verb_de, verb_en = ("spielt aus", "leads") if i == 0 else ("gibt zu", "plays")
         facts.append(
             Text(
-                f"{SEAT_NAMES_DE[seat]} {verb_de}: {card_ref(card)}",
-                f"{seat_en(seat, True)} {verb_en}: {card_ref(card)}",
+                f"{SEATS[seat].text.de} {verb_de}: {card_ref(card)}",
+                f"{SEATS[seat].text.en.capitalize()} {verb_en}: {card_ref(card)}",
             )
         )
     return facts

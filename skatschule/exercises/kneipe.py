@@ -20,12 +20,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import PUB, SEAT_NAMES_DE, Step, Text
+from skatschule.engine import PUB, SEATS, Step, Text
 from skatschule.engine.pub import RamschResult, score_ramsch
 
 from .base import Question
 from .gen import FinishedGame, finished_game_facts, random_finished_game
-from .helpers import EngineExercise, Solution, seat_en, signed
+from .helpers import EngineExercise, Solution, signed
 
 NOTE_DE = "Kneipenregel, nicht ISkO."
 NOTE_EN = "Pub rule, not ISkO."
@@ -39,8 +39,8 @@ def ramsch_steps(result: RamschResult, pushes: int) -> tuple[Step, ...]:
         seat = result.durchmarsch
         return (
             Step(
-                f"{SEAT_NAMES_DE[seat]} hat alle zehn Stiche: Durchmarsch, +120 ohne Multiplikator",
-                f"{seat_en(seat, True)} took all ten tricks: Durchmarsch, +120 without any multiplier",
+                f"{SEATS[seat].text.de} hat alle zehn Stiche: Durchmarsch, +120 ohne Multiplikator",
+                f"{SEATS[seat].text.en.capitalize()} took all ten tricks: Durchmarsch, +120 without any multiplier",
                 ("K.3.6",),
             ),
         )
@@ -51,14 +51,14 @@ def ramsch_steps(result: RamschResult, pushes: int) -> tuple[Step, ...]:
     if len(losers) == 1:
         steps.append(
             Step(
-                f"Die meisten Augen hat {SEAT_NAMES_DE[losers[0]]} mit {most}: verliert den Ramsch",
-                f"{seat_en(losers[0], True)} has the most card points, {most}: loses the Ramsch",
+                f"Die meisten Augen hat {SEATS[losers[0]].text.de} mit {most}: verliert den Ramsch",
+                f"{SEATS[losers[0]].text.en.capitalize()} has the most card points, {most}: loses the Ramsch",
                 ("K.3.4",),
             )
         )
     else:
-        names_de = " und ".join(SEAT_NAMES_DE[s] for s in losers)
-        names_en = " and ".join(seat_en(s) for s in losers)
+        names_de = " und ".join(SEATS[s].text.de for s in losers)
+        names_en = " and ".join(SEATS[s].text.en for s in losers)
         steps.append(
             Step(
                 f"{names_de} haben gleich viele, die meisten Augen ({most}): Beide verlieren",
@@ -77,8 +77,8 @@ def ramsch_steps(result: RamschResult, pushes: int) -> tuple[Step, ...]:
         parts_de.append(f"{pushes} (Schieben)")
         parts_en.append(f"{pushes} (pushes)")
     if virgins:
-        parts_de.append(f"1 (Jungfrau: {SEAT_NAMES_DE[virgins[0]]} ohne Stich)")
-        parts_en.append(f"1 (Jungfrau: {seat_en(virgins[0])} took no trick)")
+        parts_de.append(f"1 (Jungfrau: {SEATS[virgins[0]].text.de} ohne Stich)")
+        parts_en.append(f"1 (Jungfrau: {SEATS[virgins[0]].text.en} took no trick)")
     rules = ("K.4.2", "K.3.5") if virgins else ("K.4.2",)
     total = f" = {multiplier}" if len(parts_de) > 1 else ""
     steps.append(
@@ -220,10 +220,11 @@ class Kneipe(EngineExercise[Scenario]):
         facts = []
         for s in range(3):
             n = scenario.tricks[s]
+            name = SEATS[s].text
             facts.append(
                 Text(
-                    f"{SEAT_NAMES_DE[s]}: {scenario.points[s]} Augen, {n} {'Stich' if n == 1 else 'Stiche'}",
-                    f"{seat_en(s, True)}: {scenario.points[s]} card points, {n} {'trick' if n == 1 else 'tricks'}",
+                    f"{name.de}: {scenario.points[s]} Augen, {n} {'Stich' if n == 1 else 'Stiche'}",
+                    f"{name.en.capitalize()}: {scenario.points[s]} card points, {n} {'trick' if n == 1 else 'tricks'}",
                 )
             )
         if scenario.pushes:
@@ -237,11 +238,11 @@ class Kneipe(EngineExercise[Scenario]):
             difficulty,
             seed,
             Text(
-                f"{NOTE_DE} Ein Ramsch ist zu Ende (Augen mit Skat). Welche Zahl wird für {SEAT_NAMES_DE[asked]} in "
+                f"{NOTE_DE} Ein Ramsch ist zu Ende (Augen mit Skat). Welche Zahl wird für {SEATS[asked].text.de} in "
                 "die Liste geschrieben? "
                 "Minuspunkte mit Minus.",
                 f"{NOTE_EN} A Ramsch is over (card points incl. the skat). What number is written on the sheet for "
-                f"{seat_en(asked)}? Minus points with a minus.",
+                f"{SEATS[asked].text.en}? Minus points with a minus.",
             ),
             "number",
             facts=facts,

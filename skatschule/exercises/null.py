@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import (
-    SEAT_NAMES_DE,
+    SEATS,
     Card,
     Contract,
     GameType,
@@ -30,7 +30,7 @@ from skatschule.engine.names import article_ref, card_ref, rank_ref
 
 from .base import Choice, Question
 from .gen import NULL_CONTRACTS, SKAT_SUMS, bid_up_to, legal_trick
-from .helpers import EngineExercise, Solution, codes, seat_en, signed, trick_facts
+from .helpers import EngineExercise, Solution, codes, signed, trick_facts
 from .stich import follows, trick_steps
 
 RULES = ("1.3.4", "4.1.2", "4.2.7")
@@ -215,7 +215,8 @@ class Null(EngineExercise[Scenario]):
             seat = (leader + i) % 3
             options.append(
                 Choice(
-                    card.code, Text(f"{card_ref(card)} ({SEAT_NAMES_DE[seat]})", f"{card_ref(card)} ({seat_en(seat)})")
+                    card.code,
+                    Text(f"{card_ref(card)} ({SEATS[seat].text.de})", f"{card_ref(card)} ({SEATS[seat].text.en})"),
                 )
             )
         facts += trick_facts(scenario.trick, leader)
@@ -282,7 +283,7 @@ class Null(EngineExercise[Scenario]):
         ]
         return Solution(
             (card.code,),
-            Text(f"{card_ref(card)} ({SEAT_NAMES_DE[seat]})", f"{card_ref(card)} ({seat_en(seat)})"),
+            Text(f"{card_ref(card)} ({SEATS[seat].text.de})", f"{card_ref(card)} ({SEATS[seat].text.en})"),
             tuple(steps),
             ("1.3.4", "3.4.2"),
         )

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from skatschule.engine import (
     BID_VALUES,
-    SEAT_NAMES_DE,
+    SEATS,
     Card,
     CardSet,
     Contract,
@@ -47,7 +47,6 @@ from .helpers import (
     Solution,
     codes,
     hand_order,
-    seat_en,
     signed,
     trick_facts,
 )
@@ -219,7 +218,8 @@ def _draw(rng: random.Random, level: int) -> Scenario | None:
 
 def _event_texts(scenario: Scenario, state: GameState) -> tuple[str, str]:
     event = scenario.event
-    who_de, who_en = SEAT_NAMES_DE[event.seat], seat_en(event.seat, True)
+    who = SEATS[event.seat].text
+    who_de, who_en = who.de, who.en.capitalize()
     role_de = "der Alleinspieler" if event.seat == scenario.declarer else "ein Gegenspieler"
     role_en = "the declarer" if event.seat == scenario.declarer else "a defender"
     kind = event.kind
@@ -231,10 +231,10 @@ def _event_texts(scenario: Scenario, state: GameState) -> tuple[str, str]:
         )
     if kind is Irregularity.LEAD_OUT_OF_TURN:
         assert event.card is not None and state.to_move is not None
+        to_move = SEATS[state.to_move].text
         return (
-            f"{who_de} ({role_de}) spielt {card_ref(event.card)} aus, obwohl {SEAT_NAMES_DE[state.to_move]} am Zug "
-            "ist.",
-            f"{who_en} ({role_en}) leads the {card_ref(event.card)}, although {seat_en(state.to_move)} is to lead.",
+            f"{who_de} ({role_de}) spielt {card_ref(event.card)} aus, obwohl {to_move.de} am Zug ist.",
+            f"{who_en} ({role_en}) leads the {card_ref(event.card)}, although {to_move.en} is to lead.",
         )
     if kind is Irregularity.SKAT_VIEWED:
         return (
@@ -269,7 +269,7 @@ def _facts(scenario: Scenario, state: GameState) -> list[Text]:
     d = scenario.declarer
     facts = [
         Text(f"Spiel: {contract.ref('de', capital=True)}", f"Game: {contract.ref('en', capital=True)}"),
-        Text(f"Alleinspieler: {SEAT_NAMES_DE[d]}", f"Declarer: {seat_en(d, True)}"),
+        Text(f"Alleinspieler: {SEATS[d].text.de}", f"Declarer: {SEATS[d].text.en.capitalize()}"),
         Text(f"Gereizt bis: {scenario.bid}", f"Bid: {scenario.bid}"),
     ]
     if not contract.game.is_null:
@@ -304,8 +304,8 @@ def _facts(scenario: Scenario, state: GameState) -> list[Text]:
     if state.trick:
         facts += trick_facts(state.trick, state.leader)
     if done == 9 and not state.trick:
-        last_de = ", ".join(f"{SEAT_NAMES_DE[s]}: {card_ref(next(iter(state.hand(s))))}" for s in range(3))
-        last_en = ", ".join(f"{seat_en(s, True)}: {card_ref(next(iter(state.hand(s))))}" for s in range(3))
+        last_de = ", ".join(f"{SEATS[s].text.de}: {card_ref(next(iter(state.hand(s))))}" for s in range(3))
+        last_en = ", ".join(f"{SEATS[s].text.en.capitalize()}: {card_ref(next(iter(state.hand(s))))}" for s in range(3))
         facts.append(Text(f"Letzte Karten: {last_de}", f"Last cards: {last_en}"))
     return facts
 

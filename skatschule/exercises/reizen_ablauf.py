@@ -13,10 +13,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skatschule.engine import BID_VALUES, SEAT_NAMES_DE, Auction, AuctionMove, Bid, Hold, Pass, Seat, Step, Text
+from skatschule.engine import BID_VALUES, SEATS, Auction, AuctionMove, Bid, Hold, Pass, Seat, Step, Text
 
 from .base import Choice, Question
-from .helpers import EngineExercise, Solution, seat_en
+from .helpers import EngineExercise, Solution
 
 RULES = ("2.3.2", "2.3.3", "2.3.4", "2.3.5", "2.3.6")
 
@@ -31,7 +31,8 @@ class Scenario:
 
 def move_text(move: AuctionMove, alone: bool) -> tuple[str, str]:
     """ "Mittelhand: 18", "Vorhand: ja", "Hinterhand: passe" (and English)."""
-    de, en = SEAT_NAMES_DE[move.seat], seat_en(move.seat, True)
+    name = SEATS[move.seat].text
+    de, en = name.de, name.en.capitalize()
     if isinstance(move, Bid):
         if alone:
             return f"{de}: spielt ({move.value})", f"{en}: plays ({move.value})"
@@ -97,7 +98,8 @@ def auction_steps(moves: tuple[AuctionMove, ...]) -> list[Step]:
     for move in moves:
         before = auction
         auction = auction.apply(move)
-        who_de, who_en = SEAT_NAMES_DE[move.seat], seat_en(move.seat, True)
+        who = SEATS[move.seat].text
+        who_de, who_en = who.de, who.en.capitalize()
         if before.phase == "vorhand_alone":
             if isinstance(move, Bid):
                 steps.append(
@@ -117,7 +119,7 @@ def auction_steps(moves: tuple[AuctionMove, ...]) -> list[Step]:
                 )
             continue
         if isinstance(move, Bid):
-            other_de, other_en = SEAT_NAMES_DE[before.listener], seat_en(before.listener)
+            other_de, other_en = SEATS[before.listener].text.de, SEATS[before.listener].text.en
             steps.append(
                 Step(
                     f"{who_de} sagt {move.value}, {other_de} hört",
@@ -132,8 +134,8 @@ def auction_steps(moves: tuple[AuctionMove, ...]) -> list[Step]:
             rule = "2.3.3" if move.seat == 0 else "2.3.4"
             steps.append(
                 Step(
-                    f"{who_de} passt; jetzt sagt Hinterhand, {SEAT_NAMES_DE[survivor]} hört",
-                    f"{who_en} passes; now rearhand bids and {seat_en(survivor)} listens",
+                    f"{who_de} passt; jetzt sagt Hinterhand, {SEATS[survivor].text.de} hört",
+                    f"{who_en} passes; now rearhand bids and {SEATS[survivor].text.en} listens",
                     (rule,),
                 )
             )
@@ -149,10 +151,10 @@ def auction_steps(moves: tuple[AuctionMove, ...]) -> list[Step]:
             assert auction.declarer is not None
             steps.append(
                 Step(
-                    f"{who_de} passt: {SEAT_NAMES_DE[auction.declarer]} hat zuletzt {auction.value} geboten oder "
+                    f"{who_de} passt: {SEATS[auction.declarer].text.de} hat zuletzt {auction.value} geboten oder "
                     "gehalten "
                     f"und wird Alleinspieler",
-                    f"{who_en} passes: {seat_en(auction.declarer)} bid or held {auction.value} last and becomes "
+                    f"{who_en} passes: {SEATS[auction.declarer].text.en} bid or held {auction.value} last and becomes "
                     "declarer",
                     ("2.3.5",),
                 )
@@ -185,7 +187,10 @@ def result_options(auction: Auction, seed: int = 0, level: int = 2) -> list[Choi
             other = i + 1 if draw.random() < 0.5 else i - 1
         values = sorted([BID_VALUES[i], BID_VALUES[other]])
     options = [
-        Choice(f"{seat}@{value}", Text(f"{SEAT_NAMES_DE[seat]} bei {value}", f"{seat_en(seat, True)} at {value}"))
+        Choice(
+            f"{seat}@{value}",
+            Text(f"{SEATS[seat].text.de} bei {value}", f"{SEATS[seat].text.en.capitalize()} at {value}"),
+        )
         for seat in range(3)
         for value in values
     ]
@@ -313,8 +318,8 @@ class ReizenAblauf(EngineExercise[Scenario]):
                 answer_de, answer_en = "Eingepasst: niemand spielt", "Passed in: nobody plays"
             else:
                 value = f"{auction.declarer}@{auction.value}"
-                answer_de = f"{SEAT_NAMES_DE[auction.declarer]} bei {auction.value}"
-                answer_en = f"{seat_en(auction.declarer, True)} at {auction.value}"
+                answer_de = f"{SEATS[auction.declarer].text.de} bei {auction.value}"
+                answer_en = f"{SEATS[auction.declarer].text.en.capitalize()} at {auction.value}"
             steps.append(
                 Step(
                     auction.describe("de"),
@@ -339,26 +344,23 @@ class ReizenAblauf(EngineExercise[Scenario]):
             )
         elif auction.pending:
             value = f"{auction.listener}:hoert"
+            speaker, listener = SEATS[auction.speaker].text, SEATS[auction.listener].text
             steps.append(
                 Step(
-                    f"{SEAT_NAMES_DE[auction.speaker]} hat {auction.value} gesagt; "
-                    f"{SEAT_NAMES_DE[auction.listener]} hört und muss halten oder passen",
-                    f"{seat_en(auction.speaker, True)} bid {auction.value}; {seat_en(auction.listener)} listens "
-                    "and must hold or pass",
+                    f"{speaker.de} hat {auction.value} gesagt; {listener.de} hört und muss halten oder passen",
+                    f"{speaker.en.capitalize()} bid {auction.value}; {listener.en} listens and must hold or pass",
                     ("2.3.2",),
                 )
             )
         else:
             value = f"{auction.speaker}:sagt"
+            speaker = SEATS[auction.speaker].text
             if auction.value:
-                de = (
-                    f"{SEAT_NAMES_DE[auction.speaker]} ist am Sagen und muss mehr als {auction.value} bieten oder "
-                    "passen"
-                )
-                en = f"{seat_en(auction.speaker, True)} is the bidder and must bid more than {auction.value} or pass"
+                de = f"{speaker.de} ist am Sagen und muss mehr als {auction.value} bieten oder passen"
+                en = f"{speaker.en.capitalize()} is the bidder and must bid more than {auction.value} or pass"
             else:
-                de = f"{SEAT_NAMES_DE[auction.speaker]} ist am Sagen und bietet (mindestens 18) oder passt"
-                en = f"{seat_en(auction.speaker, True)} is the bidder and bids (at least 18) or passes"
+                de = f"{speaker.de} ist am Sagen und bietet (mindestens 18) oder passt"
+                en = f"{speaker.en.capitalize()} is the bidder and bids (at least 18) or passes"
             steps.append(Step(de, en, ("2.3.2", "2.3.4") if auction.speaker == 2 else ("2.3.2",)))
         label = next(o for o in TURN_OPTIONS if o.value == value)
         return Solution((value,), Text(label.label.de, label.label.en), tuple(steps), ("2.3.2",))

@@ -6,12 +6,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skatschule.engine import SEAT_NAMES_DE, Card, GameType, Rank, Step, Text, deal_cards, is_trump, trick_winner
+from skatschule.engine import SEATS, Card, GameType, Rank, Step, Text, deal_cards, is_trump, trick_winner
 from skatschule.engine.names import article_ref, card_ref, game_ref, suit_ref
 
 from .base import Choice, Question
 from .gen import legal_trick
-from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_en, seat_en, trick_facts
+from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_en, trick_facts
 
 SEAT_VALUES = ("vorhand", "mittelhand", "hinterhand")
 
@@ -37,16 +37,16 @@ def trick_steps(game: GameType, leader: int, trick: Sequence[Card]) -> list[Step
     if is_trump(game, lead):
         steps.append(
             Step(
-                f"{SEAT_NAMES_DE[leader]} spielt {card_ref(lead)} aus: Trumpf ist gefordert",
-                f"{seat_en(leader, True)} leads the {card_ref(lead)}: trump is led",
+                f"{SEATS[leader].text.de} spielt {card_ref(lead)} aus: Trumpf ist gefordert",
+                f"{SEATS[leader].text.en.capitalize()} leads the {card_ref(lead)}: trump is led",
                 ("3.2.1",),
             )
         )
     else:
         steps.append(
             Step(
-                f"{SEAT_NAMES_DE[leader]} spielt {card_ref(lead)} aus: {suit_ref(lead.suit)} ist gefordert",
-                f"{seat_en(leader, True)} leads the {card_ref(lead)}: {suit_ref(lead.suit)} are led",
+                f"{SEATS[leader].text.de} spielt {card_ref(lead)} aus: {suit_ref(lead.suit)} ist gefordert",
+                f"{SEATS[leader].text.en.capitalize()} leads the {card_ref(lead)}: {suit_ref(lead.suit)} are led",
                 ("3.2.1",),
             )
         )
@@ -59,19 +59,17 @@ def trick_steps(game: GameType, leader: int, trick: Sequence[Card]) -> list[Step
                 )
             )
     for i in (1, 2):
-        seat = (leader + i) % 3
+        name = SEATS[(leader + i) % 3].text
+        who_de, who_en = name.de, name.en.capitalize()
         card = trick[i]
         if follows(game, lead, card):
-            de, en = (
-                f"{SEAT_NAMES_DE[seat]}: {card_ref(card)} bedient",
-                f"{seat_en(seat, True)}: the {card_ref(card)} follows",
-            )
+            de, en = f"{who_de}: {card_ref(card)} bedient", f"{who_en}: the {card_ref(card)} follows"
         elif is_trump(game, card):
-            de = f"{SEAT_NAMES_DE[seat]}: {card_ref(card)} sticht (kann nicht bedienen, spielt Trumpf)"
-            en = f"{seat_en(seat, True)}: the {card_ref(card)} trumps (cannot follow, plays a trump)"
+            de = f"{who_de}: {card_ref(card)} sticht (kann nicht bedienen, spielt Trumpf)"
+            en = f"{who_en}: the {card_ref(card)} trumps (cannot follow, plays a trump)"
         else:
-            de = f"{SEAT_NAMES_DE[seat]}: {card_ref(card)} wird abgeworfen (kann nicht bedienen)"
-            en = f"{seat_en(seat, True)}: the {card_ref(card)} is discarded (cannot follow)"
+            de = f"{who_de}: {card_ref(card)} wird abgeworfen (kann nicht bedienen)"
+            en = f"{who_en}: the {card_ref(card)} is discarded (cannot follow)"
         steps.append(Step(de, en, ("3.2.1", "3.2.2")))
     best = trick_winner(game, trick)
     card = trick[best]
@@ -87,8 +85,8 @@ def trick_steps(game: GameType, leader: int, trick: Sequence[Card]) -> list[Step
         why = ("die höchste Karte der geforderten Farbe", "the highest card of the suit led")
     steps.append(
         Step(
-            f"{SEAT_NAMES_DE[seat]} bekommt den Stich mit {card_ref(card)}: {why[0]}",
-            f"{seat_en(seat, True)} takes the trick with the {card_ref(card)}: {why[1]}",
+            f"{SEATS[seat].text.de} bekommt den Stich mit {card_ref(card)}: {why[0]}",
+            f"{SEATS[seat].text.en.capitalize()} takes the trick with the {card_ref(card)}: {why[1]}",
             ("3.4.2",),
         )
     )
@@ -143,18 +141,22 @@ class Stich(EngineExercise[Scenario]):
             options.append(
                 Choice(
                     SEAT_VALUES[seat],
-                    Text(f"{SEAT_NAMES_DE[seat]} ({card_ref(card)})", f"{seat_en(seat, True)} ({card_ref(card)})"),
+                    Text(
+                        f"{SEATS[seat].text.de} ({card_ref(card)})",
+                        f"{SEATS[seat].text.en.capitalize()} ({card_ref(card)})",
+                    ),
                 )
             )
         facts = [Text(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         facts += trick_facts(scenario.trick, leader)
+        lead = SEATS[leader].text
         return self.question(
             difficulty,
             seed,
             Text(
-                f"Gespielt wird {game_ref(scenario.game)}. {SEAT_NAMES_DE[leader]} spielt aus, die anderen geben zu. "
+                f"Gespielt wird {game_ref(scenario.game)}. {lead.de} spielt aus, die anderen geben zu. "
                 "Wer bekommt den Stich?",
-                f"The game is {game_en(scenario.game)}. {seat_en(leader, True)} leads, the others follow. Who takes "
+                f"The game is {game_en(scenario.game)}. {lead.en.capitalize()} leads, the others follow. Who takes "
                 "the trick?",
             ),
             "choice",
@@ -172,7 +174,7 @@ class Stich(EngineExercise[Scenario]):
         steps = tuple(trick_steps(scenario.game, scenario.leader, scenario.trick))
         return Solution(
             (SEAT_VALUES[seat],),
-            Text(f"{SEAT_NAMES_DE[seat]} ({card_ref(card)})", f"{seat_en(seat, True)} ({card_ref(card)})"),
+            Text(f"{SEATS[seat].text.de} ({card_ref(card)})", f"{SEATS[seat].text.en.capitalize()} ({card_ref(card)})"),
             steps,
             ("3.4.2",),
         )

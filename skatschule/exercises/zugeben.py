@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import (
-    SEAT_NAMES_DE,
+    SEATS,
     Card,
     CardSet,
     GameType,
@@ -29,7 +29,6 @@ from .helpers import (
     codes,
     game_en,
     hand_order,
-    seat_en,
     sorted_cards,
     trick_facts,
 )
@@ -101,7 +100,9 @@ class Zugeben(EngineExercise[Scenario]):
         facts = [Text(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         facts += trick_facts(scenario.trick, scenario.leader)
         facts.append(
-            Text(f"Du sitzt in {SEAT_NAMES_DE[seat]} und bist dran", f"You are {seat_en(seat)} and it is your turn")
+            Text(
+                f"Du sitzt in {SEATS[seat].text.de} und bist dran", f"You are {SEATS[seat].text.en} and it is your turn"
+            )
         )
         return self.question(
             difficulty,

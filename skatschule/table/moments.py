@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from skatschule.engine import SEAT_NAMES_DE, SEAT_NAMES_EN, CardSet, GameState, Phase, SkatError, Step, parse_cards
+from skatschule.engine import SEATS, CardSet, GameState, Phase, SkatError, Step, parse_cards
 from skatschule.engine.iss import IssGame
 from skatschule.engine.names import card_ref
 from skatschule.engine.scoring import concede
@@ -99,8 +99,8 @@ def augen_steps(state: GameState) -> tuple[Step, ...]:
         cards = " + ".join(f"{card_ref(c)} {c.points}" for c in trick.cards)
         steps.append(
             Step(
-                f"{number}. Stich ({SEAT_NAMES_DE[declarer]}): {cards} = {trick.points}",
-                f"Trick {number} ({SEAT_NAMES_EN[declarer]}): {cards} = {trick.points}",
+                f"{number}. Stich ({SEATS[declarer].text.de}): {cards} = {trick.points}",
+                f"Trick {number} ({SEATS[declarer].text.en}): {cards} = {trick.points}",
                 ("3.4.2",),
             )
         )

@@ -16,7 +16,7 @@ import skatschule
 from skatschule.cards import render
 from skatschule.core.errors import UserError, message_in
 from skatschule.core.language import current_lang
-from skatschule.engine import SEAT_NAMES_DE, SEAT_NAMES_EN, SEATS, IllegalMove, Text
+from skatschule.engine import SEATS, IllegalMove, Text
 from skatschule.exercises import REGISTRY
 
 PACKAGE = Path(skatschule.__file__).parent
@@ -63,11 +63,12 @@ def test_one_fallback_rule_german() -> None:
     assert Text("nur deutsch", "").get("en") == "nur deutsch"
     for kind in REGISTRY.values():  # the exercise types follow the same rule (they once fell back to English)
         assert kind.title("fr") == kind.title("de") == kind.name.de != ""
+    german, english = ("Vorhand", "Mittelhand", "Hinterhand"), ("forehand", "middlehand", "rearhand")
     for seat in SEATS:  # so do the seats' names, read by the table, the puzzles, the auction and the quizzes
         assert (seat.text.get("de"), seat.text.get("en-gb"), seat.text.get("fr")) == (
-            SEAT_NAMES_DE[seat],
-            SEAT_NAMES_EN[seat],
-            SEAT_NAMES_DE[seat],
+            german[seat],
+            english[seat],
+            german[seat],
         )
 
 

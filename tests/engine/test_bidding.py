@@ -55,7 +55,7 @@ def test_seats_come_out_of_the_engine_as_seat() -> None:
     # a Seat is an int: mypy's strict equality does not know IntEnum members equal ints
     assert auction.declarer is Seat.FOREHAND and auction.declarer == 0  # type: ignore[comparison-overlap]
     assert all(isinstance(m.seat, Seat) for m in auction.moves)
-    assert Auction().to_move is Seat.MIDDLEHAND and SEATS[2].name_de == "Hinterhand" and Seat.REARHAND.next == 0
+    assert Auction().to_move is Seat.MIDDLEHAND and SEATS[2].text.de == "Hinterhand" and Seat.REARHAND.next == 0
     state = GameState(deal_cards(seed=1))
     assert state.to_move is Seat.MIDDLEHAND
     for move in ([1, "p"], [2, "p"], [0, 18]):

@@ -433,7 +433,6 @@ def test_exports_name_answers_and_give_local_date_cells(
     from datetime import datetime, timedelta
     from zoneinfo import ZoneInfo
 
-    from skatschule.engine.bidding import SEAT_NAMES_DE, SEAT_NAMES_EN
     from skatschule.engine.names import cards_ref, render
     from skatschule.quizzes.models import QuizAttempt
     from tests.quizzes.helpers import wrong_values
@@ -456,8 +455,8 @@ def test_exports_name_answers_and_give_local_date_cells(
     assert row[2] == "2026-01-15 12:30:05" and row[3] == "2026-01-15 12:33:05"
     answer_column = {kind: 7 + 2 * (position - 1) for kind, (position, _) in stored.items()}
     seat = stored["stich"][1][0]
-    names = SEAT_NAMES_EN if lang == "en" else SEAT_NAMES_DE
-    assert row[answer_column["stich"]] == names[SEATS.index(seat)].capitalize()
+    names = ("Forehand", "Middlehand", "Rearhand") if lang == "en" else ("Vorhand", "Mittelhand", "Hinterhand")
+    assert row[answer_column["stich"]] == names[SEATS.index(seat)]
     cards = stored["zugeben"][1]
     assert row[answer_column["zugeben"]] == render(cards_ref([parse_card(c) for c in cards]), lang)
     assert not set(cards) & set(row[answer_column["zugeben"]].replace(",", " ").split())

@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 
 from skatschule.cards.render import card_name
-from skatschule.engine import SEAT_NAMES_DE, SEAT_NAMES_EN, Phase
+from skatschule.engine import Phase
 from skatschule.engine.iss import IssGame, parse_record, write_record
 from skatschule.table import moments
 from tests.table.records import played_record
@@ -74,7 +74,7 @@ def test_the_engine_grades_each_exercise(index: int) -> None:
             assert graded.right == (str(trick.winner),)
         # the engine's steps end with the seat that takes it and its card
         last = graded.steps[-1].plain("de")
-        assert SEAT_NAMES_DE[trick.winner] in last and "bekommt den Stich" in last
+        assert WORDS["de"]["seats"][trick.winner] in last and "bekommt den Stich" in last
     end = len(game.plays)
     expected = game.answer()
     kinds = moments.kinds_at(game, end)
@@ -140,7 +140,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "wrong": "Nicht ganz.",
         "takes": "bekommt den Stich",
         "entry": "Eintrag",
-        "seats": SEAT_NAMES_DE,
+        "seats": ("Vorhand", "Mittelhand", "Hinterhand"),
     },
     "en": {
         "stich": "who takes the trick?",
@@ -151,7 +151,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "wrong": "Not quite.",
         "takes": "takes the trick",
         "entry": "entry",
-        "seats": SEAT_NAMES_EN,
+        "seats": ("forehand", "middlehand", "rearhand"),
     },
 }
 
