@@ -18,6 +18,7 @@ from typing import Literal
 from .errors import GameOver, IllegalBid
 from .rules import ISKO
 from .seats import SEATS, Seat
+from .text import Text
 
 __all__ = [
     "BID_VALUES",
@@ -199,16 +200,23 @@ class Auction:
                 f"{value} is not higher than the last bid {self.value}",
             )
 
-    def describe(self, lang: str = "de") -> str:
+    def describe(self, lang: str | None = "de") -> str:
+        """Where the auction stands, in ``lang`` (German unless an English reader)."""
+        return self.description().get(lang)
+
+    def description(self) -> Text:
+        """Where the auction stands: who is to bid, or how it ended."""
         if not self.is_over:
             seat = self.to_move
             assert seat is not None
-            return f"{SEATS[seat].text.de} ist am Zug" if lang != "en" else f"{SEATS[seat].text.en} to move"
+            who = SEATS[seat].text
+            return Text(f"{who.de} ist am Zug", f"{who.en.capitalize()} to move")
         if self.declarer is None:
-            return "Eingepasst: niemand spielt" if lang != "en" else "Passed in: nobody plays"
-        if lang != "en":
-            return f"{SEATS[self.declarer].text.de} wird Alleinspieler bei {self.value}"
-        return f"{SEATS[self.declarer].text.en} becomes declarer at {self.value}"
+            return Text("Eingepasst: niemand spielt", "Passed in: nobody plays")
+        who = SEATS[self.declarer].text
+        return Text(
+            f"{who.de} wird Alleinspieler bei {self.value}", f"{who.en.capitalize()} becomes declarer at {self.value}"
+        )
 
 
 def run_auction(moves: Sequence[object]) -> Auction:

@@ -16,6 +16,7 @@ from enum import Enum
 from .cards import CARDS, Card, CardSet, Rank, Suit, parse_card
 from .errors import InvalidDeclaration, SkatError
 from .names import game_ref, names_for, render, suit_ref
+from .text import lang_of
 
 __all__ = [
     "GameType",
@@ -329,7 +330,7 @@ class Contract:
         """The contract's one name, with the game as a name reference for the reader's deck:
         ``⟦game:clubs⟧ Hand Schneider angesagt``, ``⟦game:null⟧ ouvert Hand``. ``capital``
         starts an English name with a capital (``⟦Suit:C⟧ Hand``)."""
-        de = lang != "en"
+        de = lang_of(lang) != "en"
         suit = self.game.trump_suit
         parts = [suit_ref(suit, capital=True) if capital and not de and suit is not None else game_ref(self.game)]
         if self.ouvert:

@@ -44,6 +44,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from .cards import Card, Rank, Suit, parse_card
+from .text import lang_of
 
 __all__ = [
     "DeckNames",
@@ -98,21 +99,21 @@ class DeckNames:
     """The corner index under the English interface."""
 
     def suit(self, suit: Suit, lang: str = "de") -> str:
-        return self.suits_de[suit] if lang != "en" else self.suits_en[suit]
+        return self.suits_de[suit] if lang_of(lang) != "en" else self.suits_en[suit]
 
     def rank(self, rank: Rank, lang: str = "de", *, plural: bool = False) -> str:
-        if lang != "en":
+        if lang_of(lang) != "en":
             return (self.ranks_de_plural if plural else self.ranks_de)[rank]
         return (self.ranks_en_plural if plural else self.ranks_en)[rank]
 
     def card(self, card: Card, lang: str = "de") -> str:
         """``Kreuz-Bube``, ``Eichel-Unter``, ``jack of clubs``, ``Unter of acorns``."""
-        if lang != "en":
+        if lang_of(lang) != "en":
             return f"{self.suits_de[card.suit]}-{self.ranks_de[card.rank]}"
         return f"{self.ranks_en[card.rank]} of {self.suits_en[card.suit]}"
 
     def index(self, rank: Rank, lang: str = "de") -> str:
-        return (self.index_de if lang != "en" else self.index_en)[rank]
+        return (self.index_de if lang_of(lang) != "en" else self.index_en)[rank]
 
     def with_article(self, card: Card, lang: str = "de", case: Case = "nom") -> str:
         if lang != "de":
@@ -252,7 +253,7 @@ def render(text: str, lang: str = "de", deck: str | None = DEFAULT_DECK) -> str:
     if "⟦" not in text:
         return text
     names = names_for(deck)
-    lang = "en" if lang == "en" else "de"
+    lang = lang_of(lang)
     return _REF.sub(lambda m: _name(m.group(1), m.group(2), lang, names), text)
 
 

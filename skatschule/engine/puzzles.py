@@ -43,6 +43,7 @@ from .names import card_ref, cards_ref, game_ref
 from .seats import SEATS
 from .solver import SearchAborted, Solution, solve, tables_for
 from .sorting import sort_hand
+from .text import lang_of
 
 __all__ = [
     "Spot",
@@ -718,7 +719,7 @@ def describe(puzzle: Puzzle, lang: str = "de") -> str:
     role_de = "Alleinspieler" if mover == state.declarer else "Gegenspieler"
     role_en = "the declarer" if mover == state.declarer else "a defender"
     augen = puzzle.goal is Goal.AUGEN
-    if lang != "en":
+    if lang_of(lang) != "en":
         goal = (
             "Welche Karte bringt deiner Partei die meisten Augen?"
             if augen

@@ -66,6 +66,7 @@ from .games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, SPLIT_POINTS, WIN_POINTS,
 from .names import card_ref, game_ref
 from .scoring import Outcome, cheapest_lost_game, game_value, score_game, settle
 from .seats import SEATS
+from .text import lang_of
 
 __all__ = ["Irregularity", "Party", "Level", "Event", "Ruling", "rule"]
 
@@ -821,7 +822,7 @@ def _announced_note(contract: Contract, lang: str) -> str:
     if contract.game.is_null or not (contract.schneider_announced or contract.schwarz_announced):
         return ""
     level = "Schwarz" if contract.schwarz_announced else "Schneider"
-    if lang != "en":
+    if lang_of(lang) != "en":
         return f", dazu die angesagte Stufe {level}"
     return f", plus the announced level {level}"
 
@@ -1123,7 +1124,7 @@ def _leads_before_announcement(state: GameState, event: Event) -> Ruling:
     steps = [
         Step(
             f"{name.de} (Alleinspieler) spielt aus, bevor er ein Spiel angesagt hat",
-            f"{name.en} (the declarer) leads before announcing a game",
+            f"{name.en.capitalize()} (the declarer) leads before announcing a game",
             ("3.1.1",),
         )
     ]

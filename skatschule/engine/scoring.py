@@ -18,6 +18,7 @@ from .explain import Derivation, Step, Text, plural, rule_ids_of
 from .games import OUT_OF_SCHNEIDER, TOTAL_POINTS, WIN_POINTS, Contract, GameType
 from .names import game_ref
 from .rules import ISKO, REVOLUTION_VALUE, SAXON_BASE, HandOverbid, RuleSet, Special, house_rule
+from .text import lang_of
 
 __all__ = [
     "matadors",
@@ -80,7 +81,7 @@ _MATADORS: dict[GameType, dict[int, int]] = {game: {} for game in GameType}
 
 def matadors_text(count: int, lang: str = "de") -> str:
     """``mit 2`` / ``ohne 3`` (``with 2`` / ``without 3``)."""
-    if lang != "en":
+    if lang_of(lang) != "en":
         return f"{'mit' if count > 0 else 'ohne'} {abs(count)}"
     return f"{'with' if count > 0 else 'without'} {abs(count)}"
 

@@ -62,3 +62,18 @@ def test_seats_come_out_of_the_engine_as_seat() -> None:
         state.push(parse_auction_move(move))
     # the move changed the state: mypy still holds the narrowing from the assert before it
     assert state.declarer is Seat.FOREHAND and state.to_move is Seat.FOREHAND  # type: ignore[comparison-overlap]
+
+
+@pytest.mark.parametrize("lang", ["en", "en-gb", "EN-us"])
+def test_the_auction_is_described_in_english_for_every_english_reader(lang: str) -> None:
+    """One language rule (:func:`engine.text.lang_of`): "en-gb" reads English too, and the
+    English sentence starts with a capital."""
+    assert Auction().describe(lang) == "Middlehand to move"
+    assert run_auction([[1, 18], [0, "y"], [1, "p"], [2, "p"]]).describe(lang) == "Forehand becomes declarer at 18"
+    assert run_auction([[1, "p"], [2, "p"], [0, "p"]]).describe(lang) == "Passed in: nobody plays"
+
+
+@pytest.mark.parametrize("lang", ["de", None, "fr"])
+def test_the_auction_is_described_in_german_for_everyone_else(lang: str | None) -> None:
+    assert Auction().describe(lang) == "Mittelhand ist am Zug"
+    assert run_auction([[1, 18], [0, "y"], [1, "p"], [2, "p"]]).describe(lang) == "Vorhand wird Alleinspieler bei 18"

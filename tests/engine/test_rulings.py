@@ -199,6 +199,9 @@ def test_declarer_leading_before_the_announcement_loses_the_cheapest_game() -> N
     r = ruling_from_input(inp, "isko")
     assert (r.won, r.value, r.score, r.guilty) == (False, 27, -54, Party.DECLARER)  # Karo mit 2 = 27 >= 20
     assert "3.1.1" in r.rule_ids
+    # the first step names the seat at the start of a sentence, in both languages
+    assert r.steps[0].de.startswith("Vorhand (Alleinspieler)")
+    assert r.steps[0].en.startswith("Forehand (the declarer)")
     inp["event"]["seat"] = 1
     with pytest.raises(SkatError):
         ruling_from_input(inp, "isko")

@@ -23,6 +23,7 @@ from ..cards import CARDS, Card, CardSet
 from ..errors import SkatError
 from ..game import GameState
 from ..solver import SearchAborted, solve
+from ..text import lang_of
 from .levels import BotConfig, BotLevel
 from .view import SeatView, sample_deal
 
@@ -43,7 +44,7 @@ class CardChoice:
         """Why this card, in words (card names as ``⟦card:XX⟧`` markers for names.render)."""
         marker = f"⟦card:{self.card.code}⟧"
         if self.samples == 0:
-            if lang != "en":
+            if lang_of(lang) != "en":
                 return (
                     f"{marker}: nach der Faustregel, ohne Durchrechnung (diese Stufe rechnet so früh im Spiel noch "
                     "nicht, oder keine Verteilung ließ sich in ihrem Rechenbudget lösen): einen sicheren Stich mit "
@@ -58,7 +59,7 @@ class CardChoice:
         others = ", ".join(
             f"⟦card:{c.code}⟧ {n}" for c, n in sorted(self.wins.items(), key=lambda kv: -kv[1]) if c != self.card
         )
-        if lang != "en":
+        if lang_of(lang) != "en":
             text = (
                 f"{marker}: In {self.samples} zufälligen Verteilungen der unbekannten Karten, die zu allem "
                 f"Gesehenen passen, offen durchgerechnet, gewinnt die eigene Partei mit dieser Karte "
