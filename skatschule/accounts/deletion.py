@@ -97,6 +97,7 @@ def export_account(*, user: User) -> dict[str, Any]:
                         "answered_at": _iso(ans.answered_at),
                     }
                     for ans in sorted(a.answers.all(), key=lambda ans: ans.item.position)
+                    if ans.answered  # not a teacher's grade of an item left unanswered
                 ],
             }
             for a in attempts

@@ -7,6 +7,8 @@ Launches open in a new window (the LMS's "Neues Fenster"): every page keeps the 
 
 from __future__ import annotations
 
+import ipaddress
+import re
 import uuid
 from typing import Any
 from urllib.parse import urlsplit
@@ -222,16 +224,57 @@ def pick(request: AuthenticatedHttpRequest) -> HttpResponse:
     message_launch = checked.get_message_launch()
     token = message_launch.get_deep_link().get_response_jwt([resource])
     return_url = str((checked.get_claim(_DEEP_LINKING_SETTINGS) or {}).get("deep_link_return_url", ""))
-    parts = urlsplit(return_url)
-    if parts.scheme not in ("https", "http") or not parts.netloc:
+    origin = form_origin(return_url)
+    if origin is None:
         return render_error(request, _not_from_lms(), 400)
     request.session.pop(SESSION_KEY, None)  # one choice per deep-linking launch
     response = render(
         request, "lti/return.html", {"return_url": return_url, "jwt": token, "title": titles[value], "course": course}
     )
-    # The form goes to the LMS: this one page may post there (the site's CSP says form-action 'self').
-    response._csp_update = {"form-action": [f"{parts.scheme}://{parts.netloc}"]}  # type: ignore[attr-defined]
+    # The form goes to the LMS: this one page may post there (the site's CSP says form-action 'self'),
+    # to the origin of the return URL of the signed launch only (also under CSP_REPORT_ONLY).
+    response._csp_update = {"form-action": [origin]}  # type: ignore[attr-defined]
+    response._csp_update_ro = {"form-action": [origin]}  # type: ignore[attr-defined]
     return response
+
+
+_HOST_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
+
+
+def form_origin(url: str) -> str | None:
+    """The origin ``scheme://host[:port]`` of ``url`` as a CSP source, or None unless ``url`` is a
+    plain http(s) address: an ASCII host name of letters, digits and hyphens (an international one
+    in its ``xn--`` form) or an IP address, no wildcard, no user or password, a real port.
+
+    ``urlsplit``'s ``netloc`` alone is not enough: it keeps whatever comes before the first ``/``,
+    so ``https://lms.example;frame-ancestors *`` or ``https://lms.example https:`` would add a
+    directive or a source to the header, and ``https://*`` would allow every https site."""
+    if any(char.isspace() or ord(char) < 32 for char in url):
+        return None
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:  # a port out of range, a bracketed host that is no IPv6 address
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in ("https", "http") or parts.username is not None or parts.password is not None:
+        return None
+    host = parts.hostname or ""
+    if "[" in parts.netloc:
+        host = _ipv6(host)
+    elif not all(_HOST_LABEL.fullmatch(label) for label in host.split(".")) or len(host) > 253:
+        return None
+    if not host:
+        return None
+    return f"{scheme}://{host}" + (f":{port}" if port is not None else "")
+
+
+def _ipv6(host: str) -> str:
+    """``[host]`` for an IPv6 address (``urlsplit`` drops the brackets), else ""."""
+    try:
+        return f"[{ipaddress.IPv6Address(host).compressed}]"
+    except ValueError:
+        return ""
 
 
 @never_cache

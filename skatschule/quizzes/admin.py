@@ -40,7 +40,7 @@ class QuizAnswerInline(AnswerInlineBase):
     model = QuizAnswer
     extra = 0
     can_delete = False
-    readonly_fields = ("item", "values", "normalized", "correct", "answered_at")
+    readonly_fields = ("item", "values", "normalized", "correct", "answered", "answered_at")
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -11,6 +11,11 @@ Design rules (the logic is in ``services``):
 - **Attempts.** One row per (quiz, student, number); ``submitted_at`` is set exactly once by a
   conditional ``UPDATE ... WHERE submitted_at IS NULL``. One :class:`QuizAnswer` per
   (attempt, item), updated while the attempt is open.
+- **Grades of unanswered items.** As in Moodle's manual grading, a teacher may grade an item
+  the student left unanswered (0 or part credit after an oral answer): that makes a
+  ``QuizAnswer`` row with ``answered=False`` (no values, no credit of its own) that only holds
+  the override. Every read of *what the student answered* filters ``answered=True``; the
+  points (``attempt_points``, the facility index) take every row.
 """
 
 from __future__ import annotations
@@ -176,10 +181,19 @@ class QuizAnswer(models.Model):
     override_credit = models.FloatField(null=True, blank=True, help_text="the teacher's last override (ScoreOverride)")
     override_comment = models.TextField(blank=True, default="")
     answered_at = models.DateTimeField(default=timezone.now)
+    answered = models.BooleanField(
+        default=True, help_text="False: the student gave no answer; the row only holds the teacher's grade"
+    )
 
     class Meta:
         ordering = ["attempt", "item__position"]
-        constraints = [models.UniqueConstraint(fields=["attempt", "item"], name="quiz_answer_once_per_item")]
+        constraints = [
+            models.UniqueConstraint(fields=["attempt", "item"], name="quiz_answer_once_per_item"),
+            models.CheckConstraint(
+                condition=Q(answered=True) | Q(correct=False, credit=0, normalized=""),
+                name="quiz_answer_unanswered_earns_nothing",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.attempt_id}/{self.item_id}: {self.normalized}"

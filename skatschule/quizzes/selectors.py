@@ -254,7 +254,7 @@ def student_results(quiz: Quiz, now: datetime | None = None) -> list[ResultRow]:
     positions = dict(quiz.items.values_list("pk", "position"))
     attempts = list(quiz.attempts.select_related("student").order_by(*_BY_NAME, "number"))
     by_attempt: dict[int, dict[int, QuizAnswer]] = {a.pk: {} for a in attempts}
-    for answer in QuizAnswer.objects.filter(attempt__quiz=quiz):
+    for answer in QuizAnswer.objects.filter(attempt__quiz=quiz, answered=True):
         by_attempt.setdefault(answer.attempt_id, {})[positions[answer.item_id]] = answer
     return [ResultRow(a, by_attempt[a.pk], len(positions)) for a in attempts]
 
@@ -313,7 +313,7 @@ def _result_lines(
     index = {item_pk: i for i, (item_pk, _position) in enumerate(items)}
     cells: dict[int, list[bool | None]] = {row[0]: [None] * len(items) for row in rows}
     given: dict[int, list[str]] = {row[0]: [""] * len(items) for row in rows} if with_given else {}
-    answers = QuizAnswer.objects.filter(attempt_id__in=list(cells)).order_by()
+    answers = QuizAnswer.objects.filter(attempt_id__in=list(cells), answered=True).order_by()
     fields = ("attempt_id", "item_id", "correct", "normalized") if with_given else ("attempt_id", "item_id", "correct")
     for attempt_id, item_id, correct, *rest in answers.values_list(*fields):
         if item_id in index:
@@ -428,8 +428,9 @@ def item_stats(quiz: Quiz, lang: str = "de", top: int = 3) -> list[ItemStat]:
 def item_indices(quiz: Quiz, item_pks: set[int]) -> dict[int, tuple[float | None, float | None]]:
     """Per item: (facility index, discrimination index) over the submitted attempts.
 
-    An item an attempt left unanswered counts 0. Attempts are ranked by their points (ties by
-    id); the top and bottom thirds have ``n // 3`` attempts each, so the middle is left out.
+    An item an attempt left unanswered counts 0 (or the teacher's grade of it). Attempts are ranked
+    by their points (ties by id); the top and bottom thirds have ``n // 3`` attempts each, so the
+    middle is left out.
     """
     ranked = list(
         quiz.attempts.filter(submitted_at__isnull=False).order_by("-points", "pk").values_list("pk", flat=True)
@@ -459,7 +460,9 @@ def item_indices(quiz: Quiz, item_pks: set[int]) -> dict[int, tuple[float | None
 
 def _count_item_answers(quiz: Quiz, item_pks: set[int]) -> dict[int, tuple[int, int, list[tuple[str, int]]]]:
     """Per item: answers in submitted attempts, right ones, wrong answers by frequency (GROUP BY)."""
-    answers = QuizAnswer.objects.filter(attempt__quiz=quiz, attempt__submitted_at__isnull=False).order_by()
+    answers = QuizAnswer.objects.filter(
+        attempt__quiz=quiz, attempt__submitted_at__isnull=False, answered=True
+    ).order_by()
     totals = {pk: [0, 0] for pk in item_pks}
     for row in answers.values("item_id").annotate(n=Count("pk"), right=Count("pk", filter=Q(correct=True))):
         if row["item_id"] in totals:
@@ -626,12 +629,19 @@ def item_positions(quiz: Quiz) -> list[int]:
 
 
 def answers_by_item(attempt: QuizAttempt) -> dict[int, QuizAnswer]:
-    """The attempt's saved answers keyed by item id."""
+    """The attempt's saved answers keyed by item id (what the student answered: not the rows that
+    only hold a teacher's grade of an unanswered item)."""
+    return {answer.item_id: answer for answer in attempt.answers.filter(answered=True)}
+
+
+def grades_by_item(attempt: QuizAttempt) -> dict[int, QuizAnswer]:
+    """Every graded row of the attempt keyed by item id: its answers and the teacher's grades of
+    items left unanswered (``answered=False``)."""
     return {answer.item_id: answer for answer in attempt.answers.all()}
 
 
 def answered_count(attempt: QuizAttempt) -> int:
-    return QuizAnswer.objects.filter(attempt=attempt).count()
+    return QuizAnswer.objects.filter(attempt=attempt, answered=True).count()
 
 
 def student_attempts(quiz: Quiz, student: User) -> list[QuizAttempt]:
@@ -740,14 +750,6 @@ def newest_overrides(attempt_ids: Iterable[int]) -> dict[int, ScoreOverride]:
     return newest
 
 
-def answer_at(attempt: QuizAttempt, position: object) -> QuizAnswer:
-    """The attempt's answer to the item at ``position`` (NotFound if there is none)."""
-    found = attempt.answers.filter(item__position=_int(position)).select_related("attempt__quiz").first()
-    if found is None:
-        raise NotFound("no such answer")
-    return found
-
-
 # --- live rounds (issue 28 §2) ----------------------------------------------------------------
 
 
@@ -780,7 +782,7 @@ class LiveCount:
 def live_count(session: LiveSession) -> LiveCount:
     """How many students are in the round and how many answered the item shown."""
     answered = QuizAnswer.objects.filter(
-        attempt__live_sessions=session, item__quiz=session.quiz, item__position=session.position
+        attempt__live_sessions=session, item__quiz=session.quiz, item__position=session.position, answered=True
     ).count()
     return LiveCount(session.attempts.count(), answered if session.position else 0)
 
@@ -791,7 +793,7 @@ def live_distribution(session: LiveSession, lang: str) -> list[tuple[str, int, b
     if item is None:
         return []
     rows = (
-        QuizAnswer.objects.filter(attempt__live_sessions=session, item=item)
+        QuizAnswer.objects.filter(attempt__live_sessions=session, item=item, answered=True)
         .order_by()
         .values("normalized", "correct")
         .annotate(n=Count("pk"))

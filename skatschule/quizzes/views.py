@@ -287,12 +287,14 @@ class _Echo:
 
 
 def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool, teacher: bool = False) -> list[dict[str, Any]]:
-    """Each item with the student's answer; grades and right answers only if ``with_answers``."""
+    """Each item with the student's answer and its grade row (``grade``: the answer, or the
+    teacher's grade of an item left unanswered); grades and right answers only if ``with_answers``."""
     quiz = attempt.quiz
-    answers = selectors.answers_by_item(attempt)
+    grades = selectors.grades_by_item(attempt)
     entries = []
     for item in selectors.quiz_items(quiz):
-        answer = answers.get(item.pk)
+        grade = grades.get(item.pk)
+        answer = grade if grade is not None and grade.answered else None
         feedback = None
         given = ""
         if answer is not None:
@@ -308,8 +310,9 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool, teacher:
             attempt=attempt.number,
         )
         entry["answer"] = answer
+        entry["grade"] = grade
         entry["given"] = given
-        entry["overrides"] = selectors.overrides_of(answer) if teacher and answer is not None else []
+        entry["overrides"] = selectors.overrides_of(grade) if teacher and grade is not None else []
         if with_answers and answer is None:
             entry["right_answer"] = selectors.right_answer(quiz, item, attempt.student_id, lang, attempt.number)
         entries.append(entry)

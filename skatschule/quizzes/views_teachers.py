@@ -194,18 +194,20 @@ class OverrideForm(forms.Form):
 @login_required
 @require_POST
 def override(request: QuizRequest, pk: int, attempt_pk: int, position: int) -> HttpResponse:
-    """Set one answer's points by hand with a comment the student sees (``services.grading``)."""
+    """Set one item's points by hand with a comment the student sees (``services.grading``), for
+    an answered item or one the student left unanswered."""
     quiz = selectors.own_quiz(request.user, pk)
     attempt = selectors.quiz_attempt(quiz, attempt_pk)
-    answer = selectors.answer_at(attempt, position)
+    item = selectors.item_at(quiz, position)
     back = reverse("quizzes:attempt_detail", args=[quiz.pk, attempt.pk])
     form = OverrideForm(request.POST)
     if not form.is_valid():
         message = _("Bitte gib Punkte zwischen 0 und 1 an (Kommentar höchstens 1000 Zeichen).")
         return render_error(request, message, 400, links=[(back, _("Zurück"))])
     try:
-        grading.override_score(
-            answer=answer,
+        grading.override_item_score(
+            attempt=attempt,
+            item=item,
             teacher=request.user,
             credit=form.cleaned_data["credit"],
             comment=form.cleaned_data["comment"],

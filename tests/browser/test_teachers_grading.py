@@ -133,6 +133,42 @@ def test_an_override_with_a_comment_the_student_sees(browser: Browser, live_serv
         student.close()
 
 
+def test_an_unanswered_item_graded_after_an_oral_answer(browser: Browser, live_server: LiveServer) -> None:
+    teacher = make_user("frau-kreuz", teacher=True)
+    anna = make_user("anna")
+    room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
+    classrooms.join(student=anna, raw_code=room.join_code)
+    quiz = authoring.create_quiz(
+        owner=teacher, classroom=room, title="Augen", pool=[("augen", 1)], item_count=1, variants="random"
+    )
+    attempt, _done = attempts.submit(attempt=attempts.start_attempt(quiz=quiz, student=anna))
+
+    teacher_ctx = phone(browser, live_server, teacher)
+    student = phone(browser, live_server, anna)
+    try:
+        t = teacher_ctx.new_page()
+        t.goto(f"{live_server.url}/quiz/{quiz.pk}/ergebnisse/{attempt.pk}/")
+        expect(t.locator("#item-1")).to_contain_text("Nicht beantwortet.")
+        expect(t.get_by_label("Punkte (0 bis 1)")).to_have_value("0")
+        t.get_by_label("Punkte (0 bis 1)").fill("0.5")
+        t.get_by_label("Kommentar für die Person").fill("Mündlich richtig gezählt.")
+        t.get_by_role("button", name="Punkte speichern").click()
+        expect(t.locator(".item-grade")).to_contain_text("0.5 / 1")
+        expect(t.locator("#item-1")).to_contain_text("Nicht beantwortet.")
+        t.goto(f"{live_server.url}/quiz/{quiz.pk}/ergebnisse/")
+        expect(t.locator('tr[data-student="anna"] .score')).to_have_text("0.5 / 1")
+
+        s = student.new_page()
+        s.goto(f"{live_server.url}/quiz/versuch/{attempt.public_id}/ergebnis/")
+        expect(s.locator("#score")).to_have_text("0.5 / 1")
+        expect(s.locator("#item-1")).to_contain_text("Nicht beantwortet.")
+        expect(s.locator(".override-comment")).to_contain_text("Mündlich richtig gezählt.")
+        expect(s.locator("form.override-form")).to_have_count(0)
+    finally:
+        teacher_ctx.close()
+        student.close()
+
+
 GIFT_ONE_BAD_LINE = """::Spielwert:: Kreuz mit Zweien, einfach gewonnen: Wie viel ist das Spiel wert? {#36}
 
 ::Schneider:: Der Skat zählt beim Alleinspieler mit. {T}

@@ -307,3 +307,32 @@ def test_a_teachers_override_sends_the_changed_score(
     assert Job.objects.filter(kind="lti.score", status=JobStatus.DONE).count() == 2
     page = teacher_client.get(f"/lti/kurs/{course.pk}/").content.decode()
     assert "noch nicht bestätigt" not in page
+
+
+def test_a_grade_of_an_unanswered_item_sends_the_changed_score(
+    platform: Platform,
+    registration: LtiRegistration,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
+    """Anna left item 2 unanswered (the LMS got 1 of 2); the teacher grades it with 0.5 after an oral
+    answer on the attempt's page: the LMS gets 1.5 of 2, and nothing is left to send."""
+    teacher_client, course = _course(platform, registration)
+    quiz = _quiz(course, items=2)
+    launch(Client(), platform, registration, ANNA, custom={"skatschule": f"quiz:{quiz.pk}"})
+    anna = LtiUser.objects.get(sub=ANNA.sub).auth_user
+    attempt = attempts.start_attempt(quiz=quiz, student=anna)
+    first = quiz.items.get(position=1)
+    attempts.save_answer(attempt=attempt, item=first, values=right_values(quiz, first, anna.pk))
+    with django_capture_on_commit_callbacks(execute=True):
+        attempts.submit(attempt=attempt)
+    assert [s["scoreGiven"] for s in platform.scores] == [1]
+
+    teacher = Client()
+    teacher.force_login(course.classroom.teacher)
+    url = f"/quiz/{quiz.pk}/ergebnisse/{attempt.pk}/aufgabe/2/punkte/"
+    with django_capture_on_commit_callbacks(execute=True):
+        assert teacher.post(url, {"credit": "0.5", "comment": "Mündlich halb"}).status_code == 302
+    assert [(s["scoreGiven"], s["scoreMaximum"]) for s in platform.scores] == [(1, 2), (1.5, 2)]
+    assert Job.objects.filter(kind="lti.score", status=JobStatus.DONE).count() == 2
+    page = teacher_client.get(f"/lti/kurs/{course.pk}/").content.decode()
+    assert "noch nicht bestätigt" not in page

@@ -6,6 +6,7 @@ have the shape they need (several right options, some wrong ones) by asking the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -285,3 +286,119 @@ def test_discrimination_needs_three_attempts(make_quiz: Callable[..., Quiz], stu
     answer = _submitted_answer(make_quiz, student, right=True)
     (stat,) = selectors.item_stats(answer.attempt.quiz)
     assert stat.facility_percent == 100 and stat.discrimination is None
+
+
+# --- grades of items left unanswered (Moodle's manual grading grades any question of an attempt) ---
+
+
+def _half_answered(make_quiz: Callable[..., Quiz], student: User, variants: str = "fixed") -> QuizAttempt:
+    """A submitted attempt with item 1 answered right and item 2 left unanswered."""
+    quiz = make_quiz(count=2, kinds=("augen",), variants=variants)
+    first = quiz.items.get(position=1)
+    attempt = attempts.start_attempt(quiz=quiz, student=student)
+    attempts.save_answer(attempt=attempt, item=first, values=right_values(quiz, first, student.pk))
+    attempt, _done = attempts.submit(attempt=attempt)
+    assert attempt.points == 1
+    return attempt
+
+
+def test_teacher_grades_an_unanswered_item_and_every_result_shows_it(
+    make_quiz: Callable[..., Quiz], teacher: User, student: User
+) -> None:
+    from skatschule.accounts.deletion import export_account
+
+    # random variants: the student's review is open at once
+    attempt = _half_answered(make_quiz, student, variants="random")
+    quiz = attempt.quiz
+    url = f"/quiz/{quiz.pk}/ergebnisse/{attempt.pk}/aufgabe/2/punkte/"
+    teacher_client = client_for(teacher)
+    detail = teacher_client.get(f"/quiz/{quiz.pk}/ergebnisse/{attempt.pk}/").content.decode()
+    assert url in detail  # the form is offered for the unanswered item too
+    response = teacher_client.post(url, {"credit": "0.5", "comment": "Mündlich halb richtig"})
+    assert response.status_code == 302
+    assert teacher_client.post(url, {"credit": "0.75", "comment": "Mündlich fast richtig"}).status_code == 302
+
+    row = QuizAnswer.objects.get(attempt=attempt, item__position=2)
+    assert not row.answered and row.values == [] and row.credit == 0 and not row.correct
+    assert row.override_credit == 0.75 and row.override_comment == "Mündlich fast richtig"
+    assert [o.credit for o in selectors.overrides_of(row)] == [0.5, 0.75]
+    assert QuizAttempt.objects.get(pk=attempt.pk).points == 1.75
+    assert selectors.graded_result(quiz, student.pk) == 1.75
+
+    # the results table, the CSV and the item analysis: the points count, the item stays unanswered
+    results = teacher_client.get(f"/quiz/{quiz.pk}/ergebnisse/").content.decode()
+    assert "1.75 / 2" in results
+    header, line = selectors.csv_rows(quiz)
+    assert line[header.index("Punkte")] == "1.75"
+    assert line[header.index("Aufgabe 2 Antwort") : header.index("Aufgabe 2 richtig") + 1] == ["", ""]
+    _shown, (result_line,) = selectors.results_page(quiz)
+    assert result_line.cells == (True, None)
+    second = selectors.item_stats(quiz)[1]
+    assert second.answered == 0 and second.wrong == [] and second.facility_percent == 75
+    assert selectors.answers_by_item(attempt).keys() == {quiz.items.get(position=1).pk}
+    assert selectors.answered_count(attempt) == 1
+    assert [a["position"] for a in export_account(user=student)["quiz_attempts"][0]["answers"]] == [1]
+
+    # the student sees the grade and the comment, and that the item was not answered
+    student_page = client_for(student).get(f"/quiz/versuch/{attempt.public_id}/ergebnis/").content.decode()
+    item_two = student_page[student_page.index('id="item-2"') :]
+    assert "Nicht beantwortet." in item_two and "Deine Antwort" not in item_two
+    assert "0.75 / 1" in item_two and "Mündlich fast richtig" in item_two
+    assert "1.75 / 2" in student_page
+
+
+def test_only_the_quizs_teacher_grades_an_unanswered_item_and_only_after_submission(
+    make_quiz: Callable[..., Quiz], teacher: User, other_teacher: User, student: User
+) -> None:
+    from skatschule.core.notfound import NotFound
+
+    attempt = _half_answered(make_quiz, student)
+    quiz = attempt.quiz
+    second = quiz.items.get(position=2)
+    url = f"/quiz/{quiz.pk}/ergebnisse/{attempt.pk}/aufgabe/2/punkte/"
+    assert client_for(student).post(url, {"credit": "1"}).status_code == 404
+    assert client_for(other_teacher).post(url, {"credit": "1"}).status_code == 404
+    assert client_for(teacher).post(url, {"credit": "1.5"}).status_code == 400
+    with pytest.raises(NotFound):
+        grading_services.override_item_score(attempt=attempt, item=second, teacher=student, credit=1, comment="")
+    with pytest.raises(QuizError):
+        grading_services.override_item_score(
+            attempt=attempt, item=second, teacher=teacher, credit=1, comment="x" * 1001
+        )
+    other_quiz = make_quiz(count=1, kinds=("augen",))
+    with pytest.raises(NotFound):  # an item of another quiz
+        grading_services.override_item_score(
+            attempt=attempt, item=other_quiz.items.get(), teacher=teacher, credit=1, comment=""
+        )
+    # an open attempt: the student may still answer, so no grade (and no row) yet
+    running = attempts.start_attempt(quiz=make_quiz(count=1, kinds=("augen",)), student=student)
+    with pytest.raises(QuizClosed):
+        grading_services.override_item_score(
+            attempt=running, item=running.quiz.items.get(), teacher=teacher, credit=1, comment=""
+        )
+    assert not QuizAnswer.objects.filter(answered=False).exists() and not ScoreOverride.objects.exists()
+    assert QuizAttempt.objects.get(pk=attempt.pk).points == 1
+
+
+def test_a_grade_of_an_unanswered_item_shows_nothing_before_the_answers_are_released(
+    make_quiz: Callable[..., Quiz], teacher: User, student: User
+) -> None:
+    """Fixed items share one key: the review waits for the quiz's end. A grade of the unanswered
+    item must not show the student its points, the comment or the right answer before then."""
+    attempt = _half_answered(make_quiz, student)
+    second = attempt.quiz.items.get(position=2)
+    page_url = f"/quiz/versuch/{attempt.public_id}/ergebnis/"
+
+    def page() -> str:  # the student's result page, without its per-response CSRF token
+        html = client_for(student).get(page_url).content.decode()
+        return re.sub(r'("X-CSRFToken": "|name="csrfmiddlewaretoken" value=")[^"]+', r"\1", html)
+
+    before = page()
+    grading_services.override_item_score(
+        attempt=attempt, item=second, teacher=teacher, credit=1, comment="Die Lösung wäre gewesen: …"
+    )
+    after = page()
+    assert QuizAttempt.objects.get(pk=attempt.pk).points == 2
+    assert after == before
+    assert "Die Lösung wäre gewesen" not in after and "Richtige Antwort" not in after
+    assert "Punkte für diese Aufgabe" not in after and 'id="score"' not in after

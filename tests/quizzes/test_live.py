@@ -151,3 +151,24 @@ def test_poll_asks_for_a_reload_only_after_a_change(session: LiveSession, teache
     assert phone.get(poll, {"stamp": stamp}).status_code == 204
     live.show_item(session=session, teacher=teacher, position=1)
     assert phone.get(poll, {"stamp": stamp}).headers["HX-Refresh"] == "true"
+
+
+def test_a_teachers_grade_of_an_unanswered_item_is_no_live_answer(
+    session: LiveSession, teacher: User, student: User, other_student: User
+) -> None:
+    from skatschule.quizzes.services import grading
+
+    quiz = session.quiz
+    live.show_item(session=session, teacher=teacher, position=1)
+    for person in (student, other_student):
+        live.answer_live(
+            session=session, student=person, position=1, values=right_values(quiz, _item(session, 1), None)
+        )
+    live.show_item(session=session, teacher=teacher, position=2)
+    live.answer_live(session=session, student=student, position=2, values=right_values(quiz, _item(session, 2), None))
+    live.end_live(session=session, teacher=teacher)
+    skipped = session.attempts.get(student=other_student)
+    grading.override_item_score(attempt=skipped, item=_item(session, 2), teacher=teacher, credit=0.5, comment="")
+    assert selectors.graded_result(quiz, other_student.pk) == 1.5
+    assert selectors.live_count(session).answered == 1
+    assert [(n, correct) for _words, n, correct in selectors.live_distribution(session, "de")] == [(1, True)]
