@@ -30,6 +30,7 @@ import sys
 import time
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from .cards import CARDS, CardSet, Deal, deal_cards
 from .game import GameState
@@ -98,10 +99,10 @@ def pure_solver() -> ModuleType:
     return module
 
 
-def _time_deal(module: ModuleType, game: GameType, declarer: int, deal: Deal, target: int | None) -> float:
-    """CPU seconds of ``module.solve`` for one deal: the exact value, or ``target`` yes/no."""
-    start = time.process_time()
-    module.solve(
+def _solve_deal(module: ModuleType, game: GameType, declarer: int, deal: Deal, target: int | None) -> Any:
+    """``module.solve`` for a full deal (Vorhand leads, the skat as dealt put away): the exact
+    value, or ``target`` yes/no (Null: no trick?); no card values."""
+    return module.solve(
         game,
         declarer,
         [CardSet(deal.hand(s)) for s in range(3)],
@@ -110,6 +111,12 @@ def _time_deal(module: ModuleType, game: GameType, declarer: int, deal: Deal, ta
         card_values=False,
         target=None if game.is_null else target,
     )
+
+
+def _time_deal(module: ModuleType, game: GameType, declarer: int, deal: Deal, target: int | None) -> float:
+    """CPU seconds of :func:`_solve_deal`."""
+    start = time.process_time()
+    _solve_deal(module, game, declarer, deal, target)
     return time.process_time() - start
 
 
@@ -146,14 +153,7 @@ def bench_solver(count: int, verbose: bool, reference: bool = True) -> float:
     if verbose:
         first = builds[0][1]
         for k, (game, declarer, deal) in enumerate(deals):
-            solution = first.solve(
-                game,
-                declarer,
-                [CardSet(deal.hand(s)) for s in range(3)],
-                leader=0,
-                skat=CardSet(deal.skat),
-                card_values=False,
-            )
+            solution = _solve_deal(first, game, declarer, deal, None)
             value = solution.declarer_wins if game.is_null else solution.declarer_points
             cells = "  ".join(
                 f"{label[:4]} {results[label, 'exact value'][k]:6.3f}/{results[label, 'win/lose at 61'][k]:6.3f}"
