@@ -35,6 +35,18 @@ def _seed_with_two_right_cards() -> int:
     raise AssertionError("no such seed")
 
 
+def _one_item_quiz() -> tuple[User, User, Quiz]:
+    """Frau Kreuz's class with Anna in it and a quiz of one "Augen" item: (teacher, Anna, quiz)."""
+    teacher = make_user("frau-kreuz", teacher=True)
+    anna = make_user("anna")
+    room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
+    classrooms.join(student=anna, raw_code=room.join_code)
+    quiz = authoring.create_quiz(
+        owner=teacher, classroom=room, title="Augen", pool=[("augen", 1)], item_count=1, variants="random"
+    )
+    return teacher, anna, quiz
+
+
 def _take(page: Page, live_server: LiveServer, quiz: Quiz, student: User, values: list[str]) -> None:
     """Start an attempt in the browser, answer the one item with ``values`` and submit."""
     page.goto(f"{live_server.url}/quiz/{quiz.pk}/start/")
@@ -98,13 +110,7 @@ def test_partial_credit_and_a_grading_policy_change_the_result(browser: Browser,
 
 
 def test_an_override_with_a_comment_the_student_sees(browser: Browser, live_server: LiveServer) -> None:
-    teacher = make_user("frau-kreuz", teacher=True)
-    anna = make_user("anna")
-    room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
-    classrooms.join(student=anna, raw_code=room.join_code)
-    quiz = authoring.create_quiz(
-        owner=teacher, classroom=room, title="Augen", pool=[("augen", 1)], item_count=1, variants="random"
-    )
+    teacher, anna, quiz = _one_item_quiz()
     item = quiz.items.get()
     attempt = attempts.start_attempt(quiz=quiz, student=anna)
     attempts.save_answer(attempt=attempt, item=item, values=wrong_values(quiz, item, anna.pk))
@@ -134,13 +140,7 @@ def test_an_override_with_a_comment_the_student_sees(browser: Browser, live_serv
 
 
 def test_an_unanswered_item_graded_after_an_oral_answer(browser: Browser, live_server: LiveServer) -> None:
-    teacher = make_user("frau-kreuz", teacher=True)
-    anna = make_user("anna")
-    room = classrooms.create_classroom(teacher=teacher, name="Skat-AG")
-    classrooms.join(student=anna, raw_code=room.join_code)
-    quiz = authoring.create_quiz(
-        owner=teacher, classroom=room, title="Augen", pool=[("augen", 1)], item_count=1, variants="random"
-    )
+    teacher, anna, quiz = _one_item_quiz()
     attempt, _done = attempts.submit(attempt=attempts.start_attempt(quiz=quiz, student=anna))
 
     teacher_ctx = phone(browser, live_server, teacher)
