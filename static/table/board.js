@@ -9,3 +9,12 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
   window.location.assign(link.href);
 });
+
+// The page a link of the board led to keeps the keyboard where it was: on the same link of the
+// navigation ("Karte vor" again with Enter), or on the position when a decision was chosen. The
+// fragment names the place; the browser only scrolls there by itself.
+document.addEventListener("DOMContentLoaded", () => {
+  const id = decodeURIComponent(window.location.hash.slice(1));
+  const place = id ? document.getElementById(id) : null;
+  if (place && (place.closest(".board-nav") || place.id === "board-position")) place.focus();
+});
