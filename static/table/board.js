@@ -14,6 +14,7 @@ document.addEventListener("keydown", (event) => {
 // navigation ("Karte vor" again with Enter), or on the position when a decision was chosen. The
 // fragment names the place; the browser only scrolls there by itself.
 document.addEventListener("DOMContentLoaded", () => {
+  for (const note of document.querySelectorAll(".board-keys")) note.hidden = false; // the keys work
   const id = decodeURIComponent(window.location.hash.slice(1));
   const place = id ? document.getElementById(id) : null;
   if (place && (place.closest(".board-nav") || place.id === "board-position")) place.focus();

@@ -352,6 +352,12 @@ def test_the_board_keeps_the_keyboard_on_the_link_just_used(
     try:
         page.goto(f"{live_server.url}/ueben/spiel/{pk}/brett/")
         position = page.locator("#board-position")
+        # the arrow keys are offered only where they work
+        keys = page.get_by_text("Mit der Tastatur: ← und →")
+        if javascript:
+            expect(keys).to_be_visible()
+        else:
+            expect(keys).to_be_hidden()
         forward = page.get_by_role("link", name="Karte vor", exact=True)
         _press(forward)
         expect(position).to_contain_text("Karte 1 von")
