@@ -200,6 +200,8 @@ def test_an_iss_record_is_read_stepped_through_and_a_moment_becomes_an_exercise(
     game = parse_records(record)[0]
     for _ in range(3):
         _press(page.get_by_role("link", name="Weiter"))
+        # the keyboard stays on "Weiter": the next Enter steps on (table/board.js)
+        expect(page.get_by_role("link", name="Weiter")).to_be_focused()
     expect(page.get_by_text("Karte 3 von")).to_be_visible()
     stich = page.locator("form#uebung-stich")
     expect(stich.locator("legend")).to_have_text("Übung: Wer bekommt den Stich?")
