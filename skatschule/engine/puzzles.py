@@ -737,8 +737,9 @@ def describe(puzzle: Puzzle, lang: str = "de") -> str:
         if augen
         else "Which card keeps the best result for your side?"
     )
+    # not the game first: the English names of the suit games are lower case ("bells")
     return (
-        f"{game_ref(game)}, {_seat(state.declarer, 'en')} is the declarer. You sit in "
+        f"The declarer is {_seat(state.declarer, 'en')}, playing {game_ref(game)}. You sit in "
         f"{_seat(mover, 'en')} and are {role_en}. {goal}"
     )
 
