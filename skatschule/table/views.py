@@ -126,6 +126,7 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
     speech = _speech(request)
     error, status, confirm_new, asked_hint = "", 200, False, False
     confirm_level = ""
+    chosen: dict[str, Any] = {}  # a refused discard or declaration: the learner's choice, shown again
     try:
         if request.method == "POST":
             form = MoveForm(request.POST)
@@ -157,6 +158,7 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
                         )
                 except SkatError as exc:
                     error, status = _error_text(exc), 400
+                    chosen = {"cards": list(move.cards), "game": move.value, "flags": sorted(move.flags)}
         state, waiting = _bots_move(request, table, state)
         hint_text, hint_job = _hint(request, table, state, ask=asked_hint) if not waiting else ("", None)
     except jobs.LimitReached as exc:
@@ -178,6 +180,7 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
         levels=LEVELS,
         level=table.level.value,
         confirm_level=confirm_level,
+        chosen=chosen,
     )
     template = "table/partials/board.html" if request.htmx else "table/table.html"
     return render(request, template, context, status=status)
