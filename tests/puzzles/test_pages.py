@@ -57,6 +57,13 @@ def test_index_and_next(loaded: list[Puzzle], client: Client) -> None:
     assert nxt.status_code == 302 and re.search(r"/ueben/aufgaben/[0-9a-f]{12}/$", nxt["Location"])
 
 
+def test_the_index_in_english_offers_the_next_puzzle_not_an_exercise(loaded: list[Puzzle], client: Client) -> None:
+    client.cookies["django_language"] = "en"
+    html = client.get(reverse("puzzles:index")).content.decode()
+    assert f'href="{reverse("puzzles:next")}">Next puzzle</a>' in html
+    assert "Next exercise" not in html
+
+
 def test_the_page_shows_a_form_per_card_and_nothing_of_the_answer(loaded: list[Puzzle], client: Client) -> None:
     row = loaded[0]
     html = client.get(_url(row)).content.decode()
