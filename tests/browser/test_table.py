@@ -76,6 +76,8 @@ def test_a_whole_hand_by_keyboard_on_a_phone(phone_page: Page, live_server: Live
     page.goto(live_server.url + "/ueben/spiel/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Ein ganzes Spiel")
     _play_to_the_end(page)
+    # the hand is gone: the keyboard goes on from the result, not from the top of the page
+    expect(page.get_by_role("heading", name="Ergebnis")).to_be_focused()
     # nothing wider than the phone
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     link = page.get_by_role("link", name="Hätte ich gewinnen können?")

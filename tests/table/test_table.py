@@ -81,6 +81,7 @@ def test_a_whole_hand_with_plain_posts(client: Client) -> None:
         assert client.post(URL, {"action": "new"}).status_code == 302
     assert not state.passed_in, "every deal was passed in"
     assert "Hätte ich gewinnen können?" in page
+    assert 'id="table-result" tabindex="-1" autofocus' in page  # without JavaScript the page starts there
     analysis = client.get(URL + "analyse/")
     assert analysis.status_code == 200
     assert "alle Karten offen" in analysis.content.decode().replace("allen Karten offen", "alle Karten offen")
