@@ -180,3 +180,5 @@ def test_an_unreadable_answer_without_javascript_keeps_the_learners_cards_and_ga
     assert ticked == [card]
     games = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
     assert [g for g in games if f'<option value="{g}" selected>' in html] == ["spades"]
+    # the page starts at the message (the keyboard would otherwise start at the top of the page)
+    assert re.search(r'<div class="answer-error" role="alert" tabindex="-1" autofocus>', html)
