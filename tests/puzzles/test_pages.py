@@ -142,6 +142,21 @@ def test_a_card_of_another_hand_or_not_allowed_is_a_400(loaded: list[Puzzle], cl
     assert not PuzzleAttempt.objects.exists()
 
 
+def test_a_refused_card_starts_the_page_at_the_message(loaded: list[Puzzle], client: Client) -> None:
+    """A card the rules do not allow here (the engine says which): the 400 page has the keyboard
+    on the message (autofocus), the learner's cards right after it."""
+    for row in loaded:
+        state = _engine(row).spot.state()
+        illegal = [c for c in state.hand(state.to_move or 0) if c not in state.legal_cards()]
+        if illegal:
+            break
+    else:
+        pytest.fail("no shipped puzzle has a card that may not be played")
+    html = client.post(_url(row), {"karte": illegal[0].code}).content.decode()
+    assert re.search(r'role="alert" tabindex="-1" autofocus>[^<]*3\.2\.1', html)
+    assert html.index("autofocus") < html.index('class="puzzle-cards"')
+
+
 def test_unknown_mode_and_puzzle(loaded: list[Puzzle], client: Client) -> None:
     row = loaded[0]
     assert client.post(_url(row), {"karte": _right(row), "modus": "x"}).status_code == 400
