@@ -377,7 +377,7 @@ def iss_import(request: HttpRequest) -> HttpResponse:
     """Paste ISS records; step through them, game by game. The good records of a paste are
     kept, a broken one is named by its number and move (the paste stays in the box). A POST
     with ``exercise`` answers an exercise at the moment shown (:mod:`.moments`)."""
-    error, status, paste, broken = "", 200, "", []
+    error, status, paste, broken, read_any = "", 200, "", [], False
     asking = request.method == "POST" and "exercise" in request.POST
     if request.method == "POST" and not asking:
         form = IssPasteForm(request.POST)
@@ -390,6 +390,7 @@ def iss_import(request: HttpRequest) -> HttpResponse:
             paste = form.cleaned_data["records"]
             read = services.read_records(paste, most=ISS_GAMES)
             broken = [{"number": n, "error": _error_text(exc)} for n, exc in read.broken]
+            read_any = bool(read.good)
             if read.good:
                 request.session[_ISS_KEY] = read.good
                 # every imported game is a source of puzzles (the puzzles app queues a job for it)
@@ -433,7 +434,14 @@ def iss_import(request: HttpRequest) -> HttpResponse:
         viewer["index"] = index
         viewer["count"] = len(records)
         viewer["games"] = [{"index": i, "number": i + 1, "current": i == index} for i in range(len(records))]
-    context = {"error": error, "viewer": viewer, "exercise": exercise, "paste": paste, "broken": broken}
+    context = {
+        "error": error,
+        "viewer": viewer,
+        "exercise": exercise,
+        "paste": paste,
+        "broken": broken,
+        "read_any": read_any,
+    }
     return render(request, "table/iss.html", context, status=status)
 
 

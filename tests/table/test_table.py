@@ -175,6 +175,9 @@ def test_iss_import_and_step_through(client: Client) -> None:
     response = client.post(URL + "iss/", {"records": broken})
     assert response.status_code == 400
     assert "ISS-Datensatz" in response.content.decode()
+    # the only record of the paste is broken: no "the others have been read"
+    assert "Der Datensatz ließ sich nicht einlesen." in response.content.decode()
+    assert "die anderen sind eingelesen" not in response.content.decode()
 
 
 @pytest.mark.django_db
