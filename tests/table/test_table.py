@@ -178,6 +178,7 @@ def test_iss_import_and_step_through(client: Client) -> None:
     # the only record of the paste is broken: no "the others have been read"
     assert "Der Datensatz ließ sich nicht einlesen." in response.content.decode()
     assert "die anderen sind eingelesen" not in response.content.decode()
+    assert '<div class="feedback-wrong" role="alert" tabindex="-1" autofocus>' in response.content.decode()
 
 
 @pytest.mark.django_db
