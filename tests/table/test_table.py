@@ -190,7 +190,12 @@ def test_ouvert_check_page(client: Client, monkeypatch: pytest.MonkeyPatch) -> N
     risky = "CA CK S7 S8 S9 H7 H8 H9 D7 D8".split()
     page = client.get(URL + "ouvert/", {"game": "null", "cards": risky}).content.decode()
     assert "Eine Verteilung, gegen die das Spiel verloren geht" in page
-    assert client.get(URL + "ouvert/", {"game": "null", "cards": safe[:9]}).status_code == 400
+    nine = client.get(URL + "ouvert/", {"game": "null", "cards": safe[:9]})
+    assert nine.status_code == 400
+    # the page starts at the message; the nine cards stay ticked
+    html = nine.content.decode()
+    assert '<p class="feedback-wrong" role="alert" tabindex="-1" autofocus>' in html
+    assert len(re.findall(r'name="cards" value="\w+" checked', html)) == 9
 
 
 @pytest.mark.django_db
