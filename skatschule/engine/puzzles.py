@@ -734,8 +734,9 @@ def describe(puzzle: Puzzle, lang: str = "de") -> str:
         if augen
         else "Which card keeps the best result for your side?"
     )
+    # not the game first: the English names of the suit games are lower case ("bells")
     return (
-        f"{game_ref(game)}, {SEATS[state.declarer].text.en} is the declarer. You sit in "
+        f"The declarer is {SEATS[state.declarer].text.en}, playing {game_ref(game)}. You sit in "
         f"{SEATS[mover].text.en} and are {role_en}. {goal}"
     )
 

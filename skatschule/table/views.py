@@ -126,6 +126,7 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
     speech = _speech(request)
     error, status, confirm_new, asked_hint = "", 200, False, False
     confirm_level = ""
+    chosen: dict[str, Any] = {}  # a refused discard or declaration: the learner's choice, shown again
     try:
         if request.method == "POST":
             form = MoveForm(request.POST)
@@ -157,6 +158,7 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
                         )
                 except SkatError as exc:
                     error, status = _error_text(exc), 400
+                    chosen = {"cards": list(move.cards), "game": move.value, "flags": sorted(move.flags)}
         state, waiting = _bots_move(request, table, state)
         hint_text, hint_job = _hint(request, table, state, ask=asked_hint) if not waiting else ("", None)
     except jobs.LimitReached as exc:
@@ -178,6 +180,7 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
         levels=LEVELS,
         level=table.level.value,
         confirm_level=confirm_level,
+        chosen=chosen,
     )
     template = "table/partials/board.html" if request.htmx else "table/table.html"
     return render(request, template, context, status=status)
@@ -374,7 +377,7 @@ def iss_import(request: HttpRequest) -> HttpResponse:
     """Paste ISS records; step through them, game by game. The good records of a paste are
     kept, a broken one is named by its number and move (the paste stays in the box). A POST
     with ``exercise`` answers an exercise at the moment shown (:mod:`.moments`)."""
-    error, status, paste, broken = "", 200, "", []
+    error, status, paste, broken, read_any = "", 200, "", [], False
     asking = request.method == "POST" and "exercise" in request.POST
     if request.method == "POST" and not asking:
         form = IssPasteForm(request.POST)
@@ -387,6 +390,7 @@ def iss_import(request: HttpRequest) -> HttpResponse:
             paste = form.cleaned_data["records"]
             read = services.read_records(paste, most=ISS_GAMES)
             broken = [{"number": n, "error": _error_text(exc)} for n, exc in read.broken]
+            read_any = bool(read.good)
             if read.good:
                 request.session[_ISS_KEY] = read.good
                 # every imported game is a source of puzzles (the puzzles app queues a job for it)
@@ -430,7 +434,14 @@ def iss_import(request: HttpRequest) -> HttpResponse:
         viewer["index"] = index
         viewer["count"] = len(records)
         viewer["games"] = [{"index": i, "number": i + 1, "current": i == index} for i in range(len(records))]
-    context = {"error": error, "viewer": viewer, "exercise": exercise, "paste": paste, "broken": broken}
+    context = {
+        "error": error,
+        "viewer": viewer,
+        "exercise": exercise,
+        "paste": paste,
+        "broken": broken,
+        "read_any": read_any,
+    }
     return render(request, "table/iss.html", context, status=status)
 
 

@@ -12,6 +12,17 @@ from skatschule.exercises.base import Feedback, Question
 from skatschule.exercises.helpers import signed_choice
 
 
+def given_again(q: dict[str, Any], values: Sequence[str]) -> dict[str, Any]:
+    """The learner's own values of an answer that could not be read, for the form shown again
+    (``saved`` and ``saved_number`` of training/partials/answer_fields.html): nothing typed or
+    ticked is lost. The mit/ohne toggle keeps its sign and count as one value ("+3")."""
+    given = [str(v)[:40] for v in values[:20]]
+    if q.get("signed_max") and given:
+        return {"saved": ["".join(given[:2])], "saved_number": ""}
+    number = given[-1] if given and q.get("widget") in ("number", "case") else ""
+    return {"saved": given, "saved_number": number}
+
+
 def present_question(question: Question, lang: str) -> dict[str, Any]:
     options = [
         {"value": choice.value, "label": choice.label.get(lang), "n": n}

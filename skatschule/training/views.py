@@ -30,7 +30,7 @@ from skatschule.owners import Owner, owner_for
 
 from .lessons import Lesson, get_activity, get_lesson, lesson_for_exercise, render_lesson
 from .models import Attempt, IssuedExercise
-from .presenters import present_feedback, present_marks, present_question
+from .presenters import given_again, present_feedback, present_marks, present_question
 from .registry import exercise_types, get_type
 from .selectors import LessonProgress, Suggestion, lesson_progress_for, next_step, progress
 from .services import auction_play, review, variants
@@ -174,12 +174,14 @@ def exercise(request: HttpRequest, kind: str) -> HttpResponse:
 
 
 def answer_error(request: HtmxHttpRequest, owner: Owner, issued: IssuedExercise, exc: AnswerError) -> HttpResponse:
-    """An answer that cannot be read: the message in place (htmx), else the exercise again (400)."""
+    """An answer that cannot be read: the message in place (htmx), else the exercise again (400)
+    with the learner's own values still in the form."""
     if request.htmx:
         response = render(request, "training/partials/answer_error.html", {"message": message_in(exc)})
         response["HX-Reswap"] = "innerHTML"
         return response
     context = exercise_context(issued, progress_for(owner, issued), error=message_in(exc))
+    context.update(given_again(context["q"], request.POST.getlist("answer")))
     return render(request, "training/exercise.html", context, status=400)
 
 

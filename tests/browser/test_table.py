@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from skatschule.engine import GameState
 from skatschule.table import services
 from skatschule.table.services import Table
 from tests.present import present
@@ -75,6 +76,8 @@ def test_a_whole_hand_by_keyboard_on_a_phone(phone_page: Page, live_server: Live
     page.goto(live_server.url + "/ueben/spiel/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Ein ganzes Spiel")
     _play_to_the_end(page)
+    # the hand is gone: the keyboard goes on from the result, not from the top of the page
+    expect(page.get_by_role("heading", name="Ergebnis")).to_be_focused()
     # nothing wider than the phone
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     link = page.get_by_role("link", name="Hätte ich gewinnen können?")
@@ -199,6 +202,8 @@ def test_an_iss_record_is_read_stepped_through_and_a_moment_becomes_an_exercise(
     game = parse_records(record)[0]
     for _ in range(3):
         _press(page.get_by_role("link", name="Weiter"))
+        # the keyboard stays on "Weiter": the next Enter steps on (table/board.js)
+        expect(page.get_by_role("link", name="Weiter")).to_be_focused()
     expect(page.get_by_text("Karte 3 von")).to_be_visible()
     stich = page.locator("form#uebung-stich")
     expect(stich.locator("legend")).to_have_text("Übung: Wer bekommt den Stich?")
@@ -313,14 +318,10 @@ def test_a_game_to_the_end_then_its_board_by_keyboard_in_the_german_deck_through
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
 
 
-def test_meine_spiele_on_a_phone_without_javascript(
-    browser: Browser, live_server: LiveServer, django_user_model: type[User]
-) -> None:
-    """ "Meine Spiele" at 375 px without JavaScript: the list, a filter sent by keyboard, a board."""
+def _stored_games(user: User, count: int) -> list[tuple[int | None, GameState]]:
+    """Finished games of ``user`` (the learner passes, then plays its lowest legal card)."""
     from skatschule.engine import Phase
-    from tests.browser.phones import phone
 
-    user = django_user_model.objects.create_user("handy-spieler", password="geheim-12345")
     stored = []
     for seed in range(60):
         table = services.new_table(seed=seed)
@@ -334,8 +335,59 @@ def test_meine_spiele_on_a_phone_without_javascript(
                 )
         if not state.passed_in:
             stored.append((services.save_finished(table=table, user=user, state=state), state))
-        if len(stored) == 3:
+        if len(stored) == count:
             break
+    return stored
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_the_board_keeps_the_keyboard_on_the_link_just_used(
+    browser: Browser, live_server: LiveServer, django_user_model: type[User], javascript: bool
+) -> None:
+    """Enter on "Karte vor" loads the next position and the keyboard stays on "Karte vor" (with
+    JavaScript; without it the browser scrolls there and one Tab goes on from it, not from the
+    page's top); a decision of the list puts it on the position."""
+    from tests.browser.phones import phone
+
+    user = django_user_model.objects.create_user("brett-tasten", password="geheim-12345")
+    [(pk, _)] = _stored_games(user, 1)
+    context = phone(browser, live_server, user, java_script_enabled=javascript)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/ueben/spiel/{pk}/brett/")
+        position = page.locator("#board-position")
+        # the arrow keys are offered only where they work
+        keys = page.get_by_text("Mit der Tastatur: ← und →")
+        if javascript:
+            expect(keys).to_be_visible()
+        else:
+            expect(keys).to_be_hidden()
+        forward = page.get_by_role("link", name="Karte vor", exact=True)
+        _press(forward)
+        expect(position).to_contain_text("Karte 1 von")
+        if javascript:
+            expect(forward).to_be_focused()
+            page.keyboard.press("Enter")
+            expect(position).to_contain_text("Karte 2 von")
+            expect(forward).to_be_focused()
+        else:
+            page.keyboard.press("Tab")
+            expect(page.get_by_role("link", name="Stich vor", exact=True)).to_be_focused()
+        if javascript:
+            _press(page.locator("ol.board-decisions > li a").last)
+            expect(position).to_be_focused()
+    finally:
+        context.close()
+
+
+def test_meine_spiele_on_a_phone_without_javascript(
+    browser: Browser, live_server: LiveServer, django_user_model: type[User]
+) -> None:
+    """ "Meine Spiele" at 375 px without JavaScript: the list, a filter sent by keyboard, a board."""
+    from tests.browser.phones import phone
+
+    user = django_user_model.objects.create_user("handy-spieler", password="geheim-12345")
+    stored = _stored_games(user, 3)
     context = phone(browser, live_server, user, java_script_enabled=False)
     page = context.new_page()
     try:

@@ -163,3 +163,22 @@ def test_the_feedback_in_english() -> None:
     html = client.post(f"/ueben/druecken/{issued.public_id}/antwort/", {"answer": _answer(issued, "spades")})
     text = html.content.decode()
     assert "of 66" in text and "12 random deals" in text and "von 66" not in text
+
+
+@pytest.mark.django_db
+def test_an_unreadable_answer_without_javascript_keeps_the_learners_cards_and_game(client: Client) -> None:
+    """One card instead of two (a full page, no htmx): the 400 page shows the form again with the
+    ticked card and the chosen game still set, and nothing else ticked."""
+    import re
+
+    issued = _start(client)
+    card = TYPE.generate(issued.difficulty, issued.seed).cards[0]
+    response = client.post(f"/ueben/druecken/{issued.public_id}/antwort/", {"answer": [card, "spades"]})
+    assert response.status_code == 400
+    html = response.content.decode()
+    ticked = re.findall(r'<input type="checkbox" name="answer" value="(\w+)" checked', html)
+    assert ticked == [card]
+    games = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
+    assert [g for g in games if f'<option value="{g}" selected>' in html] == ["spades"]
+    # the page starts at the message (the keyboard would otherwise start at the top of the page)
+    assert re.search(r'<div class="answer-error" role="alert" tabindex="-1" autofocus>', html)

@@ -57,6 +57,13 @@ def test_index_and_next(loaded: list[Puzzle], client: Client) -> None:
     assert nxt.status_code == 302 and re.search(r"/ueben/aufgaben/[0-9a-f]{12}/$", nxt["Location"])
 
 
+def test_the_index_in_english_offers_the_next_puzzle_not_an_exercise(loaded: list[Puzzle], client: Client) -> None:
+    client.cookies["django_language"] = "en"
+    html = client.get(reverse("puzzles:index")).content.decode()
+    assert f'href="{reverse("puzzles:next")}">Next puzzle</a>' in html
+    assert "Next exercise" not in html
+
+
 def test_the_page_shows_a_form_per_card_and_nothing_of_the_answer(loaded: list[Puzzle], client: Client) -> None:
     row = loaded[0]
     html = client.get(_url(row)).content.decode()
@@ -133,6 +140,21 @@ def test_a_card_of_another_hand_or_not_allowed_is_a_400(loaded: list[Puzzle], cl
             page = client.post(_url(row), {"karte": illegal[0].code})
             assert page.status_code == 400 and "3.2.1" in page.content.decode()
     assert not PuzzleAttempt.objects.exists()
+
+
+def test_a_refused_card_starts_the_page_at_the_message(loaded: list[Puzzle], client: Client) -> None:
+    """A card the rules do not allow here (the engine says which): the 400 page has the keyboard
+    on the message (autofocus), the learner's cards right after it."""
+    for row in loaded:
+        state = _engine(row).spot.state()
+        illegal = [c for c in state.hand(state.to_move or 0) if c not in state.legal_cards()]
+        if illegal:
+            break
+    else:
+        pytest.fail("no shipped puzzle has a card that may not be played")
+    html = client.post(_url(row), {"karte": illegal[0].code}).content.decode()
+    assert re.search(r'role="alert" tabindex="-1" autofocus>[^<]*3\.2\.1', html)
+    assert html.index("autofocus") < html.index('class="puzzle-cards"')
 
 
 def test_unknown_mode_and_puzzle(loaded: list[Puzzle], client: Client) -> None:

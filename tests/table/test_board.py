@@ -94,8 +94,8 @@ def test_the_board_steps_card_by_card_with_every_hand_open_and_marks_each_legal_
                 assert card_name(card.code) in page
         assert "Skat" in page
         # the links that work without JavaScript
-        assert f'href="?schritt={max(step - 1, 0)}" rel="prev"' in page
-        assert f'href="?schritt={min(step + 1, len(plays))}" rel="next"' in page
+        assert f'href="?schritt={max(step - 1, 0)}#brett-karte-zurueck" id="brett-karte-zurueck" rel="prev"' in page
+        assert f'href="?schritt={min(step + 1, len(plays))}#brett-karte-vor" id="brett-karte-vor" rel="next"' in page
         assert 'data-key="Home"' in page and 'data-key="End"' in page
     # at the learner's decision: each legal card with the declarer's Augen from the solver
     step = own_steps[-1]
@@ -385,7 +385,7 @@ def test_a_paste_keeps_its_good_records_names_the_broken_one_and_navigates(clien
     assert response.status_code == 200
     page = response.content.decode()
     assert "Datensatz 3:" in page and "Zug" in page
-    assert "ließ sich nicht einlesen" in page
+    assert "ließ sich nicht einlesen; die anderen sind eingelesen." in page
     assert good[0].replace("[", "").split()[0] in page.replace("[", "")  # the paste stays in the box
     assert "Spiel 1 von 3" in page
     page = client.get(URL + "iss/", {"spiel": 2}).content.decode()

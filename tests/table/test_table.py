@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,7 @@ def test_a_whole_hand_with_plain_posts(client: Client) -> None:
         assert client.post(URL, {"action": "new"}).status_code == 302
     assert not state.passed_in, "every deal was passed in"
     assert "Hätte ich gewinnen können?" in page
+    assert 'id="table-result" tabindex="-1" autofocus' in page  # without JavaScript the page starts there
     analysis = client.get(URL + "analyse/")
     assert analysis.status_code == 200
     assert "alle Karten offen" in analysis.content.decode().replace("allen Karten offen", "alle Karten offen")
@@ -173,6 +175,10 @@ def test_iss_import_and_step_through(client: Client) -> None:
     response = client.post(URL + "iss/", {"records": broken})
     assert response.status_code == 400
     assert "ISS-Datensatz" in response.content.decode()
+    # the only record of the paste is broken: no "the others have been read"
+    assert "Der Datensatz ließ sich nicht einlesen." in response.content.decode()
+    assert "die anderen sind eingelesen" not in response.content.decode()
+    assert '<div class="feedback-wrong" role="alert" tabindex="-1" autofocus>' in response.content.decode()
 
 
 @pytest.mark.django_db
@@ -184,7 +190,12 @@ def test_ouvert_check_page(client: Client, monkeypatch: pytest.MonkeyPatch) -> N
     risky = "CA CK S7 S8 S9 H7 H8 H9 D7 D8".split()
     page = client.get(URL + "ouvert/", {"game": "null", "cards": risky}).content.decode()
     assert "Eine Verteilung, gegen die das Spiel verloren geht" in page
-    assert client.get(URL + "ouvert/", {"game": "null", "cards": safe[:9]}).status_code == 400
+    nine = client.get(URL + "ouvert/", {"game": "null", "cards": safe[:9]})
+    assert nine.status_code == 400
+    # the page starts at the message; the nine cards stay ticked
+    html = nine.content.decode()
+    assert '<p class="feedback-wrong" role="alert" tabindex="-1" autofocus>' in html
+    assert len(re.findall(r'name="cards" value="\w+" checked', html)) == 9
 
 
 @pytest.mark.django_db
@@ -227,3 +238,47 @@ def test_a_bid_that_is_not_plain_ascii_digits_is_refused(value: str) -> None:
     with pytest.raises(SkatError, match="Reizwert"):
         services.play(table=table, action="bid", value=value)
     assert table.moves == moves
+
+
+def _to_phase(client: Client, phase: Phase) -> tuple[services.Table, GameState]:
+    """Deal until the learner reaches ``phase`` as the declarer (bidding 18 and holding)."""
+    assert client.get(URL).status_code == 200
+    for _deal in range(30):
+        for _ in range(20):
+            table, state = _state(client)
+            if state.phase is phase and state.to_move == table.seat:
+                return table, state
+            if state.is_over() or state.phase is Phase.PLAY or state.declarer not in (None, table.seat):
+                break
+            assert client.post(URL, _next_post(table, state)).status_code == 302
+        assert client.post(URL, {"action": "new", "confirm": "1"}).status_code == 302
+    raise AssertionError(f"the learner never reached {phase}")
+
+
+@pytest.mark.django_db
+def test_a_refused_discard_keeps_the_ticked_card_and_the_keyboard_starts_in_the_choice(client: Client) -> None:
+    """Drücken with one card (a full page, no htmx): the 400 page names the error, the ticked card
+    is still ticked, and the first card of the choice has the focus (the page starts there)."""
+    table, state = _to_phase(client, Phase.DISCARD)
+    shown = re.findall(r'name="cards" value="(\w+)"', client.get(URL).content.decode())
+    assert sorted(shown) == sorted(c.code for c in state.hand(table.seat))
+    first, ticked = shown[:2]
+    response = client.post(URL, {"action": "discard", "cards": [ticked]})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "genau zwei Karten" in html
+    assert re.findall(r'name="cards" value="(\w+)"[^>]* checked', html) == [ticked]
+    assert re.findall(r'name="cards" value="(\w+)"[^>]* autofocus', html) == [first]
+
+
+@pytest.mark.django_db
+def test_a_refused_declaration_keeps_the_chosen_game_and_flags(client: Client) -> None:
+    """Grand ouvert after picking up the skat is refused (ouvert only as a hand game, Null aside):
+    the form comes back with Grand and ouvert still chosen, the focus on Grand."""
+    _to_phase(client, Phase.DECLARE)
+    response = client.post(URL, {"action": "declare", "value": "grand", "ouvert": "1"})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert re.findall(r'name="value" value="(\w+)"[^>]* checked', html) == ["grand"]
+    assert re.findall(r'name="value" value="(\w+)"[^>]* autofocus', html) == ["grand"]
+    assert re.search(r'name="ouvert" value="1" checked', html)
