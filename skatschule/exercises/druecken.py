@@ -24,9 +24,12 @@ from collections.abc import Callable, Sequence
 from skatschule.engine import CARDS, Card, GameType, Rank, Step, Suit, Text
 from skatschule.engine.discard import CANDIDATE_GAMES, DEALS, SCREEN_DEALS, DiscardGrade, HandGrading, grade_hand
 from skatschule.engine.names import card_ref, game_ref
+from skatschule.engine.seats import SEATS
 
 from .base import AnswerError, Choice, Feedback, GradedByPlay, Question, rng_for
 from .helpers import expected_score, jacks_first, jacks_in
+
+FOREHAND = SEATS[0].text
 
 __all__ = ["Druecken", "GAME_MARGIN", "TOP", "hand_of", "parse_answer", "grading_key"]
 
@@ -159,8 +162,8 @@ class Druecken(GradedByPlay[Source]):
         )
         facts = (
             Text(
-                "Du sitzt in Vorhand und spielst zum ersten Stich aus; gedrückte Augen zählen für dich.",
-                "You sit in Vorhand and lead to the first trick; Augen put away count for you.",
+                f"Du sitzt in {FOREHAND.de} und spielst zum ersten Stich aus; gedrückte Augen zählen für dich.",
+                f"You sit in {FOREHAND.en} and lead to the first trick; the card points you put away count for you.",
             ),
         )
         return Question(
