@@ -333,6 +333,10 @@ class _Search:
         self.over = tuple(sum(1 << x for x in range(32) if beats[x * 32 + w]) for w in range(32))
         """By solver index: the mask of the cards that beat it."""
         self.least_plain = self.least[1:] if self.trumps else self.least
+        self.point_classes = tuple(
+            (p, sum(1 << i for i in range(32) if tables.points[i] == p)) for p in sorted(set(tables.points))
+        )
+        """(Augen, mask of the cards worth that) from the cheapest up."""
         self.order_memo: dict[int, list[int]] = {}
         self.order_b_memo: dict[int, list[int]] = {}
         """The same for the second hand, by its cards, the lead, what the last hand can put
@@ -429,6 +433,17 @@ class _Search:
             total += augen[x >> shift] + rows[f1 >> shift & width][k] + rows[f2 >> shift & width][k]
         return total
 
+    def cheapest(self, hand: int, k: int) -> int:
+        """The Augen of the ``k`` cheapest cards of ``hand`` (all of them if it has fewer)."""
+        total = 0
+        for p, m in self.point_classes:
+            n = (hand & m).bit_count()
+            if n >= k:
+                return total + k * p
+            total += n * p
+            k -= n
+        return total
+
     # ------------------------------------------------------------------ Augen games
     def trick(
         self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int, key: int, entry: int
@@ -506,7 +521,12 @@ class _Search:
                 if sure < hi:
                     hi = sure
                 if run > lo:
-                    lo = run
+                    # the declarer's top trumps take a trick each whenever he plays them, and
+                    # each defender gives a card to each of those tricks: at least his cheapest
+                    k = x.bit_count()
+                    run += self.cheapest(ha, k) + self.cheapest(hc if d == 1 else hb, k)
+                    if run > lo:
+                        lo = run
             if lo >= beta or hi <= alpha:
                 # these bounds end the search here: the table keeps them (with no best lead),
                 # so that the next question over thresholds is answered before the call
