@@ -501,6 +501,7 @@ class _Search:
         if entry < 0:
             x = live & self.trump_mask
             run = 0
+            other = 0
             if x:
                 mine = (dh & x & -x) != 0
                 other = x & ~dh if mine else x & dh
@@ -520,10 +521,22 @@ class _Search:
                 sure = left - sure
                 if sure < hi:
                     hi = sure
-                if run > lo:
+                if run > 0:
                     # the declarer's top trumps take a trick each whenever he plays them, and
                     # each defender gives a card to each of those tricks: at least his cheapest
                     k = x.bit_count()
+                    if not other:
+                        # the defenders have no trumps: the declarer never has to give up a top
+                        # card of a plain suit (he wins with it, follows with a lower card or
+                        # trumps), so these take a trick each too
+                        for suit in self.plain:
+                            y = live & suit
+                            if dh & y & -y:
+                                o = y & ~dh
+                                if o:
+                                    y &= (o & -o) - 1
+                                k += y.bit_count()
+                                run += self.pts_a[y & 0x7FF] + self.pts_b[y >> 11 & 0x7FF] + self.pts_c[y >> 22]
                     run += self.cheapest(ha, k) + self.cheapest(hc if d == 1 else hb, k)
                     if run > lo:
                         lo = run
