@@ -22,7 +22,8 @@ How it works:
   another hand or on the table, do exactly the same in every continuation; only one of
   them is searched.
 * **Move ordering**: the best lead stored in the table first, then the killer lead of
-  that depth, then the highest card of a group, and a defender's low lead towards the
+  that depth (the one of them there is, tried before the other leads are put in order,
+  which it mostly makes unneeded), then the highest card of a group, and a defender's low lead towards the
   partner's highest card or into the partner's void (when he can trump) before other
   low leads; the declarer leads low trumps before other low cards, and plain suits that a
   defender lacks last. In a trick, cards are tried by what they do to it (taking it,
@@ -444,6 +445,58 @@ class _Search:
             k -= n
         return total
 
+    def lead_order(
+        self,
+        moves: list[int],
+        skip: int,
+        tt_move: int,
+        killer: int,
+        live: int,
+        ha: int,
+        hb: int,
+        hc: int,
+        d: int,
+        dh: int,
+    ) -> list[int]:
+        """The leads of ``moves`` but ``skip`` in the order :meth:`trick` tries them (see there)."""
+        t = self.t
+        follow = t.follow
+        pts = t.points
+        keys: list[int] = []
+        trumps = self.trumps
+        pa = hb if d == 2 else hc
+        for i in moves:
+            if i == skip:
+                continue
+            if i == tt_move:
+                score = 1 << 30
+            elif i == killer:
+                score = 1 << 29
+            else:
+                if not live & follow[i] & ((1 << i) - 1):
+                    score = 30 + pts[i]  # the highest card left in its group
+                    if i < trumps:
+                        score += 20 if d == 0 else -10
+                else:
+                    score = 20 - pts[i]
+                    if not d and i < trumps:
+                        score += 10  # the declarer draws trumps
+                    if d:
+                        # a defender leads low towards the partner's highest card left
+                        g = live & follow[i]
+                        if not (ha | dh) & g & -g:
+                            score += 8
+                if d and not dh & follow[i]:
+                    score -= 15
+                elif d and i >= trumps and not pa & follow[i] and pa & self.trump_mask:
+                    score += 8  # the partner trumps it
+                elif not d and i >= trumps and not (hb & follow[i] and hc & follow[i]):
+                    score -= 40  # the declarer leads a plain suit a defender lacks last
+                score = score << 16
+            keys.append(score << 5 | i)
+        keys.sort(reverse=True)
+        return [k & 31 for k in keys]
+
     # ------------------------------------------------------------------ Augen games
     def trick(
         self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int, key: int, entry: int
@@ -562,39 +615,18 @@ class _Search:
         moves_a = rep_memo.get(ka)
         if moves_a is None:
             moves_a = self.new_reps(ha, sep_a, ka)
+        # the stored best lead or else the killer is tried before the others are put in order:
+        # most often it cuts the search off, and the order is never needed
+        sorted_a = True
         if len(moves_a) > 1:
-            keys: list[int] = []
-            trumps = self.trumps
-            pa = hb if d == 2 else hc
-            for i in moves_a:
-                if i == tt_move:
-                    score = 1 << 30
-                elif i == killer:
-                    score = 1 << 29
-                else:
-                    if not live & follow[i] & ((1 << i) - 1):
-                        score = 30 + pts[i]  # the highest card left in its group
-                        if i < trumps:
-                            score += 20 if d == 0 else -10
-                    else:
-                        score = 20 - pts[i]
-                        if not d and i < trumps:
-                            score += 10  # the declarer draws trumps
-                        if d:
-                            # a defender leads low towards the partner's highest card left
-                            g = live & follow[i]
-                            if not (ha | dh) & g & -g:
-                                score += 8
-                    if d and not dh & follow[i]:
-                        score -= 15
-                    elif d and i >= trumps and not pa & follow[i] and pa & self.trump_mask:
-                        score += 8  # the partner trumps it
-                    elif not d and i >= trumps and not (hb & follow[i] and hc & follow[i]):
-                        score -= 40  # the declarer leads a plain suit a defender lacks last
-                    score = score << 16
-                keys.append(score << 5 | i)
-            keys.sort(reverse=True)
-            moves_a = [k & 31 for k in keys]
+            first = tt_move if tt_move in moves_a else killer if killer in moves_a else -1
+            if first >= 0:
+                sorted_a = False
+                order_a = [first]
+            else:
+                order_a = self.lead_order(moves_a, -1, tt_move, killer, live, ha, hb, hc, d, dh)
+        else:
+            order_a = moves_a
         max_a = d == 0
         max_b = d == 1
         max_c = d == 2
@@ -605,7 +637,7 @@ class _Search:
         trump_mask = self.trump_mask
         n_trumps = self.trumps
         va = -1 if max_a else 1000
-        best_a = moves_a[0]
+        best_a = order_a[0]
         last = depth == 2
         order_memo = self.order_memo
         order_b_memo = self.order_b_memo
@@ -615,7 +647,17 @@ class _Search:
         search = self.trick
         overs = self.over
         count = 0  # the nodes of this call's loops, added to self.nodes at the end
-        for a in moves_a:
+        i_a = 0
+        while True:
+            if i_a == len(order_a):
+                if sorted_a:
+                    break
+                # the first lead did not cut the search off: the others in order
+                order_a = self.lead_order(moves_a, order_a[0], tt_move, killer, live, ha, hb, hc, d, dh)
+                sorted_a = True
+                i_a = 0
+            a = order_a[i_a]
+            i_a += 1
             na0 = ha ^ (1 << a)
             ma = band_low[a] & live and band_low[a]
             pa = pts[a]
@@ -652,7 +694,7 @@ class _Search:
                 # second hand: keep the trick for the own side (trumping a plain lead only
                 # after smearing), smear to a partner who sits last and can take it, else
                 # throw the cheapest card
-                keys = []
+                keys: list[int] = []
                 for i in moves_b:
                     if beats[i * 32 + a]:
                         top = i
