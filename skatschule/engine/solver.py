@@ -328,6 +328,8 @@ class _Search:
         self.trumps = 0 if tables.game.is_null else len(tables.game.trumps_in_order)
         self.trump_mask = (1 << self.trumps) - 1
         self.plain, self.band_low, self.bands = _layout(tables.game)
+        self.band_mask = sum(mask for mask, _ in self.bands)
+        """The cards of all bands."""
         self.pts_a, self.pts_b, self.pts_c = _mask_points(tables.game)
         self.least = _least(tables.game)
         beats = tables.beats
@@ -610,7 +612,11 @@ class _Search:
         killer = self.killer[depth]
         # the leads: the stored best first, then the killer, then by what they promise
         rep_memo = self.rep_memo
-        sep_a = live & ~ha
+        # only the cards inside a band can separate equivalent cards (equal Augen in a group
+        # lie next to each other): the other cards are left out of the keys of rep_memo, so
+        # that more positions share them
+        band_mask = self.band_mask
+        sep_a = live & ~ha & band_mask
         ka = ha | (sep_a & ((1 << ha.bit_length()) - 1) & ~((ha & -ha) - 1)) << 32
         moves_a = rep_memo.get(ka)
         if moves_a is None:
@@ -632,8 +638,8 @@ class _Search:
         max_c = d == 2
         lead_b = _NEXT[lead]
         lead_c = _NEXT[lead_b]
-        sep_b = live & ~hb
-        sep_c = live & ~hc
+        sep_b = live & ~hb & band_mask
+        sep_c = live & ~hc & band_mask
         trump_mask = self.trump_mask
         n_trumps = self.trumps
         va = -1 if max_a else 1000
