@@ -563,6 +563,19 @@ class _Search:
                 if other:
                     x &= (other & -other) - 1
                 run = self.pts_a[x] if mine else -self.pts_a[x]  # at most 11 trumps
+                if not mine:
+                    # the defenders' top trumps take at least as many tricks as one defender
+                    # holds of them; the declarer gives a card to each of those (at least his
+                    # cheapest), and so does a defender who holds none of them
+                    e1 = hb if d == 0 else ha
+                    e2 = hb if d == 2 else hc
+                    k1 = (x & e1).bit_count()
+                    k2 = (x & e2).bit_count()
+                    run -= self.cheapest(dh, k1 if k1 > k2 else k2)
+                    if not k1:
+                        run -= self.cheapest(e1, k2)
+                    elif not k2:
+                        run -= self.cheapest(e2, k1)
             if d == 0:
                 sure = self.sure(ha, live, hb, hc, hb, hc)
                 if sure > lo:
