@@ -20,19 +20,25 @@ How it works:
 * **Equivalent cards** (quasi-symmetry, Kupferschmid & Helmert 2006): two cards of one
   hand in the same group, worth the same Augen, with no card between them still in
   another hand or on the table, do exactly the same in every continuation; only one of
-  them is searched.
+  them is searched. Equal Augen in a group lie next to each other (the bands below), so
+  only the cards inside bands can separate two cards, and the lists are remembered by
+  the hand's cards and those cards only.
 * **Move ordering**: the best lead stored in the table first, then the killer lead of
   that depth (the one of them there is, tried before the other leads are put in order,
-  which it mostly makes unneeded), then the highest card of a group, and a defender's low lead towards the
-  partner's highest card or into the partner's void (when he can trump) before other
-  low leads; the declarer leads low trumps before other low cards, and plain suits that a
-  defender lacks last. In a trick, cards are tried by what they do to it (taking it,
+  which it mostly makes unneeded), then the highest card of a group, and a defender's low
+  lead towards the partner's highest card or into the partner's void (when he can trump)
+  before other low leads; the declarer leads low trumps before other low cards, and plain
+  suits that a defender lacks last. In a trick, cards are tried by what they do to it (taking it,
   smearing Augen to a partner, throwing the cheapest card). The orders of the second and
   the last hand are computed once for their cards and the card on top and then
   remembered; a card that cuts the search off moves to the front of its remembered order.
 * **Sure tricks as masks**: the bounds at each trick start take the run of top cards of
   each group as one mask and its Augen from a table, with no loop per card; the followers
-  add the cheapest cards they must give to those tricks.
+  add the cheapest cards they must give to those tricks. The leader's sure tricks bound
+  his side; besides, the top trumps of either side take their tricks whenever they are
+  played, with at least the cheapest cards of the other hands in those tricks, and when a
+  defender leads and the defenders have no trumps, the declarer's top cards of the plain
+  suits do too (he never has to give one up).
 * **Null-window search** at the root: a sequence of yes/no questions "can the declarer
   make sure of at least N Augen?" sharing one table, asked from the top down (a "no" is
   cheaper to prove than a "yes").
