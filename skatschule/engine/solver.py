@@ -20,18 +20,25 @@ How it works:
 * **Equivalent cards** (quasi-symmetry, Kupferschmid & Helmert 2006): two cards of one
   hand in the same group, worth the same Augen, with no card between them still in
   another hand or on the table, do exactly the same in every continuation; only one of
-  them is searched.
+  them is searched. Equal Augen in a group lie next to each other (the bands below), so
+  only the cards inside bands can separate two cards, and the lists are remembered by
+  the hand's cards and those cards only.
 * **Move ordering**: the best lead stored in the table first, then the killer lead of
-  that depth, then the highest card of a group, and a defender's low lead towards the
-  partner's highest card or into the partner's void (when he can trump) before other
-  low leads; the declarer leads low trumps before other low cards, and plain suits that a
-  defender lacks last. In a trick, cards are tried by what they do to it (taking it,
+  that depth (the one of them there is, tried before the other leads are put in order,
+  which it mostly makes unneeded), then the highest card of a group, and a defender's low
+  lead towards the partner's highest card or into the partner's void (when he can trump)
+  before other low leads; the declarer leads low trumps before other low cards, and plain
+  suits that a defender lacks last. In a trick, cards are tried by what they do to it (taking it,
   smearing Augen to a partner, throwing the cheapest card). The orders of the second and
   the last hand are computed once for their cards and the card on top and then
   remembered; a card that cuts the search off moves to the front of its remembered order.
 * **Sure tricks as masks**: the bounds at each trick start take the run of top cards of
   each group as one mask and its Augen from a table, with no loop per card; the followers
-  add the cheapest cards they must give to those tricks.
+  add the cheapest cards they must give to those tricks. The leader's sure tricks bound
+  his side; besides, the top trumps of either side take their tricks whenever they are
+  played, with at least the cheapest cards of the other hands in those tricks, and when a
+  defender leads and the defenders have no trumps, the declarer's top cards of the plain
+  suits do too (he never has to give one up).
 * **Null-window search** at the root: a sequence of yes/no questions "can the declarer
   make sure of at least N Augen?" sharing one table, asked from the top down (a "no" is
   cheaper to prove than a "yes").
@@ -327,12 +334,18 @@ class _Search:
         self.trumps = 0 if tables.game.is_null else len(tables.game.trumps_in_order)
         self.trump_mask = (1 << self.trumps) - 1
         self.plain, self.band_low, self.bands = _layout(tables.game)
+        self.band_mask = sum(mask for mask, _ in self.bands)
+        """The cards of all bands."""
         self.pts_a, self.pts_b, self.pts_c = _mask_points(tables.game)
         self.least = _least(tables.game)
         beats = tables.beats
         self.over = tuple(sum(1 << x for x in range(32) if beats[x * 32 + w]) for w in range(32))
         """By solver index: the mask of the cards that beat it."""
         self.least_plain = self.least[1:] if self.trumps else self.least
+        self.point_classes = tuple(
+            (p, sum(1 << i for i in range(32) if tables.points[i] == p)) for p in sorted(set(tables.points))
+        )
+        """(Augen, mask of the cards worth that) from the cheapest up."""
         self.order_memo: dict[int, list[int]] = {}
         self.order_b_memo: dict[int, list[int]] = {}
         """The same for the second hand, by its cards, the lead, what the last hand can put
@@ -429,6 +442,69 @@ class _Search:
             total += augen[x >> shift] + rows[f1 >> shift & width][k] + rows[f2 >> shift & width][k]
         return total
 
+    def cheapest(self, hand: int, k: int) -> int:
+        """The Augen of the ``k`` cheapest cards of ``hand`` (all of them if it has fewer)."""
+        total = 0
+        for p, m in self.point_classes:
+            n = (hand & m).bit_count()
+            if n >= k:
+                return total + k * p
+            total += n * p
+            k -= n
+        return total
+
+    def lead_order(
+        self,
+        moves: list[int],
+        skip: int,
+        tt_move: int,
+        killer: int,
+        live: int,
+        ha: int,
+        hb: int,
+        hc: int,
+        d: int,
+        dh: int,
+    ) -> list[int]:
+        """The leads of ``moves`` but ``skip`` in the order :meth:`trick` tries them (see there)."""
+        t = self.t
+        follow = t.follow
+        pts = t.points
+        keys: list[int] = []
+        trumps = self.trumps
+        pa = hb if d == 2 else hc
+        for i in moves:
+            if i == skip:
+                continue
+            if i == tt_move:
+                score = 1 << 30
+            elif i == killer:
+                score = 1 << 29
+            else:
+                if not live & follow[i] & ((1 << i) - 1):
+                    score = 30 + pts[i]  # the highest card left in its group
+                    if i < trumps:
+                        score += 20 if d == 0 else -10
+                else:
+                    score = 20 - pts[i]
+                    if not d and i < trumps:
+                        score += 10  # the declarer draws trumps
+                    if d:
+                        # a defender leads low towards the partner's highest card left
+                        g = live & follow[i]
+                        if not (ha | dh) & g & -g:
+                            score += 8
+                if d and not dh & follow[i]:
+                    score -= 15
+                elif d and i >= trumps and not pa & follow[i] and pa & self.trump_mask:
+                    score += 8  # the partner trumps it
+                elif not d and i >= trumps and not (hb & follow[i] and hc & follow[i]):
+                    score -= 40  # the declarer leads a plain suit a defender lacks last
+                score = score << 16
+            keys.append(score << 5 | i)
+        keys.sort(reverse=True)
+        return [k & 31 for k in keys]
+
     # ------------------------------------------------------------------ Augen games
     def trick(
         self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int, key: int, entry: int
@@ -486,12 +562,26 @@ class _Search:
         if entry < 0:
             x = live & self.trump_mask
             run = 0
+            other = 0
             if x:
                 mine = (dh & x & -x) != 0
                 other = x & ~dh if mine else x & dh
                 if other:
                     x &= (other & -other) - 1
                 run = self.pts_a[x] if mine else -self.pts_a[x]  # at most 11 trumps
+                if not mine:
+                    # the defenders' top trumps take at least as many tricks as one defender
+                    # holds of them; the declarer gives a card to each of those (at least his
+                    # cheapest), and so does a defender who holds none of them
+                    e1 = hb if d == 0 else ha
+                    e2 = hb if d == 2 else hc
+                    k1 = (x & e1).bit_count()
+                    k2 = (x & e2).bit_count()
+                    run -= self.cheapest(dh, k1 if k1 > k2 else k2)
+                    if not k1:
+                        run -= self.cheapest(e1, k2)
+                    elif not k2:
+                        run -= self.cheapest(e2, k1)
             if d == 0:
                 sure = self.sure(ha, live, hb, hc, hb, hc)
                 if sure > lo:
@@ -505,8 +595,25 @@ class _Search:
                 sure = left - sure
                 if sure < hi:
                     hi = sure
-                if run > lo:
-                    lo = run
+                if run > 0:
+                    # the declarer's top trumps take a trick each whenever he plays them, and
+                    # each defender gives a card to each of those tricks: at least his cheapest
+                    k = x.bit_count()
+                    if not other:
+                        # the defenders have no trumps: the declarer never has to give up a top
+                        # card of a plain suit (he wins with it, follows with a lower card or
+                        # trumps), so these take a trick each too
+                        for suit in self.plain:
+                            y = live & suit
+                            if dh & y & -y:
+                                o = y & ~dh
+                                if o:
+                                    y &= (o & -o) - 1
+                                k += y.bit_count()
+                                run += self.pts_a[y & 0x7FF] + self.pts_b[y >> 11 & 0x7FF] + self.pts_c[y >> 22]
+                    run += self.cheapest(ha, k) + self.cheapest(hc if d == 1 else hb, k)
+                    if run > lo:
+                        lo = run
             if lo >= beta or hi <= alpha:
                 # these bounds end the search here: the table keeps them (with no best lead),
                 # so that the next question over thresholds is answered before the call
@@ -524,55 +631,38 @@ class _Search:
         killer = self.killer[depth]
         # the leads: the stored best first, then the killer, then by what they promise
         rep_memo = self.rep_memo
-        sep_a = live & ~ha
+        # only the cards inside a band can separate equivalent cards (equal Augen in a group
+        # lie next to each other): the other cards are left out of the keys of rep_memo, so
+        # that more positions share them
+        band_mask = self.band_mask
+        sep_a = live & ~ha & band_mask
         ka = ha | (sep_a & ((1 << ha.bit_length()) - 1) & ~((ha & -ha) - 1)) << 32
         moves_a = rep_memo.get(ka)
         if moves_a is None:
             moves_a = self.new_reps(ha, sep_a, ka)
+        # the stored best lead or else the killer is tried before the others are put in order:
+        # most often it cuts the search off, and the order is never needed
+        sorted_a = True
         if len(moves_a) > 1:
-            keys: list[int] = []
-            trumps = self.trumps
-            pa = hb if d == 2 else hc
-            for i in moves_a:
-                if i == tt_move:
-                    score = 1 << 30
-                elif i == killer:
-                    score = 1 << 29
-                else:
-                    if not live & follow[i] & ((1 << i) - 1):
-                        score = 30 + pts[i]  # the highest card left in its group
-                        if i < trumps:
-                            score += 20 if d == 0 else -10
-                    else:
-                        score = 20 - pts[i]
-                        if not d and i < trumps:
-                            score += 10  # the declarer draws trumps
-                        if d:
-                            # a defender leads low towards the partner's highest card left
-                            g = live & follow[i]
-                            if not (ha | dh) & g & -g:
-                                score += 8
-                    if d and not dh & follow[i]:
-                        score -= 15
-                    elif d and i >= trumps and not pa & follow[i] and pa & self.trump_mask:
-                        score += 8  # the partner trumps it
-                    elif not d and i >= trumps and not (hb & follow[i] and hc & follow[i]):
-                        score -= 40  # the declarer leads a plain suit a defender lacks last
-                    score = score << 16
-                keys.append(score << 5 | i)
-            keys.sort(reverse=True)
-            moves_a = [k & 31 for k in keys]
+            first = tt_move if tt_move in moves_a else killer if killer in moves_a else -1
+            if first >= 0:
+                sorted_a = False
+                order_a = [first]
+            else:
+                order_a = self.lead_order(moves_a, -1, tt_move, killer, live, ha, hb, hc, d, dh)
+        else:
+            order_a = moves_a
         max_a = d == 0
         max_b = d == 1
         max_c = d == 2
         lead_b = _NEXT[lead]
         lead_c = _NEXT[lead_b]
-        sep_b = live & ~hb
-        sep_c = live & ~hc
+        sep_b = live & ~hb & band_mask
+        sep_c = live & ~hc & band_mask
         trump_mask = self.trump_mask
         n_trumps = self.trumps
         va = -1 if max_a else 1000
-        best_a = moves_a[0]
+        best_a = order_a[0]
         last = depth == 2
         order_memo = self.order_memo
         order_b_memo = self.order_b_memo
@@ -582,7 +672,17 @@ class _Search:
         search = self.trick
         overs = self.over
         count = 0  # the nodes of this call's loops, added to self.nodes at the end
-        for a in moves_a:
+        i_a = 0
+        while True:
+            if i_a == len(order_a):
+                if sorted_a:
+                    break
+                # the first lead did not cut the search off: the others in order
+                order_a = self.lead_order(moves_a, order_a[0], tt_move, killer, live, ha, hb, hc, d, dh)
+                sorted_a = True
+                i_a = 0
+            a = order_a[i_a]
+            i_a += 1
             na0 = ha ^ (1 << a)
             ma = band_low[a] & live and band_low[a]
             pa = pts[a]
@@ -619,7 +719,7 @@ class _Search:
                 # second hand: keep the trick for the own side (trumping a plain lead only
                 # after smearing), smear to a partner who sits last and can take it, else
                 # throw the cheapest card
-                keys = []
+                keys: list[int] = []
                 for i in moves_b:
                     if beats[i * 32 + a]:
                         top = i
