@@ -65,8 +65,9 @@ def reference(
     return best, values
 
 
-def random_position(rng: random.Random, size: int, game: GameType) -> dict[str, object]:
-    cards = list(range(32))
+def random_position(rng: random.Random, size: int, game: GameType, cards: list[int] | None = None) -> dict[str, object]:
+    """A random position of ``size`` cards a hand, dealt from ``cards`` (card indexes; all 32)."""
+    cards = list(range(32)) if cards is None else cards
     rng.shuffle(cards)
     n = rng.randint(0, 2)
     leader = rng.randint(0, 2)
@@ -167,6 +168,18 @@ def test_five_card_positions_match_exhaustive_search(game: GameType) -> None:
     rng = random.Random(f"solver5-{game.value}")
     for k in range(4):
         check_position(random_position(rng, 5, game), with_card_values=k == 0)
+
+
+@pytest.mark.parametrize("game", [GameType.DIAMONDS, GameType.GRAND], ids=["diamonds", "grand"])
+def test_positions_with_few_or_no_trumps_match_exhaustive_search(game: GameType) -> None:
+    # the bounds of the sure tricks reason about who can still ruff: with no trumps left or
+    # only one or two, those cases are the rule here, and rare in random deals
+    trumps = [card.index for card in game.trumps_in_order]
+    plain = [i for i in range(32) if i not in trumps]
+    rng = random.Random(f"solver-few-trumps-{game.value}")
+    for k in range(60):
+        cards = plain + rng.sample(trumps, k % 3)
+        check_position(random_position(rng, 3 + k % 2, game, cards), with_card_values=k % 6 == 0)
 
 
 def test_positions_with_long_runs_of_equivalent_cards() -> None:
