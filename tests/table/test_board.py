@@ -407,3 +407,20 @@ def test_the_table_and_lessons_are_linked_from_menu_home_and_ueben(client: Clien
         assert 'href="/ueben/spiel/"' in page, path
     menu = client.get("/regeln/").content.decode().split('class="main-nav"', 1)[1].split("</nav>", 1)[0]
     assert 'href="/ueben/spiel/"' in menu and "Spieltisch" in menu
+
+
+@pytest.mark.django_db
+def test_english_pages_start_a_sentence_or_label_with_a_capital_seat_name(client: Client) -> None:
+    """The seats are lower case in running English ("forehand"); where a name opens a sentence
+    or a label ("Forehand plays …", "Middlehand: …") it starts with a capital."""
+    client.cookies["django_language"] = "en"
+    table, state = _play_to_the_end(client)
+    assert state.declarer is not None
+    declarer = ("forehand", "middlehand", "rearhand")[state.declarer]
+    page = client.get(URL).content.decode()
+    assert f"<strong>{declarer.capitalize()}</strong> plays" in page
+    history = page.split("<ol>", 1)[1].split("</ol>", 1)[0]
+    assert history.startswith("<li>") and history[4:5].isupper(), history[:40]
+    board = client.get(URL + "brett/").content.decode()
+    assert f"<strong>{declarer.capitalize()}</strong> plays" in board
+    assert not re.search(r"<h3>(forehand|middlehand|rearhand)", board)
