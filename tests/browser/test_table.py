@@ -144,7 +144,7 @@ def _check_analysis(page: Page, *, lang: str, deck: str) -> None:
         "en": ("You were the declarer", "You were a defender"),
     }
     expect(page.locator("#side")).to_contain_text(side[lang][0 if declares else 1])
-    unit = {"de": ("Auge", "Augen"), "en": ("point", "points")}[lang]
+    unit = {"de": ("Auge", "Augen"), "en": ("card point", "card points")}[lang]
     gave_away = {"de": "verschenkt", "en": "thrown away"}[lang]
     items = page.locator("ol.analysis-steps > li")
     expect(items).to_have_count(len(found.steps))

@@ -321,7 +321,7 @@ def test_gallery_in_english(client: Client) -> None:
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     page = client.get(reverse("cards:gallery")).content.decode()
     assert '<html lang="en">' in page
-    assert "The cards" in page and "11 points" in page
+    assert "The cards" in page and "11 card points" in page
     # English first, the German name after it; faces show J and Q
     assert '<span class="gallery-name">jack of clubs</span>' in page
     assert page.index("jack of clubs") < page.index("Kreuz-Bube")

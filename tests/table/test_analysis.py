@@ -214,7 +214,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "defender": "You were a defender",
         "best": "nothing: one of the best cards",
         "gave_away": "thrown away",
-        "augen": ("point", "points"),
+        "augen": ("card point", "card points"),
     },
 }
 
