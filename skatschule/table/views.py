@@ -33,7 +33,7 @@ from .forms import LEVELS, GamesFilter, IssExerciseForm, IssPasteForm, MoveForm,
 from .models import TableGame
 from .signals import records_imported
 
-_KEY = "table_game"
+_KEY = services.SESSION_KEY
 _ISS_KEY = "table_iss"
 ISS_GAMES = 20
 """Records kept from one paste."""
