@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -86,6 +87,15 @@ class GamesFilter(forms.Form):
             return None, ""
         result = self.cleaned_data.get("ergebnis") or ""
         return {"gewonnen": True, "verloren": False}.get(result), self.cleaned_data.get("spiel") or ""
+
+    def query(self) -> str:
+        """The filter as a query string (``ergebnis=gewonnen&spiel=grand``, '' for none), for the
+        links from "Meine Spiele" to a game and back: only the known values, read by this form,
+        never the request's own text (an unknown value or parameter is dropped)."""
+        if not self.is_valid():
+            return ""
+        chosen = {name: self.cleaned_data.get(name) or "" for name in ("ergebnis", "spiel")}
+        return urlencode({name: value for name, value in chosen.items() if value})
 
 
 def number(value: object, default: int = 0) -> int:

@@ -55,6 +55,8 @@ __all__ = [
     "Analysis",
     "Step",
     "save_finished",
+    "adopt_session_game",
+    "SESSION_KEY",
     "take_back",
     "bots_to_move",
     "bot_moves",
@@ -87,6 +89,10 @@ INSIGHT_SAMPLES = int(_tuned("INSIGHT_SAMPLES", 24))
 """Deals drawn for "Hätte ich es wissen können?" at each of the learner's decisions."""
 INSIGHT_NODES = int(_tuned("INSIGHT_NODES", 60_000))
 """Node budget of each of those deals' yes/no search (a deal that needs more is not counted)."""
+
+
+SESSION_KEY = "table_game"
+"""The session entry the game at the table lives in (:meth:`Table.as_session`)."""
 
 
 @dataclass
@@ -520,3 +526,27 @@ def save_finished(*, table: Table, user: Any, state: GameState | None = None) ->
         row = TableGame.objects.get(user=user, seed=table.seed, seat=table.seat)
     table.saved = int(row.pk)
     return table.saved
+
+
+def adopt_session_game(*, session: Any, user: Any) -> int | None:
+    """Store the game a visitor finished at the table for ``user``, who has just signed up or
+    logged in on this browser (the ``user_logged_in`` handler of the accounts app); returns its id.
+
+    Only the one game kept in this session can be claimed, and only once: a game already stored
+    (``saved`` set, for this user or one before on the same browser) is left alone, so a second
+    login finds nothing, and :func:`save_finished` keeps one row per user and game. A running
+    game needs nothing: it stays in the session and is stored for the user when it ends. A
+    logged-in user's session never reaches here with someone else's game: ``login`` flushes the
+    session when the user changes, and logging out flushes it too.
+    """
+    if session is None or user is None or getattr(user, "pk", None) is None:
+        return None
+    loaded = load(session.get(SESSION_KEY))
+    if loaded is None:
+        return None
+    table, state = loaded
+    if table.saved is not None or not state.is_over():
+        return None
+    saved = save_finished(table=table, user=user, state=state)
+    session[SESSION_KEY] = table.as_session()
+    return saved

@@ -33,7 +33,7 @@ from .forms import LEVELS, GamesFilter, IssExerciseForm, IssPasteForm, MoveForm,
 from .models import TableGame
 from .signals import records_imported
 
-_KEY = "table_game"
+_KEY = services.SESSION_KEY
 _ISS_KEY = "table_iss"
 ISS_GAMES = 20
 """Records kept from one paste."""
@@ -203,6 +203,7 @@ def games(request: HttpRequest) -> HttpResponse:
             "games": _speech(request).games(),
             "levels": LEVELS,
             "filtered": won is not None or game,
+            "query": form.query(),  # carried to each game's page and back (its "Zurück" link)
         },
     )
 
@@ -224,11 +225,17 @@ def _stored_table(request: HttpRequest, pk: int) -> tuple[TableGame, services.Ta
     return row, table, services.replay(table)
 
 
+def _games_query(request: HttpRequest) -> str:
+    """The filter of "Meine Spiele" a stored game's pages carry along, for the way back to the
+    list (:meth:`.forms.GamesFilter.query`: only known values, only this site's own list)."""
+    return GamesFilter(request.GET).query()
+
+
 def _not_over(request: HttpRequest, state: GameState | None, stored: TableGame | None) -> HttpResponse:
     passed_in = state is not None and state.passed_in
-    return render(
-        request, "table/analysis.html", {"not_over": True, "passed_in": passed_in, "stored": stored}, status=409
-    )
+    back_query = _games_query(request) if stored else ""
+    context = {"not_over": True, "passed_in": passed_in, "stored": stored, "back_query": back_query}
+    return render(request, "table/analysis.html", context, status=409)
 
 
 def _analysed(request: HttpRequest, key: str, payload: dict[str, Any]) -> tuple[Analysis | None, Job]:
@@ -259,6 +266,7 @@ def _analysis_page(
             "contract": speech.contract(state.contract),
             "declarer": speech.seat(state.declarer),
             "stored": stored,
+            "back_query": _games_query(request) if stored else "",
         },
     )
 
@@ -301,13 +309,21 @@ def _board(
 
 
 def _table_board(
-    request: HttpRequest, table: services.Table, state: GameState, *, link: str, back: str, stored: TableGame | None
+    request: HttpRequest,
+    table: services.Table,
+    state: GameState,
+    *,
+    link: str,
+    back: str,
+    stored: TableGame | None,
+    back_query: str = "",
 ) -> HttpResponse:
     if not state.is_over() or state.contract is None:
         return _not_over(request, state, stored)
     game = presenter.BoardGame(state, services.plays_of(state), table.seat)
     payload = work.table_payload(table)
-    return _board(request, game, json.dumps(payload), payload, link=link, back=back, extra={"stored": stored})
+    extra = {"stored": stored, "back_query": back_query}
+    return _board(request, game, json.dumps(payload), payload, link=link, back=back, extra=extra)
 
 
 @require_GET
@@ -325,7 +341,9 @@ def board(request: HttpRequest) -> HttpResponse:
 def stored_board(request: HttpRequest, pk: int) -> HttpResponse:
     """The analysis board of a stored game of the signed-in user."""
     row, table, state = _stored_table(request, pk)
-    return _table_board(request, table, state, link="?", back="table:games", stored=row)
+    query = _games_query(request)
+    link = f"?{query}&" if query else "?"
+    return _table_board(request, table, state, link=link, back="table:games", stored=row, back_query=query)
 
 
 @require_GET
@@ -350,6 +368,7 @@ def stored(request: HttpRequest, pk: int) -> HttpResponse:
     row, table, state = _stored_table(request, pk)
     context = presenter.table_page(table, state, _speech(request))
     context["stored"] = row
+    context["back_query"] = _games_query(request)
     return render(request, "table/table.html", context)
 
 

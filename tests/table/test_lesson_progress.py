@@ -107,6 +107,8 @@ def test_unfinished_passed_in_and_visitors_games_count_nothing(client: Client, d
     # a visitor plays a whole game: nothing stored, nothing counted
     _play_to_the_end(client)
     assert not Attempt.objects.filter(kind="spiel").exists()
+    # dealt again before signing in: a finished game would be stored for the account (test_carry_over)
+    client.post(URL, {"action": "new"})
     user = django_user_model.objects.create_user("halbspieler", password="geheim-12345")
     client.force_login(user)
     # a game left unfinished
