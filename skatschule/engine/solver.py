@@ -342,6 +342,8 @@ class _Search:
         self.over = tuple(sum(1 << x for x in range(32) if beats[x * 32 + w]) for w in range(32))
         """By solver index: the mask of the cards that beat it."""
         self.least_plain = self.least[1:] if self.trumps else self.least
+        self.group_masks = tuple(group[0] for group in self.least)
+        """The mask of each group (the trumps first in a suit or Grand game)."""
         self.point_classes = tuple(
             (p, sum(1 << i for i in range(32) if tables.points[i] == p)) for p in sorted(set(tables.points))
         )
@@ -939,6 +941,52 @@ class _Search:
         return va
 
     # ------------------------------------------------------------------ Null
+    def every_trick(self, mine: int, opp1: int, opp2: int) -> int:
+        """Every trick (``all_tricks``), the declarer to lead at a trick start: 1 if he surely
+        takes all the tricks left, 0 if a defender surely takes one, -1 if only the search can
+        tell. From here on he leads every trick he takes, so each of his cards is led once.
+
+        Surely not: a defender holds more trumps than he does (that defender keeps one to the
+        end and trumps the declarer's last card, if not before), or a card above all the
+        declarer's cards of a group he holds (the first time that group is led, it wins).
+        Surely yes: in each group he holds, his cards above all the defenders' ones are all
+        his cards of the group, or at least as many as either defender has of it. He draws the
+        trumps with his top trumps (the defenders must follow, so they have none left after
+        that), then leads the top cards of each suit, after which the defenders are void in it."""
+        tm = self.trump_mask
+        mine_t = (mine & tm).bit_count()
+        if (opp1 & tm).bit_count() > mine_t or (opp2 & tm).bit_count() > mine_t:
+            return 0
+        out = 1
+        for m in self.group_masks:
+            d = mine & m
+            o = (opp1 | opp2) & m
+            if not d or not o:
+                continue
+            best = o & -o  # the strongest card is the lowest bit
+            if best < d & -d:
+                return 0
+            top = (d & (best - 1)).bit_count()
+            if top < d.bit_count() and ((opp1 & m).bit_count() > top or (opp2 & m).bit_count() > top):
+                out = -1
+        return out
+
+    def safe_leads(self, moves: list[int], opp1: int, opp2: int) -> list[int]:
+        """The declarer's leads (every trick) that no defender can take at once: none holds a
+        higher card of the group, and none void in a plain suit holds a trump."""
+        follow_t = self.t.follow
+        tm = self.trump_mask
+        opp = opp1 | opp2
+        out: list[int] = []
+        for i in moves:
+            f = follow_t[i]
+            if opp & f & ((1 << i) - 1):
+                continue
+            if i >= self.trumps and (opp1 & tm and not opp1 & f or opp2 & tm and not opp2 & f):
+                continue
+            out.append(i)
+        return out
+
     def null(self, seat: int, n: int, best: int, bseat: int, follow: int, tmask: int) -> bool:
         """Can the declarer make sure of taking no trick from here?"""
         self.nodes += 1
@@ -946,10 +994,15 @@ class _Search:
             raise SearchAborted(self.nodes)
         hands = self.hands
         key = 0
+        declarer = self.declarer
         if n == 0:
             h0 = hands[0]
             if not h0 | hands[1] | hands[2]:
                 return True
+            if self.all_tricks and seat == declarer:
+                sure = self.every_trick(hands[seat], hands[_NEXT[seat]], hands[_NEXT[_NEXT[seat]]])
+                if sure >= 0:
+                    return sure == 1
             # Yes/no questions (Null, every trick) do not count Augen: only the order of the
             # cards still in play counts, so each group is keyed with the cards already
             # played squeezed out; many more positions meet in the table that way
@@ -977,11 +1030,21 @@ class _Search:
         if not legal:
             legal = hand
         beats = self.t.beats
-        declarer = self.declarer
         moves = self.moves(seat, legal, tmask)
         is_declarer = seat == declarer
         if self.all_tricks:
-            pass  # any order is correct; the default (strongest first) suits a declarer who wants every trick
+            if is_declarer and n == 0:
+                # the declarer leads strongest first (his top trumps, then the top of each
+                # suit) and never a card a defender can take at once
+                moves = self.safe_leads(moves, hands[_NEXT[seat]], hands[_NEXT[_NEXT[seat]]])
+            elif not is_declarer and len(moves) > 1:
+                # a defender gives away first the cards of suits the declarer has no more of
+                # (they can never take a trick), then his lowest cards: he keeps his high
+                # cards and the guards under them
+                mine = hands[declarer]
+                follow_t = self.t.follow
+                trumps = self.trumps
+                moves.sort(key=lambda i: (i < trumps or mine & follow_t[i] != 0, -i))
         elif len(moves) > 1 and n:
             # declarer: cards that stay under the trick first, the highest of them first;
             # defenders: cards that leave the declarer on top first
