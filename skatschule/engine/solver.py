@@ -39,6 +39,15 @@ How it works:
   played, with at least the cheapest cards of the other hands in those tricks, and when a
   defender leads and the defenders have no trumps, the declarer's top cards of the plain
   suits do too (he never has to give one up).
+* **Sure yes/no answers** in the yes/no searches, at each trick start. Every trick
+  (Grand or suit ouvert), the declarer to lead: a defender with more trumps than he has,
+  or with a card over all his cards of a group he holds, takes a trick; his top cards take
+  all when each group's top run is as long as either defender's cards of it (trumps drawn
+  first). He never leads a card a defender takes at once, and the defenders give up the
+  cards of suits he has no more of, then their lowest. Null, a defender to lead: the
+  declarer is safe when his n-th lowest card of each suit has at most n - 1 of the
+  defenders' cards under it, and lost when the leader holds a suit in which all his cards
+  are over all theirs; the declarer only leads cards a defender must take.
 * **Null-window search** at the root: a sequence of yes/no questions "can the declarer
   make sure of at least N Augen?" sharing one table, asked from the top down (a "no" is
   cheaper to prove than a "yes").
@@ -971,6 +980,50 @@ class _Search:
                 out = -1
         return out
 
+    def no_trick(self, mine: int, leader: int, others: int) -> int:
+        """Null, a defender (``leader``) to lead at a trick start: 1 if the declarer surely
+        takes no trick, 0 if he surely takes one, -1 if only the search can tell.
+
+        Surely not: in each group, his n-th lowest card has at most n - 1 of the defenders'
+        cards under it (his lowest none: it goes under any lead). When the group is led he
+        plays his highest card under the trick's best; that keeps the rule, as the led card
+        goes and it lay under all his cards above the one played. When he is void in the
+        suit led he throws the highest card of a group, which keeps it too. Surely: the
+        leader holds a card of a group in which all the declarer's cards are over all the
+        defenders' ones: he leads it and the declarer must take the trick."""
+        out = 1
+        opp = leader | others
+        for m in self.group_masks:
+            d = mine & m
+            o = opp & m
+            if not d or not o:
+                continue
+            if o < d & -d:  # his strongest card (the lowest bit) under their weakest
+                continue
+            if leader & m and 1 << (d.bit_length() - 1) < o & -o:  # his weakest over their strongest
+                return 0
+            n = 0
+            x = d
+            while x and out == 1:
+                low = 1 << (x.bit_length() - 1)  # his n-th lowest card
+                x ^= low
+                if (o & ~((low << 1) - 1)).bit_count() > n:
+                    out = -1
+                n += 1
+        return out
+
+    def forced_over(self, moves: list[int], opp1: int, opp2: int) -> list[int]:
+        """Null: the declarer's leads that a defender must take (all his cards of the group are
+        higher); the others lose at once (both defenders play under or throw a card away)."""
+        follow_t = self.t.follow
+        out: list[int] = []
+        for i in moves:
+            f = follow_t[i]
+            under = f & ~((2 << i) - 1)  # the cards of the group weaker than i
+            if opp1 & f and not opp1 & under or opp2 & f and not opp2 & under:
+                out.append(i)
+        return out
+
     def safe_leads(self, moves: list[int], opp1: int, opp2: int) -> list[int]:
         """The declarer's leads (every trick) that no defender can take at once: none holds a
         higher card of the group, and none void in a plain suit holds a trump."""
@@ -999,8 +1052,13 @@ class _Search:
             h0 = hands[0]
             if not h0 | hands[1] | hands[2]:
                 return True
-            if self.all_tricks and seat == declarer:
-                sure = self.every_trick(hands[seat], hands[_NEXT[seat]], hands[_NEXT[_NEXT[seat]]])
+            if self.all_tricks:
+                if seat == declarer:
+                    sure = self.every_trick(hands[seat], hands[_NEXT[seat]], hands[_NEXT[_NEXT[seat]]])
+                    if sure >= 0:
+                        return sure == 1
+            elif seat != declarer:
+                sure = self.no_trick(hands[declarer], hands[seat], hands[3 - seat - declarer])
                 if sure >= 0:
                     return sure == 1
             # Yes/no questions (Null, every trick) do not count Augen: only the order of the
@@ -1045,6 +1103,9 @@ class _Search:
                 follow_t = self.t.follow
                 trumps = self.trumps
                 moves.sort(key=lambda i: (i < trumps or mine & follow_t[i] != 0, -i))
+        elif is_declarer and n == 0:
+            # Null: the declarer never leads a card both defenders can stay under
+            moves = self.forced_over(moves, hands[_NEXT[seat]], hands[_NEXT[_NEXT[seat]]])
         elif len(moves) > 1 and n:
             # declarer: cards that stay under the trick first, the highest of them first;
             # defenders: cards that leave the declarer on top first

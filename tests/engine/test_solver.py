@@ -345,6 +345,41 @@ def test_all_tricks_mode_with_strong_declarer_hands(game: GameType) -> None:
     assert 5 <= sum(answers) <= 40  # both answers occur
 
 
+def test_null_positions_with_low_declarer_cards_match_exhaustive_search() -> None:
+    # mostly low cards for the declarer: the sure answers of the Null search (all his cards of
+    # each suit under the defenders' ones; a lead he must take; leads both defenders stay
+    # under) decide many of these positions by themselves
+    low = [card.index for card in CARDS if card.rank in (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN)]
+    rng = random.Random("null-low")
+    answers = []
+    for k in range(45):
+        size = 3 + k % 3
+        mine = rng.sample(low, size - k % 3)
+        rest = [i for i in range(32) if i not in mine]
+        rng.shuffle(rest)
+        mine += rest[: size - len(mine)]
+        rest = [i for i in rest if i not in mine]
+        declarer = rng.randint(0, 2)
+        hands = [0, 0, 0]
+        hands[declarer] = sum(1 << i for i in mine)
+        for seat in range(3):
+            if seat != declarer:
+                hands[seat] = sum(1 << i for i in rest[:size])
+                rest = rest[size:]
+        pos: dict[str, object] = {
+            "game": GameType.NULL,
+            "declarer": declarer,
+            "hands": hands,
+            "leader": rng.randint(0, 2),
+            "trick": [],
+            "skat": rest[:2],
+            "points": 0,
+        }
+        check_position(pos, with_card_values=k % 5 == 0)
+        answers.append(solve_position(pos, card_values=False).declarer_wins)
+    assert 5 <= sum(answers) <= 40  # both answers occur
+
+
 def test_ouvert_check_counts_distributions() -> None:
     from skatschule.engine.ouvert import check_ouvert
 
