@@ -989,8 +989,9 @@ class _Search:
         plays his highest card under the trick's best; that keeps the rule, as the led card
         goes and it lay under all his cards above the one played. When he is void in the
         suit led he throws the highest card of a group, which keeps it too. Surely: the
-        leader holds a card of a group in which all the declarer's cards are over all the
-        defenders' ones: he leads it and the declarer must take the trick."""
+        leader holds a card under the declarer's lowest card of a group, and the other
+        defender has one too or none of the group: the leader leads it, the other defender
+        stays under his card (or under the lead) and the declarer must take the trick."""
         out = 1
         opp = leader | others
         for m in self.group_masks:
@@ -1000,7 +1001,8 @@ class _Search:
                 continue
             if o < d & -d:  # his strongest card (the lowest bit) under their weakest
                 continue
-            if leader & m and 1 << (d.bit_length() - 1) < o & -o:  # his weakest over their strongest
+            under = m & ~((1 << d.bit_length()) - 1)  # the cards under his lowest one
+            if leader & under and (others & under or not others & m):
                 return 0
             n = 0
             x = d
