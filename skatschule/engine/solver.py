@@ -39,6 +39,15 @@ How it works:
   played, with at least the cheapest cards of the other hands in those tricks, and when a
   defender leads and the defenders have no trumps, the declarer's top cards of the plain
   suits do too (he never has to give one up).
+* **Sure yes/no answers** in the yes/no searches, at each trick start. Every trick
+  (Grand or suit ouvert), the declarer to lead: a defender with more trumps than he has,
+  or with a card over all his cards of a group he holds, takes a trick; his top cards take
+  all when each group's top run is as long as either defender's cards of it (trumps drawn
+  first). He never leads a card a defender takes at once, and the defenders give up the
+  cards of suits he has no more of, then their lowest. Null, a defender to lead: the
+  declarer is safe when his n-th lowest card of each suit has at most n - 1 of the
+  defenders' cards under it, and lost when the leader holds a suit in which all his cards
+  are over all theirs; the declarer only leads cards a defender must take.
 * **Null-window search** at the root: a sequence of yes/no questions "can the declarer
   make sure of at least N Augen?" sharing one table, asked from the top down (a "no" is
   cheaper to prove than a "yes").
@@ -342,6 +351,8 @@ class _Search:
         self.over = tuple(sum(1 << x for x in range(32) if beats[x * 32 + w]) for w in range(32))
         """By solver index: the mask of the cards that beat it."""
         self.least_plain = self.least[1:] if self.trumps else self.least
+        self.group_masks = tuple(group[0] for group in self.least)
+        """The mask of each group (the trumps first in a suit or Grand game)."""
         self.point_classes = tuple(
             (p, sum(1 << i for i in range(32) if tables.points[i] == p)) for p in sorted(set(tables.points))
         )
@@ -939,6 +950,98 @@ class _Search:
         return va
 
     # ------------------------------------------------------------------ Null
+    def every_trick(self, mine: int, opp1: int, opp2: int) -> int:
+        """Every trick (``all_tricks``), the declarer to lead at a trick start: 1 if he surely
+        takes all the tricks left, 0 if a defender surely takes one, -1 if only the search can
+        tell. From here on he leads every trick he takes, so each of his cards is led once.
+
+        Surely not: a defender holds more trumps than he does (that defender keeps one to the
+        end and trumps the declarer's last card, if not before), or a card above all the
+        declarer's cards of a group he holds (the first time that group is led, it wins).
+        Surely yes: in each group he holds, his cards above all the defenders' ones are all
+        his cards of the group, or at least as many as either defender has of it. He draws the
+        trumps with his top trumps (the defenders must follow, so they have none left after
+        that), then leads the top cards of each suit, after which the defenders are void in it."""
+        tm = self.trump_mask
+        mine_t = (mine & tm).bit_count()
+        if (opp1 & tm).bit_count() > mine_t or (opp2 & tm).bit_count() > mine_t:
+            return 0
+        out = 1
+        for m in self.group_masks:
+            d = mine & m
+            o = (opp1 | opp2) & m
+            if not d or not o:
+                continue
+            best = o & -o  # the strongest card is the lowest bit
+            if best < d & -d:
+                return 0
+            top = (d & (best - 1)).bit_count()
+            if top < d.bit_count() and ((opp1 & m).bit_count() > top or (opp2 & m).bit_count() > top):
+                out = -1
+        return out
+
+    def no_trick(self, mine: int, leader: int, others: int) -> int:
+        """Null, a defender (``leader``) to lead at a trick start: 1 if the declarer surely
+        takes no trick, 0 if he surely takes one, -1 if only the search can tell.
+
+        Surely not: in each group, his n-th lowest card has at most n - 1 of the defenders'
+        cards under it (his lowest none: it goes under any lead). When the group is led he
+        plays his highest card under the trick's best; that keeps the rule, as the led card
+        goes and it lay under all his cards above the one played. When he is void in the
+        suit led he throws the highest card of a group, which keeps it too. Surely: the
+        leader holds a card under the declarer's lowest card of a group, and the other
+        defender has one too or none of the group: the leader leads it, the other defender
+        stays under his card (or under the lead) and the declarer must take the trick."""
+        out = 1
+        opp = leader | others
+        for m in self.group_masks:
+            d = mine & m
+            o = opp & m
+            if not d or not o:
+                continue
+            if o < d & -d:  # his strongest card (the lowest bit) under their weakest
+                continue
+            under = m & ~((1 << d.bit_length()) - 1)  # the cards under his lowest one
+            if leader & under and (others & under or not others & m):
+                return 0
+            n = 0
+            x = d
+            while x and out == 1:
+                low = 1 << (x.bit_length() - 1)  # his n-th lowest card
+                x ^= low
+                if (o & ~((low << 1) - 1)).bit_count() > n:
+                    out = -1
+                n += 1
+        return out
+
+    def forced_over(self, moves: list[int], opp1: int, opp2: int) -> list[int]:
+        """Null: the declarer's leads that a defender must take (all his cards of the group are
+        higher); the others lose at once (both defenders play under or throw a card away)."""
+        follow_t = self.t.follow
+        out: list[int] = []
+        for i in moves:
+            f = follow_t[i]
+            under = f & ~((2 << i) - 1)  # the cards of the group weaker than i
+            if opp1 & f and not opp1 & under or opp2 & f and not opp2 & under:
+                out.append(i)
+        return out
+
+    def safe_leads(self, moves: list[int], opp1: int, opp2: int) -> list[int]:
+        """The declarer's leads (every trick) that no defender can take at once: none holds a
+        higher card of the group, and none void in a plain suit holds a trump."""
+        follow_t = self.t.follow
+        tm = self.trump_mask
+        opp = opp1 | opp2
+        out: list[int] = []
+        for i in moves:
+            f = follow_t[i]
+            if opp & f & ((1 << i) - 1):
+                continue
+            if i >= self.trumps and (opp1 & tm and not opp1 & f or opp2 & tm and not opp2 & f):
+                continue
+            out.append(i)
+        return out
+
     def null(self, seat: int, n: int, best: int, bseat: int, follow: int, tmask: int) -> bool:
         """Can the declarer make sure of taking no trick from here?"""
         self.nodes += 1
@@ -946,10 +1049,20 @@ class _Search:
             raise SearchAborted(self.nodes)
         hands = self.hands
         key = 0
+        declarer = self.declarer
         if n == 0:
             h0 = hands[0]
             if not h0 | hands[1] | hands[2]:
                 return True
+            if self.all_tricks:
+                if seat == declarer:
+                    sure = self.every_trick(hands[seat], hands[_NEXT[seat]], hands[_NEXT[_NEXT[seat]]])
+                    if sure >= 0:
+                        return sure == 1
+            elif seat != declarer:
+                sure = self.no_trick(hands[declarer], hands[seat], hands[3 - seat - declarer])
+                if sure >= 0:
+                    return sure == 1
             # Yes/no questions (Null, every trick) do not count Augen: only the order of the
             # cards still in play counts, so each group is keyed with the cards already
             # played squeezed out; many more positions meet in the table that way
@@ -977,11 +1090,24 @@ class _Search:
         if not legal:
             legal = hand
         beats = self.t.beats
-        declarer = self.declarer
         moves = self.moves(seat, legal, tmask)
         is_declarer = seat == declarer
         if self.all_tricks:
-            pass  # any order is correct; the default (strongest first) suits a declarer who wants every trick
+            if is_declarer and n == 0:
+                # the declarer leads strongest first (his top trumps, then the top of each
+                # suit) and never a card a defender can take at once
+                moves = self.safe_leads(moves, hands[_NEXT[seat]], hands[_NEXT[_NEXT[seat]]])
+            elif not is_declarer and len(moves) > 1:
+                # a defender gives away first the cards of suits the declarer has no more of
+                # (they can never take a trick), then his lowest cards: he keeps his high
+                # cards and the guards under them
+                mine = hands[declarer]
+                follow_t = self.t.follow
+                trumps = self.trumps
+                moves.sort(key=lambda i: (i < trumps or mine & follow_t[i] != 0, -i))
+        elif is_declarer and n == 0:
+            # Null: the declarer never leads a card both defenders can stay under
+            moves = self.forced_over(moves, hands[_NEXT[seat]], hands[_NEXT[_NEXT[seat]]])
         elif len(moves) > 1 and n:
             # declarer: cards that stay under the trick first, the highest of them first;
             # defenders: cards that leave the declarer on top first

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from skatschule.engine import CARDS, CardSet, Contract, GameState, GameType, SkatError, deal_cards, parse_cards
+from skatschule.engine import CARDS, CardSet, Contract, GameState, GameType, Rank, SkatError, deal_cards, parse_cards
 from skatschule.engine.solver import solve, solve_state
 
 GAMES = list(GameType)
@@ -311,6 +311,73 @@ def test_all_tricks_mode_matches_exhaustive_search() -> None:
         # strong declarer hands make "every trick" happen now and then
         solution = solve(game, declarer, [CardSet(h) for h in hands], leader=leader, all_tricks=True)
         assert solution.declarer_wins is schwarz_reference(game, declarer, hands, leader)
+
+
+@pytest.mark.parametrize("game", [GameType.GRAND, GameType.CLUBS, GameType.HEARTS], ids=["grand", "clubs", "hearts"])
+def test_all_tricks_mode_with_strong_declarer_hands(game: GameType) -> None:
+    # a declarer holding mostly top cards (and sometimes the defenders few or no trumps): the
+    # sure answers of the "every trick" search (who holds more trumps, the top cards of each
+    # suit, the leads a defender takes at once) decide most of these positions by themselves
+    trumps = [card.index for card in game.trumps_in_order]
+    tops = [card.index for card in CARDS if card.rank in (Rank.ACE, Rank.TEN) and card.index not in trumps]
+    strong = trumps[:4] + tops
+    rng = random.Random(f"schwarz-strong-{game.value}")
+    answers = []
+    for k in range(45):
+        size = 3 + k % 3
+        mine = rng.sample(strong, size - k % 2)
+        rest = [i for i in range(32) if i not in mine and (k % 5 or i not in trumps[2:])]
+        rng.shuffle(rest)
+        mine += rest[: size - len(mine)]
+        rest = [i for i in rest if i not in mine]
+        declarer = rng.randint(0, 2)
+        hands = [0, 0, 0]
+        hands[declarer] = sum(1 << i for i in mine)
+        for seat in range(3):
+            if seat != declarer:
+                hands[seat] = sum(1 << i for i in rest[:size])
+                rest = rest[size:]
+        leader = declarer if k % 4 else rng.randint(0, 2)
+        solution = solve(game, declarer, [CardSet(h) for h in hands], leader=leader, all_tricks=True)
+        expected = schwarz_reference(game, declarer, hands, leader)
+        assert solution.declarer_wins is expected
+        answers.append(expected)
+    assert 5 <= sum(answers) <= 40  # both answers occur
+
+
+def test_null_positions_with_low_declarer_cards_match_exhaustive_search() -> None:
+    # mostly low cards for the declarer: the sure answers of the Null search (all his cards of
+    # each suit under the defenders' ones; a lead he must take; leads both defenders stay
+    # under) decide many of these positions by themselves
+    low = [card.index for card in CARDS if card.rank in (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN)]
+    rng = random.Random("null-low")
+    answers = []
+    for k in range(45):
+        size = 3 + k % 3
+        mine = rng.sample(low, size - k % 3)
+        rest = [i for i in range(32) if i not in mine]
+        rng.shuffle(rest)
+        mine += rest[: size - len(mine)]
+        rest = [i for i in rest if i not in mine]
+        declarer = rng.randint(0, 2)
+        hands = [0, 0, 0]
+        hands[declarer] = sum(1 << i for i in mine)
+        for seat in range(3):
+            if seat != declarer:
+                hands[seat] = sum(1 << i for i in rest[:size])
+                rest = rest[size:]
+        pos: dict[str, object] = {
+            "game": GameType.NULL,
+            "declarer": declarer,
+            "hands": hands,
+            "leader": rng.randint(0, 2),
+            "trick": [],
+            "skat": rest[:2],
+            "points": 0,
+        }
+        check_position(pos, with_card_values=k % 5 == 0)
+        answers.append(solve_position(pos, card_values=False).declarer_wins)
+    assert 5 <= sum(answers) <= 40  # both answers occur
 
 
 def test_ouvert_check_counts_distributions() -> None:
