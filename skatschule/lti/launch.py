@@ -10,6 +10,7 @@ is good for one launch, and that the deployment is switched on in the admin. Eve
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
@@ -28,6 +29,10 @@ log = logging.getLogger(__name__)
 CUSTOM_KEY = "skatschule"
 """The custom parameter of a deep-linked resource: ``quiz:<id>`` or ``lesson:<slug>``."""
 
+STATE = re.compile(r"state-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+"""The OIDC state as the login step hands it out (``pylti1p3``: "state-" and a UUID). Anything
+else is refused before it reaches the library, which builds cache keys from it."""
+
 _BROKEN = (LtiException, OIDCException, ObjectDoesNotExist, ValueError, KeyError, TypeError, AttributeError)
 
 
@@ -37,6 +42,14 @@ def checked_launch(request: HttpRequest) -> LtiLaunch:
         raise LaunchRefused(
             "Diese Seite öffnet nur eine Lernplattform (LTI-Start ohne id_token oder state).",
             "Only a learning platform opens this page (an LTI launch without id_token or state).",
+            status=400,
+        )
+    if not STATE.fullmatch(request.POST["state"]):
+        raise LaunchRefused(
+            "Dieser LTI-Start trägt keinen Zustand (state), den Skatschule ausgegeben hat. Bitte starte die "
+            "Aktivität in der Lernplattform neu.",
+            "This LTI launch carries no state that Skatschule issued. Please start the activity again in the "
+            "learning platform.",
             status=400,
         )
     try:

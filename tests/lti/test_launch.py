@@ -138,12 +138,17 @@ def test_used_nonces_are_kept_two_days(platform: Platform, registration: LtiRegi
     assert UsedNonce.objects.count() == 1 and UsedNonce.objects.get().used_at > timezone.now() - timedelta(minutes=1)
 
 
+WELL_FORMED_STATE = "state-0b9f3c2e-5d4a-4e1f-9c3b-7a6d2e1f0c9b"
+"""Shaped like a state of the login step, but never handed out."""
+
+
 def test_a_refused_launch_keeps_whoever_is_signed_in(
     platform: Platform, registration: LtiRegistration, student: User
 ) -> None:
     client = Client()
     client.force_login(student)
-    assert client.post("/lti/start/", {"id_token": "a.b.c", "state": "x"}).status_code == 403
+    assert client.post("/lti/start/", {"id_token": "a.b.c", "state": WELL_FORMED_STATE}).status_code == 403
+    assert client.post("/lti/start/", {"id_token": "a.b.c", "state": "x"}).status_code == 400
     assert client.session["_auth_user_id"] == str(student.pk)
 
 
@@ -157,7 +162,12 @@ def test_bad_requests_get_a_4xx_page(platform: Platform, registration: LtiRegist
     client = Client()
     assert client.get("/lti/start/").status_code == 405
     assert client.post("/lti/start/", {}).status_code == 400
-    assert client.post("/lti/start/", {"id_token": "a.b", "state": "x"}).status_code == 403
+    assert client.post("/lti/start/", {"id_token": "a.b", "state": WELL_FORMED_STATE}).status_code == 403
+    # a state the login step never hands out ("state-" and a UUID) is refused before the library
+    # sees it (it makes cache keys of it)
+    for junk in ("x", "state-" + "ä" * 300, "a\x00b", WELL_FORMED_STATE + "x", WELL_FORMED_STATE.upper()):
+        refused = client.post("/lti/start/", {"id_token": "a.b.c", "state": junk})
+        assert refused.status_code == 400 and "state" in refused.content.decode()
     assert client.get(f"/lti/login/{registration.uuid}/").status_code == 400
     unknown = client.get(
         f"/lti/login/{registration.uuid}/",
