@@ -7,10 +7,10 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from skatschule.engine import GameState
 from skatschule.table import services
 from skatschule.table.services import Table
 from tests.present import present
+from tests.table.stored import stored_games
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -318,28 +318,6 @@ def test_a_game_to_the_end_then_its_board_by_keyboard_in_the_german_deck_through
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
 
 
-def _stored_games(user: User, count: int) -> list[tuple[int | None, GameState]]:
-    """Finished games of ``user`` (the learner passes, then plays its lowest legal card)."""
-    from skatschule.engine import Phase
-
-    stored = []
-    for seed in range(60):
-        table = services.new_table(seed=seed)
-        state = services.replay(table)
-        while not state.is_over():
-            if state.phase is Phase.AUCTION:
-                state = services.play(table=table, action="pass", state=state)
-            else:
-                state = services.play(
-                    table=table, action="card", value=sorted(state.legal_cards())[0].code, state=state
-                )
-        if not state.passed_in:
-            stored.append((services.save_finished(table=table, user=user, state=state), state))
-        if len(stored) == count:
-            break
-    return stored
-
-
 @pytest.mark.parametrize("javascript", [True, False])
 def test_the_board_keeps_the_keyboard_on_the_link_just_used(
     browser: Browser, live_server: LiveServer, django_user_model: type[User], javascript: bool
@@ -350,7 +328,7 @@ def test_the_board_keeps_the_keyboard_on_the_link_just_used(
     from tests.browser.phones import phone
 
     user = django_user_model.objects.create_user("brett-tasten", password="geheim-12345")
-    [(pk, _)] = _stored_games(user, 1)
+    [(pk, _)] = stored_games(user, 1)
     context = phone(browser, live_server, user, java_script_enabled=javascript)
     page = context.new_page()
     try:
@@ -387,7 +365,7 @@ def test_meine_spiele_on_a_phone_without_javascript(
     from tests.browser.phones import phone
 
     user = django_user_model.objects.create_user("handy-spieler", password="geheim-12345")
-    stored = _stored_games(user, 3)
+    stored = stored_games(user, 3)
     context = phone(browser, live_server, user, java_script_enabled=False)
     page = context.new_page()
     try:

@@ -313,6 +313,22 @@ def test_all_tricks_mode_matches_exhaustive_search() -> None:
         assert solution.declarer_wins is schwarz_reference(game, declarer, hands, leader)
 
 
+def deal_around(rng: random.Random, mine: list[int], rest: list[int], size: int) -> tuple[int, list[int], list[int]]:
+    """A random declarer gets ``mine`` filled up from ``rest`` to ``size`` cards, the two others
+    ``size`` of the rest each: (declarer, the three hands as masks, the cards left over)."""
+    rng.shuffle(rest)
+    mine = mine + rest[: size - len(mine)]
+    rest = [i for i in rest if i not in mine]
+    declarer = rng.randint(0, 2)
+    hands = [0, 0, 0]
+    hands[declarer] = sum(1 << i for i in mine)
+    for seat in range(3):
+        if seat != declarer:
+            hands[seat] = sum(1 << i for i in rest[:size])
+            rest = rest[size:]
+    return declarer, hands, rest
+
+
 @pytest.mark.parametrize("game", [GameType.GRAND, GameType.CLUBS, GameType.HEARTS], ids=["grand", "clubs", "hearts"])
 def test_all_tricks_mode_with_strong_declarer_hands(game: GameType) -> None:
     # a declarer holding mostly top cards (and sometimes the defenders few or no trumps): the
@@ -327,16 +343,7 @@ def test_all_tricks_mode_with_strong_declarer_hands(game: GameType) -> None:
         size = 3 + k % 3
         mine = rng.sample(strong, size - k % 2)
         rest = [i for i in range(32) if i not in mine and (k % 5 or i not in trumps[2:])]
-        rng.shuffle(rest)
-        mine += rest[: size - len(mine)]
-        rest = [i for i in rest if i not in mine]
-        declarer = rng.randint(0, 2)
-        hands = [0, 0, 0]
-        hands[declarer] = sum(1 << i for i in mine)
-        for seat in range(3):
-            if seat != declarer:
-                hands[seat] = sum(1 << i for i in rest[:size])
-                rest = rest[size:]
+        declarer, hands, rest = deal_around(rng, mine, rest, size)
         leader = declarer if k % 4 else rng.randint(0, 2)
         solution = solve(game, declarer, [CardSet(h) for h in hands], leader=leader, all_tricks=True)
         expected = schwarz_reference(game, declarer, hands, leader)
@@ -356,16 +363,7 @@ def test_null_positions_with_low_declarer_cards_match_exhaustive_search() -> Non
         size = 3 + k % 3
         mine = rng.sample(low, size - k % 3)
         rest = [i for i in range(32) if i not in mine]
-        rng.shuffle(rest)
-        mine += rest[: size - len(mine)]
-        rest = [i for i in rest if i not in mine]
-        declarer = rng.randint(0, 2)
-        hands = [0, 0, 0]
-        hands[declarer] = sum(1 << i for i in mine)
-        for seat in range(3):
-            if seat != declarer:
-                hands[seat] = sum(1 << i for i in rest[:size])
-                rest = rest[size:]
+        declarer, hands, rest = deal_around(rng, mine, rest, size)
         pos: dict[str, object] = {
             "game": GameType.NULL,
             "declarer": declarer,

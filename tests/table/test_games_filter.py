@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from skatschule.engine import Phase
 from skatschule.table import services
 from skatschule.table.models import TableGame
 from tests.present import present
+from tests.table.stored import stored_games
 
 pytestmark = pytest.mark.django_db
 URL = "/ueben/spiel/"
@@ -29,19 +29,8 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _stored_game(user: Any) -> TableGame:
     """A game played to its end with the services (the learner passes, a bot declares), stored for ``user``."""
-    for seed in range(50):
-        table = services.new_table(seed=seed)
-        state = services.replay(table)
-        while not state.is_over():
-            if state.phase is Phase.AUCTION:
-                state = services.play(table=table, action="pass", state=state)
-            else:
-                state = services.play(
-                    table=table, action="card", value=sorted(state.legal_cards())[0].code, state=state
-                )
-        if not state.passed_in:
-            return TableGame.objects.get(pk=present(services.save_finished(table=table, user=user, state=state)))
-    raise AssertionError("every deal was passed in")
+    [(pk, _state)] = stored_games(user, 1)
+    return TableGame.objects.get(pk=present(pk))
 
 
 def _back(page: str) -> str:

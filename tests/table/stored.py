@@ -1,0 +1,30 @@
+"""Finished table games stored for a user, played with the services (no pages)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+
+from skatschule.engine import GameState, Phase
+from skatschule.table import services
+
+
+def stored_games(user: User, count: int) -> list[tuple[int | None, GameState]]:
+    """``count`` finished games of ``user`` (ids and final states), dealt from seed 0 on: the
+    learner passes, a bot declares, the learner plays its lowest legal card; passed-in deals
+    are skipped."""
+    stored = []
+    for seed in range(60):
+        table = services.new_table(seed=seed)
+        state = services.replay(table)
+        while not state.is_over():
+            if state.phase is Phase.AUCTION:
+                state = services.play(table=table, action="pass", state=state)
+            else:
+                state = services.play(
+                    table=table, action="card", value=sorted(state.legal_cards())[0].code, state=state
+                )
+        if not state.passed_in:
+            stored.append((services.save_finished(table=table, user=user, state=state), state))
+        if len(stored) == count:
+            return stored
+    raise AssertionError(f"fewer than {count} deals were played out")
