@@ -174,6 +174,8 @@ SLOW_TESTS = (
     "tests/scoresheet/test_sharing_and_size.py::test_the_history_is_bounded_and_a_sheets_size_stays_flat",
     "tests/table/test_analysis.py",
     "tests/table/test_board.py",
+    "tests/table/test_carry_over.py",
+    "tests/table/test_games_filter.py",
     "tests/table/test_jobs.py::test_the_board_and_the_analysis_wait_for_their_job_without_holding_the_request",
     "tests/table/test_table.py::test_a_whole_hand_with_plain_posts",
     "tests/table/test_table.py::test_finished_games_of_signed_in_users_are_stored",
