@@ -123,7 +123,7 @@ def _table_of(page: Page) -> Table:
     from django.contrib.sessions.backends.db import SessionStore
 
     key = next(c["value"] for c in page.context.cookies() if c["name"] == "sessionid")
-    table = services.Table.from_session(SessionStore(session_key=key).load()["table_game"])
+    table = services.Table.from_session(SessionStore(session_key=key).load()[services.SESSION_KEY])
     assert table is not None
     return table
 

@@ -1,11 +1,20 @@
-"""Finished table games stored for a user, played with the services (no pages)."""
+"""Table games for the tests: the one kept in a test client's session, and finished games
+stored for a user, played with the services (no pages)."""
 
 from __future__ import annotations
 
 from django.contrib.auth.models import User
+from django.test import Client
 
 from skatschule.engine import GameState, Phase
 from skatschule.table import services
+
+
+def session_game(client: Client) -> tuple[services.Table, GameState]:
+    """The game kept in ``client``'s session and where it stands."""
+    loaded = services.load(client.session[services.SESSION_KEY])
+    assert loaded is not None
+    return loaded
 
 
 def stored_games(user: User, count: int) -> list[tuple[int | None, GameState]]:

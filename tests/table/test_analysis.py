@@ -187,7 +187,7 @@ def _table_where(*, declare: bool) -> services.Table:
 
 def _page(client: Client, table: services.Table, lang: str, deck: str = "french") -> str:
     session = client.session
-    session["table_game"] = table.as_session()
+    session[services.SESSION_KEY] = table.as_session()
     session["deck"] = deck
     session.save()
     client.cookies["django_language"] = lang
@@ -259,7 +259,7 @@ def test_the_analysis_is_cached_and_a_passed_in_game_gets_a_clear_409(client: Cl
     assert services.analyse(table=table) == first
     passed = _passed_in_table()
     session = client.session
-    session["table_game"] = passed.as_session()
+    session[services.SESSION_KEY] = passed.as_session()
     session.save()
     response = client.get(URL + "analyse/")
     assert response.status_code == 409
@@ -291,7 +291,7 @@ def test_a_stored_game_has_its_own_analysis_for_its_owner_only(
     client.cookies["django_language"] = lang
     # the session holds another game (or none): the stored game's page links to its own analysis
     session = client.session
-    session["table_game"] = _table_where(declare=False).as_session()
+    session[services.SESSION_KEY] = _table_where(declare=False).as_session()
     session["deck"] = "german"
     session.save()
     game_page = client.get(f"{URL}{pk}/").content.decode()

@@ -22,6 +22,7 @@ from skatschule.table import analysis, services
 from skatschule.table.models import TableGame
 from skatschule.training.models import Attempt
 from tests.present import present
+from tests.table.stored import session_game
 
 from .records import played_record
 
@@ -37,12 +38,6 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(services, "HINT_TIME_CAP", 0.05)
 
 
-def _state(client: Client) -> tuple[services.Table, GameState]:
-    loaded = services.load(client.session["table_game"])
-    assert loaded is not None
-    return loaded
-
-
 def _move(state: GameState) -> dict[str, Any]:
     if state.phase is Phase.AUCTION:
         return {"action": "pass"}
@@ -53,10 +48,10 @@ def _play_to_the_end(client: Client) -> tuple[services.Table, GameState]:
     """Deal until a bot declares (the learner passes), then play the hand out with plain POSTs."""
     for _ in range(30):
         client.post(URL, {"action": "new", "confirm": "1"})
-        table, state = _state(client)
+        table, state = session_game(client)
         while not state.is_over():
             assert client.post(URL, _move(state)).status_code == 302
-            table, state = _state(client)
+            table, state = session_game(client)
         if not state.passed_in:
             return table, state
     raise AssertionError("every deal was passed in")
@@ -253,10 +248,10 @@ def test_meine_spiele_asks_visitors_to_sign_in(client: Client) -> None:
 def test_a_game_with_a_takeback_is_stored_but_does_not_count(client: Client, player: Any) -> None:
     for _ in range(30):
         client.post(URL, {"action": "new", "confirm": "1"})
-        table, state = _state(client)
+        table, state = session_game(client)
         while state.phase is Phase.AUCTION and not state.is_over():
             client.post(URL, {"action": "pass"})
-            table, state = _state(client)
+            table, state = session_game(client)
         if not state.is_over():
             break
     assert state.phase is Phase.PLAY and state.to_move == table.seat
@@ -264,11 +259,11 @@ def test_a_game_with_a_takeback_is_stored_but_does_not_count(client: Client, pla
     hand = state.hand(table.seat)
     assert client.post(URL, _move(state)).status_code == 302
     assert client.post(URL, {"action": "takeback"}).status_code == 302
-    table, state = _state(client)
+    table, state = session_game(client)
     assert table.moves == before and table.took_back and state.hand(table.seat) == hand
     while not state.is_over():
         client.post(URL, _move(state))
-        table, state = _state(client)
+        table, state = session_game(client)
     row = TableGame.objects.get(user=player, pk=present(table.saved))
     assert row.took_back
     assert not Attempt.objects.filter(user=player, kind="spiel").exists()
@@ -280,24 +275,24 @@ def test_a_game_with_a_takeback_is_stored_but_does_not_count(client: Client, pla
 @pytest.mark.django_db
 def test_new_game_asks_before_it_discards_a_running_game(client: Client) -> None:
     client.get(URL)
-    table, state = _state(client)
+    table, state = session_game(client)
     while state.to_move != table.seat or state.phase is not Phase.AUCTION:
         client.post(URL, {"action": "new", "confirm": "1"})
-        table, state = _state(client)
+        table, state = session_game(client)
     client.post(URL, {"action": "pass"})
-    table, state = _state(client)
+    table, state = session_game(client)
     while state.is_over():  # passed in at once: the next deal
         client.post(URL, {"action": "new"})
-        table, state = _state(client)
+        table, state = session_game(client)
         if state.phase is Phase.AUCTION and state.to_move == table.seat:
             client.post(URL, {"action": "pass"})
-            table, state = _state(client)
+            table, state = session_game(client)
     response = client.post(URL, {"action": "new"})
     assert response.status_code == 200
     assert "Wirklich verwerfen" in response.content.decode()
-    assert _state(client)[0].moves == table.moves
+    assert session_game(client)[0].moves == table.moves
     assert client.post(URL, {"action": "new", "confirm": "1"}).status_code == 302
-    assert _state(client)[0].seed != table.seed
+    assert session_game(client)[0].seed != table.seed
 
 
 @pytest.mark.django_db
@@ -321,7 +316,7 @@ def test_the_game_choice_and_the_header_speak_the_deck(client: Client, deck: str
     else:
         pytest.fail("no seed let the learner declare")
     session = client.session
-    session["table_game"] = table.as_session()
+    session[services.SESSION_KEY] = table.as_session()
     session.save()
     page = client.get(URL).content.decode()
     diamonds = render(game_ref("diamonds"), lang, deck)
@@ -340,7 +335,7 @@ def test_the_auction_speaks_the_page_language(client: Client) -> None:
     client.cookies["django_language"] = "en"
     for _ in range(30):
         client.post(URL, {"action": "new", "confirm": "1"})
-        table, state = _state(client)
+        table, state = session_game(client)
         if any(m[2] == "p" for m in table.moves if m[0] == "a") and state.phase is Phase.AUCTION:
             break
     page = client.get(URL).content.decode()
@@ -363,7 +358,7 @@ def test_the_end_of_a_pick_up_game_shows_what_was_put_away_and_the_dealt_skat(cl
     while not state.is_over():
         state = services.play(table=table, action="card", value=sorted(state.legal_cards())[0].code)
     session = client.session
-    session["table_game"] = table.as_session()
+    session[services.SESSION_KEY] = table.as_session()
     session.save()
     page = client.get(URL).content.decode()
     section = page.split("Gedrückt (zählt für den Alleinspieler)", 1)[1].split("</p>", 1)[0]

@@ -15,22 +15,12 @@ from skatschule.engine import GameState, Phase
 from skatschule.table import services
 from skatschule.table.models import TableGame
 from skatschule.training.models import Attempt
+from tests.table.stored import session_game
 
 pytestmark = pytest.mark.django_db
 URL = "/ueben/spiel/"
 GAMES = "/ueben/spiel/meine/"
 PASSWORD = "kreuz-bube-und-herz-zehn"
-
-
-@pytest.fixture(autouse=True)
-def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services, "BOT_TIME_CAP", 0.02)
-
-
-def _state(client: Client) -> tuple[services.Table, GameState]:
-    table = services.Table.from_session(client.session[services.SESSION_KEY])
-    assert table is not None
-    return table, services.replay(table)
 
 
 def _move(state: GameState) -> dict[str, Any]:
@@ -42,12 +32,12 @@ def _move(state: GameState) -> dict[str, Any]:
 
 def _play_on(client: Client, *, moves: int = 60) -> tuple[services.Table, GameState]:
     """At most ``moves`` plain POSTs of the learner in the game at the table."""
-    table, state = _state(client)
+    table, state = session_game(client)
     for _ in range(moves):
         if state.is_over():
             break
         assert client.post(URL, _move(state)).status_code == 302
-        table, state = _state(client)
+        table, state = session_game(client)
     return table, state
 
 

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from skatschule.table import services
 from skatschule.table.models import TableGame
 from tests.present import present
 from tests.table.stored import stored_games
@@ -20,11 +19,6 @@ pytestmark = pytest.mark.django_db
 URL = "/ueben/spiel/"
 GAMES = "/ueben/spiel/meine/"
 BACK = re.compile(r'<a href="([^"]*)">Zurück zu meinen Spielen</a>')
-
-
-@pytest.fixture(autouse=True)
-def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services, "BOT_TIME_CAP", 0.02)
 
 
 def _stored_game(user: Any) -> TableGame:

@@ -11,6 +11,7 @@ from django.test import Client, override_settings
 from skatschule.engine import GameState, Phase
 from skatschule.jobs.models import Failure, Job, JobStatus, Result
 from skatschule.table import services, work
+from tests.table.stored import session_game
 
 URL = "/ueben/spiel/"
 QUEUE_ONLY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
@@ -27,26 +28,20 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(services, "OUVERT_SAMPLES", 3)
 
 
-def _state(client: Client) -> tuple[services.Table, GameState]:
-    loaded = services.load(client.session["table_game"])
-    assert loaded is not None
-    return loaded
-
-
 def _to_play(client: Client) -> tuple[services.Table, GameState]:
     """A game where a bot declared and the learner is to lead a trick: after the learner's card
     a bot must move (a card ending a trick could give the learner the lead again)."""
     for _ in range(40):
         client.post(URL, {"action": "new", "confirm": "1"})
-        table, state = _state(client)
+        table, state = session_game(client)
         while state.phase is Phase.AUCTION and not state.is_over():
             client.post(URL, {"action": "pass"})
-            table, state = _state(client)
+            table, state = session_game(client)
         while state.phase is Phase.PLAY and not state.is_over() and state.to_move == table.seat:
             if not state.trick:
                 return table, state
             client.post(URL, {"action": "card", "value": sorted(state.legal_cards())[0].code})
-            table, state = _state(client)
+            table, state = session_game(client)
     raise AssertionError("no game came to a trick the learner leads")
 
 
@@ -54,7 +49,7 @@ def _finished(client: Client) -> tuple[services.Table, GameState]:
     table, state = _to_play(client)
     while not state.is_over():
         client.post(URL, {"action": "card", "value": sorted(state.legal_cards())[0].code})
-        table, state = _state(client)
+        table, state = session_game(client)
     return table, state
 
 
@@ -65,7 +60,7 @@ def test_the_bots_cards_come_from_a_job_and_are_the_ones_the_bots_would_play(cli
     expected = services.Table(table.seed, table.seat, list(table.moves))
     services.play(table=expected, action="card", value=card)  # the bots answer inline
     client.post(URL, {"action": "card", "value": card})
-    after, _ = _state(client)
+    after, _ = session_game(client)
     assert after.moves == expected.moves
 
 
@@ -77,7 +72,7 @@ def _bots_queued(client: Client) -> tuple[services.Table, GameState, str]:
         with override_settings(TASKS=QUEUE_ONLY):
             card = sorted(state.legal_cards())[0]
             page = client.post(URL, {"action": "card", "value": card.code}, HTTP_HX_REQUEST="true")
-        table, state = _state(client)
+        table, state = session_game(client)
         if table.waiting:
             return table, state, page.content.decode()
     raise AssertionError("in 20 games no bot had a choice after the learner's card")
@@ -99,7 +94,7 @@ def test_without_a_worker_the_table_answers_at_once_and_shows_the_bots_thinking(
 
     run(job_id=job.pk)
     client.get(URL)
-    table, state = _state(client)
+    table, state = session_game(client)
     assert not table.waiting and not services.bots_to_move(table, state)
 
 
@@ -108,7 +103,7 @@ def test_a_failed_bots_job_gives_way_to_quick_moves(client: Client) -> None:
     table, state, _ = _bots_queued(client)
     Job.objects.filter(pk=table.waiting).update(status=JobStatus.FAILED, failure=Failure.WORKER_LOST)
     assert client.get(URL).status_code == 200
-    table, state = _state(client)
+    table, state = session_game(client)
     assert not table.waiting and not services.bots_to_move(table, state)
 
 
@@ -168,7 +163,7 @@ def test_the_game_goes_on_when_the_limit_is_reached(client: Client) -> None:
         assert client.get(URL + "ouvert/", {"game": "null", "cards": safe}).status_code == 200  # one waits
         response = client.post(URL, {"action": "card", "value": sorted(state.legal_cards())[0].code})
         assert response.status_code == 302
-        table, state = _state(client)
+        table, state = session_game(client)
         assert not table.waiting and not services.bots_to_move(table, state)
 
 

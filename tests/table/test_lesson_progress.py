@@ -17,20 +17,10 @@ from skatschule.training.lessons import get_activity, get_lesson, validate_lesso
 from skatschule.training.models import Attempt
 from skatschule.training.selectors import derived_progress, lesson_progress_for, progress
 from tests.present import present
+from tests.table.stored import session_game
 
 URL = "/ueben/spiel/"
 LESSON = "ein-ganzes-spiel"
-
-
-@pytest.fixture(autouse=True)
-def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(services, "BOT_TIME_CAP", 0.02)
-
-
-def _state(client: Client) -> tuple[services.Table, Any]:
-    table = services.Table.from_session(client.session["table_game"])
-    assert table is not None
-    return table, services.replay(table)
 
 
 def _move(state: Any, table: services.Table, *, passes_only: bool = False) -> dict[str, Any]:
@@ -45,12 +35,12 @@ def _play_to_the_end(client: Client) -> tuple[services.Table, Any]:
     """Deal until a bot declares, then play the hand to its end with plain POSTs."""
     for _ in range(30):
         client.post(URL, {"action": "new"})
-        table, state = _state(client)
+        table, state = session_game(client)
         for _ in range(40):
             if state.is_over():
                 break
             assert client.post(URL, _move(state, table)).status_code == 302
-            table, state = _state(client)
+            table, state = session_game(client)
         if not state.passed_in:
             return table, state
     raise AssertionError("every deal was passed in")
@@ -113,10 +103,10 @@ def test_unfinished_passed_in_and_visitors_games_count_nothing(client: Client, d
     client.force_login(user)
     # a game left unfinished
     client.post(URL, {"action": "new"})
-    table, state = _state(client)
+    table, state = session_game(client)
     while state.phase is Phase.AUCTION and not state.is_over():
         client.post(URL, _move(state, table, passes_only=True))
-        table, state = _state(client)
+        table, state = session_game(client)
     if not state.is_over():
         assert not Attempt.objects.filter(user=user).exists()
     # a deal passed in is over, but no game was played

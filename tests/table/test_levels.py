@@ -14,7 +14,8 @@ from skatschule.engine.bots import BotLevel, bot_move, choose_card
 from skatschule.table import services, work
 from skatschule.table.models import TableGame
 
-from .test_table import _next_post, _service_move, _state, quick_bots  # noqa: F401  (quick_bots: autouse)
+from .stored import session_game
+from .test_table import _next_post, _service_move, quick_bots  # noqa: F401  (quick_bots: autouse)
 
 URL = "/ueben/spiel/"
 
@@ -51,12 +52,12 @@ def test_a_game_at_each_level_plays_to_the_end_and_is_stored_with_it(
 ) -> None:
     assert client.post(URL, {"action": "new", "confirm": "1", "level": level.value}).status_code == 302
     for _ in range(80):
-        table, state = _state(client)
+        table, state = session_game(client)
         assert table.level is level
         if state.is_over():
             break
         assert client.post(URL, _next_post(table, state)).status_code == 302
-    table, state = _state(client)
+    table, state = session_game(client)
     assert state.is_over()
     # every bot decision is the engine's at this level (the cards of the non-beginners sample)
     for before, move in _bots_decisions(table):
@@ -139,21 +140,21 @@ def test_the_bots_job_plays_at_the_tables_level_and_its_key_names_the_level() ->
 @pytest.mark.parametrize("junk", ["grossmeister", "CLUB", "club ", "x" * 500])
 def test_a_junk_level_gets_a_400_and_keeps_the_game(client: Client, junk: str) -> None:
     client.get(URL)
-    before = client.session["table_game"]
+    before = client.session[services.SESSION_KEY]
     response = client.post(URL, {"action": "new", "confirm": "1", "level": junk})
     assert response.status_code == 400
-    assert client.session["table_game"] == before
+    assert client.session[services.SESSION_KEY] == before
 
 
 @pytest.mark.django_db
 def test_the_question_before_discarding_a_game_keeps_the_chosen_level(client: Client) -> None:
     client.get(URL)
-    table, state = _state(client)
+    table, state = session_game(client)
     client.post(URL, _next_post(table, state))  # the learner has spoken: the game runs
-    table, state = _state(client)
+    table, state = session_game(client)
     if state.is_over():
         pytest.skip("the game ended at once")
     page = client.post(URL, {"action": "new", "level": "strong"}).content.decode()
     assert '<input type="hidden" name="level" value="strong">' in page
     client.post(URL, {"action": "new", "confirm": "1", "level": "strong"})
-    assert _state(client)[0].level is BotLevel.STRONG
+    assert session_game(client)[0].level is BotLevel.STRONG

@@ -15,6 +15,7 @@ from skatschule.engine import GameState, Phase, SkatError
 from skatschule.engine.iss import parse_record
 from skatschule.table import services
 from tests.present import present
+from tests.table.stored import session_game
 
 URL = "/ueben/spiel/"
 PUBLIC_ISS = Path(__file__).resolve().parents[2].parent / "shared" / "vectors" / "public_iss.json"
@@ -25,12 +26,6 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(services, "BOT_TIME_CAP", 0.02)
     monkeypatch.setattr(services, "ANALYSIS_NODES", 20_000)
     monkeypatch.setattr(services, "HINT_TIME_CAP", 0.05)
-
-
-def _state(client: Client) -> tuple[services.Table, GameState]:
-    table = services.Table.from_session(client.session["table_game"])
-    assert table is not None
-    return table, services.replay(table)
 
 
 def _next_post(table: services.Table, state: GameState) -> dict[str, Any]:
@@ -56,7 +51,7 @@ def test_a_whole_hand_with_plain_posts(client: Client) -> None:
     assert client.get(URL).status_code == 200
     for _deal in range(20):
         for _ in range(80):
-            table, state = _state(client)
+            table, state = session_game(client)
             if state.is_over():
                 break
             assert state.to_move == table.seat  # the bots moved until it was the learner's turn
@@ -71,7 +66,7 @@ def test_a_whole_hand_with_plain_posts(client: Client) -> None:
                             assert f'aria-label="{card_name(card.code)}' not in page
             response = client.post(URL, _next_post(table, state))
             assert response.status_code == 302
-        table, state = _state(client)
+        table, state = session_game(client)
         assert state.is_over()
         page = client.get(URL).content.decode()
         assert "Neues Spiel" in page
@@ -93,7 +88,7 @@ def test_a_whole_hand_with_plain_posts(client: Client) -> None:
 @pytest.mark.django_db
 def test_illegal_moves_get_a_400_with_the_engines_reason(client: Client) -> None:
     client.get(URL)
-    table, state = _state(client)
+    table, state = session_game(client)
     assert client.post(URL, {"action": "card", "value": "XX"}).status_code == 400
     assert client.post(URL, {"action": "nonsense"}).status_code == 400
     assert client.post(URL, {"action": "bid:19"}).status_code == 400
@@ -109,7 +104,7 @@ def test_finished_games_of_signed_in_users_are_stored(client: Client, django_use
     client.force_login(user)
     client.get(URL)
     for _ in range(400):  # games passed in are not stored: play on until one is played
-        table, state = _state(client)
+        table, state = session_game(client)
         if state.is_over() and not state.passed_in:
             break
         if state.is_over():
@@ -208,7 +203,7 @@ def test_a_revoke_is_refused_in_the_visitors_deck(client: Client) -> None:
     for _game in range(20):
         client.post(URL, {"action": "new"})
         for _ in range(80):
-            table, state = _state(client)
+            table, state = session_game(client)
             if state.is_over():
                 break
             illegal = [c for c in state.hand(table.seat) if c not in state.legal_cards()] if state.trick else []
@@ -245,7 +240,7 @@ def _to_phase(client: Client, phase: Phase) -> tuple[services.Table, GameState]:
     assert client.get(URL).status_code == 200
     for _deal in range(30):
         for _ in range(20):
-            table, state = _state(client)
+            table, state = session_game(client)
             if state.phase is phase and state.to_move == table.seat:
                 return table, state
             if state.is_over() or state.phase is Phase.PLAY or state.declarer not in (None, table.seat):
