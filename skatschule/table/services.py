@@ -57,6 +57,8 @@ __all__ = [
     "save_finished",
     "adopt_session_game",
     "SESSION_KEY",
+    "from_session",
+    "keep",
     "take_back",
     "bots_to_move",
     "bot_moves",
@@ -528,6 +530,16 @@ def save_finished(*, table: Table, user: Any, state: GameState | None = None) ->
     return table.saved
 
 
+def from_session(session: Any) -> tuple[Table, GameState] | None:
+    """The game kept in ``session`` (a Django session) and where it stands; None when there is none."""
+    return load(session.get(SESSION_KEY))
+
+
+def keep(session: Any, table: Table) -> None:
+    """Keep ``table`` in ``session`` (a Django session) for the next request."""
+    session[SESSION_KEY] = table.as_session()
+
+
 def adopt_session_game(*, session: Any, user: Any) -> int | None:
     """Store the game a visitor finished at the table for ``user``, who has just signed up or
     logged in on this browser (the ``user_logged_in`` handler of the accounts app); returns its id.
@@ -541,12 +553,12 @@ def adopt_session_game(*, session: Any, user: Any) -> int | None:
     """
     if session is None or user is None or getattr(user, "pk", None) is None:
         return None
-    loaded = load(session.get(SESSION_KEY))
+    loaded = from_session(session)
     if loaded is None:
         return None
     table, state = loaded
     if table.saved is not None or not state.is_over():
         return None
     saved = save_finished(table=table, user=user, state=state)
-    session[SESSION_KEY] = table.as_session()
+    keep(session, table)
     return saved

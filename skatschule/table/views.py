@@ -33,7 +33,6 @@ from .forms import LEVELS, GamesFilter, IssExerciseForm, IssPasteForm, MoveForm,
 from .models import TableGame
 from .signals import records_imported
 
-_KEY = services.SESSION_KEY
 _ISS_KEY = "table_iss"
 ISS_GAMES = 20
 """Records kept from one paste."""
@@ -68,10 +67,10 @@ def _too_much(request: HttpRequest, exc: jobs.LimitReached) -> HttpResponse:
 
 
 def _load(request: HttpRequest) -> tuple[services.Table, GameState]:
-    loaded = services.load(request.session.get(_KEY))
+    loaded = services.from_session(request.session)
     if loaded is None:
         table = services.new_table()
-        request.session[_KEY] = table.as_session()
+        services.keep(request.session, table)
         return table, services.replay(table)
     return loaded
 
@@ -162,11 +161,11 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
         state, waiting = _bots_move(request, table, state)
         hint_text, hint_job = _hint(request, table, state, ask=asked_hint) if not waiting else ("", None)
     except jobs.LimitReached as exc:
-        request.session[_KEY] = table.as_session()
+        services.keep(request.session, table)
         return _too_much(request, exc)
     if state.is_over():
         services.save_finished(table=table, user=request.user, state=state)
-    request.session[_KEY] = table.as_session()
+    services.keep(request.session, table)
     if request.method == "POST" and status == 200 and not asked_hint and not confirm_new and not request.htmx:
         return redirect("table:play")
     context = presenter.table_page(table, state, speech)
@@ -212,7 +211,7 @@ def games(request: HttpRequest) -> HttpResponse:
 
 
 def _session_table(request: HttpRequest) -> tuple[services.Table, GameState] | None:
-    return services.load(request.session.get(_KEY))
+    return services.from_session(request.session)
 
 
 def _stored_table(request: HttpRequest, pk: int) -> tuple[TableGame, services.Table, GameState]:

@@ -12,7 +12,7 @@ from skatschule.table import services
 
 def session_game(client: Client) -> tuple[services.Table, GameState]:
     """The game kept in ``client``'s session and where it stands."""
-    loaded = services.load(client.session[services.SESSION_KEY])
+    loaded = services.from_session(client.session)
     assert loaded is not None
     return loaded
 
