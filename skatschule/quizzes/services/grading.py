@@ -37,27 +37,38 @@ MAX_COMMENT = 1000
 def override_item_score(
     *, attempt: QuizAttempt, item: QuizItem, teacher: User, credit: float, comment: str
 ) -> ScoreOverride:
-    if item.quiz_id != attempt.quiz_id or attempt.quiz.owner_id != teacher.pk:
+    if item.quiz_id != attempt.quiz_id:
         raise NotFound("no such item")
-    comment = _checked(credit, comment)
-    _check_submitted(attempt)
+    comment = _allowed(attempt, teacher, credit, comment)  # before a grade-only row is made
     now = timezone.now()
     with transaction.atomic():
         answer, _created = QuizAnswer.objects.get_or_create(
             attempt=attempt, item=item, defaults={"answered": False, "values": [], "answered_at": now}
         )
-        return override_score(answer=answer, teacher=teacher, credit=credit, comment=comment, now=now)
+        return _record(answer, teacher, credit, comment, now)
 
 
 def override_score(
     *, answer: QuizAnswer, teacher: User, credit: float, comment: str, now: datetime | None = None
 ) -> ScoreOverride:
-    now = now or timezone.now()
-    attempt = answer.attempt
+    comment = _allowed(answer.attempt, teacher, credit, comment)
+    return _record(answer, teacher, credit, comment, now or timezone.now())
+
+
+def _allowed(attempt: QuizAttempt, teacher: User, credit: float, comment: str) -> str:
+    """The comment, stripped, once the override is allowed: ``NotFound`` for someone else's quiz,
+    ``QuizError`` for a bad credit or comment, ``QuizClosed`` for an attempt not yet submitted."""
     if attempt.quiz.owner_id != teacher.pk:
         raise NotFound("no such answer")
     comment = _checked(credit, comment)
-    _check_submitted(attempt)
+    if attempt.submitted_at is None:
+        raise QuizClosed("Dieser Versuch ist noch nicht abgegeben.", "This attempt has not been submitted yet.")
+    return comment
+
+
+def _record(answer: QuizAnswer, teacher: User, credit: float, comment: str, now: datetime) -> ScoreOverride:
+    """Write the override, the answer's current grade and the attempt's points; tell other apps."""
+    attempt = answer.attempt
     with transaction.atomic():
         override = ScoreOverride.objects.create(answer=answer, credit=credit, comment=comment, by=teacher, at=now)
         QuizAnswer.objects.filter(pk=answer.pk).update(override_credit=credit, override_comment=comment)
@@ -78,8 +89,3 @@ def _checked(credit: float, comment: str) -> str:
             f"The comment is too long (at most {MAX_COMMENT} characters).",
         )
     return comment
-
-
-def _check_submitted(attempt: QuizAttempt) -> None:
-    if attempt.submitted_at is None:
-        raise QuizClosed("Dieser Versuch ist noch nicht abgegeben.", "This attempt has not been submitted yet.")
