@@ -46,8 +46,9 @@ How it works:
   first). He never leads a card a defender takes at once, and the defenders give up the
   cards of suits he has no more of, then their lowest. Null, a defender to lead: the
   declarer is safe when his n-th lowest card of each suit has at most n - 1 of the
-  defenders' cards under it, and lost when the leader holds a suit in which all his cards
-  are over all theirs; the declarer only leads cards a defender must take.
+  defenders' cards under it, and lost when the leader holds a card under his lowest card
+  of a suit and the other defender can stay under too (or holds none of the suit); the
+  declarer only leads cards a defender must take.
 * **Null-window search** at the root: a sequence of yes/no questions "can the declarer
   make sure of at least N Augen?" sharing one table, asked from the top down (a "no" is
   cheaper to prove than a "yes").

@@ -320,13 +320,7 @@ class ReizenAblauf(EngineExercise[Scenario]):
                 value = f"{auction.declarer}@{auction.value}"
                 answer_de = f"{SEATS[auction.declarer].text.de} bei {auction.value}"
                 answer_en = f"{SEATS[auction.declarer].text.en.capitalize()} at {auction.value}"
-            steps.append(
-                Step(
-                    auction.describe("de"),
-                    auction.describe("en"),
-                    ("2.3.5",) if auction.declarer is not None else ("2.3.7",),
-                )
-            )
+            steps.append(Step.of(auction.description(), ("2.3.5",) if auction.declarer is not None else ("2.3.7",)))
             return Solution((value,), Text(answer_de, answer_en), tuple(steps), ("2.3.5",))
         if not steps:
             steps.append(
