@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
-from skatschule.engine import CARDS, Card, SkatError, Step, Text
+from skatschule.engine import Card, SkatError, Step, Text, parse_cards
 
 __all__ = [
     "Choice",
@@ -194,5 +194,4 @@ class GradedByPlay(ExerciseType, Generic[SourceT]):
     @staticmethod
     def hand(question: Question) -> tuple[Card, ...]:
         """The question's cards as cards."""
-        by_code = {c.code: c for c in CARDS}
-        return tuple(by_code[c] for c in question.cards)
+        return tuple(parse_cards(question.cards))

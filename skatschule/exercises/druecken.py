@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 
-from skatschule.engine import CARDS, Card, GameType, Rank, Step, Suit, Text
+from skatschule.engine import CARDS, Card, GameType, Rank, Step, Suit, Text, parse_cards
 from skatschule.engine.discard import CANDIDATE_GAMES, DEALS, SCREEN_DEALS, DiscardGrade, HandGrading, grade_hand
 from skatschule.engine.names import card_ref, game_ref
 from skatschule.engine.seats import SEATS
@@ -115,8 +115,7 @@ def parse_answer(question: Question, values: Sequence[str]) -> tuple[tuple[Card,
         raise AnswerError("Bitte wähle genau zwei Karten zum Drücken.", "Please choose exactly two cards to put away.")
     if any(c not in question.cards for c in chosen_cards):
         raise AnswerError("Du kannst nur eigene Karten drücken.", "You can only put away your own cards.")
-    by_code = {c.code: c for c in CARDS}
-    a, b = sorted((by_code[chosen_cards[0]], by_code[chosen_cards[1]]))
+    a, b = sorted(parse_cards(chosen_cards))
     return (a, b), GameType(chosen_games[0])
 
 
