@@ -155,7 +155,10 @@ def _check_analysis(page: Page, *, lang: str, deck: str) -> None:
         if move[0] == "c" and position.to_move == table.seat:
             before_card.append(position)
     assert len(before_card) == len(found.steps)
-    assert any(step.exact for step in found.steps)  # the last tricks at least
+    if len(state.tricks) == 10:
+        # the last tricks at least are worked out exactly (a game the rules end early, e.g. a
+        # bot's announced Schwarz lost in the first trick, may hold only big positions)
+        assert any(step.exact for step in found.steps)
     for n, step in enumerate(found.steps):
         text = items.nth(n).inner_text()
         assert card_name(step.card, deck, lang=lang) in text
