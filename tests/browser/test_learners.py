@@ -4,7 +4,7 @@ with a frozen one, and cards marked right, wrong and missed in the German deck."
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.utils import timezone
@@ -23,11 +23,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 class Clock:
-    """The site's clock (``django.utils.timezone.now``) moved to a chosen day, at noon UTC."""
+    """The site's clock (``django.utils.timezone.now``) set to a fixed day, at noon UTC, and
+    moved on by hand: a test never depends on the weekday it happens to run on."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.real = timezone.now
-        self.at = self.real().replace(hour=12, minute=0, second=0, microsecond=0)
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, start: datetime) -> None:
+        self.at = start
         monkeypatch.setattr(timezone, "now", lambda: self.at)
 
     def next_day(self) -> None:
@@ -47,8 +47,8 @@ def _answer_one(page: Page, base: str, kind: str = "rangfolge") -> None:
 def test_streak_over_three_days_with_a_frozen_one(
     browser: Browser, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    clock = Clock(monkeypatch)
-    clock.at -= timedelta(days=2)
+    # day 1 is a Monday, the missed day 2 a Tuesday of the same week, day 3 a Wednesday
+    clock = Clock(monkeypatch, datetime(2026, 11, 30, 12, tzinfo=UTC))
     context = phone(browser, live_server)
     page = context.new_page()
     base = live_server.url
