@@ -12,7 +12,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from skatschule.core.language import current_lang
@@ -27,7 +27,7 @@ _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-
 
 
 class AssignForm(forms.Form):
-    task = forms.ChoiceField(label=gettext_lazy("Aufgabe"))
+    task = forms.ChoiceField(label=pgettext_lazy("Hausaufgabe", "Aufgabe"))
     due_at = forms.DateTimeField(label=gettext_lazy("Fällig am"), widget=_DATETIME)
 
     def __init__(self, *args: Any, classroom: Classroom, lang: str, **kwargs: Any) -> None:

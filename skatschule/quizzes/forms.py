@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from skatschule.classrooms.models import Classroom
 
@@ -82,10 +83,10 @@ class QuizForm(forms.Form):
     item_count = forms.IntegerField(label=_("Anzahl der Aufgaben"), min_value=1, max_value=MAX_ITEMS, initial=5)
     difficulty = forms.TypedChoiceField(label=_("Schwierigkeit"), coerce=int, initial=1)
     variants = forms.ChoiceField(
-        label=_("Aufgaben"), choices=Quiz.Variants.choices, initial=Quiz.Variants.FIXED, widget=forms.RadioSelect
+        label=pgettext_lazy("Quiz", "Aufgaben"), choices=Quiz.Variants.choices, initial=Quiz.Variants.FIXED, widget=forms.RadioSelect
     )
     opens_at = forms.DateTimeField(label=_("Beginn"), required=False, widget=_DATETIME)
-    closes_at = forms.DateTimeField(label=_("Ende"), required=False, widget=_DATETIME)
+    closes_at = forms.DateTimeField(label=pgettext_lazy("Quiz", "Ende"), required=False, widget=_DATETIME)
     time_limit_minutes = forms.IntegerField(
         label=_("Zeitlimit in Minuten"), required=False, min_value=1, max_value=MAX_MINUTES
     )

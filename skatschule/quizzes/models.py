@@ -27,6 +27,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 MAX_ITEMS = 30
 MAX_ATTEMPTS = 10
@@ -67,7 +68,7 @@ class Quiz(models.Model):
     variants = models.CharField(_("Varianten"), max_length=10, choices=Variants.choices, default=Variants.FIXED)
     secret = models.CharField(max_length=64, editable=False)
     opens_at = models.DateTimeField(_("Beginn"), null=True, blank=True)
-    closes_at = models.DateTimeField(_("Ende"), null=True, blank=True)
+    closes_at = models.DateTimeField(pgettext_lazy("Quiz", "Ende"), null=True, blank=True)
     time_limit_minutes = models.PositiveIntegerField(_("Zeitlimit (Minuten)"), null=True, blank=True)
     max_attempts = models.PositiveSmallIntegerField(_("Erlaubte Versuche"), default=1)
     show_answers = models.CharField(
