@@ -25,6 +25,7 @@ from fractions import Fraction
 from .bidding import AuctionMove, Bid, Hold, Pass
 from .errors import SkatError
 from .explain import Step
+from .text import Text
 from .games import TOTAL_POINTS, Contract
 from .lists import BierlachsRound, bierlachs_rows, isko_totals, seeger_totals
 from .pub import RAMSCH_PAR, BockReading, RamschResult, bock_trigger, score_ramsch, starts_bock_round
@@ -599,13 +600,14 @@ class PubRound:
         if self.running is None:
             return (Step("Keine Bock- oder Ramschrunde", "No Bock or Ramsch round", ("K.2.2",)),)
         r = self.running
-        steps = [
-            Step(
-                f"Noch {r.bock_left} Bockspiele, dann {r.ramsch_left} Pflichtramsch",
-                f"{r.bock_left} Bock games left, then {r.ramsch_left} compulsory Ramsch games",
-                ("K.2.2", "K.4.3"),
-            )
-        ]
+        ramsch_en = f"{r.ramsch_left} compulsory Ramsch {'game' if r.ramsch_left == 1 else 'games'}"
+        if r.bock_left:
+            bock_de = f"{r.bock_left} {'Bockspiel' if r.bock_left == 1 else 'Bockspiele'}"
+            bock_en = f"{r.bock_left} Bock {'game' if r.bock_left == 1 else 'games'}"
+            line = Text(f"Noch {bock_de}, dann {r.ramsch_left} Pflichtramsch", f"{bock_en} left, then {ramsch_en}")
+        else:
+            line = Text(f"Noch {r.ramsch_left} Pflichtramsch", f"{ramsch_en} left")
+        steps = [Step.of(line, ("K.2.2", "K.4.3"))]
         if self.waiting:
             steps.append(
                 Step("Eine weitere Bock/Ramsch-Runde wartet", "One more Bock/Ramsch round is waiting", ("K.2.2",))

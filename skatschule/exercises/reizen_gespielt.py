@@ -373,10 +373,10 @@ def _lesson_seven(grading: BidGrading, limit: int) -> list[Step]:
                 Step.of(
                     Text(
                         f"Das Ausspielen reizt {apart} Stufe{'n' if apart > 1 else ''} niedriger als die Zählregel: "
-                        "Ihre gezählten Karten reichen in zu vielen Verteilungen nicht für 61 Augen (oder "
+                        "Die Karten, die sie zählt, reichen in zu vielen Verteilungen nicht für 61 Augen (oder "
                         "einen Null ohne Stich).",
                         f"Playing bids {apart} step{'s' if apart > 1 else ''} lower than the count: the cards it "
-                        "counts fall short of 61 Augen (or a Null without a trick) in too many deals.",
+                        "counts fall short of 61 card points (or a Null without a trick) in too many deals.",
                     )
                 )
             )

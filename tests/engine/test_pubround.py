@@ -212,6 +212,23 @@ def test_bock_then_ramsch_round_lengths(players: int) -> None:
     assert pr.next_kind is DealKind.NORMAL
 
 
+def test_the_queue_counts_its_games_in_singular_and_plural() -> None:
+    pr = PubRound().apply(_lost_kontra(1, PubRound()))
+    texts = []
+    while pr.next_kind is DealKind.BOCK:
+        texts.append(pr.explain_queue()[0].de)
+        pr = pr.apply(_won(pr.seats[0], pr))
+    assert texts == [
+        "Noch 3 Bockspiele, dann 3 Pflichtramsch",
+        "Noch 2 Bockspiele, dann 3 Pflichtramsch",
+        "Noch 1 Bockspiel, dann 3 Pflichtramsch",
+    ]
+    assert [pr.explain_queue()[0].de, pr.explain_queue()[0].en] == [
+        "Noch 3 Pflichtramsch",
+        "3 compulsory Ramsch games left",
+    ]
+
+
 def test_bock_doubles_and_a_game_in_the_wrong_kind_is_refused() -> None:
     pr = PubRound().apply(_lost_kontra(1, PubRound()))
     o = score_game(Contract(GameType.CLUBS), 1, bid=18, declarer_points=70, declarer_tricks=6, rules=PUB)
