@@ -85,8 +85,8 @@ class ProfileForm(forms.Form):
 
     bock_reading = forms.ChoiceField(
         choices=[
-            ("", _("der Alleinspieler hat verloren (Seed 004)")),
-            ("defenders_lost", _("die Gegenspieler haben verloren (Seed 002)")),
+            ("", _("der Alleinspieler hat verloren")),
+            ("defenders_lost", _("die Gegenspieler haben verloren")),
         ],
         required=False,
         label=_("Bockrunde nach „Kontra verloren“: Kontra verloren heißt"),

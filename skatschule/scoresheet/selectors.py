@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.dateparse import parse_datetime
+from django.utils.formats import number_format
+from django.utils.translation import gettext
 
 from skatschule.core.errors import message_in
 from skatschule.core.notfound import NotFound
@@ -74,6 +79,18 @@ def sheets_of(request: HttpRequest) -> list[ScoreSheet]:
     return list(ScoreSheet.objects.filter(owner=request.user)[:50])
 
 
+def euros(cents: Fraction | int, *, places: int = 2) -> str:
+    """An amount of money given in cents, as the reader writes euros: "9,20 €", "€9.20"."""
+    exact = Fraction(cents) / 100
+    amount = number_format(Decimal(exact.numerator) / exact.denominator, decimal_pos=places, use_l10n=True)
+    return gettext("%(amount)s €") % {"amount": amount}
+
+
+def _correction(item: dict[str, Any]) -> dict[str, Any]:
+    """A correction of the history with its time as a datetime (stored as ISO text)."""
+    return {**item, "at": parse_datetime(str(item.get("at") or ""))}
+
+
 @dataclass(frozen=True)
 class RowView:
     number: int
@@ -135,9 +152,9 @@ def sheet_view(
     rounds = state.bierlachs(bierlachs_limit)
     cents = parse_stake(data.get("cents") or 0)
     balances = list(state.balances())
-    # paid in whole cents, reckoned exactly: (payer, payee, rounded cents, exact cents where they differ)
+    # paid in whole cents, reckoned exactly: (payer, payee, euros paid, exact euros where they differ)
     transfers = [
-        (players[t.payer], players[t.payee], t.payable, "" if t.cents == t.payable else str(t.cents))
+        (players[t.payer], players[t.payee], euros(t.payable), "" if t.cents == t.payable else euros(t.cents, places=4))
         for t in state.settlement(cents)
     ]
     n = len(players)
@@ -168,7 +185,7 @@ def sheet_view(
         "pub": rep.pub,
         "rules": rep.rules,
         "rule_names": switch_names(rep.rules, lang, deck),
-        "history": data.get("history", []),
+        "history": [_correction(item) for item in data.get("history", [])],
         "history_dropped": int(data.get("history_dropped") or 0),
         "escape_allowed": [players[p] for p in state.seats if state.may_escape(p)],
         "passed_in_allowed": not rep.pub,

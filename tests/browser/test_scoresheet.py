@@ -112,7 +112,7 @@ def test_club_evening_on_a_phone_without_javascript(browser: Browser, live_serve
         expect(settlement).to_have_count(len(transfers))
         for t in transfers:
             expect(page.locator("#settlement")).to_contain_text(
-                f"{PLAYERS[t.payer]} zahlt {PLAYERS[t.payee]} {t.cents} Cent"
+                f"{PLAYERS[t.payer]} zahlt {PLAYERS[t.payee]} {int(t.cents) // 100},{int(t.cents) % 100:02d} €"
             )
 
         # a derivation opens without JavaScript (details/summary) and cites the rules

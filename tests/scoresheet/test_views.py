@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import datetime
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import timezone
 
 from skatschule.engine import Contract, GameType, score_game, score_ramsch
 from skatschule.engine.pubround import round_cents
@@ -125,6 +127,13 @@ def test_bad_input_is_a_clear_4xx(client: Client) -> None:
     assert _game(client, "sitzung", points=130).status_code == 400
 
 
+def _euros(cents: Fraction | int, places: int = 2) -> str:
+    """German money: 360 cents are "3,60 €"."""
+    whole, rest = divmod(Fraction(cents) * 10**places / 100, 10**places)
+    assert rest.denominator == 1
+    return f"{whole},{int(rest):0{places}d} €"
+
+
 def test_totals_systems_and_money(client: Client) -> None:
     client.post("/liste/", NEW)
     _game(client, "sitzung", declarer=1, points=50, tricks=4)  # Bernd loses
@@ -135,7 +144,7 @@ def test_totals_systems_and_money(client: Client) -> None:
     bier = client.get("/liste/sitzung/?system=bierlachs").content.decode()
     assert f'data-total="Bernd">{-lost}<' in bier
     page = client.get("/liste/sitzung/").content.decode()
-    assert f"Bernd zahlt Anna {-lost * 10} Cent" in page
+    assert f"Bernd zahlt Anna {_euros(-lost * 10)}" in page  # money in euros, not in cents
 
 
 def test_house_rules_page_compares_with_the_isko(client: Client) -> None:
@@ -321,9 +330,9 @@ def test_a_stake_of_a_quarter_cent_is_kept_exact_and_paid_in_whole_cents(client:
     exact = Fraction(-lost, 4)
     page = client.get("/liste/sitzung/").content.decode()
     assert "1/4 Cent je Punkt" in page
-    assert f"Bernd zahlt Anna {round_cents(exact)} Cent" in page
+    assert f"Bernd zahlt Anna {_euros(round_cents(exact))}" in page
     if exact.denominator > 1:
-        assert f"genau {exact} Cent" in page
+        assert f"gerechnet {_euros(exact, places=4)}" in page
 
 
 def test_a_stake_that_is_none_stays_in_the_form_with_its_error(client: Client) -> None:
@@ -334,3 +343,26 @@ def test_a_stake_that_is_none_stays_in_the_form_with_its_error(client: Client) -
     client.post("/liste/", NEW)
     assert client.post("/liste/sitzung/einsatz/", {"cents": "1/3"}).status_code == 302
     assert "1/3 Cent je Punkt" in client.get("/liste/sitzung/").content.decode()
+
+
+def test_the_sheet_speaks_plainly_before_and_after_a_correction(client: Client) -> None:
+    """No "Spiel 0 von 36"; the correction link is on the row, not hidden in the derivation; a
+    correction is dated as the reader writes dates; the house-rule options name no sources."""
+    client.post("/liste/", NEW)
+    page = client.get("/liste/sitzung/").content.decode()
+    assert "Spiel 0 von" not in page and "Noch kein Spiel; die Serie hat 36 Spiele." in page
+    assert _game(client, "sitzung").status_code == 302
+    assert (
+        client.post(
+            "/liste/sitzung/spiel/1/",
+            {"declarer": "1", "game": "spades", "matadors": "1", "bid": "18", "points": "70", "tricks": "6"},
+        ).status_code
+        == 302
+    )
+    page = client.get("/liste/sitzung/").content.decode()
+    row = page[page.index('id="spiel-1"') : page.index("</tr>", page.index('id="spiel-1"'))]
+    assert row.index('class="correct-link"') < row.index("<details>")
+    at = timezone.localtime(datetime.fromisoformat(client.session["scoresheet"]["history"][0]["at"]))
+    assert f"Spiel 1 geändert ({at:%d.%m.%Y %H:%M})" in page
+    form = client.get("/liste/").content.decode()
+    assert "der Alleinspieler hat verloren" in form and "Seed 00" not in form
