@@ -117,6 +117,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",  # turns a lockout into the 429 page
     "skatschule.core.notfound.NotFoundMiddleware",  # a service's NotFound that leaves a view: the 404 page
+    "skatschule.core.middleware.MethodNotAllowedPageMiddleware",  # a GET on a form's address: the site's 405 page
 ]
 
 AUTHENTICATION_BACKENDS = [
