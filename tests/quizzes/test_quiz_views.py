@@ -94,8 +94,13 @@ def test_builder_rejects_bad_input_with_400(
     data.update(change)
     response = client_for(teacher).post(reverse("quizzes:create"), data)
     assert response.status_code == 400
-    assert message in response.content.decode()
+    page = response.content.decode()
+    assert message in page
     assert not Quiz.objects.exists()
+    # the errors open the form, where the reloaded page starts, and the keyboard starts there
+    summary = page.index('id="form-errors"')
+    assert summary < page.index('class="form-row"') and "autofocus" in page[page.rindex("<div", 0, summary) : summary]
+    assert message in page[summary : page.index('class="form-row"')]
 
 
 def test_builder_only_offers_own_classes(teacher: User, other_teacher: User, classroom: Classroom) -> None:
