@@ -26,12 +26,23 @@
     }
   });
 
+  /* What is left, as a reader counts it: "7 Tage 4 Std." for long spans, "1:05:09" within a day,
+     "4:09" within an hour. The unit words come from the page (data-day, data-days, data-hours). */
+  function span(el, left) {
+    var d = Math.floor(left / 86400), h = Math.floor((left % 86400) / 3600);
+    var m = Math.floor((left % 3600) / 60), s = left % 60;
+    if (d > 0) {
+      return d + " " + el.getAttribute(d === 1 ? "data-day" : "data-days") + " " + h + " " + el.getAttribute("data-hours");
+    }
+    var ms = (h > 0 && m < 10 ? "0" : "") + m + ":" + (s < 10 ? "0" : "") + s;
+    return h > 0 ? h + ":" + ms : ms;
+  }
+
   function tick(el, cutoff) {
     var out = el.querySelector(".timer-left");
     var left = Math.max(0, Math.floor((cutoff - Date.now()) / 1000));
-    var m = Math.floor(left / 60), s = left % 60;
     if (out) {
-      out.textContent = "(" + m + ":" + (s < 10 ? "0" : "") + s + ")";
+      out.textContent = "(" + span(el, left) + ")";
     }
     return left > 0;
   }

@@ -412,3 +412,14 @@ def test_a_locked_database_is_retried_not_a_500(
     assert response.status_code == 302 and len(calls) == 2
     attempt.refresh_from_db()
     assert attempt.submitted_at is not None
+
+
+def test_a_far_end_is_shown_with_its_date(make_quiz: Callable[..., Quiz], student: User) -> None:
+    """A quiz open for a week once said "Abgabe bis 18:00 Uhr (10091:23)": the day is named."""
+    closes = timezone.now() + timedelta(days=7)
+    quiz = make_quiz(count=1, closes_at=closes)
+    attempt = attempts.start_attempt(quiz=quiz, student=student, now=timezone.now())
+    page = client_for(student).get(reverse("quizzes:take", kwargs={"public_id": attempt.public_id})).content.decode()
+    local = timezone.localtime(closes)
+    assert f"Abgabe bis {local:%d.%m.%Y}, {local:%H:%M} Uhr" in page
+    assert 'data-days="Tage"' in page and 'data-hours="Std."' in page  # the countdown's words for long spans
