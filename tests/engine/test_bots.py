@@ -357,3 +357,15 @@ def test_one_sampler_for_bots_puzzles_and_the_table() -> None:
         assert hands[0] | hands[1] | hands[2] | skat | view.played == 0xFFFFFFFF
         checked += 1
     assert checked > 60
+
+
+def test_a_rule_of_thumb_hint_speaks_as_a_player_would() -> None:
+    """The hint once showed the engine's inner words ("ohne Durchrechnung (… Rechenbudget …)")."""
+    from skatschule.engine.bots.play import CardChoice
+
+    choice = CardChoice(Card.parse("HA"), samples=0, wins={}, method="rule")
+    german, english = choice.reason("de"), choice.reason("en")
+    assert german.startswith("⟦card:HA⟧: ") and "Faustregel" in german
+    assert english.startswith("⟦card:HA⟧: ") and "rule of thumb" in english
+    for text in (german.lower(), english.lower()):
+        assert not any(word in text for word in ("budget", "durchrechnung", "stufe", "level"))

@@ -23,7 +23,7 @@ from ..cards import CARDS, Card, CardSet
 from ..errors import SkatError
 from ..game import GameState
 from ..solver import SearchAborted, solve
-from ..text import lang_of
+from ..text import Text
 from .levels import BotConfig, BotLevel
 from .view import SeatView, sample_deal
 
@@ -42,35 +42,29 @@ class CardChoice:
 
     def reason(self, lang: str = "de") -> str:
         """Why this card, in words (card names as ``⟦card:XX⟧`` markers for names.render)."""
+        return self.explanation().get(lang)
+
+    def explanation(self) -> Text:
+        """Why this card, in a player's words, German and English."""
         marker = f"⟦card:{self.card.code}⟧"
         if self.samples == 0:
-            if lang_of(lang) != "en":
-                return (
-                    f"{marker}: nach der Faustregel, ohne Durchrechnung (diese Stufe rechnet so früh im Spiel noch "
-                    "nicht, oder keine Verteilung ließ sich in ihrem Rechenbudget lösen): einen sicheren Stich mit "
-                    "Augen nehmen, sonst die billigste Karte abwerfen."
-                )
-            return (
-                f"{marker}: by the rule of thumb, without working it out (this level does not work out the play "
-                "this early, or no deal could be solved within its budget): take a safe trick with card points, "
-                "else throw the cheapest card."
+            return Text(
+                f"{marker}: Hier hat der Computer nicht durchgespielt, sondern nach einer Faustregel gewählt: "
+                "einen sicheren Stich mit Augen nehmen, sonst die billigste Karte abwerfen.",
+                f"{marker}: Here the computer did not play the deal through but followed a rule of thumb: "
+                "take a safe trick with card points, else throw the cheapest card.",
             )
         won = self.wins.get(self.card, 0)
-        others = ", ".join(
-            f"⟦card:{c.code}⟧ {n}" for c, n in sorted(self.wins.items(), key=lambda kv: -kv[1]) if c != self.card
-        )
-        if lang_of(lang) != "en":
-            text = (
-                f"{marker}: In {self.samples} zufälligen Verteilungen der unbekannten Karten, die zu allem "
-                f"Gesehenen passen, offen durchgerechnet, gewinnt die eigene Partei mit dieser Karte "
-                f"{won}-mal."
-            )
-            return text + (f" Die anderen Karten: {others}." if others else "")
-        text = (
+        ranked = sorted(self.wins.items(), key=lambda kv: -kv[1])
+        others = ", ".join(f"⟦card:{c.code}⟧ {n}" for c, n in ranked if c != self.card)
+        return Text(
+            f"{marker}: In {self.samples} zufälligen Verteilungen der unbekannten Karten, die zu allem "
+            f"Gesehenen passen, offen durchgerechnet, gewinnt die eigene Partei mit dieser Karte {won}-mal."
+            + (f" Die anderen Karten: {others}." if others else ""),
             f"{marker}: In {self.samples} random deals of the unseen cards that fit everything seen so far, "
             f"solved with all cards open, the bot's side wins {won} times with this card."
+            + (f" The other cards: {others}." if others else ""),
         )
-        return text + (f" The other cards: {others}." if others else "")
 
 
 def rule_score(view: SeatView, card: Card) -> int:
