@@ -222,6 +222,17 @@ _SUIT_BY_LETTER = {s.letter: s for s in Suit}
 _SYMBOLS = ("♣", "♠", "♥", "♦")
 
 
+def _opens_sentence(text: str, at: int) -> bool:
+    """Whether a sentence begins at ``at``: the text's start, a line's start, or after a full
+    stop, question or exclamation mark and a space (looks back over the spaces only)."""
+    i = at
+    while i > 0 and text[i - 1] in " \t":
+        i -= 1
+    if i == 0 or text[i - 1] == "\n":
+        return True
+    return i < at and text[i - 1] in ".!?"
+
+
 def _name(kind: str, arg: str, lang: str, names: DeckNames) -> str:
     if kind[:1].isupper() and kind != "Suit":
         # any kind with a capital (``⟦Card:CJ⟧``, ``⟦Art-nom:CJ⟧``): the same, capitalised
@@ -254,7 +265,14 @@ def render(text: str, lang: str = "de", deck: str | None = DEFAULT_DECK) -> str:
         return text
     names = names_for(deck)
     lang = lang_of(lang)
-    return _REF.sub(lambda m: _name(m.group(1), m.group(2), lang, names), text)
+
+    def name(m: re.Match[str]) -> str:
+        kind = m.group(1)
+        if _opens_sentence(text, m.start()):
+            kind = kind[:1].upper() + kind[1:]  # a name that opens a sentence starts with a capital
+        return _name(kind, m.group(2), lang, names)
+
+    return _REF.sub(name, text)
 
 
 def strip_refs(text: str) -> str:
