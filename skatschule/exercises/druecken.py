@@ -299,9 +299,9 @@ def _why(cards: Sequence[Card], best: DiscardGrade, mine: DiscardGrade, game: Ga
             f"so {_one_de(best.mean_augen)} Augen in {_one_de(best.mean_tricks)} Stichen, mit deinem Drücken "
             f"{_one_de(mine.mean_augen)} Augen ({mine.augen_away} davon gedrückt) in {_one_de(mine.mean_tricks)} "
             "Stichen.",
-            f"Why {_pair(best)}: {best.augen_away} Augen lie safe in the skat{void_en}. On average you then take "
-            f"{best.mean_augen:.1f} Augen in {best.mean_tricks:.1f} tricks, with your discard "
-            f"{mine.mean_augen:.1f} Augen ({mine.augen_away} of them put away) in {mine.mean_tricks:.1f} tricks.",
+            f"Why {_pair(best)}: {best.augen_away} card points lie safe in the skat{void_en}. On average you "
+            f"then take {best.mean_augen:.1f} card points in {best.mean_tricks:.1f} tricks, with your discard "
+            f"{mine.mean_augen:.1f} card points ({mine.augen_away} of them put away) in {mine.mean_tricks:.1f} tricks.",
         ),
         ("1.2.1",),
     )

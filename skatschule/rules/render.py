@@ -301,6 +301,10 @@ _PLACEHOLDER_RE = re.compile("\ue000(\\d+)\ue001")
 _BLOCK_PARAGRAPH_RE = re.compile("<p>(\ue000(\\d+)\ue001)</p>")
 
 
+_RESULT_STOP_RE = re.compile(r"(\[\[\s*result\s*:[^\[\]]*\]\])\.")
+"""A result directive and the full stop right after it (linear: the argument holds no brackets)."""
+
+
 def markdown_to_html(
     source: str,
     *,
@@ -327,7 +331,9 @@ def markdown_to_html(
             blocks.add(str(len(rendered) - 1))
         return _PLACEHOLDER.format(len(rendered) - 1)
 
-    text = DIRECTIVE_RE.sub(placeholder, source)
+    # a result box is a block: the full stop that ends its sentence in the source would stand
+    # alone on the next line (". Ein Auge weniger …"), so the box ends the sentence itself
+    text = DIRECTIVE_RE.sub(placeholder, _RESULT_STOP_RE.sub(r"\1", source))
     html = markdown.markdown(text, extensions=[TableExtension(use_align_attribute=True), "sane_lists"])
     html = sanitize(html)
     # a markdown table scrolls inside its own wrapper, never the page (375 px phones)
