@@ -515,6 +515,7 @@ def _viewer(game: IssGame, step: int, request: HttpRequest, *, show_result: bool
     game_type = state.contract.game if state.contract else None
     kinds = moments.kinds_at(game, step)
     done = moments.trick_done(game, step)
+    answer = game.answer() if show_result else {}
     tricks = presenter.trick_rows(probe, speech)
     if done:
         # the trick just completed still lies on the table; who takes it is the exercise
@@ -542,7 +543,10 @@ def _viewer(game: IssGame, step: int, request: HttpRequest, *, show_result: bool
         if "legal" in kinds and probe.to_move is not None
         else [],
         "show_result": show_result,
-        "answer": game.answer() if show_result else {},
+        "answer": answer,
+        "verdict": presenter.declared_verdict(bool(answer["won"]), int(str(answer["score"])), declares=None)
+        if answer.get("declarer") is not None
+        else None,
         "result": [speech.names(s.text(speech.lang)) for s in moments.result_steps(game)] if show_result else [],
         "prev": max(step - 1, 0),
         "next": min(step + 1, len(plays)),
