@@ -28,7 +28,9 @@ _ATTEMPTS = 24
 @dataclass(frozen=True, slots=True)
 class SeatView:
     """Everything ``seat`` has seen: its hand, the skat if it put it away itself, the cards
-    played (and by whom), who could not follow which group, the auction and the game."""
+    played (and by whom), who could not follow which group, the auction and the game, and in
+    an ouvert game the declarer's cards: he lays them open before the first lead (rule 1.2.5),
+    so every seat sees them for the whole play."""
 
     seat: int
     contract: Contract
@@ -46,6 +48,8 @@ class SeatView:
     bid: int
     picked_up: bool
     auction: Auction
+    open_hand: int = 0
+    """The declarer's cards in hand as every seat sees them in an ouvert game (else 0)."""
 
     @classmethod
     def of(cls, state: GameState, seat: int) -> SeatView:
@@ -82,6 +86,7 @@ class SeatView:
             bid=state.bid,
             picked_up=state.picked_up,
             auction=state.auction,
+            open_hand=state.hands[declarer] if contract.ouvert else 0,
         )
 
     @property
@@ -94,16 +99,23 @@ class SeatView:
 
     @property
     def unseen(self) -> int:
-        """The cards the seat has not seen: in the other hands or the skat."""
-        return _ALL & ~(self.hand | self.played | (self.known_skat or 0))
+        """The cards the seat has not seen: in the other hands or the skat (an ouvert
+        declarer's open cards are seen)."""
+        return _ALL & ~(self.hand | self.played | (self.known_skat or 0) | self.open_hand)
+
+    def hidden_counts(self) -> list[int]:
+        """How many unseen cards each seat holds: none in the seat's own hand, nor in an ouvert
+        declarer's open one."""
+        return [
+            0 if s == self.seat or (self.open_hand and s == self.declarer) else n for s, n in enumerate(self.counts)
+        ]
 
 
 def unseen_cards(state: GameState, seat: int) -> tuple[int, list[int], int]:
     """What ``seat`` cannot see: the mask of unseen cards, how many each other seat holds,
     and how many of them lie in the skat (0 when the seat put the skat away itself)."""
     view = SeatView.of(state, seat)
-    counts = [n if s != seat else 0 for s, n in enumerate(view.counts)]
-    return view.unseen, counts, 0 if view.known_skat is not None else 2
+    return view.unseen, view.hidden_counts(), 0 if view.known_skat is not None else 2
 
 
 # ---------------------------------------------------------------- inference from the bidding
@@ -173,7 +185,7 @@ BID_REDRAWS = 4
 
 def _deal_once(view: SeatView, rng: random.Random, tries: int) -> tuple[list[int], int] | None:
     unseen = view.unseen
-    counts = [n if s != view.seat else 0 for s, n in enumerate(view.counts)]
+    counts = view.hidden_counts()
     skat_count = 0 if view.known_skat is not None else 2
     voids = view.voids
     cards = [i for i in range(32) if unseen >> i & 1]
@@ -195,6 +207,8 @@ def _deal_once(view: SeatView, rng: random.Random, tries: int) -> tuple[list[int
             room[place] -= 1
         if ok:
             hands[view.seat] = view.hand
+            if view.open_hand:
+                hands[view.declarer] = view.open_hand
             skat = view.known_skat if view.known_skat is not None else hands[3]
             return hands[:3], skat
     return None
