@@ -27,7 +27,7 @@ from typing import Any
 
 from skatschule.engine import Card, CardSet, Contract, GameState, GameType
 from skatschule.engine.bench import report_times
-from skatschule.engine.bots import SeatView, sample_deal
+from skatschule.engine.bots import SeatView, bid_reachable, sample_deal
 from skatschule.engine.cards import deal_cards
 from skatschule.engine.solver import SearchAborted, solve, solve_state
 
@@ -46,6 +46,10 @@ class Insight:
     samples: int
     tried: int
     wins: tuple[tuple[str, int], ...]
+    overbid: bool = False
+    """No deal fitting what the learner saw lets the declarer's game reach his bid
+    (:func:`~skatschule.engine.bots.bid_reachable`): the game was overbid, the bid tells
+    nothing about his cards, and the deals were drawn without it."""
 
     def wins_with(self, card: str) -> int:
         return dict(self.wins).get(card, 0)
@@ -169,6 +173,7 @@ class Analysis:
                         "samples": s.insight.samples,
                         "tried": s.insight.tried,
                         "wins": [list(w) for w in s.insight.wins],
+                        "overbid": s.insight.overbid,
                     },
                 }
                 for s in self.steps
@@ -184,7 +189,10 @@ class Analysis:
                 None
                 if found is None
                 else Insight(
-                    int(found["samples"]), int(found["tried"]), tuple((str(c), int(n)) for c, n in found["wins"])
+                    int(found["samples"]),
+                    int(found["tried"]),
+                    tuple((str(c), int(n)) for c, n in found["wins"]),
+                    bool(found.get("overbid", False)),
                 )
             )
             steps.append(
@@ -275,11 +283,11 @@ def analyse_plays(start: GameState, plays: Sequence[Card], seat: int, *, max_nod
 # -- "Hätte ich es wissen können?" ----------------------------------------------------------
 
 
-def _draw(state: GameState, seat: int, rng: random.Random) -> tuple[list[int], int] | None:
-    """One deal of the cards ``seat`` cannot see, fitting what it has seen and the bidding, in
-    which the declarer's twelve cards reach his bid: the bots' sampler
-    (:func:`skatschule.engine.bots.sample_deal` with inference and ``reach_bid``)."""
-    return sample_deal(SeatView.of(state, seat), rng, inference=True, reach_bid=True)
+def _draw(view: SeatView, rng: random.Random, *, reach_bid: bool) -> tuple[list[int], int] | None:
+    """One deal of the cards the seat of ``view`` cannot see, fitting what it has seen and the
+    bidding, in which (``reach_bid``) the declarer's twelve cards reach his bid: the bots'
+    sampler (:func:`skatschule.engine.bots.sample_deal` with inference)."""
+    return sample_deal(view, rng, inference=True, reach_bid=reach_bid)
 
 
 def insight_at(
@@ -291,13 +299,15 @@ def insight_at(
     if contract is None or state.declarer is None or (need is None and contract.game is not GameType.NULL):
         return None
     learner_declares = state.declarer == seat
+    view = SeatView.of(state, seat)
+    overbid = not bid_reachable(view)
     rng = random.Random(seed)
     legal = sorted(state.legal_cards())
     wins = dict.fromkeys(legal, 0)
     solved = tried = 0
     target = None if contract.game is GameType.NULL else need
     for _ in range(samples):
-        drawn = _draw(state, seat, rng)
+        drawn = _draw(view, rng, reach_bid=not overbid)
         if drawn is None:
             break
         hands, skat = drawn
@@ -320,7 +330,7 @@ def insight_at(
         for card, value in solution.card_values.items():
             if bool(value) == learner_declares:
                 wins[card] += 1
-    return Insight(solved, tried, tuple((c.code, n) for c, n in wins.items()))
+    return Insight(solved, tried, tuple((c.code, n) for c, n in wins.items()), overbid)
 
 
 def add_insights(

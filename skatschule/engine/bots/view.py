@@ -18,7 +18,7 @@ from ..game import GameState
 from ..games import Contract, GameType
 from ..scoring import game_value, matadors_in_mask
 
-__all__ = ["SeatView", "unseen_cards", "sample_deal", "reaches_bid", "TRIES", "BID_REDRAWS"]
+__all__ = ["SeatView", "unseen_cards", "sample_deal", "reaches_bid", "bid_reachable", "TRIES", "BID_REDRAWS"]
 
 _ALL = 0xFFFFFFFF
 _ATTEMPTS = 24
@@ -224,6 +224,35 @@ def reaches_bid(view: SeatView, hands: list[int], skat: int) -> bool:
     twelve = hands[declarer] | view.played_by[declarer] | skat
     best = game_value(view.contract, matadors_in_mask(view.game, twelve), schneider=True).value
     return best >= view.bid
+
+
+def bid_reachable(view: SeatView) -> bool:
+    """Could any deal of the cards ``view`` cannot see give the declarer twelve cards that reach
+    his bid as :func:`reaches_bid` counts it? False: the game was overbid, as the seat can tell
+    from what it saw (then no drawn deal can fit the bid). Exact over which trumps the declarer
+    can hold; the voids are left aside, so False is sure and True a possibility."""
+    if view.game.is_null:
+        return True
+    declarer = view.declarer
+    known = view.played_by[declarer] | view.open_hand
+    if view.seat == declarer:
+        known |= view.hand | (view.known_skat or 0)
+    unseen = view.unseen
+    free = 12 - known.bit_count()
+    order = view.game.trumps_in_order
+    for k in range(len(order), 0, -1):
+        top = 0
+        for trump in order[:k]:
+            top |= trump.bit
+        after = order[k].bit if k < len(order) else 0
+        for holds, keeps_out in ((top, after), (after, top)):  # "mit k", then "ohne k"
+            if holds & ~(known | unseen) or keeps_out & known:
+                continue
+            if not (holds & unseen).bit_count() <= free <= (unseen & ~keeps_out).bit_count():
+                continue
+            matadors = k if holds == top else -k
+            return game_value(view.contract, matadors, schneider=True).value >= view.bid
+    return False
 
 
 def sample_deal(
