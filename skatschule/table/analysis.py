@@ -31,7 +31,7 @@ from skatschule.engine.bots import SeatView, bid_reachable, sample_deal
 from skatschule.engine.cards import deal_cards
 from skatschule.engine.solver import SearchAborted, solve, solve_state
 
-__all__ = ["Step", "Insight", "Analysis", "declarer_needs", "analyse_plays", "add_insights", "bench", "main"]
+__all__ = ["MARKS", "SCHNEIDER_LINES", "Step", "Insight", "Analysis", "declarer_needs", "analyse_plays", "add_insights", "bench", "main"]
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,12 @@ class Step:
         return dict(self.values).get(card)
 
 
+MARKS = ("result", "level", "augen")
+"""The marks of a learner's card, gravest first (:meth:`Analysis.mark`)."""
+SCHNEIDER_LINES = (31, 90)
+"""A side's Augen that decide a level: 31 escapes Schneider, 90 makes the other side Schneider."""
+
+
 @dataclass(frozen=True)
 class Analysis:
     """ "Hätte ich gewinnen können?" for one finished game (see :func:`analyse_plays`)."""
@@ -139,12 +145,37 @@ class Analysis:
         """Every card valued in Augen (or, in Null, every card judged)."""
         return all((s.wins_before is not None) if self.null else s.exact for s in self.steps)
 
+    def mark(self, step: Step) -> str | None:
+        """The one mark of a decision (:data:`MARKS`), the gravest that fits; None for a best
+        card (or one not valued). With best play of both sides, every card open:
+
+        - ``result``: before the card the learner's side could make sure of its win, after it
+          no longer (:attr:`Step.gave_away`); whether it won at the table also depends on
+          the cards played later;
+        - ``level``: the result stays, but a level is lost: his side's Augen fall below 90
+          (Schneider for it no longer sure) or below 31 (no longer sure to escape Schneider);
+        - ``augen``: result and level stay; the card costs Augen his side could have made sure of.
+        """
+        if step.gave_away:
+            return "result"
+        if step.before is None or step.after is None or not step.cost:
+            return None
+        lines = [line for line in SCHNEIDER_LINES if line != self.need] if self.need is not None else []
+        if any(step.after < line <= step.before for line in lines):
+            return "level"
+        return "augen"
+
     def card_wins(self, step: Step, card: str) -> bool | None:
         """Does ``card`` at ``step`` keep the game won for the learner's side (None: not known)?"""
         value = step.value_of(card)
         if isinstance(value, bool) or value is None:
             return value
         return None if self.need is None else value >= self.need
+
+    def winners(self, step: Step) -> tuple[str, ...]:
+        """Every card at ``step`` that keeps the game won for the learner's side (the board's ✓),
+        not only the best ones."""
+        return tuple(card for card, _value in step.values if self.card_wins(step, card))
 
     def step_at(self, index: int) -> Step | None:
         """The learner's decision before card ``index`` of the game, if it was his."""

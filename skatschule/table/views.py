@@ -260,6 +260,9 @@ def _analysis_page(
         "table/analysis.html",
         {
             "analysis": found,
+            # "Gewonnen hätten": every card that kept the game won where it was given away
+            "given_winners": () if found is None or found.first_given_away is None
+            else found.winners(found.first_given_away),
             "job": job,
             "not_over": False,
             "contract": speech.contract(state.contract),

@@ -126,7 +126,7 @@ def test_the_board_names_the_first_mistake_and_how_many_deals_were_sampled(clien
     assert found is not None
     for step in found.steps:
         page = client.get(URL + "brett/", {"schritt": step.index}).content.decode()
-        assert ("Der erste Fehler, der das Ergebnis änderte" in page) == (step is found.first_given_away)
+        assert ("Ergebnis verschenkt, der erste solche Fehler" in page) == (step is found.first_given_away)
         insight = step.insight
         assert insight is not None and insight.tried <= 4
         if insight.samples:
