@@ -31,7 +31,18 @@ from skatschule.engine.bots import SeatView, bid_reachable, sample_deal
 from skatschule.engine.cards import deal_cards
 from skatschule.engine.solver import SearchAborted, solve, solve_state
 
-__all__ = ["MARKS", "SCHNEIDER_LINES", "Step", "Insight", "Analysis", "declarer_needs", "analyse_plays", "add_insights", "bench", "main"]
+__all__ = [
+    "MARKS",
+    "SCHNEIDER_LINES",
+    "Step",
+    "Insight",
+    "Analysis",
+    "declarer_needs",
+    "analyse_plays",
+    "add_insights",
+    "bench",
+    "main",
+]
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.formats import number_format
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from skatschule.engine import (
@@ -102,31 +103,42 @@ def entry(score: int) -> str:
     return f"+{grouped(score)}" if score > 0 else grouped(score)
 
 
-def verdict(state: GameState, seat: int | None) -> dict[str, Any] | None:
+def verdict(state: GameState, seat: int | None, *, seat_name: str = "") -> dict[str, Any] | None:
     """The result of a finished game from ``seat``'s side (:func:`declared_verdict`); None
     when the game runs or was passed in."""
     outcome = state.outcome()
     if outcome is None or state.declarer is None:
         return None
-    return declared_verdict(outcome.won, outcome.score, declares=None if seat is None else seat == state.declarer)
+    declares = None if seat is None else seat == state.declarer
+    return declared_verdict(outcome.won, outcome.score, declares=declares, seat_name=seat_name)
 
 
-def declared_verdict(declarer_won: bool, score: int, *, declares: bool | None) -> dict[str, Any]:
+def declared_verdict(declarer_won: bool, score: int, *, declares: bool | None, seat_name: str = "") -> dict[str, Any]:
     """A game's result from the reader's side (:func:`skatschule.engine.scoring.side_won`),
     the declarer's named apart when the reader defended, and the declarer's list entry.
-    ``declares`` None (an ISS record watched from outside): the declarer's result only."""
+    ``declares`` None (an ISS record watched from outside): the declarer's result only;
+    ``seat_name``: the side is a seat of a record the reader watches, not the reader's own."""
     if declares is None:
         won = declarer_won
         text = _("Der Alleinspieler gewinnt.") if declarer_won else _("Der Alleinspieler verliert.")
     else:
         won = side_won(declarer_won, declares=declares)
-        if declares:
+        if seat_name:
+            if declares:
+                text = _("%(seat)s gewinnt als Alleinspieler.") if won else _("%(seat)s verliert als Alleinspieler.")
+            elif won:
+                text = _("Der Alleinspieler verliert; %(seat)s gewinnt als Gegenspieler.")
+            else:
+                text = _("Der Alleinspieler gewinnt; %(seat)s verliert als Gegenspieler.")
+            text = capfirst(text % {"seat": seat_name})
+        elif declares:
             text = _("Du hast gewonnen.") if won else _("Du hast verloren.")
         elif won:
             text = _("Der Alleinspieler verliert; ihr habt gewonnen.")
         else:
             text = _("Der Alleinspieler gewinnt; ihr habt verloren.")
     shown = entry(score)
+    mine = declares and not seat_name
     return {
         "won": won,
         "declarer_won": declarer_won,
@@ -134,7 +146,7 @@ def declared_verdict(declarer_won: bool, score: int, *, declares: bool | None) -
         "text": text,
         "score": shown,
         "entry": _("Dein Eintrag in der Liste: %(score)s") % {"score": shown}
-        if declares
+        if mine
         else _("Eintrag des Alleinspielers in der Liste: %(score)s") % {"score": shown},
     }
 
@@ -234,7 +246,7 @@ def board_page(game: BoardGame, step: int, analysis: Analysis | None, speech: Sp
         "bid": state.bid,
         "result": [speech.names(line) for line in outcome.explain(speech.lang)] if outcome else [],
         "outcome": outcome,
-        "verdict": verdict(state, game.learner),
+        "verdict": verdict(state, game.learner, seat_name="" if game.players is None else speech.seat(game.learner)),
         "skat": skat_shown(state, seen=True),
     }
     for _card in range(total - step):

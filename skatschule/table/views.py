@@ -261,12 +261,14 @@ def _analysis_page(
         {
             "analysis": found,
             # "Gewonnen hätten": every card that kept the game won where it was given away
-            "given_winners": () if found is None or found.first_given_away is None
+            "given_winners": ()
+            if found is None or found.first_given_away is None
             else found.winners(found.first_given_away),
             "job": job,
             "not_over": False,
             "contract": speech.contract(state.contract),
             "declarer": speech.seat(state.declarer),
+            "verdict": presenter.verdict(state, table.seat),
             "stored": stored,
             "back_query": _games_query(request) if stored else "",
         },

@@ -8,8 +8,8 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from skatschule.table import services
-from skatschule.table.services import Table
 from skatschule.table.models import TableGame
+from skatschule.table.services import Table
 from tests.present import present
 from tests.table.stored import stored_games
 

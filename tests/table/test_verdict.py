@@ -13,8 +13,8 @@ from django.apps import apps as django_apps
 from django.test import Client
 
 from skatschule.engine import GameState
-from skatschule.engine.scoring import side_won
 from skatschule.engine.iss import parse_record
+from skatschule.engine.scoring import side_won
 from skatschule.table import presenter, selectors
 from skatschule.table.models import TableGame
 from tests.present import present
@@ -35,7 +35,7 @@ def _row_cell(page: str, pk: int) -> str:
     """The "Ergebnis" cell of the row that links game ``pk``."""
     for row in re.findall(r"<tr>(.*?)</tr>", page, flags=re.S):
         if f"/ueben/spiel/{pk}/" in row:
-            return re.findall(r"<td>(.*?)</td>", row, flags=re.S)[2]
+            return str(re.findall(r"<td>(.*?)</td>", row, flags=re.S)[2])
     raise AssertionError(f"game {pk} not listed")
 
 
@@ -65,8 +65,10 @@ def test_a_defence_shows_the_defenders_result_in_the_list_its_filter_and_the_gam
         assert "als Gegenspieler" in cell
         link = f"/ueben/spiel/{row.pk}/brett/"
         assert (link in won_list) is learner_won and (link in lost_list) is not learner_won
-        said = "Der Alleinspieler verliert; ihr habt gewonnen." if learner_won else (
-            "Der Alleinspieler gewinnt; ihr habt verloren."
+        said = (
+            "Der Alleinspieler verliert; ihr habt gewonnen."
+            if learner_won
+            else ("Der Alleinspieler gewinnt; ihr habt verloren.")
         )
         for page in (URL + f"{row.pk}/", link):
             text = client.get(page).content.decode()
@@ -137,3 +139,34 @@ def test_the_iss_viewer_names_the_declarers_result(client: Client, seed: int) ->
     said = "Der Alleinspieler gewinnt." if outcome.won else "Der Alleinspieler verliert."
     assert said in page
     assert "Gewonnen</strong>" not in page and "Verloren</strong>" not in page
+
+
+def test_the_analysis_page_states_the_defenders_result(client: Client, player: Any) -> None:
+    row, state = _defences(player)[0]
+    outcome = present(state.outcome())
+    said = (
+        "Der Alleinspieler gewinnt; ihr habt verloren."
+        if outcome.won
+        else "Der Alleinspieler verliert; ihr habt gewonnen."
+    )
+    page = client.get(URL + f"{row.pk}/analyse/").content.decode()
+    assert said in page
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_the_iss_board_states_the_marked_seats_result_in_the_third_person(client: Client, seed: int) -> None:
+    record = played_record(seed)
+    finished = parse_record(record).state
+    outcome = finished.outcome()
+    if outcome is None:
+        pytest.skip("passed in")
+    declarer = present(finished.declarer)
+    defender = (declarer + 1) % 3
+    client.post(URL + "iss/", {"records": record})
+    page = client.get(URL + "iss/brett/", {"spiel": 0, "platz": defender, "schritt": 0}).content.decode()
+    seat = ("Vorhand", "Mittelhand", "Hinterhand")[defender]
+    if outcome.won:
+        assert f"Der Alleinspieler gewinnt; {seat} verliert als Gegenspieler." in page
+    else:
+        assert f"Der Alleinspieler verliert; {seat} gewinnt als Gegenspieler." in page
+    assert "ihr habt" not in page and "Du hast" not in page

@@ -74,9 +74,10 @@ def test_the_declarers_own_view_is_unchanged_by_the_open_hand() -> None:
     assert declarer is not None
     view = SeatView.of(state, declarer)
     assert view.hidden_counts()[declarer] == 0
-    assert sum(view.hidden_counts()) == state.hands[(declarer + 1) % 3].bit_count() + state.hands[
-        (declarer + 2) % 3
-    ].bit_count()
+    assert (
+        sum(view.hidden_counts())
+        == state.hands[(declarer + 1) % 3].bit_count() + state.hands[(declarer + 2) % 3].bit_count()
+    )
 
 
 def test_a_suit_game_keeps_the_declarers_hand_hidden() -> None:
