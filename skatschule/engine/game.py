@@ -26,7 +26,7 @@ from .errors import GameOver, IllegalMove, InvalidDeclaration
 from .games import OUT_OF_SCHNEIDER, Contract, GameType
 from .names import card_ref, suit_ref
 from .rules import ISKO, RuleSet
-from .scoring import Outcome, Termination, _evaluate, matadors_in_mask, score_game
+from .scoring import Outcome, Termination, _evaluate, matadors_in_mask, score_game, side_won
 from .seats import SEATS, Seat
 
 __all__ = [
@@ -622,6 +622,14 @@ class GameState:
         if self.phase is not Phase.OVER or self.contract is None:
             return None
         return self.score()
+
+    def side_won(self, seat: int) -> bool | None:
+        """Did ``seat``'s side win the finished game (:func:`~.scoring.side_won`)? None while
+        the game runs and when it was passed in."""
+        outcome = self.outcome()
+        if outcome is None or self.declarer is None:
+            return None
+        return side_won(outcome.won, declares=seat == self.declarer)
 
     def score(self, *, kontra: bool = False, re: bool = False, bock: bool = False) -> Outcome:
         """Score the game as it stands (normally called when it is over)."""

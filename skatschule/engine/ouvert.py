@@ -19,7 +19,7 @@ from .errors import SkatError
 from .games import GameType
 from .solver import solve
 
-__all__ = ["OuvertCheck", "check_ouvert"]
+__all__ = ["OuvertCheck", "check_ouvert", "sure_from_the_top"]
 
 
 @dataclass(frozen=True)
@@ -34,10 +34,44 @@ class OuvertCheck:
     possible: int
     """How many distributions there are in all (``tried`` is all of them when equal)."""
     counter: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]] | None
+    top_down: bool = False
+    """A Grand from Vorhand whose every trick is sure whatever the distribution
+    (:func:`sure_from_the_top`): safe by proof, not by sample."""
 
     @property
     def exhaustive(self) -> bool:
         return self.tried == self.possible
+
+    @property
+    def proven(self) -> bool:
+        """Safe against every distribution: by :attr:`top_down`, or every one tried and won."""
+        return self.top_down or (self.exhaustive and self.wins == self.tried)
+
+
+def sure_from_the_top(game: GameType, hand: CardSet, *, declarer: int = 0, skat: CardSet | None = None) -> bool:
+    """Does a Grand declarer who leads (Vorhand) take every trick however the other cards lie?
+
+    Sure when he holds the highest jacks, at least as many as the defenders can hold (leading
+    them draws every other jack, as a defender must follow), and in every suit only cards that
+    no card outside his hand and the known skat can beat: after the jacks no defender can
+    trump, and each lead of his highest card in a suit takes the trick. A sufficient test, so
+    True is a proof; False says nothing."""
+    if game is not GameType.GRAND or declarer != 0:
+        return False
+    gone = hand.mask | (skat.mask if skat is not None else 0)
+    trumps = game.trumps_in_order
+    mine = [t for t in trumps if hand.mask & t.bit]
+    theirs = [t for t in trumps if not gone & t.bit]
+    if mine != list(trumps[: len(mine)]) or len(mine) < len(theirs):
+        return False
+    for card in hand:
+        if card.bit & game.trump_mask:
+            continue
+        group = game.follow_mask[card.index] & ~game.trump_mask
+        above = [c for c in CARDS if group & c.bit and not gone & c.bit and game.beats[c.index * 32 + card.index]]
+        if above:
+            return False
+    return True
 
 
 def check_ouvert(
@@ -94,4 +128,5 @@ def check_ouvert(
             wins += 1
         elif counter is None:
             counter = (tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), skat_cards)
-    return OuvertCheck(game, declarer, tried, wins, possible, counter)
+    top_down = sure_from_the_top(game, hand, declarer=declarer, skat=known_skat)
+    return OuvertCheck(game, declarer, tried, wins, possible, counter, top_down)

@@ -29,6 +29,7 @@ __all__ = [
     "Outcome",
     "Termination",
     "score_game",
+    "side_won",
     "lowest_multiple",
     "levels_reached",
     "schneider_made",
@@ -461,6 +462,13 @@ class Outcome:
 
     def as_dict(self) -> dict[str, object]:
         return {"won": self.won, "value": self.value, "score": self.score, "overbid": self.overbid}
+
+
+def side_won(declarer_won: bool, *, declares: bool) -> bool:
+    """Did a player's side win? The declarer's result for the declarer, its opposite for the
+    two defenders, who win together when he loses. The one answer to "gewonnen?" wherever a
+    game is shown from a player's side (:meth:`~.game.GameState.side_won`)."""
+    return declarer_won == declares
 
 
 def score_game(

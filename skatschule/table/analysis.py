@@ -27,11 +27,22 @@ from typing import Any
 
 from skatschule.engine import Card, CardSet, Contract, GameState, GameType
 from skatschule.engine.bench import report_times
-from skatschule.engine.bots import SeatView, sample_deal
+from skatschule.engine.bots import SeatView, bid_reachable, sample_deal
 from skatschule.engine.cards import deal_cards
 from skatschule.engine.solver import SearchAborted, solve, solve_state
 
-__all__ = ["Step", "Insight", "Analysis", "declarer_needs", "analyse_plays", "add_insights", "bench", "main"]
+__all__ = [
+    "MARKS",
+    "SCHNEIDER_LINES",
+    "Step",
+    "Insight",
+    "Analysis",
+    "declarer_needs",
+    "analyse_plays",
+    "add_insights",
+    "bench",
+    "main",
+]
 
 
 @dataclass(frozen=True)
@@ -46,6 +57,10 @@ class Insight:
     samples: int
     tried: int
     wins: tuple[tuple[str, int], ...]
+    overbid: bool = False
+    """No deal fitting what the learner saw lets the declarer's game reach his bid
+    (:func:`~skatschule.engine.bots.bid_reachable`): the game was overbid, the bid tells
+    nothing about his cards, and the deals were drawn without it."""
 
     def wins_with(self, card: str) -> int:
         return dict(self.wins).get(card, 0)
@@ -104,6 +119,12 @@ class Step:
         return dict(self.values).get(card)
 
 
+MARKS = ("result", "level", "augen")
+"""The marks of a learner's card, gravest first (:meth:`Analysis.mark`)."""
+SCHNEIDER_LINES = (31, 90)
+"""A side's Augen that decide a level: 31 escapes Schneider, 90 makes the other side Schneider."""
+
+
 @dataclass(frozen=True)
 class Analysis:
     """ "Hätte ich gewinnen können?" for one finished game (see :func:`analyse_plays`)."""
@@ -135,12 +156,37 @@ class Analysis:
         """Every card valued in Augen (or, in Null, every card judged)."""
         return all((s.wins_before is not None) if self.null else s.exact for s in self.steps)
 
+    def mark(self, step: Step) -> str | None:
+        """The one mark of a decision (:data:`MARKS`), the gravest that fits; None for a best
+        card (or one not valued). With best play of both sides, every card open:
+
+        - ``result``: before the card the learner's side could make sure of its win, after it
+          no longer (:attr:`Step.gave_away`); whether it won at the table also depends on
+          the cards played later;
+        - ``level``: the result stays, but a level is lost: his side's Augen fall below 90
+          (Schneider for it no longer sure) or below 31 (no longer sure to escape Schneider);
+        - ``augen``: result and level stay; the card costs Augen his side could have made sure of.
+        """
+        if step.gave_away:
+            return "result"
+        if step.before is None or step.after is None or not step.cost:
+            return None
+        lines = [line for line in SCHNEIDER_LINES if line != self.need] if self.need is not None else []
+        if any(step.after < line <= step.before for line in lines):
+            return "level"
+        return "augen"
+
     def card_wins(self, step: Step, card: str) -> bool | None:
         """Does ``card`` at ``step`` keep the game won for the learner's side (None: not known)?"""
         value = step.value_of(card)
         if isinstance(value, bool) or value is None:
             return value
         return None if self.need is None else value >= self.need
+
+    def winners(self, step: Step) -> tuple[str, ...]:
+        """Every card at ``step`` that keeps the game won for the learner's side (the board's ✓),
+        not only the best ones."""
+        return tuple(card for card, _value in step.values if self.card_wins(step, card))
 
     def step_at(self, index: int) -> Step | None:
         """The learner's decision before card ``index`` of the game, if it was his."""
@@ -169,6 +215,7 @@ class Analysis:
                         "samples": s.insight.samples,
                         "tried": s.insight.tried,
                         "wins": [list(w) for w in s.insight.wins],
+                        "overbid": s.insight.overbid,
                     },
                 }
                 for s in self.steps
@@ -184,7 +231,10 @@ class Analysis:
                 None
                 if found is None
                 else Insight(
-                    int(found["samples"]), int(found["tried"]), tuple((str(c), int(n)) for c, n in found["wins"])
+                    int(found["samples"]),
+                    int(found["tried"]),
+                    tuple((str(c), int(n)) for c, n in found["wins"]),
+                    bool(found.get("overbid", False)),
                 )
             )
             steps.append(
@@ -275,11 +325,11 @@ def analyse_plays(start: GameState, plays: Sequence[Card], seat: int, *, max_nod
 # -- "Hätte ich es wissen können?" ----------------------------------------------------------
 
 
-def _draw(state: GameState, seat: int, rng: random.Random) -> tuple[list[int], int] | None:
-    """One deal of the cards ``seat`` cannot see, fitting what it has seen and the bidding, in
-    which the declarer's twelve cards reach his bid: the bots' sampler
-    (:func:`skatschule.engine.bots.sample_deal` with inference and ``reach_bid``)."""
-    return sample_deal(SeatView.of(state, seat), rng, inference=True, reach_bid=True)
+def _draw(view: SeatView, rng: random.Random, *, reach_bid: bool) -> tuple[list[int], int] | None:
+    """One deal of the cards the seat of ``view`` cannot see, fitting what it has seen and the
+    bidding, in which (``reach_bid``) the declarer's twelve cards reach his bid: the bots'
+    sampler (:func:`skatschule.engine.bots.sample_deal` with inference)."""
+    return sample_deal(view, rng, inference=True, reach_bid=reach_bid)
 
 
 def insight_at(
@@ -291,13 +341,15 @@ def insight_at(
     if contract is None or state.declarer is None or (need is None and contract.game is not GameType.NULL):
         return None
     learner_declares = state.declarer == seat
+    view = SeatView.of(state, seat)
+    overbid = not bid_reachable(view)
     rng = random.Random(seed)
     legal = sorted(state.legal_cards())
     wins = dict.fromkeys(legal, 0)
     solved = tried = 0
     target = None if contract.game is GameType.NULL else need
     for _ in range(samples):
-        drawn = _draw(state, seat, rng)
+        drawn = _draw(view, rng, reach_bid=not overbid)
         if drawn is None:
             break
         hands, skat = drawn
@@ -320,7 +372,7 @@ def insight_at(
         for card, value in solution.card_values.items():
             if bool(value) == learner_declares:
                 wins[card] += 1
-    return Insight(solved, tried, tuple((c.code, n) for c, n in wins.items()))
+    return Insight(solved, tried, tuple((c.code, n) for c, n in wins.items()), overbid)
 
 
 def add_insights(

@@ -15,7 +15,12 @@ class TableGame(models.Model):
     moves = models.JSONField(default=list)
     iss_record = models.TextField(blank=True)
     won = models.BooleanField(null=True)
+    """The declarer's result (the list's), None when passed in: not the learner's when he defended."""
+    learner_won = models.BooleanField(null=True)
+    """Did the learner's side win (:meth:`skatschule.engine.GameState.side_won`), None when passed
+    in: what "Meine Spiele" shows and filters by."""
     score = models.IntegerField(null=True)
+    """The declarer's list entry."""
     game = models.CharField(max_length=10, blank=True, default="")
     """The game type played (``clubs`` ... ``null``), empty when passed in: for the filters of "Meine Spiele"."""
     took_back = models.BooleanField(default=False)
@@ -30,6 +35,11 @@ class TableGame(models.Model):
             # one row per game: the seed and the seat make the game (services.save_finished)
             models.UniqueConstraint(fields=["user", "seed", "seat"], name="table_game_once_per_user")
         ]
+
+    @property
+    def learner_declared(self) -> bool:
+        """Was the learner the declarer (his side's result is the declarer's)?"""
+        return self.won is not None and self.won == self.learner_won
 
     def __str__(self) -> str:
         return f"Spiel {self.pk} von {self.user}"

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.formats import number_format
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from skatschule.engine import (
@@ -27,6 +29,7 @@ from skatschule.engine.bidding import BID_VALUES
 from skatschule.engine.games import Contract
 from skatschule.engine.names import game_ref
 from skatschule.engine.names import render as render_names
+from skatschule.engine.scoring import side_won
 
 from .analysis import Analysis, Step
 
@@ -90,6 +93,64 @@ def skat_shown(state: GameState, *, seen: bool) -> dict[str, list[str]]:
     }
 
 
+def grouped(value: int) -> str:
+    """A whole number with the page language's thousands separator (German 1.234, English 1,234)."""
+    return number_format(value, force_grouping=True)
+
+
+def entry(score: int) -> str:
+    """A list entry with its sign and thousands separator: ``+1.296``, ``-48``, ``0``."""
+    return f"+{grouped(score)}" if score > 0 else grouped(score)
+
+
+def verdict(state: GameState, seat: int | None, *, seat_name: str = "") -> dict[str, Any] | None:
+    """The result of a finished game from ``seat``'s side (:func:`declared_verdict`); None
+    when the game runs or was passed in."""
+    outcome = state.outcome()
+    if outcome is None or state.declarer is None:
+        return None
+    declares = None if seat is None else seat == state.declarer
+    return declared_verdict(outcome.won, outcome.score, declares=declares, seat_name=seat_name)
+
+
+def declared_verdict(declarer_won: bool, score: int, *, declares: bool | None, seat_name: str = "") -> dict[str, Any]:
+    """A game's result from the reader's side (:func:`skatschule.engine.scoring.side_won`),
+    the declarer's named apart when the reader defended, and the declarer's list entry.
+    ``declares`` None (an ISS record watched from outside): the declarer's result only;
+    ``seat_name``: the side is a seat of a record the reader watches, not the reader's own."""
+    if declares is None:
+        won = declarer_won
+        text = _("Der Alleinspieler gewinnt.") if declarer_won else _("Der Alleinspieler verliert.")
+    else:
+        won = side_won(declarer_won, declares=declares)
+        if seat_name:
+            if declares:
+                text = _("%(seat)s gewinnt als Alleinspieler.") if won else _("%(seat)s verliert als Alleinspieler.")
+            elif won:
+                text = _("Der Alleinspieler verliert; %(seat)s gewinnt als Gegenspieler.")
+            else:
+                text = _("Der Alleinspieler gewinnt; %(seat)s verliert als Gegenspieler.")
+            text = capfirst(text % {"seat": seat_name})
+        elif declares:
+            text = _("Du hast gewonnen.") if won else _("Du hast verloren.")
+        elif won:
+            text = _("Der Alleinspieler verliert; ihr habt gewonnen.")
+        else:
+            text = _("Der Alleinspieler gewinnt; ihr habt verloren.")
+    shown = entry(score)
+    mine = declares and not seat_name
+    return {
+        "won": won,
+        "declarer_won": declarer_won,
+        "declares": declares,
+        "text": text,
+        "score": shown,
+        "entry": _("Dein Eintrag in der Liste: %(score)s") % {"score": shown}
+        if mine
+        else _("Eintrag des Alleinspielers in der Liste: %(score)s") % {"score": shown},
+    }
+
+
 def table_page(table: Any, state: GameState, speech: Speech) -> dict[str, Any]:
     """The table at /ueben/spiel/ for ``table`` (services.Table) standing at ``state``."""
     seat = table.seat
@@ -129,6 +190,7 @@ def table_page(table: Any, state: GameState, speech: Speech) -> dict[str, Any]:
         "passed_in": state.passed_in,
         "result": [speech.names(line) for line in outcome.explain(speech.lang)] if outcome else [],
         "outcome": outcome,
+        "verdict": verdict(state, seat),
         "others": [{"seat": speech.seat(s), "cards": codes(state.deal.hand(s), game)} for s in range(3) if s != seat]
         if over
         else [],
@@ -184,6 +246,7 @@ def board_page(game: BoardGame, step: int, analysis: Analysis | None, speech: Sp
         "bid": state.bid,
         "result": [speech.names(line) for line in outcome.explain(speech.lang)] if outcome else [],
         "outcome": outcome,
+        "verdict": verdict(state, game.learner, seat_name="" if game.players is None else speech.seat(game.learner)),
         "skat": skat_shown(state, seen=True),
     }
     for _card in range(total - step):
@@ -226,6 +289,7 @@ def board_page(game: BoardGame, step: int, analysis: Analysis | None, speech: Sp
             "marks": marks,
             "step": found,
             "first_mistake": mistake is not None and found is not None and mistake.index == found.index,
+            "mark": None if analysis is None or found is None else analysis.mark(found),
             "insight": None if found is None else found.insight,
             "insight_best": best,
             "played_share": None if found is None or found.insight is None else found.insight.share(played),
@@ -244,6 +308,7 @@ def board_page(game: BoardGame, step: int, analysis: Analysis | None, speech: Sp
                     "card": s.card,
                     "wins": analysis.card_wins(s, s.card),
                     "gave_away": s.gave_away,
+                    "mark": analysis.mark(s),
                     "cost": s.cost,
                     "current": s.index == step,
                     "url": f"{link}schritt={s.index}",

@@ -10,10 +10,11 @@ from .models import TableGame
 
 
 def games_of(user: Any, *, won: bool | None = None, game: str = "") -> QuerySet[TableGame]:
-    """The user's finished games, newest first; only the won (or lost) ones, only one game type."""
+    """The user's finished games, newest first; only those his side won (or lost), as a
+    defender too (``learner_won``), only one game type."""
     rows = TableGame.objects.filter(user=user)
     if won is not None:
-        rows = rows.filter(won=won)
+        rows = rows.filter(learner_won=won)
     if game:
         rows = rows.filter(game=game)
     return rows.order_by("-created")

@@ -516,6 +516,7 @@ def save_finished(*, table: Table, user: Any, state: GameState | None = None) ->
                 moves=table.moves,
                 iss_record=iss_line(table, state),
                 won=None if outcome is None else outcome.won,
+                learner_won=state.side_won(table.seat),
                 score=None if outcome is None else outcome.score,
                 game="" if state.contract is None else state.contract.game.value,
                 took_back=table.took_back,

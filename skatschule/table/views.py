@@ -260,10 +260,15 @@ def _analysis_page(
         "table/analysis.html",
         {
             "analysis": found,
+            # "Gewonnen hätten": every card that kept the game won where it was given away
+            "given_winners": ()
+            if found is None or found.first_given_away is None
+            else found.winners(found.first_given_away),
             "job": job,
             "not_over": False,
             "contract": speech.contract(state.contract),
             "declarer": speech.seat(state.declarer),
+            "verdict": presenter.verdict(state, table.seat),
             "stored": stored,
             "back_query": _games_query(request) if stored else "",
         },
@@ -515,6 +520,7 @@ def _viewer(game: IssGame, step: int, request: HttpRequest, *, show_result: bool
     game_type = state.contract.game if state.contract else None
     kinds = moments.kinds_at(game, step)
     done = moments.trick_done(game, step)
+    answer = game.answer() if show_result else {}
     tricks = presenter.trick_rows(probe, speech)
     if done:
         # the trick just completed still lies on the table; who takes it is the exercise
@@ -542,7 +548,10 @@ def _viewer(game: IssGame, step: int, request: HttpRequest, *, show_result: bool
         if "legal" in kinds and probe.to_move is not None
         else [],
         "show_result": show_result,
-        "answer": game.answer() if show_result else {},
+        "answer": answer,
+        "verdict": presenter.declared_verdict(bool(answer["won"]), int(str(answer["score"])), declares=None)
+        if answer.get("declarer") is not None
+        else None,
         "result": [speech.names(s.text(speech.lang)) for s in moments.result_steps(game)] if show_result else [],
         "prev": max(step - 1, 0),
         "next": min(step + 1, len(plays)),

@@ -69,6 +69,8 @@ def run_ouvert(payload: dict[str, Any]) -> dict[str, Any]:
         "tried": found.tried,
         "wins": found.wins,
         "possible": found.possible,
+        "proven": found.proven,
+        "top_down": found.top_down,
         "counter": None if found.counter is None else [[c.code for c in part] for part in found.counter],
     }
 

@@ -127,6 +127,12 @@ class Lesson:
     def contains(self, kind: str, level: int) -> bool:
         return LessonStep(kind, level) in self.steps
 
+    @property
+    def has_activity(self) -> bool:
+        """A step of the lesson is an :class:`Activity` (a whole game at the table): its
+        progress counts finished games, won or lost, beside right answers."""
+        return any(get_activity(step.kind) is not None for step in self.steps)
+
 
 # --- activities --------------------------------------------------------------
 

@@ -126,7 +126,7 @@ def test_the_board_names_the_first_mistake_and_how_many_deals_were_sampled(clien
     assert found is not None
     for step in found.steps:
         page = client.get(URL + "brett/", {"schritt": step.index}).content.decode()
-        assert ("Der erste Fehler, der das Ergebnis änderte" in page) == (step is found.first_given_away)
+        assert ("Ergebnis verschenkt, der erste solche Fehler" in page) == (step is found.first_given_away)
         insight = step.insight
         assert insight is not None and insight.tried <= 4
         if insight.samples:
@@ -217,14 +217,15 @@ def test_meine_spiele_lists_filters_and_links_each_board(client: Client, player:
     assert client.get(URL + "meine/").status_code == 200
     table, state = _play_to_the_end(client)
     other = django_user_model.objects.create_user("fremd", password="geheim-12345")
-    TableGame.objects.create(user=other, seed=1, seat=0, moves=[], won=True, score=10, game="grand")
+    TableGame.objects.create(user=other, seed=1, seat=0, moves=[], won=True, learner_won=True, score=10, game="grand")
     page = client.get(URL + "meine/").content.decode()
     row = TableGame.objects.get(user=player, pk=present(table.saved))
     assert f'href="/ueben/spiel/{row.pk}/brett/"' in page
     assert f"/ueben/spiel/{TableGame.objects.get(user=other).pk}/brett/" not in page
     assert state.contract is not None and row.game == state.contract.game.value
-    result = "gewonnen" if row.won else "verloren"
-    wrong = "verloren" if row.won else "gewonnen"
+    assert row.learner_won == state.side_won(table.seat)
+    result = "gewonnen" if row.learner_won else "verloren"
+    wrong = "verloren" if row.learner_won else "gewonnen"
     assert f"/ueben/spiel/{row.pk}/brett/" in client.get(URL + "meine/", {"ergebnis": result}).content.decode()
     assert f"/ueben/spiel/{row.pk}/brett/" not in client.get(URL + "meine/", {"ergebnis": wrong}).content.decode()
     other_game = "null" if row.game != "null" else "grand"

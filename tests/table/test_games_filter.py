@@ -35,7 +35,7 @@ def _back(page: str) -> str:
 
 def test_the_way_back_keeps_the_filter(client: Client, player: Any) -> None:
     row = _stored_game(player)
-    result = "gewonnen" if row.won else "verloren"
+    result = "gewonnen" if row.learner_won else "verloren"
     query = f"ergebnis={result}&spiel={row.game}"
     listing = client.get(GAMES, {"ergebnis": result, "spiel": row.game}).content.decode()
     board = f"{URL}{row.pk}/brett/?{query}"

@@ -138,6 +138,28 @@ def test_the_lesson_step_links_the_table_instead_of_an_exercise(client: Client, 
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("lang", "said", "bar"),
+    [
+        ("de", "gewonnen oder verloren", "richtigen Antworten oder zu Ende gespielten Spielen"),
+        ("en", "won or lost", "right answers or games played to the end"),
+    ],
+)
+def test_the_lesson_says_it_counts_games_won_or_lost(client: Client, lang: str, said: str, bar: str) -> None:
+    """A lost game counts for lesson 16 too: the page says what it counts, not "richtige Antworten"."""
+    lesson = get_lesson(LESSON)
+    assert lesson is not None and lesson.has_activity
+    number = next(i for i, s in enumerate(lesson.steps, 1) if s.kind == "spiel")
+    client.cookies["django_language"] = lang
+    page = client.get(f"/ueben/lektion/{LESSON}/?stufe={number}").content.decode()
+    assert said in page and bar in page
+    assert "zählt als eine richtige Antwort" not in page and "counts as a right answer" not in page
+    other = get_lesson("spielwert")
+    assert other is not None and not other.has_activity
+    assert bar not in client.get(other.url).content.decode()
+
+
+@pytest.mark.django_db
 def test_table_games_stay_out_of_the_progress_export(client: Client, player: Any) -> None:
     _play_to_the_end(client)
     assert Attempt.objects.filter(user=player, kind="spiel").count() == 1

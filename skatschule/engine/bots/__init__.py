@@ -21,7 +21,7 @@ from ..game import GameState, Move, Phase, Play
 from .declaring import bid_for_limit, choose_bid, choose_contract, choose_discard, choose_setup
 from .levels import BotConfig, BotLevel
 from .play import LEVEL_CAP, CardChoice, choose_card, random_card, rule_score
-from .view import SeatView, reaches_bid, sample_deal, unseen_cards
+from .view import SeatView, bid_reachable, reaches_bid, sample_deal, unseen_cards
 
 __all__ = [
     "LEVEL_CAP",
@@ -30,6 +30,7 @@ __all__ = [
     "CardChoice",
     "SeatView",
     "bid_for_limit",
+    "bid_reachable",
     "bot_move",
     "choose_bid",
     "choose_card",

@@ -18,7 +18,7 @@ from ..game import GameState
 from ..games import Contract, GameType
 from ..scoring import game_value, matadors_in_mask
 
-__all__ = ["SeatView", "unseen_cards", "sample_deal", "reaches_bid", "TRIES", "BID_REDRAWS"]
+__all__ = ["SeatView", "unseen_cards", "sample_deal", "reaches_bid", "bid_reachable", "TRIES", "BID_REDRAWS"]
 
 _ALL = 0xFFFFFFFF
 _ATTEMPTS = 24
@@ -28,7 +28,9 @@ _ATTEMPTS = 24
 @dataclass(frozen=True, slots=True)
 class SeatView:
     """Everything ``seat`` has seen: its hand, the skat if it put it away itself, the cards
-    played (and by whom), who could not follow which group, the auction and the game."""
+    played (and by whom), who could not follow which group, the auction and the game, and in
+    an ouvert game the declarer's cards: he lays them open before the first lead (rule 1.2.5),
+    so every seat sees them for the whole play."""
 
     seat: int
     contract: Contract
@@ -46,6 +48,8 @@ class SeatView:
     bid: int
     picked_up: bool
     auction: Auction
+    open_hand: int = 0
+    """The declarer's cards in hand as every seat sees them in an ouvert game (else 0)."""
 
     @classmethod
     def of(cls, state: GameState, seat: int) -> SeatView:
@@ -82,6 +86,7 @@ class SeatView:
             bid=state.bid,
             picked_up=state.picked_up,
             auction=state.auction,
+            open_hand=state.hands[declarer] if contract.ouvert else 0,
         )
 
     @property
@@ -94,16 +99,23 @@ class SeatView:
 
     @property
     def unseen(self) -> int:
-        """The cards the seat has not seen: in the other hands or the skat."""
-        return _ALL & ~(self.hand | self.played | (self.known_skat or 0))
+        """The cards the seat has not seen: in the other hands or the skat (an ouvert
+        declarer's open cards are seen)."""
+        return _ALL & ~(self.hand | self.played | (self.known_skat or 0) | self.open_hand)
+
+    def hidden_counts(self) -> list[int]:
+        """How many unseen cards each seat holds: none in the seat's own hand, nor in an ouvert
+        declarer's open one."""
+        return [
+            0 if s == self.seat or (self.open_hand and s == self.declarer) else n for s, n in enumerate(self.counts)
+        ]
 
 
 def unseen_cards(state: GameState, seat: int) -> tuple[int, list[int], int]:
     """What ``seat`` cannot see: the mask of unseen cards, how many each other seat holds,
     and how many of them lie in the skat (0 when the seat put the skat away itself)."""
     view = SeatView.of(state, seat)
-    counts = [n if s != seat else 0 for s, n in enumerate(view.counts)]
-    return view.unseen, counts, 0 if view.known_skat is not None else 2
+    return view.unseen, view.hidden_counts(), 0 if view.known_skat is not None else 2
 
 
 # ---------------------------------------------------------------- inference from the bidding
@@ -173,7 +185,7 @@ BID_REDRAWS = 4
 
 def _deal_once(view: SeatView, rng: random.Random, tries: int) -> tuple[list[int], int] | None:
     unseen = view.unseen
-    counts = [n if s != view.seat else 0 for s, n in enumerate(view.counts)]
+    counts = view.hidden_counts()
     skat_count = 0 if view.known_skat is not None else 2
     voids = view.voids
     cards = [i for i in range(32) if unseen >> i & 1]
@@ -195,6 +207,8 @@ def _deal_once(view: SeatView, rng: random.Random, tries: int) -> tuple[list[int
             room[place] -= 1
         if ok:
             hands[view.seat] = view.hand
+            if view.open_hand:
+                hands[view.declarer] = view.open_hand
             skat = view.known_skat if view.known_skat is not None else hands[3]
             return hands[:3], skat
     return None
@@ -210,6 +224,35 @@ def reaches_bid(view: SeatView, hands: list[int], skat: int) -> bool:
     twelve = hands[declarer] | view.played_by[declarer] | skat
     best = game_value(view.contract, matadors_in_mask(view.game, twelve), schneider=True).value
     return best >= view.bid
+
+
+def bid_reachable(view: SeatView) -> bool:
+    """Could any deal of the cards ``view`` cannot see give the declarer twelve cards that reach
+    his bid as :func:`reaches_bid` counts it? False: the game was overbid, as the seat can tell
+    from what it saw (then no drawn deal can fit the bid). Exact over which trumps the declarer
+    can hold; the voids are left aside, so False is sure and True a possibility."""
+    if view.game.is_null:
+        return True
+    declarer = view.declarer
+    known = view.played_by[declarer] | view.open_hand
+    if view.seat == declarer:
+        known |= view.hand | (view.known_skat or 0)
+    unseen = view.unseen
+    free = 12 - known.bit_count()
+    order = view.game.trumps_in_order
+    for k in range(len(order), 0, -1):
+        top = 0
+        for trump in order[:k]:
+            top |= trump.bit
+        after = order[k].bit if k < len(order) else 0
+        for holds, keeps_out in ((top, after), (after, top)):  # "mit k", then "ohne k"
+            if holds & ~(known | unseen) or keeps_out & known:
+                continue
+            if not (holds & unseen).bit_count() <= free <= (unseen & ~keeps_out).bit_count():
+                continue
+            matadors = k if holds == top else -k
+            return game_value(view.contract, matadors, schneider=True).value >= view.bid
+    return False
 
 
 def sample_deal(
