@@ -25,11 +25,11 @@ from fractions import Fraction
 from .bidding import AuctionMove, Bid, Hold, Pass
 from .errors import SkatError
 from .explain import Step
-from .text import Text
 from .games import TOTAL_POINTS, Contract
 from .lists import BierlachsRound, bierlachs_rows, isko_totals, seeger_totals
 from .pub import RAMSCH_PAR, BockReading, RamschResult, bock_trigger, score_ramsch, starts_bock_round
 from .scoring import Outcome
+from .text import Text
 
 __all__ = [
     "KontraReading",

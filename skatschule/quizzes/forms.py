@@ -83,7 +83,10 @@ class QuizForm(forms.Form):
     item_count = forms.IntegerField(label=_("Anzahl der Aufgaben"), min_value=1, max_value=MAX_ITEMS, initial=5)
     difficulty = forms.TypedChoiceField(label=_("Schwierigkeit"), coerce=int, initial=1)
     variants = forms.ChoiceField(
-        label=pgettext_lazy("Quiz", "Aufgaben"), choices=Quiz.Variants.choices, initial=Quiz.Variants.FIXED, widget=forms.RadioSelect
+        label=pgettext_lazy("Quiz", "Aufgaben"),
+        choices=Quiz.Variants.choices,
+        initial=Quiz.Variants.FIXED,
+        widget=forms.RadioSelect,
     )
     opens_at = forms.DateTimeField(label=_("Beginn"), required=False, widget=_DATETIME)
     closes_at = forms.DateTimeField(label=pgettext_lazy("Quiz", "Ende"), required=False, widget=_DATETIME)
