@@ -104,15 +104,56 @@ class RowView:
     steps: list[tuple[str, tuple[str, ...]]]
     won: bool | None
 
+    @property
+    def columns(self) -> list[tuple[int | None, int]]:
+        """Each player's entry in this row beside the running total after it (one template loop)."""
+        return list(zip(self.cells, self.totals, strict=True))
+
+
+ROWS_PER_PAGE = 24
+"""Rows of the list on one page of the sheet; the newest page is shown unless another is asked for
+(a sheet of an evening's 100 games stays as quick as one of 20)."""
+
+
+@dataclass(frozen=True)
+class RowsPage:
+    number: int
+    count: int
+    first: int
+    """The index of the page's first row in the whole list."""
+
+    @property
+    def older(self) -> int | None:
+        return self.number - 1 if self.number > 1 else None
+
+    @property
+    def newer(self) -> int | None:
+        return self.number + 1 if self.number < self.count else None
+
+
+def rows_page(total: int, asked: str | None) -> RowsPage:
+    """The page ``asked`` (``?seite=``; anything that is not a page number gives the newest)."""
+    count = max(1, -(-total // ROWS_PER_PAGE))
+    number = int(asked) if asked and asked.isdigit() and 1 <= int(asked) <= count else count
+    return RowsPage(number, count, (number - 1) * ROWS_PER_PAGE)
+
 
 def _text(text: str, lang: str, deck: str) -> str:
     return render(text, lang, deck)
 
 
 def sheet_view(
-    data: dict[str, Any], *, system: str, lang: str, deck: str, bierlachs_limit: int | None = None
+    data: dict[str, Any],
+    *,
+    system: str,
+    lang: str,
+    deck: str,
+    bierlachs_limit: int | None = None,
+    page: str | None = None,
+    all_rows: bool = False,
 ) -> dict[str, Any]:
-    """Everything the sheet page shows, computed by the engine from the entries."""
+    """Everything the sheet page shows, computed by the engine from the entries: the rows of one
+    page (``page``, default the newest; ``all_rows`` for the print and the download)."""
     if system not in SYSTEMS:
         system = "isko"
     try:
@@ -123,7 +164,9 @@ def sheet_view(
     state = rep.state
     rows = []
     deal_names = {DealKind.NORMAL: "", DealKind.BOCK: "Bock", DealKind.RAMSCH: "Ramsch"}
-    for row in rep.rows:
+    shown = rows_page(len(rep.rows), page)
+    window = rep.rows if all_rows else rep.rows[shown.first : shown.first + ROWS_PER_PAGE]
+    for row in window:
         cells: list[int | None] = [None] * len(players)
         if row.kind == "change":
             pass
@@ -163,6 +206,7 @@ def sheet_view(
     return {
         "players": players,
         "rows": rows,
+        "rows_page": None if all_rows else shown,
         "system": system,
         "isko_totals": list(state.totals),
         "seeger_totals": seeger,

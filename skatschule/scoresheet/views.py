@@ -29,7 +29,7 @@ from .forms import (
 from .services import SheetError, SheetStore
 
 
-def _context(request: HttpRequest, store: SheetStore) -> dict[str, Any]:
+def _context(request: HttpRequest, store: SheetStore, *, all_rows: bool = False) -> dict[str, Any]:
     data = store.load()
     system = request.GET.get("system", "isko")
     limit = request.GET.get("bierlachs")
@@ -39,6 +39,8 @@ def _context(request: HttpRequest, store: SheetStore) -> dict[str, Any]:
         lang=current_lang(),
         deck=current_deck(request),
         bierlachs_limit=401 if limit == "401" else 301 if limit == "301" else None,
+        page=request.GET.get("seite"),
+        all_rows=all_rows,
     )
     ctx["store"] = store
     ctx["key"] = store.key
@@ -257,7 +259,7 @@ def correct(request: HttpRequest, key: str, number: int) -> HttpResponse:
 def _csv(request: HttpRequest, store: SheetStore) -> HttpResponse:
     """The sheet as CSV like the site's other exports: UTF-8 with BOM, semicolons under German,
     the one formula guard (core/spreadsheets.py) on every cell."""
-    ctx = _context(request, store)
+    ctx = _context(request, store, all_rows=True)
     players = ctx["players"]
     table: list[list[object]] = [
         [_("Nr."), _("Geber"), _("Art"), _("Spiel"), _("Alleinspieler"), *players]
@@ -311,13 +313,13 @@ def game_log(request: HttpRequest, key: str) -> HttpResponse:
 @require_GET
 def print_view(request: HttpRequest, key: str) -> HttpResponse:
     store = selectors.store_for(request, key)
-    return render(request, "scoresheet/print.html", _context(request, store))
+    return render(request, "scoresheet/print.html", _context(request, store, all_rows=True))
 
 
 @require_GET
 def shared_print(request: HttpRequest, share_id: str) -> HttpResponse:
     store = selectors.shared_store(share_id)
-    return render(request, "scoresheet/print.html", _context(request, store))
+    return render(request, "scoresheet/print.html", _context(request, store, all_rows=True))
 
 
 @require_GET

@@ -366,3 +366,23 @@ def test_the_sheet_speaks_plainly_before_and_after_a_correction(client: Client) 
     assert f"Spiel 1 geändert ({at:%d.%m.%Y %H:%M})" in page
     form = client.get("/liste/").content.decode()
     assert "der Alleinspieler hat verloren" in form and "Seed 00" not in form
+
+
+def test_a_long_evening_is_shown_a_page_at_a_time_newest_first(client: Client) -> None:
+    """100 games once made one 100 kB page whose rendering grew with every game; the print and
+    the download still hold every game."""
+    from skatschule.scoresheet.selectors import ROWS_PER_PAGE
+
+    client.post("/liste/", {**NEW, "series": "120"})
+    games = ROWS_PER_PAGE * 2 + 3
+    for _ in range(games):
+        assert _game(client, "sitzung").status_code == 302
+    newest = client.get("/liste/sitzung/").content.decode()
+    assert newest.count('class="sheet-row') == 3 and f'id="spiel-{games}"' in newest and 'id="spiel-1"' not in newest
+    assert "Seite 3 von 3" in newest and 'href="?seite=2#liste"' in newest and "Spätere Spiele" not in newest
+    first = client.get("/liste/sitzung/?seite=1").content.decode()
+    assert first.count('class="sheet-row') == ROWS_PER_PAGE and 'id="spiel-1"' in first and 'href="?seite=2#liste"' in first
+    for junk in ("0", "99", "-1", "x"):  # not a page: the newest
+        assert f'id="spiel-{games}"' in client.get(f"/liste/sitzung/?seite={junk}").content.decode()
+    printed = client.get("/liste/sitzung/druck/").content.decode()
+    assert printed.count("<tr>") >= games
