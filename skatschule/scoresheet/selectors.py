@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -110,6 +111,9 @@ class RowView:
         return list(zip(self.cells, self.totals, strict=True))
 
 
+ALL_ROWS = "alle"
+"""The ``page`` of :func:`sheet_view` that holds every row (print, CSV)."""
+
 ROWS_PER_PAGE = 24
 """Rows of the list on one page of the sheet; the newest page is shown unless another is asked for
 (a sheet of an evening's 100 games stays as quick as one of 20)."""
@@ -142,18 +146,29 @@ def _text(text: str, lang: str, deck: str) -> str:
     return render(text, lang, deck)
 
 
-def sheet_view(
-    data: dict[str, Any],
-    *,
-    system: str,
-    lang: str,
-    deck: str,
-    bierlachs_limit: int | None = None,
-    page: str | None = None,
-    all_rows: bool = False,
-) -> dict[str, Any]:
+@dataclass(frozen=True)
+class SheetQuery:
+    """What the reader asked of the sheet page: the list system, the Bierlachs limit, the page."""
+
+    system: str = "isko"
+    bierlachs_limit: int | None = None
+    page: str | None = None
+    """``?seite=`` (default the newest page), or :data:`ALL_ROWS`."""
+
+    @classmethod
+    def of(cls, params: Mapping[str, str]) -> SheetQuery:
+        limit = params.get("bierlachs")
+        return cls(
+            params.get("system", "isko"),
+            401 if limit == "401" else 301 if limit == "301" else None,
+            params.get("seite"),
+        )
+
+
+def sheet_view(data: dict[str, Any], *, query: SheetQuery, lang: str, deck: str) -> dict[str, Any]:
     """Everything the sheet page shows, computed by the engine from the entries: the rows of one
-    page (``page``, default the newest; ``all_rows`` for the print and the download)."""
+    page (the newest unless ``query`` asks for another; :data:`ALL_ROWS` for print and download)."""
+    system, bierlachs_limit, page = query.system, query.bierlachs_limit, query.page
     if system not in SYSTEMS:
         system = "isko"
     try:
@@ -165,6 +180,7 @@ def sheet_view(
     rows = []
     deal_names = {DealKind.NORMAL: "", DealKind.BOCK: "Bock", DealKind.RAMSCH: "Ramsch"}
     shown = rows_page(len(rep.rows), page)
+    all_rows = page == ALL_ROWS
     window = rep.rows if all_rows else rep.rows[shown.first : shown.first + ROWS_PER_PAGE]
     for row in window:
         cells: list[int | None] = [None] * len(players)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -30,18 +31,10 @@ from .services import SheetError, SheetStore
 
 
 def _context(request: HttpRequest, store: SheetStore, *, all_rows: bool = False) -> dict[str, Any]:
-    data = store.load()
-    system = request.GET.get("system", "isko")
-    limit = request.GET.get("bierlachs")
-    ctx = selectors.sheet_view(
-        data,
-        system=system,
-        lang=current_lang(),
-        deck=current_deck(request),
-        bierlachs_limit=401 if limit == "401" else 301 if limit == "301" else None,
-        page=request.GET.get("seite"),
-        all_rows=all_rows,
-    )
+    query = selectors.SheetQuery.of(request.GET)
+    if all_rows:
+        query = replace(query, page=selectors.ALL_ROWS)
+    ctx = selectors.sheet_view(store.load(), query=query, lang=current_lang(), deck=current_deck(request))
     ctx["store"] = store
     ctx["key"] = store.key
     ctx["editable"] = store.editable
