@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import override, pgettext
 
 from skatschule.core.notfound import NotFound
+from skatschule.core.people import person_name
 from skatschule.core.spreadsheets import local_datetime
 from skatschule.engine.numbers import is_plain_number
 from skatschule.training.lessons import Lesson, get_lesson, get_lessons
@@ -245,7 +246,7 @@ def class_status(assignment: Assignment, now: datetime | None = None) -> list[St
         when = finished[m.student_id]
         lines.append(
             StudentLine(
-                name=m.student.get_username(),
+                name=person_name(m.student),
                 done_at=when,
                 late=when is not None and when > assignment.due_at,
                 overdue=when is None and now > assignment.due_at,
@@ -404,7 +405,7 @@ def class_progress(classroom: Classroom, sort: str = SORT_NAME) -> ClassProgress
         students.append(
             StudentProgress(
                 student_id=sid,
-                name=m.student.get_username(),
+                name=person_name(m.student),
                 lessons=[lesson_progress(lesson, rows.get(sid, [])) for lesson in lessons],
                 last_activity=max(times) if times else None,
                 quizzes=[QuizCell(qid, title, best.get((qid, sid)), total) for qid, title, total in quizzes],

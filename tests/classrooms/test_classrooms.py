@@ -173,3 +173,15 @@ def test_get_new_class_shows_the_form_like_new_quiz(teacher: User, student: User
     away = client_for(student).get(reverse("classrooms:create"))
     assert away.status_code == 302 and away["Location"] == reverse("classrooms:index")
     assert client_for(teacher).put(reverse("classrooms:create")).status_code == 405
+
+
+def test_the_roster_names_people_as_the_lms_sent_them(teacher: User, classroom: Classroom, student: User) -> None:
+    """An LTI launch makes accounts like "anna-pik-632651e9" and sends the person's name: the
+    teacher reads the name, and the username only where no name is known."""
+    student.first_name, student.last_name = "Anna", "Pik"
+    student.save()
+    page = client_for(teacher).get(reverse("classrooms:detail", kwargs={"pk": classroom.pk})).content.decode()
+    assert ">Anna Pik\n" in page and "Anna Pik entfernen" in page
+    assert ">schuelerin\n" in page  # no name known: the username
+    progress = selectors.class_progress(classroom, selectors.SORT_NAME)
+    assert "Anna Pik" in {line.name for line in progress.students}
