@@ -99,10 +99,10 @@ def test_progress_is_the_same_on_both_servers(store: str) -> None:
 
 def test_quiz_answers_are_the_same_on_both_servers() -> None:
     """A student starts a quiz on A, answers alternately on B and A, submits on B: all counted."""
-    authoring = pytest.importorskip("skatschule.quizzes.services.authoring")
-    questions = pytest.importorskip("skatschule.quizzes.questions")
-    classrooms = pytest.importorskip("skatschule.classrooms.services")
+    from skatschule.classrooms import services as classrooms
+    from skatschule.quizzes import questions
     from skatschule.quizzes.models import QuizAnswer, QuizAttempt
+    from skatschule.quizzes.services import authoring
 
     User = get_user_model()
     teacher = User.objects.create_user("lehrerin")

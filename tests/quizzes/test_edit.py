@@ -456,6 +456,23 @@ def test_messages_in_german_and_english(teacher: User, classroom: Classroom, stu
 # --- an edit racing the first start -------------------------------------------------------------------
 
 
+def _until_a_query_waits_for_a_lock(seconds: float = 10.0) -> None:
+    """On PostgreSQL: return once another connection waits for a row lock (the edit behind the
+    start), read from pg_stat_activity instead of guessing with a sleep. SQLite lets one writer
+    in at a time anyway, so there the order needs no waiting."""
+    if connections["default"].vendor != "postgresql":
+        return
+    with connections["default"].cursor() as cursor:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            cursor.execute("SELECT pg_stat_clear_snapshot()")  # a transaction reads the view once otherwise
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
+            if cursor.fetchone()[0]:
+                return
+            time.sleep(0.01)
+    raise AssertionError("the edit never waited for the lock")
+
+
 @pytest.mark.django_db(transaction=True)
 def test_an_edit_waiting_for_a_first_start_finds_the_items_locked(
     make_quiz: Callable[..., Quiz], teacher: User, student: User
@@ -477,7 +494,7 @@ def test_an_edit_waiting_for_a_first_start_finds_the_items_locked(
                 results["attempt"] = attempts.start_attempt(quiz=Quiz.objects.get(pk=quiz.pk), student=student)
                 started.set()
                 editing.wait(5)
-                time.sleep(0.5)  # the edit is now waiting for the lock
+                _until_a_query_waits_for_a_lock()  # the edit is now waiting for the lock
         finally:
             connections.close_all()
 
