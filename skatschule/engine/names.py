@@ -224,7 +224,8 @@ _SYMBOLS = ("♣", "♠", "♥", "♦")
 
 def _opens_sentence(text: str, at: int) -> bool:
     """Whether a sentence begins at ``at``: the text's start, a line's start, or after a full
-    stop, question or exclamation mark and a space (looks back over the spaces only)."""
+    stop, question or exclamation mark and a space (looks back over the spaces only). A name that
+    is the whole text is a fragment for a template's sentence and is left as it is."""
     i = at
     while i > 0 and text[i - 1] in " \t":
         i -= 1
@@ -268,7 +269,7 @@ def render(text: str, lang: str = "de", deck: str | None = DEFAULT_DECK) -> str:
 
     def name(m: re.Match[str]) -> str:
         kind = m.group(1)
-        if _opens_sentence(text, m.start()):
+        if _opens_sentence(text, m.start()) and text.strip() != m.group(0):
             kind = kind[:1].upper() + kind[1:]  # a name that opens a sentence starts with a capital
         return _name(kind, m.group(2), lang, names)
 

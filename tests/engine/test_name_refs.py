@@ -18,6 +18,7 @@ def test_a_name_opening_a_sentence_is_capitalised(deck: str, ref: str) -> None:
     for text in (f"{ref}: yes", f"No. {ref} was better", f"Why?  {ref}!", f"one\n{ref}"):
         assert opening in render(text, "en", deck), text
     assert render(f"not {ref}, and {ref}.", "en", deck) == f"not {inside}, and {inside}."
+    assert render(ref, "en", deck) == inside  # a name alone is a fragment for another sentence
 
 
 def test_german_names_are_unchanged() -> None:
