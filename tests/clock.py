@@ -50,9 +50,10 @@ SESSION_ENV = "SKATSCHULE_TEST_NOW"
 
 
 def berlin(day: date, hour: int = 12, minute: int = 0, *, fold: int = 0) -> datetime:
-    """``hour:minute`` on ``day`` in Berlin, as an aware datetime (``fold=1``: the second
-    02:xx of the autumn change)."""
-    return datetime(day.year, day.month, day.day, hour, minute, fold=fold, tzinfo=BERLIN)
+    """The instant (in UTC) when Berlin's clocks show ``hour:minute`` on ``day`` (``fold=1``: the
+    second 02:xx of the autumn change). In UTC, so that arithmetic on it counts real time: Python
+    adds and subtracts datetimes of one zone by their wall clocks."""
+    return datetime(day.year, day.month, day.day, hour, minute, fold=fold, tzinfo=BERLIN).astimezone(UTC)
 
 
 def days(start: date, count: int) -> list[date]:
