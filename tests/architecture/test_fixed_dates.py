@@ -158,9 +158,16 @@ def test_the_check_sees_each_kind_of_read(tmp_path: Path) -> None:
         "    d = timezone.now() - timedelta(days=2)\n"
         "    e = timezone.now() - timedelta(days=2)  # any day\n"
         "    f = timezone.now() - timedelta(hours=2)\n"
+        "    # any day: a cut-off\n"
+        "    h = timezone.now() - timedelta(days=90)\n"
         "def test_b(clock):\n"
         "    g = date.today()\n",
         encoding="utf-8",
     )
     lines = [f.split(":")[1] for f in _findings(sample, root=tmp_path)]
     assert lines == ["2", "3", "4", "5"]
+    pinned = tmp_path / "test_pinned.py"
+    pinned.write_text(
+        'pytestmark = [pytest.mark.usefixtures("clock")]\ndef test_c():\n    date.today()\n', encoding="utf-8"
+    )
+    assert _findings(pinned, root=tmp_path) == []
