@@ -22,8 +22,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 from django.db import connection
+from freezegun.api import TickingDateTimeFactory
 from hypothesis import settings as hypothesis_settings
 from hypothesis.configuration import set_hypothesis_home_dir
+
+from tests.clock import frozen, start_session_clock, stop_session_clock
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -53,6 +56,20 @@ def pytest_configure(config: pytest.Config) -> None:
 
     override_settings(TASKS=IMMEDIATE_TASKS, PASSWORD_HASHERS=FAST_HASHERS).enable()
     config.pluginmanager.register(SlowFirst(), "skatschule-slow-first")
+    start_session_clock()  # SKATSCHULE_TEST_NOW: the whole run on a chosen day (tests/clock.py)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    stop_session_clock()
+
+
+@pytest.fixture
+def clock() -> Iterator[TickingDateTimeFactory]:
+    """The site's clock at a fixed instant (tests/clock.py: Wednesday 2026-11-25, noon in Berlin),
+    ticking; ``clock.move_to(when)`` sets it. Every test whose outcome depends on the date takes it."""
+    with frozen() as factory:
+        assert isinstance(factory, TickingDateTimeFactory)
+        yield factory
 
 
 CHROMIUM = Path("/usr/bin/chromium")

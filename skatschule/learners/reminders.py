@@ -32,7 +32,7 @@ from skatschule.training.registry import get_type
 from skatschule.training.services import review
 
 from .models import LearnerSettings, Reminders, ReminderSent
-from .selectors import zone_of
+from .selectors import local_today, zone_of
 from .services import unsubscribe_token
 
 __all__ = ["REMINDER_JOB", "period_for", "queue_due_reminders", "send_reminder"]
@@ -42,7 +42,7 @@ REMINDER_JOB = "reminder_mail"
 
 def period_for(frequency: str, zone: str, now: datetime | None = None) -> str:
     """``d2026-11-26`` (the local day) for daily mails, ``w2026-48`` (the ISO week) for weekly ones."""
-    local = (now or timezone.now()).astimezone(zone_of(zone)).date()
+    local = local_today(zone, now)
     if frequency == Reminders.WEEKLY:
         year, week, _day = local.isocalendar()
         return f"w{year}-{week:02d}"

@@ -71,6 +71,9 @@ def choices_for(request: Any) -> Choices:
 
 
 def local_today(zone: str, now: datetime | None = None) -> date:
+    """The calendar day in ``zone`` at ``now`` (default: the site's clock): the one place that
+    says what "today" is, for the daily goal, the streak, the reminders' period and the daily
+    puzzle. A local day has 23 or 25 hours at a clock change; nothing here counts hours."""
     return (now or timezone.now()).astimezone(zone_of(zone)).date()
 
 

@@ -13,7 +13,6 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -24,6 +23,7 @@ from skatschule.engine.puzzles import Theme
 from skatschule.exercises.base import AnswerError
 from skatschule.jobs.selectors import job_for
 from skatschule.jobs.services import LimitReached
+from skatschule.learners.selectors import choices_for, local_today
 from skatschule.owners import Owner, owner_for
 from skatschule.table.selectors import games_of
 
@@ -143,7 +143,7 @@ def puzzle(request: HttpRequest, puzzle_id: str) -> HttpResponse:
 @require_GET
 def daily(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request, create=False)
-    row = selectors.daily(timezone.localdate())
+    row = selectors.daily(local_today(choices_for(request).time_zone))  # the learner's day, as the daily goal's
     if row is None:
         return render(request, "puzzles/none_left.html", {"theme": ""})
     return _page(request, owner, row, PuzzleAttempt.Mode.DAILY, extra={"daily": True})

@@ -39,6 +39,7 @@ def test_teacher_edits_title_and_end_on_a_phone(browser: Browser, live_server: L
         expect(page.get_by_role("heading", level=1)).to_have_text("Quiz bearbeiten")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "wider than the phone"
 
+        # any day: every day has an 18:30
         closes = timezone.localtime(timezone.now() + timedelta(days=3)).replace(
             hour=18, minute=30, second=0, microsecond=0
         )

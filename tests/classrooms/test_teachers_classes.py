@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import User
@@ -36,8 +36,13 @@ def _master(student: User, lesson: Lesson, correct: bool = True, times: int | No
         answer(step.kind, step.level, Owner.for_user(student), correct, lesson=lesson.slug)
 
 
-def _due(days: float = 2) -> str:
-    return (timezone.localtime() + timedelta(days=days)).strftime("%Y-%m-%dT%H:%M")
+def _tomorrow() -> datetime:
+    return timezone.now() + timedelta(days=1)  # any day: an instant, no calendar
+
+
+def _due() -> str:
+    """The due time a teacher types: 18:00 in two days (every day has an 18:00; 02:30 not)."""
+    return timezone.localtime(timezone.now() + timedelta(days=2)).strftime("%Y-%m-%dT18:00")  # any day
 
 
 # --- class progress -------------------------------------------------------------------------------
@@ -190,9 +195,7 @@ def test_late_and_overdue(teacher: User, classroom: Classroom, student: User, ot
 
 def test_class_page_counts_no_late_work_when_on_time(teacher: User, classroom: Classroom, student: User) -> None:
     lesson = _lesson()
-    services.assign_homework(
-        teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(days=1)
-    )
+    services.assign_homework(teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}", due_at=_tomorrow())
     _master(student, lesson)
     [summary] = selectors.class_assignments(classroom)
     assert (summary.done, summary.late, summary.overdue) == (1, 0, 0)
@@ -204,7 +207,7 @@ def test_class_page_counts_no_late_work_when_on_time(teacher: User, classroom: C
 def test_mastery_counts_once_reached(teacher: User, classroom: Classroom, student: User) -> None:
     lesson = _lesson()
     assignment = services.assign_homework(
-        teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}", due_at=timezone.now() + timedelta(days=1)
+        teacher=teacher, classroom=classroom, task=f"lesson:{lesson.slug}", due_at=_tomorrow()
     )
     _master(student, lesson)
     _master(student, lesson, correct=False, times=lesson.mastery_window)  # the streak is gone now
@@ -218,11 +221,9 @@ def test_assign_quiz_done_by_submitting(teacher: User, classroom: Classroom, stu
         owner=teacher, classroom=classroom, title="Entwurf", pool=pool, item_count=1, draft=True
     )
     with pytest.raises(ClassroomError):
-        services.assign_homework(
-            teacher=teacher, classroom=classroom, task=f"quiz:{draft.pk}", due_at=timezone.now() + timedelta(days=1)
-        )
+        services.assign_homework(teacher=teacher, classroom=classroom, task=f"quiz:{draft.pk}", due_at=_tomorrow())
     assignment = services.assign_homework(
-        teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1)
+        teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=_tomorrow()
     )
     [line] = selectors.student_homework(student)
     assert not line.done and line.url == reverse("quizzes:start", kwargs={"pk": quiz.pk})
@@ -255,16 +256,14 @@ def test_a_quiz_of_another_class_is_refused(teacher: User, classroom: Classroom)
     pool = authoring.build_pool(kinds=("augen",), difficulty=1)
     quiz = authoring.create_quiz(owner=teacher, classroom=other_room, title="Fremd", pool=pool, item_count=1)
     with pytest.raises(ClassroomError):
-        services.assign_homework(
-            teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1)
-        )
+        services.assign_homework(teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=_tomorrow())
 
 
 def test_homework_pages_are_the_teachers_only(
     teacher: User, other_teacher: User, classroom: Classroom, student: User
 ) -> None:
     assignment = services.assign_homework(
-        teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=timezone.now() + timedelta(days=1)
+        teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=_tomorrow()
     )
     for user in (other_teacher, student):
         client = client_for(user)
@@ -280,9 +279,7 @@ def test_homework_pages_are_the_teachers_only(
 
 def test_homework_of_other_classes_is_not_shown(teacher: User, classroom: Classroom, student: User) -> None:
     outsider = make_user("aussen")
-    services.assign_homework(
-        teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=timezone.now() + timedelta(days=1)
-    )
+    services.assign_homework(teacher=teacher, classroom=classroom, task=f"lesson:{_lesson().slug}", due_at=_tomorrow())
     assert selectors.student_homework(outsider) == []
     assert 'id="homework"' not in client_for(outsider).get(reverse("training:dashboard")).content.decode()
 
@@ -296,9 +293,7 @@ def test_scheduled_quiz_homework_links_only_from_its_time(teacher: User, classro
         owner=teacher, classroom=classroom, title="Später", pool=pool, item_count=1, draft=True
     )
     publishing.publish(quiz=quiz, owner=teacher, at=timezone.now() + timedelta(hours=1))
-    services.assign_homework(
-        teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=timezone.now() + timedelta(days=1)
-    )
+    services.assign_homework(teacher=teacher, classroom=classroom, task=f"quiz:{quiz.pk}", due_at=_tomorrow())
     [line] = selectors.student_homework(student)
     assert line.url == "" and line.title == "Später"
     Quiz.objects.filter(pk=quiz.pk).update(published_at=timezone.now() - timedelta(minutes=1))
@@ -309,9 +304,7 @@ def test_scheduled_quiz_homework_links_only_from_its_time(teacher: User, classro
 def test_forged_ids_are_refused_not_crashed(teacher: User, classroom: Classroom) -> None:
     """ "²" passes str.isdigit but not int(): a 400 or 404, never a 500."""
     with pytest.raises(ClassroomError):
-        services.assign_homework(
-            teacher=teacher, classroom=classroom, task="quiz:²", due_at=timezone.now() + timedelta(days=1)
-        )
+        services.assign_homework(teacher=teacher, classroom=classroom, task="quiz:²", due_at=_tomorrow())
     for pk in ("²", "٣", "9" * 30):
         with pytest.raises(NotFound):
             selectors.own_classroom(teacher, pk)

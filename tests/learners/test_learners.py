@@ -13,6 +13,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from freezegun.api import TickingDateTimeFactory
 
 from skatschule.jobs.models import Job
 from skatschule.learners import selectors
@@ -112,7 +113,7 @@ def test_anonymous_goal_lives_in_the_session() -> None:
     assert not LearnerSettings.objects.exists()
 
 
-def test_feedback_shows_goal_and_one_next_step() -> None:
+def test_feedback_shows_goal_and_one_next_step(clock: TickingDateTimeFactory) -> None:
     client = Client()
     client.get(reverse("training:lesson", kwargs={"slug": "die-karten"}))
     issued = IssuedExercise.objects.latest("issued_at", "pk")
@@ -204,7 +205,7 @@ def test_reminder_goes_once_per_period_through_the_jobs_api() -> None:
     assert len(mail.outbox) == 2
 
 
-def test_weekly_period_and_one_click_unsubscribe() -> None:
+def test_weekly_period_and_one_click_unsubscribe(clock: TickingDateTimeFactory) -> None:
     thursday = datetime(2026, 11, 26, 9, 0, tzinfo=UTC)
     assert period_for(Reminders.WEEKLY, "Europe/Berlin", thursday) == "w2026-48"
     assert period_for(Reminders.DAILY, "Pacific/Auckland", thursday) == "d2026-11-26"

@@ -60,3 +60,58 @@ def test_a_broken_streak_keeps_no_free_day() -> None:
 def test_goal_must_be_positive() -> None:
     with pytest.raises(ValueError):
         streak_of({}, goal=0, today=THU)
+
+
+# --- the calendar's edges: week, month, year, clock changes ------------------------------------
+
+
+def _met(*days: date) -> dict[date, int]:
+    return dict.fromkeys(days, 10)
+
+
+def test_the_free_day_is_per_week_monday_to_sunday() -> None:
+    sun, mon = date(2026, 11, 29), date(2026, 11, 30)  # Sunday ends week 48, Monday starts week 49
+    # missed Saturday and Sunday: both in week 48, the second one ends the streak
+    s = streak_of(_met(date(2026, 11, 27), mon), goal=10, today=mon)
+    assert (s.days, s.frozen, s.freeze_left) == (1, (), True)
+    # missed Sunday (week 48) and Tuesday (week 49): each week spends its own free day
+    wed = date(2026, 12, 2)
+    s = streak_of(_met(date(2026, 11, 28), mon, wed), goal=10, today=wed)
+    assert (s.days, s.frozen, s.freeze_left) == (3, (date(2026, 12, 1), sun), False)
+    # on Monday, Sunday's free day belongs to last week: this week's is still there
+    s = streak_of(_met(date(2026, 11, 28), mon), goal=10, today=mon)
+    assert (s.days, s.frozen, s.freeze_left) == (2, (sun,), True)
+
+
+def test_a_streak_runs_over_the_end_of_a_month() -> None:
+    today = date(2026, 12, 2)
+    s = streak_of(_met(date(2026, 11, 29), date(2026, 11, 30), date(2026, 12, 1), today), goal=10, today=today)
+    assert (s.days, s.frozen) == (4, ())
+    s = streak_of(_met(date(2026, 11, 29), date(2026, 12, 1), today), goal=10, today=today)
+    assert (s.days, s.frozen) == (3, (date(2026, 11, 30),))  # 30 November, Monday of week 49
+
+
+def test_the_week_over_new_year_is_one_week() -> None:
+    # ISO week 53 of 2026 runs from Monday 28 December to Sunday 3 January 2027
+    new_year = date(2027, 1, 1)
+    met = _met(date(2026, 12, 28), date(2026, 12, 29), date(2026, 12, 31), new_year)
+    s = streak_of(met, goal=10, today=new_year)
+    assert (s.days, s.frozen, s.freeze_left) == (4, (date(2026, 12, 30),), False)
+    # Saturday 2 January is missed too: the week's free day covers it, and 30 December, the
+    # week's second missed day (in the other year), ends the streak there
+    sun = date(2027, 1, 3)
+    s = streak_of(met, goal=10, today=sun)
+    assert (s.days, s.frozen) == (2, (date(2027, 1, 2),))
+    # Monday 4 January begins week 1 of 2027 with its own free day
+    mon = date(2027, 1, 4)
+    s = streak_of(_met(date(2027, 1, 2), mon), goal=10, today=mon)
+    assert (s.days, s.frozen, s.freeze_left) == (2, (sun,), True)
+
+
+@pytest.mark.parametrize("today", [date(2026, 3, 30), date(2026, 10, 26)], ids=["23-hour-day", "25-hour-day"])
+def test_a_clock_change_is_one_day_like_any_other(today: date) -> None:
+    sunday = today - timedelta(days=1)
+    s = streak_of(_met(sunday - timedelta(days=1), sunday, today), goal=10, today=today)
+    assert (s.days, s.frozen) == (3, ())
+    s = streak_of(_met(sunday - timedelta(days=1), today), goal=10, today=today)
+    assert (s.days, s.frozen, s.freeze_left) == (2, (sunday,), True)

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _age(issued: IssuedExercise, days: int) -> None:
-    IssuedExercise.objects.filter(pk=issued.pk).update(issued_at=timezone.now() - timedelta(days=days))
+    IssuedExercise.objects.filter(pk=issued.pk).update(issued_at=timezone.now() - timedelta(days=days))  # any day
 
 
 def test_housekeeping_deletes_only_what_is_stale() -> None:
@@ -32,6 +32,7 @@ def test_housekeeping_deletes_only_what_is_stale() -> None:
     fresh_open = issue(kind="augen", difficulty=1, owner=anonymous)
     _age(fresh_open, 5)
     old_answered = answer("augen", 1, anonymous, correct=True).attempt
+    # any day: a cut-off in days is an instant
     IssuedExercise.objects.filter(pk=old_answered.issued_id).update(issued_at=timezone.now() - timedelta(days=90))
     members_old = issue(kind="augen", difficulty=1, owner=member)
     _age(members_old, 90)
@@ -46,6 +47,7 @@ def test_housekeeping_deletes_only_what_is_stale() -> None:
 
     from skatschule.training.models import ProgressSummary
 
+    # any day: a cut-off in days is an instant
     ProgressSummary.objects.create(session_key="b" * 32, state={}, updated_at=timezone.now() - timedelta(days=31))
     kept = ProgressSummary.objects.create(session_key="c" * 32, state={})
 

@@ -6,15 +6,18 @@ The answer is taken from the engine (the shipped record's proof is re-checked in
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from freezegun.api import TickingDateTimeFactory
 
 from skatschule.engine.puzzles import Puzzle as EnginePuzzle
 from skatschule.engine.puzzles import Theme
 from skatschule.puzzles import content, selectors
-from skatschule.puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
+from skatschule.puzzles.models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzleRating
+from tests.clock import SPRING_FORWARD, berlin
 from tests.people import client_for, make_user
 from tests.present import present
 
@@ -165,11 +168,29 @@ def test_unknown_mode_and_puzzle(loaded: list[Puzzle], client: Client) -> None:
     assert client.get(reverse("puzzles:next") + "?thema=nope").status_code == 404
 
 
-def test_the_daily_puzzle_is_the_same_for_everyone(loaded: list[Puzzle]) -> None:
-    a = Client().get(reverse("puzzles:daily")).content.decode()
-    b = Client().get(reverse("puzzles:daily")).content.decode()
-    ids = [present(re.search(r"/ueben/aufgaben/([0-9a-f]{12})/", x)).group(1) for x in (a, b)]
-    assert ids[0] == ids[1]
+def _daily_id(client: Client) -> str:
+    html = client.get(reverse("puzzles:daily")).content.decode()
+    return present(re.search(r"/ueben/aufgaben/([0-9a-f]{12})/", html)).group(1)
+
+
+def test_the_daily_puzzle_is_the_same_for_everyone(loaded: list[Puzzle], clock: TickingDateTimeFactory) -> None:
+    assert _daily_id(Client()) == _daily_id(Client())
+
+
+def test_the_daily_puzzle_changes_at_the_learners_midnight(loaded: list[Puzzle], clock: TickingDateTimeFactory) -> None:
+    """The puzzle of the day is the learner's local day, like the daily goal: on the 23-hour
+    day in Berlin, from its first minute to its last, and a minute later the next day's."""
+    saturday, monday = SPRING_FORWARD - timedelta(days=1), SPRING_FORWARD + timedelta(days=1)
+    clock.move_to(berlin(SPRING_FORWARD, 0, 1))  # still Saturday evening in New York
+    here, new_york = Client(), Client()
+    new_york.post(reverse("learners:settings"), {"goal": "10", "time_zone": "America/New_York"})
+    sunday_puzzle = _daily_id(here)
+    assert _daily_id(new_york) == DailyPuzzle.objects.get(day=saturday).puzzle_id
+    assert sunday_puzzle == DailyPuzzle.objects.get(day=SPRING_FORWARD).puzzle_id
+    clock.move_to(berlin(SPRING_FORWARD, 23, 59))
+    assert _daily_id(here) == sunday_puzzle and DailyPuzzle.objects.count() == 2
+    clock.move_to(berlin(monday, 0, 0))
+    assert _daily_id(here) == DailyPuzzle.objects.get(day=monday).puzzle_id
 
 
 def test_a_streak_counts_and_ends_at_the_first_mistake(loaded: list[Puzzle], client: Client) -> None:

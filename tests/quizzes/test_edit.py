@@ -29,7 +29,7 @@ from skatschule.quizzes.models import Quiz, QuizAttempt
 from skatschule.quizzes.services import attempts, authoring
 from tests.people import client_for
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]  # local times typed into forms
 
 LOCKED_NAMES = ("classroom", "kinds", "lessons", "rules", "item_count", "difficulty", "variants", "redraw")
 FREE_NAMES = ("title", "opens_at", "closes_at", "time_limit_minutes", "max_attempts", "show_answers")

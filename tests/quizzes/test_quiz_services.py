@@ -230,7 +230,7 @@ def test_a_fixed_quiz_shows_its_key_only_once_it_is_closed(
     assert not selectors.immediate_feedback(quiz)
     attempts.submit(attempt=attempt)
     assert not selectors.answers_visible(attempt)
-    assert selectors.answers_visible(attempt, now=timezone.now() + timedelta(days=1)) is False  # no end: never
+    assert selectors.answers_visible(attempt, now=timezone.now() + timedelta(days=1)) is False  # any day; no end: never
     Quiz.objects.filter(pk=quiz.pk).update(closes_at=timezone.now())  # the teacher's "Beenden"
     attempt.refresh_from_db()
     assert selectors.answers_visible(attempt) and selectors.immediate_feedback(attempt.quiz) == (

@@ -91,7 +91,7 @@ def test_fixed_items_refuse_a_second_attempt_after_shown_answers(make_quiz: Call
 
 
 def test_fixed_items_allow_what_repeats_nothing_shown(make_quiz: Callable[..., Quiz]) -> None:
-    later = timezone.now() + timedelta(days=1)
+    later = timezone.now() + timedelta(days=1)  # any day
     make_quiz(count=2, variants="fixed", max_attempts=1, show_answers="after_submit")
     make_quiz(count=2, variants="fixed", max_attempts=3, show_answers="after_close", closes_at=later)
     make_quiz(count=2, variants="random", max_attempts=3, show_answers="immediately")

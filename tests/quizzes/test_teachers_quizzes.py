@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
+from freezegun.api import TickingDateTimeFactory
 from openpyxl import load_workbook
 
 from skatschule.classrooms import services as classrooms
@@ -78,7 +79,9 @@ def test_publish_now(teacher: User, classroom: Classroom, student: User) -> None
     assert start.status_code == 302 and "/versuch/" in start["Location"]
 
 
-def test_publish_at_a_set_time(teacher: User, classroom: Classroom, student: User) -> None:
+def test_publish_at_a_set_time(
+    teacher: User, classroom: Classroom, student: User, clock: TickingDateTimeFactory
+) -> None:
     quiz = _build_in_builder(teacher, classroom)
     later = timezone.localtime() + timedelta(days=1)
     response = client_for(teacher).post(_url("quizzes:publish", quiz), {"at": later.strftime("%Y-%m-%dT%H:%M")})
@@ -153,7 +156,7 @@ def test_copy_for_another_class_with_new_secrets(
     quiz = make_quiz(
         count=6,
         variants=Quiz.Variants.RANDOM,
-        closes_at=timezone.now() + timedelta(days=1),
+        closes_at=timezone.now() + timedelta(days=1),  # any day
         show_answers=Quiz.ShowAnswers.AFTER_CLOSE,
         time_limit_minutes=15,
     )

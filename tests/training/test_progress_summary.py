@@ -55,7 +55,7 @@ operations = st.lists(
 def _import_old(owner: Owner, step: tuple[str, int], correct: bool, days: int) -> None:
     """An attempt dated in the past, stored the way the progress import stores it."""
     kind, level = step
-    created = timezone.now() - timedelta(days=days)
+    created = timezone.now() - timedelta(days=days)  # any day
     issued = IssuedExercise.objects.create(**owner.fields(), kind=kind, difficulty=level, seed=days, issued_at=created)
     Attempt.objects.create(
         issued=issued,

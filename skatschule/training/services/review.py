@@ -11,7 +11,7 @@ wrong, ``Rating.Good`` when right.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
@@ -47,7 +47,8 @@ def record_answer(
     - any answer to an exercise that has a card: the card is reviewed (``Again``/``Good``);
     - right answer, no card: nothing to do.
     """
-    now = now or attempt.created_at or timezone.now()
+    # fsrs takes UTC only; an aware time in the learner's zone is the same instant
+    now = (now or attempt.created_at or timezone.now()).astimezone(UTC)
     item = None
     linked = getattr(attempt.issued, "review_item_id", None) if attempt.issued_id else None
     if linked is not None:  # the fresh variant of a missed exercise reviews that exercise's card
