@@ -9,6 +9,9 @@ policy over a student's attempts. No queries; the services and selectors call it
   (widget ``case``: the decision and the list entry) earns an equal share per right part.
   Other items stay all or nothing.
 
+An imported question (GIFT, Moodle XML) grades itself by its file's fractions, as Moodle does
+(:mod:`.imported`), under either rule.
+
 The right options come from the exercise type's ``correct_answer`` (the engine), never from a
 stored key.
 
@@ -30,7 +33,10 @@ GradingPolicy = Quiz.GradingPolicy
 
 
 def credit(question: Question, feedback: Feedback, rule: str) -> float:
-    """The share of the item's point (0 to 1) this graded answer earns under ``rule``."""
+    """The share of the item's point (0 to 1) this graded answer earns under ``rule`` (a question
+    that grades itself, an imported one, earns its own ``feedback.credit`` under any rule)."""
+    if feedback.credit is not None:
+        return feedback.credit
     if feedback.correct:
         return 1.0
     if rule != PartialCredit.RIGHT_MINUS_WRONG or question.widget not in ("multi", "cards", "case"):

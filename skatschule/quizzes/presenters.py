@@ -33,7 +33,7 @@ def present_item(
         "title": selectors.kind_title(item.kind, lang),
         "q": q,
         "saved": saved,
-        "saved_number": saved[-1] if saved and q["widget"] in ("number", "case") else "",
+        "saved_number": saved[-1] if saved and q["widget"] in ("number", "case", "decimal", "text") else "",
         "fb": present_feedback(feedback, lang) if feedback is not None else None,
     }
 

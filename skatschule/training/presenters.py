@@ -19,7 +19,7 @@ def given_again(q: dict[str, Any], values: Sequence[str]) -> dict[str, Any]:
     given = [str(v)[:40] for v in values[:20]]
     if q.get("signed_max") and given:
         return {"saved": ["".join(given[:2])], "saved_number": ""}
-    number = given[-1] if given and q.get("widget") in ("number", "case") else ""
+    number = given[-1] if given and q.get("widget") in ("number", "case", "decimal", "text") else ""
     return {"saved": given, "saved_number": number}
 
 
