@@ -40,6 +40,31 @@ TRUTH = (Choice("wahr", Text("Wahr", "True")), Choice("falsch", Text("Falsch", "
 """True/false in Moodle's fixed order (both are always shown, so the order tells nothing)."""
 
 
+KIND_NAMES = {
+    "choice": Text("Eine Antwort wählen", "Single choice"),
+    "multi": Text("Mehrere Antworten wählen", "Multiple choice"),
+    "truefalse": Text("Wahr oder falsch", "True or false"),
+    "shortanswer": Text("Kurzantwort", "Short answer"),
+    "numerical": Text("Zahl", "Number"),
+}
+GRADING = {
+    "choice": Text("Punkte: der Anteil der gewählten Antwort.", "Points: the chosen answer's fraction."),
+    "multi": Text(
+        "Punkte: die Summe der Anteile aller gewählten Antworten, zwischen 0 und 1.",
+        "Points: the sum of the chosen answers' fractions, between 0 and 1.",
+    ),
+    "truefalse": Text("Punkte: 1 für die richtige Antwort.", "Points: 1 for the right answer."),
+    "shortanswer": Text(
+        "Punkte: der Anteil der ersten passenden Antwort (* steht für beliebigen Text).",
+        "Points: the fraction of the first answer that matches (* stands for any text).",
+    ),
+    "numerical": Text(
+        "Punkte: der Anteil der ersten Antwort, in deren Bereich die Zahl liegt.",
+        "Points: the fraction of the first answer whose range holds the number.",
+    ),
+}
+
+
 def shown_number(value: float, lang: str = "de") -> str:
     text = f"{value:.4f}".rstrip("0").rstrip(".")
     return text.replace(".", ",") if lang == "de" else text
@@ -139,6 +164,23 @@ class ImportedType:
         if self.kind == "choice":
             return [str(i) for i, (_t, f) in enumerate(options, start=1) if f >= 100][:1]
         return [str(i) for i, (_t, f) in enumerate(options, start=1) if f > 0]
+
+    def rule(self, lang: str) -> str:
+        """How the question is graded, in words (the preview and the teacher's item page)."""
+        text = GRADING.get(self.kind, GRADING["choice"]).get(lang)
+        if self.kind == "shortanswer":
+            case = ("Groß- und Kleinschreibung zählt.", "Case matters.") if self.data.get("usecase") else (
+                "Groß- und Kleinschreibung egal.",
+                "Case is ignored.",
+            )
+            text += " " + (case[0] if lang == "de" else case[1])
+        return text
+
+    def shares(self, lang: str) -> str:
+        """Every option with its fraction (choice questions; "" otherwise), for the teacher."""
+        if self.kind not in ("choice", "multi"):
+            return ""
+        return "; ".join(f"{text}: {_percent(fraction, lang)}" for text, fraction in self._fractions())
 
     def key(self, lang: str) -> str:
         """The answer key in words, with the shares that are not 100 %."""

@@ -11,7 +11,9 @@ from skatschule.training.presenters import present_feedback, present_question
 
 from . import questions, selectors
 from .answers import answer_words, shared_question
-from .models import Quiz, QuizAnswer, QuizItem
+from .imported import IMPORTED_KIND, KIND_NAMES, ImportedType
+from .imports import Parsed
+from .models import OwnItem, Quiz, QuizAnswer, QuizItem
 
 
 def present_item(
@@ -67,3 +69,29 @@ def shown_item_stats(quiz: Quiz, stats: Sequence[selectors.ItemStat], lang: str)
             stat = replace(stat, wrong=words)
         shown.append(stat)
     return shown
+
+
+# --- the import preview ------------------------------------------------------------------------
+
+
+def import_preview(parsed: Parsed, lang: str) -> list[dict[str, Any]]:
+    """Every question read from a file as the learner will see it, with its answer key, how it is
+    graded and what differs from Moodle, in the file's order (nothing is saved)."""
+    entries = []
+    for n, imported in enumerate(parsed.questions, start=1):
+        kind = ImportedType(OwnItem(kind=IMPORTED_KIND, title=imported.title, situation=imported.as_json()), f"vorschau-{n}")
+        entries.append(
+            {
+                "n": n,
+                "field_id": f"preview-{n}",
+                "line": imported.line,
+                "title": imported.title,
+                "kind": KIND_NAMES[imported.kind].get(lang),
+                "q": present_question(kind.generate(1, 0), lang),
+                "key": kind.key(lang),
+                "rule": kind.rule(lang),
+                "shares": kind.shares(lang),
+                "changes": [c.text.get(lang) for c in parsed.changes if c.line == imported.line],
+            }
+        )
+    return entries
