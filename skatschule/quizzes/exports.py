@@ -2,7 +2,8 @@
 
 - **CSV**: German spreadsheet programs split at semicolons, so the German default is
   ``;`` with a UTF-8 byte-order mark (Excel then reads umlauts right); English gets commas.
-- **XLSX** through openpyxl: one sheet "Ergebnisse", every cell a string or an integer.
+- **XLSX** through openpyxl: one sheet "Ergebnisse", every score a number cell.
+- Scores are numbers in both: the German CSV writes them with a decimal comma (``4,5``).
 - Both go through the same formula-injection guard (``selectors.csv_rows`` prefixes a cell
   that starts with ``= + - @``, tab or CR with an apostrophe; numbers stay numbers), and the
   XLSX writer additionally stores every text cell as a string, never as a formula.
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
@@ -63,7 +65,7 @@ _FRACTIONS = {
 }
 
 
-def _table(quiz: Quiz, lang: str) -> list[list[str]]:
+def _table(quiz: Quiz, lang: str) -> list[list[Any]]:
     return selectors.csv_rows(quiz, lang)
 
 
@@ -77,7 +79,7 @@ def xlsx_bytes(quiz: Quiz, lang: str = "de") -> bytes:
         return table_xlsx_bytes(_table(quiz, lang), _("Ergebnisse"))
 
 
-def item_analysis_table(quiz: Quiz, lang: str = "de") -> list[list[str]]:
+def item_analysis_table(quiz: Quiz, lang: str = "de") -> list[list[Any]]:
     """The item analysis as a table: per item the facility and discrimination indices and the
     most common wrong answers in words (card names of the French deck, as in the Moodle export)."""
     from .presenters import shown_item_stats
@@ -97,15 +99,15 @@ def item_analysis_table(quiz: Quiz, lang: str = "de") -> list[list[str]]:
         facility = stat.facility_percent
         rows.append(
             [
-                str(stat.item.position),
+                stat.item.position,
                 stat.title,
-                str(stat.answered),
-                "" if facility is None else str(facility),
-                "" if stat.discrimination is None else f"{stat.discrimination:.2f}",
+                stat.answered,
+                "" if facility is None else facility,
+                "" if stat.discrimination is None else round(stat.discrimination, 2),
                 wrong,
             ]
         )
-    return [[selectors.csv_safe(cell) for cell in row] for row in rows]
+    return [[selectors.csv_safe(cell) if isinstance(cell, str) else cell for cell in row] for row in rows]
 
 
 def item_analysis_csv(quiz: Quiz, lang: str = "de") -> bytes:

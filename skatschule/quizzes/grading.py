@@ -16,17 +16,21 @@ The right options come from the exercise type's ``correct_answer`` (the engine),
 stored key.
 
 **Grading policy** (``Quiz.grading_policy``): the student's result is the highest, the last, the
-first submitted attempt's points or the average of all submitted attempts.
+first submitted attempt's points or the average of all submitted attempts
+(:func:`skatschule.core.points.policy_result`, shared with the class progress).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from skatschule.core.points import plain_points, policy_result, shown_points
 from skatschule.exercises.base import Feedback, Question
 
 from .models import Quiz
 from .questions import exercise_type
+
+__all__ = ["credit", "plain_points", "policy_result", "shown_points"]
 
 PartialCredit = Quiz.PartialCredit
 GradingPolicy = Quiz.GradingPolicy
@@ -83,24 +87,3 @@ def _chosen_options(normalized: str, values: Sequence[str]) -> set[str]:
         return None
 
     return set(split(normalized.strip(), 0) or [])
-
-
-def policy_result(points: Sequence[float], policy: str) -> float | None:
-    """The student's result from the submitted attempts' points, in attempt order (None if none)."""
-    if not points:
-        return None
-    if policy == GradingPolicy.LAST:
-        return points[-1]
-    if policy == GradingPolicy.FIRST:
-        return points[0]
-    if policy == GradingPolicy.AVERAGE:
-        return round(sum(points) / len(points), 2)
-    return max(points)
-
-
-def shown_points(value: float | None) -> str:
-    """Points for display: ``3``, ``2.5``, ``2.33`` (at most two decimals, no trailing zeros)."""
-    if value is None:
-        return "–"
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return text or "0"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from skatschule.core.points import shown_points
 from skatschule.exercises.base import Feedback, Question
 from skatschule.exercises.helpers import signed_choice
 
@@ -60,6 +61,8 @@ def present_feedback(feedback: Feedback, lang: str) -> dict[str, Any]:
             rules.setdefault(rule, None)
     return {
         "correct": feedback.correct,
+        "credit": feedback.credit,
+        "credit_shown": shown_points(feedback.credit) if feedback.credit is not None else "",
         "answer": feedback.answer.get(lang),
         "given": feedback.given.get(lang),
         "steps": [{"text": step.text(lang), "rules": list(step.rules)} for step in feedback.steps],
