@@ -169,9 +169,13 @@ class ImportedType:
         """How the question is graded, in words (the preview and the teacher's item page)."""
         text = GRADING.get(self.kind, GRADING["choice"]).get(lang)
         if self.kind == "shortanswer":
-            case = ("Groß- und Kleinschreibung zählt.", "Case matters.") if self.data.get("usecase") else (
-                "Groß- und Kleinschreibung egal.",
-                "Case is ignored.",
+            case = (
+                ("Groß- und Kleinschreibung zählt.", "Case matters.")
+                if self.data.get("usecase")
+                else (
+                    "Groß- und Kleinschreibung egal.",
+                    "Case is ignored.",
+                )
             )
             text += " " + (case[0] if lang == "de" else case[1])
         return text
@@ -257,9 +261,7 @@ class ImportedType:
             normalized = given[0] if question.widget == "text" else words.en
         else:
             labels = {o.value: o.label for o in question.options}
-            words = Text(
-                "; ".join(labels[v].de for v in given) or "–", "; ".join(labels[v].en for v in given) or "–"
-            )
+            words = Text("; ".join(labels[v].de for v in given) or "–", "; ".join(labels[v].en for v in given) or "–")
             normalized = " ".join(given)
         return Feedback(correct=earned >= 1, answer=key, given=words, normalized=normalized[:500], credit=earned)
 

@@ -181,12 +181,13 @@ def _changes(line: int, reading: _Reading, extra: list[tuple[str, str]]) -> list
     return [Problem(line, de, en) for de, en in notes + extra]
 
 
-def _check_choice(
-    kind: str, options: list[tuple[str, float]], extra: list[tuple[str, str]]
-) -> tuple[str, str] | None:
+def _check_choice(kind: str, options: list[tuple[str, float]], extra: list[tuple[str, str]]) -> tuple[str, str] | None:
     """Moodle's rules for a choice question; the refusal's words, or None. Adds changes to ``extra``."""
     if not 2 <= len(options) <= MAX_OPTIONS:
-        return (f"Auswahlfragen brauchen 2 bis {MAX_OPTIONS} Antworten.", f"Choice questions need 2 to {MAX_OPTIONS} answers.")
+        return (
+            f"Auswahlfragen brauchen 2 bis {MAX_OPTIONS} Antworten.",
+            f"Choice questions need 2 to {MAX_OPTIONS} answers.",
+        )
     if any(not -100 <= f <= 100 for _t, f in options):
         return ("Ein Anteil liegt nicht zwischen −100 % und 100 %.", "A fraction is not between −100 % and 100 %.")
     if len({t for t, _f in options}) != len(options):
@@ -624,7 +625,10 @@ def _moodle_question(node: _Node, kind: str, changes: list[Problem]) -> Imported
     if kind == "truefalse":
         texts = [a.own_text().lower() for a in answers]
         if sorted(texts) != ["false", "true"]:
-            result = ("Wahr/Falsch braucht die Antworten true und false.", "True/false needs the answers true and false.")
+            result = (
+                "Wahr/Falsch braucht die Antworten true und false.",
+                "True/false needs the answers true and false.",
+            )
         else:
             result = Imported(line, title, prompt, kind, truth=shares[texts.index("true")] == 100)
     elif kind == "multichoice":
@@ -640,8 +644,8 @@ def _moodle_question(node: _Node, kind: str, changes: list[Problem]) -> Imported
         if node.text_of("shuffleanswers").lower() in ("0", "false"):
             extra.append(
                 (
-                    "Die Antworten werden gemischt (in der Datei: nicht mischen), damit ihre Reihenfolge nichts verrät.",
-                    "The answers are shuffled (the file says: do not shuffle), so that their order gives nothing away.",
+                    "Die Antworten werden gemischt (die Datei sagt: nicht mischen); so verrät ihre Reihenfolge nichts.",
+                    "The answers are shuffled (the file says: do not shuffle), so their order gives nothing away.",
                 )
             )
     elif kind == "shortanswer":
@@ -654,7 +658,11 @@ def _moodle_question(node: _Node, kind: str, changes: list[Problem]) -> Imported
     else:
         units = node.child("units")
         if units is not None and units.children:
-            return Problem(line, "Zahlenfragen mit Einheiten werden nicht unterstützt.", "Numerical questions with units are not supported.")
+            return Problem(
+                line,
+                "Zahlenfragen mit Einheiten werden nicht unterstützt.",
+                "Numerical questions with units are not supported.",
+            )
         numbers: list[tuple[float | None, float, float]] = []
         unreadable = False
         for answer, share in zip(answers, shares):
@@ -665,7 +673,11 @@ def _moodle_question(node: _Node, kind: str, changes: list[Problem]) -> Imported
                 unreadable = True
                 break
             numbers.append((value, tolerance, share))
-        refused = ("Eine Zahl der Antwort ist nicht lesbar.", "A number of the answer cannot be read.") if unreadable else None
+        refused = (
+            ("Eine Zahl der Antwort ist nicht lesbar.", "A number of the answer cannot be read.")
+            if unreadable
+            else None
+        )
         refused = refused or _check_answers(numbers)
         result = refused or Imported(line, title, prompt, kind, numbers=tuple(numbers))
     if isinstance(result, tuple):

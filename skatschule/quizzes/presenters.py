@@ -80,7 +80,8 @@ def result_cells(cells: Sequence[float | None]) -> str:
             return right
         if value <= 0:
             return wrong
-        return f'<td class="cell-part">{escape(shown_points(value))}<span class="visually-hidden"> {escape(part)}</span></td>'
+        hidden = f'<span class="visually-hidden"> {escape(part)}</span>'
+        return f'<td class="cell-part">{escape(shown_points(value))}{hidden}</td>'
 
     return mark_safe("".join(cell(value) for value in cells))  # fixed markup, numbers and translated words escaped
 
@@ -108,7 +109,9 @@ def import_preview(parsed: Parsed, lang: str) -> list[dict[str, Any]]:
     graded and what differs from Moodle, in the file's order (nothing is saved)."""
     entries = []
     for n, imported in enumerate(parsed.questions, start=1):
-        kind = ImportedType(OwnItem(kind=IMPORTED_KIND, title=imported.title, situation=imported.as_json()), f"vorschau-{n}")
+        kind = ImportedType(
+            OwnItem(kind=IMPORTED_KIND, title=imported.title, situation=imported.as_json()), f"vorschau-{n}"
+        )
         entries.append(
             {
                 "n": n,

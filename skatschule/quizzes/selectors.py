@@ -20,7 +20,6 @@ from django.db.models import Case, Count, FloatField, Max, OuterRef, Prefetch, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.formats import number_format
-from django.utils.translation import gettext as _
 from django.utils.translation import override as language
 from django.utils.translation import pgettext
 

@@ -261,8 +261,8 @@ def results_csv(request: QuizRequest, pk: int) -> StreamingHttpResponse:
 
     Always commas (whatever the language; the export page offers it as "CSV mit Komma
     (international)"), UTF-8 with a byte-order mark, CRLF line ends, column heads in the page's
-    language, scores as numbers with a decimal point, formula-guarded cells (``selectors.csv_lines``). Streamed in chunks
-    of attempts, so a large class costs constant memory. The same bytes as
+    language, scores as numbers with a decimal point, formula-guarded cells (``selectors.csv_lines``).
+    Streamed in chunks of attempts, so a large class costs constant memory. The same bytes as
     ``quizzes:export_csv?trenner=komma``.
     """
     quiz = selectors.own_quiz(request.user, pk)

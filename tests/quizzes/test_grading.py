@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.utils import translation
 from django.contrib.auth.models import User
+from django.utils import translation
 
 from skatschule.classrooms.models import Classroom
 from skatschule.exercises.base import Question

@@ -168,9 +168,14 @@ def test_every_change_and_refusal_is_listed_by_line() -> None:
     assert (line_of("Kurz"), "Formatierungen") in changes  # <b> dropped
     assert (line_of("Kurz"), "Rückmeldungen") in changes
     assert (line_of("Einfach"), "Die") in changes  # shuffled although the file says not to
-    refused = GIFT + "\n::Summe:: Welche? {~%50%A ~%30%B ~C}\n\n::Ohne:: Welche? {=%50%A ~B}\n\n::Wer:: Wer? {=a -> b =c -> d}\n"
+    refused = (
+        GIFT
+        + "\n::Summe:: Welche? {~%50%A ~%30%B ~C}\n\n::Ohne:: Welche? {=%50%A ~B}\n\n::Wer:: Wer? {=a -> b =c -> d}\n"
+    )
     parsed = imports.parse_gift(refused)
-    starts = [n for n, text in enumerate(refused.splitlines(), start=1) if text.startswith(("::Summe", "::Ohne", "::Wer"))]
+    starts = [
+        n for n, text in enumerate(refused.splitlines(), start=1) if text.startswith(("::Summe", "::Ohne", "::Wer"))
+    ]
     assert [p.line for p in parsed.problems] == starts
     assert "80 %" in parsed.problems[0].de and "Zuordnung" in parsed.problems[2].de
     (negative,) = [c for c in imports.parse_gift(GIFT).changes if "negativ" in c.de]
@@ -210,9 +215,7 @@ def test_gift_parser_is_linear(crafted: str) -> None:
     assert ratio < 10, ratio  # the quadratic tag stripping gave more than 100
 
 
-@pytest.mark.parametrize(
-    ("crafted", "cdata"), [("<" * 60000, True), ("<a" * 30000, True), ("&amp;" * 12000, False)]
-)
+@pytest.mark.parametrize(("crafted", "cdata"), [("<" * 60000, True), ("<a" * 30000, True), ("&amp;" * 12000, False)])
 def test_moodle_xml_parser_is_linear(crafted: str, cdata: bool) -> None:
     def xml(text: str) -> bytes:
         text = f"<![CDATA[{text}]]>" if cdata else text

@@ -63,7 +63,9 @@ def test_class_progress_shows_the_result_under_the_grading_policy(
     csv_text = client.get(reverse("classrooms:progress_csv", args=[classroom.pk])).content.decode("utf-8-sig")
     header, row = (line.split(";") for line in csv_text.splitlines()[:2])
     assert header[-1] == "Probe (Punkte von 2)" and row[-1] == "1,25"
-    sheet = load_workbook(io.BytesIO(client.get(reverse("classrooms:progress_xlsx", args=[classroom.pk])).content)).active
+    sheet = load_workbook(
+        io.BytesIO(client.get(reverse("classrooms:progress_xlsx", args=[classroom.pk])).content)
+    ).active
     assert sheet.cell(row=2, column=sheet.max_column).value == 1.25
 
 
@@ -82,7 +84,9 @@ def test_exports_write_numbers(graded: tuple[Quiz, QuizAttempt], teacher: User) 
     assert points == [1.5, 1] and all(isinstance(p, (int, float)) for p in points)  # SUM counts them
 
 
-def test_part_credit_and_overrides_show_per_item(graded: tuple[Quiz, QuizAttempt], teacher: User, student: User) -> None:
+def test_part_credit_and_overrides_show_per_item(
+    graded: tuple[Quiz, QuizAttempt], teacher: User, student: User
+) -> None:
     quiz, last = graded
     client = client_for(teacher)
     results = client.get(reverse("quizzes:results", args=[quiz.pk])).content.decode()

@@ -38,7 +38,11 @@ def _students(quiz: Quiz, count: int, start: int = 0) -> None:
         for item in items:
             first = item.position == 1
             QuizAnswer.objects.create(
-                attempt=attempt, item=item, values=["1"], normalized="1" if first else f"w{n % 2}", correct=first,
+                attempt=attempt,
+                item=item,
+                values=["1"],
+                normalized="1" if first else f"w{n % 2}",
+                correct=first,
                 credit=1.0 if first else 0.0,
             )
 
