@@ -15,7 +15,8 @@
   by the stored answer: the engine's grading, its explanations of wrong answers and random
   variants per student stay on Skatschule. Item types Moodle has no plain equivalent for
   (card order, casebook case with list entry) and own items whose situation was deleted
-  are left out and named in a comment and on the page.
+  are left out and named in a comment and on the page. An imported question (GIFT, Moodle XML)
+  goes back with its own type, answers and fractions.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from skatschule.exercises.base import Question
 from skatschule.training.registry import get_type
 
 from . import selectors
+from .imported import ImportedType
 from .levels import level_name
 from .models import Quiz
 from .own_items import type_for
@@ -172,6 +174,9 @@ def _moodle_items(quiz: Quiz, lang: str) -> tuple[list[str], list[int]]:
             skipped.append(item.position)
             continue
         question = kind.generate(item.difficulty, item.seed)  # the fixed variant (an own item has only one)
+        if isinstance(kind, ImportedType):  # back as it came: its own type and fractions
+            blocks.append(_imported_block(kind, f"{item.position}. {kind.item.title}", question, lang))
+            continue
         qtype = MOODLE_TYPES.get(question.widget)
         if qtype is None:
             skipped.append(item.position)
@@ -207,6 +212,47 @@ def _moodle_items(quiz: Quiz, lang: str) -> tuple[list[str], list[int]]:
         lines.append("</question>")
         blocks.append("\n".join(lines))
     return blocks, skipped
+
+
+def _fraction_text(percent: float) -> str:
+    return f"{percent:.5f}".rstrip("0").rstrip(".")
+
+
+def _imported_block(kind: ImportedType, name: str, question: Question, lang: str) -> str:
+    """An imported question as Moodle XML with its own type, answers and fractions (what
+    :mod:`.imports` reads back to the same question)."""
+    data = kind.data
+    qtype = {"choice": "multichoice", "multi": "multichoice"}.get(kind.kind, kind.kind)
+    lines = [
+        f'<question type="{qtype}">',
+        f"<name><text>{escape(name)}</text></name>",
+        f'<questiontext format="html"><text>{_cdata(_question_html(question, lang))}</text></questiontext>',
+        "<defaultgrade>1</defaultgrade><penalty>0</penalty><hidden>0</hidden>",
+    ]
+    if kind.kind in ("choice", "multi"):
+        lines.append(
+            f"<single>{'true' if kind.kind == 'choice' else 'false'}</single><shuffleanswers>1</shuffleanswers>"
+        )
+    if kind.kind == "shortanswer":
+        lines.append(f"<usecase>{1 if data.get('usecase') else 0}</usecase>")
+    if kind.kind == "truefalse":
+        right = bool(data.get("answer"))
+        answers = [("true", 100.0 if right else 0.0, ""), ("false", 0.0 if right else 100.0, "")]
+    elif kind.kind == "numerical":
+        answers = [
+            (
+                "*" if value is None else _fraction_text(value),
+                fraction,
+                f"<tolerance>{_fraction_text(tolerance)}</tolerance>",
+            )
+            for value, tolerance, fraction in kind.numbers()
+        ]
+    else:
+        answers = [(text, fraction, "") for text, fraction in kind.fractions()]
+    for text, fraction, extra in answers:
+        lines.append(f'<answer fraction="{_fraction_text(fraction)}"><text>{escape(text)}</text>{extra}</answer>')
+    lines.append("</question>")
+    return "\n".join(lines)
 
 
 def moodle_note(lang: str) -> str:

@@ -128,10 +128,10 @@ class ImportedType:
     def kind(self) -> str:
         return str(self.data.get("type", ""))
 
-    def _fractions(self) -> list[tuple[str, float]]:
+    def fractions(self) -> list[tuple[str, float]]:
         return [(str(text), float(f)) for text, f in self.data.get("options", [])]
 
-    def _numbers(self) -> list[tuple[float | None, float, float]]:
+    def numbers(self) -> list[tuple[float | None, float, float]]:
         if "answers" in self.data:
             return [(None if v is None else float(v), float(t), float(f)) for v, t, f in self.data["answers"]]
         return [(float(self.data.get("answer", 0)), float(self.data.get("tolerance", 0)), 100.0)]  # before issue 34
@@ -139,7 +139,7 @@ class ImportedType:
     def _options(self) -> tuple[Choice, ...]:
         if self.kind == "truefalse":
             return TRUTH
-        options = [Choice(str(i), Text(text, text)) for i, (text, _f) in enumerate(self._fractions(), start=1)]
+        options = [Choice(str(i), Text(text, text)) for i, (text, _f) in enumerate(self.fractions(), start=1)]
         return shuffled_options(self.slug, 1, self.item.pk, options)
 
     def widget(self) -> Widget:
@@ -154,13 +154,13 @@ class ImportedType:
     def correct_answer(self, question: Question) -> list[str]:
         """An answer that earns full marks."""
         if self.kind == "numerical":
-            value = next((v for v, _t, f in self._numbers() if f >= 100 and v is not None), 0.0)
+            value = next((v for v, _t, f in self.numbers() if f >= 100 and v is not None), 0.0)
             return [shown_number(value, "en")]
         if self.kind == "shortanswer":
-            return [next(p.replace("\\*", "*").replace("*", "") for p, f in self._fractions() if f >= 100)]
+            return [next(p.replace("\\*", "*").replace("*", "") for p, f in self.fractions() if f >= 100)]
         if self.kind == "truefalse":
             return ["wahr" if self.data.get("answer") else "falsch"]
-        options = self._fractions()
+        options = self.fractions()
         if self.kind == "choice":
             return [str(i) for i, (_t, f) in enumerate(options, start=1) if f >= 100][:1]
         return [str(i) for i, (_t, f) in enumerate(options, start=1) if f > 0]
@@ -184,7 +184,7 @@ class ImportedType:
         """Every option with its fraction (choice questions; "" otherwise), for the teacher."""
         if self.kind not in ("choice", "multi"):
             return ""
-        return "; ".join(f"{text}: {_percent(fraction, lang)}" for text, fraction in self._fractions())
+        return "; ".join(f"{text}: {_percent(fraction, lang)}" for text, fraction in self.fractions())
 
     def key(self, lang: str) -> str:
         """The answer key in words, with the shares that are not 100 %."""
@@ -192,7 +192,7 @@ class ImportedType:
             return TRUTH[0 if self.data.get("answer") else 1].label.get(lang)
         if self.kind == "numerical":
             parts = []
-            for value, tolerance, fraction in self._numbers():
+            for value, tolerance, fraction in self.numbers():
                 if fraction <= 0:
                     continue
                 shown = "*" if value is None else shown_number(value, lang)
@@ -201,7 +201,7 @@ class ImportedType:
             return "; ".join(parts)
         parts = [
             text if fraction >= 100 else f"{text} ({_percent(fraction, lang)})"
-            for text, fraction in self._fractions()
+            for text, fraction in self.fractions()
             if fraction > 0
         ]
         return "; ".join(parts)
@@ -212,18 +212,18 @@ class ImportedType:
             return 1.0 if given == ["wahr" if self.data.get("answer") else "falsch"] else 0.0
         if self.kind == "numerical":
             number = float(given[0].replace(",", "."))
-            for value, tolerance, fraction in self._numbers():
+            for value, tolerance, fraction in self.numbers():
                 if value is None or abs(number - value) <= tolerance + 1e-9 * max(1.0, abs(value)):
                     return _clipped(fraction)
             return 0.0
         if self.kind == "shortanswer":
             usecase = bool(self.data.get("usecase"))
             text = _fold(given[0], usecase)
-            for pattern, fraction in self._fractions():
+            for pattern, fraction in self.fractions():
                 if wildcard_match(_fold(pattern, usecase), text):
                     return _clipped(fraction)
             return 0.0
-        shares = {str(i): f for i, (_t, f) in enumerate(self._fractions(), start=1)}
+        shares = {str(i): f for i, (_t, f) in enumerate(self.fractions(), start=1)}
         if self.kind == "choice":
             return _clipped(shares[given[0]])
         return _clipped(sum(shares[v] for v in given))

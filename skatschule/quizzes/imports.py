@@ -29,6 +29,7 @@ one scan (:func:`strip_tags`), never by a backtracking pattern.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from dataclasses import dataclass, field
@@ -114,6 +115,7 @@ def check_size(data: bytes | str) -> None:
 _NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
 _FORMAT = re.compile(r"\[(?:html|moodle|plain|markdown)\]")
 _WEIGHT = re.compile(r"%(-?\d+(?:[.,]\d+)?)%")
+_MARKUP = re.compile(r"<(?!/?p>|br\s*/?>)[a-zA-Z/!]")
 
 
 def strip_tags(text: str) -> str:
@@ -149,8 +151,8 @@ def _plain(text: str, reading: _Reading | None = None) -> str:
         text = text[marker.end() :]
     stripped = strip_tags(text)
     plain = " ".join(html.unescape(stripped).split())
-    if reading is not None:
-        reading.formatted |= stripped != text
+    if reading is not None:  # paragraphs and line breaks are no formatting worth a note
+        reading.formatted |= stripped != text and _MARKUP.search(text) is not None
         reading.cut |= len(plain) > MAX_TEXT
     return plain[:MAX_TEXT]
 
@@ -235,42 +237,44 @@ def _check_answers(answers: list[Any]) -> tuple[str, str] | None:
 
 # --- GIFT -------------------------------------------------------------------------------------
 
-_ESCAPES = {"\\:": ":", "\\~": "~", "\\=": "=", "\\#": "#", "\\{": "{", "\\}": "}", "\\n": "\n", "\\\\": "\\"}
-_ESCAPE_RE = re.compile(r"\\[:~=#{}n\\]")
+_ESCAPES = (("\\:", ":"), ("\\~", "~"), ("\\=", "="), ("\\#", "#"), ("\\{", "{"), ("\\}", "}"), ("\\n", "\n"))
 
 
 def _unescape(text: str) -> str:
-    return _ESCAPE_RE.sub(lambda m: _ESCAPES[m.group(0)], text)
+    """GIFT's escapes read by a few passes of ``str.replace`` (no callback per escape): escaped
+    backslashes are set aside first (as NUL, which a text never keeps), then the others read."""
+    text = text.replace("\0", "").replace("\\\\", "\0")
+    for escaped, char in _ESCAPES:
+        text = text.replace(escaped, char)
+    return text.replace("\0", "\\")
+
+
+@functools.lru_cache(maxsize=16)
+def _up_to(marks: str) -> re.Pattern[str]:
+    """Text up to and with the first unescaped one of ``marks``: runs of other characters and
+    escapes (a backslash and the next character), possessive, so the engine never backtracks."""
+    other = "[^\\\\" + re.escape(marks) + "]++"
+    return re.compile(f"(?:{other}|\\\\.)*+[{re.escape(marks)}]", re.S)
 
 
 def _split_unescaped(text: str, marks: str) -> list[tuple[str, str]]:
-    """Split at unescaped ``marks``: (mark, text) pairs, the first with mark "" (one pass). Stops
-    after more parts than any question may have (the caller refuses the question then)."""
+    """Split at unescaped ``marks``: (mark, text) pairs, the first with mark "". Stops after more
+    parts than any question may have (the caller refuses the question then)."""
     parts: list[tuple[str, str]] = []
-    mark, start, i = "", 0, 0
-    while i < len(text) and len(parts) <= MAX_OPTIONS + 1:
-        char = text[i]
-        if char == "\\":
-            i += 2
-            continue
-        if char in marks:
-            parts.append((mark, text[start:i]))
-            mark, start = char, i + 1
-        i += 1
+    mark, start = "", 0
+    pattern = _up_to(marks)
+    while len(parts) <= MAX_OPTIONS + 1 and (found := pattern.match(text, start)):
+        parts.append((mark, text[start : found.end() - 1]))
+        mark, start = text[found.end() - 1], found.end()
     parts.append((mark, text[start:]))
     return parts
 
 
 def _find_unescaped(text: str, char: str, start: int = 0) -> int:
-    i = start
-    while i < len(text):
-        if text[i] == "\\":
-            i += 2
-            continue
-        if text[i] == char:
-            return i
-        i += 1
-    return -1
+    """The first ``char`` at or after ``start`` that no backslash escapes, or -1 (``start`` is 0
+    or just after an unescaped character, so escapes pair up as from the beginning)."""
+    found = _up_to(char).match(text, start)
+    return found.end() - 1 if found else -1
 
 
 def _feedback_cut(text: str, reading: _Reading) -> str:

@@ -349,7 +349,7 @@ def test_teacher_grades_an_unanswered_item_and_every_result_shows_it(
     item_two = student_page[student_page.index('id="item-2"') :]
     assert "Nicht beantwortet." in item_two and "Deine Antwort" not in item_two
     assert "0,75 / 1" in item_two and "Mündlich fast richtig" in item_two
-    assert "1.75 / 2" in student_page
+    assert "1,75 / 2" in student_page
 
 
 def test_only_the_quizs_teacher_grades_an_unanswered_item_and_only_after_submission(
