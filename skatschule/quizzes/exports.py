@@ -87,7 +87,7 @@ def item_analysis_table(quiz: Quiz, lang: str = "de") -> list[list[Any]]:
     from .presenters import shown_item_stats
 
     with override(lang):
-        header = [
+        header: list[Any] = [
             pgettext("Tabellenkopf", "Aufgabe"),
             pgettext("Tabellenkopf", "Art"),
             pgettext("Tabellenkopf", "Beantwortet"),

@@ -33,7 +33,7 @@ import functools
 import html
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 from xml.parsers import expat
 
 from skatschule.engine import Text
@@ -132,6 +132,13 @@ def strip_tags(text: str) -> str:
         parts.append(text[i:opening])
         parts.append(" ")
         i = closing + 1
+
+
+class _Refused(NamedTuple):
+    """Why a question is refused (the caller adds its line)."""
+
+    de: str
+    en: str
 
 
 @dataclass
@@ -313,18 +320,18 @@ def _gift_kind(body: str) -> str:
     return "shortanswer"
 
 
-def _gift_choice(body: str, kind: str, reading: _Reading) -> list[tuple[str, float]] | tuple[str, str]:
+def _gift_choice(body: str, kind: str, reading: _Reading) -> list[tuple[str, float]] | _Refused:
     options: list[tuple[str, float]] = []
     for mark, text in _split_unescaped(body, "=~"):
         if not mark:
             if text.strip():
-                return ("Text vor der ersten Antwort.", "Text before the first answer.")
+                return _Refused("Text vor der ersten Antwort.", "Text before the first answer.")
             continue
         text = _feedback_cut(text, reading)
         if mark == "=":
             fraction = 100.0
             if _WEIGHT.match(text.strip()):
-                return (
+                return _Refused(
                     "„=“ mit Prozentangabe: Moodle läse die Prozentangabe als Text der Antwort.",
                     "“=” with a percentage: Moodle would read the percentage as the answer's text.",
                 )
@@ -332,12 +339,12 @@ def _gift_choice(body: str, kind: str, reading: _Reading) -> list[tuple[str, flo
             fraction, text = _weight(text, 0.0)
         label = _plain(_unescape(text), reading)
         if not label:
-            return ("Eine Antwort hat keinen Text.", "An answer has no text.")
+            return _Refused("Eine Antwort hat keinen Text.", "An answer has no text.")
         options.append((label, fraction))
     return options
 
 
-def _gift_answers(body: str, reading: _Reading) -> list[tuple[str, float]] | tuple[str, str]:
+def _gift_answers(body: str, reading: _Reading) -> list[tuple[str, float]]:
     """Short and numerical answers: ``=`` separated, each with an optional weight (default 100 %)."""
     answers: list[tuple[str, float]] = []
     for n, (_mark, text) in enumerate(_split_unescaped(body, "=")):
@@ -415,8 +422,10 @@ def _gift_question(block: str, line: int, changes: list[Problem]) -> Imported | 
         result = Imported(line, title, prompt, kind, truth=truth in ("T", "TRUE"))
     elif kind in ("choice", "multi"):
         options = _gift_choice(body, kind, reading)
-        refused = options if isinstance(options, tuple) else _check_choice(kind, options, extra)
-        result = refused or Imported(line, title, prompt, kind, options=tuple(options))
+        if isinstance(options, _Refused):
+            result = (options.de, options.en)
+        else:
+            result = _check_choice(kind, options, extra) or Imported(line, title, prompt, kind, options=tuple(options))
     else:
         answer_part = body.strip()
         if kind == "numerical":
@@ -426,7 +435,7 @@ def _gift_question(block: str, line: int, changes: list[Problem]) -> Imported | 
                 reading.feedback |= bool(answer_part[wrong + 1 :].strip())
                 answer_part = answer_part[:wrong]
         answers = _gift_answers(answer_part, reading)
-        refused = answers if isinstance(answers, tuple) else _check_answers(answers)
+        refused = _check_answers(answers)
         if refused:
             result = refused
         elif kind == "numerical":

@@ -146,9 +146,9 @@ def test_import_page(teacher: User, student: User) -> None:
     text = GIFT + "\n::Frei:: X {}\n"
     response = client.post("/quiz/eigene/import/", {"format": "gift", "text": text})
     line = text.splitlines().index("::Frei:: X {}") + 1
-    page = response.content.decode()
-    assert response.status_code == 200 and f"Zeile {line}:" in page and not OwnItem.objects.exists()
-    assert page.count('class="exercise"') == 5 and "Kreuz-Bube" in page and 'name="confirm"' in page
+    preview = response.content.decode()
+    assert response.status_code == 200 and f"Zeile {line}:" in preview and not OwnItem.objects.exists()
+    assert preview.count('class="exercise"') == 5 and "Kreuz-Bube" in preview and 'name="confirm"' in preview
     assert client.post("/quiz/eigene/import/", {"format": "gift", "text": "nur Text"}).status_code == 400
     upload = SimpleUploadedFile("fragen.gift", GIFT.encode())
     response = client.post("/quiz/eigene/import/", {"format": "gift", "file": upload})

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
@@ -100,7 +101,7 @@ def test_part_credit_and_overrides_show_per_item(
     csv_text = client.get(reverse("quizzes:export_csv", args=[quiz.pk])).content.decode("utf-8-sig").splitlines()
     header = csv_text[0].split(";")
     assert [line.split(";")[header.index("Aufgabe 2 Punkte")] for line in csv_text[1:]] == ["0,5", "1"]
-    closed = timezone.now() - timezone.timedelta(minutes=1)
+    closed = timezone.now() - timedelta(minutes=1)
     Quiz.objects.filter(pk=quiz.pk).update(closes_at=closed, show_answers=Quiz.ShowAnswers.AFTER_CLOSE)
     mine = client_for(student).get(reverse("quizzes:my_result", args=[last.public_id])).content.decode()
     item_two = mine[mine.index('id="item-2"') :]
