@@ -34,8 +34,8 @@ def test_imported_text_and_decimal_answers(browser: Browser, live_server: LiveSe
         owner=teacher, classroom=room, title="Import", pool=[("augen", 1)], item_count=1, variants="random"
     )
     quiz.items.all().delete()
-    for item in importing.import_questions(owner=teacher, data=GIFT.encode(), fmt="gift").items:
-        own_items.add_to_quiz(owner=teacher, item=item, quiz=quiz)
+    for own in importing.import_questions(owner=teacher, data=GIFT.encode(), fmt="gift").items:
+        own_items.add_to_quiz(owner=teacher, item=own, quiz=quiz)
     context = phone(browser, live_server, anna)
     try:
         page = context.new_page()
