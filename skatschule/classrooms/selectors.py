@@ -34,6 +34,7 @@ from django.utils.translation import override, pgettext
 
 from skatschule.core.notfound import NotFound
 from skatschule.core.people import person_name
+from skatschule.core.points import policy_result, shown_points
 from skatschule.core.spreadsheets import local_datetime
 from skatschule.engine.numbers import is_plain_number
 from skatschule.training.lessons import Lesson, get_lesson, get_lessons
@@ -317,9 +318,14 @@ SORT_NAME = "name"
 class QuizCell:
     quiz_id: int
     title: str
-    score: int | None
-    """Best submitted score, None if nothing submitted."""
+    points: float | None
+    """The result under the quiz's grading policy (partial credit and overrides included, as
+    the quiz's own results say), None if nothing submitted."""
     total: int
+
+    @property
+    def shown(self) -> str:
+        return shown_points(self.points)
 
 
 @dataclass
@@ -384,20 +390,22 @@ def class_progress(classroom: Classroom, sort: str = SORT_NAME) -> ClassProgress
         .annotate(last=Max("counted_at"))
         .values_list("user_id", "last")
     )
-    quizzes = [
-        (q.pk, q.title, q.items.count())
-        for q in classroom.quizzes.filter(published_at__isnull=False).order_by("created_at", "pk")
-    ]
-    best: dict[tuple[int, int], int] = {}
+    published = list(classroom.quizzes.filter(published_at__isnull=False).order_by("created_at", "pk"))
+    quizzes = [(q.pk, q.title, q.items.count()) for q in published]
+    policies = {q.pk: q.grading_policy for q in published}
+    submitted: dict[tuple[int, int], list[float]] = defaultdict(list)
     quiz_activity: dict[int, datetime] = {}
-    attempts = QuizAttempt.objects.filter(quiz__classroom=classroom, student_id__in=ids).values_list(
-        "quiz_id", "student_id", "score", "updated_at"
+    attempts = (
+        QuizAttempt.objects.filter(quiz__classroom=classroom, student_id__in=ids)
+        .order_by("quiz_id", "student_id", "number")
+        .values_list("quiz_id", "student_id", "submitted_at", "points", "updated_at")
     )
-    for quiz_id, student_id, score, updated in attempts:
-        if score is not None:
-            best[(quiz_id, student_id)] = max(score, best.get((quiz_id, student_id), 0))
+    for quiz_id, student_id, submitted_at, points, updated in attempts:
+        if submitted_at is not None:
+            submitted[(quiz_id, student_id)].append(float(points or 0.0))
         if updated and (student_id not in quiz_activity or updated > quiz_activity[student_id]):
             quiz_activity[student_id] = updated
+    results = {key: policy_result(values, policies.get(key[0], "")) for key, values in submitted.items()}
     students = []
     for m in members:
         sid = m.student_id
@@ -408,7 +416,7 @@ def class_progress(classroom: Classroom, sort: str = SORT_NAME) -> ClassProgress
                 name=person_name(m.student),
                 lessons=[lesson_progress(lesson, rows.get(sid, [])) for lesson in lessons],
                 last_activity=max(times) if times else None,
-                quizzes=[QuizCell(qid, title, best.get((qid, sid)), total) for qid, title, total in quizzes],
+                quizzes=[QuizCell(qid, title, results.get((qid, sid)), total) for qid, title, total in quizzes],
             )
         )
     slugs = [lesson.slug for lesson in lessons]
@@ -438,7 +446,11 @@ def progress_table(progress: ClassProgress, lang: str = "de") -> list[list[Any]]
         ]
         mastered = _("gemeistert")
     header += [lesson.title(lang) for lesson in progress.lessons]
-    header += [title for _pk, title, _total in progress.quizzes]
+    with override(lang):
+        header += [
+            pgettext("Tabellenkopf", "%(title)s (Punkte von %(total)d)") % {"title": title, "total": total}
+            for _pk, title, total in progress.quizzes
+        ]
     table = [header]
     started, untouched = "%", "–"
     for s in progress.students:
@@ -446,7 +458,7 @@ def progress_table(progress: ClassProgress, lang: str = "de") -> list[list[Any]]
         for p in s.lessons:
             line.append(mastered if p.mastered else (f"{p.percent} {started}" if p.started else untouched))
         for cell in s.quizzes:
-            line.append("" if cell.score is None else f"{cell.score}/{cell.total}")
+            line.append("" if cell.points is None else cell.points)
         table.append(line)
     return table
 

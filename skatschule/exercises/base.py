@@ -32,7 +32,7 @@ __all__ = [
     "shuffled_options",
 ]
 
-Widget = Literal["number", "choice", "cards", "order", "multi", "case", "discard", "bid"]
+Widget = Literal["number", "choice", "cards", "order", "multi", "case", "discard", "bid", "decimal", "text"]
 """How the answer is entered:
 
 - ``number``: one integer in the field ``answer`` (may be negative);
@@ -46,7 +46,9 @@ Widget = Literal["number", "choice", "cards", "order", "multi", "case", "discard
 - ``discard``: two of ``cards`` (card codes) and one of ``options`` (the game), in any order
   (``druecken``: graded by a job of the ``graded_by_play`` app);
 - ``bid``: one of ``options`` (``passen`` or a bid), picked from a list in the ladder's order
-  (``reizen_gespielt``: graded by a job of the ``graded_by_play`` app).
+  (``reizen_gespielt``: graded by a job of the ``graded_by_play`` app);
+- ``decimal``: one number, decimal comma or point (a teacher's imported numerical question);
+- ``text``: one line of text (a teacher's imported short answer).
 """
 
 
@@ -102,6 +104,9 @@ class Feedback:
     rule_ids: tuple[str, ...] = ()
     normalized: str = ""
     """The answer in canonical form (stored with the attempt; used for statistics)."""
+    credit: float | None = None
+    """The share of the point (0 to 1) when the question grades itself (an imported question,
+    by its file's fractions as Moodle does); None: 1 if correct, else the quiz's partial-credit rule."""
 
 
 def rng_for(kind: str, difficulty: int, seed: int) -> random.Random:

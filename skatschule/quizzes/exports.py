@@ -2,7 +2,8 @@
 
 - **CSV**: German spreadsheet programs split at semicolons, so the German default is
   ``;`` with a UTF-8 byte-order mark (Excel then reads umlauts right); English gets commas.
-- **XLSX** through openpyxl: one sheet "Ergebnisse", every cell a string or an integer.
+- **XLSX** through openpyxl: one sheet "Ergebnisse", every score a number cell.
+- Scores are numbers in both: the German CSV writes them with a decimal comma (``4,5``).
 - Both go through the same formula-injection guard (``selectors.csv_rows`` prefixes a cell
   that starts with ``= + - @``, tab or CR with an apostrophe; numbers stay numbers), and the
   XLSX writer additionally stores every text cell as a string, never as a formula.
@@ -14,13 +15,15 @@
   by the stored answer: the engine's grading, its explanations of wrong answers and random
   variants per student stay on Skatschule. Item types Moodle has no plain equivalent for
   (card order, casebook case with list entry) and own items whose situation was deleted
-  are left out and named in a comment and on the page.
+  are left out and named in a comment and on the page. An imported question (GIFT, Moodle XML)
+  goes back with its own type, answers and fractions.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
@@ -32,6 +35,7 @@ from skatschule.exercises.base import Question
 from skatschule.training.registry import get_type
 
 from . import selectors
+from .imported import ImportedType
 from .levels import level_name
 from .models import Quiz
 from .own_items import type_for
@@ -63,7 +67,7 @@ _FRACTIONS = {
 }
 
 
-def _table(quiz: Quiz, lang: str) -> list[list[str]]:
+def _table(quiz: Quiz, lang: str) -> list[list[Any]]:
     return selectors.csv_rows(quiz, lang)
 
 
@@ -77,13 +81,13 @@ def xlsx_bytes(quiz: Quiz, lang: str = "de") -> bytes:
         return table_xlsx_bytes(_table(quiz, lang), _("Ergebnisse"))
 
 
-def item_analysis_table(quiz: Quiz, lang: str = "de") -> list[list[str]]:
+def item_analysis_table(quiz: Quiz, lang: str = "de") -> list[list[Any]]:
     """The item analysis as a table: per item the facility and discrimination indices and the
     most common wrong answers in words (card names of the French deck, as in the Moodle export)."""
     from .presenters import shown_item_stats
 
     with override(lang):
-        header = [
+        header: list[Any] = [
             pgettext("Tabellenkopf", "Aufgabe"),
             pgettext("Tabellenkopf", "Art"),
             pgettext("Tabellenkopf", "Beantwortet"),
@@ -97,15 +101,15 @@ def item_analysis_table(quiz: Quiz, lang: str = "de") -> list[list[str]]:
         facility = stat.facility_percent
         rows.append(
             [
-                str(stat.item.position),
+                stat.item.position,
                 stat.title,
-                str(stat.answered),
-                "" if facility is None else str(facility),
-                "" if stat.discrimination is None else f"{stat.discrimination:.2f}",
+                stat.answered,
+                "" if facility is None else facility,
+                "" if stat.discrimination is None else round(stat.discrimination, 2),
                 wrong,
             ]
         )
-    return [[selectors.csv_safe(cell) for cell in row] for row in rows]
+    return [[selectors.csv_safe(cell) if isinstance(cell, str) else cell for cell in row] for row in rows]
 
 
 def item_analysis_csv(quiz: Quiz, lang: str = "de") -> bytes:
@@ -170,6 +174,9 @@ def _moodle_items(quiz: Quiz, lang: str) -> tuple[list[str], list[int]]:
             skipped.append(item.position)
             continue
         question = kind.generate(item.difficulty, item.seed)  # the fixed variant (an own item has only one)
+        if isinstance(kind, ImportedType):  # back as it came: its own type and fractions
+            blocks.append(_imported_block(kind, f"{item.position}. {kind.item.title}", question, lang))
+            continue
         qtype = MOODLE_TYPES.get(question.widget)
         if qtype is None:
             skipped.append(item.position)
@@ -205,6 +212,47 @@ def _moodle_items(quiz: Quiz, lang: str) -> tuple[list[str], list[int]]:
         lines.append("</question>")
         blocks.append("\n".join(lines))
     return blocks, skipped
+
+
+def _fraction_text(percent: float) -> str:
+    return f"{percent:.5f}".rstrip("0").rstrip(".")
+
+
+def _imported_block(kind: ImportedType, name: str, question: Question, lang: str) -> str:
+    """An imported question as Moodle XML with its own type, answers and fractions (what
+    :mod:`.imports` reads back to the same question)."""
+    data = kind.data
+    qtype = {"choice": "multichoice", "multi": "multichoice"}.get(kind.kind, kind.kind)
+    lines = [
+        f'<question type="{qtype}">',
+        f"<name><text>{escape(name)}</text></name>",
+        f'<questiontext format="html"><text>{_cdata(_question_html(question, lang))}</text></questiontext>',
+        "<defaultgrade>1</defaultgrade><penalty>0</penalty><hidden>0</hidden>",
+    ]
+    if kind.kind in ("choice", "multi"):
+        lines.append(
+            f"<single>{'true' if kind.kind == 'choice' else 'false'}</single><shuffleanswers>1</shuffleanswers>"
+        )
+    if kind.kind == "shortanswer":
+        lines.append(f"<usecase>{1 if data.get('usecase') else 0}</usecase>")
+    if kind.kind == "truefalse":
+        right = bool(data.get("answer"))
+        answers = [("true", 100.0 if right else 0.0, ""), ("false", 0.0 if right else 100.0, "")]
+    elif kind.kind == "numerical":
+        answers = [
+            (
+                "*" if value is None else _fraction_text(value),
+                fraction,
+                f"<tolerance>{_fraction_text(tolerance)}</tolerance>",
+            )
+            for value, tolerance, fraction in kind.numbers()
+        ]
+    else:
+        answers = [(text, fraction, "") for text, fraction in kind.fractions()]
+    for text, fraction, extra in answers:
+        lines.append(f'<answer fraction="{_fraction_text(fraction)}"><text>{escape(text)}</text>{extra}</answer>')
+    lines.append("</question>")
+    return "\n".join(lines)
 
 
 def moodle_note(lang: str) -> str:

@@ -9,28 +9,38 @@ policy over a student's attempts. No queries; the services and selectors call it
   (widget ``case``: the decision and the list entry) earns an equal share per right part.
   Other items stay all or nothing.
 
+An imported question (GIFT, Moodle XML) grades itself by its file's fractions, as Moodle does
+(:mod:`.imported`), under either rule.
+
 The right options come from the exercise type's ``correct_answer`` (the engine), never from a
 stored key.
 
 **Grading policy** (``Quiz.grading_policy``): the student's result is the highest, the last, the
-first submitted attempt's points or the average of all submitted attempts.
+first submitted attempt's points or the average of all submitted attempts
+(:func:`skatschule.core.points.policy_result`, shared with the class progress).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from skatschule.core.points import plain_points, policy_result, shown_points
 from skatschule.exercises.base import Feedback, Question
 
 from .models import Quiz
 from .questions import exercise_type
+
+__all__ = ["credit", "plain_points", "policy_result", "shown_points"]
 
 PartialCredit = Quiz.PartialCredit
 GradingPolicy = Quiz.GradingPolicy
 
 
 def credit(question: Question, feedback: Feedback, rule: str) -> float:
-    """The share of the item's point (0 to 1) this graded answer earns under ``rule``."""
+    """The share of the item's point (0 to 1) this graded answer earns under ``rule`` (a question
+    that grades itself, an imported one, earns its own ``feedback.credit`` under any rule)."""
+    if feedback.credit is not None:
+        return feedback.credit
     if feedback.correct:
         return 1.0
     if rule != PartialCredit.RIGHT_MINUS_WRONG or question.widget not in ("multi", "cards", "case"):
@@ -77,24 +87,3 @@ def _chosen_options(normalized: str, values: Sequence[str]) -> set[str]:
         return None
 
     return set(split(normalized.strip(), 0) or [])
-
-
-def policy_result(points: Sequence[float], policy: str) -> float | None:
-    """The student's result from the submitted attempts' points, in attempt order (None if none)."""
-    if not points:
-        return None
-    if policy == GradingPolicy.LAST:
-        return points[-1]
-    if policy == GradingPolicy.FIRST:
-        return points[0]
-    if policy == GradingPolicy.AVERAGE:
-        return round(sum(points) / len(points), 2)
-    return max(points)
-
-
-def shown_points(value: float | None) -> str:
-    """Points for display: ``3``, ``2.5``, ``2.33`` (at most two decimals, no trailing zeros)."""
-    if value is None:
-        return "–"
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return text or "0"

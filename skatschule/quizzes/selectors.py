@@ -19,7 +19,7 @@ from django.contrib.auth.models import User
 from django.db.models import Case, Count, FloatField, Max, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.formats import number_format
 from django.utils.translation import override as language
 from django.utils.translation import pgettext
 
@@ -274,8 +274,9 @@ class ResultLine:
     submitted_at: datetime | None
     score: int | None
     total: int
-    cells: tuple[bool | None, ...]
-    """Per item in position order: right, wrong, or not answered."""
+    cells: tuple[float | None, ...]
+    """Per item in position order: the credit it earns (the teacher's override where there is
+    one, else the grade, 0 to 1), or None if not answered and not graded."""
     given: tuple[str, ...] = ()
     """Per item the normalised answer ("" if none); only filled for the CSV."""
     points: float | None = None
@@ -311,15 +312,16 @@ def _result_lines(
 ) -> list[ResultLine]:
     """ResultLines for attempt rows from :func:`_result_attempts`; one query for their answers."""
     index = {item_pk: i for i, (item_pk, _position) in enumerate(items)}
-    cells: dict[int, list[bool | None]] = {row[0]: [None] * len(items) for row in rows}
+    cells: dict[int, list[float | None]] = {row[0]: [None] * len(items) for row in rows}
     given: dict[int, list[str]] = {row[0]: [""] * len(items) for row in rows} if with_given else {}
-    answers = QuizAnswer.objects.filter(attempt_id__in=list(cells), answered=True).order_by()
-    fields = ("attempt_id", "item_id", "correct", "normalized") if with_given else ("attempt_id", "item_id", "correct")
-    for attempt_id, item_id, correct, *rest in answers.values_list(*fields):
+    answers = QuizAnswer.objects.filter(attempt_id__in=list(cells)).order_by()
+    fields = ("attempt_id", "item_id", "answered", "credit", "override_credit", "normalized")
+    for attempt_id, item_id, answered, earned, override, normalized in answers.values_list(*fields):
         if item_id in index:
-            cells[attempt_id][index[item_id]] = bool(correct)
-            if with_given:
-                given[attempt_id][index[item_id]] = rest[0]
+            if answered or override is not None:  # an unanswered item the teacher graded counts too
+                cells[attempt_id][index[item_id]] = float(earned if override is None else override)
+            if with_given and answered:
+                given[attempt_id][index[item_id]] = normalized
     return [
         ResultLine(
             pk,
@@ -389,7 +391,10 @@ class ItemStat:
 
     @property
     def shown_discrimination(self) -> str:
-        return "–" if self.discrimination is None else f"{self.discrimination:+.2f}"
+        if self.discrimination is None:
+            return "–"
+        text = number_format(self.discrimination, decimal_pos=2)  # "+0,50" on German pages
+        return text if self.discrimination < 0 else "+" + text
 
 
 def item_stats(quiz: Quiz, lang: str = "de", top: int = 3) -> list[ItemStat]:
@@ -526,27 +531,26 @@ def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[Any]]:
         ]
         per_item = (
             pgettext("Tabellenkopf", "Aufgabe %(n)d Antwort"),
-            pgettext("Tabellenkopf", "Aufgabe %(n)d richtig"),
+            pgettext("Tabellenkopf", "Aufgabe %(n)d Punkte"),
         )
-        yes, no = _("ja"), _("nein")
     for item in items:
         header.extend(label % {"n": item.position} for label in per_item)
     yield header
     for row in result_lines(quiz):
-        line = [
+        line: list[Any] = [
             shown_name(row.username, lang),
-            str(row.number),
+            row.number,
             local_datetime(row.started_at),
             local_datetime(row.submitted_at) or "",
-            "" if row.seconds is None else str(row.seconds),
-            "" if row.submitted_at is None else row.shown_points,
-            str(row.total),
+            "" if row.seconds is None else row.seconds,
+            "" if row.submitted_at is None or row.points is None else round(row.points, 2),
+            row.total,
         ]
-        for position, ((question, widget, kind), correct, given) in enumerate(zip(readers, row.cells, row.given)):
+        for position, ((question, widget, kind), earned, given) in enumerate(zip(readers, row.cells, row.given)):
             words = said.get((position, given))
             if words is None:  # students give the same answers: each is read once per export
                 words = said[(position, given)] = answer_text(given, lang, question, widget, kind)
-            line.extend(["", ""] if correct is None else [words, yes if correct else no])
+            line.extend(["", ""] if earned is None else [words, round(earned, 2)])
         yield [csv_safe(cell) if isinstance(cell, str) else cell for cell in line]
 
 

@@ -26,6 +26,7 @@ from skatschule.classrooms.services import is_teacher
 from skatschule.core.db import retry_when_locked
 from skatschule.core.errors import render_error
 from skatschule.core.language import current_lang
+from skatschule.core.spreadsheets import csv_cells
 from skatschule.exercises.base import AnswerError
 from skatschule.training.presenters import present_question
 
@@ -33,7 +34,7 @@ from . import errors, publishing, questions, selectors
 from .errors import QuizError
 from .forms import LOCKED_NOTE_ID, QuizForm
 from .models import QuizAttempt
-from .presenters import present_item, result_cells, saved_values, shown_item_stats
+from .presenters import earned, present_item, result_cells, saved_values, shown_item_stats
 from .requests import QuizRequest
 from .services import attempts, authoring
 
@@ -259,9 +260,9 @@ def results_csv(request: QuizRequest, pk: int) -> StreamingHttpResponse:
     """The results as comma CSV at the first, stable address ``/quiz/<pk>/ergebnisse.csv``.
 
     Always commas (whatever the language; the export page offers it as "CSV mit Komma
-    (international)"), UTF-8 with a byte-order mark, CRLF line ends, column heads and "ja/nein"
-    in the page's language, formula-guarded cells (``selectors.csv_lines``). Streamed in chunks
-    of attempts, so a large class costs constant memory. The same bytes as
+    (international)"), UTF-8 with a byte-order mark, CRLF line ends, column heads in the page's
+    language, scores as numbers with a decimal point, formula-guarded cells (``selectors.csv_lines``).
+    Streamed in chunks of attempts, so a large class costs constant memory. The same bytes as
     ``quizzes:export_csv?trenner=komma``.
     """
     quiz = selectors.own_quiz(request.user, pk)
@@ -271,7 +272,7 @@ def results_csv(request: QuizRequest, pk: int) -> StreamingHttpResponse:
     def body() -> Iterator[str]:
         yield "\ufeff"  # so spreadsheet programs read UTF-8
         for line in lines:
-            yield writer.writerow(line)
+            yield writer.writerow(csv_cells(line, ","))
 
     response = StreamingHttpResponse(body(), content_type="text/csv; charset=utf-8")  # constant memory
     name = slugify(quiz.title) or "quiz"
@@ -308,6 +309,7 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool, teacher:
             saved=saved_values(answer),
             feedback=feedback if with_answers else None,
             attempt=attempt.number,
+            earned=earned(grade),
         )
         entry["answer"] = answer
         entry["grade"] = grade
@@ -394,7 +396,14 @@ def take(request: QuizRequest, public_id: Any) -> HttpResponse:
         if immediate and answer is not None:
             feedback = questions.grade_for_display(quiz, item, attempt.student_id, answer.values, attempt.number)
         entry = present_item(
-            quiz, item, attempt.student_id, lang, saved=saved_values(answer), feedback=feedback, attempt=attempt.number
+            quiz,
+            item,
+            attempt.student_id,
+            lang,
+            saved=saved_values(answer),
+            feedback=feedback,
+            attempt=attempt.number,
+            earned=earned(answer),
         )
         entry["save_url"] = _url("quizzes:save", public_id=attempt.public_id, position=item.position)
         entry["answer"] = answer
@@ -440,6 +449,7 @@ def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
         saved=saved.answer.values,
         feedback=saved.feedback if show else None,
         attempt=attempt.number,
+        earned=earned(saved.answer),
     )
     context = {
         **entry,

@@ -24,7 +24,7 @@ from skatschule.exercises.base import AnswerError
 from skatschule.exercises.helpers import game_en
 from skatschule.training.presenters import present_feedback, present_question
 
-from . import own_input, own_items, own_rulings, selectors
+from . import own_input, own_items, own_rulings, presenters, selectors
 from .errors import QuizError
 from .imports import MAX_BYTES
 from .requests import QuizRequest
@@ -223,7 +223,9 @@ IMPORT_FORMATS = (("gift", "GIFT"), ("moodle_xml", "Moodle-XML"))
 @require_http_methods(["GET", "POST"])
 def own_import(request: QuizRequest) -> HttpResponse:
     """Import questions from a GIFT or Moodle XML file (or pasted text) into the teacher's own
-    items: all or nothing, every problem named with its line (``services.importing``)."""
+    items in two steps: a preview of every question as learners will see it, with every change
+    and refusal by line; then (``confirm``) the accepted questions are saved (``services.importing``).
+    The preview carries the file's text in the form, so the confirmation saves what was shown."""
     _require_teacher(request)
     lang = current_lang()
     context: dict[str, Any] = {"formats": IMPORT_FORMATS, "fmt": "gift", "text": "", "problems": []}
@@ -237,12 +239,28 @@ def own_import(request: QuizRequest) -> HttpResponse:
         data = upload.read(MAX_BYTES + 1) if upload is not None else request.POST.get("text", "").encode()
     context.update(fmt=fmt, text=request.POST.get("text", "")[:MAX_BYTES])
     try:
-        result = importing.import_questions(owner=request.user, data=data, fmt=fmt)
+        if request.POST.get("confirm"):
+            result = importing.import_questions(owner=request.user, data=data, fmt=fmt)
+            parsed = None
+        else:
+            parsed = importing.read_file(owner=request.user, data=data, fmt=fmt)
     except QuizError as exc:
         context["error"] = exc.message(lang)
         return render(request, "quizzes/own_import.html", context, status=exc.status)
-    if result.problems:
+    if parsed is not None:  # the preview
+        context.update(
+            text=data.decode("utf-8-sig"),
+            problems=[(p.line, p.text.get(lang)) for p in parsed.problems],
+            preview=presenters.import_preview(parsed, lang),
+            can_save=bool(parsed.questions) and not any(p.line == 0 for p in parsed.problems),
+        )
+        return render(request, "quizzes/own_import.html", context, status=200 if parsed.questions else 400)
+    if not result.items:
         context["problems"] = [(p.line, p.text.get(lang)) for p in result.problems]
         return render(request, "quizzes/own_import.html", context, status=400)
-    messages.success(request, _("%(n)d Fragen importiert.") % {"n": len(result.items)})
+    done = _("%(n)d Fragen importiert.") % {"n": len(result.items)}
+    if result.problems:
+        lines = ", ".join(str(p.line) for p in result.problems if p.line)
+        done += " " + _("Nicht importiert: die Fragen in den Zeilen %(lines)s.") % {"lines": lines}
+    messages.success(request, done)
     return redirect("quizzes:own_list")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from skatschule.core.points import shown_points
 from skatschule.exercises.base import Feedback, Question
 from skatschule.exercises.helpers import signed_choice
 
@@ -19,7 +20,7 @@ def given_again(q: dict[str, Any], values: Sequence[str]) -> dict[str, Any]:
     given = [str(v)[:40] for v in values[:20]]
     if q.get("signed_max") and given:
         return {"saved": ["".join(given[:2])], "saved_number": ""}
-    number = given[-1] if given and q.get("widget") in ("number", "case") else ""
+    number = given[-1] if given and q.get("widget") in ("number", "case", "decimal", "text") else ""
     return {"saved": given, "saved_number": number}
 
 
@@ -60,6 +61,8 @@ def present_feedback(feedback: Feedback, lang: str) -> dict[str, Any]:
             rules.setdefault(rule, None)
     return {
         "correct": feedback.correct,
+        "credit": feedback.credit,
+        "credit_shown": shown_points(feedback.credit) if feedback.credit is not None else "",
         "answer": feedback.answer.get(lang),
         "given": feedback.given.get(lang),
         "steps": [{"text": step.text(lang), "rules": list(step.rules)} for step in feedback.steps],

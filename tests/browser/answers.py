@@ -15,8 +15,8 @@ def fill_answer(form: Any, question: Question, values: Sequence[str], field_id: 
     if signed_choice(question):  # Spitzen: mit/ohne and a number ("+2" is "+" and 2)
         form.locator(f"#ans-{field_id}-{'mit' if values[0].startswith('+') else 'ohne'}").check()
         form.locator(f"#ans-{field_id}-count").fill(values[0][1:])
-    elif question.widget == "number":
-        assert form.locator(f'label[for="ans-{field_id}"]').count() == 1, "the number field has no label"
+    elif question.widget in ("number", "decimal", "text"):
+        assert form.locator(f'label[for="ans-{field_id}"]').count() == 1, "the answer field has no label"
         form.locator(f"#ans-{field_id}").fill(values[0])
     elif question.widget in ("choice", "multi"):
         for value in values:

@@ -182,9 +182,9 @@ def test_teacher_class_quiz_two_students_results(browser: Browser, live_server: 
     response = t.request.get(live_server.url + f"/quiz/{quiz.pk}/ergebnisse.csv")
     assert response.ok and response.headers["content-type"].startswith("text/csv")
     table = list(csv.DictReader(io.StringIO(response.body().decode("utf-8-sig"))))
-    assert sorted((r["Benutzername"], r["Punkte"], r["Aufgabe 2 richtig"]) for r in table) == [
-        ("anna", "5", "ja"),
-        ("ben", "3", "nein"),
+    assert sorted((r["Benutzername"], r["Punkte"], r["Aufgabe 2 Punkte"]) for r in table) == [
+        ("anna", "5", "1"),
+        ("ben", "3", "0"),
     ]
     for context in (teacher_ctx, anna_ctx, ben_ctx):
         context.close()

@@ -94,7 +94,7 @@ def test_partial_credit_and_a_grading_policy_change_the_result(browser: Browser,
         t = teacher_ctx.new_page()
         t.goto(f"{live_server.url}/quiz/{quiz.pk}/ergebnisse/")
         scores = t.locator('tr[data-student="anna"] .score')
-        expect(scores).to_have_text(["0.5 / 1", "1 / 1"])
+        expect(scores).to_have_text(["0,5 / 1", "1 / 1"])
         expect(t.locator('tr.grade-row[data-student="anna"] .grade')).to_have_text("1 / 1")  # highest
         assert t.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
@@ -103,7 +103,7 @@ def test_partial_credit_and_a_grading_policy_change_the_result(browser: Browser,
         t.get_by_role("button", name="Änderungen speichern").click()
         expect(t.locator("#grading-policy")).to_have_text("Erster Versuch")
         t.goto(f"{live_server.url}/quiz/{quiz.pk}/ergebnisse/")
-        expect(t.locator('tr.grade-row[data-student="anna"] .grade')).to_have_text("0.5 / 1")  # first
+        expect(t.locator('tr.grade-row[data-student="anna"] .grade')).to_have_text("0,5 / 1")  # first
     finally:
         student.close()
         teacher_ctx.close()
@@ -124,14 +124,14 @@ def test_an_override_with_a_comment_the_student_sees(browser: Browser, live_serv
         t.get_by_label("Punkte (0 bis 1)").fill("0.5")
         t.get_by_label("Kommentar für die Person").fill("Richtig gezählt, nur den Skat vergessen.")
         t.get_by_role("button", name="Punkte speichern").click()
-        expect(t.locator(".item-grade")).to_contain_text("0.5 / 1")
+        expect(t.locator(".item-grade")).to_contain_text("0,5 / 1")
         t.locator(".override-history summary").click()
         expect(t.locator(".override-history li")).to_contain_text("frau-kreuz")
         assert t.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
         s = student.new_page()
         s.goto(f"{live_server.url}/quiz/versuch/{attempt.public_id}/ergebnis/")
-        expect(s.locator("#score")).to_have_text("0.5 / 1")
+        expect(s.locator("#score")).to_have_text("0,5 / 1")
         expect(s.locator(".override-comment")).to_contain_text("nur den Skat vergessen")
         expect(s.locator("form.override-form")).to_have_count(0)
     finally:
@@ -153,14 +153,14 @@ def test_an_unanswered_item_graded_after_an_oral_answer(browser: Browser, live_s
         t.get_by_label("Punkte (0 bis 1)").fill("0.5")
         t.get_by_label("Kommentar für die Person").fill("Mündlich richtig gezählt.")
         t.get_by_role("button", name="Punkte speichern").click()
-        expect(t.locator(".item-grade")).to_contain_text("0.5 / 1")
+        expect(t.locator(".item-grade")).to_contain_text("0,5 / 1")
         expect(t.locator("#item-1")).to_contain_text("Nicht beantwortet.")
         t.goto(f"{live_server.url}/quiz/{quiz.pk}/ergebnisse/")
-        expect(t.locator('tr[data-student="anna"] .score')).to_have_text("0.5 / 1")
+        expect(t.locator('tr[data-student="anna"] .score')).to_have_text("0,5 / 1")
 
         s = student.new_page()
         s.goto(f"{live_server.url}/quiz/versuch/{attempt.public_id}/ergebnis/")
-        expect(s.locator("#score")).to_have_text("0.5 / 1")
+        expect(s.locator("#score")).to_have_text("0,5 / 1")
         expect(s.locator("#item-1")).to_contain_text("Nicht beantwortet.")
         expect(s.locator(".override-comment")).to_contain_text("Mündlich richtig gezählt.")
         expect(s.locator("form.override-form")).to_have_count(0)
@@ -171,7 +171,7 @@ def test_an_unanswered_item_graded_after_an_oral_answer(browser: Browser, live_s
 
 GIFT_ONE_BAD_LINE = """::Spielwert:: Kreuz mit Zweien, einfach gewonnen: Wie viel ist das Spiel wert? {#36}
 
-::Schneider:: Der Skat zählt beim Alleinspieler mit. {T}
+::Schneider:: Erkläre, wann ein Spiel Schneider ist. {}
 
 ::Trumpf:: Welche Karte ist im Grand der höchste Trumpf? {=Kreuz-Bube ~Herz-Ass ~Pik-Zehn}
 """
@@ -187,17 +187,17 @@ def test_an_imported_gift_file_with_one_bad_line(browser: Browser, live_server: 
         page.goto(f"{live_server.url}/quiz/eigene/")
         page.get_by_role("link", name="Fragen importieren (GIFT, Moodle-XML)").click()
         page.get_by_label("Datei (höchstens 64 kB)").set_input_files(str(path))
-        page.get_by_role("button", name="Importieren").click()
+        page.get_by_role("button", name="Vorschau zeigen").click()
         problems = page.locator("#import-problems li")
         expect(problems).to_have_count(1)
-        expect(problems).to_have_text("Zeile 3: Wahr/Falsch-Fragen werden nicht unterstützt.")
-        assert not OwnItem.objects.exists()  # nothing half-imported
+        expect(problems).to_have_text("Zeile 3: Freitextfragen werden nicht unterstützt.")
+        # the preview: each accepted question as learners see it, with its key; nothing saved yet
+        expect(page.locator(".import-preview > li")).to_have_count(2)
+        expect(page.locator("#preview-2")).to_contain_text("Lösung: Kreuz-Bube")
+        assert not OwnItem.objects.exists()
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
-        # the teacher removes the bad question and pastes the rest
-        fixed = "\n\n".join(part for part in GIFT_ONE_BAD_LINE.split("\n\n") if "{T}" not in part)
-        page.get_by_label("oder den Text hier einfügen").fill(fixed)
-        page.get_by_role("button", name="Importieren").click()
+        page.get_by_role("button", name="2 Fragen speichern").click()
         expect(page.get_by_role("heading", level=1)).to_have_text("Eigene Aufgaben")
         expect(page.locator("#own-items li")).to_have_count(2)
         assert sorted(OwnItem.objects.values_list("title", flat=True)) == ["Spielwert", "Trumpf"]

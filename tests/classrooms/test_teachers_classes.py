@@ -62,7 +62,7 @@ def test_progress_shows_mastery_activity_and_quiz_results(
     assert [s.name for s in table.students] == sorted(by_name)
     assert by_name["schueler"].lessons[0].mastered and by_name["schueler"].mastered == 1
     assert by_name["schueler"].last_activity == Attempt.objects.filter(user=student).latest("created_at").created_at
-    assert by_name["schuelerin"].quizzes[0].score == 0 and by_name["schueler"].quizzes[0].score is None
+    assert by_name["schuelerin"].quizzes[0].points == 0 and by_name["schueler"].quizzes[0].points is None
     assert by_name["schuelerin"].last_activity is not None
     assert table.summaries[0].mastered == 1 and table.summaries[0].started == 1
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import translation
 
 from skatschule.classrooms.models import Classroom
 from skatschule.exercises.base import Question
@@ -151,7 +152,9 @@ def test_grading_policy_picks_the_result_and_a_change_of_policy_changes_it(
 def test_policy_result_average_and_nothing() -> None:
     assert grading.policy_result([], "highest") is None
     assert grading.policy_result([1, 2, 2], "average") == 1.67
-    assert grading.shown_points(2.0) == "2" and grading.shown_points(0.5) == "0.5" and grading.shown_points(None) == "–"
+    assert grading.shown_points(2.0) == "2" and grading.shown_points(0.5) == "0,5" and grading.shown_points(None) == "–"
+    with translation.override("en"):
+        assert grading.shown_points(0.5) == "0.5" and grading.shown_points(8.3333) == "8.33"
 
 
 def _submitted_answer(
@@ -229,9 +232,9 @@ def test_override_page_flow_and_the_student_sees_the_comment(
     assert response.status_code == 302
     student_page = client_for(student).get(f"/quiz/versuch/{attempt.public_id}/ergebnis/").content.decode()
     assert "Halbe Punkte für den Ansatz" in student_page
-    assert "0.5 / 1" in student_page
+    assert "0,5 / 1" in student_page
     results = teacher_client.get(f"/quiz/{quiz.pk}/ergebnisse/").content.decode()
-    assert "0.5 / 1" in results
+    assert "0,5 / 1" in results
 
 
 # --- item analysis ---
@@ -272,11 +275,11 @@ def test_facility_and_discrimination(make_quiz: Callable[..., Quiz], classroom: 
     assert selectors.item_stats(quiz)[0].facility_percent == 83
 
     page = client_for(teacher).get(f"/quiz/{quiz.pk}/ergebnisse/").content.decode()
-    assert "Trennschärfe" in page and "+0.50" in page
+    assert "Trennschärfe" in page and "+0,50" in page
     csv_text = client_for(teacher).get(f"/quiz/{quiz.pk}/export/aufgabenanalyse.csv").content.decode("utf-8-sig")
     lines = csv_text.splitlines()
     assert lines[0].split(";")[:5] == ["Aufgabe", "Art", "Beantwortet", "Leichtigkeit (%)", "Trennschärfe"]
-    assert lines[2].split(";")[3:5] == ["50", "0.50"]
+    assert lines[2].split(";")[3:5] == ["50", "0,5"]
     xlsx = client_for(teacher).get(f"/quiz/{quiz.pk}/export/aufgabenanalyse.xlsx")
     assert xlsx.status_code == 200 and xlsx.content[:2] == b"PK"
     assert client_for(students[0]).get(f"/quiz/{quiz.pk}/export/aufgabenanalyse.csv").status_code == 404
@@ -327,12 +330,14 @@ def test_teacher_grades_an_unanswered_item_and_every_result_shows_it(
 
     # the results table, the CSV and the item analysis: the points count, the item stays unanswered
     results = teacher_client.get(f"/quiz/{quiz.pk}/ergebnisse/").content.decode()
-    assert "1.75 / 2" in results
+    assert "1,75 / 2" in results
     header, line = selectors.csv_rows(quiz)
-    assert line[header.index("Punkte")] == "1.75"
-    assert line[header.index("Aufgabe 2 Antwort") : header.index("Aufgabe 2 richtig") + 1] == ["", ""]
+    assert line[header.index("Punkte")] == 1.75
+    # no answer, but the teacher's grade shows (issue 34 §6)
+    assert line[header.index("Aufgabe 2 Antwort") : header.index("Aufgabe 2 Punkte") + 1] == ["", 0.75]
     _shown, (result_line,) = selectors.results_page(quiz)
-    assert result_line.cells == (True, None)
+    assert result_line.cells == (1.0, 0.75)
+    assert "0,75" in results.split('class="cell-part"')[1][:10]
     second = selectors.item_stats(quiz)[1]
     assert second.answered == 0 and second.wrong == [] and second.facility_percent == 75
     assert selectors.answers_by_item(attempt).keys() == {quiz.items.get(position=1).pk}
@@ -343,8 +348,8 @@ def test_teacher_grades_an_unanswered_item_and_every_result_shows_it(
     student_page = client_for(student).get(f"/quiz/versuch/{attempt.public_id}/ergebnis/").content.decode()
     item_two = student_page[student_page.index('id="item-2"') :]
     assert "Nicht beantwortet." in item_two and "Deine Antwort" not in item_two
-    assert "0.75 / 1" in item_two and "Mündlich fast richtig" in item_two
-    assert "1.75 / 2" in student_page
+    assert "0,75 / 1" in item_two and "Mündlich fast richtig" in item_two
+    assert "1,75 / 2" in student_page
 
 
 def test_only_the_quizs_teacher_grades_an_unanswered_item_and_only_after_submission(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import pytest
@@ -42,8 +41,8 @@ def test_gift_reads_numbers_with_tolerance_and_choices() -> None:
     parsed = imports.parse_gift(GIFT)
     assert parsed.problems == []
     value, points, close, trump, jacks = parsed.questions
-    assert (value.kind, value.answer, value.tolerance, value.line) == ("numerical", 36, 0, 2)
-    assert (close.answer, close.tolerance) == (61, 2)
+    assert (value.kind, value.numbers, value.line) == ("numerical", ((36, 0, 100),), 2)
+    assert close.numbers == ((61, 2, 100),)
     assert trump.kind == "choice" and [f for _t, f in trump.options] == [100, 0, 0]
     assert jacks.kind == "multi" and [t for t, _f in jacks.options] == ["Kreuz-Bube", "Pik-Bube", "Herz-Ass"]
     assert points.title == "Augen"
@@ -52,14 +51,14 @@ def test_gift_reads_numbers_with_tolerance_and_choices() -> None:
 def test_gift_reports_every_unsupported_question_with_its_line() -> None:
     text = (
         GIFT
-        + "\n::WF:: Der Skat zählt zum Alleinspieler. {T}\n\nNur ein Text ohne Antworten.\n\n"
+        + "\n::Frei:: Erkläre den Schneider. {}\n\nNur ein Text ohne Antworten.\n\n"
         + "::Paar:: Zuordnen {=a -> b =c -> d}\n"
     )
     parsed = imports.parse_gift(text)
     lines = text.splitlines()
-    starts = [lines.index(line) + 1 for line in lines if line.startswith(("::WF", "Nur ein", "::Paar"))]
+    starts = [lines.index(line) + 1 for line in lines if line.startswith(("::Frei", "Nur ein", "::Paar"))]
     assert [p.line for p in parsed.problems] == starts and len(starts) == 3
-    assert "Wahr/Falsch" in parsed.problems[0].de and "True/false" in parsed.problems[0].en
+    assert "Freitext" in parsed.problems[0].de and "Essay" in parsed.problems[0].en
 
 
 def test_moodle_xml_numerical_and_multichoice_and_refusals() -> None:
@@ -87,33 +86,30 @@ def test_moodle_xml_numerical_and_multichoice_and_refusals() -> None:
     essay = next(n for n, line in enumerate(xml.decode().splitlines(), start=1) if 'type="essay"' in line)
     assert [p.line for p in parsed.problems] == [essay]
     value, trump = parsed.questions
-    assert value.prompt == "Grand mit einem, Hand: wie viel?" and value.answer == 72
+    assert value.prompt == "Grand mit einem, Hand: wie viel?" and value.numbers == ((72, 0, 100),)
     assert trump.kind == "choice"
     bomb = b'<?xml version="1.0"?><!DOCTYPE q [<!ENTITY a "aaaa">]><quiz>&a;</quiz>'
     assert imports.parse_moodle_xml(bomb).problems and not imports.parse_moodle_xml(bomb).questions
 
 
-def test_size_limit_and_linear_time() -> None:
+def test_size_limit() -> None:
     with pytest.raises(imports.FileTooLarge):
         imports.parse_gift("x" * (imports.MAX_BYTES + 1))
-    # a file of many small questions at the size limit parses quickly
+    with pytest.raises(imports.FileTooLarge):
+        imports.parse_moodle_xml(b"x" * (imports.MAX_BYTES + 1))
     many = ("::Q:: Wie viel? {#1}\n\n" * 2000)[: imports.MAX_BYTES - 100]
-    start = time.perf_counter()
-    imports.parse_gift(many)
-    nasty = "{" + "\\{" * 30000
-    imports.parse_gift(nasty)
-    assert time.perf_counter() - start < 2
+    assert any("200" in p.de for p in imports.parse_gift(many).problems)  # more than 200 questions
 
 
-def test_import_is_all_or_nothing(teacher: User) -> None:
-    bad = GIFT + "\n::WF:: Der Skat zählt zum Alleinspieler. {T}\n"
+def test_import_saves_the_accepted_and_names_the_refused(teacher: User) -> None:
+    bad = GIFT + "\n::Frei:: Erkläre den Schneider. {}\n"
+    preview = importing.read_file(owner=teacher, data=bad.encode(), fmt="gift")
+    assert len(preview.questions) == 5 and not OwnItem.objects.exists()  # the preview saves nothing
     result = importing.import_questions(owner=teacher, data=bad.encode(), fmt="gift")
-    assert [p.line for p in result.problems] == [
-        bad.splitlines().index("::WF:: Der Skat zählt zum Alleinspieler. {T}") + 1
-    ]
-    assert not OwnItem.objects.exists()
-    result = importing.import_questions(owner=teacher, data=GIFT.encode(), fmt="gift")
+    assert [p.line for p in result.problems] == [bad.splitlines().index("::Frei:: Erkläre den Schneider. {}") + 1]
     assert len(result.items) == 5 and OwnItem.objects.filter(owner=teacher, kind="import").count() == 5
+    whole = importing.import_questions(owner=teacher, data=b"nur Text ohne Frage", fmt="gift")
+    assert whole.problems and not whole.items and OwnItem.objects.count() == 5
 
 
 def test_imported_questions_are_graded_in_a_quiz(make_quiz: Callable[..., Quiz], teacher: User, student: User) -> None:
@@ -147,11 +143,17 @@ def test_import_page(teacher: User, student: User) -> None:
     client = client_for(teacher)
     page = client.get("/quiz/eigene/import/")
     assert page.status_code == 200
-    response = client.post("/quiz/eigene/import/", {"format": "gift", "text": GIFT + "\n::WF:: X {T}\n"})
-    line = (GIFT + "\n::WF:: X {T}\n").splitlines().index("::WF:: X {T}") + 1
-    assert response.status_code == 400 and f"Zeile {line}:" in response.content.decode()
+    text = GIFT + "\n::Frei:: X {}\n"
+    response = client.post("/quiz/eigene/import/", {"format": "gift", "text": text})
+    line = text.splitlines().index("::Frei:: X {}") + 1
+    preview = response.content.decode()
+    assert response.status_code == 200 and f"Zeile {line}:" in preview and not OwnItem.objects.exists()
+    assert preview.count('class="exercise"') == 5 and "Kreuz-Bube" in preview and 'name="confirm"' in preview
+    assert client.post("/quiz/eigene/import/", {"format": "gift", "text": "nur Text"}).status_code == 400
     upload = SimpleUploadedFile("fragen.gift", GIFT.encode())
     response = client.post("/quiz/eigene/import/", {"format": "gift", "file": upload})
+    assert response.status_code == 200 and not OwnItem.objects.exists()  # a preview first
+    response = client.post("/quiz/eigene/import/", {"format": "gift", "text": response.context["text"], "confirm": "1"})
     assert response.status_code == 302 and OwnItem.objects.count() == 5
     big = SimpleUploadedFile("gross.gift", b"x" * (imports.MAX_BYTES + 1))
     assert client.post("/quiz/eigene/import/", {"format": "gift", "file": big}).status_code == 413

@@ -255,10 +255,10 @@ def test_results_stats_and_csv(make_quiz: Callable[..., Quiz], student: User, ot
     assert {value for value, _ in stats[1].wrong} == wrong_given
     table = selectors.csv_rows(quiz)
     assert table[0][:6] == ["Benutzername", "Versuch", "Beginn", "Abgabe", "Dauer (Sekunden)", "Punkte"]
-    assert table[0][-2:] == ["Aufgabe 2 Antwort", "Aufgabe 2 richtig"]
+    assert table[0][-2:] == ["Aufgabe 2 Antwort", "Aufgabe 2 Punkte"]
     assert sorted((r[0], r[5], r[8], r[10]) for r in table[1:]) == [
-        ("schueler", "1", "ja", "nein"),
-        ("schuelerin", "0", "nein", "nein"),
+        ("schueler", 1.0, 1.0, 0.0),
+        ("schuelerin", 0.0, 0.0, 0.0),
     ]
 
 

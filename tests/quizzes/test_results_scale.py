@@ -38,7 +38,12 @@ def _students(quiz: Quiz, count: int, start: int = 0) -> None:
         for item in items:
             first = item.position == 1
             QuizAnswer.objects.create(
-                attempt=attempt, item=item, values=["1"], normalized="1" if first else f"w{n % 2}", correct=first
+                attempt=attempt,
+                item=item,
+                values=["1"],
+                normalized="1" if first else f"w{n % 2}",
+                correct=first,
+                credit=1.0 if first else 0.0,
             )
 
 
@@ -89,7 +94,7 @@ def test_csv_streams_every_attempt_with_fixed_queries(make_quiz: Callable[..., Q
     assert response.streaming
     rows = list(csv.reader(io.StringIO(streamed(response).decode("utf-8-sig"))))
     assert len(rows) == 1 + 123 and rows[1][0] == "s000" and rows[-1][0] == "s122"
-    assert rows[2][7:] == ["1", "ja", "w1", "nein"]
+    assert rows[2][7:] == ["1", "1", "w1", "0"]  # per item the answer and its points
     assert _queries(client, url) <= small + 2  # one more answer query per batch of attempts
 
 
