@@ -60,6 +60,7 @@ __all__ = [
     "spots_of",
     "explain",
     "check_unique",
+    "retag",
     "spots_from_state",
     "Mistake",
     "mistakes",
@@ -526,17 +527,33 @@ def _themes(
         best = result(game, values[answer])
         others = [result(game, v) for c, v in values.items() if result(game, v) != best]
         if others:
-            nearest = max(others) if not mine else min(others)
-            pair = {best, nearest}
-            if pair == {0, 1} and (mine == (best == 1)):
-                out.append(Theme.SCHNEIDER_RETTEN)  # the declarer escapes (best 1) or not
-            if pair == {0, 1} and not mine and best == 0:
-                out.append(Theme.SCHNEIDER_SPIELEN)
-            if pair == {2, 3} and not mine and best == 2:
-                out.append(Theme.SCHNEIDER_RETTEN)
-            if pair == {2, 3} and mine and best == 3:
-                out.append(Theme.SCHNEIDER_SPIELEN)
+            # the result one step from the answer's: the declarer's best is the highest, so the
+            # nearest other is the highest below it; a defender's best is the lowest
+            nearest = max(others) if mine else min(others)
+            theme = _schneider_theme(mine, best, nearest)
+            if theme is not None:
+                out.append(theme)
     return out
+
+
+def _schneider_theme(mine: bool, best: int, nearest: int) -> Theme | None:
+    """The Schneider theme of an answer whose result class is ``best`` where the nearest other card gives ``nearest``.
+
+    Classes of :func:`result`: 0 declarer Schneider, 1 declarer lost, 2 won, 3 won Schneider. Who
+    keeps his own side out of Schneider *rettet* it (the declarer at 31 or more, the defenders at
+    89 or less for the declarer); who keeps the other side in it *spielt* it.
+    """
+    if {best, nearest} == {0, 1}:
+        if mine and best == 1:
+            return Theme.SCHNEIDER_RETTEN
+        if not mine and best == 0:
+            return Theme.SCHNEIDER_SPIELEN
+    if {best, nearest} == {2, 3}:
+        if not mine and best == 2:
+            return Theme.SCHNEIDER_RETTEN
+        if mine and best == 3:
+            return Theme.SCHNEIDER_SPIELEN
+    return None
 
 
 def _winner(game: GameType, cards: Sequence[Card]) -> int:
@@ -634,6 +651,18 @@ def examine(
         goal,
     )
     return Verdict(puzzle, None, solution.nodes)
+
+
+def retag(puzzle: Puzzle) -> Puzzle:
+    """The puzzle with its themes derived afresh from its stored position, answer, values and line.
+
+    The themes follow from the record alone (no search): ``make_puzzles --retag`` rewrites the
+    shipped file with this after a change to the theme rules, and ``load_content`` carries it
+    into the database.
+    """
+    state = puzzle.spot.state()
+    themes = tuple(_themes(state, puzzle.answer[0], dict(puzzle.values), puzzle.line, puzzle.goal))
+    return replace(puzzle, themes=themes)
 
 
 def check_unique(puzzle: Puzzle) -> bool:

@@ -29,6 +29,7 @@ from skatschule.engine.puzzles import (
     examine,
     explain,
     result,
+    retag,
 )
 from skatschule.engine.solver import solve
 
@@ -192,6 +193,50 @@ def test_themes_fit_the_position() -> None:
         if Theme.NULL_ALLEINSPIEL in themes or Theme.NULL_VERTEIDIGUNG in themes:
             assert game.is_null
         assert (Theme.AUGEN in themes) == (puzzle.goal is Goal.AUGEN)
+
+
+def _schneider_expected(puzzle: Puzzle) -> set[Theme]:
+    """The Schneider themes, told from the Augen alone (ISkO 4.2.2, 4.2.3), apart from the engine's classes.
+
+    The mover's side is Schneider with 30 Augen or fewer; the declarer wins with 61, the
+    defenders with 60. *Retten*: the answer keeps the mover's side above 30 in a lost game, and
+    every other card leaves it at 30 or fewer. *Spielen*: the answer keeps the other side at 30 or
+    fewer, and the mover's best other card still wins, with the other side above 30.
+    """
+    state = puzzle.spot.state()
+    if puzzle.goal is Goal.AUGEN or puzzle.spot.game.is_null:
+        return set()
+    mine = state.to_move == state.declarer
+
+    def own(value: int | bool) -> int:
+        return int(value) if mine else 120 - int(value)
+
+    wins = 61 if mine else 60
+    answer = own(puzzle.values[puzzle.answer[0]])
+    others = [own(v) for c, v in puzzle.values.items() if c not in puzzle.answer]
+    out: set[Theme] = set()
+    if 30 < answer < wins and all(o <= 30 for o in others):
+        out.add(Theme.SCHNEIDER_RETTEN)
+    if 120 - answer <= 30 and wins <= max(others) and 120 - max(others) > 30:
+        out.add(Theme.SCHNEIDER_SPIELEN)
+    return out
+
+
+def test_schneider_themes_follow_the_augen() -> None:
+    """A defender who keeps the declarer at 30 or fewer plays Schneider; he does not escape it."""
+    schneider = {Theme.SCHNEIDER_RETTEN, Theme.SCHNEIDER_SPIELEN}
+    tagged = 0
+    for puzzle in shipped():
+        themes = set(retag(puzzle).themes) & schneider
+        assert themes == _schneider_expected(puzzle), puzzle.id
+        tagged += bool(themes)
+    assert tagged > 100
+
+
+def test_the_shipped_themes_are_the_engines() -> None:
+    """The shipped file carries the themes the engine derives today (``make_puzzles --retag``)."""
+    stale = [p.id for p in shipped() if retag(p).themes != p.themes]
+    assert stale == []
 
 
 def test_the_explanation_names_the_answer_the_line_and_the_rules() -> None:
