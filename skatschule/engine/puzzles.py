@@ -701,13 +701,32 @@ def explain(puzzle: Puzzle) -> tuple[Step, ...]:
     same = f" (ebenso {cards_ref(puzzle.answer[1:])})" if len(puzzle.answer) > 1 else ""
     same_en = f" (so does {cards_ref(puzzle.answer[1:])})" if len(puzzle.answer) > 1 else ""
     text = result_text(game, value)
-    steps.append(
-        Step(
-            f"{card_ref(answer)}{same} hält das Ergebnis bei bestem Spiel beider Seiten: {text.de}",
-            f"{card_ref(answer)}{same_en} keeps the result with best play by both sides: {text.en}",
-            _rules_of(game, [value] if not isinstance(value, bool) else []),
+    augen = puzzle.goal is Goal.AUGEN
+    mine = state.to_move == state.declarer
+
+    def own(v: int | bool) -> int:
+        """The Augen of the mover's side after a card with the solver's value ``v``."""
+        return int(v) if mine else 120 - int(v)
+
+    if augen:
+        # every card keeps the result: the point is the Augen, so say how many
+        steps.append(
+            Step(
+                f"{card_ref(answer)}{same} bringt deiner Partei bei bestem Spiel beider Seiten die meisten "
+                f"Augen: {own(value)} (Ergebnis: {text.de})",
+                f"{card_ref(answer)}{same_en} gets your side the most card points with best play by both "
+                f"sides: {own(value)} (result: {text.en})",
+                _rules_of(game, [value]),
+            )
         )
-    )
+    else:
+        steps.append(
+            Step(
+                f"{card_ref(answer)}{same} hält das Ergebnis bei bestem Spiel beider Seiten: {text.de}",
+                f"{card_ref(answer)}{same_en} keeps the result with best play by both sides: {text.en}",
+                _rules_of(game, [value] if not isinstance(value, bool) else []),
+            )
+        )
     if puzzle.line:
         tricks_de: list[str] = []
         cards = [answer, *puzzle.line]
@@ -729,13 +748,14 @@ def explain(puzzle: Puzzle) -> tuple[Step, ...]:
             by_value.setdefault(v, []).append(card)
     for v, cards_failing in sorted(by_value.items(), key=lambda kv: int(kv[0])):
         text = result_text(game, v)
-        steps.append(
-            Step(
-                f"Mit {cards_ref(sorted(cards_failing))}: {text.de}",
-                f"With {cards_ref(sorted(cards_failing))}: {text.en}",
-                _rules_of(game, [v] if not isinstance(v, bool) else []),
-            )
-        )
+        named = cards_ref(sorted(cards_failing))
+        if augen:
+            fewer = own(value) - own(v)
+            de = f"Mit {named}: deine Partei {own(v)} Augen, {fewer} weniger, bei demselben Ergebnis ({text.de})"
+            en = f"With {named}: your side {own(v)} card points, {fewer} fewer, with the same result ({text.en})"
+        else:
+            de, en = f"Mit {named}: {text.de}", f"With {named}: {text.en}"
+        steps.append(Step(de, en, _rules_of(game, [v] if not isinstance(v, bool) else [])))
     return tuple(steps)
 
 

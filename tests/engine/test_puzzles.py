@@ -250,6 +250,26 @@ def test_the_explanation_names_the_answer_the_line_and_the_rules() -> None:
             assert f"⟦card:{card.code}⟧" in text
 
 
+def test_an_augen_puzzle_explains_the_augen_not_the_result() -> None:
+    """Every card keeps the result in an "Augen sichern" puzzle: the explanation gives the Augen each card brings."""
+    augen = [p for p in shipped() if p.goal is Goal.AUGEN]
+    assert len(augen) > 100
+    for puzzle in augen[::10]:
+        state = puzzle.spot.state()
+        mine = state.to_move == state.declarer
+        own = {c: int(v) if mine else 120 - int(v) for c, v in puzzle.values.items()}
+        best = own[puzzle.answer[0]]
+        for lang, word in (("de", "Augen"), ("en", "card points")):
+            text = " ".join(s.text(lang) for s in explain(puzzle))
+            assert "hält das Ergebnis" not in text and "keeps the result" not in text
+            assert "the most card points" in text if lang == "en" else "die meisten Augen" in text
+            assert f": {best} (" in text, (puzzle.id, text)
+            for card, n in own.items():
+                if card not in puzzle.answer:
+                    assert best - n >= AUGEN_MARGIN
+                    assert f"⟦card:{card.code}⟧" in text and f" {n} {word}, {best - n} " in text, (puzzle.id, text)
+
+
 def test_records_round_trip_and_ids_are_stable() -> None:
     for puzzle in some(5):
         data = puzzle.as_dict()
