@@ -71,10 +71,6 @@ def load_shipped(path: Path = SHIPPED) -> tuple[int, int]:
         if p.id not in known and p.id not in taken
     ]
     Puzzle.objects.bulk_create(new, batch_size=500)
-    changed = []
-    for p in puzzles:
-        if p.id in known and known[p.id] != p.as_dict():
-            fields = row_fields(p)
-            changed.append(Puzzle(id=p.id, record=fields["record"], view=fields["view"], themes=fields["themes"]))
-    Puzzle.objects.bulk_update(changed, ["record", "view", "themes"], batch_size=500)
+    changed = [Puzzle(id=p.id, **row_fields(p)) for p in puzzles if p.id in known and known[p.id] != p.as_dict()]
+    Puzzle.objects.bulk_update(changed, ["record", "view", "themes", "source"], batch_size=500)
     return len(new), len(puzzles)
