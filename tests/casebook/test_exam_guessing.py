@@ -122,13 +122,14 @@ def _engine_numbers(inp: dict[str, Any]) -> tuple[Any, Any, tuple[int, int] | No
         if state.contract is None or state.contract.game.is_null
         else (state.declarer_augen(), state.defender_augen())
     )
-    return (ruling.won, ruling.level, ruling.overbid, ruling.guilty), ruling.score, augen
+    verdict = (ruling.won, ruling.level, ruling.overbid, ruling.guilty, set(ruling.rule_ids))
+    return verdict, ruling.score, augen
 
 
 def test_every_variant_differs_from_its_case_in_the_answer_and_the_augen() -> None:
     """Issue 34 §5: no exam variant has the public case's numbers. Over every case that is varied,
-    the variants of three exam seeds each and the case's fixed pool: the same decision, another
-    list entry, and other Augen wherever the case has taken any (F-21 asked 63:14 and -288 again)."""
+    the variants of three exam seeds each and the case's fixed pool: the same decision by the same
+    rules, another list entry, and other Augen wherever the case has taken any (F-21 asked 63:14 and -288 again)."""
     kind = services.exam_type("fall_variante")
     variable = eligible()
     assert len(variable) >= 15
@@ -146,7 +147,8 @@ def test_every_variant_differs_from_its_case_in_the_answer_and_the_augen() -> No
             assert v_verdict == verdict and v_entry != entry, case.id
             assert augen in (None, (0, 0)) or v_augen != augen, (case.id, augen)
         ruling = scenario.ruling()
-        assert (ruling.won, ruling.level, ruling.overbid, ruling.guilty) == verdict and ruling.score != entry
+        assert (ruling.won, ruling.level, ruling.overbid, ruling.guilty, set(ruling.rule_ids)) == verdict
+        assert ruling.score != entry
         state = scenario.state()
         if augen not in (None, (0, 0)):
             assert (state.declarer_augen(), state.defender_augen()) != augen, (case.id, seed)

@@ -17,7 +17,8 @@ is drawn from the case by changes that keep every card of the record where the r
 
 The engine decides every draw (:mod:`skatschule.engine.rulings`); a draw the rules refuse
 (a card played out of turn, a follow broken) is dropped. A variant is kept only when it keeps
-the case's decision (who wins, at which level, overbid or not, who broke the rule) and differs
+the case's decision (who wins, at which level, overbid or not, who broke the rule, by which
+rules) and differs
 from the case in its answer (the list entry) and in its Augen (where the case has any taken):
 what the case teaches stays, the published numbers never come back. The text is generated like
 that of :mod:`skatschule.exercises.regelverstoss` (no case prose, no title), so the question
@@ -105,9 +106,10 @@ POOL_TRIES = 6000
 POOL_SIZE = 24
 
 
-def _verdict(ruling: Any) -> tuple[bool, Level | None, bool, Any]:
-    """Who wins, at which level (None for Null), whether the game was overbid, and who broke the rule."""
-    return bool(ruling.won), ruling.level, bool(ruling.overbid), ruling.guilty
+def _verdict(ruling: Any) -> tuple[bool, Level | None, bool, Any, frozenset[str]]:
+    """Who wins, at which level (None for Null), whether the game was overbid, who broke the rule,
+    and the rules the decision cites: what the case teaches."""
+    return bool(ruling.won), ruling.level, bool(ruling.overbid), ruling.guilty, frozenset(ruling.rule_ids)
 
 
 def shown_numbers(inp: dict[str, Any]) -> tuple[object, ...]:
