@@ -24,6 +24,8 @@ from skatschule.classrooms.models import Classroom
 from skatschule.core.errors import UserError
 from skatschule.core.notfound import NotFound
 from skatschule.core.text import one_line
+from skatschule.engine import Text
+from skatschule.engine.rulings import Irregularity
 
 from . import services
 from .exam_history import ExamSummary, passed
@@ -189,10 +191,16 @@ class QuestionStat:
     position: int
     kind: str
     case_id: str
-    """The case the question is, or (``variant``) the case it varies; "" for a drawn irregularity."""
+    """The case the question is; "" for a varied case or a drawn irregularity."""
     answered: int
     right: int
-    variant: bool = False
+    variant: Irregularity | None = None
+    """For a varied case: the irregularity it turns on (named with its rule, never the case)."""
+
+    def variant_name(self, lang: str) -> str:
+        if self.variant is None:
+            return ""
+        return Text(self.variant.name_de, self.variant.name_en).get(lang)
 
     @property
     def percent(self) -> int | None:
@@ -214,16 +222,14 @@ def question_stats(group: GroupExam) -> list[QuestionStat]:
     for row in rows:
         item = ExamQuestion(kind=row["kind"], difficulty=row["difficulty"], seed=row["seed"])
         case = services.case_of(item)
-        varied = None if case is not None else services.variant_of(item)
-        shown = case or varied
         stats.append(
             QuestionStat(
                 row["position"],
                 row["kind"],
-                shown.id if shown else "",
+                case.id if case else "",
                 row["answered"],
                 row["right"],
-                variant=varied is not None,
+                variant=services.variant_kind(item),
             )
         )
     return stats

@@ -44,7 +44,9 @@ from django.utils import timezone
 from skatschule.content.ids import RULE_ID_RE as RULE_ID
 from skatschule.core.errors import UserError
 from skatschule.core.notfound import NotFound
+from skatschule.engine import Text
 from skatschule.engine.numbers import is_plain_number
+from skatschule.engine.rulings import Irregularity
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import AnswerError, ExerciseType, Feedback, Question
 from skatschule.owners import Owner
@@ -309,10 +311,20 @@ def case_of(item: ExamQuestion) -> casebook.Case | None:
 
 
 def variant_of(item: ExamQuestion) -> casebook.Case | None:
-    """The case a ``fall_variante`` question varies (for the review, after the exam)."""
+    """The case a ``fall_variante`` question varies (internal: no page names it, see :func:`variant_kind`)."""
     if item.kind != _VARIANT.slug:
         return None
     return _VARIANT.case_for(item.seed)
+
+
+def variant_kind(item: ExamQuestion) -> Irregularity | None:
+    """The irregularity a ``fall_variante`` question turns on: what the review, the result sheet
+    and the trainer's statistics name, with its rule. Never the public case: its page has the
+    ruling, and a name would tie the exam's numbers to it."""
+    case = variant_of(item)
+    if case is None or case.engine_input is None:
+        return None
+    return Irregularity(case.engine_input["event"]["type"])
 
 
 @dataclass(frozen=True)
@@ -366,7 +378,14 @@ class ReviewRow:
     case: casebook.Case | None
     feedback: Feedback
     answered: bool
-    variant_of: casebook.Case | None = None
+    variant: Irregularity | None = None
+    """For a varied case: the irregularity it turns on (the review names it and its rule, not the case)."""
+
+    def variant_name(self, lang: str) -> str:
+        """The irregularity of a varied case in ``lang``."""
+        if self.variant is None:
+            return ""
+        return Text(self.variant.name_de, self.variant.name_en).get(lang)
 
     @property
     def correct(self) -> bool:
@@ -418,7 +437,9 @@ def review(exam: Exam, now: datetime | None = None) -> list[ReviewRow]:
             feedback = _grade(item, item.answer or [])
         else:
             feedback = kind.grade(question, kind.correct_answer(question))
-        rows.append(ReviewRow(item, question, case_of(item), feedback, item.answered_at is not None, variant_of(item)))
+        rows.append(
+            ReviewRow(item, question, case_of(item), feedback, item.answered_at is not None, variant_kind(item))
+        )
     return rows
 
 
@@ -427,4 +448,14 @@ def score(exam: Exam) -> tuple[int, int]:
     return exam.questions.filter(correct=True).count(), exam.size
 
 
-__all__ += ["ReviewLocked", "review_open", "Answered", "ReviewRow", "case_of", "variant_of", "exam_type", "AnswerError"]
+__all__ += [
+    "ReviewLocked",
+    "review_open",
+    "Answered",
+    "ReviewRow",
+    "case_of",
+    "variant_of",
+    "variant_kind",
+    "exam_type",
+    "AnswerError",
+]

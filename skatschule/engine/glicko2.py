@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Rating", "Result", "update", "play", "SCALE", "TAU", "DEFAULT"]
+__all__ = ["Rating", "Result", "update", "play", "SCALE", "TAU", "DEFAULT", "PUZZLE_DEVIATION"]
 
 SCALE = 173.7178
 """Converts between the Glicko scale and the Glicko-2 scale (the paper's 173.7178)."""
@@ -25,6 +25,9 @@ _EPSILON = 0.000001
 MIN_DEVIATION = 45.0
 """A rating deviation never falls below this (lichess keeps a floor, so ratings stay lively)."""
 MAX_DEVIATION = 350.0
+PUZZLE_DEVIATION = 120.0
+"""A new puzzle's deviation. Its rating is the engine's estimate of its difficulty, not an unknown
+(a new learner's 350): one attempt moves it by some 30 points, not by 180, and it settles with plays."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,6 +60,7 @@ __all__ = [
     "spots_of",
     "explain",
     "check_unique",
+    "retag",
     "spots_from_state",
     "Mistake",
     "mistakes",
@@ -526,17 +527,33 @@ def _themes(
         best = result(game, values[answer])
         others = [result(game, v) for c, v in values.items() if result(game, v) != best]
         if others:
-            nearest = max(others) if not mine else min(others)
-            pair = {best, nearest}
-            if pair == {0, 1} and (mine == (best == 1)):
-                out.append(Theme.SCHNEIDER_RETTEN)  # the declarer escapes (best 1) or not
-            if pair == {0, 1} and not mine and best == 0:
-                out.append(Theme.SCHNEIDER_SPIELEN)
-            if pair == {2, 3} and not mine and best == 2:
-                out.append(Theme.SCHNEIDER_RETTEN)
-            if pair == {2, 3} and mine and best == 3:
-                out.append(Theme.SCHNEIDER_SPIELEN)
+            # the result one step from the answer's: the declarer's best is the highest, so the
+            # nearest other is the highest below it; a defender's best is the lowest
+            nearest = max(others) if mine else min(others)
+            theme = _schneider_theme(mine, best, nearest)
+            if theme is not None:
+                out.append(theme)
     return out
+
+
+def _schneider_theme(mine: bool, best: int, nearest: int) -> Theme | None:
+    """The Schneider theme of an answer whose result class is ``best`` where the nearest other card gives ``nearest``.
+
+    Classes of :func:`result`: 0 declarer Schneider, 1 declarer lost, 2 won, 3 won Schneider. Who
+    keeps his own side out of Schneider *rettet* it (the declarer at 31 or more, the defenders at
+    89 or less for the declarer); who keeps the other side in it *spielt* it.
+    """
+    if {best, nearest} == {0, 1}:
+        if mine and best == 1:
+            return Theme.SCHNEIDER_RETTEN
+        if not mine and best == 0:
+            return Theme.SCHNEIDER_SPIELEN
+    if {best, nearest} == {2, 3}:
+        if not mine and best == 2:
+            return Theme.SCHNEIDER_RETTEN
+        if mine and best == 3:
+            return Theme.SCHNEIDER_SPIELEN
+    return None
 
 
 def _winner(game: GameType, cards: Sequence[Card]) -> int:
@@ -636,6 +653,18 @@ def examine(
     return Verdict(puzzle, None, solution.nodes)
 
 
+def retag(puzzle: Puzzle) -> Puzzle:
+    """The puzzle with its themes derived afresh from its stored position, answer, values and line.
+
+    The themes follow from the record alone (no search): ``make_puzzles --retag`` rewrites the
+    shipped file with this after a change to the theme rules, and ``load_content`` carries it
+    into the database.
+    """
+    state = puzzle.spot.state()
+    themes = tuple(_themes(state, puzzle.answer[0], dict(puzzle.values), puzzle.line, puzzle.goal))
+    return replace(puzzle, themes=themes)
+
+
 def check_unique(puzzle: Puzzle) -> bool:
     """Does the solver prove the stored answer, and only it, for the stored position?"""
     verdict = examine(puzzle.spot, samples=0, max_nodes=None)
@@ -672,13 +701,32 @@ def explain(puzzle: Puzzle) -> tuple[Step, ...]:
     same = f" (ebenso {cards_ref(puzzle.answer[1:])})" if len(puzzle.answer) > 1 else ""
     same_en = f" (so does {cards_ref(puzzle.answer[1:])})" if len(puzzle.answer) > 1 else ""
     text = result_text(game, value)
-    steps.append(
-        Step(
-            f"{card_ref(answer)}{same} hält das Ergebnis bei bestem Spiel beider Seiten: {text.de}",
-            f"{card_ref(answer)}{same_en} keeps the result with best play by both sides: {text.en}",
-            _rules_of(game, [value] if not isinstance(value, bool) else []),
+    augen = puzzle.goal is Goal.AUGEN
+    mine = state.to_move == state.declarer
+
+    def own(v: int | bool) -> int:
+        """The Augen of the mover's side after a card with the solver's value ``v``."""
+        return int(v) if mine else 120 - int(v)
+
+    if augen:
+        # every card keeps the result: the point is the Augen, so say how many
+        steps.append(
+            Step(
+                f"{card_ref(answer)}{same} bringt deiner Partei bei bestem Spiel beider Seiten die meisten "
+                f"Augen: {own(value)} (Ergebnis: {text.de})",
+                f"{card_ref(answer)}{same_en} gets your side the most card points with best play by both "
+                f"sides: {own(value)} (result: {text.en})",
+                _rules_of(game, [value]),
+            )
         )
-    )
+    else:
+        steps.append(
+            Step(
+                f"{card_ref(answer)}{same} hält das Ergebnis bei bestem Spiel beider Seiten: {text.de}",
+                f"{card_ref(answer)}{same_en} keeps the result with best play by both sides: {text.en}",
+                _rules_of(game, [value] if not isinstance(value, bool) else []),
+            )
+        )
     if puzzle.line:
         tricks_de: list[str] = []
         cards = [answer, *puzzle.line]
@@ -700,13 +748,14 @@ def explain(puzzle: Puzzle) -> tuple[Step, ...]:
             by_value.setdefault(v, []).append(card)
     for v, cards_failing in sorted(by_value.items(), key=lambda kv: int(kv[0])):
         text = result_text(game, v)
-        steps.append(
-            Step(
-                f"Mit {cards_ref(sorted(cards_failing))}: {text.de}",
-                f"With {cards_ref(sorted(cards_failing))}: {text.en}",
-                _rules_of(game, [v] if not isinstance(v, bool) else []),
-            )
-        )
+        named = cards_ref(sorted(cards_failing))
+        if augen:
+            fewer = own(value) - own(v)
+            de = f"Mit {named}: deine Partei {own(v)} Augen, {fewer} weniger, bei demselben Ergebnis ({text.de})"
+            en = f"With {named}: your side {own(v)} card points, {fewer} fewer, with the same result ({text.en})"
+        else:
+            de, en = f"Mit {named}: {text.de}", f"With {named}: {text.en}"
+        steps.append(Step(de, en, _rules_of(game, [v] if not isinstance(v, bool) else [])))
     return tuple(steps)
 
 

@@ -57,9 +57,20 @@ def row_fields(puzzle: EnginePuzzle) -> dict[str, object]:
 
 @transaction.atomic
 def load_shipped(path: Path = SHIPPED) -> tuple[int, int]:
-    """Add the shipped puzzles that are not in the database yet: (added, total in the file)."""
+    """Add the shipped puzzles that are not in the database yet: (added, total in the file).
+
+    A puzzle already there whose record changed in the file (its themes derived afresh by
+    ``make_puzzles --retag``) takes the new record and themes; its id, rating and plays stay.
+    """
     puzzles = read(path)
-    known = set(Puzzle.objects.values_list("id", flat=True))
-    new = [Puzzle(id=p.id, rating=float(p.rating), **row_fields(p)) for p in puzzles if p.id not in known]
+    known = dict(Puzzle.objects.filter(owner_user__isnull=True).values_list("id", "record"))
+    taken = set(Puzzle.objects.filter(owner_user__isnull=False).values_list("id", flat=True))
+    new = [
+        Puzzle(id=p.id, rating=float(p.rating), **row_fields(p))
+        for p in puzzles
+        if p.id not in known and p.id not in taken
+    ]
     Puzzle.objects.bulk_create(new, batch_size=500)
+    changed = [Puzzle(id=p.id, **row_fields(p)) for p in puzzles if p.id in known and known[p.id] != p.as_dict()]
+    Puzzle.objects.bulk_update(changed, ["record", "view", "themes", "source"], batch_size=500)
     return len(new), len(puzzles)

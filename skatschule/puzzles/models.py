@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from skatschule.engine.glicko2 import PUZZLE_DEVIATION
 from skatschule.owners import SESSION_KEY_LENGTH, OwnedQuerySet, owner_check
 
 
@@ -21,7 +22,9 @@ class Puzzle(models.Model):
     view = models.CharField(max_length=10)
     themes = models.CharField(max_length=300, help_text="theme slugs, blank-separated, with a blank on each side")
     rating = models.FloatField(default=1500.0)
-    deviation = models.FloatField(default=350.0)
+    deviation = models.FloatField(
+        default=PUZZLE_DEVIATION, help_text="starts low: the rating is the engine's estimate (engine/glicko2.py)"
+    )
     volatility = models.FloatField(default=0.06)
     plays = models.PositiveIntegerField(default=0)
     source = models.CharField(max_length=20, default="bots")

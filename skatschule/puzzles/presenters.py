@@ -56,6 +56,7 @@ def present_position(puzzle: EnginePuzzle, lang: str) -> dict[str, Any]:
         "is_declarer": mover == state.declarer,
         "declarer": _seat(state.declarer, lang),
         "hand": [c.code for c in sort_hand(CardSet(state.hands[mover]), game)],
+        "legal": [c.code for c in state.legal_cards()],
         "others": others,
         "skat": skat,
         "put_away": state.picked_up,

@@ -98,6 +98,17 @@ def daily(day: datetime.date) -> Puzzle | None:
     return row.puzzle
 
 
+def first_attempt(owner: Owner, puzzle: Puzzle) -> PuzzleAttempt | None:
+    """The owner's first (rated) answer to ``puzzle``, if any."""
+    return _answered(owner).filter(puzzle=puzzle).order_by("created", "pk").first()
+
+
+def daily_attempt(owner: Owner, day: datetime.date) -> PuzzleAttempt | None:
+    """The owner's first answer to the puzzle of ``day``, if that puzzle is fixed and answered (fixes nothing)."""
+    found = DailyPuzzle.objects.filter(day=day).first()
+    return None if found is None else first_attempt(owner, found.puzzle)
+
+
 def history(owner: Owner) -> list[PuzzleAttempt]:
     """The owner's rated attempts, oldest first."""
     return list(_answered(owner).filter(rated=True).select_related("puzzle").order_by("created", "pk"))

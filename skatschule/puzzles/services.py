@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from skatschule.engine import SkatError
 from skatschule.engine.cards import parse_card
@@ -46,6 +46,23 @@ def read_card(row: Puzzle, raw: str) -> str:
     return card.code
 
 
+def _locked_rating(owner: Owner) -> PuzzleRating:
+    """The owner's rating row, locked for this transaction; made on the owner's first answer.
+
+    Parallel first answers (a new visitor's two tabs) may both find no row: the one whose insert
+    loses to the other's unique constraint rolls back to its savepoint and takes the winner's row.
+    """
+    row = PuzzleRating.objects.select_for_update().owned_by(owner).first()
+    if row is not None:
+        return row
+    try:
+        with transaction.atomic():
+            PuzzleRating.objects.create(**owner.fields())
+    except IntegrityError:
+        pass  # another request made it at the same moment
+    return PuzzleRating.objects.select_for_update().owned_by(owner).get()
+
+
 @transaction.atomic
 def answer(*, owner: Owner, puzzle: Puzzle, card: str, mode: str) -> Answered:
     """Grade and record one answer. Only the owner's first answer to a puzzle is rated."""
@@ -54,9 +71,8 @@ def answer(*, owner: Owner, puzzle: Puzzle, card: str, mode: str) -> Answered:
         raise AnswerError("Unbekannte Übungsart", "Unknown mode")
     engine = engine_puzzle(puzzle)
     correct = code in {c.code for c in engine.answer}
-    row = PuzzleRating.objects.select_for_update().owned_by(owner).first()
-    if row is None:
-        row = PuzzleRating.objects.create(**owner.fields())
+    row = _locked_rating(owner)
+    # the rating row is locked: the owner's answers take turns from here, so "first" is true once
     first = not PuzzleAttempt.objects.owned_by(owner).filter(puzzle=puzzle).exists()
     before = row.rating
     if first:
@@ -75,7 +91,8 @@ def answer(*, owner: Owner, puzzle: Puzzle, card: str, mode: str) -> Answered:
         locked.plays += 1
         locked.save(update_fields=["rating", "deviation", "volatility", "plays"])
     ended: int | None = None
-    if mode == PuzzleAttempt.Mode.STREAK:
+    if mode == PuzzleAttempt.Mode.STREAK and first:
+        # a puzzle answered before is known: answering it again neither extends nor ends the streak
         if correct:
             row.streak += 1
             row.best_streak = max(row.best_streak, row.streak)

@@ -74,10 +74,14 @@ def index(request: HttpRequest) -> HttpResponse:
     rating = selectors.rating_of(owner)
     streak, best = selectors.streak_of(owner)
     ratings = [a.rating_after for a in selectors.history(owner)]
+    today = timezone.localdate()
+    daily_done = selectors.daily_attempt(owner, today)
     return render(
         request,
         "puzzles/index.html",
         {
+            "daily_done": daily_done,
+            "daily_today": daily_done is not None and timezone.localdate(daily_done.created) == today,
             "rating": round(rating.rating),
             "deviation": round(rating.deviation),
             "streak": streak,
@@ -119,34 +123,40 @@ def puzzle(request: HttpRequest, puzzle_id: str) -> HttpResponse:
     except AnswerError as exc:
         return _page(request, owner, row, mode, status=400, error=message_in(exc))
     row.refresh_from_db()
-    lang = current_lang()
-    solution = present_solution(selectors.engine_puzzle(row), lang)
+    return _page(request, owner, row, mode, extra={"done": done, **_result(row, done.attempt, mode)})
+
+
+def _result(row: Puzzle, attempt: PuzzleAttempt, mode: str) -> dict[str, Any]:
+    """What the page shows after an answer (now or before): the attempt, the solution, where to go on."""
     next_url = {
         PuzzleAttempt.Mode.STREAK.value: reverse("puzzles:streak"),
         PuzzleAttempt.Mode.DAILY.value: reverse("puzzles:index"),
     }.get(mode, reverse("puzzles:next"))
-    return _page(
-        request,
-        owner,
-        row,
-        mode,
-        extra={
-            "done": done,
-            "solution": solution,
-            "given": done.attempt.card,
-            "change": round(done.attempt.rating_after - done.attempt.rating_before),
-            "next_url": next_url,
-        },
-    )
+    return {
+        "attempt": attempt,
+        "solution": present_solution(selectors.engine_puzzle(row), current_lang()),
+        "given": attempt.card,
+        "change": round(attempt.rating_after - attempt.rating_before),
+        "rating_after": round(attempt.rating_after),
+        "next_url": next_url,
+    }
 
 
 @require_GET
 def daily(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request, create=False)
-    row = selectors.daily(local_today(choices_for(request).time_zone))  # the learner's day, as the daily goal's
+    zone = choices_for(request).time_zone
+    today = local_today(zone)  # the learner's day, as the daily goal's
+    row = selectors.daily(today)
     if row is None:
         return render(request, "puzzles/none_left.html", {"theme": ""})
-    return _page(request, owner, row, PuzzleAttempt.Mode.DAILY, extra={"daily": True})
+    extra: dict[str, Any] = {"daily": True}
+    past = selectors.first_attempt(owner, row)
+    if past is not None:
+        # answered before: the result and the solution again, no cards to play
+        extra |= _result(row, past, PuzzleAttempt.Mode.DAILY.value)
+        extra |= {"past": past, "past_today": local_today(zone, past.created) == today}
+    return _page(request, owner, row, PuzzleAttempt.Mode.DAILY, extra=extra)
 
 
 @require_GET

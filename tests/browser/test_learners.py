@@ -62,13 +62,13 @@ def test_streak_over_three_days_with_a_frozen_one(
         _answer_one(page, base)
     status = page.locator(".feedback .goal-status")
     expect(status).to_contain_text("Tagesziel erreicht")
-    expect(status).to_contain_text("Serie: 1 Tag mit erreichtem Tagesziel")
+    expect(status).to_contain_text("Tagesserie: 1 Tag mit erreichtem Tagesziel")
 
     # day 2: nothing; the streak still stands (the day is not over)
     clock.next_day()
     page.goto(base + "/ueben/fortschritt/")
     expect(page.locator(".goal-status")).to_contain_text("Heute 0 von 5 Antworten")
-    expect(page.locator(".goal-status")).to_contain_text("Serie: 1 Tag")
+    expect(page.locator(".goal-status")).to_contain_text("Tagesserie: 1 Tag")
 
     # day 3: day 2 was missed, and this week's free day keeps the streak; five answers extend it
     clock.next_day()
@@ -77,11 +77,11 @@ def test_streak_over_three_days_with_a_frozen_one(
     for _ in range(5):
         _answer_one(page, base)
     status = page.locator(".feedback .goal-status")
-    expect(status).to_contain_text("Serie: 2 Tage mit erreichtem Tagesziel")
+    expect(status).to_contain_text("Tagesserie: 2 Tage mit erreichtem Tagesziel")
     expect(status).to_contain_text("1 freier Tag hat sie gehalten")
     expect(status).to_contain_text("Der freie Tag dieser Woche ist verbraucht.")
     page.goto(base + "/ueben/fortschritt/")
-    expect(page.locator(".goal-status")).to_contain_text("Serie: 2 Tage")
+    expect(page.locator(".goal-status")).to_contain_text("Tagesserie: 2 Tage")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()
 

@@ -54,6 +54,10 @@ def test_puzzles_by_keyboard_on_a_phone_without_javascript(browser: Browser, liv
         expect(result.locator("ol.steps li").first).to_be_visible()
         expect(result.locator("svg.card-german").first).to_be_visible()
         _no_sideways(page)
+        # back on the daily puzzle: it says it is solved, with the result, and offers no card
+        page.goto(live_server.url + "/ueben/aufgaben/taeglich/")
+        expect(page.locator("section.feedback-correct h2")).to_contain_text("Heute gelöst: richtig")
+        expect(page.locator("ul.puzzle-cards")).to_have_count(0)
 
         # the streak: one right, then a wrong card ends it
         page.goto(live_server.url + "/ueben/aufgaben/serie/")
@@ -73,6 +77,37 @@ def test_puzzles_by_keyboard_on_a_phone_without_javascript(browser: Browser, liv
         page.goto(live_server.url + "/ueben/aufgaben/verlauf/")
         expect(page.locator("svg.puzzle-chart polyline")).to_have_count(1)
         _no_sideways(page)
+    finally:
+        context.close()
+
+
+def test_a_card_the_rules_forbid_cannot_be_sent(browser: Browser, live_server: LiveServer) -> None:
+    """Issue 34 §4: a forbidden card is a disabled button (as at the table): a click sends nothing,
+    so no 400 and no console error; the legal cards still answer."""
+    content.load_shipped()
+    row, forbidden = next(
+        (r, [c for c in hand if c not in legal])
+        for r in Puzzle.objects.order_by("pk")
+        for state in [selectors.engine_puzzle(r).spot.state()]
+        for hand, legal in [(list(state.hand(state.to_move or 0)), state.legal_cards())]
+        if any(c not in legal for c in hand)
+    )
+    context = phone(browser, live_server)
+    page = context.new_page()
+    failures: list[str] = []
+    page.on("console", lambda m: failures.append(m.text) if m.type == "error" else None)
+    page.on("response", lambda r: failures.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    try:
+        page.goto(f"{live_server.url}/ueben/aufgaben/{row.pk}/")
+        for card in forbidden:
+            button = page.locator(f'ul.puzzle-cards form:has(input[name="karte"][value="{card.code}"]) button')
+            expect(button).to_be_disabled()
+            button.click(force=True)
+        expect(page.locator("section.feedback")).to_have_count(0)
+        assert failures == []
+        right, _ = _answer_of(page)
+        _press_card(page, right)
+        expect(page.locator("section.feedback-correct")).to_be_visible()
     finally:
         context.close()
 

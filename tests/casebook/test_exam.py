@@ -193,3 +193,23 @@ def test_no_exam_question_can_be_looked_up_in_the_casebook() -> None:
             found = [s for s in sentences if s in words]
             assert not found, f"{kind} {level} {question_seed} holds case text: {found[0][:60]!r}"
     assert seen_kinds == {"fall_variante", "regelverstoss"}
+
+
+def test_the_review_and_the_sheet_name_a_varied_case_by_its_rule_not_the_case(client: Client) -> None:
+    """Issue 34 §5: after the exam a varied case is named by its irregularity and rule: no case id,
+    title or link ties the exam's numbers to the public case."""
+    exam = _start(client, size=10)
+    items = list(exam.questions.order_by("position"))
+    varied = [(i, present(services.variant_of(i))) for i in items if i.kind == "fall_variante"]
+    assert varied
+    for item in items:
+        client.post(reverse("casebook:exam_answer", args=[exam.public_id, item.position]), {"answer": _right(item)})
+    for name in ("casebook:exam_review", "casebook:exam_sheet"):
+        html = client.get(reverse(name, args=[exam.public_id])).content.decode()
+        assert "Abwandlung" not in html
+        for item, case in varied:
+            assert case.engine_input is not None
+            kind = present(services.variant_kind(item))
+            assert kind.value == case.engine_input["event"]["type"]
+            assert f"Regelverstoß: {kind.name_de} (" in html and kind.rule_id in html
+            assert f"{case.id} " not in html and f"/faelle/{case.id}/" not in html and case.title_de not in html

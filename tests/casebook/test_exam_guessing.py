@@ -10,9 +10,11 @@ seeds, so the test is deterministic.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import secrets
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -20,9 +22,11 @@ from django.urls import reverse
 
 from skatschule.casebook import cases as casebook
 from skatschule.casebook import services
+from skatschule.casebook.exercise_types import fall_variante
 from skatschule.casebook.exercise_types.fall import pool
 from skatschule.casebook.exercise_types.fall_variante import eligible
 from skatschule.casebook.models import Exam
+from skatschule.engine.vectors import replay_from_input, ruling_from_input
 
 pytestmark = pytest.mark.django_db
 
@@ -108,18 +112,45 @@ def test_every_exam_case_stands_alone() -> None:
             assert not CASE_ID.search(text), f"{case.id} names another case"
 
 
-def test_varied_cases_keep_the_decision_and_change_the_numbers() -> None:
+def _engine_numbers(inp: dict[str, Any]) -> tuple[Any, Any, tuple[int, int] | None]:
+    """Straight from the engine (apart from the variant code): the verdict, the list entry and the
+    Augen (declarer, defenders) taken before the irregularity (None in Null, which counts no Augen)."""
+    ruling = ruling_from_input(inp, "isko")
+    state = replay_from_input(inp, "isko")
+    augen = (
+        None
+        if state.contract is None or state.contract.game.is_null
+        else (state.declarer_augen(), state.defender_augen())
+    )
+    verdict = (ruling.won, ruling.level, ruling.overbid, ruling.guilty, set(ruling.rule_ids))
+    return verdict, ruling.score, augen
+
+
+def test_every_variant_differs_from_its_case_in_the_answer_and_the_augen() -> None:
+    """Issue 34 §5: no exam variant has the public case's numbers. Over every case that is varied,
+    the variants of three exam seeds each and the case's fixed pool: the same decision by the same
+    rules, another list entry, and other Augen wherever the case has taken any (F-21 asked 63:14 and -288 again)."""
     kind = services.exam_type("fall_variante")
     variable = eligible()
-    assert len(variable) >= 10
-    changed = 0
+    assert len(variable) >= 15
     for seed in range(3 * len(variable)):
         case = kind.case_for(seed)  # type: ignore[attr-defined]
-        original = casebook.engine_ruling(case)
-        varied = kind.scenario(2, seed).ruling()  # type: ignore[attr-defined]
-        assert (varied.won, varied.level, varied.overbid) == (original.won, original.level, original.overbid)
+        verdict, entry, augen = _engine_numbers(casebook.thaw(case.engine_input))
         question = kind.generate(2, seed)
+        right = kind.correct_answer(question)
+        assert right != [str(entry)], f"{case.id} (seed {seed}) asks the case's own list entry {entry}"
+        variants = [json.loads(v) for v in fall_variante.pool(case.id)]
+        assert len(variants) >= 8, f"{case.id} has too few variants"
+        scenario = kind.scenario(2, seed)  # type: ignore[attr-defined]
+        for variant in variants:
+            v_verdict, v_entry, v_augen = _engine_numbers(variant)
+            assert v_verdict == verdict and v_entry != entry, case.id
+            assert augen in (None, (0, 0)) or v_augen != augen, (case.id, augen)
+        ruling = scenario.ruling()
+        assert (ruling.won, ruling.level, ruling.overbid, ruling.guilty, set(ruling.rule_ids)) == verdict
+        assert ruling.score != entry
+        state = scenario.state()
+        if augen not in (None, (0, 0)):
+            assert (state.declarer_augen(), state.defender_augen()) != augen, (case.id, seed)
         assert question.widget == "number" and case.title_de not in question.prompt.de
-        assert kind.grade(question, kind.correct_answer(question)).correct
-        changed += varied.score != original.score
-    assert changed >= len(variable)  # most variants ask for another list entry
+        assert kind.grade(question, right).correct

@@ -259,20 +259,30 @@ def _group_with_a_variant(trainer: User, room: Classroom, size: int = 5) -> Grou
     return group
 
 
-def test_question_stats_name_a_varied_case_as_a_variation(course: tuple[User, Classroom, User, User]) -> None:
+def test_question_stats_name_a_varied_case_by_its_rule_not_the_case(
+    course: tuple[User, Classroom, User, User],
+) -> None:
+    """Issue 34 §5: a varied case is named by its irregularity and rule, never by the public case."""
     trainer, room, a, b = course
     group = _group_with_a_variant(trainer, room)
     exam = group_exams.sit_group_exam(group=group, user=a)
     _sit(exam, right=5)
     stats = {s.position: s for s in group_exams.question_stats(group)}
+    page = client_for(trainer).get(reverse("casebook:group_results", args=[group.pk])).content.decode()
+    named = 0
     for item in exam.questions.all():
         stat = stats[item.position]
-        case, varied = services.case_of(item), services.variant_of(item)
-        assert stat.variant is (varied is not None)
-        assert stat.case_id == (case.id if case else varied.id if varied else "")
-    varied_id = next(s.case_id for s in stats.values() if s.variant)
-    page = client_for(trainer).get(reverse("casebook:group_results", args=[group.pk])).content.decode()
-    assert f"Abwandlung von Fall {varied_id}" in page
+        varied = services.variant_of(item)
+        if varied is None:
+            assert stat.variant is None
+            continue
+        assert varied.engine_input is not None and stat.case_id == ""
+        kind = present(stat.variant)
+        assert kind.value == varied.engine_input["event"]["type"]
+        assert f"Regelverstoß: {kind.name_de} (" in page and f'href="/regeln/{kind.rule_id}' in page
+        assert varied.id not in page and f"/faelle/{varied.id}/" not in page
+        named += 1
+    assert named and "Abwandlung" not in page
 
 
 def test_group_results_keep_those_who_left_and_deleted_accounts(course: tuple[User, Classroom, User, User]) -> None:

@@ -29,6 +29,7 @@ from skatschule.engine.puzzles import (
     examine,
     explain,
     result,
+    retag,
 )
 from skatschule.engine.solver import solve
 
@@ -194,6 +195,50 @@ def test_themes_fit_the_position() -> None:
         assert (Theme.AUGEN in themes) == (puzzle.goal is Goal.AUGEN)
 
 
+def _schneider_expected(puzzle: Puzzle) -> set[Theme]:
+    """The Schneider themes, told from the Augen alone (ISkO 4.2.2, 4.2.3), apart from the engine's classes.
+
+    The mover's side is Schneider with 30 Augen or fewer; the declarer wins with 61, the
+    defenders with 60. *Retten*: the answer keeps the mover's side above 30 in a lost game, and
+    every other card leaves it at 30 or fewer. *Spielen*: the answer keeps the other side at 30 or
+    fewer, and the mover's best other card still wins, with the other side above 30.
+    """
+    state = puzzle.spot.state()
+    if puzzle.goal is Goal.AUGEN or puzzle.spot.game.is_null:
+        return set()
+    mine = state.to_move == state.declarer
+
+    def own(value: int | bool) -> int:
+        return int(value) if mine else 120 - int(value)
+
+    wins = 61 if mine else 60
+    answer = own(puzzle.values[puzzle.answer[0]])
+    others = [own(v) for c, v in puzzle.values.items() if c not in puzzle.answer]
+    out: set[Theme] = set()
+    if 30 < answer < wins and all(o <= 30 for o in others):
+        out.add(Theme.SCHNEIDER_RETTEN)
+    if 120 - answer <= 30 and wins <= max(others) and 120 - max(others) > 30:
+        out.add(Theme.SCHNEIDER_SPIELEN)
+    return out
+
+
+def test_schneider_themes_follow_the_augen() -> None:
+    """A defender who keeps the declarer at 30 or fewer plays Schneider; he does not escape it."""
+    schneider = {Theme.SCHNEIDER_RETTEN, Theme.SCHNEIDER_SPIELEN}
+    tagged = 0
+    for puzzle in shipped():
+        themes = set(retag(puzzle).themes) & schneider
+        assert themes == _schneider_expected(puzzle), puzzle.id
+        tagged += bool(themes)
+    assert tagged > 100
+
+
+def test_the_shipped_themes_are_the_engines() -> None:
+    """The shipped file carries the themes the engine derives today (``make_puzzles --retag``)."""
+    stale = [p.id for p in shipped() if retag(p).themes != p.themes]
+    assert stale == []
+
+
 def test_the_explanation_names_the_answer_the_line_and_the_rules() -> None:
     for puzzle in some(5):
         steps = explain(puzzle)
@@ -203,6 +248,26 @@ def test_the_explanation_names_the_answer_the_line_and_the_rules() -> None:
         assert rules & {"4.2.2", "4.2.7"}
         for card in puzzle.values:
             assert f"⟦card:{card.code}⟧" in text
+
+
+def test_an_augen_puzzle_explains_the_augen_not_the_result() -> None:
+    """Every card keeps the result in an "Augen sichern" puzzle: the explanation gives the Augen each card brings."""
+    augen = [p for p in shipped() if p.goal is Goal.AUGEN]
+    assert len(augen) > 100
+    for puzzle in augen[::10]:
+        state = puzzle.spot.state()
+        mine = state.to_move == state.declarer
+        own = {c: int(v) if mine else 120 - int(v) for c, v in puzzle.values.items()}
+        best = own[puzzle.answer[0]]
+        for lang, word in (("de", "Augen"), ("en", "card points")):
+            text = " ".join(s.text(lang) for s in explain(puzzle))
+            assert "hält das Ergebnis" not in text and "keeps the result" not in text
+            assert "the most card points" in text if lang == "en" else "die meisten Augen" in text
+            assert f": {best} (" in text, (puzzle.id, text)
+            for card, n in own.items():
+                if card not in puzzle.answer:
+                    assert best - n >= AUGEN_MARGIN
+                    assert f"⟦card:{card.code}⟧" in text and f" {n} {word}, {best - n} " in text, (puzzle.id, text)
 
 
 def test_records_round_trip_and_ids_are_stable() -> None:

@@ -271,3 +271,25 @@ def test_every_lesson_mastered_names_the_puzzle_of_the_day(monkeypatch: pytest.M
     assert f'<a class="btn next-exercise" href="{puzzle}?weiter=1"' in html
     assert "Rätsel des Tages" in html
     assert f'href="{puzzle}"' in client.get(reverse("training:dashboard")).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        ("de", ["Tagesserie: 0 Tage", "Trefferserie (richtig in Folge)", "Beste Trefferserie", "Trefferserie 1"]),
+        ("en", ["Day streak: 0 days", "Answer streak (right in a row)", "Best answer streak", "Answer streak 1"]),
+    ],
+)
+def test_the_dashboard_names_its_two_streaks_apart(lang: str, names: list[str]) -> None:
+    """Days with the goal met and right answers in a row are two things: neither is called just "Serie"."""
+    user = get_user_model().objects.create_user("serienzaehler", password="kreuz-bube-und-pik-bube")
+    client = Client()
+    client.force_login(user)
+    client.cookies["django_language"] = lang
+    _answer(Owner.for_user(user), timezone.now())
+    html = re.sub(r"\s+", " ", client.get(reverse("training:dashboard")).content.decode())
+    for name in names:
+        assert name in html
+    text = re.sub(r"<[^>]*>", " ", html)
+    bare = r"(?<![A-Za-zä])[Ss]erie\b" if lang == "de" else r"(?<!Day )(?<![Aa]nswer )\b[Ss]treak\b"
+    assert re.findall(bare + "[^.]{0,30}", text) == []

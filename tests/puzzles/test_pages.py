@@ -74,9 +74,10 @@ def test_the_page_shows_a_form_per_card_and_nothing_of_the_answer(loaded: list[P
     state = puzzle.spot.state()
     hand = [c.code for c in state.hand(state.to_move or 0)]
     assert html.count('name="karte"') == len(hand)
-    # every card's form is the same apart from the card: nothing marks the answer
+    # every legal card's form is the same apart from the card: nothing marks the answer
     buttons = re.findall(r"<button[^>]*>", html)
-    assert len({re.sub(r'aria-label="[^"]*"', "", b) for b in buttons if "card-button" in b}) == 1
+    live = {re.sub(r'aria-label="[^"]*"', "", b) for b in buttons if "card-button" in b and "disabled" not in b}
+    assert len(live) == 1
     for word in ("Lösung:", "So ergibt sich", "keeps the result", "hält das Ergebnis"):
         assert word not in html
     shown = set(re.findall(r'data-card="([CSHD][ATKQJ987])"', html))
@@ -145,6 +146,28 @@ def test_a_card_of_another_hand_or_not_allowed_is_a_400(loaded: list[Puzzle], cl
     assert not PuzzleAttempt.objects.exists()
 
 
+def _with_forbidden_cards(loaded: list[Puzzle]) -> tuple[Puzzle, list[str], list[str]]:
+    """A shipped puzzle whose mover holds cards the rules forbid here: (row, legal codes, forbidden codes)."""
+    for row in loaded:
+        state = _engine(row).spot.state()
+        hand = list(state.hand(state.to_move or 0))
+        legal = state.legal_cards()
+        forbidden = [c.code for c in hand if c not in legal]
+        if forbidden:
+            return row, [c.code for c in hand if c in legal], forbidden
+    pytest.fail("no shipped puzzle has a card that may not be played")
+
+
+def test_cards_the_rules_forbid_are_disabled_as_at_the_table(loaded: list[Puzzle], client: Client) -> None:
+    """A forbidden card is shown but cannot be sent (no 400, no console error); the legal ones are live."""
+    row, legal, forbidden = _with_forbidden_cards(loaded)
+    html = client.get(_url(row)).content.decode()
+    forms = re.findall(r'name="karte" value="([CSHD][ATKQJ987])"><button([^>]*)>', html)
+    assert sorted(code for code, _ in forms) == sorted(legal + forbidden)
+    assert sorted(code for code, attrs in forms if " disabled" in attrs) == sorted(forbidden)
+    assert all("nicht erlaubt" in attrs for code, attrs in forms if code in forbidden)
+
+
 def test_a_refused_card_starts_the_page_at_the_message(loaded: list[Puzzle], client: Client) -> None:
     """A card the rules do not allow here (the engine says which): the 400 page has the keyboard
     on the message (autofocus), the learner's cards right after it."""
@@ -193,6 +216,36 @@ def test_the_daily_puzzle_changes_at_the_learners_midnight(loaded: list[Puzzle],
     assert _daily_id(here) == DailyPuzzle.objects.get(day=monday).puzzle_id
 
 
+def test_the_daily_puzzle_once_answered_shows_its_result(loaded: list[Puzzle], client: Client) -> None:
+    """After the answer the daily puzzle says "heute gelöst" with the result, and offers no card again."""
+    html = client.get(reverse("puzzles:daily")).content.decode()
+    assert 'name="karte"' in html
+    pid = present(re.search(r'action="/ueben/aufgaben/([0-9a-f]{12})/"', html)).group(1)
+    row = Puzzle.objects.get(pk=pid)
+    client.post(_url(row), {"karte": _wrong(row), "modus": "taeglich"})
+    again = client.get(reverse("puzzles:daily")).content.decode()
+    assert 'name="karte"' not in again
+    assert "Heute gelöst: leider nicht richtig" in again and "So ergibt sich die Antwort" in again
+    attempt = PuzzleAttempt.objects.get()
+    assert f"Wertung {round(attempt.rating_after - attempt.rating_before)} → {round(attempt.rating_after)}" in again
+    assert f'data-card="{_wrong(row)}"' in again.split("Deine Karte")[1].split("Lösung")[0]
+    index = client.get(reverse("puzzles:index")).content.decode()
+    assert "heute gelöst: leider nicht richtig" in index
+    # another visitor has not answered it
+    fresh = Client().get(reverse("puzzles:daily")).content.decode()
+    assert 'name="karte"' in fresh and "Heute gelöst" not in fresh
+
+
+def test_the_daily_puzzle_solved_right_in_english(loaded: list[Puzzle], client: Client) -> None:
+    client.cookies["django_language"] = "en"
+    html = client.get(reverse("puzzles:daily")).content.decode()
+    pid = present(re.search(r'action="/ueben/aufgaben/([0-9a-f]{12})/"', html)).group(1)
+    row = Puzzle.objects.get(pk=pid)
+    client.post(_url(row), {"karte": _right(row), "modus": "taeglich"})
+    assert "Solved today: right" in client.get(reverse("puzzles:daily")).content.decode()
+    assert "solved today: right" in client.get(reverse("puzzles:index")).content.decode()
+
+
 def test_a_streak_counts_and_ends_at_the_first_mistake(loaded: list[Puzzle], client: Client) -> None:
     for _ in range(2):
         html = client.get(reverse("puzzles:streak")).content.decode()
@@ -206,6 +259,10 @@ def test_a_streak_counts_and_ends_at_the_first_mistake(loaded: list[Puzzle], cli
     row = Puzzle.objects.get(pk=pid)
     page = client.post(_url(row), {"karte": _wrong(row), "modus": "serie"})
     assert "Serie beendet nach 2" in page.content.decode()
+    rating.refresh_from_db()
+    assert (rating.streak, rating.best_streak) == (0, 2)
+    again = client.post(_url(row), {"karte": _right(row), "modus": "serie"}).content.decode()
+    assert "zählt weder für die Wertung noch für die Serie" in again
     rating.refresh_from_db()
     assert (rating.streak, rating.best_streak) == (0, 2)
 

@@ -15,6 +15,9 @@ with bzip2 or gzip; ``--skip`` and ``--limit`` take a slice of a large one); ``-
 the records learners imported at /ueben/spiel/iss/ (``skatschule.puzzles.imports``: their jobs
 were queued at the import; the command submits the ones still waiting and folds in every
 finished one). ``--results`` folds saved batch results (JSON lines) in instead of playing.
+``--retag`` plays nothing: it derives every shipped puzzle's themes afresh from its record
+(``engine.puzzles.retag``, after a change to the theme rules) and rewrites the file; ``manage.py
+load_content`` then carries the new themes into the database.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from skatschule.engine.iss import split_records
-from skatschule.engine.puzzles import balanced
+from skatschule.engine.puzzles import balanced, retag
 from skatschule.jobs import services as jobs
 from skatschule.jobs.models import Job, JobStatus
 from skatschule.owners import Owner
@@ -64,9 +67,13 @@ class Command(BaseCommand):
         parser.add_argument("--skip", type=int, default=0, help="with --iss: leave out the first N records")
         parser.add_argument("--limit", type=int, default=0, help="with --iss: at most N records (0: all)")
         parser.add_argument("--imported", action="store_true", help="take the puzzles from imported ISS records")
+        parser.add_argument("--retag", action="store_true", help="derive the shipped puzzles' themes afresh")
         parser.add_argument("--out", type=Path, default=content.SHIPPED)
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["retag"]:
+            self._retag(options["out"])
+            return
         if options["iss"]:
             records = split_records(_archive_text(options["iss"]))[options["skip"] :]
             if options["limit"]:
@@ -99,6 +106,13 @@ class Command(BaseCommand):
             self.stdout.write(line)
         self.stdout.write(f"  nicht aufgenommen, damit kein Raten über dem Zufall liegt: {left_out}")
         self.stdout.write(f"{options['out']}: {total} Aufgaben ({total - len(before)} neu)")
+
+    def _retag(self, path: Path) -> None:
+        before = content.read(path)
+        after = [retag(p) for p in before]
+        changed = sum(a.themes != b.themes for a, b in zip(after, before, strict=True))
+        content.write(after, path)
+        self.stdout.write(f"{path}: {len(after)} Aufgaben, bei {changed} die Themen neu abgeleitet")
 
     def _run(self, start: int, games: int, batch: int, null: bool, strong: bool) -> list[dict[str, Any]]:
         todo = []
