@@ -74,14 +74,15 @@ def index(request: HttpRequest) -> HttpResponse:
     rating = selectors.rating_of(owner)
     streak, best = selectors.streak_of(owner)
     ratings = [a.rating_after for a in selectors.history(owner)]
-    today = timezone.localdate()
+    zone = choices_for(request).time_zone
+    today = local_today(zone)  # the learner's day, as the daily puzzle's
     daily_done = selectors.daily_attempt(owner, today)
     return render(
         request,
         "puzzles/index.html",
         {
             "daily_done": daily_done,
-            "daily_today": daily_done is not None and timezone.localdate(daily_done.created) == today,
+            "daily_today": daily_done is not None and local_today(zone, daily_done.created) == today,
             "rating": round(rating.rating),
             "deviation": round(rating.deviation),
             "streak": streak,

@@ -414,8 +414,7 @@ def test_a_locked_database_is_retried_not_a_500(
     assert attempt.submitted_at is not None
 
 
-@pytest.mark.usefixtures("clock")
-def test_a_far_end_is_shown_with_its_date(make_quiz: Callable[..., Quiz], student: User) -> None:
+def test_a_far_end_is_shown_with_its_date(make_quiz: Callable[..., Quiz], student: User, clock: object) -> None:
     """A quiz open for a week once said "Abgabe bis 18:00 Uhr (10091:23)": the day is named."""
     closes = timezone.now() + timedelta(days=7)
     quiz = make_quiz(count=1, closes_at=closes)
