@@ -96,6 +96,9 @@ class PuzzleAttempt(models.Model):
     rated = models.BooleanField(default=False)
     rating_before = models.FloatField()
     rating_after = models.FloatField()
+    helped = models.BooleanField(
+        default=False, help_text="a hint was taken or the solution shown first: rated as not solved"
+    )
     created = models.DateTimeField(default=timezone.now, db_index=True)
 
     objects = OwnedQuerySet.as_manager()
@@ -104,6 +107,24 @@ class PuzzleAttempt(models.Model):
         ordering = ["created", "pk"]
         constraints = [owner_check("puzzle_attempt_has_one_owner")]
         indexes = [models.Index(fields=["user", "created"], name="puzzle_attempt_user_idx")]
+
+
+class PuzzleHint(models.Model):
+    """A hint an owner took on a puzzle: 1 the theme, 2 also the suit of the solution. A puzzle
+    solved after a hint counts for the rating as not solved (like a shown solution)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    session_key = models.CharField(max_length=SESSION_KEY_LENGTH, blank=True, default="", db_index=True)
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="hints")
+    level = models.PositiveSmallIntegerField()
+    created = models.DateTimeField(default=timezone.now)
+
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta:
+        constraints = [owner_check("puzzle_hint_has_one_owner")]
 
 
 class RecordCandidate(models.Model):

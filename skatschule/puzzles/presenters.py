@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from skatschule.engine.cards import CardSet
-from skatschule.engine.names import game_ref
+from skatschule.engine.games import is_trump
+from skatschule.engine.names import game_ref, suit_ref
 from skatschule.engine.puzzles import Puzzle as EnginePuzzle
 from skatschule.engine.puzzles import View, augen_so_far, describe, explain
 from skatschule.engine.seats import SEATS
 from skatschule.engine.sorting import sort_hand
+from skatschule.engine.text import Text
 
 
 def _seat(seat: int, lang: str) -> str:
@@ -80,3 +82,23 @@ def present_solution(puzzle: EnginePuzzle, lang: str) -> dict[str, Any]:
         "steps": [{"text": step.text(lang), "rules": list(step.rules)} for step in steps],
         "rule_ids": list(rules),
     }
+
+
+def present_hints(puzzle: EnginePuzzle, level: int) -> list[Text]:
+    """The hints taken so far, never the card: 1 the puzzle's themes, 2 also where the solution
+    lies (trump, or the suits of the right cards)."""
+    hints: list[Text] = []
+    if level >= 1:
+        titles_de = ", ".join(t.title.get("de") for t in puzzle.themes)
+        titles_en = ", ".join(t.title.get("en") for t in puzzle.themes)
+        hints.append(Text(f"Worum es geht: {titles_de}.", f"What it is about: {titles_en}."))
+    if level >= 2:
+        state = puzzle.spot.state()
+        assert state.contract is not None
+        game = state.contract.game
+        trumps = any(is_trump(game, c) for c in puzzle.answer)
+        suits = sorted({c.suit for c in puzzle.answer if not is_trump(game, c)})
+        where_de = [*(["ein Trumpf"] if trumps else []), *(f"eine Karte der Farbe {suit_ref(s)}" for s in suits)]
+        where_en = [*(["a trump"] if trumps else []), *(f"a card in {suit_ref(s)}" for s in suits)]
+        hints.append(Text(f"Gesucht ist {' oder '.join(where_de)}.", f"The answer is {' or '.join(where_en)}."))
+    return hints

@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass
 
 from django.db import IntegrityError
-from django.db.models import Count, F, FloatField, Q, QuerySet, Value
+from django.db.models import Count, F, FloatField, Max, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Abs
 
 from skatschule.engine.glicko2 import DEFAULT, Rating
@@ -16,7 +16,7 @@ from skatschule.engine.puzzles import Puzzle as EnginePuzzle
 from skatschule.engine.puzzles import Theme
 from skatschule.owners import Owner
 
-from .models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzleRating
+from .models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzleHint, PuzzleRating
 
 NEAREST = 8
 """The next puzzle is drawn from this many unanswered puzzles nearest to the learner's rating."""
@@ -138,3 +138,49 @@ def theme_stats(owner: Owner) -> list[ThemeStats]:
         )
         out.append(ThemeStats(theme, puzzles, counts["n"], counts["right"]))
     return out
+
+
+# --- help and retries (hints, a shown solution, failed puzzles again later) -----------------------
+
+
+def hint_level(*, owner: Owner, puzzle: Puzzle) -> int:
+    """The hints taken on ``puzzle`` since the owner's last answer to it (0: none)."""
+    hints = PuzzleHint.objects.owned_by(owner).filter(puzzle=puzzle)
+    last = PuzzleAttempt.objects.owned_by(owner).filter(puzzle=puzzle).aggregate(at=Max("created"))["at"]
+    if last is not None:
+        hints = hints.filter(created__gt=last)
+    return int(hints.aggregate(top=Max("level"))["top"] or 0)
+
+
+RETRY_DAYS = (1, 3, 7, 14)
+"""A puzzle not solved comes back after 1 day, after the second try 3 days, then 7, then every 14."""
+
+
+@dataclass(frozen=True)
+class Retry:
+    puzzle_id: str
+    tries: int
+    due: datetime.datetime
+
+
+def retries(*, owner: Owner, now: datetime.datetime) -> list[Retry]:
+    """The owner's puzzles whose last answer did not solve them alone (wrong, after a hint or a
+    shown solution), spaced out by :data:`RETRY_DAYS`; the ones due at ``now`` first, oldest first."""
+    mine = PuzzleAttempt.objects.owned_by(owner)
+    last = mine.filter(puzzle=OuterRef("puzzle")).order_by("-created", "-pk")
+    rows = (
+        mine.values("puzzle")
+        .annotate(
+            tries=Count("pk"),
+            at=Max("created"),
+            solved=Subquery(last.values("correct")[:1]),
+            helped=Subquery(last.values("helped")[:1]),
+        )
+        .order_by()
+    )
+    out = [
+        Retry(row["puzzle"], row["tries"], row["at"] + datetime.timedelta(days=RETRY_DAYS[min(row["tries"], 4) - 1]))
+        for row in rows
+        if not row["solved"] or row["helped"]
+    ]
+    return sorted(out, key=lambda r: (r.due > now, r.due))

@@ -1,4 +1,4 @@
-"""Writes for the puzzles: an answer (one attempt, the ratings, the streak)."""
+"""Writes for the puzzles: an answer (one attempt, the ratings, the streak), a hint, a shown solution."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from skatschule.engine.glicko2 import Rating, play
 from skatschule.exercises.base import AnswerError
 from skatschule.owners import Owner
 
-from .models import Puzzle, PuzzleAttempt, PuzzleRating
-from .selectors import engine_puzzle
+from .models import Puzzle, PuzzleAttempt, PuzzleHint, PuzzleRating
+from .selectors import engine_puzzle, hint_level
 
 
 @dataclass(frozen=True)
@@ -63,24 +63,70 @@ def _locked_rating(owner: Owner) -> PuzzleRating:
     return PuzzleRating.objects.select_for_update().owned_by(owner).get()
 
 
+HINT_LEVELS = 2
+"""1: the puzzle's themes; 2: also the suit (or trump) of the solution."""
+
+
 @transaction.atomic
 def answer(*, owner: Owner, puzzle: Puzzle, card: str, mode: str) -> Answered:
-    """Grade and record one answer. Only the owner's first answer to a puzzle is rated."""
+    """Grade and record one answer. Only the owner's first answer to a puzzle is rated; after a
+    hint it is rated as not solved."""
     code = read_card(puzzle, card)
+    _check_mode(mode)
+    correct = code in {c.code for c in engine_puzzle(puzzle).answer}
+    helped = hint_level(owner=owner, puzzle=puzzle) > 0
+    return _record(owner=owner, puzzle=puzzle, given=_Given(code, correct, helped), mode=mode)
+
+
+@transaction.atomic
+def show_solution(*, owner: Owner, puzzle: Puzzle, mode: str) -> Answered:
+    """ "Lösung zeigen": the solution without an answer, recorded (and, the first time, rated) as
+    not solved."""
+    _check_mode(mode)
+    return _record(owner=owner, puzzle=puzzle, given=_Given("", correct=False, helped=True), mode=mode)
+
+
+@transaction.atomic
+def take_hint(*, owner: Owner, puzzle: Puzzle, mode: str) -> int:
+    """The next hint on ``puzzle`` (at most :data:`HINT_LEVELS`); returns the level now taken.
+    A streak has no hints: it counts puzzles solved alone."""
+    _check_mode(mode)
+    if mode == PuzzleAttempt.Mode.STREAK:
+        raise AnswerError("In der Serie gibt es keine Tipps.", "A streak has no hints.")
+    _locked_rating(owner)  # the owner's writes take turns: two clicks make two levels, not one twice
+    taken = hint_level(owner=owner, puzzle=puzzle)
+    level = min(taken + 1, HINT_LEVELS)
+    if level > taken:
+        PuzzleHint.objects.create(**owner.fields(), puzzle=puzzle, level=level)
+    return level
+
+
+def _check_mode(mode: str) -> None:
     if mode not in PuzzleAttempt.Mode.values:
         raise AnswerError("Unbekannte Übungsart", "Unknown mode")
-    engine = engine_puzzle(puzzle)
-    correct = code in {c.code for c in engine.answer}
+
+
+@dataclass(frozen=True)
+class _Given:
+    card: str
+    """The card played ("" when the solution was shown)."""
+    correct: bool
+    helped: bool
+
+
+def _record(*, owner: Owner, puzzle: Puzzle, given: _Given, mode: str) -> Answered:
+    card, correct, helped = given.card, given.correct, given.helped
     row = _locked_rating(owner)
     # the rating row is locked: the owner's answers take turns from here, so "first" is true once
     first = not PuzzleAttempt.objects.owned_by(owner).filter(puzzle=puzzle).exists()
+    solved = correct and not helped
     before = row.rating
     if first:
         locked = Puzzle.objects.select_for_update().get(pk=puzzle.pk)
         learner, rated_puzzle = play(
             Rating(row.rating, row.deviation, row.volatility),
             Rating(locked.rating, locked.deviation, locked.volatility),
-            correct,
+            solved,
         )
         row.rating, row.deviation, row.volatility = learner.rating, learner.deviation, learner.volatility
         locked.rating, locked.deviation, locked.volatility = (
@@ -93,7 +139,7 @@ def answer(*, owner: Owner, puzzle: Puzzle, card: str, mode: str) -> Answered:
     ended: int | None = None
     if mode == PuzzleAttempt.Mode.STREAK and first:
         # a puzzle answered before is known: answering it again neither extends nor ends the streak
-        if correct:
+        if solved:
             row.streak += 1
             row.best_streak = max(row.best_streak, row.streak)
         else:
@@ -103,10 +149,11 @@ def answer(*, owner: Owner, puzzle: Puzzle, card: str, mode: str) -> Answered:
     attempt = PuzzleAttempt.objects.create(
         **owner.fields(),
         puzzle=puzzle,
-        card=code,
+        card=card,
         correct=correct,
         mode=mode,
         rated=first,
+        helped=helped,
         rating_before=before,
         rating_after=row.rating,
     )
@@ -123,6 +170,7 @@ def adopt_session(session_key: str, user: Any) -> int:
     if not session_key or user is None or user.pk is None:
         return 0
     moved = PuzzleAttempt.objects.filter(user__isnull=True, session_key=session_key).update(user=user, session_key="")
+    PuzzleHint.objects.filter(user__isnull=True, session_key=session_key).update(user=user, session_key="")
     theirs = PuzzleRating.objects.select_for_update().filter(user__isnull=True, session_key=session_key).first()
     if theirs is not None:
         mine = PuzzleRating.objects.select_for_update().filter(user=user).first()

@@ -25,5 +25,8 @@ urlpatterns = [
     path("thema/<slug:slug>/", views.theme, name="theme"),
     path("verlauf/", views.history, name="history"),
     path("meine-fehler/", views.own, name="own"),
+    path("wiederholen/", views.retry, name="retry"),
     path("<puzzle:puzzle_id>/", views.puzzle, name="puzzle"),
+    path("<puzzle:puzzle_id>/tipp/", views.hint, name="hint"),
+    path("<puzzle:puzzle_id>/loesung/", views.solution, name="solution"),
 ]

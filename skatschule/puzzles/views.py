@@ -13,11 +13,13 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from skatschule.core.errors import message_in, render_error
 from skatschule.core.language import current_lang
+from skatschule.engine.glicko2 import DEFAULT
 from skatschule.engine.numbers import plain_number
 from skatschule.engine.puzzles import Theme
 from skatschule.exercises.base import AnswerError
@@ -31,7 +33,7 @@ from . import own as own_puzzles
 from . import selectors, services
 from .charts import rating_svg
 from .models import Puzzle, PuzzleAttempt
-from .presenters import present_position, present_solution
+from .presenters import present_hints, present_position, present_solution
 
 MODES = {m.value for m in PuzzleAttempt.Mode}
 
@@ -56,8 +58,11 @@ def _page(
     lang = current_lang()
     puzzle = selectors.engine_puzzle(row)
     rating = selectors.rating_of(owner)
+    level = selectors.hint_level(owner=owner, puzzle=row)
     context = {
         "p": present_position(puzzle, lang),
+        "hints": present_hints(puzzle, level),
+        "more_hints": level < services.HINT_LEVELS and mode != PuzzleAttempt.Mode.STREAK,
         "mode": mode,
         "error": error,
         "rating": round(rating.rating),
@@ -73,7 +78,8 @@ def index(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request, create=False)
     rating = selectors.rating_of(owner)
     streak, best = selectors.streak_of(owner)
-    ratings = [a.rating_after for a in selectors.history(owner)]
+    attempts = selectors.history(owner)
+    rated = [(a.created, a.rating_after) for a in attempts]
     zone = choices_for(request).time_zone
     today = local_today(zone)  # the learner's day, as the daily puzzle's
     daily_done = selectors.daily_attempt(owner, today)
@@ -87,9 +93,14 @@ def index(request: HttpRequest) -> HttpResponse:
             "deviation": round(rating.deviation),
             "streak": streak,
             "best_streak": best,
-            "answered": len(ratings),
+            "answered": len(rated),
             "themes": selectors.theme_stats(owner),
-            "chart": rating_svg(ratings[-30:], title=_("Deine Wertung"), empty=_("Noch keine gewertete Aufgabe.")),
+            "chart": rating_svg(
+                rated[-30:],
+                title=_("Deine Wertung"),
+                empty=_("Noch keine gewertete Aufgabe."),
+                start=attempts[-30:][0].rating_before if attempts else DEFAULT.rating,
+            ),
             "count": selectors.visible(owner).count(),
         },
     )
@@ -125,6 +136,53 @@ def puzzle(request: HttpRequest, puzzle_id: str) -> HttpResponse:
         return _page(request, owner, row, mode, status=400, error=message_in(exc))
     row.refresh_from_db()
     return _page(request, owner, row, mode, extra={"done": done, **_result(row, done.attempt, mode)})
+
+
+@require_POST
+def hint(request: HttpRequest, puzzle_id: str) -> HttpResponse:
+    """The next hint (the themes, then where the solution lies); the page shows it after a reload."""
+    owner = owner_for(request)
+    row = selectors.puzzle_for(owner, puzzle_id)
+    if row is None:
+        raise Http404("no such puzzle")
+    mode = request.POST.get("modus", PuzzleAttempt.Mode.RATED)
+    try:
+        services.take_hint(owner=owner, puzzle=row, mode=mode)
+    except AnswerError as exc:
+        return _page(
+            request, owner, row, mode if mode in MODES else PuzzleAttempt.Mode.RATED, status=400, error=message_in(exc)
+        )
+    url = reverse("puzzles:puzzle", kwargs={"puzzle_id": row.pk})
+    return redirect(f"{url}?modus={mode}#tipps")
+
+
+@require_POST
+def solution(request: HttpRequest, puzzle_id: str) -> HttpResponse:
+    """ "Lösung zeigen": the solution and its derivation, counted as not solved."""
+    owner = owner_for(request)
+    row = selectors.puzzle_for(owner, puzzle_id)
+    if row is None:
+        raise Http404("no such puzzle")
+    mode = request.POST.get("modus", PuzzleAttempt.Mode.RATED)
+    try:
+        done = services.show_solution(owner=owner, puzzle=row, mode=mode)
+    except AnswerError as exc:
+        return _page(request, owner, row, PuzzleAttempt.Mode.RATED, status=400, error=message_in(exc))
+    row.refresh_from_db()
+    return _page(request, owner, row, mode, extra={"done": done, **_result(row, done.attempt, mode)})
+
+
+@require_GET
+def retry(request: HttpRequest) -> HttpResponse:
+    """Puzzles not solved alone come back, spaced out (selectors.RETRY_DAYS); retries are not rated."""
+    owner = owner_for(request, create=False)
+    now = timezone.now()
+    queue = selectors.retries(owner=owner, now=now)
+    return render(
+        request,
+        "puzzles/retry.html",
+        {"due": [r for r in queue if r.due <= now], "later": [r for r in queue if r.due > now][:20]},
+    )
 
 
 def _result(row: Puzzle, attempt: PuzzleAttempt, mode: str) -> dict[str, Any]:
@@ -193,13 +251,13 @@ def theme(request: HttpRequest, slug: str) -> HttpResponse:
 def history(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request, create=False)
     attempts = selectors.history(owner)
-    ratings = [a.rating_after for a in attempts]
+    rated = [(a.created, a.rating_after) for a in attempts]
     return render(
         request,
         "puzzles/history.html",
         {
             "attempts": list(reversed(attempts[-50:])),
-            "chart": rating_svg(ratings, title=_("Deine Wertung"), empty=_("Noch keine gewertete Aufgabe.")),
+            "chart": rating_svg(rated, title=_("Deine Wertung"), empty=_("Noch keine gewertete Aufgabe.")),
         },
     )
 
