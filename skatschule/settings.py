@@ -234,7 +234,8 @@ elif TASKS_BACKEND == "immediate":
 else:
     TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 JOBS_PER_OWNER = int(os.environ.get("JOBS_PER_OWNER", "3"))  # pending jobs per user or session (429 beyond)
-JOBS_PER_ADDRESS = int(os.environ.get("JOBS_PER_ADDRESS", "8"))  # pending jobs per client address
+JOBS_PER_ADDRESS = int(os.environ.get("JOBS_PER_ADDRESS", "8"))  # pending jobs per client address (IPv6: /64)
+JOBS_ANONYMOUS_TOTAL = int(os.environ.get("JOBS_ANONYMOUS_TOTAL", "16"))  # pending jobs of all visitors together
 JOB_HEARTBEAT_SECONDS = float(os.environ.get("JOB_HEARTBEAT_SECONDS", "5"))
 JOB_STALE_SECONDS = float(os.environ.get("JOB_STALE_SECONDS", "30"))  # no heartbeat this long: worker lost
 JOB_MAX_ATTEMPTS = int(os.environ.get("JOB_MAX_ATTEMPTS", "3"))
