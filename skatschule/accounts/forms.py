@@ -36,11 +36,7 @@ class SignupForm(SignupFormBase):
         return str(self.cleaned_data.get("username") or "")
 
     def validate_unique(self) -> None:
-        exclude = self._get_validation_exclusions() | {"username"}
-        try:
-            self.instance.validate_unique(exclude=exclude)
-        except forms.ValidationError as error:
-            self._update_errors(error)
+        """No check here: the name is the form's only unique field, checked by :meth:`save_if_free`."""
 
     def save_if_free(self) -> User | None:
         """The new account, or None (and the form's error) when the name is taken already, by
