@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -87,8 +88,10 @@ def _post_in_parallel_as_visitor() -> tuple[list[int], int]:
     return codes, len(visitor.session[SESSION_KEY]["entries"])
 
 
+@pytest.mark.parametrize("engine", ["db", "cached_db"])  # cached_db: production's, with Redis
 @pytest.mark.django_db(transaction=True)
-def test_parallel_games_of_a_visitor_are_all_stored() -> None:
+def test_parallel_games_of_a_visitor_are_all_stored(settings: Any, engine: str) -> None:
+    settings.SESSION_ENGINE = f"django.contrib.sessions.backends.{engine}"
     codes, stored = _post_in_parallel_as_visitor()
     assert codes == [302] * PARALLEL
     assert stored == PARALLEL
