@@ -44,6 +44,20 @@ class LimitReached(UserError):
         self.limit = limit
 
 
+class Busy(LimitReached):
+    """Visitors (no account) together have as many pending jobs as allowed: 429, with a hint to sign in."""
+
+    def __init__(self) -> None:
+        UserError.__init__(
+            self,
+            "Gerade warten viele Rechnungen von Gästen. Versuche es gleich noch einmal, oder melde dich "
+            "an: Angemeldete kommen zuerst dran.",
+            "Many computations of guests are waiting right now. Try again in a moment, or sign in: "
+            "signed-in learners come first.",
+        )
+        self.limit = int(number("JOBS_ANONYMOUS_TOTAL", 16))
+
+
 def submit(*, owner: Owner, kind: str, key: str, payload: dict[str, Any], address: str = "") -> Job:
     """A job for ``owner`` computing ``kind`` for ``key``; done at once when the result is known.
 
@@ -97,23 +111,9 @@ def submit(*, owner: Owner, kind: str, key: str, payload: dict[str, Any], addres
     return job
 
 
-class Busy(LimitReached):
-    """Visitors (no account) together have as many pending jobs as allowed: 429, with a hint to sign in."""
-
-    def __init__(self) -> None:
-        UserError.__init__(
-            self,
-            "Gerade warten viele Rechnungen von Gästen. Versuche es gleich noch einmal, oder melde dich "
-            "an: Angemeldete kommen zuerst dran.",
-            "Many computations of guests are waiting right now. Try again in a moment, or sign in: "
-            "signed-in learners come first.",
-        )
-        self.limit = int(number("JOBS_ANONYMOUS_TOTAL", 16))
-
-
 def _lock(names: list[str]) -> None:
     """Hold a lock for each name until the transaction ends (PostgreSQL: advisory locks, taken in
-    one order so two submits never wait for each other's). SQLite needs none: its transactions
+    one order, so two submits cannot deadlock). SQLite needs none: its transactions
     here begin with ``BEGIN IMMEDIATE``, so writers run one at a time anyway."""
     if connection.vendor != "postgresql":
         return
