@@ -121,16 +121,14 @@ def _update_session(session: Any, change: Callable[[dict[str, Any]], T]) -> T:
     """A visitor's sheet: like a stored one, read again from the session's own row under a row
     lock and saved before the lock ends. The session is loaded once per request, so without this
     two games posted at the same moment both started from the same list and the last one saved
-    won (4 of 20 parallel games were kept). A session kept elsewhere than the database (signed
-    cookies, the cache alone) has no row: it is changed as before."""
-    if not isinstance(session, DbSessionStore):
+    won (4 of 20 parallel games were kept). A session without a row (not saved yet, or kept in
+    signed cookies or the cache alone) is changed as before."""
+    if not isinstance(session, DbSessionStore) or session.session_key is None:  # no row (yet)
         data = copy.deepcopy(session.get(SESSION_KEY) or {})
         result = change(data)
         session[SESSION_KEY] = _checked(data)
         session.modified = True
         return result
-    if session.session_key is None:
-        session.save()  # a new visitor: the row to lock
     with transaction.atomic():
         row = Session.objects.select_for_update().filter(session_key=session.session_key).first()
         stored = session.decode(row.session_data) if row is not None else {}
