@@ -17,7 +17,8 @@ Production sets at least ``SECRET_KEY`` (which turns DEBUG off) and ``ALLOWED_HO
   switch off where subdomains still serve plain HTTP), secure session and CSRF cookies;
   ``X-Forwarded-Proto: https`` from the proxy marks a request as secure.
 - ``AXES_FAILURE_LIMIT`` (default 5) wrong passwords lock a username from one address for
-  ``AXES_COOLOFF_MINUTES`` (default 15); ``PROXY_COUNT`` (default 0) is the number of
+  ``AXES_COOLOFF_MINUTES`` (default 15), and ``LOGIN_ACCOUNT_FAILURE_LIMIT`` (default 20) lock
+  a username from all addresses together; ``PROXY_COUNT`` (default 0) is the number of
   reverse proxies in front of gunicorn whose ``X-Forwarded-For`` entries are trusted.
 - ``CLASS_JOIN_FAILURE_LIMIT`` (default 10) wrong class join or teacher invitation codes per
   user within ``CLASS_JOIN_WINDOW_MINUTES`` (default 15) block further tries (429) until the
@@ -101,6 +102,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
+    "skatschule.core.security.PermissionsPolicyMiddleware",  # no camera, microphone, location ...
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: served pre-compressed by whitenoise itself
     # Compresses every other response (HTML, CSV, JSON) for clients that accept gzip. Above every
     # middleware that reads or changes the body, so it compresses the final body; below
@@ -130,6 +132,8 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES",
 # whole because one member forgot their password.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# ... and one name, from all addresses together, after this many failures within the cool-off
+LOGIN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("LOGIN_ACCOUNT_FAILURE_LIMIT", "20"))
 AXES_LOCKOUT_CALLABLE = "skatschule.core.security.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "skatschule.core.security.client_ip"
 AXES_USERNAME_CALLABLE = "skatschule.core.security.client_username"  # cut to axes' column
@@ -231,7 +235,8 @@ elif TASKS_BACKEND == "immediate":
 else:
     TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 JOBS_PER_OWNER = int(os.environ.get("JOBS_PER_OWNER", "3"))  # pending jobs per user or session (429 beyond)
-JOBS_PER_ADDRESS = int(os.environ.get("JOBS_PER_ADDRESS", "8"))  # pending jobs per client address
+JOBS_PER_ADDRESS = int(os.environ.get("JOBS_PER_ADDRESS", "8"))  # pending jobs per client address (IPv6: /64)
+JOBS_ANONYMOUS_TOTAL = int(os.environ.get("JOBS_ANONYMOUS_TOTAL", "16"))  # pending jobs of all visitors together
 JOB_HEARTBEAT_SECONDS = float(os.environ.get("JOB_HEARTBEAT_SECONDS", "5"))
 JOB_STALE_SECONDS = float(os.environ.get("JOB_STALE_SECONDS", "30"))  # no heartbeat this long: worker lost
 JOB_MAX_ATTEMPTS = int(os.environ.get("JOB_MAX_ATTEMPTS", "3"))

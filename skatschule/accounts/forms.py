@@ -4,6 +4,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:  # django-stubs makes the form classes generic; at run time they are not
@@ -25,6 +26,31 @@ class SignupForm(SignupFormBase):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+    # Whether a name is taken is asked only of a signup that is otherwise complete, and that
+    # asking costs a slot of the signup limit (:meth:`save_if_free`, :func:`.views.signup`): a
+    # form with a bad password must not tell which names exist, or names could be probed freely.
+    taken_message = _("Diesen Namen gibt es schon. Bitte wähle einen anderen.")
+
+    def clean_username(self) -> str:
+        return str(self.cleaned_data.get("username") or "")
+
+    def validate_unique(self) -> None:
+        """No check here: the name is the form's only unique field, checked by :meth:`save_if_free`."""
+
+    def save_if_free(self) -> User | None:
+        """The new account, or None (and the form's error) when the name is taken already, by
+        any spelling in capitals or small letters (as Django's own check)."""
+        name = self.cleaned_data["username"]
+        if not get_user_model().objects.filter(username__iexact=name).exists():
+            try:
+                with transaction.atomic():
+                    user: User = self.save()
+                return user
+            except IntegrityError:  # taken at the same moment by another signup
+                pass
+        self.add_error("username", self.taken_message)
+        return None
 
 
 class EmailForm(UserFormBase):

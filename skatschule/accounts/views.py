@@ -49,13 +49,18 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         key = anonymous_key(request, create=False)  # capture before login() rotates the session
         try:
-            with join_limit.signup(request):  # new accounts per address, like wrong join codes
-                user = form.save()
+            # new accounts per address, like wrong join codes; a taken name costs its slot too,
+            # so names cannot be probed faster than accounts can be made
+            with join_limit.signup(request):
+                user = form.save_if_free()
         except join_limit.TooManyAttempts as exc:
             title = _("Vorübergehend nicht möglich") if exc.status == 503 else _("Zu viele neue Konten")
             response = render_error(request, exc, title=title)
             response["Retry-After"] = str(exc.retry_after)
             return response
+        if user is None:
+            context = {"form": form, "next": _safe_next(request)}
+            return render(request, "accounts/signup.html", context, status=400)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         adopt_session(session_key=key, user=user)  # the login signal did it already; this is a no-op then
         return redirect(_safe_next(request) or "training:dashboard")

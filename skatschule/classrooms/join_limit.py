@@ -54,7 +54,7 @@ from django.core.cache import cache
 from django.http import HttpRequest
 
 from skatschule.core.cache import CacheUnavailable, strict
-from skatschule.core.security import client_ip
+from skatschule.core.security import client_network
 from skatschule.engine import Text
 
 from .services import ClassroomError, WrongCode
@@ -179,7 +179,7 @@ def _digest(text: str) -> str:
 
 
 def _address_key(prefix: str, request: HttpRequest) -> str | None:
-    address = client_ip(request)
+    address = client_network(request)  # an IPv6 client by its /64
     if not address:
         return None
     return f"{prefix}:address:{_digest(address)}"

@@ -21,8 +21,11 @@ Limits:
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.sessions.exceptions import SessionInterrupted
 from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
+from django.template import loader
 from django.utils.translation import gettext
 
 from .errors import UserError, render_error
@@ -60,8 +63,30 @@ def bounded(value: object, *, limit: int = PASTE_BYTES, chars: bool = False) -> 
     return text
 
 
+def _database_down_behind(exception: BaseException | None) -> bool:
+    """Is a database that cannot be reached the cause of ``exception`` (somewhere in its chain)?
+    (A row that is gone is a plain ``DatabaseError``: "Forced update did not affect any rows".)"""
+    seen = 0
+    while exception is not None and seen < 10:
+        if isinstance(exception, (OperationalError, InterfaceError)):
+            return True
+        exception = exception.__cause__ or exception.__context__
+        seen += 1
+    return False
+
+
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """``handler400``: a body over Django's limit gets the 413 page; any other 400 the error page."""
+    """``handler400``: a body over Django's limit gets the 413 page; any other 400 the error page.
+
+    Django's session middleware reports a session it could not save as "interrupted" (400), also
+    when the database is down (cached sessions are read from Redis, so the page itself worked, and
+    ``/ueben/spiel/`` writes its table to the session on every request): that is the outage page,
+    503 with ``Retry-After``, like every other request in an outage (``handler500``)."""
+    if isinstance(exception, SessionInterrupted) and _database_down_behind(exception):
+        body = loader.get_template("503.html").render({})  # no request: no session, no user
+        response = HttpResponse(body, status=503)
+        response["Retry-After"] = "30"
+        return response
     if isinstance(exception, RequestDataTooBig):
         return render_error(request, TooLarge(settings.DATA_UPLOAD_MAX_MEMORY_SIZE), title=gettext("Zu groß"))
     return render_error(request, gettext("Die Anfrage war ungültig."), status=400)

@@ -9,6 +9,7 @@ trump in the skat lowers the count, and the game may end overbid.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 
@@ -28,7 +29,7 @@ from skatschule.engine import (
 from skatschule.engine.names import card_ref, cards_ref
 
 from .base import Question
-from .gen import NULL_CONTRACTS, cards_with_matadors, weighted
+from .gen import NULL_CONTRACTS, cards_with_matadors
 from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, hand_order, sorted_cards
 
 RULES = ("2.3.1", "1.4.2", "4.1.1", "4.3.2")
@@ -40,11 +41,33 @@ class Scenario:
     hand: tuple[Card, ...]
 
 
-_COUNTS = {
-    1: ((1, 5), (2, 4), (3, 1)),
-    2: ((1, 3), (2, 3), (3, 3), (4, 2)),
-    3: ((1, 1), (2, 2), (3, 3), (4, 3), (5, 2), (6, 1)),
-}
+_MATADORS = {1: (1, 2, 3), 2: (1, 2, 3, 4), 3: (1, 2, 3, 4, 5, 6)}
+"""How many matadors (with or without) each level asks about."""
+_WITH_ODDS = {1: 0.7, 2: 0.5, 3: 0.5}
+"""How often the hand is "with" rather than "without" (beginners see "with" more often)."""
+
+
+@functools.cache
+def _plans(difficulty: int) -> dict[int, tuple[tuple[Contract, int], ...]]:
+    """Every game a level asks about, by its answer: value -> (contract, matadors without sign).
+
+    The answer is drawn first, evenly over these values, then one of the games that has it: a
+    learner who always types the same number is right no more often than by chance (when the
+    games were drawn instead, 36 was the answer of level 2 in 11 % of the questions against 1/21,
+    and the single Spitzen of level 1 made 18, 20, 22 and 24 an eighth each)."""
+    games = SUIT_GAMES if difficulty == 1 else SUIT_GAMES + (GameType.GRAND,)
+    hands = (False,) if difficulty == 1 else (False, True)
+    plans: dict[int, list[tuple[Contract, int]]] = {}
+    for game in games:
+        for hand in hands:
+            contract = Contract(game, hand=hand)
+            for count in _MATADORS[difficulty]:
+                if count <= game.max_matadors:
+                    plans.setdefault(game_value(contract, count).value, []).append((contract, count))
+    if difficulty == 3:
+        for contract in NULL_CONTRACTS:
+            plans.setdefault(game_value(contract).value, []).append((contract, 0))
+    return {value: tuple(found) for value, found in sorted(plans.items())}
 
 
 class ReizenHoehe(EngineExercise[Scenario]):
@@ -57,22 +80,14 @@ class ReizenHoehe(EngineExercise[Scenario]):
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
-        if difficulty == 3 and rng.random() < 0.15:
-            contract = rng.choice(NULL_CONTRACTS)
+        plans = _plans(difficulty)
+        contract, count = rng.choice(plans[rng.choice(list(plans))])
+        if contract.game.is_null:
             return Scenario(contract, tuple(sorted_cards(rng.sample(CARDS, 10))))
-        if difficulty == 1:
-            game = rng.choice(SUIT_GAMES)
-            hand = False
-            sign = 1 if rng.random() < 0.7 else -1
-        else:
-            game = rng.choice(SUIT_GAMES + (GameType.GRAND,))
-            hand = rng.random() < (0.35 if difficulty == 2 else 0.5)
-            sign = 1 if rng.random() < 0.5 else -1
-        table = [(n, w) for n, w in _COUNTS[difficulty] if n <= game.max_matadors]
-        count = sign * weighted(rng, table)
-        weight = 4.0 if game.is_suit_game else 3.0
-        cards = cards_with_matadors(rng, game, count, 10, trump_weight=weight)
-        return Scenario(Contract(game, hand=hand), tuple(sorted_cards(cards)))
+        sign = 1 if rng.random() < _WITH_ODDS[difficulty] else -1
+        weight = 4.0 if contract.game.is_suit_game else 3.0
+        cards = cards_with_matadors(rng, contract.game, sign * count, 10, trump_weight=weight)
+        return Scenario(contract, tuple(sorted_cards(cards)))
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         contract = scenario.contract

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from skatschule.core.errors import message_in, render_error
 from skatschule.core.language import current_lang
+from skatschule.core.security import client_ip
 from skatschule.engine.glicko2 import DEFAULT
 from skatschule.engine.numbers import plain_number
 from skatschule.engine.puzzles import Theme
@@ -273,7 +274,7 @@ def own(request: HttpRequest) -> HttpResponse:
         if game_id is None:
             return render_error(request, _("Bitte ein Spiel wählen."), 400)
         try:
-            job = own_puzzles.check_game(user=user, game_id=game_id, address=request.META.get("REMOTE_ADDR", ""))
+            job = own_puzzles.check_game(user=user, game_id=game_id, address=client_ip(request))
         except LimitReached as exc:
             return render_error(request, exc)
         if job is None:

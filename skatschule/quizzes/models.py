@@ -265,3 +265,18 @@ class LiveSession(models.Model):
 
     def __str__(self) -> str:
         return f"{self.quiz} live #{self.pk} ({self.position})"
+
+
+class LiveReveal(models.Model):
+    """An item whose right answer a live round showed (issue 33, M1): from ``revealed_at`` on, an
+    answer to it earns nothing in any attempt at the quiz (it could be copied from the projector)."""
+
+    session = models.ForeignKey(LiveSession, on_delete=models.CASCADE, related_name="reveals")
+    item = models.ForeignKey(QuizItem, on_delete=models.CASCADE, related_name="live_reveals")
+    revealed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["session", "item"], name="live_reveal_once_per_item")]
+
+    def __str__(self) -> str:
+        return f"{self.session} revealed {self.item_id}"

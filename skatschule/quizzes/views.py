@@ -383,7 +383,7 @@ def take(request: QuizRequest, public_id: Any) -> HttpResponse:
     attempt = attempts.finalize_if_expired(attempt=attempt)
     if attempt.submitted_at is not None:
         return redirect("quizzes:my_result", public_id=attempt.public_id)
-    if selectors.in_open_live_session(attempt):  # answered one item at a time, on the live page
+    if selectors.open_live_session(attempt.quiz) is not None:  # answered one item at a time, on the live page
         return redirect("quizzes:live_join", pk=attempt.quiz_id)
     quiz = attempt.quiz
     lang = current_lang()

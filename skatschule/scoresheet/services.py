@@ -15,6 +15,8 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from django.contrib.sessions.backends.db import SessionStore as DbSessionStore
+from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.utils import timezone
 
@@ -103,10 +105,7 @@ def _update(store: SheetStore, change: Callable[[dict[str, Any]], T]) -> T:
     if not store.editable:
         raise SheetError("Diese Liste ist nur zum Lesen geteilt", "This sheet is shared read-only")
     if store.sheet is None:
-        data = store.load()
-        result = change(data)
-        store.save(_checked(data))
-        return result
+        return _update_session(store.session, change)
     with transaction.atomic():
         locked = ScoreSheet.objects.select_for_update().filter(pk=store.sheet.pk).first()
         if locked is None:
@@ -115,6 +114,31 @@ def _update(store: SheetStore, change: Callable[[dict[str, Any]], T]) -> T:
         data = copy.deepcopy(locked.data)
         result = change(data)
         store.save(_checked(data))
+    return result
+
+
+def _update_session(session: Any, change: Callable[[dict[str, Any]], T]) -> T:
+    """A visitor's sheet: like a stored one, read again from the session's own row under a row
+    lock and saved before the lock ends. The session is loaded once per request, so without this
+    two games posted at the same moment both started from the same list and the last one saved
+    won (4 of 20 parallel games were kept). A session without a row (not saved yet, or kept in
+    signed cookies or the cache alone) is changed as before."""
+    if not isinstance(session, DbSessionStore) or session.session_key is None:  # no row (yet)
+        data = copy.deepcopy(session.get(SESSION_KEY) or {})
+        result = change(data)
+        session[SESSION_KEY] = _checked(data)
+        session.modified = True
+        return result
+    with transaction.atomic():
+        row = Session.objects.select_for_update().filter(session_key=session.session_key).first()
+        stored = session.decode(row.session_data) if row is not None else {}
+        data = copy.deepcopy(stored.get(SESSION_KEY) or {})
+        result = change(data)
+        session[SESSION_KEY] = _checked(data)
+        session.save(must_create=row is None)
+    # Saved: the middleware need not save this request's copy again at the end (if the request
+    # changes the session once more, it saves it then, with the sheet as it is now).
+    session.modified = False
     return result
 
 

@@ -12,8 +12,8 @@ class TableConfig(AppConfig):
         from skatschule.training.lessons import register_activity
 
         from .services import ACTIVITY
-        from .work import KINDS
+        from .work import KINDS, SHORT
 
         register_activity(ACTIVITY)
         for kind, handler in KINDS.items():
-            register(kind, handler)
+            register(kind, handler, short=kind in SHORT)

@@ -423,12 +423,20 @@ def iss_game(record: str) -> IssGame | None:
         return None
 
 
+def game_key(state: GameState) -> str:
+    """What an analysis of a game depends on: its deal, every move, how it ended and the rules;
+    not the players' names, the date or any other field of the record it was read from (with
+    the record as the key, each changed name cost the worker a new analysis)."""
+    moves = [repr(move) for move in state.moves]
+    return json.dumps([state.deal.codes(), moves, repr(state.termination), repr(state.rules)])
+
+
 def analyse_record(record: str, *, seat: int, insights: bool = False) -> Analysis | None:
     """The analysis of an ISS record's game for ``seat`` (None when nothing was played)."""
     game = iss_game(record)
     if game is None:
         return None
-    return _analysed(game.state, seat, record, insights)
+    return _analysed(game.state, seat, game_key(game.state), insights)
 
 
 @dataclass(frozen=True)

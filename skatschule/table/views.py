@@ -484,8 +484,9 @@ def iss_board(request: HttpRequest) -> HttpResponse:
     board_game = presenter.BoardGame(game.state, game.plays, seat, game.players)
     extra = {"iss_index": index, "seats": [{"value": s, "name": _speech(request).seat(s)} for s in range(3)]}
     payload = {"record": records[index], "seat": seat}
+    key = json.dumps([services.game_key(game.state), seat])  # the game, not the names in its record
     link = f"?spiel={index}&platz={seat}&"
-    return _board(request, board_game, json.dumps(payload), payload, link=link, back="table:iss", extra=extra)
+    return _board(request, board_game, key, payload, link=link, back="table:iss", extra=extra)
 
 
 def _grade_moment(request: HttpRequest, game: IssGame, step: int) -> dict[str, Any]:

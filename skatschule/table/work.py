@@ -76,3 +76,5 @@ def run_ouvert(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 KINDS = {ANALYSIS: run_analysis, HINT: run_hint, BOTS: run_bots, OUVERT: run_ouvert}
+SHORT = {HINT, BOTS}
+"""The kinds with a small time cap that a player waits for at the table: taken first by the worker."""

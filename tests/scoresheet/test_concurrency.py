@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -15,6 +16,7 @@ from django.db import connections
 from django.test import Client
 
 from skatschule.scoresheet.models import ScoreSheet
+from skatschule.scoresheet.services import SESSION_KEY
 
 PARALLEL = 20
 GAME = {"declarer": "1", "game": "clubs", "matadors": "1", "bid": "18", "points": "70", "tricks": "6"}
@@ -60,3 +62,44 @@ def test_parallel_games_are_all_stored_on_postgres() -> None:
     codes, sheet = _post_in_parallel()
     assert codes == [302] * PARALLEL
     assert len(sheet.data["entries"]) == PARALLEL
+
+
+def _post_in_parallel_as_visitor() -> tuple[list[int], int]:
+    """Issue 33, L1: the same for a visitor's sheet, kept in the session (4 of 20 were kept)."""
+    visitor = Client()
+    visitor.post(
+        "/liste/",
+        {"player1": "Anna", "player2": "Bernd", "player3": "Carla", "dealer": "0", "cents": "0", "grand_base": "24"},
+    )
+    cookies = visitor.cookies
+    start = Barrier(PARALLEL)
+
+    def post(_: int) -> int:
+        try:
+            client = Client()
+            client.cookies = cookies
+            start.wait()
+            return client.post("/liste/sitzung/spiel/", GAME).status_code
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=PARALLEL) as pool:
+        codes = list(pool.map(post, range(PARALLEL)))
+    return codes, len(visitor.session[SESSION_KEY]["entries"])
+
+
+@pytest.mark.parametrize("engine", ["db", "cached_db"])  # cached_db: production's, with Redis
+@pytest.mark.django_db(transaction=True)
+def test_parallel_games_of_a_visitor_are_all_stored(settings: Any, engine: str) -> None:
+    settings.SESSION_ENGINE = f"django.contrib.sessions.backends.{engine}"
+    codes, stored = _post_in_parallel_as_visitor()
+    assert codes == [302] * PARALLEL
+    assert stored == PARALLEL
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_parallel_games_of_a_visitor_are_all_stored_on_postgres() -> None:
+    codes, stored = _post_in_parallel_as_visitor()
+    assert codes == [302] * PARALLEL
+    assert stored == PARALLEL

@@ -38,13 +38,23 @@ from skatschule.exercises.base import Feedback
 
 from ..errors import QuizClosed, QuizError
 from ..grading import credit
-from ..models import Quiz, QuizAnswer, QuizAttempt, QuizItem
+from ..models import LiveReveal, LiveSession, Quiz, QuizAnswer, QuizAttempt, QuizItem
 from ..questions import cutoff, grade_values, is_open, question_for, quiz_state
 from ..signals import attempt_submitted
 
 
-def start_attempt(*, quiz: Quiz, student: User, now: datetime | None = None) -> QuizAttempt:
+def _live_now(quiz: Quiz) -> QuizClosed:
+    return QuizClosed(
+        "Dieses Quiz läuft gerade live in der Klasse: antworte auf der Live-Seite. Danach geht es hier weiter.",
+        "This quiz is running live in class: answer on the live page. After the round you can go on here.",
+    )
+
+
+def start_attempt(*, quiz: Quiz, student: User, now: datetime | None = None, live: bool = False) -> QuizAttempt:
     """The student's open attempt, or a new one if the quiz is open and attempts are left.
+
+    ``QuizClosed`` while a live round of the quiz runs, unless the attempt is for that round
+    (``live``, :func:`.live.answer_live`): the projector shows the answers as they are revealed.
 
     The quiz row is locked (``select_for_update``) while the attempt is made, the same lock
     :func:`update_quiz` takes: an edit either commits first (the new attempt gets its items
@@ -60,6 +70,8 @@ def start_attempt(*, quiz: Quiz, student: User, now: datetime | None = None) -> 
                 raise NotFound("no such quiz")
             # One query after the lock: either a concurrent start's attempt is in it (and is
             # returned) or it is not (and creating the same number again hits the unique constraint).
+            if not live and LiveSession.objects.filter(quiz=locked, ended_at__isnull=True).exists():
+                raise _live_now(locked)
             mine = list(locked.attempts.filter(student=student))
             current = next((a for a in mine if a.submitted_at is None), None)
             if current is not None:
@@ -128,13 +140,19 @@ def _claim(attempt: QuizAttempt, now: datetime) -> bool:
 
 
 def save_answer(
-    *, attempt: QuizAttempt, item: QuizItem, values: Sequence[str], now: datetime | None = None
+    *, attempt: QuizAttempt, item: QuizItem, values: Sequence[str], now: datetime | None = None, live: bool = False
 ) -> SavedAnswer:
-    """Grade and store the answer to ``item`` in ``attempt`` (see the module docstring)."""
+    """Grade and store the answer to ``item`` in ``attempt`` (see the module docstring).
+
+    Outside a live round (``live``) no answer is taken while one runs; an answer to an item a
+    live round has revealed earns nothing (credit 0, not counted as right): its right answer was
+    on the projector for everyone."""
     now = now or timezone.now()
     quiz = attempt.quiz
     if item.quiz_id != quiz.pk:
         raise NotFound("no such item")
+    if not live and LiveSession.objects.filter(quiz=quiz, ended_at__isnull=True).exists():
+        raise _live_now(quiz)
     raw = [str(v) for v in values]
     question = question_for(quiz, item, attempt.student_id, attempt.number)
     feedback = grade_values(question, raw)  # AnswerError: nothing stored
@@ -147,11 +165,12 @@ def save_answer(
             # The right answer has been shown: the first answer counts.
             shown = grade_values(question_for(quiz, item, attempt.student_id, attempt.number), existing.values)
             return SavedAnswer(existing, shown, created=False, changed=False)
+        revealed = LiveReveal.objects.filter(item=item, revealed_at__lte=now).exists()
         fields = {
             "values": raw,
             "normalized": (feedback.normalized or feedback.given.de or "")[:500],
-            "correct": bool(feedback.correct),
-            "credit": credit(question, feedback, quiz.partial_credit),
+            "correct": bool(feedback.correct) and not revealed,
+            "credit": 0.0 if revealed else credit(question, feedback, quiz.partial_credit),
             "answered_at": now,
         }
         if existing is None:

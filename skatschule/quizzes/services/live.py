@@ -13,12 +13,17 @@ Keyword-only entry points (``teacher`` must own the quiz, else ``NotFound``):
   all), a draft or a quiz that is not open.
 - ``show_item(*, session, teacher, position) -> LiveSession``: show item ``position`` (answers
   closed for the one before); ``NotFound`` for a position the quiz has not.
-- ``reveal(*, session, teacher) -> LiveSession``: reveal the shown item; no answers after that.
+- ``reveal(*, session, teacher) -> LiveSession``: reveal the shown item; no answers after that,
+  and none to it earns anything afterwards in any attempt (:class:`LiveReveal`).
 - ``answer_live(*, session, student, position, values, now=None) -> SavedAnswer``: the student's
   one answer to the shown item. ``QuizClosed`` (409) when the item is not the one shown, is
   revealed, was answered already or the round has ended; ``AnswerError`` (400) when unreadable.
 - ``end_live(*, session, teacher, now=None) -> int``: end the round and submit its attempts
   (returns how many were submitted now).
+
+While a round runs, the quiz takes no answer outside it (:func:`.attempts.start_attempt` and
+:func:`.attempts.save_answer` refuse with ``QuizClosed``): a class member who sees the revealed
+answers on the projector cannot copy them into an ordinary attempt.
 
 Every change locks the session row first (``select_for_update``), so an answer and a reveal
 (or a move to the next item) never interleave: an answer is either in before the reveal or refused.
@@ -36,7 +41,7 @@ from django.utils import timezone
 from skatschule.core.notfound import NotFound
 
 from ..errors import QuizClosed, QuizError
-from ..models import LiveSession, Quiz, QuizAnswer, QuizAttempt
+from ..models import LiveReveal, LiveSession, Quiz, QuizAnswer, QuizAttempt
 from ..publishing import is_visible
 from ..questions import quiz_state
 from .attempts import SavedAnswer, save_answer, start_attempt, submit
@@ -107,6 +112,8 @@ def reveal(*, session: LiveSession, teacher: User) -> LiveSession:
         if locked.position == 0:
             raise QuizError("Es wird noch keine Frage gezeigt.", "No question is shown yet.")
         LiveSession.objects.filter(pk=locked.pk).update(revealed=True)
+        item = locked.quiz.items.get(position=locked.position)
+        LiveReveal.objects.get_or_create(session=locked, item=item, defaults={"revealed_at": timezone.now()})
     session.refresh_from_db()
     return session
 
@@ -119,7 +126,7 @@ def answer_live(
     if attempt is None:
         if session.ended_at is not None:
             raise _ended()
-        attempt = start_attempt(quiz=session.quiz, student=student, now=now)  # QuizClosed: no attempts left
+        attempt = start_attempt(quiz=session.quiz, student=student, now=now, live=True)  # QuizClosed: none left
         session.attempts.add(attempt)
     with transaction.atomic():
         locked = _locked(session)
@@ -136,7 +143,7 @@ def answer_live(
                 "Du hast diese Frage schon beantwortet; es zählt die erste Antwort.",
                 "You have answered this question already; the first answer counts.",
             )
-        return save_answer(attempt=attempt, item=item, values=values, now=now)
+        return save_answer(attempt=attempt, item=item, values=values, now=now, live=True)
 
 
 def end_live(*, session: LiveSession, teacher: User, now: datetime | None = None) -> int:
