@@ -14,7 +14,8 @@ from tests.present import present
 
 pytestmark = pytest.mark.django_db
 
-README = Path(settings.BASE_DIR) / "README.md"
+ROOT = Path(settings.BASE_DIR)
+DOCS = [ROOT / "README.md", *(ROOT / "skatschule").rglob("README.md"), *(ROOT / "skatschule").rglob("MEASUREMENTS.md")]
 GLOSSARY = Path(settings.BASE_DIR) / "rules_content" / "glossar.md"
 
 
@@ -31,7 +32,8 @@ def test_no_claimed_court_decisions(client: Client, lang: str) -> None:
     home = page(client, "/", lang)
     glossary = page(client, "/regeln/glossar/", lang)
     cases = page(client, "/faelle/", lang)
-    for text in (home, glossary, cases, README.read_text(encoding="utf-8"), GLOSSARY.read_text(encoding="utf-8")):
+    docs = [path.read_text(encoding="utf-8") for path in DOCS]
+    for text in (home, glossary, cases, *docs, GLOSSARY.read_text(encoding="utf-8")):
         assert "Spruchpraxis" not in text
         assert "Entscheidungen des Skatgerichts" not in text and "examples and decisions of the Skat court" not in text
         assert "case law" not in text

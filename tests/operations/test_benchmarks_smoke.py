@@ -33,7 +33,13 @@ def run_module(*args: str, timeout: float = 300) -> list[str]:
 
 
 def test_readme_names_only_benchmarks_that_are_smoke_tested() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    docs = [
+        ROOT / "README.md",
+        *(ROOT / "skatschule").rglob("README.md"),
+        *(ROOT / "skatschule").rglob("MEASUREMENTS.md"),
+    ]
+    readme = "\n".join(path.read_text(encoding="utf-8") for path in docs)
+    assert "skatschule.engine.arena" in readme  # the READMEs beside the code are read too
     not_benchmarks = {"skatschule.engine.vectors", "skatschule.engine.mypyc_build"}  # the vector check, a build
     named = set(re.findall(r"python -m (skatschule\.[\w.]+)", readme)) - not_benchmarks
     tested = set(re.findall(r'"(skatschule\.[\w.]+)"', Path(__file__).read_text(encoding="utf-8")))
