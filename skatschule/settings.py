@@ -223,7 +223,7 @@ else:
 # Heavy work (analyses, checks, puzzles) runs in a worker through Django's tasks API
 # (skatschule.jobs): the database backend by default (``manage.py run_jobs``), RQ on Redis with
 # ``TASKS_BACKEND=rq`` (workers: ``manage.py rqworker --job-class django_tasks_rq.backend.Job
-# default``, see the README), or at once inside the request with
+# default``, see skatschule/operations/README.md), or at once inside the request with
 # ``TASKS_BACKEND=immediate`` (the tests' default; no worker needed).
 TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "db").strip()
 if TASKS_BACKEND == "rq":

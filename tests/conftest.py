@@ -146,7 +146,7 @@ def _fresh_local_cache() -> None:
 
 
 # The long tail, measured with ``pytest -n 2 --durations=120`` and with the CPU time of each test
-# of ``make test-fast`` (issue 27; README, "Testlaufzeit"): each took seconds, or a parametrized
+# of ``make test-fast`` (issue 27; operations README, "Testlaufzeit"): each took seconds, or a parametrized
 # family more than one second in all. They are marked ``slow`` here, in one place, so that
 # ``make test-fast`` leaves them out; ``make test`` runs them, first (see below). A prefix
 # matches a test and its parameters, a bare path a whole module.

@@ -1,6 +1,6 @@
 """A Redis cache that a Redis outage cannot turn into a 500.
 
-Redis is only a cache here (README, "Sicherung"): everything that matters is in the
+Redis is only a cache here (skatschule/operations/README.md, "Sicherung"): everything that matters is in the
 database. :class:`ResilientRedisCache` is Django's ``RedisCache`` with every operation
 guarded: when Redis cannot be reached (or answers with an error), a read is a miss, a write
 is skipped, and one warning per minute goes to the log. Sessions use ``cached_db``, which

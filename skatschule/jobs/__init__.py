@@ -3,5 +3,5 @@
 An app registers a handler per kind (:mod:`.registry`), a view submits a job with
 :func:`.services.submit` and shows its progress with ``templates/jobs/progress.html`` until the
 result is there. Results are kept per ``(kind, key)`` (:class:`.models.Result`), so a second
-asker of the same position gets them at once. See the README, "Hintergrundarbeit".
+asker of the same position gets them at once. See skatschule/operations/README.md, "Hintergrundarbeit".
 """

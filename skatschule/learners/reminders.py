@@ -1,6 +1,6 @@
 """Reminder mails: what is due for review, daily or weekly, to learners who asked for it.
 
-- ``manage.py send_reminders`` (cron or a systemd timer, see the README) calls
+- ``manage.py send_reminders`` (cron or a systemd timer, see skatschule/operations/README.md) calls
   :func:`queue_due_reminders`: for every user with reminders on, an e-mail address and reviews
   due, where it is ``REMINDER_HOUR`` (8) o'clock or later, whose period (the local day, or the
   ISO week for weekly mails) has no mail yet, it submits a job of kind ``reminder_mail`` through

@@ -1,7 +1,7 @@
 """Puzzle generation as jobs: one job plays and examines a few seeded bot games.
 
 :func:`run_batch` is the job handler (payload -> JSON result); :func:`merge` folds the
-results of many batches into the shipped file and the figures the README reports.
+results of many batches into the shipped file and the figures skatschule/operations/MEASUREMENTS.md reports.
 """
 
 from __future__ import annotations

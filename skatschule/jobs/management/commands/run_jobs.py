@@ -5,7 +5,7 @@ Between two rounds it recovers the jobs of workers that died (:func:`skatschule.
 recover_stale`). While the database cannot be reached it waits and tries again (0.5 s, doubling
 up to 15 s) for as long as it takes: an outage never ends the worker. With RQ in production the
 workers are ``manage.py rqworker``; there this command runs with ``--recover-only`` once per host
-(see the README, "Hintergrundarbeit").
+(see skatschule/operations/README.md, "Hintergrundarbeit").
 """
 
 from __future__ import annotations
