@@ -18,6 +18,7 @@ from .games import SPLIT_POINTS, TOTAL_POINTS, GameType, legal_cards, trick_winn
 from .names import card_ref
 from .rules import BockReading
 from .scoring import Outcome
+from .seats import SEATS
 
 __all__ = ["RamschResult", "play_ramsch", "score_ramsch", "starts_bock_round", "bock_trigger", "BockReading"]
 
@@ -114,10 +115,13 @@ def score_ramsch(augen: Sequence[int], tricks: Sequence[int], schieben: int = 0)
             out.append(-worst * multiplier)
         else:
             out.append(RAMSCH_PAR - augen[p])
+    # each entry named by its seat: a score sheet's columns are players, whose seats rotate
+    by_seat_de = ", ".join(f"{SEATS[p].text.de} {out[p]}" for p in range(3))
+    by_seat_en = ", ".join(f"{SEATS[p].text.en} {out[p]}" for p in range(3))
     steps.append(
         Step(
-            f"Die meisten Augen ({worst}) zählen minus: {', '.join(str(s) for s in out)}",
-            f"The most card points ({worst}) count as minus: {', '.join(str(s) for s in out)}",
+            f"Die meisten Augen ({worst}) zählen minus: {by_seat_de}",
+            f"The most card points ({worst}) count as minus: {by_seat_en}",
             ("K.3.4",),
         )
     )

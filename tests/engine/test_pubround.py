@@ -535,3 +535,12 @@ def test_a_rule_sets_bock_reading_reaches_the_round() -> None:
         Contract(GameType.CLUBS), 1, bid=18, declarer_points=70, declarer_tricks=6, rules=club, kontra=True
     )
     assert PubRound().apply(GamePlayed.of(PubRound().seats[0], won)).next_kind is DealKind.BOCK
+
+
+def test_a_ramsch_derivation_names_each_entry_by_its_seat() -> None:
+    """A score sheet's columns are players whose seats rotate: a bare list "-52, 19, 33" in seat
+    order read as the sheet's column order gave entries to the wrong people."""
+    result = score_ramsch((27, 52, 41), (3, 4, 3))
+    last = result.steps[-1]
+    assert last.de.endswith(f"Vorhand {result.scores[0]}, Mittelhand {result.scores[1]}, Hinterhand {result.scores[2]}")
+    assert last.en.endswith(f"forehand {result.scores[0]}, middlehand {result.scores[1]}, rearhand {result.scores[2]}")
