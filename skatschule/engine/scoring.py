@@ -286,10 +286,10 @@ def _levels(
         levels.append(("Hand", "hand"))
     ladder: list[_Level] = []
     for counts, level, rule in (
-        (count_schneider, ("Schneider", "schneider"), "4.2.3"),
-        (announced_schneider, ("Schneider angesagt", "schneider announced"), "4.2.5"),
-        (count_schwarz, ("Schwarz", "schwarz"), "4.2.4"),
-        (announced_schwarz, ("Schwarz angesagt", "schwarz announced"), ""),
+        (count_schneider, ("Schneider", "Schneider"), "4.2.3"),
+        (announced_schneider, ("Schneider angesagt", "Schneider announced"), "4.2.5"),
+        (count_schwarz, ("Schwarz", "Schwarz"), "4.2.4"),
+        (announced_schwarz, ("Schwarz angesagt", "Schwarz announced"), ""),
     ):
         if counts:
             ladder.append(level)

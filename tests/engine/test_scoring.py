@@ -210,3 +210,13 @@ def test_seeger_totals_are_computed_in_one_place() -> None:
     games = pr.game_entries()
     ramsch = [t - p for t, p in zip(pr.totals, isko_totals(3, games))]
     assert list(pr.seeger_totals()) == [s + r for s, r in zip(seeger_totals(3, games), ramsch)]
+
+
+def test_english_derivations_write_schneider_and_schwarz_as_the_isko_terms() -> None:
+    """"schneider 5" stood beside "Schneider:" elsewhere on the same page: one spelling."""
+    from skatschule.engine.rules import RuleSet
+
+    v = game_value(Contract(GameType.CLUBS, hand=True, schwarz_announced=True), matadors=2)
+    assert "Schneider 5, Schneider announced 6, Schwarz 7, Schwarz announced 8" in v.plain("en")
+    doubled = game_value(Contract(GameType.CLUBS), matadors=1, schneider=True, rules=RuleSet(schneider_doubles=True))
+    assert doubled.steps[-1].en.startswith("Schneider doubles")
