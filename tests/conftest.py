@@ -131,6 +131,16 @@ def _postgres_only(request: pytest.FixtureRequest) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _german_first() -> None:
+    """Every test starts in the site's language: a request of an earlier test in the same worker
+    leaves its language active in the thread (the middleware activates, nothing deactivates)."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _fresh_local_cache() -> None:
     """Counters kept in the cache (the join-code limit) start from zero in every test.
 
