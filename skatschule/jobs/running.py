@@ -8,8 +8,11 @@ import uuid
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 
+from skatschule.push import publish
+
 from .config import number
 from .models import Failure, Job, JobStatus, Result
+from .progress import channel, running_job
 from .registry import handler_for
 
 __all__ = ["run"]
@@ -27,7 +30,8 @@ def _claim(job_id: uuid.UUID | str) -> Job | None:
         job = Job.objects.get(pk=job_id)
         job.attempts += 1
         job.save(update_fields=["attempts"])
-        return job
+    transaction.on_commit(lambda: publish(channel(job.pk), "running"))
+    return job
 
 
 class _Heartbeat:
@@ -63,14 +67,22 @@ class _Heartbeat:
 
 
 def run(*, job_id: uuid.UUID | str) -> None:
-    """The worker's part: compute a queued job and store its result or its error."""
+    """The worker's part: compute a queued job and store its result or its error; each change
+    is pushed on the job's channel (:func:`.progress.channel`)."""
     job = _claim(job_id)
     if job is None:
         return
+    try:
+        _compute(job)
+    finally:
+        transaction.on_commit(lambda: publish(channel(job.pk), "end"))
+
+
+def _compute(job: Job) -> None:
     known = Result.objects.filter(kind=job.kind, key=job.key).first()
     if known is None:
         try:
-            with _Heartbeat(job.pk):
+            with _Heartbeat(job.pk), running_job(job.pk):
                 data = handler_for(job.kind)(job.payload)
         except Exception as error:  # the handler's failure is the job's, not the worker's
             Job.objects.filter(pk=job.pk).update(

@@ -17,6 +17,8 @@ from django.utils import timezone
 
 from skatschule.core.errors import UserError
 from skatschule.owners import Owner
+from skatschule.push import publish
+from skatschule.push.broker import WAKE
 
 from .config import number
 from .models import KEY_LENGTH, PENDING, Failure, Job, JobStatus, Result
@@ -87,6 +89,7 @@ def _enqueue(job: Job) -> None:
     else:
         job_id = str(job.pk)
         transaction.on_commit(lambda: run_job.enqueue(job_id))
+    transaction.on_commit(lambda: publish(WAKE))  # a waiting worker takes it at once
 
 
 def recover_stale(*, now: Any = None) -> int:

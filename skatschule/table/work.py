@@ -57,8 +57,9 @@ def run_hint(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_bots(payload: dict[str, Any]) -> dict[str, Any]:
-    """The bots' moves until the learner's turn."""
-    return {"moves": services.bot_moves(table=_table(payload))}
+    """The bots' next card that needs thinking, and the moves that need none after it (each
+    thinking card is a job of its own, so the page shows it as soon as it is chosen)."""
+    return {"moves": services.bot_moves(table=_table(payload), thoughts=1)}
 
 
 def run_ouvert(payload: dict[str, Any]) -> dict[str, Any]:
