@@ -222,6 +222,7 @@ else:
 # Push (skatschule.push): events reach the browsers through Redis pub/sub when set, so every web
 # process delivers them; else within the one process of ``manage.py serve``.
 PUSH_REDIS_URL = os.environ.get("PUSH_REDIS_URL", "").strip() or REDIS_URL
+PUSH_STREAM_SECONDS = float(os.environ.get("PUSH_STREAM_SECONDS", "300"))  # then the browser reconnects
 
 # Heavy work (analyses, checks, puzzles) runs in a worker through Django's tasks API
 # (skatschule.jobs): the database backend by default (``manage.py run_jobs``), RQ on Redis with

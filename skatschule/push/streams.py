@@ -5,8 +5,9 @@ again: ``state()`` (a sync function, run off the event loop) returns the events 
 name and its HTML (an empty list: nothing to say). Because every message carries the whole state
 of what it shows, a browser that lost the connection and reconnects (EventSource does so by
 itself) misses nothing: the first message after the reconnect is the state as it is. The stream
-ends when ``state()`` says so (a job is done) or after :data:`LIFETIME` seconds (the browser
-reconnects), and sends a comment every :data:`KEEPALIVE` seconds so proxies keep it open.
+ends when ``state()`` says so (a job is done) or after ``PUSH_STREAM_SECONDS`` (settings; default
+:data:`LIFETIME`; the browser reconnects), and sends a comment every :data:`KEEPALIVE` seconds so
+proxies keep it open.
 
 Under WSGI (the tests' live server) there is no event loop to wait on: the stream sends the state
 once and ends, and the browser asks again after ``retry`` milliseconds.
@@ -19,6 +20,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, StreamingHttpResponse
 
@@ -74,7 +76,7 @@ def _once(state: Callable[[], State]) -> Iterator[bytes]:
 async def _live(channel: str, state: Callable[[], State]) -> AsyncIterator[bytes]:
     yield f"retry: {RETRY_MS}\n\n".encode()
     number = 0
-    ends = time.monotonic() + LIFETIME
+    ends = time.monotonic() + float(getattr(settings, "PUSH_STREAM_SECONDS", LIFETIME))
     read = sync_to_async(state)
     async with broker().listen(channel) as listener:  # listening before reading: nothing slips by
         now = await read()
