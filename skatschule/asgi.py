@@ -1,4 +1,4 @@
-"""ASGI entry point: ``manage.py serve`` (make run) and ``gunicorn -k uvicorn.workers.UvicornWorker
+"""ASGI entry point: ``manage.py serve`` (make run) and ``gunicorn -k uvicorn_worker.UvicornWorker
 skatschule.asgi:application`` in production. ASGI keeps the pushed event streams
 (:mod:`skatschule.push`) open without a thread each."""
 

@@ -7,6 +7,7 @@ from datetime import timedelta
 from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -61,7 +62,7 @@ def status(request: HttpRequest, job_id: UUID) -> HttpResponse:
     return render(request, template, {"job": job, "next": target})
 
 
-def events(request: HttpRequest, job_id: UUID) -> HttpResponse:
+def events(request: HttpRequest, job_id: UUID) -> HttpResponseBase:
     """The job's progress as server-sent events: ``progress`` (the figures as HTML) while it is
     pending, then ``done`` (the page fetches what comes next); each message carries the whole
     state, so a browser that reconnects catches up with its first message."""

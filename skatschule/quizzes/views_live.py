@@ -16,6 +16,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -102,7 +103,7 @@ def projector_count(request: QuizRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def projector_events(request: QuizRequest, pk: int) -> HttpResponse:
+def projector_events(request: QuizRequest, pk: int) -> HttpResponseBase:
     """The count as server-sent events (``count``): at once, then after every change."""
     quiz = selectors.own_quiz(request.user, pk)
     language = translation.get_language()
@@ -187,7 +188,7 @@ def join_poll(request: QuizRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def join_events(request: QuizRequest, pk: int) -> HttpResponse:
+def join_events(request: QuizRequest, pk: int) -> HttpResponseBase:
     """``changed`` as a server-sent event when the round no longer stands where the page showed
     it (``stamp``): on connecting (a phone that was offline catches up) and after each change.
     Nothing else: no answer, no count reaches a phone this way."""

@@ -94,7 +94,7 @@ class Stream:
         self.body: IO[bytes] = self.response
 
     def next(self) -> Message:
-        event, data = "message", []
+        event, data = "message", list[str]()
         for raw in self.body:
             line = raw.decode().rstrip("\n")
             if not line:

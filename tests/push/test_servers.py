@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import http.cookiejar
 import os
 import urllib.parse
 import urllib.request
@@ -64,8 +65,7 @@ def _answer(base: str, quiz: Quiz, cookies: dict[str, str]) -> None:
     assert status == 302
 
 
-def _cookie(name: str, value: str, host: str) -> object:
-    import http.cookiejar
+def _cookie(name: str, value: str, host: str) -> http.cookiejar.Cookie:
 
     return http.cookiejar.Cookie(
         0, name, value, None, False, host, False, False, "/", True, False, None, False, None, None, {}
