@@ -523,7 +523,11 @@ def check_ouvert_hand(game: str, cards: list[str], skat: list[str]) -> OuvertChe
     """ "Ist mein Ouvert sicher?" (:func:`skatschule.engine.ouvert.check_ouvert`): every
     distribution when there are at most :data:`OUVERT_SAMPLES`, else that many of them."""
     kind, hand, known = ouvert_hand(game, cards, skat)
-    return check_ouvert(kind, hand, skat=known, samples=OUVERT_SAMPLES)
+
+    def progress(tried: int, total: int) -> None:  # told to the job running this check, if any
+        report(share=tried / max(total, 1), deals=tried)
+
+    return check_ouvert(kind, hand, skat=known, samples=OUVERT_SAMPLES, progress=progress)
 
 
 def iss_line(table: Table, state: GameState | None = None) -> str:

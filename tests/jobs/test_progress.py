@@ -83,3 +83,11 @@ def test_the_analysis_reports_its_share_and_the_deals_it_drew(client: Client, mo
     shares = [share for share, _ in reports]
     assert shares == sorted(shares) and shares[-1] == 1.0  # rising to the whole
     assert reports[-1][1] > 0  # the deals drawn for "Hätte ich es wissen können?"
+
+
+def test_the_ouvert_check_reports_the_distributions_it_solved(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(services, "OUVERT_SAMPLES", 5)
+    reports: list[tuple[float, int]] = []
+    monkeypatch.setattr(services, "report", lambda *, share, deals: reports.append((share, deals)))
+    found = services.check_ouvert_hand("null", "C7 C8 C9 S7 S8 S9 H7 H8 H9 D7".split(), [])
+    assert reports == [(n / found.tried, n) for n in range(1, found.tried + 1)]
