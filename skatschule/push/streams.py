@@ -6,8 +6,8 @@ name and its HTML (an empty list: nothing to say). Because every message carries
 of what it shows, a browser that lost the connection and reconnects (EventSource does so by
 itself) misses nothing: the first message after the reconnect is the state as it is. The stream
 ends when ``state()`` says so (a job is done) or after ``PUSH_STREAM_SECONDS`` (settings; default
-:data:`LIFETIME`; the browser reconnects), and sends a comment every :data:`KEEPALIVE` seconds so
-proxies keep it open.
+:data:`LIFETIME`; the browser reconnects), and reads the state again every :data:`KEEPALIVE`
+seconds without an event (what changed is sent, else a comment keeps proxies from closing the line).
 
 Under WSGI (the tests' live server) there is no event loop to wait on: the stream sends the state
 once and ends, and the browser asks again after ``retry`` milliseconds.
@@ -78,20 +78,21 @@ async def _live(channel: str, state: Callable[[], State]) -> AsyncIterator[bytes
     number = 0
     ends = time.monotonic() + float(getattr(settings, "PUSH_STREAM_SECONDS", LIFETIME))
     read = sync_to_async(state)
+    sent: list[Event] | None = None
+    quiet = False  # the last wait ended without an event
     async with broker().listen(channel) as listener:  # listening before reading: nothing slips by
-        now = await read()
         while True:
-            for event in now.events:
-                number += 1
-                yield encode(event, number)
-            if now.last:
-                return
-            while True:
-                left = ends - time.monotonic()
-                if left <= 0:
-                    return
-                text = await listener.next(min(KEEPALIVE, left))
-                if text is not None:
-                    break
-                yield b": keepalive\n\n"
+            # read again after each event, and after each quiet KEEPALIVE too (a job whose worker
+            # died is noticed); only what changed is sent, else a comment keeps the line open
             now = await read()
+            if now.events != sent:
+                for event in now.events:
+                    number += 1
+                    yield encode(event, number)
+                sent = now.events
+            elif quiet:
+                yield b": keepalive\n\n"
+            left = ends - time.monotonic()
+            if now.last or left <= 0:
+                return
+            quiet = await listener.next(min(KEEPALIVE, left)) is None

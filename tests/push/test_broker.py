@@ -71,3 +71,22 @@ def test_a_stream_sends_the_state_first_then_the_state_after_each_change(monkeyp
     chunks = asyncio.run(read())
     assert chunks[0].startswith(b"retry:")
     assert chunks[1:] == [encode(Event("count", str(n)), n + 1) for n in range(3)]
+
+
+def test_a_stream_sends_only_what_changed_and_keeps_a_quiet_line_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    local = LocalBroker()
+    monkeypatch.setattr(streams, "broker", lambda: local)
+    monkeypatch.setattr(streams, "KEEPALIVE", 0.01)
+    reads = iter([State([Event("count", "1")]), State([Event("count", "1")]), State([Event("count", "1")], last=True)])
+
+    async def read() -> list[bytes]:
+        chunks = []
+        async for chunk in _live("quiz.1", lambda: next(reads)):
+            chunks.append(chunk)
+            if chunk.startswith(b"id:"):
+                local.publish("quiz.1")  # an event, but the state it reads is the same
+        return chunks
+
+    chunks = asyncio.run(read())
+    # the state once; the event's reading (the same) sends nothing; the quiet wait sends a comment
+    assert chunks[1:] == [encode(Event("count", "1"), 1), b": keepalive\n\n"]
