@@ -46,14 +46,19 @@ def _stamp(session: LiveSession | None) -> str:
     return f"{session.pk}:{session.position}:{int(session.revealed)}:{int(session.ended_at is not None)}"
 
 
-def channel(quiz_pk: int) -> str:
-    """The push channel of a quiz's live round: an answer, the next item, the reveal, the end."""
-    return f"quiz.{quiz_pk}"
+ANSWERS, ROUND = "answers", "round"
+"""What a live round's events are about: a learner's answer (the projector's count listens), or
+the teacher's step: the next item, the reveal, the end (the phones listen)."""
 
 
-def _announce(quiz_pk: int) -> None:
+def channel(quiz_pk: int, about: str) -> str:
+    """The push channel of a quiz's live round for ``about`` (:data:`ANSWERS` or :data:`ROUND`)."""
+    return f"quiz.{quiz_pk}.{about}"
+
+
+def _announce(quiz_pk: int, about: str) -> None:
     """Push that the round changed, once what changed is committed (the streams read it again)."""
-    transaction.on_commit(lambda: publish(channel(quiz_pk)))
+    transaction.on_commit(lambda: publish(channel(quiz_pk, about)))
 
 
 def _shown_item(session: LiveSession | None) -> Any:
@@ -115,7 +120,7 @@ def projector_events(request: QuizRequest, pk: int) -> HttpResponseBase:
             html = render_to_string("quizzes/partials/live_count.html", {**context, "inner": True})
         return State([Event("count", html.strip())])
 
-    return stream(request, channel(quiz.pk), state)
+    return stream(request, channel(quiz.pk, ANSWERS), state)
 
 
 @login_required
@@ -145,7 +150,7 @@ def control(request: QuizRequest, pk: int) -> HttpResponse:
     except QuizError as exc:
         return render_error(request, exc, links=[(back, _("Zurück zur Live-Runde"))])
     finally:
-        _announce(quiz.pk)
+        _announce(quiz.pk, ROUND)
     return redirect(back)
 
 
@@ -199,7 +204,7 @@ def join_events(request: QuizRequest, pk: int) -> HttpResponseBase:
         now = _stamp(selectors.latest_live_session(quiz))
         return State([Event("changed")] if now != shown else [])
 
-    return stream(request, channel(quiz.pk), state)
+    return stream(request, channel(quiz.pk, ROUND), state)
 
 
 @login_required
@@ -216,7 +221,7 @@ def answer(request: QuizRequest, pk: int) -> HttpResponse:
         live.answer_live(
             session=session, student=request.user, position=position, values=request.POST.getlist("answer")
         )
-        _announce(quiz.pk)
+        _announce(quiz.pk, ANSWERS)
     except (AnswerError, QuizError) as exc:
         return render_error(request, exc, links=[(back, _("Zurück zur Live-Runde"))])
     return redirect(back)
