@@ -31,7 +31,7 @@ def has_database_backend() -> bool:
 class Loop:
     """One worker: :meth:`run` until :meth:`stop` (the task under way is finished first)."""
 
-    def __init__(self, *, interval: float = 5.0, recover_only: bool = False) -> None:
+    def __init__(self, *, interval: float = 2.0, recover_only: bool = False) -> None:
         self.interval = interval
         self.stopped = threading.Event()
         self.worker: Worker | None = None

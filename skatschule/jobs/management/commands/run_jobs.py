@@ -23,7 +23,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument(
-            "--interval", type=float, default=5.0, help="längste Pause in Sekunden (eine neue Aufgabe weckt früher)"
+            "--interval", type=float, default=2.0, help="längste Pause in Sekunden (eine neue Aufgabe weckt früher)"
         )
         parser.add_argument("--once", action="store_true", help="nur abarbeiten, was wartet, dann enden")
         parser.add_argument("--recover-only", action="store_true", help="nur ausgefallene Aufgaben zurückholen (RQ)")
