@@ -8,6 +8,7 @@ import uuid
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 
+from skatschule.owners import Owner
 from skatschule.push import publish
 
 from .config import number
@@ -100,3 +101,20 @@ def _compute(job: Job) -> None:
     Job.objects.filter(pk=job.pk, status=JobStatus.RUNNING).update(
         status=JobStatus.DONE, result=known, finished=timezone.now()
     )
+    _follow_up(job, known.data)
+
+
+def _follow_up(job: Job, data: object) -> None:
+    """Queue the job a result foresees (``{"then": {"key": ..., "payload": ...}}``, the same kind)
+    for the same asker, so it is under way or done when the asker comes to ask for it (the table's
+    second bot thinks while the first one's card is shown). Nothing when the asker is at the limit."""
+    then = data.get("then") if isinstance(data, dict) else None
+    if not isinstance(then, dict) or not isinstance(then.get("key"), str) or not isinstance(then.get("payload"), dict):
+        return
+    from .services import LimitReached, submit
+
+    owner = Owner(user_id=job.user_id) if job.user_id is not None else Owner(session_key=job.session_key)
+    try:
+        submit(owner=owner, kind=job.kind, key=then["key"], payload=then["payload"], address=job.address)
+    except LimitReached:
+        pass

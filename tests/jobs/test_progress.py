@@ -3,9 +3,10 @@ job's event stream carries it, then its end."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from django.http import StreamingHttpResponse
 from django.test import Client
 from django.urls import reverse
 
@@ -28,7 +29,7 @@ def _mine(client: Client, **fields: Any) -> Job:
 def _events(client: Client, job: Job) -> str:
     response = client.get(reverse("jobs:events", args=[job.pk]))
     assert response.status_code == 200 and response["Content-Type"] == "text/event-stream"
-    return b"".join(response.streaming_content).decode()  # type: ignore[arg-type]
+    return cast(StreamingHttpResponse, response).getvalue().decode()
 
 
 @pytest.mark.django_db

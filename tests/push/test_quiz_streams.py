@@ -4,7 +4,10 @@ the round moved on, nothing about answers."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
+from django.http import StreamingHttpResponse
 from django.test import Client
 
 from skatschule.classrooms import services as classrooms
@@ -18,7 +21,7 @@ pytestmark = pytest.mark.django_db
 def _body(client: Client, url: str) -> str:
     response = client.get(url)
     assert response.status_code == 200 and response["Content-Type"] == "text/event-stream"
-    return b"".join(response.streaming_content).decode()  # type: ignore[arg-type]
+    return cast(StreamingHttpResponse, response).getvalue().decode()
 
 
 def test_the_projector_hears_the_count_and_a_phone_only_that_the_round_moved_on() -> None:

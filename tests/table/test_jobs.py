@@ -5,6 +5,8 @@ the finished result; the limits answer 429; a failed bots' job never stalls the 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.test import Client, override_settings
 
@@ -220,3 +222,27 @@ def test_every_table_job_kind_is_registered() -> None:
 
     for kind, handler in work.KINDS.items():
         assert handler_for(kind) is handler
+
+
+@pytest.mark.slow
+@pytest.mark.django_db
+def test_the_next_thinking_card_is_queued_while_the_first_is_shown(client: Client) -> None:
+    for _ in range(10):
+        table, state, _ = _bots_queued(client)
+        first = Job.objects.get(pk=table.waiting)
+        from skatschule.jobs.running import run
+
+        with override_settings(TASKS=QUEUE_ONLY):
+            run(job_id=first.pk)  # the worker chooses the first bot's card ...
+            first.refresh_from_db()
+            if first.data is None or "then" not in first.data:
+                continue  # the learner's turn came after it: deal again
+            following = Job.objects.exclude(pk=first.pk).get(kind=work.BOTS, status=JobStatus.QUEUED)
+            # ... and queues, for the same asker, the job of the position after it
+            assert following.session_key == first.session_key
+            client.get(URL)  # the page shows the first card and waits for that very job
+        table, state = session_game(client)
+        assert table.waiting == str(following.pk)
+        assert following.key == work.key_of(work.BOTS, json.dumps(work.table_payload(table)))
+        return
+    raise AssertionError("in ten games no bot had to think twice in a row")
