@@ -34,14 +34,14 @@ $(STAMP): pyproject.toml
 $(COMPILED): $(STAMP) skatschule/engine/solver.py skatschule/engine/compiled.py skatschule/engine/mypyc_build.py
 	$(PY) -m skatschule.engine.mypyc_build
 
-# The site and one worker for the jobs (analyses, checks, puzzles); Ctrl+C stops both.
+# The site under uvicorn (ASGI, pushed events) with one worker for the jobs in the same process
+# (manage.py serve); Ctrl+C stops both.
 PORT ?= 8000
 run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_content
 	$(PY) manage.py check_lessons
-	$(PY) manage.py run_jobs & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
-	  $(PY) manage.py runserver 127.0.0.1:$(PORT)
+	$(PY) manage.py serve 127.0.0.1:$(PORT)
 
 # ruff (settings in pyproject.toml) and mypy with django-stubs over the whole package and
 # tests/ (`--strict` for all of it, see [tool.mypy]).

@@ -107,8 +107,9 @@ MIDDLEWARE = [
     # Compresses every other response (HTML, CSV, JSON) for clients that accept gzip. Above every
     # middleware that reads or changes the body, so it compresses the final body; below
     # whitenoise, whose files are compressed already. BREACH: Django's CSRF token is masked
-    # anew for every response and GZipMiddleware pads with random bytes.
-    "django.middleware.gzip.GZipMiddleware",
+    # anew for every response and GZipMiddleware pads with random bytes. Event streams pass
+    # uncompressed (skatschule.push.middleware: gzip would hold each event back).
+    "skatschule.push.middleware.GZipExceptStreams",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "skatschule.core.middleware.GermanFirstLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -120,7 +121,9 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",  # turns a lockout into the 429 page
     "skatschule.core.notfound.NotFoundMiddleware",  # a service's NotFound that leaves a view: the 404 page
     "skatschule.core.middleware.MethodNotAllowedPageMiddleware",  # a GET on a form's address: the site's 405 page
+    "skatschule.push.middleware.CpuTiming",  # Server-Timing: cpu, with SERVER_TIMING=1 (the live benchmark)
 ]
+SERVER_TIMING = env_bool("SERVER_TIMING", False)
 
 AUTHENTICATION_BACKENDS = [
     "skatschule.core.security.AxesBackend",  # refuses logins while locked out
@@ -182,6 +185,7 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "skatschule.wsgi.application"
+ASGI_APPLICATION = "skatschule.asgi.application"  # what serves the site: uvicorn (make run, gunicorn workers)
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "").strip() or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 DATABASES = {
@@ -219,6 +223,10 @@ if REDIS_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Push (skatschule.push): events reach the browsers through Redis pub/sub when set, so every web
+# process delivers them; else within the one process of ``manage.py serve``.
+PUSH_REDIS_URL = os.environ.get("PUSH_REDIS_URL", "").strip() or REDIS_URL
+PUSH_STREAM_SECONDS = float(os.environ.get("PUSH_STREAM_SECONDS", "300"))  # then the browser reconnects
 
 # Heavy work (analyses, checks, puzzles) runs in a worker through Django's tasks API
 # (skatschule.jobs): the database backend by default (``manage.py run_jobs``), RQ on Redis with

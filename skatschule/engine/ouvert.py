@@ -10,7 +10,7 @@ Grand (or suit game) ouvert, does he take every trick?
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import comb
 
@@ -82,8 +82,10 @@ def check_ouvert(
     skat: Sequence[Card] = (),
     samples: int = 300,
     seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
 ) -> OuvertCheck:
-    """Solve the hand against every distribution of the unseen cards, or ``samples`` of them."""
+    """Solve the hand against every distribution of the unseen cards, or ``samples`` of them.
+    ``progress`` is told after each distribution how many were solved and how many will be."""
     hand = CardSet(cards)
     known_skat = CardSet(skat)
     if len(hand) != 10 or len(cards) != 10:
@@ -124,6 +126,8 @@ def check_ouvert(
             game, declarer, hands, leader=0, skat=CardSet(skat_cards), card_values=False, all_tricks=not game.is_null
         )
         tried += 1
+        if progress is not None:
+            progress(tried, min(samples, possible))
         if solution.declarer_wins:
             wins += 1
         elif counter is None:

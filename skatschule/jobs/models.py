@@ -66,6 +66,8 @@ class Job(models.Model):
     queued = models.DateTimeField(default=timezone.now)
     started = models.DateTimeField(null=True, blank=True)
     heartbeat = models.DateTimeField(null=True, blank=True)
+    progress = models.JSONField(default=dict, blank=True)
+    """How far a running job got (:func:`.progress.report`): ``share`` done, ``deals`` sampled."""
     finished = models.DateTimeField(null=True, blank=True)
 
     objects = OwnedQuerySet.as_manager()
@@ -84,6 +86,17 @@ class Job(models.Model):
     @property
     def is_done(self) -> bool:
         return self.status == JobStatus.DONE
+
+    @property
+    def share_percent(self) -> int | None:
+        """The share done in percent, once the job reported one."""
+        share = (self.progress or {}).get("share")
+        return round(float(share) * 100) if isinstance(share, (int, float)) else None
+
+    @property
+    def deals(self) -> int:
+        deals = (self.progress or {}).get("deals")
+        return deals if isinstance(deals, int) else 0
 
     @property
     def data(self) -> dict[str, Any] | None:

@@ -8,8 +8,12 @@ import uuid
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 
+from skatschule.owners import Owner
+from skatschule.push import publish
+
 from .config import number
 from .models import Failure, Job, JobStatus, Result
+from .progress import channel, running_job
 from .registry import handler_for
 
 __all__ = ["run"]
@@ -27,7 +31,8 @@ def _claim(job_id: uuid.UUID | str) -> Job | None:
         job = Job.objects.get(pk=job_id)
         job.attempts += 1
         job.save(update_fields=["attempts"])
-        return job
+    transaction.on_commit(lambda: publish(channel(job.pk), "running"))
+    return job
 
 
 class _Heartbeat:
@@ -63,14 +68,22 @@ class _Heartbeat:
 
 
 def run(*, job_id: uuid.UUID | str) -> None:
-    """The worker's part: compute a queued job and store its result or its error."""
+    """The worker's part: compute a queued job and store its result or its error; each change
+    is pushed on the job's channel (:func:`.progress.channel`)."""
     job = _claim(job_id)
     if job is None:
         return
+    try:
+        _compute(job)
+    finally:
+        transaction.on_commit(lambda: publish(channel(job.pk), "end"))
+
+
+def _compute(job: Job) -> None:
     known = Result.objects.filter(kind=job.kind, key=job.key).first()
     if known is None:
         try:
-            with _Heartbeat(job.pk):
+            with _Heartbeat(job.pk), running_job(job.pk):
                 data = handler_for(job.kind)(job.payload)
         except Exception as error:  # the handler's failure is the job's, not the worker's
             Job.objects.filter(pk=job.pk).update(
@@ -88,3 +101,20 @@ def run(*, job_id: uuid.UUID | str) -> None:
     Job.objects.filter(pk=job.pk, status=JobStatus.RUNNING).update(
         status=JobStatus.DONE, result=known, finished=timezone.now()
     )
+    _follow_up(job, known.data)
+
+
+def _follow_up(job: Job, data: object) -> None:
+    """Queue the job a result foresees (``{"then": {"key": ..., "payload": ...}}``, the same kind)
+    for the same asker, so it is under way or done when the asker comes to ask for it (the table's
+    second bot thinks while the first one's card is shown). Nothing when the asker is at the limit."""
+    then = data.get("then") if isinstance(data, dict) else None
+    if not isinstance(then, dict) or not isinstance(then.get("key"), str) or not isinstance(then.get("payload"), dict):
+        return
+    from .services import LimitReached, submit
+
+    owner = Owner(user_id=job.user_id) if job.user_id is not None else Owner(session_key=job.session_key)
+    try:
+        submit(owner=owner, kind=job.kind, key=then["key"], payload=then["payload"], address=job.address)
+    except LimitReached:
+        pass

@@ -21,6 +21,8 @@ from django_tasks.base import TASK_MAX_PRIORITY
 from skatschule.core.errors import UserError
 from skatschule.core.security import network_of
 from skatschule.owners import Owner
+from skatschule.push import publish
+from skatschule.push.broker import WAKE
 
 from .config import number
 from .models import KEY_LENGTH, PENDING, Failure, Job, JobStatus, Result
@@ -150,6 +152,7 @@ def _enqueue(job: Job) -> None:
     else:
         job_id = str(job.pk)
         transaction.on_commit(lambda: task.enqueue(job_id))
+    transaction.on_commit(lambda: publish(WAKE))  # a waiting worker takes it at once
 
 
 def recover_stale(*, now: Any = None) -> int:

@@ -6,4 +6,5 @@ app_name = "jobs"
 
 urlpatterns = [
     path("<uuid:job_id>/", views.status, name="status"),
+    path("<uuid:job_id>/ereignisse/", views.events, name="events"),
 ]

@@ -1,4 +1,5 @@
-"""The progress of a job: polled by htmx, or reloaded by hand without JavaScript."""
+"""The progress of a job: pushed to the page as it changes (:func:`events`, server-sent events
+read by htmx's sse extension), or reloaded by hand without JavaScript (:func:`status`)."""
 
 from __future__ import annotations
 
@@ -6,17 +7,21 @@ from datetime import timedelta
 from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
-from django.utils import timezone
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from skatschule.core.errors import render_error
 from skatschule.owners import owner_for
+from skatschule.push.streams import Event, State, stream
 
 from . import selectors, services
 from .config import number
 from .models import Job, JobStatus
+from .progress import channel
 
 
 def _next(request: HttpRequest) -> str:
@@ -55,3 +60,25 @@ def status(request: HttpRequest, job_id: UUID) -> HttpResponse:
         return HttpResponseRedirect(target)
     template = "jobs/progress.html" if htmx else "jobs/status.html"
     return render(request, template, {"job": job, "next": target})
+
+
+def events(request: HttpRequest, job_id: UUID) -> HttpResponseBase:
+    """The job's progress as server-sent events: ``progress`` (the figures as HTML) while it is
+    pending, then ``done`` (the page fetches what comes next); each message carries the whole
+    state, so a browser that reconnects catches up with its first message."""
+    owner = owner_for(request, create=False)
+    if selectors.job_for(owner=owner, job_id=job_id) is None:
+        return render_error(request, _("Diese Rechnung gibt es nicht (mehr)."), 404)
+    language = translation.get_language()
+
+    def state() -> State:
+        job = selectors.job_for(owner=owner, job_id=job_id)
+        if job is not None and _looks_stale(job):  # a worker died: re-queue or fail it now
+            services.recover_stale()
+            job = selectors.job_for(owner=owner, job_id=job_id)
+        if job is None or not job.is_pending:
+            return State([Event("done")], last=True)
+        with translation.override(language):
+            return State([Event("progress", render_to_string("jobs/progress_state.html", {"job": job}))])
+
+    return stream(request, channel(job_id), state)

@@ -2,10 +2,11 @@
 
 The teacher's page is for the projector: one item, how many answered, and after the reveal the
 right answer and the distribution. The students' page (their phones) shows the item's form until
-they answer, then a waiting note, and their own grade only after the reveal. Both pages poll
-with htmx (``hx-trigger="every 2s"``); without JavaScript a plain reload link does the same.
-The students' poll answers ``204`` while nothing changed and ``HX-Refresh`` when the teacher
-moved on, so a half-typed answer is never swapped away.
+they answer, then a waiting note, and their own grade only after the reveal. Both pages get
+each change pushed (server-sent events, :mod:`skatschule.push`, on the channel :func:`channel`):
+the projector the count as answers come in, the phones only that the teacher moved on, upon which
+their poll answers ``HX-Refresh`` (``204`` while nothing changed), so a half-typed answer is
+never swapped away. Without JavaScript a plain reload link does the same.
 """
 
 from __future__ import annotations
@@ -13,15 +14,21 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from skatschule.core.errors import render_error
 from skatschule.core.language import current_lang
 from skatschule.exercises.base import AnswerError
+from skatschule.push import publish
+from skatschule.push.streams import Event, State, stream
 
 from . import questions, selectors
 from .errors import QuizError
@@ -37,6 +44,21 @@ def _stamp(session: LiveSession | None) -> str:
     if session is None:
         return "none"
     return f"{session.pk}:{session.position}:{int(session.revealed)}:{int(session.ended_at is not None)}"
+
+
+ANSWERS, ROUND = "answers", "round"
+"""What a live round's events are about: a learner's answer (the projector's count listens), or
+the teacher's step: the next item, the reveal, the end (the phones listen)."""
+
+
+def channel(quiz_pk: int, about: str) -> str:
+    """The push channel of a quiz's live round for ``about`` (:data:`ANSWERS` or :data:`ROUND`)."""
+    return f"quiz.{quiz_pk}.{about}"
+
+
+def _announce(quiz_pk: int, about: str) -> None:
+    """Push that the round changed, once what changed is committed (the streams read it again)."""
+    transaction.on_commit(lambda: publish(channel(quiz_pk, about)))
 
 
 def _shown_item(session: LiveSession | None) -> Any:
@@ -85,6 +107,23 @@ def projector_count(request: QuizRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@require_GET
+def projector_events(request: QuizRequest, pk: int) -> HttpResponseBase:
+    """The count as server-sent events (``count``): at once, then after every change."""
+    quiz = selectors.own_quiz(request.user, pk)
+    language = translation.get_language()
+
+    def state() -> State:
+        session = selectors.open_live_session(quiz)
+        context = {"quiz": quiz, "session": session, "count": selectors.live_count(session) if session else None}
+        with translation.override(language):
+            html = render_to_string("quizzes/partials/live_count.html", {**context, "inner": True})
+        return State([Event("count", html.strip())])
+
+    return stream(request, channel(quiz.pk, ANSWERS), state)
+
+
+@login_required
 @require_POST
 @_retry_when_locked
 def control(request: QuizRequest, pk: int) -> HttpResponse:
@@ -110,6 +149,8 @@ def control(request: QuizRequest, pk: int) -> HttpResponse:
             raise QuizError("Unbekannte Aktion.", "Unknown action.")
     except QuizError as exc:
         return render_error(request, exc, links=[(back, _("Zurück zur Live-Runde"))])
+    finally:
+        _announce(quiz.pk, ROUND)
     return redirect(back)
 
 
@@ -151,6 +192,22 @@ def join_poll(request: QuizRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@require_GET
+def join_events(request: QuizRequest, pk: int) -> HttpResponseBase:
+    """``changed`` as a server-sent event when the round no longer stands where the page showed
+    it (``stamp``): on connecting (a phone that was offline catches up) and after each change.
+    Nothing else: no answer, no count reaches a phone this way."""
+    quiz = selectors.student_quiz(request.user, pk)
+    shown = request.GET.get("stamp", "")[:100]
+
+    def state() -> State:
+        now = _stamp(selectors.latest_live_session(quiz))
+        return State([Event("changed")] if now != shown else [])
+
+    return stream(request, channel(quiz.pk, ROUND), state)
+
+
+@login_required
 @require_POST
 @_retry_when_locked
 def answer(request: QuizRequest, pk: int) -> HttpResponse:
@@ -164,6 +221,7 @@ def answer(request: QuizRequest, pk: int) -> HttpResponse:
         live.answer_live(
             session=session, student=request.user, position=position, values=request.POST.getlist("answer")
         )
+        _announce(quiz.pk, ANSWERS)
     except (AnswerError, QuizError) as exc:
         return render_error(request, exc, links=[(back, _("Zurück zur Live-Runde"))])
     return redirect(back)

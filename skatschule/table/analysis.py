@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -304,7 +304,20 @@ def _valued_step(
     return Step(trick, card.code, None, None, good if before_wins else (), before_wins, card.code in good, index, shown)
 
 
-def analyse_plays(start: GameState, plays: Sequence[Card], seat: int, *, max_nodes: int) -> Analysis:
+Progress = Callable[[int], None]
+"""Told after each of the learner's decisions is valued, with the deals drawn for it (0 for the
+exact search): a job's progress (:func:`skatschule.jobs.progress.report`)."""
+
+
+def decisions(start: GameState, plays: Sequence[Card], seat: int) -> int:
+    """How many of ``plays`` (from ``start``, the first lead) are ``seat``'s: every third card."""
+    leader = start.to_move
+    return 0 if leader is None else sum(1 for i in range(len(plays)) if (leader + i) % 3 == seat)
+
+
+def analyse_plays(
+    start: GameState, plays: Sequence[Card], seat: int, *, max_nodes: int, progress: Progress | None = None
+) -> Analysis:
     """Value the cards ``seat`` plays among ``plays`` (every card of the game, in order) from
     ``start``, the game at its first lead (it is played on, so pass a state of your own).
     ``max_nodes``: the budget of each search (:class:`~skatschule.engine.solver.SearchAborted`)."""
@@ -317,6 +330,8 @@ def analyse_plays(start: GameState, plays: Sequence[Card], seat: int, *, max_nod
     for index, card in enumerate(plays):
         if start.to_move == seat:
             steps.append(_valued_step(start, card, index, learner_declares, need, max_nodes))
+            if progress is not None:
+                progress(0)
         start.play(card)
     own_need = None if need is None else need if learner_declares else 121 - need
     return Analysis(learner_declares, contract.game is GameType.NULL, own_need, tuple(steps))
@@ -376,7 +391,14 @@ def insight_at(
 
 
 def add_insights(
-    start: GameState, plays: Sequence[Card], seat: int, analysis: Analysis, *, samples: int, max_nodes: int
+    start: GameState,
+    plays: Sequence[Card],
+    seat: int,
+    analysis: Analysis,
+    *,
+    samples: int,
+    max_nodes: int,
+    progress: Progress | None = None,
 ) -> Analysis:
     """``analysis`` with an :class:`Insight` at each of its steps (``start`` is played on)."""
     by_index = {s.index: s for s in analysis.steps}
@@ -387,6 +409,8 @@ def add_insights(
         if step is not None:
             insight = insight_at(start, seat, need, samples=samples, max_nodes=max_nodes, seed=index)
             steps.append(replace(step, insight=insight))
+            if progress is not None:
+                progress(0 if insight is None else insight.tried)
         start.play(card)
     return replace(analysis, steps=tuple(steps))
 

@@ -37,11 +37,12 @@ from skatschule.engine.iss import IssGame, parse_record, parse_records, split_re
 from skatschule.engine.numbers import plain_number
 from skatschule.engine.ouvert import OuvertCheck, check_ouvert
 from skatschule.engine.seats import Seat
+from skatschule.jobs.progress import report
 from skatschule.owners import Owner
 from skatschule.training.lessons import Activity
 from skatschule.training.services.activities import record_activity
 
-from .analysis import Analysis, Step, add_insights, analyse_plays
+from .analysis import Analysis, Step, add_insights, analyse_plays, decisions
 from .models import TableGame
 
 __all__ = [
@@ -65,6 +66,7 @@ __all__ = [
     "add_bot_moves",
     "BOT_TIME_CAP",
     "level_of",
+    "thinks_on_worker",
 ]
 
 
@@ -219,20 +221,46 @@ def _table_move(move: Move) -> list[Any]:
     raise SkatError(f"Unbekannter Zug {move!r}", f"Unknown move {move!r}")
 
 
+def thinks_on_worker(level: BotLevel) -> bool:
+    """Whether the bots of ``level`` think about a card long enough to need the worker: the strong
+    level samples up to :data:`BOT_TIME_CAP` a card; the rule bot and the club bot (a few small
+    deals under 0.1 s) answer within the request."""
+    return level is BotLevel.STRONG
+
+
+def _card_cap(level: BotLevel, time_cap: float | None) -> float:
+    """Seconds a bot may think about one card: ``time_cap`` if given, else :data:`BOT_TIME_CAP`,
+    and never more than the level's own cap (the club bot's 0.09 s keeps a request short)."""
+    if time_cap is not None:
+        return time_cap
+    own = level.config.time_cap
+    return BOT_TIME_CAP if own is None else min(BOT_TIME_CAP, own)
+
+
 def _let_bots_play(
-    table: Table, state: GameState, rng: random.Random, *, think: bool = True, time_cap: float | None = None
+    table: Table,
+    state: GameState,
+    rng: random.Random,
+    *,
+    think: bool = True,
+    time_cap: float | None = None,
+    thoughts: int | None = None,
 ) -> None:
     """Bots move until it is the learner's turn or the game is over; without ``think`` they stop
-    at a card that needs thinking (more than one legal card: :func:`bot_moves` in a job). Every
-    decision is the engine's (:mod:`skatschule.engine.bots`) at the table's level."""
+    at a card that needs thinking (more than one legal card: :func:`bot_moves`), and after
+    ``thoughts`` such cards when given. Every decision is the engine's
+    (:mod:`skatschule.engine.bots`) at the table's level."""
     while not state.is_over():
         seat = state.to_move
         if seat is None or seat == table.seat:
             return
         if state.phase is Phase.PLAY:
-            if not think and len(state.legal_cards()) > 1:
-                return
-            cap = BOT_TIME_CAP if time_cap is None else time_cap
+            if len(state.legal_cards()) > 1:
+                if not think or thoughts == 0:
+                    return
+                if thoughts is not None:
+                    thoughts -= 1
+            cap = _card_cap(table.level, time_cap)
             move: Move = Play(choose_card(state, level=table.level, rng=rng, time_cap=cap).card)
         else:
             move = bot_move(state, level=table.level)
@@ -310,13 +338,15 @@ def bots_to_move(table: Table, state: GameState) -> bool:
     return not state.is_over() and state.to_move not in (None, table.seat)
 
 
-def bot_moves(*, table: Table, time_cap: float | None = None) -> list[list[Any]]:
-    """The bots' moves from where ``table`` stands until the learner's turn (or the end): the
-    work of a job, the same moves :func:`play` would make. ``time_cap``: seconds per card
-    (default :data:`BOT_TIME_CAP`; the fallback when no worker answered thinks less)."""
+def bot_moves(*, table: Table, time_cap: float | None = None, thoughts: int | None = None) -> list[list[Any]]:
+    """The bots' moves from where ``table`` stands until the learner's turn (or the end), the
+    same moves :func:`play` would make; with ``thoughts``, only until after that many cards that
+    needed thinking (the worker's job answers one card at a time, so each is shown at once).
+    ``time_cap``: seconds per card (default :func:`_card_cap`; the fallback when no worker
+    answered thinks less)."""
     state = replay(table)
     copy = Table(table.seed, table.seat, list(table.moves), level=table.level)
-    _let_bots_play(copy, state, _bot_rng(table), time_cap=time_cap)
+    _let_bots_play(copy, state, _bot_rng(table), time_cap=time_cap, thoughts=thoughts)
     return copy.moves[len(table.moves) :]
 
 
@@ -400,9 +430,25 @@ def _analysed(state: GameState, seat: int, key: str, insights: bool) -> Analysis
     if isinstance(cached, Analysis):
         return cached
     plays = plays_of(state)
-    result = analyse_plays(_first_lead(state), plays, seat, max_nodes=ANALYSIS_NODES)
+    steps = decisions(_first_lead(state), plays, seat) * (2 if insights else 1)
+    done = [0, 0]  # decisions valued, deals drawn
+
+    def progress(deals: int) -> None:  # told to the job running this analysis, if any
+        done[0] += 1
+        done[1] += deals
+        report(share=done[0] / max(steps, 1), deals=done[1])
+
+    result = analyse_plays(_first_lead(state), plays, seat, max_nodes=ANALYSIS_NODES, progress=progress)
     if insights:
-        result = add_insights(_first_lead(state), plays, seat, result, samples=INSIGHT_SAMPLES, max_nodes=INSIGHT_NODES)
+        result = add_insights(
+            _first_lead(state),
+            plays,
+            seat,
+            result,
+            samples=INSIGHT_SAMPLES,
+            max_nodes=INSIGHT_NODES,
+            progress=progress,
+        )
     cache.set(key, result, 24 * 3600)
     return result
 
@@ -485,7 +531,11 @@ def check_ouvert_hand(game: str, cards: list[str], skat: list[str]) -> OuvertChe
     """ "Ist mein Ouvert sicher?" (:func:`skatschule.engine.ouvert.check_ouvert`): every
     distribution when there are at most :data:`OUVERT_SAMPLES`, else that many of them."""
     kind, hand, known = ouvert_hand(game, cards, skat)
-    return check_ouvert(kind, hand, skat=known, samples=OUVERT_SAMPLES)
+
+    def progress(tried: int, total: int) -> None:  # told to the job running this check, if any
+        report(share=tried / max(total, 1), deals=tried)
+
+    return check_ouvert(kind, hand, skat=known, samples=OUVERT_SAMPLES, progress=progress)
 
 
 def iss_line(table: Table, state: GameState | None = None) -> str:

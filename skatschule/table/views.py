@@ -76,32 +76,39 @@ def _load(request: HttpRequest) -> tuple[services.Table, GameState]:
 
 
 def _bots_move(request: HttpRequest, table: services.Table, state: GameState) -> tuple[GameState, Job | None]:
-    """The bots answer: their moves come from a job (:func:`.work.run_bots`); a job still running
-    is kept in the session and shown; a failed or lost one, or none allowed (the asker's limit of
-    pending work), gives way to quick moves."""
-    if not services.bots_to_move(table, state):
+    """The bots answer. The rule bot and the club bot think within the request; the strong
+    level's cards that need thinking come from jobs (:func:`.work.run_bots`), one card each: a
+    job still running is kept in the session and shown (its end is pushed to the page); a failed
+    or lost one, or none allowed (the asker's limit of pending work), gives way to quick moves."""
+    if not services.thinks_on_worker(table.level):
         table.waiting = ""
-        return state, None
-    key = json.dumps(work.table_payload(table))
-    job = _mine(request, table.waiting) if table.waiting else None
-    if job is None or job.key != work.key_of(work.BOTS, key):  # none yet, or for another position
+        if not services.bots_to_move(table, state):
+            return state, None
+        return services.add_bot_moves(table=table, state=state, moves=services.bot_moves(table=table)), None
+    while services.bots_to_move(table, state):
+        key = json.dumps(work.table_payload(table))
+        job = _mine(request, table.waiting) if table.waiting else None
+        if job is None or job.key != work.key_of(work.BOTS, key):  # none yet, or for another position
+            try:
+                job = _ask(request, work.BOTS, key, work.table_payload(table))
+            except jobs.LimitReached:  # the game goes on: the asker's analyses wait, the bots play quickly
+                quick = services.bot_moves(table=table, time_cap=services.BOT_FALLBACK_CAP)
+                table.waiting = ""
+                return services.add_bot_moves(table=table, state=state, moves=quick), None
+        if job.is_pending:
+            table.waiting = str(job.pk)
+            return state, job
+        table.waiting = ""
+        moves = (job.data or {}).get("moves") if job.is_done else None
         try:
-            job = _ask(request, work.BOTS, key, work.table_payload(table))
-        except jobs.LimitReached:  # the game goes on: the asker's analyses wait, the bots play quickly
+            if not isinstance(moves, list) or not moves:
+                raise SkatError("Der Computer hat nicht geantwortet", "The computer did not answer")
+            state = services.add_bot_moves(table=table, state=state, moves=moves)
+        except SkatError:
             quick = services.bot_moves(table=table, time_cap=services.BOT_FALLBACK_CAP)
             return services.add_bot_moves(table=table, state=state, moves=quick), None
-    if job.is_pending:
-        table.waiting = str(job.pk)
-        return state, job
     table.waiting = ""
-    moves = (job.data or {}).get("moves") if job.is_done else None
-    try:
-        if not isinstance(moves, list):
-            raise SkatError("Der Computer hat nicht geantwortet", "The computer did not answer")
-        return services.add_bot_moves(table=table, state=state, moves=moves), None
-    except SkatError:
-        quick = services.bot_moves(table=table, time_cap=services.BOT_FALLBACK_CAP)
-        return services.add_bot_moves(table=table, state=state, moves=quick), None
+    return state, None
 
 
 def _hint(request: HttpRequest, table: services.Table, state: GameState, *, ask: bool) -> tuple[str, Job | None]:
@@ -153,7 +160,7 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
                             cards=move.cards,
                             flags=move.flags,
                             state=state,
-                            think=False,
+                            think=not services.thinks_on_worker(table.level),  # quick bots answer here
                         )
                 except SkatError as exc:
                     error, status = _error_text(exc), 400

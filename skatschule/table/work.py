@@ -57,8 +57,17 @@ def run_hint(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_bots(payload: dict[str, Any]) -> dict[str, Any]:
-    """The bots' moves until the learner's turn."""
-    return {"moves": services.bot_moves(table=_table(payload))}
+    """The bots' next card that needs thinking, and the moves that need none after it (each
+    thinking card is a job of its own, so the page shows it as soon as it is chosen). When a bot
+    must think again after them, the job for that position follows at once (``then``, queued by
+    the worker), so the next card is chosen while this one is shown."""
+    table = _table(payload)
+    moves = services.bot_moves(table=table, thoughts=1)
+    after = services.Table(table.seed, table.seat, table.moves + moves, level=table.level)
+    if not services.bots_to_move(after, services.replay(after)):
+        return {"moves": moves}
+    following = table_payload(after)
+    return {"moves": moves, "then": {"key": key_of(BOTS, json.dumps(following)), "payload": following}}
 
 
 def run_ouvert(payload: dict[str, Any]) -> dict[str, Any]:

@@ -143,7 +143,7 @@ def test_a_grading_still_running_shows_progress_then_the_result(client: Client) 
         assert "job-progress" in page and "Stand neu laden" in page and "Dein Gebot ist angekommen" in page
         assert not Attempt.objects.exists()
         htmx = client.post(f"/ueben/reizen/{issued.public_id}/antwort/", {"answer": PASS}, HTTP_HX_REQUEST="true")
-        assert 'hx-trigger="every 1s"' in htmx.content.decode()
+        assert 'sse-connect="/rechnung/' in htmx.content.decode()  # the job's end is pushed
     from skatschule.jobs.running import run
 
     run(job_id=Job.objects.get(kind=BID_GRADE).pk)

@@ -79,7 +79,7 @@ def test_a_grading_still_running_shows_progress_then_the_result(client: Client) 
             {"answer": _answer(issued, "clubs")},
             HTTP_HX_REQUEST="true",
         )
-        assert 'hx-trigger="every 1s"' in htmx.content.decode()
+        assert 'sse-connect="/rechnung/' in htmx.content.decode()  # the job's end is pushed
     # the worker finishes the job: the page now grades the kept answer
     from skatschule.jobs.running import run
 

@@ -134,7 +134,7 @@ def test_the_status_page_shows_progress_and_sends_the_asker_on_when_done(client:
     assert page.status_code == 200
     body = page.content.decode()
     assert "wartet auf einen freien Rechner" in body
-    assert 'hx-trigger="every 1s"' in body
+    assert f'sse-connect="/rechnung/{job.pk}/ereignisse/"' in body  # its progress and end are pushed
     assert f'href="{url}"' in body  # a plain link for visitors without JS
     Job.objects.filter(pk=job.pk).update(status=JobStatus.DONE)
     assert client.get(url).headers["Location"] == "/ueben/"

@@ -1,9 +1,11 @@
-"""The table's heavy work runs as jobs (skatschule.jobs): analysis, hint, the bots' cards and the
-ouvert check. Without a worker a page answers at once and shows progress; a second asker of the
-same position gets the finished result; the limits answer 429; a failed bots' job never stalls
-the game."""
+"""The table's heavy work runs as jobs (skatschule.jobs): analysis, hint, the strong bots' cards
+and the ouvert check; the rule bot and the club bot answer within the request. Without a worker a
+page answers at once and shows progress (pushed to it); a second asker of the same position gets
+the finished result; the limits answer 429; a failed bots' job never stalls the game."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from django.test import Client, override_settings
@@ -28,11 +30,11 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(services, "OUVERT_SAMPLES", 3)
 
 
-def _to_play(client: Client) -> tuple[services.Table, GameState]:
+def _to_play(client: Client, level: str = "club") -> tuple[services.Table, GameState]:
     """A game where a bot declared and the learner is to lead a trick: after the learner's card
     a bot must move (a card ending a trick could give the learner the lead again)."""
     for _ in range(40):
-        client.post(URL, {"action": "new", "confirm": "1"})
+        client.post(URL, {"action": "new", "confirm": "1", "level": level})
         table, state = session_game(client)
         while state.phase is Phase.AUCTION and not state.is_over():
             client.post(URL, {"action": "pass"})
@@ -54,21 +56,44 @@ def _finished(client: Client) -> tuple[services.Table, GameState]:
 
 
 @pytest.mark.django_db
-def test_the_bots_cards_come_from_a_job_and_are_the_ones_the_bots_would_play(client: Client) -> None:
-    table, state = _to_play(client)
+@pytest.mark.parametrize("level", ["beginner", "club"])
+def test_quick_bots_answer_within_the_request_with_the_cards_they_would_play(client: Client, level: str) -> None:
+    table, state = _to_play(client, level)
     card = sorted(state.legal_cards())[0].code
-    expected = services.Table(table.seed, table.seat, list(table.moves))
+    expected = services.Table(table.seed, table.seat, list(table.moves), level=table.level)
     services.play(table=expected, action="card", value=card)  # the bots answer inline
-    client.post(URL, {"action": "card", "value": card})
-    after, _ = session_game(client)
-    assert after.moves == expected.moves
+    with override_settings(TASKS=QUEUE_ONLY):  # no worker: the answer cannot come from one
+        client.post(URL, {"action": "card", "value": card})
+    after, state = session_game(client)
+    assert after.moves == expected.moves and not after.waiting
+    assert not services.bots_to_move(after, state)
+    assert not Job.objects.filter(kind=work.BOTS).exists()
+
+
+@pytest.mark.django_db
+def test_the_strong_bots_think_on_the_worker_one_card_a_job(client: Client) -> None:
+    table, state = _to_play(client, "strong")
+    client.post(URL, {"action": "card", "value": sorted(state.legal_cards())[0].code})
+    after, state = session_game(client)
+    assert not services.bots_to_move(after, state)
+    jobs = list(Job.objects.filter(kind=work.BOTS))
+    assert jobs
+    for job in jobs:  # each job chose exactly one card with a choice, its first move
+        loaded = services.load(job.payload)
+        assert loaded is not None and job.data is not None
+        table, position = loaded
+        chosen = []
+        for move in job.data["moves"]:
+            chosen.append(move[0] == "c" and len(position.legal_cards()) > 1)
+            services.add_bot_moves(table=table, state=position, moves=[move])
+        assert chosen[0] and not any(chosen[1:])
 
 
 def _bots_queued(client: Client) -> tuple[services.Table, GameState, str]:
-    """Without a worker: the learner leads a card after which a bot has a choice, so its card
-    waits for a job (a bot with one legal card plays at once: then another game is dealt)."""
+    """Without a worker: the learner leads a card after which a strong bot has a choice, so its
+    card waits for a job (a bot with one legal card plays at once: then another game is dealt)."""
     for _ in range(20):
-        table, state = _to_play(client)
+        table, state = _to_play(client, "strong")
         with override_settings(TASKS=QUEUE_ONLY):
             card = sorted(state.legal_cards())[0]
             page = client.post(URL, {"action": "card", "value": card.code}, HTTP_HX_REQUEST="true")
@@ -83,7 +108,10 @@ def test_without_a_worker_the_table_answers_at_once_and_shows_the_bots_thinking(
     table, state, page = _bots_queued(client)
     with override_settings(TASKS=QUEUE_ONLY):
         assert services.bots_to_move(table, state)
-        assert "Der Computer überlegt." in page and 'hx-trigger="every 1s"' in page
+        assert "Der Computer überlegt." in page and "every 1s" not in page
+        # the page listens for the job's end (pushed, htmx's sse extension) and then fetches the board
+        assert f'sse-connect="/rechnung/{table.waiting}/ereignisse/"' in page
+        assert 'hx-trigger="sse:done" hx-target="#board"' in page
         job = Job.objects.get(pk=table.waiting)
         assert job.status == JobStatus.QUEUED
         # the plain page shows the same, and does not queue the work twice
@@ -194,3 +222,27 @@ def test_every_table_job_kind_is_registered() -> None:
 
     for kind, handler in work.KINDS.items():
         assert handler_for(kind) is handler
+
+
+@pytest.mark.slow
+@pytest.mark.django_db
+def test_the_next_thinking_card_is_queued_while_the_first_is_shown(client: Client) -> None:
+    for _ in range(10):
+        table, state, _ = _bots_queued(client)
+        first = Job.objects.get(pk=table.waiting)
+        from skatschule.jobs.running import run
+
+        with override_settings(TASKS=QUEUE_ONLY):
+            run(job_id=first.pk)  # the worker chooses the first bot's card ...
+            first.refresh_from_db()
+            if first.data is None or "then" not in first.data:
+                continue  # the learner's turn came after it: deal again
+            following = Job.objects.exclude(pk=first.pk).get(kind=work.BOTS, status=JobStatus.QUEUED)
+            # ... and queues, for the same asker, the job of the position after it
+            assert following.session_key == first.session_key
+            client.get(URL)  # the page shows the first card and waits for that very job
+        table, state = session_game(client)
+        assert table.waiting == str(following.pk)
+        assert following.key == work.key_of(work.BOTS, json.dumps(work.table_payload(table)))
+        return
+    raise AssertionError("in ten games no bot had to think twice in a row")
