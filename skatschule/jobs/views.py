@@ -15,6 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from skatschule.core.errors import render_error
+from skatschule.core.language import current_lang
 from skatschule.owners import owner_for
 from skatschule.push.streams import Event, State, stream
 
@@ -69,7 +70,7 @@ def events(request: HttpRequest, job_id: UUID) -> HttpResponseBase:
     owner = owner_for(request, create=False)
     if selectors.job_for(owner=owner, job_id=job_id) is None:
         return render_error(request, _("Diese Rechnung gibt es nicht (mehr)."), 404)
-    language = translation.get_language()
+    language = current_lang()  # the stream renders later, outside the request
 
     def state() -> State:
         job = selectors.job_for(owner=owner, job_id=job_id)

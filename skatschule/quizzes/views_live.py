@@ -111,7 +111,7 @@ def projector_count(request: QuizRequest, pk: int) -> HttpResponse:
 def projector_events(request: QuizRequest, pk: int) -> HttpResponseBase:
     """The count as server-sent events (``count``): at once, then after every change."""
     quiz = selectors.own_quiz(request.user, pk)
-    language = translation.get_language()
+    language = current_lang()  # the stream renders later, outside the request
 
     def state() -> State:
         session = selectors.open_live_session(quiz)
