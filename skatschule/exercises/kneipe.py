@@ -21,6 +21,7 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import PUB, SEATS, Step, Text
+from skatschule.engine.feasible import finished_ramsch
 from skatschule.engine.pub import RamschResult, score_ramsch
 
 from .base import Question
@@ -132,7 +133,9 @@ def _ramsch(rng: random.Random, difficulty: int) -> tuple[tuple[int, int, int], 
         seat = rng.randrange(3)
         pts, trk = [0, 0, 0], [0, 0, 0]
         pts[seat], trk[seat] = 120, 10
-        return (pts[0], pts[1], pts[2]), (trk[0], trk[1], trk[2]), pushes
+        durchmarsch = (pts[0], pts[1], pts[2]), (trk[0], trk[1], trk[2])
+        if finished_ramsch(*durchmarsch) is not None:  # always: one player takes every trick
+            return durchmarsch[0], durchmarsch[1], pushes
     jungfrau = difficulty >= 2 and rng.random() < (0.3 if difficulty == 2 else 0.4)
     tie = difficulty == 3 and not jungfrau and rng.random() < 0.2
     for _ in range(50):
@@ -153,17 +156,18 @@ def _ramsch(rng: random.Random, difficulty: int) -> tuple[tuple[int, int, int], 
                 rng.shuffle(points)
             else:
                 points = _split(rng, 120, 3, 0)
-        # plausible: at most 33 Augen per trick plus the skat (22 at most)
-        if all(points[s] <= 33 * tricks[s] + 22 for s in range(3)) and all(
-            points[s] == 0 for s in range(3) if tricks[s] == 0
-        ):
-            if tie or max(points) != sorted(points)[1]:
-                return (points[0], points[1], points[2]), (tricks[0], tricks[1], tricks[2]), pushes
+        if not tie and max(points) == sorted(points)[1]:
+            continue
+        stated = (points[0], points[1], points[2]), (tricks[0], tricks[1], tricks[2])
+        if finished_ramsch(*stated) is not None:  # the engine deals and plays such a Ramsch
+            return stated[0], stated[1], pushes
     return (52, 41, 27), (4, 4, 2), pushes
 
 
 class Kneipe(EngineExercise[Scenario]):
     slug = "kneipe"
+    generator = 2
+    """Version 2 since issue 34: a game or Ramsch that cannot happen is drawn again."""
     name = Text("Kneipenregeln", "Pub rules")
     description = Text(
         "Kontra, Re, Bock und Ramsch: wie am Stammtisch gerechnet wird. Kneipenregeln, nicht ISkO.",

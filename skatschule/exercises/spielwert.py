@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import Contract, GameType, Step, Text, game_value, matadors_text
+from skatschule.engine import Contract, GameType, Step, Text, game_value, matadors_text, parse_card
 from skatschule.engine.names import game_ref
 
 from .base import Question
-from .gen import NULL_CONTRACTS, cards_with_matadors, random_matadors
+from .gen import NULL_CONTRACTS, cards_with_matadors, random_matadors, won_result
 from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, sorted_cards
 
 RULES = ("4.1.1", "4.3.2", "1.4.2")
@@ -33,8 +33,9 @@ class Scenario:
 
 class Spielwert(EngineExercise[Scenario]):
     slug = "spielwert"
-    generator = 2
-    """Version 2 since issue 25 (commit ``3245f83``) changed the questions of level 1."""
+    generator = 3
+    """Version 2 since issue 25 (commit ``3245f83``) changed the questions of level 1; version 3
+    since issue 34 draws again a game that cannot happen ("ohne 3" and Schwarz)."""
     name = Text("Spielwert", "Game value")
     description = Text(
         "Spitzen und Gewinnstufen zusammenzählen, mit dem Grundwert malnehmen: Was ist das Spiel wert?",
@@ -43,6 +44,12 @@ class Spielwert(EngineExercise[Scenario]):
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
+        while True:
+            scenario = self._draw(rng, difficulty)
+            if possible(scenario):
+                return scenario
+
+    def _draw(self, rng: random.Random, difficulty: int) -> Scenario:
         games = SUIT_GAMES + (GameType.GRAND,)
         game = rng.choice(games)
         schneider = schwarz = False
@@ -181,3 +188,13 @@ class Spielwert(EngineExercise[Scenario]):
             tuple(steps),
             RULES if not contract.game.is_null else ("4.1.2",),
         )
+
+
+def possible(scenario: Scenario) -> bool:
+    """Can the game be won at the stated level with these Spitzen (and the shown cards)? The
+    engine deals and plays one such game (:func:`~.gen.won_result`). Null games always can."""
+    if scenario.contract.game.is_null:
+        return True
+    category = "schwarz_won" if scenario.schwarz else "schneider_won" if scenario.schneider else "won"
+    twelve = [parse_card(code) for code in scenario.cards] if scenario.cards else None
+    return won_result(scenario.contract.game, scenario.matadors, category, twelve=twelve) is not None

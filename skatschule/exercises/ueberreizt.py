@@ -35,6 +35,7 @@ from skatschule.engine import (
 )
 from skatschule.engine import concede as engine_concede
 from skatschule.engine.cards import Rank
+from skatschule.engine.feasible import Witness, finished_game
 from skatschule.engine.names import card_ref, game_ref, rank_ref
 
 from .base import Choice, Question
@@ -69,6 +70,22 @@ class Scenario:
     @property
     def planned(self) -> int:
         return matadors(self.game, CardSet(self.hand))
+
+    def witness(self) -> Witness | None:
+        """The played game (form "play") dealt and played by the engine with these cards, the
+        skat as found in a hand game (:func:`~skatschule.engine.feasible.finished_game`); None if
+        it cannot happen. Other forms state no played game and have none."""
+        if self.form != "play":
+            return None
+        twelve = list(self.twelve)
+        return finished_game(
+            self.declared,
+            matadors=matadors(self.declared, twelve),
+            points=self.points,
+            tricks=self.tricks,
+            twelve=twelve,
+            skat=self.skat if self.hand_game else None,
+        )
 
 
 def concede(game: GameType, cards: CardSet, bid: int) -> Settlement:
@@ -162,8 +179,9 @@ def _balanced(rng: random.Random, form: str, answers: tuple[object, ...]) -> Sce
 
 class Ueberreizt(EngineExercise[Scenario]):
     slug = "ueberreizt"
-    generator = 2
-    """Version 2 since issue 25 (commit ``3245f83``) changed the questions of level 2."""
+    generator = 3
+    """Version 2 since issue 25 (commit ``3245f83``) changed the questions of level 2; version 3
+    since issue 34 draws the played game of level 3 again when it cannot happen."""
     name = Text("Überreizt", "Overbid")
     description = Text(
         f"Ohne Spitzen gereizt, und ein {rank_ref(Rank.JACK)} liegt im Skat: Was jetzt ansagen, und "
@@ -181,7 +199,7 @@ class Ueberreizt(EngineExercise[Scenario]):
             return _balanced(rng, form, CONCEDE_ENTRIES)
         while True:
             scenario = _draw(rng, form)
-            if scenario is not None:
+            if scenario is not None and scenario.witness() is not None:
                 return scenario
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
