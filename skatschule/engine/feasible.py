@@ -26,11 +26,11 @@ False
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from .cards import CARDS, DECK, Card, CardSet, Deal, Rank, Suit, mask_points
+from .cards import CARDS, DECK, Card, CardSet, Deal, Rank, Suit, deal_cards, mask_points
 from .errors import IllegalMove
 from .games import GameType, legal_cards, trick_winner
 from .houserules import spitze_made as spitze_fell
@@ -255,7 +255,11 @@ def _pick(rng: random.Random, free: int, n: int, need: int) -> int:
     chosen = 0
     for i, value in enumerate(VALUES):
         later = (0,) * (i + 1) + counts[i + 1 :]
-        options = [k for k in range(min(counts[i], n) + 1) if need >= value * k and _reach(later, n - k) >> (need - value * k) & 1]
+        options = [
+            k
+            for k in range(min(counts[i], n) + 1)
+            if need >= value * k and _reach(later, n - k) >> (need - value * k) & 1
+        ]
         k = rng.choice(options)
         cards = [c for c in CardSet(free & _VALUE_MASKS[i])]
         rng.shuffle(cards)
@@ -264,6 +268,18 @@ def _pick(rng: random.Random, free: int, n: int, need: int) -> int:
         n -= k
         need -= value * k
     return chosen
+
+
+def _strength(game: GameType) -> tuple[int, ...]:
+    """How many of the 31 other cards each card beats when it is led (0 to 31)."""
+    return tuple(
+        sum(1 for other in CARDS if other is not card and not game.beats[other.index * 32 + card.index]) // 4
+        for card in CARDS
+    )
+
+
+_STRENGTH = {game: _strength(game) for game in GameType}
+"""Each card's strength when led, in eighths of the deck (0 to 7)."""
 
 
 class _Search:
@@ -311,9 +327,6 @@ class _Search:
         self.skat = 0
 
     # ---- checks
-    def _group(self, card: Card) -> int:
-        return self.game.follow_mask[card.index]
-
     def _fits(self, pool: int, voids: Sequence[int], room: Sequence[int]) -> bool:
         """Can the unplayed cards ``pool`` still go to seats with ``room`` cards left and these
         voids, two of them to the skat? (Hall: every set of holders has room for the cards only
@@ -355,7 +368,6 @@ class _Search:
                 return False
         return True
 
-    # ---- the search
     def run(self) -> tuple[int, list[list[Card]], list[Card], list[Card]] | None:
         """(first leader, each seat's cards, the plays, the skat) or None."""
         leaders = list(self.leaders)
@@ -379,23 +391,6 @@ class _Search:
         else:
             return [plan[0] & pool, plan[1] & pool, plan[2] & pool]
         targets = [0, 0, 0]
-        his = pool & ~(self.holdable[1] | self.holdable[2])
-        if not self.ramsch and (his | self.holdable[1] | self.holdable[2]) & pool == pool and his.bit_count() == 2 + 10 - (
-            self.want_tricks[0] + self.want_tricks[1] - left[0] - left[1]
-        ):
-            # his twelve cards are given: one of them wins each of his tricks, two stay in the skat,
-            # the others fall in the defenders' tricks; his tricks hold two of their cards each
-            cards = list(CardSet(his))
-            for _ in range(4):
-                self.rng.shuffle(cards)
-                kept = sum(c.bit for c in cards[: left[0] + SKAT_CARDS])
-                need = self.want_points[0] - got_points[0] - mask_points(kept)
-                picked = _pick(self.rng, pool & ~his, 2 * left[0], need)
-                if picked or (left[0] == 0 and need == 0):
-                    targets[0] = kept | picked
-                    targets[1] = pool & ~targets[0]
-                    break
-            return targets
         if not self.ramsch:
             mine, theirs = self.must[0] & pool, self.must[1] & pool
             n = 3 * left[0] + SKAT_CARDS - mine.bit_count()
@@ -414,29 +409,40 @@ class _Search:
         return targets
 
     def _options(
-        self,
-        seat: int,
-        pool: int,
-        voids: Sequence[int],
-        index: int,
-        led: Card | None,
-        aim: float,
-        prefer: int,
+        self, seat: int, pool: int, voids: Sequence[int], index: int, led: Card | None, aim: float, prefer: int
     ) -> list[Card]:
-        """The cards ``seat`` may get and play now: those of ``prefer`` first, then those
-        worth about ``aim`` (following the led suit before all)."""
-        cards = [c for c in CardSet(pool & self.holdable[seat] & ~voids[seat])]
+        """The cards ``seat`` may get and play now, in the order to try them: following suit
+        first (no void to keep to), then those of ``prefer``, then those worth about ``aim``."""
+        cards = list(CardSet(pool & self.holdable[seat] & ~voids[seat]))
         if self.spitze_made and self.parties[seat] == 0:
-            if index >= TRICKS - len(self.spitze):
+            if index >= TRICKS - len(self.spitze):  # the Spitzen take the last tricks, the lowest the last
                 cards = [c for c in cards if c is self.spitze[TRICKS - 1 - index]]
             else:
                 cards = [c for c in cards if c not in self.spitze]
         noise = self.rng.random
         group = self.game.follow_mask[led.index] if led is not None else 0
-        keyed = sorted(
-            (not c.bit & group, not c.bit & prefer, abs(c.points - aim) + 4 * noise(), c) for c in cards
-        )
+        keyed = sorted((not c.bit & group, not c.bit & prefer, abs(c.points - aim) + 4 * noise(), c) for c in cards)
         return [c for *_, c in keyed]
+
+    def _candidates(
+        self,
+        seats: tuple[int, int, int],
+        pool: int,
+        voids: Sequence[int],
+        index: int,
+        party: int,
+        aim: float,
+        prefer: int,
+    ) -> Iterator[tuple[Card, Card, Card]]:
+        """The tricks ``party`` takes, in the order to try them (see :meth:`_options`)."""
+        for first in self._options(seats[0], pool, voids, index, None, aim, prefer):
+            for second in self._options(seats[1], pool & ~first.bit, voids, index, first, aim, prefer):
+                for third in self._options(seats[2], pool & ~first.bit & ~second.bit, voids, index, first, aim, prefer):
+                    trick = (first, second, third)
+                    winner = self.parties[seats[trick_winner(self.game, trick)]]
+                    last_to_skat = not self.ramsch or index < TRICKS - 1 or winner == self.skat_party
+                    if winner == party and last_to_skat:
+                        yield trick
 
     def _trick(
         self,
@@ -448,56 +454,53 @@ class _Search:
         index: int,
         plan: Sequence[int] = (0, 0, 0),
     ) -> bool:
+        """Deal and play trick ``index`` and the rest; True when the game ends as wanted."""
         if index == TRICKS:
             self.skat = pool
             return self._done(pool, got_points, got_tricks)
         seats = (leader, (leader + 1) % 3, (leader + 2) % 3)
-        room = [TRICKS - index - 1] * 3
         left = [want - got for want, got in zip(self.want_tricks, got_tricks, strict=True)]
-        aims = [p for p in range(3) if left[p] > 0]
         targets = self._targets(pool, left, got_points, plan)
+        aims = [p for p in range(3) if left[p] > 0]
         self.rng.shuffle(aims)
-        aims.sort(key=lambda p: -left[p] * self.rng.random())
-        for aim_party in aims:
-            cards = 3 * left[aim_party] + (SKAT_CARDS if self.skat_party == aim_party else 0)
-            aim = (self.want_points[aim_party] - got_points[aim_party]) / cards
-            prefer = targets[aim_party]
-            for first in self._options(seats[0], pool, voids, index, None, aim, prefer):
-                for second in self._options(seats[1], pool & ~first.bit, voids, index, first, aim, prefer):
-                    for third in self._options(
-                        seats[2], pool & ~first.bit & ~second.bit, voids, index, first, aim, prefer
-                    ):
-                        trick = (first, second, third)
-                        winner = seats[trick_winner(self.game, trick)]
-                        party = self.parties[winner]
-                        if party != aim_party or (self.ramsch and index == TRICKS - 1 and party != self.skat_party):
-                            continue
-                        self.budget -= 1
-                        if self.budget <= 0:
-                            return False
-                        new_voids = list(voids)
-                        group = self.game.follow_mask[first.index]
-                        for seat, card in zip(seats[1:], trick[1:], strict=True):
-                            if not card.bit & group:
-                                new_voids[seat] |= group
-                        rest = pool & ~first.bit & ~second.bit & ~third.bit
-                        points = list(got_points)
-                        points[party] += first.points + second.points + third.points
-                        tricks = list(got_tricks)
-                        tricks[party] += 1
-                        if not self._reachable(rest, points, tricks) or not self._fits(rest, new_voids, room):
-                            continue
-                        self.plays.extend(trick)
-                        for seat, card in zip(seats, trick, strict=True):
-                            self.seat_cards[seat].append(card)
-                        if self._trick(winner, rest, new_voids, points, tricks, index + 1, targets):
-                            return True
-                        del self.plays[-3:]
-                        for seat in seats:
-                            self.seat_cards[seat].pop()
-                        if self.budget <= 0:
-                            return False
+        aims.sort(key=lambda p: -left[p] * self.rng.random())  # the side with more tricks to take, more often
+        for party in aims:
+            cards = 3 * left[party] + (SKAT_CARDS if self.skat_party == party else 0)
+            aim = (self.want_points[party] - got_points[party]) / cards
+            for trick in self._candidates(seats, pool, voids, index, party, aim, targets[party]):
+                self.budget -= 1
+                if self.budget <= 0:
+                    return False
+                new_voids = self._voids(voids, seats, trick)
+                rest = pool & ~trick[0].bit & ~trick[1].bit & ~trick[2].bit
+                points, tricks = list(got_points), list(got_tricks)
+                points[party] += trick[0].points + trick[1].points + trick[2].points
+                tricks[party] += 1
+                if not self._reachable(rest, points, tricks) or not self._fits(
+                    rest, new_voids, [TRICKS - index - 1] * 3
+                ):
+                    continue
+                self.plays.extend(trick)
+                for seat, card in zip(seats, trick, strict=True):
+                    self.seat_cards[seat].append(card)
+                if self._trick(self._winner(seats, trick), rest, new_voids, points, tricks, index + 1, targets):
+                    return True
+                del self.plays[-3:]
+                for seat in seats:
+                    self.seat_cards[seat].pop()
         return False
+
+    def _winner(self, seats: tuple[int, int, int], trick: tuple[Card, Card, Card]) -> int:
+        return seats[trick_winner(self.game, trick)]
+
+    def _voids(self, voids: Sequence[int], seats: tuple[int, int, int], trick: tuple[Card, Card, Card]) -> list[int]:
+        """The voids after ``trick``: a seat that did not follow suit has no more of that suit."""
+        group = self.game.follow_mask[trick[0].index]
+        new = list(voids)
+        for seat, card in zip(seats[1:], trick[1:], strict=True):
+            if not card.bit & group:
+                new[seat] |= group
+        return new
 
     def _done(self, pool: int, got_points: Sequence[int], got_tricks: Sequence[int]) -> bool:
         points = list(got_points)
@@ -519,7 +522,7 @@ BUDGET = 30
 """Tricks tried at most per search; a search that runs out tries again in another order."""
 ROUNDS = 80
 FEW_ROUNDS = 12
-"""Fewer tries where the answer is not kept: the declarer's cards given, or a Ramsch."""
+"""Fewer tries for a Ramsch (a tie or a Durchmarsch)."""
 
 
 def _rotate(first: int, seat_cards: Sequence[Sequence[Card]], skat: Sequence[Card]) -> Deal:
@@ -532,17 +535,13 @@ def _swap_suits(game: GameType) -> dict[Card, Card]:
     """Clubs and the trump suit of ``game`` exchanged, jacks kept: a game of clubs read as ``game``."""
     suit = game.trump_suit
     swap = {Suit.CLUBS: suit, suit: Suit.CLUBS} if suit is not None else {}
-    return {
-        c: c if c.rank is Rank.JACK else CARDS[8 * swap.get(c.suit, c.suit) + c.rank] for c in CARDS
-    }
+    return {c: c if c.rank is Rank.JACK else CARDS[8 * swap.get(c.suit, c.suit) + c.rank] for c in CARDS}
 
 
 def _holders(
     game: GameType,
     matadors: int,
     spitze: int,
-    twelve: frozenset[Card] | None,
-    skat: frozenset[Card] | None,
 ) -> list[int]:
     """Who may hold each card (bits: seats 0-2, the skat): the declarer (seat 0) and the skat
     hold the cards the matadors and Spitzen put with him, the defenders (1, 2) the others'."""
@@ -554,12 +553,6 @@ def _holders(
         holders[card.index] = 0b110
     for card in game.trumps_in_order[len(game.trumps_in_order) - spitze :] if spitze else ():
         holders[card.index] = 1  # announced Spitzen are played
-    if twelve is not None:
-        for card in CARDS:
-            holders[card.index] &= (1 | SKAT_BIT) if card in twelve else 0b110
-    if skat is not None:
-        for card in CARDS:
-            holders[card.index] &= SKAT_BIT if card in skat else SEAT_BITS
     return holders
 
 
@@ -570,14 +563,12 @@ def _search_game(
     tricks: int,
     spitze: int,
     spitze_made: bool,
-    twelve: frozenset[Card] | None,
-    skat: frozenset[Card] | None,
 ) -> Witness | None:
-    holders = _holders(game, matadors, spitze, twelve, skat)
+    holders = _holders(game, matadors, spitze)
     mine, theirs = _taken(game, matadors, spitze, spitze_made)
     lowest = tuple(reversed(game.trumps_in_order))[:spitze]
     key = f"{game.value} {matadors} {points} {tricks} {spitze} {spitze_made}"
-    for round_ in range(ROUNDS if twelve is None else FEW_ROUNDS):
+    for round_ in range(ROUNDS):
         found = _Search(
             game,
             parties=(0, 1, 1),
@@ -609,7 +600,7 @@ def _free_witness(
         swap = _swap_suits(game)
         deal = Deal(*(tuple(swap[c] for c in part) for part in clubs.deal))
         return Witness(game, deal, tuple(swap[c] for c in clubs.plays), clubs.declarer)
-    return _search_game(game, matadors, points, tricks, spitze, spitze_made, None, None)
+    return _search_game(game, matadors, points, tricks, spitze, spitze_made)
 
 
 def finished_game(
@@ -620,14 +611,10 @@ def finished_game(
     tricks: int,
     spitze: int = 0,
     spitze_made: bool = False,
-    twelve: Sequence[Card] | None = None,
-    skat: Sequence[Card] | None = None,
 ) -> Witness | None:
     """A whole game of ``game`` that ends exactly so, or None if there is none: the declarer
     holds ``matadors`` (``+N`` mit, ``-N`` ohne, skat included), takes ``tricks`` tricks and
     ``points`` Augen with the skat; ``spitze`` lowest trumps announced (K.7.8), made or not.
-    ``twelve``: the declarer's cards (hand and skat) are these; ``skat``: and the skat is this
-    (a hand game).
 
     The one door for every exercise that states a finished game: the game is dealt and
     played by the rules (:func:`replay`), so what it states can happen. Cheap: a game the
@@ -638,7 +625,8 @@ def finished_game(
     >>> finished_game(GameType.SPADES, matadors=-3, points=120, tricks=10) is None
     True
     >>> w = finished_game(GameType.HEARTS, matadors=-3, points=87, tricks=8)
-    >>> e = ending(w); (e.matadors, e.points, e.tricks)
+    >>> e = ending(w)
+    ... (e.matadors, e.points, e.tricks)
     (-3, 87, 8)
     """
     spitze_made = spitze_made and spitze > 0  # without Spitzen there is nothing to make
@@ -646,15 +634,7 @@ def finished_game(
         game, matadors=matadors, points=points, tricks=tricks, spitze=spitze, spitze_made=spitze_made
     ):
         return None
-    if twelve is None and skat is None:
-        witness = _free_witness(game, matadors, points, tricks, spitze, spitze_made)
-    else:
-        held = frozenset(twelve) if twelve is not None else None
-        if held is not None and (len(held) != 12 or _matadors(game, held) != matadors):
-            return None
-        witness = _search_game(
-            game, matadors, points, tricks, spitze, spitze_made, held, frozenset(skat) if skat is not None else None
-        )
+    witness = _free_witness(game, matadors, points, tricks, spitze, spitze_made)
     if witness is None:
         return None
     end = ending(witness)
@@ -662,10 +642,6 @@ def finished_game(
     if (end.matadors, end.points, end.tricks, made) != (matadors, points, tricks, spitze_made):
         raise AssertionError(f"witness ends {end}")  # pragma: no cover - a bug in the search
     return witness
-
-
-def _matadors(game: GameType, cards: frozenset[Card]) -> int:
-    return matadors(game, cards)
 
 
 @lru_cache(maxsize=4096)
@@ -704,4 +680,82 @@ def finished_ramsch(augen: tuple[int, int, int], tricks: tuple[int, int, int]) -
         if (end.augen, end.trick_counts) != (augen, tricks):
             raise AssertionError(f"witness ends {end}")  # pragma: no cover - a bug in the search
         return witness
+    return None
+
+
+# --------------------------------------------------------------------------- games played out
+
+PLAYOUTS = 300
+"""Games dealt and played at most by :func:`played_game` before it gives up."""
+
+
+def _playout(rng: random.Random, game: GameType, deal: Deal, sides: tuple[int, int, int], bias: float) -> list[Card]:
+    """The thirty cards of a game played by the rules: each seat plays a random legal card, or
+    (with chance ``bias``) the one best for side 0: its own strongest, the others' weakest."""
+    hands = [CardSet(deal.hand(s)) for s in range(3)]
+    strength = _STRENGTH[game]
+    plays: list[Card] = []
+    leader = 0
+    for _ in range(TRICKS):
+        trick: list[Card] = []
+        for i in range(3):
+            seat = (leader + i) % 3
+            legal = list(legal_cards(game, hands[seat], trick))
+            if rng.random() < bias:
+                card = (max if sides[seat] == 0 else min)(legal, key=lambda c: (strength[c.index], c.points))
+            else:
+                card = rng.choice(legal)
+            hands[seat] = hands[seat] - CardSet([card])
+            trick.append(card)
+        plays.extend(trick)
+        leader = (leader + trick_winner(game, trick)) % 3
+    return plays
+
+
+def played_game(
+    rng: random.Random,
+    game: GameType,
+    *,
+    twelve: Sequence[Card],
+    skat: Sequence[Card] | None = None,
+    accept: Callable[[Ending], bool],
+) -> Witness | None:
+    """A game of ``game`` whose declarer holds ``twelve`` (hand and skat; the skat is ``skat`` in
+    a hand game), the other cards dealt at random and every card played by the rules, that
+    ``accept`` takes (for example: won with Schneider); None if none of :data:`PLAYOUTS` is.
+    The stated game is read off the witness, so it is one that happened."""
+    others = [c for c in CARDS if c not in set(twelve)]
+    for _ in range(PLAYOUTS):
+        rng.shuffle(others)
+        if skat is not None:
+            kept = tuple(skat)
+        else:
+            kept = tuple(rng.sample(list(twelve), SKAT_CARDS))
+        hand = tuple(c for c in twelve if c not in kept)
+        declarer = rng.randrange(3)
+        hands: list[tuple[Card, ...]] = [(), (), ()]
+        hands[declarer] = hand
+        hands[(declarer + 1) % 3] = tuple(others[:10])
+        hands[(declarer + 2) % 3] = tuple(others[10:])
+        deal = Deal(hands[0], hands[1], hands[2], kept)
+        sides = tuple(0 if s == declarer else 1 for s in range(3))
+        plays = _playout(rng, game, deal, (sides[0], sides[1], sides[2]), rng.random())
+        witness = Witness(game, deal, tuple(plays), declarer)
+        if accept(ending(witness)):
+            return witness
+    return None
+
+
+def played_ramsch(rng: random.Random, *, accept: Callable[[Ending], bool], virgin: int | None = None) -> Witness | None:
+    """A Ramsch dealt at random and played by the rules that ``accept`` takes (its ``augen`` and
+    ``trick_counts`` by seat); ``virgin``: the seat that plays to stay without a trick. None if
+    none of :data:`PLAYOUTS` is."""
+    for _ in range(PLAYOUTS):
+        deal = deal_cards(rng=rng)
+        sides = tuple(1 if s == virgin else 0 for s in range(3))
+        bias = rng.random() if virgin is not None else 0.0
+        plays = _playout(rng, GameType.GRAND, deal, (sides[0], sides[1], sides[2]), bias)
+        witness = Witness(GameType.GRAND, deal, tuple(plays), None)
+        if accept(ending(witness)):
+            return witness
     return None

@@ -30,7 +30,6 @@ from skatschule.engine import (
     score_game,
     trump_order,
 )
-
 from skatschule.engine.feasible import Witness, finished_game
 
 from .helpers import SUIT_GAMES
@@ -45,6 +44,7 @@ __all__ = [
     "random_finished_game",
     "finished_game_facts",
     "won_result",
+    "in_category",
     "bid_up_to",
     "NULL_CONTRACTS",
     "legal_trick",
@@ -158,18 +158,33 @@ RESULTS: dict[Category, tuple[tuple[int, int], ...]] = {
 :func:`won_result` (the question states only the level)."""
 
 
-def won_result(
-    game: GameType,
-    matadors: int,
-    category: Category,
-    *,
-    twelve: Sequence[Card] | None = None,
-) -> tuple[int, int] | None:
-    """Augen and tricks of a won game at ``category``'s level that the engine can deal and play
-    with these matadors (and the declarer's ``twelve`` cards), or None if there are none."""
+def in_category(category: Category, points: int, tricks: int) -> bool:
+    """Does a game with the declarer's ``points`` (skat included) and ``tricks`` end in ``category``?"""
+    if category == "schwarz_won":
+        return tricks == 10
+    if category == "schwarz_lost":
+        return tricks == 0
+    if category == "schneider_won":
+        return points >= 90 and tricks < 10
+    if category == "schneider_lost":
+        return points <= 30 and tricks > 0
+    if category == "spaltarsch":
+        return points == 60
+    if category == "won":
+        return 61 <= points <= 89
+    if category == "lost":
+        return 31 <= points <= 60
+    raise ValueError(category)  # pragma: no cover
+
+
+def won_result(game: GameType, matadors: int, category: Category) -> Witness | None:
+    """A game won at ``category``'s level with these matadors, dealt and played by the engine
+    (:func:`~skatschule.engine.feasible.finished_game`, the Augen and tricks of :data:`RESULTS`
+    tried in order), or None if there is none ("ohne 1" never wins Schwarz)."""
     for points, tricks in RESULTS[category]:
-        if finished_game(game, matadors=matadors, points=points, tricks=tricks, twelve=twelve) is not None:
-            return points, tricks
+        witness = finished_game(game, matadors=matadors, points=points, tricks=tricks)
+        if witness is not None:
+            return witness
     return None
 
 

@@ -9,13 +9,14 @@ reached; 3: announced levels, ouvert and the Null games.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from skatschule.engine import Contract, GameType, Step, Text, game_value, matadors_text, parse_card
+from skatschule.engine import Contract, GameType, Step, Text, game_value, matadors_text
+from skatschule.engine.feasible import Witness, played_game
 from skatschule.engine.names import game_ref
 
 from .base import Question
-from .gen import NULL_CONTRACTS, cards_with_matadors, random_matadors, won_result
+from .gen import NULL_CONTRACTS, cards_with_matadors, in_category, random_matadors, won_result
 from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, sorted_cards
 
 RULES = ("4.1.1", "4.3.2", "1.4.2")
@@ -29,6 +30,8 @@ class Scenario:
     schwarz: bool
     cards: tuple[str, ...] = ()
     """Level 1: the declarer's ten cards and the skat, from which the Spitzen are counted."""
+    played: Witness | None = field(default=None, compare=False)
+    """Level 1: a game with these cards won simply, dealt and played by the engine."""
 
 
 class Spielwert(EngineExercise[Scenario]):
@@ -46,7 +49,7 @@ class Spielwert(EngineExercise[Scenario]):
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
         while True:
             scenario = self._draw(rng, difficulty)
-            if possible(scenario):
+            if scenario.contract.game.is_null or witness(scenario) is not None:
                 return scenario
 
     def _draw(self, rng: random.Random, difficulty: int) -> Scenario:
@@ -81,7 +84,10 @@ class Spielwert(EngineExercise[Scenario]):
         count = random_matadors(rng, game, difficulty)
         if difficulty == 1:
             twelve = cards_with_matadors(rng, game, count, 12)
-            return Scenario(contract, count, schneider, schwarz, codes(sorted_cards(twelve)))
+            played = played_game(
+                rng, game, twelve=twelve, accept=lambda end: in_category("won", end.points, end.tricks)
+            )
+            return Scenario(contract, count, schneider, schwarz, codes(sorted_cards(twelve)), played)
         return Scenario(contract, count, schneider, schwarz)
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
@@ -190,11 +196,12 @@ class Spielwert(EngineExercise[Scenario]):
         )
 
 
-def possible(scenario: Scenario) -> bool:
-    """Can the game be won at the stated level with these Spitzen (and the shown cards)? The
-    engine deals and plays one such game (:func:`~.gen.won_result`). Null games always can."""
+def witness(scenario: Scenario) -> Witness | None:
+    """A game won at the stated level with these Spitzen, dealt and played by the engine (level
+    1: with the shown cards, :attr:`Scenario.played`); None if there is none, and for Null."""
     if scenario.contract.game.is_null:
-        return True
+        return None
+    if scenario.cards:
+        return scenario.played
     category = "schwarz_won" if scenario.schwarz else "schneider_won" if scenario.schneider else "won"
-    twelve = [parse_card(code) for code in scenario.cards] if scenario.cards else None
-    return won_result(scenario.contract.game, scenario.matadors, category, twelve=twelve) is not None
+    return won_result(scenario.contract.game, scenario.matadors, category)

@@ -15,7 +15,7 @@ least the bid (ISkO 2.4.3, 4.4.1); the engine's ``score_game`` gives the entry.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from skatschule.engine import (
     BID_VALUES,
@@ -35,11 +35,11 @@ from skatschule.engine import (
 )
 from skatschule.engine import concede as engine_concede
 from skatschule.engine.cards import Rank
-from skatschule.engine.feasible import Witness, finished_game
+from skatschule.engine.feasible import Witness, ending, played_game
 from skatschule.engine.names import card_ref, game_ref, rank_ref
 
 from .base import Choice, Question
-from .gen import cards_with_matadors, points_and_tricks
+from .gen import cards_with_matadors, in_category
 from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_en, hand_order, signed, sorted_cards
 
 RULES = ("2.4.3", "4.4.1", "4.3.4")
@@ -62,6 +62,9 @@ class Scenario:
     declared: GameType
     points: int = 0
     tricks: int = 0
+    played: Witness | None = field(default=None, compare=False)
+    """Form "play": the game as dealt and played (:func:`~skatschule.engine.feasible.played_game`);
+    its Augen and tricks are the ones stated."""
 
     @property
     def twelve(self) -> CardSet:
@@ -70,22 +73,6 @@ class Scenario:
     @property
     def planned(self) -> int:
         return matadors(self.game, CardSet(self.hand))
-
-    def witness(self) -> Witness | None:
-        """The played game (form "play") dealt and played by the engine with these cards, the
-        skat as found in a hand game (:func:`~skatschule.engine.feasible.finished_game`); None if
-        it cannot happen. Other forms state no played game and have none."""
-        if self.form != "play":
-            return None
-        twelve = list(self.twelve)
-        return finished_game(
-            self.declared,
-            matadors=matadors(self.declared, twelve),
-            points=self.points,
-            tricks=self.tricks,
-            twelve=twelve,
-            skat=self.skat if self.hand_game else None,
-        )
 
 
 def concede(game: GameType, cards: CardSet, bid: int) -> Settlement:
@@ -129,7 +116,20 @@ def _draw(rng: random.Random, form: str) -> Scenario | None:
     elif form == "play":
         if not hand_game and rng.random() < 0.4:
             declared = rng.choice(DECLARABLE)
-        points, tricks = points_and_tricks(rng, rng.choice(("won", "won", "schneider_won", "schneider_won", "lost")))
+        category = rng.choice(("won", "won", "schneider_won", "schneider_won", "lost"))
+        played = played_game(
+            rng,
+            declared,
+            twelve=list(twelve),
+            skat=skat if hand_game else None,
+            accept=lambda end: in_category(category, end.points, end.tricks),
+        )
+        if played is None:
+            return None
+        end = ending(played)
+        return Scenario(
+            form, game, hand_game, tuple(sorted_cards(hand)), skat, found, bid, declared, end.points, end.tricks, played
+        )
     return Scenario(form, game, hand_game, tuple(sorted_cards(hand)), skat, found, bid, declared, points, tricks)
 
 
@@ -199,7 +199,7 @@ class Ueberreizt(EngineExercise[Scenario]):
             return _balanced(rng, form, CONCEDE_ENTRIES)
         while True:
             scenario = _draw(rng, form)
-            if scenario is not None and scenario.witness() is not None:
+            if scenario is not None:
                 return scenario
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
