@@ -624,7 +624,9 @@ def finished_game(
     >>> from skatschule.engine.games import GameType
     >>> finished_game(GameType.SPADES, matadors=-3, points=120, tricks=10) is None
     True
-    >>> w = finished_game(GameType.HEARTS, matadors=-3, points=87, tricks=8)
+    >>> finished_game(GameType.HEARTS, matadors=-3, points=87, tricks=8) is None  # 27 Augen in 3 cards
+    True
+    >>> w = finished_game(GameType.HEARTS, matadors=-3, points=88, tricks=8)
     >>> e = ending(w)
     ... (e.matadors, e.points, e.tricks)
     (-3, 87, 8)
