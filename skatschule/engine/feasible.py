@@ -627,9 +627,9 @@ def finished_game(
     >>> finished_game(GameType.HEARTS, matadors=-3, points=87, tricks=8) is None  # 27 Augen in 3 cards
     True
     >>> w = finished_game(GameType.HEARTS, matadors=-3, points=88, tricks=8)
-    >>> e = ending(w)
-    ... (e.matadors, e.points, e.tricks)
-    (-3, 87, 8)
+    >>> end = ending(w)
+    >>> (end.matadors, end.points, end.tricks)
+    (-3, 88, 8)
     """
     spitze_made = spitze_made and spitze > 0  # without Spitzen there is nothing to make
     if game.is_null or not game_possible(
