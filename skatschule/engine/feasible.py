@@ -11,8 +11,16 @@ win every trick they fall in, two at most in one trick. The next trump (the defe
 "mit", the declarer's under "ohne") may end on either side. Announced Spitzen (K.7.8) are the
 game's lowest trumps in the declarer's hand; made, they take the last tricks.
 
-:func:`game_possible` checks all of that exactly (the card totals with a small table over the
+:func:`game_possible` checks all of that (the card totals with a small table over the
 deck's card values, built once per set of fixed cards).
+
+Every exercise that states a finished game goes through one door, a :class:`Witness`: a deal
+and its thirty cards played by the rules that end with exactly the stated numbers
+(:func:`ending` counts them by replaying the cards). :func:`finished_game` and
+:func:`finished_ramsch` find one for given numbers (a search that deals each card only when
+it is played, steered by the Augen still needed; cheap, and kept per result);
+:func:`played_game` and :func:`played_ramsch` deal and play at random around given cards and
+state what came out. A question built this way states a game that happened.
 
 >>> from skatschule.engine.games import GameType
 >>> game_possible(GameType.GRAND, matadors=1, points=61, tricks=9)
@@ -36,7 +44,20 @@ from .games import GameType, legal_cards, trick_winner
 from .houserules import spitze_made as spitze_fell
 from .scoring import matadors
 
-__all__ = ["declarer_points_possible", "game_possible", "possible_declarer_points", "spitze_possible"]
+__all__ = [
+    "Ending",
+    "Witness",
+    "declarer_points_possible",
+    "ending",
+    "finished_game",
+    "finished_ramsch",
+    "game_possible",
+    "played_game",
+    "played_ramsch",
+    "possible_declarer_points",
+    "replay",
+    "spitze_possible",
+]
 
 TRICKS = 10
 SKAT_CARDS = 2
@@ -311,7 +332,6 @@ class _Search:
         self.parties = parties
         self.want_points = points
         self.want_tricks = tricks
-        self.holders = list(holders)
         self.holdable = [sum(c.bit for c in CARDS if holders[c.index] >> h & 1) for h in range(4)]
         self.skat_party = skat_party
         self.ramsch = parties == (0, 1, 2)

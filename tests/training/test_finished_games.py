@@ -25,6 +25,7 @@ from skatschule.engine.feasible import Ending, Witness, ending
 from skatschule.engine.houserules import spitze_made
 from skatschule.engine.scoring import matadors
 from skatschule.exercises import get
+from skatschule.exercises.helpers import EngineExercise
 from skatschule.exercises.spielwert import witness as spielwert_witness
 
 TYPES = ("abrechnung", "kneipe", "spielwert", "ueberreizt", "hausregel")
@@ -66,6 +67,12 @@ def _stated(slug: str, scenario: object) -> tuple[Witness | None, dict[str, Any]
     return s.witness(), {"game": g.game, **numbers, "spitze": (g.spitze, g.spitze_made)}
 
 
+def _engine(slug: str) -> EngineExercise[Any]:
+    kind = get(slug)
+    assert isinstance(kind, EngineExercise)
+    return kind
+
+
 def _level(end: Ending) -> str:
     if end.tricks == 10:
         return "schwarz"
@@ -94,10 +101,9 @@ def check_witness(slug: str, witness: Witness | None, stated: dict[str, Any]) ->
 
 
 def _check_type(slug: str, level: int, seeds: range) -> int:
-    kind = get(slug)
     checked = 0
     for seed in seeds:
-        found = _stated(slug, kind.scenario(level, seed))
+        found = _stated(slug, _engine(slug).scenario(level, seed))
         if found is None:
             continue
         witness, stated = found
@@ -220,10 +226,9 @@ def isko_sample(seeds: range) -> list[tuple[str, int, int, str]]:
     """Every refuted question of the sample: (type, level, seed, reason)."""
     refuted = []
     for slug in TYPES:
-        kind = get(slug)
         for level in (1, 2, 3):
             for seed in seeds:
-                reason = isko_refutes_scenario(slug, kind.scenario(level, seed))
+                reason = isko_refutes_scenario(slug, _engine(slug).scenario(level, seed))
                 if reason:
                     refuted.append((slug, level, seed, reason))
     return refuted
@@ -252,9 +257,8 @@ def test_the_referee_finds_nothing_in_600_seeds() -> None:
 def test_the_witness_is_a_real_game() -> None:
     """A witness's cards are a deal (32 different cards, ten each, two in the skat) and its
     plays are the thirty cards of the hands."""
-    kind = get("abrechnung")
     for seed in range(20):
-        found = _stated("abrechnung", kind.scenario(2, seed))
+        found = _stated("abrechnung", _engine("abrechnung").scenario(2, seed))
         if found is None or found[0] is None:
             continue
         w = found[0]
