@@ -69,6 +69,8 @@ def _switch_texts(rules: RuleSet) -> list[Text]:
 
 class Hausregel(EngineExercise[Scenario]):
     slug = "hausregel"
+    generator = 2
+    """Version 2 since issue 34: a game the engine cannot deal and play is drawn again."""
     name = Text("Hausregeln", "House rules")
     description = Text(
         "Ein Spiel unter Hausregeln abrechnen: Spitzen nur mit ⟦ranks:J⟧, Hand nicht bestraft, Spitze, Rum. "
