@@ -370,6 +370,13 @@ class _Search:
         left = [want - got for want, got in zip(self.want_tricks, got_tricks, strict=True)]
         if min(left) < 0:
             return False
+        if self.spitze_made:  # every other trump is out before the Spitzen take the last tricks (or in the skat)
+            others = pool & self.game.trump_mask & ~sum(c.bit for c in self.spitze)
+            before = TRICKS - len(self.spitze) - sum(got_tricks)
+            if others.bit_count() > 3 * max(before, 0) + SKAT_CARDS or left[0] < min(
+                len(self.spitze), TRICKS - sum(got_tricks)
+            ):
+                return False  # ... and he keeps a trick for each of them
         if not self.ramsch:
             mine, theirs = self.must[0] & pool, self.must[1] & pool
             free = pool & ~mine & ~theirs
@@ -482,6 +489,8 @@ class _Search:
         left = [want - got for want, got in zip(self.want_tricks, got_tricks, strict=True)]
         targets = self._targets(pool, left, got_points, plan)
         aims = [p for p in range(3) if left[p] > 0]
+        if self.spitze_made and index >= TRICKS - len(self.spitze):
+            aims = [0]  # made Spitzen take the last tricks for him
         self.rng.shuffle(aims)
         aims.sort(key=lambda p: -left[p] * self.rng.random())  # the side with more tricks to take, more often
         for party in aims:
@@ -540,7 +549,7 @@ class _Search:
 
 BUDGET = 30
 """Tricks tried at most per search; a search that runs out tries again in another order."""
-ROUNDS = 80
+ROUNDS = 30
 FEW_ROUNDS = 12
 """Fewer tries for a Ramsch (a tie or a Durchmarsch)."""
 
@@ -600,7 +609,7 @@ def _search_game(
             spitze_made=spitze_made,
             must=(CardSet(mine).mask, CardSet(theirs).mask),
             seed=f"{key} {round_}",
-            budget=BUDGET,
+            budget=BUDGET * (1 + 10 * spitze_made),  # made Spitzen: a longer way to the last tricks
         ).run()
         if found is not None:
             first, seat_cards, plays, rest = found
