@@ -38,7 +38,7 @@ class Spielwert(EngineExercise[Scenario]):
     slug = "spielwert"
     generator = 3
     """Version 2 since issue 25 (commit ``3245f83``) changed the questions of level 1; version 3
-    since issue 34 draws again a game that cannot happen ("ohne 3" and Schwarz)."""
+    since issue 34 draws the Spitzen again for a game that cannot be won so ("ohne 3" and Schwarz)."""
     name = Text("Spielwert", "Game value")
     description = Text(
         "Spitzen und Gewinnstufen zusammenzählen, mit dem Grundwert malnehmen: Was ist das Spiel wert?",
@@ -47,12 +47,6 @@ class Spielwert(EngineExercise[Scenario]):
     rule_ids = RULES
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
-        while True:
-            scenario = self._draw(rng, difficulty)
-            if scenario.contract.game.is_null or witness(scenario) is not None:
-                return scenario
-
-    def _draw(self, rng: random.Random, difficulty: int) -> Scenario:
         games = SUIT_GAMES + (GameType.GRAND,)
         game = rng.choice(games)
         schneider = schwarz = False
@@ -81,14 +75,18 @@ class Spielwert(EngineExercise[Scenario]):
                 contract = Contract(game, hand=True, ouvert=True)
                 schwarz = True
             schneider = True
-        count = random_matadors(rng, game, difficulty)
-        if difficulty == 1:
-            twelve = cards_with_matadors(rng, game, count, 12)
-            played = played_game(
-                rng, game, twelve=twelve, accept=lambda end: in_category("won", end.points, end.tricks)
-            )
-            return Scenario(contract, count, schneider, schwarz, codes(sorted_cards(twelve)), played)
-        return Scenario(contract, count, schneider, schwarz)
+        while True:  # the Spitzen (and cards) again until the game can be won so: never "ohne" and Schwarz
+            count = random_matadors(rng, game, difficulty)
+            if difficulty == 1:
+                twelve = cards_with_matadors(rng, game, count, 12)
+                played = played_game(
+                    rng, game, twelve=twelve, accept=lambda end: in_category("won", end.points, end.tricks)
+                )
+                scenario = Scenario(contract, count, schneider, schwarz, codes(sorted_cards(twelve)), played)
+            else:
+                scenario = Scenario(contract, count, schneider, schwarz)
+            if witness(scenario) is not None:
+                return scenario
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         contract = scenario.contract
