@@ -10,7 +10,8 @@ Schwarz, a Ramsch's Augen and tricks by seat):
   and n cards can only hold the Augen some n of the 32 card values add up to (a jack
   counts 2; the values counted here by hand). It knows less than the witness, so it can only
   refute; run on the generators before issue 34 (main at 4d7b783) it refuted 785 of the
-  9,000 questions of ``isko_sample(range(600))``, and none since.
+  9,000 questions of ``isko_sample(range(600))``; the tests below run it on every question
+  they check.
 """
 
 from __future__ import annotations
@@ -101,9 +102,12 @@ def check_witness(slug: str, witness: Witness | None, stated: dict[str, Any]) ->
 
 
 def _check_type(slug: str, level: int, seeds: range) -> int:
+    """Check every stated game of these seeds: its witness, and the referee finds nothing."""
     checked = 0
     for seed in seeds:
-        found = _stated(slug, _engine(slug).scenario(level, seed))
+        scenario = _engine(slug).scenario(level, seed)
+        assert isko_refutes_scenario(slug, scenario) is None, (slug, level, seed)
+        found = _stated(slug, scenario)
         if found is None:
             continue
         witness, stated = found
@@ -247,11 +251,6 @@ def test_the_referee_refutes_the_issues_examples() -> None:
 
 def test_the_referee_finds_nothing_in_the_questions() -> None:
     assert isko_sample(range(30)) == []
-
-
-@pytest.mark.slow
-def test_the_referee_finds_nothing_in_600_seeds() -> None:
-    assert isko_sample(range(600)) == []
 
 
 def test_the_witness_is_a_real_game() -> None:
