@@ -19,6 +19,8 @@ NULL_RULES = ("4.1.2", "4.2.7", "4.3.4", "A.1.1")
 
 class Abrechnung(EngineExercise[FinishedGame]):
     slug = "abrechnung"
+    generator = 2
+    """Version 2 since issue 34: a game that cannot happen is drawn again."""
     name = Text("Abrechnung", "Scoring")
     description = Text(
         "Gewonnen oder verloren, Schneider, Schwarz, überreizt: Was wird in die Spielliste geschrieben?",

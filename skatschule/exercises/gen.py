@@ -30,6 +30,7 @@ from skatschule.engine import (
     score_game,
     trump_order,
 )
+from skatschule.engine.feasible import Witness, finished_game
 
 from .helpers import SUIT_GAMES
 
@@ -42,6 +43,8 @@ __all__ = [
     "FinishedGame",
     "random_finished_game",
     "finished_game_facts",
+    "won_result",
+    "in_category",
     "bid_up_to",
     "NULL_CONTRACTS",
     "legal_trick",
@@ -146,6 +149,45 @@ def points_and_tricks(rng: random.Random, category: Category) -> tuple[int, int]
     return points, tricks
 
 
+RESULTS: dict[Category, tuple[tuple[int, int], ...]] = {
+    "schwarz_won": ((120, 10),),
+    "schneider_won": ((100, 8), (95, 7), (105, 9), (92, 8), (110, 9), (98, 6), (90, 7), (119, 9), (115, 8)),
+    "won": ((75, 6), (70, 5), (80, 7), (65, 5), (86, 7), (62, 4), (89, 8), (72, 3), (78, 9), (61, 2)),
+}
+"""Augen and tricks a won game of each level can end with, tried in this order by
+:func:`won_result` (the question states only the level)."""
+
+
+def in_category(category: Category, points: int, tricks: int) -> bool:
+    """Does a game with the declarer's ``points`` (skat included) and ``tricks`` end in ``category``?"""
+    if category == "schwarz_won":
+        return tricks == 10
+    if category == "schwarz_lost":
+        return tricks == 0
+    if category == "schneider_won":
+        return points >= 90 and tricks < 10
+    if category == "schneider_lost":
+        return points <= 30 and tricks > 0
+    if category == "spaltarsch":
+        return points == 60
+    if category == "won":
+        return 61 <= points <= 89
+    if category == "lost":
+        return 31 <= points <= 60
+    raise ValueError(category)  # pragma: no cover
+
+
+def won_result(game: GameType, matadors: int, category: Category) -> Witness | None:
+    """A game won at ``category``'s level with these matadors, dealt and played by the engine
+    (:func:`~skatschule.engine.feasible.finished_game`, the Augen and tricks of :data:`RESULTS`
+    tried in order), or None if there is none ("ohne 1" never wins Schwarz)."""
+    for points, tricks in RESULTS[category]:
+        witness = finished_game(game, matadors=matadors, points=points, tricks=tricks)
+        if witness is not None:
+            return witness
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class FinishedGame:
     """A finished game as the score sheet sees it."""
@@ -156,6 +198,13 @@ class FinishedGame:
     points: int
     """Declarer's Augen, skat included (0 for Null: Augen do not count there)."""
     tricks: int
+
+    def witness(self) -> Witness | None:
+        """A deal and its play that end so (None for Null, which states no Augen; or if
+        none can): :func:`~skatschule.engine.feasible.finished_game`."""
+        if self.contract.game.is_null:
+            return None
+        return finished_game(self.contract.game, matadors=self.matadors, points=self.points, tricks=self.tricks)
 
     def score(self, rules: RuleSet = ISKO, *, kontra: bool = False, re: bool = False, bock: bool = False) -> Outcome:
         """The engine's verdict (list entry and derivation)."""
@@ -197,10 +246,21 @@ def _null_game(rng: random.Random, contracts: Sequence[Contract]) -> FinishedGam
 
 
 def random_finished_game(rng: random.Random, level: int, *, null: bool = True) -> FinishedGame:
-    """A plausible finished game. Level 1: pick-up suit/grand games, won or lost simply;
-    2: hand games, Schneider and Schwarz either way, Null; 3: also overbid games,
+    """A plausible finished game that can happen. Level 1: pick-up suit/grand games, won or lost
+    simply; 2: hand games, Schneider and Schwarz either way, Null; 3: also overbid games,
     announced levels, ouvert games and Null ouvert.
+
+    A suit or Grand game is drawn again until the engine deals and plays it
+    (:func:`~skatschule.engine.feasible.finished_game`): "ohne 3" and Schwarz, or 87 Augen in
+    8 tricks with three jacks lost, are never asked.
     """
+    while True:
+        game = _draw_finished_game(rng, level, null=null)
+        if game.contract.game.is_null or game.witness() is not None:
+            return game
+
+
+def _draw_finished_game(rng: random.Random, level: int, *, null: bool) -> FinishedGame:
     games = SUIT_GAMES + (GameType.GRAND,)
     if level <= 1:
         game = rng.choice(games)

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import GameType, Step, Text
-from skatschule.engine.feasible import game_possible, spitze_possible
+from skatschule.engine.feasible import Witness, finished_game, game_possible, spitze_possible
 from skatschule.engine.houserules import PROFILES, HouseGame, score_house
 from skatschule.engine.names import game_ref
 from skatschule.engine.rules import RuleSet
@@ -37,6 +37,20 @@ class Scenario:
     def rules(self) -> RuleSet:
         return PROFILES[self.profile]
 
+    def witness(self) -> Witness | None:
+        """The game dealt and played by the engine (:func:`~skatschule.engine.feasible.finished_game`),
+        or None if it cannot happen."""
+        g = self.game
+        assert g.game is not None
+        return finished_game(
+            g.game,
+            matadors=g.matadors,
+            points=g.declarer_points,
+            tricks=g.declarer_tricks,
+            spitze=g.spitze,
+            spitze_made=g.spitze_made,
+        )
+
 
 POINTS = (0, 25, 29, 30, 44, 58, 60, 61, 72, 85, 90, 91, 99, 120)
 
@@ -55,6 +69,8 @@ def _switch_texts(rules: RuleSet) -> list[Text]:
 
 class Hausregel(EngineExercise[Scenario]):
     slug = "hausregel"
+    generator = 2
+    """Version 2 since issue 34: a game the engine cannot deal and play is drawn again."""
     name = Text("Hausregeln", "House rules")
     description = Text(
         "Ein Spiel unter Hausregeln abrechnen: Spitzen nur mit ⟦ranks:J⟧, Hand nicht bestraft, Spitze, Rum. "
@@ -65,6 +81,12 @@ class Hausregel(EngineExercise[Scenario]):
     variant = True
 
     def build(self, rng: random.Random, difficulty: int) -> Scenario:
+        while True:
+            scenario = self._draw(rng, difficulty)
+            if scenario.witness() is not None:
+                return scenario
+
+    def _draw(self, rng: random.Random, difficulty: int) -> Scenario:
         profile = LEVEL_PROFILE[difficulty]
         rules = PROFILES[profile]
         game_type = rng.choice(GAMES)

@@ -18,9 +18,10 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from skatschule.engine import PUB, SEATS, Step, Text
+from skatschule.engine.feasible import Ending, Witness, ending, finished_ramsch, played_ramsch
 from skatschule.engine.pub import RamschResult, score_ramsch
 
 from .base import Question
@@ -106,6 +107,14 @@ class Scenario:
     points: tuple[int, int, int] = (0, 0, 0)
     tricks: tuple[int, int, int] = (0, 0, 0)
     pushes: int = 0
+    played: Witness | None = field(default=None, compare=False)
+    """Ramsch: the game as dealt and played; its Augen and tricks are the ones stated."""
+
+    def witness(self) -> Witness | None:
+        """The stated game or Ramsch dealt and played by the engine (None for Null, which states no Augen)."""
+        if self.game is not None:
+            return self.game.witness()
+        return self.played
 
     def ramsch(self) -> RamschResult:
         """The engine's verdict on this Ramsch."""
@@ -126,44 +135,54 @@ def _split(rng: random.Random, total: int, parts: int, low: int) -> list[int]:
     return [bounds[i + 1] - bounds[i] + low for i in range(parts)]
 
 
-def _ramsch(rng: random.Random, difficulty: int) -> tuple[tuple[int, int, int], tuple[int, int, int], int]:
+Ramsch = tuple[tuple[int, int, int], tuple[int, int, int], int, Witness]
+
+
+def _ramsch(rng: random.Random, difficulty: int) -> Ramsch:
+    """A finished Ramsch that happened: each seat's Augen and tricks, the pushes, and the game
+    as dealt and played (the engine's :func:`~skatschule.engine.feasible.played_ramsch`, or a
+    Durchmarsch or a tie found by :func:`~skatschule.engine.feasible.finished_ramsch`)."""
     pushes = 0 if difficulty == 1 else rng.randint(0, 3)
     if difficulty == 3 and rng.random() < 0.15:
         seat = rng.randrange(3)
         pts, trk = [0, 0, 0], [0, 0, 0]
         pts[seat], trk[seat] = 120, 10
-        return (pts[0], pts[1], pts[2]), (trk[0], trk[1], trk[2]), pushes
+        durchmarsch = finished_ramsch((pts[0], pts[1], pts[2]), (trk[0], trk[1], trk[2]))
+        if durchmarsch is not None:  # always: one player takes every trick
+            end = ending(durchmarsch)
+            return end.augen, end.trick_counts, pushes, durchmarsch
     jungfrau = difficulty >= 2 and rng.random() < (0.3 if difficulty == 2 else 0.4)
     tie = difficulty == 3 and not jungfrau and rng.random() < 0.2
-    for _ in range(50):
-        if jungfrau:
-            virgin = rng.randrange(3)
-            t = _split(rng, 10, 2, 1)
-            p = _split(rng, 120, 2, 0)
-            others = [s for s in range(3) if s != virgin]
-            tricks = [0, 0, 0]
-            points = [0, 0, 0]
-            for i, s in enumerate(others):
-                tricks[s], points[s] = t[i], p[i]
-        else:
-            tricks = _split(rng, 10, 3, 1)
-            if tie:
-                most = rng.randint(41, 59)
-                points = [most, most, 120 - 2 * most]
-                rng.shuffle(points)
-            else:
-                points = _split(rng, 120, 3, 0)
-        # plausible: at most 33 Augen per trick plus the skat (22 at most)
-        if all(points[s] <= 33 * tricks[s] + 22 for s in range(3)) and all(
-            points[s] == 0 for s in range(3) if tricks[s] == 0
-        ):
-            if tie or max(points) != sorted(points)[1]:
-                return (points[0], points[1], points[2]), (tricks[0], tricks[1], tricks[2]), pushes
-    return (52, 41, 27), (4, 4, 2), pushes
+    for _ in range(50 if tie else 0):
+        tricks = _split(rng, 10, 3, 1)
+        most = rng.randint(41, 59)
+        points = [most, most, 120 - 2 * most]
+        rng.shuffle(points)
+        tied = finished_ramsch((points[0], points[1], points[2]), (tricks[0], tricks[1], tricks[2]))
+        if tied is not None:
+            end = ending(tied)
+            return end.augen, end.trick_counts, pushes, tied
+    virgin = rng.randrange(3) if jungfrau else None
+
+    def fits(end: Ending) -> bool:
+        takers = [s for s in range(3) if s != virgin]
+        if virgin is not None and end.trick_counts[virgin]:
+            return False
+        if any(end.trick_counts[s] == 0 for s in takers):
+            return False
+        return max(end.augen) != sorted(end.augen)[1]  # one loser (ties are drawn above)
+
+    while True:
+        played = played_ramsch(rng, accept=fits, virgin=virgin)
+        if played is not None:
+            end = ending(played)
+            return end.augen, end.trick_counts, pushes, played
 
 
 class Kneipe(EngineExercise[Scenario]):
     slug = "kneipe"
+    generator = 2
+    """Version 2 since issue 34: a game or Ramsch that cannot happen is drawn again."""
     name = Text("Kneipenregeln", "Pub rules")
     description = Text(
         "Kontra, Re, Bock und Ramsch: wie am Stammtisch gerechnet wird. Kneipenregeln, nicht ISkO.",
@@ -185,8 +204,8 @@ class Kneipe(EngineExercise[Scenario]):
             if contract.game.is_null and not contract.ouvert:
                 re = False  # no Re in Null and Null Hand (K.1.3)
             return Scenario("kontra", game, kontra, re, bock)
-        points, tricks, pushes = _ramsch(rng, difficulty)
-        return Scenario("ramsch", points=points, tricks=tricks, pushes=pushes)
+        points, tricks, pushes, played = _ramsch(rng, difficulty)
+        return Scenario("ramsch", points=points, tricks=tricks, pushes=pushes, played=played)
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         if scenario.form == "kontra":

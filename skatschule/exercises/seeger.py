@@ -29,8 +29,9 @@ class Scenario:
 
 class Seeger(EngineExercise[Scenario]):
     slug = "seeger"
-    generator = 2
-    """Version 2 since issue 25 (commit ``3245f83``) changed the questions of level 1."""
+    generator = 3
+    """Version 2 since issue 25 (commit ``3245f83``) changed the questions of level 1; version 3
+    since issue 34 draws again a game that cannot happen."""
     name = Text("Seeger-Fabian", "Seeger-Fabian scoring")
     description = Text(
         "50 Punkte für jedes gewonnene Spiel, 40 oder 30 für die anderen bei einem verlorenen: die "

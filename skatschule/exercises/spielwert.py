@@ -9,13 +9,14 @@ reached; 3: announced levels, ouvert and the Null games.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from skatschule.engine import Contract, GameType, Step, Text, game_value, matadors_text
+from skatschule.engine.feasible import Witness, played_game
 from skatschule.engine.names import game_ref
 
 from .base import Question
-from .gen import NULL_CONTRACTS, cards_with_matadors, random_matadors
+from .gen import NULL_CONTRACTS, cards_with_matadors, in_category, random_matadors, won_result
 from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, sorted_cards
 
 RULES = ("4.1.1", "4.3.2", "1.4.2")
@@ -29,12 +30,15 @@ class Scenario:
     schwarz: bool
     cards: tuple[str, ...] = ()
     """Level 1: the declarer's ten cards and the skat, from which the Spitzen are counted."""
+    played: Witness | None = field(default=None, compare=False)
+    """Level 1: a game with these cards won simply, dealt and played by the engine."""
 
 
 class Spielwert(EngineExercise[Scenario]):
     slug = "spielwert"
-    generator = 2
-    """Version 2 since issue 25 (commit ``3245f83``) changed the questions of level 1."""
+    generator = 3
+    """Version 2 since issue 25 (commit ``3245f83``) changed the questions of level 1; version 3
+    since issue 34 draws the Spitzen again for a game that cannot be won so ("ohne 3" and Schwarz)."""
     name = Text("Spielwert", "Game value")
     description = Text(
         "Spitzen und Gewinnstufen zusammenzählen, mit dem Grundwert malnehmen: Was ist das Spiel wert?",
@@ -71,11 +75,18 @@ class Spielwert(EngineExercise[Scenario]):
                 contract = Contract(game, hand=True, ouvert=True)
                 schwarz = True
             schneider = True
-        count = random_matadors(rng, game, difficulty)
-        if difficulty == 1:
-            twelve = cards_with_matadors(rng, game, count, 12)
-            return Scenario(contract, count, schneider, schwarz, codes(sorted_cards(twelve)))
-        return Scenario(contract, count, schneider, schwarz)
+        while True:  # the Spitzen (and cards) again until the game can be won so: never "ohne" and Schwarz
+            count = random_matadors(rng, game, difficulty)
+            if difficulty == 1:
+                twelve = cards_with_matadors(rng, game, count, 12)
+                played = played_game(
+                    rng, game, twelve=twelve, accept=lambda end: in_category("won", end.points, end.tricks)
+                )
+                scenario = Scenario(contract, count, schneider, schwarz, codes(sorted_cards(twelve)), played)
+            else:
+                scenario = Scenario(contract, count, schneider, schwarz)
+            if witness(scenario) is not None:
+                return scenario
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         contract = scenario.contract
@@ -181,3 +192,14 @@ class Spielwert(EngineExercise[Scenario]):
             tuple(steps),
             RULES if not contract.game.is_null else ("4.1.2",),
         )
+
+
+def witness(scenario: Scenario) -> Witness | None:
+    """A game won at the stated level with these Spitzen, dealt and played by the engine (level
+    1: with the shown cards, :attr:`Scenario.played`); None if there is none, and for Null."""
+    if scenario.contract.game.is_null:
+        return None
+    if scenario.cards:
+        return scenario.played
+    category = "schwarz_won" if scenario.schwarz else "schneider_won" if scenario.schneider else "won"
+    return won_result(scenario.contract.game, scenario.matadors, category)

@@ -15,7 +15,7 @@ least the bid (ISkO 2.4.3, 4.4.1); the engine's ``score_game`` gives the entry.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from skatschule.engine import (
     BID_VALUES,
@@ -35,10 +35,11 @@ from skatschule.engine import (
 )
 from skatschule.engine import concede as engine_concede
 from skatschule.engine.cards import Rank
+from skatschule.engine.feasible import Witness, ending, played_game
 from skatschule.engine.names import card_ref, game_ref, rank_ref
 
 from .base import Choice, Question
-from .gen import cards_with_matadors, points_and_tricks
+from .gen import cards_with_matadors, in_category
 from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_en, hand_order, signed, sorted_cards
 
 RULES = ("2.4.3", "4.4.1", "4.3.4")
@@ -61,6 +62,9 @@ class Scenario:
     declared: GameType
     points: int = 0
     tricks: int = 0
+    played: Witness | None = field(default=None, compare=False)
+    """Form "play": the game as dealt and played (:func:`~skatschule.engine.feasible.played_game`);
+    its Augen and tricks are the ones stated."""
 
     @property
     def twelve(self) -> CardSet:
@@ -112,7 +116,20 @@ def _draw(rng: random.Random, form: str) -> Scenario | None:
     elif form == "play":
         if not hand_game and rng.random() < 0.4:
             declared = rng.choice(DECLARABLE)
-        points, tricks = points_and_tricks(rng, rng.choice(("won", "won", "schneider_won", "schneider_won", "lost")))
+        category = rng.choice(("won", "won", "schneider_won", "schneider_won", "lost"))
+        played = played_game(
+            rng,
+            declared,
+            twelve=list(twelve),
+            skat=skat if hand_game else None,
+            accept=lambda end: in_category(category, end.points, end.tricks),
+        )
+        if played is None:
+            return None
+        end = ending(played)
+        return Scenario(
+            form, game, hand_game, tuple(sorted_cards(hand)), skat, found, bid, declared, end.points, end.tricks, played
+        )
     return Scenario(form, game, hand_game, tuple(sorted_cards(hand)), skat, found, bid, declared, points, tricks)
 
 
@@ -162,8 +179,9 @@ def _balanced(rng: random.Random, form: str, answers: tuple[object, ...]) -> Sce
 
 class Ueberreizt(EngineExercise[Scenario]):
     slug = "ueberreizt"
-    generator = 2
-    """Version 2 since issue 25 (commit ``3245f83``) changed the questions of level 2."""
+    generator = 3
+    """Version 2 since issue 25 (commit ``3245f83``) changed the questions of level 2; version 3
+    since issue 34 draws the played game of level 3 again when it cannot happen."""
     name = Text("Überreizt", "Overbid")
     description = Text(
         f"Ohne Spitzen gereizt, und ein {rank_ref(Rank.JACK)} liegt im Skat: Was jetzt ansagen, und "

@@ -63,6 +63,8 @@ FEW_QUESTIONS: dict[tuple[str, int], str] = {
     ("spielansage", 3): _DECLARATIONS,
     ("reizen_ablauf", 1): "the first auctions are short: up to three calls at 18 to 20 (about 50 in all)",
     ("spielwert", 2): "game x hand x Schneider/Schwarz x Spitzen: at most 5 x 2 x 3 x 8 named facts, some rare",
+    ("spielwert", 3): "announced and open games won Schwarz: only 'mit' Spitzen (with 'ohne' the defenders take a "
+    "trick), at most 244 questions in all, high Spitzen rare",
 }
 """(type, level) that cannot ask ``DISTINCT_MIN`` different questions, with the reason (README)."""
 

@@ -9,7 +9,8 @@ from skatschule.engine.houserules import spitze_cards
 from skatschule.exercises import get
 from skatschule.exercises.hausregel import Hausregel
 
-SEEDS = 10_000
+SEEDS = 2_000
+"""Each game is also dealt and played by the engine (tests/training/test_finished_games.py)."""
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
