@@ -12,15 +12,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from skatschule.engine import GameType, Step, Text
+from skatschule.engine import Contract, GameType, Step, Text
 from skatschule.engine.feasible import Witness, finished_game, game_possible, spitze_possible
 from skatschule.engine.houserules import PROFILES, HouseGame, score_house
-from skatschule.engine.names import game_ref
 from skatschule.engine.rules import RuleSet
 from skatschule.engine.scoring import matadors_text
 
 from .base import Question
-from .helpers import EngineExercise, Solution, game_en, signed
+from .helpers import EngineExercise, Solution, signed
 
 NOTE_DE = "Hausregel, nicht ISkO."
 NOTE_EN = "House rule, not ISkO."
@@ -127,8 +126,8 @@ class Hausregel(EngineExercise[Scenario]):
         assert g.game is not None
         facts: list[Text] = [Text("Hausregeln dieser Runde:", "This table's house rules:")]
         facts += _switch_texts(scenario.rules)
-        name_de = game_ref(g.game) + (" Hand" if g.hand else "")
-        name_en = game_en(g.game) + (" hand" if g.hand else "")
+        contract = Contract(g.game, hand=g.hand)  # the one way to name a contract
+        name_de, name_en = contract.ref("de"), contract.ref("en", capital=True)
         facts.append(
             Text(
                 f"Spiel: {name_de}, {matadors_text(g.matadors, 'de')} (über alle Karten mit Skat gezählt)",

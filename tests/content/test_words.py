@@ -84,3 +84,15 @@ def test_english_sentences_say_card_points() -> None:
             if name in ("Text", "Step", "IllegalMove", "SkatError") and german.search(_strings(node.args[1])):
                 found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
     assert found == []
+
+
+def test_a_house_rule_question_names_its_game_as_every_other_page() -> None:
+    """The contract's name comes from ``Contract.ref`` (it said "Grand hand" where the rest of the
+    site says "Grand Hand")."""
+    from skatschule.exercises import REGISTRY
+
+    kind = REGISTRY["hausregel"]
+    texts = [str(fact.get("en")) for seed in range(40) for fact in kind.generate(1, seed).facts]
+    games = [text for text in texts if text.startswith("Game: ")]
+    assert any(" Hand," in text for text in games)
+    assert not any(" hand," in text for text in games)
