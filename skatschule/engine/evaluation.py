@@ -36,7 +36,7 @@ from .games import Contract, GameType
 from .names import game_ref, rank_ref
 from .rules import ISKO, RuleSet
 from .scoring import game_value, matadors_in_mask
-from .text import lang_of
+from .text import Text
 
 __all__ = ["GameCheck", "Evaluation", "evaluate", "bid_limit", "check_game", "null_safe", "null_unsafe_cards"]
 
@@ -91,7 +91,7 @@ class Evaluation:
         """``⟦game:hearts⟧: mit 1, Spiel 2 × ⟦game:hearts⟧ 10 = 20`` or ``passen``
         (references rendered by names.render)."""
         if self.best is None:
-            return "kein Spiel reicht: passen" if lang_of(lang) != "en" else "no game is strong enough: pass"
+            return Text("kein Spiel reicht: passen", "no game is strong enough: pass").get(lang)
         return self.best.steps[-1].text(lang)
 
 

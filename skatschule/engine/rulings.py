@@ -66,7 +66,7 @@ from .games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, SPLIT_POINTS, WIN_POINTS,
 from .names import card_ref, game_ref
 from .scoring import Outcome, cheapest_lost_game, game_value, score_game, settle
 from .seats import SEATS
-from .text import lang_of
+from .text import Text
 
 __all__ = ["Irregularity", "Party", "Level", "Event", "Ruling", "rule"]
 
@@ -822,9 +822,7 @@ def _announced_note(contract: Contract, lang: str) -> str:
     if contract.game.is_null or not (contract.schneider_announced or contract.schwarz_announced):
         return ""
     level = "Schwarz" if contract.schwarz_announced else "Schneider"
-    if lang_of(lang) != "en":
-        return f", dazu die angesagte Stufe {level}"
-    return f", plus the announced level {level}"
+    return Text(f", dazu die angesagte Stufe {level}", f", plus the announced level {level}").get(lang)
 
 
 def _announced_rule(contract: Contract) -> tuple[str, ...]:

@@ -18,7 +18,6 @@ from .explain import Derivation, Step, Text, plural, rule_ids_of
 from .games import OUT_OF_SCHNEIDER, TOTAL_POINTS, WIN_POINTS, Contract, GameType
 from .names import game_ref
 from .rules import ISKO, REVOLUTION_VALUE, SAXON_BASE, HandOverbid, RuleSet, Special, house_rule
-from .text import lang_of
 
 __all__ = [
     "matadors",
@@ -82,9 +81,8 @@ _MATADORS: dict[GameType, dict[int, int]] = {game: {} for game in GameType}
 
 def matadors_text(count: int, lang: str = "de") -> str:
     """``mit 2`` / ``ohne 3`` (``with 2`` / ``without 3``)."""
-    if lang_of(lang) != "en":
-        return f"{'mit' if count > 0 else 'ohne'} {abs(count)}"
-    return f"{'with' if count > 0 else 'without'} {abs(count)}"
+    n = abs(count)
+    return (Text(f"mit {n}", f"with {n}") if count > 0 else Text(f"ohne {n}", f"without {n}")).get(lang)
 
 
 def schneider_made(declarer_points: int, out_of_schneider: int = OUT_OF_SCHNEIDER) -> bool:
