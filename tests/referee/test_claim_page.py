@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 
 import pytest
+from django.http import QueryDict
 from django.test import Client
 from django.urls import reverse
 
@@ -85,9 +86,7 @@ def test_english(client: Client) -> None:
     assert "The claim does not hold" in page
 
 
-def _query(data: dict[str, str]) -> object:
-    from django.http import QueryDict
-
+def _query(data: dict[str, str]) -> QueryDict:
     q = QueryDict(mutable=True)
     q.update(data)
     return q
@@ -153,8 +152,6 @@ def test_the_link_query_reads_back_to_the_same_position() -> None:
         tally=Tally(40, 46, 5, 3),
     )
     claim = Claim(Side.DECLARER, Goal.WIN)
-    from django.http import QueryDict
-
     assert reading.read(reading.values_of(QueryDict(reading.query_of(position, claim)))) == (position, claim)
 
 
@@ -167,8 +164,6 @@ def test_claim_cases_link_to_the_calculator_after_the_answer(client: Client) -> 
     after = _text(client.post(reverse("casebook:case_answer", args=["F-37"]), {"answer": answer}))
     assert URL in after
     link = after.split(URL, 1)[1].split('"', 1)[0]
-    from django.http import QueryDict
-
     position, claim = reading.read(reading.values_of(QueryDict(link.lstrip("?"))))
     assert claim == Claim(Side.DEFENDERS, Goal.REST)
     assert not check_claim(position, claim).holds
