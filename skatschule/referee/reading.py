@@ -23,8 +23,9 @@ from django.http import QueryDict
 from skatschule.core.errors import UserError
 from skatschule.engine import CardSet, GameType, SkatError, parse_card
 from skatschule.engine.claims import Claim, ClaimPosition, Goal, Side, Tally
+from skatschule.engine.iss import parse_record
 
-__all__ = ["ClaimInputError", "Values", "read", "values_of", "query_of"]
+__all__ = ["ClaimInputError", "Values", "read", "values_of", "query_of", "from_iss"]
 
 HANDS = ("hand0", "hand1", "hand2")
 NUMBERS = (("augen_allein", 120), ("augen_gegner", 120), ("stiche_allein", 10), ("stiche_gegner", 10))
@@ -130,6 +131,36 @@ def read(values: Values) -> tuple[ClaimPosition, Claim]:
     except ValueError:
         raise ClaimInputError("Bitte wähle, was beansprucht wird.", "Please choose what is claimed.") from None
     return position, claim
+
+
+ISS_LIMIT = 5000
+"""The longest ISS record read (a full game's record is under 1,000 characters)."""
+
+
+def from_iss(data: QueryDict) -> ClaimPosition:
+    """The position of an ISS record (field ``iss``) after its first ``karten`` cards."""
+    text = str(data.get("iss", ""))
+    if len(text) > ISS_LIMIT:
+        raise ClaimInputError(
+            f"Der Datensatz ist zu lang (höchstens {ISS_LIMIT} Zeichen).",
+            f"The record is too long (at most {ISS_LIMIT} characters).",
+        )
+    step = str(data.get("karten", ""))[:3].strip()
+    if not step.isdigit() or int(step) > 29:
+        raise ClaimInputError(
+            "Gib an, nach wie vielen gespielten Karten (0 bis 29) die Stellung steht.",
+            "Say after how many cards played (0 to 29) the position stands.",
+        )
+    try:
+        game = parse_record(text.strip())
+        if int(step) > len(game.plays):
+            raise ClaimInputError(
+                f"In diesem Spiel wurden nur {len(game.plays)} Karten gespielt.",
+                f"Only {len(game.plays)} cards were played in this game.",
+            )
+        return ClaimPosition.of(game.position(int(step)))
+    except SkatError as exc:
+        raise ClaimInputError(exc.text.de, exc.text.en) from None
 
 
 def query_of(position: ClaimPosition, claim: Claim) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
@@ -21,7 +21,7 @@ from skatschule.core.errors import message_in, render_error
 from skatschule.core.language import current_lang
 from skatschule.core.security import client_ip
 from skatschule.engine import GameType
-from skatschule.engine.claims import ClaimVerdict, Goal, Side, check_claim, goals_for
+from skatschule.engine.claims import Claim, ClaimVerdict, Goal, Side, check_claim, goals_for
 from skatschule.engine.names import game_ref
 from skatschule.engine.seats import SEATS
 from skatschule.engine.text import Text
@@ -99,6 +99,8 @@ def claim(request: HttpRequest) -> HttpResponse:
     context = _context(values)
     if request.method == "GET" and "pruefen" not in request.GET:
         return _page(request, context)
+    if "iss" in request.POST:  # open an ISS record at a chosen card: fill the form, check nothing yet
+        return _from_iss(request, context)
     try:
         position, claimed = reading.read(values)
     except reading.ClaimInputError as exc:
@@ -128,6 +130,21 @@ def claim(request: HttpRequest) -> HttpResponse:
     if job.is_done and job.result is not None:
         return _with_result(request, context, job.result.data)
     context.update(job=job, next=result_url)
+    return _page(request, context)
+
+
+def _from_iss(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
+    context["iss"] = {
+        "text": str(request.POST.get("iss", ""))[: reading.ISS_LIMIT],
+        "karten": request.POST.get("karten", ""),
+    }
+    try:
+        position = reading.from_iss(request.POST)
+    except reading.ClaimInputError as exc:
+        context["iss_error"] = message_in(exc)
+        return _page(request, context, 400)
+    filled = QueryDict(reading.query_of(position, Claim(Side.DECLARER, Goal.REST)))
+    context.update(_context(reading.values_of(filled)), iss_opened=True)
     return _page(request, context)
 
 

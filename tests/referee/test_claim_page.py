@@ -4,6 +4,7 @@ what was typed, a larger position answered by a job, and the casebook's links to
 from __future__ import annotations
 
 import html
+import random
 
 import pytest
 from django.http import QueryDict
@@ -11,8 +12,9 @@ from django.test import Client
 from django.urls import reverse
 
 from skatschule.casebook import cases as casebook
-from skatschule.engine import CardSet, GameType, parse_card
+from skatschule.engine import CardSet, Contract, GameState, GameType, deal_cards, parse_card
 from skatschule.engine.claims import Claim, ClaimPosition, Goal, Side, Tally, check_claim
+from skatschule.engine.iss import parse_record, write_record
 from skatschule.jobs.models import Job, Result
 from skatschule.referee import reading, work
 
@@ -177,3 +179,46 @@ def test_every_claim_case_opens_in_the_calculator_and_agrees_with_its_ruling() -
         if claimed is not None:
             found[case.id] = check_claim(*claimed).holds
     assert found == {"F-35": True, "F-36": True, "F-37": False, "F-38": True, "F-39": True}
+
+
+def _played_record() -> tuple[str, GameState]:
+    """A finished Grand Hand played at random, as an ISS record."""
+    rng = random.Random(5)
+    state = GameState.start(deal_cards(rng=rng), declarer=1, bid=18, contract=Contract(GameType.GRAND, hand=True))
+    while not state.is_over():
+        state.play(rng.choice(list(state.legal_cards())))
+    return write_record(state), state
+
+
+def test_an_iss_record_opens_at_the_chosen_card(client: Client) -> None:
+    record, _ = _played_record()
+    response = client.post(URL, {"iss": record, "karten": "16"})
+    assert response.status_code == 200
+    page = _text(response)
+    assert "Die Stellung aus dem ISS-Datensatz steht im Formular" in page
+    position = ClaimPosition.of(parse_record(record).position(16))
+    assert len(position.trick) == 1
+    for seat, hand in enumerate(position.hands):
+        for card in hand:
+            assert f'name="hand{seat}" value="{card.code}" checked' in page
+    assert f'<option value="{position.trick[0].code}" selected>' in page
+    t = position.tally
+    assert f'name="augen_allein" inputmode="numeric" size="4" maxlength="3" value="{t.declarer_augen}"' in page
+    assert 'id="claim-result"' not in page  # nothing checked yet
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"karten": "40"}, "0 bis 29"),
+        ({"karten": "x"}, "0 bis 29"),
+        ({"iss": "(;GM[Skat]MV[w CJ];)"}, ""),
+        ({"iss": "x" * 6000}, "zu lang"),
+    ],
+)
+def test_a_bad_iss_record_gets_a_clear_400(client: Client, data: dict[str, str], message: str) -> None:
+    record, _ = _played_record()
+    response = client.post(URL, {"iss": record, "karten": "16", **data})
+    assert response.status_code == 400
+    page = _text(response)
+    assert 'id="iss-error"' in page and message in page
