@@ -346,6 +346,16 @@ def _check_position(p: ClaimPosition) -> None:
             "The numbers of cards do not fit: forehand {}, middlehand {}, rearhand {} cards, {} in the trick. "
             "Every seat needs as many (counting those played to the trick).".format(*held, len(p.trick)),
         )
+    if len(p.trick) == 2:
+        second = (p.leader + 1) % 3
+        follow = p.game.follow_mask[p.trick[0].index]
+        if not p.trick[1].bit & follow and p.hands[second].mask & follow:
+            raise ClaimError(
+                f"{SEATS[second].text.de} hat {p.trick[1].code} nicht bedient, obwohl es ging: "
+                "Das ist ein Bedienfehler, kein Fall für diese Rechnung.",
+                f"{SEATS[second].text.en.capitalize()} did not follow suit with {p.trick[1].code} although "
+                "able to: that is a revoke, not a case for this calculation.",
+            )
     _check_tally(p, counts[0], seen)
 
 

@@ -244,6 +244,7 @@ def test_schwarz_after_a_lost_trick_is_refuted_by_any_line() -> None:
         (("CA CT", "SA ST", "HA HT"), "", (0, 0, 7, 0), "Gespielt sind 8 Stiche"),
         (("CA CT", "SA ST", "HA HT"), "", (10, 0, 8, 0), "Die Augen passen nicht"),
         (("CA", "SA ST", "HA HT"), "CT", (0, 0, 8, 0), "Die Augen passen nicht"),
+        (("CA", "C7", "HA HT"), "CT SA", (0, 0, 8, 0), "Bedienfehler"),
     ],
 )
 def test_impossible_positions_are_refused(
