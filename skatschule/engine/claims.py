@@ -72,14 +72,6 @@ class Side(enum.Enum):
     DECLARER = "declarer"
     DEFENDERS = "defenders"
 
-    @property
-    def text(self) -> Text:
-        return (
-            Text("der Alleinspieler", "the declarer")
-            if self is Side.DECLARER
-            else Text("die Gegenpartei", "the defenders")
-        )
-
 
 class Goal(enum.Enum):
     """What the claiming side says it reaches by the end of the game."""
