@@ -49,6 +49,9 @@ def test_a_claim_that_holds_and_one_that_fails(
     if lang == "de":
         context.add_cookies([{"name": "skatschule_deck", "value": "german", "url": live_server.url}])
     page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
     try:
         page.goto(f"{live_server.url}/schiedsrichter/abkuerzung/?{urlencode(POSITION)}")
         _no_sideways(page)
@@ -74,5 +77,6 @@ def test_a_claim_that_holds_and_one_that_fails(
         expect(page.locator('input[name="hand1"][value="DK"]')).to_be_checked()
         expect(page.get_by_label(who)).to_have_value("declarer")
         _no_sideways(page)
+        assert problems == []  # no script error, no refused style or script (CSP)
     finally:
         context.close()
