@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import html
 import random
+from urllib.parse import unquote
 
 import pytest
 from django.http import QueryDict
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from skatschule.casebook import cases as casebook
@@ -16,6 +17,7 @@ from skatschule.engine import CardSet, Contract, GameState, GameType, deal_cards
 from skatschule.engine.claims import Claim, ClaimPosition, Goal, Side, Tally, check_claim
 from skatschule.engine.iss import parse_record, write_record
 from skatschule.jobs.models import Job, Result
+from skatschule.jobs.running import run
 from skatschule.referee import reading, work
 
 pytestmark = pytest.mark.django_db
@@ -222,3 +224,28 @@ def test_a_bad_iss_record_gets_a_clear_400(client: Client, data: dict[str, str],
     assert response.status_code == 400
     page = _text(response)
     assert 'id="iss-error"' in page and message in page
+
+
+QUEUE_ONLY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+
+
+def test_a_job_still_running_shows_progress_then_the_status_page_leads_to_the_verdict(client: Client) -> None:
+    with override_settings(TASKS=QUEUE_ONLY):
+        response = client.post(URL, TOO_EARLY)
+        assert response.status_code == 200
+        page = _text(response)
+        assert "job-progress" in page and "Stand neu laden" in page
+        assert 'id="claim-result"' not in page
+        job = Job.objects.get(kind=work.CLAIM_JOB)
+        assert job.is_pending
+    run(job_id=job.pk)  # the worker
+    status = client.get(reverse("jobs:status", args=[job.pk]), {"next": _next_of(page)})
+    assert status.status_code == 302
+    done = _text(client.get(status["Location"]))
+    assert "Die Forderung gilt nicht</h2>" in done
+
+
+def _next_of(page: str) -> str:
+    """The address the progress link sends the referee to once the job is done."""
+    progress = page.split('class="job-progress"', 1)[1]
+    return unquote(progress.split("?next=", 1)[1].split('"', 1)[0])
