@@ -17,6 +17,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from skatschule.cards.render import PICKER_CODES
 from skatschule.core.errors import message_in, render_error
 from skatschule.core.language import current_lang
 from skatschule.core.security import client_ip
@@ -31,9 +32,6 @@ from skatschule.owners import owner_for
 
 from . import reading, work
 
-ALL_CARDS = tuple(f"{s}{r}" for s in "CSHD" for r in ("J", "A", "T", "K", "Q", "9", "8", "7"))
-"""The card pickers' order: by suit, each from the Jack down."""
-
 
 def _context(values: reading.Values) -> dict[str, Any]:
     lang = current_lang()
@@ -41,7 +39,7 @@ def _context(values: reading.Values) -> dict[str, Any]:
         "values": values,
         "games": [(g.value, game_ref(g)) for g in GameType],
         "seats": [(str(seat.value), seat.text.get(lang)) for seat in SEATS],
-        "all_cards": ALL_CARDS,
+        "all_cards": PICKER_CODES,
         "goals": [(goal.value, _goal_text(goal, lang)) for goal in goals_for(GameType.GRAND)],
         "hand_fields": [(name, SEATS[i].text.get(lang), values.hands[name]) for i, name in enumerate(reading.HANDS)],
     }
