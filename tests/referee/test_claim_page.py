@@ -119,6 +119,9 @@ def test_impossible_positions_get_a_clear_400_and_keep_what_was_typed(
     page = _text(response)
     assert message in page
     assert 'role="alert"' in page
+    if "hand1" not in change:  # the ticked cards stay ticked
+        assert 'name="hand1" value="ST" checked' in page
+    assert f'<option value="{change.get("spiel", "grand")}" selected>' in page or "spiel" in change
     assert (
         'name="augen_allein" inputmode="numeric" size="4" maxlength="3" value="' + change.get("augen_allein", "14")
         in page
