@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "skatschule.puzzles",
     "skatschule.accounts",
     "skatschule.casebook",
+    "skatschule.referee",  # the referee's calculator: claims and open play (issue 37)
     "skatschule.classrooms",
     "skatschule.quizzes",
     "skatschule.scoresheet",

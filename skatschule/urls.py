@@ -15,6 +15,7 @@ urlpatterns = [
     path("ueben/", include("skatschule.training.urls")),
     path("konto/", include("skatschule.accounts.urls")),
     path("faelle/", include("skatschule.casebook.urls")),
+    path("schiedsrichter/", include("skatschule.referee.urls")),
     path("klassen/", include("skatschule.classrooms.urls")),
     path("quiz/", include("skatschule.quizzes.urls")),
     path("liste/", include("skatschule.scoresheet.urls")),

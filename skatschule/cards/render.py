@@ -109,6 +109,9 @@ DECKS: dict[str, Deck] = {
 }
 DEFAULT_DECK = "french"
 
+PICKER_CODES = tuple(f"{s}{r}" for s in "CSHD" for r in ("J", "A", "T", "K", "Q", "9", "8", "7"))
+"""The card pickers' order (forms that choose cards): by suit, each from the Jack down."""
+
 
 def deck_choices() -> list[tuple[str, str]]:
     """``[(key, label), ...]`` with the labels in the active language."""

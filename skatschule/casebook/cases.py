@@ -26,8 +26,9 @@ from skatschule.content.blocks import META_RE as _META
 from skatschule.content.blocks import read_front_matter, split_blocks, split_list, split_parts
 from skatschule.engine import SEATS, GameType, SkatError, Text, parse_cards, parse_game
 from skatschule.engine.bidding import run_auction
+from skatschule.engine.claims import Claim, ClaimPosition, Goal, Side
 from skatschule.engine.sorting import sort_hand
-from skatschule.engine.vectors import ruling_from_input
+from skatschule.engine.vectors import replay_from_input, ruling_from_input
 from skatschule.exercises.base import Choice
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "cases_in_category",
     "default_folder",
     "engine_ruling",
+    "claim_of",
     "get_case",
     "load_cases",
     "outcome_keys",
@@ -485,6 +487,27 @@ def engine_ruling(case: Case) -> Any:
         raise ValueError(f"{case.id} is not decided by the engine")
     inp = thaw(case.engine_input)
     return ruling_from_input(inp, inp.get("rules") or "isko")
+
+
+_CLAIMED = {"schwarz": Goal.SCHWARZ, "schneider": Goal.SCHNEIDER}
+
+
+def claim_of(case: Case) -> tuple[ClaimPosition, Claim] | None:
+    """The position and the claim a case turns on, for the referee's calculator: the declarer
+    laying down his cards (the level he names, else every remaining trick) or a defender playing
+    open (every remaining trick); None for any other case."""
+    if case.engine_input is None:
+        return None
+    inp = thaw(case.engine_input)
+    event = inp["event"]
+    if event["type"] == "defender_plays_open":
+        claim = Claim(Side.DEFENDERS, Goal.REST)
+    elif event["type"] == "declarer_claims":
+        claim = Claim(Side.DECLARER, _CLAIMED.get(str(event.get("claimed", "")), Goal.REST))
+    else:
+        return None
+    state = replay_from_input(inp, inp.get("rules") or "isko")
+    return ClaimPosition.of(state), claim
 
 
 def outcome_keys(ruling: Any) -> tuple[str, ...]:

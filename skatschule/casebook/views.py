@@ -21,6 +21,7 @@ from skatschule.core.language import current_lang
 from skatschule.exercises.base import AnswerError
 from skatschule.http import HtmxHttpRequest
 from skatschule.owners import owner_for
+from skatschule.referee.reading import query_of
 from skatschule.training.presenters import present_feedback, present_question
 
 from . import cases as casebook
@@ -101,6 +102,9 @@ def case_answer(request: HtmxHttpRequest, case_id: str) -> HttpResponse:
         return render(request, template, context, status=200 if request.htmx else 400)
     lang = current_lang()
     solution = casebook.solve(case)
+    claimed = casebook.claim_of(case)
+    if claimed is not None:  # shown with the ruling only: the calculator would give the answer away
+        context["calculator"] = f"{reverse('referee:claim')}?{query_of(*claimed)}"
     context.update(
         result=result,
         fb=present_feedback(result.feedback, lang),

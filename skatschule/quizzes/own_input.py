@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from skatschule.cards.render import PICKER_CODES
 from skatschule.core.errors import UserError
 from skatschule.engine import Card, Contract, GameType, SkatError, parse_card
 
@@ -19,7 +20,7 @@ __all__ = [
     "read_seat",
 ]
 
-ALL_CODES = tuple(f"{s}{r}" for s in "CSHD" for r in ("J", "A", "T", "K", "Q", "9", "8", "7"))
+ALL_CODES = PICKER_CODES
 """The card picker's order: by suit, each from the Jack down."""
 FLAGS = ("hand", "ouvert", "schneider_announced", "schwarz_announced")
 
