@@ -10,7 +10,8 @@ class with a quiz the learner has begun and a score sheet of ``--games`` games, 
 gunicorn with production settings (:func:`.load.spawn`: DEBUG off, ``--workers``; ``REDIS_URL``
 is used if set) and asks, as the logged-in learner, one request at a time, in ``--rounds``
 rounds (every page once a round, so a busy moment of the machine hits all alike):
-``/healthz``, the home page, a rules chapter, a lesson, an exercise, a puzzle, the card table,
+``/healthz``, the home page, a rules chapter, a lesson, an exercise, the puzzles (the index with
+its themes, and one puzzle), the card table,
 the quiz being taken and the score sheet. Each figure is the median time to the first byte of
 the answer; the ratio is that over ``/healthz``'s median. The last line is
 ``worst ratio: N.NNx``, the largest ratio over the pages (goal: at most 5).
@@ -107,6 +108,7 @@ def fill(attempts: int, games: int, out: Callable[[str], None]) -> tuple[list[Pa
         Page("rules chapter", reverse("rules:chapter", args=[CHAPTER])),
         Page("lesson", reverse("training:lesson", args=[lesson.slug])),
         Page("exercise", reverse("training:exercise", args=[EXERCISE])),
+        Page("puzzle index", reverse("puzzles:index")),
         Page("puzzle", reverse("puzzles:puzzle", args=[puzzle.pk])),
         Page("table", reverse("table:play")),
         Page("quiz take", reverse("quizzes:take", args=[attempt.public_id])),

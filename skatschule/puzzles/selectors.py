@@ -127,14 +127,27 @@ class ThemeStats:
 
 
 def theme_stats(owner: Owner) -> list[ThemeStats]:
-    """Per theme: how many puzzles there are, and the owner's first answers and right ones."""
-    firsts = _answered(owner).filter(rated=True)
-    out: list[ThemeStats] = []
-    for theme in Theme:
-        needle = f" {theme.value} "
-        puzzles = visible(owner).filter(themes__contains=needle).count()
-        counts = firsts.filter(puzzle__themes__contains=needle).aggregate(
-            n=Count("pk"), right=Count("pk", filter=Q(correct=True))
+    """Per theme: how many puzzles there are, and the owner's first answers and right ones.
+
+    Two queries whatever the number of themes: one conditional count per theme over the visible
+    puzzles, and two per theme over the owner's rated answers (themes are stored space-padded)."""
+    themes = list(Theme)
+    has = {theme: f" {theme.value} " for theme in themes}
+    puzzles = visible(owner).aggregate(
+        **{f"p{n}": Count("pk", filter=Q(themes__contains=has[theme])) for n, theme in enumerate(themes)}
+    )
+    answers = (
+        _answered(owner)
+        .filter(rated=True)
+        .aggregate(
+            **{f"n{n}": Count("pk", filter=Q(puzzle__themes__contains=has[theme])) for n, theme in enumerate(themes)},
+            **{
+                f"r{n}": Count("pk", filter=Q(puzzle__themes__contains=has[theme], correct=True))
+                for n, theme in enumerate(themes)
+            },
         )
-        out.append(ThemeStats(theme, puzzles, counts["n"], counts["right"]))
-    return out
+    )
+    return [
+        ThemeStats(theme, puzzles[f"p{n}"] or 0, answers[f"n{n}"] or 0, answers[f"r{n}"] or 0)
+        for n, theme in enumerate(themes)
+    ]
