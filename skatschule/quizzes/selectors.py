@@ -357,13 +357,13 @@ def result_lines(quiz: Quiz, now: datetime | None = None, chunk: int = 200) -> I
     finalize_expired(attempts=quiz.attempts.all(), now=now)
     items = list(quiz.items.order_by("position").values_list("pk", "position"))
     batch: list[ResultRowValues] = []
-    size = min(20, chunk)  # a small first batch: the download starts at once
+    size = min(20, chunk)  # small first batches, doubling: the download starts at once whatever the class size
     with streaming_reads():
         for row in _result_attempts(quiz).iterator(chunk_size=100):
             batch.append(row)
             if len(batch) == size:
                 yield from _result_lines(batch, items, with_given=True)
-                batch, size = [], chunk
+                batch, size = [], min(2 * size, chunk)
         if batch:
             yield from _result_lines(batch, items, with_given=True)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -137,3 +138,22 @@ def test_grades_are_paginated_by_student_in_name_order(make_quiz: Callable[..., 
     ]
     assert names == [f"s{n:03d}" for n in range(selectors.GRADES_PER_PAGE + extra)]
     assert client.get(url + "?noten=kaputt").status_code == 200
+
+
+def test_csv_batches_start_small_and_double(
+    make_quiz: Callable[..., Quiz], teacher: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second batch was a whole chunk (200 attempts): the first 4 kB of a large class's CSV
+    waited for it, so the download started later the larger the class (issue 36)."""
+    quiz = make_quiz(count=1)
+    _students(quiz, 90)
+    sizes: list[int] = []
+    real = selectors._result_lines
+
+    def counted(rows: Any, *args: Any, **kwargs: Any) -> Any:
+        sizes.append(len(rows))
+        return real(rows, *args, **kwargs)
+
+    monkeypatch.setattr(selectors, "_result_lines", counted)
+    assert len(list(selectors.result_lines(quiz, chunk=50))) == 90
+    assert sizes == [20, 40, 30]
