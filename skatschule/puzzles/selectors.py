@@ -129,25 +129,23 @@ class ThemeStats:
 def theme_stats(owner: Owner) -> list[ThemeStats]:
     """Per theme: how many puzzles there are, and the owner's first answers and right ones.
 
-    Two queries whatever the number of themes: one conditional count per theme over the visible
-    puzzles, and two per theme over the owner's rated answers (themes are stored space-padded)."""
-    themes = list(Theme)
-    has = {theme: f" {theme.value} " for theme in themes}
-    puzzles = visible(owner).aggregate(
-        **{f"p{n}": Count("pk", filter=Q(themes__contains=has[theme])) for n, theme in enumerate(themes)}
-    )
-    answers = (
+    Two GROUP BY queries whatever the number of themes or puzzles: the visible puzzles and the
+    owner's rated answers grouped by their theme string (a few combinations of themes, stored
+    space-padded), each group's counts then added to every theme it names."""
+    puzzles: dict[str, int] = {}
+    for themes, n in visible(owner).order_by().values_list("themes").annotate(n=Count("pk")):
+        for slug in set(themes.split()):
+            puzzles[slug] = puzzles.get(slug, 0) + n
+    answered: dict[str, tuple[int, int]] = {}
+    rows = (
         _answered(owner)
         .filter(rated=True)
-        .aggregate(
-            **{f"n{n}": Count("pk", filter=Q(puzzle__themes__contains=has[theme])) for n, theme in enumerate(themes)},
-            **{
-                f"r{n}": Count("pk", filter=Q(puzzle__themes__contains=has[theme], correct=True))
-                for n, theme in enumerate(themes)
-            },
-        )
+        .order_by()
+        .values_list("puzzle__themes")
+        .annotate(n=Count("pk"), right=Count("pk", filter=Q(correct=True)))
     )
-    return [
-        ThemeStats(theme, puzzles[f"p{n}"] or 0, answers[f"n{n}"] or 0, answers[f"r{n}"] or 0)
-        for n, theme in enumerate(themes)
-    ]
+    for themes, n, right in rows:
+        for slug in set(themes.split()):
+            before = answered.get(slug, (0, 0))
+            answered[slug] = (before[0] + n, before[1] + right)
+    return [ThemeStats(theme, puzzles.get(theme.value, 0), *answered.get(theme.value, (0, 0))) for theme in Theme]
