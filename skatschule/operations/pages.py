@@ -161,7 +161,7 @@ class InProcess:
 
     def __call__(self, path: str) -> tuple[float, int, int]:
         start = time.perf_counter()
-        response = self.client.get(path)
+        response: Any = self.client.get(path)
         first = time.perf_counter() - start
         body = b"".join(response.streaming_content) if response.streaming else response.content
         return first, response.status_code, len(body)

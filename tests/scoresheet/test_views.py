@@ -395,15 +395,15 @@ def test_the_sheet_page_replays_an_evening_once_until_it_changes(
     """Every view replayed every game of the evening through the engine (issue 36: the score
     sheet with 100 games at 51-58x a minimal page); a changed sheet is replayed anew."""
     from skatschule.scoresheet import selectors
+    from skatschule.scoresheet.sheet import replay as real
 
     calls: list[int] = []
-    real = selectors.replay
 
     def counted(data: Any) -> Any:
         calls.append(len(data.get("entries", [])))
         return real(data)
 
-    monkeypatch.setattr(selectors, "replay", counted)
+    monkeypatch.setattr("skatschule.scoresheet.selectors.replay", counted)
     monkeypatch.setattr(selectors, "_replays", type(selectors._replays)())
     client.post("/liste/", NEW)
     for _ in range(3):
