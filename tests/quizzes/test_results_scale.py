@@ -146,7 +146,7 @@ def test_csv_batches_start_small_and_double(
     """The second batch was a whole chunk (200 attempts): the first 4 kB of a large class's CSV
     waited for it, so the download started later the larger the class (issue 36)."""
     quiz = make_quiz(count=1)
-    _students(quiz, 90)
+    _students(quiz, 100)
     sizes: list[int] = []
     real = selectors._result_lines
 
@@ -155,5 +155,5 @@ def test_csv_batches_start_small_and_double(
         return real(rows, *args, **kwargs)
 
     monkeypatch.setattr(selectors, "_result_lines", counted)
-    assert len(list(selectors.result_lines(quiz, chunk=50))) == 90
-    assert sizes == [20, 40, 30]
+    assert len(list(selectors.result_lines(quiz, chunk=50))) == 100
+    assert sizes == [30, 50, 20]
