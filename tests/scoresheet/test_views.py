@@ -416,3 +416,17 @@ def test_the_sheet_page_replays_an_evening_once_until_it_changes(
     again = client.get("/liste/sitzung/").content.decode()
     assert 'id="spiel-4"' in again and 'id="spiel-4"' not in first
     assert calls.count(4) == 1
+
+
+def test_the_empty_entry_forms_are_rendered_once_for_the_same_players_and_rules(client: Client) -> None:
+    """Dozens of widget templates ran on every view of a sheet (issue 36); a form sent back with
+    an error keeps what was typed."""
+    client.post("/liste/", {**NEW, "player1": "Zora"})
+    first = client.get("/liste/sitzung/")
+    second = client.get("/liste/sitzung/")
+    assert "scoresheet/fields.html" in [t.name for t in first.templates]
+    assert "scoresheet/fields.html" not in [t.name for t in second.templates]
+    form = second.content.decode().split('id="game-form"')[1].split("</form>")[0]
+    assert 'name="declarer"' in form and ">Zora</option>" in form and 'name="points"' in form
+    refused = _game(client, "sitzung", points="130")
+    assert refused.status_code == 400 and 'value="130"' in refused.content.decode()
