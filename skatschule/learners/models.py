@@ -12,6 +12,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from skatschule.owners import SESSION_KEY_LENGTH, OwnedQuerySet, owner_check
+
 from .streak import DEFAULT_GOAL
 
 DEFAULT_TIME_ZONE = "Europe/Berlin"
@@ -49,3 +51,34 @@ class ReminderSent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.period}"
+
+
+class AnswerDays(models.Model):
+    """The owner's counted answers per local day in ``zone`` (a cache, never the truth).
+
+    ``selectors.answers_per_day`` reads it instead of grouping the whole history: ``attempts``
+    and ``last_attempt`` say which attempts it has seen; new attempts are folded in, anything else
+    (another time zone, fewer attempts, an attempt older than the newest seen) rebuilds it."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="answer_days"
+    )
+    session_key = models.CharField(max_length=SESSION_KEY_LENGTH, blank=True, default="")
+    zone = models.CharField(max_length=64)
+    days = models.JSONField(default=dict, help_text='{"2026-11-26": 12, ...}: counted answers per local day')
+    attempts = models.PositiveIntegerField(default=0, help_text="the owner's attempts seen (all, counted or not)")
+    last_attempt = models.PositiveBigIntegerField(default=0, help_text="the id of the newest attempt seen")
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            owner_check("answer_days_has_one_owner"),
+            models.UniqueConstraint(
+                fields=["session_key"], condition=models.Q(user__isnull=True), name="answer_days_unique_per_session"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"answers per day of {self.user_id or self.session_key} in {self.zone}"

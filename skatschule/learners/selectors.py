@@ -7,15 +7,16 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from django.db.models import Count
-from django.db.models.functions import TruncDate
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Func, Max, Subquery
+from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
-from skatschule.owners import Owner
+from skatschule.owners import NOBODY, Owner
 from skatschule.training.lessons import ACTIVITIES
 from skatschule.training.models import Attempt, AttemptQuerySet
 
-from .models import DEFAULT_TIME_ZONE, LearnerSettings, Reminders, ReminderSent
+from .models import DEFAULT_TIME_ZONE, AnswerDays, LearnerSettings, Reminders, ReminderSent
 from .streak import DEFAULT_GOAL, GOALS, Streak, streak_of
 
 __all__ = [
@@ -87,16 +88,75 @@ def counted_answers(owner: Owner) -> AttemptQuerySet:
     )
 
 
-def answers_per_day(owner: Owner, zone: str) -> dict[date, int]:
-    """How many counted answers the owner gave on each local day (one GROUP BY query)."""
-    rows = (
-        counted_answers(owner)
-        .annotate(day=TruncDate("counted_at", tzinfo=zone_of(zone)))
+def _group_by_day(rows: AttemptQuerySet, zone: str) -> dict[date, int]:
+    grouped = (
+        rows.annotate(day=TruncDate("counted_at", tzinfo=zone_of(zone)))
         .values("day")
         .annotate(n=Count("pk"))
         .values_list("day", "n")
     )
-    return {day: n for day, n in rows if day is not None}
+    return {day: n for day, n in grouped if day is not None}
+
+
+def _seen(attempts: AttemptQuerySet, function: str) -> Coalesce:
+    """``SELECT <function>(id)`` over ``attempts``, as a subquery of the stored row's query."""
+    return Coalesce(Subquery(attempts.order_by().annotate(v=Func("pk", function=function)).values("v")[:1]), 0)
+
+
+def answers_per_day(owner: Owner, zone: str) -> dict[date, int]:
+    """How many counted answers the owner gave on each local day in ``zone``.
+
+    Read from the stored :class:`~.models.AnswerDays` (one query: the row with the count and the
+    newest id of the owner's attempts as subqueries) when nothing changed; the answers given since
+    are grouped and added; anything else (another zone, attempts gone or moved here from a
+    session) groups the whole history once and stores it."""
+    if owner.session_key == NOBODY:
+        return {}
+    attempts = Attempt.objects.owned_by(owner)
+    stored = (
+        AnswerDays.objects.owned_by(owner)
+        .annotate(seen_n=_seen(attempts, "COUNT"), seen_top=_seen(attempts, "MAX"))
+        .first()
+    )
+    if stored is None:
+        seen = attempts.order_by().aggregate(n=Count("pk"), top=Max("pk"))
+        count, top = seen["n"], seen["top"] or 0
+    else:
+        count, top = stored.seen_n, stored.seen_top
+        if stored.zone == zone and (stored.attempts, stored.last_attempt) == (count, top):
+            return {date.fromisoformat(day): n for day, n in stored.days.items()}
+    if count == 0:
+        return {}
+    days: dict[date, int]
+    if (
+        stored is not None
+        and stored.zone == zone
+        and stored.attempts < count
+        and attempts.filter(pk__gt=stored.last_attempt, pk__lte=top).count() == count - stored.attempts
+    ):  # only new answers since: add theirs
+        days = {date.fromisoformat(day): n for day, n in stored.days.items()}
+        for day, n in _group_by_day(
+            counted_answers(owner).filter(pk__gt=stored.last_attempt, pk__lte=top), zone
+        ).items():
+            days[day] = days.get(day, 0) + n
+    else:
+        days = _group_by_day(counted_answers(owner).filter(pk__lte=top), zone)
+    fields = {
+        "zone": zone,
+        "days": {day.isoformat(): n for day, n in sorted(days.items())},
+        "attempts": count,
+        "last_attempt": top,
+        "updated_at": timezone.now(),
+    }
+    if stored is not None:
+        AnswerDays.objects.filter(pk=stored.pk).update(**fields)
+        return days
+    try:
+        with transaction.atomic():
+            AnswerDays.objects.create(**owner.fields(), **fields)
+    except IntegrityError:  # another request stored one meanwhile: use ours for this page
+        pass
+    return days
 
 
 def streak_for(owner: Owner, choices: Choices, now: datetime | None = None) -> Streak:

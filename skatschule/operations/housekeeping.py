@@ -7,7 +7,8 @@
   that were never answered and are older than ``days`` are deleted. Answered ones (they carry
   an attempt) and those of accounts are kept;
 - **anonymous progress summaries** not written for ``days``: they are a cache of the progress
-  derivation (``training.services.progress_summary``) and are rebuilt when needed.
+  derivation (``training.services.progress_summary``) and are rebuilt when needed; so are the
+  anonymous answers per day (``learners.models.AnswerDays``), deleted with them.
 
 Deletes in batches, so a large backlog does not hold one long transaction.
 """
@@ -21,6 +22,7 @@ from django.contrib.sessions.models import Session
 from django.db.models import Model, QuerySet
 from django.utils import timezone
 
+from skatschule.learners.models import AnswerDays
 from skatschule.training.models import IssuedExercise, ProgressSummary
 
 __all__ = ["BATCH", "Report", "housekeeping"]
@@ -62,12 +64,13 @@ def housekeeping(*, days: int = 30, dry_run: bool = False, now: datetime | None 
     sessions = Session.objects.filter(expire_date__lt=now).order_by()
     exercises = IssuedExercise.objects.filter(user__isnull=True, issued_at__lt=cutoff, attempt__isnull=True).order_by()
     summaries = ProgressSummary.objects.filter(user__isnull=True, updated_at__lt=cutoff).order_by()
+    days_counts = AnswerDays.objects.filter(user__isnull=True, updated_at__lt=cutoff).order_by()
     if dry_run:
-        return Report(sessions.count(), exercises.count(), summaries.count(), True, cutoff)
+        return Report(sessions.count(), exercises.count(), summaries.count() + days_counts.count(), True, cutoff)
     return Report(
         _delete_in_batches(sessions, Session),
         _delete_in_batches(exercises, IssuedExercise),
-        _delete_in_batches(summaries, ProgressSummary),
+        _delete_in_batches(summaries, ProgressSummary) + _delete_in_batches(days_counts, AnswerDays),
         False,
         cutoff,
     )

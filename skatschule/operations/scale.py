@@ -88,13 +88,15 @@ def _prepare_database() -> tuple[Callable[[], None], str]:
     return remove, "SQLite, a temporary file"
 
 
-def _setup_django() -> None:
+def _setup_django(*, keep_redis: bool = False) -> None:
+    """Production-like settings in this process; ``keep_redis`` keeps ``REDIS_URL`` from the environment."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "skatschule.settings")
     os.environ["SECRET_KEY"] = secrets.token_urlsafe(40)  # DEBUG off, as in production
     os.environ["DEBUG"] = "0"
     os.environ["ALLOWED_HOSTS"] = "testserver"
     os.environ["SECURE_SSL_REDIRECT"] = "0"
-    os.environ["REDIS_URL"] = ""
+    if not keep_redis:
+        os.environ["REDIS_URL"] = ""
     os.environ["CONN_MAX_AGE"] = "600"
     import django
     from django.conf import settings

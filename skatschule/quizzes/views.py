@@ -249,8 +249,16 @@ def results(request: QuizRequest, pk: int) -> HttpResponse:
     items = selectors.item_positions(quiz)
     rows = [(line, result_cells(line.cells)) for line in lines]
     stats = shown_item_stats(quiz, selectors.item_stats(quiz, lang), lang)
-    grades = selectors.student_grades(quiz)
-    context = {"quiz": quiz, "items": items, "rows": rows, "page": page, "stats": stats, "grades": grades}
+    grades_page, grades = selectors.grades_page(quiz, request.GET.get("noten", 1))
+    context = {
+        "quiz": quiz,
+        "items": items,
+        "rows": rows,
+        "page": page,
+        "stats": stats,
+        "grades": grades,
+        "grades_page": grades_page,
+    }
     return render(request, "quizzes/results.html", context)
 
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -58,10 +62,35 @@ def shared_store(share_id: str) -> SheetStore:
     return SheetStore(sheet=sheet, editable=False)
 
 
+REPLAYS_KEPT = 32
+"""Replays of sheets a process keeps (each a few hundred kB at most), newest used last."""
+_replays: OrderedDict[bytes, Replay] = OrderedDict()
+_replays_lock = threading.Lock()
+
+
+def replayed(data: Mapping[str, Any]) -> Replay:
+    """``replay(data)``, kept per process by the digest of the data: a page of a long evening
+    would otherwise replay every game of it on every view. The replay is a pure function of
+    the data and immutable, so a kept one is the same as a new one; a change of the data
+    (a new game, a correction) is a new key."""
+    key = hashlib.blake2b(json.dumps(data, sort_keys=True, default=str).encode(), digest_size=20).digest()
+    with _replays_lock:
+        found = _replays.get(key)
+        if found is not None:
+            _replays.move_to_end(key)
+            return found
+    made = replay(data)  # raises SkatError for a sheet that does not replay: nothing is kept
+    with _replays_lock:
+        _replays[key] = made
+        while len(_replays) > REPLAYS_KEPT:
+            _replays.popitem(last=False)
+    return made
+
+
 def current_players(data: dict[str, Any]) -> list[str]:
     """The names in the seats now (after changes of player); the original ones if the sheet does not replay."""
     try:
-        return list(replay(data).players)
+        return list(replayed(data).players)
     except (SkatError, KeyError):
         return list(data.get("players", []))
 
@@ -172,7 +201,7 @@ def sheet_view(data: dict[str, Any], *, query: SheetQuery, lang: str, deck: str)
     if system not in SYSTEMS:
         system = "isko"
     try:
-        rep: Replay = replay(data)
+        rep: Replay = replayed(data)
     except SkatError as err:  # a stored sheet is always valid; this guards hand-edited data
         return {"error": message_in(err, lang)}
     players = list(rep.players)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -52,16 +56,45 @@ def _context(request: HttpRequest, store: SheetStore, *, all_rows: bool = False)
     return ctx
 
 
+FIELDS_KEPT = 256
+"""Rendered empty entry forms a process keeps (a few kB each)."""
+_fields: OrderedDict[tuple[Any, ...], SafeString] = OrderedDict()
+_fields_lock = threading.Lock()
+
+
+def _empty_fields(key: tuple[Any, ...], form: Any, pub: bool) -> SafeString:
+    """The fields of an empty entry form as HTML, rendered once per process for the same players,
+    deck, house rules and language (dozens of widget templates a view otherwise); a form the
+    visitor sent, with its values and errors, is always rendered anew."""
+    with _fields_lock:
+        found = _fields.get(key)
+        if found is not None:
+            _fields.move_to_end(key)
+            return found
+    html = mark_safe(render_to_string("scoresheet/fields.html", {"form": form, "pub": pub}))  # noqa: S308 - a template's output
+    with _fields_lock:
+        _fields[key] = html
+        while len(_fields) > FIELDS_KEPT:
+            _fields.popitem(last=False)
+    return html
+
+
 def _forms(request: HttpRequest, ctx: dict[str, Any], store: SheetStore, form: Any = None) -> None:
     """The sheet's entry forms; ``form`` (one the visitor just sent) keeps what was entered."""
     players = ctx.get("players", [])
     rules, pub = selectors.entry_rules(store.load())
-    ctx["game_form"] = (
-        form
-        if isinstance(form, GameForm)
-        else GameForm(players=players, deck=current_deck(request), rules=rules, pub=pub)
-    )
-    ctx["ramsch_form"] = form if isinstance(form, RamschForm) else RamschForm()
+    deck, lang, shown_pub = current_deck(request), current_lang(), bool(ctx.get("pub"))
+    if isinstance(form, GameForm):
+        ctx["game_form"] = form
+    else:
+        ctx["game_form"] = GameForm(players=players, deck=deck, rules=rules, pub=pub)
+        key = ("game", tuple(players), deck, lang, repr(rules), pub, shown_pub)
+        ctx["game_fields"] = _empty_fields(key, ctx["game_form"], shown_pub)
+    if isinstance(form, RamschForm):
+        ctx["ramsch_form"] = form
+    else:
+        ctx["ramsch_form"] = RamschForm()
+        ctx["ramsch_fields"] = _empty_fields(("ramsch", lang), ctx["ramsch_form"], True)
     ctx["change_form"] = form if isinstance(form, ChangeForm) else ChangeForm(players=players)
 
 

@@ -4,7 +4,8 @@ and reminder mails (jobs API, once per period, one-click unsubscribe)."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -17,7 +18,7 @@ from freezegun.api import TickingDateTimeFactory
 
 from skatschule.jobs.models import Job
 from skatschule.learners import selectors
-from skatschule.learners.models import LearnerSettings, Reminders, ReminderSent
+from skatschule.learners.models import AnswerDays, LearnerSettings, Reminders, ReminderSent
 from skatschule.learners.reminders import period_for, queue_due_reminders
 from skatschule.learners.selectors import Choices
 from skatschule.learners.services import unsubscribe_token
@@ -48,13 +49,21 @@ def test_answers_per_local_day_and_only_counted_ones() -> None:
     counts = selectors.answers_per_day(owner, "Europe/Berlin")
     assert counts == {datetime(2026, 11, 26).date(): 3}
     assert selectors.answers_per_day(owner, "UTC") == {datetime(2026, 11, 25).date(): 3}
-    # history that does not count for mastery (an unsigned import) never counts for the goal
-    first, second = Attempt.objects.order_by("pk")[:2]
-    Attempt.objects.filter(pk=first.pk).update(counts_for_mastery=False)
-    assert selectors.answers_per_day(owner, "Europe/Berlin") == {datetime(2026, 11, 26).date(): 2}
+    # history that does not count for mastery (an unsigned import) never counts for the goal;
+    # attempts are append-only, so an import adds rows (made here as answers, then marked)
+    unsigned = _answer(owner, late)
+    Attempt.objects.filter(pk=unsigned.pk).update(counts_for_mastery=False)
+    assert selectors.answers_per_day(owner, "Europe/Berlin") == {datetime(2026, 11, 26).date(): 3}
     # nor does a signed import: it counts for mastery from its import, but it was not answered here
-    Attempt.objects.filter(pk=second.pk).update(imported_at=late + timedelta(days=1))
-    assert selectors.answers_per_day(owner, "Europe/Berlin") == {datetime(2026, 11, 26).date(): 1}
+    signed = _answer(owner, late)
+    Attempt.objects.filter(pk=signed.pk).update(imported_at=late + timedelta(days=1))
+    assert selectors.answers_per_day(owner, "Europe/Berlin") == {datetime(2026, 11, 26).date(): 3}
+    # the stored counts are what grouping the history gives
+    _answer(owner, late + timedelta(days=2))
+    assert selectors.answers_per_day(owner, "Europe/Berlin") == {
+        datetime(2026, 11, 26).date(): 3,
+        datetime(2026, 11, 28).date(): 1,
+    }
 
 
 def test_streak_for_reads_the_owner_and_the_goal() -> None:
@@ -293,3 +302,28 @@ def test_the_dashboard_names_its_two_streaks_apart(lang: str, names: list[str]) 
     text = re.sub(r"<[^>]*>", " ", html)
     bare = r"(?<![A-Za-zä])[Ss]erie\b" if lang == "de" else r"(?<!Day )(?<![Aa]nswer )\b[Ss]treak\b"
     assert re.findall(bare + "[^.]{0,30}", text) == []
+
+
+def test_answers_per_day_are_kept_not_recounted(django_assert_max_num_queries: Any) -> None:
+    """They grouped every answer by day on every page with the goal (issue 36): now one query
+    reads the stored counts when nothing changed, and a new answer adds to them, whatever the
+    length of the history; another time zone, or answers gone, regroups the history once."""
+    owner = Owner.for_session("k" * 32)
+    start = datetime(2026, 11, 20, 22, 30, tzinfo=UTC)
+    for n in range(6):
+        _answer(owner, start + timedelta(hours=7 * n))
+    berlin_days = selectors.answers_per_day(owner, "Europe/Berlin")
+    assert AnswerDays.objects.owned_by(owner).get().attempts == 6
+    with django_assert_max_num_queries(1):
+        assert selectors.answers_per_day(owner, "Europe/Berlin") == berlin_days
+    _answer(owner, start + timedelta(days=3))
+    with django_assert_max_num_queries(4):  # read, count the new ones, group them, store
+        after = selectors.answers_per_day(owner, "Europe/Berlin")
+    assert sum(after.values()) == 7 and after[date(2026, 11, 23)] == berlin_days.get(date(2026, 11, 23), 0) + 1
+    AnswerDays.objects.all().delete()
+    assert selectors.answers_per_day(owner, "Europe/Berlin") == after  # as grouping the whole history gives
+    elsewhere = selectors.answers_per_day(owner, "America/New_York")
+    assert elsewhere != after and sum(elsewhere.values()) == 7
+    assert AnswerDays.objects.owned_by(owner).get().zone == "America/New_York"
+    Attempt.objects.owned_by(owner).order_by("pk").first().delete()  # type: ignore[union-attr]
+    assert sum(selectors.answers_per_day(owner, "America/New_York").values()) == 6

@@ -108,3 +108,12 @@ def test_make_run_takes_a_port() -> None:
     assert "runserver 127.0.0.1:8123" in done.stdout
     default = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert "runserver 127.0.0.1:8000" in default.stdout
+
+
+def test_page_benchmark_against_gunicorn() -> None:
+    """Every page answers 200 to the logged-in learner through gunicorn, and the worst ratio is last."""
+    lines = run_module("skatschule.operations.pages", "--rounds", "1", "--attempts", "10", "--games", "2")
+    assert re.fullmatch(r"worst ratio: \d+\.\d\dx", lines[-1]), lines[-5:]
+    names = [line.split("  ")[0] for line in lines]
+    for page in ("healthz", "home", "lesson", "exercise", "puzzle", "table", "quiz take", "score sheet"):
+        assert page in names, (page, lines)

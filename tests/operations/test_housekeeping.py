@@ -50,6 +50,10 @@ def test_housekeeping_deletes_only_what_is_stale() -> None:
     # any day: a cut-off in days is an instant
     ProgressSummary.objects.create(session_key="b" * 32, state={}, updated_at=timezone.now() - timedelta(days=31))
     kept = ProgressSummary.objects.create(session_key="c" * 32, state={})
+    from skatschule.learners.models import AnswerDays
+
+    AnswerDays.objects.create(session_key="b" * 32, zone="UTC", updated_at=timezone.now() - timedelta(days=31))
+    kept_days = AnswerDays.objects.create(session_key="c" * 32, zone="UTC")
 
     out = StringIO()
     call_command("housekeeping", "--days", "30", "--dry-run", stdout=out)
@@ -61,8 +65,9 @@ def test_housekeeping_deletes_only_what_is_stale() -> None:
     call_command("housekeeping", "--days", "30", stdout=out)
     lines = out.getvalue().splitlines()
     assert lines[0] == "expired sessions: 1 deleted" and lines[1].endswith(": 1 deleted")
-    assert lines[2] == "anonymous progress summaries not written since then: 1 deleted"
+    assert lines[2] == "anonymous progress summaries not written since then: 2 deleted"
     assert list(ProgressSummary.objects.filter(user__isnull=True)) == [kept]
+    assert list(AnswerDays.objects.filter(user__isnull=True)) == [kept_days]
     assert not IssuedExercise.objects.filter(pk=old_open.pk).exists()
     assert IssuedExercise.objects.filter(pk=fresh_open.pk).exists()
     assert IssuedExercise.objects.filter(pk=members_old.pk).exists()

@@ -15,6 +15,7 @@ from freezegun.api import TickingDateTimeFactory
 
 from skatschule.engine.puzzles import Puzzle as EnginePuzzle
 from skatschule.engine.puzzles import Theme
+from skatschule.owners import Owner
 from skatschule.puzzles import content, selectors
 from skatschule.puzzles.models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzleRating
 from tests.clock import SPRING_FORWARD, berlin
@@ -333,3 +334,25 @@ def test_the_account_export_has_the_puzzles(loaded: list[Puzzle]) -> None:
     data = export_account(user=user)
     assert data["puzzle_attempts"][0]["puzzle"] == row.pk and data["puzzle_attempts"][0]["correct"]
     assert data["puzzle_rating"][0]["rating"] > 1500
+
+
+def test_theme_statistics_take_two_grouped_queries_and_count_as_one_query_per_theme_would(
+    loaded: list[Puzzle], django_assert_max_num_queries: object
+) -> None:
+    """They took two LIKE queries per theme (30 a request on the puzzle index), then one LIKE per
+    theme and puzzle; now each query groups by the stored theme string."""
+    user = make_user("theo")
+    client = client_for(user)
+    for row in loaded[:4]:
+        client.post(_url(row), {"karte": _right(row) if row.pk != loaded[1].pk else _wrong(row)})
+    owner = Owner.for_user(user)
+    with django_assert_max_num_queries(2) as captured:  # type: ignore[operator]
+        stats = selectors.theme_stats(owner)
+    assert not any(" LIKE " in q["sql"].upper() for q in captured.captured_queries)  # no scan per theme
+    rated = PuzzleAttempt.objects.filter(user=user, rated=True)
+    for s in stats:
+        needle = f" {s.theme.value} "
+        assert s.puzzles == Puzzle.objects.filter(themes__contains=needle).count()
+        assert s.answered == rated.filter(puzzle__themes__contains=needle).count()
+        assert s.correct == rated.filter(puzzle__themes__contains=needle, correct=True).count()
+    assert sum(s.answered for s in stats) >= 4 and any(s.answered > s.correct for s in stats)

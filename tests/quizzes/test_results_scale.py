@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -113,3 +114,46 @@ def test_quiz_list_queries_do_not_grow_with_quizzes(
     ) == one
     page = teacher_client.get(reverse("quizzes:index")).content.decode()
     assert page.count("Probe") >= 5
+
+
+def test_grades_are_paginated_by_student_in_name_order(make_quiz: Callable[..., Quiz], teacher: User) -> None:
+    """The grades table covered every student of the class on one page (issue 36)."""
+    quiz = make_quiz(count=2)
+    client = client_for(teacher)
+    url = reverse("quizzes:results", args=[quiz.pk])
+    extra = 7
+    _students(quiz, selectors.GRADES_PER_PAGE + extra)
+    second_try = QuizAttempt.objects.get(quiz=quiz, student__username="s001")
+    QuizAttempt.objects.create(quiz=quiz, student=second_try.student, number=2, submitted_at=timezone.now(), score=0)
+    first = client.get(url).content.decode()
+    assert first.count('class="grade-row"') == selectors.GRADES_PER_PAGE
+    assert "noten=2#grades-title" in first
+    second = client.get(url + "?noten=2").content.decode()
+    assert second.count('class="grade-row"') == extra  # the student with two attempts is one row
+    names = [
+        line.split('data-student="')[1].split('"')[0]
+        for page in (first, second)
+        for line in page.splitlines()
+        if 'class="grade-row"' in line
+    ]
+    assert names == [f"s{n:03d}" for n in range(selectors.GRADES_PER_PAGE + extra)]
+    assert client.get(url + "?noten=kaputt").status_code == 200
+
+
+def test_csv_batches_start_small_and_double(
+    make_quiz: Callable[..., Quiz], teacher: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second batch was a whole chunk (200 attempts): the first 4 kB of a large class's CSV
+    waited for it, so the download started later the larger the class (issue 36)."""
+    quiz = make_quiz(count=1)
+    _students(quiz, 100)
+    sizes: list[int] = []
+    real = selectors._result_lines
+
+    def counted(rows: Any, *args: Any, **kwargs: Any) -> Any:
+        sizes.append(len(rows))
+        return real(rows, *args, **kwargs)
+
+    monkeypatch.setattr(selectors, "_result_lines", counted)
+    assert len(list(selectors.result_lines(quiz, chunk=50))) == 100
+    assert sizes == [30, 50, 20]

@@ -6,7 +6,7 @@ import csv
 import io
 from datetime import datetime
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -387,3 +387,46 @@ def test_a_long_evening_is_shown_a_page_at_a_time_newest_first(client: Client) -
         assert f'id="spiel-{games}"' in client.get(f"/liste/sitzung/?seite={junk}").content.decode()
     printed = client.get("/liste/sitzung/druck/").content.decode()
     assert printed.count("<tr>") >= games
+
+
+def test_the_sheet_page_replays_an_evening_once_until_it_changes(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every view replayed every game of the evening through the engine (issue 36: the score
+    sheet with 100 games at 51-58x a minimal page); a changed sheet is replayed anew."""
+    from skatschule.scoresheet import selectors
+    from skatschule.scoresheet.sheet import replay as real
+
+    calls: list[int] = []
+
+    def counted(data: Any) -> Any:
+        calls.append(len(data.get("entries", [])))
+        return real(data)
+
+    monkeypatch.setattr("skatschule.scoresheet.selectors.replay", counted)
+    monkeypatch.setattr(selectors, "_replays", type(selectors._replays)())
+    client.post("/liste/", NEW)
+    for _ in range(3):
+        assert _game(client, "sitzung").status_code == 302
+    calls.clear()
+    first = client.get("/liste/sitzung/").content.decode()
+    assert client.get("/liste/sitzung/").status_code == 200
+    assert calls == [3]
+    assert _game(client, "sitzung", points="40").status_code == 302
+    again = client.get("/liste/sitzung/").content.decode()
+    assert 'id="spiel-4"' in again and 'id="spiel-4"' not in first
+    assert calls.count(4) == 1
+
+
+def test_the_empty_entry_forms_are_rendered_once_for_the_same_players_and_rules(client: Client) -> None:
+    """Dozens of widget templates ran on every view of a sheet (issue 36); a form sent back with
+    an error keeps what was typed."""
+    client.post("/liste/", {**NEW, "player1": "Zora"})
+    first = client.get("/liste/sitzung/")
+    second = client.get("/liste/sitzung/")
+    assert "scoresheet/fields.html" in [t.name for t in first.templates]
+    assert "scoresheet/fields.html" not in [t.name for t in second.templates]
+    form = second.content.decode().split('id="game-form"')[1].split("</form>")[0]
+    assert 'name="declarer"' in form and ">Zora</option>" in form and 'name="points"' in form
+    refused = _game(client, "sitzung", points="130")
+    assert refused.status_code == 400 and 'value="130"' in refused.content.decode()
