@@ -16,8 +16,8 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib.auth.models import User
-from django.db.models import Case, Count, FloatField, Max, OuterRef, Prefetch, Q, QuerySet, Value, When
-from django.db.models.functions import Coalesce
+from django.db.models import Case, CharField, Count, FloatField, Max, OuterRef, Prefetch, Q, QuerySet, Value, When
+from django.db.models.functions import Coalesce, Concat
 from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import override as language
@@ -281,6 +281,13 @@ class ResultLine:
     """Per item the normalised answer ("" if none); only filled for the CSV."""
     points: float | None = None
     """The graded result (partial credit and overrides); None while running."""
+    full_name: str = ""
+    """The name the person goes by (an LMS sends it), if known."""
+
+    @property
+    def name(self) -> str:
+        """The person as a page names them (the full name where known, else the username)."""
+        return shown_name(self.username, full_name=self.full_name)
 
     @property
     def shown_points(self) -> str:
@@ -298,12 +305,16 @@ class ResultLine:
         return "–" if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
 
 
-ResultRowValues = tuple[int, str, int, datetime, datetime | None, int | None, float | None]
+ResultRowValues = tuple[int, str, int, datetime, datetime | None, int | None, float | None, str]
+
+_FULL_NAME = Concat("student__first_name", Value(" "), "student__last_name", output_field=CharField())
 
 
 def _result_attempts(quiz: Quiz) -> QuerySet[QuizAttempt, ResultRowValues]:
-    return quiz.attempts.order_by(*_BY_NAME, "number", "pk").values_list(
-        "pk", "student__username", "number", "started_at", "submitted_at", "score", "points"
+    return (
+        quiz.attempts.order_by(*_BY_NAME, "number", "pk")
+        .annotate(full_name=_FULL_NAME)
+        .values_list("pk", "student__username", "number", "started_at", "submitted_at", "score", "points", "full_name")
     )
 
 
@@ -334,8 +345,9 @@ def _result_lines(
             tuple(cells[pk]),
             tuple(given.get(pk, ())),
             points,
+            full_name,
         )
-        for pk, username, number, started, submitted, score, points in rows
+        for pk, username, number, started, submitted, score, points, full_name in rows
     ]
 
 
@@ -711,6 +723,12 @@ class StudentGrade:
     """The submitted attempts' points, in attempt order."""
     result: float | None
     total: int
+    full_name: str = ""
+
+    @property
+    def name(self) -> str:
+        """The person as a page names them (the full name where known, else the username)."""
+        return shown_name(self.username, full_name=self.full_name)
 
     @property
     def shown(self) -> str:
@@ -730,14 +748,17 @@ def student_grades(quiz: Quiz, students: Iterable[int] | None = None) -> list[St
     each submitted attempt and the result under ``quiz.grading_policy``."""
     total = item_count(quiz)
     points: dict[str, list[float]] = {}
+    names: dict[str, str] = {}
     rows = quiz.attempts.filter(submitted_at__isnull=False)
     if students is not None:
         rows = rows.filter(student_id__in=list(students))
-    for username, value in rows.order_by(*_BY_NAME, "number").values_list("student__username", "points"):
+    ordered = rows.order_by(*_BY_NAME, "number").annotate(full_name=_FULL_NAME)
+    for username, value, full_name in ordered.values_list("student__username", "points", "full_name"):
         points.setdefault(username, []).append(float(value or 0.0))
+        names[username] = full_name
     return [
-        StudentGrade(name, tuple(values), policy_result(values, quiz.grading_policy), total)
-        for name, values in points.items()
+        StudentGrade(username, tuple(values), policy_result(values, quiz.grading_policy), total, names[username])
+        for username, values in points.items()
     ]
 
 

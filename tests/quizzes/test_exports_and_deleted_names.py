@@ -498,3 +498,16 @@ def test_class_progress_export_gives_last_activity_as_a_local_date_cell(
     text = client.get(reverse("classrooms:progress_csv", args=[classroom.pk])).content.decode("utf-8-sig")
     line = next(r for r in csv.reader(io.StringIO(text), delimiter=";") if r[0] == "schueler")
     assert line[1] == "2026-07-02 00:15:00"
+
+
+def test_results_name_people_as_the_lms_sent_them(
+    teacher: User, classroom: Classroom, student: User, make_quiz: Callable[..., Quiz]
+) -> None:
+    """An LTI account is "anna-pik-632651e9"; the results table and the grades say "Anna Pik"."""
+    student.first_name, student.last_name = "Anna", "Pik"
+    student.save()
+    quiz = make_quiz(count=1, kinds=("augen",))
+    attempts.submit(attempt=attempts.start_attempt(quiz=quiz, student=student))
+    page = client_for(teacher).get(_url("quizzes:results", quiz)).content.decode()
+    assert re.search(r'<th scope="row"><a href="[^"]+">Anna Pik</a></th>', page)  # the attempts
+    assert '<th scope="row">Anna Pik</th>' in page  # the grades under the quiz's policy
