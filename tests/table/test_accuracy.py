@@ -4,12 +4,20 @@ analyses: the classes at their borders, the figure, and the SVG's axes, marks an
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.template.loader import render_to_string
+from django.test import Client
 
-from skatschule.table import presenter
+from skatschule.table import presenter, reviews, services, work
 from skatschule.table.analysis import GOOD_AUGEN, INACCURATE_AUGEN, Analysis, Step
+from skatschule.table.models import TableGame
+from tests.present import present
+from tests.table.stored import stored_games
+
+URL = "/ueben/spiel/"
+GAMES = URL + "meine/"
 
 
 def _step(index: int, before: int, after: int, *, need: int = 61, card: str = "CA") -> Step:
@@ -107,3 +115,37 @@ def test_a_defenders_graph_shows_the_declarers_augen() -> None:
 def test_a_null_game_has_no_graph() -> None:
     step = Step(1, "C7", None, None, ("C7",), True, True, 0, (("C7", True),))
     assert presenter.graph(Analysis(True, True, None, (step,)), 30, link="?", step=0) is None
+
+
+@pytest.mark.django_db
+def test_meine_spiele_lists_accuracy_and_mistakes_stored_by_the_analysis_and_filters(
+    client: Client, player: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(services, "ANALYSIS_NODES", 300_000)
+    monkeypatch.setattr(services, "INSIGHT_SAMPLES", 2)
+    monkeypatch.setattr(services, "INSIGHT_NODES", 10_000)
+    (first, _s1), (second, _s2) = stored_games(player, 2)
+    one = TableGame.objects.get(pk=present(first))
+    other = TableGame.objects.get(pk=present(second))
+    listing = client.get(GAMES).content.decode()
+    assert listing.count('<td class="games-accuracy">–</td>') == 2  # not analysed yet
+    # the analysis job stores what it found on the row (the list computes nothing)
+    table = services.Table(int(one.seed), int(one.seat), list(one.moves), one.pk, one.took_back)
+    data = work.run_analysis(work.table_payload(table))
+    found = Analysis.from_json(data["analysis"])
+    one.refresh_from_db()
+    assert (one.accuracy, one.mistakes) == (found.accuracy, found.mistakes)
+    # a hand-made review on the other game: 50 %, one mistake
+    made = _declarer(_step(0, 80, 80), _step(3, 80, 78), _step(6, 78, 71), _step(9, 71, 60, card="SK"))
+    assert reviews.record_review(seed=other.seed, seat=other.seat, moves=other.moves, analysis=made) == 1
+    listing = client.get(GAMES).content.decode()
+    assert '<td class="games-accuracy">50 %, 1 Fehler</td>' in listing
+    with_mistakes = client.get(GAMES, {"fehler": "mit"}).content.decode()
+    assert f"{URL}{other.pk}/brett/" in with_mistakes
+    assert (f"{URL}{one.pk}/brett/" in with_mistakes) == bool(found.mistakes)
+    without = client.get(GAMES, {"fehler": "ohne"}).content.decode()
+    assert f"{URL}{other.pk}/brett/" not in without
+    assert (f"{URL}{one.pk}/brett/" in without) == (not found.mistakes)
+    assert '<option value="ohne" selected>' in without
+    # an unknown value is ignored (a filter is a view): every game listed
+    assert client.get(GAMES, {"fehler": "<x>"}).content.decode().count('class="games-accuracy"') == 2
