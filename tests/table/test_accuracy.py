@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.template.loader import render_to_string
 from django.test import Client
+from django.utils import translation
 
 from skatschule.table import presenter, reviews, services, work
 from skatschule.table.analysis import GOOD_AUGEN, INACCURATE_AUGEN, Analysis, Step
@@ -78,7 +79,10 @@ def test_the_accuracy_is_the_share_of_best_and_good_decisions() -> None:
 def _graph_svg(found: Analysis, total: int = 12, step: int = 4) -> tuple[dict[str, object], str]:
     shown = presenter.graph(found, total, link="?", step=step)
     assert shown is not None
-    return shown, render_to_string("table/partials/graph.html", {"graph": shown})
+    with translation.override("de"):  # German formats 84.5 as "84,5": never in an SVG's numbers
+        svg = render_to_string("table/partials/graph.html", {"graph": shown})
+    assert not re.search(r' (?:x|y|cx|cy|x1|x2|y1|y2|r)="[^"]*,', svg)
+    return shown, svg
 
 
 def test_the_graph_draws_axes_lines_and_a_link_per_point() -> None:
