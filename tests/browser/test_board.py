@@ -61,7 +61,7 @@ def test_the_board_steps_by_keyboard_without_requests(
         page.on("request", count)
         position = page.locator("#board-position")
         expect(position).to_have_text(_title(0, total))
-        first = f'.board-hand [data-played="0"]'
+        first = '.board-hand [data-played="0"]'
         assert not _hidden(page, first)  # the first card played is still in its hand
         page.keyboard.press("ArrowRight")
         if not javascript:
