@@ -1,7 +1,9 @@
-// The analysis board and the ISS viewer. The whole game is on the page once (the server hides
-// what the step does not show); here ←/→ step one card, ↑/↓ one trick, Home and End jump to the
-// ends, and a click on a step link (the navigation, the list of decisions, a point of the graph)
-// shows that step without a request. Without JavaScript every step link loads its page.
+// The analysis board: the whole game is on the page once (the server hides what the step does
+// not show); here ←/→ step one card, ↑/↓ one trick, Home and End jump to the ends, and a click on
+// a step link (the navigation, the list of decisions, a point of the graph) shows that step
+// without a request. Without JavaScript every step link loads its page.
+// The ISS viewer sends one step at a time (each step is an exercise whose answer the next step
+// would show): there the keys follow the navigation's links.
 
 function boardSteps() {
   const data = document.getElementById("board-steps");
@@ -75,6 +77,16 @@ document.addEventListener("DOMContentLoaded", () => {
       if (!link) return;
       event.preventDefault();
       go(steps[current()].nav[Number(link.dataset.go)], "key");
+    });
+  } else {
+    document.addEventListener("keydown", (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const target = event.target;
+      if (target instanceof HTMLElement && target.closest("input, select, textarea, button, [contenteditable]")) return;
+      const link = document.querySelector(`nav[data-steps] a[data-key="${event.key}"]`);
+      if (!link) return;
+      event.preventDefault();
+      window.location.assign(link.href);
     });
   }
   // a page a step link led to without the script above (or the ISS viewer's exercises) keeps

@@ -127,3 +127,27 @@ def test_the_board_steps_by_keyboard_without_requests(
         assert requests == []  # every step without a request
     finally:
         context.close()
+
+
+def test_the_iss_viewer_steps_by_keys_one_page_a_step(browser: Browser, live_server: LiveServer) -> None:
+    """The ISS viewer's steps are exercises (the next step's cards answer them), so it sends one
+    step at a time; the keys follow its links and the keyboard stays on the page's steps."""
+    from tests.table.records import played_record
+
+    context = phone(browser, live_server)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/ueben/spiel/iss/")
+        page.get_by_label("Einen oder mehrere Datensätze").fill(played_record(3))
+        page.get_by_role("button", name="Einlesen").click()
+        expect(page.get_by_text("Karte 0 von")).to_be_visible()
+        expect(page.get_by_text("Mit der Tastatur: ← und →")).to_be_visible()
+        page.keyboard.press("ArrowRight")
+        expect(page.get_by_text("Karte 1 von")).to_be_visible()
+        page.keyboard.press("End")
+        expect(page.get_by_text("Karte 0 von")).to_have_count(0)
+        assert "schritt=" in page.url and "schritt=1&" not in page.url
+        page.keyboard.press("Home")
+        expect(page.get_by_text("Karte 0 von")).to_be_visible()
+    finally:
+        context.close()
