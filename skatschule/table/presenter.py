@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.formats import number_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from skatschule.engine import (
     SEATS,
@@ -409,7 +410,7 @@ def quality_names() -> dict[str, str]:
         "best": _("beste Karte"),
         "good": _("gut"),
         "inaccuracy": _("ungenau"),
-        "mistake": _("Fehler"),
+        "mistake": pgettext("Genauigkeit", "Fehler"),
         "blunder": _("grober Fehler"),
     }
 
