@@ -50,6 +50,8 @@ function showStep(board, steps, step, how) {
     marker.setAttribute("x1", x);
     marker.setAttribute("x2", x);
   }
+  // the ISS board's choice of seat keeps the step
+  for (const input of document.querySelectorAll("form.board-seat input[name=schritt]")) input.value = String(step);
   history.replaceState(null, "", `${now.url}${how === "jump" ? "#board-position" : ""}`);
   if (how === "jump" && heading) heading.focus();
 }
