@@ -151,3 +151,38 @@ def test_the_iss_viewer_steps_by_keys_one_page_a_step(browser: Browser, live_ser
         expect(page.get_by_text("Karte 0 von")).to_be_visible()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_board_is_shared_and_revoked_by_keyboard(
+    browser: Browser, live_server: LiveServer, django_user_model: type[User], javascript: bool
+) -> None:
+    user = django_user_model.objects.create_user("brett-teiler", password="geheim-12345")
+    [(pk, _state)] = stored_games(user, 1)
+    context = phone(browser, live_server, user, java_script_enabled=javascript)
+    visitor = phone(browser, live_server, java_script_enabled=javascript)
+    page, outside = context.new_page(), visitor.new_page()
+    try:
+        page.goto(f"{live_server.url}/ueben/spiel/{pk}/brett/")
+        share = page.get_by_role("button", name="Brett teilen")
+        share.focus()
+        page.keyboard.press("Enter")
+        link = page.locator(".board-share a")
+        expect(link).to_be_visible()
+        href = link.get_attribute("href") or ""
+        assert href.startswith("/ueben/spiel/geteilt/")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        shown = outside.goto(live_server.url + href)
+        assert shown is not None and shown.status == 200
+        expect(outside.get_by_role("heading", level=1)).to_have_text("Analysebrett")
+        expect(outside.locator('meta[name="robots"]')).to_have_attribute("content", "noindex, nofollow")
+        assert user.username not in outside.content()
+        revoke = page.get_by_role("button", name="Nicht mehr teilen")
+        revoke.focus()
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("button", name="Brett teilen")).to_be_visible()
+        gone = outside.goto(live_server.url + href)
+        assert gone is not None and gone.status == 404
+    finally:
+        context.close()
+        visitor.close()
