@@ -429,9 +429,9 @@ def accuracy(analysis: Analysis) -> dict[str, Any]:
     }
 
 
-GRAPH_WIDTH, GRAPH_HEIGHT = 340, 170
+GRAPH_WIDTH, GRAPH_HEIGHT = 340, 180
 """The graph's viewBox; it scales to the page's width."""
-_LEFT, _RIGHT, _TOP, _BOTTOM = 34, 10, 10, 32
+_LEFT, _RIGHT, _TOP, _BOTTOM = 34, 10, 20, 32
 _LINES = (30, 61, 90)
 """The declarer's Augen marked across the graph: 61 wins; 90 makes the defenders Schneider; at
 30 or fewer he is Schneider himself."""
