@@ -34,6 +34,9 @@ from skatschule.engine.solver import SearchAborted, solve, solve_state
 __all__ = [
     "MARKS",
     "SCHNEIDER_LINES",
+    "CLASSES",
+    "GOOD_AUGEN",
+    "INACCURATE_AUGEN",
     "Step",
     "Insight",
     "Analysis",
@@ -125,6 +128,14 @@ SCHNEIDER_LINES = (31, 90)
 """A side's Augen that decide a level: 31 escapes Schneider, 90 makes the other side Schneider."""
 
 
+CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
+"""What a decision cost, best first (:meth:`Analysis.quality`)."""
+GOOD_AUGEN = 3
+"""A card that loses at most this many Augen (and no level, no result) is still ``good``."""
+INACCURATE_AUGEN = 10
+"""Up to this many Augen lost (no level, no result) is an ``inaccuracy``; more is a ``mistake``."""
+
+
 @dataclass(frozen=True)
 class Analysis:
     """ "Hätte ich gewinnen können?" for one finished game (see :func:`analyse_plays`)."""
@@ -187,6 +198,52 @@ class Analysis:
         """Every card at ``step`` that keeps the game won for the learner's side (the board's ✓),
         not only the best ones."""
         return tuple(card for card, _value in step.values if self.card_wins(step, card))
+
+    def quality(self, step: Step) -> str | None:
+        """What a decision cost, one of :data:`CLASSES` (None: not valued, or a card in a game
+        whose result no card could change and whose Augen are unknown). With best play of both
+        sides, every card open, the learner's side's Augen:
+
+        - ``blunder``: the result given away (:attr:`Step.gave_away`);
+        - ``mistake``: a level given away (:meth:`mark` ``level``) or more than
+          :data:`INACCURATE_AUGEN` Augen lost;
+        - ``inaccuracy``: more than :data:`GOOD_AUGEN`, at most :data:`INACCURATE_AUGEN` Augen lost;
+        - ``good``: 1 to :data:`GOOD_AUGEN` Augen lost;
+        - ``best``: no Augen lost (or, without exact Augen, a card that keeps a won game won).
+        """
+        if step.gave_away:
+            return "blunder"
+        cost = step.cost
+        if cost is None:
+            return "best" if step.best and step.card in step.best else None
+        if cost == 0:
+            return "best"
+        if self.mark(step) == "level" or cost > INACCURATE_AUGEN:
+            return "mistake"
+        return "good" if cost <= GOOD_AUGEN else "inaccuracy"
+
+    def qualities(self) -> dict[str, int]:
+        """How many of the learner's decisions fall in each class (:data:`CLASSES`, all keys)."""
+        counts = dict.fromkeys(CLASSES, 0)
+        for step in self.steps:
+            found = self.quality(step)
+            if found is not None:
+                counts[found] += 1
+        return counts
+
+    @property
+    def accuracy(self) -> int | None:
+        """The learner's accuracy in percent: the share of his valued decisions that were
+        ``best`` or ``good`` (:meth:`quality`), rounded; None when none was valued."""
+        counts = self.qualities()
+        valued = sum(counts.values())
+        return None if not valued else round(100 * (counts["best"] + counts["good"]) / valued)
+
+    @property
+    def mistakes(self) -> int:
+        """The learner's mistakes and blunders (:meth:`quality`)."""
+        counts = self.qualities()
+        return counts["mistake"] + counts["blunder"]
 
     def step_at(self, index: int) -> Step | None:
         """The learner's decision before card ``index`` of the game, if it was his."""

@@ -82,11 +82,20 @@ class GamesFilter(forms.Form):
         required=False,
     )
 
+    fehler = forms.ChoiceField(choices=[("", ""), ("mit", ""), ("ohne", "")], required=False)
+    """Games with mistakes (or blunders) by the analysis, or analysed games without any."""
+
     def filters(self) -> tuple[bool | None, str]:
         if not self.is_valid():
             return None, ""
         result = self.cleaned_data.get("ergebnis") or ""
         return {"gewonnen": True, "verloren": False}.get(result), self.cleaned_data.get("spiel") or ""
+
+    def mistakes(self) -> bool | None:
+        """Only games with mistakes (True), only analysed games without (False), or all (None)."""
+        if not self.is_valid():
+            return None
+        return {"mit": True, "ohne": False}.get(self.cleaned_data.get("fehler") or "")
 
     def query(self) -> str:
         """The filter as a query string (``ergebnis=gewonnen&spiel=grand``, '' for none), for the
@@ -94,7 +103,7 @@ class GamesFilter(forms.Form):
         never the request's own text (an unknown value or parameter is dropped)."""
         if not self.is_valid():
             return ""
-        chosen = {name: self.cleaned_data.get(name) or "" for name in ("ergebnis", "spiel")}
+        chosen = {name: self.cleaned_data.get(name) or "" for name in ("ergebnis", "spiel", "fehler")}
         return urlencode({name: value for name, value in chosen.items() if value})
 
 

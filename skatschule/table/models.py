@@ -27,6 +27,14 @@ class TableGame(models.Model):
     """A card or bid was taken back: the game does not count for the lesson."""
     level = models.CharField(max_length=10, default="club")
     """The computer players' level (``beginner``, ``club``, ``strong``: engine.bots.BotLevel)."""
+    accuracy = models.PositiveSmallIntegerField(null=True, blank=True)
+    """The learner's accuracy in percent (:attr:`.analysis.Analysis.accuracy`), stored when the
+    game's analysis finishes (:func:`.reviews.record_review`); None before, or with nothing valued."""
+    mistakes = models.PositiveSmallIntegerField(null=True, blank=True)
+    """The learner's mistakes and blunders (:attr:`.analysis.Analysis.mistakes`), None before the analysis."""
+    share = models.UUIDField(null=True, blank=True, unique=True)
+    """The key of the game's public board (``/ueben/spiel/geteilt/<share>/``) while the learner
+    shares it (:func:`.reviews.share_game`); None when not shared or revoked."""
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

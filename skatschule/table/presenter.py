@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.formats import number_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from skatschule.engine import (
     SEATS,
@@ -31,7 +32,7 @@ from skatschule.engine.names import game_ref
 from skatschule.engine.names import render as render_names
 from skatschule.engine.scoring import side_won
 
-from .analysis import Analysis, Step
+from .analysis import CLASSES, GOOD_AUGEN, INACCURATE_AUGEN, Analysis, Step
 
 GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND, GameType.NULL)
 
@@ -231,9 +232,53 @@ class BoardGame:
     players: tuple[str, str, str] | None = None
 
 
+def _decision(
+    game: BoardGame, state: GameState, step: int, analysis: Analysis | None, kind: GameType | None
+) -> dict[str, Any]:
+    """The learner's decision before card ``step`` (``state`` is there): each legal card with
+    its value, the mark, "Hätte ich es wissen können?"."""
+    mistake = None if analysis is None else analysis.first_given_away
+    found = None if analysis is None else analysis.step_at(step)
+    legal = codes(state.legal_cards(), kind)
+    marks = (
+        [_mark(analysis, found, c) for c in legal]
+        if analysis is not None and found is not None and found.values
+        else [{"code": c, "augen": None, "wins": None, "played": c == game.plays[step].code} for c in legal]
+    )
+    played = game.plays[step].code
+    best = None
+    if found is not None and found.insight is not None and found.best:
+        best = max(found.best, key=found.insight.wins_with)
+    return {
+        "index": step,
+        "played": played,
+        "marks": marks,
+        "step": found,
+        "first_mistake": mistake is not None and found is not None and mistake.index == found.index,
+        "mark": None if analysis is None or found is None else analysis.mark(found),
+        "quality": None if analysis is None or found is None else analysis.quality(found),
+        "insight": None if found is None else found.insight,
+        "insight_best": best,
+        "played_share": None if found is None or found.insight is None else found.insight.share(played),
+        "best_share": None if best is None or found is None or found.insight is None else found.insight.share(best),
+    }
+
+
+def _trick_start(step: int) -> int:
+    """The first card on the table at ``step``: a full trick stays there until the next card."""
+    return step - 3 if step > 0 and step % 3 == 0 else step // 3 * 3
+
+
 def board_page(game: BoardGame, step: int, analysis: Analysis | None, speech: Speech, *, link: str) -> dict[str, Any]:
-    """The board at card ``step`` (0: before the first card). ``link``: the page's URL with
-    ``?`` or ``&`` ready for ``schritt=N``. Plays ``game.state`` back to ``step``."""
+    """The whole board, sent once, at card ``step`` (0: before the first card). ``link``: the
+    page's URL with ``?`` or ``&`` ready for ``schritt=N``. Plays ``game.state`` back to the
+    start and forward to its end again.
+
+    Every card is on the page once: each hand as dealt (a card carries the number of the card
+    of the game it became, ``played``: it is in the hand before that step), each card played
+    (on the table from :func:`_trick_start` to its own step), each trick, each of the
+    learner's decisions; ``steps`` says per step what shows (``board.js`` steps in the
+    browser; the server hides the rest, so that the page works without JavaScript)."""
     state = game.state
     total = len(game.plays)
     step = min(max(step, 0), total)
@@ -249,55 +294,68 @@ def board_page(game: BoardGame, step: int, analysis: Analysis | None, speech: Sp
         "verdict": verdict(state, game.learner, seat_name="" if game.players is None else speech.seat(game.learner)),
         "skat": skat_shown(state, seen=True),
     }
-    for _card in range(total - step):
+    tricks = trick_rows(state, speech)
+    for _card in range(total):
         state.pop()
+    played_at = {card.code: i for i, card in enumerate(game.plays)}
     names = game.players or ("", "", "")
     hands = [
         {
             "seat": speech.seat(s),
             "player": names[s],
             "mine": s == game.learner,
-            "to_move": state.to_move == s and step < total,
-            "cards": codes(state.hand(s), kind),
+            "cards": [
+                {"code": c, "played": played_at.get(c, total), "shown": played_at.get(c, total) >= step}
+                for c in codes(state.hand(s), kind)
+            ],
         }
         for s in range(3)
     ]
-    done = step > 0 and step % 3 == 0
-    if done:
-        last = state.tricks[-1]
-        on_table = [{"seat": speech.seat(last.seat_of(i)), "code": c.code} for i, c in enumerate(last.cards)]
-        taker: str | None = speech.seat(last.winner)
-    else:
-        on_table = [{"seat": speech.seat((state.leader + i) % 3), "code": c.code} for i, c in enumerate(state.trick)]
-        taker = None
-    decision: dict[str, Any] | None = None
-    mistake = None if analysis is None else analysis.first_given_away
-    if step < total and state.to_move == game.learner:
-        found = None if analysis is None else analysis.step_at(step)
-        legal = codes(state.legal_cards(), kind)
-        marks = (
-            [_mark(analysis, found, c) for c in legal]
-            if analysis is not None and found is not None and found.values
-            else [{"code": c, "augen": None, "wins": None, "played": c == game.plays[step].code} for c in legal]
+    steps: list[dict[str, Any]] = []
+    table: list[dict[str, Any]] = []
+    decisions_at: list[dict[str, Any]] = []
+    for index in range(total + 1):
+        done = index > 0 and index % 3 == 0
+        trick_no = max(index // 3, 1) if done else index // 3 + 1  # a full trick still on the table is its own
+        steps.append(
+            {
+                "step": index,
+                "url": f"{link}schritt={index}",
+                "title": _("Karte %(step)s von %(total)s · Stich %(trick)s")
+                % {"step": index, "total": total, "trick": trick_no},
+                "table": (
+                    _("Der volle Stich: %(seat)s bekommt ihn") % {"seat": tricks[index // 3 - 1]["winner"]}
+                    if done
+                    else _("Der Stich auf dem Tisch")
+                ),
+                "from": _trick_start(index),
+                "tricks": index // 3 - 1 if done else index // 3,
+                "to_move": None if index == total else state.to_move,
+                "nav": [
+                    0,
+                    (index - 1) // 3 * 3 if index else 0,
+                    max(index - 1, 0),
+                    min(index + 1, total),
+                    min((index // 3 + 1) * 3, total),
+                    total,
+                ],
+            }
         )
-        played = game.plays[step].code
-        best = None
-        if found is not None and found.insight is not None and found.best:
-            best = max(found.best, key=found.insight.wins_with)
-        decision = {
-            "played": played,
-            "marks": marks,
-            "step": found,
-            "first_mistake": mistake is not None and found is not None and mistake.index == found.index,
-            "mark": None if analysis is None or found is None else analysis.mark(found),
-            "insight": None if found is None else found.insight,
-            "insight_best": best,
-            "played_share": None if found is None or found.insight is None else found.insight.share(played),
-            "best_share": None if best is None or found is None or found.insight is None else found.insight.share(best),
-        }
-    trick_no = max(step // 3, 1) if done else step // 3 + 1  # a full trick still on the table is its own
-    prev_trick = (step - 1) // 3 * 3 if step else 0
-    next_trick = min((step // 3 + 1) * 3, total)
+        if index == total:
+            break
+        if state.to_move == game.learner:
+            decisions_at.append(_decision(game, state, index, analysis, kind))
+        card = game.plays[index]
+        table.append({"index": index, "seat": speech.seat(state.to_move or 0), "code": card.code})
+        state.play(card)
+    now = steps[step]
+    for t, trick in enumerate(tricks):
+        trick["shown"] = t < now["tricks"]
+    for played in table:
+        played["shown"] = now["from"] <= played["index"] < step
+    for hand, seat in zip(hands, range(3), strict=True):
+        hand["to_move"] = now["to_move"] == seat
+    decision = next((d for d in decisions_at if d["index"] == step), None)
     decisions = []
     if analysis is not None:
         for s in analysis.steps:
@@ -309,34 +367,134 @@ def board_page(game: BoardGame, step: int, analysis: Analysis | None, speech: Sp
                     "wins": analysis.card_wins(s, s.card),
                     "gave_away": s.gave_away,
                     "mark": analysis.mark(s),
+                    "quality": analysis.quality(s),
                     "cost": s.cost,
                     "current": s.index == step,
                     "url": f"{link}schritt={s.index}",
                 }
             )
+    nav = dict(zip(("first", "prev_trick", "prev", "next", "next_trick", "last"), now["nav"], strict=True))
     return {
         **header,
         "step": step,
         "total": total,
-        "trick_no": trick_no,
+        "title": now["title"],
+        "table_title": now["table"],
         "hands": hands,
-        "on_table": on_table,
-        "taker": taker,
-        "tricks": trick_rows(state, speech)[: -1 if done else None],
+        "on_table": table,
+        "table_shown": any(p["shown"] for p in table),
+        "tricks": tricks,
+        "tricks_shown": now["tricks"] > 0,
         "decision": decision,
+        "decisions_at": decisions_at,
         "decisions": decisions,
-        "mistake": mistake,
+        "steps": steps,
+        "mistake": None if analysis is None else analysis.first_given_away,
         "learner_declares": state.declarer == game.learner,
         "learner": speech.seat(game.learner),
-        "nav": {
-            "first": f"{link}schritt=0",
-            "prev_trick": f"{link}schritt={prev_trick}",
-            "prev": f"{link}schritt={max(step - 1, 0)}",
-            "next": f"{link}schritt={min(step + 1, total)}",
-            "next_trick": f"{link}schritt={next_trick}",
-            "last": f"{link}schritt={total}",
-        },
+        "nav": {name: f"{link}schritt={n}" for name, n in nav.items()},
+        "graph": None if analysis is None else graph(analysis, total, link=link, step=step),
+        "accuracy": None if analysis is None else accuracy(analysis),
         "null": kind is GameType.NULL,
         "need": None if analysis is None else analysis.need,
         "analysed": analysis is not None,
+    }
+
+
+# -- accuracy and the graph over the game -----------------------------------------------------
+
+
+def quality_names() -> dict[str, str]:
+    """The classes of :meth:`Analysis.quality`, in the page's language."""
+    return {
+        "best": _("beste Karte"),
+        "good": _("gut"),
+        "inaccuracy": _("ungenau"),
+        "mistake": pgettext("Genauigkeit", "Fehler"),
+        "blunder": _("grober Fehler"),
+    }
+
+
+def accuracy(analysis: Analysis) -> dict[str, Any]:
+    """The learner's accuracy (:attr:`Analysis.accuracy`) and how many decisions fell in each class."""
+    counts = analysis.qualities()
+    names = quality_names()
+    return {
+        "figure": analysis.accuracy,
+        "valued": sum(counts.values()),
+        "mistakes": analysis.mistakes,
+        "classes": [{"name": name, "label": names[name], "count": counts[name]} for name in CLASSES],
+        "good_augen": GOOD_AUGEN,
+        "inaccurate_augen": INACCURATE_AUGEN,
+    }
+
+
+GRAPH_WIDTH, GRAPH_HEIGHT = 340, 180
+"""The graph's viewBox; it scales to the page's width."""
+_LEFT, _RIGHT, _TOP, _BOTTOM = 34, 10, 20, 32
+_LINES = (30, 61, 90)
+"""The declarer's Augen marked across the graph: 61 wins; 90 makes the defenders Schneider; at
+30 or fewer he is Schneider himself."""
+
+
+def graph(analysis: Analysis, total: int, *, link: str, step: int) -> dict[str, Any] | None:
+    """The declarer's Augen with best play of both sides, every card open, after each card
+    the analysis valued (before and after each of the learner's cards), as coordinates of an
+    inline SVG; a point is a link to its step, the learner's costly cards are marked
+    (:meth:`Analysis.quality`). None in Null or when no card got exact Augen."""
+    if analysis.null or total == 0:
+        return None
+
+    def declarer(own: int) -> int:
+        return own if analysis.learner_declares else 120 - own
+
+    augen: dict[int, int] = {}
+    for s in analysis.steps:
+        if s.before is not None:
+            augen.setdefault(s.index, declarer(s.before))
+        if s.after is not None:
+            augen[s.index + 1] = declarer(s.after)
+    if not augen:
+        return None
+    width = GRAPH_WIDTH - _LEFT - _RIGHT
+    height = GRAPH_HEIGHT - _TOP - _BOTTOM
+
+    def x(card: int) -> float:
+        return round(_LEFT + width * card / total, 1)
+
+    def y(value: int) -> float:
+        return round(_TOP + height * (120 - value) / 120, 1)
+
+    names = quality_names()
+    marked = {s.index + 1: analysis.quality(s) for s in analysis.steps}
+    dots = []
+    for card, value in sorted(augen.items()):
+        quality = marked.get(card)
+        costly = quality in ("inaccuracy", "mistake", "blunder")
+        title = _("Nach Karte %(card)s: Alleinspieler %(augen)s Augen") % {"card": card, "augen": value}
+        dots.append(
+            {
+                "step": min(card, total),
+                "x": x(card),
+                "y": y(value),
+                "url": f"{link}schritt={min(card, total)}",
+                "quality": quality if costly else "",
+                "title": f"{title} · {names[quality]}" if costly and quality else title,
+            }
+        )
+    return {
+        "width": GRAPH_WIDTH,
+        "height": GRAPH_HEIGHT,
+        "left": _LEFT,
+        "right": GRAPH_WIDTH - _RIGHT,
+        "top": _TOP,
+        "bottom": _TOP + height,
+        "line": " ".join(f"{d['x']},{d['y']}" for d in dots),
+        "dots": dots,
+        "y_ticks": [{"label": v, "y": y(v), "line": v in _LINES, "win": v == 61} for v in (0, 30, 61, 90, 120)],
+        "x_ticks": [{"label": c, "x": x(c)} for c in range(0, total + 1, 3)],
+        "steps": [x(c) for c in range(total + 1)],
+        "now": x(step),
+        "label_y": GRAPH_HEIGHT - 4,
+        "middle": round(_LEFT + width / 2, 1),
     }

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_board
 
 app_name = "table"
 urlpatterns = [
@@ -16,4 +16,6 @@ urlpatterns = [
     path("<int:pk>/analyse/", views.stored_analysis, name="stored_analysis"),
     path("<int:pk>/brett/", views.stored_board, name="stored_board"),
     path("<int:pk>/export.sgf", views.stored_export, name="stored_export"),
+    path("<int:pk>/teilen/", views_board.share, name="share"),
+    path("geteilt/<uuid:token>/", views_board.shared, name="shared"),
 ]

@@ -31,6 +31,7 @@ from . import moments, presenter, selectors, services, work
 from .analysis import Analysis
 from .forms import LEVELS, GamesFilter, IssExerciseForm, IssPasteForm, MoveForm, OuvertForm, number
 from .models import TableGame
+from .reviews import record_review
 from .signals import records_imported
 
 _ISS_KEY = "table_iss"
@@ -198,7 +199,8 @@ def games(request: HttpRequest) -> HttpResponse:
     """ "Meine Spiele": the signed-in user's finished games, filtered by result and game."""
     form = GamesFilter(request.GET)
     won, game = form.filters()
-    rows = selectors.games_of(request.user, won=won, game=game)
+    mistakes = form.mistakes()
+    rows = selectors.games_of(request.user, won=won, game=game, mistakes=mistakes)
     return render(
         request,
         "table/games.html",
@@ -208,7 +210,8 @@ def games(request: HttpRequest) -> HttpResponse:
             "game": game,
             "games": _speech(request).games(),
             "levels": LEVELS,
-            "filtered": won is not None or game,
+            "mistakes": mistakes,
+            "filtered": won is not None or game or mistakes is not None,
             "query": form.query(),  # carried to each game's page and back (its "Zurück" link)
         },
     )
@@ -313,6 +316,9 @@ def _board(
         found, job = _analysed(request, key, payload)
     except jobs.LimitReached as exc:
         return _too_much(request, exc)
+    stored = extra.get("stored")
+    if found is not None and stored is not None and stored.mistakes is None:  # analysed before it was stored
+        record_review(seed=stored.seed, seat=stored.seat, moves=stored.moves, analysis=found)
     step = number(request.GET.get("schritt"))
     context = presenter.board_page(game, step, found, _speech(request), link=link)
     context.update(back=back, job=job, **extra)

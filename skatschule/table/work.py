@@ -13,7 +13,7 @@ from typing import Any
 
 from skatschule.engine import SkatError
 
-from . import services
+from . import reviews, services
 
 __all__ = ["KINDS", "key_of", "table_payload", "run_analysis", "run_hint", "run_bots", "run_ouvert"]
 
@@ -47,6 +47,8 @@ def run_analysis(payload: dict[str, Any]) -> dict[str, Any]:
         found = services.analyse_record(str(payload["record"]), seat=int(payload["seat"]), insights=True)
     else:
         found = services.analyse(table=_table(payload), insights=True)
+        if found is not None:  # "Meine Spiele" lists the accuracy of a stored game
+            reviews.record_review(seed=payload["seed"], seat=payload["seat"], moves=payload["moves"], analysis=found)
     return {"analysis": None if found is None else found.as_json()}
 
 

@@ -97,7 +97,11 @@ def test_the_board_steps_card_by_card_with_every_hand_open_and_marks_each_legal_
     probe = _position(table, state, step)
     page = client.get(URL + "brett/", {"schritt": step}).content.decode()
     solved = solve_state(probe)
-    marks = re.findall(r'<ul class="board-marks">(.*?)</ul>', page, flags=re.S)
+    # the whole game is on the page once; the decision of this step is the one not hidden
+    shown = re.findall(r'<section class="board-decision" data-decision="(\d+)"([^>]*)>(.*?)</section>', page, re.S)
+    assert [int(index) for index, _attrs, _body in shown] == own_steps
+    assert [index for index, attrs, _body in shown if "hidden" not in attrs] == [str(step)]
+    marks = re.findall(r'<ul class="board-marks">(.*?)</ul>', {i: b for i, _a, b in shown}[str(step)], re.S)
     assert marks, page
     items = re.findall(r"<li class=\"([^\"]*)\">(.*?)</li>", marks[0], flags=re.S)
     assert len(items) == len(probe.legal_cards())
@@ -110,6 +114,14 @@ def test_the_board_steps_card_by_card_with_every_hand_open_and_marks_each_legal_
         assert ("mark-win" in classes) == (own >= own_need)
         assert ("✓" in body) == (own >= own_need) and ("✗" in body) == (own < own_need)
         assert ("mark-played" in classes) == (card == plays[step])
+
+
+def _shown_decision(page: str) -> str:
+    """The one decision of the page's board that is not hidden (the whole game is on the page)."""
+    shown = re.findall(r'<section class="board-decision" data-decision="\d+"([^>]*)>(.*?)</section>', page, re.S)
+    bodies = [body for attrs, body in shown if "hidden" not in attrs]
+    assert len(bodies) == 1
+    return str(bodies[0])
 
 
 def _order(state: GameState, card: Any) -> int:
@@ -125,7 +137,7 @@ def test_the_board_names_the_first_mistake_and_how_many_deals_were_sampled(clien
     found = services.analyse(table=table, state=state, insights=True)
     assert found is not None
     for step in found.steps:
-        page = client.get(URL + "brett/", {"schritt": step.index}).content.decode()
+        page = _shown_decision(client.get(URL + "brett/", {"schritt": step.index}).content.decode())
         assert ("Ergebnis verschenkt, der erste solche Fehler" in page) == (step is found.first_given_away)
         insight = step.insight
         assert insight is not None and insight.tried <= 4
