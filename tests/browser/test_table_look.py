@@ -13,9 +13,10 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from skatschule.cards.context_processors import DECK_COOKIE
-from skatschule.engine import Phase, sort_hand
+from skatschule.engine import sort_hand
 from skatschule.table import services
 from skatschule.table.services import Table
+from tests.table.stored import after_a_bots_trick
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,20 +26,7 @@ BOXES = (".seat-left", ".seat-right", ".table-middle", ".last-trick", ".seat-bot
 
 @cache
 def _after_a_bots_trick() -> Table:
-    """A game where the learner defends and is to play after the bots completed a trick and one
-    of them led again: the learner has seen none of that trick's end."""
-    for seed in range(200):
-        table = services.new_table(seed=seed)
-        state = services.replay(table)
-        while state.phase is Phase.AUCTION and state.to_move == table.seat:
-            state = services.play(table=table, action="pass", state=state)
-        while state.phase is Phase.PLAY and state.to_move == table.seat:
-            last = state.tricks[-1] if state.tricks else None
-            if last is not None and last.winner != table.seat and state.trick and len(state.tricks) >= 2:
-                return table
-            card = sort_hand(state.legal_cards())[0]
-            state = services.play(table=table, action="card", value=card.code, state=state)
-    pytest.fail("no seed in 200 let the bots take a trick and lead again")
+    return after_a_bots_trick()
 
 
 def _seated(browser: Browser, live_server: LiveServer, *, width: int, deck: str, **options: Any) -> BrowserContext:
