@@ -6,7 +6,7 @@ temporary directory, ``table-look*``), the hand as a toolbar and "Neues Spiel" a
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -17,6 +17,9 @@ from skatschule.engine import sort_hand
 from skatschule.table import services
 from skatschule.table.services import Table
 from tests.table.stored import after_a_bots_trick
+
+if TYPE_CHECKING:
+    from playwright._impl._api_structures import FloatRect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,13 +57,13 @@ def _seated(browser: Browser, live_server: LiveServer, *, width: int, deck: str,
     return context
 
 
-def _box(page: Page, selector: str) -> dict[str, float]:
+def _box(page: Page, selector: str) -> FloatRect:
     box = page.locator(selector).first.bounding_box()
     assert box is not None, f"{selector} is not shown"
     return box
 
 
-def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+def _overlap(a: FloatRect, b: FloatRect) -> bool:
     return (
         a["x"] < b["x"] + b["width"] - 0.5
         and b["x"] < a["x"] + a["width"] - 0.5

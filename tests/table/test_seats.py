@@ -82,6 +82,7 @@ def test_the_page_shows_the_last_trick_and_asks_before_the_hand(client: Client) 
     shown = page.split('class="last-trick', 1)[1].split("</section>", 1)[0]
     assert re.findall(r'data-card="(\w+)"', shown) == [c.code for c in state.tricks[-1].cards]
     assert 'role="toolbar"' in page
+    assert page.count('<ol class="auction-steps">') == 1  # the auction as it happened, after it too
     assert re.search(r'<button name="value"[^>]* autofocus', page)  # the keyboard starts on a card
     # "Neues Spiel" without JavaScript: the question first, the keyboard on it, not on a card
     page = client.post(URL, {"action": "new"}).content.decode()
@@ -89,3 +90,17 @@ def test_the_page_shows_the_last_trick_and_asks_before_the_hand(client: Client) 
     assert asked < page.index('class="felt"') < page.index('class="table-hand"')
     assert not re.search(r'<button name="value"[^>]* autofocus', page)
     assert page.count(" autofocus") == 1
+
+
+@pytest.mark.django_db
+def test_the_table_speaks_english(client: Client) -> None:
+    table = after_a_bots_trick()
+    session = client.session
+    session[services.SESSION_KEY] = table.as_session()
+    session.save()
+    client.cookies["django_language"] = "en"
+    page = client.get(URL).content.decode()
+    for words in ("Last trick (no. ", "takes the trick", "Defender", "Declarer", "You", "Your cards: choose with"):
+        assert words in page, words
+    for german in ("Letzter Stich", "nimmt den Stich", "Gegenspieler", "Deine Karten: mit"):
+        assert german not in page, german
