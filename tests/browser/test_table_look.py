@@ -102,6 +102,9 @@ def test_the_table_has_seats_the_last_trick_and_nothing_overlaps_or_leaves_the_s
             f"{names[last.winner]} nimmt den Stich ({last.points} Augen)"
         )
         expect(page.locator(".last-trick")).to_be_in_viewport()
+        # asked for less motion: nothing moves
+        for moving in (".table-trick figure", ".last-cards"):
+            assert page.locator(moving).first.evaluate("e => getComputedStyle(e).animationName") == "none"
         on_table = page.locator(".table-trick [data-card]")
         assert on_table.evaluate_all("cs => cs.map(c => c.dataset.card)") == [c.code for c in state.trick]
         # nothing off-screen sideways, no box over another, the trick's cards inside the middle
