@@ -75,11 +75,7 @@ def trick_rows(state: GameState, speech: Speech) -> list[dict[str, Any]]:
 
 
 def auction_steps(state: GameState, seat: int, speech: Speech) -> list[dict[str, Any]]:
-    steps = []
-    for move in state.auction.moves:
-        said = str(move.value) if isinstance(move, Bid) else _("ja") if isinstance(move, Hold) else _("passe")
-        steps.append({"seat": speech.seat(move.seat), "said": said, "mine": move.seat == seat})
-    return steps
+    return [{"seat": speech.seat(s), "said": said, "mine": s == seat} for s, said in auction_words(state)]
 
 
 def skat_shown(state: GameState, *, seen: bool) -> dict[str, list[str]]:
@@ -152,6 +148,122 @@ def declared_verdict(declarer_won: bool, score: int, *, declares: bool | None, s
     }
 
 
+PLACES = ("bottom", "left", "right")
+"""Where a seat sits seen from the learner: the learner at the bottom, the next to play (the
+seat to the left, :attr:`skatschule.engine.Seat.next`) on the left, the one after on the right."""
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat round the table as the learner sees it (:func:`seats`)."""
+
+    seat: int
+    name: str
+    """The seat's name (Vorhand, Mittelhand, Hinterhand)."""
+    player: str
+    """"Du" or "Computer"."""
+    place: str
+    """``bottom`` (the learner), ``left`` or ``right``: one of :data:`PLACES`."""
+    role: str
+    """Alleinspieler or Gegenspieler once a game is declared, else empty."""
+    deals: bool
+    """With three at the table the dealer is Hinterhand."""
+    said: tuple[str, ...]
+    """What the seat said in the auction, in order."""
+    cards_left: int
+    to_move: bool
+
+    @property
+    def backs(self) -> range:
+        """One card back per card in the seat's hand (drawn, not named)."""
+        return range(self.cards_left)
+
+
+@dataclass(frozen=True)
+class PlayedCard:
+    code: str
+    seat: str
+    place: str
+
+
+@dataclass(frozen=True)
+class LastTrick:
+    """The trick completed last: it stays on show until the next one is completed."""
+
+    number: int
+    cards: tuple[PlayedCard, ...]
+    winner: str
+    winner_place: str
+    points: int
+
+
+def place_of(seat: int, learner: int) -> str:
+    """Where ``seat`` sits for the learner at ``learner`` (:data:`PLACES`)."""
+    return PLACES[(seat - learner) % 3]
+
+
+def seats(state: GameState, learner: int, speech: Speech) -> tuple[SeatView, ...]:
+    """The three seats for the table, left, right and the learner last (reads ``state`` only)."""
+    said: dict[int, list[str]] = {0: [], 1: [], 2: []}
+    for step in auction_words(state):
+        said[step[0]].append(step[1])
+    over = state.is_over()
+    views = []
+    for s in ((learner + 1) % 3, (learner + 2) % 3, learner):
+        role = ""
+        if state.declarer is not None:
+            role = _("Alleinspieler") if s == state.declarer else _("Gegenspieler")
+        views.append(
+            SeatView(
+                seat=s,
+                name=speech.seat(s),
+                player=_("Du") if s == learner else _("Computer"),
+                place=place_of(s, learner),
+                role=role,
+                deals=s == 2,
+                said=tuple(said[s]),
+                cards_left=len(state.hand(s)),
+                to_move=not over and state.to_move == s,
+            )
+        )
+    return tuple(views)
+
+
+def trick_on_table(state: GameState, learner: int, speech: Speech) -> tuple[PlayedCard, ...]:
+    """The cards of the trick under way, in the order played, each with its seat's place."""
+    seat_of = [(state.leader + i) % 3 for i in range(len(state.trick))]
+    return tuple(
+        PlayedCard(c.code, speech.seat(s), place_of(s, learner)) for s, c in zip(seat_of, state.trick, strict=True)
+    )
+
+
+def last_trick(state: GameState, learner: int, speech: Speech) -> LastTrick | None:
+    """The trick completed last (None before the first is complete): lichess shows the last
+    move, BBO the last trick; here the bots may have completed it and led again meanwhile."""
+    if not state.tricks:
+        return None
+    trick = state.tricks[-1]
+    return LastTrick(
+        number=len(state.tricks),
+        cards=tuple(
+            PlayedCard(c.code, speech.seat(trick.seat_of(i)), place_of(trick.seat_of(i), learner))
+            for i, c in enumerate(trick.cards)
+        ),
+        winner=speech.seat(trick.winner),
+        winner_place=place_of(trick.winner, learner),
+        points=trick.points,
+    )
+
+
+def auction_words(state: GameState) -> list[tuple[int, str]]:
+    """Each word of the auction as (seat, what was said), in order."""
+    words = []
+    for move in state.auction.moves:
+        said = str(move.value) if isinstance(move, Bid) else _("ja") if isinstance(move, Hold) else _("passe")
+        words.append((int(move.seat), said))
+    return words
+
+
 def table_page(table: Any, state: GameState, speech: Speech) -> dict[str, Any]:
     """The table at /ueben/spiel/ for ``table`` (services.Table) standing at ``state``."""
     seat = table.seat
@@ -183,7 +295,10 @@ def table_page(table: Any, state: GameState, speech: Speech) -> dict[str, Any]:
         "declarer": None if state.declarer is None else speech.seat(state.declarer),
         "i_declare": state.declarer == seat,
         "contract": speech.contract(state.contract),
-        "trick": [{"seat": speech.seat((state.leader + i) % 3), "code": c.code} for i, c in enumerate(state.trick)],
+        "trick": trick_on_table(state, seat, speech),
+        "last_trick": last_trick(state, seat, speech),
+        "seats": seats(state, seat, speech),
+        "skat_face_down": state.phase in (Phase.AUCTION, Phase.SKAT) and not state.is_over(),
         "tricks": trick_rows(state, speech),
         "to_move": None if state.to_move is None else speech.seat(state.to_move),
         "games": speech.games(),

@@ -37,3 +37,22 @@ def stored_games(user: User, count: int) -> list[tuple[int | None, GameState]]:
         if len(stored) == count:
             return stored
     raise AssertionError(f"fewer than {count} deals were played out")
+
+
+def after_a_bots_trick() -> services.Table:
+    """A game (the club bots) where the learner defends and is to play after the bots completed
+    a trick and one of them led again: the learner has not seen that trick end. Dealt from seed 0 on."""
+    from skatschule.engine import sort_hand
+
+    for seed in range(200):
+        table = services.new_table(seed=seed)
+        state = services.replay(table)
+        while state.phase is Phase.AUCTION and state.to_move == table.seat:
+            state = services.play(table=table, action="pass", state=state)
+        while state.phase is Phase.PLAY and state.to_move == table.seat:
+            last = state.tricks[-1] if state.tricks else None
+            if last is not None and last.winner != table.seat and state.trick and len(state.tricks) >= 2:
+                return table
+            card = sort_hand(state.legal_cards())[0]
+            state = services.play(table=table, action="card", value=card.code, state=state)
+    raise AssertionError("no seed in 200 let the bots take a trick and lead again")
