@@ -83,8 +83,11 @@ def test_a_whole_game_at_each_level(browser: Browser, site: str, level: str) -> 
             if not _move(page):
                 break
         expect(page.locator("#table-result")).to_be_visible()
-        # only the strong level's cards go to the worker and come back through an event stream
-        assert bool(thought) == (level == "strong")
+        # only the strong level's cards go to the worker and come back through an event stream; a
+        # strong game need not have one (a passed-in deal, forced cards): the cut-connection tests
+        # below look for one on purpose
+        if level != "strong":
+            assert thought == []
     finally:
         context.close()
 
