@@ -6,10 +6,10 @@ Never run ``playwright install``: .ci/run installs chromium with apt.
 Fast tests only: ``.venv/bin/pytest -m "not browser"``.
 
 ``@pytest.mark.postgres`` tests need the default database to be PostgreSQL and are skipped
-otherwise. ``make test`` runs the suite on SQLite (they are skipped), then, when
-``SKATSCHULE_TEST_POSTGRES`` (or a postgres ``DATABASE_URL``) is set, the postgres-marked
-tests once more with ``DATABASE_URL`` pointing at PostgreSQL (pytest-django creates and
-drops the test database).
+otherwise. When ``SKATSCHULE_TEST_POSTGRES`` (or a postgres ``DATABASE_URL``) is set,
+``make test`` runs every test but the browser tests with ``DATABASE_URL`` pointing at
+PostgreSQL (production's database; pytest-django creates and drops the test database), then
+the browser tests on SQLite; otherwise the whole suite on SQLite (the postgres tests skipped).
 """
 
 from __future__ import annotations
