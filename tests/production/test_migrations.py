@@ -62,12 +62,6 @@ def test_migrations_forward_on_demo_data() -> None:
     _roll_back_and_forward()
 
 
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
-def test_migrations_forward_on_demo_data_postgres() -> None:
-    _roll_back_and_forward()
-
-
 @pytest.mark.django_db
 def test_demo_data_is_repeatable() -> None:
     call_command("demo_data", users=2, answers=5, verbosity=0)
