@@ -6,10 +6,10 @@ Never run ``playwright install``: .ci/run installs chromium with apt.
 Fast tests only: ``.venv/bin/pytest -m "not browser"``.
 
 ``@pytest.mark.postgres`` tests need the default database to be PostgreSQL and are skipped
-otherwise. ``make test`` runs the suite on SQLite (they are skipped), then, when
-``SKATSCHULE_TEST_POSTGRES`` (or a postgres ``DATABASE_URL``) is set, the postgres-marked
-tests once more with ``DATABASE_URL`` pointing at PostgreSQL (pytest-django creates and
-drops the test database).
+otherwise. When ``SKATSCHULE_TEST_POSTGRES`` (or a postgres ``DATABASE_URL``) is set,
+``make test`` runs every test but the browser tests with ``DATABASE_URL`` pointing at
+PostgreSQL (production's database; pytest-django creates and drops the test database), then
+the browser tests on SQLite; otherwise the whole suite on SQLite (the postgres tests skipped).
 """
 
 from __future__ import annotations
@@ -183,13 +183,10 @@ SLOW_TESTS = (
     "tests/home/test_translations.py::test_every_python_interface_string_has_an_english_translation",
     "tests/learners/test_learners.py::test_reminder_goes_once_per_period_through_the_jobs_api",
     "tests/operations/test_cache_breaker.py::test_a_hung_redis_costs_at_most_one_timeout_per_interval",
-    "tests/operations/test_demo_data.py::test_demo_teacher_with_class_and_quiz_can_log_in",
-    "tests/operations/test_demo_data.py::test_no_teacher_when_asked_for_none",
     "tests/operations/test_outages.py",
     "tests/production/test_deploy.py",
     "tests/production/test_fuzz.py::test_every_endpoint_with_forged_values",
     "tests/production/test_fuzz.py::test_malformed_imports_never_give_a_server_error",
-    "tests/production/test_migrations.py::test_demo_data_is_repeatable",
     "tests/puzzles/test_pages.py::test_junk_cards_are_a_400_and_lose_nothing",
     "tests/puzzles/test_pages.py::test_no_page_shows_the_hidden_hands",
     "tests/puzzles/test_shipped.py::test_every_shipped_puzzle_has_exactly_one_solution",

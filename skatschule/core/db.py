@@ -8,10 +8,16 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TypeVar
 
-from django.db import OperationalError, connection, transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.http import HttpRequest, HttpResponse
 
-__all__ = ["retry_when_locked", "streaming_reads"]
+__all__ = ["is_outage", "retry_when_locked", "streaming_reads"]
+
+# PostgreSQL's SQLSTATEs of a server that is not there: class 08 (connection exception), the
+# server shutting down, crashed or starting up (57P01-57P03), no connection slot free (53300).
+_OUTAGE_SQLSTATES = ("08", "57P01", "57P02", "57P03", "53300")
+# SQLite's primary result codes of a file that cannot be used: BUSY, LOCKED, CANTOPEN, IOERR.
+_OUTAGE_SQLITE_CODES = frozenset({5, 6, 14, 10})
 
 _Request = TypeVar("_Request", bound=HttpRequest)
 
@@ -26,6 +32,26 @@ def streaming_reads() -> AbstractContextManager[object]:
     ``transaction_mode=IMMEDIATE`` it would hold the write lock for the whole download.
     """
     return transaction.atomic() if connection.vendor == "postgresql" else nullcontext()
+
+
+def is_outage(exc: BaseException) -> bool:
+    """Whether a database error means the database cannot be reached (refused, lost, restarting,
+    busy): a clean 503 then, and the request may be tried again.
+
+    Every other error (a unique violation, a bad query, a deadlock, a statement timeout) is a
+    fault of the site: a 500, logged with its traceback. psycopg raises a client-side failure
+    (refused, lost connection) without a SQLSTATE; the server's errors carry one.
+    """
+    if isinstance(exc, InterfaceError):
+        return True
+    if not isinstance(exc, OperationalError):
+        return False
+    cause = exc.__cause__
+    code = getattr(cause, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in _OUTAGE_SQLITE_CODES
+    state = getattr(cause, "sqlstate", None)
+    return state is None or str(state).startswith(_OUTAGE_SQLSTATES)
 
 
 def retry_when_locked(

@@ -85,7 +85,8 @@ def site_user(*, lti_user: LtiUser) -> User:
     They sign in only through the LMS (no password). Names come from the launch; no e-mail is kept.
     """
     with transaction.atomic():
-        locked = LtiUser.objects.select_for_update().select_related("auth_user").get(pk=lti_user.pk)
+        # of=("self",): PostgreSQL cannot lock the nullable side of the outer join to auth_user
+        locked = LtiUser.objects.select_for_update(of=("self",)).select_related("auth_user").get(pk=lti_user.pk)
         known: User | None = locked.auth_user
         if known is not None:
             return known

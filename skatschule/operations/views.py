@@ -7,9 +7,11 @@
 - ``/readyz`` (readiness): runs ``SELECT 1``; 200 "ready", or 503 "database unavailable" when
   the database cannot be reached (a load balancer stops sending visitors to this server).
   ``/healthz?db=1`` is the older spelling of the same check.
-- :func:`server_error` is the site's ``handler500``: an uncaught database error (the database
-  is unreachable or went away) becomes a clean 503 page with ``Retry-After``; anything else
-  stays a 500. Neither page touches the database or the session.
+- :func:`server_error` is the site's ``handler500``: a database that cannot be reached
+  (refused, lost, restarting: :func:`~skatschule.core.db.is_outage`) becomes a clean 503 page
+  with ``Retry-After``; anything else, other database errors too (a unique violation, a bad
+  query), is a fault of the site: the 500 page, logged by Django as an error with its
+  traceback. Neither page touches the database or the session.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseServerError
 from django.template import loader
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+
+from skatschule.core.db import is_outage
 
 log = logging.getLogger(__name__)
 
@@ -59,9 +63,9 @@ def readyz(request: HttpRequest) -> HttpResponse:
 
 
 def server_error(request: HttpRequest, template_name: str = "503.html") -> HttpResponse:
-    """``handler500``: 503 with a self-contained page when the cause is a database error."""
+    """``handler500``: 503 with a self-contained page when the database cannot be reached."""
     exc = sys.exc_info()[1]
-    if isinstance(exc, DatabaseError):
+    if exc is not None and is_outage(exc):
         log.error("database unavailable: %s", exc)
         body = loader.get_template(template_name).render({})  # no request: no session, no user
         response = HttpResponse(body, status=503)

@@ -25,6 +25,7 @@ from skatschule.engine.errors import SkatError
 from skatschule.engine.game import Declare, Discard, Move, PickUp, Play
 from skatschule.engine.scoring import game_value, matadors_in_mask
 from tests.present import present
+from tests.traced import traced_first
 
 
 def _play_to(seed: int, rng: random.Random) -> GameState | None:
@@ -96,7 +97,7 @@ def test_swapping_hidden_cards_never_changes_a_choice_over_1000_deals() -> None:
     hint and the bots read only the seat's view."""
     rng = random.Random(25)
     compared = {level: 0 for level in QUICK}
-    for seed in range(1000):
+    for seed in traced_first(range(1000)):
         state = _play_to(seed, rng)
         if state is None:
             continue

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_demo_teacher_with_class_and_quiz_can_log_in() -> None:
-    call_command("demo_data", users=2, answers=3, password="demo-passwort-123", verbosity=0)
+    call_command("demo_data", users=2, answers=3, password="demo-passwort-123", verbosity=0, no_play=True)
     teacher = get_user_model().objects.get(username="lehrkraft")
     assert is_teacher(teacher)
     classroom = Classroom.objects.get(teacher=teacher)
@@ -31,12 +31,12 @@ def test_demo_teacher_with_class_and_quiz_can_log_in() -> None:
     student = Client()
     assert student.login(username="demo1", password="demo-passwort-123")
     assert "Demo-Quiz" in student.get(reverse("quizzes:index")).content.decode()
-    call_command("demo_data", users=2, answers=3, verbosity=0)  # a second run changes nothing
+    call_command("demo_data", users=2, answers=3, verbosity=0, no_play=True)  # a second run changes nothing
     assert Classroom.objects.count() == 1 and Quiz.objects.count() == 1
 
 
 def test_no_teacher_when_asked_for_none() -> None:
-    call_command("demo_data", users=1, answers=1, teacher="", verbosity=0)
+    call_command("demo_data", users=1, answers=1, teacher="", verbosity=0, no_play=True)
     assert not Classroom.objects.exists()
 
 
@@ -48,3 +48,15 @@ def test_readme_quick_start_names_the_demo_teacher() -> None:
     readme = (Path(settings.BASE_DIR) / "README.md").read_text(encoding="utf-8")
     start = readme[readme.index("## Schnellstart") : readme.index("## Aufbau")]
     assert "manage.py demo_data --password" in start and "lehrkraft" in start
+
+
+def test_no_play_leaves_out_the_types_graded_by_play() -> None:
+    """``--no-play`` (the tests' demo data): no answer costs seconds of engine time."""
+    from skatschule.training.models import IssuedExercise
+    from skatschule.training.registry import exercise_types
+
+    by_play = {slug for slug, kind in exercise_types().items() if kind.graded_by_job}
+    assert by_play
+    call_command("demo_data", users=1, answers=40, teacher="", verbosity=0, no_play=True)
+    kinds = set(IssuedExercise.objects.values_list("kind", flat=True))
+    assert len(kinds) > 10 and not kinds & by_play

@@ -275,12 +275,6 @@ def test_random_requests_never_give_a_server_error(member: User, teacher: User) 
     _random_requests(member, teacher)
 
 
-@pytest.mark.postgres
-def test_random_requests_on_postgres(member: User, teacher: User) -> None:
-    """Again on PostgreSQL, which refuses what SQLite accepts (NUL characters, huge integers)."""
-    _random_requests(member, teacher)
-
-
 def _random_requests(member: User, teacher: User) -> None:
     teacher_client = Client()
     teacher_client.force_login(teacher)

@@ -146,8 +146,3 @@ def test_a_title_with_nul_or_control_characters_is_stored_clean(teacher: User, t
     response = _own_item_with_title(client_for(teacher), title)
     assert response.status_code == 302
     assert OwnItem.objects.get().title == "Wer sticht?"
-
-
-@pytest.mark.postgres
-def test_a_title_with_nul_on_postgres(teacher: User) -> None:
-    test_a_title_with_nul_or_control_characters_is_stored_clean(teacher, "Wer\x00 sticht?")

@@ -1,7 +1,7 @@
 """Games posted at the same moment to one score sheet are all kept (issue 25, item 7).
 
-Threads with their own database connections and real transactions: on SQLite in the normal
-run, and on PostgreSQL in the run of the ``postgres`` tests.
+Threads with their own database connections and real transactions, on the database the suite
+runs with (``make test``: PostgreSQL when it answers).
 """
 
 from __future__ import annotations
@@ -56,14 +56,6 @@ def test_parallel_games_are_all_stored() -> None:
     assert len(sheet.data["entries"]) == PARALLEL
 
 
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
-def test_parallel_games_are_all_stored_on_postgres() -> None:
-    codes, sheet = _post_in_parallel()
-    assert codes == [302] * PARALLEL
-    assert len(sheet.data["entries"]) == PARALLEL
-
-
 def _post_in_parallel_as_visitor() -> tuple[list[int], int]:
     """Issue 33, L1: the same for a visitor's sheet, kept in the session (4 of 20 were kept)."""
     visitor = Client()
@@ -92,14 +84,6 @@ def _post_in_parallel_as_visitor() -> tuple[list[int], int]:
 @pytest.mark.django_db(transaction=True)
 def test_parallel_games_of_a_visitor_are_all_stored(settings: Any, engine: str) -> None:
     settings.SESSION_ENGINE = f"django.contrib.sessions.backends.{engine}"
-    codes, stored = _post_in_parallel_as_visitor()
-    assert codes == [302] * PARALLEL
-    assert stored == PARALLEL
-
-
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
-def test_parallel_games_of_a_visitor_are_all_stored_on_postgres() -> None:
     codes, stored = _post_in_parallel_as_visitor()
     assert codes == [302] * PARALLEL
     assert stored == PARALLEL

@@ -16,6 +16,7 @@ import pytest
 
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import Question
+from tests.traced import traced_first
 
 SEEDS = range(1000)
 KEEP = 3
@@ -30,7 +31,11 @@ def questions(slug: str, level: int) -> Iterator[tuple[int, Question, list[str]]
 
     The first caller builds them while it iterates (each question is graded by the caller
     while the type's own cache of recent questions still holds it); the list is kept once
-    it is complete."""
+    it is complete. Coverage traces the first seeds only (tests/traced.py)."""
+    return traced_first(_questions(slug, level))
+
+
+def _questions(slug: str, level: int) -> Iterator[tuple[int, Question, list[str]]]:
     done = _built.get((slug, level))
     if done is not None:
         yield from done

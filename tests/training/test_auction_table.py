@@ -14,6 +14,7 @@ from skatschule.training.services.auction_play import (
     new_table,
     play_user_move,
 )
+from tests.traced import traced_first
 
 
 def test_bots_only_make_legal_moves_and_stop_at_the_learners_turn() -> None:
@@ -64,7 +65,7 @@ def test_no_bot_bids_beyond_its_own_evaluation_over_10000_deals() -> None:
     value of the game the bot's own evaluation would declare; a bot that would pass never
     bids, and the winner of the auction has a game to declare."""
     bids = 0
-    for seed in range(10_000):
+    for seed in traced_first(range(10_000)):
         deal = deal_cards(seed)
         limits = [bid_limit(deal.hand(seat)) for seat in range(3)]
         if seed % 20 == 0:  # the bots' quick limit is the evaluation the learner is shown

@@ -54,7 +54,7 @@ def _own(quiz: Quiz, teacher: User) -> None:
 
 def _locked(session: LiveSession) -> LiveSession:
     """The session row, locked for the rest of the transaction."""
-    found = LiveSession.objects.select_for_update().select_related("quiz").filter(pk=session.pk).first()
+    found = LiveSession.objects.select_for_update(of=("self",)).select_related("quiz").filter(pk=session.pk).first()
     if found is None:
         raise NotFound("no such live session")
     return found

@@ -3,6 +3,7 @@
     manage.py demo_data                 # 5 users (demo1 ... demo5), 40 answers each, teacher "lehrkraft"
     manage.py demo_data --users 50 --answers 200 --password geheim-und-lang --seed 7
     manage.py demo_data --teacher ""    # learners only
+    manage.py demo_data --no-play       # without the types graded by play (seconds of engine each)
 
 Besides the learners it makes a demo teacher (``--teacher``, default ``lehrkraft``) with a class
 "Demo-Klasse" that all demo learners joined and a published quiz "Demo-Quiz" for it, so that a
@@ -61,10 +62,17 @@ class Command(BaseCommand):
         parser.add_argument("--password", default="", help="login password (default: none, login disabled)")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--teacher", default=DEMO_TEACHER, help="the demo teacher's user name ('' for none)")
+        parser.add_argument(
+            "--no-play",
+            action="store_true",
+            help="leave out the types graded by play (each answer costs seconds of engine time)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         rng = random.Random(options["seed"])
-        types = exercise_types()
+        types = {
+            slug: kind for slug, kind in exercise_types().items() if not (options["no_play"] and kind.graded_by_job)
+        }
         kinds = sorted(types)
         made = answered = 0
         User = get_user_model()
