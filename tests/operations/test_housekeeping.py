@@ -52,6 +52,7 @@ def test_housekeeping_deletes_only_what_is_stale() -> None:
     kept = ProgressSummary.objects.create(session_key="c" * 32, state={})
     from skatschule.learners.models import AnswerDays
 
+    # any day: a cut-off in days is an instant
     AnswerDays.objects.create(session_key="b" * 32, zone="UTC", updated_at=timezone.now() - timedelta(days=31))
     kept_days = AnswerDays.objects.create(session_key="c" * 32, zone="UTC")
 
