@@ -26,7 +26,7 @@ from pathlib import Path
 
 __all__ = ["MODULES", "FOLDER", "fingerprint", "select", "ACTIVE"]
 
-MODULES = ("solver", "playout")
+MODULES = ("solver", "playout", "game")
 """The engine modules compiled with mypyc. Modules run with ``python -m`` (bench, vectors)
 must stay interpreted."""
 
