@@ -81,9 +81,9 @@ class Play:
 
 Move = Bid | Hold | Pass | PickUp | Discard | Declare | Play
 
-_NEW_AUCTION = Auction()
-_PICK_UP = PickUp()
-_PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+_NEW_AUCTION: Final = Auction()
+_PICK_UP: Final = PickUp()
+_PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in CARDS)
 _POINTS: Final = POINTS_BY_INDEX
 """One interned :class:`Play` per card: recording a card costs no allocation."""
 
@@ -128,9 +128,11 @@ _new_tuple = tuple.__new__
 """Makes a :class:`_SetupUndo` from all its fields without the named tuple's Python-level
 constructor (half the time)."""
 
-_NEXT_SEAT: Final = (1, 2, 0)
-_SEAT_OF: Final = ((0, 1, 2), (1, 2, 0), (2, 0, 1))
-"""``_SEAT_OF[leader][i]``: the seat that played the i-th card of a trick."""
+# tuple[int, ...], not a fixed-length tuple: the compiled build would box a new tuple for
+# every look-up into a fixed one.
+_NEXT_SEAT: Final[tuple[int, ...]] = (1, 2, 0)
+_SEAT_OF: Final[tuple[int, ...]] = (0, 1, 2, 1, 2, 0, 2, 0, 1)
+"""``_SEAT_OF[3 * leader + i]``: the seat that played the i-th card of a trick."""
 
 
 class Trick(NamedTuple):
@@ -532,7 +534,7 @@ class GameState:
         self._in_trick = 0
         first = self._first
         second = self._second
-        winner = _SEAT_OF[self.leader][self._winners[first << 10 | second << 5 | index]]
+        winner = _SEAT_OF[3 * self.leader + self._winners[first << 10 | second << 5 | index]]
         self._takers.append(winner)
         self.leader = self._seat = winner
         if winner == self._declarer_seat:
