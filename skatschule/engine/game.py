@@ -85,6 +85,9 @@ _NEW_AUCTION: Final = Auction()
 _PICK_UP: Final = PickUp()
 _PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in CARDS)
 _POINTS: Final = POINTS_BY_INDEX
+_CARD: Final = Card
+"""The class of cards, checked for every card played (the compiled build keeps a Final in a
+C variable; an imported name it looks up in the module's dictionary)."""
 """One interned :class:`Play` per card: recording a card costs no allocation."""
 
 
@@ -124,7 +127,7 @@ class _SetupUndo(NamedTuple):
     skat: int | None = None
 
 
-_new_tuple = tuple.__new__
+_new_tuple: Final = tuple.__new__
 """Makes a :class:`_SetupUndo` from all its fields without the named tuple's Python-level
 constructor (half the time)."""
 
@@ -212,7 +215,8 @@ class GameState:
         self.phase = _AUCTION
         self.declarer: Seat | None = None
         self.contract: Contract | None = None
-        self.hands: list[int] = list(self._dealt[:3])
+        dealt = self._dealt
+        self.hands: list[int] = [dealt[0], dealt[1], dealt[2]]
         self.skat: int = self._dealt[3]
         self.picked_up = False
         self.leader = 0
@@ -502,7 +506,7 @@ class GameState:
         :meth:`legal_mask` (0 once the game is over), so that a caller choosing cards
         needs no second call.
         """
-        if not isinstance(card, Card):  # in front of everything: anything else is an InvalidCard
+        if not isinstance(card, _CARD):  # in front of everything: anything else is an InvalidCard
             raise _not_a_card(card)
         index = card.index
         bit = 1 << index
