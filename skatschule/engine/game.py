@@ -114,22 +114,13 @@ _OVER: Final = Phase.OVER
 _PLAYED_OUT: Final = Termination.PLAYED_OUT
 
 
-class _SetupUndo(NamedTuple):
-    """What a move before the first card changed, to be restored by :meth:`GameState.pop`
-    (like python-chess's ``_BoardState``; a named tuple: immutable and cheap to make):
-    the phase before the move and the fields the move may change. ``auction`` is set for
-    an auction move, ``hand`` and ``skat`` (the declarer's cards and the skat before) for
-    the pick-up and the discard; a declaration changes only the phase and the contract."""
-
-    phase: Phase
-    auction: Auction | None = None
-    hand: int | None = None
-    skat: int | None = None
-
-
-_new_tuple: Final = tuple.__new__
-"""Makes a :class:`_SetupUndo` from all its fields without the named tuple's Python-level
-constructor (half the time)."""
+_SetupUndo = tuple[Phase, Auction | None, int | None, int | None]
+"""What a move before the first card changed, to be restored by :meth:`GameState.pop`
+(like python-chess's ``_BoardState``; a plain tuple, the cheapest immutable value to make):
+the phase before the move and the fields the move may change, ``(phase, auction, hand,
+skat)``. ``auction`` is set for an auction move, ``hand`` and ``skat`` (the declarer's cards
+and the skat before) for the pick-up and the discard; a declaration changes only the phase
+and the contract."""
 
 # tuple[int, ...], not a fixed-length tuple: the compiled build would box a new tuple for
 # every look-up into a fixed one.
@@ -407,7 +398,7 @@ class GameState:
         self._expect(_SKAT, move)
         declarer = self.declarer
         assert declarer is not None
-        self._undo.append(_new_tuple(_SetupUndo, (_SKAT, None, self.hands[declarer], self.skat)))
+        self._undo.append((_SKAT, None, self.hands[declarer], self.skat))
         self.hands[declarer] |= self.skat
         self.skat = 0
         self.picked_up = True
@@ -419,17 +410,18 @@ class GameState:
         declarer = self.declarer
         assert declarer is not None
         a, b = move.cards
-        if not (isinstance(a, Card) and isinstance(b, Card)):
-            raise _not_a_card(b if isinstance(a, Card) else a)
+        if not (isinstance(a, _CARD) and isinstance(b, _CARD)):
+            raise _not_a_card(b if isinstance(a, _CARD) else a)
         hand = self.hands[declarer]
-        if a == b or not (hand & a.bit and hand & b.bit):
+        both = a.bit | b.bit
+        if a.bit == b.bit or hand & both != both:
             raise IllegalMove(
                 f"Drücken: {a.code} und {b.code} müssen zwei verschiedene Karten aus den zwölf des Alleinspielers sein",
                 f"Discard: {a.code} and {b.code} must be two different cards among the declarer's twelve",
             )
-        self._undo.append(_new_tuple(_SetupUndo, (_DISCARD, None, hand, self.skat)))
-        self.hands[declarer] = hand & ~(a.bit | b.bit)
-        self.skat = a.bit | b.bit
+        self._undo.append((_DISCARD, None, hand, self.skat))
+        self.hands[declarer] = hand & ~both
+        self.skat = both
         self.phase = _DECLARE
         self._setup.append(move)
 
@@ -454,7 +446,7 @@ class GameState:
                 "After picking up the skat a hand game is no longer possible (ISkO 2.4.4)",
             )
         contract.validate()
-        self._undo.append(_new_tuple(_SetupUndo, (phase, None, None, None)))
+        self._undo.append((phase, None, None, None))
         game = contract.game
         self.contract = contract
         self._game = game
@@ -490,7 +482,7 @@ class GameState:
             raise GameOver("Das Reizen ist bereits beendet", "The auction is already over")
         before = self.auction
         self.auction = before.apply(move)
-        self._undo.append(_new_tuple(_SetupUndo, (_AUCTION, before, None, None)))
+        self._undo.append((_AUCTION, before, None, None))
         if self.auction.is_over:
             if self.auction.declarer is None:
                 self.phase = Phase.OVER
@@ -639,17 +631,17 @@ class GameState:
 
     def _take_back_setup(self) -> None:
         """Undo the last move before the first card (already removed from the record)."""
-        undo = self._undo.pop()
-        phase = self.phase = undo.phase
-        if undo.auction is not None:
-            self.auction = undo.auction
+        phase, auction, hand, skat = self._undo.pop()
+        self.phase = phase
+        if auction is not None:
+            self.auction = auction
             self.declarer = None
             self.termination = None
-        elif undo.hand is not None:
+        elif hand is not None:
             declarer = self.declarer
-            assert declarer is not None and undo.skat is not None
-            self.hands[declarer] = undo.hand
-            self.skat = undo.skat
+            assert declarer is not None and skat is not None
+            self.hands[declarer] = hand
+            self.skat = skat
             if phase is Phase.SKAT:
                 self.picked_up = False
         else:  # a declaration
@@ -755,7 +747,7 @@ class GameState:
         Used for exercises and benchmarks: the auction is taken as won by ``declarer``
         at ``bid`` (Mittelhand or Hinterhand bid it, the others passed).
         """
-        state = cls(deal, rules=rules)
+        state = GameState(deal, rules=rules)  # not cls(): the compiled build calls its constructor directly
         seat = _checked_seat(declarer)
         if not isinstance(bid, int) or isinstance(bid, bool) or bid not in BID_VALUES:
             raise IllegalMove(f"{bid!r} ist kein Reizwert", f"{bid!r} is not a bid value")
