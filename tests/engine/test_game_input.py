@@ -75,7 +75,7 @@ def _twice(deal: Deal) -> Deal:
 BAD: dict[str, Callable[[ModuleType], object]] = {
     "deal is a string": lambda m: m.GameState("CJ SJ"),
     "deal with a card twice": lambda m: m.GameState(_twice(DEAL)),
-    "deal of codes": lambda m: m.GameState(Deal(*[tuple(c.code for c in part) for part in DEAL])),
+    "deal of codes": lambda m: m.GameState(Deal(*[tuple(c.code for c in part) for part in DEAL])),  # type: ignore[arg-type]
     "seed is a string": lambda m: m.GameState(seed="7"),
     "rules are a name": lambda m: m.GameState(DEAL, rules="isko"),
     "declarer 3": lambda m: m.GameState.start(DEAL, declarer=3, bid=18, contract=GRAND_HAND),
@@ -124,7 +124,7 @@ def test_the_game_is_compiled_where_the_engine_is() -> None:
     assert "game" in compiled.MODULES
     assert game.__file__ is not None
     assert game.__file__.endswith(".py") != compiled.ACTIVE
-    assert _pure_game().__file__.endswith("game.py")
+    assert str(_pure_game().__file__).endswith("game.py")
 
 
 def test_a_card_parsed_from_a_code_is_played() -> None:
