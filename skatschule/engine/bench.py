@@ -38,6 +38,7 @@ from types import ModuleType
 from typing import Any
 
 from . import compiled
+from . import game as game_module
 from .bench_naive import play_naive_game
 from .cards import CARDS, CardSet, Deal, deal_cards
 from .game import GameState
@@ -235,8 +236,8 @@ def bench_games(seconds: float, seed: int) -> float:
         engine += middle - start
         oracle += clock() - middle
         games += 100
-    build = "compiled" if compiled.ACTIVE else "pure"
-    print(f"engine ({build} build): {games} games in {engine:.2f} s CPU, {games / engine:,.0f} games/s (CPython)")
+    build = "interpreted" if str(game_module.__file__).endswith(".py") else "compiled"
+    print(f"engine (game.py {build}): {games} games in {engine:.2f} s CPU, {games / engine:,.0f} games/s (CPython)")
     print(f"naive oracle: the same {games} games in {oracle:.2f} s CPU, {games / oracle:,.0f} games/s")
     print(f"games_per_second: {int(games / engine)}")
     ratio = oracle / engine
