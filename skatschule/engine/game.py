@@ -84,11 +84,11 @@ Move = Bid | Hold | Pass | PickUp | Discard | Declare | Play
 _NEW_AUCTION: Final = Auction()
 _PICK_UP: Final = PickUp()
 _PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in CARDS)
+"""One interned :class:`Play` per card: recording a card costs no allocation."""
 _POINTS: Final = POINTS_BY_INDEX
 _CARD: Final = Card
 """The class of cards, checked for every card played (the compiled build keeps a Final in a
 C variable; an imported name it looks up in the module's dictionary)."""
-"""One interned :class:`Play` per card: recording a card costs no allocation."""
 
 
 class Phase(enum.Enum):
@@ -750,7 +750,7 @@ class GameState:
         state = GameState(deal, rules=rules)  # not cls(): the compiled build calls its constructor directly
         seat = _checked_seat(declarer)
         if not isinstance(bid, int) or isinstance(bid, bool) or bid not in BID_VALUES:
-            raise IllegalMove(f"{bid!r} ist kein Reizwert", f"{bid!r} is not a bid value")
+            raise IllegalMove(f"{bid!r:.40} ist kein Reizwert", f"{bid!r:.40} is not a bid value")
         state.auction = _decided_auction(seat, bid)
         state.declarer = state.auction.declarer
         state.phase = _SKAT
