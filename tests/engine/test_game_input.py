@@ -143,3 +143,56 @@ def test_the_naive_oracle_plays_the_same_games() -> None:
         assert [getattr(engine, f) for f in fields + ("termination",)] == [
             getattr(naive, f) for f in fields + ("termination",)
         ], seed
+
+
+def _view(state: Any) -> tuple[object, ...]:
+    """What a game shows from outside, in plain values (each build has its own move classes)."""
+    return (
+        state.phase.value,
+        state.to_move,
+        [str(m) for m in state.legal_moves()],
+        [str(m) for m in state.moves],
+        state.legal_mask(),
+        [state.hand(seat).mask for seat in range(3)],
+        state.trick,
+        [(t.leader, t.cards, t.winner, t.points) for t in state.tricks],
+        state.trick_count,
+        state.declarer,
+        state.contract,
+        state.passed_in,
+        state.bid,
+        state.declarer_augen() if state.contract is not None else None,
+        state.defender_augen(),
+        state.termination,
+        state.is_over(),
+        repr(state),
+    )
+
+
+def test_compiled_and_pure_builds_play_alike() -> None:
+    """Random games from the auction on, on both builds side by side, with moves taken back and
+    made again: the same legal moves, hands, tricks, record and result at every step."""
+    pure = _pure_game()
+    for seed in range(40):
+        rng = random.Random(seed)
+        states = [game.GameState(seed=seed), pure.GameState(seed=seed)]
+        while not states[0].is_over():
+            assert _view(states[0]) == _view(states[1]), seed
+            k = rng.randrange(len(states[0].legal_moves()))
+            for state in states:
+                state.push(state.legal_moves()[k])
+            if rng.random() < 0.15:  # take the move back and make it again
+                assert str(states[0].pop()) == str(states[1].pop())
+                assert _view(states[0]) == _view(states[1]), seed
+                for state in states:
+                    state.push(state.legal_moves()[k])
+        assert _view(states[0]) == _view(states[1]), seed
+        assert states[0].record() == states[1].record()
+        if states[0].contract is not None:
+            assert states[0].score() == states[1].score()
+            assert states[0].matadors() == states[1].matadors()
+            assert states[0].declarer_cards() == states[1].declarer_cards()
+            assert [state.side_won(0) for state in states] == [states[1].side_won(0)] * 2
+        while states[0].moves:  # back to the deal, move by move
+            assert str(states[0].pop()) == str(states[1].pop())
+            assert _view(states[0]) == _view(states[1]), seed
