@@ -92,17 +92,23 @@ def solver_deals(count: int = 50, seed: int = 2026) -> list[tuple[GameType, int,
 def pure_solver() -> ModuleType:
     """The solver's Python source loaded as a module of its own: the pure build beside the
     compiled one in one process (it is :mod:`.solver` itself when nothing is compiled)."""
-    from . import solver
+    return pure_module("solver")
 
+
+def pure_module(name: str) -> ModuleType:
+    """The Python source of the compiled engine module ``name`` (one of
+    :data:`.compiled.MODULES`) loaded as a module of its own, ``_<name>_pure``: the pure build
+    beside the compiled one in one process (the module itself when nothing is compiled)."""
+    module = importlib.import_module(f"{__package__}.{name}")
     if not compiled.ACTIVE:
-        return solver
-    name = f"{__package__}._solver_pure"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("solver.py"))
+        return module
+    pure = f"{__package__}._{name}_pure"
+    if pure in sys.modules:
+        return sys.modules[pure]
+    spec = importlib.util.spec_from_file_location(pure, Path(__file__).with_name(f"{name}.py"))
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
+    sys.modules[pure] = module
     spec.loader.exec_module(module)
     return module
 

@@ -9,18 +9,15 @@ beside the compiled one in this process (as the solver benchmark does).
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
 from skatschule.engine import compiled, game
-from skatschule.engine.bench import play_random_game
+from skatschule.engine.bench import play_random_game, pure_module
 from skatschule.engine.bench_naive import play_naive_game
 from skatschule.engine.bidding import Bid, Pass
 from skatschule.engine.cards import Deal, deal_cards, parse_card
@@ -31,16 +28,7 @@ from skatschule.engine.seats import Seat
 
 def _pure_game() -> ModuleType:
     """game.py's source as a module of its own (it is :mod:`game` itself when nothing is compiled)."""
-    if not compiled.ACTIVE:
-        return game
-    name = "skatschule.engine._game_pure"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(compiled.__file__).with_name("game.py"))
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return pure_module("game")
 
 
 BUILDS = [pytest.param(lambda: game, id="active"), pytest.param(_pure_game, id="pure")]
