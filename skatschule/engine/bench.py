@@ -1,4 +1,4 @@
-"""Benchmark: random legal complete games per second on one core.
+"""Benchmark: random legal complete games per second on one core, beside a naive oracle.
 
     python -m skatschule.engine.bench [--seconds 3] [--seed 1]
     python -m skatschule.engine.bench --solver [--deals 50]
@@ -6,7 +6,12 @@
 Each game: a seeded deal, a random declarer and declaration (pick-up with a random
 discard, or hand), 30 random legal cards (fewer where the rules end the game early)
 chosen from the legal mask that :meth:`GameState.play` returns and checked again by it,
-and the scored :class:`Outcome`. The last line printed is ``games_per_second: N``.
+and the scored :class:`Outcome`. The same games are played by the naive oracle
+(:mod:`.bench_naive`: lists of cards, legal cards by filtering the hand, tricks by comparing
+ranks), in batches of 100, engine and oracle taking turns, each timed in CPU time of this
+process (``time.process_time``), so that other work on a shared machine does not count and
+a spell of load falls on both alike. It prints both rates, then ``games_per_second: N`` (the
+engine) and last ``times_the_oracle: R`` (the engine's rate over the oracle's).
 
 With ``--solver`` it times the open-hand solver instead (:mod:`.solver`) on a fixed set
 of seeded full deals (10 cards a hand, Vorhand to lead, the skat as dealt put away):
@@ -32,6 +37,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from . import compiled
+from . import game as game_module
+from .bench_naive import play_naive_game
 from .cards import CARDS, CardSet, Deal, deal_cards
 from .game import GameState
 from .games import Contract, GameType
@@ -84,17 +92,23 @@ def solver_deals(count: int = 50, seed: int = 2026) -> list[tuple[GameType, int,
 def pure_solver() -> ModuleType:
     """The solver's Python source loaded as a module of its own: the pure build beside the
     compiled one in one process (it is :mod:`.solver` itself when nothing is compiled)."""
-    from . import compiled, solver
+    return pure_module("solver")
 
+
+def pure_module(name: str) -> ModuleType:
+    """The Python source of the compiled engine module ``name`` (one of
+    :data:`.compiled.MODULES`) loaded as a module of its own, ``_<name>_pure``: the pure build
+    beside the compiled one in one process (the module itself when nothing is compiled)."""
+    module = importlib.import_module(f"{__package__}.{name}")
     if not compiled.ACTIVE:
-        return solver
-    name = f"{__package__}._solver_pure"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("solver.py"))
+        return module
+    pure = f"{__package__}._{name}_pure"
+    if pure in sys.modules:
+        return sys.modules[pure]
+    spec = importlib.util.spec_from_file_location(pure, Path(__file__).with_name(f"{name}.py"))
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
+    sys.modules[pure] = module
     spec.loader.exec_module(module)
     return module
 
@@ -140,7 +154,7 @@ def _time_builds(
 def bench_solver(count: int, verbose: bool, reference: bool = True) -> float:
     """Exact value and win/lose at 61 per deal for the build that runs (compiled where built),
     the pure build and today's solver before issue 23 (:mod:`.bench_reference`), all in this run."""
-    from . import bench_reference, compiled, solver
+    from . import bench_reference, solver
 
     deals = solver_deals(count)
     builds: list[tuple[str, ModuleType]] = []
@@ -204,23 +218,37 @@ def main(argv: list[str] | None = None) -> int:
     if args.solver:
         bench_solver(args.deals, args.verbose, not args.no_reference)
         return 0
-    rng = random.Random(args.seed)
-    for _ in range(200):  # warm up
-        play_random_game(rng)
-    games = 0
-    start = time.perf_counter()
-    deadline = start + args.seconds
-    while True:
-        for _ in range(100):
-            play_random_game(rng)
-        games += 100
-        now = time.perf_counter()
-        if now >= deadline:
-            break
-    elapsed = now - start
-    print(f"games: {games} in {elapsed:.2f} s (one core, CPython)")
-    print(f"games_per_second: {int(games / elapsed)}")
+    bench_games(args.seconds, args.seed)
     return 0
+
+
+def bench_games(seconds: float, seed: int) -> float:
+    """Random games of the engine and of the naive oracle, the same games in turns of 100,
+    for about ``seconds`` of CPU time in all; prints both rates and returns their ratio."""
+    engine_rng, oracle_rng = random.Random(seed), random.Random(seed)
+    for _ in range(200):  # warm up
+        play_random_game(engine_rng)
+        play_naive_game(oracle_rng)
+    games = 0
+    engine = oracle = 0.0
+    clock = time.process_time
+    while engine + oracle < seconds or not games:
+        start = clock()
+        for _ in range(100):
+            play_random_game(engine_rng)
+        middle = clock()
+        for _ in range(100):
+            play_naive_game(oracle_rng)
+        engine += middle - start
+        oracle += clock() - middle
+        games += 100
+    build = "interpreted" if str(game_module.__file__).endswith(".py") else "compiled"
+    print(f"engine (game.py {build}): {games} games in {engine:.2f} s CPU, {games / engine:,.0f} games/s (CPython)")
+    print(f"naive oracle: the same {games} games in {oracle:.2f} s CPU, {games / oracle:,.0f} games/s")
+    print(f"games_per_second: {int(games / engine)}")
+    ratio = oracle / engine
+    print(f"times_the_oracle: {ratio:.2f}")
+    return ratio
 
 
 if __name__ == "__main__":

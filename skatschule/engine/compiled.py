@@ -26,9 +26,10 @@ from pathlib import Path
 
 __all__ = ["MODULES", "FOLDER", "fingerprint", "select", "ACTIVE"]
 
-MODULES = ("solver", "playout")
+MODULES = ("solver", "playout", "game")
 """The engine modules compiled with mypyc. Modules run with ``python -m`` (bench, vectors)
-must stay interpreted."""
+must stay interpreted. mypyc turns an argument of the wrong built-in type into a ``TypeError``,
+so a compiled module that takes input checks it first itself (see ``GameState``)."""
 
 FOLDER = Path(__file__).with_name("_mypyc")
 """Where the compiled modules and their fingerprint (``FINGERPRINT``) live."""

@@ -18,11 +18,11 @@ import enum
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .bidding import BID_VALUES, Auction, AuctionMove, Bid, Hold, Pass
-from .cards import CARDS, Card, CardSet, Deal, deal_cards, mask_points
-from .errors import GameOver, IllegalMove, InvalidDeclaration
+from .cards import CARDS, POINTS_BY_INDEX, Card, CardSet, Deal, deal_cards, mask_points
+from .errors import GameOver, IllegalMove, InvalidCard, InvalidDeclaration, SkatError
 from .games import OUT_OF_SCHNEIDER, Contract, GameType
 from .names import card_ref, suit_ref
 from .rules import ISKO, RuleSet
@@ -81,10 +81,14 @@ class Play:
 
 Move = Bid | Hold | Pass | PickUp | Discard | Declare | Play
 
-_NEW_AUCTION = Auction()
-_PICK_UP = PickUp()
-_PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+_NEW_AUCTION: Final = Auction()
+_PICK_UP: Final = PickUp()
+_PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in CARDS)
 """One interned :class:`Play` per card: recording a card costs no allocation."""
+_POINTS: Final = POINTS_BY_INDEX
+_CARD: Final = Card
+"""The class of cards, checked for every card played (the compiled build keeps a Final in a
+C variable; an imported name it looks up in the module's dictionary)."""
 
 
 class Phase(enum.Enum):
@@ -98,30 +102,31 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-_PLAYING = Phase.PLAY
-"""A module global is found faster than a class attribute (play() checks it for every card)."""
-_AUCTION, _SKAT, _DISCARD, _DECLARE, _OVER = Phase.AUCTION, Phase.SKAT, Phase.DISCARD, Phase.DECLARE, Phase.OVER
-_PLAYED_OUT = Termination.PLAYED_OUT
-"""The same for the phases and the termination every game passes through (an enum
-member is looked up four times slower than a module global)."""
+# The phases and the termination every game passes through as module constants: an enum
+# member is looked up four times slower than a module global, and the compiled build keeps
+# a Final in a C variable instead of the module's dictionary.
+_AUCTION: Final = Phase.AUCTION
+_SKAT: Final = Phase.SKAT
+_DISCARD: Final = Phase.DISCARD
+_DECLARE: Final = Phase.DECLARE
+_PLAYING: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_PLAYED_OUT: Final = Termination.PLAYED_OUT
 
 
-class _SetupUndo(NamedTuple):
-    """What a move before the first card changed, to be restored by :meth:`GameState.pop`
-    (like python-chess's ``_BoardState``; a named tuple: immutable and cheap to make):
-    the phase before the move and the fields the move may change. ``auction`` is set for
-    an auction move, ``hand`` and ``skat`` (the declarer's cards and the skat before) for
-    the pick-up and the discard; a declaration changes only the phase and the contract."""
+_SetupUndo = tuple[Phase, Auction | None, int | None, int | None]
+"""What a move before the first card changed, to be restored by :meth:`GameState.pop`
+(like python-chess's ``_BoardState``; a plain tuple, the cheapest immutable value to make):
+the phase before the move and the fields the move may change, ``(phase, auction, hand,
+skat)``. ``auction`` is set for an auction move, ``hand`` and ``skat`` (the declarer's cards
+and the skat before) for the pick-up and the discard; a declaration changes only the phase
+and the contract."""
 
-    phase: Phase
-    auction: Auction | None = None
-    hand: int | None = None
-    skat: int | None = None
-
-
-_NEXT_SEAT = (1, 2, 0)
-_SEAT_OF = ((0, 1, 2), (1, 2, 0), (2, 0, 1))
-"""``_SEAT_OF[leader][i]``: the seat that played the i-th card of a trick."""
+# tuple[int, ...], not a fixed-length tuple: the compiled build would box a new tuple for
+# every look-up into a fixed one.
+_NEXT_SEAT: Final[tuple[int, ...]] = (1, 2, 0)
+_SEAT_OF: Final[tuple[int, ...]] = (0, 1, 2, 1, 2, 0, 2, 0, 1)
+"""``_SEAT_OF[3 * leader + i]``: the seat that played the i-th card of a trick."""
 
 
 class Trick(NamedTuple):
@@ -174,6 +179,9 @@ class GameState:
         "_game",
         "_follow",
         "_led_follow",
+        "_first",
+        "_second",
+        "_declarer_seat",
         "_legal",
         "_seat",
         "_winners",
@@ -181,17 +189,25 @@ class GameState:
         "_end_on_defender_trick",
     )
 
-    def __init__(self, deal: Deal | None = None, *, seed: int | None = None, rules: RuleSet = ISKO) -> None:
-        self.deal = deal if deal is not None else deal_cards(seed)
-        self.rules = rules
+    def __init__(self, deal: object = None, *, seed: object = None, rules: RuleSet = ISKO) -> None:
+        # ``deal`` (a Deal) and ``seed`` (an int) are objects, checked here, as every argument of
+        # a public method that mypyc would check against a built-in type (int, bool, tuple): bad
+        # input gets a SkatError from either build, never the compiled build's TypeError.
+        if deal is None:
+            if seed is not None and not isinstance(seed, int):
+                raise SkatError(
+                    f"{seed!r:.40} ist kein Seed (eine ganze Zahl)", f"{seed!r:.40} is not a seed (an integer)"
+                )
+            deal = deal_cards(seed)
+        self.deal, self._dealt = _checked_deal(deal)
+        """The deal, and the masks of the three hands and the skat as dealt."""
+        self.rules = _checked_rules(rules)
         self.auction = _NEW_AUCTION
         self.phase = _AUCTION
         self.declarer: Seat | None = None
         self.contract: Contract | None = None
-        deal = self.deal
-        self._dealt = (_mask(deal[0]), _mask(deal[1]), _mask(deal[2]), _mask(deal[3]))
-        """The masks of the three hands and the skat as dealt."""
-        self.hands: list[int] = list(self._dealt[:3])
+        dealt = self._dealt
+        self.hands: list[int] = [dealt[0], dealt[1], dealt[2]]
         self.skat: int = self._dealt[3]
         self.picked_up = False
         self.leader = 0
@@ -216,6 +232,11 @@ class GameState:
         self._follow: tuple[int, ...] = ()
         self._led_follow = 0
         """The cards that follow the card led to the current trick (set when it is led)."""
+        self._first = 0
+        self._second = 0
+        """The indexes of the first and second card of the current trick (:attr:`Card.index`)."""
+        self._declarer_seat = -1
+        """The declarer as a plain int, once the game is declared (compared for every trick)."""
         self._legal = 0
         """What :meth:`legal_mask` returns: the legal cards of the player to move, and 0
         whenever no card may be played (before the declaration and after the end). Every
@@ -266,8 +287,8 @@ class GameState:
         """How many tricks are complete."""
         return len(self._takers)
 
-    def hand(self, seat: int) -> CardSet:
-        return CardSet(self.hands[seat])
+    def hand(self, seat: object) -> CardSet:
+        return CardSet(self.hands[_checked_seat(seat)])
 
     def is_over(self) -> bool:
         return self.phase is _OVER
@@ -377,7 +398,7 @@ class GameState:
         self._expect(_SKAT, move)
         declarer = self.declarer
         assert declarer is not None
-        self._undo.append(_SetupUndo(_SKAT, None, self.hands[declarer], self.skat))
+        self._undo.append((_SKAT, None, self.hands[declarer], self.skat))
         self.hands[declarer] |= self.skat
         self.skat = 0
         self.picked_up = True
@@ -389,15 +410,18 @@ class GameState:
         declarer = self.declarer
         assert declarer is not None
         a, b = move.cards
+        if not (isinstance(a, _CARD) and isinstance(b, _CARD)):
+            raise _not_a_card(b if isinstance(a, _CARD) else a)
         hand = self.hands[declarer]
-        if a == b or not (hand & a.bit and hand & b.bit):
+        both = a.bit | b.bit
+        if a.bit == b.bit or hand & both != both:
             raise IllegalMove(
                 f"Drücken: {a.code} und {b.code} müssen zwei verschiedene Karten aus den zwölf des Alleinspielers sein",
                 f"Discard: {a.code} and {b.code} must be two different cards among the declarer's twelve",
             )
-        self._undo.append(_SetupUndo(_DISCARD, None, hand, self.skat))
-        self.hands[declarer] = hand & ~(a.bit | b.bit)
-        self.skat = a.bit | b.bit
+        self._undo.append((_DISCARD, None, hand, self.skat))
+        self.hands[declarer] = hand & ~both
+        self.skat = both
         self.phase = _DECLARE
         self._setup.append(move)
 
@@ -409,6 +433,7 @@ class GameState:
                 f"No declaration is possible now ({phase.value})",
             )
         contract = move.contract
+        _check_contract(contract)
         is_hand = phase is _SKAT
         if contract.hand != is_hand:
             if is_hand:
@@ -421,12 +446,13 @@ class GameState:
                 "After picking up the skat a hand game is no longer possible (ISkO 2.4.4)",
             )
         contract.validate()
-        self._undo.append(_SetupUndo(phase))
+        self._undo.append((phase, None, None, None))
         game = contract.game
         self.contract = contract
         self._game = game
         self._follow = game.follow_mask
         self._winners = game.trick_winners
+        self._declarer_seat = int(self.declarer) if self.declarer is not None else -1
         self._end_on_declarer_trick = game.is_null
         self._end_on_defender_trick = contract.schneider_announced and not game.is_null
         self.phase = _PLAYING
@@ -456,7 +482,7 @@ class GameState:
             raise GameOver("Das Reizen ist bereits beendet", "The auction is already over")
         before = self.auction
         self.auction = before.apply(move)
-        self._undo.append(_SetupUndo(_AUCTION, before))
+        self._undo.append((_AUCTION, before, None, None))
         if self.auction.is_over:
             if self.auction.declarer is None:
                 self.phase = Phase.OVER
@@ -472,7 +498,10 @@ class GameState:
         :meth:`legal_mask` (0 once the game is over), so that a caller choosing cards
         needs no second call.
         """
-        bit = card.bit
+        if not isinstance(card, _CARD):  # in front of everything: anything else is an InvalidCard
+            raise _not_a_card(card)
+        index = card.index
+        bit = 1 << index
         if not self._legal & bit:  # also refuses every card before the declaration and after the end
             raise self._refusal(card)
         # Every card: a few slot reads and writes, table look-ups and one list append;
@@ -480,17 +509,18 @@ class GameState:
         seat = self._seat
         hands = self.hands
         hands[seat] ^= bit
-        plays = self._plays
-        plays.append(card)
+        self._plays.append(card)
         n = self._in_trick
         if n != 2:
             # the trick goes on: the next player must follow the card led if he can
             if n:
                 self._in_trick = 2
+                self._second = index
                 follow = self._led_follow
             else:
                 self._in_trick = 1
-                follow = self._led_follow = self._follow[card.index]
+                self._first = index
+                follow = self._led_follow = self._follow[index]
             seat = self._seat = _NEXT_SEAT[seat]
             after = hands[seat]
             legal: int = after & follow or after
@@ -498,13 +528,13 @@ class GameState:
             return legal
         # the trick is complete: one look-up says which card takes it
         self._in_trick = 0
-        first = plays[-3]
-        second = plays[-2]
-        winner = _SEAT_OF[self.leader][self._winners[first.index << 10 | second.index << 5 | card.index]]
+        first = self._first
+        second = self._second
+        winner = _SEAT_OF[3 * self.leader + self._winners[first << 10 | second << 5 | index]]
         self._takers.append(winner)
         self.leader = self._seat = winner
-        if winner == self.declarer:
-            self.declarer_trick_points += first.points + second.points + card.points
+        if winner == self._declarer_seat:
+            self.declarer_trick_points += _POINTS[first] + _POINTS[second] + _POINTS[index]
             self.declarer_trick_count += 1
             if self._end_on_declarer_trick:
                 return self._end_early(winner)
@@ -592,29 +622,32 @@ class GameState:
             self.defender_trick_count -= 1
         leader = self.leader = self._takers[-1] if self._takers else 0
         self._in_trick = 2
-        self._led_follow = self._follow[plays[-2].index]
+        self._first = plays[-2].index
+        self._second = plays[-1].index
+        self._led_follow = self._follow[self._first]
         self.hands[(leader + 2) % 3] |= card.bit
         self.phase = Phase.PLAY
         self.termination = None  # the game was still running before this trick
 
     def _take_back_setup(self) -> None:
         """Undo the last move before the first card (already removed from the record)."""
-        undo = self._undo.pop()
-        phase = self.phase = undo.phase
-        if undo.auction is not None:
-            self.auction = undo.auction
+        phase, auction, hand, skat = self._undo.pop()
+        self.phase = phase
+        if auction is not None:
+            self.auction = auction
             self.declarer = None
             self.termination = None
-        elif undo.hand is not None:
+        elif hand is not None:
             declarer = self.declarer
-            assert declarer is not None and undo.skat is not None
-            self.hands[declarer] = undo.hand
-            self.skat = undo.skat
+            assert declarer is not None and skat is not None
+            self.hands[declarer] = hand
+            self.skat = skat
             if phase is Phase.SKAT:
                 self.picked_up = False
         else:  # a declaration
             self.contract = None
             self._game = None
+            self._declarer_seat = -1
 
     # ------------------------------------------------------------------ result
     def outcome(self) -> Outcome | None:
@@ -623,16 +656,19 @@ class GameState:
             return None
         return self.score()
 
-    def side_won(self, seat: int) -> bool | None:
+    def side_won(self, seat: object) -> bool | None:
         """Did ``seat``'s side win the finished game (:func:`~.scoring.side_won`)? None while
         the game runs and when it was passed in."""
+        declares = _checked_seat(seat) == self.declarer
         outcome = self.outcome()
         if outcome is None or self.declarer is None:
             return None
-        return side_won(outcome.won, declares=seat == self.declarer)
+        return side_won(outcome.won, declares=declares)
 
-    def score(self, *, kontra: bool = False, re: bool = False, bock: bool = False) -> Outcome:
+    def score(self, *, kontra: object = False, re: object = False, bock: object = False) -> Outcome:
         """Score the game as it stands (normally called when it is over)."""
+        if not (isinstance(kontra, bool) and isinstance(re, bool) and isinstance(bock, bool)):
+            raise SkatError("Kontra, Re und Bock sind ja oder nein", "Kontra, Re and Bock are yes or no")
         contract = self.contract
         if contract is None:
             raise IllegalMove("Es ist noch kein Spiel angesagt", "No game has been declared yet")
@@ -698,10 +734,10 @@ class GameState:
     @classmethod
     def start(
         cls,
-        deal: Deal,
+        deal: object,
         *,
-        declarer: int,
-        bid: int,
+        declarer: object,
+        bid: object,
         contract: Contract,
         discard: Sequence[Card] | None = None,
         rules: RuleSet = ISKO,
@@ -711,10 +747,14 @@ class GameState:
         Used for exercises and benchmarks: the auction is taken as won by ``declarer``
         at ``bid`` (Mittelhand or Hinterhand bid it, the others passed).
         """
-        state = cls(deal, rules=rules)
-        state.auction = _decided_auction(declarer, bid)
+        state = GameState(deal, rules=rules)  # not cls(): the compiled build calls its constructor directly
+        seat = _checked_seat(declarer)
+        if not isinstance(bid, int) or isinstance(bid, bool) or bid not in BID_VALUES:
+            raise IllegalMove(f"{bid!r:.40} ist kein Reizwert", f"{bid!r:.40} is not a bid value")
+        state.auction = _decided_auction(seat, bid)
         state.declarer = state.auction.declarer
         state.phase = _SKAT
+        _check_contract(contract)
         if not contract.hand:
             state._pick_up_and_discard(discard)
         state._push_declare(Declare(contract))
@@ -723,7 +763,7 @@ class GameState:
     @classmethod
     def replay(
         cls,
-        deal: Deal,
+        deal: object,
         auction: Iterable[AuctionMove],
         contract: Contract | None = None,
         discard: Sequence[Card] | None = None,
@@ -735,6 +775,7 @@ class GameState:
         for m in auction:
             state.push(m)
         if contract is not None:
+            _check_contract(contract)
             if state.phase is not Phase.SKAT:
                 raise IllegalMove(
                     "Das Reizen ist nicht beendet oder es wurde eingepasst",
@@ -751,6 +792,45 @@ class GameState:
 
     def __repr__(self) -> str:
         return f"<GameState phase={self.phase.value} moves={len(self._setup) + len(self._plays)}>"
+
+
+def _checked_deal(deal: object) -> tuple[Deal, tuple[int, int, int, int]]:
+    """``deal`` and the masks of its three hands and the skat, if it is a :class:`Deal` of
+    10, 10, 10 and 2 cards, all 32 different."""
+    if isinstance(deal, Deal):
+        try:
+            vorhand, mittelhand, hinterhand, skat = deal
+            if len(vorhand) == len(mittelhand) == len(hinterhand) == 10 and len(skat) == 2:
+                masks = (_mask(vorhand), _mask(mittelhand), _mask(hinterhand), _mask(skat))
+                if masks[0] | masks[1] | masks[2] | masks[3] == 0xFFFFFFFF:
+                    return deal, masks
+        except (AttributeError, TypeError):  # something else than cards
+            pass
+    raise InvalidCard(
+        "Ein Blatt besteht aus drei Händen zu zehn Karten und zwei Karten im Skat, alle 32 verschieden",
+        "A deal is three hands of ten cards and two cards in the skat, all 32 different",
+    )
+
+
+def _checked_seat(value: object) -> int:
+    """``value`` if it is a seat (0 Vorhand, 1 Mittelhand, 2 Hinterhand)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2:
+        return value
+    raise IllegalMove(
+        f"{value!r:.40} ist kein Platz (0 Vorhand, 1 Mittelhand, 2 Hinterhand)",
+        f"{value!r:.40} is not a seat (0 Vorhand, 1 Mittelhand, 2 Hinterhand)",
+    )
+
+
+def _check_contract(contract: object) -> None:
+    if not isinstance(contract, Contract):
+        raise InvalidDeclaration(f"{contract!r:.40} ist kein Spiel", f"{contract!r:.40} is not a game")
+
+
+def _checked_rules(rules: object) -> RuleSet:
+    if not isinstance(rules, RuleSet):
+        raise SkatError(f"{rules!r:.40} sind keine Regeln", f"{rules!r:.40} are not rules")
+    return rules
 
 
 def _mask(cards: Sequence[Card]) -> int:
@@ -780,6 +860,10 @@ def _decided_auction(declarer: int, bid: int) -> Auction:
     for m in moves:
         auction = auction.apply(m)
     return auction
+
+
+def _not_a_card(value: object) -> InvalidCard:
+    return InvalidCard(f"{value!r:.40} ist keine Karte", f"{value!r:.40} is not a card")
 
 
 def _revoke_message(game: GameType, card: Card, lead: Card) -> tuple[str, str]:

@@ -56,7 +56,8 @@ def test_growth_benchmark_on_the_smallest_size() -> None:
 
 def test_engine_benchmark() -> None:
     lines = run_module("skatschule.engine.bench", "--seconds", "0.2")
-    assert re.search(r"\d", lines[-1]), lines[-3:]
+    assert re.fullmatch(r"times_the_oracle: \d+\.\d\d", lines[-1]), lines[-3:]
+    assert any(line.startswith("games_per_second: ") for line in lines)
 
 
 def test_solver_benchmark() -> None:
