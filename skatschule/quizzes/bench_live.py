@@ -30,6 +30,7 @@ import secrets
 import sys
 import threading
 import time
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
@@ -91,7 +92,7 @@ def _login(client: Any, user: Any) -> None:
     django_client = DjangoClient()
     django_client.force_login(user)
     name = settings.SESSION_COOKIE_NAME
-    host = urllib.request.urlparse(client.base).hostname or "127.0.0.1"
+    host = urllib.parse.urlparse(client.base).hostname or "127.0.0.1"
     client.jar.set_cookie(
         http.cookiejar.Cookie(
             0, name, django_client.cookies[name].value, None, False, host, False, False, "/", True,
