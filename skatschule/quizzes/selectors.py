@@ -17,6 +17,7 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.db.models import Case, Count, FloatField, Max, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -766,6 +767,32 @@ def open_live_session(quiz: Quiz) -> LiveSession | None:
 def latest_live_session(quiz: Quiz) -> LiveSession | None:
     """The quiz's open live round, else the last one (a student's page after the end)."""
     return quiz.live_sessions.select_related("quiz").first()
+
+
+def live_stamp(session: LiveSession | None) -> str:
+    """What a learner's page shows, in one token: a change means the page must be loaded again."""
+    if session is None:
+        return "none"
+    return f"{session.pk}:{session.position}:{int(session.revealed)}:{int(session.ended_at is not None)}"
+
+
+LIVE_STAMP_KEY = "quizzes.live.stamp.{}"
+LIVE_STAMP_SECONDS = 10
+
+
+def live_round_stamp(quiz_pk: int) -> str:
+    """:func:`live_stamp` of the quiz's latest round, as the phones' event streams read it: from
+    the cache, so thirty phones reading at once after a step cost no thirty database reads. Each
+    step of the teacher (``services.live``) drops the cached stamp at once and sets the new one
+    when it is committed; a miss reads the database and only *adds* (a reader that read before
+    the commit cannot overwrite the stamp the step set)."""
+    key = LIVE_STAMP_KEY.format(quiz_pk)
+    found = cache.get(key)
+    if isinstance(found, str):
+        return found
+    stamp = live_stamp(LiveSession.objects.filter(quiz_id=quiz_pk).first())
+    cache.add(key, stamp, LIVE_STAMP_SECONDS)
+    return stamp
 
 
 def in_open_live_session(attempt: QuizAttempt) -> bool:

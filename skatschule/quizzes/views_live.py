@@ -38,12 +38,7 @@ from .requests import QuizRequest
 from .services import live
 from .views import _retry_when_locked
 
-
-def _stamp(session: LiveSession | None) -> str:
-    """What a page shows, in one token: a change means the page must be loaded again."""
-    if session is None:
-        return "none"
-    return f"{session.pk}:{session.position}:{int(session.revealed)}:{int(session.ended_at is not None)}"
+_stamp = selectors.live_stamp
 
 
 ANSWERS, ROUND = "answers", "round"
@@ -231,8 +226,7 @@ def join_events(request: QuizRequest, pk: int) -> HttpResponseBase:
     shown = request.GET.get("stamp", "")[:100]
 
     def state() -> State:
-        now = _stamp(selectors.latest_live_session(quiz))
-        return State([Event("changed")] if now != shown else [])
+        return State([Event("changed")] if selectors.live_round_stamp(quiz.pk) != shown else [])
 
     return stream(request, channel(quiz.pk, ROUND), state)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -206,3 +207,19 @@ def test_the_end_shows_the_final_standings(session: LiveSession, teacher: User, 
     assert response.status_code == 302
     page = client_for(teacher).get(response["Location"]).content.decode()
     assert "Endstand" in page and student.username in page and 'id="live-results"' in page
+
+
+def test_the_phones_cached_stamp_follows_every_step(
+    session: LiveSession, teacher: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    from django.core.cache import cache
+
+    before = selectors.live_round_stamp(session.quiz.pk)  # now cached
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        live.show_item(session=session, teacher=teacher, position=1)
+    session.refresh_from_db()
+    assert selectors.live_round_stamp(session.quiz.pk) == selectors.live_stamp(session) != before  # dropped at once
+    cache.set(selectors.LIVE_STAMP_KEY.format(session.quiz.pk), before)  # a reader that read before the commit
+    for callback in callbacks:
+        callback()
+    assert selectors.live_round_stamp(session.quiz.pk) == selectors.live_stamp(session)  # the commit sets it

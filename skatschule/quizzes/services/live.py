@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -51,6 +52,7 @@ from ..errors import QuizClosed, QuizError
 from ..models import LiveParticipant, LivePoints, LiveReveal, LiveSession, Quiz, QuizAnswer, QuizAttempt
 from ..publishing import is_visible
 from ..questions import quiz_state
+from ..selectors import LIVE_STAMP_KEY, LIVE_STAMP_SECONDS, live_stamp
 from .attempts import SavedAnswer, save_answer, start_attempt, submit
 
 SECONDS = 20
@@ -86,6 +88,18 @@ def _new_code() -> str:
         code = f"{secrets.randbelow(10**6):06d}"
         if not LiveSession.objects.filter(code=code, ended_at__isnull=True).exists():
             return code
+
+
+def _restamp(quiz_pk: int) -> None:
+    """The round changed: drop the phones' cached stamp now, set the new one once committed
+    (:func:`..selectors.live_round_stamp`)."""
+    key = LIVE_STAMP_KEY.format(quiz_pk)
+    cache.delete(key)
+
+    def fresh() -> None:
+        cache.set(key, live_stamp(LiveSession.objects.filter(quiz_id=quiz_pk).first()), LIVE_STAMP_SECONDS)
+
+    transaction.on_commit(fresh)
 
 
 def _own(quiz: Quiz, teacher: User) -> None:
@@ -157,6 +171,7 @@ def show_item(
         LiveSession.objects.filter(pk=locked.pk).update(
             position=position, revealed=False, shown_at=now, deadline=deadline
         )
+        _restamp(locked.quiz_id)
     session.refresh_from_db()
     return session
 
@@ -170,6 +185,7 @@ def reveal(*, session: LiveSession, teacher: User) -> LiveSession:
         if locked.position == 0:
             raise QuizError("Es wird noch keine Frage gezeigt.", "No question is shown yet.")
         LiveSession.objects.filter(pk=locked.pk).update(revealed=True)
+        _restamp(locked.quiz_id)
         item = locked.quiz.items.get(position=locked.position)
         LiveReveal.objects.get_or_create(session=locked, item=item, defaults={"revealed_at": timezone.now()})
     session.refresh_from_db()
@@ -225,6 +241,7 @@ def end_live(*, session: LiveSession, teacher: User, now: datetime | None = None
         locked = _locked(session)
         if locked.ended_at is None:
             LiveSession.objects.filter(pk=locked.pk).update(ended_at=now, revealed=True)
+            _restamp(locked.quiz_id)
     session.refresh_from_db()
     count = 0
     for attempt in QuizAttempt.objects.filter(live_sessions=session, submitted_at__isnull=True).select_related("quiz"):
