@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
 from django.http import HttpRequest, StreamingHttpResponse
 
 from .broker import broker
@@ -73,11 +74,25 @@ def _once(state: Callable[[], State]) -> Iterator[bytes]:
         yield encode(event, number)
 
 
+def _released(state: Callable[[], State]) -> Callable[[], State]:
+    """``state`` that hands its database connection back after each read: an open stream waits
+    for minutes, and thirty phones in a live round must not hold thirty connections (PostgreSQL
+    allows a hundred) nor keep them after a phone has gone until the next keep-alive notices."""
+
+    def read() -> State:
+        try:
+            return state()
+        finally:
+            connections.close_all()
+
+    return read
+
+
 async def _live(channel: str, state: Callable[[], State]) -> AsyncIterator[bytes]:
     yield f"retry: {RETRY_MS}\n\n".encode()
     number = 0
     ends = time.monotonic() + float(getattr(settings, "PUSH_STREAM_SECONDS", LIFETIME))
-    read = sync_to_async(state)
+    read = sync_to_async(_released(state))
     sent: list[Event] | None = None
     quiet = False  # the last wait ended without an event
     async with broker().listen(channel) as listener:  # listening before reading: nothing slips by

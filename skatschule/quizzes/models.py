@@ -252,6 +252,10 @@ class LiveSession(models.Model):
     started_at = models.DateTimeField(default=timezone.now)
     ended_at = models.DateTimeField(null=True, blank=True)
     attempts = models.ManyToManyField(QuizAttempt, blank=True, related_name="live_sessions")
+    code = models.CharField(max_length=6, blank=True, default="", help_text="the join code shown in the lobby")
+    seconds = models.PositiveSmallIntegerField(default=20, help_text="time per question unless the teacher says else")
+    shown_at = models.DateTimeField(null=True, blank=True, help_text="when the item shown was shown (server time)")
+    deadline = models.DateTimeField(null=True, blank=True, help_text="no answer to the item shown after this")
 
     class Meta:
         ordering = ["-started_at", "-pk"]
@@ -265,6 +269,37 @@ class LiveSession(models.Model):
 
     def __str__(self) -> str:
         return f"{self.quiz} live #{self.pk} ({self.position})"
+
+
+class LiveParticipant(models.Model):
+    """A learner who joined a live round (the lobby's count), answered or not."""
+
+    session = models.ForeignKey(LiveSession, on_delete=models.CASCADE, related_name="participants")
+    student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="live_participations")
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["session", "student"], name="live_participant_once")]
+
+    def __str__(self) -> str:
+        return f"{self.session} · {self.student}"
+
+
+class LivePoints(models.Model):
+    """The speed points of one live answer (the leaderboard's score; the quiz's grade stays in
+    :class:`QuizAnswer`): ``seconds`` from the item shown to the answer, server time."""
+
+    session = models.ForeignKey(LiveSession, on_delete=models.CASCADE, related_name="points")
+    student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="live_points")
+    item = models.ForeignKey(QuizItem, on_delete=models.CASCADE, related_name="live_points")
+    points = models.PositiveIntegerField(default=0)
+    seconds = models.FloatField(default=0.0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["session", "student", "item"], name="live_points_once")]
+
+    def __str__(self) -> str:
+        return f"{self.session} · {self.student} · {self.item_id}: {self.points}"
 
 
 class LiveReveal(models.Model):

@@ -38,12 +38,7 @@ from .requests import QuizRequest
 from .services import live
 from .views import _retry_when_locked
 
-
-def _stamp(session: LiveSession | None) -> str:
-    """What a page shows, in one token: a change means the page must be loaded again."""
-    if session is None:
-        return "none"
-    return f"{session.pk}:{session.position}:{int(session.revealed)}:{int(session.ended_at is not None)}"
+_stamp = selectors.live_stamp
 
 
 ANSWERS, ROUND = "answers", "round"
@@ -67,6 +62,16 @@ def _shown_item(session: LiveSession | None) -> Any:
     return session.quiz.items.filter(position=session.position).first()
 
 
+def _seconds(request: QuizRequest) -> int | None:
+    """The time per question the teacher typed (empty: the round's), else ``QuizError``."""
+    raw = request.POST.get("seconds", "").strip()[:10]
+    if not raw:
+        return None
+    if not raw.isdigit():
+        return live.checked_seconds(-1)  # raises with the allowed range
+    return live.checked_seconds(int(raw))
+
+
 # --- the teacher's projector --------------------------------------------------------------------
 
 
@@ -82,9 +87,19 @@ def projector(request: QuizRequest, pk: int) -> HttpResponse:
         "session": session,
         "positions": selectors.item_positions(quiz),
         "join_url": request.build_absolute_uri(reverse("quizzes:live_join", args=[quiz.pk])),
+        "enter_url": request.build_absolute_uri(reverse("quizzes:live_enter")),
+        "seconds_range": (live.MIN_SECONDS, live.MAX_SECONDS),
+        "default_seconds": live.SECONDS,
+        "max_points": live.MAX_POINTS,
     }
+    if session is None:
+        last = selectors.latest_live_session(quiz)
+        if last is not None:  # the final standings of the round that ended last
+            context["final"] = last
+            context["leaderboard"] = selectors.live_leaderboard(last, lang)
     if session is not None:
         context["count"] = selectors.live_count(session)
+        context["seconds_left"] = selectors.live_seconds_left(session)
     if session is not None and item is not None:
         context["entry"] = present_item(quiz, item, None, lang)
         later = [p for p in context["positions"] if p > item.position]
@@ -92,6 +107,7 @@ def projector(request: QuizRequest, pk: int) -> HttpResponse:
         if session.revealed:
             context["right_answer"] = selectors.right_answer(quiz, item, None, lang)
             context["distribution"] = selectors.live_distribution(session, lang)
+            context["leaderboard"] = selectors.live_leaderboard(session, lang)
     elif session is not None:
         context["next_position"] = context["positions"][0] if context["positions"] else None
     return render(request, "quizzes/live_projector.html", context)
@@ -132,19 +148,23 @@ def control(request: QuizRequest, pk: int) -> HttpResponse:
     back = reverse("quizzes:live", args=[quiz.pk])
     try:
         if action == "start":
-            live.start_live(quiz=quiz, teacher=request.user)
+            live.start_live(quiz=quiz, teacher=request.user, seconds=_seconds(request))
             return redirect(back)
         session = selectors.open_live_session(quiz)
         if session is None:
             raise QuizError("Es läuft keine Live-Runde.", "No live round is running.")
         if action == "show":
             position = request.POST.get("position", "")
-            live.show_item(session=session, teacher=request.user, position=selectors.item_at(quiz, position).position)
+            live.show_item(
+                session=session,
+                teacher=request.user,
+                position=selectors.item_at(quiz, position).position,
+                seconds=_seconds(request),
+            )
         elif action == "reveal":
             live.reveal(session=session, teacher=request.user)
         elif action == "end":
-            live.end_live(session=session, teacher=request.user)
-            return redirect("quizzes:results", pk=quiz.pk)
+            live.end_live(session=session, teacher=request.user)  # the page shows the final standings
         else:
             raise QuizError("Unbekannte Aktion.", "Unknown action.")
     except QuizError as exc:
@@ -166,6 +186,11 @@ def join(request: QuizRequest, pk: int) -> HttpResponse:
     attempt = selectors.live_attempt(session, request.user) if session else None
     item = _shown_item(session)
     context: dict[str, Any] = {"quiz": quiz, "session": session, "attempt": attempt, "stamp": _stamp(session)}
+    if session is not None:
+        context["joined"] = selectors.live_joined(session, request.user)
+        context["seconds_left"] = selectors.live_seconds_left(session)
+        if session.ended_at is not None or session.revealed:
+            context["leaderboard"] = selectors.live_leaderboard(session, lang)
     if session is not None and session.ended_at is None and item is not None:
         answer = selectors.answers_by_item(attempt).get(item.pk) if attempt else None
         feedback = None
@@ -201,8 +226,7 @@ def join_events(request: QuizRequest, pk: int) -> HttpResponseBase:
     shown = request.GET.get("stamp", "")[:100]
 
     def state() -> State:
-        now = _stamp(selectors.latest_live_session(quiz))
-        return State([Event("changed")] if now != shown else [])
+        return State([Event("changed")] if selectors.live_round_stamp(quiz.pk) != shown else [])
 
     return stream(request, channel(quiz.pk, ROUND), state)
 
@@ -225,3 +249,35 @@ def answer(request: QuizRequest, pk: int) -> HttpResponse:
     except (AnswerError, QuizError) as exc:
         return render_error(request, exc, links=[(back, _("Zurück zur Live-Runde"))])
     return redirect(back)
+
+
+@login_required
+@require_POST
+@_retry_when_locked
+def join_round(request: QuizRequest, pk: int) -> HttpResponse:
+    """The learner is in the round: the lobby on the projector counts them."""
+    quiz = selectors.student_quiz(request.user, pk)
+    back = reverse("quizzes:live_join", args=[quiz.pk])
+    session = selectors.open_live_session(quiz)
+    try:
+        if session is None:
+            raise QuizError("Es läuft keine Live-Runde.", "No live round is running.")
+        if live.join_live(session=session, student=request.user):
+            _announce(quiz.pk, ANSWERS)
+    except QuizError as exc:
+        return render_error(request, exc, links=[(back, _("Zurück zur Live-Runde"))])
+    return redirect(back)
+
+
+@login_required
+@require_GET
+def enter(request: QuizRequest) -> HttpResponse:
+    """The join code typed in (``?code=``): on to the round's page; without a code, the form."""
+    code = request.GET.get("code", "")[:20]
+    if not code:
+        return render(request, "quizzes/live_enter.html", {})
+    session = selectors.open_live_by_code(code)
+    if session is None:
+        return render(request, "quizzes/live_enter.html", {"code": code.strip(), "error": True}, status=404)
+    quiz = selectors.student_quiz(request.user, session.quiz.pk)  # NotFound: not in the class
+    return redirect("quizzes:live_join", pk=quiz.pk)

@@ -35,7 +35,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["main"]
+__all__ = ["main", "spawn", "figure_line", "Client"]
 
 LEVELS = ("beginner", "club", "strong")
 _LEGAL = re.compile(r'name="value" value="([A-Z0-9]{2})" class="legal"')
@@ -121,14 +121,15 @@ def _play(client: Client, level: str) -> None:
     raise RuntimeError("the game did not end")
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
-def _spawn() -> tuple[subprocess.Popen[bytes], str]:
-    port = _free_port()
+def spawn() -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``manage.py serve`` (uvicorn) on a free port; the process and its base URL."""
+    port = free_port()
     env = {**os.environ, "SERVER_TIMING": "1"}
     root = Path(__file__).resolve().parents[2]
     process = subprocess.Popen(
@@ -145,7 +146,8 @@ def _spawn() -> tuple[subprocess.Popen[bytes], str]:
     raise RuntimeError("the server did not start")
 
 
-def _line(name: str, values: list[float]) -> str:
+def figure_line(name: str, values: list[float]) -> str:
+    """``name: n=…, p50 …, p95 …, max …`` (seconds)."""
     if not values:
         return f"{name}: none"
     ordered = sorted(values)
@@ -163,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     process = None
     base = args.url
     if args.spawn:
-        process, base = _spawn()
+        process, base = spawn()
     figures = Figures()
     try:
         for level in args.levels.split(","):
@@ -174,9 +176,9 @@ def main(argv: list[str] | None = None) -> int:
             process.terminate()
             process.wait(timeout=30)
     for level in args.levels.split(","):
-        print(_line(f"{level} bots, answer visible", figures.answers[level]))
-    print(_line("strong bots, each thinking card visible (pushed)", figures.thinking))
-    print(_line("reference /regeln/", figures.reference))
+        print(figure_line(f"{level} bots, answer visible", figures.answers[level]))
+    print(figure_line("strong bots, each thinking card visible (pushed)", figures.thinking))
+    print(figure_line("reference /regeln/", figures.reference))
     over = sum(1 for c in figures.cpu if c > 0.5)
     print(f"CPU per request: n={len(figures.cpu)}, max {max(figures.cpu, default=0):.3f} s, {over} over 0.5 s")
     return 0

@@ -114,6 +114,8 @@ def test_pages_never_show_the_answer_before_the_reveal(session: LiveSession, tea
     live.show_item(session=session, teacher=teacher, position=1)
     phone = client_for(student)
     url = reverse("quizzes:live_join", args=[quiz.pk])
+    assert "live-join-button" in phone.get(url).content.decode()  # the lobby first: join
+    assert phone.post(reverse("quizzes:live_join_round", args=[quiz.pk])).status_code == 302
     assert "live-send" in phone.get(url).content.decode()
     response = phone.post(reverse("quizzes:live_answer", args=[quiz.pk]), {"position": "1", "answer": ["0"]})
     assert response.status_code == 302
