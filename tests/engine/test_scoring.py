@@ -213,7 +213,7 @@ def test_seeger_totals_are_computed_in_one_place() -> None:
 
 
 def test_english_derivations_write_schneider_and_schwarz_as_the_isko_terms() -> None:
-    """"schneider 5" stood beside "Schneider:" elsewhere on the same page: one spelling."""
+    """ "schneider 5" stood beside "Schneider:" elsewhere on the same page: one spelling."""
     from skatschule.engine.rules import RuleSet
 
     v = game_value(Contract(GameType.CLUBS, hand=True, schwarz_announced=True), matadors=2)
