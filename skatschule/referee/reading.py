@@ -24,6 +24,7 @@ from skatschule.core.errors import UserError
 from skatschule.engine import CardSet, GameType, SkatError, parse_card
 from skatschule.engine.claims import Claim, ClaimPosition, Goal, Side, Tally
 from skatschule.engine.iss import parse_record
+from skatschule.engine.numbers import plain_number
 
 __all__ = ["ClaimInputError", "Values", "read", "values_of", "query_of", "from_iss"]
 
@@ -94,12 +95,13 @@ def read(values: Values) -> tuple[ClaimPosition, Claim]:
     numbers: dict[str, int] = {}
     for name, top in NUMBERS:
         text = values.numbers[name]
-        if not text.isdigit() or int(text) > top:
+        number = plain_number(text, max_digits=3)  # ASCII digits only: "²".isdigit() is true
+        if number is None or number > top:
             raise ClaimInputError(
                 f"Augen und Stiche sind ganze Zahlen von 0 bis {top} (nicht „{text}“).",
                 f"Card points and tricks are whole numbers from 0 to {top} (not “{text}”).",
             )
-        numbers[name] = int(text)
+        numbers[name] = number
     if values.stich2 and not values.stich1:
         raise ClaimInputError(
             "Die 2. Karte im Stich braucht eine 1. (die ausgespielte).",
@@ -145,20 +147,20 @@ def from_iss(data: QueryDict) -> ClaimPosition:
             f"Der Datensatz ist zu lang (höchstens {ISS_LIMIT} Zeichen).",
             f"The record is too long (at most {ISS_LIMIT} characters).",
         )
-    step = str(data.get("karten", ""))[:3].strip()
-    if not step.isdigit() or int(step) > 29:
+    step = plain_number(str(data.get("karten", "")).strip(), max_digits=2)
+    if step is None or step > 29:
         raise ClaimInputError(
             "Gib an, nach wie vielen gespielten Karten (0 bis 29) die Stellung steht.",
             "Say after how many cards played (0 to 29) the position stands.",
         )
     try:
         game = parse_record(text.strip())
-        if int(step) > len(game.plays):
+        if step > len(game.plays):
             raise ClaimInputError(
                 f"In diesem Spiel wurden nur {len(game.plays)} Karten gespielt.",
                 f"Only {len(game.plays)} cards were played in this game.",
             )
-        return ClaimPosition.of(game.position(int(step)))
+        return ClaimPosition.of(game.position(step))
     except SkatError as exc:
         raise ClaimInputError(exc.text.de, exc.text.en) from None
 
