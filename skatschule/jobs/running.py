@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import uuid
+from typing import Any, Protocol
 
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
@@ -111,10 +112,21 @@ def _follow_up(job: Job, data: object) -> None:
     then = data.get("then") if isinstance(data, dict) else None
     if not isinstance(then, dict) or not isinstance(then.get("key"), str) or not isinstance(then.get("payload"), dict):
         return
-    from .services import LimitReached, submit
-
+    if _submit is None:
+        return
     owner = Owner(user_id=job.user_id) if job.user_id is not None else Owner(session_key=job.session_key)
-    try:
-        submit(owner=owner, kind=job.kind, key=then["key"], payload=then["payload"], address=job.address)
-    except LimitReached:
-        pass
+    _submit(owner=owner, kind=job.kind, key=then["key"], payload=then["payload"], address=job.address)
+
+
+class Submit(Protocol):
+    def __call__(self, *, owner: Owner, kind: str, key: str, payload: dict[str, Any], address: str) -> object: ...
+
+
+_submit: Submit | None = None
+
+
+def submit_follow_ups_with(submit: Submit) -> None:
+    """How a result's follow-up job is queued (``services.submit`` at the limits' mercy, set by
+    the app's ``ready``): the runner does not import the services, which enqueue the runner."""
+    global _submit
+    _submit = submit

@@ -180,3 +180,11 @@ def recover_stale(*, now: Any = None) -> int:
             status=JobStatus.FAILED, failure=Failure.NO_WORKER, finished=now
         )
     return touched
+
+
+def submit_follow_up(*, owner: Owner, kind: str, key: str, payload: dict[str, Any], address: str) -> None:
+    """A follow-up job a result foresees, for the same asker; nothing when the asker is at a limit."""
+    try:
+        submit(owner=owner, kind=kind, key=key, payload=payload, address=address)
+    except LimitReached:
+        pass

@@ -106,9 +106,9 @@ def test_bot_arena_as_the_bots_package_runs_it() -> None:
 def test_make_run_takes_a_port() -> None:
     done = subprocess.run(["make", "-n", "run", "PORT=8123"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert "runserver 127.0.0.1:8123" in done.stdout
+    assert "serve 127.0.0.1:8123" in done.stdout  # uvicorn and the worker in one process
     default = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert "runserver 127.0.0.1:8000" in default.stdout
+    assert "serve 127.0.0.1:8000" in default.stdout
 
 
 def test_page_benchmark_against_gunicorn() -> None:
@@ -118,3 +118,39 @@ def test_page_benchmark_against_gunicorn() -> None:
     names = [line.split("  ")[0] for line in lines]
     for page in ("healthz", "home", "lesson", "exercise", "puzzle", "table", "quiz take", "score sheet"):
         assert page in names, (page, lines)
+
+
+@pytest.fixture(scope="module")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """A throwaway SQLite database, migrated and with the content loaded, for the benchmarks that
+    play through a spawned server (they use the configured database)."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('bench') / 'db.sqlite3'}"
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"},
+        "DATABASE_URL": url,
+        "REDIS_URL": "",
+    }
+    for command in (["migrate", "--noinput"], ["load_content"]):
+        done = subprocess.run(
+            [sys.executable, "manage.py", *command], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+    return env
+
+
+def _run_with(env: dict[str, str], *args: str) -> list[str]:
+    done = subprocess.run([sys.executable, "-m", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, (args, done.stdout[-2000:], done.stderr[-3000:])
+    return [line for line in done.stdout.splitlines() if line.strip()]
+
+
+def test_table_push_benchmark(migrated_sqlite: dict[str, str]) -> None:
+    lines = _run_with(migrated_sqlite, "skatschule.table.bench_live", "--spawn", "--games", "1", "--levels", "beginner")
+    assert lines[-1].startswith("CPU per request: "), lines[-5:]
+
+
+def test_live_round_benchmark(migrated_sqlite: dict[str, str]) -> None:
+    lines = _run_with(
+        migrated_sqlite, "skatschule.quizzes.bench_live", "--spawn", "--learners", "2", "--questions", "1"
+    )
+    assert lines[-1].startswith("a learner's answer counted on the projector (pushed): n="), lines[-5:]
