@@ -26,9 +26,11 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(services, "BOT_TIME_CAP", 0.05)  # a job run by the test itself
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def site(django_db_setup: None) -> Iterator[str]:
-    """The site with its worker, once the test database exists (the server opens its file)."""
+    """The site with its worker, once the test database exists (the server opens its file). One a
+    test: a worker left running would take the jobs the tests below leave to nobody (the servers
+    share the database)."""
     with served() as (base,):
         yield base
 
