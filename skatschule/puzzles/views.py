@@ -119,12 +119,18 @@ def next_one(request: HttpRequest) -> HttpResponse:
     return redirect(f"{url}?modus=thema" if theme else url)
 
 
-@require_http_methods(["GET", "POST"])
-def puzzle(request: HttpRequest, puzzle_id: str) -> HttpResponse:
-    owner = owner_for(request, create=request.method == "POST")
+def _owner_and_puzzle(request: HttpRequest, puzzle_id: str, *, create: bool = True) -> tuple[Owner, Puzzle]:
+    """Who asks and the puzzle they may see (404 for an unknown or someone else's own puzzle)."""
+    owner = owner_for(request, create=create)
     row = selectors.puzzle_for(owner, puzzle_id)
     if row is None:
         raise Http404("no such puzzle")
+    return owner, row
+
+
+@require_http_methods(["GET", "POST"])
+def puzzle(request: HttpRequest, puzzle_id: str) -> HttpResponse:
+    owner, row = _owner_and_puzzle(request, puzzle_id, create=request.method == "POST")
     source = request.POST if request.method == "POST" else request.GET
     mode = source.get("modus", PuzzleAttempt.Mode.RATED)
     if mode not in MODES:
@@ -142,10 +148,7 @@ def puzzle(request: HttpRequest, puzzle_id: str) -> HttpResponse:
 @require_POST
 def hint(request: HttpRequest, puzzle_id: str) -> HttpResponse:
     """The next hint (the themes, then where the solution lies); the page shows it after a reload."""
-    owner = owner_for(request)
-    row = selectors.puzzle_for(owner, puzzle_id)
-    if row is None:
-        raise Http404("no such puzzle")
+    owner, row = _owner_and_puzzle(request, puzzle_id)
     mode = request.POST.get("modus", PuzzleAttempt.Mode.RATED)
     try:
         services.take_hint(owner=owner, puzzle=row, mode=mode)
@@ -160,10 +163,7 @@ def hint(request: HttpRequest, puzzle_id: str) -> HttpResponse:
 @require_POST
 def solution(request: HttpRequest, puzzle_id: str) -> HttpResponse:
     """ "Lösung zeigen": the solution and its derivation, counted as not solved."""
-    owner = owner_for(request)
-    row = selectors.puzzle_for(owner, puzzle_id)
-    if row is None:
-        raise Http404("no such puzzle")
+    owner, row = _owner_and_puzzle(request, puzzle_id)
     mode = request.POST.get("modus", PuzzleAttempt.Mode.RATED)
     try:
         done = services.show_solution(owner=owner, puzzle=row, mode=mode)
