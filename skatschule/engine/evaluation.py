@@ -153,8 +153,14 @@ class _Counts:
     """Suit game: side winners; Grand: losers; Null: unused."""
 
 
-def _count(mask: int, game: GameType) -> _Counts:
-    bytes_ = [_byte(mask, s) for s in Suit]
+def _suit_bytes(mask: int) -> tuple[int, int, int, int]:
+    """The four suits' bytes of a mask (:func:`_byte`), in the order of :class:`Suit`."""
+    return (mask & 0xFF, (mask >> 8) & 0xFF, (mask >> 16) & 0xFF, (mask >> 24) & 0xFF)
+
+
+def _count(mask: int, game: GameType, bytes_: tuple[int, int, int, int] | None = None) -> _Counts:
+    if bytes_ is None:
+        bytes_ = _suit_bytes(mask)
     jacks = sum(1 for b in bytes_ if b & _JACK_BIT)
     if game is GameType.NULL:
         per_suit = [_NULL_UNSAFE[b] for b in bytes_]
@@ -169,7 +175,7 @@ def _count(mask: int, game: GameType) -> _Counts:
     own = bytes_[trump_suit] & ~_JACK_BIT
     trumps = jacks + own.bit_count()
     high = jacks + (own & 1) + ((own >> 1) & 1)
-    winners = sum(_SIDE_WINNERS[b] for s, b in zip(Suit, bytes_) if s is not trump_suit)
+    winners = sum(_SIDE_WINNERS[b] for s, b in enumerate(bytes_) if s != trump_suit)
     playable = trumps >= MIN_TRUMPS and high >= MIN_HIGH_TRUMPS and trumps + winners >= MIN_GOOD_CARDS
     return _Counts(game, playable, trumps, high, winners)
 
@@ -178,11 +184,23 @@ def _contract(counts: _Counts) -> Contract:
     return Contract(GameType.NULL, hand=counts.first == 4) if counts.game is GameType.NULL else Contract(counts.game)
 
 
+_VALUES: dict[tuple[GameType, bool, int, RuleSet], int] = {}
+"""The values :func:`_value` worked out, by game, Null Hand, matadors and rules (a few hundred)."""
+
+
 def _value(mask: int, counts: _Counts, rules: RuleSet) -> int:
-    contract = _contract(counts)
-    if counts.game is GameType.NULL:
-        return game_value(contract, rules=rules).value
-    return game_value(contract, matadors_in_mask(counts.game, mask), rules=rules).value
+    game = counts.game
+    matadors = 0 if game is GameType.NULL else matadors_in_mask(game, mask)
+    key = (game, counts.first == 4, matadors, rules)
+    value = _VALUES.get(key)
+    if value is None:
+        contract = _contract(counts)
+        if game is GameType.NULL:
+            value = game_value(contract, rules=rules).value
+        else:
+            value = game_value(contract, matadors, rules=rules).value
+        _VALUES[key] = value
+    return value
 
 
 _J = rank_ref(Rank.JACK)
@@ -273,8 +291,9 @@ def bid_limit(cards: CardSet | tuple[Card, ...] | list[Card], rules: RuleSet = I
     """:attr:`Evaluation.limit` of :func:`evaluate`, without writing the explanation (for bots)."""
     mask = cards.mask if isinstance(cards, CardSet) else CardSet(cards).mask
     best = 0
+    bytes_ = _suit_bytes(mask)
     for game in _GAMES:
-        counts = _count(mask, game)
+        counts = _count(mask, game, bytes_)
         if counts.playable:
             best = max(best, _value(mask, counts, rules))
     return best

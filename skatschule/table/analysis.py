@@ -19,6 +19,7 @@ marked as such. Null games are judged win or lose.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -28,7 +29,7 @@ from typing import Any
 from skatschule.engine import Card, CardSet, Contract, GameState, GameType
 from skatschule.engine.bench import report_times
 from skatschule.engine.bots import SeatView, bid_reachable, sample_deal
-from skatschule.engine.cards import deal_cards
+from skatschule.engine.cards import CARDS, deal_cards
 from skatschule.engine.solver import SearchAborted, solve, solve_state
 
 __all__ = [
@@ -39,6 +40,8 @@ __all__ = [
     "INACCURATE_AUGEN",
     "Step",
     "Insight",
+    "FEW_SAMPLES",
+    "wilson",
     "Analysis",
     "declarer_needs",
     "analyse_plays",
@@ -64,6 +67,12 @@ class Insight:
     """No deal fitting what the learner saw lets the declarer's game reach his bid
     (:func:`~skatschule.engine.bots.bid_reachable`): the game was overbid, the bid tells
     nothing about his cards, and the deals were drawn without it."""
+    others: tuple[int, ...] = ()
+    """The two other seats, in seat order: the columns of :attr:`places`."""
+    places: tuple[tuple[str, int, int, int], ...] = ()
+    """ "Was weiß ich?": each card the learner could not see, with the number of drawn deals
+    (of :attr:`tried`) in which it lies with the first of :attr:`others`, with the second,
+    and in the skat."""
 
     def wins_with(self, card: str) -> int:
         return dict(self.wins).get(card, 0)
@@ -71,6 +80,37 @@ class Insight:
     def share(self, card: str) -> int | None:
         """Percent of the solved deals in which ``card`` wins (None without one)."""
         return None if not self.samples else round(100 * self.wins_with(card) / self.samples)
+
+    def interval(self, card: str) -> tuple[int, int] | None:
+        """The 95 % interval (Wilson's) of :meth:`share` in percent, None without a deal."""
+        return wilson(self.wins_with(card), self.samples)
+
+    @property
+    def few(self) -> bool:
+        """Fewer than :data:`FEW_SAMPLES` deals were solved: the shares are rough."""
+        return self.samples < FEW_SAMPLES
+
+
+FEW_SAMPLES = 30
+"""Below this many solved deals the board warns that the shares are rough."""
+
+
+def wilson(hits: int, n: int, z: float = 1.96) -> tuple[int, int] | None:
+    """The Wilson score interval of ``hits`` in ``n`` trials at ``z`` (1.96: 95 %), in whole
+    percent (rounded outward); None for ``n == 0``.
+
+    >>> wilson(50, 100)
+    (40, 60)
+    >>> wilson(0, 10)
+    (0, 28)
+    """
+    if n <= 0:
+        return None
+    p = hits / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0, math.floor(100 * (centre - half))), min(100, math.ceil(100 * (centre + half)))
 
 
 @dataclass(frozen=True)
@@ -273,6 +313,8 @@ class Analysis:
                         "tried": s.insight.tried,
                         "wins": [list(w) for w in s.insight.wins],
                         "overbid": s.insight.overbid,
+                        "others": list(s.insight.others),
+                        "places": [list(p) for p in s.insight.places],
                     },
                 }
                 for s in self.steps
@@ -292,6 +334,8 @@ class Analysis:
                     int(found["tried"]),
                     tuple((str(c), int(n)) for c, n in found["wins"]),
                     bool(found.get("overbid", False)),
+                    tuple(int(x) for x in found.get("others", ())),
+                    tuple((str(c), int(a), int(b), int(k)) for c, a, b, k in found.get("places", ())),
                 )
             )
             steps.append(
@@ -420,12 +464,18 @@ def insight_at(
     wins = dict.fromkeys(legal, 0)
     solved = tried = 0
     target = None if contract.game is GameType.NULL else need
+    others = tuple(s for s in range(3) if s != seat)
+    unseen = [i for i in range(32) if view.unseen >> i & 1]
+    lies = {i: [0, 0, 0] for i in unseen}
     for _ in range(samples):
         drawn = _draw(view, rng, reach_bid=not overbid)
         if drawn is None:
             break
         hands, skat = drawn
         tried += 1
+        first, second = hands[others[0]], hands[others[1]]
+        for i, where in lies.items():
+            where[0 if first >> i & 1 else 1 if second >> i & 1 else 2] += 1
         try:
             solution = solve(
                 contract.game,
@@ -444,7 +494,8 @@ def insight_at(
         for card, value in solution.card_values.items():
             if bool(value) == learner_declares:
                 wins[card] += 1
-    return Insight(solved, tried, tuple((c.code, n) for c, n in wins.items()), overbid)
+    places = tuple((CARDS[i].code, a, b, c) for i, (a, b, c) in sorted(lies.items()))
+    return Insight(solved, tried, tuple((c.code, n) for c, n in wins.items()), overbid, others, places)
 
 
 def add_insights(
@@ -496,14 +547,30 @@ def _bench_game(k: int, rng: random.Random) -> tuple[GameState, list[Card], int]
     return start(), plays, (k // 3) % 3
 
 
-def bench(games: int, max_nodes: int, *, seed: int = 2026, verbose: bool = False) -> float:
-    """Time :func:`analyse_plays` over ``games`` seeded games; returns the mean in seconds."""
+def bench(
+    games: int,
+    max_nodes: int,
+    *,
+    seed: int = 2026,
+    verbose: bool = False,
+    insights: int = 0,
+    insight_nodes: int = 60_000,
+) -> float:
+    """Time :func:`analyse_plays` over ``games`` seeded games, with ``insights`` deals per
+    decision also :func:`add_insights` (as the table's job does); returns the mean in seconds."""
     rng = random.Random(seed)
     times: list[float] = []
     for k in range(games):
+        before = rng.getstate()
         start, plays, seat = _bench_game(k, rng)
+        after = rng.getstate()
+        rng.setstate(before)
+        again = _bench_game(k, rng)[0]  # the same game once more, at its first lead
+        rng.setstate(after)
         began = time.process_time()
         analysis = analyse_plays(start, plays, seat, max_nodes=max_nodes)
+        if insights:
+            analysis = add_insights(again, plays, seat, analysis, samples=insights, max_nodes=insight_nodes)
         elapsed = time.process_time() - began
         times.append(elapsed)
         if verbose:
@@ -514,7 +581,8 @@ def bench(games: int, max_nodes: int, *, seed: int = 2026, verbose: bool = False
                 f"{k:3d} {_GAMES[k % 6].value:9s} seat {seat} ({side}): {len(analysis.steps)} cards,"
                 f" {exact} in Augen, {judged} judged, {elapsed:6.2f} s"
             )
-    print(f"games: {len(times)}, node budget {max_nodes} per search, CPU time of one core (CPython)")
+    with_insights = f", {insights} deals a decision for the insight" if insights else ""
+    print(f"games: {len(times)}, node budget {max_nodes} per search{with_insights}, CPU time of one core")
     return report_times(times, "seconds_per_analysis")
 
 
@@ -524,8 +592,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=1_500_000, help="node budget of each search")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--verbose", action="store_true", help="one line per game")
+    parser.add_argument(
+        "--insights", type=int, default=0, help='"Hätte ich es wissen können?" too, with this many deals a decision'
+    )
     args = parser.parse_args(argv)
-    bench(args.games, args.nodes, seed=args.seed, verbose=args.verbose)
+    bench(args.games, args.nodes, seed=args.seed, verbose=args.verbose, insights=args.insights)
     return 0
 
 

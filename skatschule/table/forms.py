@@ -73,6 +73,14 @@ class MoveForm(forms.Form):
         )
 
 
+class AgainForm(forms.Form):
+    """ "Dasselbe Blatt noch einmal" (no ``schritt``) or "Ab hier weiterspielen" (the card
+    ``schritt`` of the finished game); ``confirm`` when a running game would be given up."""
+
+    schritt = forms.IntegerField(min_value=0, max_value=32, required=False)
+    confirm = forms.BooleanField(required=False)
+
+
 class GamesFilter(forms.Form):
     """ "Meine Spiele": by won or lost and by game (bad values are ignored: a filter is a view)."""
 

@@ -27,12 +27,13 @@ from skatschule.engine import (
     sort_hand,
 )
 from skatschule.engine.bidding import BID_VALUES
+from skatschule.engine.cards import parse_card
 from skatschule.engine.games import Contract
 from skatschule.engine.names import game_ref
 from skatschule.engine.names import render as render_names
 from skatschule.engine.scoring import side_won
 
-from .analysis import CLASSES, GOOD_AUGEN, INACCURATE_AUGEN, Analysis, Step
+from .analysis import CLASSES, GOOD_AUGEN, INACCURATE_AUGEN, Analysis, Insight, Step
 
 GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND, GameType.NULL)
 
@@ -347,11 +348,42 @@ class BoardGame:
     players: tuple[str, str, str] | None = None
 
 
+def _known(
+    insight: Insight | None, kind: GameType | None, speech: Speech, players: tuple[str, str, str] | None
+) -> dict[str, Any] | None:
+    """ "Was weiß ich?": where each card the learner could not see lay in the drawn deals, in
+    percent per other seat (and the skat, where he had not seen it), cards in the game's order."""
+    if insight is None or not insight.places or not insight.tried:
+        return None
+    order = {code: k for k, code in enumerate(codes(CardSet([parse_card(p[0]) for p in insight.places]), kind))}
+    rows = sorted(insight.places, key=lambda p: order[p[0]])
+    tried = insight.tried
+    skat = any(p[3] for p in rows)
+    columns = [
+        speech.seat(s) if players is None else f"{capfirst(speech.seat(s))} ({players[s]})" for s in insight.others
+    ]
+    return {
+        "columns": columns,
+        "skat": skat,
+        "tried": tried,
+        "rows": [
+            {"code": code, "shares": [round(100 * n / tried) for n in ((a, b, c) if skat else (a, b))]}
+            for code, a, b, c in rows
+        ],
+    }
+
+
 def _decision(
-    game: BoardGame, state: GameState, step: int, analysis: Analysis | None, kind: GameType | None
+    game: BoardGame,
+    state: GameState,
+    step: int,
+    analysis: Analysis | None,
+    speech: Speech,
 ) -> dict[str, Any]:
     """The learner's decision before card ``step`` (``state`` is there): each legal card with
     its value, the mark, "Hätte ich es wissen können?"."""
+    contract = game.state.contract
+    kind = contract.game if contract else None
     mistake = None if analysis is None else analysis.first_given_away
     found = None if analysis is None else analysis.step_at(step)
     legal = codes(state.legal_cards(), kind)
@@ -375,6 +407,8 @@ def _decision(
         "insight": None if found is None else found.insight,
         "insight_best": best,
         "played_share": None if found is None or found.insight is None else found.insight.share(played),
+        "played_interval": None if found is None or found.insight is None else found.insight.interval(played),
+        "known": None if found is None else _known(found.insight, kind, speech, game.players),
         "best_share": None if best is None or found is None or found.insight is None else found.insight.share(best),
     }
 
@@ -459,7 +493,7 @@ def board_page(game: BoardGame, step: int, analysis: Analysis | None, speech: Sp
         if index == total:
             break
         if state.to_move == game.learner:
-            decisions_at.append(_decision(game, state, index, analysis, kind))
+            decisions_at.append(_decision(game, state, index, analysis, speech))
         card = game.plays[index]
         table.append({"index": index, "seat": speech.seat(state.to_move or 0), "code": card.code})
         state.play(card)

@@ -89,7 +89,7 @@ ANALYSIS_NODES = int(_tuned("ANALYSIS_NODES", 1_500_000))
 """Node budget of each search of "Hätte ich gewinnen können?" (about 2 s of one core; see
 ``python -m skatschule.engine.bench --analysis``): the exact Augen first, then, if that is
 too big, only "winnable?" with the same budget."""
-INSIGHT_SAMPLES = int(_tuned("INSIGHT_SAMPLES", 24))
+INSIGHT_SAMPLES = int(_tuned("INSIGHT_SAMPLES", 100))
 """Deals drawn for "Hätte ich es wissen können?" at each of the learner's decisions."""
 INSIGHT_NODES = int(_tuned("INSIGHT_NODES", 60_000))
 """Node budget of each of those deals' yes/no search (a deal that needs more is not counted)."""
@@ -365,6 +365,32 @@ def add_bot_moves(*, table: Table, state: GameState, moves: list[list[Any]]) -> 
         del table.moves[before:]
         raise SkatError("Die Züge des Computers passen nicht", "The computer's moves do not fit") from exc
     return state
+
+
+def play_again(*, table: Table, step: int | None = None) -> Table:
+    """A new game at the table from a finished one, at the same level and seat: the same deal
+    from the auction on ("Dasselbe Blatt noch einmal", ``step`` None), or the same game up to
+    its card ``step`` (0: the first lead), from where the learner plays on against the bots
+    ("Ab hier weiterspielen"). The learner knows the cards now, so the new game does not count
+    for the lesson (as after a takeback). Raises :class:`SkatError` for a game that is not over
+    or a step past its end."""
+    if not replay(table).is_over():
+        raise SkatError("Das Spiel ist noch nicht beendet", "The game is not over yet")
+    moves: list[list[Any]] = []
+    if step is not None:
+        cards = 0
+        for move in table.moves:
+            if move[0] == "c":
+                if cards == step:
+                    break
+                cards += 1
+            moves.append(list(move))
+        if cards < step:
+            raise SkatError("So viele Karten hat das Spiel nicht", "The game has not that many cards")
+    again = Table(table.seed, table.seat, moves, took_back=True, level=table.level)
+    if replay(again).is_over():
+        raise SkatError("Ab hier ist das Spiel schon entschieden", "From here the game is already decided")
+    return again
 
 
 def take_back(*, table: Table) -> GameState:

@@ -339,7 +339,8 @@ def _table_board(
         return _not_over(request, state, stored)
     game = presenter.BoardGame(state, services.plays_of(state), table.seat)
     payload = work.table_payload(table)
-    extra = {"stored": stored, "back_query": back_query}
+    again = reverse("table:again") if stored is None else reverse("table:stored_again", args=[stored.pk])
+    extra = {"stored": stored, "back_query": back_query, "again_url": again}
     return _board(request, game, json.dumps(payload), payload, link=link, back=back, extra=extra)
 
 

@@ -66,8 +66,9 @@ def test_solver_benchmark() -> None:
 
 
 def test_analysis_benchmark() -> None:
-    lines = run_module("skatschule.table.analysis", "--games", "1", "--nodes", "20000")
-    assert re.search(r"\d", lines[-1]), lines[-3:]
+    lines = run_module("skatschule.table.analysis", "--games", "1", "--nodes", "20000", "--insights", "2")
+    assert "2 deals a decision" in lines[-3], lines[-3:]
+    assert re.fullmatch(r"seconds_per_analysis: \d+\.\d+", lines[-1]), lines[-3:]
 
 
 def test_discard_benchmark() -> None:

@@ -8,7 +8,9 @@ same to the seat get the same answer (issue 25, item 6).
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from dataclasses import dataclass
+from itertools import accumulate
 
 from ..bidding import BID_VALUES, Auction, Bid, Hold, Pass
 from ..cards import Card, CardSet
@@ -189,20 +191,27 @@ def _deal_once(view: SeatView, rng: random.Random, tries: int) -> tuple[list[int
     skat_count = 0 if view.known_skat is not None else 2
     voids = view.voids
     cards = [i for i in range(32) if unseen >> i & 1]
+    # the seats that may take each card (room for it, not void in its group), worked out once
+    takers = {i: [s for s in range(3) if counts[s] and not voids[s] >> i & 1] for i in cards}
+    few = {i: len(seats) for i, seats in takers.items()}
+    draw = rng.random
     for _ in range(tries):
         rng.shuffle(cards)
         room = counts + [skat_count]
         hands = [0, 0, 0, 0]
         ok = True
         # the most constrained cards first: those only few places can take
-        for i in sorted(cards, key=lambda i: sum(1 for s in range(3) if room[s] and not voids[s] >> i & 1)):
-            places = [s for s in range(3) if room[s] and not voids[s] >> i & 1]
+        for i in sorted(cards, key=few.__getitem__):
+            places = [s for s in takers[i] if room[s]]
             if room[3]:
                 places.append(3)
             if not places:
                 ok = False
                 break
-            place = rng.choices(places, [room[p] for p in places])[0]
+            # a place with the chance of its room: random.choices(places, weights) done by hand
+            # (one draw of rng.random(), as choices makes it, so the deals stay the same)
+            bounds = list(accumulate(room[p] for p in places))
+            place = places[bisect(bounds, draw() * (bounds[-1] + 0.0), 0, len(places) - 1)]
             hands[place] |= 1 << i
             room[place] -= 1
         if ok:
