@@ -338,13 +338,16 @@ def bots_to_move(table: Table, state: GameState) -> bool:
     return not state.is_over() and state.to_move not in (None, table.seat)
 
 
-def bot_moves(*, table: Table, time_cap: float | None = None, thoughts: int | None = None) -> list[list[Any]]:
+def bot_moves(
+    *, table: Table, state: GameState | None = None, time_cap: float | None = None, thoughts: int | None = None
+) -> list[list[Any]]:
     """The bots' moves from where ``table`` stands until the learner's turn (or the end), the
     same moves :func:`play` would make; with ``thoughts``, only until after that many cards that
     needed thinking (the worker's job answers one card at a time, so each is shown at once).
     ``time_cap``: seconds per card (default :func:`_card_cap`; the fallback when no worker
-    answered thinks less)."""
-    state = replay(table)
+    answered thinks less). ``state``: the game where ``table`` stands, if the caller has it
+    (else it is replayed); it is played on and stands after the moves. ``table`` is left as it is."""
+    state = replay(table) if state is None else state
     copy = Table(table.seed, table.seat, list(table.moves), level=table.level)
     _let_bots_play(copy, state, _bot_rng(table), time_cap=time_cap, thoughts=thoughts)
     return copy.moves[len(table.moves) :]

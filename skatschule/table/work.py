@@ -11,7 +11,7 @@ import hashlib
 import json
 from typing import Any
 
-from skatschule.engine import SkatError
+from skatschule.engine import GameState, SkatError
 
 from . import reviews, services
 
@@ -34,11 +34,12 @@ def table_payload(table: services.Table) -> dict[str, Any]:
     return {"seed": table.seed, "seat": table.seat, "moves": table.moves, "level": table.level.value}
 
 
-def _table(payload: dict[str, Any]) -> services.Table:
+def _loaded(payload: dict[str, Any]) -> tuple[services.Table, GameState]:
+    """The payload's game and where it stands (one replay, which checks every move)."""
     loaded = services.load({k: payload.get(k) for k in ("seed", "seat", "moves", "level")})
     if loaded is None:
         raise SkatError("Das Spiel lässt sich nicht nachspielen", "The game cannot be replayed")
-    return loaded[0]
+    return loaded
 
 
 def run_analysis(payload: dict[str, Any]) -> dict[str, Any]:
@@ -46,7 +47,8 @@ def run_analysis(payload: dict[str, Any]) -> dict[str, Any]:
     if "record" in payload:
         found = services.analyse_record(str(payload["record"]), seat=int(payload["seat"]), insights=True)
     else:
-        found = services.analyse(table=_table(payload), insights=True)
+        table, state = _loaded(payload)
+        found = services.analyse(table=table, state=state, insights=True)
         if found is not None:  # "Meine Spiele" lists the accuracy of a stored game
             reviews.record_review(seed=payload["seed"], seat=payload["seat"], moves=payload["moves"], analysis=found)
     return {"analysis": None if found is None else found.as_json()}
@@ -54,7 +56,8 @@ def run_analysis(payload: dict[str, Any]) -> dict[str, Any]:
 
 def run_hint(payload: dict[str, Any]) -> dict[str, Any]:
     """What the computer would play in the learner's seat, and why (both languages)."""
-    choice = services.hint(table=_table(payload))
+    table, state = _loaded(payload)
+    choice = services.hint(table=table, state=state)
     return {"card": choice.card.code, "de": choice.reason("de"), "en": choice.reason("en")}
 
 
@@ -63,10 +66,10 @@ def run_bots(payload: dict[str, Any]) -> dict[str, Any]:
     thinking card is a job of its own, so the page shows it as soon as it is chosen). When a bot
     must think again after them, the job for that position follows at once (``then``, queued by
     the worker), so the next card is chosen while this one is shown."""
-    table = _table(payload)
-    moves = services.bot_moves(table=table, thoughts=1)
+    table, state = _loaded(payload)  # the one replay: the bots play on from this state
+    moves = services.bot_moves(table=table, state=state, thoughts=1)
     after = services.Table(table.seed, table.seat, table.moves + moves, level=table.level)
-    if not services.bots_to_move(after, services.replay(after)):
+    if not services.bots_to_move(after, state):
         return {"moves": moves}
     following = table_payload(after)
     return {"moves": moves, "then": {"key": key_of(BOTS, json.dumps(following)), "payload": following}}
