@@ -27,11 +27,13 @@ from skatschule.engine import (
     Hold,
     Pass,
     SkatError,
+    Text,
     parse_card,
     parse_cards,
     parse_game,
 )
-from skatschule.engine.bots import BotLevel, CardChoice, bot_move, choose_card
+from skatschule.engine.advice import ADVICE_PHASES, advise
+from skatschule.engine.bots import BotLevel, bot_move, choose_card
 from skatschule.engine.game import Declare, Discard, Move, Phase, PickUp, Play
 from skatschule.engine.iss import IssGame, parse_record, parse_records, split_records, write_record
 from skatschule.engine.numbers import plain_number
@@ -416,19 +418,37 @@ def take_back(*, table: Table) -> GameState:
     return state
 
 
+ADVICE_DEALS = int(_tuned("ADVICE_DEALS", 200))
+"""Deals the hint before the first card plays (the trainers' own number)."""
+HINT_PHASES = (Phase.PLAY, *ADVICE_PHASES)
+"""Where the learner may ask "Was würde der Computer tun, und warum?": in the auction, at the
+skat, the discard and the declaration (:mod:`skatschule.engine.advice`) and at every card."""
+
+
 def check_hint(*, table: Table, state: GameState) -> None:
-    """Raise :class:`SkatError` unless the learner is to play a card (when a hint makes sense)."""
-    if state.phase is not Phase.PLAY or state.to_move != table.seat:
-        raise SkatError(
-            "Ein Tipp gibt es, wenn du eine Karte spielen sollst", "A hint is available when you are to play a card"
-        )
+    """Raise :class:`SkatError` unless the learner is to move in a game that is not over."""
+    if state.phase not in HINT_PHASES or state.to_move != table.seat:
+        raise SkatError("Einen Tipp gibt es, wenn du am Zug bist", "A hint is available when it is your turn")
 
 
-def hint(*, table: Table, state: GameState | None = None) -> CardChoice:
-    """What the computer would play in the learner's seat, and why (the learner's view only)."""
+def ask_hint(*, table: Table, state: GameState) -> None:
+    """The learner asks for a hint (:func:`check_hint` first): like a takeback, the game then no
+    longer counts for the lesson."""
+    check_hint(table=table, state=state)
+    table.took_back = True
+
+
+def hint(*, table: Table, state: GameState | None = None) -> Text:
+    """What the computer would do in the learner's seat, and why, from the learner's view only:
+    the card to play (the bots' choice), or before the first card the bid, the skat, the
+    discard or the game (:func:`skatschule.engine.advice.advise`, the trainers' gradings).
+    Card names are name references for :func:`skatschule.engine.names.render`."""
     state = replay(table) if state is None else state
     check_hint(table=table, state=state)
-    return choose_card(state, rng=random.Random(table.seed + len(table.moves)), time_cap=HINT_TIME_CAP)
+    if state.phase is Phase.PLAY:
+        choice = choose_card(state, rng=random.Random(table.seed + len(table.moves)), time_cap=HINT_TIME_CAP)
+        return Text(choice.reason("de"), choice.reason("en"))
+    return advise(state, table.seat, deals=ADVICE_DEALS, seed=table.seed).text
 
 
 def plays_of(state: GameState) -> list[Card]:

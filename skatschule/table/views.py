@@ -151,7 +151,7 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:
                     elif move.action == "takeback":
                         state = services.take_back(table=table)
                     elif move.action == "hint":
-                        services.check_hint(table=table, state=state)
+                        services.ask_hint(table=table, state=state)
                         asked_hint = True
                     else:
                         state = services.play(

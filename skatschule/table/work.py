@@ -55,10 +55,11 @@ def run_analysis(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_hint(payload: dict[str, Any]) -> dict[str, Any]:
-    """What the computer would play in the learner's seat, and why (both languages)."""
+    """What the computer would do in the learner's seat, and why (both languages): the card, or
+    before the first card the bid, the skat, the discard or the game."""
     table, state = _loaded(payload)
-    choice = services.hint(table=table, state=state)
-    return {"card": choice.card.code, "de": choice.reason("de"), "en": choice.reason("en")}
+    said = services.hint(table=table, state=state)
+    return {"de": said.de, "en": said.en}
 
 
 def run_bots(payload: dict[str, Any]) -> dict[str, Any]:
