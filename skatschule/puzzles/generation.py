@@ -19,7 +19,7 @@ from skatschule.engine.puzzles import examine, from_bot_game, from_strong_game, 
 GENERATE = "puzzles.generate"
 OWN = "puzzles.own"
 RECORDS = "puzzles.records"
-VERSION = 1
+VERSION = 2
 """Part of every job key: a change to how puzzles are found gets new keys (old results are not reused)."""
 
 
@@ -98,20 +98,25 @@ def merge(results: Iterable[dict[str, Any]]) -> Figures:
 
 
 def run_own(payload: dict[str, Any]) -> dict[str, Any]:
-    """The puzzles in one learner's table game that the learner got wrong ("Aus meinen Fehlern").
+    """The puzzles in a learner's table games that the learner got wrong ("Aus meinen Fehlern"):
+    every one of his cards, from the first trick on.
 
-    Payload: the game's ISS record and the learner's seat. Result: the puzzles, each with the
-    card the learner played.
+    Payload: ``games``, each with the game's id, its ISS record and the learner's seat (or one
+    game as ``record`` and ``seat``). Result: the puzzles, each with the card the learner played
+    and the id of its game (``games``, in the same order).
     """
-    game = parse_record(str(payload["record"]))
-    seat = int(payload["seat"])
+    games = payload.get("games") or [{"id": payload.get("game"), "record": payload["record"], "seat": payload["seat"]}]
     started = time.perf_counter()
-    found = mistakes(game.state, seat)
-    return {
-        "seconds": round(time.perf_counter() - started, 2),
-        "puzzles": [m.puzzle.as_dict() for m in found],
-        "played": [m.played.code for m in found],
-    }
+    puzzles: list[dict[str, Any]] = []
+    played: list[str] = []
+    ids: list[Any] = []
+    for game in games:
+        state = parse_record(str(game["record"])).state
+        for found in mistakes(state, int(game["seat"]), last_tricks=10):
+            puzzles.append(found.puzzle.as_dict())
+            played.append(found.played.code)
+            ids.append(game.get("id"))
+    return {"seconds": round(time.perf_counter() - started, 2), "puzzles": puzzles, "played": played, "games": ids}
 
 
 def run_records(payload: dict[str, Any]) -> dict[str, Any]:

@@ -36,6 +36,14 @@ class Puzzle(models.Model):
         related_name="own_puzzles",
         help_text="set for a puzzle made from this user's own table game (Aus meinen Fehlern); others see it not",
     )
+    own_game = models.ForeignKey(
+        "table.TableGame",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="own_puzzles",
+        help_text="the learner's table game this own puzzle came from (Aus meinen Fehlern, listed by game)",
+    )
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:

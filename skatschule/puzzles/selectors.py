@@ -6,6 +6,7 @@ import datetime
 import hashlib
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import IntegrityError
 from django.db.models import Count, F, FloatField, Max, OuterRef, Q, QuerySet, Subquery, Value
@@ -195,3 +196,37 @@ def retries(*, owner: Owner, now: datetime.datetime) -> list[Retry]:
         if not row["solved"] or row["helped"]
     ]
     return sorted(out, key=lambda r: (r.due > now, r.due))
+
+
+OWN_LISTED = 200
+"""The newest own puzzles "Aus meinen Fehlern" lists (by theme and by game)."""
+
+
+@dataclass(frozen=True)
+class OwnMistakes:
+    """The learner's own puzzles, newest first, grouped by theme and by the game they came from."""
+
+    by_theme: list[tuple[Theme, list[Puzzle]]]
+    by_game: list[tuple[Any, list[Puzzle]]]
+    """(the table game or None when it is gone, its puzzles), newest game first."""
+
+
+def own_mistakes(*, user: Any) -> OwnMistakes:
+    rows = list(
+        Puzzle.objects.filter(owner_user=user).select_related("own_game").order_by("-created", "id")[:OWN_LISTED]
+    )
+    themes: dict[Theme, list[Puzzle]] = {}
+    games: dict[int | None, list[Puzzle]] = {}
+    for row in rows:
+        for slug in row.themes.split():
+            try:
+                themes.setdefault(Theme(slug), []).append(row)
+            except ValueError:
+                continue  # a theme no longer known: not listed under it
+        games.setdefault(row.own_game_id, []).append(row)
+    by_theme = [(theme, themes[theme]) for theme in Theme if theme in themes]
+    by_game = sorted(
+        ((rows_of[0].own_game, rows_of) for rows_of in games.values()),
+        key=lambda pair: (pair[0] is None, -(pair[0].created.timestamp() if pair[0] is not None else 0)),
+    )
+    return OwnMistakes(by_theme, by_game)

@@ -263,6 +263,27 @@ def history(request: HttpRequest) -> HttpResponse:
     )
 
 
+def _search_own(request: HttpRequest) -> HttpResponse:
+    """POST of "Aus meinen Fehlern": search one stored game (``spiel=<id>``) or the newest games
+    not searched yet (``spiel=alle``) as a job, then show its progress."""
+    chosen = request.POST.get("spiel", "")
+    game_id = plain_number(chosen)
+    if game_id is None and chosen != "alle":
+        return render_error(request, _("Bitte ein Spiel wählen."), 400)
+    try:
+        if game_id is None:
+            job = own_puzzles.check_all_games(user=request.user, address=client_ip(request))
+            if job is None:
+                return redirect(f"{reverse('puzzles:own')}?alle=durchsucht")
+        else:
+            job = own_puzzles.check_game(user=request.user, game_id=game_id, address=client_ip(request))
+    except LimitReached as exc:
+        return render_error(request, exc)
+    if job is None:
+        raise Http404("no such game")
+    return redirect(f"{reverse('puzzles:own')}?auftrag={job.pk}")
+
+
 @require_http_methods(["GET", "POST"])
 def own(request: HttpRequest) -> HttpResponse:
     """Aus meinen Fehlern: search a stored table game for the learner's mistakes (a job), then practise them."""
@@ -270,16 +291,7 @@ def own(request: HttpRequest) -> HttpResponse:
     if not user.is_authenticated:
         return render(request, "puzzles/own.html", {"visitor": True})
     if request.method == "POST":
-        game_id = plain_number(request.POST.get("spiel", ""))
-        if game_id is None:
-            return render_error(request, _("Bitte ein Spiel wählen."), 400)
-        try:
-            job = own_puzzles.check_game(user=user, game_id=game_id, address=client_ip(request))
-        except LimitReached as exc:
-            return render_error(request, exc)
-        if job is None:
-            raise Http404("no such game")
-        return redirect(f"{reverse('puzzles:own')}?auftrag={job.pk}")
+        return _search_own(request)
     job = None
     found: list[Puzzle] = []
     raw = request.GET.get("auftrag", "")
@@ -298,6 +310,7 @@ def own(request: HttpRequest) -> HttpResponse:
             "job": job,
             "found": found,
             "games": list(games_of(user)[:20]),
-            "mine": list(Puzzle.objects.filter(owner_user=user).order_by("-created")[:50]),
+            "mine": selectors.own_mistakes(user=user),
+            "all_searched": request.GET.get("alle") == "durchsucht",
         },
     )

@@ -32,6 +32,8 @@ class TableGame(models.Model):
     game's analysis finishes (:func:`.reviews.record_review`); None before, or with nothing valued."""
     mistakes = models.PositiveSmallIntegerField(null=True, blank=True)
     """The learner's mistakes and blunders (:attr:`.analysis.Analysis.mistakes`), None before the analysis."""
+    mistakes_searched = models.BooleanField(default=False)
+    """"Aus meinen Fehlern" has gone through the game (:func:`.reviews.mark_searched`)."""
     share = models.UUIDField(null=True, blank=True, unique=True)
     """The key of the game's public board (``/ueben/spiel/geteilt/<share>/``) while the learner
     shares it (:func:`.reviews.share_game`); None when not shared or revoked."""

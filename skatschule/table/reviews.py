@@ -31,3 +31,9 @@ def revoke_share(*, row: TableGame) -> None:
     if row.share is not None:
         row.share = None
         row.save(update_fields=["share"])
+
+
+def mark_searched(*, user: Any, ids: list[int]) -> int:
+    """The user's games ``ids`` have been searched for his mistakes ("Aus meinen Fehlern").
+    Returns the rows changed."""
+    return TableGame.objects.filter(user=user, pk__in=ids, mistakes_searched=False).update(mistakes_searched=True)

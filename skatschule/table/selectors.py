@@ -29,3 +29,9 @@ def games_of(
 
 def game_of(user: Any, pk: int) -> TableGame | None:
     return TableGame.objects.filter(user=user, pk=pk).first()
+
+
+def unsearched_games(*, user: Any) -> QuerySet[TableGame]:
+    """The user's finished games (with a record) that "Aus meinen Fehlern" has not gone
+    through yet, newest first."""
+    return TableGame.objects.filter(user=user, mistakes_searched=False).exclude(iss_record="")

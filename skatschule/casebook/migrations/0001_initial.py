@@ -8,7 +8,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -17,44 +16,65 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Exam',
+            name="Exam",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
-                ('session_key', models.CharField(blank=True, db_index=True, default='', max_length=40)),
-                ('size', models.PositiveSmallIntegerField()),
-                ('time_limit_s', models.PositiveIntegerField(help_text='seconds from the start')),
-                ('started_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='referee_exams', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("public_id", models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
+                ("session_key", models.CharField(blank=True, db_index=True, default="", max_length=40)),
+                ("size", models.PositiveSmallIntegerField()),
+                ("time_limit_s", models.PositiveIntegerField(help_text="seconds from the start")),
+                ("started_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="referee_exams",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-started_at', '-pk'],
+                "ordering": ["-started_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='ExamQuestion',
+            name="ExamQuestion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField(help_text='1 .. size')),
-                ('kind', models.CharField(max_length=40)),
-                ('difficulty', models.PositiveSmallIntegerField()),
-                ('seed', models.PositiveIntegerField()),
-                ('answer', models.JSONField(blank=True, help_text='the raw answer values, once given', null=True)),
-                ('correct', models.BooleanField(blank=True, null=True)),
-                ('answered_at', models.DateTimeField(blank=True, null=True)),
-                ('exam', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='questions', to='casebook.exam')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveSmallIntegerField(help_text="1 .. size")),
+                ("kind", models.CharField(max_length=40)),
+                ("difficulty", models.PositiveSmallIntegerField()),
+                ("seed", models.PositiveIntegerField()),
+                ("answer", models.JSONField(blank=True, help_text="the raw answer values, once given", null=True)),
+                ("correct", models.BooleanField(blank=True, null=True)),
+                ("answered_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "exam",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="questions", to="casebook.exam"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['exam', 'position'],
+                "ordering": ["exam", "position"],
             },
         ),
         migrations.AddConstraint(
-            model_name='exam',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('user__isnull', False), ('session_key', '')), models.Q(('user__isnull', True), models.Q(('session_key', ''), _negated=True)), _connector='OR'), name='exam_has_one_owner'),
+            model_name="exam",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("user__isnull", False), ("session_key", "")),
+                    models.Q(("user__isnull", True), models.Q(("session_key", ""), _negated=True)),
+                    _connector="OR",
+                ),
+                name="exam_has_one_owner",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='examquestion',
-            constraint=models.UniqueConstraint(fields=('exam', 'position'), name='exam_question_unique_position'),
+            model_name="examquestion",
+            constraint=models.UniqueConstraint(fields=("exam", "position"), name="exam_question_unique_position"),
         ),
     ]

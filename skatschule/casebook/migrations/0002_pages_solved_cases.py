@@ -7,28 +7,36 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('casebook', '0001_initial'),
+        ("casebook", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SolvedCase',
+            name="SolvedCase",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('case_id', models.CharField(max_length=8)),
-                ('attempts', models.PositiveIntegerField(default=0)),
-                ('solved', models.BooleanField(default=False)),
-                ('last_correct', models.BooleanField(default=False)),
-                ('first_solved_at', models.DateTimeField(blank=True, null=True)),
-                ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='solved_cases', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("case_id", models.CharField(max_length=8)),
+                ("attempts", models.PositiveIntegerField(default=0)),
+                ("solved", models.BooleanField(default=False)),
+                ("last_correct", models.BooleanField(default=False)),
+                ("first_solved_at", models.DateTimeField(blank=True, null=True)),
+                ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="solved_cases",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['user', 'case_id'],
-                'constraints': [models.UniqueConstraint(fields=('user', 'case_id'), name='solved_case_unique_per_user')],
+                "ordering": ["user", "case_id"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("user", "case_id"), name="solved_case_unique_per_user")
+                ],
             },
         ),
     ]

@@ -7,55 +7,86 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('casebook', '0002_pages_solved_cases'),
-        ('classrooms', '0002_teacher_group'),
+        ("casebook", "0002_pages_solved_cases"),
+        ("classrooms", "0002_teacher_group"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='exam',
-            name='pass_percent',
-            field=models.PositiveSmallIntegerField(default=80, help_text="pass mark in percent, set by the exam's creator"),
+            model_name="exam",
+            name="pass_percent",
+            field=models.PositiveSmallIntegerField(
+                default=80, help_text="pass mark in percent, set by the exam's creator"
+            ),
         ),
         migrations.CreateModel(
-            name='GroupExam',
+            name="GroupExam",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('title', models.CharField(max_length=120)),
-                ('seed', models.PositiveBigIntegerField()),
-                ('size', models.PositiveSmallIntegerField()),
-                ('pass_percent', models.PositiveSmallIntegerField(default=80)),
-                ('open_book', models.BooleanField(default=True)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('classroom', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='group_exams', to='classrooms.classroom')),
-                ('creator', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='group_exams_created', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("title", models.CharField(max_length=120)),
+                ("seed", models.PositiveBigIntegerField()),
+                ("size", models.PositiveSmallIntegerField()),
+                ("pass_percent", models.PositiveSmallIntegerField(default=80)),
+                ("open_book", models.BooleanField(default=True)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "classroom",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="group_exams",
+                        to="classrooms.classroom",
+                    ),
+                ),
+                (
+                    "creator",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="group_exams_created",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-pk'],
+                "ordering": ["-created_at", "-pk"],
             },
         ),
         migrations.AddField(
-            model_name='exam',
-            name='group',
-            field=models.ForeignKey(blank=True, help_text="the trainer's group exam this is one participant's sitting of", null=True, on_delete=django.db.models.deletion.CASCADE, related_name='exams', to='casebook.groupexam'),
+            model_name="exam",
+            name="group",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="the trainer's group exam this is one participant's sitting of",
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="exams",
+                to="casebook.groupexam",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='exam',
-            constraint=models.CheckConstraint(condition=models.Q(('pass_percent__gte', 1), ('pass_percent__lte', 100)), name='exam_pass_percent_range'),
+            model_name="exam",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("pass_percent__gte", 1), ("pass_percent__lte", 100)), name="exam_pass_percent_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='exam',
-            constraint=models.UniqueConstraint(condition=models.Q(('group__isnull', False)), fields=('group', 'user'), name='group_exam_once_per_user'),
+            model_name="exam",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("group__isnull", False)), fields=("group", "user"), name="group_exam_once_per_user"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='groupexam',
-            constraint=models.CheckConstraint(condition=models.Q(('title', ''), _negated=True), name='group_exam_title_not_empty'),
+            model_name="groupexam",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("title", ""), _negated=True), name="group_exam_title_not_empty"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='groupexam',
-            constraint=models.CheckConstraint(condition=models.Q(('pass_percent__gte', 1), ('pass_percent__lte', 100)), name='group_exam_pass_percent_range'),
+            model_name="groupexam",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("pass_percent__gte", 1), ("pass_percent__lte", 100)),
+                name="group_exam_pass_percent_range",
+            ),
         ),
     ]

@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('casebook', '0003_teachers_exam_history'),
+        ("casebook", "0003_teachers_exam_history"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='groupexam',
-            name='review_released_at',
-            field=models.DateTimeField(blank=True, help_text='when the trainer opened the reviews with the right answers (None: not yet)', null=True),
+            model_name="groupexam",
+            name="review_released_at",
+            field=models.DateTimeField(
+                blank=True,
+                help_text="when the trainer opened the reviews with the right answers (None: not yet)",
+                null=True,
+            ),
         ),
     ]

@@ -9,7 +9,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -18,72 +17,124 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Classroom',
+            name="Classroom",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100, verbose_name='Name')),
-                ('join_code', models.CharField(max_length=8, unique=True, verbose_name='Beitrittscode')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('teacher', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='classrooms_taught', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=100, verbose_name="Name")),
+                ("join_code", models.CharField(max_length=8, unique=True, verbose_name="Beitrittscode")),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "teacher",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="classrooms_taught",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'Klasse',
-                'verbose_name_plural': 'Klassen',
-                'ordering': ['name', 'pk'],
+                "verbose_name": "Klasse",
+                "verbose_name_plural": "Klassen",
+                "ordering": ["name", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Membership',
+            name="Membership",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('joined_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('classroom', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to='classrooms.classroom')),
-                ('student', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("joined_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "classroom",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="memberships",
+                        to="classrooms.classroom",
+                    ),
+                ),
+                (
+                    "student",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="memberships",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'Mitgliedschaft',
-                'verbose_name_plural': 'Mitgliedschaften',
-                'ordering': ['joined_at', 'pk'],
+                "verbose_name": "Mitgliedschaft",
+                "verbose_name_plural": "Mitgliedschaften",
+                "ordering": ["joined_at", "pk"],
             },
         ),
         migrations.AddField(
-            model_name='classroom',
-            name='students',
-            field=models.ManyToManyField(blank=True, related_name='classrooms_joined', through='classrooms.Membership', to=settings.AUTH_USER_MODEL),
+            model_name="classroom",
+            name="students",
+            field=models.ManyToManyField(
+                blank=True,
+                related_name="classrooms_joined",
+                through="classrooms.Membership",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.CreateModel(
-            name='TeacherInvitation',
+            name="TeacherInvitation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('code', models.CharField(help_text='Groß- und Kleinschreibung egal.', max_length=40, unique=True, verbose_name='Code')),
-                ('uses_left', models.PositiveIntegerField(default=1, verbose_name='Noch einlösbar')),
-                ('note', models.CharField(blank=True, default='', max_length=200, verbose_name='Notiz')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "code",
+                    models.CharField(
+                        help_text="Groß- und Kleinschreibung egal.", max_length=40, unique=True, verbose_name="Code"
+                    ),
+                ),
+                ("uses_left", models.PositiveIntegerField(default=1, verbose_name="Noch einlösbar")),
+                ("note", models.CharField(blank=True, default="", max_length=200, verbose_name="Notiz")),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'Einladung für Lehrkräfte',
-                'verbose_name_plural': 'Einladungen für Lehrkräfte',
+                "verbose_name": "Einladung für Lehrkräfte",
+                "verbose_name_plural": "Einladungen für Lehrkräfte",
             },
         ),
         migrations.AddConstraint(
-            model_name='membership',
-            constraint=models.UniqueConstraint(fields=('classroom', 'student'), name='membership_once_per_class'),
+            model_name="membership",
+            constraint=models.UniqueConstraint(fields=("classroom", "student"), name="membership_once_per_class"),
         ),
         migrations.AddConstraint(
-            model_name='classroom',
-            constraint=models.CheckConstraint(condition=models.Q(('name', ''), _negated=True), name='classroom_name_not_empty'),
+            model_name="classroom",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("name", ""), _negated=True), name="classroom_name_not_empty"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='classroom',
-            constraint=models.CheckConstraint(condition=django.db.models.lookups.Exact(django.db.models.functions.text.Length('join_code'), 8), name='classroom_join_code_length'),
+            model_name="classroom",
+            constraint=models.CheckConstraint(
+                condition=django.db.models.lookups.Exact(django.db.models.functions.text.Length("join_code"), 8),
+                name="classroom_join_code_length",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='teacherinvitation',
-            constraint=models.CheckConstraint(condition=django.db.models.lookups.GreaterThanOrEqual(django.db.models.functions.text.Length('code'), 6), name='teacher_invitation_code_min_length'),
+            model_name="teacherinvitation",
+            constraint=models.CheckConstraint(
+                condition=django.db.models.lookups.GreaterThanOrEqual(
+                    django.db.models.functions.text.Length("code"), 6
+                ),
+                name="teacher_invitation_code_min_length",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='teacherinvitation',
-            constraint=models.CheckConstraint(condition=models.Q(('uses_left__gte', 0)), name='teacher_invitation_uses_not_negative'),
+            model_name="teacherinvitation",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("uses_left__gte", 0)), name="teacher_invitation_uses_not_negative"
+            ),
         ),
     ]

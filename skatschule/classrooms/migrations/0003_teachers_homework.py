@@ -6,29 +6,58 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('classrooms', '0002_teacher_group'),
-        ('quizzes', '0001_initial'),
+        ("classrooms", "0002_teacher_group"),
+        ("quizzes", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Assignment',
+            name="Assignment",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('lesson', 'Lektion meistern'), ('quiz', 'Quiz abgeben')], max_length=10)),
-                ('lesson_slug', models.CharField(blank=True, default='', max_length=60)),
-                ('due_at', models.DateTimeField(verbose_name='Fällig am')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('classroom', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='assignments', to='classrooms.classroom')),
-                ('quiz', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='assignments', to='quizzes.quiz')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(choices=[("lesson", "Lektion meistern"), ("quiz", "Quiz abgeben")], max_length=10),
+                ),
+                ("lesson_slug", models.CharField(blank=True, default="", max_length=60)),
+                ("due_at", models.DateTimeField(verbose_name="Fällig am")),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "classroom",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="assignments",
+                        to="classrooms.classroom",
+                    ),
+                ),
+                (
+                    "quiz",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="assignments",
+                        to="quizzes.quiz",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'Hausaufgabe',
-                'verbose_name_plural': 'Hausaufgaben',
-                'ordering': ['due_at', 'pk'],
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('kind', 'lesson'), models.Q(('lesson_slug', ''), _negated=True), ('quiz__isnull', True)), models.Q(('kind', 'quiz'), ('lesson_slug', ''), ('quiz__isnull', False)), _connector='OR'), name='assignment_lesson_xor_quiz')],
+                "verbose_name": "Hausaufgabe",
+                "verbose_name_plural": "Hausaufgaben",
+                "ordering": ["due_at", "pk"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(
+                                ("kind", "lesson"), models.Q(("lesson_slug", ""), _negated=True), ("quiz__isnull", True)
+                            ),
+                            models.Q(("kind", "quiz"), ("lesson_slug", ""), ("quiz__isnull", False)),
+                            _connector="OR",
+                        ),
+                        name="assignment_lesson_xor_quiz",
+                    )
+                ],
             },
         ),
     ]

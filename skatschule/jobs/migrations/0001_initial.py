@@ -8,7 +8,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -17,42 +16,88 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Result',
+            name="Result",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(max_length=40)),
-                ('key', models.CharField(max_length=128)),
-                ('data', models.JSONField()),
-                ('created', models.DateTimeField(auto_now_add=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("kind", models.CharField(max_length=40)),
+                ("key", models.CharField(max_length=128)),
+                ("data", models.JSONField()),
+                ("created", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('kind', 'key'), name='jobs_result_unique_key')],
+                "constraints": [models.UniqueConstraint(fields=("kind", "key"), name="jobs_result_unique_key")],
             },
         ),
         migrations.CreateModel(
-            name='Job',
+            name="Job",
             fields=[
-                ('id', models.UUIDField(default=uuid.uuid4, editable=False, primary_key=True, serialize=False)),
-                ('session_key', models.CharField(blank=True, default='', max_length=40)),
-                ('address', models.CharField(blank=True, default='', max_length=64)),
-                ('kind', models.CharField(max_length=40)),
-                ('key', models.CharField(max_length=128)),
-                ('payload', models.JSONField(default=dict)),
-                ('status', models.CharField(choices=[('queued', 'wartet'), ('running', 'läuft'), ('done', 'fertig'), ('failed', 'fehlgeschlagen')], default='queued', max_length=10)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('failure', models.CharField(blank=True, choices=[('handler', 'Die Rechnung ist fehlgeschlagen. Bitte versuche es noch einmal.'), ('worker_lost', 'Der Rechner, der diese Aufgabe bearbeitet hat, ist ausgefallen.'), ('no_worker', 'Gerade rechnet kein Rechner im Hintergrund; die Aufgabe wurde abgebrochen.')], default='', max_length=12)),
-                ('detail', models.TextField(blank=True, default='')),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('queued', models.DateTimeField(default=django.utils.timezone.now)),
-                ('started', models.DateTimeField(blank=True, null=True)),
-                ('heartbeat', models.DateTimeField(blank=True, null=True)),
-                ('finished', models.DateTimeField(blank=True, null=True)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, to=settings.AUTH_USER_MODEL)),
-                ('result', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='jobs.result')),
+                ("id", models.UUIDField(default=uuid.uuid4, editable=False, primary_key=True, serialize=False)),
+                ("session_key", models.CharField(blank=True, default="", max_length=40)),
+                ("address", models.CharField(blank=True, default="", max_length=64)),
+                ("kind", models.CharField(max_length=40)),
+                ("key", models.CharField(max_length=128)),
+                ("payload", models.JSONField(default=dict)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "wartet"),
+                            ("running", "läuft"),
+                            ("done", "fertig"),
+                            ("failed", "fehlgeschlagen"),
+                        ],
+                        default="queued",
+                        max_length=10,
+                    ),
+                ),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "failure",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("handler", "Die Rechnung ist fehlgeschlagen. Bitte versuche es noch einmal."),
+                            ("worker_lost", "Der Rechner, der diese Aufgabe bearbeitet hat, ist ausgefallen."),
+                            ("no_worker", "Gerade rechnet kein Rechner im Hintergrund; die Aufgabe wurde abgebrochen."),
+                        ],
+                        default="",
+                        max_length=12,
+                    ),
+                ),
+                ("detail", models.TextField(blank=True, default="")),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("queued", models.DateTimeField(default=django.utils.timezone.now)),
+                ("started", models.DateTimeField(blank=True, null=True)),
+                ("heartbeat", models.DateTimeField(blank=True, null=True)),
+                ("finished", models.DateTimeField(blank=True, null=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "result",
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to="jobs.result"
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['status', 'heartbeat'], name='jobs_job_status_beat'), models.Index(fields=['kind', 'key'], name='jobs_job_kind_key')],
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('user__isnull', False), ('session_key', '')), models.Q(('user__isnull', True), models.Q(('session_key', ''), _negated=True)), _connector='OR'), name='jobs_job_one_owner')],
+                "indexes": [
+                    models.Index(fields=["status", "heartbeat"], name="jobs_job_status_beat"),
+                    models.Index(fields=["kind", "key"], name="jobs_job_kind_key"),
+                ],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("user__isnull", False), ("session_key", "")),
+                            models.Q(("user__isnull", True), models.Q(("session_key", ""), _negated=True)),
+                            _connector="OR",
+                        ),
+                        name="jobs_job_one_owner",
+                    )
+                ],
             },
         ),
     ]

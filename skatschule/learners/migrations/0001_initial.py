@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -16,27 +15,48 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='LearnerSettings',
+            name="LearnerSettings",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('daily_goal', models.PositiveSmallIntegerField(default=10)),
-                ('time_zone', models.CharField(default='Europe/Berlin', max_length=64)),
-                ('reminders', models.CharField(choices=[('off', 'keine'), ('daily', 'täglich'), ('weekly', 'wöchentlich')], default='off', max_length=10)),
-                ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='learner_settings', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("daily_goal", models.PositiveSmallIntegerField(default=10)),
+                ("time_zone", models.CharField(default="Europe/Berlin", max_length=64)),
+                (
+                    "reminders",
+                    models.CharField(
+                        choices=[("off", "keine"), ("daily", "täglich"), ("weekly", "wöchentlich")],
+                        default="off",
+                        max_length=10,
+                    ),
+                ),
+                ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="learner_settings",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='ReminderSent',
+            name="ReminderSent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('period', models.CharField(max_length=12)),
-                ('due', models.PositiveIntegerField(help_text='reviews due when it was sent')),
-                ('sent_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reminders_sent', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("period", models.CharField(max_length=12)),
+                ("due", models.PositiveIntegerField(help_text="reviews due when it was sent")),
+                ("sent_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="reminders_sent",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('user', 'period'), name='reminder_once_per_period')],
+                "constraints": [models.UniqueConstraint(fields=("user", "period"), name="reminder_once_per_period")],
             },
         ),
     ]

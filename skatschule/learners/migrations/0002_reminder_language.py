@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('learners', '0001_initial'),
+        ("learners", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='learnersettings',
-            name='language',
-            field=models.CharField(choices=[('de', 'Deutsch'), ('en', 'English')], default='de', max_length=2),
+            model_name="learnersettings",
+            name="language",
+            field=models.CharField(choices=[("de", "Deutsch"), ("en", "English")], default="de", max_length=2),
         ),
     ]

@@ -7,27 +7,58 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('learners', '0002_reminder_language'),
+        ("learners", "0002_reminder_language"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='AnswerDays',
+            name="AnswerDays",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('session_key', models.CharField(blank=True, default='', max_length=40)),
-                ('zone', models.CharField(max_length=64)),
-                ('days', models.JSONField(default=dict, help_text='{"2026-11-26": 12, ...}: counted answers per local day')),
-                ('attempts', models.PositiveIntegerField(default=0, help_text="the owner's attempts seen (all, counted or not)")),
-                ('last_attempt', models.PositiveBigIntegerField(default=0, help_text='the id of the newest attempt seen')),
-                ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('user', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='answer_days', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("session_key", models.CharField(blank=True, default="", max_length=40)),
+                ("zone", models.CharField(max_length=64)),
+                (
+                    "days",
+                    models.JSONField(default=dict, help_text='{"2026-11-26": 12, ...}: counted answers per local day'),
+                ),
+                (
+                    "attempts",
+                    models.PositiveIntegerField(default=0, help_text="the owner's attempts seen (all, counted or not)"),
+                ),
+                (
+                    "last_attempt",
+                    models.PositiveBigIntegerField(default=0, help_text="the id of the newest attempt seen"),
+                ),
+                ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="answer_days",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('user__isnull', False), ('session_key', '')), models.Q(('user__isnull', True), models.Q(('session_key', ''), _negated=True)), _connector='OR'), name='answer_days_has_one_owner'), models.UniqueConstraint(condition=models.Q(('user__isnull', True)), fields=('session_key',), name='answer_days_unique_per_session')],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("user__isnull", False), ("session_key", "")),
+                            models.Q(("user__isnull", True), models.Q(("session_key", ""), _negated=True)),
+                            _connector="OR",
+                        ),
+                        name="answer_days_has_one_owner",
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("user__isnull", True)),
+                        fields=("session_key",),
+                        name="answer_days_unique_per_session",
+                    ),
+                ],
             },
         ),
     ]

@@ -7,55 +7,87 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('classrooms', '0003_teachers_homework'),
-        ('lti_tool', '0008_ltideployment_pns_url_and_more'),
-        ('quizzes', '0004_scale_indexes'),
+        ("classrooms", "0003_teachers_homework"),
+        ("lti_tool", "0008_ltideployment_pns_url_and_more"),
+        ("quizzes", "0004_scale_indexes"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CourseClass',
+            name="CourseClass",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('roster_synced_at', models.DateTimeField(blank=True, null=True, verbose_name='Teilnehmerliste abgeglichen')),
-                ('classroom', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='lti_course', to='classrooms.classroom', verbose_name='Klasse')),
-                ('context', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='course_class', to='lti_tool.lticontext')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "roster_synced_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="Teilnehmerliste abgeglichen"),
+                ),
+                (
+                    "classroom",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="lti_course",
+                        to="classrooms.classroom",
+                        verbose_name="Klasse",
+                    ),
+                ),
+                (
+                    "context",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="course_class",
+                        to="lti_tool.lticontext",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'Kurs der Lernplattform',
-                'verbose_name_plural': 'Kurse der Lernplattform',
+                "verbose_name": "Kurs der Lernplattform",
+                "verbose_name_plural": "Kurse der Lernplattform",
             },
         ),
         migrations.CreateModel(
-            name='UsedNonce',
+            name="UsedNonce",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('issuer', models.CharField(max_length=255)),
-                ('nonce', models.CharField(max_length=255)),
-                ('used_at', models.DateTimeField(default=django.utils.timezone.now)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("issuer", models.CharField(max_length=255)),
+                ("nonce", models.CharField(max_length=255)),
+                ("used_at", models.DateTimeField(default=django.utils.timezone.now)),
             ],
             options={
-                'indexes': [models.Index(fields=['used_at'], name='lti_nonce_used_at')],
-                'constraints': [models.UniqueConstraint(fields=('issuer', 'nonce'), name='lti_nonce_used_once')],
+                "indexes": [models.Index(fields=["used_at"], name="lti_nonce_used_at")],
+                "constraints": [models.UniqueConstraint(fields=("issuer", "nonce"), name="lti_nonce_used_once")],
             },
         ),
         migrations.CreateModel(
-            name='GradeTarget',
+            name="GradeTarget",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('lineitem_url', models.URLField(max_length=500)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('lti_user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='lti_tool.ltiuser')),
-                ('quiz', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='quizzes.quiz')),
-                ('student', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("lineitem_url", models.URLField(max_length=500)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "lti_user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="lti_tool.ltiuser"
+                    ),
+                ),
+                (
+                    "quiz",
+                    models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="quizzes.quiz"),
+                ),
+                (
+                    "student",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('student', 'quiz', 'lineitem_url'), name='lti_grade_target_once')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("student", "quiz", "lineitem_url"), name="lti_grade_target_once")
+                ],
             },
         ),
     ]

@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -16,85 +15,158 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Puzzle',
+            name="Puzzle",
             fields=[
-                ('id', models.CharField(max_length=12, primary_key=True, serialize=False)),
-                ('record', models.JSONField(help_text="the engine's puzzle record (engine/puzzles.py Puzzle.as_dict)")),
-                ('view', models.CharField(max_length=10)),
-                ('themes', models.CharField(help_text='theme slugs, blank-separated, with a blank on each side', max_length=300)),
-                ('rating', models.FloatField(default=1500.0)),
-                ('deviation', models.FloatField(default=350.0)),
-                ('volatility', models.FloatField(default=0.06)),
-                ('plays', models.PositiveIntegerField(default=0)),
-                ('source', models.CharField(default='bots', max_length=20)),
-                ('created', models.DateTimeField(default=django.utils.timezone.now)),
-                ('owner_user', models.ForeignKey(blank=True, help_text="set for a puzzle made from this user's own table game (Aus meinen Fehlern); others see it not", null=True, on_delete=django.db.models.deletion.CASCADE, related_name='own_puzzles', to=settings.AUTH_USER_MODEL)),
+                ("id", models.CharField(max_length=12, primary_key=True, serialize=False)),
+                ("record", models.JSONField(help_text="the engine's puzzle record (engine/puzzles.py Puzzle.as_dict)")),
+                ("view", models.CharField(max_length=10)),
+                (
+                    "themes",
+                    models.CharField(
+                        help_text="theme slugs, blank-separated, with a blank on each side", max_length=300
+                    ),
+                ),
+                ("rating", models.FloatField(default=1500.0)),
+                ("deviation", models.FloatField(default=350.0)),
+                ("volatility", models.FloatField(default=0.06)),
+                ("plays", models.PositiveIntegerField(default=0)),
+                ("source", models.CharField(default="bots", max_length=20)),
+                ("created", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "owner_user",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="set for a puzzle made from this user's own table game (Aus meinen Fehlern); others see it not",
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="own_puzzles",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['rating', 'id'],
+                "ordering": ["rating", "id"],
             },
         ),
         migrations.CreateModel(
-            name='DailyPuzzle',
+            name="DailyPuzzle",
             fields=[
-                ('day', models.DateField(primary_key=True, serialize=False)),
-                ('puzzle', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='days', to='puzzles.puzzle')),
+                ("day", models.DateField(primary_key=True, serialize=False)),
+                (
+                    "puzzle",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="days", to="puzzles.puzzle"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='PuzzleAttempt',
+            name="PuzzleAttempt",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('session_key', models.CharField(blank=True, db_index=True, default='', max_length=40)),
-                ('card', models.CharField(max_length=2)),
-                ('correct', models.BooleanField()),
-                ('mode', models.CharField(choices=[('normal', 'normal'), ('taeglich', 'taeglich'), ('serie', 'serie'), ('thema', 'thema')], default='normal', max_length=10)),
-                ('rated', models.BooleanField(default=False)),
-                ('rating_before', models.FloatField()),
-                ('rating_after', models.FloatField()),
-                ('created', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
-                ('puzzle', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='attempts', to='puzzles.puzzle')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='puzzle_attempts', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("session_key", models.CharField(blank=True, db_index=True, default="", max_length=40)),
+                ("card", models.CharField(max_length=2)),
+                ("correct", models.BooleanField()),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[
+                            ("normal", "normal"),
+                            ("taeglich", "taeglich"),
+                            ("serie", "serie"),
+                            ("thema", "thema"),
+                        ],
+                        default="normal",
+                        max_length=10,
+                    ),
+                ),
+                ("rated", models.BooleanField(default=False)),
+                ("rating_before", models.FloatField()),
+                ("rating_after", models.FloatField()),
+                ("created", models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
+                (
+                    "puzzle",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="attempts", to="puzzles.puzzle"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="puzzle_attempts",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created', 'pk'],
+                "ordering": ["created", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='PuzzleRating',
+            name="PuzzleRating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('session_key', models.CharField(blank=True, db_index=True, default='', max_length=40)),
-                ('rating', models.FloatField(default=1500.0)),
-                ('deviation', models.FloatField(default=350.0)),
-                ('volatility', models.FloatField(default=0.06)),
-                ('streak', models.PositiveIntegerField(default=0)),
-                ('best_streak', models.PositiveIntegerField(default=0)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='puzzle_rating', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("session_key", models.CharField(blank=True, db_index=True, default="", max_length=40)),
+                ("rating", models.FloatField(default=1500.0)),
+                ("deviation", models.FloatField(default=350.0)),
+                ("volatility", models.FloatField(default=0.06)),
+                ("streak", models.PositiveIntegerField(default=0)),
+                ("best_streak", models.PositiveIntegerField(default=0)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="puzzle_rating",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.AddIndex(
-            model_name='puzzle',
-            index=models.Index(fields=['rating'], name='puzzle_rating_idx'),
+            model_name="puzzle",
+            index=models.Index(fields=["rating"], name="puzzle_rating_idx"),
         ),
         migrations.AddIndex(
-            model_name='puzzleattempt',
-            index=models.Index(fields=['user', 'created'], name='puzzle_attempt_user_idx'),
+            model_name="puzzleattempt",
+            index=models.Index(fields=["user", "created"], name="puzzle_attempt_user_idx"),
         ),
         migrations.AddConstraint(
-            model_name='puzzleattempt',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('user__isnull', False), ('session_key', '')), models.Q(('user__isnull', True), models.Q(('session_key', ''), _negated=True)), _connector='OR'), name='puzzle_attempt_has_one_owner'),
+            model_name="puzzleattempt",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("user__isnull", False), ("session_key", "")),
+                    models.Q(("user__isnull", True), models.Q(("session_key", ""), _negated=True)),
+                    _connector="OR",
+                ),
+                name="puzzle_attempt_has_one_owner",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='puzzlerating',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('user__isnull', False), ('session_key', '')), models.Q(('user__isnull', True), models.Q(('session_key', ''), _negated=True)), _connector='OR'), name='puzzle_rating_has_one_owner'),
+            model_name="puzzlerating",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("user__isnull", False), ("session_key", "")),
+                    models.Q(("user__isnull", True), models.Q(("session_key", ""), _negated=True)),
+                    _connector="OR",
+                ),
+                name="puzzle_rating_has_one_owner",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='puzzlerating',
-            constraint=models.UniqueConstraint(condition=models.Q(('user__isnull', False)), fields=('user',), name='puzzle_rating_user'),
+            model_name="puzzlerating",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("user__isnull", False)), fields=("user",), name="puzzle_rating_user"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='puzzlerating',
-            constraint=models.UniqueConstraint(condition=models.Q(('user__isnull', True)), fields=('session_key',), name='puzzle_rating_session'),
+            model_name="puzzlerating",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("user__isnull", True)), fields=("session_key",), name="puzzle_rating_session"
+            ),
         ),
     ]

@@ -6,23 +6,36 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('jobs', '0001_initial'),
-        ('puzzles', '0001_initial'),
+        ("jobs", "0001_initial"),
+        ("puzzles", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='RecordCandidate',
+            name="RecordCandidate",
             fields=[
-                ('key', models.CharField(help_text='sha256 of the record as stored', max_length=64, primary_key=True, serialize=False)),
-                ('record', models.TextField()),
-                ('created', models.DateTimeField(default=django.utils.timezone.now)),
-                ('job', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='jobs.job')),
+                (
+                    "key",
+                    models.CharField(
+                        help_text="sha256 of the record as stored", max_length=64, primary_key=True, serialize=False
+                    ),
+                ),
+                ("record", models.TextField()),
+                ("created", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "job",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="jobs.job",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created', 'key'],
+                "ordering": ["created", "key"],
             },
         ),
     ]

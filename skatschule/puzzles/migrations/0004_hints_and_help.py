@@ -7,30 +7,54 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('puzzles', '0003_puzzle_deviation'),
+        ("puzzles", "0003_puzzle_deviation"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='puzzleattempt',
-            name='helped',
-            field=models.BooleanField(default=False, help_text='a hint was taken or the solution shown first: rated as not solved'),
+            model_name="puzzleattempt",
+            name="helped",
+            field=models.BooleanField(
+                default=False, help_text="a hint was taken or the solution shown first: rated as not solved"
+            ),
         ),
         migrations.CreateModel(
-            name='PuzzleHint',
+            name="PuzzleHint",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('session_key', models.CharField(blank=True, db_index=True, default='', max_length=40)),
-                ('level', models.PositiveSmallIntegerField()),
-                ('created', models.DateTimeField(default=django.utils.timezone.now)),
-                ('puzzle', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hints', to='puzzles.puzzle')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("session_key", models.CharField(blank=True, db_index=True, default="", max_length=40)),
+                ("level", models.PositiveSmallIntegerField()),
+                ("created", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "puzzle",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="hints", to="puzzles.puzzle"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('user__isnull', False), ('session_key', '')), models.Q(('user__isnull', True), models.Q(('session_key', ''), _negated=True)), _connector='OR'), name='puzzle_hint_has_one_owner')],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("user__isnull", False), ("session_key", "")),
+                            models.Q(("user__isnull", True), models.Q(("session_key", ""), _negated=True)),
+                            _connector="OR",
+                        ),
+                        name="puzzle_hint_has_one_owner",
+                    )
+                ],
             },
         ),
     ]

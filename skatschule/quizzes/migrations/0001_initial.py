@@ -8,130 +8,241 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('classrooms', '0001_initial'),
+        ("classrooms", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Quiz',
+            name="Quiz",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('title', models.CharField(max_length=120, verbose_name='Titel')),
-                ('sources', models.JSONField(blank=True, default=dict, help_text='what the teacher chose: kinds, lessons, rules')),
-                ('difficulty', models.PositiveSmallIntegerField(default=1, verbose_name='Schwierigkeit')),
-                ('variants', models.CharField(choices=[('fixed', 'Für alle gleich'), ('random', 'Zufällige Varianten je Person')], default='fixed', max_length=10, verbose_name='Varianten')),
-                ('secret', models.CharField(editable=False, max_length=64)),
-                ('opens_at', models.DateTimeField(blank=True, null=True, verbose_name='Beginn')),
-                ('closes_at', models.DateTimeField(blank=True, null=True, verbose_name='Ende')),
-                ('time_limit_minutes', models.PositiveIntegerField(blank=True, null=True, verbose_name='Zeitlimit (Minuten)')),
-                ('max_attempts', models.PositiveSmallIntegerField(default=1, verbose_name='Erlaubte Versuche')),
-                ('show_answers', models.CharField(choices=[('immediately', 'Sofort nach jeder Antwort'), ('after_submit', 'Nach der Abgabe'), ('after_close', 'Nach dem Ende des Quiz')], default='after_submit', max_length=20, verbose_name='Lösungen zeigen')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('classroom', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='quizzes', to='classrooms.classroom')),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='quizzes_set', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("title", models.CharField(max_length=120, verbose_name="Titel")),
+                (
+                    "sources",
+                    models.JSONField(
+                        blank=True, default=dict, help_text="what the teacher chose: kinds, lessons, rules"
+                    ),
+                ),
+                ("difficulty", models.PositiveSmallIntegerField(default=1, verbose_name="Schwierigkeit")),
+                (
+                    "variants",
+                    models.CharField(
+                        choices=[("fixed", "Für alle gleich"), ("random", "Zufällige Varianten je Person")],
+                        default="fixed",
+                        max_length=10,
+                        verbose_name="Varianten",
+                    ),
+                ),
+                ("secret", models.CharField(editable=False, max_length=64)),
+                ("opens_at", models.DateTimeField(blank=True, null=True, verbose_name="Beginn")),
+                ("closes_at", models.DateTimeField(blank=True, null=True, verbose_name="Ende")),
+                (
+                    "time_limit_minutes",
+                    models.PositiveIntegerField(blank=True, null=True, verbose_name="Zeitlimit (Minuten)"),
+                ),
+                ("max_attempts", models.PositiveSmallIntegerField(default=1, verbose_name="Erlaubte Versuche")),
+                (
+                    "show_answers",
+                    models.CharField(
+                        choices=[
+                            ("immediately", "Sofort nach jeder Antwort"),
+                            ("after_submit", "Nach der Abgabe"),
+                            ("after_close", "Nach dem Ende des Quiz"),
+                        ],
+                        default="after_submit",
+                        max_length=20,
+                        verbose_name="Lösungen zeigen",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "classroom",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="quizzes", to="classrooms.classroom"
+                    ),
+                ),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="quizzes_set",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'Quiz',
-                'verbose_name_plural': 'Quizze',
-                'ordering': ['-created_at', '-pk'],
+                "verbose_name": "Quiz",
+                "verbose_name_plural": "Quizze",
+                "ordering": ["-created_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='QuizAttempt',
+            name="QuizAttempt",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
-                ('number', models.PositiveSmallIntegerField(default=1)),
-                ('started_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('deadline', models.DateTimeField(blank=True, help_text='started_at + time limit, capped by the close time', null=True)),
-                ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('submitted_at', models.DateTimeField(blank=True, null=True)),
-                ('score', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('quiz', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='attempts', to='quizzes.quiz')),
-                ('student', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='quiz_attempts', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("public_id", models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
+                ("number", models.PositiveSmallIntegerField(default=1)),
+                ("started_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "deadline",
+                    models.DateTimeField(
+                        blank=True, help_text="started_at + time limit, capped by the close time", null=True
+                    ),
+                ),
+                ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("submitted_at", models.DateTimeField(blank=True, null=True)),
+                ("score", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "quiz",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="attempts", to="quizzes.quiz"
+                    ),
+                ),
+                (
+                    "student",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="quiz_attempts",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'Versuch',
-                'verbose_name_plural': 'Versuche',
-                'ordering': ['quiz', 'student', 'number'],
+                "verbose_name": "Versuch",
+                "verbose_name_plural": "Versuche",
+                "ordering": ["quiz", "student", "number"],
             },
         ),
         migrations.CreateModel(
-            name='QuizItem',
+            name="QuizItem",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('kind', models.CharField(max_length=40)),
-                ('difficulty', models.PositiveSmallIntegerField()),
-                ('seed', models.PositiveIntegerField(help_text='the variant for fixed quizzes and for the paper sheet')),
-                ('quiz', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='items', to='quizzes.quiz')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveSmallIntegerField()),
+                ("kind", models.CharField(max_length=40)),
+                ("difficulty", models.PositiveSmallIntegerField()),
+                (
+                    "seed",
+                    models.PositiveIntegerField(help_text="the variant for fixed quizzes and for the paper sheet"),
+                ),
+                (
+                    "quiz",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="items", to="quizzes.quiz"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['quiz', 'position'],
+                "ordering": ["quiz", "position"],
             },
         ),
         migrations.CreateModel(
-            name='QuizAnswer',
+            name="QuizAnswer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('values', models.JSONField(default=list)),
-                ('normalized', models.CharField(blank=True, default='', max_length=500)),
-                ('correct', models.BooleanField(default=False)),
-                ('answered_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('attempt', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='answers', to='quizzes.quizattempt')),
-                ('item', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='answers', to='quizzes.quizitem')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("values", models.JSONField(default=list)),
+                ("normalized", models.CharField(blank=True, default="", max_length=500)),
+                ("correct", models.BooleanField(default=False)),
+                ("answered_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "attempt",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="answers", to="quizzes.quizattempt"
+                    ),
+                ),
+                (
+                    "item",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="answers", to="quizzes.quizitem"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['attempt', 'item__position'],
+                "ordering": ["attempt", "item__position"],
             },
         ),
         migrations.AddConstraint(
-            model_name='quiz',
-            constraint=models.CheckConstraint(condition=models.Q(('title', ''), _negated=True), name='quiz_title_not_empty'),
+            model_name="quiz",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("title", ""), _negated=True), name="quiz_title_not_empty"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='quiz',
-            constraint=models.CheckConstraint(condition=models.Q(('max_attempts__gte', 1), ('max_attempts__lte', 10)), name='quiz_attempts_range'),
+            model_name="quiz",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("max_attempts__gte", 1), ("max_attempts__lte", 10)), name="quiz_attempts_range"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='quiz',
-            constraint=models.CheckConstraint(condition=models.Q(('time_limit_minutes__isnull', True), models.Q(('time_limit_minutes__gte', 1), ('time_limit_minutes__lte', 1440)), _connector='OR'), name='quiz_time_limit_range'),
+            model_name="quiz",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("time_limit_minutes__isnull", True),
+                    models.Q(("time_limit_minutes__gte", 1), ("time_limit_minutes__lte", 1440)),
+                    _connector="OR",
+                ),
+                name="quiz_time_limit_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='quiz',
-            constraint=models.CheckConstraint(condition=models.Q(('opens_at__isnull', True), ('closes_at__isnull', True), ('closes_at__gt', models.F('opens_at')), _connector='OR'), name='quiz_closes_after_opening'),
+            model_name="quiz",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("opens_at__isnull", True),
+                    ("closes_at__isnull", True),
+                    ("closes_at__gt", models.F("opens_at")),
+                    _connector="OR",
+                ),
+                name="quiz_closes_after_opening",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='quiz',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('show_answers', 'after_close'), _negated=True), ('closes_at__isnull', False), _connector='OR'), name='quiz_after_close_needs_close_time'),
+            model_name="quiz",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("show_answers", "after_close"), _negated=True),
+                    ("closes_at__isnull", False),
+                    _connector="OR",
+                ),
+                name="quiz_after_close_needs_close_time",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='quizattempt',
-            constraint=models.UniqueConstraint(fields=('quiz', 'student', 'number'), name='quiz_attempt_number_unique'),
+            model_name="quizattempt",
+            constraint=models.UniqueConstraint(fields=("quiz", "student", "number"), name="quiz_attempt_number_unique"),
         ),
         migrations.AddConstraint(
-            model_name='quizattempt',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='quiz_attempt_number_positive'),
+            model_name="quizattempt",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="quiz_attempt_number_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='quizattempt',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('score__isnull', True), ('submitted_at__isnull', True)), models.Q(('score__isnull', False), ('submitted_at__isnull', False)), _connector='OR'), name='quiz_attempt_score_iff_submitted'),
+            model_name="quizattempt",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("score__isnull", True), ("submitted_at__isnull", True)),
+                    models.Q(("score__isnull", False), ("submitted_at__isnull", False)),
+                    _connector="OR",
+                ),
+                name="quiz_attempt_score_iff_submitted",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='quizitem',
-            constraint=models.UniqueConstraint(fields=('quiz', 'position'), name='quiz_item_position_unique'),
+            model_name="quizitem",
+            constraint=models.UniqueConstraint(fields=("quiz", "position"), name="quiz_item_position_unique"),
         ),
         migrations.AddConstraint(
-            model_name='quizitem',
-            constraint=models.CheckConstraint(condition=models.Q(('position__gte', 1)), name='quiz_item_position_positive'),
+            model_name="quizitem",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("position__gte", 1)), name="quiz_item_position_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='quizanswer',
-            constraint=models.UniqueConstraint(fields=('attempt', 'item'), name='quiz_answer_once_per_item'),
+            model_name="quizanswer",
+            constraint=models.UniqueConstraint(fields=("attempt", "item"), name="quiz_answer_once_per_item"),
         ),
     ]

@@ -7,28 +7,41 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('quizzes', '0002_teachers_draft'),
+        ("quizzes", "0002_teachers_draft"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='OwnItem',
+            name="OwnItem",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(max_length=40)),
-                ('title', models.CharField(max_length=120, verbose_name='Titel')),
-                ('situation', models.JSONField(default=dict, help_text='game, leader seat, trick and hand as card codes')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='own_items', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("kind", models.CharField(max_length=40)),
+                ("title", models.CharField(max_length=120, verbose_name="Titel")),
+                (
+                    "situation",
+                    models.JSONField(default=dict, help_text="game, leader seat, trick and hand as card codes"),
+                ),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="own_items",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'Eigene Aufgabe',
-                'verbose_name_plural': 'Eigene Aufgaben',
-                'ordering': ['-created_at', '-pk'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('title', ''), _negated=True), name='own_item_title_not_empty')],
+                "verbose_name": "Eigene Aufgabe",
+                "verbose_name_plural": "Eigene Aufgaben",
+                "ordering": ["-created_at", "-pk"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("title", ""), _negated=True), name="own_item_title_not_empty"
+                    )
+                ],
             },
         ),
     ]

@@ -5,15 +5,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('quizzes', '0003_teachers_own_items'),
+        ("quizzes", "0003_teachers_own_items"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='quizattempt',
-            index=models.Index(fields=['quiz', 'submitted_at'], name='quiz_attempt_open_idx'),
+            model_name="quizattempt",
+            index=models.Index(fields=["quiz", "submitted_at"], name="quiz_attempt_open_idx"),
         ),
     ]

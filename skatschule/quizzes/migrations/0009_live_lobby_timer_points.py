@@ -7,57 +7,91 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('quizzes', '0008_live_reveals'),
+        ("quizzes", "0008_live_reveals"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='livesession',
-            name='code',
-            field=models.CharField(blank=True, default='', help_text='the join code shown in the lobby', max_length=6),
+            model_name="livesession",
+            name="code",
+            field=models.CharField(blank=True, default="", help_text="the join code shown in the lobby", max_length=6),
         ),
         migrations.AddField(
-            model_name='livesession',
-            name='deadline',
-            field=models.DateTimeField(blank=True, help_text='no answer to the item shown after this', null=True),
+            model_name="livesession",
+            name="deadline",
+            field=models.DateTimeField(blank=True, help_text="no answer to the item shown after this", null=True),
         ),
         migrations.AddField(
-            model_name='livesession',
-            name='seconds',
-            field=models.PositiveSmallIntegerField(default=20, help_text='time per question unless the teacher says else'),
+            model_name="livesession",
+            name="seconds",
+            field=models.PositiveSmallIntegerField(
+                default=20, help_text="time per question unless the teacher says else"
+            ),
         ),
         migrations.AddField(
-            model_name='livesession',
-            name='shown_at',
-            field=models.DateTimeField(blank=True, help_text='when the item shown was shown (server time)', null=True),
+            model_name="livesession",
+            name="shown_at",
+            field=models.DateTimeField(blank=True, help_text="when the item shown was shown (server time)", null=True),
         ),
         migrations.CreateModel(
-            name='LiveParticipant',
+            name="LiveParticipant",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('joined_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('session', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='participants', to='quizzes.livesession')),
-                ('student', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='live_participations', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("joined_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "session",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="participants",
+                        to="quizzes.livesession",
+                    ),
+                ),
+                (
+                    "student",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="live_participations",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('session', 'student'), name='live_participant_once')],
+                "constraints": [models.UniqueConstraint(fields=("session", "student"), name="live_participant_once")],
             },
         ),
         migrations.CreateModel(
-            name='LivePoints',
+            name="LivePoints",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('points', models.PositiveIntegerField(default=0)),
-                ('seconds', models.FloatField(default=0.0)),
-                ('item', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='live_points', to='quizzes.quizitem')),
-                ('session', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='points', to='quizzes.livesession')),
-                ('student', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='live_points', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("points", models.PositiveIntegerField(default=0)),
+                ("seconds", models.FloatField(default=0.0)),
+                (
+                    "item",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="live_points", to="quizzes.quizitem"
+                    ),
+                ),
+                (
+                    "session",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="points", to="quizzes.livesession"
+                    ),
+                ),
+                (
+                    "student",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="live_points",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('session', 'student', 'item'), name='live_points_once')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("session", "student", "item"), name="live_points_once")
+                ],
             },
         ),
     ]

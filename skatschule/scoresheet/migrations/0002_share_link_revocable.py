@@ -5,15 +5,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoresheet', '0001_initial'),
+        ("scoresheet", "0001_initial"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='scoresheet',
-            name='share_id',
+            model_name="scoresheet",
+            name="share_id",
             field=models.UUIDField(blank=True, default=uuid.uuid4, editable=False, null=True, unique=True),
         ),
     ]

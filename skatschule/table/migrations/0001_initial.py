@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,20 +14,27 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='TableGame',
+            name="TableGame",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seed', models.BigIntegerField()),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('moves', models.JSONField(default=list)),
-                ('iss_record', models.TextField(blank=True)),
-                ('won', models.BooleanField(null=True)),
-                ('score', models.IntegerField(null=True)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='table_games', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seed", models.BigIntegerField()),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("moves", models.JSONField(default=list)),
+                ("iss_record", models.TextField(blank=True)),
+                ("won", models.BooleanField(null=True)),
+                ("score", models.IntegerField(null=True)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="table_games",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created'],
+                "ordering": ["-created"],
             },
         ),
     ]

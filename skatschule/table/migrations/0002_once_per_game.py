@@ -5,15 +5,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('table', '0001_initial'),
+        ("table", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddConstraint(
-            model_name='tablegame',
-            constraint=models.UniqueConstraint(fields=('user', 'seed', 'seat'), name='table_game_once_per_user'),
+            model_name="tablegame",
+            constraint=models.UniqueConstraint(fields=("user", "seed", "seat"), name="table_game_once_per_user"),
         ),
     ]

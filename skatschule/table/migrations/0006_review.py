@@ -4,25 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('table', '0005_learner_won'),
+        ("table", "0005_learner_won"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tablegame',
-            name='accuracy',
+            model_name="tablegame",
+            name="accuracy",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='tablegame',
-            name='mistakes',
+            model_name="tablegame",
+            name="mistakes",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='tablegame',
-            name='share',
+            model_name="tablegame",
+            name="share",
             field=models.UUIDField(blank=True, null=True, unique=True),
         ),
     ]

@@ -8,7 +8,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -17,99 +16,175 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Attempt',
+            name="Attempt",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('session_key', models.CharField(blank=True, db_index=True, default='', max_length=40)),
-                ('kind', models.CharField(db_index=True, max_length=40)),
-                ('difficulty', models.PositiveSmallIntegerField()),
-                ('seed', models.PositiveIntegerField()),
-                ('lesson', models.CharField(blank=True, max_length=60, null=True)),
-                ('answer', models.JSONField(default=list, help_text='the raw answer values (list of strings)')),
-                ('normalized', models.CharField(blank=True, default='', max_length=500)),
-                ('correct', models.BooleanField(help_text='the grade at submission time; see AttemptGrade for re-grades')),
-                ('time_taken_ms', models.PositiveIntegerField(help_text='server-side: submitted - issued, capped')),
-                ('rule_ids', models.JSONField(default=list)),
-                ('created_at', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='attempts', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("session_key", models.CharField(blank=True, db_index=True, default="", max_length=40)),
+                ("kind", models.CharField(db_index=True, max_length=40)),
+                ("difficulty", models.PositiveSmallIntegerField()),
+                ("seed", models.PositiveIntegerField()),
+                ("lesson", models.CharField(blank=True, max_length=60, null=True)),
+                ("answer", models.JSONField(default=list, help_text="the raw answer values (list of strings)")),
+                ("normalized", models.CharField(blank=True, default="", max_length=500)),
+                (
+                    "correct",
+                    models.BooleanField(help_text="the grade at submission time; see AttemptGrade for re-grades"),
+                ),
+                ("time_taken_ms", models.PositiveIntegerField(help_text="server-side: submitted - issued, capped")),
+                ("rule_ids", models.JSONField(default=list)),
+                ("created_at", models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="attempts",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at', 'pk'],
+                "ordering": ["created_at", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='AttemptGrade',
+            name="AttemptGrade",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('correct', models.BooleanField()),
-                ('graded_at', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
-                ('note', models.CharField(blank=True, default='', max_length=300)),
-                ('attempt', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='grades', to='training.attempt')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("correct", models.BooleanField()),
+                ("graded_at", models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
+                ("note", models.CharField(blank=True, default="", max_length=300)),
+                (
+                    "attempt",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="grades", to="training.attempt"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['graded_at', 'pk'],
+                "ordering": ["graded_at", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='IssuedExercise',
+            name="IssuedExercise",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
-                ('session_key', models.CharField(blank=True, db_index=True, default='', max_length=40)),
-                ('kind', models.CharField(max_length=40)),
-                ('difficulty', models.PositiveSmallIntegerField()),
-                ('seed', models.PositiveIntegerField(help_text='random 31-bit seed chosen by the server')),
-                ('lesson', models.CharField(blank=True, max_length=60, null=True)),
-                ('mode', models.CharField(choices=[('lesson', 'Lektion'), ('practice', 'Freies Üben'), ('review', 'Wiederholung')], default='practice', max_length=10)),
-                ('issued_at', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='issued_exercises', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("public_id", models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
+                ("session_key", models.CharField(blank=True, db_index=True, default="", max_length=40)),
+                ("kind", models.CharField(max_length=40)),
+                ("difficulty", models.PositiveSmallIntegerField()),
+                ("seed", models.PositiveIntegerField(help_text="random 31-bit seed chosen by the server")),
+                ("lesson", models.CharField(blank=True, max_length=60, null=True)),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[("lesson", "Lektion"), ("practice", "Freies Üben"), ("review", "Wiederholung")],
+                        default="practice",
+                        max_length=10,
+                    ),
+                ),
+                ("issued_at", models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="issued_exercises",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-issued_at', '-pk'],
+                "ordering": ["-issued_at", "-pk"],
             },
         ),
         migrations.AddField(
-            model_name='attempt',
-            name='issued',
-            field=models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='attempt', to='training.issuedexercise'),
+            model_name="attempt",
+            name="issued",
+            field=models.OneToOneField(
+                on_delete=django.db.models.deletion.CASCADE, related_name="attempt", to="training.issuedexercise"
+            ),
         ),
         migrations.CreateModel(
-            name='ReviewItem',
+            name="ReviewItem",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('session_key', models.CharField(blank=True, db_index=True, default='', max_length=40)),
-                ('kind', models.CharField(max_length=40)),
-                ('difficulty', models.PositiveSmallIntegerField()),
-                ('seed', models.PositiveIntegerField()),
-                ('card', models.JSONField(help_text='fsrs Card.to_dict()')),
-                ('due', models.DateTimeField(db_index=True)),
-                ('reviews', models.PositiveIntegerField(default=0, help_text='answers given since the miss that created it')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='review_items', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("session_key", models.CharField(blank=True, db_index=True, default="", max_length=40)),
+                ("kind", models.CharField(max_length=40)),
+                ("difficulty", models.PositiveSmallIntegerField()),
+                ("seed", models.PositiveIntegerField()),
+                ("card", models.JSONField(help_text="fsrs Card.to_dict()")),
+                ("due", models.DateTimeField(db_index=True)),
+                (
+                    "reviews",
+                    models.PositiveIntegerField(default=0, help_text="answers given since the miss that created it"),
+                ),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="review_items",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['due', 'pk'],
+                "ordering": ["due", "pk"],
             },
         ),
         migrations.AddConstraint(
-            model_name='issuedexercise',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('user__isnull', False), ('session_key', '')), models.Q(('user__isnull', True), models.Q(('session_key', ''), _negated=True)), _connector='OR'), name='issued_exercise_has_one_owner'),
+            model_name="issuedexercise",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("user__isnull", False), ("session_key", "")),
+                    models.Q(("user__isnull", True), models.Q(("session_key", ""), _negated=True)),
+                    _connector="OR",
+                ),
+                name="issued_exercise_has_one_owner",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='attempt',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('user__isnull', False), ('session_key', '')), models.Q(('user__isnull', True), models.Q(('session_key', ''), _negated=True)), _connector='OR'), name='attempt_has_one_owner'),
+            model_name="attempt",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("user__isnull", False), ("session_key", "")),
+                    models.Q(("user__isnull", True), models.Q(("session_key", ""), _negated=True)),
+                    _connector="OR",
+                ),
+                name="attempt_has_one_owner",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='reviewitem',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('user__isnull', False), ('session_key', '')), models.Q(('user__isnull', True), models.Q(('session_key', ''), _negated=True)), _connector='OR'), name='review_item_has_one_owner'),
+            model_name="reviewitem",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("user__isnull", False), ("session_key", "")),
+                    models.Q(("user__isnull", True), models.Q(("session_key", ""), _negated=True)),
+                    _connector="OR",
+                ),
+                name="review_item_has_one_owner",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='reviewitem',
-            constraint=models.UniqueConstraint(condition=models.Q(('user__isnull', False)), fields=('user', 'kind', 'difficulty', 'seed'), name='review_item_unique_per_user'),
+            model_name="reviewitem",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("user__isnull", False)),
+                fields=("user", "kind", "difficulty", "seed"),
+                name="review_item_unique_per_user",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='reviewitem',
-            constraint=models.UniqueConstraint(condition=models.Q(('user__isnull', True)), fields=('session_key', 'kind', 'difficulty', 'seed'), name='review_item_unique_per_session'),
+            model_name="reviewitem",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("user__isnull", True)),
+                fields=("session_key", "kind", "difficulty", "seed"),
+                name="review_item_unique_per_session",
+            ),
         ),
     ]

@@ -5,20 +5,29 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('training', '0001_initial'),
+        ("training", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='attempt',
-            name='counts_for_mastery',
-            field=models.BooleanField(default=True, help_text='False for history imported from an unsigned file: kept, but no mastery or streak'),
+            model_name="attempt",
+            name="counts_for_mastery",
+            field=models.BooleanField(
+                default=True,
+                help_text="False for history imported from an unsigned file: kept, but no mastery or streak",
+            ),
         ),
         migrations.AddField(
-            model_name='issuedexercise',
-            name='review_item',
-            field=models.ForeignKey(blank=True, help_text='for a review: the missed exercise this fresh variant stands for', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='variants', to='training.reviewitem'),
+            model_name="issuedexercise",
+            name="review_item",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="for a review: the missed exercise this fresh variant stands for",
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="variants",
+                to="training.reviewitem",
+            ),
         ),
     ]

@@ -7,24 +7,46 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('training', '0002_guessing_review_variant_mastery_flag'),
+        ("training", "0002_guessing_review_variant_mastery_flag"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ProgressSummary',
+            name="ProgressSummary",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('session_key', models.CharField(blank=True, default='', max_length=40)),
-                ('state', models.JSONField(default=dict)),
-                ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('user', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='progress_summary', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("session_key", models.CharField(blank=True, default="", max_length=40)),
+                ("state", models.JSONField(default=dict)),
+                ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="progress_summary",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('user__isnull', False), ('session_key', '')), models.Q(('user__isnull', True), models.Q(('session_key', ''), _negated=True)), _connector='OR'), name='progress_summary_has_one_owner'), models.UniqueConstraint(condition=models.Q(('user__isnull', True)), fields=('session_key',), name='progress_summary_unique_per_session')],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("user__isnull", False), ("session_key", "")),
+                            models.Q(("user__isnull", True), models.Q(("session_key", ""), _negated=True)),
+                            _connector="OR",
+                        ),
+                        name="progress_summary_has_one_owner",
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("user__isnull", True)),
+                        fields=("session_key",),
+                        name="progress_summary_unique_per_session",
+                    ),
+                ],
             },
         ),
     ]

@@ -5,27 +5,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('training', '0003_scale_progress_summary'),
+        ("training", "0003_scale_progress_summary"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='attempt',
-            index=models.Index(fields=['user', 'created_at', 'id'], name='attempt_user_time_idx'),
+            model_name="attempt",
+            index=models.Index(fields=["user", "created_at", "id"], name="attempt_user_time_idx"),
         ),
         migrations.AddIndex(
-            model_name='attempt',
-            index=models.Index(fields=['session_key', 'created_at', 'id'], name='attempt_session_time_idx'),
+            model_name="attempt",
+            index=models.Index(fields=["session_key", "created_at", "id"], name="attempt_session_time_idx"),
         ),
         migrations.AddIndex(
-            model_name='issuedexercise',
-            index=models.Index(fields=['user', 'kind', 'difficulty', 'seed'], name='issued_user_exercise_idx'),
+            model_name="issuedexercise",
+            index=models.Index(fields=["user", "kind", "difficulty", "seed"], name="issued_user_exercise_idx"),
         ),
         migrations.AddIndex(
-            model_name='reviewitem',
-            index=models.Index(fields=['user', 'due'], name='review_item_user_due_idx'),
+            model_name="reviewitem",
+            index=models.Index(fields=["user", "due"], name="review_item_user_due_idx"),
         ),
     ]

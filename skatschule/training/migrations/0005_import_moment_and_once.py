@@ -5,20 +5,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('training', '0004_scale_indexes'),
+        ("training", "0004_scale_indexes"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='attempt',
-            name='imported_at',
-            field=models.DateTimeField(blank=True, help_text='when it came in by a progress import (None: answered here)', null=True),
+            model_name="attempt",
+            name="imported_at",
+            field=models.DateTimeField(
+                blank=True, help_text="when it came in by a progress import (None: answered here)", null=True
+            ),
         ),
         migrations.AddConstraint(
-            model_name='attempt',
-            constraint=models.UniqueConstraint(condition=models.Q(('imported_at__isnull', False)), fields=('user', 'kind', 'difficulty', 'seed', 'created_at'), name='attempt_imported_once'),
+            model_name="attempt",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("imported_at__isnull", False)),
+                fields=("user", "kind", "difficulty", "seed", "created_at"),
+                name="attempt_imported_once",
+            ),
         ),
     ]

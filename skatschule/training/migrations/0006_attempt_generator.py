@@ -4,15 +4,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('training', '0005_import_moment_and_once'),
+        ("training", "0005_import_moment_and_once"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='attempt',
-            name='generator',
-            field=models.PositiveSmallIntegerField(default=1, help_text="the version of the type's generator that built the question (ExerciseType.generator)"),
+            model_name="attempt",
+            name="generator",
+            field=models.PositiveSmallIntegerField(
+                default=1,
+                help_text="the version of the type's generator that built the question (ExerciseType.generator)",
+            ),
         ),
     ]
