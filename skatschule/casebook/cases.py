@@ -222,7 +222,7 @@ def _cards(text: str) -> list[str]:
     return [w.upper() for w in text.replace(",", " ").split()]
 
 
-def _engine_input(lines: list[tuple[int, str]], where: str) -> dict[str, Any]:
+def _engine_input(lines: list[tuple[int, str]], where: str) -> dict[str, Any]:  # noqa: C901 - over the budget since issue 27; to be split
     """The compact ``@engine`` block as a vectors ``ruling`` input."""
     raw: dict[str, str] = {}
     for n, line in lines:
@@ -314,7 +314,7 @@ def parse_case_file(path: Path) -> list[Case]:
     return [_parse_case(lines[n - 1], n, body, category, where) for n, body in chunks]
 
 
-def _parse_case(heading: str, line_no: int, body: list[tuple[int, str]], category: str, where: str) -> Case:
+def _parse_case(heading: str, line_no: int, body: list[tuple[int, str]], category: str, where: str) -> Case:  # noqa: C901 - over the budget since issue 27; to be split
     m = _HEADING.match(heading)
     if not m:
         raise CaseFormatError(f"{where}:{line_no}: heading must be '## X-NN Titel | Title'")

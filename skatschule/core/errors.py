@@ -48,7 +48,7 @@ def message_in(error: Bilingual, lang: str | None = None) -> str:
     return error.text.get(current_lang(lang))
 
 
-def render_error(
+def render_error(  # noqa: PLR0913 - over the budget since issue 27; to be split
     request: HttpRequest,
     error: Bilingual | str,
     status: int | None = None,

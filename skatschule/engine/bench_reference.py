@@ -83,7 +83,7 @@ class GameTables:
 
 
 @functools.cache
-def tables_for(game: GameType) -> GameTables:
+def tables_for(game: GameType) -> GameTables:  # noqa: C901 - over the budget since issue 27; to be split
     """The solver's numbering and tables for ``game`` (built once per game)."""
     groups: list[list[Card]] = []
     if game.is_null:
@@ -203,7 +203,7 @@ class _Search:
         return out
 
     # ------------------------------------------------------------------ Augen games
-    def points(
+    def points(  # noqa: C901, PLR0913 - over the budget since issue 27; to be split
         self,
         seat: int,
         n: int,
@@ -328,7 +328,7 @@ class _Search:
             self.tt[key] = lo | hi << 8 | best_move << 16
         return v
 
-    def _order(self, moves: list[int], seat: int, n: int, best: int, bseat: int, tt_move: int) -> list[int]:
+    def _order(self, moves: list[int], seat: int, n: int, best: int, bseat: int, tt_move: int) -> list[int]:  # noqa: C901, PLR0913 - over the budget since issue 27; to be split
         """Try the most promising cards first."""
         pts = self.t.points
         if n == 0:
@@ -392,7 +392,7 @@ class _Search:
         return [i for _, i in scored]
 
     # ------------------------------------------------------------------ Null
-    def null(self, seat: int, n: int, best: int, bseat: int, follow: int, tmask: int) -> bool:
+    def null(self, seat: int, n: int, best: int, bseat: int, follow: int, tmask: int) -> bool:  # noqa: C901, PLR0913 - over the budget since issue 27; to be split
         """Can the declarer make sure of taking no trick from here?"""
         self.nodes += 1
         if self.nodes > self.limit:
@@ -471,7 +471,7 @@ class _Search:
         return result
 
 
-def solve(
+def solve(  # noqa: C901, PLR0913 - over the budget since issue 27; to be split
     game: GameType,
     declarer: int,
     hands: Sequence[CardSet | Iterable[Card]],
@@ -556,7 +556,7 @@ def solve(
 Bounded = Callable[[int, int], int]
 
 
-def _bind(
+def _bind(  # noqa: PLR0913 - over the budget since issue 27; to be split
     search: _Search, seat: int, n: int, best: int, bseat: int, tpts: int, follow: int, tmask: int, left: int
 ) -> Bounded:
     def run(alpha: int, beta: int) -> int:
@@ -594,7 +594,7 @@ def _mtdf(search: Bounded, top: int, guess: int | None = None) -> int:
     return lo
 
 
-def _root_values(
+def _root_values(  # noqa: PLR0913 - over the budget since issue 27; to be split
     search: _Search,
     seat: int,
     n: int,

@@ -292,7 +292,7 @@ def rank_of(grades: Sequence[DiscardGrade], cards: tuple[Card, ...]) -> int:
     return 1 + sum(1 for g in grades if g.total > mine.total)
 
 
-def grade_hand(
+def grade_hand(  # noqa: PLR0913 - over the budget since issue 27; to be split
     twelve: Sequence[Card],
     game: GameType,
     *,

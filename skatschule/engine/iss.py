@@ -261,7 +261,7 @@ def _card(token: str, move_no: int, label: str) -> Card:
         raise _error(move_no, label, f"{token!r} ist keine Karte", f"{token!r} is not a card") from None
 
 
-def _replay(tokens: list[str], properties: dict[str, str], rules: RuleSet) -> IssGame:
+def _replay(tokens: list[str], properties: dict[str, str], rules: RuleSet) -> IssGame:  # noqa: C901 - over the budget since issue 27; to be split
     if len(tokens) < 2 or tokens[0] != "w":
         raise _error(
             1,
@@ -404,7 +404,7 @@ def _timeout_seat(action: str) -> int | None:
     return None
 
 
-def _resign(
+def _resign(  # noqa: PLR0913 - over the budget since issue 27; to be split
     state: GameState, seat: int, move_no: int, label: str, defender_resigns: set[int], all_at_once: bool
 ) -> str | None:
     if state.phase is not Phase.PLAY:
@@ -529,7 +529,7 @@ def _declaration_code(state: GameState) -> str:
     return code
 
 
-def write_record(
+def write_record(  # noqa: C901 - over the budget since issue 27; to be split
     state: GameState,
     *,
     players: tuple[str, str, str] = ("Vorhand", "Mittelhand", "Hinterhand"),

@@ -164,7 +164,7 @@ def _distinct(legal: int, others: int, t: Tables) -> int:
     return kept
 
 
-def _third(hand: int, seat: int, led: int, best: int, holder: int, augen: int, declarer: int, t: Tables) -> int:
+def _third(hand: int, seat: int, led: int, best: int, holder: int, augen: int, declarer: int, t: Tables) -> int:  # noqa: PLR0913 - the hot loop takes plain ints and branches inline (compiled with mypyc)
     """The last card of a trick: ``best`` (held by ``holder``) leads the trick so far."""
     follow = hand & t.masks[led]
     legal = follow if follow else hand
@@ -260,7 +260,7 @@ def _lead(hands: list[int], seat: int, declarer: int, t: Tables) -> int:
     return choice
 
 
-def play(hand0: int, hand1: int, hand2: int, declarer: int, leader: int, t: Tables) -> int:
+def play(hand0: int, hand1: int, hand2: int, declarer: int, leader: int, t: Tables) -> int:  # noqa: PLR0913 - the hot loop takes plain ints and branches inline (compiled with mypyc)
     """Play the deal out; returns the declarer's Augen from tricks times 16 plus his tricks
     (in Null: 0 when he took no trick, else 1)."""
     hands = [hand0, hand1, hand2]

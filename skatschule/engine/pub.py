@@ -136,7 +136,7 @@ def score_ramsch(augen: Sequence[int], tricks: Sequence[int], schieben: int = 0)
     )
 
 
-def bock_trigger(
+def bock_trigger(  # noqa: PLR0913 - over the budget since issue 27; to be split
     *,
     kontra: bool,
     re: bool,

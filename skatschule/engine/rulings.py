@@ -255,7 +255,7 @@ Reason = tuple[str, str, tuple[str, ...]]
 last step of a ruling, which states the verdict."""
 
 
-def _ruling(
+def _ruling(  # noqa: PLR0913 - over the budget since issue 27; to be split
     state: GameState,
     *,
     m: int,
@@ -877,7 +877,7 @@ def _unreachable(state: GameState, m: int, need: _Need, f_augen: int) -> tuple[S
     ), False
 
 
-def _innocent_declarer(
+def _innocent_declarer(  # noqa: PLR0913 - over the budget since issue 27; to be split
     state: GameState, m: int, need: _Need, steps: list[Step], guilty: Party | None, reason: Reason
 ) -> Ruling:
     contract = state.contract
@@ -921,7 +921,7 @@ def _play_on(state: GameState, cards: Sequence[Card], steps: list[Step]) -> Ruli
     return _from_outcome(outcome, steps)
 
 
-def _accepted_claim(
+def _accepted_claim(  # noqa: PLR0913 - over the budget since issue 27; to be split
     state: GameState, event: Event, m: int, need: _Need, d_augen: int, f_augen: int, steps: list[Step]
 ) -> Ruling:
     """A claim the defenders accept, the game not yet won by them (ISkO 3.3.4)."""

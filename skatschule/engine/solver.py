@@ -142,7 +142,7 @@ class GameTables:
 
 
 @functools.cache
-def tables_for(game: GameType) -> GameTables:
+def tables_for(game: GameType) -> GameTables:  # noqa: C901 - the hot loop takes plain ints and branches inline (compiled with mypyc)
     """The solver's numbering and tables for ``game`` (built once per game)."""
     groups: list[list[Card]] = []
     if game.is_null:
@@ -407,7 +407,7 @@ class _Search:
         self.rep_memo[key] = out
         return out
 
-    def sure(self, mine: int, live: int, opp1: int, opp2: int, f1: int, f2: int) -> int:
+    def sure(self, mine: int, live: int, opp1: int, opp2: int, f1: int, f2: int) -> int:  # noqa: C901, PLR0913 - the hot loop takes plain ints and branches inline (compiled with mypyc)
         """Augen of the leader's own cards in the tricks it surely takes in a row from the lead:
         its top trumps, then the top cards of plain suits that no opponent (``opp1``, ``opp2``;
         0 for none) can trump in time. A lower bound of the leader's side's Augen to come.
@@ -465,7 +465,7 @@ class _Search:
             k -= n
         return total
 
-    def lead_order(
+    def lead_order(  # noqa: C901, PLR0913 - the hot loop takes plain ints and branches inline (compiled with mypyc)
         self,
         moves: list[int],
         skip: int,
@@ -518,7 +518,7 @@ class _Search:
         return [k & 31 for k in keys]
 
     # ------------------------------------------------------------------ Augen games
-    def trick(
+    def trick(  # noqa: C901, PLR0913 - the hot loop takes plain ints and branches inline (compiled with mypyc)
         self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int, key: int, entry: int
     ) -> int:
         """The Augen the declarer gets from the trick ``lead`` leads now and all later ones
@@ -1043,7 +1043,7 @@ class _Search:
             out.append(i)
         return out
 
-    def null(self, seat: int, n: int, best: int, bseat: int, follow: int, tmask: int) -> bool:
+    def null(self, seat: int, n: int, best: int, bseat: int, follow: int, tmask: int) -> bool:  # noqa: C901, PLR0913 - the hot loop takes plain ints and branches inline (compiled with mypyc)
         """Can the declarer make sure of taking no trick from here?"""
         self.nodes += 1
         if self.nodes > self.limit:
@@ -1145,7 +1145,7 @@ class _Search:
         return result
 
 
-def solve(
+def solve(  # noqa: C901, PLR0913 - the hot loop takes plain ints and branches inline (compiled with mypyc)
     game: GameType,
     declarer: int,
     hands: Sequence[CardSet | Iterable[Card]],

@@ -383,7 +383,7 @@ _GIFT_REFUSED = {
 }
 
 
-def _gift_question(block: str, line: int, changes: list[Problem]) -> Imported | Problem:
+def _gift_question(block: str, line: int, changes: list[Problem]) -> Imported | Problem:  # noqa: C901 - over the budget since issue 27; to be split
     title = ""
     text = block.strip()
     reading = _Reading()
@@ -611,7 +611,7 @@ def _fraction(node: _Node) -> float | None:
     return _number(node.attrs.get("fraction", "0"))
 
 
-def _moodle_question(node: _Node, kind: str, changes: list[Problem]) -> Imported | Problem:
+def _moodle_question(node: _Node, kind: str, changes: list[Problem]) -> Imported | Problem:  # noqa: C901 - over the budget since issue 27; to be split
     line = node.line
     reading = _Reading()
     title = _plain(node.text_of("name"))

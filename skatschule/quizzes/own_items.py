@@ -182,7 +182,7 @@ def _others(used: list[Card]) -> list[list[str]]:
     return [rest[:10], rest[10:20]]
 
 
-def check_situation(
+def check_situation(  # noqa: PLR0913 - over the budget since issue 27; to be split
     *,
     kind: str,
     game: str,

@@ -17,7 +17,7 @@ from .imports import Parsed
 from .models import OwnItem, Quiz, QuizAnswer, QuizItem
 
 
-def present_item(
+def present_item(  # noqa: PLR0913 - over the budget since issue 27; to be split
     quiz: Quiz,
     item: QuizItem,
     student_id: int | None,

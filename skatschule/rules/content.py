@@ -220,7 +220,7 @@ class _ChapterParser:
     def problem(self, lineno: int, message: str) -> None:
         self.problems.append(f"{self.name}:{lineno}: {message}")
 
-    def parse(self) -> Chapter | None:
+    def parse(self) -> Chapter | None:  # noqa: C901 - over the budget since issue 27; to be split
         meta, start = self._front_matter()
         chapter_id = meta.get("chapter", "").strip()
         if not chapter_id:
@@ -288,7 +288,7 @@ class _ChapterParser:
             self.problem(1, "Front Matter wird nicht mit --- geschlossen")
         return meta, front.end
 
-    def _rule(
+    def _rule(  # noqa: C901, PLR0913 - over the budget since issue 27; to be split
         self,
         lineno: int,
         rule_id: str,
@@ -369,7 +369,7 @@ class _ChapterParser:
         return Annotation(kind, de, en)
 
 
-def _parse_glossary(path: Path) -> tuple[list[GlossaryTerm], list[str]]:
+def _parse_glossary(path: Path) -> tuple[list[GlossaryTerm], list[str]]:  # noqa: C901 - over the budget since issue 27; to be split
     name = path.name
     problems: list[str] = []
     entries: list[tuple[int, str, list[tuple[int, str]]]] = []
@@ -526,7 +526,7 @@ class Registry:
         i = ids.index(chapter_id) if chapter_id in ids else None
         return self.chapters[i + 1] if i is not None and i + 1 < len(self.chapters) else None
 
-    def sources(self) -> Iterator[tuple[str, str, str]]:
+    def sources(self) -> Iterator[tuple[str, str, str]]:  # noqa: C901 - over the budget since issue 27; to be split
         """Every markdown text with a label for messages: (where, lang, text)."""
         for chapter in self.chapters:
             for lang in ("de", "en"):
@@ -554,7 +554,7 @@ class Registry:
                 self._problems = self._validate()
             return list(self._problems)
 
-    def _validate(self) -> list[str]:
+    def _validate(self) -> list[str]:  # noqa: C901 - over the budget since issue 27; to be split
         out = list(self._parse_problems)
         seen_chapters: set[str] = set()
         for chapter in self.chapters:

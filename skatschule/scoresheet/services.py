@@ -68,7 +68,7 @@ class SheetStore:
             self.session.modified = True
 
 
-def create_sheet(
+def create_sheet(  # noqa: PLR0913 - over the budget since issue 27; to be split
     *,
     user: Any,
     session: Any,

@@ -386,7 +386,7 @@ def test_the_shards_cover_every_url() -> None:
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
-def test_junk_never_gives_a_500(world: dict[str, Any], shard: int) -> None:
+def test_junk_never_gives_a_500(world: dict[str, Any], shard: int) -> None:  # noqa: C901 - a test helper over the budget since issue 27; to be split
     rng = random.Random(f"{SEED}-{shard}")
     fields = fields_by_app()
     common = ["next", "language", "hl", "page"]
@@ -398,7 +398,7 @@ def test_junk_never_gives_a_500(world: dict[str, Any], shard: int) -> None:
     failures: list[str] = []
     sent = 0
 
-    def send(
+    def send(  # noqa: PLR0913 - a test helper over the budget since issue 27; to be split
         endpoint: Endpoint, who: str, method: str, path: str, data: dict[str, Any], query: str = "", **headers: Any
     ) -> int | None:
         nonlocal sent

@@ -124,7 +124,7 @@ def _config(
     return config
 
 
-def choose_card(
+def choose_card(  # noqa: PLR0913 - over the budget since issue 27; to be split
     state: GameState,
     *,
     level: BotLevel = BotLevel.CLUB,

@@ -28,7 +28,7 @@ from ..selectors import max_level, quiz_sources, sorted_names, type_levels
 from .attempts import finalize_expired
 
 
-def build_pool(
+def build_pool(  # noqa: C901 - over the budget since issue 27; to be split
     *, kinds: Iterable[str] = (), lessons: Iterable[str] = (), rules: Iterable[str] = (), difficulty: int = 1
 ) -> list[tuple[str, int]]:
     """The ``(kind, level)`` pairs the items are drawn from, without repeats, in a stable order.
@@ -72,7 +72,7 @@ def build_pool(
     return list(pool)
 
 
-def create_quiz(
+def create_quiz(  # noqa: PLR0913 - over the budget since issue 27; to be split
     *,
     owner: User,
     classroom: Classroom,
@@ -146,7 +146,7 @@ def _draw_items(quiz: Quiz, pool: Sequence[tuple[str, int]], item_count: int) ->
     )
 
 
-def checked_settings(
+def checked_settings(  # noqa: PLR0913 - over the budget since issue 27; to be split
     *,
     title: str,
     opens_at: datetime | None,
@@ -294,7 +294,7 @@ LOCKED_ONCE_STARTED = {
 }
 
 
-def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime | None = None) -> Quiz:
+def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime | None = None) -> Quiz:  # noqa: C901 - over the budget since issue 27; to be split
     """Apply ``changes`` (fields at ``UNCHANGED`` stay as they are). Returns the saved quiz.
 
     Only the owner may edit (``NotFound`` for anyone else). Everything runs in one transaction

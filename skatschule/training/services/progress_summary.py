@@ -101,7 +101,7 @@ def _empty(signature: str) -> dict[str, Any]:
     }
 
 
-def _fold(
+def _fold(  # noqa: PLR0913 - over the budget since issue 27; to be split
     state: dict[str, Any],
     kind: str,
     difficulty: int,
