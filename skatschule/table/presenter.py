@@ -7,7 +7,7 @@ every word of the interface through gettext; nothing here reads the request.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from django.utils.formats import number_format
@@ -29,10 +29,12 @@ from skatschule.engine import (
 from skatschule.engine.bidding import BID_VALUES
 from skatschule.engine.cards import parse_card
 from skatschule.engine.games import Contract
+from skatschule.engine.iss import IssGame
 from skatschule.engine.names import game_ref
 from skatschule.engine.names import render as render_names
 from skatschule.engine.scoring import side_won
 
+from . import moments
 from .analysis import CLASSES, GOOD_AUGEN, INACCURATE_AUGEN, Analysis, Insight, Step
 
 GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND, GameType.NULL)
@@ -418,34 +420,121 @@ def _trick_start(step: int) -> int:
     return step - 3 if step > 0 and step % 3 == 0 else step // 3 * 3
 
 
-def board_page(game: BoardGame, step: int, analysis: Analysis | None, speech: Speech, *, link: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class BoardPage:
+    """The analysis board of one finished game at card ``step`` (:func:`board_page`); the
+    template reads :meth:`context`."""
+
+    contract: str
+    declarer: str | None
+    bid: int
+    result: list[str]
+    outcome: Any
+    verdict: Any
+    skat: Any
+    step: int
+    total: int
+    title: str
+    table_title: str
+    hands: list[dict[str, Any]]
+    on_table: list[dict[str, Any]]
+    table_shown: bool
+    tricks: list[dict[str, Any]]
+    tricks_shown: bool
+    decision: dict[str, Any] | None
+    decisions_at: list[dict[str, Any]]
+    decisions: list[dict[str, Any]]
+    steps: list[dict[str, Any]]
+    mistake: Step | None
+    learner_declares: bool
+    learner: str
+    nav: dict[str, str]
+    graph: Any
+    accuracy: Any
+    null: bool
+    need: int | None
+    analysed: bool
+
+    def context(self) -> dict[str, Any]:
+        """The template's context (a new dict: the view adds its own entries to it)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def _first_lead(state: GameState, cards: int) -> GameState:
+    """A new state of ``state``'s game before its first card (``cards`` were played since)."""
+    start = GameState(state.deal, rules=state.rules)
+    for move in state.moves[: len(state.moves) - cards]:
+        start.push(move)
+    return start
+
+
+def _board_step(index: int, total: int, link: str, tricks: list[dict[str, Any]], to_move: int | None) -> dict[str, Any]:
+    """What the board shows at step ``index``: its title, the trick on the table, the links."""
+    done = index > 0 and index % 3 == 0
+    trick_no = max(index // 3, 1) if done else index // 3 + 1  # a full trick still on the table is its own
+    return {
+        "step": index,
+        "url": f"{link}schritt={index}",
+        "title": _("Karte %(step)s von %(total)s · Stich %(trick)s")
+        % {"step": index, "total": total, "trick": trick_no},
+        "table": (
+            _("Der volle Stich: %(seat)s bekommt ihn") % {"seat": tricks[index // 3 - 1]["winner"]}
+            if done
+            else _("Der Stich auf dem Tisch")
+        ),
+        "from": _trick_start(index),
+        "tricks": index // 3 - 1 if done else index // 3,
+        "to_move": None if index == total else to_move,
+        "nav": [
+            0,
+            (index - 1) // 3 * 3 if index else 0,
+            max(index - 1, 0),
+            min(index + 1, total),
+            min((index // 3 + 1) * 3, total),
+            total,
+        ],
+    }
+
+
+def _decision_list(analysis: Analysis | None, step: int, link: str) -> list[dict[str, Any]]:
+    """ "Alle Entscheidungen": each of the learner's valued cards with its marks."""
+    if analysis is None:
+        return []
+    return [
+        {
+            "index": s.index,
+            "trick": s.trick,
+            "card": s.card,
+            "wins": analysis.card_wins(s, s.card),
+            "gave_away": s.gave_away,
+            "mark": analysis.mark(s),
+            "quality": analysis.quality(s),
+            "cost": s.cost,
+            "current": s.index == step,
+            "url": f"{link}schritt={s.index}",
+        }
+        for s in analysis.steps
+    ]
+
+
+def board_page(game: BoardGame, step: int, analysis: Analysis | None, speech: Speech, *, link: str) -> BoardPage:
     """The whole board, sent once, at card ``step`` (0: before the first card). ``link``: the
-    page's URL with ``?`` or ``&`` ready for ``schritt=N``. Plays ``game.state`` back to the
-    start and forward to its end again.
+    page's URL with ``?`` or ``&`` ready for ``schritt=N``. ``game.state`` is left as it is: the
+    board plays a copy of the game from its first lead.
 
     Every card is on the page once: each hand as dealt (a card carries the number of the card
     of the game it became, ``played``: it is in the hand before that step), each card played
     (on the table from :func:`_trick_start` to its own step), each trick, each of the
     learner's decisions; ``steps`` says per step what shows (``board.js`` steps in the
     browser; the server hides the rest, so that the page works without JavaScript)."""
-    state = game.state
+    end = game.state
     total = len(game.plays)
     step = min(max(step, 0), total)
-    contract = state.contract
+    contract = end.contract
     kind = contract.game if contract else None
-    outcome = state.outcome()
-    header = {
-        "contract": speech.contract(contract),
-        "declarer": None if state.declarer is None else speech.seat(state.declarer),
-        "bid": state.bid,
-        "result": [speech.names(line) for line in outcome.explain(speech.lang)] if outcome else [],
-        "outcome": outcome,
-        "verdict": verdict(state, game.learner, seat_name="" if game.players is None else speech.seat(game.learner)),
-        "skat": skat_shown(state, seen=True),
-    }
-    tricks = trick_rows(state, speech)
-    for _card in range(total):
-        state.pop()
+    outcome = end.outcome()
+    tricks = trick_rows(end, speech)
+    state = _first_lead(end, total)
     played_at = {card.code: i for i, card in enumerate(game.plays)}
     names = game.players or ("", "", "")
     hands = [
@@ -464,32 +553,7 @@ def board_page(game: BoardGame, step: int, analysis: Analysis | None, speech: Sp
     table: list[dict[str, Any]] = []
     decisions_at: list[dict[str, Any]] = []
     for index in range(total + 1):
-        done = index > 0 and index % 3 == 0
-        trick_no = max(index // 3, 1) if done else index // 3 + 1  # a full trick still on the table is its own
-        steps.append(
-            {
-                "step": index,
-                "url": f"{link}schritt={index}",
-                "title": _("Karte %(step)s von %(total)s · Stich %(trick)s")
-                % {"step": index, "total": total, "trick": trick_no},
-                "table": (
-                    _("Der volle Stich: %(seat)s bekommt ihn") % {"seat": tricks[index // 3 - 1]["winner"]}
-                    if done
-                    else _("Der Stich auf dem Tisch")
-                ),
-                "from": _trick_start(index),
-                "tricks": index // 3 - 1 if done else index // 3,
-                "to_move": None if index == total else state.to_move,
-                "nav": [
-                    0,
-                    (index - 1) // 3 * 3 if index else 0,
-                    max(index - 1, 0),
-                    min(index + 1, total),
-                    min((index // 3 + 1) * 3, total),
-                    total,
-                ],
-            }
-        )
+        steps.append(_board_step(index, total, link, tricks, state.to_move))
         if index == total:
             break
         if state.to_move == game.learner:
@@ -504,50 +568,38 @@ def board_page(game: BoardGame, step: int, analysis: Analysis | None, speech: Sp
         played["shown"] = now["from"] <= played["index"] < step
     for hand, seat in zip(hands, range(3), strict=True):
         hand["to_move"] = now["to_move"] == seat
-    decision = next((d for d in decisions_at if d["index"] == step), None)
-    decisions = []
-    if analysis is not None:
-        for s in analysis.steps:
-            decisions.append(
-                {
-                    "index": s.index,
-                    "trick": s.trick,
-                    "card": s.card,
-                    "wins": analysis.card_wins(s, s.card),
-                    "gave_away": s.gave_away,
-                    "mark": analysis.mark(s),
-                    "quality": analysis.quality(s),
-                    "cost": s.cost,
-                    "current": s.index == step,
-                    "url": f"{link}schritt={s.index}",
-                }
-            )
     nav = dict(zip(("first", "prev_trick", "prev", "next", "next_trick", "last"), now["nav"], strict=True))
-    return {
-        **header,
-        "step": step,
-        "total": total,
-        "title": now["title"],
-        "table_title": now["table"],
-        "hands": hands,
-        "on_table": table,
-        "table_shown": any(p["shown"] for p in table),
-        "tricks": tricks,
-        "tricks_shown": now["tricks"] > 0,
-        "decision": decision,
-        "decisions_at": decisions_at,
-        "decisions": decisions,
-        "steps": steps,
-        "mistake": None if analysis is None else analysis.first_given_away,
-        "learner_declares": state.declarer == game.learner,
-        "learner": speech.seat(game.learner),
-        "nav": {name: f"{link}schritt={n}" for name, n in nav.items()},
-        "graph": None if analysis is None else graph(analysis, total, link=link, step=step),
-        "accuracy": None if analysis is None else accuracy(analysis),
-        "null": kind is GameType.NULL,
-        "need": None if analysis is None else analysis.need,
-        "analysed": analysis is not None,
-    }
+    return BoardPage(
+        contract=speech.contract(contract),
+        declarer=None if end.declarer is None else speech.seat(end.declarer),
+        bid=end.bid,
+        result=[speech.names(line) for line in outcome.explain(speech.lang)] if outcome else [],
+        outcome=outcome,
+        verdict=verdict(end, game.learner, seat_name="" if game.players is None else speech.seat(game.learner)),
+        skat=skat_shown(end, seen=True),
+        step=step,
+        total=total,
+        title=now["title"],
+        table_title=now["table"],
+        hands=hands,
+        on_table=table,
+        table_shown=any(p["shown"] for p in table),
+        tricks=tricks,
+        tricks_shown=now["tricks"] > 0,
+        decision=next((d for d in decisions_at if d["index"] == step), None),
+        decisions_at=decisions_at,
+        decisions=_decision_list(analysis, step, link),
+        steps=steps,
+        mistake=None if analysis is None else analysis.first_given_away,
+        learner_declares=end.declarer == game.learner,
+        learner=speech.seat(game.learner),
+        nav={name: f"{link}schritt={n}" for name, n in nav.items()},
+        graph=None if analysis is None else graph(analysis, total, link=link, step=step),
+        accuracy=None if analysis is None else accuracy(analysis),
+        null=kind is GameType.NULL,
+        need=None if analysis is None else analysis.need,
+        analysed=analysis is not None,
+    )
 
 
 # -- accuracy and the graph over the game -----------------------------------------------------
@@ -647,3 +699,91 @@ def graph(analysis: Analysis, total: int, *, link: str, step: int) -> dict[str, 
         "label_y": GRAPH_HEIGHT - 4,
         "middle": round(_LEFT + width / 2, 1),
     }
+
+
+# -- the ISS viewer ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IssViewer:
+    """One moment (card ``step``) of an imported ISS record (:func:`iss_viewer`); the template
+    reads :meth:`context` (the view adds which record of the paste it is)."""
+
+    step: int
+    total: int
+    players: Any
+    contract: str
+    declarer: str | None
+    bid: int
+    hands: list[dict[str, Any]]
+    skat: Any
+    trick: list[dict[str, Any]]
+    trick_done: bool
+    tricks: list[dict[str, Any]]
+    to_move: str | None
+    kinds: Any
+    seats: list[dict[str, Any]]
+    mover_hand: list[str]
+    show_result: bool
+    answer: dict[str, Any]
+    verdict: Any
+    result: list[str]
+    prev: int
+    next: int
+    playable: bool
+
+    def context(self) -> dict[str, Any]:
+        """A new dict of the fields (the view adds its own entries to it)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def _on_table(probe: GameState, done: bool, speech: Speech) -> list[dict[str, Any]]:
+    """The cards on the table: the trick just completed (who takes it is the exercise), else
+    the one being played."""
+    if done:
+        last = probe.tricks[-1]
+        return [{"seat": speech.seat(last.seat_of(i)), "code": c.code} for i, c in enumerate(last.cards)]
+    return [{"seat": speech.seat((probe.leader + i) % 3), "code": c.code} for i, c in enumerate(probe.trick)]
+
+
+def iss_viewer(game: IssGame, step: int, speech: Speech, *, show_result: bool = False) -> IssViewer:
+    """The record at card ``step`` (clamped to the game): the hands, the trick, the tricks, the
+    exercises the moment offers (:mod:`.moments`) and, with ``show_result``, the result with its
+    derivation. Reads positions the record plays anew; ``game`` is left as it is."""
+    state = game.state
+    plays = game.plays
+    step = min(max(step, 0), len(plays))
+    probe = game.position(step)
+    game_type = state.contract.game if state.contract else None
+    kinds = moments.kinds_at(game, step)
+    done = moments.trick_done(game, step)
+    answer = game.answer() if show_result else {}
+    tricks = trick_rows(probe, speech)
+    return IssViewer(
+        step=step,
+        total=len(plays),
+        players=game.players,
+        contract=speech.contract(state.contract),
+        declarer=None if state.declarer is None else speech.seat(state.declarer),
+        bid=state.bid,
+        hands=[{"seat": speech.seat(s), "cards": codes(probe.hand(s), game_type)} for s in range(3)],
+        skat=skat_shown(state, seen=True),
+        trick=_on_table(probe, done, speech),
+        trick_done=done,
+        tricks=tricks[:-1] if done else tricks,
+        to_move=None if probe.to_move is None else speech.seat(probe.to_move),
+        kinds=kinds,
+        seats=[{"value": s, "name": speech.seat(s)} for s in range(3)],
+        mover_hand=codes(probe.hand(probe.to_move), game_type)
+        if "legal" in kinds and probe.to_move is not None
+        else [],
+        show_result=show_result,
+        answer=answer,
+        verdict=declared_verdict(bool(answer["won"]), int(str(answer["score"])), declares=None)
+        if answer.get("declarer") is not None
+        else None,
+        result=[speech.names(s.text(speech.lang)) for s in moments.result_steps(game)] if show_result else [],
+        prev=max(step - 1, 0),
+        next=min(step + 1, len(plays)),
+        playable=state.contract is not None and bool(plays),
+    )

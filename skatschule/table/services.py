@@ -447,7 +447,7 @@ def hint(*, table: Table, state: GameState | None = None) -> Text:
     check_hint(table=table, state=state)
     if state.phase is Phase.PLAY:
         choice = choose_card(state, rng=random.Random(table.seed + len(table.moves)), time_cap=HINT_TIME_CAP)
-        return Text(choice.reason("de"), choice.reason("en"))
+        return choice.explanation()
     return advise(state, table.seat, deals=ADVICE_DEALS, seed=table.seed).text
 
 

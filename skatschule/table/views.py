@@ -320,7 +320,7 @@ def _board(  # noqa: PLR0913 - over the budget since issue 27; to be split
     if found is not None and stored is not None and stored.mistakes is None:  # analysed before it was stored
         record_review(seed=stored.seed, seat=stored.seat, moves=stored.moves, analysis=found)
     step = number(request.GET.get("schritt"))
-    context = presenter.board_page(game, step, found, _speech(request), link=link)
+    context = presenter.board_page(game, step, found, _speech(request), link=link).context()
     context.update(back=back, job=job, **extra)
     return render(request, "table/analysis_board.html", context)
 
@@ -464,7 +464,7 @@ def iss_import(request: HttpRequest) -> HttpResponse:  # noqa: C901 - over the b
             except SkatError as exc:
                 error, status = _error_text(exc), 400
         shows = request.GET.get("ergebnis") == "1" or exercise.get("kind") == "liste"
-        viewer = _viewer(game, step, request, show_result=shows)
+        viewer = presenter.iss_viewer(game, step, _speech(request), show_result=shows).context()
         # once the Augen (or the result) are on the page, the last trick's taker follows from
         # them: the end asks no more for it, nor again for the Augen
         viewer["revealed"] = viewer["show_result"] or exercise.get("kind") == "augen"
@@ -523,54 +523,6 @@ def _grade_moment(request: HttpRequest, game: IssGame, step: int) -> dict[str, A
         "right": shown(graded.right),
         "given": shown(graded.given),
         "steps": [s.text(speech.lang) for s in graded.steps],
-    }
-
-
-def _viewer(game: IssGame, step: int, request: HttpRequest, *, show_result: bool = False) -> dict[str, Any]:
-    speech = _speech(request)
-    state = game.state
-    plays = game.plays
-    step = min(max(step, 0), len(plays))
-    probe = game.position(step)
-    game_type = state.contract.game if state.contract else None
-    kinds = moments.kinds_at(game, step)
-    done = moments.trick_done(game, step)
-    answer = game.answer() if show_result else {}
-    tricks = presenter.trick_rows(probe, speech)
-    if done:
-        # the trick just completed still lies on the table; who takes it is the exercise
-        last = probe.tricks[-1]
-        on_table = [{"seat": speech.seat(last.seat_of(i)), "code": c.code} for i, c in enumerate(last.cards)]
-        tricks = tricks[:-1]
-    else:
-        on_table = [{"seat": speech.seat((probe.leader + i) % 3), "code": c.code} for i, c in enumerate(probe.trick)]
-    return {
-        "step": step,
-        "total": len(plays),
-        "players": game.players,
-        "contract": speech.contract(state.contract),
-        "declarer": None if state.declarer is None else speech.seat(state.declarer),
-        "bid": state.bid,
-        "hands": [{"seat": speech.seat(s), "cards": presenter.codes(probe.hand(s), game_type)} for s in range(3)],
-        "skat": presenter.skat_shown(state, seen=True),
-        "trick": on_table,
-        "trick_done": done,
-        "tricks": tricks,
-        "to_move": None if probe.to_move is None else speech.seat(probe.to_move),
-        "kinds": kinds,
-        "seats": [{"value": s, "name": speech.seat(s)} for s in range(3)],
-        "mover_hand": presenter.codes(probe.hand(probe.to_move), game_type)
-        if "legal" in kinds and probe.to_move is not None
-        else [],
-        "show_result": show_result,
-        "answer": answer,
-        "verdict": presenter.declared_verdict(bool(answer["won"]), int(str(answer["score"])), declares=None)
-        if answer.get("declarer") is not None
-        else None,
-        "result": [speech.names(s.text(speech.lang)) for s in moments.result_steps(game)] if show_result else [],
-        "prev": max(step - 1, 0),
-        "next": min(step + 1, len(plays)),
-        "playable": state.contract is not None and bool(plays),
     }
 
 

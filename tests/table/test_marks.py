@@ -67,7 +67,7 @@ def _board(before: int, after: int) -> str:
         step = Step(1, card, before, after, ("XX",), before >= 61, after >= 61, index, ((card, after), ("XX", before)))
         analysis = Analysis(True, False, 61, (step,))
         board = presenter.BoardGame(state, game.plays, state.declarer)
-        context = presenter.board_page(board, index, analysis, presenter.Speech("de", "french"), link="?")
+        context = presenter.board_page(board, index, analysis, presenter.Speech("de", "french"), link="?").context()
         context.update(back="table:iss", job=None)
         return render_to_string("table/analysis_board.html", context, request=RequestFactory().get("/"))
     raise AssertionError("no recorded game with a declarer")
