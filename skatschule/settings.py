@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "skatschule.learners",
     "lti_tool",  # django-lti: LMS platforms, deployments and the tool's keys (admin)
     "skatschule.lti",
+    "skatschule.weekly",  # Das Blatt der Woche and class tournaments (issue 37 §5)
     "django_tasks",
     "django_tasks_db",
 ]
