@@ -349,3 +349,13 @@ def test_a_teacher_sets_a_tournament_by_the_page(clock: Any, teacher: Any) -> No
     found = DealSet.objects.get(classroom=room)
     assert made.status_code == 302 and made["Location"] == reverse("weekly:set", args=[found.key])
     assert client.post(reverse("weekly:new_tournament"), {"classroom": room.pk, "title": "  "}).status_code == 400
+
+
+def test_the_pages_speak_english_too(clock: Any, learner: Any, settings: Any) -> None:
+    client = _signed_in(learner)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = client.get(reverse("weekly:index")).content.decode()
+    assert "Deal of the week" in page and "The first try counts" in page and "Deal 6" in page
+    play_to_the_end(client, key=services.week_set().key, number=1)
+    compared = client.get(reverse("weekly:compare", args=[services.week_set().key, 1])).content.decode()
+    assert "Deal 1: comparison" in compared and "All results on this deal" in compared
