@@ -13,7 +13,7 @@ from datetime import date, datetime
 from django.conf import settings
 from django.utils import timezone
 
-__all__ = ["DEALS_PER_SET", "week_key", "week_of", "deal_of", "secret"]
+__all__ = ["DEALS_PER_SET", "week_key", "week_of", "monday_of", "deal_of", "secret"]
 
 DEALS_PER_SET = 6
 """Deals in a week's set and in a class tournament."""
@@ -39,6 +39,7 @@ def week_key(year: int, week: int) -> str:
 
 
 def monday_of(year: int, week: int) -> date:
+    """The Monday of an ISO week."""
     return date.fromisocalendar(year, week, 1)
 
 

@@ -4,7 +4,7 @@ tries, the comparison of a finished deal with everyone's, and a set's ranking by
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -16,7 +16,7 @@ from skatschule.core.people import person_name
 from skatschule.engine import Contract, parse_game
 from skatschule.table.models import TableGame
 
-from .deals import DEALS_PER_SET, week_key, week_of
+from .deals import DEALS_PER_SET, monday_of, week_key, week_of
 from .models import DealSet, Entry
 
 __all__ = [
@@ -26,7 +26,7 @@ __all__ = [
     "RankLine",
     "can_play",
     "deal_set",
-    "week_set_of",
+    "week_before",
     "deal_lines",
     "own_entry",
     "comparison",
@@ -70,9 +70,14 @@ def deal_set(*, user: Any, key: str) -> DealSet:
     return found
 
 
-def week_set_of(*, key: str) -> DealSet | None:
-    """A week's set by its key, if anyone has seen that week (None otherwise)."""
-    return DealSet.objects.filter(key=key[:40], classroom=None).first()
+def week_before(*, deal_set: DealSet) -> DealSet | None:
+    """The week before a week's set, if anyone opened its page then (None for a tournament)."""
+    if deal_set.classroom_id is not None:
+        return None
+    year, week = (int(part) for part in deal_set.key.split("-W"))
+    monday = monday_of(year, week) - timedelta(days=7)
+    iso = monday.isocalendar()
+    return DealSet.objects.filter(key=week_key(iso.year, iso.week), classroom=None).first()
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ def _speech(request: HttpRequest) -> Speech:
 
 def _set_page(request: HttpRequest, deal_set: DealSet, *, current: bool) -> HttpResponse:
     lines = selectors.deal_lines(user=request.user, deal_set=deal_set)
+    before = selectors.week_before(deal_set=deal_set)
     user = request.user
     return render(
         request,
@@ -47,6 +48,7 @@ def _set_page(request: HttpRequest, deal_set: DealSet, *, current: bool) -> Http
             "tournaments": selectors.tournaments_for(user=user),
             "classes": list(classrooms_taught(user)) if user.is_authenticated else [],
             "deals": DEALS_PER_SET,
+            "before": before,
         },
     )
 
@@ -70,6 +72,13 @@ def play(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """Open a deal at the table (one try: a started deal goes on where it stood, a finished one
     shows its comparison)."""
     found = selectors.deal_set(user=request.user, key=key)
+    if not selectors.can_play(user=request.user, deal_set=found) or not 1 <= number <= DEALS_PER_SET:
+        raise NotFound("no such deal to play")
+    running = table_services.from_session(request.session)
+    if running is not None and not request.POST.get("confirm"):
+        table, state = running
+        if table.running and not state.is_over() and table.contest == 0:  # a practice game of one's own
+            return render(request, "weekly/confirm.html", {"deal_set": found, "number": number})
     entry = services.open_deal(user=request.user, deal_set=found, number=number)
     if entry.is_finished:
         return redirect("weekly:compare", key=found.key, number=number)

@@ -359,3 +359,34 @@ def test_the_pages_speak_english_too(clock: Any, learner: Any, settings: Any) ->
     play_to_the_end(client, key=services.week_set().key, number=1)
     compared = client.get(reverse("weekly:compare", args=[services.week_set().key, 1])).content.decode()
     assert "Deal 1: comparison" in compared and "All results on this deal" in compared
+
+
+def test_opening_a_deal_asks_before_a_running_practice_game_is_dropped(clock: Any, learner: Any) -> None:
+    client = _signed_in(learner)
+    client.get(reverse("table:play"))  # a practice game at the table ...
+    own = table_services.from_session(client.session)
+    assert own is not None
+    client.post(reverse("table:play"), learner_move(own[0]))  # ... in which the learner has spoken
+    running = table_services.from_session(client.session)
+    assert running is not None and running[0].running and not running[1].is_over()
+    key = services.week_set().key
+    asked = client.post(reverse("weekly:play", args=[key, 1]))
+    assert asked.status_code == 200 and "Wirklich verwerfen" in asked.content.decode()
+    assert not Entry.objects.filter(user=learner).exists()
+    kept = table_services.from_session(client.session)
+    assert kept is not None and kept[0].moves == running[0].moves
+    assert client.post(reverse("weekly:play", args=[key, 1]), {"confirm": "1"}).status_code == 302
+    opened = table_services.from_session(client.session)
+    assert opened is not None and opened[0].contest == Entry.objects.get(user=learner).pk
+
+
+def test_the_week_page_links_the_week_before_once_someone_saw_it(clock: Any) -> None:
+    clock.move_to(berlin(date(2026, 12, 31), 12))  # Thursday of week 53
+    services.week_set()
+    clock.move_to(berlin(date(2027, 1, 4), 12))  # Monday of 2027's week 1
+    current = services.week_set()
+    assert current.key == "2027-W01"
+    before = selectors.week_before(deal_set=current)
+    assert before is not None and before.key == "2026-W53"
+    assert selectors.week_before(deal_set=before) is None
+    assert 'href="/blatt-der-woche/2026-W53/"' in Client().get(reverse("weekly:index")).content.decode()
