@@ -7,7 +7,7 @@ import secrets
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from skatschule.classrooms.selectors import own_classroom
@@ -67,14 +67,17 @@ def open_deal(*, user: Any, deal_set: DealSet, number: int, now: datetime | None
     ``NotFound`` when the set cannot be played by ``user`` now (another week, another class)."""
     if not 1 <= number <= DEALS_PER_SET or not selectors.can_play(user=user, deal_set=deal_set, now=now):
         raise NotFound("no such deal to play")
-    with transaction.atomic():
-        entry = Entry.objects.select_for_update().filter(user=user, deal_set=deal_set, number=number).first()
-        if entry is not None:
-            return entry
-        seed, seat = deal_of(deal_set.key, number)
-        table = table_services.Table(seed, seat, [], level=LEVEL, contest=1)
-        moves = table_services.bot_moves(table=table)
-        return Entry.objects.create(user=user, deal_set=deal_set, number=number, seed=seed, seat=seat, moves=moves)
+    entry = Entry.objects.filter(user=user, deal_set=deal_set, number=number).first()
+    if entry is not None:
+        return entry
+    seed, seat = deal_of(deal_set.key, number)
+    table = table_services.Table(seed, seat, [], level=LEVEL, contest=1)
+    moves = table_services.bot_moves(table=table)
+    try:
+        with transaction.atomic():
+            return Entry.objects.create(user=user, deal_set=deal_set, number=number, seed=seed, seat=seat, moves=moves)
+    except IntegrityError:  # opened at the same time in another tab: that one is the try
+        return Entry.objects.get(user=user, deal_set=deal_set, number=number)
 
 
 def _finish(entry: Entry, state: GameState) -> None:

@@ -363,10 +363,15 @@ def test_the_pages_speak_english_too(clock: Any, learner: Any, settings: Any) ->
 
 def test_opening_a_deal_asks_before_a_running_practice_game_is_dropped(clock: Any, learner: Any) -> None:
     client = _signed_in(learner)
-    client.get(reverse("table:play"))  # a practice game at the table ...
-    own = table_services.from_session(client.session)
-    assert own is not None
-    client.post(reverse("table:play"), learner_move(own[0]))  # ... in which the learner has spoken
+    # a practice game at the table in which the learner has spoken and that still runs
+    for seed in range(1, 50):
+        own = table_services.new_table(seed=seed)
+        state = table_services.play(table=own, action="pass")
+        if not state.is_over():
+            break
+    session = client.session
+    table_services.keep(session, own)
+    session.save()
     running = table_services.from_session(client.session)
     assert running is not None and running[0].running and not running[1].is_over()
     key = services.week_set().key
@@ -390,3 +395,22 @@ def test_the_week_page_links_the_week_before_once_someone_saw_it(clock: Any) -> 
     assert before is not None and before.key == "2026-W53"
     assert selectors.week_before(deal_set=before) is None
     assert 'href="/blatt-der-woche/2026-W53/"' in Client().get(reverse("weekly:index")).content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_tabs_opening_a_deal_at_once_share_one_try(
+    clock: Any, learner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    week = services.week_set()
+    real = table_services.bot_moves
+    seed, seat = deal_of(week.key, 4)
+
+    def other_tab_first(**kwargs: Any) -> Any:
+        moves = real(**kwargs)
+        Entry.objects.create(user=learner, deal_set=week, number=4, seed=seed, seat=seat, moves=moves)
+        return moves
+
+    monkeypatch.setattr(table_services, "bot_moves", other_tab_first)
+    entry = services.open_deal(user=learner, deal_set=week, number=4)
+    assert Entry.objects.filter(user=learner, number=4).count() == 1
+    assert entry.pk == Entry.objects.get(user=learner, number=4).pk
