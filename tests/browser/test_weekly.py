@@ -109,3 +109,39 @@ def test_a_deal_of_the_week_played_on_a_phone_without_javascript_then_compared(
         expect(page.locator("#standings")).not_to_contain_text("vorspieler")
     finally:
         context.close()
+
+
+def test_a_teacher_sets_a_class_tournament_by_keyboard_in_english_with_javascript(
+    browser: Browser, live_server: LiveServer, clock: Any
+) -> None:
+    from skatschule.classrooms import services as classrooms
+
+    teacher = User.objects.create_user("turnierleiterin", password="geheim-12345")
+    classrooms.grant_teacher(user=teacher)
+    room = classrooms.create_classroom(teacher=teacher, name="9c")
+    context = phone(browser, live_server, teacher, lang="en")
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    try:
+        page.goto(live_server.url + f"/klassen/{room.pk}/")
+        _press(page.get_by_role("link", name="Set a class tournament"))
+        expect(page.get_by_role("heading", level=1)).to_have_text("Deal of the week")
+        unlabelled = page.evaluate(
+            """() => [...document.querySelectorAll("main input:not([type=hidden]), main select")]
+                 .filter(e => !(e.labels && e.labels.length)).map(e => e.outerHTML)"""
+        )
+        assert unlabelled == []
+        page.get_by_label("Name of the tournament").focus()
+        page.keyboard.type("Winter cup")
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("heading", level=1)).to_have_text("Class tournament: Winter cup")
+        expect(page.locator("#deal-1").get_by_role("button", name="Play")).to_be_visible()
+        assert _wide(page) <= 375
+        _press(page.get_by_role("link", name="Ranking"))
+        expect(page.get_by_text("Nobody has finished a deal yet.")).to_be_visible()
+        assert _wide(page) <= 375
+        assert problems == []
+    finally:
+        context.close()
