@@ -609,6 +609,7 @@ def save_finished(*, table: Table, user: Any, state: GameState | None = None) ->
                 game="" if state.contract is None else state.contract.game.value,
                 took_back=table.took_back,
                 level=table.level.value,
+                contest=bool(table.contest),
             )
             if not state.passed_in and not table.took_back:
                 record_activity(owner=Owner.for_user(user), kind=ACTIVITY.slug, key=int(row.pk) % 2**31)

@@ -414,3 +414,24 @@ def test_two_tabs_opening_a_deal_at_once_share_one_try(
     entry = services.open_deal(user=learner, deal_set=week, number=4)
     assert Entry.objects.filter(user=learner, number=4).count() == 1
     assert entry.pk == Entry.objects.get(user=learner, number=4).pk
+
+
+def test_a_deal_of_the_week_cannot_be_shared(clock: Any, learner: Any) -> None:
+    """A shared board shows every hand: those still to play the deal would see it."""
+    from skatschule.table.models import TableGame
+
+    client = _signed_in(learner)
+    key = services.week_set().key
+    for number in range(1, DEALS_PER_SET + 1):
+        play_to_the_end(client, key=key, number=number)
+        entry = Entry.objects.get(user=learner, number=number)
+        if entry.contract is not None:
+            break
+    row = TableGame.objects.get(user=learner, seed=entry.seed, seat=entry.seat)
+    assert row.contest
+    refused = client.post(reverse("table:share", args=[row.pk]))
+    assert refused.status_code == 400
+    row.refresh_from_db()
+    assert row.share is None
+    board = client.get(reverse("table:stored_board", args=[row.pk])).content.decode()
+    assert "lässt sich nicht teilen" in board and "Brett teilen" not in board
