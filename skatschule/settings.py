@@ -59,6 +59,8 @@ if not SECRET_KEY:
     if not DEBUG:
         raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "skatschule-local-development-key-not-for-production"
+WEEKLY_SECRET = os.environ.get("WEEKLY_SECRET", "")
+"""The secret the deals of "Das Blatt der Woche" come from (empty: SECRET_KEY; skatschule/weekly)."""
 
 
 def env_list(name: str, default: str = "") -> list[str]:
@@ -96,6 +98,7 @@ INSTALLED_APPS = [
     "skatschule.learners",
     "lti_tool",  # django-lti: LMS platforms, deployments and the tool's keys (admin)
     "skatschule.lti",
+    "skatschule.weekly",  # Das Blatt der Woche and class tournaments (issue 37 §5)
     "django_tasks",
     "django_tasks_db",
 ]

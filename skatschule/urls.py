@@ -22,6 +22,7 @@ urlpatterns = [
     path("rechnung/", include("skatschule.jobs.urls")),
     path("tagesziel/", include("skatschule.learners.urls")),
     path("lti/", include("skatschule.lti.urls")),
+    path("blatt-der-woche/", include("skatschule.weekly.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("skatschule.operations.urls")),

@@ -37,6 +37,9 @@ class TableGame(models.Model):
     share = models.UUIDField(null=True, blank=True, unique=True)
     """The key of the game's public board (``/ueben/spiel/geteilt/<share>/``) while the learner
     shares it (:func:`.reviews.share_game`); None when not shared or revoked."""
+    contest = models.BooleanField(default=False)
+    """Played for a contest (a deal of "Das Blatt der Woche", ``services.Table.contest``): never
+    shared (:func:`.reviews.share_game`), since others play the same cards."""
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

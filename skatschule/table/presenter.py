@@ -315,7 +315,7 @@ def table_page(table: Any, state: GameState, speech: Speech) -> dict[str, Any]:
         else [],
         "skat": skat_shown(state, seen=over or (state.picked_up and state.declarer == seat)),
         "pickup_hand": codes(state.hand(seat), game) if state.phase is Phase.DISCARD else [],
-        "can_take_back": not over and table.running,
+        "can_take_back": not over and table.running and not table.contest,
         "took_back": table.took_back,
         "confirm_new": False,
     }

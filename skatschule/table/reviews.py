@@ -6,6 +6,8 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from skatschule.engine import SkatError
+
 from .analysis import Analysis
 from .models import TableGame
 
@@ -19,7 +21,13 @@ def record_review(*, seed: int, seat: int, moves: list[Any], analysis: Analysis)
 
 
 def share_game(*, row: TableGame) -> uuid.UUID:
-    """Publish the board of ``row`` under a new random key (a key revoked before stays dead)."""
+    """Publish the board of ``row`` under a new random key (a key revoked before stays dead).
+    Raises :class:`SkatError` for a contest game: it would show the deal to those still to play it."""
+    if row.contest:
+        raise SkatError(
+            "Ein Blatt der Woche lässt sich nicht teilen: Andere spielen dieselben Karten.",
+            "A deal of the week cannot be shared: others play the same cards.",
+        )
     if row.share is None:
         row.share = uuid.uuid4()
         row.save(update_fields=["share"])

@@ -46,6 +46,7 @@ from skatschule.training.services.activities import record_activity
 
 from .analysis import Analysis, Step, add_insights, analyse_plays, decisions
 from .models import TableGame
+from .signals import contest_moved
 
 __all__ = [
     "Table",
@@ -69,6 +70,8 @@ __all__ = [
     "BOT_TIME_CAP",
     "level_of",
     "thinks_on_worker",
+    "fixed_bot_rng",
+    "report_contest",
 ]
 
 
@@ -115,6 +118,11 @@ class Table:
     """The job computing a hint for the position as it stands."""
     level: BotLevel = BotLevel.CLUB
     """How strong the two computer players are (chosen with "Neues Spiel")."""
+    contest: int = 0
+    """The id of the contest entry this game is played for (a deal of "Das Blatt der Woche",
+    skatschule/weekly), 0 for a game of one's own. A contest game's bots are fixed
+    (:func:`fixed_bot_rng`, no wall clock), and there is no take-back and no hint: one try counts.
+    Each move is told to the contest (:data:`.signals.contest_moved`, :func:`report_contest`)."""
 
     def as_session(self) -> dict[str, object]:
         return {
@@ -126,6 +134,7 @@ class Table:
             "job": self.waiting,
             "hint": self.hint_job,
             "level": self.level.value,
+            "contest": self.contest,
         }
 
     @property
@@ -161,6 +170,8 @@ def load(data: object) -> tuple[Table, GameState] | None:
     table.waiting = job[:64] if isinstance(job, str) else ""
     table.hint_job = hint_job[:64] if isinstance(hint_job, str) else ""
     table.level = level_of(data.get("level"))
+    contest = data.get("contest")
+    table.contest = contest if isinstance(contest, int) and contest > 0 else 0
     try:
         return table, replay(table)
     except (SkatError, ValueError, TypeError, KeyError, IndexError):
@@ -262,11 +273,22 @@ def _let_bots_play(  # noqa: PLR0913 - over the budget since issue 27; to be spl
                     return
                 if thoughts is not None:
                     thoughts -= 1
-            cap = _card_cap(table.level, time_cap)
-            move: Move = Play(choose_card(state, level=table.level, rng=rng, time_cap=cap).card)
+            if table.contest:  # the same card at every table: seeded by the position, no wall clock
+                move: Move = Play(choose_card(state, level=table.level, rng=fixed_bot_rng(table), time_cap=None).card)
+            else:
+                cap = _card_cap(table.level, time_cap)
+                move = Play(choose_card(state, level=table.level, rng=rng, time_cap=cap).card)
         else:
             move = bot_move(state, level=table.level)
         _record(table, state, _table_move(move))
+
+
+def fixed_bot_rng(table: Table) -> random.Random:
+    """The random source of a contest bot's card: a digest of the deal (the seed) and the moves so
+    far, nothing else. So the bots play the same card at every table that reached the same
+    position with the same moves, whoever plays and whichever worker or request computes it."""
+    digest = hashlib.sha256(json.dumps(["fixed-bot", table.seed, table.seat, table.moves]).encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
 
 
 def new_table(*, seed: int | None = None, seat: int | None = None, level: BotLevel = BotLevel.CLUB) -> Table:
@@ -350,7 +372,7 @@ def bot_moves(
     answered thinks less). ``state``: the game where ``table`` stands, if the caller has it
     (else it is replayed); it is played on and stands after the moves. ``table`` is left as it is."""
     state = replay(table) if state is None else state
-    copy = Table(table.seed, table.seat, list(table.moves), level=table.level)
+    copy = Table(table.seed, table.seat, list(table.moves), level=table.level, contest=table.contest)
     _let_bots_play(copy, state, _bot_rng(table), time_cap=time_cap, thoughts=thoughts)
     return copy.moves[len(table.moves) :]
 
@@ -401,6 +423,11 @@ def play_again(*, table: Table, step: int | None = None) -> Table:
 def take_back(*, table: Table) -> GameState:
     """Take back the learner's last move (and the bots' answers to it) in a running game; the
     game then no longer counts for the lesson. Raises :class:`SkatError` when there is none."""
+    if table.contest:
+        raise SkatError(
+            "Im Blatt der Woche zählt der erste Versuch: kein Zug zurück",
+            "In the deal of the week the first try counts: no take-back",
+        )
     state = GameState(seed=table.seed)
     last = None
     for i, move in enumerate(table.moves):
@@ -426,7 +453,10 @@ skat, the discard and the declaration (:mod:`skatschule.engine.advice`) and at e
 
 
 def check_hint(*, table: Table, state: GameState) -> None:
-    """Raise :class:`SkatError` unless the learner is to move in a game that is not over."""
+    """Raise :class:`SkatError` unless the learner is to move in a game that is not over; never
+    in a contest game (everyone plays the deal on their own)."""
+    if table.contest:
+        raise SkatError("Im Blatt der Woche gibt es keinen Tipp", "There are no hints in the deal of the week")
     if state.phase not in HINT_PHASES or state.to_move != table.seat:
         raise SkatError("Einen Tipp gibt es, wenn du am Zug bist", "A hint is available when it is your turn")
 
@@ -628,6 +658,7 @@ def save_finished(*, table: Table, user: Any, state: GameState | None = None) ->
                 game="" if state.contract is None else state.contract.game.value,
                 took_back=table.took_back,
                 level=table.level.value,
+                contest=bool(table.contest),
             )
             if not state.passed_in and not table.took_back:
                 record_activity(owner=Owner.for_user(user), kind=ACTIVITY.slug, key=int(row.pk) % 2**31)
@@ -636,6 +667,14 @@ def save_finished(*, table: Table, user: Any, state: GameState | None = None) ->
         row = TableGame.objects.get(user=user, seed=table.seed, seat=table.seat)
     table.saved = int(row.pk)
     return table.saved
+
+
+def report_contest(*, table: Table, user: Any, state: GameState) -> None:
+    """Tell the contest a contest game belongs to where it stands (after every request that
+    moved it): the weekly app keeps the moves, so leaving the table loses nothing, and records
+    the result once the game is over. Nothing for a game of one's own or a visitor."""
+    if table.contest and getattr(user, "is_authenticated", False):
+        contest_moved.send(sender=Table, table=table, user=user, state=state)
 
 
 def from_session(session: Any) -> tuple[Table, GameState] | None:

@@ -173,6 +173,7 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:  # noqa: C901 - over t
         return _too_much(request, exc)
     if state.is_over():
         services.save_finished(table=table, user=request.user, state=state)
+    services.report_contest(table=table, user=request.user, state=state)
     services.keep(request.session, table)
     if request.method == "POST" and status == 200 and not asked_hint and not confirm_new and not request.htmx:
         return redirect("table:play")

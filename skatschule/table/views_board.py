@@ -12,8 +12,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from skatschule.core.errors import render_error
 from skatschule.engine import SkatError
 
 from . import presenter, reviews, selectors, services, views, work
@@ -31,7 +33,11 @@ def share(request: HttpRequest, pk: int) -> HttpResponse:
     if request.POST.get("teilen") == "aus":
         reviews.revoke_share(row=row)
     else:
-        reviews.share_game(row=row)
+        try:
+            reviews.share_game(row=row)
+        except SkatError as exc:
+            links = [(reverse("table:stored_board", args=[row.pk]), gettext("Analysebrett"))]
+            return render_error(request, exc, 400, links=links)
     return redirect(reverse("table:stored_board", args=[row.pk]) + "#teilen")
 
 

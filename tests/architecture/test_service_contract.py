@@ -60,6 +60,7 @@ WRITES = {
     "casebook/services.py": ["start_exam", "finish_exam", "answer_question", "answer_case", "record_case_answer"],
     "casebook/exam_history.py": ["start_practice_exam", "adopt_session_exams"],
     "casebook/group_exams.py": ["create_group_exam", "release_review", "sit_group_exam"],
+    "weekly/services.py": ["week_set", "create_tournament", "open_deal", "table_for", "record_moves"],
 }
 
 

@@ -71,6 +71,11 @@ def test_analysis_benchmark() -> None:
     assert re.fullmatch(r"seconds_per_analysis: \d+\.\d+", lines[-1]), lines[-3:]
 
 
+def test_par_benchmark_of_the_deal_of_the_week() -> None:
+    lines = run_module("skatschule.weekly.bench", "--deals", "1", "--nodes", "20000")
+    assert re.fullmatch(r"mean_par_seconds: \d+\.\d{3}", lines[-1]), lines[-3:]
+
+
 def test_discard_benchmark() -> None:
     lines = run_module("skatschule.engine.discard", "--deals", "4")
     assert re.fullmatch(r"seconds_per_grading: \d+\.\d\d", lines[-1]), lines[-3:]
