@@ -30,9 +30,10 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 from skatschule.cards.context_processors import current_deck
+from skatschule.core.language import current_lang
 
 from . import questions
-from .models import Quiz, QuizAnswer, QuizAttempt, QuizItem
+from .models import QuizAnswer, QuizAttempt, QuizItem
 from .presenters import earned, present_item, saved_values
 
 CACHE_SIZE = 1024
@@ -50,8 +51,9 @@ def clear_cache() -> None:
         _items.clear()
 
 
-def _key(quiz: Quiz, item: QuizItem, attempt: QuizAttempt, answer: QuizAnswer | None, lang: str, deck: str) -> Any:
+def _key(item: QuizItem, attempt: QuizAttempt, answer: QuizAnswer | None, lang: str, deck: str) -> Any:
     """Everything the item's HTML depends on, or None for an item that is rendered each time."""
+    quiz = attempt.quiz
     if item.kind.startswith("eigen-"):
         return None
     return (
@@ -84,14 +86,14 @@ def _render(request: HttpRequest, entry: Mapping[str, Any]) -> str:
 def items_html(
     request: HttpRequest,
     *,
-    quiz: Quiz,
     attempt: QuizAttempt,
     items: Iterable[QuizItem],
     answers: Mapping[int, QuizAnswer],
     immediate: bool,
-    lang: str,
 ) -> SafeString:
-    """The HTML of the attempt's items in their order, with this request's CSRF token."""
+    """The HTML of the attempt's items in their order, in this request's language and deck, with its CSRF token."""
+    quiz = attempt.quiz
+    lang = current_lang()
     deck = current_deck(request)
     parts = []
     for item in items:
@@ -99,7 +101,7 @@ def items_html(
         feedback = None
         if immediate and answer is not None:
             feedback = questions.grade_for_display(quiz, item, attempt.student_id, answer.values, attempt.number)
-        key = None if feedback is not None else _key(quiz, item, attempt, answer, lang, deck)
+        key = None if feedback is not None else _key(item, attempt, answer, lang, deck)
         html = None
         if key is not None:
             with _lock:

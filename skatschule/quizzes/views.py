@@ -216,7 +216,8 @@ def preview(request: QuizRequest, pk: int) -> HttpResponse:
     items = [present_item(quiz, item, request.user.pk, lang) for item in selectors.quiz_items(quiz)]
     for entry in items:
         entry["save_url"] = _url("quizzes:preview_answer", pk=quiz.pk, position=entry["position"])
-    return render(request, "quizzes/take.html", {"quiz": quiz, "items": items, "preview": True, "answered": 0, "total": len(items)})
+    context = {"quiz": quiz, "items": items, "preview": True, "answered": 0, "total": len(items)}
+    return render(request, "quizzes/take.html", context)
 
 
 @login_required
@@ -401,12 +402,10 @@ def take(request: QuizRequest, public_id: Any) -> HttpResponse:
         "attempt": attempt,
         "items_html": take_page.items_html(
             request,
-            quiz=quiz,
             attempt=attempt,
             items=items,
             answers=answers,
             immediate=selectors.immediate_feedback(quiz),
-            lang=current_lang(),
         ),
         "total": len(items),
         "cutoff": questions.cutoff(attempt),
