@@ -49,6 +49,22 @@ def rating_of(owner: Owner) -> Rating:
     return Rating(row.rating, row.deviation, row.volatility)
 
 
+@dataclass(frozen=True)
+class Standing:
+    """The owner's rating and streaks, as the overview shows them (one row, one query)."""
+
+    rating: Rating
+    streak: int
+    best_streak: int
+
+
+def standing(*, owner: Owner) -> Standing:
+    row = PuzzleRating.objects.owned_by(owner).first()
+    if row is None:
+        return Standing(DEFAULT, 0, 0)
+    return Standing(Rating(row.rating, row.deviation, row.volatility), row.streak, row.best_streak)
+
+
 def streak_of(owner: Owner) -> tuple[int, int]:
     """The running streak and the best one."""
     row = PuzzleRating.objects.owned_by(owner).first()
@@ -105,14 +121,24 @@ def first_attempt(owner: Owner, puzzle: Puzzle) -> PuzzleAttempt | None:
 
 
 def daily_attempt(owner: Owner, day: datetime.date) -> PuzzleAttempt | None:
-    """The owner's first answer to the puzzle of ``day``, if that puzzle is fixed and answered (fixes nothing)."""
-    found = DailyPuzzle.objects.filter(day=day).first()
-    return None if found is None else first_attempt(owner, found.puzzle)
+    """The owner's first answer to the puzzle of ``day``, if that puzzle is fixed and answered (fixes nothing).
+
+    One query: the day's puzzle is a subquery (no puzzle row, with its record, is read)."""
+    of_day = DailyPuzzle.objects.filter(day=day).values("puzzle_id")[:1]
+    return _answered(owner).filter(puzzle_id=Subquery(of_day)).order_by("created", "pk").first()
 
 
 def history(owner: Owner) -> list[PuzzleAttempt]:
     """The owner's rated attempts, oldest first."""
     return list(_answered(owner).filter(rated=True).select_related("puzzle").order_by("created", "pk"))
+
+
+def recent_history(*, owner: Owner, last: int) -> tuple[list[PuzzleAttempt], int]:
+    """The owner's ``last`` rated attempts, oldest first, and how many rated attempts there are:
+    two queries of a fixed size, however long the history (the puzzles themselves are not read)."""
+    rated = _answered(owner).filter(rated=True)
+    newest = list(rated.only("created", "rating_before", "rating_after").order_by("-created", "-pk")[:last])
+    return newest[::-1], rated.count()
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,8 @@ from .models import Puzzle, PuzzleAttempt
 from .presenters import present_hints, present_position, present_solution
 
 MODES = {m.value for m in PuzzleAttempt.Mode}
+CHART_POINTS = 30
+"""The overview's chart: the learner's last rated answers."""
 
 
 def _theme(slug: str) -> Theme:
@@ -77,10 +79,8 @@ def _page(  # noqa: PLR0913 - over the budget since issue 27; to be split
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request, create=False)
-    rating = selectors.rating_of(owner)
-    streak, best = selectors.streak_of(owner)
-    attempts = selectors.history(owner)
-    rated = [(a.created, a.rating_after) for a in attempts]
+    standing = selectors.standing(owner=owner)
+    attempts, answered = selectors.recent_history(owner=owner, last=CHART_POINTS)
     zone = choices_for(request).time_zone
     today = local_today(zone)  # the learner's day, as the daily puzzle's
     daily_done = selectors.daily_attempt(owner, today)
@@ -90,17 +90,15 @@ def index(request: HttpRequest) -> HttpResponse:
         {
             "daily_done": daily_done,
             "daily_today": daily_done is not None and local_today(zone, daily_done.created) == today,
-            "rating": round(rating.rating),
-            "deviation": round(rating.deviation),
-            "streak": streak,
-            "best_streak": best,
-            "answered": len(rated),
-            "themes": selectors.theme_stats(owner),
+            "rating": round(standing.rating.rating),
+            "deviation": round(standing.rating.deviation),
+            "best_streak": standing.best_streak,
+            "answered": answered,
             "chart": rating_svg(
-                rated[-30:],
+                [(a.created, a.rating_after) for a in attempts],
                 title=_("Deine Wertung"),
                 empty=_("Noch keine gewertete Aufgabe."),
-                start=attempts[-30:][0].rating_before if attempts else DEFAULT.rating,
+                start=attempts[0].rating_before if attempts else DEFAULT.rating,
             ),
             "count": selectors.visible(owner).count(),
         },

@@ -30,7 +30,7 @@ from skatschule.core.spreadsheets import csv_cells
 from skatschule.exercises.base import AnswerError
 from skatschule.training.presenters import present_question
 
-from . import errors, publishing, questions, selectors
+from . import errors, publishing, questions, selectors, take_page
 from .errors import QuizError
 from .forms import LOCKED_NOTE_ID, QuizForm
 from .models import QuizAttempt
@@ -216,7 +216,8 @@ def preview(request: QuizRequest, pk: int) -> HttpResponse:
     items = [present_item(quiz, item, request.user.pk, lang) for item in selectors.quiz_items(quiz)]
     for entry in items:
         entry["save_url"] = _url("quizzes:preview_answer", pk=quiz.pk, position=entry["position"])
-    return render(request, "quizzes/take.html", {"quiz": quiz, "items": items, "preview": True, "answered": 0})
+    context = {"quiz": quiz, "items": items, "preview": True, "answered": 0, "total": len(items)}
+    return render(request, "quizzes/take.html", context)
 
 
 @login_required
@@ -394,32 +395,19 @@ def take(request: QuizRequest, public_id: Any) -> HttpResponse:
     if selectors.open_live_session(attempt.quiz) is not None:  # answered one item at a time, on the live page
         return redirect("quizzes:live_join", pk=attempt.quiz_id)
     quiz = attempt.quiz
-    lang = current_lang()
     answers = selectors.answers_by_item(attempt)
-    immediate = selectors.immediate_feedback(quiz)
-    items = []
-    for item in selectors.quiz_items(quiz):
-        answer = answers.get(item.pk)
-        feedback = None
-        if immediate and answer is not None:
-            feedback = questions.grade_for_display(quiz, item, attempt.student_id, answer.values, attempt.number)
-        entry = present_item(
-            quiz,
-            item,
-            attempt.student_id,
-            lang,
-            saved=saved_values(answer),
-            feedback=feedback,
-            attempt=attempt.number,
-            earned=earned(answer),
-        )
-        entry["save_url"] = _url("quizzes:save", public_id=attempt.public_id, position=item.position)
-        entry["answer"] = answer
-        items.append(entry)
+    items = list(selectors.quiz_items(quiz))
     context = {
         "quiz": quiz,
         "attempt": attempt,
-        "items": items,
+        "items_html": take_page.items_html(
+            request,
+            attempt=attempt,
+            items=items,
+            answers=answers,
+            immediate=selectors.immediate_feedback(quiz),
+        ),
+        "total": len(items),
         "cutoff": questions.cutoff(attempt),
         "answered": len(answers),
         "preview": False,

@@ -57,6 +57,13 @@ class SheetStore:
             return copy.deepcopy(self.sheet.data)
         return copy.deepcopy(self.session.get(SESSION_KEY) or {})
 
+    def read(self) -> dict[str, Any]:
+        """The data for a page that only shows it: a stored sheet's own dict (read for this request
+        and never saved by it: no copy of a long evening on every view), a session's a copy."""
+        if self.sheet is not None:
+            return dict(self.sheet.data)
+        return self.load()
+
     def save(self, data: dict[str, Any]) -> None:
         if not self.editable:
             raise SheetError("Diese Liste ist nur zum Lesen geteilt", "This sheet is shared read-only")

@@ -31,6 +31,7 @@ from .forms import (
     ProfileForm,
     RamschForm,
 )
+from .rows_html import rows_html
 from .services import SheetError, SheetStore
 
 
@@ -38,10 +39,11 @@ def _context(request: HttpRequest, store: SheetStore, *, all_rows: bool = False)
     query = selectors.SheetQuery.of(request.GET)
     if all_rows:
         query = replace(query, page=selectors.ALL_ROWS)
-    ctx = selectors.sheet_view(store.load(), query=query, lang=current_lang(), deck=current_deck(request))
+    ctx = selectors.sheet_view(store.read(), query=query, lang=current_lang(), deck=current_deck(request))
     ctx["store"] = store
     ctx["key"] = store.key
     ctx["editable"] = store.editable
+    ctx["rows_html"] = rows_html(ctx["rows"], editable=store.editable, key=store.key)
     sheet = store.sheet
     if store.editable:
         ctx["print_url"] = reverse("scoresheet:print", args=[store.key])
@@ -82,7 +84,7 @@ def _empty_fields(key: tuple[Any, ...], form: Any, pub: bool) -> SafeString:
 def _forms(request: HttpRequest, ctx: dict[str, Any], store: SheetStore, form: Any = None) -> None:
     """The sheet's entry forms; ``form`` (one the visitor just sent) keeps what was entered."""
     players = ctx.get("players", [])
-    rules, pub = selectors.entry_rules(store.load())
+    rules, pub = selectors.entry_rules(store.read())
     deck, lang, shown_pub = current_deck(request), current_lang(), bool(ctx.get("pub"))
     if isinstance(form, GameForm):
         ctx["game_form"] = form

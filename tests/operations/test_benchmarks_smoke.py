@@ -126,6 +126,15 @@ def test_page_benchmark_against_gunicorn() -> None:
         assert page in names, (page, lines)
 
 
+def test_page_benchmark_in_cpu_time() -> None:
+    """``--in-process --cpu``: the same table in CPU time per request (the figure a busy machine disturbs least)."""
+    args = ("--in-process", "--cpu", "--rounds", "1", "--attempts", "10", "--games", "2")
+    lines = run_module("skatschule.operations.pages", *args)
+    assert "measuring: 1 rounds, in process, CPU time" in lines
+    assert re.fullmatch(r"worst ratio: \d+\.\d\dx", lines[-1]), lines[-5:]
+    assert any(line.startswith("quiz take") for line in lines)
+
+
 @pytest.fixture(scope="module")
 def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """A throwaway SQLite database, migrated and with the content loaded, for the benchmarks that

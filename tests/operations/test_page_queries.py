@@ -99,3 +99,57 @@ def test_sqlite_commits_to_a_write_ahead_log_without_an_fsync_each() -> None:
         assert cursor.fetchone()[0] == "wal"
         cursor.execute("PRAGMA synchronous")
         assert cursor.fetchone()[0] == 1  # NORMAL
+
+
+def _puzzle_learner(name: str, answers: int) -> Client:
+    from skatschule.owners import Owner
+    from skatschule.puzzles import selectors as puzzles
+    from skatschule.puzzles import services as puzzle_services
+    from skatschule.puzzles.models import Puzzle
+
+    user = get_user_model().objects.create_user(name)
+    owner = Owner.for_user(user)
+    for row in Puzzle.objects.filter(owner_user__isnull=True).order_by("pk")[:answers]:
+        right = puzzles.engine_puzzle(row).answer[0].code
+        puzzle_services.answer(owner=owner, puzzle=row, card=right, mode="normal")
+    return client_for(user)
+
+
+def test_puzzle_overview_reads_the_same_with_a_longer_puzzle_history(django_assert_max_num_queries: Any) -> None:
+    """The overview read every rated answer with its puzzle (the chart shows 30) and the theme
+    statistics it does not show; now a fixed set of queries of a fixed size."""
+    content.load_shipped()
+    url = reverse("puzzles:index")
+    few = _count(_puzzle_learner("wenig", 2), url, False)
+    many = _puzzle_learner("viel", 40)
+    many.get(url)
+    with django_assert_max_num_queries(few):
+        page = many.get(url)
+    assert page.status_code == 200
+    assert "<dd>40</dd>" in page.content.decode()  # the count of rated answers, not the chart's 30
+
+
+def test_the_other_pages_of_the_benchmark_do_not_read_more_with_a_longer_history(
+    rule_ids: dict[tuple[str, int], list[str]], django_assert_max_num_queries: Any
+) -> None:
+    """The page benchmark's chapter, lesson, exercise, card table and a puzzle (issue 36 §1)."""
+    from skatschule.puzzles.models import Puzzle
+    from skatschule.training.lessons import get_lessons
+    from tests.present import present
+
+    content.load_shipped()
+    rng = random.Random(4)
+    small = client_for(scale.fill_learner("kurz2", 5, rng, rule_ids))
+    large = client_for(scale.fill_learner("lang2", 60, rng, rule_ids))
+    pages = {
+        "rules chapter": reverse("rules:chapter", args=["3"]),
+        "lesson": reverse("training:lesson", args=[get_lessons()[2].slug]),
+        "exercise": reverse("training:exercise", args=["spielwert"]),
+        "table": reverse("table:play"),
+        "puzzle": reverse("puzzles:puzzle", args=[present(Puzzle.objects.order_by("pk").first()).pk]),
+    }
+    for name, url in pages.items():
+        few = _count(small, url, False)
+        large.get(url)
+        with django_assert_max_num_queries(few, info=name):
+            assert large.get(url).status_code == 200

@@ -222,7 +222,13 @@ def finalize_expired(*, attempts: QuerySet[QuizAttempt], now: datetime | None = 
 
 
 def finalize_if_expired(*, attempt: QuizAttempt, now: datetime | None = None) -> QuizAttempt:
-    """Submit this attempt if its time is over; returns it fresh from the database."""
+    """Submit this attempt if its time is over; returns it fresh from the database.
+
+    An attempt that is still open by the fields just read (the caller has read it in this
+    request) is returned as it is, without a query: only a deadline or close that has passed
+    sends it to the database."""
+    if is_open(attempt, now):
+        return attempt
     finalize_expired(attempts=QuizAttempt.objects.filter(pk=attempt.pk), now=now)
     attempt.refresh_from_db()
     return attempt
