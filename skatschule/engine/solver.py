@@ -59,6 +59,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Protocol, cast
 
 from .cards import CARDS, Card, CardSet, Rank, Suit, mask_points
 from .errors import SkatError
@@ -321,6 +323,51 @@ def _squeeze(bands: tuple[tuple[int, int], ...], h0: int, h1: int, h2: int) -> t
     return h0, h1, h2
 
 
+class _Core(Protocol):
+    """The native core (``solver_core.c``): :meth:`_Search.trick` in C, with its own table."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    def search(
+        self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int, nodes: int, limit: int
+    ) -> int | None: ...
+
+
+def _load_native() -> ModuleType | None:
+    """The native core of the compiled build (``solver_core.c``, built by ``make setup`` into the
+    folder of the mypyc modules, so it is there exactly when they run), or None: the pure build
+    (also the copy of this module that the benchmark and the tests load as ``_solver_pure``)
+    never uses it."""
+    if not __name__.endswith(".solver"):
+        return None
+    try:
+        from . import _solver_core
+    except ImportError:
+        return None
+    return _solver_core
+
+
+_NATIVE = _load_native()
+
+
+@functools.cache
+def _native_tables(game: GameType) -> object:
+    """The static tables of ``game`` for the native core (built once per game)."""
+    assert _NATIVE is not None
+    t = tables_for(game)
+    plain, band_low, bands = _layout(game)
+    trumps = 0 if game.is_null else len(game.trumps_in_order)
+    groups = tuple(group[0] for group in _least(game))
+    band_mask = sum(mask for mask, _ in bands)
+    return cast(
+        object,
+        _NATIVE.tables(
+            trumps, bytes(t.points), bytes(t.klass), bytes(t.beats), t.follow, band_low, band_mask, plain, groups
+        ),
+    )
+
+
 def _tt_key(lead: int, ha: int, hb: int, hc: int) -> int:
     """The transposition table's key of the position at the start of a trick (as
     :meth:`_Search.trick` gets it: the leader's hand first)."""
@@ -367,6 +414,10 @@ class _Search:
         self.killer = [-1] * 11
         self.rep_memo: dict[int, list[int]] = {}
         """By cards left a hand: the last lead that cut the search off."""
+        self.core: _Core | None = None
+        """The native core, which runs :meth:`trick` with its own table (the compiled build)."""
+        if _NATIVE is not None and not tables.game.is_null:
+            self.core = cast(_Core, _NATIVE.Core(_native_tables(tables.game), declarer))
 
     # ------------------------------------------------------------------ moves
     def moves(self, seat: int, legal: int, trick_mask: int) -> list[int]:
@@ -1294,6 +1345,13 @@ class _Root:
         h0, h1, h2 = _squeeze(s.bands, h[0], h[1], h[2])
         hs = (h0, h1, h2)
         ha, hb, hc = hs[lead], hs[_NEXT[lead]], hs[_NEXT[_NEXT[lead]]]
+        core = s.core
+        if core is not None:
+            r = core.search(lead, ha, hb, hc, self.left, alpha, beta, s.nodes, s.limit)
+            s.nodes = core.nodes
+            if r is None:
+                raise SearchAborted(s.nodes)
+            return r
         key = _tt_key(lead, ha, hb, hc)
         return s.trick(lead, ha, hb, hc, self.left, alpha, beta, key, s.tt.get(key, -1))
 

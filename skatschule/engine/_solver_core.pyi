@@ -1,0 +1,23 @@
+"""Types of the solver's native core (``solver_core.c``; see ``solver.py``)."""
+
+def tables(
+    trumps: int,
+    points: bytes,
+    klass: bytes,
+    beats: bytes,
+    follow: tuple[int, ...],
+    band_low: tuple[int, ...],
+    band_mask: int,
+    plain: tuple[int, ...],
+    groups: tuple[int, ...],
+) -> object: ...
+
+class Core:
+    def __init__(self, tables: object, declarer: int) -> None: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def entries(self) -> int: ...
+    def search(
+        self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int, nodes: int, limit: int
+    ) -> int | None: ...
