@@ -1143,8 +1143,12 @@ static PyObject *core_search(Core *self, PyObject *args)
     self->aborted = 0;
     uint64_t k1 = (uint32_t)ha | (uint64_t)hb << 32;
     uint64_t k2 = (uint32_t)hc | (uint64_t)lead << 32;
+    int v;
+    /* the search touches no Python object: other threads run meanwhile */
+    Py_BEGIN_ALLOW_THREADS
     int32_t entry = tt_get(&self->tt, k1, k2);
-    int v = trick(self, lead, (uint32_t)ha, (uint32_t)hb, (uint32_t)hc, left, alpha, beta, k1, k2, entry);
+    v = trick(self, lead, (uint32_t)ha, (uint32_t)hb, (uint32_t)hc, left, alpha, beta, k1, k2, entry);
+    Py_END_ALLOW_THREADS
     if (self->aborted == 2)
         return PyErr_NoMemory();
     if (self->aborted)
