@@ -299,6 +299,29 @@ def _least(game: GameType) -> tuple[_Group, ...]:
     return tuple(out)
 
 
+@functools.cache
+def _game_chunks(game: GameType) -> tuple[tuple[tuple[int, int], ...], ...]:
+    return _chunks(tables_for(game))
+
+
+@functools.cache
+def _derived(
+    game: GameType,
+) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """For :class:`_Search`: the mask of all bands, the cards over each card, the group masks
+    and the Augen classes of ``game`` (see there)."""
+    tables = tables_for(game)
+    beats = tables.beats
+    bands = _layout(game)[2]
+    band_mask = sum(mask for mask, _ in bands)
+    over = tuple(sum(1 << x for x in range(32) if beats[x * 32 + w]) for w in range(32))
+    group_masks = tuple(group[0] for group in _least(game))
+    point_classes = tuple(
+        (p, sum(1 << i for i in range(32) if tables.points[i] == p)) for p in sorted(set(tables.points))
+    )
+    return band_mask, over, group_masks, point_classes
+
+
 def _squeeze(bands: tuple[tuple[int, int], ...], h0: int, h1: int, h2: int) -> tuple[int, int, int]:
     """The hands with the live cards of every band moved to the band's top (the cards
     already played squeezed out): the same position for the Augen search."""
@@ -387,33 +410,29 @@ class _Search:
         self.limit = 1 << 62
         self.all_tricks = False
         """The yes/no search asks "takes every trick?" (Schwarz) instead of "takes none?" (Null)."""
-        self.chunks = _chunks(tables)
-        self.trumps = 0 if tables.game.is_null else len(tables.game.trumps_in_order)
+        game = tables.game
+        self.chunks = _game_chunks(game)
+        self.trumps = 0 if game.is_null else len(game.trumps_in_order)
         self.trump_mask = (1 << self.trumps) - 1
-        self.plain, self.band_low, self.bands = _layout(tables.game)
-        self.band_mask = sum(mask for mask, _ in self.bands)
-        """The cards of all bands."""
-        self.pts_a, self.pts_b, self.pts_c = _mask_points(tables.game)
-        self.least = _least(tables.game)
-        beats = tables.beats
-        self.over = tuple(sum(1 << x for x in range(32) if beats[x * 32 + w]) for w in range(32))
-        """By solver index: the mask of the cards that beat it."""
+        self.plain, self.band_low, self.bands = _layout(game)
+        self.pts_a, self.pts_b, self.pts_c = _mask_points(game)
+        self.least = _least(game)
         self.least_plain = self.least[1:] if self.trumps else self.least
-        self.group_masks = tuple(group[0] for group in self.least)
-        """The mask of each group (the trumps first in a suit or Grand game)."""
-        self.point_classes = tuple(
-            (p, sum(1 << i for i in range(32) if tables.points[i] == p)) for p in sorted(set(tables.points))
-        )
-        """(Augen, mask of the cards worth that) from the cheapest up."""
+        # built once per game (a search of a small position costs little more than its set-up)
+        self.band_mask, self.over, self.group_masks, self.point_classes = _derived(game)
+        """The cards of all bands; by solver index, the mask of the cards that beat it; the mask
+        of each group (the trumps first in a suit or Grand game); (Augen, mask of the cards worth
+        that) from the cheapest up."""
         self.order_memo: dict[int, list[int]] = {}
+        """The order of the last hand's cards in a trick, by its cards (as :meth:`reps` keys
+        them), the card on top and whether that card belongs to the last hand's side."""
         self.order_b_memo: dict[int, list[int]] = {}
         """The same for the second hand, by its cards, the lead, what the last hand can put
         over and the declarer's place in the trick."""
-        """The order of the last hand's cards in a trick, by its cards (as :meth:`reps` keys
-        them), the card on top and whether that card belongs to the last hand's side."""
         self.killer = [-1] * 11
-        self.rep_memo: dict[int, list[int]] = {}
         """By cards left a hand: the last lead that cut the search off."""
+        self.rep_memo: dict[int, list[int]] = {}
+        """The equivalent cards reduced (:meth:`reps`), by the cards and what separates them."""
         self.core: _Core | None = None
         """The native core, which runs :meth:`trick` with its own table (the compiled build)."""
         if _NATIVE is not None and not tables.game.is_null:
