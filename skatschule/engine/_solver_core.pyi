@@ -10,6 +10,7 @@ def tables(
     band_mask: int,
     plain: tuple[int, ...],
     groups: tuple[int, ...],
+    bands: tuple[int, ...],
 ) -> object: ...
 
 class Core:
@@ -20,4 +21,18 @@ class Core:
     def entries(self) -> int: ...
     def search(
         self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int, nodes: int, limit: int
+    ) -> int | None: ...
+    def points(
+        self,
+        leader: int,
+        trick: tuple[int, ...],
+        h0: int,
+        h1: int,
+        h2: int,
+        tpts: int,
+        left: int,
+        alpha: int,
+        beta: int,
+        nodes: int,
+        limit: int,
     ) -> int | None: ...

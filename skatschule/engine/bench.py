@@ -127,9 +127,7 @@ def _solve_deal(module: ModuleType, game: GameType, declarer: int, deal: Deal, t
     )
 
 
-def _time_deal(
-    module: ModuleType, game: GameType, declarer: int, deal: Deal, target: int | None
-) -> tuple[float, int]:
+def _time_deal(module: ModuleType, game: GameType, declarer: int, deal: Deal, target: int | None) -> tuple[float, int]:
     """CPU seconds and nodes of :func:`_solve_deal`."""
     start = time.process_time()
     solution = _solve_deal(module, game, declarer, deal, target)

@@ -347,13 +347,25 @@ def _squeeze(bands: tuple[tuple[int, int], ...], h0: int, h1: int, h2: int) -> t
 
 
 class _Core(Protocol):
-    """The native core (``solver_core.c``): :meth:`_Search.trick` in C, with its own table."""
+    """The native core (``solver_core.c``): :meth:`_Root.points` and :meth:`_Search.trick` in C,
+    with its own table."""
 
     @property
     def nodes(self) -> int: ...
 
-    def search(
-        self, lead: int, ha: int, hb: int, hc: int, left: int, alpha: int, beta: int, nodes: int, limit: int
+    def points(
+        self,
+        leader: int,
+        trick: tuple[int, ...],
+        h0: int,
+        h1: int,
+        h2: int,
+        tpts: int,
+        left: int,
+        alpha: int,
+        beta: int,
+        nodes: int,
+        limit: int,
     ) -> int | None: ...
 
 
@@ -383,10 +395,20 @@ def _native_tables(game: GameType) -> object:
     trumps = 0 if game.is_null else len(game.trumps_in_order)
     groups = tuple(group[0] for group in _least(game))
     band_mask = sum(mask for mask, _ in bands)
+    flat_bands = tuple(x for band in bands for x in band)
     return cast(
         object,
         _NATIVE.tables(
-            trumps, bytes(t.points), bytes(t.klass), bytes(t.beats), t.follow, band_low, band_mask, plain, groups
+            trumps,
+            bytes(t.points),
+            bytes(t.klass),
+            bytes(t.beats),
+            t.follow,
+            band_low,
+            band_mask,
+            plain,
+            groups,
+            flat_bands,
         ),
     )
 
@@ -1336,6 +1358,17 @@ class _Root:
     def points(self, alpha: int, beta: int) -> int:
         """Augen the declarer gets from the current trick (its cards on the table included) on."""
         s = self.search
+        core = s.core
+        if core is not None:
+            # the same in the native core, the rest of the trick included
+            h = s.hands
+            r = core.points(
+                self.leader, tuple(self.trick), h[0], h[1], h[2], self.tpts, self.left, alpha, beta, s.nodes, s.limit
+            )
+            s.nodes = core.nodes
+            if r is None:
+                raise SearchAborted(s.nodes)
+            return r
         if len(self.trick) == 3:
             winner = self.winner()
             gain = self.tpts if winner == s.declarer else 0
@@ -1364,13 +1397,6 @@ class _Root:
         h0, h1, h2 = _squeeze(s.bands, h[0], h[1], h[2])
         hs = (h0, h1, h2)
         ha, hb, hc = hs[lead], hs[_NEXT[lead]], hs[_NEXT[_NEXT[lead]]]
-        core = s.core
-        if core is not None:
-            r = core.search(lead, ha, hb, hc, self.left, alpha, beta, s.nodes, s.limit)
-            s.nodes = core.nodes
-            if r is None:
-                raise SearchAborted(s.nodes)
-            return r
         key = _tt_key(lead, ha, hb, hc)
         return s.trick(lead, ha, hb, hc, self.left, alpha, beta, key, s.tt.get(key, -1))
 

@@ -45,6 +45,9 @@ typedef struct {
     int pc_p[32];
     uint32_t pc_mask[32];
     uint8_t mpts[4][256]; /* Augen of a mask, by bytes */
+    int nbands;
+    uint32_t band_masks[16];
+    int band_first[16];
 } Tables;
 
 static const int NEXT[3] = {1, 2, 0};
@@ -914,6 +917,101 @@ static int trick(Core *s, int lead, uint32_t ha, uint32_t hb, uint32_t hc, int l
     return va;
 }
 
+/* _squeeze of solver.py: the live cards of every band moved to the band's top */
+static void squeeze(const Tables *t, uint32_t *h)
+{
+    for (int j = 0; j < t->nbands; j++) {
+        uint32_t mask = t->band_masks[j];
+        int first = t->band_first[j];
+        uint32_t live = (h[0] | h[1] | h[2]) & mask;
+        int count = popc(live);
+        if (live == (uint32_t)(((1ULL << count) - 1) << first))
+            continue;
+        uint32_t out[3] = {0, 0, 0};
+        int place = first;
+        uint32_t x = live;
+        while (x) {
+            uint32_t low = x & (0u - x);
+            x ^= low;
+            for (int k = 0; k < 3; k++)
+                if (h[k] & low)
+                    out[k] |= 1u << place;
+            place++;
+        }
+        for (int k = 0; k < 3; k++)
+            h[k] = (h[k] & ~mask) | out[k];
+    }
+}
+
+/* _Root.after_trick: the position at a trick start, squeezed, looked up, searched */
+static int after_trick(Core *s, int lead, const uint32_t *hands, int left, int alpha, int beta)
+{
+    uint32_t h[3] = {hands[0], hands[1], hands[2]};
+    squeeze(s->t, h);
+    uint32_t ha = h[lead], hb = h[NEXT[lead]], hc = h[NEXT[NEXT[lead]]];
+    uint64_t k1 = ha | (uint64_t)hb << 32;
+    uint64_t k2 = hc | (uint64_t)lead << 32;
+    return trick(s, lead, ha, hb, hc, left, alpha, beta, k1, k2, tt_get(&s->tt, k1, k2));
+}
+
+/* _Root.points: from inside a trick (its n cards in trick[], led by leader) on; tpts, left: the
+ * Augen on the table and in the hands */
+static int root_points(Core *s, int leader, int8_t *trick, int n, uint32_t *h, int tpts, int left, int alpha,
+                       int beta)
+{
+    const Tables *t = s->t;
+    int declarer = s->declarer;
+    if (n == 3) {
+        int best = trick[0], k = 0;
+        for (int j = 1; j < 3; j++)
+            if (t->beats[trick[j] * 32 + best]) {
+                best = trick[j];
+                k = j;
+            }
+        int winner = (leader + k) % 3;
+        int gain = winner == declarer ? tpts : 0;
+        return gain + after_trick(s, winner, h, left, alpha - gain, beta - gain);
+    }
+    if (n == 0)
+        return after_trick(s, leader, h, left, alpha, beta);
+    s->nodes++;
+    int seat = (leader + n) % 3;
+    int maximize = seat == declarer;
+    int v = maximize ? -1 : 1000;
+    uint32_t hand = h[seat];
+    uint32_t legal = hand & t->follow[trick[0]];
+    if (!legal)
+        legal = hand;
+    uint32_t tmask = 0;
+    for (int j = 0; j < n; j++)
+        tmask |= 1u << trick[j];
+    int8_t moves[16];
+    int nm = reps(t, legal, (h[0] | h[1] | h[2] | tmask) & ~hand, moves);
+    for (int j = 0; j < nm; j++) {
+        int card = moves[j];
+        h[seat] = hand ^ (1u << card);
+        trick[n] = (int8_t)card;
+        int r = root_points(s, leader, trick, n + 1, h, tpts + t->pts[card], left - t->pts[card], alpha, beta);
+        h[seat] = hand;
+        if (s->aborted)
+            return 0;
+        if (maximize) {
+            if (r > v)
+                v = r;
+            if (v > alpha)
+                alpha = v;
+        } else {
+            if (r < v)
+                v = r;
+            if (v < beta)
+                beta = v;
+        }
+        if (alpha >= beta)
+            break;
+    }
+    return v;
+}
+
 /* ------------------------------------------------------------------ Python glue */
 
 static void tables_free(PyObject *capsule)
@@ -943,17 +1041,18 @@ static int read_u32_seq(PyObject *seq, uint32_t *out, Py_ssize_t n, const char *
     return 1;
 }
 
-/* tables(trumps, points, klass, beats, follow, band_low, band_mask, plain, groups) -> capsule
+/* tables(trumps, points, klass, beats, follow, band_low, band_mask, plain, groups, bands) -> capsule
  * points, klass: 32 bytes; beats: 1024 bytes; follow, band_low: tuples of 32 ints; plain: a tuple
- * of masks; groups: the group masks from the trumps (if any) on, in numbering order. */
+ * of masks; groups: the group masks from the trumps (if any) on, in numbering order; bands: the
+ * bands of two or more cards as mask, first index, mask, first index, ... */
 static PyObject *make_tables(PyObject *self, PyObject *args)
 {
     int trumps;
     Py_buffer points, klass, beats;
-    PyObject *follow, *band_low, *plain, *groups;
+    PyObject *follow, *band_low, *plain, *groups, *bands;
     unsigned long band_mask;
-    if (!PyArg_ParseTuple(args, "iy*y*y*OOkOO", &trumps, &points, &klass, &beats, &follow, &band_low, &band_mask,
-                          &plain, &groups))
+    if (!PyArg_ParseTuple(args, "iy*y*y*OOkOOO", &trumps, &points, &klass, &beats, &follow, &band_low, &band_mask,
+                          &plain, &groups, &bands))
         return NULL;
     Tables *t = NULL;
     PyObject *out = NULL;
@@ -985,6 +1084,24 @@ static PyObject *make_tables(PyObject *self, PyObject *args)
     t->ngroups = (int)PyTuple_GET_SIZE(groups);
     if (!read_u32_seq(groups, t->g_mask, t->ngroups, "groups"))
         goto fail;
+    if (!PyTuple_Check(bands) || PyTuple_GET_SIZE(bands) % 2 || PyTuple_GET_SIZE(bands) > 32) {
+        PyErr_SetString(PyExc_ValueError, "bands: a tuple of at most 16 (mask, first) pairs");
+        goto fail;
+    }
+    t->nbands = (int)PyTuple_GET_SIZE(bands) / 2;
+    {
+        uint32_t flat[32];
+        if (!read_u32_seq(bands, flat, 2 * t->nbands, "bands"))
+            goto fail;
+        for (int j = 0; j < t->nbands; j++) {
+            if (flat[2 * j + 1] > 31) {
+                PyErr_SetString(PyExc_ValueError, "bands: a first index is 0 to 31");
+                goto fail;
+            }
+            t->band_masks[j] = flat[2 * j];
+            t->band_first[j] = (int)flat[2 * j + 1];
+        }
+    }
     t->first_plain = trumps ? 1 : 0;
     for (int x = 0; x < 32; x++) {
         uint32_t over = 0;
@@ -1156,6 +1273,63 @@ static PyObject *core_search(Core *self, PyObject *args)
     return PyLong_FromLong(v);
 }
 
+/* points(leader, trick, h0, h1, h2, tpts, left, alpha, beta, nodes, limit) -> value, or None past
+ * the node budget: _Root.points, from inside a trick (trick: a tuple of 0 to 3 cards) */
+static PyObject *core_points(Core *self, PyObject *args)
+{
+    int leader, tpts, left, alpha, beta;
+    PyObject *trick_obj;
+    unsigned long h0, h1, h2;
+    long long nodes, limit;
+    if (!self->t) {
+        PyErr_SetString(PyExc_RuntimeError, "Core is not set up");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "iOkkkiiiiLL", &leader, &trick_obj, &h0, &h1, &h2, &tpts, &left, &alpha, &beta, &nodes,
+                          &limit))
+        return NULL;
+    int8_t trick[4];
+    uint32_t seen = 0;
+    Py_ssize_t n = PyTuple_Check(trick_obj) ? PyTuple_GET_SIZE(trick_obj) : -1;
+    if (n < 0 || n > 3 || leader < 0 || leader > 2 || h0 >> 32 || h1 >> 32 || h2 >> 32 ||
+        ((h0 & h1) | (h0 & h2) | (h1 & h2))) {
+        PyErr_SetString(PyExc_ValueError, "points: leader 0-2, a tuple of up to 3 cards, three disjoint hands");
+        return NULL;
+    }
+    for (Py_ssize_t j = 0; j < n; j++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(trick_obj, j));
+        if (c == -1 && PyErr_Occurred())
+            return NULL;
+        if (c < 0 || c > 31 || (seen >> c & 1) || ((h0 | h1 | h2) >> c & 1)) {
+            PyErr_SetString(PyExc_ValueError, "points: a trick card is 0 to 31, once, not in a hand");
+            return NULL;
+        }
+        seen |= 1u << c;
+        trick[j] = (int8_t)c;
+    }
+    uint32_t h[3] = {(uint32_t)h0, (uint32_t)h1, (uint32_t)h2};
+    /* the hands before the trick: equal, at most ten cards (one more for who played to it) */
+    int before[3];
+    for (int k = 0; k < 3; k++)
+        before[k] = popc(h[k]) + ((k - leader + 3) % 3 < n ? 1 : 0);
+    if (before[0] != before[1] || before[0] != before[2] || before[0] > 10) {
+        PyErr_SetString(PyExc_ValueError, "points: the hands do not fit the trick");
+        return NULL;
+    }
+    self->nodes = nodes;
+    self->limit = limit;
+    self->aborted = 0;
+    int v;
+    Py_BEGIN_ALLOW_THREADS
+    v = root_points(self, leader, trick, (int)n, h, tpts, left, alpha, beta);
+    Py_END_ALLOW_THREADS
+    if (self->aborted == 2)
+        return PyErr_NoMemory();
+    if (self->aborted)
+        Py_RETURN_NONE;
+    return PyLong_FromLong(v);
+}
+
 static PyObject *core_get_nodes(Core *self, void *closure) { return PyLong_FromLongLong(self->nodes); }
 
 static PyObject *core_get_entries(Core *self, void *closure) { return PyLong_FromSize_t(self->tt.n); }
@@ -1163,6 +1337,8 @@ static PyObject *core_get_entries(Core *self, void *closure) { return PyLong_Fro
 static PyMethodDef core_methods[] = {
     {"search", (PyCFunction)core_search, METH_VARARGS,
      "search(lead, ha, hb, hc, left, alpha, beta, nodes, limit): _Search.trick from a trick start"},
+    {"points", (PyCFunction)core_points, METH_VARARGS,
+     "points(leader, trick, h0, h1, h2, tpts, left, alpha, beta, nodes, limit): _Root.points"},
     {NULL, NULL, 0, NULL},
 };
 
