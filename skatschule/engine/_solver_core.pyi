@@ -36,3 +36,18 @@ class Core:
         nodes: int,
         limit: int,
     ) -> int | None: ...
+    def null(
+        self,
+        seat: int,
+        n: int,
+        best: int,
+        bseat: int,
+        follow: int,
+        tmask: int,
+        h0: int,
+        h1: int,
+        h2: int,
+        all_tricks: bool,
+        nodes: int,
+        limit: int,
+    ) -> bool | None: ...

@@ -347,8 +347,8 @@ def _squeeze(bands: tuple[tuple[int, int], ...], h0: int, h1: int, h2: int) -> t
 
 
 class _Core(Protocol):
-    """The native core (``solver_core.c``): :meth:`_Root.points` and :meth:`_Search.trick` in C,
-    with its own table."""
+    """The native core (``solver_core.c``): :meth:`_Root.points`, :meth:`_Search.trick` and
+    :meth:`_Search.null` in C, with its own tables."""
 
     @property
     def nodes(self) -> int: ...
@@ -367,6 +367,22 @@ class _Core(Protocol):
         nodes: int,
         limit: int,
     ) -> int | None: ...
+
+    def null(
+        self,
+        seat: int,
+        n: int,
+        best: int,
+        bseat: int,
+        follow: int,
+        tmask: int,
+        h0: int,
+        h1: int,
+        h2: int,
+        all_tricks: bool,
+        nodes: int,
+        limit: int,
+    ) -> bool | None: ...
 
 
 def _load_native() -> ModuleType | None:
@@ -457,7 +473,7 @@ class _Search:
         """The equivalent cards reduced (:meth:`reps`), by the cards and what separates them."""
         self.core: _Core | None = None
         """The native core, which runs :meth:`trick` with its own table (the compiled build)."""
-        if _NATIVE is not None and not tables.game.is_null:
+        if _NATIVE is not None:
             self.core = cast(_Core, _NATIVE.Core(_native_tables(tables.game), declarer))
 
     # ------------------------------------------------------------------ moves
@@ -1135,6 +1151,18 @@ class _Search:
             out.append(i)
         return out
 
+    def yes_no(self, seat: int, n: int, best: int, bseat: int, follow: int, tmask: int) -> bool:
+        """:meth:`null`, in the native core where there is one."""
+        core = self.core
+        if core is None:
+            return self.null(seat, n, best, bseat, follow, tmask)
+        h = self.hands
+        r = core.null(seat, n, best, bseat, follow, tmask, h[0], h[1], h[2], self.all_tricks, self.nodes, self.limit)
+        self.nodes = core.nodes
+        if r is None:
+            raise SearchAborted(self.nodes)
+        return r
+
     def null(self, seat: int, n: int, best: int, bseat: int, follow: int, tmask: int) -> bool:
         """Can the declarer make sure of taking no trick from here?"""
         self.nodes += 1
@@ -1426,8 +1454,8 @@ class _Root:
             winner = self.winner()
             if (winner != s.declarer) == s.all_tricks:
                 return False
-            return s.null(winner, 0, 0, 0, 0, 0)
-        return s.null(self.seat, n, best, bseat, follow, self.tmask())
+            return s.yes_no(winner, 0, 0, 0, 0, 0)
+        return s.yes_no(self.seat, n, best, bseat, follow, self.tmask())
 
     def card_values(self, need: int | None, value: int | None) -> dict[Card, int]:
         """The value after each legal card; equivalent cards share the searched value.

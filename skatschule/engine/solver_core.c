@@ -248,6 +248,9 @@ typedef struct {
     int killer[12];
     TT tt;
     Memo memo_b, memo_c;
+    TT null_tt; /* the yes/no search's table: 1 yes, 0 no */
+    uint32_t hands[3]; /* the yes/no search plays on these */
+    int all_tricks;
 } Core;
 
 /* reps(): the cards of legal with each run of equivalent cards reduced to its first */
@@ -1012,6 +1015,219 @@ static int root_points(Core *s, int leader, int8_t *trick, int n, uint32_t *h, i
     return v;
 }
 
+/* ------------------------------------------------------------------ the yes/no search */
+
+/* _Search.every_trick */
+static int every_trick(const Tables *t, uint32_t mine, uint32_t opp1, uint32_t opp2)
+{
+    uint32_t tm = t->trump_mask;
+    int mine_t = popc(mine & tm);
+    if (popc(opp1 & tm) > mine_t || popc(opp2 & tm) > mine_t)
+        return 0;
+    int out = 1;
+    for (int g = 0; g < t->ngroups; g++) {
+        uint32_t m = t->g_mask[g];
+        uint32_t d = mine & m, o = (opp1 | opp2) & m;
+        if (!d || !o)
+            continue;
+        uint32_t best = o & (0u - o);
+        if (best < (d & (0u - d)))
+            return 0;
+        int top = popc(d & (best - 1));
+        if (top < popc(d) && (popc(opp1 & m) > top || popc(opp2 & m) > top))
+            out = -1;
+    }
+    return out;
+}
+
+/* _Search.no_trick */
+static int no_trick(const Tables *t, uint32_t mine, uint32_t leader, uint32_t others)
+{
+    int out = 1;
+    uint32_t opp = leader | others;
+    for (int g = 0; g < t->ngroups; g++) {
+        uint32_t m = t->g_mask[g];
+        uint32_t d = mine & m, o = opp & m;
+        if (!d || !o)
+            continue;
+        if (o < (d & (0u - d)))
+            continue;
+        uint32_t under = m & ~(uint32_t)((1ULL << bitlen(d)) - 1);
+        if ((leader & under) && ((others & under) || !(others & m)))
+            return 0;
+        int n = 0;
+        uint32_t x = d;
+        while (x && out == 1) {
+            uint32_t low = 1u << (bitlen(x) - 1);
+            x ^= low;
+            if (popc(o & ~(uint32_t)(((uint64_t)low << 1) - 1)) > n)
+                out = -1;
+            n++;
+        }
+    }
+    return out;
+}
+
+/* ascending by key; keys are distinct */
+static inline void sort_asc(int *keys, int8_t *moves, int n)
+{
+    for (int i = 1; i < n; i++) {
+        int k = keys[i];
+        int8_t mv = moves[i];
+        int j = i - 1;
+        while (j >= 0 && keys[j] > k) {
+            keys[j + 1] = keys[j];
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        keys[j + 1] = k;
+        moves[j + 1] = mv;
+    }
+}
+
+/* _Search.null: can the declarer make sure of taking no trick (all_tricks: every trick)? */
+static int null_search(Core *s, int seat, int n, int best, int bseat, uint32_t follow, uint32_t tmask)
+{
+    s->nodes++;
+    if (s->nodes > s->limit) {
+        s->aborted = 1;
+        return 0;
+    }
+    const Tables *t = s->t;
+    uint32_t *hands = s->hands;
+    int declarer = s->declarer;
+    uint64_t k1 = 0, k2 = 0;
+    if (n == 0) {
+        uint32_t h0 = hands[0], h1 = hands[1], h2 = hands[2];
+        uint32_t live = h0 | h1 | h2;
+        if (!live)
+            return 1;
+        if (s->all_tricks) {
+            if (seat == declarer) {
+                int sure = every_trick(t, hands[seat], hands[NEXT[seat]], hands[NEXT[NEXT[seat]]]);
+                if (sure >= 0)
+                    return sure == 1;
+            }
+        } else if (seat != declarer) {
+            int sure = no_trick(t, hands[declarer], hands[seat], hands[3 - seat - declarer]);
+            if (sure >= 0)
+                return sure == 1;
+        }
+        /* the key: the seat, then each group's live cards in order as who holds them (the cards
+         * played squeezed out), with the count of each group */
+        unsigned __int128 key = (unsigned)seat;
+        for (int g = 0; g < t->ngroups; g++) {
+            uint32_t x = live & t->g_mask[g];
+            key = key << 4 | (unsigned)popc(x);
+            while (x) {
+                uint32_t low = x & (0u - x);
+                x ^= low;
+                key = key << 2 | (h0 & low ? 0u : h1 & low ? 1u : 2u);
+            }
+        }
+        k1 = (uint64_t)key;
+        k2 = (uint64_t)(key >> 64);
+        int32_t known = tt_get(&s->null_tt, k1, k2);
+        if (known >= 0)
+            return known;
+    }
+    uint32_t hand = hands[seat];
+    uint32_t legal = n ? hand & follow : hand;
+    if (!legal)
+        legal = hand;
+    const uint8_t *beats = t->beats;
+    int8_t moves[16];
+    int nm = reps(t, legal, (hands[0] | hands[1] | hands[2] | tmask) & ~hand, moves);
+    int is_declarer = seat == declarer;
+    int keys[16];
+    if (s->all_tricks) {
+        if (is_declarer && n == 0) {
+            /* safe_leads */
+            uint32_t opp1 = hands[NEXT[seat]], opp2 = hands[NEXT[NEXT[seat]]];
+            uint32_t tm = t->trump_mask, opp = opp1 | opp2;
+            int k = 0;
+            for (int j = 0; j < nm; j++) {
+                int i = moves[j];
+                uint32_t f = t->follow[i];
+                if (opp & f & ((1u << i) - 1))
+                    continue;
+                if (i >= t->trumps && (((opp1 & tm) && !(opp1 & f)) || ((opp2 & tm) && !(opp2 & f))))
+                    continue;
+                moves[k++] = (int8_t)i;
+            }
+            nm = k;
+        } else if (!is_declarer && nm > 1) {
+            uint32_t mine = hands[declarer];
+            for (int j = 0; j < nm; j++) {
+                int i = moves[j];
+                int flag = i < t->trumps || (mine & t->follow[i]) != 0;
+                keys[j] = flag << 6 | (31 - i);
+            }
+            sort_asc(keys, moves, nm);
+        }
+    } else if (is_declarer && n == 0) {
+        /* forced_over */
+        uint32_t opp1 = hands[NEXT[seat]], opp2 = hands[NEXT[NEXT[seat]]];
+        int k = 0;
+        for (int j = 0; j < nm; j++) {
+            int i = moves[j];
+            uint32_t f = t->follow[i];
+            uint32_t under = f & ~(uint32_t)((2ULL << i) - 1);
+            if (((opp1 & f) && !(opp1 & under)) || ((opp2 & f) && !(opp2 & under)))
+                moves[k++] = (int8_t)i;
+        }
+        nm = k;
+    } else if (nm > 1 && n) {
+        if (is_declarer || bseat == declarer) {
+            for (int j = 0; j < nm; j++)
+                keys[j] = beats[moves[j] * 32 + best] << 6 | (31 - moves[j]);
+        } else {
+            for (int j = 0; j < nm; j++)
+                keys[j] = (!beats[moves[j] * 32 + best]) << 6 | moves[j];
+        }
+        sort_asc(keys, moves, nm);
+    } else if (nm > 1 && !is_declarer) {
+        for (int j = 0; j < nm / 2; j++) {
+            int8_t tmp = moves[j];
+            moves[j] = moves[nm - 1 - j];
+            moves[nm - 1 - j] = tmp;
+        }
+    }
+    int nxt = NEXT[seat];
+    int result = !is_declarer;
+    for (int j = 0; j < nm; j++) {
+        int i = moves[j];
+        uint32_t bit = 1u << i;
+        hands[seat] = hand ^ bit;
+        int r;
+        if (n == 0) {
+            r = null_search(s, nxt, 1, i, seat, t->follow[i], bit);
+        } else if (n == 1) {
+            if (beats[i * 32 + best])
+                r = null_search(s, nxt, 2, i, seat, follow, tmask | bit);
+            else
+                r = null_search(s, nxt, 2, best, bseat, follow, tmask | bit);
+        } else {
+            int winner = beats[i * 32 + best] ? seat : bseat;
+            r = ((winner != declarer) == s->all_tricks) ? 0 : null_search(s, winner, 0, 0, 0, 0, 0);
+        }
+        if (s->aborted) {
+            hands[seat] = hand;
+            return 0;
+        }
+        if (r == is_declarer) {
+            result = r;
+            break;
+        }
+    }
+    hands[seat] = hand;
+    if (n == 0 && !tt_put(&s->null_tt, k1, k2, result)) {
+        s->aborted = 2;
+        return 0;
+    }
+    return result;
+}
+
 /* ------------------------------------------------------------------ Python glue */
 
 static void tables_free(PyObject *capsule)
@@ -1200,6 +1416,7 @@ static void core_dealloc(Core *self)
     free(self->tt.e);
     free(self->memo_b.e);
     free(self->memo_c.e);
+    free(self->null_tt.e);
     Py_XDECREF(self->capsule);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -1229,7 +1446,8 @@ static int core_init(Core *self, PyObject *args, PyObject *kwds)
     self->limit = 1LL << 62;
     for (int i = 0; i < 12; i++)
         self->killer[i] = -1;
-    if (!tt_init(&self->tt, 1 << 10) || !memo_init(&self->memo_b, 1 << 8) || !memo_init(&self->memo_c, 1 << 8)) {
+    if (!tt_init(&self->tt, 1 << 10) || !memo_init(&self->memo_b, 1 << 8) || !memo_init(&self->memo_c, 1 << 8) ||
+        !tt_init(&self->null_tt, 1 << 8)) {
         PyErr_NoMemory();
         return -1;
     }
@@ -1330,6 +1548,44 @@ static PyObject *core_points(Core *self, PyObject *args)
     return PyLong_FromLong(v);
 }
 
+/* null(seat, n, best, bseat, follow, tmask, h0, h1, h2, all_tricks, nodes, limit) -> bool, or None
+ * past the node budget: _Search.null from the seat to move with n cards of the trick played */
+static PyObject *core_null(Core *self, PyObject *args)
+{
+    int seat, n, best, bseat, all_tricks;
+    unsigned long follow, tmask, h0, h1, h2;
+    long long nodes, limit;
+    if (!self->t) {
+        PyErr_SetString(PyExc_RuntimeError, "Core is not set up");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "iiiikkkkkpLL", &seat, &n, &best, &bseat, &follow, &tmask, &h0, &h1, &h2, &all_tricks,
+                          &nodes, &limit))
+        return NULL;
+    if (seat < 0 || seat > 2 || bseat < 0 || bseat > 2 || n < 0 || n > 2 || best < 0 || best > 31 || follow >> 32 ||
+        tmask >> 32 || h0 >> 32 || h1 >> 32 || h2 >> 32 || ((h0 & h1) | (h0 & h2) | (h1 & h2)) ||
+        popc((uint32_t)h0) > 10 || popc((uint32_t)h1) > 10 || popc((uint32_t)h2) > 10) {
+        PyErr_SetString(PyExc_ValueError, "null: not a position of the yes/no search");
+        return NULL;
+    }
+    self->hands[0] = (uint32_t)h0;
+    self->hands[1] = (uint32_t)h1;
+    self->hands[2] = (uint32_t)h2;
+    self->all_tricks = all_tricks;
+    self->nodes = nodes;
+    self->limit = limit;
+    self->aborted = 0;
+    int v;
+    Py_BEGIN_ALLOW_THREADS
+    v = null_search(self, seat, n, best, bseat, (uint32_t)follow, (uint32_t)tmask);
+    Py_END_ALLOW_THREADS
+    if (self->aborted == 2)
+        return PyErr_NoMemory();
+    if (self->aborted)
+        Py_RETURN_NONE;
+    return PyBool_FromLong(v);
+}
+
 static PyObject *core_get_nodes(Core *self, void *closure) { return PyLong_FromLongLong(self->nodes); }
 
 static PyObject *core_get_entries(Core *self, void *closure) { return PyLong_FromSize_t(self->tt.n); }
@@ -1339,6 +1595,8 @@ static PyMethodDef core_methods[] = {
      "search(lead, ha, hb, hc, left, alpha, beta, nodes, limit): _Search.trick from a trick start"},
     {"points", (PyCFunction)core_points, METH_VARARGS,
      "points(leader, trick, h0, h1, h2, tpts, left, alpha, beta, nodes, limit): _Root.points"},
+    {"null", (PyCFunction)core_null, METH_VARARGS,
+     "null(seat, n, best, bseat, follow, tmask, h0, h1, h2, all_tricks, nodes, limit): _Search.null"},
     {NULL, NULL, 0, NULL},
 };
 

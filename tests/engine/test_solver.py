@@ -516,6 +516,33 @@ def test_the_native_core_searches_full_deals_like_the_pure_build() -> None:
             assert stopped.value.args[0] > budget
 
 
+def test_the_native_core_answers_yes_no_questions_like_the_pure_build() -> None:
+    """Null and Schwarz (every trick) on full deals, with the card values: the same answers and nodes."""
+    from skatschule.engine import compiled, solver
+    from skatschule.engine.bench import pure_solver
+
+    if not compiled.ACTIVE:
+        pytest.skip("no compiled build here (no C compiler, or SKATSCHULE_PURE_ENGINE is set)")
+    pure = pure_solver()
+    assert solver._NATIVE is not None and pure._NATIVE is None
+    rng = random.Random("yes/no")
+    searched = 0
+    for _ in range(6):
+        deal = deal_cards(rng=rng)
+        hands = [CardSet(deal.hand(s)) for s in range(3)]
+        declarer = rng.randrange(3)
+        for game, schwarz in ((GameType.NULL, False), (GameType.GRAND, True), (GameType.HEARTS, True)):
+            kwargs: dict[str, Any] = {"leader": rng.randrange(3), "all_tricks": schwarz}
+            new, old = solve(game, declarer, hands, **kwargs), pure.solve(game, declarer, hands, **kwargs)
+            assert (new.declarer_wins, dict(new.card_values), new.nodes) == (
+                old.declarer_wins,
+                dict(old.card_values),
+                old.nodes,
+            )
+            searched += new.nodes
+    assert searched > 1_000
+
+
 def test_the_pure_build_can_be_forced() -> None:
     import subprocess
     import sys
