@@ -52,6 +52,10 @@ How it works:
 * **Null-window search** at the root: a sequence of yes/no questions "can the declarer
   make sure of at least N Augen?" sharing one table, asked from the top down (a "no" is
   cheaper to prove than a "yes").
+* **Native core.** The compiled build runs the searches (:meth:`_Root.points` with
+  :meth:`_Search.trick`, and :meth:`_Search.null`) in C (``solver_core.c``, built beside the
+  mypyc modules): the same searches node for node, with tables keyed by machine words and no
+  allocation per node. This Python code stays the reference (and runs where nothing is built).
 """
 
 from __future__ import annotations
