@@ -31,7 +31,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-$(COMPILED): $(STAMP) skatschule/engine/solver.py skatschule/engine/compiled.py skatschule/engine/mypyc_build.py
+$(COMPILED): $(STAMP) skatschule/engine/solver.py skatschule/engine/solver_core.c skatschule/engine/compiled.py skatschule/engine/mypyc_build.py
 	$(PY) -m skatschule.engine.mypyc_build
 
 # The site under uvicorn (ASGI, pushed events) with one worker for the jobs in the same process

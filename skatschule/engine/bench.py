@@ -21,8 +21,8 @@ the three seats. For each deal it times the exact value and the win/lose questio
 on a shared machine does not count, for the compiled build (where built), the pure build
 and the solver before issue 23 (:mod:`.bench_reference`, the reference in the same run),
 deal by deal one build after the other, so that a spell of load hits all builds alike.
-It prints mean and 95th percentile of each, and last ``seconds_per_deal: N`` (the exact
-value's mean for the build that runs).
+It prints mean and 95th percentile of each, the nodes of the exact values and their rate,
+and last ``seconds_per_deal: N`` (the exact value's mean for the build that runs).
 """
 
 from __future__ import annotations
@@ -127,11 +127,11 @@ def _solve_deal(module: ModuleType, game: GameType, declarer: int, deal: Deal, t
     )
 
 
-def _time_deal(module: ModuleType, game: GameType, declarer: int, deal: Deal, target: int | None) -> float:
-    """CPU seconds of :func:`_solve_deal`."""
+def _time_deal(module: ModuleType, game: GameType, declarer: int, deal: Deal, target: int | None) -> tuple[float, int]:
+    """CPU seconds and nodes of :func:`_solve_deal`."""
     start = time.process_time()
-    _solve_deal(module, game, declarer, deal, target)
-    return time.process_time() - start
+    solution = _solve_deal(module, game, declarer, deal, target)
+    return time.process_time() - start, int(getattr(solution, "nodes", 0))
 
 
 _QUERIES: dict[str, int | None] = {"win/lose at 61": 61, "exact value": None}
@@ -139,16 +139,19 @@ _QUERIES: dict[str, int | None] = {"win/lose at 61": 61, "exact value": None}
 
 def _time_builds(
     builds: list[tuple[str, ModuleType]], deals: list[tuple[GameType, int, Deal]]
-) -> dict[tuple[str, str], list[float]]:
-    """CPU seconds per deal by (build, question). Deal by deal, all builds one after the
-    other: a spell of load on the shared machine falls on every build alike instead of on
-    whichever build runs then."""
+) -> tuple[dict[tuple[str, str], list[float]], dict[tuple[str, str], int]]:
+    """CPU seconds per deal by (build, question), and the nodes over all deals. Deal by deal,
+    all builds one after the other: a spell of load on the shared machine falls on every build
+    alike instead of on whichever build runs then."""
     results: dict[tuple[str, str], list[float]] = {(label, query): [] for label, _ in builds for query in _QUERIES}
+    nodes: dict[tuple[str, str], int] = {(label, query): 0 for label, _ in builds for query in _QUERIES}
     for query, target in _QUERIES.items():
         for game, declarer, deal in deals:
             for label, module in builds:
-                results[label, query].append(_time_deal(module, game, declarer, deal, target))
-    return results
+                seconds, count = _time_deal(module, game, declarer, deal, target)
+                results[label, query].append(seconds)
+                nodes[label, query] += count
+    return results, nodes
 
 
 def bench_solver(count: int, verbose: bool, reference: bool = True) -> float:
@@ -163,7 +166,7 @@ def bench_solver(count: int, verbose: bool, reference: bool = True) -> float:
     builds.append(("pure", pure_solver()))
     if reference:
         builds.append(("reference (before)", bench_reference))
-    results = _time_builds(builds, deals)
+    results, nodes = _time_builds(builds, deals)
     if verbose:
         first = builds[0][1]
         for k, (game, declarer, deal) in enumerate(deals):
@@ -183,6 +186,12 @@ def bench_solver(count: int, verbose: bool, reference: bool = True) -> float:
             if reference and label != ref:
                 line += f"  {_mean(results[ref, query]) / _mean(times):5.1f}x faster than the reference (mean)"
             print(line)
+    for label, _ in builds:
+        if label == ref:
+            continue
+        count = nodes[label, "exact value"]
+        rate = count / max(sum(results[label, "exact value"]), 1e-9) / 1e6
+        print(f"exact value     {label:19s} {count:,} nodes, {rate:.2f}M nodes/s")
     return report_times(results[builds[0][0], "exact value"], "seconds_per_deal")
 
 
@@ -199,8 +208,8 @@ def report_times(times: list[float], figure: str) -> float:
     """Print mean, 95th percentile and maximum of ``times``, then ``figure: <mean>`` as the
     last line (the benchmark's figure); returns the mean."""
     mean = _mean(times)
-    print(f"mean: {mean:.3f} s, p95: {_p95(times):.3f} s, max: {max(times):.3f} s")
-    print(f"{figure}: {mean:.3f}")
+    print(f"mean: {mean:.4f} s, p95: {_p95(times):.4f} s, max: {max(times):.4f} s")
+    print(f"{figure}: {mean:.4f}")
     return mean
 
 

@@ -31,6 +31,9 @@ MODULES = ("solver", "playout", "game")
 must stay interpreted. mypyc turns an argument of the wrong built-in type into a ``TypeError``,
 so a compiled module that takes input checks it first itself (see ``GameState``)."""
 
+NATIVE = ("solver_core.c",)
+"""C sources built beside the mypyc modules (the solver's native core, see ``solver.py``)."""
+
 FOLDER = Path(__file__).with_name("_mypyc")
 """Where the compiled modules and their fingerprint (``FINGERPRINT``) live."""
 
@@ -46,6 +49,9 @@ def fingerprint() -> str:
     for name in MODULES:
         digest.update(name.encode())
         digest.update((here / f"{name}.py").read_bytes())
+    for name in NATIVE:
+        digest.update(name.encode())
+        digest.update((here / name).read_bytes())
     return digest.hexdigest()
 
 

@@ -41,7 +41,7 @@ def can_compile() -> str | None:
 
 def build(root: Path) -> None:
     from mypyc.build import mypycify
-    from setuptools import setup
+    from setuptools import Extension, setup
 
     sources = [f"skatschule/engine/{name}.py" for name in compiled.MODULES]
     with tempfile.TemporaryDirectory(prefix="skatschule-mypyc-") as tmp:
@@ -51,6 +51,12 @@ def build(root: Path) -> None:
         # separate: one shared library per module, beside it in the package (a common one would
         # be a top-level module that the copy below does not carry)
         extensions = mypycify(["--config-file", str(config), *sources], target_dir=str(Path(tmp) / "c"), separate=True)
+        # the solver's native core (plain C, no mypyc): used by the compiled solver only
+        for name in compiled.NATIVE:
+            stem = name.removesuffix(".c")
+            extensions.append(
+                Extension(f"skatschule.engine._{stem}", [f"skatschule/engine/{name}"], extra_compile_args=["-O3"])
+            )
         setup(
             name="skatschule-engine-compiled",
             packages=[],

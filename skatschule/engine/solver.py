@@ -52,6 +52,10 @@ How it works:
 * **Null-window search** at the root: a sequence of yes/no questions "can the declarer
   make sure of at least N Augen?" sharing one table, asked from the top down (a "no" is
   cheaper to prove than a "yes").
+* **Native core.** The compiled build runs the searches (:meth:`_Root.points` with
+  :meth:`_Search.trick`, and :meth:`_Search.null`) in C (``solver_core.c``, built beside the
+  mypyc modules): the same searches node for node, with tables keyed by machine words and no
+  allocation per node. This Python code stays the reference (and runs where nothing is built).
 """
 
 from __future__ import annotations
@@ -59,6 +63,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Protocol, cast
 
 from .cards import CARDS, Card, CardSet, Rank, Suit, mask_points
 from .errors import SkatError
@@ -297,6 +303,29 @@ def _least(game: GameType) -> tuple[_Group, ...]:
     return tuple(out)
 
 
+@functools.cache
+def _game_chunks(game: GameType) -> tuple[tuple[tuple[int, int], ...], ...]:
+    return _chunks(tables_for(game))
+
+
+@functools.cache
+def _derived(
+    game: GameType,
+) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """For :class:`_Search`: the mask of all bands, the cards over each card, the group masks
+    and the Augen classes of ``game`` (see there)."""
+    tables = tables_for(game)
+    beats = tables.beats
+    bands = _layout(game)[2]
+    band_mask = sum(mask for mask, _ in bands)
+    over = tuple(sum(1 << x for x in range(32) if beats[x * 32 + w]) for w in range(32))
+    group_masks = tuple(group[0] for group in _least(game))
+    point_classes = tuple(
+        (p, sum(1 << i for i in range(32) if tables.points[i] == p)) for p in sorted(set(tables.points))
+    )
+    return band_mask, over, group_masks, point_classes
+
+
 def _squeeze(bands: tuple[tuple[int, int], ...], h0: int, h1: int, h2: int) -> tuple[int, int, int]:
     """The hands with the live cards of every band moved to the band's top (the cards
     already played squeezed out): the same position for the Augen search."""
@@ -321,6 +350,89 @@ def _squeeze(bands: tuple[tuple[int, int], ...], h0: int, h1: int, h2: int) -> t
     return h0, h1, h2
 
 
+class _Core(Protocol):
+    """The native core (``solver_core.c``): :meth:`_Root.points`, :meth:`_Search.trick` and
+    :meth:`_Search.null` in C, with its own tables."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    def points(  # noqa: PLR0913 - the hot loop takes plain ints and branches inline (compiled with mypyc)
+        self,
+        leader: int,
+        trick: tuple[int, ...],
+        h0: int,
+        h1: int,
+        h2: int,
+        tpts: int,
+        left: int,
+        alpha: int,
+        beta: int,
+        nodes: int,
+        limit: int,
+    ) -> int | None: ...
+
+    def null(  # noqa: PLR0913 - the hot loop takes plain ints and branches inline (compiled with mypyc)
+        self,
+        seat: int,
+        n: int,
+        best: int,
+        bseat: int,
+        follow: int,
+        tmask: int,
+        h0: int,
+        h1: int,
+        h2: int,
+        all_tricks: bool,
+        nodes: int,
+        limit: int,
+    ) -> bool | None: ...
+
+
+def _load_native() -> ModuleType | None:
+    """The native core of the compiled build (``solver_core.c``, built by ``make setup`` into the
+    folder of the mypyc modules, so it is there exactly when they run), or None: the pure build
+    (also the copy of this module that the benchmark and the tests load as ``_solver_pure``)
+    never uses it."""
+    if not __name__.endswith(".solver"):
+        return None
+    try:
+        from . import _solver_core
+    except ImportError:
+        return None
+    return _solver_core
+
+
+_NATIVE = _load_native()
+
+
+@functools.cache
+def _native_tables(game: GameType) -> object:
+    """The static tables of ``game`` for the native core (built once per game)."""
+    assert _NATIVE is not None
+    t = tables_for(game)
+    plain, band_low, bands = _layout(game)
+    trumps = 0 if game.is_null else len(game.trumps_in_order)
+    groups = tuple(group[0] for group in _least(game))
+    band_mask = sum(mask for mask, _ in bands)
+    flat_bands = tuple(x for band in bands for x in band)
+    return cast(
+        object,
+        _NATIVE.tables(
+            trumps,
+            bytes(t.points),
+            bytes(t.klass),
+            bytes(t.beats),
+            t.follow,
+            band_low,
+            band_mask,
+            plain,
+            groups,
+            flat_bands,
+        ),
+    )
+
+
 def _tt_key(lead: int, ha: int, hb: int, hc: int) -> int:
     """The transposition table's key of the position at the start of a trick (as
     :meth:`_Search.trick` gets it: the leader's hand first)."""
@@ -340,33 +452,33 @@ class _Search:
         self.limit = 1 << 62
         self.all_tricks = False
         """The yes/no search asks "takes every trick?" (Schwarz) instead of "takes none?" (Null)."""
-        self.chunks = _chunks(tables)
-        self.trumps = 0 if tables.game.is_null else len(tables.game.trumps_in_order)
+        game = tables.game
+        self.chunks = _game_chunks(game)
+        self.trumps = 0 if game.is_null else len(game.trumps_in_order)
         self.trump_mask = (1 << self.trumps) - 1
-        self.plain, self.band_low, self.bands = _layout(tables.game)
-        self.band_mask = sum(mask for mask, _ in self.bands)
-        """The cards of all bands."""
-        self.pts_a, self.pts_b, self.pts_c = _mask_points(tables.game)
-        self.least = _least(tables.game)
-        beats = tables.beats
-        self.over = tuple(sum(1 << x for x in range(32) if beats[x * 32 + w]) for w in range(32))
-        """By solver index: the mask of the cards that beat it."""
+        self.plain, self.band_low, self.bands = _layout(game)
+        self.pts_a, self.pts_b, self.pts_c = _mask_points(game)
+        self.least = _least(game)
         self.least_plain = self.least[1:] if self.trumps else self.least
-        self.group_masks = tuple(group[0] for group in self.least)
-        """The mask of each group (the trumps first in a suit or Grand game)."""
-        self.point_classes = tuple(
-            (p, sum(1 << i for i in range(32) if tables.points[i] == p)) for p in sorted(set(tables.points))
-        )
-        """(Augen, mask of the cards worth that) from the cheapest up."""
+        # built once per game (a search of a small position costs little more than its set-up)
+        self.band_mask, self.over, self.group_masks, self.point_classes = _derived(game)
+        """The cards of all bands; by solver index, the mask of the cards that beat it; the mask
+        of each group (the trumps first in a suit or Grand game); (Augen, mask of the cards worth
+        that) from the cheapest up."""
         self.order_memo: dict[int, list[int]] = {}
+        """The order of the last hand's cards in a trick, by its cards (as :meth:`reps` keys
+        them), the card on top and whether that card belongs to the last hand's side."""
         self.order_b_memo: dict[int, list[int]] = {}
         """The same for the second hand, by its cards, the lead, what the last hand can put
         over and the declarer's place in the trick."""
-        """The order of the last hand's cards in a trick, by its cards (as :meth:`reps` keys
-        them), the card on top and whether that card belongs to the last hand's side."""
         self.killer = [-1] * 11
-        self.rep_memo: dict[int, list[int]] = {}
         """By cards left a hand: the last lead that cut the search off."""
+        self.rep_memo: dict[int, list[int]] = {}
+        """The equivalent cards reduced (:meth:`reps`), by the cards and what separates them."""
+        self.core: _Core | None = None
+        """The native core, which runs :meth:`trick` with its own table (the compiled build)."""
+        if _NATIVE is not None:
+            self.core = cast(_Core, _NATIVE.Core(_native_tables(tables.game), declarer))
 
     # ------------------------------------------------------------------ moves
     def moves(self, seat: int, legal: int, trick_mask: int) -> list[int]:
@@ -1043,6 +1155,18 @@ class _Search:
             out.append(i)
         return out
 
+    def yes_no(self, seat: int, n: int, best: int, bseat: int, follow: int, tmask: int) -> bool:  # noqa: PLR0913 - the hot loop takes plain ints and branches inline (compiled with mypyc)
+        """:meth:`null`, in the native core where there is one."""
+        core = self.core
+        if core is None:
+            return self.null(seat, n, best, bseat, follow, tmask)
+        h = self.hands
+        r = core.null(seat, n, best, bseat, follow, tmask, h[0], h[1], h[2], self.all_tricks, self.nodes, self.limit)
+        self.nodes = core.nodes
+        if r is None:
+            raise SearchAborted(self.nodes)
+        return r
+
     def null(self, seat: int, n: int, best: int, bseat: int, follow: int, tmask: int) -> bool:  # noqa: C901, PLR0913 - the hot loop takes plain ints and branches inline (compiled with mypyc)
         """Can the declarer make sure of taking no trick from here?"""
         self.nodes += 1
@@ -1266,6 +1390,17 @@ class _Root:
     def points(self, alpha: int, beta: int) -> int:
         """Augen the declarer gets from the current trick (its cards on the table included) on."""
         s = self.search
+        core = s.core
+        if core is not None:
+            # the same in the native core, the rest of the trick included
+            h = s.hands
+            r = core.points(
+                self.leader, tuple(self.trick), h[0], h[1], h[2], self.tpts, self.left, alpha, beta, s.nodes, s.limit
+            )
+            s.nodes = core.nodes
+            if r is None:
+                raise SearchAborted(s.nodes)
+            return r
         if len(self.trick) == 3:
             winner = self.winner()
             gain = self.tpts if winner == s.declarer else 0
@@ -1323,8 +1458,8 @@ class _Root:
             winner = self.winner()
             if (winner != s.declarer) == s.all_tricks:
                 return False
-            return s.null(winner, 0, 0, 0, 0, 0)
-        return s.null(self.seat, n, best, bseat, follow, self.tmask())
+            return s.yes_no(winner, 0, 0, 0, 0, 0)
+        return s.yes_no(self.seat, n, best, bseat, follow, self.tmask())
 
     def card_values(self, need: int | None, value: int | None) -> dict[Card, int]:
         """The value after each legal card; equivalent cards share the searched value.

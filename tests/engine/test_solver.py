@@ -418,8 +418,9 @@ def random_positions(seed: str, count: int, sizes: tuple[int, ...]) -> list[dict
     return [random_position(rng, rng.choice(sizes), rng.choice(GAMES)) for _ in range(count)]
 
 
-def answers(module: Any, pos: dict[str, object]) -> tuple[object, ...]:
-    """Exact value with the card values, and win/lose at 61 with the card values, by ``module``'s solve."""
+def answers(module: Any, pos: dict[str, object], nodes: bool = False) -> tuple[object, ...]:
+    """Exact value with the card values, and win/lose at 61 with the card values, by ``module``'s solve
+    (with ``nodes``, also the nodes each search visited)."""
     game, hands, trick, skat = pos["game"], pos["hands"], pos["trick"], pos["skat"]
     assert isinstance(hands, list) and isinstance(trick, list) and isinstance(skat, list)
     args = (game, pos["declarer"], [CardSet(h) for h in hands])
@@ -437,7 +438,7 @@ def answers(module: Any, pos: dict[str, object]) -> tuple[object, ...]:
         dict(exact.card_values),
         at_61.declarer_wins,
         dict(at_61.card_values),
-    )
+    ) + ((exact.nodes, at_61.nodes) if nodes else ())
 
 
 @pytest.mark.slow
@@ -474,8 +475,72 @@ def test_compiled_and_pure_builds_give_the_same_answers() -> None:
     pure = pure_solver()
     assert solver.__file__ is not None and not solver.__file__.endswith(".py")
     assert pure.__file__ is not None and pure.__file__.endswith("solver.py")
+    # the compiled build runs the Augen search in the native core (solver_core.c), the pure never
+    assert solver._NATIVE is not None and pure._NATIVE is None
     for pos in random_positions("builds", 1000, (2, 3, 4, 5, 6)):
-        assert answers(solver, pos) == answers(pure, pos), pos
+        # the same search: the same answers and the same nodes
+        assert answers(solver, pos, nodes=True) == answers(pure, pos, nodes=True), pos
+
+
+@pytest.mark.slow
+def test_the_native_core_searches_full_deals_like_the_pure_build() -> None:
+    """Full deals, exact value and 61: the native core visits exactly the nodes the Python search
+    visits, and stops at the same node when the budget runs out."""
+    from skatschule.engine import compiled, solver
+    from skatschule.engine.bench import pure_solver, solver_deals
+
+    if not compiled.ACTIVE:
+        pytest.skip("no compiled build here (no C compiler, or SKATSCHULE_PURE_ENGINE is set)")
+    pure = pure_solver()
+    for game, declarer, deal in solver_deals(4):
+        hands = [CardSet(deal.hand(s)) for s in range(3)]
+        for target in (None, 61):
+            kwargs: dict[str, Any] = {"leader": 0, "skat": CardSet(deal.skat), "card_values": False, "target": target}
+            new, old = solve(game, declarer, hands, **kwargs), pure.solve(game, declarer, hands, **kwargs)
+            assert (new.declarer_points, new.declarer_wins, new.nodes) == (
+                old.declarer_points,
+                old.declarer_wins,
+                old.nodes,
+            )
+            if target is not None:
+                continue
+            assert new.nodes > 10_000
+            budget = new.nodes // 2
+            with pytest.raises(solver.SearchAborted) as stopped:
+                solve(game, declarer, hands, max_nodes=budget, **kwargs)
+            with pytest.raises(pure.SearchAborted) as stopped_pure:
+                pure.solve(game, declarer, hands, max_nodes=budget, **kwargs)
+            # a search counts its last hand's cards when it ends, so the count may pass the budget
+            # by a few before the next trick start stops the search
+            assert stopped.value.args == stopped_pure.value.args
+            assert stopped.value.args[0] > budget
+
+
+def test_the_native_core_answers_yes_no_questions_like_the_pure_build() -> None:
+    """Null and Schwarz (every trick) on full deals, with the card values: the same answers and nodes."""
+    from skatschule.engine import compiled, solver
+    from skatschule.engine.bench import pure_solver
+
+    if not compiled.ACTIVE:
+        pytest.skip("no compiled build here (no C compiler, or SKATSCHULE_PURE_ENGINE is set)")
+    pure = pure_solver()
+    assert solver._NATIVE is not None and pure._NATIVE is None
+    rng = random.Random("yes/no")
+    searched = 0
+    for _ in range(6):
+        deal = deal_cards(rng=rng)
+        hands = [CardSet(deal.hand(s)) for s in range(3)]
+        declarer = rng.randrange(3)
+        for game, schwarz in ((GameType.NULL, False), (GameType.GRAND, True), (GameType.HEARTS, True)):
+            kwargs: dict[str, Any] = {"leader": rng.randrange(3), "all_tricks": schwarz}
+            new, old = solve(game, declarer, hands, **kwargs), pure.solve(game, declarer, hands, **kwargs)
+            assert (new.declarer_wins, dict(new.card_values), new.nodes) == (
+                old.declarer_wins,
+                dict(old.card_values),
+                old.nodes,
+            )
+            searched += new.nodes
+    assert searched > 1_000
 
 
 def test_the_pure_build_can_be_forced() -> None:
