@@ -13,9 +13,12 @@ from skatschule.classrooms.selectors import is_id
 from skatschule.core.notfound import NotFound
 from skatschule.core.people import person_name
 from skatschule.engine.cards import CardSet
-from skatschule.engine.puzzles import Spot
+from skatschule.engine.puzzles import Spot, spot_of
 from skatschule.engine.sorting import sort_hand
 from skatschule.owners import Owner
+from skatschule.table import selectors as table_selectors
+from skatschule.table import services as table_services
+from skatschule.table.models import TableGame
 
 from .models import TOKEN_LENGTH, Study, StudyAnswer, StudyStop
 
@@ -28,6 +31,8 @@ __all__ = [
     "board",
     "StopResult",
     "study_results",
+    "table_games",
+    "table_game_spot",
 ]
 
 
@@ -109,6 +114,8 @@ def board(*, study: Study, step: object, owner: Owner, sees_all: bool = False) -
     spot = Spot.from_dict(study.record)
     total = len(spot.plays)
     stops = {s.moment: s for s in study.stops.all()}
+    if not sees_all:  # a stop too big to grade is no stop for the class (the teacher is told)
+        stops = {m: s for m, s in stops.items() if s.status != StudyStop.Status.TOO_BIG}
     answers = _answers(owner, study) if stops else {}
     limit = total
     if not sees_all:
@@ -190,3 +197,21 @@ def study_results(*, study: Study) -> list[StopResult]:
             )
         )
     return out
+
+
+def table_games(*, teacher: Any) -> list[tuple[int, str]]:
+    """The teacher's own stored table games that were played (id, a label): sources for a study."""
+    rows = TableGame.objects.filter(user=teacher).exclude(game="").order_by("-created", "-pk")[:50]
+    return [(row.pk, f"{row.created:%Y-%m-%d %H:%M} · {row.game}") for row in rows]
+
+
+def table_game_spot(*, teacher: Any, pk: object) -> Spot:
+    """The game of one of the teacher's stored table games; NotFound for anyone else's."""
+    row = table_selectors.game_of(teacher, int(str(pk))) if is_id(pk) else None
+    if row is None:
+        raise NotFound("no such table game of this teacher")
+    table = table_services.Table(int(row.seed), int(row.seat), list(row.moves), None, row.took_back)
+    state = table_services.replay(table)
+    if state.contract is None:
+        raise NotFound("a passed-in game")
+    return spot_of(state)
