@@ -204,3 +204,22 @@ def test_the_results_list_each_answer_by_stop(teacher: User, student: User, othe
     [result] = selectors.study_results(study=study)
     assert (result.moment, result.answers, result.correct) == (moment, 2, 1)
     assert sorted(result.by_learner) == sorted([("schueler", stop.right[0], True), ("schuelerin", wrong, False)])
+
+
+def test_the_class_results_show_each_students_stops(
+    teacher: User, student: User, other_student: User, classroom: Classroom
+) -> None:
+    from skatschule.classrooms.selectors import class_progress, progress_table
+
+    study, moment = _graded_stop(teacher)
+    services.share(teacher=teacher, study=study, classroom_pk=classroom.pk, link=False)
+    stop = study.stops.get()
+    services.answer(owner=Owner.for_user(student), study=study, moment=moment, card=stop.right[0])
+    progress = class_progress(classroom)
+    assert progress.studies == [(study.pk, study.title, 1)]
+    cells = {s.name: (s.studies[0].right, s.studies[0].answered) for s in progress.students}
+    assert cells == {"schueler": (1, 1), "schuelerin": (0, 0)}
+    table = progress_table(progress)
+    assert table[0][-1].startswith("Studie: Grand mit vier")
+    column = [row[-1] for row in table[1:]]
+    assert 1 in column and "" in column
