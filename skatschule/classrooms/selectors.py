@@ -457,7 +457,7 @@ def _study_answers(
     """The studies shared with the class (id, title, stops) and each student's (right, answered)
     per study. The studies app builds on classrooms: its rows come by name, as the quizzes' do."""
     StudyAnswer = apps.get_model("studies", "StudyAnswer")
-    shared = list(classroom.studies.annotate(stop_count=Count("stops")).order_by("created", "pk"))  # type: ignore[attr-defined]
+    shared = list(classroom.studies.annotate(stop_count=Count("stops")).order_by("created", "pk"))
     studies = [(st.pk, st.title, st.stop_count) for st in shared]
     counts: dict[tuple[int, int], tuple[int, int]] = {}
     rows = StudyAnswer.objects.filter(stop__study__in=[pk for pk, _t, _n in studies], user_id__in=ids).values_list(

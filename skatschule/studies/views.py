@@ -27,6 +27,7 @@ from skatschule.engine.names import game_ref
 from skatschule.engine.puzzles import Spot
 from skatschule.engine.seats import SEATS
 from skatschule.jobs import services as jobs
+from skatschule.http import AuthenticatedHttpRequest
 from skatschule.owners import owner_for
 
 from . import reading, selectors, services
@@ -56,7 +57,7 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "studies/index.html", context)
 
 
-def _new_context(request: HttpRequest, data: Any = None) -> dict[str, Any]:
+def _new_context(request: AuthenticatedHttpRequest, data: Any = None) -> dict[str, Any]:
     lang = current_lang()
     return {
         "data": data or {},
@@ -68,7 +69,7 @@ def _new_context(request: HttpRequest, data: Any = None) -> dict[str, Any]:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def create(request: HttpRequest) -> HttpResponse:
+def create(request: AuthenticatedHttpRequest) -> HttpResponse:
     refused = _require_teacher(request)
     if refused:
         return refused
@@ -118,7 +119,7 @@ def _moments(study: Study) -> list[dict[str, Any]]:
     return out
 
 
-def _edit_page(request: HttpRequest, study: Study, status: int = 200, error: str = "") -> HttpResponse:
+def _edit_page(request: AuthenticatedHttpRequest, study: Study, status: int = 200, error: str = "") -> HttpResponse:
     job = study.job
     waiting = study.stops.filter(status=StudyStop.Status.WAITING).exists()
     context = {
@@ -137,7 +138,7 @@ def _edit_page(request: HttpRequest, study: Study, status: int = 200, error: str
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def edit(request: HttpRequest, pk: int) -> HttpResponse:
+def edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     study = selectors.own_study(teacher=request.user, pk=pk)
     if request.method == "GET":
         return _edit_page(request, study)
@@ -174,7 +175,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def regrade(request: HttpRequest, pk: int) -> HttpResponse:
+def regrade(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     study = selectors.own_study(teacher=request.user, pk=pk)
     try:
         services.grade_waiting(teacher=request.user, study=study, address=client_ip(request))
@@ -185,7 +186,7 @@ def regrade(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def share(request: HttpRequest, pk: int) -> HttpResponse:
+def share(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     study = selectors.own_study(teacher=request.user, pk=pk)
     if request.POST.get("neuer_link"):
         services.new_link(teacher=request.user, study=study)
@@ -202,7 +203,7 @@ def share(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def delete(request: HttpRequest, pk: int) -> HttpResponse:
+def delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     study = selectors.own_study(teacher=request.user, pk=pk)
     services.delete_study(teacher=request.user, study=study)
     return redirect("studies:index")
@@ -210,7 +211,7 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def results(request: HttpRequest, pk: int) -> HttpResponse:
+def results(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     study = selectors.own_study(teacher=request.user, pk=pk)
     rows = selectors.study_results(study=study)
     return render(request, "studies/results.html", {"study": study, "rows": rows})
