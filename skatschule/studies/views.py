@@ -26,8 +26,8 @@ from skatschule.engine import GameType
 from skatschule.engine.names import game_ref
 from skatschule.engine.puzzles import Spot
 from skatschule.engine.seats import SEATS
-from skatschule.jobs import services as jobs
 from skatschule.http import AuthenticatedHttpRequest
+from skatschule.jobs import services as jobs
 from skatschule.owners import owner_for
 
 from . import reading, selectors, services
