@@ -87,3 +87,24 @@ def test_bad_input_is_a_clear_4xx(teacher: User, student: User) -> None:
     study, moment, _ = _made(teacher)
     page = Client().post(reverse("studies:answer", args=[study.token, moment]), {"karte": "XX"})
     assert page.status_code == 400
+
+
+def test_a_study_from_an_iss_record_and_from_an_own_table_game(teacher: User, other_teacher: User) -> None:
+    from skatschule.engine.iss import parse_record
+    from tests.table.records import played_record
+    from tests.table.stored import stored_games
+
+    client = client_for(teacher)
+    record = next(r for r in (played_record(s) for s in range(20)) if parse_record(r).state.contract is not None)
+    page = client.post(reverse("studies:create"), {"quelle": "iss", "titel": "ISS", "iss": record})
+    assert page.status_code == 302
+    assert Study.objects.get(title="ISS").record["plays"] == [c.code for c in parse_record(record).plays]
+    [(pk, state)] = stored_games(teacher, 1)
+    assert str(pk) in client.get(reverse("studies:create")).content.decode()
+    page = client.post(reverse("studies:create"), {"quelle": "tisch", "titel": "Tisch", "spiel_nr": str(pk)})
+    assert page.status_code == 302
+    assert len(Study.objects.get(title="Tisch").record["plays"]) == len(state.tricks) * 3 + len(state.trick)
+    other = client_for(other_teacher).post(
+        reverse("studies:create"), {"quelle": "tisch", "titel": "Fremd", "spiel_nr": str(pk)}
+    )
+    assert other.status_code == 404
