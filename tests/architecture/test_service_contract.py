@@ -60,6 +60,26 @@ WRITES = {
     "casebook/services.py": ["start_exam", "finish_exam", "answer_question", "answer_case", "record_case_answer"],
     "casebook/exam_history.py": ["start_practice_exam", "adopt_session_exams"],
     "casebook/group_exams.py": ["create_group_exam", "release_review", "sit_group_exam"],
+    "studies/services.py": [
+        "create_study",
+        "save_annotations",
+        "grade_waiting",
+        "store_grading",
+        "share",
+        "new_link",
+        "delete_study",
+        "answer",
+    ],
+    "studies/selectors.py": [
+        "teacher_studies",
+        "learner_studies",
+        "own_study",
+        "study_by_token",
+        "board",
+        "study_results",
+        "table_games",
+        "table_game_spot",
+    ],
 }
 
 
