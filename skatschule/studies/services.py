@@ -35,6 +35,7 @@ __all__ = [
     "delete_study",
     "Answered",
     "answer",
+    "adopt_session",
 ]
 
 NOTE_CHARS = 1000
@@ -234,3 +235,16 @@ def answer(*, owner: Owner, study: Study, moment: int, card: str) -> Answered:
     except IntegrityError:  # the same owner's answer from another tab at the same moment
         return Answered(StudyAnswer.objects.owned_by(owner).get(stop=stop), False)
     return Answered(row, True)
+
+
+@transaction.atomic
+def adopt_session(*, session_key: str, user: Any) -> int:
+    """Move an anonymous session's answers to ``user`` when they sign in; where the user had
+    answered the same stop already, the user's answer stays (the first one counts). Returns how
+    many answers were moved."""
+    if not session_key or user is None or user.pk is None:
+        return 0
+    theirs = StudyAnswer.objects.filter(user__isnull=True, session_key=session_key)
+    answered = StudyAnswer.objects.filter(user=user).values("stop_id")
+    theirs.filter(stop_id__in=answered).delete()
+    return theirs.update(user=user, session_key="")

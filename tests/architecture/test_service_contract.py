@@ -69,6 +69,7 @@ WRITES = {
         "new_link",
         "delete_study",
         "answer",
+        "adopt_session",
     ],
     "studies/selectors.py": [
         "teacher_studies",

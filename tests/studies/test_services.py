@@ -223,3 +223,14 @@ def test_the_class_results_show_each_students_stops(
     assert table[0][-1].startswith("Studie: Grand mit vier")
     column = [row[-1] for row in table[1:]]
     assert 1 in column and "" in column
+
+
+def test_answers_without_an_account_move_to_it_on_sign_in(teacher: User, student: User) -> None:
+    study, moment = _graded_stop(teacher)
+    stop = study.stops.get()
+    services.answer(owner=Owner.for_session("s" * 32), study=study, moment=moment, card=stop.right[0])
+    assert services.adopt_session(session_key="s" * 32, user=student) == 1
+    assert stop.answers.get().user == student
+    services.answer(owner=Owner.for_session("t" * 32), study=study, moment=moment, card=stop.right[0])
+    assert services.adopt_session(session_key="t" * 32, user=student) == 0
+    assert stop.answers.count() == 1
