@@ -199,10 +199,9 @@ def study_results(*, study: Study) -> list[StopResult]:
     return out
 
 
-def table_games(*, teacher: Any) -> list[tuple[int, str]]:
-    """The teacher's own stored table games that were played (id, a label): sources for a study."""
-    rows = TableGame.objects.filter(user=teacher).exclude(game="").order_by("-created", "-pk")[:50]
-    return [(row.pk, f"{row.created:%Y-%m-%d %H:%M} · {row.game}") for row in rows]
+def table_games(*, teacher: Any) -> list[TableGame]:
+    """The teacher's own stored table games that were played, newest first: sources for a study."""
+    return list(TableGame.objects.filter(user=teacher).exclude(game="").order_by("-created", "-pk")[:50])
 
 
 def table_game_spot(*, teacher: Any, pk: object) -> Spot:

@@ -34,6 +34,7 @@ from . import reading, selectors, services
 from .models import Study, StudyStop
 
 NOINDEX = "noindex, nofollow"
+GAMES = {g.value for g in GameType}
 
 
 def _seat(seat: int | None) -> str:
@@ -63,7 +64,10 @@ def _new_context(request: AuthenticatedHttpRequest, data: Any = None) -> dict[st
         "data": data or {},
         "games": [(g.value, game_ref(g)) for g in GameType],
         "seats": [(str(s.value), s.text.get(lang)) for s in SEATS],
-        "table_games": selectors.table_games(teacher=request.user),
+        "table_games": [
+            (row.pk, row.created, game_ref(GameType(row.game)) if row.game in GAMES else row.game)
+            for row in selectors.table_games(teacher=request.user)
+        ],
     }
 
 
