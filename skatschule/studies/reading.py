@@ -1,8 +1,9 @@
 """Reading a deal for a study: typed in, an ISS record, or one of the teacher's stored table games.
 
-Every reader takes text through :func:`skatschule.core.limits.bounded` first and then reads it
-in one pass (splitting on blanks, one dictionary look-up a card), so the cost is linear in an
-input that is bounded anyway. What cannot be read, or is no legal game, is a
+Every reader takes text through :func:`skatschule.core.limits.bounded` first (a paste over the
+site's limit: 413), refuses a field over its own limit with a 400, and then reads it in one pass
+(splitting on blanks, one dictionary look-up a card), so the cost is linear in an input that is
+bounded anyway. What cannot be read, or is no legal game, is a
 :class:`StudyInputError` (400) that says what is wrong; nothing is stored.
 
 Typed-in fields: ``hand0``, ``hand1``, ``hand2`` (ten card codes each, e.g. ``CJ SA ST``),
@@ -36,8 +37,20 @@ class StudyInputError(UserError):
     """A deal or a study's form that cannot be read, or is no legal game (400)."""
 
 
+def _text(data: Mapping[str, object], name: str, limit: int, what: tuple[str, str]) -> str:
+    """The field's text: a paste over the site's limit is 413 (:func:`bounded`), a field longer
+    than ``limit`` characters a 400 that names it."""
+    text = bounded(data.get(name, ""))
+    if len(text) > limit:
+        raise StudyInputError(
+            f"{what[0]} ist zu lang (höchstens {limit} Zeichen).",
+            f"{what[1]} is too long (at most {limit} characters).",
+        )
+    return text
+
+
 def _field(data: Mapping[str, object], name: str) -> str:
-    return bounded(data.get(name, ""), limit=FIELD_CHARS, chars=True).strip()
+    return _text(data, name, FIELD_CHARS, (f"Das Feld „{name}“", f"The field “{name}”")).strip()
 
 
 def _cards(data: Mapping[str, object], name: str, what: tuple[str, str]) -> list[Card]:
@@ -88,7 +101,7 @@ def typed(data: Mapping[str, object]) -> Spot:
 
 def from_iss(data: Mapping[str, object]) -> Spot:
     """The game of an ISS record (field ``iss``), every card it played."""
-    text = bounded(data.get("iss", ""), limit=ISS_CHARS, chars=True).strip()
+    text = _text(data, "iss", ISS_CHARS, ("Der Datensatz", "The record")).strip()
     if not text:
         raise StudyInputError("Füge einen ISS-Datensatz ein.", "Paste an ISS record.")
     try:
@@ -99,7 +112,7 @@ def from_iss(data: Mapping[str, object]) -> Spot:
 
 
 def title_of(data: Mapping[str, object]) -> str:
-    title = " ".join(bounded(data.get("titel", ""), limit=TITLE_CHARS, chars=True).split())
+    title = " ".join(_text(data, "titel", TITLE_CHARS, ("Der Titel", "The title")).replace("\x00", "").split())
     if not title:
         raise StudyInputError("Gib der Studie einen Titel.", "Give the study a title.")
     return title

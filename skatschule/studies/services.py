@@ -96,7 +96,7 @@ def save_annotations(*, teacher: Any, study: Study, notes: Mapping[int, str], st
     for moment, text in notes.items():
         if not 0 <= moment <= last:
             raise StudyError("Eine Notiz steht an keiner Karte des Spiels.", "A note is at no card of the game.")
-        text = text.strip()
+        text = text.replace("\x00", "").strip()  # PostgreSQL stores no NUL
         if len(text) > NOTE_CHARS:
             raise StudyError(
                 f"Eine Notiz hat höchstens {NOTE_CHARS} Zeichen.", f"A note has at most {NOTE_CHARS} characters."

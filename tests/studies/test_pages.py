@@ -82,6 +82,10 @@ def test_bad_input_is_a_clear_4xx(teacher: User, student: User) -> None:
     page = client.post(reverse("studies:create"), {"quelle": "eingabe", "titel": "X", **fields})
     assert page.status_code == 400 and "keine Karte" in page.content.decode()
     page = client.post(reverse("studies:create"), {"quelle": "iss", "titel": "X", "iss": "(;" * 4000})
+    assert page.status_code == 400 and "zu lang" in page.content.decode()
+    page = client.post(reverse("studies:create"), {"quelle": "eingabe", "titel": "X", "allein": "ä" * 300})
+    assert page.status_code == 400
+    page = client.post(reverse("studies:create"), {"quelle": "iss", "titel": "X", "iss": "(;" * 40_000})
     assert page.status_code == 413
     assert client_for(student).post(reverse("studies:create"), {"quelle": "eingabe"}).status_code == 403
     study, moment, _ = _made(teacher)

@@ -69,10 +69,13 @@ def test_an_illegal_card_in_the_typed_line_is_named() -> None:
 
 
 def test_a_field_over_its_limit_is_refused_before_it_is_read() -> None:
-    with pytest.raises(TooLarge):
+    with pytest.raises(reading.StudyInputError) as caught:
         reading.typed(typed_fields(random_game(SEED)) | {"karten": "CJ " * 1000})
-    with pytest.raises(TooLarge):
+    assert "zu lang" in caught.value.message("de") and caught.value.status == 400
+    with pytest.raises(reading.StudyInputError):
         reading.from_iss({"iss": "(;" * 5000})
+    with pytest.raises(TooLarge):  # a paste over the site's limit
+        reading.from_iss({"iss": "(;" * 40_000})
 
 
 def test_only_a_teacher_makes_a_study(student: User) -> None:
