@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from skatschule.classrooms.models import Classroom
 from skatschule.engine.puzzles import Spot
 from skatschule.studies.models import Study
 from tests.people import client_for
@@ -112,3 +113,12 @@ def test_a_study_from_an_iss_record_and_from_an_own_table_game(teacher: User, ot
         reverse("studies:create"), {"quelle": "tisch", "titel": "Fremd", "spiel_nr": str(pk)}
     )
     assert other.status_code == 404
+
+
+def test_the_class_progress_page_has_a_column_for_the_study(teacher: User, student: User, classroom: Classroom) -> None:
+    study, moment, client = _made(teacher, link=False)
+    client.post(reverse("studies:share", args=[study.pk]), {"klasse": str(classroom.pk)})
+    stop = study.stops.get()
+    client_for(student).post(reverse("studies:answer", args=[study.token, moment]), {"karte": stop.right[0]})
+    html = client.get(reverse("classrooms:progress", args=[classroom.pk])).content.decode()
+    assert "Studie: Grand" in html and "1 / 1 richtig" in html
