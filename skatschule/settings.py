@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "skatschule.casebook",
     "skatschule.referee",  # the referee's calculator: claims and open play (issue 37)
     "skatschule.classrooms",
+    "skatschule.studies",  # studies for teachers: an annotated deal with stops (issue 37)
     "skatschule.quizzes",
     "skatschule.scoresheet",
     "skatschule.operations",

@@ -17,6 +17,7 @@ urlpatterns = [
     path("faelle/", include("skatschule.casebook.urls")),
     path("schiedsrichter/", include("skatschule.referee.urls")),
     path("klassen/", include("skatschule.classrooms.urls")),
+    path("studien/", include("skatschule.studies.urls")),
     path("quiz/", include("skatschule.quizzes.urls")),
     path("liste/", include("skatschule.scoresheet.urls")),
     path("rechnung/", include("skatschule.jobs.urls")),

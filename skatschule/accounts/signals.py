@@ -16,6 +16,7 @@ from django.dispatch import receiver
 from skatschule.casebook.exam_history import adopt_session_exams
 from skatschule.owners import SESSION_OWNER_KEY
 from skatschule.puzzles.services import adopt_session as adopt_session_puzzles
+from skatschule.studies.services import adopt_session as adopt_session_studies
 from skatschule.table.services import adopt_session_game
 from skatschule.training.services.adoption import adopt_session
 
@@ -30,6 +31,7 @@ def adopt_anonymous_practice(sender: object, request: Any = None, user: Any = No
         adopt_session(session_key=key, user=user)
         adopt_session_exams(session_key=key, user=user)  # referee exams taken before signing in: into the history
         adopt_session_puzzles(key, user)  # puzzle attempts and rating
+        adopt_session_studies(session_key=key, user=user)  # answers at the stops of studies
     # the game finished at the table lives in the session data itself (which survives the
     # rotation), not under the key: stored once for the user, whether or not the key was set
     adopt_session_game(session=session, user=user)

@@ -329,12 +329,23 @@ class QuizCell:
 
 
 @dataclass
+class StudyCell:
+    """A student's answers at the stops of a study shared with the class: right of stops."""
+
+    study_id: int
+    right: int
+    answered: int
+    stops: int
+
+
+@dataclass
 class StudentProgress:
     student_id: int
     name: str
     lessons: list[LessonProgress]
     last_activity: datetime | None
     quizzes: list[QuizCell] = field(default_factory=list)
+    studies: list[StudyCell] = field(default_factory=list)
 
     @property
     def mastered(self) -> int:
@@ -356,6 +367,8 @@ class ClassProgress:
     summaries: list[LessonSummary]
     quizzes: list[tuple[int, str, int]]
     sort: str
+    studies: list[tuple[int, str, int]] = field(default_factory=list)
+    """(id, title, stops) of each study shared with the class."""
 
 
 def _rows_by_student(student_ids: Sequence[int]) -> dict[int, list[Row]]:
@@ -406,6 +419,7 @@ def class_progress(classroom: Classroom, sort: str = SORT_NAME) -> ClassProgress
         if updated and (student_id not in quiz_activity or updated > quiz_activity[student_id]):
             quiz_activity[student_id] = updated
     results = {key: policy_result(values, policies.get(key[0], "")) for key, values in submitted.items()}
+    studies, study_answers = _study_answers(classroom, ids)
     students = []
     for m in members:
         sid = m.student_id
@@ -417,6 +431,7 @@ def class_progress(classroom: Classroom, sort: str = SORT_NAME) -> ClassProgress
                 lessons=[lesson_progress(lesson, rows.get(sid, [])) for lesson in lessons],
                 last_activity=max(times) if times else None,
                 quizzes=[QuizCell(qid, title, results.get((qid, sid)), total) for qid, title, total in quizzes],
+                studies=[StudyCell(pk, *study_answers.get((pk, sid), (0, 0)), stops) for pk, _title, stops in studies],
             )
         )
     slugs = [lesson.slug for lesson in lessons]
@@ -433,7 +448,25 @@ def class_progress(classroom: Classroom, sort: str = SORT_NAME) -> ClassProgress
         )
         for n, lesson in enumerate(lessons)
     ]
-    return ClassProgress(classroom, lessons, students, summaries, quizzes, sort)
+    return ClassProgress(classroom, lessons, students, summaries, quizzes, sort, studies)
+
+
+def _study_answers(
+    classroom: Classroom, ids: list[int]
+) -> tuple[list[tuple[int, str, int]], dict[tuple[int, int], tuple[int, int]]]:
+    """The studies shared with the class (id, title, stops) and each student's (right, answered)
+    per study. The studies app builds on classrooms: its rows come by name, as the quizzes' do."""
+    StudyAnswer = apps.get_model("studies", "StudyAnswer")
+    shared = list(classroom.studies.annotate(stop_count=Count("stops")).order_by("created", "pk"))
+    studies = [(st.pk, st.title, st.stop_count) for st in shared]
+    counts: dict[tuple[int, int], tuple[int, int]] = {}
+    rows = StudyAnswer.objects.filter(stop__study__in=[pk for pk, _t, _n in studies], user_id__in=ids).values_list(
+        "stop__study_id", "user_id", "correct"
+    )
+    for study_id, user_id, correct in rows:
+        right, answered = counts.get((study_id, user_id), (0, 0))
+        counts[(study_id, user_id)] = (right + bool(correct), answered + 1)
+    return studies, counts
 
 
 def progress_table(progress: ClassProgress, lang: str = "de") -> list[list[Any]]:
@@ -451,6 +484,10 @@ def progress_table(progress: ClassProgress, lang: str = "de") -> list[list[Any]]
             pgettext("Tabellenkopf", "%(title)s (Punkte von %(total)d)") % {"title": title, "total": total}
             for _pk, title, total in progress.quizzes
         ]
+        header += [
+            pgettext("Tabellenkopf", "Studie: %(title)s (richtig von %(total)d)") % {"title": title, "total": total}
+            for _pk, title, total in progress.studies
+        ]
     table = [header]
     started, untouched = "%", "–"
     for s in progress.students:
@@ -459,6 +496,8 @@ def progress_table(progress: ClassProgress, lang: str = "de") -> list[list[Any]]
             line.append(mastered if p.mastered else (f"{p.percent} {started}" if p.started else untouched))
         for cell in s.quizzes:
             line.append("" if cell.points is None else cell.points)
+        for study in s.studies:
+            line.append(study.right if study.answered else "")
         table.append(line)
     return table
 

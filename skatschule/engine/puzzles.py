@@ -75,6 +75,9 @@ __all__ = [
     "puzzles_of_game",
     "Batch",
     "generate",
+    "Graded",
+    "grade",
+    "spot_of",
 ]
 
 
@@ -370,6 +373,43 @@ def consistent_hands(state: GameState, rng: random.Random) -> tuple[list[int], i
     seat = state.to_move
     assert seat is not None and state.contract is not None
     return sample_deal(SeatView.of(state, seat), rng, tries=50)
+
+
+@dataclass(frozen=True)
+class Graded:
+    """Which legal cards of the player to move are right at a decision (a teacher's stop in a study).
+
+    Graded as a puzzle's answer is found (:func:`examine`), but for any decision, not only one
+    with a single answer: ``right`` are the cards that keep the best :func:`result` of the mover's
+    side; when every legal card keeps it in a suit or Grand game, the cards that keep the most
+    Augen for the mover's side (``goal`` :attr:`Goal.AUGEN`). ``values``: the solver's value after
+    each legal card (the declarer's Augen with the skat, or in Null whether he stays without a trick).
+    """
+
+    right: tuple[Card, ...]
+    values: dict[Card, int | bool]
+    goal: Goal
+
+
+def grade(state: GameState, *, max_nodes: int | None = None) -> Graded:
+    """Grade every legal card of the mover at ``state`` with all cards open (see :class:`Graded`).
+    Raises :class:`~.solver.SearchAborted` when the search needs more than ``max_nodes``."""
+    if state.contract is None or state.to_move is None or state.is_over():
+        raise SkatError("An dieser Stelle ist keine Karte zu spielen", "No card is to be played here")
+    solution = _solve(state, state.hands, state.skat, max_nodes)
+    goal = Goal.RESULT
+    keep, _ = _keepers(state, solution)
+    if len(keep) == len(solution.card_values) and not state.contract.game.is_null:
+        goal = Goal.AUGEN
+        keep, _ = _keepers(state, solution, goal)
+    return Graded(tuple(sorted(keep)), dict(solution.card_values), goal)
+
+
+def spot_of(state: GameState) -> Spot:
+    """The record of a game in its play phase (deal, declarer, game, discard, every card played)."""
+    if state.contract is None or state.declarer is None:
+        raise SkatError("Das Spiel hat keine Ansage", "The game has no declaration")
+    return Spot(state.deal, state.declarer, state.contract.game, tuple(_discard_of(state)), tuple(_plays_of(state)))
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,27 @@ WRITES = {
     "casebook/exam_history.py": ["start_practice_exam", "adopt_session_exams"],
     "casebook/group_exams.py": ["create_group_exam", "release_review", "sit_group_exam"],
     "weekly/services.py": ["week_set", "create_tournament", "open_deal", "table_for", "record_moves"],
+    "studies/services.py": [
+        "create_study",
+        "save_annotations",
+        "grade_waiting",
+        "store_grading",
+        "share",
+        "new_link",
+        "delete_study",
+        "answer",
+        "adopt_session",
+    ],
+    "studies/selectors.py": [
+        "teacher_studies",
+        "learner_studies",
+        "own_study",
+        "study_by_token",
+        "board",
+        "study_results",
+        "table_games",
+        "table_game_spot",
+    ],
 }
 
 

@@ -100,6 +100,17 @@ def _own_item(size: int) -> _MonkeyPatchedWSGIResponse:
     return client.post(reverse("quizzes:own_create"), data)
 
 
+def _study_typed(size: int) -> _MonkeyPatchedWSGIResponse:
+    client = _logged_in("lehrerin-studie", teacher=True)
+    data = {"quelle": "eingabe", "titel": "T", "spiel": "grand", "allein": "0", "hand0": _repeat("CJ ", size)}
+    return client.post(reverse("studies:create"), data)
+
+
+def _study_iss(size: int) -> _MonkeyPatchedWSGIResponse:
+    client = _logged_in("lehrerin-iss", teacher=True)
+    return client.post(reverse("studies:create"), {"quelle": "iss", "titel": "T", "iss": _repeat("(;", size)})
+
+
 PARSERS: dict[str, Request] = {
     "iss: open records": _iss_open_records,
     "iss: properties without ]": _iss_properties,
@@ -112,6 +123,8 @@ PARSERS: dict[str, Request] = {
     "class join code": _class_code,
     "exercise answer": _exercise_answer,
     "own item": _own_item,
+    "study: typed-in deal": _study_typed,
+    "study: ISS record": _study_iss,
 }
 
 
