@@ -306,10 +306,6 @@ def _looks_like_card(word: str) -> bool:
     return True
 
 
-def _card_name(card: Card, lang: str) -> str:
-    return card_name(card, "en" if lang == "en" else "de")
-
-
 def _multipliers(low: Contract, top: Contract, base: int, rules: RuleSet) -> range:
     """From the cheapest game ``low`` (with or without 1) to the dearest ``top`` (all matadors and
     every level), as multiples of ``base``: the values the engine gives this kind of game."""
@@ -415,7 +411,7 @@ def _text(kind: str, args: str, lang: str, deck: str, rule_exists: Callable[[str
     if kind == "bids":
         return "; ".join(f"{value}: {games}" for value, games in bid_rows(args, lang, deck))
     if kind == "cards":
-        return ", ".join(_card_name(c, lang) for c in hand_or_cards(args))
+        return ", ".join(card_name(c, lang) for c in hand_or_cards(args))
     if kind == "points":
         return str(CardSet(card_list(args)).points)
     if kind == "matadors":

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from skatschule.cards.render import card_name
 from skatschule.engine import Card, CardSet, Contract, GameState, GameType, Phase
 from skatschule.engine.cards import deal_cards
+from skatschule.engine.names import card_name
 from skatschule.engine.solver import SearchAborted, solve_state
 from skatschule.table import analysis, services
 
@@ -233,8 +233,8 @@ def test_the_page_says_what_the_numbers_say(client: Client, lang: str, declare: 
     items = _items(page)
     assert len(items) == len(found.steps)
     for step, text in zip(found.steps, items, strict=True):
-        assert card_name(step.card, deck, lang=lang) in text  # in the visitor's deck
-        assert all(card_name(c, deck, lang=lang) in text for c in step.best)
+        assert card_name(step.card, lang, deck) in text  # in the visitor's deck
+        assert all(card_name(c, lang, deck) in text for c in step.best)
         assert (words["gave_away"] in text) == step.gave_away, text
         if step.exact:
             one, many = words["augen"]
@@ -318,7 +318,7 @@ def test_a_stored_game_has_its_own_analysis_for_its_owner_only(
     items = _items(page)
     assert len(items) == len(found.steps)
     for step, text in zip(found.steps, items, strict=True):
-        assert card_name(step.card, "german", lang=lang) in text
+        assert card_name(step.card, lang, "german") in text
     assert f'href="{URL}{pk}/"' in page  # back to the stored game
 
     other = django_user_model.objects.create_user(f"andere-{lang}", password="geheim-12345")

@@ -12,11 +12,10 @@ import pytest
 from django.test import Client
 
 from skatschule.cards.context_processors import DECK_COOKIE
-from skatschule.cards.render import card_name
 from skatschule.engine import CardSet, Contract, GameState, GameType, Phase, SkatError
 from skatschule.engine.bidding import BID_VALUES
 from skatschule.engine.iss import parse_record
-from skatschule.engine.names import game_ref, render
+from skatschule.engine.names import card_name, game_ref, render
 from skatschule.engine.solver import solve_state
 from skatschule.table import analysis, services
 from skatschule.table.models import TableGame
