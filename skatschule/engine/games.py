@@ -326,18 +326,26 @@ class Contract:
         problems = _problems(self)
         raise InvalidDeclaration(problems[0][0], problems[0][1])
 
-    def ref(self, lang: str = "de", *, capital: bool = False) -> str:
+    def ref(self, lang: str = "de", *, capital: bool = False, game: str | None = None) -> str:
         """The contract's one name, with the game as a name reference for the reader's deck:
         ``⟦game:clubs⟧ Hand Schneider angesagt``, ``⟦game:null⟧ ouvert Hand``. ``capital``
-        starts an English name with a capital (``⟦Suit:C⟧ Hand``)."""
+        starts an English name with a capital (``⟦Suit:C⟧ Hand``); ``game`` names a house game
+        in place of the engine's (``Revolution ouvert Hand``).
+
+        What an ouvert suit or Grand game implies (Hand, Schwarz angesagt) is not said again;
+        an announcement the ISkO forbids is named, so an invalid declaration keeps its fault
+        (``⟦game:null⟧ Hand Schneider angesagt``)."""
         de = lang_of(lang) != "en"
         suit = self.game.trump_suit
-        parts = [suit_ref(suit, capital=True) if capital and not de and suit is not None else game_ref(self.game)]
+        if game is not None:
+            parts = [game]
+        else:
+            parts = [suit_ref(suit, capital=True) if capital and not de and suit is not None else game_ref(self.game)]
         if self.ouvert:
             parts.append("ouvert")
         if self.hand and not (self.ouvert and not self.game.is_null):
             parts.append("Hand")
-        if not self.game.is_null and not self.ouvert:
+        if self.game.is_null or not self.ouvert:
             if self.schwarz_announced:
                 parts.append("Schwarz angesagt" if de else "Schwarz announced")
             elif self.schneider_announced:

@@ -181,6 +181,15 @@ def test_one_contract_name_for_every_caller() -> None:
     assert null.plain("en") == "Null Hand = 35"
 
 
+def test_the_contract_name_keeps_what_makes_a_declaration_invalid() -> None:
+    """Exercises ask about invalid declarations by the same name: a Null with an announcement keeps
+    it (the fault); an ouvert Grand implies Hand and Schwarz angesagt and does not repeat them."""
+    assert C(GameType.NULL, hand=True, schneider_announced=True).ref("de") == "⟦game:null⟧ Hand Schneider angesagt"
+    assert C(GameType.NULL, schwarz_announced=True).ref("en") == "⟦game:null⟧ Schwarz announced"
+    assert C(GameType.GRAND, hand=True, ouvert=True).ref("de") == "⟦game:grand⟧ ouvert"
+    assert C(GameType.NULL, hand=True, ouvert=True).ref("de", game="Revolution") == "Revolution ouvert Hand"
+
+
 def test_the_games_numbers_are_named_once() -> None:
     from skatschule.engine.games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, SPLIT_POINTS, TOTAL_POINTS, WIN_POINTS
 

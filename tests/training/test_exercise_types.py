@@ -471,6 +471,13 @@ def test_spielansage_cases() -> None:
     assert solve("spielansage", Scenario(GameType.SPADES, True, False, False, True)) == ["ja"]
     fb = grade("spielansage", Scenario(GameType.HEARTS, False, False, True, False), ["ja"])
     assert not fb.correct and "2.4.4" in fb.rule_ids
+    null_schneider = Scenario(GameType.NULL, True, False, True, False)
+    kind = REGISTRY["spielansage"]
+    assert isinstance(kind, EngineExercise)
+    asked = kind.ask(null_schneider, 3, 0)
+    named = null_schneider.contract()
+    assert f"„{named.ref('de')}“" in asked.prompt.de and "Schneider angesagt" in asked.prompt.de
+    assert f"\u201c{named.ref('en', capital=True)}\u201d" in asked.prompt.en
 
 
 def test_abrechnung_cases() -> None:
