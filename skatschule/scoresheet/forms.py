@@ -44,64 +44,68 @@ def game_choices(deck: str = DEFAULT_DECK) -> list[tuple[str, Any]]:
     return [(g, render(game_ref(g), lang, deck)) for g in ISKO_GAMES] + GAME_CHOICES[len(ISKO_GAMES) :]
 
 
+def _switch_choices() -> dict[str, forms.Field]:
+    """The switches that are more than on and off, with their choices (each form gets its own)."""
+    return {
+        "grand_base": forms.TypedChoiceField(
+            choices=[(24, "24"), (20, "20")], coerce=int, initial=24, label=_("Grundwert des Grand")
+        ),
+        "grand_ouvert_base": forms.TypedChoiceField(
+            choices=[("", _("wie Grand (ISkO)")), (36, "36"), (30, "30")],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            label=_("Grand ouvert"),
+        ),
+        "hand_overbid": forms.ChoiceField(
+            choices=[
+                ("", _("möglich (ISkO)")),
+                ("hand", _("nicht möglich, Wert ohne Skat")),
+                ("skat", _("nicht möglich, Wert mit Skat")),
+            ],
+            required=False,
+            label=_("Überreizen beim Handspiel"),
+        ),
+        "revolution": forms.TypedChoiceField(
+            choices=[("", _("nein")), (1, "1"), (2, "2"), (3, "3")],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            label=_("Revolution (Spielweise)"),
+        ),
+        "bock_reading": forms.ChoiceField(
+            choices=[
+                ("", _("der Alleinspieler hat verloren")),
+                ("defenders_lost", _("die Gegenspieler haben verloren")),
+            ],
+            required=False,
+            label=_("Bockrunde nach „Kontra verloren“: Kontra verloren heißt"),
+        ),
+    }
+
+
 class ProfileForm(forms.Form):
-    """The house-rule switches (K.7); unchecked means ISkO."""
+    """The house-rule switches (K.7), one field per engine switch (``engine.rules.SWITCHES``, in
+    its order); unchecked means ISkO. An on/off switch is a checkbox named as the engine names it
+    (in the reader's deck); the others are choices."""
 
-    jacks_only_matadors = forms.BooleanField(required=False, label=_("Spitzen nur mit Buben"))
-    grand_base = forms.TypedChoiceField(
-        choices=[(24, "24"), (20, "20")], coerce=int, initial=24, label=_("Grundwert des Grand")
-    )
-    grand_ouvert_base = forms.TypedChoiceField(
-        choices=[("", _("wie Grand (ISkO)")), (36, "36"), (30, "30")],
-        coerce=int,
-        empty_value=None,
-        required=False,
-        label=_("Grand ouvert"),
-    )
-    schneider_doubles = forms.BooleanField(required=False, label=_("Schneider und Schwarz verdoppeln"))
-    hand_not_punished = forms.BooleanField(required=False, label=_("Hand wird nicht bestraft"))
-    hand_overbid = forms.ChoiceField(
-        choices=[
-            ("", _("möglich (ISkO)")),
-            ("hand", _("nicht möglich, Wert ohne Skat")),
-            ("skat", _("nicht möglich, Wert mit Skat")),
-        ],
-        required=False,
-        label=_("Überreizen beim Handspiel"),
-    )
-    schneider_at_30 = forms.BooleanField(required=False, label=_("Mit 30 aus dem Schneider"))
-    free_announcements = forms.BooleanField(required=False, label=_("Freie Ansagen"))
-    revolution = forms.TypedChoiceField(
-        choices=[("", _("nein")), (1, "1"), (2, "2"), (3, "3")],
-        coerce=int,
-        empty_value=None,
-        required=False,
-        label=_("Revolution (Spielweise)"),
-    )
-    spitze = forms.BooleanField(required=False, label=_("Spitze (Patrouille)"))
-    rum = forms.BooleanField(required=False, label=_("Rum"))
-    saxon_spitze = forms.BooleanField(required=False, label=_("Sächsische Spitze"))
-    extended_doublings = forms.BooleanField(required=False, label=_("Kontra mit weiteren Stufen (Bock, Hirsch, …)"))
-
-    bock_reading = forms.ChoiceField(
-        choices=[
-            ("", _("der Alleinspieler hat verloren")),
-            ("defenders_lost", _("die Gegenspieler haben verloren")),
-        ],
-        required=False,
-        label=_("Bockrunde nach „Kontra verloren“: Kontra verloren heißt"),
-    )
-
-    # the form field of each engine switch (engine.rules.SWITCHES) where its name differs
     FIELD_OF = {"doubling_levels": "extended_doublings"}
+    """The form field of each engine switch where its name differs (the query strings keep it)."""
 
     def __init__(self, *args: Any, deck: str = DEFAULT_DECK, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         lang = current_lang()
-        for switch in SWITCHES:  # the on/off switches by the engine's names, in the reader's deck
-            field = self.fields.get(self.FIELD_OF.get(switch.field, switch.field))
-            if isinstance(field, forms.BooleanField):
-                field.label = switch_label(switch.field, lang, deck)
+        choices = _switch_choices()
+        for switch in SWITCHES:
+            name = self.FIELD_OF.get(switch.field, switch.field)
+            if switch.field in choices:
+                self.fields[name] = choices[switch.field]
+            else:
+                self.fields[name] = forms.BooleanField(required=False, label=switch_label(switch.field, lang, deck))
+
+    def switch_fields(self) -> list[forms.BoundField]:
+        """The switches' fields in the engine's order (the template lists them)."""
+        return [self[self.FIELD_OF.get(switch.field, switch.field)] for switch in SWITCHES]
 
     def rules(self) -> RuleSet:
         return rules_from(self.profile())
