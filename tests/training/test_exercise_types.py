@@ -7,9 +7,11 @@ clearly wrong one, and must refuse unreadable answers with AnswerError.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -596,6 +598,17 @@ def test_seeger_cases() -> None:
     assert [solve("seeger", Scenario(3, games, p))[0] for p in range(3)] == ["138", "-122", "126"]
     four = ((0, -96), (3, 20))
     assert [solve("seeger", Scenario(4, four, p))[0] for p in range(4)] == ["-146", "30", "30", "100"]
+    from skatschule.engine.lists import SEEGER_DEFENDER_BONUS, SEEGER_WIN
+
+    kind = REGISTRY["seeger"]
+    assert isinstance(kind, EngineExercise)
+    steps = kind.solve(Scenario(4, four, 1)).steps  # the derivation says the engine's numbers
+    assert (
+        f"bekommt {SEEGER_DEFENDER_BONUS[4]}" in steps[0].de
+        and f"+ {SEEGER_WIN} =" in kind.solve(Scenario(4, four, 3)).steps[1].en
+    )
+    source = Path(inspect.getfile(type(kind))).read_text(encoding="utf-8")
+    assert not re.search(r"\b(50|40|30)\b", source)  # the one place is engine.lists
     # the sheet of A.2.3
     sheet = ((0, 36), (1, -96), (None, 0), (2, 33))
     assert [solve("seeger", Scenario(3, sheet, p))[0] for p in range(3)] == ["126", "-146", "123"]
