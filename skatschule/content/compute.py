@@ -16,9 +16,10 @@ Defaults of ``result``:
 
 - Null: ``tricks`` defaults to 0 (won); ``points`` is not needed.
 - Suit and grand: ``points`` is required, except that the flag ``schwarz`` alone means
-  120 Augen and 10 tricks and ``schneider`` alone means 90 Augen. Without ``tricks``: 10
-  tricks at 120 Augen, none at 0, 5 at 61 or more, else 3. The flags ``schneider`` and
-  ``schwarz`` must agree with the Augen and tricks given (a check, not a setting).
+  120 Augen and 10 tricks and ``schneider`` alone means 90 Augen. Without ``tricks``: the
+  engine's ``tricks_from_augen`` (10 tricks at 120 Augen, none at 0, else 5; with ``schwarz``
+  10 from 61 Augen on, else none). The flags ``schneider`` and ``schwarz`` must agree with
+  the Augen and tricks given (a check, not a setting).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from skatschule.engine import (
     score_game,
 )
 from skatschule.engine.cards import Card
+from skatschule.engine.games import SCHNEIDER_POINTS, TOTAL_POINTS, tricks_from_augen
 from skatschule.engine.names import card_name, names_for
 from skatschule.engine.sorting import sort_hand
 
@@ -151,19 +153,16 @@ class GameSpec:
         else:
             if points is None:
                 if self.schwarz:
-                    points = 120
+                    points = TOTAL_POINTS
                 elif self.schneider:
-                    points = 90
+                    points = SCHNEIDER_POINTS
                 else:
                     raise SkatError(
                         "'result' braucht 'points N' (Augen des Alleinspielers mit Skat)",
                         "'result' needs 'points N' (the declarer's card points incl. the skat)",
                     )
             if tricks is None:
-                if self.schwarz:
-                    tricks = 10 if points >= 61 else 0
-                else:
-                    tricks = 10 if points == 120 else 0 if points == 0 else 5 if points >= 61 else 3
+                tricks = tricks_from_augen(points, schwarz=self.schwarz)
         outcome = score_game(
             self.contract,
             self.matadors,

@@ -31,6 +31,10 @@ __all__ = [
     "SPLIT_POINTS",
     "SCHNEIDER_POINTS",
     "OUT_OF_SCHNEIDER",
+    "TRICKS",
+    "augen_needed",
+    "augen_to_stop",
+    "tricks_from_augen",
 ]
 
 # The game's numbers (ISkO 4.2): one name each, used wherever a rule counts Augen.
@@ -44,6 +48,8 @@ SCHNEIDER_POINTS = 90
 """A party with 90 Augen has made the other Schneider (4.2.3)."""
 OUT_OF_SCHNEIDER = 31
 """A party with 31 Augen is out of Schneider (4.2.3; a house rule makes it 30 for the defenders)."""
+TRICKS = 10
+"""The tricks of a game."""
 
 _SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 _JACKS = sum(1 << (8 * s + Rank.JACK) for s in range(4))
@@ -359,6 +365,30 @@ class Contract:
 
     def __str__(self) -> str:
         return self.name("de")
+
+
+def augen_needed(contract: Contract) -> int | None:
+    """The Augen the declarer needs to win ``contract``: 61, or 90 with Schneider announced
+    (4.2.2, 4.2.5); None in Null and with Schwarz announced, where tricks decide, not Augen.
+    Whether the game was overbid is not looked at."""
+    if contract.game.is_null or contract.schwarz_announced:
+        return None
+    return SCHNEIDER_POINTS if contract.schneider_announced else WIN_POINTS
+
+
+def augen_to_stop(need: int) -> int:
+    """The Augen the other party needs so that a party cannot reach ``need``: 60 against 61,
+    31 against 90 (out of Schneider), 1 against 120."""
+    return TOTAL_POINTS - need + 1
+
+
+def tricks_from_augen(points: int, *, schwarz: bool = False) -> int:
+    """The declarer's tricks in a suit or Grand game when only his Augen are known: all ten with
+    all 120 Augen, none with none, otherwise five (only Schwarz depends on the count). With
+    ``schwarz`` (someone took every trick) the Augen say who: ten tricks from 61 Augen on."""
+    if schwarz:
+        return TRICKS if points >= WIN_POINTS else 0
+    return TRICKS if points == TOTAL_POINTS else 0 if points == 0 else TRICKS // 2
 
 
 @functools.cache

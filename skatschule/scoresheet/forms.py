@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from skatschule.core.errors import message_in
 from skatschule.core.language import current_lang
 from skatschule.engine.errors import SkatError
+from skatschule.engine.games import TOTAL_POINTS, TRICKS
 from skatschule.engine.names import DEFAULT_DECK, game_ref, render
 from skatschule.engine.rules import EXTENDED_DOUBLING_LEVELS, ISKO, SWITCHES, RuleSet
 
@@ -168,8 +169,10 @@ class GameForm(forms.Form):
         min_value=-11, max_value=11, required=False, label=_("Spitzen ohne Skat (nur Handspiel ohne Überreizen)")
     )
     bid = forms.IntegerField(min_value=18, max_value=999, initial=18, label=_("Reizwert"))
-    points = forms.IntegerField(min_value=0, max_value=120, required=False, label=_("Augen des Alleinspielers"))
-    tricks = forms.IntegerField(min_value=0, max_value=10, required=False, label=_("Stiche des Alleinspielers"))
+    points = forms.IntegerField(
+        min_value=0, max_value=TOTAL_POINTS, required=False, label=_("Augen des Alleinspielers")
+    )
+    tricks = forms.IntegerField(min_value=0, max_value=TRICKS, required=False, label=_("Stiche des Alleinspielers"))
     conceded = forms.BooleanField(required=False, label=_("aufgegeben"))
     kontra = forms.BooleanField(required=False, label=_("Kontra"))
     re = forms.BooleanField(required=False, label=_("Re"))
@@ -229,12 +232,12 @@ class GameForm(forms.Form):
 
 
 class RamschForm(forms.Form):
-    augen1 = forms.IntegerField(min_value=0, max_value=120, label=_("Augen Vorhand"))
-    augen2 = forms.IntegerField(min_value=0, max_value=120, label=_("Augen Mittelhand"))
-    augen3 = forms.IntegerField(min_value=0, max_value=120, label=_("Augen Hinterhand"))
-    tricks1 = forms.IntegerField(min_value=0, max_value=10, label=_("Stiche Vorhand"))
-    tricks2 = forms.IntegerField(min_value=0, max_value=10, label=_("Stiche Mittelhand"))
-    tricks3 = forms.IntegerField(min_value=0, max_value=10, label=_("Stiche Hinterhand"))
+    augen1 = forms.IntegerField(min_value=0, max_value=TOTAL_POINTS, label=_("Augen Vorhand"))
+    augen2 = forms.IntegerField(min_value=0, max_value=TOTAL_POINTS, label=_("Augen Mittelhand"))
+    augen3 = forms.IntegerField(min_value=0, max_value=TOTAL_POINTS, label=_("Augen Hinterhand"))
+    tricks1 = forms.IntegerField(min_value=0, max_value=TRICKS, label=_("Stiche Vorhand"))
+    tricks2 = forms.IntegerField(min_value=0, max_value=TRICKS, label=_("Stiche Mittelhand"))
+    tricks3 = forms.IntegerField(min_value=0, max_value=TRICKS, label=_("Stiche Hinterhand"))
     schieben = forms.IntegerField(min_value=0, max_value=3, initial=0, label=_("wie oft geschoben"))
     broken_by = forms.TypedChoiceField(
         choices=[("", _("nein")), (0, _("Vorhand")), (1, _("Mittelhand")), (2, _("Hinterhand"))],
@@ -281,8 +284,8 @@ class ExampleForm(forms.Form):
         min_value=-11, max_value=11, required=False, label=_("Spitzen ohne Skat (nur Handspiel ohne Überreizen)")
     )
     bid = forms.IntegerField(min_value=18, max_value=999, initial=18, label=_("Reizwert"))
-    points = forms.IntegerField(min_value=0, max_value=120, initial=70, label=_("Augen des Alleinspielers"))
-    tricks = forms.IntegerField(min_value=0, max_value=10, initial=6, label=_("Stiche des Alleinspielers"))
+    points = forms.IntegerField(min_value=0, max_value=TOTAL_POINTS, initial=70, label=_("Augen des Alleinspielers"))
+    tricks = forms.IntegerField(min_value=0, max_value=TRICKS, initial=6, label=_("Stiche des Alleinspielers"))
     spitzen = forms.IntegerField(min_value=0, max_value=4, initial=0, required=False, label=_("angesagte Spitzen"))
     rum = forms.BooleanField(required=False, label=_("Rum"))
 

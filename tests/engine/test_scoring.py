@@ -190,6 +190,16 @@ def test_the_contract_name_keeps_what_makes_a_declaration_invalid() -> None:
     assert C(GameType.NULL, hand=True, ouvert=True).ref("de", game="Revolution") == "Revolution ouvert Hand"
 
 
+def test_tricks_from_augen_read_schwarz_only_at_the_ends() -> None:
+    from skatschule.engine.games import TOTAL_POINTS, WIN_POINTS, tricks_from_augen
+
+    for points in range(TOTAL_POINTS + 1):
+        tricks = tricks_from_augen(points)
+        outcome = score_game(C(GameType.CLUBS), 1, bid=18, declarer_points=points, declarer_tricks=tricks)
+        assert outcome.schwarz == (points in (0, TOTAL_POINTS)), points
+        assert tricks_from_augen(points, schwarz=True) == (10 if points >= WIN_POINTS else 0)
+
+
 def test_the_games_numbers_are_named_once() -> None:
     from skatschule.engine.games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, SPLIT_POINTS, TOTAL_POINTS, WIN_POINTS
 

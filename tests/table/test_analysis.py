@@ -16,6 +16,7 @@ from django.test import Client
 
 from skatschule.engine import Card, CardSet, Contract, GameState, GameType, Phase
 from skatschule.engine.cards import deal_cards
+from skatschule.engine.games import augen_needed, augen_to_stop
 from skatschule.engine.names import card_name
 from skatschule.engine.solver import SearchAborted, solve_state
 from skatschule.table import analysis, services
@@ -148,10 +149,11 @@ def test_null_stays_win_or_lose() -> None:
 
 
 def test_schneider_announced_needs_90_and_schwarz_is_not_a_question_of_augen() -> None:
-    assert analysis.declarer_needs(Contract(GameType.GRAND)) == 61
-    assert analysis.declarer_needs(Contract(GameType.GRAND, hand=True, schneider_announced=True)) == 90
-    assert analysis.declarer_needs(Contract(GameType.GRAND, hand=True, schwarz_announced=True)) is None
-    assert analysis.declarer_needs(Contract(GameType.NULL)) is None
+    assert augen_needed(Contract(GameType.GRAND)) == 61
+    assert augen_needed(Contract(GameType.GRAND, hand=True, schneider_announced=True)) == 90
+    assert augen_needed(Contract(GameType.GRAND, hand=True, schwarz_announced=True)) is None
+    assert augen_needed(Contract(GameType.NULL)) is None
+    assert (augen_to_stop(61), augen_to_stop(90)) == (60, 31)  # the defenders' side of the same line
 
 
 # -- the page ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from django.test import Client
 from skatschule.cards.context_processors import DECK_COOKIE
 from skatschule.engine import CardSet, Contract, GameState, GameType, Phase, SkatError
 from skatschule.engine.bidding import BID_VALUES
+from skatschule.engine.games import augen_needed
 from skatschule.engine.iss import parse_record
 from skatschule.engine.names import card_name, game_ref, render
 from skatschule.engine.solver import solve_state
@@ -162,7 +163,7 @@ def test_the_insight_uses_only_what_the_learner_saw() -> None:
         swapped = _swap_hidden(state, a, b)
         if swapped is None:
             continue
-        need = analysis.declarer_needs(state.contract) if state.contract else None
+        need = augen_needed(state.contract) if state.contract else None
         one = analysis.insight_at(state, seat, need, samples=3, max_nodes=20_000, seed=1)
         two = analysis.insight_at(swapped, seat, need, samples=3, max_nodes=20_000, seed=1)
         assert one == two
