@@ -20,7 +20,9 @@ from skatschule.engine.rules import RuleSet
 from skatschule.engine.scoring import matadors_text
 
 from .base import Question
-from .helpers import EngineExercise, Solution, signed
+from .exercise import EngineExercise
+from .grading import Solution
+from .helpers import signed
 
 NOTE_DE = "Hausregel, nicht ISkO."
 NOTE_EN = "House rule, not ISkO."

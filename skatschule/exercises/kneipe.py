@@ -26,8 +26,10 @@ from skatschule.engine.games import TOTAL_POINTS, TRICKS
 from skatschule.engine.pub import RamschResult, score_ramsch
 
 from .base import Question
+from .exercise import EngineExercise
 from .gen import FinishedGame, finished_game_facts, random_finished_game
-from .helpers import EngineExercise, Solution, signed
+from .grading import Solution
+from .helpers import signed
 
 NOTE_DE = "Kneipenregel, nicht ISkO."
 NOTE_EN = "Pub rule, not ISkO."

@@ -13,8 +13,10 @@ from skatschule.engine import Step, Text, seeger_totals
 from skatschule.engine.lists import SEEGER_DEFENDER_BONUS, SEEGER_WIN
 
 from .base import Question
+from .exercise import EngineExercise
 from .gen import random_finished_game
-from .helpers import EngineExercise, Solution, signed
+from .grading import Solution
+from .helpers import signed
 
 NAMES = ("Anna", "Bernd", "Carla", "Dieter")
 RULES = ("A.2.1", "A.2.2", "A.2.3")

@@ -12,7 +12,9 @@ from skatschule.engine import Contract, GameType, Step, Text
 from skatschule.engine.names import game_ref
 
 from .base import Choice, Question
-from .helpers import SUIT_GAMES, EngineExercise, Solution, game_en
+from .exercise import EngineExercise
+from .grading import Solution
+from .helpers import SUIT_GAMES, game_en
 
 RULES = ("2.4.4", "4.2.5", "4.2.6")
 

@@ -31,8 +31,10 @@ from skatschule.engine.names import strip_refs
 from skatschule.engine.seats import Seat
 from skatschule.exercises import CURRICULUM, REGISTRY, AnswerError, ExerciseType, get
 from skatschule.exercises.base import Feedback, Question
+from skatschule.exercises.exercise import EngineExercise
 from skatschule.exercises.gen import FinishedGame
-from skatschule.exercises.helpers import RULE_ID, EngineExercise, grade_against
+from skatschule.exercises.grading import grade_against
+from skatschule.exercises.helpers import RULE_ID
 
 from . import question_bank
 
