@@ -27,14 +27,13 @@ from django.utils.translation import gettext_lazy as _
 
 from skatschule.core.language import current_lang
 from skatschule.engine import Card, Rank, Suit, Text, parse_card
-from skatschule.engine.names import DeckNames, names_for
+from skatschule.engine.names import DeckNames, card_name, names_for
 from skatschule.engine.names import render as names_render
 
 __all__ = [
     "DECKS",
     "DEFAULT_DECK",
     "Deck",
-    "card_name",
     "card_svg",
     "cards_html",
     "choice_html",
@@ -64,20 +63,6 @@ class Deck:
     @property
     def names(self) -> DeckNames:
         return names_for(self.key)
-
-    @property
-    def suit_names_de(self) -> tuple[str, str, str, str]:
-        return self.names.suits_de
-
-    @property
-    def suit_names_en(self) -> tuple[str, str, str, str]:
-        return self.names.suits_en
-
-    def name_de(self, card: Card) -> str:
-        return self.names.card(card, "de")
-
-    def name_en(self, card: Card) -> str:
-        return self.names.card(card, "en")
 
     def index(self, rank: Rank, lang: str = "de") -> str:
         """The corner index: ``D``/``B`` on French cards in German, ``Q``/``J`` in English."""
@@ -121,13 +106,6 @@ def deck_choices() -> list[tuple[str, str]]:
 def normalize_deck(deck: str | None) -> str:
     """``deck`` if it names a deck, else the default (for untrusted cookies and contexts)."""
     return deck if deck in DECKS else DEFAULT_DECK
-
-
-def card_name(code: str | Card, deck: str = DEFAULT_DECK, lang: str | None = None) -> str:
-    """The card's name in ``deck`` and the active language: ``Kreuz-Bube``, ``Eichel-Unter``, ``jack of clubs``."""
-    card = _card(code)
-    spec = DECKS[normalize_deck(deck)]
-    return spec.name_en(card) if current_lang(lang) == "en" else spec.name_de(card)
 
 
 def deck_words(text: object, deck: str = DEFAULT_DECK, lang: str | None = None) -> str:
@@ -269,7 +247,7 @@ def card_svg(code: str | Card, deck: str = DEFAULT_DECK, *, lang: str | None = N
     card = _card(code)
     deck = normalize_deck(deck)
     face_lang = current_lang(lang)
-    return _svg(card.code, deck, card_name(card, deck, lang), decorative, face_lang)
+    return _svg(card.code, deck, card_name(card, face_lang, deck), decorative, face_lang)
 
 
 def _codes(codes: str | Iterable[str | Card]) -> list[Card]:
@@ -309,7 +287,7 @@ def choice_html(
             f'<label class="card-choice">'
             f'<input type="{input_type}" name="{escape(name)}" value="{card.code}"{mark}>'
             f"{card_svg(card, deck, decorative=True)}"
-            f'<span class="visually-hidden">{escape(card_name(card, deck))}</span>'
+            f'<span class="visually-hidden">{escape(card_name(card, current_lang(), deck))}</span>'
             f"</label>"
         )
     return mark_safe(f'<span class="cards card-choices">{"".join(labels)}</span>')  # noqa: S308

@@ -70,7 +70,7 @@ def gallery(request: HttpRequest) -> HttpResponse:
                 "code": card.code,
                 "svg": card_svg(card, deck, decorative=True),
                 "name": spec.names.card(card, lang),
-                "name_de": spec.name_de(card) if lang == "en" else "",
+                "name_de": spec.names.card(card, "de") if lang == "en" else "",
                 "french_name": french.names.card(card, lang) if deck == "german" else "",
                 "points": card.points,
             }

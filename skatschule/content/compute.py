@@ -16,9 +16,10 @@ Defaults of ``result``:
 
 - Null: ``tricks`` defaults to 0 (won); ``points`` is not needed.
 - Suit and grand: ``points`` is required, except that the flag ``schwarz`` alone means
-  120 Augen and 10 tricks and ``schneider`` alone means 90 Augen. Without ``tricks``: 10
-  tricks at 120 Augen, none at 0, 5 at 61 or more, else 3. The flags ``schneider`` and
-  ``schwarz`` must agree with the Augen and tricks given (a check, not a setting).
+  120 Augen and 10 tricks and ``schneider`` alone means 90 Augen. Without ``tricks``: the
+  engine's ``tricks_from_augen`` (10 tricks at 120 Augen, none at 0, else 5; with ``schwarz``
+  10 from 61 Augen on, else none). The flags ``schneider`` and ``schwarz`` must agree with
+  the Augen and tricks given (a check, not a setting).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from skatschule.engine import (
     score_game,
 )
 from skatschule.engine.cards import Card
+from skatschule.engine.games import SCHNEIDER_POINTS, TOTAL_POINTS, tricks_from_augen
 from skatschule.engine.names import card_name, names_for
 from skatschule.engine.sorting import sort_hand
 
@@ -151,19 +153,16 @@ class GameSpec:
         else:
             if points is None:
                 if self.schwarz:
-                    points = 120
+                    points = TOTAL_POINTS
                 elif self.schneider:
-                    points = 90
+                    points = SCHNEIDER_POINTS
                 else:
                     raise SkatError(
                         "'result' braucht 'points N' (Augen des Alleinspielers mit Skat)",
                         "'result' needs 'points N' (the declarer's card points incl. the skat)",
                     )
             if tricks is None:
-                if self.schwarz:
-                    tricks = 10 if points >= 61 else 0
-                else:
-                    tricks = 10 if points == 120 else 0 if points == 0 else 5 if points >= 61 else 3
+                tricks = tricks_from_augen(points, schwarz=self.schwarz)
         outcome = score_game(
             self.contract,
             self.matadors,
@@ -306,10 +305,6 @@ def _looks_like_card(word: str) -> bool:
     return True
 
 
-def _card_name(card: Card, lang: str) -> str:
-    return card_name(card, "en" if lang == "en" else "de")
-
-
 def _multipliers(low: Contract, top: Contract, base: int, rules: RuleSet) -> range:
     """From the cheapest game ``low`` (with or without 1) to the dearest ``top`` (all matadors and
     every level), as multiples of ``base``: the values the engine gives this kind of game."""
@@ -415,7 +410,7 @@ def _text(kind: str, args: str, lang: str, deck: str, rule_exists: Callable[[str
     if kind == "bids":
         return "; ".join(f"{value}: {games}" for value, games in bid_rows(args, lang, deck))
     if kind == "cards":
-        return ", ".join(_card_name(c, lang) for c in hand_or_cards(args))
+        return ", ".join(card_name(c, lang) for c in hand_or_cards(args))
     if kind == "points":
         return str(CardSet(card_list(args)).points)
     if kind == "matadors":

@@ -42,7 +42,7 @@ from . import game as game_module
 from .bench_naive import play_naive_game
 from .cards import CARDS, CardSet, Deal, deal_cards
 from .game import GameState
-from .games import Contract, GameType
+from .games import WIN_POINTS, Contract, GameType
 
 __all__ = ["play_random_game", "report_times", "main"]
 
@@ -134,7 +134,7 @@ def _time_deal(module: ModuleType, game: GameType, declarer: int, deal: Deal, ta
     return time.process_time() - start, int(getattr(solution, "nodes", 0))
 
 
-_QUERIES: dict[str, int | None] = {"win/lose at 61": 61, "exact value": None}
+_QUERIES: dict[str, int | None] = {"win/lose at 61": WIN_POINTS, "exact value": None}
 
 
 def _time_builds(

@@ -40,7 +40,17 @@ from dataclasses import dataclass, field, replace
 from .cards import DECK, Card, CardSet, mask_points, parse_card
 from .errors import SkatError
 from .game import GameState, Phase
-from .games import GameType, legal_cards, trick_winner
+from .games import (
+    OUT_OF_SCHNEIDER,
+    SCHNEIDER_POINTS,
+    SPLIT_POINTS,
+    TOTAL_POINTS,
+    WIN_POINTS,
+    GameType,
+    augen_to_stop,
+    legal_cards,
+    trick_winner,
+)
 from .seats import SEATS
 from .solver import SearchAborted, solve
 from .text import Text
@@ -59,7 +69,7 @@ __all__ = [
     "SearchAborted",
 ]
 
-TOTAL_AUGEN = 120
+TOTAL_AUGEN = TOTAL_POINTS
 
 
 class ClaimError(SkatError):
@@ -92,6 +102,14 @@ class Goal(enum.Enum):
 
 
 _GOALS = (Goal.REST, Goal.WIN, Goal.SCHNEIDER, Goal.OUT_OF_SCHNEIDER, Goal.SCHWARZ, Goal.TRICK)
+
+
+def augen_goal(goal: Goal, side: Side) -> int:
+    """The Augen ``side`` must reach for an Augen ``goal``: the game is 61 for the declarer and
+    60 for the defenders, Schneider 90, out of Schneider 31 (the engine's numbers, 4.2)."""
+    if goal is Goal.WIN:
+        return WIN_POINTS if side is Side.DECLARER else SPLIT_POINTS
+    return {Goal.SCHNEIDER: SCHNEIDER_POINTS, Goal.OUT_OF_SCHNEIDER: OUT_OF_SCHNEIDER}[goal]
 
 
 def goals_for(game: GameType) -> tuple[Goal, ...]:
@@ -160,8 +178,7 @@ class Claim:
             return end.tricks(side) > start.tricks(side)
         if goal is Goal.SCHWARZ:
             return end.tricks(other) == 0
-        need = {Goal.WIN: 61 if side is Side.DECLARER else 60, Goal.SCHNEIDER: 90, Goal.OUT_OF_SCHNEIDER: 31}[goal]
-        return end.augen(side) >= need
+        return end.augen(side) >= augen_goal(goal, side)
 
     def text(self, game: GameType) -> Text:
         """The claim as a sentence: "Der Alleinspieler macht alle restlichen Stiche"."""
@@ -177,16 +194,16 @@ class Claim:
             what = {
                 Goal.REST: Text("macht alle restlichen Stiche", "takes every remaining trick"),
                 Goal.WIN: Text(
-                    f"erreicht {61 if decl else 60} Augen (gewinnt)",
-                    f"reaches {61 if decl else 60} card points (wins)",
+                    f"erreicht {augen_goal(Goal.WIN, self.side)} Augen (gewinnt)",
+                    f"reaches {augen_goal(Goal.WIN, self.side)} card points (wins)",
                 ),
                 Goal.SCHNEIDER: Text(
-                    "erreicht 90 Augen (Schneider)",
-                    "reaches 90 card points (Schneider)",
+                    f"erreicht {SCHNEIDER_POINTS} Augen (Schneider)",
+                    f"reaches {SCHNEIDER_POINTS} card points (Schneider)",
                 ),
                 Goal.OUT_OF_SCHNEIDER: Text(
-                    "erreicht 31 Augen (aus dem Schneider)",
-                    "reaches 31 card points (out of Schneider)",
+                    f"erreicht {OUT_OF_SCHNEIDER} Augen (aus dem Schneider)",
+                    f"reaches {OUT_OF_SCHNEIDER} card points (out of Schneider)",
                 ),
                 Goal.SCHWARZ: Text("macht alle Stiche des Spiels (Schwarz)", "takes every trick of the game (Schwarz)"),
                 Goal.TRICK: Text("macht noch mindestens einen Stich", "takes at least one more trick"),
@@ -620,9 +637,9 @@ def _query(position: ClaimPosition, claim: Claim, max_nodes: int | None) -> _Que
     if game.is_null:
         return _SolverQuery(claim, start, max_nodes, target=None, negate=defenders)
     if goal in (Goal.WIN, Goal.SCHNEIDER, Goal.OUT_OF_SCHNEIDER):
-        need = {Goal.WIN: 60, Goal.SCHNEIDER: 90, Goal.OUT_OF_SCHNEIDER: 31}[goal]
+        need = augen_goal(goal, side)
         # the defenders reach n Augen exactly when the declarer cannot make sure of 121 - n
-        target = need + (1 if goal is Goal.WIN else 0) if not defenders else TOTAL_AUGEN - need + 1
+        target = augen_to_stop(need) if defenders else need
         return _SolverQuery(claim, start, max_nodes, target=target, negate=defenders)
     if goal is Goal.TRICK:
         if defenders:  # the declarer cannot make sure of every trick

@@ -429,7 +429,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         hand = CardSet(cards).mask & ~(a.bit | b.bit)
         for left, right in sample:
             hands = [CardSet(hand), CardSet(left), CardSet(right)]
-            solve(BENCH_HANDS[0][1], 0, hands, leader=0, skat=[a, b], card_values=False, target=61)
+            solve(BENCH_HANDS[0][1], 0, hands, leader=0, skat=[a, b], card_values=False, target=WIN_POINTS)
             asked += 1
     per_question = (time.process_time() - start) / asked
     questions = 66 * args.deals * 2 + 5 * 66 * SCREEN_DEALS

@@ -40,7 +40,7 @@ from functools import cache, lru_cache
 
 from .cards import CARDS, DECK, Card, CardSet, Deal, Rank, Suit, deal_cards, mask_points
 from .errors import IllegalMove
-from .games import GameType, legal_cards, trick_winner
+from .games import TOTAL_POINTS, GameType, legal_cards, trick_winner
 from .houserules import spitze_made as spitze_fell
 from .scoring import matadors
 
@@ -601,7 +601,7 @@ def _search_game(  # noqa: PLR0913 - over the budget since issue 27; to be split
         found = _Search(
             game,
             parties=(0, 1, 1),
-            points=(points, 120 - points, 0),
+            points=(points, TOTAL_POINTS - points, 0),
             tricks=(tricks, TRICKS - tricks, 0),
             holders=holders,
             skat_party=0,
@@ -679,7 +679,7 @@ def finished_game(  # noqa: PLR0913 - over the budget since issue 27; to be spli
 def finished_ramsch(augen: tuple[int, int, int], tricks: tuple[int, int, int]) -> Witness | None:
     """A whole Ramsch (Grand rules, no declarer, the skat to the last trick) that ends with
     each seat's ``augen`` (skat included) and ``tricks``, or None if there is none."""
-    if sum(augen) != 120 or sum(tricks) != TRICKS or min(augen) < 0 or min(tricks) < 0:
+    if sum(augen) != TOTAL_POINTS or sum(tricks) != TRICKS or min(augen) < 0 or min(tricks) < 0:
         return None
     if any(t == 0 and a for a, t in zip(augen, tricks, strict=True)):
         return None

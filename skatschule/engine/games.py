@@ -31,6 +31,10 @@ __all__ = [
     "SPLIT_POINTS",
     "SCHNEIDER_POINTS",
     "OUT_OF_SCHNEIDER",
+    "TRICKS",
+    "augen_needed",
+    "augen_to_stop",
+    "tricks_from_augen",
 ]
 
 # The game's numbers (ISkO 4.2): one name each, used wherever a rule counts Augen.
@@ -44,6 +48,8 @@ SCHNEIDER_POINTS = 90
 """A party with 90 Augen has made the other Schneider (4.2.3)."""
 OUT_OF_SCHNEIDER = 31
 """A party with 31 Augen is out of Schneider (4.2.3; a house rule makes it 30 for the defenders)."""
+TRICKS = 10
+"""The tricks of a game."""
 
 _SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 _JACKS = sum(1 << (8 * s + Rank.JACK) for s in range(4))
@@ -326,18 +332,26 @@ class Contract:
         problems = _problems(self)
         raise InvalidDeclaration(problems[0][0], problems[0][1])
 
-    def ref(self, lang: str = "de", *, capital: bool = False) -> str:
+    def ref(self, lang: str = "de", *, capital: bool = False, game: str | None = None) -> str:
         """The contract's one name, with the game as a name reference for the reader's deck:
         ``⟦game:clubs⟧ Hand Schneider angesagt``, ``⟦game:null⟧ ouvert Hand``. ``capital``
-        starts an English name with a capital (``⟦Suit:C⟧ Hand``)."""
+        starts an English name with a capital (``⟦Suit:C⟧ Hand``); ``game`` names a house game
+        in place of the engine's (``Revolution ouvert Hand``).
+
+        What an ouvert suit or Grand game implies (Hand, Schwarz angesagt) is not said again;
+        an announcement the ISkO forbids is named, so an invalid declaration keeps its fault
+        (``⟦game:null⟧ Hand Schneider angesagt``)."""
         de = lang_of(lang) != "en"
         suit = self.game.trump_suit
-        parts = [suit_ref(suit, capital=True) if capital and not de and suit is not None else game_ref(self.game)]
+        if game is not None:
+            parts = [game]
+        else:
+            parts = [suit_ref(suit, capital=True) if capital and not de and suit is not None else game_ref(self.game)]
         if self.ouvert:
             parts.append("ouvert")
         if self.hand and not (self.ouvert and not self.game.is_null):
             parts.append("Hand")
-        if not self.game.is_null and not self.ouvert:
+        if self.game.is_null or not self.ouvert:
             if self.schwarz_announced:
                 parts.append("Schwarz angesagt" if de else "Schwarz announced")
             elif self.schneider_announced:
@@ -351,6 +365,30 @@ class Contract:
 
     def __str__(self) -> str:
         return self.name("de")
+
+
+def augen_needed(contract: Contract) -> int | None:
+    """The Augen the declarer needs to win ``contract``: 61, or 90 with Schneider announced
+    (4.2.2, 4.2.5); None in Null and with Schwarz announced, where tricks decide, not Augen.
+    Whether the game was overbid is not looked at."""
+    if contract.game.is_null or contract.schwarz_announced:
+        return None
+    return SCHNEIDER_POINTS if contract.schneider_announced else WIN_POINTS
+
+
+def augen_to_stop(need: int) -> int:
+    """The Augen the other party needs so that a party cannot reach ``need``: 60 against 61,
+    31 against 90 (out of Schneider), 1 against 120."""
+    return TOTAL_POINTS - need + 1
+
+
+def tricks_from_augen(points: int, *, schwarz: bool = False) -> int:
+    """The declarer's tricks in a suit or Grand game when only his Augen are known: all ten with
+    all 120 Augen, none with none, otherwise five (only Schwarz depends on the count). With
+    ``schwarz`` (someone took every trick) the Augen say who: ten tricks from 61 Augen on."""
+    if schwarz:
+        return TRICKS if points >= WIN_POINTS else 0
+    return TRICKS if points == TOTAL_POINTS else 0 if points == 0 else TRICKS // 2
 
 
 @functools.cache

@@ -690,8 +690,8 @@ def score_broken_ramsch(
             ("K.7.12", "K.4.2", "K.3.5"),
         ),
         Step(
-            f"120 × {multiplier} = {120 * multiplier} Minuspunkte; die anderen je 60 − 0 = 60",
-            f"120 × {multiplier} = {120 * multiplier} minus points; the others 60 − 0 = 60 each",
+            f"120 × {multiplier} = {TOTAL_POINTS * multiplier} Minuspunkte; die anderen je 60 − 0 = 60",
+            f"120 × {multiplier} = {TOTAL_POINTS * multiplier} minus points; the others 60 − 0 = 60 each",
             ("K.3.4",),
         ),
     )

@@ -38,7 +38,7 @@ from .cards import Card, CardSet, Deal, deal_cards, mask_points, parse_card, par
 from .errors import SkatError
 from .explain import Step, Text
 from .game import GameState, Phase, Play
-from .games import Contract, GameType
+from .games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, SPLIT_POINTS, TOTAL_POINTS, Contract, GameType
 from .names import card_ref, cards_ref, game_ref
 from .seats import SEATS
 from .solver import SearchAborted, Solution, solve, tables_for
@@ -249,11 +249,11 @@ def result(game: GameType, value: int | bool) -> int:
     if game.is_null:
         return 1 if value else 0
     points = int(value)
-    if points <= 30:
+    if points < OUT_OF_SCHNEIDER:
         return 0
-    if points <= 60:
+    if points <= SPLIT_POINTS:
         return 1
-    if points < 90:
+    if points < SCHNEIDER_POINTS:
         return 2
     return 3
 
@@ -746,7 +746,7 @@ def explain(puzzle: Puzzle) -> tuple[Step, ...]:
 
     def own(v: int | bool) -> int:
         """The Augen of the mover's side after a card with the solver's value ``v``."""
-        return int(v) if mine else 120 - int(v)
+        return int(v) if mine else TOTAL_POINTS - int(v)
 
     if augen:
         # every card keeps the result: the point is the Augen, so say how many

@@ -69,7 +69,7 @@ from typing import Protocol, cast
 from .cards import CARDS, Card, CardSet, Rank, Suit, mask_points
 from .errors import SkatError
 from .game import GameState, Phase
-from .games import GameType
+from .games import WIN_POINTS, GameType
 
 __all__ = [
     "Solution",
@@ -1331,7 +1331,7 @@ def solve(  # noqa: C901, PLR0913 - the hot loop takes plain ints and branches i
     if card_values:
         for card, v in root.card_values(None, value).items():
             values[card] = base + v
-    return Solution(game, to_move, base + value, base + value >= 61, values, search.nodes)
+    return Solution(game, to_move, base + value, base + value >= WIN_POINTS, values, search.nodes)
 
 
 class _Root:
@@ -1631,9 +1631,9 @@ class Position:
         )
 
 
-def wins(position: Position, threshold: int = 61, *, max_nodes: int | None = None) -> bool:
+def wins(position: Position, threshold: int = WIN_POINTS, *, max_nodes: int | None = None) -> bool:
     """Can the declarer make sure of ``threshold`` Augen (61 to win, 31 to stay out of
-    Schneider, 91 for Schneider) or, with :data:`SCHWARZ`, of every trick? One null-window
+    Schneider, 90 for Schneider) or, with :data:`SCHWARZ`, of every trick? One null-window
     search, much quicker than the exact value. In Null: does he take no trick?"""
     if position.game.is_null:
         return position.solve(card_values=False, max_nodes=max_nodes).declarer_wins

@@ -1,4 +1,6 @@
-"""Hands sorted the way players hold them: the one function every page uses.
+"""The card orders: hands sorted the way players hold them (:func:`sort_hand`, the one every
+page uses for a hand) and a fixed order that tells nothing (:func:`neutral_order`, for cards
+whose order must not hint at an answer).
 
 - **Suit or Grand game:** the jacks first (Kreuz, Pik, Herz, Karo); in a suit game then
   the trump suit (A 10 K Q 9 8 7); then the other suits, black and red alternating where
@@ -25,7 +27,7 @@ from itertools import permutations
 from .cards import Card, Rank, Suit
 from .games import GameType
 
-__all__ = ["sort_hand"]
+__all__ = ["sort_hand", "neutral_order"]
 
 _BLACK = (Suit.CLUBS, Suit.SPADES)
 # Rank order within a suit, highest first.
@@ -75,3 +77,17 @@ def sort_hand(cards: Iterable[Card], game: GameType | None = None) -> list[Card]
     others = [s for s in present if s != first]
     order = _suit_sequence(first, others, length)
     return jacks + [c for s in order for c in rest[s]]
+
+
+def neutral_order(cards: Iterable[Card], *, jacks_first: bool = False) -> list[Card]:
+    """``cards`` in a fixed order that says nothing about an answer: by suit (Kreuz, Pik, Herz,
+    Karo), each A 10 K D B 9 8 7, the jacks in their printed suit (nothing about trumps); with
+    ``jacks_first`` the four jacks lead (a hand whose game is known: sorting by suit length would
+    put the short suit, the cards to put away, last).
+
+    >>> from skatschule.engine.cards import parse_cards
+    >>> hand = parse_cards("HA C8 DJ SA CJ")
+    >>> " ".join(c.code for c in neutral_order(hand)), " ".join(c.code for c in neutral_order(hand, jacks_first=True))
+    ('CJ C8 SA HA DJ', 'CJ DJ C8 SA HA')
+    """
+    return sorted(cards, key=lambda c: (jacks_first and c.rank != Rank.JACK, c.index))

@@ -23,7 +23,7 @@ from .errors import SkatError
 from .evening import EveningDeal, EveningGame, EveningPassed, EveningRamsch, parse_stake, play_evening
 from .explain import Step
 from .game import Discard, GameState, Phase, PickUp
-from .games import Contract, is_trump, legal_cards, parse_game, trick_winner
+from .games import Contract, is_trump, legal_cards, parse_game, trick_winner, tricks_from_augen
 from .houserules import HouseGame, Special, doublings
 from .iss import parse_record
 from .lists import BIERLACHS_LIMIT, seeger_totals
@@ -158,7 +158,7 @@ def _tricks(inp: Input, points: int, null: bool) -> int:
     """The declarer's tricks; without them (suit and Grand games only) Schwarz can only be read
     from the Augen: all 120 or none at all."""
     if inp.get("declarer_tricks") is None and not null:
-        return 10 if points == 120 else 0 if points == 0 else 5
+        return tricks_from_augen(points)
     return _int(inp, "declarer_tricks")
 
 

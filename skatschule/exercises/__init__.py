@@ -9,8 +9,10 @@ here register on import; types that need an app's content register themselves fr
 app's ``AppConfig.ready()`` with :func:`register` (like python-chess's ``VARIANTS`` list):
 ``fall`` comes from :mod:`skatschule.casebook.exercise_types.fall`, which reads the casebook.
 
-See :mod:`.base` for the interface and :mod:`.helpers` for what the types share. Every
-type has three levels.
+See :mod:`.base` for the interface and :mod:`.exercise` for the base class every type
+subclasses; the types share :mod:`.answers` (reading an answer by widget), :mod:`.grading`
+(comparing it with the engine's solution) and :mod:`.helpers` (small texts and facts). Card
+orders are the engine's (:mod:`skatschule.engine.sorting`). Every type has three levels.
 
 =============  =====================================================================
 slug           widget (answer values)

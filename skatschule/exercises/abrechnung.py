@@ -10,8 +10,10 @@ import random
 from skatschule.engine import Text
 
 from .base import Question
+from .exercise import EngineExercise
 from .gen import FinishedGame, finished_game_facts, random_finished_game
-from .helpers import EngineExercise, Solution, signed
+from .grading import Solution
+from .helpers import signed
 
 RULES = ("4.2.2", "4.3.2", "4.3.4", "4.4.1", "A.1.1")
 NULL_RULES = ("4.1.2", "4.2.7", "4.3.4", "A.1.1")

@@ -9,7 +9,9 @@ from skatschule.engine import CARDS, Card, CardSet, Rank, Step, Text
 from skatschule.engine.names import card_ref, rank_ref
 
 from .base import Question
-from .helpers import EngineExercise, Solution, codes, sum_step
+from .exercise import EngineExercise
+from .grading import Solution
+from .helpers import codes, sum_step
 
 RULES = ("4.2.2",)
 """4.2.2 is the rule that counts Augen (61 of 120 win); 1.3.2 is about the order of trumps."""

@@ -25,9 +25,10 @@ from skatschule.engine import CARDS, Card, GameType, Rank, Step, Suit, Text, par
 from skatschule.engine.discard import CANDIDATE_GAMES, DEALS, SCREEN_DEALS, DiscardGrade, HandGrading, grade_hand
 from skatschule.engine.names import card_ref, game_ref
 from skatschule.engine.seats import SEATS
+from skatschule.engine.sorting import neutral_order
 
 from .base import AnswerError, Choice, Feedback, GradedByPlay, Question, rng_for
-from .helpers import expected_score, jacks_first, jacks_in
+from .helpers import expected_score, jacks_in
 
 FOREHAND = SEATS[0].text
 
@@ -90,7 +91,7 @@ def hand_of(level: int, seed: int) -> tuple[Card, ...]:
     while True:
         cards = rng.sample(deck, 12)
         if _fits(level, cards):
-            return jacks_first(cards)
+            return tuple(neutral_order(cards, jacks_first=True))
 
 
 def grading_key(cards: Sequence[Card], game: GameType, deals: int = DEALS, screen: int = SCREEN_DEALS) -> str:

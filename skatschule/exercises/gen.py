@@ -31,6 +31,8 @@ from skatschule.engine import (
     trump_order,
 )
 from skatschule.engine.feasible import Witness, finished_game
+from skatschule.engine.games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, SPLIT_POINTS, TOTAL_POINTS, TRICKS, WIN_POINTS
+from skatschule.engine.scoring import levels_reached
 
 from .helpers import SUIT_GAMES
 
@@ -128,21 +130,21 @@ schwarz_won / schwarz_lost (the other side took no trick), spaltarsch (60 each).
 def points_and_tricks(rng: random.Random, category: Category) -> tuple[int, int]:
     """Augen (skat included) and tricks of the declarer that fit ``category``."""
     if category == "schwarz_won":
-        return 120, 10
+        return TOTAL_POINTS, TRICKS
     if category == "schwarz_lost":
         return rng.choice(SKAT_SUMS), 0
     if category == "schneider_won":
-        points = rng.randint(90, 119)
+        points = rng.randint(SCHNEIDER_POINTS, TOTAL_POINTS - 1)
         return points, rng.randint(6, 9)
     if category == "schneider_lost":
-        points = rng.randint(0, 30)
+        points = rng.randint(0, OUT_OF_SCHNEIDER - 1)
         return points, rng.randint(1, 3)
     if category == "spaltarsch":
-        return 60, rng.randint(3, 6)
+        return SPLIT_POINTS, rng.randint(3, 6)
     if category == "won":
-        points = rng.randint(61, 89)
+        points = rng.randint(WIN_POINTS, SCHNEIDER_POINTS - 1)
     elif category == "lost":
-        points = rng.randint(31, 60)
+        points = rng.randint(OUT_OF_SCHNEIDER, SPLIT_POINTS)
     else:  # pragma: no cover
         raise ValueError(category)
     tricks = max(1, min(9, round(points / 12) + rng.randint(-1, 1)))
@@ -150,9 +152,30 @@ def points_and_tricks(rng: random.Random, category: Category) -> tuple[int, int]
 
 
 RESULTS: dict[Category, tuple[tuple[int, int], ...]] = {
-    "schwarz_won": ((120, 10),),
-    "schneider_won": ((100, 8), (95, 7), (105, 9), (92, 8), (110, 9), (98, 6), (90, 7), (119, 9), (115, 8)),
-    "won": ((75, 6), (70, 5), (80, 7), (65, 5), (86, 7), (62, 4), (89, 8), (72, 3), (78, 9), (61, 2)),
+    "schwarz_won": ((TOTAL_POINTS, TRICKS),),
+    "schneider_won": (
+        (100, 8),
+        (95, 7),
+        (105, 9),
+        (92, 8),
+        (110, 9),
+        (98, 6),
+        (SCHNEIDER_POINTS, 7),
+        (TOTAL_POINTS - 1, 9),
+        (115, 8),
+    ),
+    "won": (
+        (75, 6),
+        (70, 5),
+        (80, 7),
+        (65, 5),
+        (86, 7),
+        (62, 4),
+        (SCHNEIDER_POINTS - 1, 8),
+        (72, 3),
+        (78, 9),
+        (WIN_POINTS, 2),
+    ),
 }
 """Augen and tricks a won game of each level can end with, tried in this order by
 :func:`won_result` (the question states only the level)."""
@@ -165,15 +188,15 @@ def in_category(category: Category, points: int, tricks: int) -> bool:
     if category == "schwarz_lost":
         return tricks == 0
     if category == "schneider_won":
-        return points >= 90 and tricks < 10
+        return points >= SCHNEIDER_POINTS and tricks < TRICKS
     if category == "schneider_lost":
-        return points <= 30 and tricks > 0
+        return points < OUT_OF_SCHNEIDER and tricks > 0
     if category == "spaltarsch":
-        return points == 60
+        return points == SPLIT_POINTS
     if category == "won":
-        return 61 <= points <= 89
+        return WIN_POINTS <= points < SCHNEIDER_POINTS
     if category == "lost":
-        return 31 <= points <= 60
+        return OUT_OF_SCHNEIDER <= points <= SPLIT_POINTS
     raise ValueError(category)  # pragma: no cover
 
 
@@ -299,8 +322,8 @@ def _draw_finished_game(rng: random.Random, level: int, *, null: bool) -> Finish
     points, tricks = points_and_tricks(rng, category)
     bid = 0
     if overbid:
-        schwarz = tricks in (0, 10)
-        reached = game_value(contract, count, schneider=points >= 90 or points <= 30 or schwarz, schwarz=schwarz)
+        schneider, schwarz = levels_reached(points, tricks)
+        reached = game_value(contract, count, schneider=schneider, schwarz=schwarz)
         bid = _bid_above(rng, reached.value, reached.base) or 0
     if not bid:
         bid = bid_up_to(rng, game_value(contract, count).value)

@@ -14,12 +14,15 @@ from dataclasses import dataclass
 
 from skatschule.engine import Contract, GameType, Step, Text
 from skatschule.engine.feasible import Witness, finished_game, game_possible, spitze_possible
+from skatschule.engine.games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, SPLIT_POINTS, TOTAL_POINTS, WIN_POINTS
 from skatschule.engine.houserules import PROFILES, HouseGame, score_house
 from skatschule.engine.rules import RuleSet
 from skatschule.engine.scoring import matadors_text
 
 from .base import Question
-from .helpers import EngineExercise, Solution, signed
+from .exercise import EngineExercise
+from .grading import Solution
+from .helpers import signed
 
 NOTE_DE = "Hausregel, nicht ISkO."
 NOTE_EN = "House rule, not ISkO."
@@ -51,7 +54,11 @@ class Scenario:
         )
 
 
-POINTS = (0, 25, 29, 30, 44, 58, 60, 61, 72, 85, 90, 91, 99, 120)
+POINTS = (
+    *(0, 25, OUT_OF_SCHNEIDER - 2, OUT_OF_SCHNEIDER - 1, 44, 58, SPLIT_POINTS, WIN_POINTS),
+    *(72, 85, SCHNEIDER_POINTS, SCHNEIDER_POINTS + 1, 99, TOTAL_POINTS),
+)
+"""The declarer's Augen the exercise draws from: each line of the ISkO and a number on either side."""
 
 
 def _tricks_that_fit(game: GameType, matadors: int, spitze: int, points: int) -> list[int]:

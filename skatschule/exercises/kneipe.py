@@ -22,11 +22,14 @@ from dataclasses import dataclass, field
 
 from skatschule.engine import PUB, SEATS, Step, Text
 from skatschule.engine.feasible import Ending, Witness, ending, finished_ramsch, played_ramsch
+from skatschule.engine.games import TOTAL_POINTS, TRICKS
 from skatschule.engine.pub import RamschResult, score_ramsch
 
 from .base import Question
+from .exercise import EngineExercise
 from .gen import FinishedGame, finished_game_facts, random_finished_game
-from .helpers import EngineExercise, Solution, signed
+from .grading import Solution
+from .helpers import signed
 
 NOTE_DE = "Kneipenregel, nicht ISkO."
 NOTE_EN = "Pub rule, not ISkO."
@@ -146,7 +149,7 @@ def _ramsch(rng: random.Random, difficulty: int) -> Ramsch:
     if difficulty == 3 and rng.random() < 0.15:
         seat = rng.randrange(3)
         pts, trk = [0, 0, 0], [0, 0, 0]
-        pts[seat], trk[seat] = 120, 10
+        pts[seat], trk[seat] = TOTAL_POINTS, TRICKS
         durchmarsch = finished_ramsch((pts[0], pts[1], pts[2]), (trk[0], trk[1], trk[2]))
         if durchmarsch is not None:  # always: one player takes every trick
             end = ending(durchmarsch)
@@ -156,7 +159,7 @@ def _ramsch(rng: random.Random, difficulty: int) -> Ramsch:
     for _ in range(50 if tie else 0):
         tricks = _split(rng, 10, 3, 1)
         most = rng.randint(41, 59)
-        points = [most, most, 120 - 2 * most]
+        points = [most, most, TOTAL_POINTS - 2 * most]
         rng.shuffle(points)
         tied = finished_ramsch((points[0], points[1], points[2]), (tricks[0], tricks[1], tricks[2]))
         if tied is not None:

@@ -29,8 +29,10 @@ from skatschule.engine import (
 from skatschule.engine.names import article_ref, card_ref, rank_ref
 
 from .base import Choice, Question
+from .exercise import EngineExercise
 from .gen import NULL_CONTRACTS, SKAT_SUMS, bid_up_to, legal_trick
-from .helpers import EngineExercise, Solution, codes, signed, trick_facts
+from .grading import Solution
+from .helpers import codes, signed, trick_facts
 from .stich import follows, trick_steps
 
 RULES = ("1.3.4", "4.1.2", "4.2.7")

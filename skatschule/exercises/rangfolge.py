@@ -13,19 +13,12 @@ from dataclasses import dataclass
 
 from skatschule.engine import CARDS, Card, GameType, Rank, Step, Text, is_trump, trump_order
 from skatschule.engine.names import card_ref, cards_ref, game_ref, rank_ref, suit_ref
+from skatschule.engine.sorting import neutral_order, sort_hand
 
 from .base import Question
-from .helpers import (
-    SUIT_GAMES,
-    EngineExercise,
-    Solution,
-    beats,
-    card_choice,
-    codes,
-    game_en,
-    hand_order,
-    sorted_cards,
-)
+from .exercise import EngineExercise
+from .grading import Solution
+from .helpers import SUIT_GAMES, beats, card_choice, codes, game_en
 
 _SUIT_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 _NULL_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
@@ -154,7 +147,7 @@ class Rangfolge(EngineExercise[Scenario]):
             while cards == right:
                 rng.shuffle(cards)
             return Scenario(game, form, tuple(cards))
-        return Scenario(game, form, tuple(sorted_cards(_trump_cards(rng, game, difficulty))))
+        return Scenario(game, form, tuple(neutral_order(_trump_cards(rng, game, difficulty))))
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         where_de, where_en = game_phrase(scenario.game)
@@ -162,7 +155,7 @@ class Rangfolge(EngineExercise[Scenario]):
         if scenario.form == "trumps":
             # a hand, sorted as players sort it, but not for the game asked about (that would
             # put the trumps first): the order before a game is known, or Null's order
-            shown = tuple(hand_order(scenario.cards, GameType.NULL if scenario.game.is_null else None))
+            shown = tuple(sort_hand(scenario.cards, GameType.NULL if scenario.game.is_null else None))
         options = [card_choice(c) for c in shown]
         facts = [Text(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")]
         if scenario.form == "order":

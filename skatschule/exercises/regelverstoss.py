@@ -39,17 +39,12 @@ from skatschule.engine import (
 )
 from skatschule.engine.names import card_ref
 from skatschule.engine.rulings import Event, Irregularity, Ruling, rule
+from skatschule.engine.sorting import sort_hand
 
 from .base import Choice, Question
-from .helpers import (
-    SUIT_GAMES,
-    EngineExercise,
-    Solution,
-    codes,
-    hand_order,
-    signed,
-    trick_facts,
-)
+from .exercise import EngineExercise
+from .grading import Solution
+from .helpers import SUIT_GAMES, codes, signed, trick_facts
 
 __all__ = ["EVENTS", "Regelverstoss", "Scenario", "WINNER_OPTIONS", "winner_value"]
 
@@ -335,7 +330,7 @@ class Regelverstoss(EngineExercise[Scenario]):
         own = scenario.contract.hand and scenario.event.seat == scenario.declarer
         hand = state.hand(scenario.declarer)
         cards = (
-            codes(hand_order(hand, scenario.contract.game))
+            codes(sort_hand(hand, scenario.contract.game))
             if own or scenario.event.kind is Irregularity.DECLARER_CONCEDES
             else ()
         )

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from skatschule.engine import BID_VALUES, SEATS, Auction, AuctionMove, Bid, Hold, Pass, Seat, Step, Text
 
 from .base import Choice, Question
-from .helpers import EngineExercise, Solution
+from .exercise import EngineExercise
+from .grading import Solution
 
 RULES = ("2.3.2", "2.3.3", "2.3.4", "2.3.5", "2.3.6")
 

@@ -30,9 +30,10 @@ from skatschule.engine.bidplay import DEALS, LADDER, BidGrading, GameOutcomes, g
 from skatschule.engine.evaluation import evaluate
 from skatschule.engine.numbers import plain_number
 from skatschule.engine.seats import Seat
+from skatschule.engine.sorting import neutral_order
 
 from .base import AnswerError, Choice, Feedback, GradedByPlay, Question, rng_for
-from .helpers import expected_score, jacks_first, jacks_in
+from .helpers import expected_score, jacks_in
 
 __all__ = ["ReizenGespielt", "PASS", "grading_key", "parse_bid", "hand_of", "feedback_for"]
 
@@ -71,7 +72,7 @@ def hand_of(level: int, seed: int) -> tuple[tuple[Card, ...], int]:
     while True:
         cards = rng.sample(deck, 10)
         if _fits(level, cards):
-            return jacks_first(cards), rng.randrange(3)
+            return tuple(neutral_order(cards, jacks_first=True)), rng.randrange(3)
 
 
 def grading_key(cards: Sequence[Card], position: int, deals: int = DEALS) -> str:

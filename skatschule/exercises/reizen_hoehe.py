@@ -27,10 +27,13 @@ from skatschule.engine import (
     trump_order,
 )
 from skatschule.engine.names import card_ref, cards_ref
+from skatschule.engine.sorting import neutral_order, sort_hand
 
 from .base import Question
+from .exercise import EngineExercise
 from .gen import NULL_CONTRACTS, cards_with_matadors
-from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, hand_order, sorted_cards
+from .grading import Solution
+from .helpers import SUIT_GAMES, codes
 
 RULES = ("2.3.1", "1.4.2", "4.1.1", "4.3.2")
 
@@ -83,11 +86,11 @@ class ReizenHoehe(EngineExercise[Scenario]):
         plans = _plans(difficulty)
         contract, count = rng.choice(plans[rng.choice(list(plans))])
         if contract.game.is_null:
-            return Scenario(contract, tuple(sorted_cards(rng.sample(CARDS, 10))))
+            return Scenario(contract, tuple(neutral_order(rng.sample(CARDS, 10))))
         sign = 1 if rng.random() < _WITH_ODDS[difficulty] else -1
         weight = 4.0 if contract.game.is_suit_game else 3.0
         cards = cards_with_matadors(rng, contract.game, sign * count, 10, trump_weight=weight)
-        return Scenario(contract, tuple(sorted_cards(cards)))
+        return Scenario(contract, tuple(neutral_order(cards)))
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
         contract = scenario.contract
@@ -114,7 +117,7 @@ class ReizenHoehe(EngineExercise[Scenario]):
                 f"bid?{rule_en}",
             ),
             "number",
-            cards=codes(hand_order(scenario.hand, contract.game)),
+            cards=codes(sort_hand(scenario.hand, contract.game)),
             facts=[
                 Text(
                     f"Geplantes Spiel: {contract.ref('de', capital=True)}",

@@ -10,13 +10,18 @@ import random
 from dataclasses import dataclass
 
 from skatschule.engine import Step, Text, seeger_totals
+from skatschule.engine.lists import SEEGER_DEFENDER_BONUS, SEEGER_WIN
 
 from .base import Question
+from .exercise import EngineExercise
 from .gen import random_finished_game
-from .helpers import EngineExercise, Solution, signed
+from .grading import Solution
+from .helpers import signed
 
 NAMES = ("Anna", "Bernd", "Carla", "Dieter")
 RULES = ("A.2.1", "A.2.2", "A.2.3")
+_BONUS = SEEGER_DEFENDER_BONUS
+"""What every other player gets for a lost game, by the number of players (the engine's one place)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +39,10 @@ class Seeger(EngineExercise[Scenario]):
     since issue 34 draws again a game that cannot happen."""
     name = Text("Seeger-Fabian", "Seeger-Fabian scoring")
     description = Text(
-        "50 Punkte für jedes gewonnene Spiel, 40 oder 30 für die anderen bei einem verlorenen: die "
-        "Summe eines Spielers.",
-        "50 points for each game won, 40 or 30 for the others when one is lost: one player's total.",
+        f"{SEEGER_WIN} Punkte für jedes gewonnene Spiel, {_BONUS[3]} oder {_BONUS[4]} für die anderen bei einem "
+        "verlorenen: die Summe eines Spielers.",
+        f"{SEEGER_WIN} points for each game won, {_BONUS[3]} or {_BONUS[4]} for the others when one is lost: "
+        "one player's total.",
     )
     rule_ids = RULES
 
@@ -55,7 +61,7 @@ class Seeger(EngineExercise[Scenario]):
             games.append((declarer, game.score().score))
         if all(d is None for d, _ in games):
             games[0] = (0, 48)
-        # mostly someone who played: a player who only watched one lost game has 40, and that
+        # mostly someone who played: a player who only watched one lost game has the bonus, and that
         # answer alone was right in one question of eight (issue 25, item 4)
         declarers = sorted({d for d, _ in games if d is not None})
         asked = rng.choice(declarers) if difficulty == 1 and rng.random() < 0.8 else rng.randrange(players)
@@ -82,8 +88,9 @@ class Seeger(EngineExercise[Scenario]):
                 )
         hint_de = hint_en = ""
         if difficulty == 1:
-            hint_de = " (Gewonnen: Eintrag + 50. Verloren: Eintrag - 50, und jeder andere bekommt 40.)"
-            hint_en = " (Won: entry + 50. Lost: entry - 50, and every other player gets 40.)"
+            won, bonus = SEEGER_WIN, _BONUS[scenario.players]
+            hint_de = f" (Gewonnen: Eintrag + {won}. Verloren: Eintrag - {won}, und jeder andere bekommt {bonus}.)"
+            hint_en = f" (Won: entry + {won}. Lost: entry - {won}, and every other player gets {bonus}.)"
         who = names[scenario.asked]
         table_de = "Dreiertisch" if scenario.players == 3 else "Vierertisch"
         table_en = "table of three" if scenario.players == 3 else "table of four"
@@ -103,7 +110,7 @@ class Seeger(EngineExercise[Scenario]):
         me = scenario.asked
         who = names[me]
         total = seeger_totals(scenario.players, scenario.games)[me]
-        bonus = 40 if scenario.players == 3 else 30
+        bonus = _BONUS[scenario.players]
         steps: list[Step] = []
         parts: list[int] = []
         for i, (declarer, entry) in enumerate(scenario.games, 1):
@@ -114,16 +121,16 @@ class Seeger(EngineExercise[Scenario]):
             elif declarer == me and entry > 0:
                 steps.append(
                     Step(
-                        f"Spiel {i}: {who} gewinnt: {entry} + 50 = {share}",
-                        f"Game {i}: {who} wins: {entry} + 50 = {share}",
+                        f"Spiel {i}: {who} gewinnt: {entry} + {SEEGER_WIN} = {share}",
+                        f"Game {i}: {who} wins: {entry} + {SEEGER_WIN} = {share}",
                         ("A.2.1",),
                     )
                 )
             elif declarer == me:
                 steps.append(
                     Step(
-                        f"Spiel {i}: {who} verliert: {entry} - 50 = {share}",
-                        f"Game {i}: {who} loses: {entry} - 50 = {share}",
+                        f"Spiel {i}: {who} verliert: {entry} - {SEEGER_WIN} = {share}",
+                        f"Game {i}: {who} loses: {entry} - {SEEGER_WIN} = {share}",
                         ("A.2.1",),
                     )
                 )

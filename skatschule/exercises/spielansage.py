@@ -12,7 +12,9 @@ from skatschule.engine import Contract, GameType, Step, Text
 from skatschule.engine.names import game_ref
 
 from .base import Choice, Question
-from .helpers import SUIT_GAMES, EngineExercise, Solution, game_en
+from .exercise import EngineExercise
+from .grading import Solution
+from .helpers import SUIT_GAMES, game_en
 
 RULES = ("2.4.4", "4.2.5", "4.2.6")
 
@@ -93,21 +95,8 @@ class Spielansage(EngineExercise[Scenario]):
                     "The skat was picked up and two cards put away",
                 )
             )
-        words_de: list[str] = [game_ref(scenario.game)]
-        words_en: list[str] = [game_en(scenario.game)]
-        if scenario.ouvert:
-            words_de.append("ouvert")
-            words_en.append("ouvert")
-        if scenario.hand:
-            words_de.append("Hand")
-            words_en.append("Hand")
-        if scenario.schwarz:
-            words_de.append("Schwarz angesagt")
-            words_en.append("Schwarz announced")
-        elif scenario.schneider:
-            words_de.append("Schneider angesagt")
-            words_en.append("Schneider announced")
-        said_de, said_en = " ".join(words_de), " ".join(words_en)
+        contract = scenario.contract()
+        said_de, said_en = contract.ref("de"), contract.ref("en", capital=True)
         facts.append(Text(f"Ansage: „{said_de}“", f"Declaration: \u201c{said_en}\u201d"))
         return self.question(
             difficulty,

@@ -14,10 +14,13 @@ from dataclasses import dataclass, field
 from skatschule.engine import Contract, GameType, Step, Text, game_value, matadors_text
 from skatschule.engine.feasible import Witness, played_game
 from skatschule.engine.names import game_ref
+from skatschule.engine.sorting import neutral_order
 
 from .base import Question
+from .exercise import EngineExercise
 from .gen import NULL_CONTRACTS, cards_with_matadors, in_category, random_matadors, won_result
-from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, sorted_cards
+from .grading import Solution
+from .helpers import SUIT_GAMES, codes
 
 RULES = ("4.1.1", "4.3.2", "1.4.2")
 
@@ -82,7 +85,7 @@ class Spielwert(EngineExercise[Scenario]):
                 played = played_game(
                     rng, game, twelve=twelve, accept=lambda end: in_category("won", end.points, end.tricks)
                 )
-                scenario = Scenario(contract, count, schneider, schwarz, codes(sorted_cards(twelve)), played)
+                scenario = Scenario(contract, count, schneider, schwarz, codes(neutral_order(twelve)), played)
             else:
                 scenario = Scenario(contract, count, schneider, schwarz)
             if witness(scenario) is not None:

@@ -13,10 +13,13 @@ from dataclasses import dataclass
 
 from skatschule.engine import Card, CardSet, GameType, Step, Text, matadors, matadors_text, trump_order
 from skatschule.engine.names import article_ref, card_ref, game_ref
+from skatschule.engine.sorting import neutral_order, sort_hand
 
 from .base import Choice, Question
+from .exercise import EngineExercise
 from .gen import cards_with_matadors, weighted
-from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_en, hand_order, sorted_cards
+from .grading import Solution
+from .helpers import SUIT_GAMES, codes, game_en
 
 RULES = ("1.4.1", "1.4.2", "1.4.3")
 
@@ -78,7 +81,7 @@ class Spitzen(EngineExercise[Scenario]):
             cards.remove(key)
             cards.insert(0, key)
         skat = (cards[0], cards[1])
-        hand = tuple(sorted_cards(cards[2:]))
+        hand = tuple(neutral_order(cards[2:]))
         return Scenario(game, hand, skat)
 
     def ask(self, scenario: Scenario, difficulty: int, seed: int) -> Question:
@@ -93,7 +96,7 @@ class Spitzen(EngineExercise[Scenario]):
             ),
             "choice",
             options=matador_options(scenario.game, difficulty),
-            cards=codes(hand_order(scenario.hand, scenario.game)),
+            cards=codes(sort_hand(scenario.hand, scenario.game)),
             skat=codes(scenario.skat),
             facts=[Text(f"Spiel: {game_ref(scenario.game)}", f"Game: {game_en(scenario.game)}")],
         )

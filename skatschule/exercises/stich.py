@@ -10,8 +10,10 @@ from skatschule.engine import SEATS, Card, GameType, Rank, Step, Text, deal_card
 from skatschule.engine.names import article_ref, card_ref, game_ref, suit_ref
 
 from .base import Choice, Question
+from .exercise import EngineExercise
 from .gen import legal_trick
-from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_en, trick_facts
+from .grading import Solution
+from .helpers import SUIT_GAMES, codes, game_en, trick_facts
 
 SEAT_VALUES = ("vorhand", "mittelhand", "hinterhand")
 

@@ -37,10 +37,13 @@ from skatschule.engine import concede as engine_concede
 from skatschule.engine.cards import Rank
 from skatschule.engine.feasible import Witness, ending, played_game
 from skatschule.engine.names import card_ref, game_ref, rank_ref
+from skatschule.engine.sorting import neutral_order, sort_hand
 
 from .base import Choice, Question
+from .exercise import EngineExercise
 from .gen import cards_with_matadors, in_category
-from .helpers import SUIT_GAMES, EngineExercise, Solution, codes, game_en, hand_order, signed, sorted_cards
+from .grading import Solution
+from .helpers import SUIT_GAMES, codes, game_en, signed
 
 RULES = ("2.4.3", "4.4.1", "4.3.4")
 DECLARABLE = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND)
@@ -128,9 +131,19 @@ def _draw(rng: random.Random, form: str) -> Scenario | None:
             return None
         end = ending(played)
         return Scenario(
-            form, game, hand_game, tuple(sorted_cards(hand)), skat, found, bid, declared, end.points, end.tricks, played
+            form,
+            game,
+            hand_game,
+            tuple(neutral_order(hand)),
+            skat,
+            found,
+            bid,
+            declared,
+            end.points,
+            end.tricks,
+            played,
         )
-    return Scenario(form, game, hand_game, tuple(sorted_cards(hand)), skat, found, bid, declared, points, tricks)
+    return Scenario(form, game, hand_game, tuple(neutral_order(hand)), skat, found, bid, declared, points, tricks)
 
 
 CHEAPEST_ANSWERS: tuple[frozenset[GameType], ...] = (
@@ -234,7 +247,7 @@ class Ueberreizt(EngineExercise[Scenario]):
                 Text(prompt_de, prompt_en),
                 "multi",
                 options=OPTIONS,
-                cards=codes(hand_order(scenario.hand, g)),
+                cards=codes(sort_hand(scenario.hand, g)),
                 skat=codes(scenario.skat),
                 facts=facts,
                 rule_ids=("2.4.3", "4.4.1"),
@@ -286,7 +299,7 @@ class Ueberreizt(EngineExercise[Scenario]):
             seed,
             Text(prompt_de, prompt_en),
             "number",
-            cards=codes(hand_order(scenario.hand, g)),
+            cards=codes(sort_hand(scenario.hand, g)),
             skat=codes(scenario.skat),
             facts=facts,
             rule_ids=rules,

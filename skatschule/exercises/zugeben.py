@@ -18,20 +18,13 @@ from skatschule.engine import (
     legal_cards,
 )
 from skatschule.engine.names import article_ref, card_ref, cards_ref, game_ref, suit_ref
+from skatschule.engine.sorting import neutral_order, sort_hand
 
 from .base import Question
+from .exercise import EngineExercise
 from .gen import legal_trick
-from .helpers import (
-    SUIT_GAMES,
-    EngineExercise,
-    Solution,
-    card_choice,
-    codes,
-    game_en,
-    hand_order,
-    sorted_cards,
-    trick_facts,
-)
+from .grading import Solution
+from .helpers import SUIT_GAMES, card_choice, codes, game_en, trick_facts
 from .stich import follows
 
 
@@ -80,7 +73,7 @@ class Zugeben(EngineExercise[Scenario]):
             on_table = 1 if difficulty == 1 else rng.choice((1, 2))
             trick = legal_trick(rng, deal[:3], game, leader, on_table)
             seat = (leader + on_table) % 3
-            hand = tuple(sorted_cards(rng.sample(deal.hand(seat), size)))
+            hand = tuple(neutral_order(rng.sample(deal.hand(seat), size)))
             scenario = Scenario(game, leader, tuple(trick), hand)
             lead = trick[0]
             can_follow = any(follows(game, lead, c) for c in hand)
@@ -114,7 +107,7 @@ class Zugeben(EngineExercise[Scenario]):
                 "allowed card.",
             ),
             "cards",
-            options=[card_choice(c) for c in hand_order(scenario.hand, scenario.game)],
+            options=[card_choice(c) for c in sort_hand(scenario.hand, scenario.game)],
             trick=codes(scenario.trick),
             facts=facts,
             rule_ids=("3.2.1", "3.2.2") + (("1.3.4",) if scenario.game.is_null else ("1.3.2",)),
@@ -123,7 +116,7 @@ class Zugeben(EngineExercise[Scenario]):
     def solve(self, scenario: Scenario) -> Solution:
         game = scenario.game
         lead = scenario.trick[0]
-        allowed = hand_order(legal_cards(game, CardSet(scenario.hand), scenario.trick), game)
+        allowed = sort_hand(legal_cards(game, CardSet(scenario.hand), scenario.trick), game)
         steps: list[Step] = []
         if is_trump(game, lead):
             yours_de, yours_en, none_de, none_en = "Deine Trümpfe", "Your trumps", "keinen Trumpf", "no trump"

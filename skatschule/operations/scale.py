@@ -39,6 +39,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse, urlunparse
 
+from skatschule.engine.games import TOTAL_POINTS
+
 LEARNER_SIZES = (10, 100, 1000, 5000)
 CLASS_SIZES = (10, 100, 300, 1000)
 QUIZ_ITEMS = 20
@@ -250,7 +252,7 @@ def fill_class(name: str, students: int, rng: random.Random) -> tuple[Any, Any]:
     for attempt in QuizAttempt.objects.filter(quiz=quiz):
         for item in items:
             right = rng.random() < 0.7
-            value = "61" if right else str(rng.randrange(0, 120))
+            value = "61" if right else str(rng.randrange(0, TOTAL_POINTS))
             answers.append(QuizAnswer(attempt=attempt, item=item, values=[value], normalized=value, correct=right))
     QuizAnswer.objects.bulk_create(answers, batch_size=1000)
     return teacher, quiz

@@ -24,7 +24,7 @@ from skatschule.engine import SEATS as ENGINE_SEATS
 from skatschule.engine import SkatError, parse_card
 from skatschule.engine.names import DEFAULT_DECK, cards_ref, render
 from skatschule.exercises.base import AnswerError, Question
-from skatschule.exercises.helpers import read_answer
+from skatschule.exercises.grading import read_answer
 from skatschule.training.registry import get_type
 
 from . import questions

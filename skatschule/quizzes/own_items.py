@@ -39,7 +39,8 @@ from skatschule.engine.cards import Deal
 from skatschule.engine.numbers import plain_number
 from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import Feedback, Question
-from skatschule.exercises.helpers import EngineExercise, mark, read_answer
+from skatschule.exercises.exercise import EngineExercise
+from skatschule.exercises.grading import mark, read_answer
 from skatschule.exercises.spielwert import Scenario as ValueScenario
 from skatschule.exercises.stich import Scenario as TrickScenario
 from skatschule.exercises.stich import follows

@@ -23,13 +23,19 @@ from django.http import QueryDict
 from skatschule.core.errors import UserError
 from skatschule.engine import CardSet, GameType, SkatError, parse_card
 from skatschule.engine.claims import Claim, ClaimPosition, Goal, Side, Tally
+from skatschule.engine.games import TOTAL_POINTS, TRICKS
 from skatschule.engine.iss import parse_record
 from skatschule.engine.numbers import plain_number
 
 __all__ = ["ClaimInputError", "Values", "read", "values_of", "query_of", "from_iss"]
 
 HANDS = ("hand0", "hand1", "hand2")
-NUMBERS = (("augen_allein", 120), ("augen_gegner", 120), ("stiche_allein", 10), ("stiche_gegner", 10))
+NUMBERS = (
+    ("augen_allein", TOTAL_POINTS),
+    ("augen_gegner", TOTAL_POINTS),
+    ("stiche_allein", TRICKS),
+    ("stiche_gegner", TRICKS),
+)
 _MAX_FIELD = 200
 
 

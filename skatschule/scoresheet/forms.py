@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from skatschule.core.errors import message_in
 from skatschule.core.language import current_lang
 from skatschule.engine.errors import SkatError
+from skatschule.engine.games import TOTAL_POINTS, TRICKS
 from skatschule.engine.names import DEFAULT_DECK, game_ref, render
 from skatschule.engine.rules import EXTENDED_DOUBLING_LEVELS, ISKO, SWITCHES, RuleSet
 
@@ -44,64 +45,68 @@ def game_choices(deck: str = DEFAULT_DECK) -> list[tuple[str, Any]]:
     return [(g, render(game_ref(g), lang, deck)) for g in ISKO_GAMES] + GAME_CHOICES[len(ISKO_GAMES) :]
 
 
+def _switch_choices() -> dict[str, forms.Field]:
+    """The switches that are more than on and off, with their choices (each form gets its own)."""
+    return {
+        "grand_base": forms.TypedChoiceField(
+            choices=[(24, "24"), (20, "20")], coerce=int, initial=24, label=_("Grundwert des Grand")
+        ),
+        "grand_ouvert_base": forms.TypedChoiceField(
+            choices=[("", _("wie Grand (ISkO)")), (36, "36"), (30, "30")],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            label=_("Grand ouvert"),
+        ),
+        "hand_overbid": forms.ChoiceField(
+            choices=[
+                ("", _("möglich (ISkO)")),
+                ("hand", _("nicht möglich, Wert ohne Skat")),
+                ("skat", _("nicht möglich, Wert mit Skat")),
+            ],
+            required=False,
+            label=_("Überreizen beim Handspiel"),
+        ),
+        "revolution": forms.TypedChoiceField(
+            choices=[("", _("nein")), (1, "1"), (2, "2"), (3, "3")],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            label=_("Revolution (Spielweise)"),
+        ),
+        "bock_reading": forms.ChoiceField(
+            choices=[
+                ("", _("der Alleinspieler hat verloren")),
+                ("defenders_lost", _("die Gegenspieler haben verloren")),
+            ],
+            required=False,
+            label=_("Bockrunde nach „Kontra verloren“: Kontra verloren heißt"),
+        ),
+    }
+
+
 class ProfileForm(forms.Form):
-    """The house-rule switches (K.7); unchecked means ISkO."""
+    """The house-rule switches (K.7), one field per engine switch (``engine.rules.SWITCHES``, in
+    its order); unchecked means ISkO. An on/off switch is a checkbox named as the engine names it
+    (in the reader's deck); the others are choices."""
 
-    jacks_only_matadors = forms.BooleanField(required=False, label=_("Spitzen nur mit Buben"))
-    grand_base = forms.TypedChoiceField(
-        choices=[(24, "24"), (20, "20")], coerce=int, initial=24, label=_("Grundwert des Grand")
-    )
-    grand_ouvert_base = forms.TypedChoiceField(
-        choices=[("", _("wie Grand (ISkO)")), (36, "36"), (30, "30")],
-        coerce=int,
-        empty_value=None,
-        required=False,
-        label=_("Grand ouvert"),
-    )
-    schneider_doubles = forms.BooleanField(required=False, label=_("Schneider und Schwarz verdoppeln"))
-    hand_not_punished = forms.BooleanField(required=False, label=_("Hand wird nicht bestraft"))
-    hand_overbid = forms.ChoiceField(
-        choices=[
-            ("", _("möglich (ISkO)")),
-            ("hand", _("nicht möglich, Wert ohne Skat")),
-            ("skat", _("nicht möglich, Wert mit Skat")),
-        ],
-        required=False,
-        label=_("Überreizen beim Handspiel"),
-    )
-    schneider_at_30 = forms.BooleanField(required=False, label=_("Mit 30 aus dem Schneider"))
-    free_announcements = forms.BooleanField(required=False, label=_("Freie Ansagen"))
-    revolution = forms.TypedChoiceField(
-        choices=[("", _("nein")), (1, "1"), (2, "2"), (3, "3")],
-        coerce=int,
-        empty_value=None,
-        required=False,
-        label=_("Revolution (Spielweise)"),
-    )
-    spitze = forms.BooleanField(required=False, label=_("Spitze (Patrouille)"))
-    rum = forms.BooleanField(required=False, label=_("Rum"))
-    saxon_spitze = forms.BooleanField(required=False, label=_("Sächsische Spitze"))
-    extended_doublings = forms.BooleanField(required=False, label=_("Kontra mit weiteren Stufen (Bock, Hirsch, …)"))
-
-    bock_reading = forms.ChoiceField(
-        choices=[
-            ("", _("der Alleinspieler hat verloren")),
-            ("defenders_lost", _("die Gegenspieler haben verloren")),
-        ],
-        required=False,
-        label=_("Bockrunde nach „Kontra verloren“: Kontra verloren heißt"),
-    )
-
-    # the form field of each engine switch (engine.rules.SWITCHES) where its name differs
     FIELD_OF = {"doubling_levels": "extended_doublings"}
+    """The form field of each engine switch where its name differs (the query strings keep it)."""
 
     def __init__(self, *args: Any, deck: str = DEFAULT_DECK, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         lang = current_lang()
-        for switch in SWITCHES:  # the on/off switches by the engine's names, in the reader's deck
-            field = self.fields.get(self.FIELD_OF.get(switch.field, switch.field))
-            if isinstance(field, forms.BooleanField):
-                field.label = switch_label(switch.field, lang, deck)
+        choices = _switch_choices()
+        for switch in SWITCHES:
+            name = self.FIELD_OF.get(switch.field, switch.field)
+            if switch.field in choices:
+                self.fields[name] = choices[switch.field]
+            else:
+                self.fields[name] = forms.BooleanField(required=False, label=switch_label(switch.field, lang, deck))
+
+    def switch_fields(self) -> list[forms.BoundField]:
+        """The switches' fields in the engine's order (the template lists them)."""
+        return [self[self.FIELD_OF.get(switch.field, switch.field)] for switch in SWITCHES]
 
     def rules(self) -> RuleSet:
         return rules_from(self.profile())
@@ -164,8 +169,10 @@ class GameForm(forms.Form):
         min_value=-11, max_value=11, required=False, label=_("Spitzen ohne Skat (nur Handspiel ohne Überreizen)")
     )
     bid = forms.IntegerField(min_value=18, max_value=999, initial=18, label=_("Reizwert"))
-    points = forms.IntegerField(min_value=0, max_value=120, required=False, label=_("Augen des Alleinspielers"))
-    tricks = forms.IntegerField(min_value=0, max_value=10, required=False, label=_("Stiche des Alleinspielers"))
+    points = forms.IntegerField(
+        min_value=0, max_value=TOTAL_POINTS, required=False, label=_("Augen des Alleinspielers")
+    )
+    tricks = forms.IntegerField(min_value=0, max_value=TRICKS, required=False, label=_("Stiche des Alleinspielers"))
     conceded = forms.BooleanField(required=False, label=_("aufgegeben"))
     kontra = forms.BooleanField(required=False, label=_("Kontra"))
     re = forms.BooleanField(required=False, label=_("Re"))
@@ -225,12 +232,12 @@ class GameForm(forms.Form):
 
 
 class RamschForm(forms.Form):
-    augen1 = forms.IntegerField(min_value=0, max_value=120, label=_("Augen Vorhand"))
-    augen2 = forms.IntegerField(min_value=0, max_value=120, label=_("Augen Mittelhand"))
-    augen3 = forms.IntegerField(min_value=0, max_value=120, label=_("Augen Hinterhand"))
-    tricks1 = forms.IntegerField(min_value=0, max_value=10, label=_("Stiche Vorhand"))
-    tricks2 = forms.IntegerField(min_value=0, max_value=10, label=_("Stiche Mittelhand"))
-    tricks3 = forms.IntegerField(min_value=0, max_value=10, label=_("Stiche Hinterhand"))
+    augen1 = forms.IntegerField(min_value=0, max_value=TOTAL_POINTS, label=_("Augen Vorhand"))
+    augen2 = forms.IntegerField(min_value=0, max_value=TOTAL_POINTS, label=_("Augen Mittelhand"))
+    augen3 = forms.IntegerField(min_value=0, max_value=TOTAL_POINTS, label=_("Augen Hinterhand"))
+    tricks1 = forms.IntegerField(min_value=0, max_value=TRICKS, label=_("Stiche Vorhand"))
+    tricks2 = forms.IntegerField(min_value=0, max_value=TRICKS, label=_("Stiche Mittelhand"))
+    tricks3 = forms.IntegerField(min_value=0, max_value=TRICKS, label=_("Stiche Hinterhand"))
     schieben = forms.IntegerField(min_value=0, max_value=3, initial=0, label=_("wie oft geschoben"))
     broken_by = forms.TypedChoiceField(
         choices=[("", _("nein")), (0, _("Vorhand")), (1, _("Mittelhand")), (2, _("Hinterhand"))],
@@ -277,8 +284,8 @@ class ExampleForm(forms.Form):
         min_value=-11, max_value=11, required=False, label=_("Spitzen ohne Skat (nur Handspiel ohne Überreizen)")
     )
     bid = forms.IntegerField(min_value=18, max_value=999, initial=18, label=_("Reizwert"))
-    points = forms.IntegerField(min_value=0, max_value=120, initial=70, label=_("Augen des Alleinspielers"))
-    tricks = forms.IntegerField(min_value=0, max_value=10, initial=6, label=_("Stiche des Alleinspielers"))
+    points = forms.IntegerField(min_value=0, max_value=TOTAL_POINTS, initial=70, label=_("Augen des Alleinspielers"))
+    tricks = forms.IntegerField(min_value=0, max_value=TRICKS, initial=6, label=_("Stiche des Alleinspielers"))
     spitzen = forms.IntegerField(min_value=0, max_value=4, initial=0, required=False, label=_("angesagte Spitzen"))
     rum = forms.BooleanField(required=False, label=_("Rum"))
 

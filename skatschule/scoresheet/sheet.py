@@ -18,9 +18,8 @@ from typing import Any
 from skatschule.engine.errors import SkatError
 from skatschule.engine.evening import EveningDeal, EveningGame, EveningPassed, EveningRamsch, parse_stake, play_deal
 from skatschule.engine.explain import Step
-from skatschule.engine.games import GameType
+from skatschule.engine.games import Contract, GameType
 from skatschule.engine.houserules import Special, doublings
-from skatschule.engine.names import game_ref
 from skatschule.engine.pubround import DealKind, PlayerChange, PubRound
 from skatschule.engine.rules import RuleSet
 from skatschule.engine.text import Text
@@ -121,10 +120,6 @@ def _int(entry: Mapping[str, Any], name: str, default: int | None = None) -> int
 
 _WORDS = {
     "saxon": Text("Sächsische Spitze", "Saxon Spitze"),
-    "hand": Text("Hand", "hand"),
-    "ouvert": Text("ouvert", "ouvert"),
-    "schneider_announced": Text("Schneider angesagt", "Schneider announced"),
-    "schwarz_announced": Text("Schwarz angesagt", "Schwarz announced"),
     "rum": Text("Rum", "rum"),
     "kontra": Text("Kontra", "Kontra"),
     "re": Text("Re", "Re"),
@@ -134,7 +129,8 @@ _WORDS = {
     "passed": Text("eingepasst", "passed in"),
     "change": Text("Platzwechsel", "change of player"),
 }
-"""The sheet's words for the kinds and flags of an entry."""
+"""The sheet's words for the kinds and flags of an entry (the contract is named by
+:meth:`~skatschule.engine.Contract.ref`)."""
 
 
 def game_label(entry: Mapping[str, Any], lang: str = "de") -> str:  # noqa: C901 - over the budget since issue 27; to be split
@@ -148,15 +144,14 @@ def game_label(entry: Mapping[str, Any], lang: str = "de") -> str:  # noqa: C901
     if kind == "change":
         return f"{words['change']}: {entry.get('name', '')}"
     game = entry.get("game")
-    if game == "revolution":
-        parts = ["Revolution"]
-    elif game == "saxon":
-        parts = [words["saxon"]]
+    flags = {flag: bool(entry.get(flag)) for flag in ("hand", "ouvert", "schneider_announced", "schwarz_announced")}
+    if game in SPECIALS:  # a house game, named like the engine game it plays as
+        like = GameType.NULL if game == "revolution" else GameType.GRAND
+        parts = [Contract(like, **flags).ref(lang, game="Revolution" if game == "revolution" else words["saxon"])]
     else:
-        parts = [game_ref(GameType(game))]
-    for flag in ("hand", "ouvert", "schneider_announced", "schwarz_announced", "rum"):
-        if entry.get(flag):
-            parts.append(words[flag])
+        parts = [Contract(GameType(game), **flags).ref(lang)]
+    if entry.get("rum"):
+        parts.append(words["rum"])
     if entry.get("spitzen"):
         parts.append(f"{entry['spitzen']} Spitze(n)")
     for flag in ("kontra", "re", "conceded"):

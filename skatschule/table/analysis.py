@@ -30,6 +30,7 @@ from skatschule.engine import Card, CardSet, Contract, GameState, GameType
 from skatschule.engine.bench import report_times
 from skatschule.engine.bots import SeatView, bid_reachable, sample_deal
 from skatschule.engine.cards import CARDS, deal_cards
+from skatschule.engine.games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, TOTAL_POINTS, augen_needed, augen_to_stop
 from skatschule.engine.solver import SearchAborted, solve, solve_state
 
 __all__ = [
@@ -43,7 +44,6 @@ __all__ = [
     "FEW_SAMPLES",
     "wilson",
     "Analysis",
-    "declarer_needs",
     "analyse_plays",
     "add_insights",
     "bench",
@@ -164,7 +164,7 @@ class Step:
 
 MARKS = ("result", "level", "augen")
 """The marks of a learner's card, gravest first (:meth:`Analysis.mark`)."""
-SCHNEIDER_LINES = (31, 90)
+SCHNEIDER_LINES = (OUT_OF_SCHNEIDER, SCHNEIDER_POINTS)
 """A side's Augen that decide a level: 31 escapes Schneider, 90 makes the other side Schneider."""
 
 
@@ -355,15 +355,6 @@ class Analysis:
         return cls(bool(data["learner_declares"]), bool(data["null"]), data["need"], tuple(steps))
 
 
-def declarer_needs(contract: Contract) -> int | None:
-    """The Augen the declarer needs to win a suit or Grand game: 61, or 90 with Schneider
-    announced; None in Null and with Schwarz announced (there tricks decide, not Augen).
-    Whether the game was overbid is not looked at."""
-    if contract.game is GameType.NULL or contract.schwarz_announced:
-        return None
-    return 90 if contract.schneider_announced else 61
-
-
 def _valued_step(  # noqa: PLR0913 - over the budget since issue 27; to be split
     probe: GameState, card: Card, index: int, learner_declares: bool, need: int | None, max_nodes: int
 ) -> Step:
@@ -372,12 +363,12 @@ def _valued_step(  # noqa: PLR0913 - over the budget since issue 27; to be split
     game = probe.contract.game if probe.contract else None
 
     def mine(declarer_points: int) -> int:
-        return declarer_points if learner_declares else 120 - declarer_points
+        return declarer_points if learner_declares else TOTAL_POINTS - declarer_points
 
     def wins(own: int) -> bool | None:
         if need is None:
             return None
-        return own >= need if learner_declares else own > 120 - need
+        return own >= need if learner_declares else own >= augen_to_stop(need)
 
     if game is not GameType.NULL:
         try:
@@ -426,7 +417,7 @@ def analyse_plays(
     if contract is None or start.declarer is None:
         raise ValueError("the game has no declaration")
     learner_declares = start.declarer == seat
-    need = declarer_needs(contract)
+    need = augen_needed(contract)
     steps: list[Step] = []
     for index, card in enumerate(plays):
         if start.to_move == seat:
@@ -510,7 +501,7 @@ def add_insights(  # noqa: PLR0913 - over the budget since issue 27; to be split
 ) -> Analysis:
     """``analysis`` with an :class:`Insight` at each of its steps (``start`` is played on)."""
     by_index = {s.index: s for s in analysis.steps}
-    need = declarer_needs(start.contract) if start.contract else None
+    need = augen_needed(start.contract) if start.contract else None
     steps = []
     for index, card in enumerate(plays):
         step = by_index.get(index)

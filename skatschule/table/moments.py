@@ -23,7 +23,8 @@ from skatschule.engine import SEATS, CardSet, GameState, Phase, SkatError, Step,
 from skatschule.engine.iss import IssGame
 from skatschule.engine.names import card_ref
 from skatschule.engine.scoring import concede
-from skatschule.exercises.helpers import parse_number, signed
+from skatschule.exercises.answers import parse_number
+from skatschule.exercises.helpers import signed
 from skatschule.exercises.stich import trick_steps
 
 __all__ = ["KINDS", "Graded", "kinds_at", "trick_done", "grade", "augen_steps", "result_steps"]

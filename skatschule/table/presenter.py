@@ -28,7 +28,7 @@ from skatschule.engine import (
 )
 from skatschule.engine.bidding import BID_VALUES
 from skatschule.engine.cards import parse_card
-from skatschule.engine.games import Contract
+from skatschule.engine.games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, TOTAL_POINTS, WIN_POINTS, Contract
 from skatschule.engine.iss import IssGame
 from skatschule.engine.names import game_ref
 from skatschule.engine.names import render as render_names
@@ -331,7 +331,7 @@ def _mark(analysis: Analysis, step: Step, card: str) -> dict[str, Any]:
     own = value if isinstance(value, int) and not isinstance(value, bool) else None
     return {
         "code": card,
-        "augen": None if own is None else own if analysis.learner_declares else 120 - own,
+        "augen": None if own is None else own if analysis.learner_declares else TOTAL_POINTS - own,
         "wins": wins,
         "played": card == step.card,
         "best": card in step.best,
@@ -633,7 +633,7 @@ def accuracy(analysis: Analysis) -> dict[str, Any]:
 GRAPH_WIDTH, GRAPH_HEIGHT = 340, 180
 """The graph's viewBox; it scales to the page's width."""
 _LEFT, _RIGHT, _TOP, _BOTTOM = 34, 10, 20, 32
-_LINES = (30, 61, 90)
+_LINES = (OUT_OF_SCHNEIDER - 1, WIN_POINTS, SCHNEIDER_POINTS)
 """The declarer's Augen marked across the graph: 61 wins; 90 makes the defenders Schneider; at
 30 or fewer he is Schneider himself."""
 
@@ -647,7 +647,7 @@ def graph(analysis: Analysis, total: int, *, link: str, step: int) -> dict[str, 
         return None
 
     def declarer(own: int) -> int:
-        return own if analysis.learner_declares else 120 - own
+        return own if analysis.learner_declares else TOTAL_POINTS - own
 
     augen: dict[int, int] = {}
     for s in analysis.steps:
@@ -664,7 +664,7 @@ def graph(analysis: Analysis, total: int, *, link: str, step: int) -> dict[str, 
         return round(_LEFT + width * card / total, 1)
 
     def y(value: int) -> float:
-        return round(_TOP + height * (120 - value) / 120, 1)
+        return round(_TOP + height * (TOTAL_POINTS - value) / TOTAL_POINTS, 1)
 
     names = quality_names()
     marked = {s.index + 1: analysis.quality(s) for s in analysis.steps}
@@ -692,7 +692,9 @@ def graph(analysis: Analysis, total: int, *, link: str, step: int) -> dict[str, 
         "bottom": _TOP + height,
         "line": " ".join(f"{d['x']},{d['y']}" for d in dots),
         "dots": dots,
-        "y_ticks": [{"label": v, "y": y(v), "line": v in _LINES, "win": v == 61} for v in (0, 30, 61, 90, 120)],
+        "y_ticks": [
+            {"label": v, "y": y(v), "line": v in _LINES, "win": v == WIN_POINTS} for v in (0, *_LINES, TOTAL_POINTS)
+        ],
         "x_ticks": [{"label": c, "x": x(c)} for c in range(0, total + 1, 3)],
         "steps": [x(c) for c in range(total + 1)],
         "now": x(step),

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from skatschule.core.points import shown_points
+from skatschule.exercises.answers import signed_choice
 from skatschule.exercises.base import Feedback, Question
-from skatschule.exercises.helpers import signed_choice
 
 
 def given_again(q: dict[str, Any], values: Sequence[str]) -> dict[str, Any]:

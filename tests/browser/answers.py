@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from skatschule.exercises.answers import signed_choice
 from skatschule.exercises.base import Question
-from skatschule.exercises.helpers import signed_choice
 
 
 def fill_answer(form: Any, question: Question, values: Sequence[str], field_id: object) -> None:

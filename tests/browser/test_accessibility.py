@@ -28,7 +28,7 @@ from pytest_django.live_server_helper import LiveServer
 from skatschule.casebook import services as casebook
 from skatschule.casebook.models import Exam
 from skatschule.classrooms import services as classrooms
-from skatschule.exercises.helpers import signed_choice
+from skatschule.exercises.answers import signed_choice
 from skatschule.quizzes import questions
 from skatschule.quizzes.models import Quiz
 from skatschule.quizzes.services import attempts, authoring

@@ -131,7 +131,7 @@ def _table_of(page: Page) -> Table:
 
 def _check_analysis(page: Page, *, lang: str, deck: str) -> None:
     """The analysis page against the engine: the side, every card's Augen and their words."""
-    from skatschule.cards.render import card_name
+    from skatschule.engine.names import card_name
     from skatschule.engine.solver import solve_state
 
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
@@ -162,7 +162,7 @@ def _check_analysis(page: Page, *, lang: str, deck: str) -> None:
         assert any(step.exact for step in found.steps)
     for n, step in enumerate(found.steps):
         text = items.nth(n).inner_text()
-        assert card_name(step.card, deck, lang=lang) in text
+        assert card_name(step.card, lang, deck) in text
         assert (gave_away in text) == step.gave_away, text
         if step.exact:
             total = present(solve_state(before_card[n], card_values=False).declarer_points)
@@ -172,7 +172,7 @@ def _check_analysis(page: Page, *, lang: str, deck: str) -> None:
             if step.cost:
                 assert f"{step.cost} {unit[0] if step.cost == 1 else unit[1]}" in text
             for best in step.best:
-                assert card_name(best, deck, lang=lang) in text
+                assert card_name(best, lang, deck) in text
 
 
 def _public_iss_record() -> str:
@@ -270,8 +270,7 @@ def test_a_game_to_the_end_then_its_board_by_keyboard_in_the_german_deck_through
     progress, then (htmx polling) the marks; stepped through by keyboard at 375 px."""
     from django.test import override_settings
 
-    from skatschule.cards.render import card_name
-    from skatschule.engine.names import game_ref, render
+    from skatschule.engine.names import card_name, game_ref, render
     from skatschule.jobs.models import Job, JobStatus
     from tests.jobs.test_worker import DB_TASKS, worker
 
@@ -304,7 +303,7 @@ def test_a_game_to_the_end_then_its_board_by_keyboard_in_the_german_deck_through
     page.keyboard.press("ArrowRight")
     expect(position).to_have_text(f"Karte 1 von {total} · Stich 1")
     # the card just played lies on the table, named in the German deck
-    expect(page.locator(".table-trick")).to_contain_text(card_name(plays[0].code, "german"))
+    expect(page.locator(".table-trick")).to_contain_text(card_name(plays[0].code, "de", "german"))
     page.keyboard.press("ArrowLeft")
     expect(position).to_have_text(f"Karte 0 von {total} · Stich 1")
     # at each of the learner's decisions: the legal cards marked, won or lost by symbol too

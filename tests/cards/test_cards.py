@@ -12,10 +12,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from skatschule.cards.context_processors import DECK_COOKIE, current_deck
-from skatschule.cards.render import DECKS, DEFAULT_DECK, card_name, card_svg, cards_html, choice_html, deck_choices
+from skatschule.cards.render import DECKS, DEFAULT_DECK, card_svg, cards_html, choice_html, deck_choices
 from skatschule.engine import CARDS, Card, InvalidCard, Rank
-from skatschule.engine.names import card_name as engine_card_name
-from skatschule.engine.names import names_for
+from skatschule.engine.names import card_name, names_for
 
 ALL_CODES = [c.code for c in CARDS]
 
@@ -47,7 +46,7 @@ def expected_label(card: Card, deck: str, lang: str) -> str:
         if lang == "en":
             return f"{GERMAN_RANKS_EN[card.rank]} of {GERMAN_SUITS_EN[card.suit]}"
         return f"{names_for('german').suit(card.suit)}-{GERMAN_RANKS_DE[card.rank]}"
-    return engine_card_name(card, "en" if lang == "en" else "de")
+    return card_name(card, "en" if lang == "en" else "de")
 
 
 def aria_label(svg: str) -> str:
@@ -83,7 +82,7 @@ def test_known_names() -> None:
         assert aria_label(card_svg("HT", "tournament")) == "Herz-Zehn"
     with translation.override("en"):
         assert aria_label(card_svg("CJ", "french")) == "jack of clubs"
-        assert card_name("CJ", "german") == "Unter of acorns"
+        assert card_name("CJ", "en", "german") == "Unter of acorns"
 
 
 def test_decks_draw_differently() -> None:
@@ -302,8 +301,8 @@ def test_gallery_shows_all_32_cards_with_both_names(client: Client) -> None:
     assert page.count("<svg ") == 32
     for card in CARDS:
         assert f'id="karte-{card.code}"' in page
-        assert f'<span class="gallery-name">{engine_card_name(card)}</span>' in page
-        assert engine_card_name(card, "en") not in page  # the German interface names each card once, in German
+        assert f'<span class="gallery-name">{card_name(card)}</span>' in page
+        assert card_name(card, "en") not in page  # the German interface names each card once, in German
     assert "(clubs)" not in page and 'lang="en"' not in page.split("<main", 1)[1]
     assert "11 Augen" in page and "0 Augen" in page and "2 Augen" in page
 

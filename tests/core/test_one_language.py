@@ -44,10 +44,10 @@ def test_only_core_language_reads_the_active_language() -> None:
 
 def test_current_lang_follows_the_request_unless_a_language_is_given() -> None:
     with translation.override("en-gb"):
-        assert (current_lang(), current_lang("de"), render.card_name("CJ")) == ("en", "de", "jack of clubs")
+        assert (current_lang(), current_lang("de"), render.deck_words("⟦card:CJ⟧")) == ("en", "de", "jack of clubs")
     with translation.override("de"):
         assert (current_lang(), current_lang("EN"), current_lang("fr")) == ("de", "en", "de")
-        assert render.card_name("CJ", lang="en") == "jack of clubs"
+        assert render.deck_words("⟦card:CJ⟧", lang="en") == "jack of clubs"
 
 
 def test_one_fallback_rule_german() -> None:
@@ -107,7 +107,6 @@ ALLOWED_LANGUAGE_CHOICES = {
     # What these choose is no wording: a language code, or the separator a spreadsheet in that
     # language expects. A new entry needs a reason of that kind; wording goes through gettext
     # (interface) or a Text (domain).
-    "content/compute.py:_card_name: 'en' | 'de'",
     "content/compute.py:directive_text: 'en' | 'de'",
     "core/spreadsheets.py:default_delimiter: ',' | ';'",
     # a card's name is built by each language's grammar ("Kreuz-Bube", "the jack of clubs"), from

@@ -181,6 +181,25 @@ def test_one_contract_name_for_every_caller() -> None:
     assert null.plain("en") == "Null Hand = 35"
 
 
+def test_the_contract_name_keeps_what_makes_a_declaration_invalid() -> None:
+    """Exercises ask about invalid declarations by the same name: a Null with an announcement keeps
+    it (the fault); an ouvert Grand implies Hand and Schwarz angesagt and does not repeat them."""
+    assert C(GameType.NULL, hand=True, schneider_announced=True).ref("de") == "⟦game:null⟧ Hand Schneider angesagt"
+    assert C(GameType.NULL, schwarz_announced=True).ref("en") == "⟦game:null⟧ Schwarz announced"
+    assert C(GameType.GRAND, hand=True, ouvert=True).ref("de") == "⟦game:grand⟧ ouvert"
+    assert C(GameType.NULL, hand=True, ouvert=True).ref("de", game="Revolution") == "Revolution ouvert Hand"
+
+
+def test_tricks_from_augen_read_schwarz_only_at_the_ends() -> None:
+    from skatschule.engine.games import TOTAL_POINTS, WIN_POINTS, tricks_from_augen
+
+    for points in range(TOTAL_POINTS + 1):
+        tricks = tricks_from_augen(points)
+        outcome = score_game(C(GameType.CLUBS), 1, bid=18, declarer_points=points, declarer_tricks=tricks)
+        assert outcome.schwarz == (points in (0, TOTAL_POINTS)), points
+        assert tricks_from_augen(points, schwarz=True) == (10 if points >= WIN_POINTS else 0)
+
+
 def test_the_games_numbers_are_named_once() -> None:
     from skatschule.engine.games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, SPLIT_POINTS, TOTAL_POINTS, WIN_POINTS
 

@@ -26,6 +26,7 @@ from skatschule.engine import (
     score_game,
 )
 from skatschule.engine.explain import plural
+from skatschule.engine.games import TOTAL_POINTS
 from skatschule.engine.names import render
 from skatschule.engine.seats import Seat
 from tests.present import present
@@ -33,19 +34,20 @@ from tests.present import present
 from .test_game_properties import contracts, random_game
 
 
-def _may_end_early(contract: Contract, termination: Termination) -> bool:
-    """Which early ends a declaration allows, read from the rules, not from the engine: a Null game ends with the
-    declarer's first trick; a game with Schwarz announced (an ouvert suit or Grand game announces
-    it) with the defenders' first trick; a game with Schneider announced once the defenders hold 31."""
-    if termination is Termination.NULL_TRICK:
-        return contract.game.is_null
-    if termination is Termination.OUVERT_TRICK:
-        return contract.ouvert and contract.schwarz_announced
-    if termination is Termination.SCHWARZ_TRICK:
-        return contract.schwarz_announced and not contract.ouvert
-    if termination is Termination.SCHNEIDER_MISSED:
-        return contract.schneider_announced and not contract.schwarz_announced
-    return False
+def _lost_whatever_comes(contract: Contract, state: GameState) -> bool:
+    """Would the declarer lose even with the best rest of the game for him? Scored by
+    :func:`score_game` from the figures of that best case: in Null he takes no further trick, in
+    a suit or Grand game every trick still to play, with all the Augen still out."""
+    left = 10 - state.trick_count
+    best = score_game(
+        contract,
+        state.matadors(),
+        bid=state.bid,
+        declarer_points=state.declarer_augen() if contract.game.is_null else TOTAL_POINTS - state.defender_augen(),
+        declarer_tricks=state.declarer_trick_count + (0 if contract.game.is_null else left),
+        declarer_cards=state.declarer_cards() if contract.game.is_null else None,
+    )
+    return not best.won
 
 
 @settings(max_examples=200, deadline=None)
@@ -58,8 +60,10 @@ def test_every_finished_game_says_how_it_ended(
     assert state.phase is Phase.OVER and termination is not None
     assert termination.is_early == (state.trick_count < 10)
     if termination.is_early:
-        # only a declaration that allows this end, only when the game is lost, and not a trick earlier
-        assert _may_end_early(contract, termination)
+        # only a declaration that asks for more than 61 Augen (or a trickless Null), only when no rest
+        # of the game could win it any more, and not a trick earlier
+        assert contract.game.is_null or contract.schneider_announced
+        assert _lost_whatever_comes(contract, state)
         lost = state.outcome()
         assert lost is not None and not lost.won
         taken_back = [state.pop() for _ in range(3)]  # the state right after the trick before

@@ -259,3 +259,16 @@ def test_the_switches_are_named_in_the_chosen_deck_and_language(client: Client) 
     client.cookies["django_language"] = "en"
     page = client.get("/liste/hausregeln/").content.decode()
     assert render(en, "en", "german") in page
+
+
+def test_the_sheet_names_a_game_by_the_engines_contract_name() -> None:
+    """The list's game column is Contract.ref (the one contract name), with the sheet's own words
+    (Rum, Spitzen, Kontra) after it; a house game keeps its name in place of the engine's game."""
+    from skatschule.scoresheet.sheet import game_label
+
+    grand = {"kind": "game", "game": "grand", "hand": True, "ouvert": True, "kontra": True}
+    assert game_label(grand, "de") == f"{Contract(GameType.GRAND, hand=True, ouvert=True).ref('de')} Kontra"
+    clubs = {"kind": "game", "game": "clubs", "hand": True, "schneider_announced": True}
+    assert game_label(clubs, "en") == Contract(GameType.CLUBS, hand=True, schneider_announced=True).ref("en")
+    assert game_label({"kind": "game", "game": "revolution", "hand": True, "ouvert": True}) == "Revolution ouvert Hand"
+    assert game_label({"kind": "game", "game": "saxon", "hand": True}, "en") == "Saxon Spitze Hand"

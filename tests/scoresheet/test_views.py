@@ -295,7 +295,32 @@ def test_every_engine_switch_has_a_field_on_the_profile_form() -> None:
     from skatschule.scoresheet.forms import ProfileForm
 
     form = ProfileForm()
-    assert all(ProfileForm.FIELD_OF.get(s.field, s.field) in form.fields for s in SWITCHES)
+    assert list(form.fields) == [ProfileForm.FIELD_OF.get(s.field, s.field) for s in SWITCHES]
+    assert [bound.name for bound in form.switch_fields()] == list(form.fields)
+
+
+def test_the_profile_form_names_its_checkboxes_as_the_engine_does(client: Client) -> None:
+    """Issue 38 §3: the on/off switches are labelled from engine SWITCHES in the reader's deck, and
+    the page shows those labels (no second list of names in the form)."""
+    from django import forms as django_forms
+
+    from skatschule.engine.rules import SWITCHES
+    from skatschule.scoresheet.forms import ProfileForm
+    from skatschule.scoresheet.scoring import switch_label
+
+    form = ProfileForm(deck="german")
+    checkboxes = [
+        s
+        for s in SWITCHES
+        if isinstance(form.fields[ProfileForm.FIELD_OF.get(s.field, s.field)], django_forms.BooleanField)
+    ]
+    assert len(checkboxes) >= 9
+    for switch in checkboxes:
+        field = form.fields[ProfileForm.FIELD_OF.get(switch.field, switch.field)]
+        assert field.label == switch_label(switch.field, "de", "german")
+    assert form.fields["jacks_only_matadors"].label == "Spitzen nur mit Unter"
+    page = client.get("/liste/hausregeln/").content.decode()
+    assert all(str(switch_label(s.field, "de", "french")) in page for s in checkboxes)
 
 
 def test_the_bock_reading_switch_reaches_the_sheet(client: Client) -> None:

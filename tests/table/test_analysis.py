@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from skatschule.cards.render import card_name
 from skatschule.engine import Card, CardSet, Contract, GameState, GameType, Phase
 from skatschule.engine.cards import deal_cards
+from skatschule.engine.games import augen_needed, augen_to_stop
+from skatschule.engine.names import card_name
 from skatschule.engine.solver import SearchAborted, solve_state
 from skatschule.table import analysis, services
 
@@ -148,10 +149,11 @@ def test_null_stays_win_or_lose() -> None:
 
 
 def test_schneider_announced_needs_90_and_schwarz_is_not_a_question_of_augen() -> None:
-    assert analysis.declarer_needs(Contract(GameType.GRAND)) == 61
-    assert analysis.declarer_needs(Contract(GameType.GRAND, hand=True, schneider_announced=True)) == 90
-    assert analysis.declarer_needs(Contract(GameType.GRAND, hand=True, schwarz_announced=True)) is None
-    assert analysis.declarer_needs(Contract(GameType.NULL)) is None
+    assert augen_needed(Contract(GameType.GRAND)) == 61
+    assert augen_needed(Contract(GameType.GRAND, hand=True, schneider_announced=True)) == 90
+    assert augen_needed(Contract(GameType.GRAND, hand=True, schwarz_announced=True)) is None
+    assert augen_needed(Contract(GameType.NULL)) is None
+    assert (augen_to_stop(61), augen_to_stop(90)) == (60, 31)  # the defenders' side of the same line
 
 
 # -- the page ---------------------------------------------------------------------------
@@ -233,8 +235,8 @@ def test_the_page_says_what_the_numbers_say(client: Client, lang: str, declare: 
     items = _items(page)
     assert len(items) == len(found.steps)
     for step, text in zip(found.steps, items, strict=True):
-        assert card_name(step.card, deck, lang=lang) in text  # in the visitor's deck
-        assert all(card_name(c, deck, lang=lang) in text for c in step.best)
+        assert card_name(step.card, lang, deck) in text  # in the visitor's deck
+        assert all(card_name(c, lang, deck) in text for c in step.best)
         assert (words["gave_away"] in text) == step.gave_away, text
         if step.exact:
             one, many = words["augen"]
@@ -318,7 +320,7 @@ def test_a_stored_game_has_its_own_analysis_for_its_owner_only(
     items = _items(page)
     assert len(items) == len(found.steps)
     for step, text in zip(found.steps, items, strict=True):
-        assert card_name(step.card, "german", lang=lang) in text
+        assert card_name(step.card, lang, "german") in text
     assert f'href="{URL}{pk}/"' in page  # back to the stored game
 
     other = django_user_model.objects.create_user(f"andere-{lang}", password="geheim-12345")

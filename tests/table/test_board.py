@@ -12,11 +12,11 @@ import pytest
 from django.test import Client
 
 from skatschule.cards.context_processors import DECK_COOKIE
-from skatschule.cards.render import card_name
 from skatschule.engine import CardSet, Contract, GameState, GameType, Phase, SkatError
 from skatschule.engine.bidding import BID_VALUES
+from skatschule.engine.games import augen_needed
 from skatschule.engine.iss import parse_record
-from skatschule.engine.names import game_ref, render
+from skatschule.engine.names import card_name, game_ref, render
 from skatschule.engine.solver import solve_state
 from skatschule.table import analysis, services
 from skatschule.table.models import TableGame
@@ -163,7 +163,7 @@ def test_the_insight_uses_only_what_the_learner_saw() -> None:
         swapped = _swap_hidden(state, a, b)
         if swapped is None:
             continue
-        need = analysis.declarer_needs(state.contract) if state.contract else None
+        need = augen_needed(state.contract) if state.contract else None
         one = analysis.insight_at(state, seat, need, samples=3, max_nodes=20_000, seed=1)
         two = analysis.insight_at(swapped, seat, need, samples=3, max_nodes=20_000, seed=1)
         assert one == two

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from skatschule.cards.render import card_name
 from skatschule.engine import Phase
 from skatschule.engine.iss import IssGame, parse_record, write_record
+from skatschule.engine.names import card_name
 from skatschule.table import moments
 from tests.table.records import played_record
 
@@ -184,7 +184,7 @@ def test_who_takes_the_trick_is_asked_without_giving_it_away(client: Client, lan
         assert (words["right"] if seat == trick.winner else words["wrong"]) in feedback
         assert words["takes"] in feedback
         winning = trick.cards[(trick.winner - trick.leader) % 3]
-        assert card_name(winning, deck, lang=lang) in feedback
+        assert card_name(winning, lang, deck) in feedback
     # without a choice: a clear 400, the moment still shown
     missing = client.post(URL, {"exercise": "stich", "spiel": 0, "schritt": 6})
     assert missing.status_code == 400 and words["stich"] in _text(missing.content.decode())
@@ -211,7 +211,7 @@ def test_the_end_of_a_record_asks_for_the_augen_and_the_entry(client: Client, la
     assert words["right"] in feedback and f"{augen}" in feedback
     for trick in game.state.tricks:
         if trick.winner == game.state.declarer:
-            assert card_name(trick.cards[0], deck, lang=lang) in feedback
+            assert card_name(trick.cards[0], lang, deck) in feedback
     # the Augen name the last trick's taker: from now on the end asks neither for it nor again
     answered = _text(right.content.decode())
     assert words["stich"] not in answered and words["augen"] not in answered and words["liste"] in answered

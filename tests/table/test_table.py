@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from skatschule.cards.render import card_name
 from skatschule.engine import GameState, Phase, SkatError
 from skatschule.engine.iss import parse_record
+from skatschule.engine.names import card_name
 from skatschule.table import services
 from tests.present import present
 from tests.table.stored import session_game

@@ -12,10 +12,11 @@ import re
 import pytest
 from django.test import Client
 
-from skatschule.cards.render import card_name
 from skatschule.engine import Contract, GameState, GameType
 from skatschule.engine.bots import SeatView, bid_reachable
 from skatschule.engine.cards import CARDS, deal_cards
+from skatschule.engine.games import augen_needed
+from skatschule.engine.names import card_name
 from skatschule.table import analysis, services
 from skatschule.table.analysis import FEW_SAMPLES, Insight, insight_at, wilson
 
@@ -67,7 +68,7 @@ def _direct_count(state: GameState, seat: int, samples: int, seed: int) -> dict[
 def test_the_shares_are_a_direct_count_over_the_drawn_deals() -> None:
     checked = 0
     for state, seat in _positions(12):
-        need = analysis.declarer_needs(state.contract) if state.contract else None
+        need = augen_needed(state.contract) if state.contract else None
         found = insight_at(state, seat, need, samples=6, max_nodes=5_000, seed=3)
         assert found is not None
         direct = _direct_count(state, seat, 6, 3)

@@ -7,9 +7,11 @@ clearly wrong one, and must refuse unreadable answers with AnswerError.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -29,8 +31,10 @@ from skatschule.engine.names import strip_refs
 from skatschule.engine.seats import Seat
 from skatschule.exercises import CURRICULUM, REGISTRY, AnswerError, ExerciseType, get
 from skatschule.exercises.base import Feedback, Question
+from skatschule.exercises.exercise import EngineExercise
 from skatschule.exercises.gen import FinishedGame
-from skatschule.exercises.helpers import RULE_ID, EngineExercise, grade_against
+from skatschule.exercises.grading import grade_against
+from skatschule.exercises.helpers import RULE_ID
 
 from . import question_bank
 
@@ -471,6 +475,13 @@ def test_spielansage_cases() -> None:
     assert solve("spielansage", Scenario(GameType.SPADES, True, False, False, True)) == ["ja"]
     fb = grade("spielansage", Scenario(GameType.HEARTS, False, False, True, False), ["ja"])
     assert not fb.correct and "2.4.4" in fb.rule_ids
+    null_schneider = Scenario(GameType.NULL, True, False, True, False)
+    kind = REGISTRY["spielansage"]
+    assert isinstance(kind, EngineExercise)
+    asked = kind.ask(null_schneider, 3, 0)
+    named = null_schneider.contract()
+    assert f"„{named.ref('de')}“" in asked.prompt.de and "Schneider angesagt" in asked.prompt.de
+    assert f"\u201c{named.ref('en', capital=True)}\u201d" in asked.prompt.en
 
 
 def test_abrechnung_cases() -> None:
@@ -589,6 +600,17 @@ def test_seeger_cases() -> None:
     assert [solve("seeger", Scenario(3, games, p))[0] for p in range(3)] == ["138", "-122", "126"]
     four = ((0, -96), (3, 20))
     assert [solve("seeger", Scenario(4, four, p))[0] for p in range(4)] == ["-146", "30", "30", "100"]
+    from skatschule.engine.lists import SEEGER_DEFENDER_BONUS, SEEGER_WIN
+
+    kind = REGISTRY["seeger"]
+    assert isinstance(kind, EngineExercise)
+    steps = kind.solve(Scenario(4, four, 1)).steps  # the derivation says the engine's numbers
+    assert (
+        f"bekommt {SEEGER_DEFENDER_BONUS[4]}" in steps[0].de
+        and f"+ {SEEGER_WIN} =" in kind.solve(Scenario(4, four, 3)).steps[1].en
+    )
+    source = Path(inspect.getfile(type(kind))).read_text(encoding="utf-8")
+    assert not re.search(r"\b(50|40|30)\b", source)  # the one place is engine.lists
     # the sheet of A.2.3
     sheet = ((0, 36), (1, -96), (None, 0), (2, 33))
     assert [solve("seeger", Scenario(3, sheet, p))[0] for p in range(3)] == ["126", "-146", "123"]

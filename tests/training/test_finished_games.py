@@ -26,7 +26,7 @@ from skatschule.engine.feasible import Ending, Witness, ending
 from skatschule.engine.houserules import spitze_made
 from skatschule.engine.scoring import matadors
 from skatschule.exercises import get
-from skatschule.exercises.helpers import EngineExercise
+from skatschule.exercises.exercise import EngineExercise
 from skatschule.exercises.spielwert import witness as spielwert_witness
 
 TYPES = ("abrechnung", "kneipe", "spielwert", "ueberreizt", "hausregel")

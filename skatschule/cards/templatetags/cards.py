@@ -20,7 +20,9 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
+from skatschule.core.language import current_lang
 from skatschule.engine import Card
+from skatschule.engine.names import card_name as name_of_card
 
 from .. import render
 
@@ -60,7 +62,7 @@ def marked_cards(context: template.Context, marks: Iterable[tuple[str, str]]) ->
 
 @register.simple_tag(takes_context=True)
 def card_name(context: template.Context, code: str | Card) -> str:
-    return render.card_name(code, _deck(context))
+    return name_of_card(code, current_lang(), _deck(context))
 
 
 @register.simple_tag(takes_context=True)

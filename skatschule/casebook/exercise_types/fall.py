@@ -32,8 +32,11 @@ from skatschule.content.plain import plain
 from skatschule.engine import Step, Text, parse_card
 from skatschule.engine.names import cards_ref
 from skatschule.engine.sorting import sort_hand
+from skatschule.exercises.answers import parse_choice, parse_number
 from skatschule.exercises.base import AnswerError, Feedback, Question
-from skatschule.exercises.helpers import EngineExercise, Solution, parse_choice, parse_number, signed
+from skatschule.exercises.exercise import EngineExercise
+from skatschule.exercises.grading import Solution
+from skatschule.exercises.helpers import signed
 
 from .. import cases as casebook
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from ..cards import CARDS, Card, CardSet
 from ..errors import SkatError
 from ..game import GameState
+from ..games import OUT_OF_SCHNEIDER, SCHNEIDER_POINTS, WIN_POINTS
 from ..solver import SearchAborted, solve
 from ..text import Text
 from .levels import BotConfig, BotLevel
@@ -164,7 +165,7 @@ def _decide(view: SeatView, legal: list[Card], config: BotConfig, rng: random.Ra
         sample = sample_deal(view, rng, inference=config.inference, reach_bid=config.inference)
         if sample is None:
             break
-        values = _values(view, sample, None if game.is_null else 61, config.max_nodes)
+        values = _values(view, sample, None if game.is_null else WIN_POINTS, config.max_nodes)
         if values is None:
             continue
         solved.append(sample)
@@ -197,7 +198,7 @@ def _schneider(
     if view.hand.bit_count() > config.schneider_hand:
         return {}
     declarer_wins = (top == len(solved)) == (view.seat == view.declarer)
-    target = 90 if declarer_wins else 31
+    target = SCHNEIDER_POINTS if declarer_wins else OUT_OF_SCHNEIDER
     counts = dict.fromkeys(tied, 0)
     for sample in solved:
         if deadline is not None and time.perf_counter() > deadline:

@@ -27,8 +27,8 @@ from skatschule.core.errors import UserError
 from skatschule.core.notfound import NotFound
 from skatschule.engine import SkatError, parse_card
 from skatschule.engine.numbers import plain_number
+from skatschule.exercises.answers import join_signed, signed_choice
 from skatschule.exercises.base import AnswerError, ExerciseType, Feedback, Question
-from skatschule.exercises.helpers import join_signed, signed_choice
 from skatschule.owners import Owner
 
 from ..lessons import Lesson
