@@ -18,7 +18,8 @@ from pylti1p3.names_roles import NamesRolesProvisioningService
 from pylti1p3.service_connector import REQUESTS_USER_AGENT, ServiceConnector
 
 from skatschule.quizzes.models import QuizAttempt, ScoreOverride
-from skatschule.quizzes.selectors import graded_result, item_count, newest_overrides
+from skatschule.quizzes.selectors.results import graded_result, newest_overrides
+from skatschule.quizzes.selectors.taking import item_count
 
 from .models import GradeTarget
 

@@ -9,7 +9,7 @@ from skatschule.classrooms.selectors import is_id, task_choices
 from skatschule.core.notfound import NotFound
 from skatschule.jobs.models import PENDING, Job, JobStatus
 from skatschule.quizzes.models import Quiz, QuizAttempt
-from skatschule.quizzes.selectors import newest_overrides
+from skatschule.quizzes.selectors.results import newest_overrides
 from skatschule.training.lessons import Lesson, get_lesson
 
 from . import platform

@@ -23,7 +23,7 @@ from skatschule.jobs import services as jobs
 from skatschule.jobs.models import Job
 from skatschule.owners import Owner
 from skatschule.quizzes.models import Quiz, QuizAttempt
-from skatschule.quizzes.selectors import newest_overrides
+from skatschule.quizzes.selectors.results import newest_overrides
 
 from . import platform
 from .models import NONCE_KEPT, CourseClass, GradeTarget, UsedNonce

@@ -44,7 +44,7 @@ from skatschule.jobs import selectors as job_selectors
 from skatschule.jobs.models import Job
 from skatschule.jobs.services import LimitReached
 from skatschule.owners import Owner
-from skatschule.quizzes.selectors import item_count
+from skatschule.quizzes.selectors.taking import item_count
 
 from . import launch as lti
 from . import selectors, services

@@ -17,8 +17,9 @@ from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
 from skatschule.exercises.base import Question
-from skatschule.quizzes import errors, questions, selectors
+from skatschule.quizzes import errors, questions
 from skatschule.quizzes.models import Quiz
+from skatschule.quizzes.questions import answers_visible
 from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.registry import get_type
 from tests.people import client_for
@@ -42,7 +43,7 @@ def test_second_attempt_after_shown_answers_asks_new_questions(make_quiz: Callab
         question = questions.question_for(quiz, item, student.pk, first.number)
         attempts.save_answer(attempt=first, item=item, values=present(get_type(item.kind)).correct_answer(question))
     first, _ = attempts.submit(attempt=first)
-    assert first.score == 8 and selectors.answers_visible(first)
+    assert first.score == 8 and answers_visible(first)
 
     second = attempts.start_attempt(quiz=quiz, student=student)
     assert second.number == 2

@@ -17,7 +17,7 @@ The server's clock decides: an attempt's cut-off is the earlier of its deadline 
 limit) and the quiz's close time. Attempts left open past it are submitted with the answers
 saved before it (:func:`finalize_expired`).
 
-No answer key is ever stored: :func:`skatschule.quizzes.selectors.answer_key` asks each exercise type's
+No answer key is ever stored: :func:`skatschule.quizzes.selectors.taking.answer_key` asks each exercise type's
 ``correct_answer`` and ``grade`` for it.
 """
 

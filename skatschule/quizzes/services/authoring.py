@@ -22,9 +22,10 @@ from skatschule.training.lessons import RULE_ID, get_lesson
 from skatschule.training.registry import exercises_for_rule, get_type
 
 from ..errors import QuizError, QuizLocked
+from ..levels import max_level, type_levels
 from ..models import MAX_ATTEMPTS, MAX_ITEMS, MAX_MINUTES, Quiz, QuizAttempt, QuizItem
 from ..questions import SEED_LIMIT
-from ..selectors import max_level, quiz_sources, sorted_names, type_levels
+from ..selectors.teaching import quiz_sources, sorted_names
 from .attempts import finalize_expired
 
 

@@ -52,7 +52,7 @@ from ..errors import QuizClosed, QuizError
 from ..models import LiveParticipant, LivePoints, LiveReveal, LiveSession, Quiz, QuizAnswer, QuizAttempt
 from ..publishing import is_visible
 from ..questions import quiz_state
-from ..selectors import LIVE_STAMP_KEY, LIVE_STAMP_SECONDS, live_stamp
+from ..selectors.live import LIVE_STAMP_KEY, LIVE_STAMP_SECONDS, live_stamp
 from .attempts import SavedAnswer, save_answer, start_attempt, submit
 
 SECONDS = 20
@@ -92,7 +92,7 @@ def _new_code() -> str:
 
 def _restamp(quiz_pk: int) -> None:
     """The round changed: drop the phones' cached stamp now, set the new one once committed
-    (:func:`..selectors.live_round_stamp`)."""
+    (:func:`..selectors.live.live_round_stamp`)."""
     key = LIVE_STAMP_KEY.format(quiz_pk)
     cache.delete(key)
 
