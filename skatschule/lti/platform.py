@@ -79,10 +79,10 @@ def send_score(payload: dict[str, Any]) -> dict[str, Any]:
     )
     if attempt.submitted_at is None or attempt.score is None:
         raise ValueError("the attempt is not submitted")
-    override = newest_overrides([attempt.pk]).get(attempt.pk)
+    override = newest_overrides(attempt_ids=[attempt.pk]).get(attempt.pk)
     stamp = max(attempt.submitted_at, override.at) if override is not None else attempt.submitted_at
     maximum = item_count(attempt.quiz)
-    given = graded_result(attempt.quiz, attempt.student_id) or 0.0
+    given = graded_result(attempt.quiz, student_id=attempt.student_id) or 0.0
     grade = (
         Grade()
         .set_score_given(given)

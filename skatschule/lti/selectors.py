@@ -71,7 +71,7 @@ def unsent_scores(course: CourseClass) -> list[tuple[GradeTarget, QuizAttempt]]:
             quiz__classroom=course.classroom, student_id__in={t.student_id for t in targets}, submitted_at__isnull=False
         )
     )
-    overrides = newest_overrides(attempt.pk for attempt in submitted)
+    overrides = newest_overrides(attempt_ids=(attempt.pk for attempt in submitted))
     wanted = {
         platform.score_key(target, attempt, overrides.get(attempt.pk)): (target, attempt)
         for attempt in submitted

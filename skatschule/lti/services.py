@@ -206,7 +206,7 @@ def _queue_score(target: GradeTarget, attempt: QuizAttempt) -> bool:
         jobs.submit(
             owner=Owner(user_id=attempt.student_id),
             kind=platform.SCORE_JOB,
-            key=platform.score_key(target, attempt, newest_overrides([attempt.pk]).get(attempt.pk)),
+            key=platform.score_key(target, attempt, newest_overrides(attempt_ids=[attempt.pk]).get(attempt.pk)),
             payload={"target": target.pk, "attempt": attempt.pk},
         )
     except jobs.LimitReached:

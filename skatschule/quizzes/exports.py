@@ -145,7 +145,7 @@ def item_analysis_table(quiz: Quiz, lang: str = "de") -> list[list[Any]]:
             pgettext("Tabellenkopf", "Häufigste falsche Antworten"),
         ]
     rows = [header]
-    for stat in shown_item_stats(quiz, item_stats(quiz, lang), lang):
+    for stat in shown_item_stats(quiz, item_stats(quiz, lang=lang), lang):
         wrong = "; ".join(f"{_text(words, lang)} ({n}×)" for words, n in stat.wrong)
         facility = stat.facility_percent
         rows.append(

@@ -226,7 +226,9 @@ class QuizForm(forms.Form):
         variants = self.sent_locked.get("variants") or data.get("variants") or getattr(self.quiz, "variants", None)
         if variants and data.get("max_attempts") and data.get("show_answers"):
             try:
-                authoring.check_attempt_rule(variants, data["max_attempts"], data["show_answers"])
+                authoring.check_attempt_rule(
+                    variants=variants, max_attempts=data["max_attempts"], show_answers=data["show_answers"]
+                )
             except errors.QuizError as exc:
                 self.add_error("max_attempts", exc.message(self.lang))
         if not self.errors and not self.locked:

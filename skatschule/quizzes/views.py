@@ -147,7 +147,7 @@ def create(request: QuizRequest) -> HttpResponse:
         messages.info(request, _("Lege zuerst eine Klasse an."))
         return redirect("classrooms:index")
     initial: dict[str, Any] = {}
-    wanted = taught_class_pk(request.user, request.GET.get("klasse", ""))
+    wanted = taught_class_pk(request.user, wanted=request.GET.get("klasse", ""))
     if wanted is not None:
         initial["classroom"] = wanted
     form = QuizForm(_posted(request), teacher=request.user, lang=lang, initial=initial)
@@ -190,7 +190,7 @@ def create(request: QuizRequest) -> HttpResponse:
 @_retry_when_locked
 def edit(request: QuizRequest, pk: int) -> HttpResponse:
     """The builder filled in with the quiz; ``authoring.update_quiz`` decides what may change."""
-    quiz = own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     lang = current_lang()
 
     def make_form(locked: bool) -> QuizForm:
@@ -219,7 +219,7 @@ def edit(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def detail(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     lang = current_lang()
     items = [{"item": item, "title": teacher_item_title(item.kind, lang)} for item in quiz_items(quiz)]
     context = {"quiz": quiz, "items": items, "state": questions.quiz_state(quiz), **quiz_summary(quiz)}
@@ -230,7 +230,7 @@ def detail(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def close_now(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     authoring.close_quiz(quiz=quiz)
     messages.success(request, _("Das Quiz ist beendet."))
     return redirect("quizzes:detail", pk=quiz.pk)
@@ -240,7 +240,7 @@ def close_now(request: QuizRequest, pk: int) -> HttpResponse:
 @require_GET
 def preview(request: QuizRequest, pk: int) -> HttpResponse:
     """The quiz as a student sees it (the variant of the teacher's own id). Nothing is stored."""
-    quiz = own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     lang = current_lang()
     items = [present_item(quiz, item, request.user.pk, lang) for item in quiz_items(quiz)]
     for entry in items:
@@ -251,8 +251,8 @@ def preview(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def preview_answer(request: QuizRequest, pk: int, position: int) -> HttpResponse:
-    quiz = own_quiz(request.user, pk)
-    item = item_at(quiz, position)
+    quiz = own_quiz(request.user, pk=pk)
+    item = item_at(quiz, position=position)
     lang = current_lang()
     try:
         feedback = questions.grade_for_display(quiz, item, request.user.pk, request.POST.getlist("answer"))
@@ -272,13 +272,13 @@ def _url(name: str, **kwargs: Any) -> str:
 @login_required
 @require_GET
 def results(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     lang = current_lang()
-    page, lines = results_page(quiz, request.GET.get("seite", 1))
+    page, lines = results_page(quiz, page=request.GET.get("seite", 1))
     items = item_positions(quiz)
     rows = [(line, result_cells(line.cells)) for line in lines]
-    stats = shown_item_stats(quiz, item_stats(quiz, lang), lang)
-    grade_pages, grades = grades_page(quiz, request.GET.get("noten", 1))
+    stats = shown_item_stats(quiz, item_stats(quiz, lang=lang), lang)
+    grade_pages, grades = grades_page(quiz, page=request.GET.get("noten", 1))
     context = {
         "quiz": quiz,
         "items": items,
@@ -302,7 +302,7 @@ def results_csv(request: QuizRequest, pk: int) -> StreamingHttpResponse:
     Streamed in chunks of attempts, so a large class costs constant memory. The same bytes as
     ``quizzes:export_csv?trenner=komma``.
     """
-    quiz = own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     lines = csv_lines(quiz, current_lang())
     writer = csv.writer(_Echo())
 
@@ -353,7 +353,9 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool, teacher:
         entry["given"] = given
         entry["overrides"] = overrides_of(grade) if teacher and grade is not None else []
         if with_answers and answer is None:
-            entry["right_answer"] = right_answer(quiz, item, attempt.student_id, lang, attempt.number)
+            entry["right_answer"] = right_answer(
+                quiz, item=item, student_id=attempt.student_id, lang=lang, attempt=attempt.number
+            )
         entries.append(entry)
     return entries
 
@@ -361,8 +363,8 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool, teacher:
 @login_required
 @require_GET
 def attempt_detail(request: QuizRequest, pk: int, attempt_pk: int) -> HttpResponse:
-    quiz = own_quiz(request.user, pk)
-    attempt = quiz_attempt(quiz, attempt_pk)
+    quiz = own_quiz(request.user, pk=pk)
+    attempt = quiz_attempt(quiz, pk=attempt_pk)
     attempt = attempts.finalize_if_expired(attempt=attempt)
     context = {
         "quiz": quiz,
@@ -378,9 +380,9 @@ def attempt_detail(request: QuizRequest, pk: int, attempt_pk: int) -> HttpRespon
 @login_required
 @require_GET
 def print_sheet(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     lang = current_lang()
-    key = answer_key(quiz, lang)
+    key = answer_key(quiz, lang=lang)
 
     entries = [{"entry": e, "q": present_question(e.question, lang)} for e in key]
     return render(request, "quizzes/print.html", {"quiz": quiz, "entries": entries})
@@ -393,7 +395,7 @@ def print_sheet(request: QuizRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @_retry_when_locked
 def start(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = student_quiz(request.user, pk)
+    quiz = student_quiz(request.user, pk=pk)
     if request.method == "POST":
         try:
             attempt = attempts.start_attempt(quiz=quiz, student=request.user)
@@ -401,7 +403,7 @@ def start(request: QuizRequest, pk: int) -> HttpResponse:
             return _error(request, exc)
         return redirect("quizzes:take", public_id=attempt.public_id)
     attempts.finalize_students_attempts(quiz=quiz, student=request.user)
-    tries = student_attempts(quiz, request.user)
+    tries = student_attempts(quiz, student=request.user)
     context = {
         "quiz": quiz,
         "state": questions.quiz_state(quiz),
@@ -416,7 +418,7 @@ def start(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def take(request: QuizRequest, public_id: Any) -> HttpResponse:
-    attempt = own_attempt(request.user, public_id)
+    attempt = own_attempt(request.user, public_id=public_id)
     attempt = attempts.finalize_if_expired(attempt=attempt)
     if attempt.submitted_at is not None:
         return redirect("quizzes:my_result", public_id=attempt.public_id)
@@ -460,9 +462,9 @@ def take(request: QuizRequest, public_id: Any) -> HttpResponse:
 @require_POST
 @_retry_when_locked
 def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
-    attempt = own_attempt(request.user, public_id)
+    attempt = own_attempt(request.user, public_id=public_id)
     quiz = attempt.quiz
-    item = item_at(quiz, position)
+    item = item_at(quiz, position=position)
     lang = current_lang()
     take_url = _url("quizzes:take", public_id=attempt.public_id)
     if in_open_live_session(attempt):
@@ -504,7 +506,7 @@ def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
 @require_POST
 @_retry_when_locked
 def submit(request: QuizRequest, public_id: Any) -> HttpResponse:
-    attempt = own_attempt(request.user, public_id)
+    attempt = own_attempt(request.user, public_id=public_id)
     attempt, done = attempts.submit(attempt=attempt)
     if done:
         messages.success(request, _("Abgegeben. Danke!"))
@@ -514,7 +516,7 @@ def submit(request: QuizRequest, public_id: Any) -> HttpResponse:
 @login_required
 @require_GET
 def my_result(request: QuizRequest, public_id: Any) -> HttpResponse:
-    attempt = own_attempt(request.user, public_id)
+    attempt = own_attempt(request.user, public_id=public_id)
     attempt = attempts.finalize_if_expired(attempt=attempt)
     if attempt.submitted_at is None:
         return redirect("quizzes:take", public_id=attempt.public_id)
@@ -527,6 +529,6 @@ def my_result(request: QuizRequest, public_id: Any) -> HttpResponse:
         "entries": _attempt_items(attempt, current_lang(), show),
         "show_answers": show,
         "teacher_view": False,
-        "left": attempts_left(quiz, request.user) if questions.quiz_state(quiz) == "open" else 0,
+        "left": attempts_left(quiz, student=request.user) if questions.quiz_state(quiz) == "open" else 0,
     }
     return render(request, "quizzes/result.html", context)

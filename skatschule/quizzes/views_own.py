@@ -162,7 +162,7 @@ def own_create(request: QuizRequest) -> HttpResponse:
 def own_detail(request: QuizRequest, pk: int) -> HttpResponse:
     """The item as students would see it, the engine's answer, and a try-out form."""
     _require_teacher(request)
-    item = own_item(request.user, pk)
+    item = own_item(request.user, pk=pk)
     lang = current_lang()
     question, right = own_items.own_question(item)
     context = {
@@ -189,8 +189,8 @@ def own_detail(request: QuizRequest, pk: int) -> HttpResponse:
 def own_add(request: QuizRequest, pk: int) -> HttpResponse:
     """Append the own item to one of the teacher's quizzes (not yet started)."""
     _require_teacher(request)
-    item = own_item(request.user, pk)
-    quiz = owned_quiz_or_none(request.user, request.POST.get("quiz", ""))
+    item = own_item(request.user, pk=pk)
+    quiz = owned_quiz_or_none(request.user, raw=request.POST.get("quiz", ""))
     if quiz is None:
         return render_error(
             request, own_items.OwnItemError("Bitte wähle eines deiner Quizze.", "Please choose one of your quizzes.")
@@ -208,7 +208,7 @@ def own_add(request: QuizRequest, pk: int) -> HttpResponse:
 def own_delete(request: QuizRequest, pk: int) -> HttpResponse:
     """Delete an own item that no quiz asks."""
     _require_teacher(request)
-    item = own_item(request.user, pk)
+    item = own_item(request.user, pk=pk)
     try:
         own_items.delete_own_item(owner=request.user, item=item)
     except own_items.OwnItemError as exc:

@@ -57,7 +57,7 @@ def _back(request: QuizRequest, pk: int, error: QuizError) -> HttpResponse:
 @login_required
 @require_POST
 def publish(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     form = PublishForm(request.POST)
     if not form.is_valid():
         return _back(request, quiz.pk, QuizError("Bitte gib Datum und Uhrzeit an.", "Please give a date and time."))
@@ -75,7 +75,7 @@ def publish(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def unpublish(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     try:
         publishing.unpublish(quiz=quiz, owner=request.user)
     except QuizError as exc:
@@ -87,7 +87,7 @@ def unpublish(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def copy(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     initial = {"title": publishing.copy_title(quiz.title, current_lang()), "classroom": quiz.classroom_id}
     form = CopyForm(request.POST if request.method == "POST" else None, teacher=request.user, initial=initial)
     if request.method == "POST":
@@ -121,7 +121,7 @@ def export_csv(request: QuizRequest, pk: int) -> HttpResponse:
 
     The older address ``quizzes:results_csv`` (``/quiz/<pk>/ergebnisse.csv``) stays and always
     gives the comma file, streamed; byte for byte what ``?trenner=komma`` gives here."""
-    quiz = own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     lang = current_lang()
     choice = request.GET.get("trenner", "")
     delimiter = {"komma": ",", "semikolon": ";"}.get(choice)
@@ -138,7 +138,7 @@ def export_csv(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def export_xlsx(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     name = slugify(quiz.title) or "quiz"
     return _download(
         exports.xlsx_bytes(quiz, current_lang()),
@@ -151,7 +151,7 @@ def export_xlsx(request: QuizRequest, pk: int) -> HttpResponse:
 @require_GET
 def export_items(request: QuizRequest, pk: int, fmt: str) -> HttpResponse:
     """The item analysis (facility, discrimination, common wrong answers) as ``csv`` or ``xlsx``."""
-    quiz = own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     name = slugify(quiz.title) or "quiz"
     if fmt == "xlsx":
         return _download(
@@ -166,7 +166,7 @@ def export_items(request: QuizRequest, pk: int, fmt: str) -> HttpResponse:
 @login_required
 @require_GET
 def export_moodle(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     name = slugify(quiz.title) or "quiz"
     return _download(exports.moodle_xml(quiz, current_lang()), "application/xml; charset=utf-8", f"{name}-moodle.xml")
 
@@ -175,7 +175,7 @@ def export_moodle(request: QuizRequest, pk: int) -> HttpResponse:
 @require_GET
 def exports_page(request: QuizRequest, pk: int) -> HttpResponse:
     """The download formats with what each one is for (and what Moodle cannot do)."""
-    quiz = own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     lang = current_lang()
     context = {
         "quiz": quiz,
@@ -197,9 +197,9 @@ class OverrideForm(forms.Form):
 def override(request: QuizRequest, pk: int, attempt_pk: int, position: int) -> HttpResponse:
     """Set one item's points by hand with a comment the student sees (``services.grading``), for
     an answered item or one the student left unanswered."""
-    quiz = own_quiz(request.user, pk)
-    attempt = quiz_attempt(quiz, attempt_pk)
-    item = item_at(quiz, position)
+    quiz = own_quiz(request.user, pk=pk)
+    attempt = quiz_attempt(quiz, pk=attempt_pk)
+    item = item_at(quiz, position=position)
     back = reverse("quizzes:attempt_detail", args=[quiz.pk, attempt.pk])
     form = OverrideForm(request.POST)
     if not form.is_valid():

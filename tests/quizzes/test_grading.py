@@ -106,7 +106,7 @@ def test_partial_credit_sums_into_the_attempts_points(make_quiz: Callable[..., Q
     attempt, _ = attempts.submit(attempt=attempt)
     assert attempt.score == 0  # nothing fully right
     assert attempt.points == pytest.approx(1 / len(key))
-    assert graded_result(quiz, student.pk) == pytest.approx(1 / len(key))
+    assert graded_result(quiz, student_id=student.pk) == pytest.approx(1 / len(key))
 
 
 def test_partial_credit_is_locked_once_someone_started(
@@ -148,7 +148,7 @@ def test_grading_policy_picks_the_result_and_a_change_of_policy_changes_it(
         quiz = authoring.update_quiz(
             quiz=quiz, editor=teacher, changes=authoring.QuizChanges(grading_policy=policy)
         )  # allowed while attempts exist
-        assert graded_result(quiz, student.pk) == result
+        assert graded_result(quiz, student_id=student.pk) == result
         (grade,) = student_grades(quiz)
         assert grade.attempts == (2, 3, 1) and grade.result == result
 
@@ -188,7 +188,7 @@ def test_override_changes_points_and_keeps_every_change(
     assert QuizAttempt.objects.get(pk=answer.attempt_id).points == 1
     history = list(ScoreOverride.objects.filter(answer=answer).values_list("credit", "comment", "by"))
     assert history == [(0.5, "Rechenweg stimmt", teacher.pk), (1.0, "Doch voll", teacher.pk)]
-    assert graded_result(answer.attempt.quiz, student.pk) == 1
+    assert graded_result(answer.attempt.quiz, student_id=student.pk) == 1
 
 
 def test_override_refuses_bad_input_and_other_teachers(
@@ -332,7 +332,7 @@ def test_teacher_grades_an_unanswered_item_and_every_result_shows_it(
     assert row.override_credit == 0.75 and row.override_comment == "Mündlich fast richtig"
     assert [o.credit for o in overrides_of(row)] == [0.5, 0.75]
     assert QuizAttempt.objects.get(pk=attempt.pk).points == 1.75
-    assert graded_result(quiz, student.pk) == 1.75
+    assert graded_result(quiz, student_id=student.pk) == 1.75
 
     # the results table, the CSV and the item analysis: the points count, the item stays unanswered
     results = teacher_client.get(f"/quiz/{quiz.pk}/ergebnisse/").content.decode()

@@ -89,8 +89,8 @@ def test_end_submits_into_the_quiz_results(
             )
         live.reveal(session=session, teacher=teacher)
     assert live.end_live(session=session, teacher=teacher) == 2
-    assert graded_result(quiz, student.pk) == 2
-    assert graded_result(quiz, other_student.pk) == 0
+    assert graded_result(quiz, student_id=student.pk) == 2
+    assert graded_result(quiz, student_id=other_student.pk) == 0
     assert len(student_grades(quiz)) == 2  # both are on the results page
     with pytest.raises(QuizClosed):
         live.answer_live(session=session, student=student, position=2, values=["1"])
@@ -105,7 +105,7 @@ def test_distribution_in_words_after_answers(
     right = right_values(quiz, item, None)
     live.answer_live(session=session, student=student, position=1, values=right)
     live.answer_live(session=session, student=other_student, position=1, values=right)
-    rows = live_distribution(session, "de")
+    rows = live_distribution(session, lang="de")
     assert [(n, correct) for _words, n, correct in rows] == [(2, True)]
     assert live_count(session).answered == 2
 
@@ -124,7 +124,7 @@ def test_pages_never_show_the_answer_before_the_reveal(session: LiveSession, tea
     assert "feedback" not in page and "Richtige Antwort" not in page
     again = phone.post(reverse("quizzes:live_answer", args=[quiz.pk]), {"position": "1", "answer": ["0"]})
     assert again.status_code == 409
-    attempt = present(live_attempt(session, student))
+    attempt = present(live_attempt(session, student=student))
     take = phone.get(reverse("quizzes:take", args=[attempt.public_id]))
     assert take.status_code == 302  # the ordinary page does not take live answers
     save = phone.post(reverse("quizzes:save", args=[attempt.public_id, 2]), {"answer": ["0"]})
@@ -172,6 +172,6 @@ def test_a_teachers_grade_of_an_unanswered_item_is_no_live_answer(
     live.end_live(session=session, teacher=teacher)
     skipped = session.attempts.get(student=other_student)
     grading.override_item_score(attempt=skipped, item=_item(session, 2), teacher=teacher, credit=0.5, comment="")
-    assert graded_result(quiz, other_student.pk) == 1.5
+    assert graded_result(quiz, student_id=other_student.pk) == 1.5
     assert live_count(session).answered == 1
-    assert [(n, correct) for _words, n, correct in live_distribution(session, "de")] == [(1, True)]
+    assert [(n, correct) for _words, n, correct in live_distribution(session, lang="de")] == [(1, True)]

@@ -82,8 +82,8 @@ def test_a_revealed_answer_earns_nothing_after_the_round(
         saved = attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, None))
         assert saved.answer.credit == (0.0 if position == 1 else 1.0)
     attempts.submit(attempt=attempt)
-    assert graded_result(quiz, student.pk) == 2  # items 2 and 3; the revealed one earns nothing
-    assert graded_result(quiz, other_student.pk) == 1  # answered live before the reveal: counts
+    assert graded_result(quiz, student_id=student.pk) == 2  # items 2 and 3; the revealed one earns nothing
+    assert graded_result(quiz, student_id=other_student.pk) == 1  # answered live before the reveal: counts
 
 
 def test_the_ordinary_page_sends_to_the_live_round_while_it_runs(

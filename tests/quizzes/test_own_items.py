@@ -208,7 +208,7 @@ def test_own_item_in_a_quiz_is_graded_by_the_engine(
     printed = client.get(reverse("quizzes:print", args=[quiz.pk])).content.decode()
     from skatschule.engine.names import render
 
-    assert render(right_answer(quiz, quiz_item, None), "de", "french") in printed
+    assert render(right_answer(quiz, item=quiz_item, student_id=None), "de", "french") in printed
 
 
 def test_own_item_cannot_join_a_started_quiz(

@@ -288,15 +288,15 @@ def test_only_the_owner_reaches_a_quiz(
     make_quiz: Callable[..., Quiz], other_teacher: User, student: User, other_student: User
 ) -> None:
     quiz = make_quiz(count=1)
-    assert own_quiz(quiz.owner, quiz.pk) == quiz
+    assert own_quiz(quiz.owner, pk=quiz.pk) == quiz
     for user in (other_teacher, student):
         with pytest.raises(NotFound):
-            own_quiz(user, quiz.pk)
+            own_quiz(user, pk=quiz.pk)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     with pytest.raises(NotFound):
-        own_attempt(other_student, attempt.public_id)
+        own_attempt(other_student, public_id=attempt.public_id)
     with pytest.raises(NotFound):
-        student_quiz(other_teacher, quiz.pk)
+        student_quiz(other_teacher, pk=quiz.pk)
 
 
 def test_create_quiz_needs_the_teachers_own_class(

@@ -97,9 +97,9 @@ def test_fixed_items_allow_what_repeats_nothing_shown(make_quiz: Callable[..., Q
     make_quiz(count=2, variants="fixed", max_attempts=3, show_answers="after_close", closes_at=later)
     make_quiz(count=2, variants="random", max_attempts=3, show_answers="immediately")
     assert Quiz.objects.count() == 3
-    assert authoring.repeats_shown_answers("fixed", 2, "after_submit")
-    assert not authoring.repeats_shown_answers("fixed", 2, "after_close")
-    assert not authoring.repeats_shown_answers("random", 2, "after_submit")
+    assert authoring.repeats_shown_answers(variants="fixed", max_attempts=2, show_answers="after_submit")
+    assert not authoring.repeats_shown_answers(variants="fixed", max_attempts=2, show_answers="after_close")
+    assert not authoring.repeats_shown_answers(variants="random", max_attempts=2, show_answers="after_submit")
 
 
 def test_editing_refuses_a_second_attempt_for_fixed_items(make_quiz: Callable[..., Quiz], teacher: User) -> None:

@@ -46,7 +46,7 @@ class ItemStat:
         return text if self.discrimination < 0 else "+" + text
 
 
-def item_stats(quiz: Quiz, lang: str = "de", top: int = 3) -> list[ItemStat]:
+def item_stats(quiz: Quiz, *, lang: str = "de", top: int = 3) -> list[ItemStat]:
     """Per item, over submitted attempts: how many answered, % correct, most common wrong answers.
 
     Counted in SQL (``GROUP BY``). The counts are cached under a fingerprint of the submitted
@@ -65,7 +65,7 @@ def item_stats(quiz: Quiz, lang: str = "de", top: int = 3) -> list[ItemStat]:
     )
     counted = cache.get(key)
     if counted is None:
-        counted = (_count_item_answers(quiz, set(stats)), item_indices(quiz, set(stats)))
+        counted = (_count_item_answers(quiz, set(stats)), item_indices(quiz, item_pks=set(stats)))
         cache.set(key, counted, timeout=24 * 3600)
     answers, indices = counted
     for pk, (answered, correct, wrong) in answers.items():
@@ -78,7 +78,7 @@ def item_stats(quiz: Quiz, lang: str = "de", top: int = 3) -> list[ItemStat]:
     return list(stats.values())
 
 
-def item_indices(quiz: Quiz, item_pks: set[int]) -> dict[int, tuple[float | None, float | None]]:
+def item_indices(quiz: Quiz, *, item_pks: set[int]) -> dict[int, tuple[float | None, float | None]]:
     """Per item: (facility index, discrimination index) over the submitted attempts.
 
     An item an attempt left unanswered counts 0 (or the teacher's grade of it). Attempts are ranked

@@ -29,7 +29,7 @@ def latest_live_session(quiz: Quiz) -> LiveSession | None:
     return quiz.live_sessions.select_related("quiz").first()
 
 
-def live_stamp(session: LiveSession | None) -> str:
+def live_stamp(*, session: LiveSession | None) -> str:
     """What a learner's page shows, in one token: a change means the page must be loaded again."""
     if session is None:
         return "none"
@@ -40,7 +40,7 @@ LIVE_STAMP_KEY = "quizzes.live.stamp.{}"
 LIVE_STAMP_SECONDS = 10
 
 
-def live_round_stamp(quiz_pk: int) -> str:
+def live_round_stamp(*, quiz_pk: int) -> str:
     """:func:`live_stamp` of the quiz's latest round, as the phones' event streams read it: from
     the cache, so thirty phones reading at once after a step cost no thirty database reads. Each
     step of the teacher (``services.live``) drops the cached stamp at once and sets the new one
@@ -50,7 +50,7 @@ def live_round_stamp(quiz_pk: int) -> str:
     found = cache.get(key)
     if isinstance(found, str):
         return found
-    stamp = live_stamp(LiveSession.objects.filter(quiz_id=quiz_pk).first())
+    stamp = live_stamp(session=LiveSession.objects.filter(quiz_id=quiz_pk).first())
     cache.add(key, stamp, LIVE_STAMP_SECONDS)
     return stamp
 
@@ -61,7 +61,7 @@ def in_open_live_session(attempt: QuizAttempt) -> bool:
     return attempt.live_sessions.filter(ended_at__isnull=True).exists()
 
 
-def live_attempt(session: LiveSession, student: User) -> QuizAttempt | None:
+def live_attempt(session: LiveSession, *, student: User) -> QuizAttempt | None:
     return session.attempts.filter(student=student).first()
 
 
@@ -79,7 +79,7 @@ def live_count(session: LiveSession) -> LiveCount:
     return LiveCount(session.participants.count(), answered if session.position else 0)
 
 
-def open_live_by_code(code: str) -> LiveSession | None:
+def open_live_by_code(*, code: str) -> LiveSession | None:
     """The open live round with this join code (six digits; anything else finds none)."""
     code = code.strip()
     if len(code) != 6 or not code.isdigit():
@@ -87,11 +87,11 @@ def open_live_by_code(code: str) -> LiveSession | None:
     return LiveSession.objects.filter(code=code, ended_at__isnull=True).select_related("quiz").first()
 
 
-def live_joined(session: LiveSession, student: User) -> bool:
+def live_joined(session: LiveSession, *, student: User) -> bool:
     return session.participants.filter(student=student).exists()
 
 
-def live_seconds_left(session: LiveSession, now: datetime | None = None) -> int | None:
+def live_seconds_left(session: LiveSession, *, now: datetime | None = None) -> int | None:
     """Whole seconds until the shown item's time is up (0 once it is), ``None`` without a timer."""
     if session.deadline is None or not session.position:
         return None
@@ -109,7 +109,7 @@ class LeaderRow:
     student_id: int
 
 
-def live_leaderboard(session: LiveSession, lang: str | None = None) -> list[LeaderRow]:
+def live_leaderboard(session: LiveSession, *, lang: str | None = None) -> list[LeaderRow]:
     """Everyone in the round by speed points, most first (equal points share a rank, then by
     name); names as the LMS sent them (:func:`person_name`)."""
     totals: dict[int, int] = {}
@@ -132,7 +132,7 @@ def live_leaderboard(session: LiveSession, lang: str | None = None) -> list[Lead
     return board
 
 
-def live_distribution(session: LiveSession, lang: str) -> list[tuple[str, int, bool]]:
+def live_distribution(session: LiveSession, *, lang: str) -> list[tuple[str, int, bool]]:
     """The shown item's answers in the round: (answer in words, how many, right?), most frequent first."""
     item = session.quiz.items.filter(position=session.position).first()
     if item is None:

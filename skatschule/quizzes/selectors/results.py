@@ -56,7 +56,7 @@ _BY_NAME = (
 """Attempts by student name, deleted accounts last (their name reads differently per language)."""
 
 
-def student_results(quiz: Quiz, now: datetime | None = None) -> list[ResultRow]:
+def student_results(quiz: Quiz, *, now: datetime | None = None) -> list[ResultRow]:
     """One row per attempt (submitted or not), by student name and attempt number."""
     finalize_expired(attempts=quiz.attempts.all(), now=now)
     positions = dict(quiz.items.values_list("pk", "position"))
@@ -159,7 +159,9 @@ def _result_lines(
     ]
 
 
-def results_page(quiz: Quiz, page: int | str | None = 1, now: datetime | None = None) -> tuple[Any, list[ResultLine]]:
+def results_page(
+    quiz: Quiz, *, page: int | str | None = 1, now: datetime | None = None
+) -> tuple[Any, list[ResultLine]]:
     """One page of the results table (:data:`RESULTS_PER_PAGE` attempts) and its lines.
 
     A page number that is not a number or out of range gives the first or last page.
@@ -172,7 +174,7 @@ def results_page(quiz: Quiz, page: int | str | None = 1, now: datetime | None = 
     return shown, _result_lines(list(shown.object_list), items, with_given=False)
 
 
-def result_lines(quiz: Quiz, now: datetime | None = None, chunk: int = 200) -> Iterator[ResultLine]:
+def result_lines(quiz: Quiz, *, now: datetime | None = None, chunk: int = 200) -> Iterator[ResultLine]:
     """Every attempt's line, read in chunks (for the streamed CSV)."""
     finalize_expired(attempts=quiz.attempts.all(), now=now)
     items = list(quiz.items.order_by("position").values_list("pk", "position"))
@@ -219,7 +221,7 @@ GRADES_PER_PAGE = 50
 """Students a page of the results' grades table shows (a class's table no longer grows with the class)."""
 
 
-def student_grades(quiz: Quiz, students: Iterable[int] | None = None) -> list[StudentGrade]:
+def student_grades(quiz: Quiz, *, students: Iterable[int] | None = None) -> list[StudentGrade]:
     """Per student (by name, deleted accounts last; only ``students`` if given): the points of
     each submitted attempt and the result under ``quiz.grading_policy``."""
     total = item_count(quiz)
@@ -238,7 +240,7 @@ def student_grades(quiz: Quiz, students: Iterable[int] | None = None) -> list[St
     ]
 
 
-def grades_page(quiz: Quiz, page: int | str | None = 1) -> tuple[Any, list[StudentGrade]]:
+def grades_page(quiz: Quiz, *, page: int | str | None = 1) -> tuple[Any, list[StudentGrade]]:
     """One page of :func:`student_grades` (:data:`GRADES_PER_PAGE` students, in the same order).
 
     A page number that is not a number or out of range gives the first or last page."""
@@ -254,7 +256,7 @@ def grades_page(quiz: Quiz, page: int | str | None = 1) -> tuple[Any, list[Stude
     return shown, student_grades(quiz, students=list(shown.object_list))
 
 
-def graded_result(quiz: Quiz, student_id: int) -> float | None:
+def graded_result(quiz: Quiz, *, student_id: int) -> float | None:
     """The student's result under the quiz's grading policy (None before a submitted attempt)."""
     rows = quiz.attempts.filter(student_id=student_id, submitted_at__isnull=False).order_by("number")
     return policy_result([float(p or 0.0) for p in rows.values_list("points", flat=True)], quiz.grading_policy)
@@ -265,7 +267,7 @@ def overrides_of(answer: QuizAnswer) -> list[ScoreOverride]:
     return list(answer.overrides.select_related("by"))
 
 
-def newest_overrides(attempt_ids: Iterable[int]) -> dict[int, ScoreOverride]:
+def newest_overrides(*, attempt_ids: Iterable[int]) -> dict[int, ScoreOverride]:
     """Per attempt id: the newest override of any of its answers (attempts without one are left out)."""
     newest: dict[int, ScoreOverride] = {}
     for override in ScoreOverride.objects.filter(answer__attempt_id__in=list(attempt_ids)).select_related("answer"):

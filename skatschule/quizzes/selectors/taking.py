@@ -19,7 +19,7 @@ from ..models import Quiz, QuizAnswer, QuizAttempt, QuizItem
 from ..questions import exercise_type, grade_values, question_for
 
 
-def plain_id(pk: object) -> int:
+def plain_id(*, pk: object) -> int:
     """``pk`` as an id; ``NotFound`` for junk (a forged URL)."""
     number = plain_number(pk)
     if number is None:
@@ -71,15 +71,15 @@ def quizzes_for_student_with_attempts(user: User) -> list[StudentQuiz]:
     return [StudentQuiz(quiz, mine[quiz.pk]) for quiz in quizzes]
 
 
-def student_quiz(user: User, pk: object) -> Quiz:
+def student_quiz(user: User, *, pk: object) -> Quiz:
     """A quiz of one of the student's classes; ``NotFound`` for anyone else's."""
-    found = quizzes_for_student(user).filter(pk=plain_id(pk)).first()
+    found = quizzes_for_student(user).filter(pk=plain_id(pk=pk)).first()
     if found is None:
         raise NotFound("no such quiz")
     return found
 
 
-def own_attempt(user: User, public_id: UUID | str) -> QuizAttempt:
+def own_attempt(user: User, *, public_id: UUID | str) -> QuizAttempt:
     """The student's own attempt by its uuid; ``NotFound`` for anyone else's."""
     found = (
         QuizAttempt.objects.filter(public_id=public_id, student=user).select_related("quiz", "quiz__classroom").first()
@@ -91,7 +91,7 @@ def own_attempt(user: User, public_id: UUID | str) -> QuizAttempt:
     return found
 
 
-def attempts_left(quiz: Quiz, student: User) -> int:
+def attempts_left(quiz: Quiz, *, student: User) -> int:
     used = quiz.attempts.filter(student=student).count()
     return max(0, quiz.max_attempts - used)
 
@@ -104,7 +104,7 @@ class KeyEntry:
     answer: str
 
 
-def answer_key(quiz: Quiz, lang: str = "de", student_id: int | None = None) -> list[KeyEntry]:
+def answer_key(quiz: Quiz, *, lang: str = "de", student_id: int | None = None) -> list[KeyEntry]:
     """Each item's question and right answer, computed by the exercise type (never stored)."""
     entries = []
     for item in quiz.items.all():
@@ -117,7 +117,7 @@ def answer_key(quiz: Quiz, lang: str = "de", student_id: int | None = None) -> l
     return entries
 
 
-def right_answer(quiz: Quiz, item: QuizItem, student_id: int | None, lang: str = "de", attempt: int = 1) -> str:
+def right_answer(quiz: Quiz, *, item: QuizItem, student_id: int | None, lang: str = "de", attempt: int = 1) -> str:
     """The right answer to the student's variant of ``item``, for display (engine-computed)."""
     kind = exercise_type(item.kind)
     if kind is None:
@@ -151,6 +151,6 @@ def answered_count(attempt: QuizAttempt) -> int:
     return QuizAnswer.objects.filter(attempt=attempt, answered=True).count()
 
 
-def student_attempts(quiz: Quiz, student: User) -> list[QuizAttempt]:
+def student_attempts(quiz: Quiz, *, student: User) -> list[QuizAttempt]:
     """The student's attempts at the quiz, first attempt first."""
     return list(quiz.attempts.filter(student=student).order_by("number"))

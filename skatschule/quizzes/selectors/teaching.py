@@ -21,11 +21,11 @@ from ..models import OwnItem, Quiz, QuizAttempt, QuizItem
 from .taking import plain_id
 
 
-def own_quiz(user: User, pk: object) -> Quiz:
+def own_quiz(user: User, *, pk: object) -> Quiz:
     """The teacher's own quiz; ``NotFound`` for everyone else."""
     if not is_teacher(user):
         raise NotFound("not a teacher")
-    found = Quiz.objects.filter(pk=plain_id(pk), owner=user).select_related("classroom").first()
+    found = Quiz.objects.filter(pk=plain_id(pk=pk), owner=user).select_related("classroom").first()
     if found is None:
         raise NotFound("no such quiz")
     return found
@@ -62,15 +62,15 @@ def _count_of(rows: QuerySet[QuizAttempt]) -> Any:
     return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
 
 
-def quiz_attempt(quiz: Quiz, pk: object) -> QuizAttempt:
-    found = quiz.attempts.filter(pk=plain_id(pk)).select_related("student").first()
+def quiz_attempt(quiz: Quiz, *, pk: object) -> QuizAttempt:
+    found = quiz.attempts.filter(pk=plain_id(pk=pk)).select_related("student").first()
     if found is None:
         raise NotFound("no such attempt")
     return found
 
 
-def item_at(quiz: Quiz, position: object) -> QuizItem:
-    found = quiz.items.filter(position=plain_id(position)).first() if is_plain_number(position) else None
+def item_at(quiz: Quiz, *, position: object) -> QuizItem:
+    found = quiz.items.filter(position=plain_id(pk=position)).first() if is_plain_number(position) else None
     if found is None:
         raise NotFound("no such item")
     return found
@@ -87,13 +87,15 @@ def quiz_sources(quiz: Quiz) -> dict[str, list[str]]:
     A quiz made without a record of its choice (by code) counts as chosen from its items' types.
     """
     stored = quiz.sources if isinstance(quiz.sources, dict) else {}
-    found = {key: sorted_names(stored.get(key) or []) for key in ("kinds", "lessons", "rules")}
+    found = {key: sorted_names(values=stored.get(key) or []) for key in ("kinds", "lessons", "rules")}
     if not any(found.values()):
-        found["kinds"] = sorted_names(item.kind for item in quiz.items.all() if get_type(item.kind) is not None)
+        found["kinds"] = sorted_names(
+            values=(item.kind for item in quiz.items.all() if get_type(item.kind) is not None)
+        )
     return found
 
 
-def sorted_names(values: Iterable[Any]) -> list[str]:
+def sorted_names(*, values: Iterable[Any]) -> list[str]:
     return sorted({str(v) for v in values if str(v)})
 
 
@@ -116,7 +118,7 @@ def teaches_a_class(user: User) -> bool:
     return classrooms_taught(user).exists()
 
 
-def taught_class_pk(user: User, wanted: str) -> int | None:
+def taught_class_pk(user: User, *, wanted: str) -> int | None:
     """``wanted`` as a class id when it names one of the user's classes, else None."""
     number = plain_number(wanted)
     if number is not None and classrooms_taught(user).filter(pk=number).exists():
@@ -129,7 +131,7 @@ def own_items_of(owner: User) -> QuerySet[OwnItem]:
     return OwnItem.objects.filter(owner=owner)
 
 
-def own_item(owner: User, pk: object) -> OwnItem:
+def own_item(owner: User, *, pk: object) -> OwnItem:
     """The teacher's own item by its id; ``NotFound`` for junk or anyone else's."""
     number = plain_number(pk)
     found = OwnItem.objects.filter(pk=number, owner=owner).first() if number is not None else None
@@ -143,7 +145,7 @@ def quizzes_open_for_items(owner: User) -> QuerySet[Quiz]:
     return Quiz.objects.filter(owner=owner, attempts__isnull=True).select_related("classroom").distinct()
 
 
-def owned_quiz_or_none(owner: User, raw: str) -> Quiz | None:
+def owned_quiz_or_none(owner: User, *, raw: str) -> Quiz | None:
     """The owner's quiz with the id ``raw`` (form input), or None for junk or another's quiz."""
     number = plain_number(raw)
     if number is None:

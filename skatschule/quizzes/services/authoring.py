@@ -109,7 +109,7 @@ def create_quiz(
         partial_credit=partial_credit,
         grading_policy=grading_policy,
     )
-    check_attempt_rule(variants, settings["max_attempts"], settings["show_answers"])
+    check_attempt_rule(variants=variants, max_attempts=settings["max_attempts"], show_answers=settings["show_answers"])
     secret = secrets.token_hex(16)
     with transaction.atomic():
         quiz = Quiz.objects.create(
@@ -196,7 +196,7 @@ def checked_settings(
     }
 
 
-def repeats_shown_answers(variants: str, max_attempts: int, show_answers: str) -> bool:
+def repeats_shown_answers(*, variants: str, max_attempts: int, show_answers: str) -> bool:
     """Would a later attempt ask the questions whose right answers an earlier one showed?
 
     With items "the same for everyone" (``FIXED``) every attempt gets the very same questions.
@@ -224,9 +224,9 @@ ATTEMPT_RULE_EN = (
 )
 
 
-def check_attempt_rule(variants: str, max_attempts: int, show_answers: str) -> None:
+def check_attempt_rule(*, variants: str, max_attempts: int, show_answers: str) -> None:
     """Refuse (:class:`QuizError`, 400) what :func:`repeats_shown_answers` describes, with the why."""
-    if repeats_shown_answers(variants, max_attempts, show_answers):
+    if repeats_shown_answers(variants=variants, max_attempts=max_attempts, show_answers=show_answers):
         raise QuizError(ATTEMPT_RULE_DE, ATTEMPT_RULE_EN)
 
 
@@ -342,9 +342,11 @@ def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime
         count = current.items.count()
         new_classroom = _or(changes.classroom, current.classroom)
         new_sources = {
-            "kinds": old_sources["kinds"] if changes.kinds is UNCHANGED else sorted_names(changes.kinds or []),
-            "lessons": old_sources["lessons"] if changes.lessons is UNCHANGED else sorted_names(changes.lessons or []),
-            "rules": old_sources["rules"] if changes.rules is UNCHANGED else sorted_names(changes.rules or []),
+            "kinds": old_sources["kinds"] if changes.kinds is UNCHANGED else sorted_names(values=changes.kinds or []),
+            "lessons": old_sources["lessons"]
+            if changes.lessons is UNCHANGED
+            else sorted_names(values=changes.lessons or []),
+            "rules": old_sources["rules"] if changes.rules is UNCHANGED else sorted_names(values=changes.rules or []),
         }
         new_count = _or(changes.item_count, count)
         new_difficulty = _or(changes.difficulty, current.difficulty)
@@ -394,7 +396,9 @@ def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime
             partial_credit=new_partial,
             grading_policy=_or(changes.grading_policy, current.grading_policy) or current.grading_policy,
         )
-        check_attempt_rule(new_variants, settings["max_attempts"], settings["show_answers"])
+        check_attempt_rule(
+            variants=new_variants, max_attempts=settings["max_attempts"], show_answers=settings["show_answers"]
+        )
         running = list(current.attempts.filter(submitted_at__isnull=True)) if started else []
         if running:
             _check_running_attempts(current, settings, now)
