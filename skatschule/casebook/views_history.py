@@ -63,7 +63,7 @@ def result_sheet(request: HttpRequest, public_id: Any) -> HttpResponse:
 
 
 def _require_teacher(request: AuthenticatedHttpRequest) -> None:
-    if not is_teacher(request.user):
+    if not is_teacher(user=request.user):
         raise Http404("not a trainer")
 
 

@@ -28,7 +28,7 @@ def own_course(user: User, pk: object) -> CourseClass:
         CourseClass.objects.filter(pk=int(str(pk)), classroom__teacher=user)
         .select_related("classroom", "context")
         .first()
-        if is_id(pk)
+        if is_id(value=pk)
         else None
     )
     if found is None:
@@ -43,7 +43,7 @@ def courses_taught(user: User) -> list[CourseClass]:
 def link_choices(course: CourseClass, lang: str) -> list[tuple[str, list[tuple[str, str]]]]:
     """What a teacher can place in the LMS: every lesson and the class's published quizzes
     (the same choices as homework, ``lesson:<slug>`` and ``quiz:<id>``)."""
-    return task_choices(course.classroom, lang)
+    return task_choices(course.classroom, lang=lang)
 
 
 def linked_quiz(course: CourseClass, quiz_id: str) -> Quiz | None:

@@ -263,7 +263,7 @@ def situation_of(item: OwnItem) -> Situation | IrregularSituation:
 def create_own_item(*, owner: User, kind: str, title: str, **situation: Any) -> OwnItem:
     """Save the teacher's situation once the engine accepts it (the keywords of
     :func:`check_situation`, or of :func:`~.own_rulings.check_irregularity` for "regelverstoss")."""
-    if not is_teacher(owner):
+    if not is_teacher(user=owner):
         raise NotFound("not a teacher")
     title = one_line(title, 120)
     if not title:

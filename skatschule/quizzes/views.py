@@ -87,7 +87,7 @@ _retry_when_locked = retry_when_locked(_busy)
 
 
 def _require_teacher(request: QuizRequest) -> None:
-    if not is_teacher(request.user):
+    if not is_teacher(user=request.user):
         raise Http404("not a teacher")
 
 
@@ -99,7 +99,7 @@ def _require_teacher(request: QuizRequest) -> None:
 def index(request: QuizRequest) -> HttpResponse:
     now = timezone.now()
     teaching = []
-    if is_teacher(request.user):
+    if is_teacher(user=request.user):
         for taught in quizzes_taught_with_counts(request.user):  # one annotated query
             teaching.append(
                 {
@@ -120,7 +120,7 @@ def index(request: QuizRequest) -> HttpResponse:
                 "left": max(0, quiz.max_attempts - len(tries)),
             }
         )
-    context = {"teaching": teaching, "mine": mine, "is_teacher": is_teacher(request.user)}
+    context = {"teaching": teaching, "mine": mine, "is_teacher": is_teacher(user=request.user)}
     context["my_classes"] = classes_with_quizzes(request.user)  # "noch keins" per class
     return render(request, "quizzes/index.html", context)
 

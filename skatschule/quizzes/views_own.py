@@ -52,7 +52,7 @@ PLAY_SLOTS = own_rulings.MAX_PLAYS
 
 
 def _require_teacher(request: QuizRequest) -> None:
-    if not is_teacher(request.user):
+    if not is_teacher(user=request.user):
         raise Http404("not a teacher")
 
 

@@ -51,7 +51,7 @@ def _lesson_cell(classroom: Classroom, student: User) -> tuple[bool, list[Any]]:
     progress = selectors.class_progress(classroom)
     row = next(s for s in progress.students if s.student_id == student.pk)
     index = [lesson.slug for lesson in progress.lessons].index(LESSON)
-    table = selectors.progress_table(progress)
+    table = selectors.progress_table(progress=progress)
     line = next(line for line in table[1:] if line[0] == student.get_username())
     return row.lessons[index].mastered, line
 
@@ -86,7 +86,7 @@ def test_a_signed_import_counts_from_its_import_not_from_its_dates(
     before = timezone.now()
     _import_file(student, data)
 
-    done = selectors.done_at(assignment, [student.pk])[student.pk]
+    done = selectors.done_at(assignment, student_ids=[student.pk])[student.pk]
     assert done is not None and done >= before  # done, but not before the import happened
     assert all(a.created_at < before for a in Attempt.objects.filter(user=student))  # the dates are kept
     mastered, row = _lesson_cell(classroom, student)

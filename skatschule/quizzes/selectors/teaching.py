@@ -23,7 +23,7 @@ from .taking import plain_id
 
 def own_quiz(user: User, *, pk: object) -> Quiz:
     """The teacher's own quiz; ``NotFound`` for everyone else."""
-    if not is_teacher(user):
+    if not is_teacher(user=user):
         raise NotFound("not a teacher")
     found = Quiz.objects.filter(pk=plain_id(pk=pk), owner=user).select_related("classroom").first()
     if found is None:

@@ -96,7 +96,7 @@ def create_quiz(
 
     ``draft=True`` (the builder's way) keeps it from students until it is published
     (``quizzes.publishing``); otherwise it is published at once."""
-    if not is_teacher(owner) or classroom.teacher_id != owner.pk:
+    if not is_teacher(user=owner) or classroom.teacher_id != owner.pk:
         raise NotFound("not your class")
     _check_items(pool, item_count)
     settings = checked_settings(
@@ -332,7 +332,7 @@ def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime
     - Fewer allowed attempts stop new starts; attempts made and their results stay.
     """
     now = now or timezone.now()
-    if not is_teacher(editor):
+    if not is_teacher(user=editor):
         raise NotFound("not a teacher")
     with transaction.atomic():
         current = Quiz.objects.select_for_update().filter(pk=quiz.pk, owner_id=editor.pk).first()
