@@ -42,7 +42,7 @@ REMINDER_JOB = "reminder_mail"
 
 def period_for(frequency: str, zone: str, now: datetime | None = None) -> str:
     """``d2026-11-26`` (the local day) for daily mails, ``w2026-48`` (the ISO week) for weekly ones."""
-    local = local_today(zone, now)
+    local = local_today(zone=zone, now=now)
     if frequency == Reminders.WEEKLY:
         year, week, _day = local.isocalendar()
         return f"w{year}-{week:02d}"
@@ -66,7 +66,7 @@ def queue_due_reminders(*, now: datetime | None = None) -> dict[str, int]:
     )
     hour = int(getattr(settings, "REMINDER_HOUR", 8))
     for row in rows.iterator():
-        if now.astimezone(zone_of(row.time_zone)).hour < hour:
+        if now.astimezone(zone_of(name=row.time_zone)).hour < hour:
             counts["too_early"] += 1  # not in the learner's night: a later run of the day sends it
             continue
         period = period_for(row.reminders, row.time_zone, now)
@@ -112,7 +112,7 @@ def _title(kind: str, lang: str) -> str:
 
 
 def _unsubscribe_url(user: Any) -> str:
-    return _site_url() + reverse("learners:unsubscribe", kwargs={"token": unsubscribe_token(user)})
+    return _site_url() + reverse("learners:unsubscribe", kwargs={"token": unsubscribe_token(user=user)})
 
 
 def send_reminder(payload: dict[str, Any]) -> dict[str, Any]:

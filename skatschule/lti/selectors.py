@@ -22,7 +22,7 @@ def course_of(context: LtiContext) -> CourseClass | None:
     return CourseClass.objects.filter(context=context).select_related("classroom").first()
 
 
-def own_course(user: User, pk: object) -> CourseClass:
+def own_course(user: User, *, pk: object) -> CourseClass:
     """A course whose class the user teaches; ``NotFound`` for anyone else's."""
     found = (
         CourseClass.objects.filter(pk=int(str(pk)), classroom__teacher=user)
@@ -40,20 +40,20 @@ def courses_taught(user: User) -> list[CourseClass]:
     return list(CourseClass.objects.filter(classroom__teacher=user).select_related("classroom", "context"))
 
 
-def link_choices(course: CourseClass, lang: str) -> list[tuple[str, list[tuple[str, str]]]]:
+def link_choices(course: CourseClass, *, lang: str) -> list[tuple[str, list[tuple[str, str]]]]:
     """What a teacher can place in the LMS: every lesson and the class's published quizzes
     (the same choices as homework, ``lesson:<slug>`` and ``quiz:<id>``)."""
     return task_choices(course.classroom, lang=lang)
 
 
-def linked_quiz(course: CourseClass, quiz_id: str) -> Quiz | None:
+def linked_quiz(course: CourseClass, *, quiz_id: str) -> Quiz | None:
     """A published quiz of the course's class (a link to anything else leads nowhere)."""
     if not quiz_id.isdigit():
         return None
     return Quiz.objects.filter(pk=int(quiz_id), classroom=course.classroom, published_at__isnull=False).first()
 
 
-def linked_lesson(slug: str) -> Lesson | None:
+def linked_lesson(*, slug: str) -> Lesson | None:
     return get_lesson(slug)
 
 

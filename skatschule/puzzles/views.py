@@ -81,15 +81,15 @@ def index(request: HttpRequest) -> HttpResponse:
     streak, best = selectors.streak_of(owner)
     attempts = selectors.history(owner)
     rated = [(a.created, a.rating_after) for a in attempts]
-    zone = choices_for(request).time_zone
-    today = local_today(zone)  # the learner's day, as the daily puzzle's
+    zone = choices_for(request=request).time_zone
+    today = local_today(zone=zone)  # the learner's day, as the daily puzzle's
     daily_done = selectors.daily_attempt(owner, today)
     return render(
         request,
         "puzzles/index.html",
         {
             "daily_done": daily_done,
-            "daily_today": daily_done is not None and local_today(zone, daily_done.created) == today,
+            "daily_today": daily_done is not None and local_today(zone=zone, now=daily_done.created) == today,
             "rating": round(rating.rating),
             "deviation": round(rating.deviation),
             "streak": streak,
@@ -205,8 +205,8 @@ def _result(row: Puzzle, attempt: PuzzleAttempt, mode: str) -> dict[str, Any]:
 @require_GET
 def daily(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request, create=False)
-    zone = choices_for(request).time_zone
-    today = local_today(zone)  # the learner's day, as the daily goal's
+    zone = choices_for(request=request).time_zone
+    today = local_today(zone=zone)  # the learner's day, as the daily goal's
     row = selectors.daily(today)
     if row is None:
         return render(request, "puzzles/none_left.html", {"theme": ""})
@@ -215,7 +215,7 @@ def daily(request: HttpRequest) -> HttpResponse:
     if past is not None:
         # answered before: the result and the solution again, no cards to play
         extra |= _result(row, past, PuzzleAttempt.Mode.DAILY.value)
-        extra |= {"past": past, "past_today": local_today(zone, past.created) == today}
+        extra |= {"past": past, "past_today": local_today(zone=zone, now=past.created) == today}
     return _page(request, owner, row, PuzzleAttempt.Mode.DAILY, extra=extra)
 
 
