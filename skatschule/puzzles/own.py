@@ -28,7 +28,7 @@ def check_game(*, user: Any, game_id: int, address: str = "") -> Job | None:
 
     Raises ``jobs.LimitReached`` when the user has too many jobs pending.
     """
-    game = game_of(user, game_id)
+    game = game_of(user=user, pk=game_id)
     if game is None or not game.iss_record:
         return None
     key = f"own:v{VERSION}:" + hashlib.sha256(f"{game.seat}|{game.iss_record}".encode()).hexdigest()

@@ -297,7 +297,7 @@ def own(request: HttpRequest) -> HttpResponse:
         {
             "job": job,
             "found": found,
-            "games": list(games_of(user)[:20]),
+            "games": list(games_of(user=user)[:20]),
             "mine": list(Puzzle.objects.filter(owner_user=user).order_by("-created")[:50]),
         },
     )

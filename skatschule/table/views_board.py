@@ -20,7 +20,7 @@ from .models import TableGame
 @require_POST
 def share(request: HttpRequest, pk: int) -> HttpResponse:
     """Publish the board of one's own stored game (``teilen=aus``: revoke it); 404 for anyone else's."""
-    row = selectors.game_of(request.user, pk)
+    row = selectors.game_of(user=request.user, pk=pk)
     if row is None:
         raise Http404
     if request.POST.get("teilen") == "aus":
@@ -37,11 +37,11 @@ def shared(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
     if row is None:
         raise Http404
     table = services.Table(int(row.seed), int(row.seat), list(row.moves), None, row.took_back)
-    table.level = services.level_of(row.level)
-    state = services.replay(table)
+    table.level = services.level_of(value=row.level)
+    state = services.replay(table=table)
     if not state.is_over() or state.contract is None:
         raise Http404
-    game = presenter.BoardGame(state, services.plays_of(state), table.seat)
+    game = presenter.BoardGame(state, services.plays_of(state=state), table.seat)
     payload = work.table_payload(table)
     extra = {"stored": None, "back_query": "", "shared": True}
     response = views._board(request, game, json.dumps(payload), payload, link="?", back="table:play", extra=extra)

@@ -112,7 +112,7 @@ def test_unfinished_passed_in_and_visitors_games_count_nothing(client: Client, d
     # a deal passed in is over, but no game was played
     for seed in range(200):
         passed = services.new_table(seed=seed)
-        state = services.replay(passed)
+        state = services.replay(table=passed)
         while state.phase is Phase.AUCTION and not state.is_over():
             state = services.play(table=passed, action="pass")
         if state.passed_in:
