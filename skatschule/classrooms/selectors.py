@@ -416,7 +416,7 @@ def class_progress(classroom: Classroom, *, sort: str = SORT_NAME) -> ClassProgr
             StudentProgress(
                 student_id=sid,
                 name=person_name(m.student),
-                lessons=[lesson_progress(lesson, rows.get(sid, [])) for lesson in lessons],
+                lessons=[lesson_progress(lesson=lesson, rows=rows.get(sid, [])) for lesson in lessons],
                 last_activity=max(times) if times else None,
                 quizzes=[QuizCell(qid, title, results.get((qid, sid)), total) for qid, title, total in quizzes],
             )

@@ -73,7 +73,7 @@ def queue_due_reminders(*, now: datetime | None = None) -> dict[str, int]:
         if ReminderSent.objects.filter(user_id=row.user_id, period=period).exists():
             counts["sent_before"] += 1
             continue
-        if not review.due_count(Owner.for_user(row.user), now):
+        if not review.due_count(owner=Owner.for_user(row.user), now=now):
             counts["nothing_due"] += 1
             continue
         try:
@@ -126,7 +126,7 @@ def send_reminder(payload: dict[str, Any]) -> dict[str, Any]:
     if user is None or row is None or row.reminders == Reminders.OFF or not user.email or not period:
         return {"sent": False, "reason": "off"}
     now = datetime.fromisoformat(payload["now"]) if payload.get("now") else timezone.now()
-    due = Counter(review.due_items(Owner.for_user(user), now).values_list("kind", flat=True))
+    due = Counter(review.due_items(owner=Owner.for_user(user), now=now).values_list("kind", flat=True))
     total = sum(due.values())
     if not total:
         return {"sent": False, "reason": "nothing due"}

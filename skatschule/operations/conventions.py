@@ -48,7 +48,7 @@ LITERALS = "rule-number literals (61, 90, 31, 120) outside the engine's constant
 CONFLICTS = "msgids translated two ways"
 
 FLOORS: dict[str, int] = {
-    POSITIONAL: 45,
+    POSITIONAL: 0,
     EXEMPT: 54,
     LITERALS: 76,
     CONFLICTS: 0,

@@ -375,7 +375,7 @@ class OwnItemType:
         return replace(question, kind=self.slug)
 
     def grade(self, question: Question, values: Sequence[str]) -> Feedback:
-        return grade_own(self.item, clean_answer(question, values))
+        return grade_own(self.item, clean_answer(question=question, values=values))
 
     def correct_answer(self, question: Question) -> list[str]:
         return list(_engine_type(self.item).solve(situation_of(self.item).scenario()).raw)

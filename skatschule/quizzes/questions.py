@@ -79,7 +79,7 @@ def exercise_type(kind: str) -> Any:
 def grade_values(question: Question, values: Sequence[str]) -> Feedback:
     """``grade_answer``, also for a teacher's own items."""
     own = exercise_type(question.kind) if question.kind.startswith("eigen-") else None
-    return own.grade(question, values) if own is not None else grade_answer(question, values)
+    return own.grade(question, values) if own is not None else grade_answer(question=question, values=values)
 
 
 def question_for(quiz: Quiz, item: QuizItem, student_id: int | None, attempt: int = 1) -> Question:

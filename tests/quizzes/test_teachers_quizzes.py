@@ -296,7 +296,7 @@ def test_moodle_xml_has_the_fixed_variants_with_engine_answers(
         kind = present(get_type(item.kind))
         question = kind.generate(item.difficulty, item.seed)
         right = kind.correct_answer(question)
-        assert grade_answer(question, right).correct
+        assert grade_answer(question=question, values=right).correct
         answers = element.findall("answer")
         if item.kind == "augen":
             assert element.get("type") == "numerical" and present(answers[0].find("text")).text == right[0]
