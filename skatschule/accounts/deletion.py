@@ -70,7 +70,7 @@ def export_account(*, user: User) -> dict[str, Any]:
             "date_joined": _iso(getattr(user, "date_joined", None)),
             "last_login": _iso(user.last_login),
         },
-        "practice": export_data(Owner.for_user(user)),
+        "practice": export_data(owner=Owner.for_user(user)),
         "daily_goal": learner_data(user=user),
         "classes_joined": [
             {"name": m.classroom.name, "joined_at": _iso(m.joined_at)}

@@ -30,7 +30,7 @@ def adopt_anonymous_practice(sender: object, request: Any = None, user: Any = No
     if key:
         adopt_session(session_key=key, user=user)
         adopt_session_exams(session_key=key, user=user)  # referee exams taken before signing in: into the history
-        adopt_session_puzzles(key, user)  # puzzle attempts and rating
+        adopt_session_puzzles(session_key=key, user=user)  # puzzle attempts and rating
         adopt_session_studies(session_key=key, user=user)  # answers at the stops of studies
     # the game finished at the table lives in the session data itself (which survives the
     # rotation), not under the key: stored once for the user, whether or not the key was set

@@ -99,7 +99,7 @@ class LogoutView(auth_views.LogoutView):
 @require_safe
 def export_progress(request: HttpRequest) -> StreamingHttpResponse:
     # streamed: an entry at a time, read with .iterator(), however long the history
-    response = StreamingHttpResponse(export_stream(Owner.for_user(request.user)), content_type="application/json")
+    response = StreamingHttpResponse(export_stream(owner=Owner.for_user(request.user)), content_type="application/json")
     stamp = timezone.localdate().isoformat()
     response["Content-Disposition"] = f'attachment; filename="skatschule-{stamp}.json"'
     return response
@@ -118,9 +118,9 @@ def import_progress(request: HttpRequest) -> HttpResponse:
             if upload.size is None or upload.size > MAX_BYTES:
                 raise ImportProblem("Die Datei ist größer als 5 MB.", "The file is larger than 5 MB.")
             owner = Owner.for_user(request.user)
-            data = parse(upload.read(MAX_BYTES + 1))
-            signature = signature_state(data, owner)
-            result = import_data(owner, data, counts_for_mastery=signature == SIGNED)
+            data = parse(raw=upload.read(MAX_BYTES + 1))
+            signature = signature_state(data=data, owner=owner)
+            result = import_data(owner=owner, data=data, counts_for_mastery=signature == SIGNED)
         except ImportProblem as exc:
             context["error"] = message_in(exc)
             return render(request, "accounts/import.html", context, status=400)

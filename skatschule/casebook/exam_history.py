@@ -50,7 +50,7 @@ def parse_pass_percent(value: object) -> int:
     text = str(value if value is not None else "").strip()
     if not text:
         return DEFAULT_PASS_PERCENT
-    if not services.is_number(text) or not 1 <= int(text) <= 100:
+    if not services.is_number(text=text) or not 1 <= int(text) <= 100:
         raise UserError("Die Bestehensgrenze liegt zwischen 1 und 100 %.", "The pass mark is between 1 and 100 %.")
     return int(text)
 

@@ -98,7 +98,7 @@ def sittings_for(user: User | AnonymousUser) -> list[Sitting]:
 
 def member_group_exam(user: User, pk: object) -> GroupExam:
     text = str(pk)
-    found = group_exams_for(user).filter(pk=int(text)).first() if services.is_number(text) else None
+    found = group_exams_for(user).filter(pk=int(text)).first() if services.is_number(text=text) else None
     if found is None:
         raise NotFound("no such group exam")
     return found
@@ -108,7 +108,7 @@ def own_group_exam(trainer: User, pk: object) -> GroupExam:
     text = str(pk)
     found = (
         GroupExam.objects.filter(pk=int(text), classroom__teacher_id=trainer.pk).select_related("classroom").first()
-        if services.is_number(text)
+        if services.is_number(text=text)
         else None
     )
     if found is None:
@@ -117,7 +117,7 @@ def own_group_exam(trainer: User, pk: object) -> GroupExam:
 
 
 def release_review(*, trainer: User, group: GroupExam) -> GroupExam:
-    """Open every sitting's review with the right answers (``services.review_open``); once only."""
+    """Open every sitting's review with the right answers (``selectors.review_open``); once only."""
     if group.creator_id != trainer.pk and group.classroom.teacher_id != trainer.pk:
         raise NotFound("not your exam")
     GroupExam.objects.filter(pk=group.pk, review_released_at__isnull=True).update(review_released_at=timezone.now())

@@ -1,4 +1,5 @@
-"""Reads of the casebook: finding cases (search and filters) and a reader's solved cases.
+"""Reads of the casebook: finding cases (search and filters), a reader's solved cases, and an exam's
+review and score.
 
 :func:`find_cases` filters by category, by rule or section (``3.2`` finds every case that
 cites a rule ``3.2.x``; ``3`` every case of chapter 3), by level (1: the decision only;
@@ -14,16 +15,33 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from skatschule.content.ids import is_rule_id
 from skatschule.core.limits import TooLarge, bounded
+from skatschule.engine import Text
+from skatschule.engine.rulings import Irregularity
+from skatschule.exercises.base import Feedback, Question
 
 from . import cases as casebook
-from .models import SolvedCase
+from . import services
+from .models import Exam, ExamQuestion, SolvedCase
 from .services import BadFilter
 
-__all__ = ["LEVELS", "MAX_QUERY_LENGTH", "case_level", "find_cases", "fold", "solved_states"]
+__all__ = [
+    "LEVELS",
+    "MAX_QUERY_LENGTH",
+    "ReviewRow",
+    "case_level",
+    "find_cases",
+    "fold",
+    "review",
+    "review_open",
+    "score",
+    "solved_states",
+]
 
 LEVELS = (1, 2)
 MAX_QUERY_LENGTH = 100
@@ -32,7 +50,7 @@ _UMLAUTS = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss"})
 _SPELLED = (("ae", "a"), ("oe", "o"), ("ue", "u"))
 
 
-def fold(text: str) -> str:
+def fold(*, text: str) -> str:
     """Lower case without accents, umlauts as plain vowels (``ä``, ``ae`` and ``a`` match)."""
     text = unicodedata.normalize("NFKD", text.casefold().translate(_UMLAUTS))
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
@@ -41,7 +59,7 @@ def fold(text: str) -> str:
     return " ".join(re.sub(r"[^\w.\-]+", " ", text).split())
 
 
-def case_level(case: casebook.Case) -> int:
+def case_level(*, case: casebook.Case) -> int:
     """1: the case asks for the decision only; 2: the decision and the list entry."""
     return 2 if case.score_asked else 1
 
@@ -62,7 +80,7 @@ def _haystacks(all_cases: tuple[casebook.Case, ...]) -> dict[str, str]:
         for lang in ("de", "en"):
             parts += [case.title(lang), case.situation(lang), case.question(lang), case.category_obj.name(lang)]
             parts += [c.label.get(lang) for c in case.choices]
-        table[case.id] = fold(" ".join(parts))
+        table[case.id] = fold(text=" ".join(parts))
     _texts.clear()
     _texts[id(all_cases)] = (all_cases, table)
     return table
@@ -101,21 +119,100 @@ def find_cases(
                 f"Die Stufe „{level_text[:10]}“ gibt es nicht (1 oder 2).",
                 f"There is no level “{level_text[:10]}” (1 or 2).",
             )
-        found = [c for c in found if case_level(c) == int(level_text)]
+        found = [c for c in found if case_level(case=c) == int(level_text)]
     if query:
         try:  # the one size check (core.limits); a query in the URL is a bad filter (400), not a body
             bounded(query, limit=MAX_QUERY_LENGTH, chars=True)
         except TooLarge as exc:
             raise BadFilter(exc.text.de, exc.text.en) from None
-        words = fold(query).split()
+        words = fold(text=query).split()
         texts = _haystacks(every)
         found = [c for c in found if all(w in texts[c.id] for w in words)]
     return tuple(found)
 
 
-def solved_states(user: Any) -> dict[str, str]:
+def solved_states(*, user: Any) -> dict[str, str]:
     """``{case id: "solved" | "tried"}`` for a signed-in user; empty for anyone else."""
     if user is None or not getattr(user, "is_authenticated", False):
         return {}
     rows = SolvedCase.objects.filter(user=user).values_list("case_id", "solved")
     return {case_id: "solved" if solved else "tried" for case_id, solved in rows}
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    item: ExamQuestion
+    question: Question
+    case: casebook.Case | None
+    feedback: Feedback
+    answered: bool
+    variant: Irregularity | None = None
+    """For a varied case: the irregularity it turns on (the review names it and its rule, not the case)."""
+
+    def variant_name(self, lang: str) -> str:
+        """The irregularity of a varied case in ``lang``."""
+        if self.variant is None:
+            return ""
+        return Text(self.variant.name_de, self.variant.name_en).get(lang)
+
+    @property
+    def correct(self) -> bool:
+        return self.answered and bool(self.item.correct)
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        seen: dict[str, None] = dict.fromkeys(self.question.rule_ids)
+        for rule in self.feedback.rule_ids:
+            seen.setdefault(rule, None)
+        return tuple(seen)
+
+
+def review_open(exam: Exam, *, now: datetime | None = None) -> bool:
+    """May the right answers of this (finished) sitting be shown? Always for a practice exam; for
+    a group exam only after the trainer's release or when every member's sitting is over: one
+    account that joins with the class code and hands in an empty sitting must not learn the key."""
+    group = exam.group
+    if group is None or group.review_released_at is not None:
+        return True
+    members = set(group.classroom.memberships.values_list("student_id", flat=True))
+    sittings = list(Exam.objects.filter(group=group, user_id__in=members))
+    return bool(members) and len(sittings) == len(members) and all(services.is_over(e, now=now) for e in sittings)
+
+
+def review(exam: Exam, *, now: datetime | None = None) -> list[ReviewRow]:
+    """Every question with the answer given and the ruling; only after the exam (and, for a
+    group exam, only once :func:`review_open`). A read: an exam whose time ran out is closed by
+    :func:`~skatschule.casebook.services.finish_exam`, which the pages call first."""
+    if not services.is_over(exam, now=now):
+        raise services.ExamNotOver(
+            "Die Auswertung gibt es erst nach der Prüfung.", "The review is available only after the exam."
+        )
+    if not review_open(exam, now=now):
+        raise services.ReviewLocked(
+            "Die Lösungen gibt die Kursleitung frei, wenn alle fertig sind; bis dahin siehst du dein Ergebnis.",
+            "The course leader releases the answers once everyone is done; until then you see your score.",
+        )
+    rows = []
+    for item in exam.questions.order_by("position"):
+        question = services.question_of(item)
+        kind = services.exam_type(kind=item.kind)
+        if item.answered_at is not None:
+            feedback = kind.grade(question, [str(v) for v in item.answer or []])
+        else:
+            feedback = kind.grade(question, kind.correct_answer(question))
+        rows.append(
+            ReviewRow(
+                item,
+                question,
+                services.case_of(item),
+                feedback,
+                item.answered_at is not None,
+                services.variant_kind(item),
+            )
+        )
+    return rows
+
+
+def score(exam: Exam) -> tuple[int, int]:
+    """(right answers, questions)."""
+    return exam.questions.filter(correct=True).count(), exam.size

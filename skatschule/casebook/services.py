@@ -44,7 +44,6 @@ from django.utils import timezone
 from skatschule.content.ids import RULE_ID_RE as RULE_ID
 from skatschule.core.errors import UserError
 from skatschule.core.notfound import NotFound
-from skatschule.engine import Text
 from skatschule.engine.numbers import is_plain_number
 from skatschule.engine.rulings import Irregularity
 from skatschule.exercises import REGISTRY
@@ -79,8 +78,6 @@ __all__ = [
     "question_of",
     "answer_question",
     "finish_exam",
-    "review",
-    "score",
 ]
 
 DEFAULT_SIZE = 20
@@ -95,7 +92,7 @@ SEED_LIMIT = 2**31
 _VARIANT = FallVariante()
 
 
-def exam_type(kind: str) -> ExerciseType:
+def exam_type(*, kind: str) -> ExerciseType:
     """The exercise type of an exam question (the training types and ``fall_variante``)."""
     if kind == _VARIANT.slug:
         return _VARIANT
@@ -121,7 +118,7 @@ class ExamNotOver(BadFilter):
 # --------------------------------------------------------------------------- the casebook
 
 
-def filter_cases(category: str | None, rule_id: str | None) -> tuple[casebook.Case, ...]:
+def filter_cases(*, category: str | None, rule_id: str | None) -> tuple[casebook.Case, ...]:
     """The cases of ``category`` (a slug) that cite ``rule_id``; empty values do not filter."""
     category = (category or "").strip()
     rule_id = (rule_id or "").strip()
@@ -154,7 +151,7 @@ class CaseResult:
     record: SolvedCase | None
 
 
-def case_question(case: casebook.Case) -> Question:
+def case_question(*, case: casebook.Case) -> Question:
     """The case as a question of the exercise ``fall``: level 1 asks for the decision, level 2
     (a case that asks for the score) for the decision and the list entry."""
     level = 2 if case.score_asked else 1
@@ -169,7 +166,7 @@ def answer_case(*, case: casebook.Case, answer: Sequence[str], user: User | Anon
     """Grade an answer to ``case`` with the engine (via the exercise ``fall``); an unreadable
     answer raises :class:`AnswerError` before anything is stored. A signed-in ``user`` gets the
     answer recorded (:func:`record_case_answer`)."""
-    question = case_question(case)
+    question = case_question(case=case)
     feedback = REGISTRY["fall"].grade(question, answer)
     record = None
     if isinstance(user, User):
@@ -200,17 +197,17 @@ def record_case_answer(*, user: User, case_id: str, correct: bool) -> SolvedCase
 # --------------------------------------------------------------------------- the exam
 
 
-def parse_size(value: object) -> int:
+def parse_size(*, value: object) -> int:
     """The number of questions from ``?fragen=`` or the form (default 20, 5 .. 20)."""
     if value is None or str(value).strip() == "":
         return DEFAULT_SIZE
     text = str(value).strip()
-    if not is_number(text) or not MIN_SIZE <= int(text) <= MAX_SIZE:
+    if not is_number(text=text) or not MIN_SIZE <= int(text) <= MAX_SIZE:
         raise _bad_size()
     return int(text)
 
 
-def is_number(text: str) -> bool:
+def is_number(*, text: str) -> bool:
     """Plain ASCII digits, short enough for any integer column. ``str.isdigit`` alone also
     accepts "²" (which ``int`` refuses: a 500) and "٨٠" (which it reads as 80): the one
     reading of :mod:`skatschule.engine.numbers`."""
@@ -257,7 +254,7 @@ def start_exam(*, owner: Owner, size: int = DEFAULT_SIZE, now: datetime | None =
     return exam
 
 
-def get_exam(public_id: UUID | str, owner: Owner) -> Exam:
+def get_exam(*, public_id: UUID | str, owner: Owner) -> Exam:
     """The owner's exam with this uuid; ``NotFound`` for anyone else's."""
     exam = Exam.objects.owned_by(owner).filter(public_id=public_id).first()
     if exam is None:
@@ -265,7 +262,7 @@ def get_exam(public_id: UUID | str, owner: Owner) -> Exam:
     return exam
 
 
-def seconds_left(exam: Exam, now: datetime | None = None) -> int:
+def seconds_left(exam: Exam, *, now: datetime | None = None) -> int:
     now = now or timezone.now()
     return max(0, int((exam.deadline - now).total_seconds()))
 
@@ -274,7 +271,7 @@ def _late(exam: Exam, now: datetime) -> bool:
     return now > exam.deadline + timedelta(seconds=GRACE_SECONDS)
 
 
-def is_over(exam: Exam, now: datetime | None = None) -> bool:
+def is_over(exam: Exam, *, now: datetime | None = None) -> bool:
     """Handed in, out of time, or every question answered."""
     now = now or timezone.now()
     if exam.finished_at is not None or _late(exam, now):
@@ -298,7 +295,7 @@ def current_question(exam: Exam) -> ExamQuestion | None:
 
 
 def question_of(item: ExamQuestion) -> Question:
-    return exam_type(item.kind).generate(item.difficulty, item.seed)
+    return exam_type(kind=item.kind).generate(item.difficulty, item.seed)
 
 
 def case_of(item: ExamQuestion) -> casebook.Case | None:
@@ -368,35 +365,7 @@ def answer_question(*, exam: Exam, position: object, values: Sequence[str], now:
 
 def _grade(item: ExamQuestion, values: Sequence[str]) -> Feedback:
     question = question_of(item)
-    return exam_type(item.kind).grade(question, [str(v) for v in values])
-
-
-@dataclass(frozen=True)
-class ReviewRow:
-    item: ExamQuestion
-    question: Question
-    case: casebook.Case | None
-    feedback: Feedback
-    answered: bool
-    variant: Irregularity | None = None
-    """For a varied case: the irregularity it turns on (the review names it and its rule, not the case)."""
-
-    def variant_name(self, lang: str) -> str:
-        """The irregularity of a varied case in ``lang``."""
-        if self.variant is None:
-            return ""
-        return Text(self.variant.name_de, self.variant.name_en).get(lang)
-
-    @property
-    def correct(self) -> bool:
-        return self.answered and bool(self.item.correct)
-
-    @property
-    def rule_ids(self) -> tuple[str, ...]:
-        seen: dict[str, None] = dict.fromkeys(self.question.rule_ids)
-        for rule in self.feedback.rule_ids:
-            seen.setdefault(rule, None)
-        return tuple(seen)
+    return exam_type(kind=item.kind).grade(question, [str(v) for v in values])
 
 
 class ReviewLocked(ExamNotOver):
@@ -404,55 +373,9 @@ class ReviewLocked(ExamNotOver):
     member of the class has finished (403); until then a sitting shows only its score."""
 
 
-def review_open(exam: Exam, now: datetime | None = None) -> bool:
-    """May the right answers of this (finished) sitting be shown? Always for a practice exam; for
-    a group exam only after the trainer's release or when every member's sitting is over: one
-    account that joins with the class code and hands in an empty sitting must not learn the key."""
-    group = exam.group
-    if group is None or group.review_released_at is not None:
-        return True
-    members = set(group.classroom.memberships.values_list("student_id", flat=True))
-    sittings = list(Exam.objects.filter(group=group, user_id__in=members))
-    return bool(members) and len(sittings) == len(members) and all(is_over(e, now) for e in sittings)
-
-
-def review(exam: Exam, now: datetime | None = None) -> list[ReviewRow]:
-    """Every question with the answer given and the ruling; only after the exam (and, for a
-    group exam, only once :func:`review_open`)."""
-    if not is_over(exam, now):
-        raise ExamNotOver(
-            "Die Auswertung gibt es erst nach der Prüfung.", "The review is available only after the exam."
-        )
-    finish_exam(exam=exam, now=now)
-    if not review_open(exam, now):
-        raise ReviewLocked(
-            "Die Lösungen gibt die Kursleitung frei, wenn alle fertig sind; bis dahin siehst du dein Ergebnis.",
-            "The course leader releases the answers once everyone is done; until then you see your score.",
-        )
-    rows = []
-    for item in exam.questions.order_by("position"):
-        question = question_of(item)
-        kind = exam_type(item.kind)
-        if item.answered_at is not None:
-            feedback = _grade(item, item.answer or [])
-        else:
-            feedback = kind.grade(question, kind.correct_answer(question))
-        rows.append(
-            ReviewRow(item, question, case_of(item), feedback, item.answered_at is not None, variant_kind(item))
-        )
-    return rows
-
-
-def score(exam: Exam) -> tuple[int, int]:
-    """(right answers, questions)."""
-    return exam.questions.filter(correct=True).count(), exam.size
-
-
 __all__ += [
     "ReviewLocked",
-    "review_open",
     "Answered",
-    "ReviewRow",
     "case_of",
     "variant_of",
     "variant_kind",

@@ -55,7 +55,7 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
         "levels": selectors.LEVELS,
         "query": " ".join(query.split()),
         "max_query": selectors.MAX_QUERY_LENGTH,
-        "solved": selectors.solved_states(request.user),
+        "solved": selectors.solved_states(user=request.user),
         "total": len(casebook.load_cases()),
     }
     if request.htmx:
@@ -69,8 +69,8 @@ def _case_context(request: HttpRequest, case: casebook.Case) -> dict[str, Any]:
     return {
         "case": case,
         "category": case.category_obj,
-        "q": present_question(services.case_question(case), lang),
-        "solved_state": selectors.solved_states(request.user).get(case.id, ""),
+        "q": present_question(services.case_question(case=case), lang),
+        "solved_state": selectors.solved_states(user=request.user).get(case.id, ""),
     }
 
 
@@ -124,7 +124,7 @@ def case_answer(request: HtmxHttpRequest, case_id: str) -> HttpResponse:
 def exam_start(request: HttpRequest) -> HttpResponse:
     source = request.POST if request.method == "POST" else request.GET
     try:
-        size = services.parse_size(source.get("fragen"))
+        size = services.parse_size(value=source.get("fragen"))
     except services.BadFilter as exc:
         return _error(request, exc)
     if request.method == "POST":
@@ -153,7 +153,7 @@ def _question_context(exam: Any, item: Any, error: str = "") -> dict[str, Any]:
         "item": item,
         "q": present_question(question, lang),
         "case": services.case_of(item),
-        "kind_title": services.exam_type(item.kind).title(lang),
+        "kind_title": services.exam_type(kind=item.kind).title(lang),
         "seconds_left": services.seconds_left(exam),
         "deadline": timezone.localtime(exam.deadline),
         "answered": exam.questions.filter(answered_at__isnull=False).count(),
@@ -164,7 +164,7 @@ def _question_context(exam: Any, item: Any, error: str = "") -> dict[str, Any]:
 
 @require_GET
 def exam(request: HttpRequest, public_id: Any) -> HttpResponse:
-    found = services.get_exam(public_id, owner_for(request, create=False))
+    found = services.get_exam(public_id=public_id, owner=owner_for(request, create=False))
     if services.is_over(found):
         return redirect("casebook:exam_review", public_id=found.public_id)
     item = services.current_question(found)
@@ -174,7 +174,7 @@ def exam(request: HttpRequest, public_id: Any) -> HttpResponse:
 
 @require_POST
 def exam_answer(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
-    found = services.get_exam(public_id, owner_for(request, create=False))
+    found = services.get_exam(public_id=public_id, owner=owner_for(request, create=False))
     try:
         services.answer_question(exam=found, position=position, values=request.POST.getlist("answer"))
     except services.ExamClosed as exc:
@@ -189,22 +189,22 @@ def exam_answer(request: HttpRequest, public_id: Any, position: int) -> HttpResp
 
 @require_POST
 def exam_finish(request: HttpRequest, public_id: Any) -> HttpResponse:
-    found = services.get_exam(public_id, owner_for(request, create=False))
+    found = services.get_exam(public_id=public_id, owner=owner_for(request, create=False))
     services.finish_exam(exam=found)
     return redirect("casebook:exam_review", public_id=found.public_id)
 
 
 @require_GET
 def exam_review(request: HttpRequest, public_id: Any) -> HttpResponse:
-    found = services.get_exam(public_id, owner_for(request, create=False))
+    found = services.get_exam(public_id=public_id, owner=owner_for(request, create=False))
     locked = ""
     try:
-        rows = services.review(found)
+        rows = selectors.review(found)
     except services.ReviewLocked as exc:  # a group exam before the release: the score only
         rows, locked = [], message_in(exc)
     except services.ExamNotOver as exc:
         return _error(request, exc, exam=found)
-    right, total = services.score(found)
+    right, total = selectors.score(found)
     context = {
         "exam": found,
         "rows": rows,

@@ -18,7 +18,7 @@ from skatschule.core.language import current_lang
 from skatschule.http import AuthenticatedHttpRequest
 from skatschule.owners import owner_for
 
-from . import exam_history, group_exams, services
+from . import exam_history, group_exams, selectors, services
 
 
 @login_required
@@ -36,7 +36,7 @@ def history(request: AuthenticatedHttpRequest) -> HttpResponse:
 @require_GET
 def result_sheet(request: HttpRequest, public_id: Any) -> HttpResponse:
     """A printable sheet of one finished exam: practice, not a DSkV certificate."""
-    exam = services.get_exam(public_id, owner_for(request, create=False))
+    exam = services.get_exam(public_id=public_id, owner=owner_for(request, create=False))
     if not services.is_over(exam):
         return render_error(
             request,
@@ -46,7 +46,7 @@ def result_sheet(request: HttpRequest, public_id: Any) -> HttpResponse:
         )
     services.finish_exam(exam=exam)
     try:
-        rows = services.review(exam)
+        rows = selectors.review(exam)
     except services.ReviewLocked as exc:  # the sheet lists right answers: not before the release
         return render_error(request, exc)
     times = exam_history.question_times(exam)
@@ -63,7 +63,7 @@ def result_sheet(request: HttpRequest, public_id: Any) -> HttpResponse:
 
 
 def _require_teacher(request: AuthenticatedHttpRequest) -> None:
-    if not is_teacher(request.user):
+    if not is_teacher(user=request.user):
         raise Http404("not a trainer")
 
 
@@ -89,7 +89,7 @@ def group_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         try:
             classroom = (
                 classes.filter(pk=int(post.get("classroom", ""))).first()
-                if services.is_number(post.get("classroom", ""))
+                if services.is_number(text=post.get("classroom", ""))
                 else None
             )
             if classroom is None:
@@ -98,7 +98,7 @@ def group_create(request: AuthenticatedHttpRequest) -> HttpResponse:
                 trainer=request.user,
                 classroom=classroom,
                 title=post.get("title", ""),
-                size=services.parse_size(post.get("size")),
+                size=services.parse_size(value=post.get("size")),
                 pass_percent=exam_history.parse_pass_percent(post.get("pass_percent")),
                 open_book=bool(post.get("open_book")),
             )

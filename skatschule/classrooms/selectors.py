@@ -76,7 +76,7 @@ __all__ = [
 # --- classes ----------------------------------------------------------------------------------
 
 
-def is_teacher(user: User | AnonymousUser | None) -> bool:
+def is_teacher(*, user: User | AnonymousUser | None) -> bool:
     if user is None or not user.is_authenticated:
         return False
     cached = getattr(user, "_skatschule_is_teacher", None)
@@ -87,7 +87,7 @@ def is_teacher(user: User | AnonymousUser | None) -> bool:
 
 
 def classrooms_taught(user: User) -> QuerySet[Classroom]:
-    if not is_teacher(user):
+    if not is_teacher(user=user):
         return Classroom.objects.none()
     return Classroom.objects.filter(teacher=user)
 
@@ -103,15 +103,15 @@ def classrooms_joined(user: User) -> QuerySet[Classroom]:
     return Classroom.objects.filter(memberships__student=user).select_related("teacher")
 
 
-def is_id(value: object) -> bool:
+def is_id(*, value: object) -> bool:
     """A database id: ASCII digits only ("²" passes ``isdigit`` but not ``int``) and small
     enough for every backend's integer column (:mod:`skatschule.engine.numbers`)."""
     return is_plain_number(value)
 
 
-def own_classroom(user: User, pk: object) -> Classroom:
+def own_classroom(user: User, *, pk: object) -> Classroom:
     """The teacher's own class ``pk``; ``NotFound`` for anyone else's (or a forged id)."""
-    found = classrooms_taught(user).filter(pk=int(str(pk))).first() if is_id(pk) else None
+    found = classrooms_taught(user).filter(pk=int(str(pk))).first() if is_id(value=pk) else None
     if found is None:
         raise NotFound("no such class")
     return found
@@ -121,7 +121,7 @@ def members(classroom: Classroom) -> QuerySet[Membership]:
     return classroom.memberships.select_related("student")
 
 
-def is_member(classroom: Classroom, user: User) -> bool:
+def is_member(classroom: Classroom, *, user: User) -> bool:
     return classroom.memberships.filter(student=user).exists()
 
 
@@ -133,7 +133,7 @@ def class_quizzes(classroom: Classroom) -> QuerySet[Any]:
 # --- homework ---------------------------------------------------------------------------------
 
 
-def task_choices(classroom: Classroom, lang: str = "de") -> list[tuple[str, list[tuple[str, str]]]]:
+def task_choices(classroom: Classroom, *, lang: str = "de") -> list[tuple[str, list[tuple[str, str]]]]:
     """Grouped choices for the form: the lessons, and the class's quizzes (not drafts)."""
     lessons = [(f"lesson:{lesson.slug}", lesson.title(lang)) for lesson in get_lessons()]
     quizzes = [(f"quiz:{q.pk}", q.title) for q in classroom.quizzes.filter(published_at__isnull=False)]
@@ -144,7 +144,7 @@ def task_choices(classroom: Classroom, lang: str = "de") -> list[tuple[str, list
     return groups
 
 
-def lesson_mastered_at(lesson: Lesson, grades: list[tuple[bool, datetime]]) -> datetime | None:
+def lesson_mastered_at(*, lesson: Lesson, grades: list[tuple[bool, datetime]]) -> datetime | None:
     """The time of the answer with which the mastery rule first held (``grades`` oldest first,
     only answers at the lesson's steps)."""
     window: deque[bool] = deque(maxlen=lesson.mastery_window)
@@ -171,14 +171,14 @@ def _lesson_grades(lesson: Lesson, student_ids: list[int]) -> dict[int, list[tup
     return grades
 
 
-def done_at(assignment: Assignment, student_ids: list[int]) -> dict[int, datetime | None]:
+def done_at(assignment: Assignment, *, student_ids: list[int]) -> dict[int, datetime | None]:
     """When each student finished the assignment (None: not yet)."""
     if assignment.kind == Assignment.Kind.LESSON:
         lesson = get_lesson(assignment.lesson_slug)
         if lesson is None:
             return dict.fromkeys(student_ids)
         grades = _lesson_grades(lesson, student_ids)
-        return {sid: lesson_mastered_at(lesson, grades[sid]) for sid in student_ids}
+        return {sid: lesson_mastered_at(lesson=lesson, grades=grades[sid]) for sid in student_ids}
     assert assignment.quiz is not None  # a quiz assignment (the model's check constraint)
     first: dict[int, datetime | None] = dict.fromkeys(student_ids)
     # through the quiz's reverse relation: classrooms does not import the quizzes app
@@ -206,7 +206,7 @@ class HomeworkLine:
         return self.done_at is not None
 
 
-def title_and_url(assignment: Assignment, lang: str) -> tuple[str, str]:
+def title_and_url(assignment: Assignment, *, lang: str) -> tuple[str, str]:
     if assignment.kind == Assignment.Kind.LESSON:
         lesson = get_lesson(assignment.lesson_slug)
         return (lesson.title(lang), lesson.url) if lesson else (assignment.lesson_slug, "")
@@ -218,7 +218,7 @@ def title_and_url(assignment: Assignment, lang: str) -> tuple[str, str]:
 
 
 def _line(assignment: Assignment, when: datetime | None, lang: str, now: datetime) -> HomeworkLine:
-    title, url = title_and_url(assignment, lang)
+    title, url = title_and_url(assignment, lang=lang)
     return HomeworkLine(
         assignment=assignment,
         title=title,
@@ -237,11 +237,11 @@ class StudentLine:
     overdue: bool
 
 
-def class_status(assignment: Assignment, now: datetime | None = None) -> list[StudentLine]:
+def class_status(assignment: Assignment, *, now: datetime | None = None) -> list[StudentLine]:
     """Every member of the class with done / late / open, by name."""
     now = now or timezone.now()
     members = list(assignment.classroom.memberships.select_related("student").order_by("student__username"))
-    finished = done_at(assignment, [m.student_id for m in members])
+    finished = done_at(assignment, student_ids=[m.student_id for m in members])
     lines = []
     for m in members:
         when = finished[m.student_id]
@@ -269,28 +269,30 @@ class AssignmentSummary:
     """Students not done although the due time has passed."""
 
 
-def class_assignments(classroom: Classroom, lang: str = "de", now: datetime | None = None) -> list[AssignmentSummary]:
+def class_assignments(
+    classroom: Classroom, *, lang: str = "de", now: datetime | None = None
+) -> list[AssignmentSummary]:
     """The class's assignments with title, number done (and how many of them late), class size
     and, once the due time has passed, how many are overdue."""
     now = now or timezone.now()
     members = list(classroom.memberships.values_list("student_id", flat=True))
     result = []
     for assignment in classroom.assignments.select_related("quiz"):
-        finished = [when for when in done_at(assignment, members).values() if when is not None]
-        title, _url = title_and_url(assignment, lang)
+        finished = [when for when in done_at(assignment, student_ids=members).values() if when is not None]
+        title, _url = title_and_url(assignment, lang=lang)
         late = sum(1 for when in finished if when > assignment.due_at)
         overdue = len(members) - len(finished) if now > assignment.due_at else 0
         result.append(AssignmentSummary(assignment, title, len(finished), late, len(members), overdue))
     return result
 
 
-def own_assignment(teacher: User, pk: object) -> Assignment:
+def own_assignment(teacher: User, *, pk: object) -> Assignment:
     text = str(pk)
     found = (
         Assignment.objects.filter(pk=int(text), classroom__teacher_id=teacher.pk)
         .select_related("classroom", "quiz")
         .first()
-        if is_id(text)
+        if is_id(value=text)
         else None
     )
     if found is None:
@@ -298,13 +300,13 @@ def own_assignment(teacher: User, pk: object) -> Assignment:
     return found
 
 
-def student_homework(user: User, lang: str = "de", now: datetime | None = None) -> list[HomeworkLine]:
+def student_homework(user: User, *, lang: str = "de", now: datetime | None = None) -> list[HomeworkLine]:
     """The student's assignments from all their classes: open ones first (by due time), then done."""
     if not user.is_authenticated:
         return []
     now = now or timezone.now()
     assignments = Assignment.objects.filter(classroom__memberships__student=user).select_related("quiz", "classroom")
-    lines = [_line(a, done_at(a, [user.pk])[user.pk], lang, now) for a in assignments]
+    lines = [_line(a, done_at(a, student_ids=[user.pk])[user.pk], lang, now) for a in assignments]
     lines.sort(key=lambda line: (line.done, line.assignment.due_at))
     return lines
 
@@ -385,7 +387,7 @@ def _rows_by_student(student_ids: Sequence[int]) -> dict[int, list[Row]]:
     return rows
 
 
-def class_progress(classroom: Classroom, sort: str = SORT_NAME) -> ClassProgress:
+def class_progress(classroom: Classroom, *, sort: str = SORT_NAME) -> ClassProgress:
     """The class's table, sorted by name or, for ``sort`` = a lesson slug, by that lesson's
     progress (most advanced first, then by name)."""
     # The quizzes app builds on classrooms (a quiz belongs to a class), so classrooms does not
@@ -428,7 +430,7 @@ def class_progress(classroom: Classroom, sort: str = SORT_NAME) -> ClassProgress
             StudentProgress(
                 student_id=sid,
                 name=person_name(m.student),
-                lessons=[lesson_progress(lesson, rows.get(sid, [])) for lesson in lessons],
+                lessons=[lesson_progress(lesson=lesson, rows=rows.get(sid, [])) for lesson in lessons],
                 last_activity=max(times) if times else None,
                 quizzes=[QuizCell(qid, title, results.get((qid, sid)), total) for qid, title, total in quizzes],
                 studies=[StudyCell(pk, *study_answers.get((pk, sid), (0, 0)), stops) for pk, _title, stops in studies],
@@ -469,7 +471,7 @@ def _study_answers(
     return studies, counts
 
 
-def progress_table(progress: ClassProgress, lang: str = "de") -> list[list[Any]]:
+def progress_table(*, progress: ClassProgress, lang: str = "de") -> list[list[Any]]:
     """The table for export: header, then one row per student (cells not yet guarded)."""
     with override(lang):
         header: list[Any] = [

@@ -82,7 +82,7 @@ def redeem_invitation(*, user: User, raw_code: object) -> bool:
     racing for the last use cannot both get it.
     """
     code = str(raw_code or "").strip().upper()[:40]
-    if is_teacher(user):
+    if is_teacher(user=user):
         return False
     if not code:
         raise ClassroomError("Bitte gib den Einladungscode ein.", "Please enter the invitation code.")
@@ -106,7 +106,7 @@ def new_join_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def normalize_code(raw: object) -> str:
+def normalize_code(*, raw: object) -> str:
     """Upper-case, without spaces or dashes ("" if malformed)."""
     text = re.sub(r"[\s\-]", "", str(raw or ""))[:40].upper()
     if len(text) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in text):
@@ -142,7 +142,7 @@ def _clean_name(raw: object) -> str:
 
 
 def _require_teacher(user: User) -> None:
-    if not is_teacher(user):
+    if not is_teacher(user=user):
         raise NotFound("not a teacher")
 
 
@@ -156,8 +156,8 @@ def rotate_code(*, classroom: Classroom) -> Classroom:
     return _save_with_new_code(classroom)
 
 
-def find_by_code(raw: object) -> Classroom:
-    code = normalize_code(raw)
+def find_by_code(*, raw: object) -> Classroom:
+    code = normalize_code(raw=raw)
     found = Classroom.objects.filter(join_code=code).select_related("teacher").first() if code else None
     if found is None:
         raise WrongCode(
@@ -177,7 +177,7 @@ class Joined:
 
 def join(*, student: User, raw_code: object) -> Joined:
     """Put ``student`` in the class with this code."""
-    classroom = find_by_code(raw_code)
+    classroom = find_by_code(raw=raw_code)
     if classroom.teacher_id == student.pk:
         raise ClassroomError(
             "Das ist deine eigene Klasse; du leitest sie schon.", "This is your own class; you already teach it."
@@ -192,7 +192,7 @@ def join(*, student: User, raw_code: object) -> Joined:
 
 def leave(*, classroom: Classroom, student_id: object) -> bool:
     """Remove a student from the teacher's class (their quiz results stay)."""
-    if not is_id(student_id):
+    if not is_id(value=student_id):
         raise NotFound("no such student")
     deleted, _ = Membership.objects.filter(classroom=classroom, student_id=int(str(student_id))).delete()
     if not deleted:
@@ -214,7 +214,7 @@ def assign_homework(*, teacher: User, classroom: Classroom, task: str, due_at: d
         if get_lesson(value) is None:
             raise ClassroomError("Diese Lektion gibt es nicht.", "There is no such lesson.")
         return Assignment.objects.create(classroom=classroom, kind=kind, lesson_slug=value, due_at=due_at)
-    if kind == Assignment.Kind.QUIZ and is_id(value):
+    if kind == Assignment.Kind.QUIZ and is_id(value=value):
         quiz = classroom.quizzes.filter(pk=int(value)).first()
         if quiz is None:
             raise ClassroomError("Dieses Quiz gehört nicht zur Klasse.", "This quiz is not one of the class's.")

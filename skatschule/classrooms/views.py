@@ -30,7 +30,7 @@ from .views_teachers import homework_context
 
 def _index_context(request: AuthenticatedHtmxHttpRequest, **extra: Any) -> dict[str, Any]:
     context = {
-        "is_teacher": selectors.is_teacher(request.user),
+        "is_teacher": selectors.is_teacher(user=request.user),
         "taught": selectors.classrooms_taught_with_counts(request.user),
         "joined": selectors.classrooms_joined(request.user),
         "error": "",
@@ -52,10 +52,10 @@ def index(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
 def create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     """``/klassen/neu/``: GET shows the form for a new class (like ``/quiz/neu/``), POST creates it."""
     if request.method == "GET":
-        if not selectors.is_teacher(request.user):
+        if not selectors.is_teacher(user=request.user):
             return redirect("classrooms:index")  # the class page says how to become a teacher
         return render(request, "classrooms/index.html", _index_context(request, focus_create=True))
-    if not selectors.is_teacher(request.user):
+    if not selectors.is_teacher(user=request.user):
         back = [(reverse("classrooms:index"), _("Zu den Klassen"))]
         return render_error(request, _("Nur Lehrkräfte können Klassen anlegen."), 403, links=back)
     try:
@@ -74,7 +74,7 @@ def create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def detail(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
-    classroom = selectors.own_classroom(request.user, pk)
+    classroom = selectors.own_classroom(request.user, pk=pk)
     join_url = request.build_absolute_uri(classroom_join_path(classroom.join_code))
     return render(
         request,
@@ -96,7 +96,7 @@ def classroom_join_path(code: str) -> str:
 @login_required
 @require_POST
 def rotate(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
-    classroom = services.rotate_code(classroom=selectors.own_classroom(request.user, pk))
+    classroom = services.rotate_code(classroom=selectors.own_classroom(request.user, pk=pk))
     messages.success(request, _("Der Beitrittscode ist erneuert; der alte gilt nicht mehr."))
     return redirect("classrooms:detail", pk=classroom.pk)
 
@@ -104,7 +104,7 @@ def rotate(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def remove_member(request: AuthenticatedHtmxHttpRequest, pk: int, student_id: int) -> HttpResponse:
-    classroom = selectors.own_classroom(request.user, pk)
+    classroom = selectors.own_classroom(request.user, pk=pk)
     services.leave(classroom=classroom, student_id=student_id)
     messages.success(request, _("Die Person ist nicht mehr in der Klasse."))
     return redirect("classrooms:detail", pk=classroom.pk)
@@ -161,14 +161,14 @@ def join_code(request: AuthenticatedHtmxHttpRequest, code: str) -> HttpResponse:
         return _join(request, code, "classrooms/join.html", {"classroom": None}, status=404)
     try:
         with join_limit.attempt(request):  # the page shows whose class a code is: a guess, too
-            classroom = services.find_by_code(code)
+            classroom = services.find_by_code(raw=code)
     except TooManyAttempts as exc:
         return _too_many(request, exc, "classrooms/join.html", {"classroom": None})
     except ClassroomError as exc:
         return render(
             request, "classrooms/join.html", {"error": exc.message(current_lang()), "classroom": None}, status=404
         )
-    already = selectors.is_member(classroom, request.user)
+    already = selectors.is_member(classroom, user=request.user)
     return render(
         request, "classrooms/join.html", {"classroom": classroom, "code": classroom.join_code, "already": already}
     )
@@ -187,9 +187,9 @@ def become_teacher(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
                 messages.success(request, _("Du bist jetzt als Lehrkraft freigeschaltet."))
             return redirect("classrooms:index")
         except TooManyAttempts as exc:
-            context: dict[str, object] = {"is_teacher": selectors.is_teacher(request.user)}
+            context: dict[str, object] = {"is_teacher": selectors.is_teacher(user=request.user)}
             return _too_many(request, exc, "classrooms/become_teacher.html", context)
         except ClassroomError as exc:
             error, status = exc.message(current_lang()), 400
-    context = {"is_teacher": selectors.is_teacher(request.user), "error": error}
+    context = {"is_teacher": selectors.is_teacher(user=request.user), "error": error}
     return render(request, "classrooms/become_teacher.html", context, status=status)

@@ -34,12 +34,12 @@ class AssignForm(forms.Form):
         super().__init__(*args, **kwargs)
         task = self.fields["task"]
         assert isinstance(task, forms.ChoiceField)
-        task.choices = selectors.task_choices(classroom, lang)
+        task.choices = selectors.task_choices(classroom, lang=lang)
 
 
 def _progress(request: AuthenticatedHttpRequest, pk: int) -> tuple[Classroom, selectors.ClassProgress]:
-    classroom = selectors.own_classroom(request.user, pk)
-    return classroom, selectors.class_progress(classroom, request.GET.get("sortieren", selectors.SORT_NAME))
+    classroom = selectors.own_classroom(request.user, pk=pk)
+    return classroom, selectors.class_progress(classroom, sort=request.GET.get("sortieren", selectors.SORT_NAME))
 
 
 @login_required
@@ -54,7 +54,7 @@ def class_progress(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def class_progress_export(request: AuthenticatedHttpRequest, pk: int, fmt: str) -> HttpResponse:
     classroom, table = _progress(request, pk)
     lang = current_lang()
-    rows = selectors.progress_table(table, lang)
+    rows = selectors.progress_table(progress=table, lang=lang)
     name = (slugify(classroom.name) or "klasse") + "-fortschritt"
     if fmt == "xlsx":
         response = HttpResponse(
@@ -71,7 +71,7 @@ def class_progress_export(request: AuthenticatedHttpRequest, pk: int, fmt: str) 
 @login_required
 @require_POST
 def assign(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    classroom = selectors.own_classroom(request.user, pk)
+    classroom = selectors.own_classroom(request.user, pk=pk)
     lang = current_lang()
     form = AssignForm(request.POST, classroom=classroom, lang=lang)
     if form.is_valid():
@@ -94,11 +94,11 @@ def assign(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def assignment_detail(request: AuthenticatedHttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
-    classroom = selectors.own_classroom(request.user, pk)
-    assignment = selectors.own_assignment(request.user, assignment_pk)
+    classroom = selectors.own_classroom(request.user, pk=pk)
+    assignment = selectors.own_assignment(request.user, pk=assignment_pk)
     if assignment.classroom_id != classroom.pk:
         raise Http404("not this class")
-    title, url = selectors.title_and_url(assignment, current_lang())
+    title, url = selectors.title_and_url(assignment, lang=current_lang())
     context = {
         "classroom": classroom,
         "assignment": assignment,
@@ -112,8 +112,8 @@ def assignment_detail(request: AuthenticatedHttpRequest, pk: int, assignment_pk:
 @login_required
 @require_POST
 def withdraw(request: AuthenticatedHttpRequest, pk: int, assignment_pk: int) -> HttpResponse:
-    classroom = selectors.own_classroom(request.user, pk)
-    assignment = selectors.own_assignment(request.user, assignment_pk)
+    classroom = selectors.own_classroom(request.user, pk=pk)
+    assignment = selectors.own_assignment(request.user, pk=assignment_pk)
     services.withdraw_homework(teacher=request.user, assignment=assignment)
     messages.success(request, _("Die Hausaufgabe ist zurückgenommen."))
     return redirect("classrooms:detail", pk=classroom.pk)
@@ -123,5 +123,5 @@ def homework_context(classroom: Classroom, lang: str) -> dict[str, Any]:
     """What the class page shows of homework: the form and each assignment's count of done."""
     return {
         "assign_form": AssignForm(classroom=classroom, lang=lang),
-        "assignments": selectors.class_assignments(classroom, lang),
+        "assignments": selectors.class_assignments(classroom, lang=lang),
     }

@@ -73,7 +73,7 @@ def _graded(request: HttpRequest, owner: Owner, issued: IssuedExercise, values: 
     submitted = submit(issued=issued, owner=owner, values=values)
     state = submitted.progress_state
     practice = issued.mode == IssuedExercise.Mode.PRACTICE
-    following = next_step(owner, lesson_of(issued), state, practice=practice)
+    following = next_step(owner=owner, lesson=lesson_of(issued), state=state, practice=practice)
     context = exercise_context(issued, progress_for(owner, issued, state), submitted, next_thing=following)
     if getattr(request, "htmx", False):
         return render(request, "training/partials/answer_result.html", context)
@@ -93,7 +93,7 @@ def start(request: HttpRequest) -> HttpResponse:
 @require_GET
 def exercise(request: HttpRequest, public_id: Any) -> HttpResponse:
     owner = owner_for(request)
-    issued = get_issued(public_id, owner)
+    issued = get_issued(public_id=public_id, owner=owner)
     if issued.kind not in GRADED:
         return redirect(reverse("training:exercise", kwargs={"kind": issued.kind}))
     if _graded_type(request).type.slug != issued.kind:  # the other type's address
@@ -123,7 +123,7 @@ def exercise(request: HttpRequest, public_id: Any) -> HttpResponse:
 @require_POST
 def answer(request: HtmxHttpRequest, public_id: Any) -> HttpResponse:
     owner = owner_for(request)
-    issued = get_issued(public_id, owner)
+    issued = get_issued(public_id=public_id, owner=owner)
     values = [str(v)[:8] for v in request.POST.getlist("answer")[:8]]
     try:
         if issued.kind not in GRADED or GRADED[issued.kind].namespace != _graded_type(request).namespace:

@@ -42,7 +42,7 @@ REMINDER_JOB = "reminder_mail"
 
 def period_for(frequency: str, zone: str, now: datetime | None = None) -> str:
     """``d2026-11-26`` (the local day) for daily mails, ``w2026-48`` (the ISO week) for weekly ones."""
-    local = local_today(zone, now)
+    local = local_today(zone=zone, now=now)
     if frequency == Reminders.WEEKLY:
         year, week, _day = local.isocalendar()
         return f"w{year}-{week:02d}"
@@ -66,14 +66,14 @@ def queue_due_reminders(*, now: datetime | None = None) -> dict[str, int]:
     )
     hour = int(getattr(settings, "REMINDER_HOUR", 8))
     for row in rows.iterator():
-        if now.astimezone(zone_of(row.time_zone)).hour < hour:
+        if now.astimezone(zone_of(name=row.time_zone)).hour < hour:
             counts["too_early"] += 1  # not in the learner's night: a later run of the day sends it
             continue
         period = period_for(row.reminders, row.time_zone, now)
         if ReminderSent.objects.filter(user_id=row.user_id, period=period).exists():
             counts["sent_before"] += 1
             continue
-        if not review.due_count(Owner.for_user(row.user), now):
+        if not review.due_count(owner=Owner.for_user(row.user), now=now):
             counts["nothing_due"] += 1
             continue
         try:
@@ -112,7 +112,7 @@ def _title(kind: str, lang: str) -> str:
 
 
 def _unsubscribe_url(user: Any) -> str:
-    return _site_url() + reverse("learners:unsubscribe", kwargs={"token": unsubscribe_token(user)})
+    return _site_url() + reverse("learners:unsubscribe", kwargs={"token": unsubscribe_token(user=user)})
 
 
 def send_reminder(payload: dict[str, Any]) -> dict[str, Any]:
@@ -126,7 +126,7 @@ def send_reminder(payload: dict[str, Any]) -> dict[str, Any]:
     if user is None or row is None or row.reminders == Reminders.OFF or not user.email or not period:
         return {"sent": False, "reason": "off"}
     now = datetime.fromisoformat(payload["now"]) if payload.get("now") else timezone.now()
-    due = Counter(review.due_items(Owner.for_user(user), now).values_list("kind", flat=True))
+    due = Counter(review.due_items(owner=Owner.for_user(user), now=now).values_list("kind", flat=True))
     total = sum(due.values())
     if not total:
         return {"sent": False, "reason": "nothing due"}

@@ -41,7 +41,7 @@ class Choices:
     language: str = "de"  # "de" or "en": the reminder mails' language
 
 
-def zone_of(name: str) -> ZoneInfo:
+def zone_of(*, name: str) -> ZoneInfo:
     """The time zone called ``name``; Europe/Berlin for a name that is not one (an old or edited value)."""
     try:
         return ZoneInfo(name)
@@ -52,12 +52,12 @@ def zone_of(name: str) -> ZoneInfo:
 def _clean(goal: Any, zone: Any, reminders: Any = Reminders.OFF) -> Choices:
     return Choices(
         goal=goal if goal in GOALS else DEFAULT_GOAL,
-        time_zone=zone_of(str(zone)).key,
+        time_zone=zone_of(name=str(zone)).key,
         reminders=reminders if reminders in Reminders.values else Reminders.OFF,
     )
 
 
-def choices_for(request: Any) -> Choices:
+def choices_for(*, request: Any) -> Choices:
     """The visitor's choices: a user's stored row, else the session's (an anonymous visitor, or one
     who has just signed up), else the defaults."""
     user = getattr(request, "user", None)
@@ -71,14 +71,14 @@ def choices_for(request: Any) -> Choices:
     return Choices()
 
 
-def local_today(zone: str, now: datetime | None = None) -> date:
+def local_today(*, zone: str, now: datetime | None = None) -> date:
     """The calendar day in ``zone`` at ``now`` (default: the site's clock): the one place that
     says what "today" is, for the daily goal, the streak, the reminders' period and the daily
     puzzle. A local day has 23 or 25 hours at a clock change; nothing here counts hours."""
-    return (now or timezone.now()).astimezone(zone_of(zone)).date()
+    return (now or timezone.now()).astimezone(zone_of(name=zone)).date()
 
 
-def counted_answers(owner: Owner) -> AttemptQuerySet:
+def counted_answers(*, owner: Owner) -> AttemptQuerySet:
     """The owner's answers that count for the daily goal: the attempts that count
     (``AttemptQuerySet.counting``, the one rule: never an unsigned history) that were answered here
     (an import, even a signed one, never fills a day: the issue's "imported history never does")
@@ -90,7 +90,7 @@ def counted_answers(owner: Owner) -> AttemptQuerySet:
 
 def _group_by_day(rows: AttemptQuerySet, zone: str) -> dict[date, int]:
     grouped = (
-        rows.annotate(day=TruncDate("counted_at", tzinfo=zone_of(zone)))
+        rows.annotate(day=TruncDate("counted_at", tzinfo=zone_of(name=zone)))
         .values("day")
         .annotate(n=Count("pk"))
         .values_list("day", "n")
@@ -103,7 +103,7 @@ def _seen(attempts: AttemptQuerySet, function: str) -> Coalesce:
     return Coalesce(Subquery(attempts.order_by().annotate(v=Func("pk", function=function)).values("v")[:1]), 0)
 
 
-def answers_per_day(owner: Owner, zone: str) -> dict[date, int]:
+def answers_per_day(*, owner: Owner, zone: str) -> dict[date, int]:
     """How many counted answers the owner gave on each local day in ``zone``.
 
     Read from the stored :class:`~.models.AnswerDays` (one query: the row with the count and the
@@ -136,11 +136,11 @@ def answers_per_day(owner: Owner, zone: str) -> dict[date, int]:
     ):  # only new answers since: add theirs
         days = {date.fromisoformat(day): n for day, n in stored.days.items()}
         for day, n in _group_by_day(
-            counted_answers(owner).filter(pk__gt=stored.last_attempt, pk__lte=top), zone
+            counted_answers(owner=owner).filter(pk__gt=stored.last_attempt, pk__lte=top), zone
         ).items():
             days[day] = days.get(day, 0) + n
     else:
-        days = _group_by_day(counted_answers(owner).filter(pk__lte=top), zone)
+        days = _group_by_day(counted_answers(owner=owner).filter(pk__lte=top), zone)
     fields = {
         "zone": zone,
         "days": {day.isoformat(): n for day, n in sorted(days.items())},
@@ -159,9 +159,9 @@ def answers_per_day(owner: Owner, zone: str) -> dict[date, int]:
     return days
 
 
-def streak_for(owner: Owner, choices: Choices, now: datetime | None = None) -> Streak:
-    today = local_today(choices.time_zone, now)
-    return streak_of(answers_per_day(owner, choices.time_zone), choices.goal, today)
+def streak_for(*, owner: Owner, choices: Choices, now: datetime | None = None) -> Streak:
+    today = local_today(zone=choices.time_zone, now=now)
+    return streak_of(answers_per_day(owner=owner, zone=choices.time_zone), choices.goal, today)
 
 
 def learner_data(*, user: Any) -> dict[str, Any]:

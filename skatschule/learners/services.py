@@ -35,7 +35,7 @@ def save_choices(*, user: Any = None, session: Any = None, choices: Choices) -> 
         session[SESSION_KEY] = {"goal": choices.goal, "time_zone": choices.time_zone}
 
 
-def unsubscribe_token(user: Any) -> str:
+def unsubscribe_token(*, user: Any) -> str:
     """The signed token of the one-click unsubscribe link in every reminder mail."""
     return signing.dumps(user.pk, salt=_SALT, compress=True)
 

@@ -24,7 +24,7 @@ def _can_remind(request: HttpRequest) -> bool:
 def goal_settings(request: HttpRequest) -> HttpResponse:
     """GET shows the goal, time zone and reminders; POST stores them (a bad value: 400, the form kept)."""
     can_remind = _can_remind(request)
-    current = selectors.choices_for(request)
+    current = selectors.choices_for(request=request)
     status = 200
     if request.method == "POST":
         form = ChoicesForm(request.POST, can_remind=can_remind)
@@ -47,7 +47,7 @@ def goal_settings(request: HttpRequest) -> HttpResponse:
             initial={"goal": current.goal, "time_zone": current.time_zone, "reminders": current.reminders},
             can_remind=can_remind,
         )
-    streak = selectors.streak_for(owner_for(request, create=False), current)
+    streak = selectors.streak_for(owner=owner_for(request, create=False), choices=current)
     context = {"form": form, "streak": streak, "choices": current, "can_remind": can_remind}
     return render(request, "learners/settings.html", context, status=status)
 

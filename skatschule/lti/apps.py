@@ -10,9 +10,9 @@ class LtiConfig(AppConfig):
         from skatschule.jobs.registry import register
         from skatschule.quizzes.signals import attempt_regraded, attempt_submitted
 
-        from . import platform, services
+        from . import platform, services, work
 
         register(platform.SCORE_JOB, platform.send_score)
-        register(platform.ROSTER_JOB, services.sync_roster_job)
+        register(platform.ROSTER_JOB, work.sync_roster_job)
         attempt_submitted.connect(services.on_attempt_submitted, dispatch_uid="lti.score")
         attempt_regraded.connect(services.on_attempt_submitted, dispatch_uid="lti.score.regraded")

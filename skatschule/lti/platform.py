@@ -18,7 +18,8 @@ from pylti1p3.names_roles import NamesRolesProvisioningService
 from pylti1p3.service_connector import REQUESTS_USER_AGENT, ServiceConnector
 
 from skatschule.quizzes.models import QuizAttempt, ScoreOverride
-from skatschule.quizzes.selectors import graded_result, item_count, newest_overrides
+from skatschule.quizzes.selectors.results import graded_result, newest_overrides
+from skatschule.quizzes.selectors.taking import item_count
 
 from .models import GradeTarget
 
@@ -78,10 +79,10 @@ def send_score(payload: dict[str, Any]) -> dict[str, Any]:
     )
     if attempt.submitted_at is None or attempt.score is None:
         raise ValueError("the attempt is not submitted")
-    override = newest_overrides([attempt.pk]).get(attempt.pk)
+    override = newest_overrides(attempt_ids=[attempt.pk]).get(attempt.pk)
     stamp = max(attempt.submitted_at, override.at) if override is not None else attempt.submitted_at
     maximum = item_count(attempt.quiz)
-    given = graded_result(attempt.quiz, attempt.student_id) or 0.0
+    given = graded_result(attempt.quiz, student_id=attempt.student_id) or 0.0
     grade = (
         Grade()
         .set_score_given(given)

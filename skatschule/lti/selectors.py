@@ -9,7 +9,7 @@ from skatschule.classrooms.selectors import is_id, task_choices
 from skatschule.core.notfound import NotFound
 from skatschule.jobs.models import PENDING, Job, JobStatus
 from skatschule.quizzes.models import Quiz, QuizAttempt
-from skatschule.quizzes.selectors import newest_overrides
+from skatschule.quizzes.selectors.results import newest_overrides
 from skatschule.training.lessons import Lesson, get_lesson
 
 from . import platform
@@ -22,13 +22,13 @@ def course_of(context: LtiContext) -> CourseClass | None:
     return CourseClass.objects.filter(context=context).select_related("classroom").first()
 
 
-def own_course(user: User, pk: object) -> CourseClass:
+def own_course(user: User, *, pk: object) -> CourseClass:
     """A course whose class the user teaches; ``NotFound`` for anyone else's."""
     found = (
         CourseClass.objects.filter(pk=int(str(pk)), classroom__teacher=user)
         .select_related("classroom", "context")
         .first()
-        if is_id(pk)
+        if is_id(value=pk)
         else None
     )
     if found is None:
@@ -40,20 +40,20 @@ def courses_taught(user: User) -> list[CourseClass]:
     return list(CourseClass.objects.filter(classroom__teacher=user).select_related("classroom", "context"))
 
 
-def link_choices(course: CourseClass, lang: str) -> list[tuple[str, list[tuple[str, str]]]]:
+def link_choices(course: CourseClass, *, lang: str) -> list[tuple[str, list[tuple[str, str]]]]:
     """What a teacher can place in the LMS: every lesson and the class's published quizzes
     (the same choices as homework, ``lesson:<slug>`` and ``quiz:<id>``)."""
-    return task_choices(course.classroom, lang)
+    return task_choices(course.classroom, lang=lang)
 
 
-def linked_quiz(course: CourseClass, quiz_id: str) -> Quiz | None:
+def linked_quiz(course: CourseClass, *, quiz_id: str) -> Quiz | None:
     """A published quiz of the course's class (a link to anything else leads nowhere)."""
     if not quiz_id.isdigit():
         return None
     return Quiz.objects.filter(pk=int(quiz_id), classroom=course.classroom, published_at__isnull=False).first()
 
 
-def linked_lesson(slug: str) -> Lesson | None:
+def linked_lesson(*, slug: str) -> Lesson | None:
     return get_lesson(slug)
 
 
@@ -71,7 +71,7 @@ def unsent_scores(course: CourseClass) -> list[tuple[GradeTarget, QuizAttempt]]:
             quiz__classroom=course.classroom, student_id__in={t.student_id for t in targets}, submitted_at__isnull=False
         )
     )
-    overrides = newest_overrides(attempt.pk for attempt in submitted)
+    overrides = newest_overrides(attempt_ids=(attempt.pk for attempt in submitted))
     wanted = {
         platform.score_key(target, attempt, overrides.get(attempt.pk)): (target, attempt)
         for attempt in submitted

@@ -23,7 +23,7 @@ from skatschule.jobs import services as jobs
 from skatschule.jobs.models import Job
 from skatschule.owners import Owner
 from skatschule.quizzes.models import Quiz, QuizAttempt
-from skatschule.quizzes.selectors import newest_overrides
+from skatschule.quizzes.selectors.results import newest_overrides
 
 from . import platform
 from .models import NONCE_KEPT, CourseClass, GradeTarget, UsedNonce
@@ -37,7 +37,6 @@ __all__ = [
     "enrol",
     "remember_grade_target",
     "sync_roster",
-    "sync_roster_job",
     "request_roster",
     "on_attempt_submitted",
     "resend_scores",
@@ -178,14 +177,6 @@ def sync_roster(*, course: CourseClass, member_data: list[dict[str, Any]]) -> di
     return {"members": len(member_data), "learners": len(keep), "added": added, "removed": removed}
 
 
-def sync_roster_job(payload: dict[str, Any]) -> dict[str, Any]:
-    """Job ``lti.roster``: fetch the course's roster from the LMS and apply it."""
-    course = CourseClass.objects.select_related("classroom", "context__deployment__registration").get(
-        pk=payload["course"]
-    )
-    return sync_roster(course=course, member_data=platform.members(course.context))
-
-
 def request_roster(*, course: CourseClass, teacher: User) -> Job:
     """Queue a roster sync for the course (each request is a new one: the roster changes)."""
     return jobs.submit(
@@ -206,7 +197,7 @@ def _queue_score(target: GradeTarget, attempt: QuizAttempt) -> bool:
         jobs.submit(
             owner=Owner(user_id=attempt.student_id),
             kind=platform.SCORE_JOB,
-            key=platform.score_key(target, attempt, newest_overrides([attempt.pk]).get(attempt.pk)),
+            key=platform.score_key(target, attempt, newest_overrides(attempt_ids=[attempt.pk]).get(attempt.pk)),
             payload={"target": target.pk, "attempt": attempt.pk},
         )
     except jobs.LimitReached:
@@ -215,7 +206,7 @@ def _queue_score(target: GradeTarget, attempt: QuizAttempt) -> bool:
     return True
 
 
-def on_attempt_submitted(sender: Any, attempt: QuizAttempt, **kwargs: Any) -> None:
+def on_attempt_submitted(*, sender: Any, attempt: QuizAttempt, **kwargs: Any) -> None:
     """An attempt was submitted, or a teacher changed its score: queue its score for each line item
     its student launched it from."""
     for target in GradeTarget.objects.filter(student_id=attempt.student_id, quiz_id=attempt.quiz_id):

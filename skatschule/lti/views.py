@@ -44,7 +44,7 @@ from skatschule.jobs import selectors as job_selectors
 from skatschule.jobs.models import Job
 from skatschule.jobs.services import LimitReached
 from skatschule.owners import Owner
-from skatschule.quizzes.selectors import item_count
+from skatschule.quizzes.selectors.taking import item_count
 
 from . import launch as lti
 from . import selectors, services
@@ -154,7 +154,7 @@ def _enter(request: HttpRequest, checked: LtiLaunch) -> HttpResponse:  # noqa: C
         _queue_roster(course, user)
     kind, key = lti.chosen_resource(checked)
     if kind == "quiz":
-        quiz = selectors.linked_quiz(course, key)
+        quiz = selectors.linked_quiz(course, quiz_id=key)
         if quiz is None:
             raise LaunchRefused(
                 "Dieses Quiz gibt es in der Klasse des Kurses nicht (mehr).",
@@ -166,7 +166,7 @@ def _enter(request: HttpRequest, checked: LtiLaunch) -> HttpResponse:  # noqa: C
         services.remember_grade_target(student=user, quiz=quiz, lti_user=checked.user, ags_claim=checked.ags_claim)
         return redirect("quizzes:start", pk=quiz.pk)
     if kind == "lesson":
-        lesson = selectors.linked_lesson(key)
+        lesson = selectors.linked_lesson(slug=key)
         if lesson is not None:
             return redirect(lesson.url)
     return redirect("lti:course", pk=course.pk) if teaches else redirect("quizzes:index")
@@ -197,7 +197,7 @@ def pick(request: AuthenticatedHttpRequest) -> HttpResponse:
             403,
         )
     lang = current_lang()
-    choices = selectors.link_choices(course, lang)
+    choices = selectors.link_choices(course, lang=lang)
     if request.method == "GET":
         return render(request, "lti/pick.html", {"course": course, "choices": choices})
     value = request.POST.get("resource", "")
@@ -217,7 +217,7 @@ def pick(request: AuthenticatedHttpRequest) -> HttpResponse:
         .set_custom_params({lti.CUSTOM_KEY: value})
     )
     kind, _sep, key = value.partition(":")
-    quiz = selectors.linked_quiz(course, key) if kind == "quiz" else None
+    quiz = selectors.linked_quiz(course, quiz_id=key) if kind == "quiz" else None
     if quiz is not None:
         maximum = max(1, item_count(quiz))
         resource.set_lineitem(LineItem().set_score_maximum(maximum).set_label(quiz.title).set_resource_id(value))
@@ -281,7 +281,7 @@ def _ipv6(host: str) -> str:
 @login_required
 def course(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The teacher's page for an LMS course: its class, the roster sync and its last result."""
-    found = selectors.own_course(request.user, pk)
+    found = selectors.own_course(request.user, pk=pk)
     job_id = _job_id(request.GET.get("abgleich", ""))
     job = job_selectors.job_for(owner=Owner.for_user(request.user), job_id=job_id) if job_id else None
     context = {"course": found, "job": job, "unsent": len(selectors.unsent_scores(found))}
@@ -292,7 +292,7 @@ def course(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def resend(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Send again the scores the LMS has not confirmed (its answer failed, or none was queued)."""
-    found = selectors.own_course(request.user, pk)
+    found = selectors.own_course(request.user, pk=pk)
     queued = services.resend_scores(course=found)
     messages.info(
         request,
@@ -304,7 +304,7 @@ def resend(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def sync(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    found = selectors.own_course(request.user, pk)
+    found = selectors.own_course(request.user, pk=pk)
     if not found.context.memberships_url:
         return render_error(
             request,

@@ -43,7 +43,7 @@ def check_game(*, user: Any, game_id: int, address: str = "") -> Job | None:
 
     Raises ``jobs.LimitReached`` when the user has too many jobs pending.
     """
-    game = game_of(user, game_id)
+    game = game_of(user=user, pk=game_id)
     if game is None or not game.iss_record:
         return None
     return _submit(user=user, games=[game], address=address)
@@ -69,7 +69,7 @@ def take_results(*, user: Any, job: Job) -> list[Puzzle]:
     found = data.get("puzzles", [])
     games = data.get("games") or [job.payload.get("game")] * len(found)
     asked = [g["id"] for g in job.payload.get("games", [])] + [g for g in games if g]
-    own = set(games_of(user).filter(pk__in=asked).values_list("pk", flat=True))
+    own = set(games_of(user=user).filter(pk__in=asked).values_list("pk", flat=True))
     for item, game_id in zip(found, games, strict=False):
         puzzle = EnginePuzzle.from_dict(item)
         row, _ = Puzzle.objects.get_or_create(

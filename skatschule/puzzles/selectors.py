@@ -26,7 +26,7 @@ STREAK_STEP = 60
 """A streak starts with easy puzzles and climbs this many rating points per solved puzzle."""
 
 
-def visible(owner: Owner) -> QuerySet[Puzzle]:
+def visible(*, owner: Owner) -> QuerySet[Puzzle]:
     """The shipped puzzles and the owner's own ones (from the owner's table games)."""
     own = Q(owner_user__isnull=True)
     if owner.user_id is not None:
@@ -34,15 +34,15 @@ def visible(owner: Owner) -> QuerySet[Puzzle]:
     return Puzzle.objects.filter(own)
 
 
-def puzzle_for(owner: Owner, puzzle_id: str) -> Puzzle | None:
-    return visible(owner).filter(pk=puzzle_id).first()
+def puzzle_for(*, owner: Owner, puzzle_id: str) -> Puzzle | None:
+    return visible(owner=owner).filter(pk=puzzle_id).first()
 
 
 def engine_puzzle(row: Puzzle) -> EnginePuzzle:
     return EnginePuzzle.from_dict(row.record)
 
 
-def rating_of(owner: Owner) -> Rating:
+def rating_of(*, owner: Owner) -> Rating:
     row = PuzzleRating.objects.owned_by(owner).first()
     if row is None:
         return DEFAULT
@@ -65,7 +65,7 @@ def standing(*, owner: Owner) -> Standing:
     return Standing(Rating(row.rating, row.deviation, row.volatility), row.streak, row.best_streak)
 
 
-def streak_of(owner: Owner) -> tuple[int, int]:
+def streak_of(*, owner: Owner) -> tuple[int, int]:
     """The running streak and the best one."""
     row = PuzzleRating.objects.owned_by(owner).first()
     return (row.streak, row.best_streak) if row is not None else (0, 0)
@@ -76,11 +76,11 @@ def _answered(owner: Owner) -> QuerySet[PuzzleAttempt]:
 
 
 def next_puzzle(
-    owner: Owner, *, theme: Theme | None = None, around: float | None = None, own: bool = False
+    *, owner: Owner, theme: Theme | None = None, around: float | None = None, own: bool = False
 ) -> Puzzle | None:
     """An unanswered puzzle near ``around`` (default: the owner's rating), of ``theme`` if given."""
-    target = rating_of(owner).rating if around is None else around
-    rows = visible(owner).exclude(pk__in=_answered(owner).values("puzzle_id"))
+    target = rating_of(owner=owner).rating if around is None else around
+    rows = visible(owner=owner).exclude(pk__in=_answered(owner).values("puzzle_id"))
     if theme is not None:
         rows = rows.filter(themes__contains=f" {theme.value} ")
     if own:
@@ -92,12 +92,12 @@ def next_puzzle(
     return random.choice(nearest)
 
 
-def streak_puzzle(owner: Owner) -> Puzzle | None:
-    streak, _ = streak_of(owner)
-    return next_puzzle(owner, around=STREAK_START + STREAK_STEP * streak)
+def streak_puzzle(*, owner: Owner) -> Puzzle | None:
+    streak, _ = streak_of(owner=owner)
+    return next_puzzle(owner=owner, around=STREAK_START + STREAK_STEP * streak)
 
 
-def daily(day: datetime.date) -> Puzzle | None:
+def daily(*, day: datetime.date) -> Puzzle | None:
     """The puzzle of ``day``: fixed the first time it is asked for, the same for everyone."""
     found = DailyPuzzle.objects.filter(day=day).select_related("puzzle").first()
     if found is not None:
@@ -115,12 +115,12 @@ def daily(day: datetime.date) -> Puzzle | None:
     return row.puzzle
 
 
-def first_attempt(owner: Owner, puzzle: Puzzle) -> PuzzleAttempt | None:
+def first_attempt(*, owner: Owner, puzzle: Puzzle) -> PuzzleAttempt | None:
     """The owner's first (rated) answer to ``puzzle``, if any."""
     return _answered(owner).filter(puzzle=puzzle).order_by("created", "pk").first()
 
 
-def daily_attempt(owner: Owner, day: datetime.date) -> PuzzleAttempt | None:
+def daily_attempt(*, owner: Owner, day: datetime.date) -> PuzzleAttempt | None:
     """The owner's first answer to the puzzle of ``day``, if that puzzle is fixed and answered (fixes nothing).
 
     One query: the day's puzzle is a subquery (no puzzle row, with its record, is read)."""
@@ -128,7 +128,7 @@ def daily_attempt(owner: Owner, day: datetime.date) -> PuzzleAttempt | None:
     return _answered(owner).filter(puzzle_id=Subquery(of_day)).order_by("created", "pk").first()
 
 
-def history(owner: Owner) -> list[PuzzleAttempt]:
+def history(*, owner: Owner) -> list[PuzzleAttempt]:
     """The owner's rated attempts, oldest first."""
     return list(_answered(owner).filter(rated=True).select_related("puzzle").order_by("created", "pk"))
 
@@ -153,14 +153,14 @@ class ThemeStats:
         return round(100 * self.correct / self.answered) if self.answered else None
 
 
-def theme_stats(owner: Owner) -> list[ThemeStats]:
+def theme_stats(*, owner: Owner) -> list[ThemeStats]:
     """Per theme: how many puzzles there are, and the owner's first answers and right ones.
 
     Two GROUP BY queries whatever the number of themes or puzzles: the visible puzzles and the
     owner's rated answers grouped by their theme string (a few combinations of themes, stored
     space-padded), each group's counts then added to every theme it names."""
     puzzles: dict[str, int] = {}
-    for themes, n in visible(owner).order_by().values_list("themes").annotate(n=Count("pk")):
+    for themes, n in visible(owner=owner).order_by().values_list("themes").annotate(n=Count("pk")):
         for slug in set(themes.split()):
             puzzles[slug] = puzzles.get(slug, 0) + n
     answered: dict[str, tuple[int, int]] = {}

@@ -27,7 +27,7 @@ class Answered:
     """The length of the streak that this wrong answer ended (streak mode), else None."""
 
 
-def read_card(row: Puzzle, raw: str) -> str:
+def read_card(row: Puzzle, *, raw: str) -> str:
     """The card code of an answer; AnswerError when it is no card, not the mover's, or not allowed."""
     try:
         card = parse_card(raw)
@@ -71,7 +71,7 @@ HINT_LEVELS = 2
 def answer(*, owner: Owner, puzzle: Puzzle, card: str, mode: str) -> Answered:
     """Grade and record one answer. Only the owner's first answer to a puzzle is rated; after a
     hint it is rated as not solved."""
-    code = read_card(puzzle, card)
+    code = read_card(puzzle, raw=card)
     _check_mode(mode)
     correct = code in {c.code for c in engine_puzzle(puzzle).answer}
     helped = hint_level(owner=owner, puzzle=puzzle) > 0
@@ -161,7 +161,7 @@ def _record(*, owner: Owner, puzzle: Puzzle, given: _Given, mode: str) -> Answer
 
 
 @transaction.atomic
-def adopt_session(session_key: str, user: Any) -> int:
+def adopt_session(*, session_key: str, user: Any) -> int:
     """Move an anonymous session's puzzle attempts and rating to ``user`` when they sign in.
 
     The user's own rating, if there is one, stays (the best streak is the better of both).

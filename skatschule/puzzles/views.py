@@ -60,7 +60,7 @@ def _page(  # noqa: PLR0913 - over the budget since issue 27; to be split
 ) -> HttpResponse:
     lang = current_lang()
     puzzle = selectors.engine_puzzle(row)
-    rating = selectors.rating_of(owner)
+    rating = selectors.rating_of(owner=owner)
     level = selectors.hint_level(owner=owner, puzzle=row)
     context = {
         "p": present_position(puzzle, lang),
@@ -81,15 +81,15 @@ def index(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request, create=False)
     standing = selectors.standing(owner=owner)
     attempts, answered = selectors.recent_history(owner=owner, last=CHART_POINTS)
-    zone = choices_for(request).time_zone
-    today = local_today(zone)  # the learner's day, as the daily puzzle's
-    daily_done = selectors.daily_attempt(owner, today)
+    zone = choices_for(request=request).time_zone
+    today = local_today(zone=zone)  # the learner's day, as the daily puzzle's
+    daily_done = selectors.daily_attempt(owner=owner, day=today)
     return render(
         request,
         "puzzles/index.html",
         {
             "daily_done": daily_done,
-            "daily_today": daily_done is not None and local_today(zone, daily_done.created) == today,
+            "daily_today": daily_done is not None and local_today(zone=zone, now=daily_done.created) == today,
             "rating": round(standing.rating.rating),
             "deviation": round(standing.rating.deviation),
             "best_streak": standing.best_streak,
@@ -100,7 +100,7 @@ def index(request: HttpRequest) -> HttpResponse:
                 empty=_("Noch keine gewertete Aufgabe."),
                 start=attempts[0].rating_before if attempts else DEFAULT.rating,
             ),
-            "count": selectors.visible(owner).count(),
+            "count": selectors.visible(owner=owner).count(),
         },
     )
 
@@ -110,7 +110,7 @@ def next_one(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request)
     slug = request.GET.get("thema", "")
     theme = _theme(slug) if slug else None
-    row = selectors.next_puzzle(owner, theme=theme)
+    row = selectors.next_puzzle(owner=owner, theme=theme)
     if row is None:
         return render(request, "puzzles/none_left.html", {"theme": theme.title.get(current_lang()) if theme else ""})
     url = reverse("puzzles:puzzle", kwargs={"puzzle_id": row.pk})
@@ -120,7 +120,7 @@ def next_one(request: HttpRequest) -> HttpResponse:
 def _owner_and_puzzle(request: HttpRequest, puzzle_id: str, *, create: bool = True) -> tuple[Owner, Puzzle]:
     """Who asks and the puzzle they may see (404 for an unknown or someone else's own puzzle)."""
     owner = owner_for(request, create=create)
-    row = selectors.puzzle_for(owner, puzzle_id)
+    row = selectors.puzzle_for(owner=owner, puzzle_id=puzzle_id)
     if row is None:
         raise Http404("no such puzzle")
     return owner, row
@@ -203,25 +203,25 @@ def _result(row: Puzzle, attempt: PuzzleAttempt, mode: str) -> dict[str, Any]:
 @require_GET
 def daily(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request, create=False)
-    zone = choices_for(request).time_zone
-    today = local_today(zone)  # the learner's day, as the daily goal's
-    row = selectors.daily(today)
+    zone = choices_for(request=request).time_zone
+    today = local_today(zone=zone)  # the learner's day, as the daily goal's
+    row = selectors.daily(day=today)
     if row is None:
         return render(request, "puzzles/none_left.html", {"theme": ""})
     extra: dict[str, Any] = {"daily": True}
-    past = selectors.first_attempt(owner, row)
+    past = selectors.first_attempt(owner=owner, puzzle=row)
     if past is not None:
         # answered before: the result and the solution again, no cards to play
         extra |= _result(row, past, PuzzleAttempt.Mode.DAILY.value)
-        extra |= {"past": past, "past_today": local_today(zone, past.created) == today}
+        extra |= {"past": past, "past_today": local_today(zone=zone, now=past.created) == today}
     return _page(request, owner, row, PuzzleAttempt.Mode.DAILY, extra=extra)
 
 
 @require_GET
 def streak(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request, create=False)
-    current, best = selectors.streak_of(owner)
-    row = selectors.streak_puzzle(owner)
+    current, best = selectors.streak_of(owner=owner)
+    row = selectors.streak_puzzle(owner=owner)
     if row is None:
         return render(request, "puzzles/none_left.html", {"theme": "", "best_streak": best})
     return _page(request, owner, row, PuzzleAttempt.Mode.STREAK, extra={"streak": current, "best_streak": best})
@@ -230,14 +230,14 @@ def streak(request: HttpRequest) -> HttpResponse:
 @require_GET
 def themes(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request, create=False)
-    return render(request, "puzzles/themes.html", {"themes": selectors.theme_stats(owner)})
+    return render(request, "puzzles/themes.html", {"themes": selectors.theme_stats(owner=owner)})
 
 
 @require_GET
 def theme(request: HttpRequest, slug: str) -> HttpResponse:
     owner = owner_for(request, create=False)
     chosen = _theme(slug)
-    stats = next(s for s in selectors.theme_stats(owner) if s.theme is chosen)
+    stats = next(s for s in selectors.theme_stats(owner=owner) if s.theme is chosen)
     lang = current_lang()
     return render(
         request,
@@ -249,7 +249,7 @@ def theme(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def history(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request, create=False)
-    attempts = selectors.history(owner)
+    attempts = selectors.history(owner=owner)
     rated = [(a.created, a.rating_after) for a in attempts]
     return render(
         request,
@@ -307,7 +307,7 @@ def own(request: HttpRequest) -> HttpResponse:
         {
             "job": job,
             "found": found,
-            "games": list(games_of(user)[:20]),
+            "games": list(games_of(user=user)[:20]),
             "mine": selectors.own_mistakes(user=user),
             "all_searched": request.GET.get("alle") == "durchsucht",
         },

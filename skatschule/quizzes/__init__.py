@@ -8,9 +8,12 @@ Layout (reads and writes apart):
 - ``services/attempts.py``: writes of students: ``start_attempt``, ``save_answer``, ``submit``,
   ``finalize_expired``. Services are keyword-only; their writes run under ``transaction.atomic``
   (``finalize_expired`` submits each expired attempt in its own transaction).
-- ``selectors.py``: every read (lists, access checks, results, statistics, CSV lines, answer keys,
-  the small reads of the views); ``exports.py`` formats those reads as CSV, XLSX and Moodle XML.
-- ``questions.py``: pure computation (seeds, the question an item shows, grading, timing);
+- ``selectors/``: every read, one module per kind of page: ``teaching`` (the teacher's quizzes,
+  attempts, own items), ``taking`` (the student's quizzes, attempts, answer keys), ``results``
+  (results table, grades, overrides), ``analysis`` (item analysis), ``live`` (live rounds);
+  ``exports.py`` builds the CSV table from those reads and formats it as CSV, XLSX and Moodle XML.
+- ``questions.py``: pure computation (seeds, the question an item shows, grading, timing, when
+  right answers may be shown, item names); ``levels.py``: difficulty levels;
   ``errors.py``: ``QuizError``, ``QuizClosed``, ``QuizLocked``.
 - ``views*.py`` translate HTTP to these calls and run no queries of their own.
 """

@@ -4,7 +4,7 @@
   ``;`` with a UTF-8 byte-order mark (Excel then reads umlauts right); English gets commas.
 - **XLSX** through openpyxl: one sheet "Ergebnisse", every score a number cell.
 - Scores are numbers in both: the German CSV writes them with a decimal comma (``4,5``).
-- Both go through the same formula-injection guard (``selectors.csv_rows`` prefixes a cell
+- Both go through the same formula-injection guard (:func:`csv_rows` prefixes a cell
   that starts with ``= + - @``, tab or CR with an apostrophe; numbers stay numbers), and the
   XLSX writer additionally stores every text cell as a string, never as a formula.
 - **Moodle XML**: each item of the quiz in its fixed variant (``QuizItem.seed``, what
@@ -22,24 +22,26 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from django.utils.translation import override, pgettext
 
-from skatschule.core.spreadsheets import default_delimiter, table_csv_bytes, table_xlsx_bytes
+from skatschule.core.people import shown_name
+from skatschule.core.spreadsheets import default_delimiter, guard, local_datetime, table_csv_bytes, table_xlsx_bytes
 from skatschule.engine.names import DEFAULT_DECK, cards_ref, render
 from skatschule.exercises.base import Question
 from skatschule.training.registry import get_type
 
-from . import selectors
 from .imported import ImportedType
 from .levels import level_name
 from .models import Quiz
 from .own_items import type_for
 from .questions import grade_values
+from .selectors.analysis import item_stats
+from .selectors.results import result_lines
 
 __all__ = [
     "csv_bytes",
@@ -67,18 +69,65 @@ _FRACTIONS = {
 }
 
 
-def _table(quiz: Quiz, lang: str) -> list[list[Any]]:
-    return selectors.csv_rows(quiz, lang)
+def csv_rows(quiz: Quiz, lang: str = "de") -> list[list[Any]]:
+    """The results as a table: a header row, then one row per attempt."""
+    return list(csv_lines(quiz, lang))
+
+
+def csv_lines(quiz: Quiz, lang: str = "de") -> Iterator[list[Any]]:
+    """The rows of :func:`csv_rows` one by one, reading the attempts in chunks (for streaming).
+
+    Answers are in words in ``lang`` (``answers.answer_text``: "Vorhand", "Pik-König", never the
+    stored "vorhand", "SK"); start and submission are date cells in the site's time zone
+    (``core.spreadsheets.local_datetime``)."""
+    from .answers import answer_text, shared_question
+
+    items = list(quiz.items.order_by("position"))
+    readers = [(*shared_question(quiz, item), item.kind) for item in items]
+    said: dict[tuple[int, str], str] = {}
+    with override(lang):  # left before the first row is yielded: a generator must not hold the language
+        header = [
+            pgettext("Tabellenkopf", "Benutzername"),
+            pgettext("Tabellenkopf", "Versuch"),
+            pgettext("Tabellenkopf", "Beginn"),
+            pgettext("Tabellenkopf", "Abgabe"),
+            pgettext("Tabellenkopf", "Dauer (Sekunden)"),
+            pgettext("Tabellenkopf", "Punkte"),
+            pgettext("Tabellenkopf", "Aufgaben"),
+        ]
+        per_item = (
+            pgettext("Tabellenkopf", "Aufgabe %(n)d Antwort"),
+            pgettext("Tabellenkopf", "Aufgabe %(n)d Punkte"),
+        )
+    for item in items:
+        header.extend(label % {"n": item.position} for label in per_item)
+    yield header
+    for row in result_lines(quiz):
+        line: list[Any] = [
+            shown_name(row.username, lang),
+            row.number,
+            local_datetime(row.started_at),
+            local_datetime(row.submitted_at) or "",
+            "" if row.seconds is None else row.seconds,
+            "" if row.submitted_at is None or row.points is None else round(row.points, 2),
+            row.total,
+        ]
+        for position, ((question, widget, kind), earned, given) in enumerate(zip(readers, row.cells, row.given)):
+            words = said.get((position, given))
+            if words is None:  # students give the same answers: each is read once per export
+                words = said[(position, given)] = answer_text(given, lang, question, widget, kind)
+            line.extend(["", ""] if earned is None else [words, round(earned, 2)])
+        yield [guard(cell) if isinstance(cell, str) else cell for cell in line]
 
 
 def csv_bytes(quiz: Quiz, lang: str = "de", delimiter: str | None = None) -> bytes:
     """The results as CSV: UTF-8 with BOM, ``;`` under German and ``,`` under English by default."""
-    return table_csv_bytes(_table(quiz, lang), lang, delimiter)
+    return table_csv_bytes(csv_rows(quiz, lang), lang, delimiter)
 
 
 def xlsx_bytes(quiz: Quiz, lang: str = "de") -> bytes:
     with override(lang):
-        return table_xlsx_bytes(_table(quiz, lang), _("Ergebnisse"))
+        return table_xlsx_bytes(csv_rows(quiz, lang), _("Ergebnisse"))
 
 
 def item_analysis_table(quiz: Quiz, lang: str = "de") -> list[list[Any]]:
@@ -96,7 +145,7 @@ def item_analysis_table(quiz: Quiz, lang: str = "de") -> list[list[Any]]:
             pgettext("Tabellenkopf", "Häufigste falsche Antworten"),
         ]
     rows = [header]
-    for stat in shown_item_stats(quiz, selectors.item_stats(quiz, lang), lang):
+    for stat in shown_item_stats(quiz, item_stats(quiz, lang=lang), lang):
         wrong = "; ".join(f"{_text(words, lang)} ({n}×)" for words, n in stat.wrong)
         facility = stat.facility_percent
         rows.append(
@@ -109,7 +158,7 @@ def item_analysis_table(quiz: Quiz, lang: str = "de") -> list[list[Any]]:
                 wrong,
             ]
         )
-    return [[selectors.csv_safe(cell) if isinstance(cell, str) else cell for cell in row] for row in rows]
+    return [[guard(cell) if isinstance(cell, str) else cell for cell in row] for row in rows]
 
 
 def item_analysis_csv(quiz: Quiz, lang: str = "de") -> bytes:

@@ -19,10 +19,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from skatschule.classrooms.models import Classroom
+from skatschule.training.lessons import get_lessons
+from skatschule.training.registry import exercise_types
 
-from . import errors, selectors
-from .levels import level_choices
+from . import errors
+from .levels import level_choices, max_level
 from .models import MAX_ATTEMPTS, MAX_ITEMS, MAX_MINUTES, Quiz
+from .selectors.teaching import quiz_sources
 from .services import authoring
 
 _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
@@ -46,9 +49,19 @@ def split_rules(text: str) -> list[str]:
     return [part for part in re.split(r"[\s,;]+", text or "") if part]
 
 
+def lesson_choices(lang: str) -> list[tuple[str, str]]:
+    """The lessons a quiz may draw from, by title."""
+    return [(lesson.slug, lesson.title(lang)) for lesson in get_lessons()]
+
+
+def kind_choices(lang: str) -> list[tuple[str, str]]:
+    """The exercise types a quiz may draw from (not those a job grades), by title."""
+    return [(slug, kind.title(lang)) for slug, kind in exercise_types().items() if not kind.graded_by_job]
+
+
 def initial_for(quiz: Quiz) -> dict[str, Any]:
     """The form's values for an existing quiz."""
-    sources = selectors.quiz_sources(quiz)
+    sources = quiz_sources(quiz)
     return {
         "title": quiz.title,
         "classroom": quiz.classroom_id,
@@ -145,9 +158,9 @@ class QuizForm(forms.Form):
         cast("forms.ModelChoiceField[Classroom]", self.fields["classroom"]).queryset = Classroom.objects.filter(
             teacher=teacher
         )
-        cast(forms.ChoiceField, self.fields["kinds"]).choices = selectors.kind_choices(lang)
-        cast(forms.ChoiceField, self.fields["lessons"]).choices = selectors.lesson_choices(lang)
-        cast(forms.ChoiceField, self.fields["difficulty"]).choices = level_choices(selectors.max_level())
+        cast(forms.ChoiceField, self.fields["kinds"]).choices = kind_choices(lang)
+        cast(forms.ChoiceField, self.fields["lessons"]).choices = lesson_choices(lang)
+        cast(forms.ChoiceField, self.fields["difficulty"]).choices = level_choices(max_level())
         self.pool: list[tuple[str, int]] = []
         self.lang = lang
         self.quiz = quiz
@@ -213,7 +226,9 @@ class QuizForm(forms.Form):
         variants = self.sent_locked.get("variants") or data.get("variants") or getattr(self.quiz, "variants", None)
         if variants and data.get("max_attempts") and data.get("show_answers"):
             try:
-                authoring.check_attempt_rule(variants, data["max_attempts"], data["show_answers"])
+                authoring.check_attempt_rule(
+                    variants=variants, max_attempts=data["max_attempts"], show_answers=data["show_answers"]
+                )
             except errors.QuizError as exc:
                 self.add_error("max_attempts", exc.message(self.lang))
         if not self.errors and not self.locked:

@@ -264,7 +264,7 @@ def situation_of(item: OwnItem) -> Situation | IrregularSituation:
 def create_own_item(*, owner: User, kind: str, title: str, **situation: Any) -> OwnItem:
     """Save the teacher's situation once the engine accepts it (the keywords of
     :func:`check_situation`, or of :func:`~.own_rulings.check_irregularity` for "regelverstoss")."""
-    if not is_teacher(owner):
+    if not is_teacher(user=owner):
         raise NotFound("not a teacher")
     title = one_line(title, 120)
     if not title:
@@ -376,7 +376,7 @@ class OwnItemType:
         return replace(question, kind=self.slug)
 
     def grade(self, question: Question, values: Sequence[str]) -> Feedback:
-        return grade_own(self.item, clean_answer(question, values))
+        return grade_own(self.item, clean_answer(question=question, values=values))
 
     def correct_answer(self, question: Question) -> list[str]:
         return list(_engine_type(self.item).solve(situation_of(self.item).scenario()).raw)

@@ -9,12 +9,14 @@ from typing import Any
 from skatschule.exercises.base import Feedback
 from skatschule.training.presenters import present_feedback, present_question
 
-from . import questions, selectors
+from . import questions
 from .answers import answer_words, shared_question
 from .grading import shown_points
 from .imported import IMPORTED_KIND, KIND_NAMES, ImportedType
 from .imports import Parsed
 from .models import OwnItem, Quiz, QuizAnswer, QuizItem
+from .questions import kind_title
+from .selectors.analysis import ItemStat
 
 
 def present_item(  # noqa: PLR0913 - over the budget since issue 27; to be split
@@ -34,7 +36,7 @@ def present_item(  # noqa: PLR0913 - over the budget since issue 27; to be split
     return {
         "item": item,
         "position": item.position,
-        "title": selectors.kind_title(item.kind, lang),
+        "title": kind_title(item.kind, lang),
         "q": q,
         "saved": saved,
         "saved_number": saved[-1] if saved and q["widget"] in ("number", "case", "decimal", "text") else "",
@@ -89,8 +91,8 @@ def result_cells(cells: Sequence[float | None]) -> str:
 # --- the statistics' wrong answers in words -----------------------------------------------------
 
 
-def shown_item_stats(quiz: Quiz, stats: Sequence[selectors.ItemStat], lang: str) -> list[selectors.ItemStat]:
-    """``selectors.item_stats`` with the most common wrong answers in words."""
+def shown_item_stats(quiz: Quiz, stats: Sequence[ItemStat], lang: str) -> list[ItemStat]:
+    """``selectors.analysis.item_stats`` with the most common wrong answers in words."""
     shown = []
     for stat in stats:
         if stat.wrong:

@@ -27,7 +27,7 @@ from skatschule.core.notfound import NotFound
 from .errors import QuizError
 from .models import Quiz, QuizItem
 from .questions import SEED_LIMIT
-from .selectors import has_attempts
+from .selectors.teaching import has_attempts
 from .services.authoring import checked_settings
 
 __all__ = ["publication_state", "publish", "unpublish", "copy_quiz", "is_visible"]

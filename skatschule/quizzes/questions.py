@@ -1,5 +1,5 @@
-"""Pure computation for quiz items: seeds, the question a student sees, grading with the engine, and
-the timing of attempts (state, cut-off, open).
+"""Pure computation for quiz items: seeds, the question a student sees, grading with the engine, the
+timing of attempts (state, cut-off, open), when right answers may be shown, and the names of items.
 
 No writes and no queries beyond the item's quiz; selectors and the attempt services share it.
 """
@@ -18,7 +18,7 @@ from skatschule.exercises.base import Feedback, Question
 from skatschule.training.registry import get_type
 from skatschule.training.services.issuing import grade_answer
 
-from .models import Quiz, QuizAttempt, QuizItem
+from .models import OwnItem, Quiz, QuizAttempt, QuizItem
 from .own_items import type_for
 
 SEED_LIMIT = 2**31
@@ -79,7 +79,7 @@ def exercise_type(kind: str) -> Any:
 def grade_values(question: Question, values: Sequence[str]) -> Feedback:
     """``grade_answer``, also for a teacher's own items."""
     own = exercise_type(question.kind) if question.kind.startswith("eigen-") else None
-    return own.grade(question, values) if own is not None else grade_answer(question, values)
+    return own.grade(question, values) if own is not None else grade_answer(question=question, values=values)
 
 
 def question_for(quiz: Quiz, item: QuizItem, student_id: int | None, attempt: int = 1) -> Question:
@@ -119,3 +119,51 @@ def is_open(attempt: QuizAttempt, now: datetime | None = None) -> bool:
     now = now or timezone.now()
     limit = cutoff(attempt)
     return attempt.submitted_at is None and (limit is None or now < limit)
+
+
+# --- when right answers may be shown ---
+
+
+def key_open(quiz: Quiz, now: datetime | None = None) -> bool:
+    """May right answers of this quiz be shown at all now? With random variants each student has
+    own questions: yes. Items "the same for everyone" share one key, which a second account
+    (joined with the class code, handing in an empty attempt) could pass on: only once the quiz
+    is closed (its end, or the teacher's "Beenden", which is the release)."""
+    return quiz.variants == Quiz.Variants.RANDOM or quiz_state(quiz, now) == "closed"
+
+
+def immediate_feedback(quiz: Quiz, now: datetime | None = None) -> bool:
+    """Right answers right after each answer (the teacher's choice, and :func:`key_open`)."""
+    return quiz.show_answers == Quiz.ShowAnswers.IMMEDIATELY and key_open(quiz, now)
+
+
+def answers_visible(attempt: QuizAttempt, now: datetime | None = None) -> bool:
+    """May the student see the right answers of this attempt now? Until then: the score only."""
+    now = now or timezone.now()
+    policy = attempt.quiz.show_answers
+    if not key_open(attempt.quiz, now):
+        return False
+    if policy == Quiz.ShowAnswers.IMMEDIATELY:
+        return True
+    if policy == Quiz.ShowAnswers.AFTER_SUBMIT:
+        return attempt.submitted_at is not None
+    return attempt.submitted_at is not None and quiz_state(attempt.quiz, now) == "closed"
+
+
+# --- the names of items ---
+
+
+def kind_title(kind: str, lang: str) -> str:
+    found = exercise_type(kind)
+    return found.title(lang) if found else kind
+
+
+def teacher_item_title(kind: str, lang: str) -> str:
+    """An item's name on the teacher's pages: an own item by the title its teacher gave it, with its
+    type ("Kreuz sticht · Wer bekommt den Stich?"); students only ever see the type (:func:`kind_title`),
+    since a title may tell the answer."""
+    found = exercise_type(kind)
+    item = getattr(found, "item", None)
+    if isinstance(item, OwnItem):
+        return f"{item.title} · {found.title(lang)}"
+    return kind_title(kind, lang)

@@ -30,12 +30,43 @@ from skatschule.core.spreadsheets import csv_cells
 from skatschule.exercises.base import AnswerError
 from skatschule.training.presenters import present_question
 
-from . import errors, publishing, questions, selectors, take_page
+from . import errors, publishing, questions, take_page
 from .errors import QuizError
+from .exports import csv_lines
 from .forms import LOCKED_NOTE_ID, QuizForm
 from .models import QuizAttempt
 from .presenters import earned, present_item, result_cells, saved_values, shown_item_stats
+from .questions import answers_visible, immediate_feedback, teacher_item_title
 from .requests import QuizRequest
+from .selectors.analysis import item_stats
+from .selectors.live import in_open_live_session, open_live_session
+from .selectors.results import ResultRow, grades_page, overrides_of, results_page
+from .selectors.taking import (
+    answer_key,
+    answered_count,
+    answers_by_item,
+    attempts_left,
+    classes_with_quizzes,
+    grades_by_item,
+    item_count,
+    own_attempt,
+    quiz_items,
+    quizzes_for_student_with_attempts,
+    right_answer,
+    student_attempts,
+    student_quiz,
+)
+from .selectors.teaching import (
+    has_attempts,
+    item_at,
+    item_positions,
+    own_quiz,
+    quiz_attempt,
+    quiz_summary,
+    quizzes_taught_with_counts,
+    taught_class_pk,
+    teaches_a_class,
+)
 from .services import attempts, authoring
 
 
@@ -56,7 +87,7 @@ _retry_when_locked = retry_when_locked(_busy)
 
 
 def _require_teacher(request: QuizRequest) -> None:
-    if not is_teacher(request.user):
+    if not is_teacher(user=request.user):
         raise Http404("not a teacher")
 
 
@@ -68,8 +99,8 @@ def _require_teacher(request: QuizRequest) -> None:
 def index(request: QuizRequest) -> HttpResponse:
     now = timezone.now()
     teaching = []
-    if is_teacher(request.user):
-        for taught in selectors.quizzes_taught_with_counts(request.user):  # one annotated query
+    if is_teacher(user=request.user):
+        for taught in quizzes_taught_with_counts(request.user):  # one annotated query
             teaching.append(
                 {
                     "quiz": taught.quiz,
@@ -79,7 +110,7 @@ def index(request: QuizRequest) -> HttpResponse:
                 }
             )
     mine = []
-    for found in selectors.quizzes_for_student_with_attempts(request.user):  # two queries in all
+    for found in quizzes_for_student_with_attempts(request.user):  # two queries in all
         quiz, tries = found.quiz, found.attempts
         mine.append(
             {
@@ -89,8 +120,8 @@ def index(request: QuizRequest) -> HttpResponse:
                 "left": max(0, quiz.max_attempts - len(tries)),
             }
         )
-    context = {"teaching": teaching, "mine": mine, "is_teacher": is_teacher(request.user)}
-    context["my_classes"] = selectors.classes_with_quizzes(request.user)  # "noch keins" per class
+    context = {"teaching": teaching, "mine": mine, "is_teacher": is_teacher(user=request.user)}
+    context["my_classes"] = classes_with_quizzes(request.user)  # "noch keins" per class
     return render(request, "quizzes/index.html", context)
 
 
@@ -112,11 +143,11 @@ def _posted(request: QuizRequest) -> Any:
 def create(request: QuizRequest) -> HttpResponse:
     _require_teacher(request)
     lang = current_lang()
-    if not selectors.teaches_a_class(request.user):
+    if not teaches_a_class(request.user):
         messages.info(request, _("Lege zuerst eine Klasse an."))
         return redirect("classrooms:index")
     initial: dict[str, Any] = {}
-    wanted = selectors.taught_class_pk(request.user, request.GET.get("klasse", ""))
+    wanted = taught_class_pk(request.user, wanted=request.GET.get("klasse", ""))
     if wanted is not None:
         initial["classroom"] = wanted
     form = QuizForm(_posted(request), teacher=request.user, lang=lang, initial=initial)
@@ -159,13 +190,13 @@ def create(request: QuizRequest) -> HttpResponse:
 @_retry_when_locked
 def edit(request: QuizRequest, pk: int) -> HttpResponse:
     """The builder filled in with the quiz; ``authoring.update_quiz`` decides what may change."""
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     lang = current_lang()
 
     def make_form(locked: bool) -> QuizForm:
         return QuizForm(_posted(request), teacher=request.user, lang=lang, quiz=quiz, locked=locked)
 
-    form = make_form(selectors.has_attempts(quiz))
+    form = make_form(has_attempts(quiz))
     if request.method != "POST":
         return _builder_page(request, form)
     status = 400
@@ -188,12 +219,10 @@ def edit(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def detail(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     lang = current_lang()
-    items = [
-        {"item": item, "title": selectors.teacher_item_title(item.kind, lang)} for item in selectors.quiz_items(quiz)
-    ]
-    context = {"quiz": quiz, "items": items, "state": questions.quiz_state(quiz), **selectors.quiz_summary(quiz)}
+    items = [{"item": item, "title": teacher_item_title(item.kind, lang)} for item in quiz_items(quiz)]
+    context = {"quiz": quiz, "items": items, "state": questions.quiz_state(quiz), **quiz_summary(quiz)}
     context["publication"] = publishing.publication_state(quiz)
     return render(request, "quizzes/detail.html", context)
 
@@ -201,7 +230,7 @@ def detail(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def close_now(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     authoring.close_quiz(quiz=quiz)
     messages.success(request, _("Das Quiz ist beendet."))
     return redirect("quizzes:detail", pk=quiz.pk)
@@ -211,9 +240,9 @@ def close_now(request: QuizRequest, pk: int) -> HttpResponse:
 @require_GET
 def preview(request: QuizRequest, pk: int) -> HttpResponse:
     """The quiz as a student sees it (the variant of the teacher's own id). Nothing is stored."""
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     lang = current_lang()
-    items = [present_item(quiz, item, request.user.pk, lang) for item in selectors.quiz_items(quiz)]
+    items = [present_item(quiz, item, request.user.pk, lang) for item in quiz_items(quiz)]
     for entry in items:
         entry["save_url"] = _url("quizzes:preview_answer", pk=quiz.pk, position=entry["position"])
     context = {"quiz": quiz, "items": items, "preview": True, "answered": 0, "total": len(items)}
@@ -223,8 +252,8 @@ def preview(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def preview_answer(request: QuizRequest, pk: int, position: int) -> HttpResponse:
-    quiz = selectors.own_quiz(request.user, pk)
-    item = selectors.item_at(quiz, position)
+    quiz = own_quiz(request.user, pk=pk)
+    item = item_at(quiz, position=position)
     lang = current_lang()
     try:
         feedback = questions.grade_for_display(quiz, item, request.user.pk, request.POST.getlist("answer"))
@@ -244,13 +273,13 @@ def _url(name: str, **kwargs: Any) -> str:
 @login_required
 @require_GET
 def results(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     lang = current_lang()
-    page, lines = selectors.results_page(quiz, request.GET.get("seite", 1))
-    items = selectors.item_positions(quiz)
+    page, lines = results_page(quiz, page=request.GET.get("seite", 1))
+    items = item_positions(quiz)
     rows = [(line, result_cells(line.cells)) for line in lines]
-    stats = shown_item_stats(quiz, selectors.item_stats(quiz, lang), lang)
-    grades_page, grades = selectors.grades_page(quiz, request.GET.get("noten", 1))
+    stats = shown_item_stats(quiz, item_stats(quiz, lang=lang), lang)
+    grade_pages, grades = grades_page(quiz, page=request.GET.get("noten", 1))
     context = {
         "quiz": quiz,
         "items": items,
@@ -258,7 +287,7 @@ def results(request: QuizRequest, pk: int) -> HttpResponse:
         "page": page,
         "stats": stats,
         "grades": grades,
-        "grades_page": grades_page,
+        "grades_page": grade_pages,
     }
     return render(request, "quizzes/results.html", context)
 
@@ -270,12 +299,12 @@ def results_csv(request: QuizRequest, pk: int) -> StreamingHttpResponse:
 
     Always commas (whatever the language; the export page offers it as "CSV mit Komma
     (international)"), UTF-8 with a byte-order mark, CRLF line ends, column heads in the page's
-    language, scores as numbers with a decimal point, formula-guarded cells (``selectors.csv_lines``).
+    language, scores as numbers with a decimal point, formula-guarded cells (``csv_lines``).
     Streamed in chunks of attempts, so a large class costs constant memory. The same bytes as
     ``quizzes:export_csv?trenner=komma``.
     """
-    quiz = selectors.own_quiz(request.user, pk)
-    lines = selectors.csv_lines(quiz, current_lang())
+    quiz = own_quiz(request.user, pk=pk)
+    lines = csv_lines(quiz, current_lang())
     writer = csv.writer(_Echo())
 
     def body() -> Iterator[str]:
@@ -300,9 +329,9 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool, teacher:
     """Each item with the student's answer and its grade row (``grade``: the answer, or the
     teacher's grade of an item left unanswered); grades and right answers only if ``with_answers``."""
     quiz = attempt.quiz
-    grades = selectors.grades_by_item(attempt)
+    grades = grades_by_item(attempt)
     entries = []
-    for item in selectors.quiz_items(quiz):
+    for item in quiz_items(quiz):
         grade = grades.get(item.pk)
         answer = grade if grade is not None and grade.answered else None
         feedback = None
@@ -323,9 +352,11 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool, teacher:
         entry["answer"] = answer
         entry["grade"] = grade
         entry["given"] = given
-        entry["overrides"] = selectors.overrides_of(grade) if teacher and grade is not None else []
+        entry["overrides"] = overrides_of(grade) if teacher and grade is not None else []
         if with_answers and answer is None:
-            entry["right_answer"] = selectors.right_answer(quiz, item, attempt.student_id, lang, attempt.number)
+            entry["right_answer"] = right_answer(
+                quiz, item=item, student_id=attempt.student_id, lang=lang, attempt=attempt.number
+            )
         entries.append(entry)
     return entries
 
@@ -333,13 +364,13 @@ def _attempt_items(attempt: QuizAttempt, lang: str, with_answers: bool, teacher:
 @login_required
 @require_GET
 def attempt_detail(request: QuizRequest, pk: int, attempt_pk: int) -> HttpResponse:
-    quiz = selectors.own_quiz(request.user, pk)
-    attempt = selectors.quiz_attempt(quiz, attempt_pk)
+    quiz = own_quiz(request.user, pk=pk)
+    attempt = quiz_attempt(quiz, pk=attempt_pk)
     attempt = attempts.finalize_if_expired(attempt=attempt)
     context = {
         "quiz": quiz,
         "attempt": attempt,
-        "row": selectors.ResultRow(attempt, {}, selectors.item_count(quiz)),
+        "row": ResultRow(attempt, {}, item_count(quiz)),
         "entries": _attempt_items(attempt, current_lang(), True, teacher=True),
         "show_answers": True,
         "teacher_view": True,
@@ -350,9 +381,9 @@ def attempt_detail(request: QuizRequest, pk: int, attempt_pk: int) -> HttpRespon
 @login_required
 @require_GET
 def print_sheet(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     lang = current_lang()
-    key = selectors.answer_key(quiz, lang)
+    key = answer_key(quiz, lang=lang)
 
     entries = [{"entry": e, "q": present_question(e.question, lang)} for e in key]
     return render(request, "quizzes/print.html", {"quiz": quiz, "entries": entries})
@@ -365,7 +396,7 @@ def print_sheet(request: QuizRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @_retry_when_locked
 def start(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = selectors.student_quiz(request.user, pk)
+    quiz = student_quiz(request.user, pk=pk)
     if request.method == "POST":
         try:
             attempt = attempts.start_attempt(quiz=quiz, student=request.user)
@@ -373,14 +404,14 @@ def start(request: QuizRequest, pk: int) -> HttpResponse:
             return _error(request, exc)
         return redirect("quizzes:take", public_id=attempt.public_id)
     attempts.finalize_students_attempts(quiz=quiz, student=request.user)
-    tries = selectors.student_attempts(quiz, request.user)
+    tries = student_attempts(quiz, student=request.user)
     context = {
         "quiz": quiz,
         "state": questions.quiz_state(quiz),
         "attempts": tries,
         "open_attempt": next((a for a in tries if a.submitted_at is None), None),
         "left": max(0, quiz.max_attempts - len(tries)),
-        "item_count": selectors.item_count(quiz),
+        "item_count": item_count(quiz),
     }
     return render(request, "quizzes/start.html", context)
 
@@ -388,15 +419,15 @@ def start(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def take(request: QuizRequest, public_id: Any) -> HttpResponse:
-    attempt = selectors.own_attempt(request.user, public_id)
+    attempt = own_attempt(request.user, public_id=public_id)
     attempt = attempts.finalize_if_expired(attempt=attempt)
     if attempt.submitted_at is not None:
         return redirect("quizzes:my_result", public_id=attempt.public_id)
-    if selectors.open_live_session(attempt.quiz) is not None:  # answered one item at a time, on the live page
+    if open_live_session(attempt.quiz) is not None:  # answered one item at a time, on the live page
         return redirect("quizzes:live_join", pk=attempt.quiz_id)
     quiz = attempt.quiz
-    answers = selectors.answers_by_item(attempt)
-    items = list(selectors.quiz_items(quiz))
+    answers = answers_by_item(attempt)
+    items = list(quiz_items(quiz))
     context = {
         "quiz": quiz,
         "attempt": attempt,
@@ -405,7 +436,7 @@ def take(request: QuizRequest, public_id: Any) -> HttpResponse:
             attempt=attempt,
             items=items,
             answers=answers,
-            immediate=selectors.immediate_feedback(quiz),
+            immediate=immediate_feedback(quiz),
         ),
         "total": len(items),
         "cutoff": questions.cutoff(attempt),
@@ -419,12 +450,12 @@ def take(request: QuizRequest, public_id: Any) -> HttpResponse:
 @require_POST
 @_retry_when_locked
 def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
-    attempt = selectors.own_attempt(request.user, public_id)
+    attempt = own_attempt(request.user, public_id=public_id)
     quiz = attempt.quiz
-    item = selectors.item_at(quiz, position)
+    item = item_at(quiz, position=position)
     lang = current_lang()
     take_url = _url("quizzes:take", public_id=attempt.public_id)
-    if selectors.in_open_live_session(attempt):
+    if in_open_live_session(attempt):
         live = errors.QuizClosed(
             "Diese Aufgaben werden gerade live beantwortet.", "These items are being answered live."
         )
@@ -436,7 +467,7 @@ def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
     if not request.htmx:
         messages.success(request, _("Antwort gespeichert."))
         return redirect(take_url + f"#item-{item.position}")
-    show = selectors.immediate_feedback(quiz)
+    show = immediate_feedback(quiz)
     entry = present_item(
         quiz,
         item,
@@ -452,8 +483,8 @@ def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
         "show": show,
         "changed": saved.changed,
         "given": saved.feedback.given.get(lang),
-        "answered": selectors.answered_count(attempt),
-        "total": selectors.item_count(quiz),
+        "answered": answered_count(attempt),
+        "total": item_count(quiz),
         "oob": True,
     }
     return render(request, "quizzes/partials/saved.html", context)
@@ -463,7 +494,7 @@ def save(request: QuizRequest, public_id: Any, position: int) -> HttpResponse:
 @require_POST
 @_retry_when_locked
 def submit(request: QuizRequest, public_id: Any) -> HttpResponse:
-    attempt = selectors.own_attempt(request.user, public_id)
+    attempt = own_attempt(request.user, public_id=public_id)
     attempt, done = attempts.submit(attempt=attempt)
     if done:
         messages.success(request, _("Abgegeben. Danke!"))
@@ -473,19 +504,19 @@ def submit(request: QuizRequest, public_id: Any) -> HttpResponse:
 @login_required
 @require_GET
 def my_result(request: QuizRequest, public_id: Any) -> HttpResponse:
-    attempt = selectors.own_attempt(request.user, public_id)
+    attempt = own_attempt(request.user, public_id=public_id)
     attempt = attempts.finalize_if_expired(attempt=attempt)
     if attempt.submitted_at is None:
         return redirect("quizzes:take", public_id=attempt.public_id)
     quiz = attempt.quiz
-    show = selectors.answers_visible(attempt)
+    show = answers_visible(attempt)
     context = {
         "quiz": quiz,
         "attempt": attempt,
-        "row": selectors.ResultRow(attempt, {}, selectors.item_count(quiz)),
+        "row": ResultRow(attempt, {}, item_count(quiz)),
         "entries": _attempt_items(attempt, current_lang(), show),
         "show_answers": show,
         "teacher_view": False,
-        "left": selectors.attempts_left(quiz, request.user) if questions.quiz_state(quiz) == "open" else 0,
+        "left": attempts_left(quiz, student=request.user) if questions.quiz_state(quiz) == "open" else 0,
     }
     return render(request, "quizzes/result.html", context)

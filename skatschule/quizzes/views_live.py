@@ -30,15 +30,30 @@ from skatschule.exercises.base import AnswerError
 from skatschule.push import publish
 from skatschule.push.streams import Event, State, stream
 
-from . import questions, selectors
+from . import questions
 from .errors import QuizError
 from .models import LiveSession
 from .presenters import present_item
 from .requests import QuizRequest
+from .selectors.live import (
+    latest_live_session,
+    live_attempt,
+    live_count,
+    live_distribution,
+    live_joined,
+    live_leaderboard,
+    live_round_stamp,
+    live_seconds_left,
+    live_stamp,
+    open_live_by_code,
+    open_live_session,
+)
+from .selectors.taking import answers_by_item, right_answer, student_quiz
+from .selectors.teaching import item_at, item_positions, own_quiz
 from .services import live
 from .views import _retry_when_locked
 
-_stamp = selectors.live_stamp
+_stamp = live_stamp
 
 
 ANSWERS, ROUND = "answers", "round"
@@ -68,8 +83,8 @@ def _seconds(request: QuizRequest) -> int | None:
     if not raw:
         return None
     if not raw.isdigit():
-        return live.checked_seconds(-1)  # raises with the allowed range
-    return live.checked_seconds(int(raw))
+        return live.checked_seconds(seconds=-1)  # raises with the allowed range
+    return live.checked_seconds(seconds=int(raw))
 
 
 # --- the teacher's projector --------------------------------------------------------------------
@@ -78,14 +93,14 @@ def _seconds(request: QuizRequest) -> int | None:
 @login_required
 @require_GET
 def projector(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = selectors.own_quiz(request.user, pk)
-    session = selectors.open_live_session(quiz)
+    quiz = own_quiz(request.user, pk=pk)
+    session = open_live_session(quiz)
     lang = current_lang()
     item = _shown_item(session)
     context: dict[str, Any] = {
         "quiz": quiz,
         "session": session,
-        "positions": selectors.item_positions(quiz),
+        "positions": item_positions(quiz),
         "join_url": request.build_absolute_uri(reverse("quizzes:live_join", args=[quiz.pk])),
         "enter_url": request.build_absolute_uri(reverse("quizzes:live_enter")),
         "seconds_range": (live.MIN_SECONDS, live.MAX_SECONDS),
@@ -93,21 +108,21 @@ def projector(request: QuizRequest, pk: int) -> HttpResponse:
         "max_points": live.MAX_POINTS,
     }
     if session is None:
-        last = selectors.latest_live_session(quiz)
+        last = latest_live_session(quiz)
         if last is not None:  # the final standings of the round that ended last
             context["final"] = last
-            context["leaderboard"] = selectors.live_leaderboard(last, lang)
+            context["leaderboard"] = live_leaderboard(last, lang=lang)
     if session is not None:
-        context["count"] = selectors.live_count(session)
-        context["seconds_left"] = selectors.live_seconds_left(session)
+        context["count"] = live_count(session)
+        context["seconds_left"] = live_seconds_left(session)
     if session is not None and item is not None:
         context["entry"] = present_item(quiz, item, None, lang)
         later = [p for p in context["positions"] if p > item.position]
         context["next_position"] = later[0] if later else None
         if session.revealed:
-            context["right_answer"] = selectors.right_answer(quiz, item, None, lang)
-            context["distribution"] = selectors.live_distribution(session, lang)
-            context["leaderboard"] = selectors.live_leaderboard(session, lang)
+            context["right_answer"] = right_answer(quiz, item=item, student_id=None, lang=lang)
+            context["distribution"] = live_distribution(session, lang=lang)
+            context["leaderboard"] = live_leaderboard(session, lang=lang)
     elif session is not None:
         context["next_position"] = context["positions"][0] if context["positions"] else None
     return render(request, "quizzes/live_projector.html", context)
@@ -116,9 +131,9 @@ def projector(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def projector_count(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = selectors.own_quiz(request.user, pk)
-    session = selectors.open_live_session(quiz)
-    context = {"quiz": quiz, "session": session, "count": selectors.live_count(session) if session else None}
+    quiz = own_quiz(request.user, pk=pk)
+    session = open_live_session(quiz)
+    context = {"quiz": quiz, "session": session, "count": live_count(session) if session else None}
     return render(request, "quizzes/partials/live_count.html", context)
 
 
@@ -126,12 +141,12 @@ def projector_count(request: QuizRequest, pk: int) -> HttpResponse:
 @require_GET
 def projector_events(request: QuizRequest, pk: int) -> HttpResponseBase:
     """The count as server-sent events (``count``): at once, then after every change."""
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     language = current_lang()  # the stream renders later, outside the request
 
     def state() -> State:
-        session = selectors.open_live_session(quiz)
-        context = {"quiz": quiz, "session": session, "count": selectors.live_count(session) if session else None}
+        session = open_live_session(quiz)
+        context = {"quiz": quiz, "session": session, "count": live_count(session) if session else None}
         with translation.override(language):
             html = render_to_string("quizzes/partials/live_count.html", {**context, "inner": True})
         return State([Event("count", html.strip())])
@@ -143,14 +158,14 @@ def projector_events(request: QuizRequest, pk: int) -> HttpResponseBase:
 @require_POST
 @_retry_when_locked
 def control(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     action = request.POST.get("action", "")
     back = reverse("quizzes:live", args=[quiz.pk])
     try:
         if action == "start":
             live.start_live(quiz=quiz, teacher=request.user, seconds=_seconds(request))
             return redirect(back)
-        session = selectors.open_live_session(quiz)
+        session = open_live_session(quiz)
         if session is None:
             raise QuizError("Es läuft keine Live-Runde.", "No live round is running.")
         if action == "show":
@@ -158,7 +173,7 @@ def control(request: QuizRequest, pk: int) -> HttpResponse:
             live.show_item(
                 session=session,
                 teacher=request.user,
-                position=selectors.item_at(quiz, position).position,
+                position=item_at(quiz, position=position).position,
                 seconds=_seconds(request),
             )
         elif action == "reveal":
@@ -180,26 +195,26 @@ def control(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def join(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = selectors.student_quiz(request.user, pk)
-    session = selectors.latest_live_session(quiz)
+    quiz = student_quiz(request.user, pk=pk)
+    session = latest_live_session(quiz)
     lang = current_lang()
-    attempt = selectors.live_attempt(session, request.user) if session else None
+    attempt = live_attempt(session, student=request.user) if session else None
     item = _shown_item(session)
-    context: dict[str, Any] = {"quiz": quiz, "session": session, "attempt": attempt, "stamp": _stamp(session)}
+    context: dict[str, Any] = {"quiz": quiz, "session": session, "attempt": attempt, "stamp": _stamp(session=session)}
     if session is not None:
-        context["joined"] = selectors.live_joined(session, request.user)
-        context["seconds_left"] = selectors.live_seconds_left(session)
+        context["joined"] = live_joined(session, student=request.user)
+        context["seconds_left"] = live_seconds_left(session)
         if session.ended_at is not None or session.revealed:
-            context["leaderboard"] = selectors.live_leaderboard(session, lang)
+            context["leaderboard"] = live_leaderboard(session, lang=lang)
     if session is not None and session.ended_at is None and item is not None:
-        answer = selectors.answers_by_item(attempt).get(item.pk) if attempt else None
+        answer = answers_by_item(attempt).get(item.pk) if attempt else None
         feedback = None
         if session.revealed and answer is not None and attempt is not None:
             feedback = questions.grade_for_display(quiz, item, request.user.pk, answer.values, attempt.number)
         entry = present_item(quiz, item, None, lang, feedback=feedback)
         entry["answer"] = answer
         if session.revealed and answer is None:
-            entry["right_answer"] = selectors.right_answer(quiz, item, None, lang)
+            entry["right_answer"] = right_answer(quiz, item=item, student_id=None, lang=lang)
         context["entry"] = entry
     return render(request, "quizzes/live_join.html", context)
 
@@ -208,8 +223,8 @@ def join(request: QuizRequest, pk: int) -> HttpResponse:
 @require_GET
 def join_poll(request: QuizRequest, pk: int) -> HttpResponse:
     """204 while the page is current; otherwise ``HX-Refresh`` (htmx reloads the page)."""
-    quiz = selectors.student_quiz(request.user, pk)
-    if request.GET.get("stamp", "") == _stamp(selectors.latest_live_session(quiz)):
+    quiz = student_quiz(request.user, pk=pk)
+    if request.GET.get("stamp", "") == _stamp(session=latest_live_session(quiz)):
         return HttpResponse(status=204)
     response = HttpResponse(status=200)
     response["HX-Refresh"] = "true"
@@ -222,11 +237,11 @@ def join_events(request: QuizRequest, pk: int) -> HttpResponseBase:
     """``changed`` as a server-sent event when the round no longer stands where the page showed
     it (``stamp``): on connecting (a phone that was offline catches up) and after each change.
     Nothing else: no answer, no count reaches a phone this way."""
-    quiz = selectors.student_quiz(request.user, pk)
+    quiz = student_quiz(request.user, pk=pk)
     shown = request.GET.get("stamp", "")[:100]
 
     def state() -> State:
-        return State([Event("changed")] if selectors.live_round_stamp(quiz.pk) != shown else [])
+        return State([Event("changed")] if live_round_stamp(quiz_pk=quiz.pk) != shown else [])
 
     return stream(request, channel(quiz.pk, ROUND), state)
 
@@ -235,13 +250,13 @@ def join_events(request: QuizRequest, pk: int) -> HttpResponseBase:
 @require_POST
 @_retry_when_locked
 def answer(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = selectors.student_quiz(request.user, pk)
+    quiz = student_quiz(request.user, pk=pk)
     back = reverse("quizzes:live_join", args=[quiz.pk])
-    session = selectors.open_live_session(quiz)
+    session = open_live_session(quiz)
     try:
         if session is None:
             raise QuizError("Es läuft keine Live-Runde.", "No live round is running.")
-        position = selectors.item_at(quiz, request.POST.get("position", "")).position
+        position = item_at(quiz, position=request.POST.get("position", "")).position
         live.answer_live(
             session=session, student=request.user, position=position, values=request.POST.getlist("answer")
         )
@@ -256,9 +271,9 @@ def answer(request: QuizRequest, pk: int) -> HttpResponse:
 @_retry_when_locked
 def join_round(request: QuizRequest, pk: int) -> HttpResponse:
     """The learner is in the round: the lobby on the projector counts them."""
-    quiz = selectors.student_quiz(request.user, pk)
+    quiz = student_quiz(request.user, pk=pk)
     back = reverse("quizzes:live_join", args=[quiz.pk])
-    session = selectors.open_live_session(quiz)
+    session = open_live_session(quiz)
     try:
         if session is None:
             raise QuizError("Es läuft keine Live-Runde.", "No live round is running.")
@@ -276,8 +291,8 @@ def enter(request: QuizRequest) -> HttpResponse:
     code = request.GET.get("code", "")[:20]
     if not code:
         return render(request, "quizzes/live_enter.html", {})
-    session = selectors.open_live_by_code(code)
+    session = open_live_by_code(code=code)
     if session is None:
         return render(request, "quizzes/live_enter.html", {"code": code.strip(), "error": True}, status=404)
-    quiz = selectors.student_quiz(request.user, session.quiz.pk)  # NotFound: not in the class
+    quiz = student_quiz(request.user, pk=session.quiz.pk)  # NotFound: not in the class
     return redirect("quizzes:live_join", pk=quiz.pk)

@@ -24,10 +24,11 @@ from skatschule.exercises.base import AnswerError
 from skatschule.exercises.helpers import game_en
 from skatschule.training.presenters import present_feedback, present_question
 
-from . import own_input, own_items, own_rulings, presenters, selectors
+from . import own_input, own_items, own_rulings, presenters
 from .errors import QuizError
 from .imports import MAX_BYTES
 from .requests import QuizRequest
+from .selectors.teaching import own_item, own_items_of, owned_quiz_or_none, quizzes_open_for_items
 from .services import importing
 
 ALL_CARDS = own_input.ALL_CODES
@@ -51,7 +52,7 @@ PLAY_SLOTS = own_rulings.MAX_PLAYS
 
 
 def _require_teacher(request: QuizRequest) -> None:
-    if not is_teacher(request.user):
+    if not is_teacher(user=request.user):
         raise Http404("not a teacher")
 
 
@@ -106,7 +107,7 @@ def _situation(kind: str, values: dict[str, Any]) -> dict[str, Any]:
 def own_list(request: QuizRequest) -> HttpResponse:
     _require_teacher(request)
     lang = current_lang()
-    items = [(item, own_items.kind_title(item, lang)) for item in selectors.own_items_of(request.user)]
+    items = [(item, own_items.kind_title(item, lang)) for item in own_items_of(request.user)]
     return render(request, "quizzes/own_list.html", {"items": items, **_choices(lang)})
 
 
@@ -161,7 +162,7 @@ def own_create(request: QuizRequest) -> HttpResponse:
 def own_detail(request: QuizRequest, pk: int) -> HttpResponse:
     """The item as students would see it, the engine's answer, and a try-out form."""
     _require_teacher(request)
-    item = selectors.own_item(request.user, pk)
+    item = own_item(request.user, pk=pk)
     lang = current_lang()
     question, right = own_items.own_question(item)
     context = {
@@ -170,7 +171,7 @@ def own_detail(request: QuizRequest, pk: int) -> HttpResponse:
         "q": present_question(question, lang),
         "right": present_feedback(right, lang),
         "tried": None,
-        "quizzes": selectors.quizzes_open_for_items(request.user),
+        "quizzes": quizzes_open_for_items(request.user),
         "as_template": reverse("quizzes:own_create") + "?" + urlencode(own_items.builder_fields(item), doseq=True),
     }
     status = 200
@@ -188,8 +189,8 @@ def own_detail(request: QuizRequest, pk: int) -> HttpResponse:
 def own_add(request: QuizRequest, pk: int) -> HttpResponse:
     """Append the own item to one of the teacher's quizzes (not yet started)."""
     _require_teacher(request)
-    item = selectors.own_item(request.user, pk)
-    quiz = selectors.owned_quiz_or_none(request.user, request.POST.get("quiz", ""))
+    item = own_item(request.user, pk=pk)
+    quiz = owned_quiz_or_none(request.user, raw=request.POST.get("quiz", ""))
     if quiz is None:
         return render_error(
             request, own_items.OwnItemError("Bitte wähle eines deiner Quizze.", "Please choose one of your quizzes.")
@@ -207,7 +208,7 @@ def own_add(request: QuizRequest, pk: int) -> HttpResponse:
 def own_delete(request: QuizRequest, pk: int) -> HttpResponse:
     """Delete an own item that no quiz asks."""
     _require_teacher(request)
-    item = selectors.own_item(request.user, pk)
+    item = own_item(request.user, pk=pk)
     try:
         own_items.delete_own_item(owner=request.user, item=item)
     except own_items.OwnItemError as exc:

@@ -21,9 +21,10 @@ from skatschule.classrooms.models import Classroom
 from skatschule.core.errors import render_error
 from skatschule.core.language import current_lang
 
-from . import exports, publishing, selectors
+from . import exports, publishing
 from .errors import QuizError
 from .requests import QuizRequest
+from .selectors.teaching import classes_of, item_at, own_quiz, quiz_attempt
 from .services import grading
 
 _DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
@@ -46,7 +47,7 @@ class CopyForm(forms.Form):
 
     def __init__(self, *args: Any, teacher: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        cast("forms.ModelChoiceField[Classroom]", self.fields["classroom"]).queryset = selectors.classes_of(teacher)
+        cast("forms.ModelChoiceField[Classroom]", self.fields["classroom"]).queryset = classes_of(teacher)
 
 
 def _back(request: QuizRequest, pk: int, error: QuizError) -> HttpResponse:
@@ -56,7 +57,7 @@ def _back(request: QuizRequest, pk: int, error: QuizError) -> HttpResponse:
 @login_required
 @require_POST
 def publish(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     form = PublishForm(request.POST)
     if not form.is_valid():
         return _back(request, quiz.pk, QuizError("Bitte gib Datum und Uhrzeit an.", "Please give a date and time."))
@@ -74,7 +75,7 @@ def publish(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def unpublish(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     try:
         publishing.unpublish(quiz=quiz, owner=request.user)
     except QuizError as exc:
@@ -86,7 +87,7 @@ def unpublish(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def copy(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     initial = {"title": publishing.copy_title(quiz.title, current_lang()), "classroom": quiz.classroom_id}
     form = CopyForm(request.POST if request.method == "POST" else None, teacher=request.user, initial=initial)
     if request.method == "POST":
@@ -120,7 +121,7 @@ def export_csv(request: QuizRequest, pk: int) -> HttpResponse:
 
     The older address ``quizzes:results_csv`` (``/quiz/<pk>/ergebnisse.csv``) stays and always
     gives the comma file, streamed; byte for byte what ``?trenner=komma`` gives here."""
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     lang = current_lang()
     choice = request.GET.get("trenner", "")
     delimiter = {"komma": ",", "semikolon": ";"}.get(choice)
@@ -137,7 +138,7 @@ def export_csv(request: QuizRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def export_xlsx(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     name = slugify(quiz.title) or "quiz"
     return _download(
         exports.xlsx_bytes(quiz, current_lang()),
@@ -150,7 +151,7 @@ def export_xlsx(request: QuizRequest, pk: int) -> HttpResponse:
 @require_GET
 def export_items(request: QuizRequest, pk: int, fmt: str) -> HttpResponse:
     """The item analysis (facility, discrimination, common wrong answers) as ``csv`` or ``xlsx``."""
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     name = slugify(quiz.title) or "quiz"
     if fmt == "xlsx":
         return _download(
@@ -165,7 +166,7 @@ def export_items(request: QuizRequest, pk: int, fmt: str) -> HttpResponse:
 @login_required
 @require_GET
 def export_moodle(request: QuizRequest, pk: int) -> HttpResponse:
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     name = slugify(quiz.title) or "quiz"
     return _download(exports.moodle_xml(quiz, current_lang()), "application/xml; charset=utf-8", f"{name}-moodle.xml")
 
@@ -174,7 +175,7 @@ def export_moodle(request: QuizRequest, pk: int) -> HttpResponse:
 @require_GET
 def exports_page(request: QuizRequest, pk: int) -> HttpResponse:
     """The download formats with what each one is for (and what Moodle cannot do)."""
-    quiz = selectors.own_quiz(request.user, pk)
+    quiz = own_quiz(request.user, pk=pk)
     lang = current_lang()
     context = {
         "quiz": quiz,
@@ -196,9 +197,9 @@ class OverrideForm(forms.Form):
 def override(request: QuizRequest, pk: int, attempt_pk: int, position: int) -> HttpResponse:
     """Set one item's points by hand with a comment the student sees (``services.grading``), for
     an answered item or one the student left unanswered."""
-    quiz = selectors.own_quiz(request.user, pk)
-    attempt = selectors.quiz_attempt(quiz, attempt_pk)
-    item = selectors.item_at(quiz, position)
+    quiz = own_quiz(request.user, pk=pk)
+    attempt = quiz_attempt(quiz, pk=attempt_pk)
+    item = item_at(quiz, position=position)
     back = reverse("quizzes:attempt_detail", args=[quiz.pk, attempt.pk])
     form = OverrideForm(request.POST)
     if not form.is_valid():

@@ -40,7 +40,7 @@ def _uuid(value: str) -> uuid.UUID:
         raise NotFound from None
 
 
-def store_for(request: HttpRequest, key: str) -> SheetStore:
+def store_for(request: HttpRequest, *, key: str) -> SheetStore:
     """The sheet ``key`` to edit: "sitzung" is the visitor's session sheet, otherwise the
     signed-in owner's sheet by its id (anyone else gets a 404)."""
     if key == "sitzung":
@@ -55,7 +55,7 @@ def store_for(request: HttpRequest, key: str) -> SheetStore:
     return SheetStore(sheet=sheet)
 
 
-def shared_store(share_id: str) -> SheetStore:
+def shared_store(*, share_id: str) -> SheetStore:
     sheet = ScoreSheet.objects.filter(share_id=_uuid(share_id)).first()
     if sheet is None:
         raise NotFound
@@ -68,7 +68,7 @@ _replays: OrderedDict[bytes, Replay] = OrderedDict()
 _replays_lock = threading.Lock()
 
 
-def replayed(data: Mapping[str, Any]) -> Replay:
+def replayed(*, data: Mapping[str, Any]) -> Replay:
     """``replay(data)``, kept per process by the digest of the data: a page of a long evening
     would otherwise replay every game of it on every view. The replay is a pure function of
     the data and immutable, so a kept one is the same as a new one; a change of the data
@@ -87,15 +87,15 @@ def replayed(data: Mapping[str, Any]) -> Replay:
     return made
 
 
-def current_players(data: dict[str, Any]) -> list[str]:
+def current_players(*, data: dict[str, Any]) -> list[str]:
     """The names in the seats now (after changes of player); the original ones if the sheet does not replay."""
     try:
-        return list(replayed(data).players)
+        return list(replayed(data=data).players)
     except (SkatError, KeyError):
         return list(data.get("players", []))
 
 
-def entry_rules(data: dict[str, Any]) -> tuple[RuleSet, bool]:
+def entry_rules(*, data: dict[str, Any]) -> tuple[RuleSet, bool]:
     """The house rules and whether pub rules hold, for checking a game entered on this sheet."""
     try:
         return rules_from(data.get("profile") or {}, pub=bool(data.get("pub"))), bool(data.get("pub"))
@@ -109,7 +109,7 @@ def sheets_of(request: HttpRequest) -> list[ScoreSheet]:
     return list(ScoreSheet.objects.filter(owner=request.user)[:50])
 
 
-def euros(cents: Fraction | int, *, places: int = 2) -> str:
+def euros(*, cents: Fraction | int, places: int = 2) -> str:
     """An amount of money given in cents, as the reader writes euros: "9,20 €", "€9.20"."""
     exact = Fraction(cents) / 100
     amount = number_format(Decimal(exact.numerator) / exact.denominator, decimal_pos=places, use_l10n=True)
@@ -164,7 +164,7 @@ class RowsPage:
         return self.number + 1 if self.number < self.count else None
 
 
-def rows_page(total: int, asked: str | None) -> RowsPage:
+def rows_page(*, total: int, asked: str | None) -> RowsPage:
     """The page ``asked`` (``?seite=``; anything that is not a page number gives the newest)."""
     count = max(1, -(-total // ROWS_PER_PAGE))
     number = int(asked) if asked and asked.isdigit() and 1 <= int(asked) <= count else count
@@ -194,21 +194,21 @@ class SheetQuery:
         )
 
 
-def sheet_view(data: dict[str, Any], *, query: SheetQuery, lang: str, deck: str) -> dict[str, Any]:
+def sheet_view(*, data: dict[str, Any], query: SheetQuery, lang: str, deck: str) -> dict[str, Any]:
     """Everything the sheet page shows, computed by the engine from the entries: the rows of one
     page (the newest unless ``query`` asks for another; :data:`ALL_ROWS` for print and download)."""
     system, bierlachs_limit, page = query.system, query.bierlachs_limit, query.page
     if system not in SYSTEMS:
         system = "isko"
     try:
-        rep: Replay = replayed(data)
+        rep: Replay = replayed(data=data)
     except SkatError as err:  # a stored sheet is always valid; this guards hand-edited data
         return {"error": message_in(err, lang)}
     players = list(rep.players)
     state = rep.state
     rows = []
     deal_names = {DealKind.NORMAL: "", DealKind.BOCK: "Bock", DealKind.RAMSCH: "Ramsch"}
-    shown = rows_page(len(rep.rows), page)
+    shown = rows_page(total=len(rep.rows), asked=page)
     all_rows = page == ALL_ROWS
     window = rep.rows if all_rows else rep.rows[shown.first : shown.first + ROWS_PER_PAGE]
     for row in window:
@@ -242,7 +242,12 @@ def sheet_view(data: dict[str, Any], *, query: SheetQuery, lang: str, deck: str)
     balances = list(state.balances())
     # paid in whole cents, reckoned exactly: (payer, payee, euros paid, exact euros where they differ)
     transfers = [
-        (players[t.payer], players[t.payee], euros(t.payable), "" if t.cents == t.payable else euros(t.cents, places=4))
+        (
+            players[t.payer],
+            players[t.payee],
+            euros(cents=t.payable),
+            "" if t.cents == t.payable else euros(cents=t.cents, places=4),
+        )
         for t in state.settlement(cents)
     ]
     n = len(players)
@@ -293,7 +298,7 @@ ISS_GAME = {
 }
 
 
-def game_log(data: dict[str, Any], *, lang: str) -> str:
+def game_log(*, data: dict[str, Any], lang: str) -> str:
     """A game log in the style of ISS records: one line per deal with the game code
     (C S H D G N, then H hand, S Schneider, Z Schwarz angesagt, O ouvert), declarer,
     result and list entry, and the running totals."""
@@ -338,7 +343,7 @@ def game_log(data: dict[str, Any], *, lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def compare_example(rules: RuleSet, example: dict[str, Any], *, lang: str, deck: str) -> dict[str, Any]:
+def compare_example(*, rules: RuleSet, example: dict[str, Any], lang: str, deck: str) -> dict[str, Any]:
     """The example game's entry (``ExampleForm.entry``) under the ISkO and under ``rules``, with
     both derivations and the switches by their names."""
     out: dict[str, Any] = {"ok": True}

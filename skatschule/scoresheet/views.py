@@ -39,7 +39,7 @@ def _context(request: HttpRequest, store: SheetStore, *, all_rows: bool = False)
     query = selectors.SheetQuery.of(request.GET)
     if all_rows:
         query = replace(query, page=selectors.ALL_ROWS)
-    ctx = selectors.sheet_view(store.read(), query=query, lang=current_lang(), deck=current_deck(request))
+    ctx = selectors.sheet_view(data=store.read(), query=query, lang=current_lang(), deck=current_deck(request))
     ctx["store"] = store
     ctx["key"] = store.key
     ctx["editable"] = store.editable
@@ -84,7 +84,7 @@ def _empty_fields(key: tuple[Any, ...], form: Any, pub: bool) -> SafeString:
 def _forms(request: HttpRequest, ctx: dict[str, Any], store: SheetStore, form: Any = None) -> None:
     """The sheet's entry forms; ``form`` (one the visitor just sent) keeps what was entered."""
     players = ctx.get("players", [])
-    rules, pub = selectors.entry_rules(store.read())
+    rules, pub = selectors.entry_rules(data=store.read())
     deck, lang, shown_pub = current_deck(request), current_lang(), bool(ctx.get("pub"))
     if isinstance(form, GameForm):
         ctx["game_form"] = form
@@ -146,7 +146,7 @@ def index_view(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def detail(request: HttpRequest, key: str) -> HttpResponse:
-    store = selectors.store_for(request, key)
+    store = selectors.store_for(request, key=key)
     ctx = _context(request, store)
     _forms(request, ctx, store)
     return render(request, "scoresheet/sheet.html", ctx)
@@ -154,14 +154,14 @@ def detail(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_GET
 def shared(request: HttpRequest, share_id: str) -> HttpResponse:
-    store = selectors.shared_store(share_id)
+    store = selectors.shared_store(share_id=share_id)
     return render(request, "scoresheet/sheet.html", _context(request, store))
 
 
 def _write(request: HttpRequest, key: str, form: Any, action: Any) -> HttpResponse:
     """Run ``action`` if ``form`` is valid; otherwise, or if the engine refuses the entry, show
     the sheet again with the entered game and its error in the form (400)."""
-    store = selectors.store_for(request, key)
+    store = selectors.store_for(request, key=key)
     if form is None or form.is_valid():
         try:
             action(store)
@@ -177,10 +177,10 @@ def _write(request: HttpRequest, key: str, form: Any, action: Any) -> HttpRespon
 
 
 def _game_form(request: HttpRequest, data: dict[str, Any], **kwargs: Any) -> GameForm:
-    rules, pub = selectors.entry_rules(data)
+    rules, pub = selectors.entry_rules(data=data)
     return GameForm(
         request.POST,
-        players=selectors.current_players(data),
+        players=selectors.current_players(data=data),
         deck=current_deck(request),
         rules=rules,
         pub=pub,
@@ -190,7 +190,7 @@ def _game_form(request: HttpRequest, data: dict[str, Any], **kwargs: Any) -> Gam
 
 @require_POST
 def add_game(request: HttpRequest, key: str) -> HttpResponse:
-    store = selectors.store_for(request, key)
+    store = selectors.store_for(request, key=key)
     form = _game_form(request, store.load())
     return _write(request, key, form, lambda s: services.add_entry(store=s, entry=form.entry()))
 
@@ -203,8 +203,8 @@ def add_ramsch(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_POST
 def change_player(request: HttpRequest, key: str) -> HttpResponse:
-    store = selectors.store_for(request, key)
-    players = selectors.current_players(store.load())
+    store = selectors.store_for(request, key=key)
+    players = selectors.current_players(data=store.load())
     form = ChangeForm(request.POST, players=players)
     return _write(request, key, form, lambda s: services.add_entry(store=s, entry=form.entry()))
 
@@ -227,7 +227,7 @@ def stake(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def correct(request: HttpRequest, key: str, number: int) -> HttpResponse:
-    store = selectors.store_for(request, key)
+    store = selectors.store_for(request, key=key)
     data = store.load()
     entries = data.get("entries", [])
     if not 1 <= number <= len(entries):
@@ -245,8 +245,8 @@ def correct(request: HttpRequest, key: str, number: int) -> HttpResponse:
             400,
             links=_back(request, key),
         )
-    players = selectors.current_players(data)
-    rules, pub = selectors.entry_rules(data)
+    players = selectors.current_players(data=data)
+    rules, pub = selectors.entry_rules(data=data)
     form: Any
     if request.method == "POST":
         if entry["kind"] == "game":
@@ -312,18 +312,18 @@ def _csv(request: HttpRequest, store: SheetStore) -> HttpResponse:
 
 @require_GET
 def csv_export(request: HttpRequest, key: str) -> HttpResponse:
-    return _csv(request, selectors.store_for(request, key))
+    return _csv(request, selectors.store_for(request, key=key))
 
 
 @require_GET
 def shared_csv(request: HttpRequest, share_id: str) -> HttpResponse:
-    return _csv(request, selectors.shared_store(share_id))
+    return _csv(request, selectors.shared_store(share_id=share_id))
 
 
 @require_POST
 def share(request: HttpRequest, key: str) -> HttpResponse:
     """Revoke the read-only link or replace it by a new one."""
-    store = selectors.store_for(request, key)
+    store = selectors.store_for(request, key=key)
     try:
         services.share(store=store, action=request.POST.get("aktion", ""))
     except SheetError as err:
@@ -333,20 +333,20 @@ def share(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_GET
 def game_log(request: HttpRequest, key: str) -> HttpResponse:
-    store = selectors.store_for(request, key)
-    text = selectors.game_log(store.load(), lang=current_lang())
+    store = selectors.store_for(request, key=key)
+    text = selectors.game_log(data=store.load(), lang=current_lang())
     return HttpResponse(text, content_type="text/plain; charset=utf-8")
 
 
 @require_GET
 def print_view(request: HttpRequest, key: str) -> HttpResponse:
-    store = selectors.store_for(request, key)
+    store = selectors.store_for(request, key=key)
     return render(request, "scoresheet/print.html", _context(request, store, all_rows=True))
 
 
 @require_GET
 def shared_print(request: HttpRequest, share_id: str) -> HttpResponse:
-    store = selectors.shared_store(share_id)
+    store = selectors.shared_store(share_id=share_id)
     return render(request, "scoresheet/print.html", _context(request, store, all_rows=True))
 
 
@@ -367,6 +367,8 @@ def house_rules(request: HttpRequest) -> HttpResponse:
         rules = profile_form.rules()
         example_form.check(rules)
         if example_form.is_valid():
-            ctx.update(selectors.compare_example(rules, example_form.entry(), lang=current_lang(), deck=deck))
+            ctx.update(
+                selectors.compare_example(rules=rules, example=example_form.entry(), lang=current_lang(), deck=deck)
+            )
             status = 200
     return render(request, "scoresheet/house_rules.html", ctx, status=status)

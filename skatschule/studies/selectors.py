@@ -48,7 +48,7 @@ def learner_studies(*, user: Any) -> QuerySet[Study]:
 
 
 def own_study(*, teacher: Any, pk: object) -> Study:
-    found = Study.objects.filter(teacher=teacher, pk=int(str(pk))).first() if is_id(pk) else None
+    found = Study.objects.filter(teacher=teacher, pk=int(str(pk))).first() if is_id(value=pk) else None
     if found is None:
         raise NotFound("no such study of this teacher")
     return found
@@ -206,11 +206,11 @@ def table_games(*, teacher: Any) -> list[TableGame]:
 
 def table_game_spot(*, teacher: Any, pk: object) -> Spot:
     """The game of one of the teacher's stored table games; NotFound for anyone else's."""
-    row = table_selectors.game_of(teacher, int(str(pk))) if is_id(pk) else None
+    row = table_selectors.game_of(user=teacher, pk=int(str(pk))) if is_id(value=pk) else None
     if row is None:
         raise NotFound("no such table game of this teacher")
     table = table_services.Table(int(row.seed), int(row.seat), list(row.moves), None, row.took_back)
-    state = table_services.replay(table)
+    state = table_services.replay(table=table)
     if state.contract is None:
         raise NotFound("a passed-in game")
     return spot_of(state)

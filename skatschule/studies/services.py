@@ -54,7 +54,7 @@ class NotTeacher(UserError):
 
 
 def _require_teacher(user: Any) -> None:
-    if not is_teacher(user):
+    if not is_teacher(user=user):
         raise NotTeacher()
 
 
@@ -166,7 +166,7 @@ def share(*, teacher: Any, study: Study, classroom_pk: object, link: bool) -> St
     with ``link``, with anyone who has its address."""
     if study.teacher_id != teacher.pk:
         raise NotFound("not this teacher's study")
-    study.classroom = own_classroom(teacher, classroom_pk) if classroom_pk not in (None, "") else None
+    study.classroom = own_classroom(teacher, pk=classroom_pk) if classroom_pk not in (None, "") else None
     study.link_shared = link
     study.save(update_fields=["classroom", "link_shared"])
     return study

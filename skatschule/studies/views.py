@@ -42,7 +42,7 @@ def _seat(seat: int | None) -> str:
 
 
 def _require_teacher(request: HttpRequest) -> HttpResponse | None:
-    if not is_teacher(request.user):
+    if not is_teacher(user=request.user):
         return render_error(request, services.NotTeacher(), 403)
     return None
 
@@ -50,7 +50,7 @@ def _require_teacher(request: HttpRequest) -> HttpResponse | None:
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     user = request.user
-    context: dict[str, Any] = {"teacher": is_teacher(user)}
+    context: dict[str, Any] = {"teacher": is_teacher(user=user)}
     if context["teacher"]:
         context["mine"] = list(selectors.teacher_studies(teacher=user))
     if user.is_authenticated:

@@ -10,7 +10,7 @@ from .models import TableGame
 
 
 def games_of(
-    user: Any, *, won: bool | None = None, game: str = "", mistakes: bool | None = None
+    *, user: Any, won: bool | None = None, game: str = "", mistakes: bool | None = None
 ) -> QuerySet[TableGame]:
     """The user's finished games, newest first; only those his side won (or lost), as a
     defender too (``learner_won``), only one game type; only analysed games with mistakes
@@ -27,7 +27,7 @@ def games_of(
     return rows.order_by("-created")
 
 
-def game_of(user: Any, pk: int) -> TableGame | None:
+def game_of(*, user: Any, pk: int) -> TableGame | None:
     return TableGame.objects.filter(user=user, pk=pk).first()
 
 

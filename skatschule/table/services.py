@@ -145,11 +145,11 @@ class Table:
 
     @classmethod
     def from_session(cls, data: object) -> Table | None:
-        loaded = load(data)
+        loaded = load(data=data)
         return None if loaded is None else loaded[0]
 
 
-def level_of(value: object) -> BotLevel:
+def level_of(*, value: object) -> BotLevel:
     """The bots' level named by ``value`` (its stable id); the default (club) for anything else."""
     try:
         return BotLevel(value)
@@ -157,7 +157,7 @@ def level_of(value: object) -> BotLevel:
         return BotLevel.CLUB
 
 
-def load(data: object) -> tuple[Table, GameState] | None:
+def load(*, data: object) -> tuple[Table, GameState] | None:
     """The game kept in the session and where it stands (one replay); None when there is none
     or it does not replay."""
     if not isinstance(data, dict):
@@ -169,11 +169,11 @@ def load(data: object) -> tuple[Table, GameState] | None:
     job, hint_job = data.get("job"), data.get("hint")
     table.waiting = job[:64] if isinstance(job, str) else ""
     table.hint_job = hint_job[:64] if isinstance(hint_job, str) else ""
-    table.level = level_of(data.get("level"))
+    table.level = level_of(value=data.get("level"))
     contest = data.get("contest")
     table.contest = contest if isinstance(contest, int) and contest > 0 else 0
     try:
-        return table, replay(table)
+        return table, replay(table=table)
     except (SkatError, ValueError, TypeError, KeyError, IndexError):
         return None
 
@@ -205,7 +205,7 @@ def _apply(state: GameState, move: list[Any]) -> None:
         raise SkatError(f"Unbekannter Zug {kind!r}", f"Unknown move {kind!r}")
 
 
-def replay(table: Table) -> GameState:
+def replay(*, table: Table) -> GameState:
     """The game as it stands, rebuilt move by move with the engine."""
     state = GameState(seed=table.seed)
     for move in table.moves:
@@ -234,7 +234,7 @@ def _table_move(move: Move) -> list[Any]:
     raise SkatError(f"Unbekannter Zug {move!r}", f"Unknown move {move!r}")
 
 
-def thinks_on_worker(level: BotLevel) -> bool:
+def thinks_on_worker(*, level: BotLevel) -> bool:
     """Whether the bots of ``level`` think about a card long enough to need the worker: the strong
     level samples up to :data:`BOT_TIME_CAP` a card; the rule bot and the club bot (a few small
     deals under 0.1 s) answer within the request."""
@@ -274,7 +274,7 @@ def _let_bots_play(  # noqa: PLR0913 - over the budget since issue 27; to be spl
                 if thoughts is not None:
                     thoughts -= 1
             if table.contest:  # the same card at every table: seeded by the position, no wall clock
-                move: Move = Play(choose_card(state, level=table.level, rng=fixed_bot_rng(table), time_cap=None).card)
+                move: Move = Play(choose_card(state, level=table.level, rng=fixed_bot_rng(table=table), time_cap=None).card)
             else:
                 cap = _card_cap(table.level, time_cap)
                 move = Play(choose_card(state, level=table.level, rng=rng, time_cap=cap).card)
@@ -283,7 +283,7 @@ def _let_bots_play(  # noqa: PLR0913 - over the budget since issue 27; to be spl
         _record(table, state, _table_move(move))
 
 
-def fixed_bot_rng(table: Table) -> random.Random:
+def fixed_bot_rng(*, table: Table) -> random.Random:
     """The random source of a contest bot's card: a digest of the deal (the seed) and the moves so
     far, nothing else. So the bots play the same card at every table that reached the same
     position with the same moves, whoever plays and whichever worker or request computes it."""
@@ -294,7 +294,7 @@ def fixed_bot_rng(table: Table) -> random.Random:
 def new_table(*, seed: int | None = None, seat: int | None = None, level: BotLevel = BotLevel.CLUB) -> Table:
     rng = random.Random(seed)
     table = Table(rng.randrange(2**31), rng.randrange(3) if seat is None else seat, level=level)
-    state = replay(table)
+    state = replay(table=table)
     _let_bots_play(table, state, random.Random(table.seed))
     return table
 
@@ -317,7 +317,7 @@ def play(  # noqa: C901, PLR0913 - over the budget since issue 27; to be split
     schwarz) or ``card`` (``value`` = card code). Raises :class:`SkatError` when the
     rules forbid it. ``state``: the game as it stands, if already replayed (it is played on).
     """
-    state = replay(table) if state is None else state
+    state = replay(table=table) if state is None else state
     if state.is_over():
         raise SkatError("Das Spiel ist beendet", "The game is over")
     if state.to_move != table.seat:
@@ -357,7 +357,7 @@ def _bot_rng(table: Table) -> random.Random:
     return random.Random(table.seed * 31 + len(table.moves))
 
 
-def bots_to_move(table: Table, state: GameState) -> bool:
+def bots_to_move(*, table: Table, state: GameState) -> bool:
     """A bot is to move (the game waits for :func:`bot_moves`)."""
     return not state.is_over() and state.to_move not in (None, table.seat)
 
@@ -371,7 +371,7 @@ def bot_moves(
     ``time_cap``: seconds per card (default :func:`_card_cap`; the fallback when no worker
     answered thinks less). ``state``: the game where ``table`` stands, if the caller has it
     (else it is replayed); it is played on and stands after the moves. ``table`` is left as it is."""
-    state = replay(table) if state is None else state
+    state = replay(table=table) if state is None else state
     copy = Table(table.seed, table.seat, list(table.moves), level=table.level, contest=table.contest)
     _let_bots_play(copy, state, _bot_rng(table), time_cap=time_cap, thoughts=thoughts)
     return copy.moves[len(table.moves) :]
@@ -383,7 +383,7 @@ def add_bot_moves(*, table: Table, state: GameState, moves: list[list[Any]]) -> 
     before = len(table.moves)
     try:
         for move in moves:
-            if not bots_to_move(table, state) or not isinstance(move, list) or not move:
+            if not bots_to_move(table=table, state=state) or not isinstance(move, list) or not move:
                 raise SkatError("Der Zug gehört nicht dem Computer", "The move is not the computer's")
             _record(table, state, move)
     except (SkatError, ValueError, TypeError, KeyError, IndexError) as exc:
@@ -401,7 +401,7 @@ def play_again(*, table: Table, step: int | None = None) -> Table:
     ("Ab hier weiterspielen"). The learner knows the cards now, so the new game does not count
     for the lesson (as after a takeback). Raises :class:`SkatError` for a game that is not over
     or a step past its end."""
-    if not replay(table).is_over():
+    if not replay(table=table).is_over():
         raise SkatError("Das Spiel ist noch nicht beendet", "The game is not over yet")
     moves: list[list[Any]] = []
     if step is not None:
@@ -415,7 +415,7 @@ def play_again(*, table: Table, step: int | None = None) -> Table:
         if cards < step:
             raise SkatError("So viele Karten hat das Spiel nicht", "The game has not that many cards")
     again = Table(table.seed, table.seat, moves, took_back=True, level=table.level)
-    if replay(again).is_over():
+    if replay(table=again).is_over():
         raise SkatError("Ab hier ist das Spiel schon entschieden", "From here the game is already decided")
     return again
 
@@ -473,7 +473,7 @@ def hint(*, table: Table, state: GameState | None = None) -> Text:
     the card to play (the bots' choice), or before the first card the bid, the skat, the
     discard or the game (:func:`skatschule.engine.advice.advise`, the trainers' gradings).
     Card names are name references for :func:`skatschule.engine.names.render`."""
-    state = replay(table) if state is None else state
+    state = replay(table=table) if state is None else state
     check_hint(table=table, state=state)
     if state.phase is Phase.PLAY:
         choice = choose_card(state, rng=random.Random(table.seed + len(table.moves)), time_cap=HINT_TIME_CAP)
@@ -481,7 +481,7 @@ def hint(*, table: Table, state: GameState | None = None) -> Text:
     return advise(state, table.seat, deals=ADVICE_DEALS, seed=table.seed).text
 
 
-def plays_of(state: GameState) -> list[Card]:
+def plays_of(*, state: GameState) -> list[Card]:
     """The cards played, in order."""
     return [c for trick in state.tricks for c in trick.cards] + list(state.trick)
 
@@ -489,7 +489,7 @@ def plays_of(state: GameState) -> list[Card]:
 def _first_lead(state: GameState) -> GameState:
     """A new state of the same game at its first lead (the moves before the first card)."""
     start = GameState(state.deal, rules=state.rules)
-    for move in state.moves[: len(state.moves) - len(plays_of(state))]:
+    for move in state.moves[: len(state.moves) - len(plays_of(state=state))]:
         start.push(move)
     return start
 
@@ -508,7 +508,7 @@ def _analysed(state: GameState, seat: int, key: str, insights: bool) -> Analysis
     cached = cache.get(key)
     if isinstance(cached, Analysis):
         return cached
-    plays = plays_of(state)
+    plays = plays_of(state=state)
     steps = decisions(_first_lead(state), plays, seat) * (2 if insights else 1)
     done = [0, 0]  # decisions valued, deals drawn
 
@@ -536,11 +536,11 @@ def analyse(*, table: Table, state: GameState | None = None, insights: bool = Fa
     """ "Hätte ich gewinnen können?" for a finished game (:func:`.analysis.analyse_plays`):
     each of the learner's cards valued with every card open. None when the game is not over
     or was passed in. Cached by the game's moves (and the budgets)."""
-    state = replay(table) if state is None else state
+    state = replay(table=table) if state is None else state
     return _analysed(state, table.seat, json.dumps([table.seed, table.seat, table.moves]), insights)
 
 
-def iss_game(record: str) -> IssGame | None:
+def iss_game(*, record: str) -> IssGame | None:
     """A record kept in the session, read again (None if it no longer reads)."""
     try:
         return parse_record(record)
@@ -548,7 +548,7 @@ def iss_game(record: str) -> IssGame | None:
         return None
 
 
-def game_key(state: GameState) -> str:
+def game_key(*, state: GameState) -> str:
     """What an analysis of a game depends on: its deal, every move, how it ended and the rules;
     not the players' names, the date or any other field of the record it was read from (with
     the record as the key, each changed name cost the worker a new analysis)."""
@@ -556,12 +556,12 @@ def game_key(state: GameState) -> str:
     return json.dumps([state.deal.codes(), moves, repr(state.termination), repr(state.rules)])
 
 
-def analyse_record(record: str, *, seat: int, insights: bool = False) -> Analysis | None:
+def analyse_record(*, record: str, seat: int, insights: bool = False) -> Analysis | None:
     """The analysis of an ISS record's game for ``seat`` (None when nothing was played)."""
-    game = iss_game(record)
+    game = iss_game(record=record)
     if game is None:
         return None
-    return _analysed(game.state, seat, game_key(game.state), insights)
+    return _analysed(game.state, seat, game_key(state=game.state), insights)
 
 
 @dataclass(frozen=True)
@@ -574,7 +574,7 @@ class ReadRecords:
     cut: bool
 
 
-def read_records(text: str, *, most: int) -> ReadRecords:
+def read_records(*, text: str, most: int) -> ReadRecords:
     """Read every record of a paste on its own: one broken record costs only itself."""
     found = split_records(text)
     if not found:
@@ -597,7 +597,7 @@ OUVERT_SAMPLES = 300
 """Distributions the ouvert check solves (a seeded sample; all of them when there are fewer): a job."""
 
 
-def ouvert_hand(game: str, cards: list[str], skat: list[str]) -> tuple[GameType, list[Card], list[Card]]:
+def ouvert_hand(*, game: str, cards: list[str], skat: list[str]) -> tuple[GameType, list[Card], list[Card]]:
     """The game, the ten cards and the known skat of an ouvert check, read and checked (raises
     :class:`SkatError` for anything the check would refuse)."""
     kind = GameType.NULL if game == "null" else GameType.GRAND
@@ -606,10 +606,10 @@ def ouvert_hand(game: str, cards: list[str], skat: list[str]) -> tuple[GameType,
     return kind, sorted(hand), sorted(known)
 
 
-def check_ouvert_hand(game: str, cards: list[str], skat: list[str]) -> OuvertCheck:
+def check_ouvert_hand(*, game: str, cards: list[str], skat: list[str]) -> OuvertCheck:
     """ "Ist mein Ouvert sicher?" (:func:`skatschule.engine.ouvert.check_ouvert`): every
     distribution when there are at most :data:`OUVERT_SAMPLES`, else that many of them."""
-    kind, hand, known = ouvert_hand(game, cards, skat)
+    kind, hand, known = ouvert_hand(game=game, cards=cards, skat=skat)
 
     def progress(tried: int, total: int) -> None:  # told to the job running this check, if any
         report(share=tried / max(total, 1), deals=tried)
@@ -617,8 +617,8 @@ def check_ouvert_hand(game: str, cards: list[str], skat: list[str]) -> OuvertChe
     return check_ouvert(kind, hand, skat=known, samples=OUVERT_SAMPLES, progress=progress)
 
 
-def iss_line(table: Table, state: GameState | None = None) -> str:
-    state = replay(table) if state is None else state
+def iss_line(*, table: Table, state: GameState | None = None) -> str:
+    state = replay(table=table) if state is None else state
     names = tuple("Du" if s == table.seat else f"Computer {s}" for s in range(3))
     return write_record(state, players=(names[0], names[1], names[2]), game_id=str(table.seed))
 
@@ -640,7 +640,7 @@ def save_finished(*, table: Table, user: Any, state: GameState | None = None) ->
     game. Nothing is stored for visitors (their game stays in the session)."""
     if table.saved is not None or not getattr(user, "is_authenticated", False):
         return table.saved
-    state = replay(table) if state is None else state
+    state = replay(table=table) if state is None else state
     if not state.is_over():
         return None
     outcome = state.outcome()
@@ -651,7 +651,7 @@ def save_finished(*, table: Table, user: Any, state: GameState | None = None) ->
                 seed=table.seed,
                 seat=table.seat,
                 moves=table.moves,
-                iss_record=iss_line(table, state),
+                iss_record=iss_line(table=table, state=state),
                 won=None if outcome is None else outcome.won,
                 learner_won=state.side_won(table.seat),
                 score=None if outcome is None else outcome.score,
@@ -677,12 +677,12 @@ def report_contest(*, table: Table, user: Any, state: GameState) -> None:
         contest_moved.send(sender=Table, table=table, user=user, state=state)
 
 
-def from_session(session: Any) -> tuple[Table, GameState] | None:
+def from_session(*, session: Any) -> tuple[Table, GameState] | None:
     """The game kept in ``session`` (a Django session) and where it stands; None when there is none."""
-    return load(session.get(SESSION_KEY))
+    return load(data=session.get(SESSION_KEY))
 
 
-def keep(session: Any, table: Table) -> None:
+def keep(*, session: Any, table: Table) -> None:
     """Keep ``table`` in ``session`` (a Django session) for the next request."""
     session[SESSION_KEY] = table.as_session()
 
@@ -700,12 +700,12 @@ def adopt_session_game(*, session: Any, user: Any) -> int | None:
     """
     if session is None or user is None or getattr(user, "pk", None) is None:
         return None
-    loaded = from_session(session)
+    loaded = from_session(session=session)
     if loaded is None:
         return None
     table, state = loaded
     if table.saved is not None or not state.is_over():
         return None
     saved = save_finished(table=table, user=user, state=state)
-    keep(session, table)
+    keep(session=session, table=table)
     return saved

@@ -68,11 +68,11 @@ def _too_much(request: HttpRequest, exc: jobs.LimitReached) -> HttpResponse:
 
 
 def _load(request: HttpRequest) -> tuple[services.Table, GameState]:
-    loaded = services.from_session(request.session)
+    loaded = services.from_session(session=request.session)
     if loaded is None:
         table = services.new_table()
-        services.keep(request.session, table)
-        return table, services.replay(table)
+        services.keep(session=request.session, table=table)
+        return table, services.replay(table=table)
     return loaded
 
 
@@ -81,12 +81,12 @@ def _bots_move(request: HttpRequest, table: services.Table, state: GameState) ->
     level's cards that need thinking come from jobs (:func:`.work.run_bots`), one card each: a
     job still running is kept in the session and shown (its end is pushed to the page); a failed
     or lost one, or none allowed (the asker's limit of pending work), gives way to quick moves."""
-    if not services.thinks_on_worker(table.level):
+    if not services.thinks_on_worker(level=table.level):
         table.waiting = ""
-        if not services.bots_to_move(table, state):
+        if not services.bots_to_move(table=table, state=state):
             return state, None
         return services.add_bot_moves(table=table, state=state, moves=services.bot_moves(table=table)), None
-    while services.bots_to_move(table, state):
+    while services.bots_to_move(table=table, state=state):
         key = json.dumps(work.table_payload(table))
         job = _mine(request, table.waiting) if table.waiting else None
         if job is None or job.key != work.key_of(work.BOTS, key):  # none yet, or for another position
@@ -147,7 +147,7 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:  # noqa: C901 - over t
                             confirm_new, confirm_level = True, move.level.value
                         else:
                             table = services.new_table(level=move.level)
-                            state = services.replay(table)
+                            state = services.replay(table=table)
                     elif move.action == "takeback":
                         state = services.take_back(table=table)
                     elif move.action == "hint":
@@ -161,7 +161,7 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:  # noqa: C901 - over t
                             cards=move.cards,
                             flags=move.flags,
                             state=state,
-                            think=not services.thinks_on_worker(table.level),  # quick bots answer here
+                            think=not services.thinks_on_worker(level=table.level),  # quick bots answer here
                         )
                 except SkatError as exc:
                     error, status = _error_text(exc), 400
@@ -169,12 +169,12 @@ def table_view(request: HtmxHttpRequest) -> HttpResponse:  # noqa: C901 - over t
         state, waiting = _bots_move(request, table, state)
         hint_text, hint_job = _hint(request, table, state, ask=asked_hint) if not waiting else ("", None)
     except jobs.LimitReached as exc:
-        services.keep(request.session, table)
+        services.keep(session=request.session, table=table)
         return _too_much(request, exc)
     if state.is_over():
         services.save_finished(table=table, user=request.user, state=state)
     services.report_contest(table=table, user=request.user, state=state)
-    services.keep(request.session, table)
+    services.keep(session=request.session, table=table)
     if request.method == "POST" and status == 200 and not asked_hint and not confirm_new and not request.htmx:
         return redirect("table:play")
     context = presenter.table_page(table, state, speech)
@@ -201,7 +201,7 @@ def games(request: HttpRequest) -> HttpResponse:
     form = GamesFilter(request.GET)
     won, game = form.filters()
     mistakes = form.mistakes()
-    rows = selectors.games_of(request.user, won=won, game=game, mistakes=mistakes)
+    rows = selectors.games_of(user=request.user, won=won, game=game, mistakes=mistakes)
     return render(
         request,
         "table/games.html",
@@ -222,17 +222,17 @@ def games(request: HttpRequest) -> HttpResponse:
 
 
 def _session_table(request: HttpRequest) -> tuple[services.Table, GameState] | None:
-    return services.from_session(request.session)
+    return services.from_session(session=request.session)
 
 
 def _stored_table(request: HttpRequest, pk: int) -> tuple[TableGame, services.Table, GameState]:
     """The signed-in user's own stored game; 404 for anyone else's (or none)."""
-    row = selectors.game_of(request.user, pk)
+    row = selectors.game_of(user=request.user, pk=pk)
     if row is None:
         raise Http404
     table = services.Table(int(row.seed), int(row.seat), list(row.moves), row.pk, row.took_back)
-    table.level = services.level_of(row.level)
-    return row, table, services.replay(table)
+    table.level = services.level_of(value=row.level)
+    return row, table, services.replay(table=table)
 
 
 def _games_query(request: HttpRequest) -> str:
@@ -338,7 +338,7 @@ def _table_board(  # noqa: PLR0913 - over the budget since issue 27; to be split
 ) -> HttpResponse:
     if not state.is_over() or state.contract is None:
         return _not_over(request, state, stored)
-    game = presenter.BoardGame(state, services.plays_of(state), table.seat)
+    game = presenter.BoardGame(state, services.plays_of(state=state), table.seat)
     payload = work.table_payload(table)
     again = reverse("table:again") if stored is None else reverse("table:stored_again", args=[stored.pk])
     extra = {"stored": stored, "back_query": back_query, "again_url": again}
@@ -375,7 +375,9 @@ def export(request: HttpRequest) -> HttpResponse:
 
 
 def _record_download(table: services.Table, state: GameState) -> HttpResponse:
-    response = HttpResponse(services.iss_line(table, state) + "\n", content_type="text/plain; charset=utf-8")
+    response = HttpResponse(
+        services.iss_line(table=table, state=state) + "\n", content_type="text/plain; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="skatschule-{table.seed}.sgf"'
     return response
 
@@ -426,7 +428,7 @@ def iss_import(request: HttpRequest) -> HttpResponse:  # noqa: C901 - over the b
             error, status = _error_text(SkatError("Bitte ISS-Datensätze einfügen", "Please paste ISS records")), 400
         else:
             paste = form.cleaned_data["records"]
-            read = services.read_records(paste, most=ISS_GAMES)
+            read = services.read_records(text=paste, most=ISS_GAMES)
             broken = [{"number": n, "error": _error_text(exc)} for n, exc in read.broken]
             read_any = bool(read.good)
             if read.good:
@@ -455,7 +457,7 @@ def iss_import(request: HttpRequest) -> HttpResponse:  # noqa: C901 - over the b
         source = request.POST if asking else request.GET
         index = min(number(source.get("spiel")), len(records) - 1)
         step = number(source.get("schritt"))
-        game = services.iss_game(records[index])
+        game = services.iss_game(record=records[index])
         if game is None:
             request.session[_ISS_KEY] = []
             return render(request, "table/iss.html", {"error": "", "viewer": {}})
@@ -491,7 +493,7 @@ def iss_board(request: HttpRequest) -> HttpResponse:
     if not records:
         return redirect("table:iss")
     index = min(number(request.GET.get("spiel")), len(records) - 1)
-    game = services.iss_game(records[index])
+    game = services.iss_game(record=records[index])
     if game is None or game.state.contract is None or game.state.declarer is None or not game.plays:
         return _not_over(request, None if game is None else game.state, None)
     seat = number(request.GET.get("platz"), game.state.declarer)
@@ -499,7 +501,7 @@ def iss_board(request: HttpRequest) -> HttpResponse:
     board_game = presenter.BoardGame(game.state, game.plays, seat, game.players)
     extra = {"iss_index": index, "seats": [{"value": s, "name": _speech(request).seat(s)} for s in range(3)]}
     payload = {"record": records[index], "seat": seat}
-    key = json.dumps([services.game_key(game.state), seat])  # the game, not the names in its record
+    key = json.dumps([services.game_key(state=game.state), seat])  # the game, not the names in its record
     link = f"?spiel={index}&platz={seat}&"
     return _board(request, board_game, key, payload, link=link, back="table:iss", extra=extra)
 
@@ -545,7 +547,7 @@ def ouvert(request: HttpRequest) -> HttpResponse:
     status = 200
     if chosen:
         try:
-            kind, hand, known = services.ouvert_hand(game_name, chosen, skat)
+            kind, hand, known = services.ouvert_hand(game=game_name, cards=chosen, skat=skat)
             payload = {"game": kind.value, "cards": [c.code for c in hand], "skat": [c.code for c in known]}
             job = _ask(request, work.OUVERT, json.dumps(payload), payload)
             context["job"] = job

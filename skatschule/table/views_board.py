@@ -27,7 +27,7 @@ from .models import TableGame
 @require_POST
 def share(request: HttpRequest, pk: int) -> HttpResponse:
     """Publish the board of one's own stored game (``teilen=aus``: revoke it); 404 for anyone else's."""
-    row = selectors.game_of(request.user, pk)
+    row = selectors.game_of(user=request.user, pk=pk)
     if row is None:
         raise Http404
     if request.POST.get("teilen") == "aus":
@@ -48,11 +48,11 @@ def shared(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
     if row is None:
         raise Http404
     table = services.Table(int(row.seed), int(row.seat), list(row.moves), None, row.took_back)
-    table.level = services.level_of(row.level)
-    state = services.replay(table)
+    table.level = services.level_of(value=row.level)
+    state = services.replay(table=table)
     if not state.is_over() or state.contract is None:
         raise Http404
-    game = presenter.BoardGame(state, services.plays_of(state), table.seat)
+    game = presenter.BoardGame(state, services.plays_of(state=state), table.seat)
     payload = work.table_payload(table)
     extra = {"stored": None, "back_query": "", "shared": True}
     response = views._board(request, game, json.dumps(payload), payload, link="?", back="table:play", extra=extra)
@@ -71,17 +71,17 @@ def _again(request: HttpRequest, table: services.Table, *, back: str) -> HttpRes
         again = services.play_again(table=table, step=step)
     except SkatError as exc:
         return render(request, "table/again.html", {"message": views._error_text(exc), "back": back}, status=400)
-    running = services.from_session(request.session)
+    running = services.from_session(session=request.session)
     if running is not None and running[0].running and not running[1].is_over() and not form.cleaned_data["confirm"]:
         return render(request, "table/again.html", {"step": step, "back": back, "action": request.path})
-    services.keep(request.session, again)
+    services.keep(session=request.session, table=again)
     return redirect("table:play")
 
 
 @require_POST
 def play_again(request: HttpRequest) -> HttpResponse:
     """The game at the table, once over, again from the deal or from one of its cards."""
-    loaded = services.from_session(request.session)
+    loaded = services.from_session(session=request.session)
     if loaded is None:
         raise Http404
     return _again(request, loaded[0], back=reverse("table:board"))

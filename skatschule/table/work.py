@@ -36,7 +36,7 @@ def table_payload(table: services.Table) -> dict[str, Any]:
 
 def _loaded(payload: dict[str, Any]) -> tuple[services.Table, GameState]:
     """The payload's game and where it stands (one replay, which checks every move)."""
-    loaded = services.load({k: payload.get(k) for k in ("seed", "seat", "moves", "level")})
+    loaded = services.load(data={k: payload.get(k) for k in ("seed", "seat", "moves", "level")})
     if loaded is None:
         raise SkatError("Das Spiel lässt sich nicht nachspielen", "The game cannot be replayed")
     return loaded
@@ -45,7 +45,7 @@ def _loaded(payload: dict[str, Any]) -> tuple[services.Table, GameState]:
 def run_analysis(payload: dict[str, Any]) -> dict[str, Any]:
     """The board's analysis with "Hätte ich es wissen können?" of a table game or an ISS record."""
     if "record" in payload:
-        found = services.analyse_record(str(payload["record"]), seat=int(payload["seat"]), insights=True)
+        found = services.analyse_record(record=str(payload["record"]), seat=int(payload["seat"]), insights=True)
     else:
         table, state = _loaded(payload)
         found = services.analyse(table=table, state=state, insights=True)
@@ -70,7 +70,7 @@ def run_bots(payload: dict[str, Any]) -> dict[str, Any]:
     table, state = _loaded(payload)  # the one replay: the bots play on from this state
     moves = services.bot_moves(table=table, state=state, thoughts=1)
     after = services.Table(table.seed, table.seat, table.moves + moves, level=table.level)
-    if not services.bots_to_move(after, state):
+    if not services.bots_to_move(table=after, state=state):
         return {"moves": moves}
     following = table_payload(after)
     return {"moves": moves, "then": {"key": key_of(BOTS, json.dumps(following)), "payload": following}}
@@ -78,7 +78,9 @@ def run_bots(payload: dict[str, Any]) -> dict[str, Any]:
 
 def run_ouvert(payload: dict[str, Any]) -> dict[str, Any]:
     """ "Ist mein Ouvert sicher?" for a hand (and a known skat)."""
-    found = services.check_ouvert_hand(str(payload["game"]), list(payload["cards"]), list(payload["skat"]))
+    found = services.check_ouvert_hand(
+        game=str(payload["game"]), cards=list(payload["cards"]), skat=list(payload["skat"])
+    )
     return {
         "game": found.game.value,
         "tried": found.tried,

@@ -81,7 +81,7 @@ class Row:
     """False for history imported from an unsigned file: shown in the figures, but no mastery or streak."""
 
 
-def attempt_rows(owner: Owner, kinds: Iterable[str] | None = None) -> list[Row]:
+def attempt_rows(*, owner: Owner, kinds: Iterable[str] | None = None) -> list[Row]:
     """The owner's attempts, oldest first, with their effective grade."""
     qs = Attempt.objects.owned_by(owner).with_grade()
     if kinds is not None:
@@ -94,12 +94,12 @@ def attempt_rows(owner: Owner, kinds: Iterable[str] | None = None) -> list[Row]:
     ]
 
 
-def counting(rows: Sequence[Row]) -> list[Row]:
+def counting(*, rows: Sequence[Row]) -> list[Row]:
     """The rows that count towards mastery, step passes and streaks (not imported history)."""
     return [row for row in rows if row.counts]
 
 
-def streak(grades: Sequence[bool]) -> int:
+def streak(*, grades: Sequence[bool]) -> int:
     """Right answers in a row at the end of ``grades`` (oldest first)."""
     count = 0
     for correct in reversed(grades):
@@ -109,7 +109,7 @@ def streak(grades: Sequence[bool]) -> int:
     return count
 
 
-def best_streak(grades: Iterable[bool]) -> int:
+def best_streak(*, grades: Iterable[bool]) -> int:
     best = run = 0
     for correct in grades:
         run = run + 1 if correct else 0
@@ -162,32 +162,34 @@ class LessonProgress:
         return self.attempts > 0
 
 
-def lesson_progress(lesson: Lesson, rows: Sequence[Row]) -> LessonProgress:
+def lesson_progress(*, lesson: Lesson, rows: Sequence[Row]) -> LessonProgress:
     """A lesson's progress from the whole history (the reference for the summary's fold)."""
     steps_set = {(step.kind, step.level) for step in lesson.steps}
     grades = [row.correct for row in rows if (row.kind, row.difficulty) in steps_set]
-    earned = [row.correct for row in counting(rows) if (row.kind, row.difficulty) in steps_set]
+    earned = [row.correct for row in counting(rows=rows) if (row.kind, row.difficulty) in steps_set]
     step_grades = [
-        [row.correct for row in counting(rows) if row.kind == step.kind and row.difficulty == step.level]
+        [row.correct for row in counting(rows=rows) if row.kind == step.kind and row.difficulty == step.level]
         for step in lesson.steps
     ]
     return _lesson_progress(
         lesson,
         attempts=len(grades),
         right=sum(grades),
-        streak=streak(earned),
+        streak=streak(grades=earned),
         recent=earned[-lesson.mastery_window :],
         steps=[(len(g), g[-STEP_PASS:]) for g in step_grades],
     )
 
 
-def lesson_progress_for(owner: Owner, lesson: Lesson, state: dict[str, Any] | None = None) -> LessonProgress:
+def lesson_progress_for(*, owner: Owner, lesson: Lesson, state: dict[str, Any] | None = None) -> LessonProgress:
     """One lesson's progress (from the owner's progress summary, or ``state`` if given: the
     state :func:`.services.progress_summary.record` returned in the answer's own transaction)."""
-    return lesson_progress_from_state(lesson, state if state is not None else progress_summary.load(owner))
+    return lesson_progress_from_state(
+        lesson=lesson, state=state if state is not None else progress_summary.load(owner=owner)
+    )
 
 
-def lesson_progress_from_state(lesson: Lesson, state: dict[str, Any]) -> LessonProgress:
+def lesson_progress_from_state(*, lesson: Lesson, state: dict[str, Any]) -> LessonProgress:
     """:func:`lesson_progress` from the folded state of :mod:`.services.progress_summary`."""
     attempts, right, run, recent_bits = state["lessons"].get(lesson.slug, [0, 0, 0, ""])
     steps = []
@@ -301,7 +303,7 @@ def _chapter_of(rule_id: str) -> str:
     return rule_id.split(".", 1)[0]
 
 
-def chapter_stats(rows: Sequence[Row]) -> list[ChapterStat]:
+def chapter_stats(*, rows: Sequence[Row]) -> list[ChapterStat]:
     counts = {code: [0, 0] for code, _label in CHAPTERS}
     for row in rows:
         for chapter in {_chapter_of(rule) for rule in row.rule_ids}:
@@ -318,7 +320,7 @@ def _rule_key(rule_id: str) -> tuple[tuple[int, int, str], ...]:
     return tuple((0, int(part), "") if is_plain_number(part) else (1, 0, part) for part in rule_id.split("."))
 
 
-def rule_stats(rows: Sequence[Row]) -> list[RuleStat]:
+def rule_stats(*, rows: Sequence[Row]) -> list[RuleStat]:
     counts: dict[str, list[int]] = {}
     for row in rows:
         for rule in set(row.rule_ids):
@@ -331,10 +333,10 @@ def rule_stats(rows: Sequence[Row]) -> list[RuleStat]:
     ]
 
 
-def progress(owner: Owner) -> Progress:
+def progress(*, owner: Owner) -> Progress:
     """Everything the dashboard shows, from the owner's progress summary and review items."""
-    state = progress_summary.load(owner)
-    lessons = [lesson_progress_from_state(lesson, state) for lesson in get_lessons()]
+    state = progress_summary.load(owner=owner)
+    lessons = [lesson_progress_from_state(lesson=lesson, state=state) for lesson in get_lessons()]
     chapters = []
     for code, label in CHAPTERS:
         total, right = state["chapters"].get(code, [0, 0])
@@ -355,20 +357,20 @@ def progress(owner: Owner) -> Progress:
     )
 
 
-def derived_progress(owner: Owner) -> Progress:
+def derived_progress(*, owner: Owner) -> Progress:
     """:func:`progress` computed from the whole history (the reference the summary is tested against)."""
-    rows = attempt_rows(owner)
+    rows = attempt_rows(owner=owner)
     answers = [row for row in rows if get_activity(row.kind) is None]  # a finished game is no answer
     grades = [row.correct for row in answers]
     return _assemble(
         owner,
-        [lesson_progress(lesson, rows) for lesson in get_lessons()],
+        [lesson_progress(lesson=lesson, rows=rows) for lesson in get_lessons()],
         attempts=len(answers),
         right=sum(grades),
-        streak=streak([row.correct for row in counting(answers)]),
-        best=best_streak([row.correct for row in counting(answers)]),
-        chapters=chapter_stats(answers),
-        rules=rule_stats(answers),
+        streak=streak(grades=[row.correct for row in counting(rows=answers)]),
+        best=best_streak(grades=[row.correct for row in counting(rows=answers)]),
+        chapters=chapter_stats(rows=answers),
+        rules=rule_stats(rows=answers),
     )
 
 
@@ -386,8 +388,8 @@ def _assemble(  # noqa: PLR0913 - over the budget since issue 27; to be split
     next_lesson = next((item for item in lessons if not item.mastered), None)
     if next_lesson is not None:
         next_lesson.suggested = True
-    due = review.due_count(owner)
-    suggestion = suggest(due, [next_lesson] if next_lesson else [])
+    due = review.due_count(owner=owner)
+    suggestion = suggest(due=due, open_lessons=[next_lesson] if next_lesson else [])
     weakest = sorted((r for r in rules if r.attempts), key=lambda r: (r.right / r.attempts, -r.attempts))[:8]
     return Progress(
         lessons=lessons,
@@ -399,14 +401,14 @@ def _assemble(  # noqa: PLR0913 - over the budget since issue 27; to be split
         chapters=chapters,
         rules=rules,
         due_reviews=due,
-        scheduled_reviews=review.pending_count(owner),
+        scheduled_reviews=review.pending_count(owner=owner),
         next_lesson=next_lesson,
         suggestion=suggestion,
         weakest_rules=weakest,
     )
 
 
-def suggest(due: int, open_lessons: Iterable[LessonProgress]) -> Suggestion:
+def suggest(*, due: int, open_lessons: Iterable[LessonProgress]) -> Suggestion:
     """The one next thing: due reviews first, else the current step of the first lesson in
     ``open_lessons`` that is not mastered, else done (free practice)."""
     if due:
@@ -419,23 +421,23 @@ def suggest(due: int, open_lessons: Iterable[LessonProgress]) -> Suggestion:
 
 
 def next_step(
-    owner: Owner, lesson: Lesson | None = None, state: dict[str, Any] | None = None, *, practice: bool = False
+    *, owner: Owner, lesson: Lesson | None = None, state: dict[str, Any] | None = None, practice: bool = False
 ) -> Suggestion:
     """The next thing after an answer: due reviews, else ``lesson`` (the exercise's own) while it is
     not mastered, else the first lesson not mastered (``state``: the progress just written).
     In free practice (``practice``) it is the review due, else more of the same practice."""
-    due = review.due_count(owner)
+    due = review.due_count(owner=owner)
     if practice:
         return Suggestion("review", reverse("training:review"), due=due) if due else Suggestion("practice", "")
-    state = state if state is not None else progress_summary.load(owner)
+    state = state if state is not None else progress_summary.load(owner=owner)
     lessons = ([lesson] if lesson is not None else []) + list(get_lessons())
-    return suggest(due, (lesson_progress_from_state(item, state) for item in lessons))
+    return suggest(due=due, open_lessons=(lesson_progress_from_state(lesson=item, state=state) for item in lessons))
 
 
-def suggested_lesson(owner: Owner) -> Lesson | None:
+def suggested_lesson(*, owner: Owner) -> Lesson | None:
     """The first lesson (in order) that the owner has not mastered."""
-    state = progress_summary.load(owner)
+    state = progress_summary.load(owner=owner)
     for lesson in get_lessons():
-        if not lesson_progress_from_state(lesson, state).mastered:
+        if not lesson_progress_from_state(lesson=lesson, state=state).mastered:
             return lesson
     return None

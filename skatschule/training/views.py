@@ -64,7 +64,7 @@ def progress_for(owner: Owner, issued: IssuedExercise, state: dict[str, Any] | N
     """The progress bar shown with an exercise (``state``: the progress just written with an
     answer, saves reading it again)."""
     lesson = lesson_of(issued)
-    return lesson_progress_for(owner, lesson, state) if lesson else None
+    return lesson_progress_for(owner=owner, lesson=lesson, state=state) if lesson else None
 
 
 def _marks(issued: IssuedExercise, attempt: Attempt) -> dict[str, Any] | None:
@@ -72,8 +72,8 @@ def _marks(issued: IssuedExercise, attempt: Attempt) -> dict[str, Any] | None:
     question = question_for(issued)
     if question.widget not in ("cards", "order"):
         return None
-    right = exercise_type(issued.kind).correct_answer(question)
-    return present_marks(question, clean_answer(question, attempt.answer), right)
+    right = exercise_type(kind=issued.kind).correct_answer(question)
+    return present_marks(question, clean_answer(question=question, values=attempt.answer), right)
 
 
 def _next_url(issued: IssuedExercise) -> str:
@@ -92,7 +92,7 @@ def exercise_context(
     next_thing: Suggestion | None = None,
 ) -> dict[str, Any]:
     lang = current_lang()
-    kind = exercise_type(issued.kind)
+    kind = exercise_type(kind=issued.kind)
     return {
         "issued": issued,
         "exercise_title": kind.title(lang),
@@ -117,7 +117,7 @@ def lessons(request: HttpRequest) -> HttpResponse:
         {"slug": slug, "title": kind.title(lang), "levels": range(1, kind.levels + 1), "variant": kind.variant}
         for slug, kind in exercise_types().items()
     ]
-    context = {"progress": progress(owner_for(request, create=False)), "types": types}
+    context = {"progress": progress(owner=owner_for(request, create=False)), "types": types}
     return render(request, "training/lessons.html", context)
 
 
@@ -141,7 +141,7 @@ def lesson(request: HttpRequest, slug: str) -> HttpResponse:
         chosen = _parse_step(request.GET.get("stufe"), len(found.steps))
     except ValueError:
         return _bad_request(request, _("Die Stufe muss zwischen 1 und %(n)d liegen.") % {"n": len(found.steps)})
-    lesson_progress = lesson_progress_for(owner, found)
+    lesson_progress = lesson_progress_for(owner=owner, lesson=found)
     number = chosen or lesson_progress.current_step
     step = found.steps[number - 1]
     activity = get_activity(step.kind)
@@ -188,8 +188,8 @@ def answer_error(request: HtmxHttpRequest, owner: Owner, issued: IssuedExercise,
 @require_POST
 def answer(request: HtmxHttpRequest, public_id: Any) -> HttpResponse:
     owner = owner_for(request)
-    issued = get_issued(public_id, owner)
-    if exercise_type(issued.kind).graded_by_job:  # seconds of grading: never in this request
+    issued = get_issued(public_id=public_id, owner=owner)
+    if exercise_type(kind=issued.kind).graded_by_job:  # seconds of grading: never in this request
         refused = AnswerError(
             "Diese Aufgabe wird auf ihrer eigenen Seite bewertet.", "This exercise is graded on its own page."
         )
@@ -200,7 +200,7 @@ def answer(request: HtmxHttpRequest, public_id: Any) -> HttpResponse:
         return answer_error(request, owner, issued, exc)
     state = submitted.progress_state
     practice = issued.mode == IssuedExercise.Mode.PRACTICE
-    following = next_step(owner, lesson_of(issued), state, practice=practice)
+    following = next_step(owner=owner, lesson=lesson_of(issued), state=state, practice=practice)
     context = exercise_context(issued, progress_for(owner, issued, state), submitted, next_thing=following)
     if request.htmx:
         return render(request, "training/partials/answer_result.html", context)
@@ -212,7 +212,7 @@ def review_next(request: HttpRequest) -> HttpResponse:
     owner = owner_for(request, create=False)
     # at most a few rows: the first due item of a type that still exists (a level that no longer
     # exists is skipped); the badge counts with COUNT
-    for item in review.due_items(owner).filter(kind__in=list(exercise_types()))[:10]:
+    for item in review.due_items(owner=owner).filter(kind__in=list(exercise_types()))[:10]:
         if get_type(item.kind) is None:
             continue  # an exercise type that no longer exists
         try:
@@ -220,15 +220,15 @@ def review_next(request: HttpRequest) -> HttpResponse:
         except BadDifficulty:
             continue  # a level that no longer exists
         context = exercise_context(issued, progress_for(owner, issued))
-        context["due"] = review.due_count(owner)
+        context["due"] = review.due_count(owner=owner)
         return render(request, "training/exercise.html", context)
-    context = {"next_item": review.next_scheduled(owner), "lessons_url": reverse("training:lessons")}
+    context = {"next_item": review.next_scheduled(owner=owner), "lessons_url": reverse("training:lessons")}
     return render(request, "training/review_empty.html", context)
 
 
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
-    return render(request, "training/dashboard.html", {"progress": progress(owner_for(request, create=False))})
+    return render(request, "training/dashboard.html", {"progress": progress(owner=owner_for(request, create=False))})
 
 
 __all__ = ["lessons", "lesson", "exercise", "answer", "review_next", "dashboard"]
@@ -252,7 +252,7 @@ def auction_table(request: HttpRequest) -> HttpResponse:
             table = auction_play.new_table()
         else:
             try:
-                auction_play.play_user_move(table, action)
+                auction_play.play_user_move(table=table, action=action)
             except SkatError as exc:
                 error = message_in(exc)
                 status = 400
@@ -260,6 +260,6 @@ def auction_table(request: HttpRequest) -> HttpResponse:
     elif table is None:
         table = auction_play.new_table()
         request.session[_TABLE_KEY] = table.as_session()
-    context = auction_play.table_context(table, current_lang())
+    context = auction_play.table_context(table=table, lang=current_lang())
     context["error"] = error
     return render(request, "training/auction.html", context, status=status)

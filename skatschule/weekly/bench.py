@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
         seed += 1
         table = table_services.Table(seed * 7919, seed % 3, [], contest=1)
         table.moves += table_services.bot_moves(table=table)
-        state = table_services.replay(table)
+        state = table_services.replay(table=table)
         while not state.is_over() and state.phase is not Phase.PLAY:
             state = table_services.play(table=table, action="pass", state=state, think=False)
         if state.phase is not Phase.PLAY:

@@ -49,7 +49,7 @@ def week_set(*, when: datetime | None = None) -> DealSet:
 def create_tournament(*, teacher: Any, classroom_id: object, title: str) -> DealSet:
     """A class tournament ("Klassenturnier"): six deals of its own for the teacher's class, from
     a random key (the deals follow from it and the secret). ``NotFound`` for anyone else's class."""
-    classroom = own_classroom(teacher, classroom_id)
+    classroom = own_classroom(teacher, pk=classroom_id)
     name = " ".join(title.split())[:TITLE_LENGTH]
     if not name:
         raise ValueError("a tournament needs a name")
@@ -102,7 +102,7 @@ def record_moves(*, user: Any, entry_id: int, seed: int, seat: int, moves: list[
     entry = Entry.objects.select_for_update().filter(pk=entry_id, user=user, seed=seed, seat=seat).first()
     if entry is None or entry.is_finished or moves[: len(entry.moves)] != entry.moves:
         return None
-    state = table_services.replay(table_services.Table(seed, seat, list(moves), level=LEVEL, contest=entry_id))
+    state = table_services.replay(table=table_services.Table(seed, seat, list(moves), level=LEVEL, contest=entry_id))
     entry.moves = list(moves)
     if state.is_over():
         _finish(entry, state)
@@ -110,6 +110,6 @@ def record_moves(*, user: Any, entry_id: int, seed: int, seat: int, moves: list[
     return entry
 
 
-def on_contest_moved(sender: object, *, table: table_services.Table, user: Any, state: GameState, **_: Any) -> None:
+def on_contest_moved(*, sender: object, table: table_services.Table, user: Any, state: GameState, **_: Any) -> None:
     """The table's ``contest_moved`` signal: keep the moves (and the result) of the entry."""
     record_moves(user=user, entry_id=table.contest, seed=table.seed, seat=table.seat, moves=table.moves)

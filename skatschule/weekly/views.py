@@ -74,7 +74,7 @@ def play(request: HttpRequest, key: str, number: int) -> HttpResponse:
     found = selectors.deal_set(user=request.user, key=key)
     if not selectors.can_play(user=request.user, deal_set=found) or not 1 <= number <= DEALS_PER_SET:
         raise NotFound("no such deal to play")
-    running = table_services.from_session(request.session)
+    running = table_services.from_session(session=request.session)
     if running is not None and not request.POST.get("confirm"):
         table, state = running
         if table.running and not state.is_over() and table.contest == 0:  # a practice game of one's own
@@ -82,7 +82,7 @@ def play(request: HttpRequest, key: str, number: int) -> HttpResponse:
     entry = services.open_deal(user=request.user, deal_set=found, number=number)
     if entry.is_finished:
         return redirect("weekly:compare", key=found.key, number=number)
-    table_services.keep(request.session, services.table_for(entry=entry))
+    table_services.keep(session=request.session, table=services.table_for(entry=entry))
     return redirect("table:play")
 
 

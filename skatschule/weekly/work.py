@@ -54,7 +54,7 @@ def run_par(payload: dict[str, Any]) -> dict[str, Any]:
     whether he reaches 61 (90 with Schneider announced; with Schwarz announced every trick; in Null:
     no trick), None: too big. Overbidding is not judged here: the page shows the Augen."""
     table = table_services.Table(int(payload["seed"]), int(payload["seat"]), list(payload["moves"]))
-    state = table_services.replay(table)
+    state = table_services.replay(table=table)
     if state.phase is not Phase.PLAY or state.contract is None:
         raise SkatError("Das Spiel ist nicht bis zum ersten Ausspiel gekommen", "The game never reached its first lead")
     position = Position.of(state)

@@ -54,7 +54,7 @@ def _master(user: User) -> None:
 
 
 def _mastered(user: User) -> bool:
-    return lesson_progress_for(Owner.for_user(user), present(get_lesson(LESSON))).mastered
+    return lesson_progress_for(owner=Owner.for_user(user), lesson=present(get_lesson(LESSON))).mastered
 
 
 def _export(client: Client, user: User) -> dict[str, Any]:
@@ -118,23 +118,23 @@ def test_export_is_signed_and_verifies_after_the_download(client: Client) -> Non
     data = _export(client, anna)
     assert isinstance(data[SIGNATURE_FIELD], str) and len(data[SIGNATURE_FIELD]) == 64
     owner = Owner.for_user(anna)
-    assert signature_state(data, owner) == SIGNED
-    assert signature_state({k: v for k, v in data.items() if k != SIGNATURE_FIELD}, owner) == UNSIGNED
-    assert signature_state(data, Owner.for_user(_user("bert"))) == INVALID  # bound to the account
+    assert signature_state(data=data, owner=owner) == SIGNED
+    assert signature_state(data={k: v for k, v in data.items() if k != SIGNATURE_FIELD}, owner=owner) == UNSIGNED
+    assert signature_state(data=data, owner=Owner.for_user(_user("bert"))) == INVALID  # bound to the account
 
 
 def test_signed_round_trip_counts(client: Client) -> None:
     anna = _user("anna")
     _master(anna)
     assert _mastered(anna)
-    streak = progress(Owner.for_user(anna)).streak
+    streak = progress(owner=Owner.for_user(anna)).streak
     data = _export(client, anna)
     _forget(anna)
     assert not _mastered(anna)
     html = _import(client, anna, data)
     assert "gültige Signatur" in html
     assert Attempt.objects.filter(user=anna, counts_for_mastery=True).count() == 10
-    assert _mastered(anna) and progress(Owner.for_user(anna)).streak == streak == 10
+    assert _mastered(anna) and progress(owner=Owner.for_user(anna)).streak == streak == 10
 
 
 def test_unsigned_file_is_history_only(client: Client) -> None:
@@ -146,7 +146,7 @@ def test_unsigned_file_is_history_only(client: Client) -> None:
     html = _import(client, anna, data)
     assert "nicht signiert" in html and "nur als Verlauf" in html
     assert Attempt.objects.filter(user=anna, counts_for_mastery=False).count() == 10
-    mine = progress(Owner.for_user(anna))
+    mine = progress(owner=Owner.for_user(anna))
     assert (mine.attempts, mine.right) == (10, 10)  # the history is shown ...
     assert mine.streak == 0 and mine.best_streak == 0 and not _mastered(anna)  # ... but earns nothing
 
@@ -161,7 +161,7 @@ def test_forged_right_answers_do_not_raise_mastery(client: Client, signature: st
     assert "Übernommen: 24 Antworten" in html
     assert Attempt.objects.filter(user=eve, correct=True).count() == 24  # the engine agrees they are right
     assert not _mastered(eve)
-    mine = progress(Owner.for_user(eve))
+    mine = progress(owner=Owner.for_user(eve))
     assert mine.streak == 0 and mine.next_lesson is not None and mine.next_lesson.lesson.slug == LESSON
     assert sum(1 for lesson in mine.lessons if lesson.mastered) == 0
 
@@ -174,11 +174,11 @@ def test_tampered_signed_file_is_treated_as_unsigned(client: Client) -> None:
     data = _export(client, anna)
     _forget(anna)
     data["attempts"] += _forged(24)["attempts"]  # 24 forged right answers added to a signed file
-    assert signature_state(data, owner) == INVALID
+    assert signature_state(data=data, owner=owner) == INVALID
     html = _import(client, anna, data)
     assert "Signatur der Datei passt nicht" in html
     assert not Attempt.objects.filter(user=anna, counts_for_mastery=True).exists()
-    assert not _mastered(anna) and progress(owner).streak == 0
+    assert not _mastered(anna) and progress(owner=owner).streak == 0
 
 
 def test_signed_file_of_another_account_is_history(client: Client) -> None:

@@ -142,7 +142,7 @@ def test_exam_of_five_by_keyboard_only(page: Page, live_server: LiveServer) -> N
         expect(page.locator("#exam-status")).to_contain_text(f"Frage {item.position} von 5", timeout=15_000)
         assert page.evaluate(FORM_PROBLEMS) == []
         question = casebook.question_of(item)
-        right = casebook.exam_type(item.kind).correct_answer(question)
+        right = casebook.exam_type(kind=item.kind).correct_answer(question)
         if question.widget in ("choice", "case"):
             _tab_until(page, "e.type === 'radio' && e.closest('form.answer-form')")
             _pick_radio(page, right[0], len(question.options))

@@ -44,7 +44,7 @@ def test_the_board_steps_by_keyboard_without_requests(
     [(pk, _state)] = stored_games(user, 1)
     row = TableGame.objects.get(pk=present(pk))
     table = services.Table(int(row.seed), int(row.seat), list(row.moves), row.pk, row.took_back)
-    plays = services.plays_of(services.replay(table))
+    plays = services.plays_of(state=services.replay(table=table))
     total = len(plays)
     context = phone(browser, live_server, user, java_script_enabled=javascript)
     page = context.new_page()

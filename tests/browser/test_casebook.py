@@ -29,7 +29,7 @@ def test_filter_and_exam_of_five(page: Page, live_server: LiveServer) -> None:
     for item in exam.questions.order_by("position"):
         expect(page.locator("#exam-status")).to_contain_text(f"Frage {item.position} von 5", timeout=15_000)
         question = services.question_of(item)
-        right = services.exam_type(item.kind).correct_answer(question)
+        right = services.exam_type(kind=item.kind).correct_answer(question)
         form = page.locator("form.answer-form")
         if question.widget in ("choice", "case"):
             form.locator(f'input[type="radio"][value="{right[0]}"]').check()

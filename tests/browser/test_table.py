@@ -136,7 +136,7 @@ def _check_analysis(page: Page, *, lang: str, deck: str) -> None:
 
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     table = _table_of(page)
-    state = services.replay(table)
+    state = services.replay(table=table)
     found = services.analyse(table=table)
     assert found is not None
     declares = state.declarer == table.seat
@@ -152,7 +152,7 @@ def _check_analysis(page: Page, *, lang: str, deck: str) -> None:
     # the engine once more, on its own: the position before each of the learner's cards
     before_card = []
     for i, move in enumerate(table.moves):
-        position = services.replay(services.Table(table.seed, table.seat, table.moves[:i]))
+        position = services.replay(table=services.Table(table.seed, table.seat, table.moves[:i]))
         if move[0] == "c" and position.to_move == table.seat:
             before_card.append(position)
     assert len(before_card) == len(found.steps)
@@ -279,8 +279,8 @@ def test_a_game_to_the_end_then_its_board_by_keyboard_in_the_german_deck_through
     page.goto(live_server.url + "/ueben/spiel/")
     _play_to_the_end(page)
     table = _table_of(page)
-    state = services.replay(table)
-    plays = services.plays_of(state)
+    state = services.replay(table=table)
+    plays = services.plays_of(state=state)
     for name, value in (("ANALYSIS_NODES", "20000"), ("INSIGHT_SAMPLES", "2"), ("INSIGHT_NODES", "5000")):
         monkeypatch.setenv(f"TABLE_{name}", value)
     with override_settings(TASKS=DB_TASKS), worker():

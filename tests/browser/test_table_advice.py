@@ -69,7 +69,7 @@ def _seated(context: BrowserContext, live_server: LiveServer, table: services.Ta
 def _learner_declares() -> services.Table:
     """Mittelhand and Hinterhand pass, the learner in Vorhand bids 18: his turn at the skat."""
     table = services.Table(2026, 0, [["a", 1, "p"], ["a", 2, "p"], ["a", 0, 18]])
-    assert services.replay(table).phase is Phase.SKAT
+    assert services.replay(table=table).phase is Phase.SKAT
     return table
 
 

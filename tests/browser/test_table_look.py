@@ -78,7 +78,7 @@ def test_the_table_has_seats_the_last_trick_and_nothing_overlaps_or_leaves_the_s
 ) -> None:
     shots = tmp_path_factory.mktemp("table-look")
     table = _after_a_bots_trick()
-    state = services.replay(table)
+    state = services.replay(table=table)
     last = state.tricks[-1]
     for deck in ("french", "german"):
         context = _seated(browser, live_server, width=width, deck=deck, reduced_motion="reduce")
@@ -139,7 +139,7 @@ def test_the_table_has_seats_the_last_trick_and_nothing_overlaps_or_leaves_the_s
 
 def test_the_hand_is_a_toolbar_and_new_game_asks_in_a_dialog(browser: Browser, live_server: LiveServer) -> None:
     table = _after_a_bots_trick()
-    state = services.replay(table)
+    state = services.replay(table=table)
     context = _seated(browser, live_server, width=375, deck="french")
     page = context.new_page()
     page.goto(live_server.url + URL)
@@ -170,7 +170,7 @@ def test_the_hand_is_a_toolbar_and_new_game_asks_in_a_dialog(browser: Browser, l
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     assert page.evaluate(focused) == "new"  # back on "Neues Spiel", not on a card
-    assert services.replay(_table_in(context, live_server)).trick == state.trick
+    assert services.replay(table=_table_in(context, live_server)).trick == state.trick
     page.get_by_role("button", name="Neues Spiel").click()
     dialog.get_by_role("button", name="Ja, neues Spiel").click()
     expect(dialog).to_have_count(0)  # a new deal: no running game to ask about yet

@@ -13,7 +13,6 @@ from pytest_django.live_server_helper import LiveServer
 
 from skatschule.casebook import services
 from skatschule.casebook.models import Exam
-from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import ExerciseType, Question
 from tests.browser.answers import fill_answer
 from tests.browser.phones import phone
@@ -23,8 +22,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def _type(kind: str) -> ExerciseType:
-    finder = getattr(services, "exam_type", None)
-    return finder(kind) if finder else REGISTRY[kind]
+    return services.exam_type(kind=kind)
 
 
 def _wrong(question: Question, right: list[str]) -> list[str]:

@@ -149,7 +149,7 @@ def test_signed_in_answers_are_recorded_and_the_index_shows_them() -> None:
     row = SolvedCase.objects.get(user=user, case_id=tried.id)
     assert (row.attempts, row.solved, row.last_correct, row.first_solved_at) == (2, False, True, None)
 
-    assert selectors.solved_states(user) == {solved.id: "solved", tried.id: "tried"}
+    assert selectors.solved_states(user=user) == {solved.id: "solved", tried.id: "tried"}
     html = client.get(reverse("casebook:index")).content.decode()
     solved_item = html[html.index(f'href="/faelle/{solved.id}/"') :]
     assert solved_item.index("gelöst") < solved_item.index("</li>")
@@ -172,7 +172,7 @@ def test_trying_every_option_solves_no_case() -> None:
     for case in cases:
         url = reverse("casebook:case_answer", args=[case.id])
         right = _right(case)
-        options = [c.value for c in services.case_question(case).options]  # in the order the page shows
+        options = [c.value for c in services.case_question(case=case).options]  # in the order the page shows
         firsts_right += options[0] == right[0]
         for value in options:  # every option in turn, with the right list entry
             client.post(url, {"answer": [value, *right[1:]]})
@@ -181,7 +181,7 @@ def test_trying_every_option_solves_no_case() -> None:
     assert rows.filter(solved=True).count() == firsts_right < len(cases)
     for row in rows.filter(solved=True):
         solved = casebook.get_case(row.case_id)
-        assert solved is not None and services.case_question(solved).options[0].value == _right(solved)[0]
+        assert solved is not None and services.case_question(case=solved).options[0].value == _right(solved)[0]
 
 
 def _ids(response: _MonkeyPatchedWSGIResponse) -> set[str]:
@@ -232,7 +232,7 @@ def test_search_never_looks_at_the_ruling() -> None:
     every = casebook.load_cases()
     shown = {
         c.id: selectors.fold(
-            " ".join(
+            text=" ".join(
                 [
                     c.title_de,
                     c.situation_de,
@@ -251,7 +251,7 @@ def test_search_never_looks_at_the_ruling() -> None:
         )
         for c in every
     }
-    words = {w for c in every for w in selectors.fold(c.ruling_de + " " + c.explanation_de).split() if len(w) > 5}
+    words = {w for c in every for w in selectors.fold(text=c.ruling_de + " " + c.explanation_de).split() if len(w) > 5}
     word = next(w for w in sorted(words) if not any(w in text for text in shown.values()))
     assert selectors.find_cases(query=word) == ()
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.casebook import cases as casebook
-from skatschule.casebook import services
+from skatschule.casebook import selectors, services
 from skatschule.casebook.models import Exam, ExamQuestion
 from skatschule.core.notfound import NotFound
 from skatschule.owners import Owner
@@ -22,7 +22,7 @@ OWNER = Owner.for_session("e" * 32)
 
 
 def _right(item: ExamQuestion) -> list[str]:
-    kind = services.exam_type(item.kind)
+    kind = services.exam_type(kind=item.kind)
     return kind.correct_answer(services.question_of(item))
 
 
@@ -48,30 +48,41 @@ def test_start_draws_a_mixed_exam() -> None:
 
 @pytest.mark.parametrize("value,size", [(None, 20), ("", 20), ("5", 5), ("12", 12)])
 def test_parse_size(value: str | None, size: int) -> None:
-    assert services.parse_size(value) == size
+    assert services.parse_size(value=value) == size
 
 
 @pytest.mark.parametrize("value", ["4", "21", "abc", "-5", "5.5"])
 def test_parse_size_rejects(value: str) -> None:
     with pytest.raises(services.BadFilter):
-        services.parse_size(value)
+        services.parse_size(value=value)
 
 
 def test_scoring_and_review() -> None:
     exam = services.start_exam(owner=OWNER, size=6)
     items = list(exam.questions.order_by("position"))
     with pytest.raises(services.ExamNotOver):
-        services.review(exam)
+        selectors.review(exam)
     for n, item in enumerate(items):
         values = _right(item) if n % 2 == 0 else _wrong(item)
         result = services.answer_question(exam=exam, position=item.position, values=values)
         assert result.created and result.feedback.correct is (n % 2 == 0)
     exam.refresh_from_db()
     assert exam.finished_at is not None, "answering the last question ends the exam"
-    assert services.score(exam) == (3, 6)
-    rows = services.review(exam)
+    assert selectors.score(exam) == (3, 6)
+    rows = selectors.review(exam)
     assert [r.correct for r in rows] == [True, False] * 3
     assert all(r.rule_ids and r.feedback.steps for r in rows)
+
+
+def test_the_review_reads_and_leaves_closing_the_exam_to_the_service() -> None:
+    start = timezone.now() - timedelta(hours=1)
+    exam = services.start_exam(owner=OWNER, size=5, now=start)
+    rows = selectors.review(exam)
+    exam.refresh_from_db()
+    assert len(rows) == 5 and exam.finished_at is None, "a read writes nothing"
+    services.finish_exam(exam=exam)
+    exam.refresh_from_db()
+    assert exam.finished_at == exam.deadline
 
 
 def test_double_submission_counts_once() -> None:
@@ -97,8 +108,8 @@ def test_timer_is_enforced() -> None:
     assert item.answered_at is None and item.correct is None, "a late answer is not recorded"
     exam.refresh_from_db()
     assert exam.finished_at == exam.deadline
-    rows = services.review(exam)
-    assert not any(r.answered for r in rows) and services.score(exam) == (0, 5)
+    rows = selectors.review(exam)
+    assert not any(r.answered for r in rows) and selectors.score(exam) == (0, 5)
     # within the time an answer is fine
     fresh = services.start_exam(owner=OWNER, size=5)
     assert services.answer_question(exam=fresh, position=1, values=_right(fresh.questions.get(position=1))).created
@@ -109,7 +120,7 @@ def test_unknown_question_and_foreign_exam() -> None:
     with pytest.raises(NotFound):
         services.answer_question(exam=exam, position=99, values=["1"])
     with pytest.raises(NotFound):
-        services.get_exam(exam.public_id, Owner.for_session("x" * 32))
+        services.get_exam(public_id=exam.public_id, owner=Owner.for_session("x" * 32))
 
 
 # --------------------------------------------------------------------------- the pages
@@ -188,7 +199,7 @@ def test_no_exam_question_can_be_looked_up_in_the_casebook() -> None:
     for seed in range(60):
         for kind, level, question_seed in services._draw(20, random.Random(seed)):
             seen_kinds.add(kind)
-            question = services.exam_type(kind).generate(level, question_seed)
+            question = services.exam_type(kind=kind).generate(level, question_seed)
             words = " ".join((question.prompt.de, question.prompt.en, *(f.de + " " + f.en for f in question.facts)))
             found = [s for s in sentences if s in words]
             assert not found, f"{kind} {level} {question_seed} holds case text: {found[0][:60]!r}"

@@ -21,7 +21,7 @@ from django.test import Client
 from django.urls import reverse
 
 from skatschule.casebook import cases as casebook
-from skatschule.casebook import services
+from skatschule.casebook import selectors, services
 from skatschule.casebook.exercise_types import fall_variante
 from skatschule.casebook.exercise_types.fall import pool
 from skatschule.casebook.exercise_types.fall_variante import eligible
@@ -69,7 +69,7 @@ def _take(client: Client, pick: Callable[[list[str]], str]) -> tuple[int, float,
         )
         assert answered.status_code == 302
     exam.refresh_from_db()
-    right, total = services.score(exam)
+    right, total = selectors.score(exam)
     return right, chance, total
 
 
@@ -99,10 +99,10 @@ def test_question_pages_name_no_case(fixed_exams: None) -> None:
         for case in every:
             assert case.title_de not in main, f"question {item.position} shows the title of {case.id}"
         question = services.question_of(item)
-        right = services.exam_type(item.kind).correct_answer(question)
+        right = services.exam_type(kind=item.kind).correct_answer(question)
         client.post(reverse("casebook:exam_answer", args=[exam.public_id, item.position]), {"answer": right})
     exam.refresh_from_db()
-    assert services.score(exam) == (20, 20)
+    assert selectors.score(exam) == (20, 20)
 
 
 def test_every_exam_case_stands_alone() -> None:
@@ -130,7 +130,7 @@ def test_every_variant_differs_from_its_case_in_the_answer_and_the_augen() -> No
     """Issue 34 §5: no exam variant has the public case's numbers. Over every case that is varied,
     the variants of three exam seeds each and the case's fixed pool: the same decision by the same
     rules, another list entry, and other Augen wherever the case has taken any (F-21 asked 63:14 and -288 again)."""
-    kind = services.exam_type("fall_variante")
+    kind = services.exam_type(kind="fall_variante")
     variable = eligible()
     assert len(variable) >= 15
     for seed in range(3 * len(variable)):

@@ -20,7 +20,6 @@ from skatschule.casebook.models import Exam, ExamQuestion, GroupExam
 from skatschule.classrooms import services as classrooms
 from skatschule.classrooms.models import Classroom
 from skatschule.core.errors import UserError
-from skatschule.exercises import REGISTRY
 from skatschule.exercises.base import ExerciseType
 from skatschule.owners import Owner
 from tests.people import client_for, make_user
@@ -30,8 +29,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _type(kind: str) -> ExerciseType:
-    finder = getattr(services, "exam_type", None)  # newer services name every exam type
-    return finder(kind) if finder else REGISTRY[kind]
+    return services.exam_type(kind=kind)
 
 
 def _right(item: ExamQuestion) -> list[str]:

@@ -23,13 +23,13 @@ def test_teacher_group_exists_after_migrations() -> None:
 
 def test_invitation_code_makes_a_teacher_and_is_counted(student: User, other_student: User) -> None:
     TeacherInvitation.objects.create(code="skat-abend-2026", uses_left=1)
-    assert not services.is_teacher(student)
+    assert not services.is_teacher(user=student)
     assert services.redeem_invitation(user=student, raw_code="  SKAT-ABEND-2026 ")
-    assert services.is_teacher(get_user_model().objects.get(pk=student.pk))
+    assert services.is_teacher(user=get_user_model().objects.get(pk=student.pk))
     assert TeacherInvitation.objects.get().uses_left == 0
     with pytest.raises(services.ClassroomError, match="aufgebraucht"):
         services.redeem_invitation(user=other_student, raw_code="skat-abend-2026")
-    assert not services.is_teacher(other_student)
+    assert not services.is_teacher(user=other_student)
 
 
 def test_become_teacher_page(student: User) -> None:
@@ -183,5 +183,5 @@ def test_the_roster_names_people_as_the_lms_sent_them(teacher: User, classroom: 
     page = client_for(teacher).get(reverse("classrooms:detail", kwargs={"pk": classroom.pk})).content.decode()
     assert ">Anna Pik\n" in page and "Anna Pik entfernen" in page
     assert ">schuelerin\n" in page  # no name known: the username
-    progress = selectors.class_progress(classroom, selectors.SORT_NAME)
+    progress = selectors.class_progress(classroom, sort=selectors.SORT_NAME)
     assert "Anna Pik" in {line.name for line in progress.students}

@@ -51,7 +51,7 @@ def _lesson_cell(classroom: Classroom, student: User) -> tuple[bool, list[Any]]:
     progress = selectors.class_progress(classroom)
     row = next(s for s in progress.students if s.student_id == student.pk)
     index = [lesson.slug for lesson in progress.lessons].index(LESSON)
-    table = selectors.progress_table(progress)
+    table = selectors.progress_table(progress=progress)
     line = next(line for line in table[1:] if line[0] == student.get_username())
     return row.lessons[index].mastered, line
 
@@ -86,7 +86,7 @@ def test_a_signed_import_counts_from_its_import_not_from_its_dates(
     before = timezone.now()
     _import_file(student, data)
 
-    done = selectors.done_at(assignment, [student.pk])[student.pk]
+    done = selectors.done_at(assignment, student_ids=[student.pk])[student.pk]
     assert done is not None and done >= before  # done, but not before the import happened
     assert all(a.created_at < before for a in Attempt.objects.filter(user=student))  # the dates are kept
     mastered, row = _lesson_cell(classroom, student)
@@ -95,11 +95,11 @@ def test_a_signed_import_counts_from_its_import_not_from_its_dates(
 
 def test_an_import_racing_itself_stores_each_answer_once(student: User, monkeypatch: pytest.MonkeyPatch) -> None:
     """Both imports read "nothing there yet" before either inserts: the unique key decides."""
-    data = parse(json.dumps(_forged(30)).encode())
+    data = parse(raw=json.dumps(_forged(30)).encode())
     owner = Owner.for_user(student)
-    assert import_data(owner, data).attempts_added == 30
+    assert import_data(owner=owner, data=data).attempts_added == 30
     monkeypatch.setattr(portability, "_existing_keys", lambda owner: set())  # as a parallel import sees it
-    again = import_data(owner, data)
+    again = import_data(owner=owner, data=data)
     assert (again.attempts_added, again.attempts_skipped) == (0, 30)
     assert Attempt.objects.filter(user=student).count() == 30
 
@@ -107,7 +107,7 @@ def test_an_import_racing_itself_stores_each_answer_once(student: User, monkeypa
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_parallel_imports_of_one_file_store_it_once(student: User, monkeypatch: pytest.MonkeyPatch) -> None:
-    data = parse(json.dumps(_forged(30)).encode())
+    data = parse(raw=json.dumps(_forged(30)).encode())
     owner = Owner.for_user(student)
     threads = 8
     barrier = threading.Barrier(threads, timeout=30)
@@ -122,7 +122,7 @@ def test_parallel_imports_of_one_file_store_it_once(student: User, monkeypatch: 
 
     def run(_: int) -> ImportResult:
         try:
-            return import_data(owner, data)
+            return import_data(owner=owner, data=data)
         finally:
             connections.close_all()
 

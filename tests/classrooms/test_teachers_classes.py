@@ -141,8 +141,8 @@ def test_lesson_mastered_at_is_the_first_moment_the_rule_held() -> None:
     lesson = _lesson()
     t0 = timezone.now()
     grades = [(True, t0 + timedelta(minutes=n)) for n in range(lesson.mastery_needed + 3)]
-    assert selectors.lesson_mastered_at(lesson, grades) == grades[lesson.mastery_needed - 1][1]
-    assert selectors.lesson_mastered_at(lesson, [(False, t0)] * lesson.mastery_window) is None
+    assert selectors.lesson_mastered_at(lesson=lesson, grades=grades) == grades[lesson.mastery_needed - 1][1]
+    assert selectors.lesson_mastered_at(lesson=lesson, grades=[(False, t0)] * lesson.mastery_window) is None
 
 
 def test_assign_lesson_and_see_who_is_done(
@@ -211,7 +211,7 @@ def test_mastery_counts_once_reached(teacher: User, classroom: Classroom, studen
     )
     _master(student, lesson)
     _master(student, lesson, correct=False, times=lesson.mastery_window)  # the streak is gone now
-    assert selectors.done_at(assignment, [student.pk])[student.pk] is not None
+    assert selectors.done_at(assignment, student_ids=[student.pk])[student.pk] is not None
 
 
 def test_assign_quiz_done_by_submitting(teacher: User, classroom: Classroom, student: User) -> None:
@@ -228,9 +228,9 @@ def test_assign_quiz_done_by_submitting(teacher: User, classroom: Classroom, stu
     [line] = selectors.student_homework(student)
     assert not line.done and line.url == reverse("quizzes:start", kwargs={"pk": quiz.pk})
     attempt = attempts.start_attempt(quiz=quiz, student=student)
-    assert selectors.done_at(assignment, [student.pk])[student.pk] is None  # started is not done
+    assert selectors.done_at(assignment, student_ids=[student.pk])[student.pk] is None  # started is not done
     attempt, _ = attempts.submit(attempt=attempt)
-    assert selectors.done_at(assignment, [student.pk])[student.pk] == attempt.submitted_at
+    assert selectors.done_at(assignment, student_ids=[student.pk])[student.pk] == attempt.submitted_at
 
 
 @pytest.mark.parametrize("task", ["lesson:gibt-es-nicht", "quiz:999999", "quiz:abc", "bogus", ""])
@@ -307,6 +307,6 @@ def test_forged_ids_are_refused_not_crashed(teacher: User, classroom: Classroom)
         services.assign_homework(teacher=teacher, classroom=classroom, task="quiz:²", due_at=_tomorrow())
     for pk in ("²", "٣", "9" * 30):
         with pytest.raises(NotFound):
-            selectors.own_classroom(teacher, pk)
+            selectors.own_classroom(teacher, pk=pk)
         with pytest.raises(NotFound):
-            selectors.own_assignment(teacher, pk)
+            selectors.own_assignment(teacher, pk=pk)

@@ -235,7 +235,7 @@ def world(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]
     )
     for seed in range(200):  # a passed-in game: stored at once, nothing to search
         game = table.new_table(seed=seed)
-        state = table.replay(game)
+        state = table.replay(table=game)
         while not state.is_over() and state.phase is Phase.AUCTION:
             state = table.play(table=game, action="pass")
         if state.passed_in:

@@ -51,9 +51,9 @@ def test_the_analysis_key_is_the_game_not_the_names_in_its_record() -> None:
     record = _played()
     renamed = _renamed(record, ("Anna", "Bernd", "Carla"))
     assert renamed != record
-    key = table_services.game_key(parse_record(record).state)
-    assert table_services.game_key(parse_record(renamed).state) == key
-    assert table_services.game_key(parse_record(_played(4)).state) != key
+    key = table_services.game_key(state=parse_record(record).state)
+    assert table_services.game_key(state=parse_record(renamed).state) == key
+    assert table_services.game_key(state=parse_record(_played(4)).state) != key
 
 
 @override_settings(TASKS=DUMMY)

@@ -90,5 +90,5 @@ def test_the_ouvert_check_reports_the_distributions_it_solved(monkeypatch: pytes
     monkeypatch.setattr(services, "OUVERT_SAMPLES", 5)
     reports: list[tuple[float, int]] = []
     monkeypatch.setattr(services, "report", lambda *, share, deals: reports.append((share, deals)))
-    found = services.check_ouvert_hand("null", "C7 C8 C9 S7 S8 S9 H7 H8 H9 D7".split(), [])
+    found = services.check_ouvert_hand(game="null", cards="C7 C8 C9 S7 S8 S9 H7 H8 H9 D7".split(), skat=[])
     assert reports == [(n / found.tried, n) for n in range(1, found.tried + 1)]

@@ -42,7 +42,7 @@ def _answer(when: datetime, *, right: bool = True, owner: Owner = OWNER) -> None
 
 
 def _per_day() -> dict[date, int]:
-    return selectors.answers_per_day(OWNER, "Europe/Berlin")
+    return selectors.answers_per_day(owner=OWNER, zone="Europe/Berlin")
 
 
 def test_the_23_hour_day_holds_every_answer_given_on_it() -> None:
@@ -81,12 +81,14 @@ def test_the_25_hour_day_holds_every_answer_given_on_it() -> None:
 def test_the_daily_goal_counts_the_learners_local_day(utc: datetime, berlin_day: date) -> None:
     for _ in range(5):
         _answer(utc)
-    berlin_goal = selectors.streak_for(OWNER, Choices(goal=5), utc)
+    berlin_goal = selectors.streak_for(owner=OWNER, choices=Choices(goal=5), now=utc)
     assert (berlin_goal.today, berlin_goal.today_count, berlin_goal.goal_met_today) == (berlin_day, 5, True)
-    london = selectors.streak_for(OWNER, Choices(goal=5, time_zone="Europe/London"), utc)
+    london = selectors.streak_for(owner=OWNER, choices=Choices(goal=5, time_zone="Europe/London"), now=utc)
     assert (london.today, london.today_count) == (utc.date(), 5)  # London's day is still the UTC one
     # a minute before local midnight the answers are tomorrow's: today has none of them
-    before = selectors.streak_for(OWNER, Choices(goal=5), berlin(berlin_day, 0, 0) - timedelta(minutes=1))
+    before = selectors.streak_for(
+        owner=OWNER, choices=Choices(goal=5), now=berlin(berlin_day, 0, 0) - timedelta(minutes=1)
+    )
     assert (before.today, before.today_count) == (berlin_day - timedelta(days=1), 0)
 
 
@@ -97,7 +99,7 @@ def test_a_streak_over_a_clock_change(sunday: date) -> None:
         for _ in range(5):
             _answer(berlin(sunday + timedelta(days=n), 23, 30))
     monday_night = berlin(sunday + timedelta(days=1), 23, 45)
-    streak = selectors.streak_for(OWNER, Choices(goal=5), monday_night)
+    streak = selectors.streak_for(owner=OWNER, choices=Choices(goal=5), now=monday_night)
     assert (streak.today, streak.days, streak.frozen) == (sunday + timedelta(days=1), 4, ())
     # Monday began a new week: its free day is there, Sunday's belonged to the week before
     assert streak.freeze_left

@@ -46,21 +46,21 @@ def test_answers_per_local_day_and_only_counted_ones() -> None:
     late = datetime(2026, 11, 25, 23, 30, tzinfo=UTC)
     for _ in range(3):
         _answer(owner, late)
-    counts = selectors.answers_per_day(owner, "Europe/Berlin")
+    counts = selectors.answers_per_day(owner=owner, zone="Europe/Berlin")
     assert counts == {datetime(2026, 11, 26).date(): 3}
-    assert selectors.answers_per_day(owner, "UTC") == {datetime(2026, 11, 25).date(): 3}
+    assert selectors.answers_per_day(owner=owner, zone="UTC") == {datetime(2026, 11, 25).date(): 3}
     # history that does not count for mastery (an unsigned import) never counts for the goal;
     # attempts are append-only, so an import adds rows (made here as answers, then marked)
     unsigned = _answer(owner, late)
     Attempt.objects.filter(pk=unsigned.pk).update(counts_for_mastery=False)
-    assert selectors.answers_per_day(owner, "Europe/Berlin") == {datetime(2026, 11, 26).date(): 3}
+    assert selectors.answers_per_day(owner=owner, zone="Europe/Berlin") == {datetime(2026, 11, 26).date(): 3}
     # nor does a signed import: it counts for mastery from its import, but it was not answered here
     signed = _answer(owner, late)
     Attempt.objects.filter(pk=signed.pk).update(imported_at=late + timedelta(days=1))
-    assert selectors.answers_per_day(owner, "Europe/Berlin") == {datetime(2026, 11, 26).date(): 3}
+    assert selectors.answers_per_day(owner=owner, zone="Europe/Berlin") == {datetime(2026, 11, 26).date(): 3}
     # the stored counts are what grouping the history gives
     _answer(owner, late + timedelta(days=2))
-    assert selectors.answers_per_day(owner, "Europe/Berlin") == {
+    assert selectors.answers_per_day(owner=owner, zone="Europe/Berlin") == {
         datetime(2026, 11, 26).date(): 3,
         datetime(2026, 11, 28).date(): 1,
     }
@@ -72,9 +72,9 @@ def test_streak_for_reads_the_owner_and_the_goal() -> None:
     for day in (0, 2):  # today and two days ago; yesterday is this week's free day
         for _ in range(5):
             _answer(owner, now - timedelta(days=day))
-    streak = selectors.streak_for(owner, Choices(goal=5), now)
+    streak = selectors.streak_for(owner=owner, choices=Choices(goal=5), now=now)
     assert (streak.days, len(streak.frozen), streak.goal_met_today) == (2, 1, True)
-    assert selectors.streak_for(owner, Choices(goal=10), now).days == 0
+    assert selectors.streak_for(owner=owner, choices=Choices(goal=10), now=now).days == 0
 
 
 def test_reminders_chosen_in_english_come_in_english() -> None:
@@ -223,7 +223,7 @@ def test_weekly_period_and_one_click_unsubscribe(clock: TickingDateTimeFactory) 
     client = Client()
     assert client.get(reverse("learners:unsubscribe", args=["forged-token"])).status_code == 400
     assert LearnerSettings.objects.get(user=user).reminders == Reminders.WEEKLY
-    response = client.post(reverse("learners:unsubscribe", args=[unsubscribe_token(user)]))  # RFC 8058 POST
+    response = client.post(reverse("learners:unsubscribe", args=[unsubscribe_token(user=user)]))  # RFC 8058 POST
     assert response.status_code == 200
     assert LearnerSettings.objects.get(user=user).reminders == Reminders.OFF
     _due_item(user, timezone.now())
@@ -312,18 +312,18 @@ def test_answers_per_day_are_kept_not_recounted(django_assert_max_num_queries: A
     start = datetime(2026, 11, 20, 22, 30, tzinfo=UTC)
     for n in range(6):
         _answer(owner, start + timedelta(hours=7 * n))
-    berlin_days = selectors.answers_per_day(owner, "Europe/Berlin")
+    berlin_days = selectors.answers_per_day(owner=owner, zone="Europe/Berlin")
     assert AnswerDays.objects.owned_by(owner).get().attempts == 6
     with django_assert_max_num_queries(1):
-        assert selectors.answers_per_day(owner, "Europe/Berlin") == berlin_days
+        assert selectors.answers_per_day(owner=owner, zone="Europe/Berlin") == berlin_days
     _answer(owner, start + timedelta(days=3))
     with django_assert_max_num_queries(4):  # read, count the new ones, group them, store
-        after = selectors.answers_per_day(owner, "Europe/Berlin")
+        after = selectors.answers_per_day(owner=owner, zone="Europe/Berlin")
     assert sum(after.values()) == 7 and after[date(2026, 11, 23)] == berlin_days.get(date(2026, 11, 23), 0) + 1
     AnswerDays.objects.all().delete()
-    assert selectors.answers_per_day(owner, "Europe/Berlin") == after  # as grouping the whole history gives
-    elsewhere = selectors.answers_per_day(owner, "America/New_York")
+    assert selectors.answers_per_day(owner=owner, zone="Europe/Berlin") == after  # as grouping the whole history gives
+    elsewhere = selectors.answers_per_day(owner=owner, zone="America/New_York")
     assert elsewhere != after and sum(elsewhere.values()) == 7
     assert AnswerDays.objects.owned_by(owner).get().zone == "America/New_York"
     Attempt.objects.owned_by(owner).order_by("pk").first().delete()  # type: ignore[union-attr]
-    assert sum(selectors.answers_per_day(owner, "America/New_York").values()) == 6
+    assert sum(selectors.answers_per_day(owner=owner, zone="America/New_York").values()) == 6

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def test_demo_teacher_with_class_and_quiz_can_log_in() -> None:
     call_command("demo_data", users=2, answers=3, password="demo-passwort-123", verbosity=0, no_play=True)
     teacher = get_user_model().objects.get(username="lehrkraft")
-    assert is_teacher(teacher)
+    assert is_teacher(user=teacher)
     classroom = Classroom.objects.get(teacher=teacher)
     assert sorted(classroom.memberships.values_list("student__username", flat=True)) == ["demo1", "demo2"]
     quiz = Quiz.objects.get(owner=teacher, classroom=classroom)

@@ -50,11 +50,11 @@ def _race_after_check(monkeypatch: pytest.MonkeyPatch, parties: int) -> None:
     original = issuing.grade_answer
     local = threading.local()
 
-    def graded_in_step(question: Question, values: list[str]) -> Feedback:
+    def graded_in_step(*, question: Question, values: list[str]) -> Feedback:
         if not getattr(local, "waited", False):
             local.waited = True
             barrier.wait()
-        return original(question, values)
+        return original(question=question, values=values)
 
     monkeypatch.setattr(issuing, "grade_answer", graded_in_step)
 
@@ -124,7 +124,7 @@ def test_progress_never_loses_an_update() -> None:
     owner = Owner.for_user(user)
     first = issue(kind="augen", difficulty=1, owner=owner)
     submit(issued=first, owner=owner, values=right_answer(first))
-    progress(owner)  # stores the summary: from here on every submit folds into it
+    progress(owner=owner)  # stores the summary: from here on every submit folds into it
     threads, each = 8, 5
     kinds = ("augen", "spitzen")
     start = threading.Barrier(threads, timeout=20)
@@ -140,13 +140,13 @@ def test_progress_never_loses_an_update() -> None:
         return right
 
     right = sum(_in_threads(threads, practise)) + 1
-    rows = attempt_rows(owner)
+    rows = attempt_rows(owner=owner)
     assert len(rows) == threads * each + 1
     assert sum(row.correct for row in rows) == right
-    concurrent = progress(owner)
+    concurrent = progress(owner=owner)
     assert concurrent.attempts == threads * each + 1
     assert concurrent.right == right
-    assert _figures(concurrent) == _figures(derived_progress(owner))
+    assert _figures(concurrent) == _figures(derived_progress(owner=owner))
 
     other = get_user_model().objects.create_user("nacheinander")
     replay = Owner.for_user(other)
@@ -157,8 +157,8 @@ def test_progress_never_loses_an_update() -> None:
         )
         submit(issued=again, owner=replay, values=right_answer(again) if attempt.correct else wrong_answer(again))
         if n == 0:
-            progress(replay)  # the same summary path as above
-    assert _figures(progress(replay)) == _figures(concurrent)
+            progress(owner=replay)  # the same summary path as above
+    assert _figures(progress(owner=replay)) == _figures(concurrent)
 
 
 def test_same_question_missed_twice_at_once_makes_one_review_item(monkeypatch: pytest.MonkeyPatch) -> None:

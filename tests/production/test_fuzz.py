@@ -458,7 +458,7 @@ def _real_export(member: User) -> dict[str, Any]:
 
     from django.core.serializers.json import DjangoJSONEncoder
 
-    data: dict[str, Any] = json.loads(json.dumps(export_data(owner), cls=DjangoJSONEncoder))
+    data: dict[str, Any] = json.loads(json.dumps(export_data(owner=owner), cls=DjangoJSONEncoder))
     return data
 
 

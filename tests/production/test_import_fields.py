@@ -28,7 +28,7 @@ def export() -> dict[str, Any]:
     owner = Owner.for_user(get_user_model().objects.create_user("quelle"))
     for n, kind in enumerate(["augen", "spitzen", "augen"]):
         answer(kind, 1, owner, correct=n == 1)
-    data: dict[str, Any] = json.loads(json.dumps(export_data(owner), cls=DjangoJSONEncoder))
+    data: dict[str, Any] = json.loads(json.dumps(export_data(owner=owner), cls=DjangoJSONEncoder))
     assert data["reviews"], "the fixture needs a review card"
     return data
 

@@ -34,7 +34,7 @@ def _roll_back_and_forward() -> None:
     call_command("demo_data", users=3, answers=12, seed=5, verbosity=0, no_play=True)
     users = get_user_model().objects.filter(username__startswith="demo").count()
     attempts, reviews = Attempt.objects.count(), ReviewItem.objects.count()
-    before = {u.pk: progress(Owner.for_user(u)).right for u in get_user_model().objects.all()}
+    before = {u.pk: progress(owner=Owner.for_user(u)).right for u in get_user_model().objects.all()}
     assert users == 3 and attempts == 36
 
     executor = MigrationExecutor(connection)
@@ -53,7 +53,7 @@ def _roll_back_and_forward() -> None:
     assert MigrationExecutor(connection).migration_plan(MigrationExecutor(connection).loader.graph.leaf_nodes()) == []
     call_command("makemigrations", check=True, dry_run=True, verbosity=0)
     assert Attempt.objects.count() == attempts and ReviewItem.objects.count() == reviews
-    assert {u.pk: progress(Owner.for_user(u)).right for u in get_user_model().objects.all()} == before
+    assert {u.pk: progress(owner=Owner.for_user(u)).right for u in get_user_model().objects.all()} == before
 
 
 @pytest.mark.slow

@@ -62,7 +62,7 @@ def test_round_trip_to_another_account_is_idempotent(client: Client, anna: User)
     assert (
         response.status_code == 200 and "Übernommen: 5 Antworten und 2 Wiederholungskarten" in response.content.decode()
     )
-    a, b = progress(Owner.for_user(anna)), progress(Owner.for_user(bert))
+    a, b = progress(owner=Owner.for_user(anna)), progress(owner=Owner.for_user(bert))
     assert (b.attempts, b.right) == (a.attempts, a.right)
     assert a.streak == 1 and b.streak == 0  # anna's signature is not bert's: history only
     assert ReviewItem.objects.filter(user=bert).count() == 2
@@ -140,9 +140,9 @@ def test_the_streamed_export_is_the_export_data(client: Client, anna: User) -> N
     from skatschule.training.services.portability import SIGNED, export_data, export_stream, signature_state
 
     owner = Owner.for_user(anna)
-    streamed = json.loads("".join(export_stream(owner)))
-    assert signature_state(streamed, owner) == SIGNED  # signed on the way, the signature last
-    whole = export_data(owner)
+    streamed = json.loads("".join(export_stream(owner=owner)))
+    assert signature_state(data=streamed, owner=owner) == SIGNED  # signed on the way, the signature last
+    whole = export_data(owner=owner)
     for data in (streamed, whole):
         data.pop("exported_at")
     streamed.pop("signature")

@@ -89,7 +89,7 @@ def test_progress_is_the_same_on_both_servers(store: str) -> None:
             assert status == 200
 
         assert Attempt.objects.filter(user=user).count() == 6
-        summary = progress(Owner.for_user(user))
+        summary = progress(owner=Owner.for_user(user))
         assert (summary.attempts, summary.right) == (6, expected_right)
         for base in (a, b):
             status, html = browser.request(base + "/ueben/fortschritt/")

@@ -40,7 +40,7 @@ def test_the_projector_hears_the_count_and_a_phone_only_that_the_round_moved_on(
     assert phone.get(f"/quiz/{quiz.pk}/live/ereignisse/").status_code == 404  # not the teacher's page
 
     session.refresh_from_db()
-    shown = _stamp(session)
+    shown = _stamp(session=session)
     url = f"/quiz/{quiz.pk}/mitmachen/ereignisse/?stamp={shown}"
     assert "event:" not in _body(phone, url)  # the page is current: nothing to say
     live.show_item(session=session, teacher=teacher, position=2)

@@ -45,14 +45,14 @@ def test_answering_a_solved_puzzle_again_does_not_extend_the_streak() -> None:
     for _ in range(15):
         done = services.answer(owner=VISITOR, puzzle=row, card=_right(row), mode="serie")
         assert not done.rated and done.streak == 0
-    assert selectors.streak_of(VISITOR) == (0, 0)
+    assert selectors.streak_of(owner=VISITOR) == (0, 0)
     services.answer(owner=VISITOR, puzzle=other, card=_right(other), mode="serie")
     for _ in range(15):
         services.answer(owner=VISITOR, puzzle=other, card=_right(other), mode="serie")
-    assert selectors.streak_of(VISITOR) == (1, 1)
+    assert selectors.streak_of(owner=VISITOR) == (1, 1)
     # nor does a wrong answer to a puzzle answered before end the streak
     done = services.answer(owner=VISITOR, puzzle=row, card=_wrong(row), mode="serie")
-    assert done.streak_ended is None and selectors.streak_of(VISITOR) == (1, 1)
+    assert done.streak_ended is None and selectors.streak_of(owner=VISITOR) == (1, 1)
 
 
 @pytest.mark.django_db
@@ -97,7 +97,7 @@ def test_parallel_first_answers_of_a_new_visitor_all_count() -> None:
     assert [r for r in results if isinstance(r, Exception)] == []
     assert PuzzleRating.objects.owned_by(VISITOR).count() == 1
     assert PuzzleAttempt.objects.owned_by(VISITOR).filter(rated=True).count() == 10
-    assert selectors.streak_of(VISITOR) == (10, 10)
+    assert selectors.streak_of(owner=VISITOR) == (10, 10)
 
 
 @pytest.mark.postgres
@@ -117,7 +117,7 @@ def test_the_same_answer_posted_in_parallel_counts_once() -> None:
     with ThreadPoolExecutor(max_workers=10) as pool:
         list(pool.map(answer, range(10)))
     assert PuzzleAttempt.objects.owned_by(VISITOR).filter(rated=True).count() == 1
-    assert selectors.streak_of(VISITOR) == (1, 1)
+    assert selectors.streak_of(owner=VISITOR) == (1, 1)
     row.refresh_from_db()
     assert row.plays == 1
 
@@ -134,7 +134,7 @@ def test_one_attempt_moves_a_new_puzzle_modestly(right: bool) -> None:
     moved = row.rating - before
     assert 0 < abs(moved) <= 40 and (moved < 0) == right
     # the learner, new and unknown, moves much more than the puzzle
-    learner = selectors.rating_of(VISITOR)
+    learner = selectors.rating_of(owner=VISITOR)
     assert abs(learner.rating - 1500) > 3 * abs(moved)
 
 

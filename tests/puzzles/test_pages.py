@@ -347,7 +347,7 @@ def test_theme_statistics_take_two_grouped_queries_and_count_as_one_query_per_th
         client.post(_url(row), {"karte": _right(row) if row.pk != loaded[1].pk else _wrong(row)})
     owner = Owner.for_user(user)
     with django_assert_max_num_queries(2) as captured:  # type: ignore[operator]
-        stats = selectors.theme_stats(owner)
+        stats = selectors.theme_stats(owner=owner)
     assert not any(" LIKE " in q["sql"].upper() for q in captured.captured_queries)  # no scan per theme
     rated = PuzzleAttempt.objects.filter(user=user, rated=True)
     for s in stats:

@@ -24,8 +24,10 @@ from django.utils import timezone
 from skatschule.classrooms.models import Classroom
 from skatschule.classrooms.services import create_classroom
 from skatschule.core.notfound import NotFound
-from skatschule.quizzes import errors, questions, selectors
+from skatschule.quizzes import errors, questions
 from skatschule.quizzes.models import Quiz, QuizAttempt
+from skatschule.quizzes.questions import kind_title
+from skatschule.quizzes.selectors.teaching import quiz_sources
 from skatschule.quizzes.services import attempts, authoring
 from tests.people import client_for
 
@@ -63,7 +65,7 @@ def _build(teacher: User, classroom: Classroom, **change: Any) -> Quiz:
 
 def _full(quiz: Quiz, **change: Any) -> dict[str, Any]:
     """Every field as the page sends it while nothing is locked (unchanged unless ``change``)."""
-    sources = selectors.quiz_sources(quiz)
+    sources = quiz_sources(quiz)
     data = {
         "title": quiz.title,
         "classroom": quiz.classroom_id,
@@ -145,7 +147,7 @@ def test_item_changes_before_any_attempt_reach_new_attempts(teacher: User, class
     start = client.post(reverse("quizzes:start", kwargs={"pk": quiz.pk}))
     page = client.get(start["Location"]).content.decode()
     assert page.count('class="answer-form"') == 4
-    assert selectors.kind_title("stich", "de") in page and selectors.kind_title("augen", "de") not in page
+    assert kind_title("stich", "de") in page and kind_title("augen", "de") not in page
 
 
 def test_a_new_title_keeps_the_items_and_redraw_replaces_them(teacher: User, classroom: Classroom) -> None:

@@ -16,9 +16,13 @@ from django.utils import translation
 
 from skatschule.classrooms.models import Classroom
 from skatschule.exercises.base import Question
-from skatschule.quizzes import grading, questions, selectors
+from skatschule.quizzes import grading, questions
 from skatschule.quizzes.errors import QuizClosed, QuizError
+from skatschule.quizzes.exports import csv_rows
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt, ScoreOverride
+from skatschule.quizzes.selectors.analysis import item_stats
+from skatschule.quizzes.selectors.results import graded_result, overrides_of, results_page, student_grades
+from skatschule.quizzes.selectors.taking import answered_count, answers_by_item
 from skatschule.quizzes.services import attempts, authoring
 from skatschule.quizzes.services import grading as grading_services
 from tests.people import client_for
@@ -102,7 +106,7 @@ def test_partial_credit_sums_into_the_attempts_points(make_quiz: Callable[..., Q
     attempt, _ = attempts.submit(attempt=attempt)
     assert attempt.score == 0  # nothing fully right
     assert attempt.points == pytest.approx(1 / len(key))
-    assert selectors.graded_result(quiz, student.pk) == pytest.approx(1 / len(key))
+    assert graded_result(quiz, student_id=student.pk) == pytest.approx(1 / len(key))
 
 
 def test_partial_credit_is_locked_once_someone_started(
@@ -144,8 +148,8 @@ def test_grading_policy_picks_the_result_and_a_change_of_policy_changes_it(
         quiz = authoring.update_quiz(
             quiz=quiz, editor=teacher, changes=authoring.QuizChanges(grading_policy=policy)
         )  # allowed while attempts exist
-        assert selectors.graded_result(quiz, student.pk) == result
-        (grade,) = selectors.student_grades(quiz)
+        assert graded_result(quiz, student_id=student.pk) == result
+        (grade,) = student_grades(quiz)
         assert grade.attempts == (2, 3, 1) and grade.result == result
 
 
@@ -184,7 +188,7 @@ def test_override_changes_points_and_keeps_every_change(
     assert QuizAttempt.objects.get(pk=answer.attempt_id).points == 1
     history = list(ScoreOverride.objects.filter(answer=answer).values_list("credit", "comment", "by"))
     assert history == [(0.5, "Rechenweg stimmt", teacher.pk), (1.0, "Doch voll", teacher.pk)]
-    assert selectors.graded_result(answer.attempt.quiz, student.pk) == 1
+    assert graded_result(answer.attempt.quiz, student_id=student.pk) == 1
 
 
 def test_override_refuses_bad_input_and_other_teachers(
@@ -266,7 +270,7 @@ def _class_of_six(make_quiz: Callable[..., Quiz], classroom: Classroom) -> tuple
 
 def test_facility_and_discrimination(make_quiz: Callable[..., Quiz], classroom: Classroom, teacher: User) -> None:
     quiz, students = _class_of_six(make_quiz, classroom)
-    stats = selectors.item_stats(quiz)
+    stats = item_stats(quiz)
     # facility: share of the points; discrimination: top two attempts minus bottom two
     assert [s.facility_percent for s in stats] == [67, 50, 33]
     assert [s.discrimination for s in stats] == [1.0, 0.5, 0.5]
@@ -274,7 +278,7 @@ def test_facility_and_discrimination(make_quiz: Callable[..., Quiz], classroom: 
     # an override counts at once (the cached counts are keyed on the overrides too)
     last = QuizAnswer.objects.get(attempt__student=students[-1], item__position=1)
     grading_services.override_score(answer=last, teacher=teacher, credit=1, comment="")
-    assert selectors.item_stats(quiz)[0].facility_percent == 83
+    assert item_stats(quiz)[0].facility_percent == 83
 
     page = client_for(teacher).get(f"/quiz/{quiz.pk}/ergebnisse/").content.decode()
     assert "Trennschärfe" in page and "+0,50" in page
@@ -289,7 +293,7 @@ def test_facility_and_discrimination(make_quiz: Callable[..., Quiz], classroom: 
 
 def test_discrimination_needs_three_attempts(make_quiz: Callable[..., Quiz], student: User) -> None:
     answer = _submitted_answer(make_quiz, student, right=True)
-    (stat,) = selectors.item_stats(answer.attempt.quiz)
+    (stat,) = item_stats(answer.attempt.quiz)
     assert stat.facility_percent == 100 and stat.discrimination is None
 
 
@@ -326,24 +330,24 @@ def test_teacher_grades_an_unanswered_item_and_every_result_shows_it(
     row = QuizAnswer.objects.get(attempt=attempt, item__position=2)
     assert not row.answered and row.values == [] and row.credit == 0 and not row.correct
     assert row.override_credit == 0.75 and row.override_comment == "Mündlich fast richtig"
-    assert [o.credit for o in selectors.overrides_of(row)] == [0.5, 0.75]
+    assert [o.credit for o in overrides_of(row)] == [0.5, 0.75]
     assert QuizAttempt.objects.get(pk=attempt.pk).points == 1.75
-    assert selectors.graded_result(quiz, student.pk) == 1.75
+    assert graded_result(quiz, student_id=student.pk) == 1.75
 
     # the results table, the CSV and the item analysis: the points count, the item stays unanswered
     results = teacher_client.get(f"/quiz/{quiz.pk}/ergebnisse/").content.decode()
     assert "1,75 / 2" in results
-    header, line = selectors.csv_rows(quiz)
+    header, line = csv_rows(quiz)
     assert line[header.index("Punkte")] == 1.75
     # no answer, but the teacher's grade shows (issue 34 §6)
     assert line[header.index("Aufgabe 2 Antwort") : header.index("Aufgabe 2 Punkte") + 1] == ["", 0.75]
-    _shown, (result_line,) = selectors.results_page(quiz)
+    _shown, (result_line,) = results_page(quiz)
     assert result_line.cells == (1.0, 0.75)
     assert "0,75" in results.split('class="cell-part"')[1][:10]
-    second = selectors.item_stats(quiz)[1]
+    second = item_stats(quiz)[1]
     assert second.answered == 0 and second.wrong == [] and second.facility_percent == 75
-    assert selectors.answers_by_item(attempt).keys() == {quiz.items.get(position=1).pk}
-    assert selectors.answered_count(attempt) == 1
+    assert answers_by_item(attempt).keys() == {quiz.items.get(position=1).pk}
+    assert answered_count(attempt) == 1
     assert [a["position"] for a in export_account(user=student)["quiz_attempts"][0]["answers"]] == [1]
 
     # the student sees the grade and the comment, and that the item was not answered

@@ -9,9 +9,10 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from skatschule.core.notfound import NotFound
-from skatschule.quizzes import selectors
 from skatschule.quizzes.errors import QuizClosed, QuizError
 from skatschule.quizzes.models import LiveSession, Quiz, QuizAnswer, QuizItem
+from skatschule.quizzes.selectors.live import live_attempt, live_count, live_distribution
+from skatschule.quizzes.selectors.results import graded_result, student_grades
 from skatschule.quizzes.services import live
 from tests.people import client_for
 from tests.present import present
@@ -88,9 +89,9 @@ def test_end_submits_into_the_quiz_results(
             )
         live.reveal(session=session, teacher=teacher)
     assert live.end_live(session=session, teacher=teacher) == 2
-    assert selectors.graded_result(quiz, student.pk) == 2
-    assert selectors.graded_result(quiz, other_student.pk) == 0
-    assert len(selectors.student_grades(quiz)) == 2  # both are on the results page
+    assert graded_result(quiz, student_id=student.pk) == 2
+    assert graded_result(quiz, student_id=other_student.pk) == 0
+    assert len(student_grades(quiz)) == 2  # both are on the results page
     with pytest.raises(QuizClosed):
         live.answer_live(session=session, student=student, position=2, values=["1"])
 
@@ -104,9 +105,9 @@ def test_distribution_in_words_after_answers(
     right = right_values(quiz, item, None)
     live.answer_live(session=session, student=student, position=1, values=right)
     live.answer_live(session=session, student=other_student, position=1, values=right)
-    rows = selectors.live_distribution(session, "de")
+    rows = live_distribution(session, lang="de")
     assert [(n, correct) for _words, n, correct in rows] == [(2, True)]
-    assert selectors.live_count(session).answered == 2
+    assert live_count(session).answered == 2
 
 
 def test_pages_never_show_the_answer_before_the_reveal(session: LiveSession, teacher: User, student: User) -> None:
@@ -123,7 +124,7 @@ def test_pages_never_show_the_answer_before_the_reveal(session: LiveSession, tea
     assert "feedback" not in page and "Richtige Antwort" not in page
     again = phone.post(reverse("quizzes:live_answer", args=[quiz.pk]), {"position": "1", "answer": ["0"]})
     assert again.status_code == 409
-    attempt = present(selectors.live_attempt(session, student))
+    attempt = present(live_attempt(session, student=student))
     take = phone.get(reverse("quizzes:take", args=[attempt.public_id]))
     assert take.status_code == 302  # the ordinary page does not take live answers
     save = phone.post(reverse("quizzes:save", args=[attempt.public_id, 2]), {"answer": ["0"]})
@@ -171,6 +172,6 @@ def test_a_teachers_grade_of_an_unanswered_item_is_no_live_answer(
     live.end_live(session=session, teacher=teacher)
     skipped = session.attempts.get(student=other_student)
     grading.override_item_score(attempt=skipped, item=_item(session, 2), teacher=teacher, credit=0.5, comment="")
-    assert selectors.graded_result(quiz, other_student.pk) == 1.5
-    assert selectors.live_count(session).answered == 1
-    assert [(n, correct) for _words, n, correct in selectors.live_distribution(session, "de")] == [(1, True)]
+    assert graded_result(quiz, student_id=other_student.pk) == 1.5
+    assert live_count(session).answered == 1
+    assert [(n, correct) for _words, n, correct in live_distribution(session, lang="de")] == [(1, True)]

@@ -14,9 +14,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from skatschule.quizzes import selectors
 from skatschule.quizzes.errors import QuizClosed
 from skatschule.quizzes.models import LiveSession, Quiz, QuizAnswer, QuizItem
+from skatschule.quizzes.selectors.results import graded_result
 from skatschule.quizzes.services import attempts, live
 from tests.people import client_for
 
@@ -82,8 +82,8 @@ def test_a_revealed_answer_earns_nothing_after_the_round(
         saved = attempts.save_answer(attempt=attempt, item=item, values=right_values(quiz, item, None))
         assert saved.answer.credit == (0.0 if position == 1 else 1.0)
     attempts.submit(attempt=attempt)
-    assert selectors.graded_result(quiz, student.pk) == 2  # items 2 and 3; the revealed one earns nothing
-    assert selectors.graded_result(quiz, other_student.pk) == 1  # answered live before the reveal: counts
+    assert graded_result(quiz, student_id=student.pk) == 2  # items 2 and 3; the revealed one earns nothing
+    assert graded_result(quiz, student_id=other_student.pk) == 1  # answered live before the reveal: counts
 
 
 def test_the_ordinary_page_sends_to_the_live_round_while_it_runs(

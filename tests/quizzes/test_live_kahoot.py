@@ -15,9 +15,16 @@ from django.utils import timezone
 
 from skatschule.classrooms import services as classrooms
 from skatschule.classrooms.models import Classroom
-from skatschule.quizzes import selectors
 from skatschule.quizzes.errors import QuizClosed, QuizError
 from skatschule.quizzes.models import LivePoints, LiveSession, Quiz, QuizAnswer
+from skatschule.quizzes.selectors.live import (
+    LIVE_STAMP_KEY,
+    live_count,
+    live_leaderboard,
+    live_round_stamp,
+    live_stamp,
+    open_live_by_code,
+)
 from skatschule.quizzes.services import live
 from tests.people import client_for, make_user
 
@@ -63,8 +70,8 @@ def test_a_round_has_a_code_and_a_time_the_teacher_may_set(
 ) -> None:
     assert len(session.code) == 6 and session.code.isdigit()
     assert session.seconds == 10
-    assert selectors.open_live_by_code(session.code) == session
-    assert selectors.open_live_by_code("12345x") is None
+    assert open_live_by_code(code=session.code) == session
+    assert open_live_by_code(code="12345x") is None
     with pytest.raises(QuizError):
         live.start_live(quiz=make_quiz(count=1), teacher=teacher, seconds=2)
     with pytest.raises(QuizError):
@@ -77,7 +84,7 @@ def test_the_lobby_counts_who_joined_before_anyone_answered(
     for person in (student, other_student, third):
         live.join_live(session=session, student=person)
     assert live.join_live(session=session, student=student) is False  # once
-    count = selectors.live_count(session)
+    count = live_count(session)
     assert (count.joined, count.answered) == (3, 0)
 
 
@@ -123,7 +130,7 @@ def test_the_leaderboard_ranks_by_points_with_the_names_the_lms_sent(
             values=_right(session, 1),
             now=shown + timedelta(seconds=seconds),
         )
-    board = selectors.live_leaderboard(session, "de")
+    board = live_leaderboard(session, lang="de")
     fast = live.speed_points(credit=1.0, seconds=2, limit=10)
     assert [(row.rank, row.name, row.points) for row in board] == [
         (1, "Carla Herz", fast),  # equal points share the place, then by name
@@ -214,12 +221,12 @@ def test_the_phones_cached_stamp_follows_every_step(
 ) -> None:
     from django.core.cache import cache
 
-    before = selectors.live_round_stamp(session.quiz.pk)  # now cached
+    before = live_round_stamp(quiz_pk=session.quiz.pk)  # now cached
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         live.show_item(session=session, teacher=teacher, position=1)
     session.refresh_from_db()
-    assert selectors.live_round_stamp(session.quiz.pk) == selectors.live_stamp(session) != before  # dropped at once
-    cache.set(selectors.LIVE_STAMP_KEY.format(session.quiz.pk), before)  # a reader that read before the commit
+    assert live_round_stamp(quiz_pk=session.quiz.pk) == live_stamp(session=session) != before  # dropped at once
+    cache.set(LIVE_STAMP_KEY.format(session.quiz.pk), before)  # a reader that read before the commit
     for callback in callbacks:
         callback()
-    assert selectors.live_round_stamp(session.quiz.pk) == selectors.live_stamp(session)  # the commit sets it
+    assert live_round_stamp(quiz_pk=session.quiz.pk) == live_stamp(session=session)  # the commit sets it

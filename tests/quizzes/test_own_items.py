@@ -177,7 +177,9 @@ def test_value_item_by_the_builder(teacher: User) -> None:
 def test_own_item_in_a_quiz_is_graded_by_the_engine(
     teacher: User, classroom: Classroom, student: User, make_quiz: Callable[..., Quiz]
 ) -> None:
-    from skatschule.quizzes import questions, selectors
+    from skatschule.quizzes import questions
+    from skatschule.quizzes.questions import kind_title
+    from skatschule.quizzes.selectors.taking import right_answer
     from skatschule.quizzes.services import attempts
 
     quiz = make_quiz(count=1, kinds=("augen",), variants="random")
@@ -200,13 +202,13 @@ def test_own_item_in_a_quiz_is_graded_by_the_engine(
     assert saved.feedback.correct
     wrong = next(s for s in SEATS if s != expected)
     assert not questions.grade_for_display(quiz, quiz_item, student.pk, [wrong]).correct
-    assert selectors.kind_title(quiz_item.kind, "de") == "Wer bekommt den Stich?"  # never the teacher's title
+    assert kind_title(quiz_item.kind, "de") == "Wer bekommt den Stich?"  # never the teacher's title
     page = client_for(student).get(reverse("quizzes:take", args=[attempt.public_id])).content.decode()
     assert "Herz-Bube sticht" not in page
     printed = client.get(reverse("quizzes:print", args=[quiz.pk])).content.decode()
     from skatschule.engine.names import render
 
-    assert render(selectors.right_answer(quiz, quiz_item, None), "de", "french") in printed
+    assert render(right_answer(quiz, item=quiz_item, student_id=None), "de", "french") in printed
 
 
 def test_own_item_cannot_join_a_started_quiz(

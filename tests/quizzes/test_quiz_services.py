@@ -13,9 +13,16 @@ from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
 from skatschule.core.notfound import NotFound
+from skatschule.core.spreadsheets import guard
 from skatschule.exercises.base import AnswerError
-from skatschule.quizzes import errors, questions, selectors
+from skatschule.quizzes import errors, questions
+from skatschule.quizzes.exports import csv_rows
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt, QuizItem
+from skatschule.quizzes.questions import answers_visible, immediate_feedback
+from skatschule.quizzes.selectors.analysis import item_stats
+from skatschule.quizzes.selectors.results import student_results
+from skatschule.quizzes.selectors.taking import answer_key, own_attempt, student_quiz
+from skatschule.quizzes.selectors.teaching import own_quiz
 from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.lessons import get_lesson
 from skatschule.training.registry import exercise_types, get_type
@@ -205,17 +212,17 @@ def test_answers_visible_follows_the_policy(make_quiz: Callable[..., Quiz], stud
     now = timezone.now()
     random = Quiz.Variants.RANDOM
     after_submit = attempts.start_attempt(quiz=make_quiz(count=1, variants=random), student=student)
-    assert not selectors.answers_visible(after_submit)
+    assert not answers_visible(after_submit)
     attempts.submit(attempt=after_submit)
-    assert selectors.answers_visible(after_submit)
+    assert answers_visible(after_submit)
     quiz = make_quiz(
         count=1, variants=random, show_answers=Quiz.ShowAnswers.AFTER_CLOSE, closes_at=now + timedelta(hours=1)
     )
     attempt = attempts.start_attempt(quiz=quiz, student=student, now=now)
     attempts.submit(attempt=attempt, now=now)
-    assert not selectors.answers_visible(attempt, now=now)
-    assert selectors.answers_visible(attempt, now=now + timedelta(hours=2))
-    assert selectors.answers_visible(
+    assert not answers_visible(attempt, now=now)
+    assert answers_visible(attempt, now=now + timedelta(hours=2))
+    assert answers_visible(
         attempts.start_attempt(quiz=make_quiz(count=1, variants=random, show_answers="immediately"), student=student)
     )
 
@@ -227,15 +234,13 @@ def test_a_fixed_quiz_shows_its_key_only_once_it_is_closed(
     """Issue 25, item 5: the same questions for everyone: an empty attempt must not reveal them."""
     quiz = make_quiz(count=1, variants=Quiz.Variants.FIXED, show_answers=policy)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
-    assert not selectors.immediate_feedback(quiz)
+    assert not immediate_feedback(quiz)
     attempts.submit(attempt=attempt)
-    assert not selectors.answers_visible(attempt)
-    assert selectors.answers_visible(attempt, now=timezone.now() + timedelta(days=1)) is False  # any day; no end: never
+    assert not answers_visible(attempt)
+    assert answers_visible(attempt, now=timezone.now() + timedelta(days=1)) is False  # any day; no end: never
     Quiz.objects.filter(pk=quiz.pk).update(closes_at=timezone.now())  # the teacher's "Beenden"
     attempt.refresh_from_db()
-    assert selectors.answers_visible(attempt) and selectors.immediate_feedback(attempt.quiz) == (
-        policy == "immediately"
-    )
+    assert answers_visible(attempt) and immediate_feedback(attempt.quiz) == (policy == "immediately")
 
 
 def test_results_stats_and_csv(make_quiz: Callable[..., Quiz], student: User, other_student: User) -> None:
@@ -247,13 +252,13 @@ def test_results_stats_and_csv(make_quiz: Callable[..., Quiz], student: User, ot
             values = right_values if how == "right" else wrong_values
             attempts.save_answer(attempt=attempt, item=item, values=values(quiz, item, who.pk))
         attempts.submit(attempt=attempt)
-    rows = selectors.student_results(quiz)
+    rows = student_results(quiz)
     assert {(r.attempt.student.username, r.attempt.score) for r in rows} == {("schueler", 1), ("schuelerin", 0)}
-    stats = selectors.item_stats(quiz)
+    stats = item_stats(quiz)
     assert [(s.answered, s.correct, s.percent) for s in stats] == [(2, 1, 50), (2, 0, 0)]
     wrong_given = {a.normalized for a in QuizAnswer.objects.filter(item=items[1])}
     assert {value for value, _ in stats[1].wrong} == wrong_given
-    table = selectors.csv_rows(quiz)
+    table = csv_rows(quiz)
     assert table[0][:6] == ["Benutzername", "Versuch", "Beginn", "Abgabe", "Dauer (Sekunden)", "Punkte"]
     assert table[0][-2:] == ["Aufgabe 2 Antwort", "Aufgabe 2 Punkte"]
     assert sorted((r[0], r[5], r[8], r[10]) for r in table[1:]) == [
@@ -263,14 +268,14 @@ def test_results_stats_and_csv(make_quiz: Callable[..., Quiz], student: User, ot
 
 
 def test_csv_cells_cannot_become_formulas() -> None:
-    assert selectors.csv_safe("=HYPERLINK(1)") == "'=HYPERLINK(1)"
-    assert selectors.csv_safe("-60") == "-60"
-    assert selectors.csv_safe("+2") == "+2"
+    assert guard("=HYPERLINK(1)") == "'=HYPERLINK(1)"
+    assert guard("-60") == "-60"
+    assert guard("+2") == "+2"
 
 
 def test_answer_key_is_computed_by_the_engine(make_quiz: Callable[..., Quiz]) -> None:
     quiz = make_quiz(count=4, kinds=tuple(exercise_types()))
-    key = selectors.answer_key(quiz)
+    key = answer_key(quiz)
     assert len(key) == 4
     for entry in key:
         kind = present(get_type(entry.item.kind))
@@ -283,15 +288,15 @@ def test_only_the_owner_reaches_a_quiz(
     make_quiz: Callable[..., Quiz], other_teacher: User, student: User, other_student: User
 ) -> None:
     quiz = make_quiz(count=1)
-    assert selectors.own_quiz(quiz.owner, quiz.pk) == quiz
+    assert own_quiz(quiz.owner, pk=quiz.pk) == quiz
     for user in (other_teacher, student):
         with pytest.raises(NotFound):
-            selectors.own_quiz(user, quiz.pk)
+            own_quiz(user, pk=quiz.pk)
     attempt = attempts.start_attempt(quiz=quiz, student=student)
     with pytest.raises(NotFound):
-        selectors.own_attempt(other_student, attempt.public_id)
+        own_attempt(other_student, public_id=attempt.public_id)
     with pytest.raises(NotFound):
-        selectors.student_quiz(other_teacher, quiz.pk)
+        student_quiz(other_teacher, pk=quiz.pk)
 
 
 def test_create_quiz_needs_the_teachers_own_class(

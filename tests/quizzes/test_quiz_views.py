@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
-from skatschule.quizzes import selectors
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt, QuizItem
+from skatschule.quizzes.selectors.taking import answer_key
 from skatschule.quizzes.services import attempts
 from tests.people import client_for, make_user
 from tests.present import present
@@ -273,7 +273,7 @@ def test_results_csv_and_print_sheet(
     assert rows[0][0] == "Benutzername" and sorted(r[0] for r in rows[1:]) == ["schueler", "schuelerin"]
     assert all(r[5] == "2" for r in rows[1:])
     sheet = client.get(reverse("quizzes:print", kwargs={"pk": quiz.pk})).content.decode()
-    key = selectors.answer_key(quiz)
+    key = answer_key(quiz)
     assert sheet.count('class="key-entry"') == 2
     for entry in key:
         assert entry.answer in sheet

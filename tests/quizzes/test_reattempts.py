@@ -17,8 +17,9 @@ from django.utils import timezone
 
 from skatschule.classrooms.models import Classroom
 from skatschule.exercises.base import Question
-from skatschule.quizzes import errors, questions, selectors
+from skatschule.quizzes import errors, questions
 from skatschule.quizzes.models import Quiz
+from skatschule.quizzes.questions import answers_visible
 from skatschule.quizzes.services import attempts, authoring
 from skatschule.training.registry import get_type
 from tests.people import client_for
@@ -42,7 +43,7 @@ def test_second_attempt_after_shown_answers_asks_new_questions(make_quiz: Callab
         question = questions.question_for(quiz, item, student.pk, first.number)
         attempts.save_answer(attempt=first, item=item, values=present(get_type(item.kind)).correct_answer(question))
     first, _ = attempts.submit(attempt=first)
-    assert first.score == 8 and selectors.answers_visible(first)
+    assert first.score == 8 and answers_visible(first)
 
     second = attempts.start_attempt(quiz=quiz, student=student)
     assert second.number == 2
@@ -96,9 +97,9 @@ def test_fixed_items_allow_what_repeats_nothing_shown(make_quiz: Callable[..., Q
     make_quiz(count=2, variants="fixed", max_attempts=3, show_answers="after_close", closes_at=later)
     make_quiz(count=2, variants="random", max_attempts=3, show_answers="immediately")
     assert Quiz.objects.count() == 3
-    assert authoring.repeats_shown_answers("fixed", 2, "after_submit")
-    assert not authoring.repeats_shown_answers("fixed", 2, "after_close")
-    assert not authoring.repeats_shown_answers("random", 2, "after_submit")
+    assert authoring.repeats_shown_answers(variants="fixed", max_attempts=2, show_answers="after_submit")
+    assert not authoring.repeats_shown_answers(variants="fixed", max_attempts=2, show_answers="after_close")
+    assert not authoring.repeats_shown_answers(variants="random", max_attempts=2, show_answers="after_submit")
 
 
 def test_editing_refuses_a_second_attempt_for_fixed_items(make_quiz: Callable[..., Quiz], teacher: User) -> None:

@@ -18,8 +18,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from skatschule.classrooms.models import Membership
-from skatschule.quizzes import selectors
 from skatschule.quizzes.models import Quiz, QuizAnswer, QuizAttempt
+from skatschule.quizzes.selectors import analysis, results
 from skatschule.quizzes.services import attempts
 from tests.people import client_for
 from tests.responses import streamed
@@ -63,15 +63,15 @@ def test_results_are_paginated_with_a_fixed_number_of_queries(make_quiz: Callabl
     url = reverse("quizzes:results", args=[quiz.pk])
     _students(quiz, 5)
     small = _queries(client, url)
-    _students(quiz, selectors.RESULTS_PER_PAGE + 10, start=5)
+    _students(quiz, results.RESULTS_PER_PAGE + 10, start=5)
     assert _queries(client, url) == small
     first = client.get(url).content.decode()
-    assert first.count('class="result-row"') == selectors.RESULTS_PER_PAGE and "?seite=2" in first
+    assert first.count('class="result-row"') == results.RESULTS_PER_PAGE and "?seite=2" in first
     second = client.get(url + "?seite=2").content.decode()
     total = QuizAttempt.objects.filter(quiz=quiz).count()
-    assert second.count('class="result-row"') == total - selectors.RESULTS_PER_PAGE
+    assert second.count('class="result-row"') == total - results.RESULTS_PER_PAGE
     assert client.get(url + "?seite=kaputt").status_code == 200  # not a number: the first page
-    stats = selectors.item_stats(quiz)
+    stats = analysis.item_stats(quiz)
     assert [(s.answered, s.correct) for s in stats] == [(total, total), (total, 0), (total, 0)]
     assert dict(stats[1].wrong) == {"w0": (total + 1) // 2, "w1": total // 2}
 
@@ -79,9 +79,9 @@ def test_results_are_paginated_with_a_fixed_number_of_queries(make_quiz: Callabl
 def test_item_stats_follow_a_new_submission(make_quiz: Callable[..., Quiz], teacher: User) -> None:
     quiz = make_quiz(count=2)
     _students(quiz, 3)
-    assert selectors.item_stats(quiz)[0].answered == 3
+    assert analysis.item_stats(quiz)[0].answered == 3
     _students(quiz, 1, start=3)
-    assert selectors.item_stats(quiz)[0].answered == 4  # a new fingerprint, counted again
+    assert analysis.item_stats(quiz)[0].answered == 4  # a new fingerprint, counted again
 
 
 def test_csv_streams_every_attempt_with_fixed_queries(make_quiz: Callable[..., Quiz], teacher: User) -> None:
@@ -122,11 +122,11 @@ def test_grades_are_paginated_by_student_in_name_order(make_quiz: Callable[..., 
     client = client_for(teacher)
     url = reverse("quizzes:results", args=[quiz.pk])
     extra = 7
-    _students(quiz, selectors.GRADES_PER_PAGE + extra)
+    _students(quiz, results.GRADES_PER_PAGE + extra)
     second_try = QuizAttempt.objects.get(quiz=quiz, student__username="s001")
     QuizAttempt.objects.create(quiz=quiz, student=second_try.student, number=2, submitted_at=timezone.now(), score=0)
     first = client.get(url).content.decode()
-    assert first.count('class="grade-row"') == selectors.GRADES_PER_PAGE
+    assert first.count('class="grade-row"') == results.GRADES_PER_PAGE
     assert "noten=2#grades-title" in first
     second = client.get(url + "?noten=2").content.decode()
     assert second.count('class="grade-row"') == extra  # the student with two attempts is one row
@@ -136,7 +136,7 @@ def test_grades_are_paginated_by_student_in_name_order(make_quiz: Callable[..., 
         for line in page.splitlines()
         if 'class="grade-row"' in line
     ]
-    assert names == [f"s{n:03d}" for n in range(selectors.GRADES_PER_PAGE + extra)]
+    assert names == [f"s{n:03d}" for n in range(results.GRADES_PER_PAGE + extra)]
     assert client.get(url + "?noten=kaputt").status_code == 200
 
 
@@ -148,12 +148,12 @@ def test_csv_batches_start_small_and_double(
     quiz = make_quiz(count=1)
     _students(quiz, 100)
     sizes: list[int] = []
-    real = selectors._result_lines
+    real = results._result_lines
 
     def counted(rows: Any, *args: Any, **kwargs: Any) -> Any:
         sizes.append(len(rows))
         return real(rows, *args, **kwargs)
 
-    monkeypatch.setattr(selectors, "_result_lines", counted)
-    assert len(list(selectors.result_lines(quiz, chunk=50))) == 100
+    monkeypatch.setattr(results, "_result_lines", counted)
+    assert len(list(results.result_lines(quiz, chunk=50))) == 100
     assert sizes == [30, 50, 20]

@@ -54,7 +54,7 @@ def _evening(client: Client, players: dict[str, str]) -> dict[str, Any]:
 def test_the_rows_are_what_the_template_loop_rendered(client: Client, lang: str) -> None:
     data = _evening(client, {"player1": "A&nna", "player2": '"Bernd"', "player3": "Carla"})
     with translation.override(lang):
-        view = selectors.sheet_view(data, query=selectors.SheetQuery(), lang=lang, deck="french")
+        view = selectors.sheet_view(data=data, query=selectors.SheetQuery(), lang=lang, deck="french")
         rows = view["rows"]
         kinds = {row.kind for row in rows}
         assert {"change", "ramsch"} <= kinds and len(rows) >= 7 and any(row.deal for row in rows)
@@ -72,7 +72,7 @@ def test_passed_in_has_no_correction_link(client: Client) -> None:
     assert client.post("/liste/", new).status_code == 302
     assert client.post("/liste/sitzung/eingepasst/").status_code == 302
     data = client.session["scoresheet"]
-    rows = selectors.sheet_view(data, query=selectors.SheetQuery(), lang="de", deck="french")["rows"]
+    rows = selectors.sheet_view(data=data, query=selectors.SheetQuery(), lang="de", deck="french")["rows"]
     assert [row.kind for row in rows] == ["passed"]
     loop = engines["django"].from_string(LOOP).render({"rows": rows, "editable": True, "key": "sitzung"})
     built = rows_html(rows, editable=True, key="sitzung")

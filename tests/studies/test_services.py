@@ -222,7 +222,7 @@ def test_the_class_results_show_each_students_stops(
     assert progress.studies == [(study.pk, study.title, 1)]
     cells = {s.name: (s.studies[0].right, s.studies[0].answered) for s in progress.students}
     assert cells == {"schueler": (1, 1), "schuelerin": (0, 0)}
-    table = progress_table(progress)
+    table = progress_table(progress=progress)
     assert table[0][-1].startswith("Studie: Grand mit vier")
     column = [row[-1] for row in table[1:]]
     assert 1 in column and "" in column

@@ -12,7 +12,7 @@ from skatschule.table import services
 
 def session_game(client: Client) -> tuple[services.Table, GameState]:
     """The game kept in ``client``'s session and where it stands."""
-    loaded = services.from_session(client.session)
+    loaded = services.from_session(session=client.session)
     assert loaded is not None
     return loaded
 
@@ -24,7 +24,7 @@ def stored_games(user: User, count: int) -> list[tuple[int | None, GameState]]:
     stored = []
     for seed in range(60):
         table = services.new_table(seed=seed)
-        state = services.replay(table)
+        state = services.replay(table=table)
         while not state.is_over():
             if state.phase is Phase.AUCTION:
                 state = services.play(table=table, action="pass", state=state)
@@ -46,7 +46,7 @@ def after_a_bots_trick() -> services.Table:
 
     for seed in range(200):
         table = services.new_table(seed=seed)
-        state = services.replay(table)
+        state = services.replay(table=table)
         while state.phase is Phase.AUCTION and state.to_move == table.seat:
             state = services.play(table=table, action="pass", state=state)
         while state.phase is Phase.PLAY and state.to_move == table.seat:

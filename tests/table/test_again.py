@@ -29,14 +29,14 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _cards(table: services.Table) -> list[str]:
-    return [c.code for c in services.plays_of(services.replay(table))]
+    return [c.code for c in services.plays_of(state=services.replay(table=table))]
 
 
 def _running_game() -> services.Table:
     """A game in which the learner has spoken (passed) and that is not over."""
     for seed in range(50):
         table = services.new_table(seed=seed)
-        state = services.play(table=table, action="pass", state=services.replay(table))
+        state = services.play(table=table, action="pass", state=services.replay(table=table))
         if not state.is_over():
             assert table.running
             return table
@@ -53,13 +53,13 @@ def test_the_same_deal_again_starts_at_the_auction(client: Client) -> None:
     after, again = session_game(client)
     assert (after.seed, after.seat, after.level) == (before.seed, before.seat, before.level)
     assert again.deal == state.deal and not again.is_over()
-    assert not services.plays_of(again)  # from the auction on: no card played yet
+    assert not services.plays_of(state=again)  # from the auction on: no card played yet
     assert after.took_back  # he knows the cards: it does not count for the lesson
 
 
 def test_play_on_from_a_decision_keeps_the_cards_before_it(client: Client) -> None:
     before, _state = _play_to_the_end(client)
-    analysis = services.analyse(table=before, state=services.replay(before))
+    analysis = services.analyse(table=before, state=services.replay(table=before))
     assert analysis is not None and analysis.steps
     step = analysis.steps[len(analysis.steps) // 2].index  # one of the learner's decisions
     answer = client.post(URL + "brett/nochmal/", {"schritt": step})
@@ -94,7 +94,7 @@ def test_a_stored_game_again_asks_before_giving_up_a_running_one(client: Client,
     client.force_login(player)
     running_table = _running_game()
     session = client.session
-    services.keep(session, running_table)
+    services.keep(session=session, table=running_table)
     session.save()
     asked = client.post(f"{URL}{present(pk)}/nochmal/")
     assert asked.status_code == 200 and "Ja, neu beginnen" in asked.content.decode()

@@ -163,7 +163,7 @@ def _finished_table(seed: int, *, declare: bool) -> services.Table:
     """A game at the table played to the end: the learner bids 18 and plays hand (``declare``)
     or passes at once, and always plays his first legal card."""
     table = services.new_table(seed=seed)
-    state = services.replay(table)
+    state = services.replay(table=table)
     while not state.is_over():
         if state.phase is Phase.AUCTION:
             bid = declare and not state.auction.pending and state.auction.value < 18
@@ -181,7 +181,7 @@ def _finished_table(seed: int, *, declare: bool) -> services.Table:
 def _table_where(*, declare: bool) -> services.Table:
     for seed in range(60):
         table = _finished_table(seed, declare=declare)
-        state = services.replay(table)
+        state = services.replay(table=table)
         if not state.passed_in and (state.declarer == table.seat) is declare:
             return table
     raise AssertionError("no seed gave that game")
@@ -343,7 +343,7 @@ def test_a_stored_game_exports_its_own_record(client: Client, django_user_model:
     response = client.get(f"{URL}{pk}/export.sgf")
     assert response.status_code == 200
     game = parse_record(response.content.decode().strip())
-    outcome = services.replay(table).outcome()
+    outcome = services.replay(table=table).outcome()
     assert outcome is not None
     assert game.answer()["score"] == outcome.score
 
@@ -363,7 +363,7 @@ def _passed_in_table() -> services.Table:
     """The first seeded table that is passed in when the learner passes too."""
     for seed in range(200):
         candidate = services.new_table(seed=seed)
-        state = services.replay(candidate)
+        state = services.replay(table=candidate)
         while not state.is_over() and state.phase is Phase.AUCTION:
             state = services.play(table=candidate, action="pass")
         if state.passed_in:

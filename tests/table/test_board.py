@@ -59,7 +59,7 @@ def _play_to_the_end(client: Client) -> tuple[services.Table, GameState]:
 
 def _position(table: services.Table, state: GameState, step: int) -> GameState:
     """The engine's own position after ``step`` cards, played from the deal."""
-    plays = services.plays_of(state)
+    plays = services.plays_of(state=state)
     probe = GameState(seed=table.seed)
     for move in table.moves:
         if move[0] == "c":
@@ -73,7 +73,7 @@ def _position(table: services.Table, state: GameState, step: int) -> GameState:
 @pytest.mark.django_db
 def test_the_board_steps_card_by_card_with_every_hand_open_and_marks_each_legal_card(client: Client) -> None:
     table, state = _play_to_the_end(client)
-    plays = services.plays_of(state)
+    plays = services.plays_of(state=state)
     own_steps = [i for i in range(len(plays)) if _position(table, state, i).to_move == table.seat]
     assert own_steps
     for step in (0, 1, 3, own_steps[0], own_steps[-1], len(plays)):
@@ -315,7 +315,7 @@ def test_the_game_choice_and_the_header_speak_the_deck(client: Client, deck: str
     client.cookies["django_language"] = lang
     for seed in range(300):
         table = services.new_table(seed=seed)
-        state = services.replay(table)
+        state = services.replay(table=table)
         while state.phase is Phase.AUCTION and state.to_move == table.seat and not state.is_over():
             higher = [v for v in BID_VALUES if v > state.auction.value]
             if state.auction.pending:
@@ -361,7 +361,7 @@ def test_the_auction_speaks_the_page_language(client: Client) -> None:
 def test_the_end_of_a_pick_up_game_shows_what_was_put_away_and_the_dealt_skat(client: Client) -> None:
     for seed in range(400):
         table = services.new_table(seed=seed)
-        state = services.replay(table)
+        state = services.replay(table=table)
         while state.phase is Phase.AUCTION and not state.is_over():
             state = services.play(table=table, action="pass", state=state)
         if state.phase is Phase.PLAY and state.picked_up and CardSet(state.skat) != CardSet(state.deal.skat):

@@ -66,7 +66,7 @@ def test_quick_bots_answer_within_the_request_with_the_cards_they_would_play(cli
         client.post(URL, {"action": "card", "value": card})
     after, state = session_game(client)
     assert after.moves == expected.moves and not after.waiting
-    assert not services.bots_to_move(after, state)
+    assert not services.bots_to_move(table=after, state=state)
     assert not Job.objects.filter(kind=work.BOTS).exists()
 
 
@@ -75,11 +75,11 @@ def test_the_strong_bots_think_on_the_worker_one_card_a_job(client: Client) -> N
     table, state = _to_play(client, "strong")
     client.post(URL, {"action": "card", "value": sorted(state.legal_cards())[0].code})
     after, state = session_game(client)
-    assert not services.bots_to_move(after, state)
+    assert not services.bots_to_move(table=after, state=state)
     jobs = list(Job.objects.filter(kind=work.BOTS))
     assert jobs
     for job in jobs:  # each job chose exactly one card with a choice, its first move
-        loaded = services.load(job.payload)
+        loaded = services.load(data=job.payload)
         assert loaded is not None and job.data is not None
         table, position = loaded
         chosen = []
@@ -107,7 +107,7 @@ def _bots_queued(client: Client) -> tuple[services.Table, GameState, str]:
 def test_without_a_worker_the_table_answers_at_once_and_shows_the_bots_thinking(client: Client) -> None:
     table, state, page = _bots_queued(client)
     with override_settings(TASKS=QUEUE_ONLY):
-        assert services.bots_to_move(table, state)
+        assert services.bots_to_move(table=table, state=state)
         assert "Der Computer überlegt." in page and "every 1s" not in page
         # the page listens for the job's end (pushed, htmx's sse extension) and then fetches the board
         assert f'sse-connect="/rechnung/{table.waiting}/ereignisse/"' in page
@@ -123,7 +123,7 @@ def test_without_a_worker_the_table_answers_at_once_and_shows_the_bots_thinking(
     run(job_id=job.pk)
     client.get(URL)
     table, state = session_game(client)
-    assert not table.waiting and not services.bots_to_move(table, state)
+    assert not table.waiting and not services.bots_to_move(table=table, state=state)
 
 
 @pytest.mark.django_db
@@ -132,7 +132,7 @@ def test_a_failed_bots_job_gives_way_to_quick_moves(client: Client) -> None:
     Job.objects.filter(pk=table.waiting).update(status=JobStatus.FAILED, failure=Failure.WORKER_LOST)
     assert client.get(URL).status_code == 200
     table, state = session_game(client)
-    assert not table.waiting and not services.bots_to_move(table, state)
+    assert not table.waiting and not services.bots_to_move(table=table, state=state)
 
 
 @pytest.mark.django_db
@@ -192,7 +192,7 @@ def test_the_game_goes_on_when_the_limit_is_reached(client: Client) -> None:
         response = client.post(URL, {"action": "card", "value": sorted(state.legal_cards())[0].code})
         assert response.status_code == 302
         table, state = session_game(client)
-        assert not table.waiting and not services.bots_to_move(table, state)
+        assert not table.waiting and not services.bots_to_move(table=table, state=state)
 
 
 @pytest.mark.django_db
@@ -209,7 +209,7 @@ def test_the_limit_holds_per_address_across_sessions(client: Client) -> None:
 @pytest.mark.django_db
 def test_the_ouvert_check_says_exactly_what_was_tried(client: Client) -> None:
     safe = "C7 C8 C9 S7 S8 S9 H7 H8 H9 D7".split()
-    result = services.check_ouvert_hand("null", safe, [])
+    result = services.check_ouvert_hand(game="null", cards=safe, skat=[])
     page = client.get(URL + "ouvert/", {"game": "null", "cards": safe}).content.decode()
     text = " ".join(page.replace(".", "").replace("\u202f", "").split())
     assert f"Geprüft wurden {result.tried} verschiedene Verteilungen" in text

@@ -49,7 +49,7 @@ def _play_to_the_end(client: Client) -> tuple[services.Table, Any]:
 def _spiel_step(owner: Owner) -> Any:
     lesson = get_lesson(LESSON)
     assert lesson is not None
-    found = lesson_progress_for(owner, lesson)
+    found = lesson_progress_for(owner=owner, lesson=lesson)
     return next(s for s in found.steps if s.kind == "spiel"), found
 
 
@@ -83,8 +83,8 @@ def test_a_finished_game_counts_once_and_a_repost_counts_nothing(client: Client,
     assert TableGame.objects.filter(user=player, seed=table.seed, seat=table.seat).count() == 1
     assert Attempt.objects.filter(user=player, kind="spiel").count() == 1
     # the running summary and the derivation from the whole history agree
-    summary = next(lp for lp in progress(owner).lessons if lp.lesson.slug == LESSON)
-    derived = next(lp for lp in derived_progress(owner).lessons if lp.lesson.slug == LESSON)
+    summary = next(lp for lp in progress(owner=owner).lessons if lp.lesson.slug == LESSON)
+    derived = next(lp for lp in derived_progress(owner=owner).lessons if lp.lesson.slug == LESSON)
     assert (summary.attempts, summary.right, summary.recent) == (derived.attempts, derived.right, derived.recent)
     assert [s.attempts for s in summary.steps] == [s.attempts for s in derived.steps]
     # a second finished game is a second attempt
@@ -112,7 +112,7 @@ def test_unfinished_passed_in_and_visitors_games_count_nothing(client: Client, d
     # a deal passed in is over, but no game was played
     for seed in range(200):
         passed = services.new_table(seed=seed)
-        state = services.replay(passed)
+        state = services.replay(table=passed)
         while state.phase is Phase.AUCTION and not state.is_over():
             state = services.play(table=passed, action="pass")
         if state.passed_in:

@@ -75,7 +75,7 @@ def test_a_game_at_each_level_plays_to_the_end_and_is_stored_with_it(
 def test_a_beginner_table_plays_the_engines_beginner_cards() -> None:
     for seed in range(3):
         table = services.new_table(seed=seed, level=BotLevel.BEGINNER)
-        state = services.replay(table)
+        state = services.replay(table=table)
         while not state.is_over():
             state = services.play(table=table, **_service_move(table, state))
         cards = [(before, move) for before, move in _bots_decisions(table) if before.phase is Phase.PLAY]
@@ -100,9 +100,9 @@ def test_every_bot_decision_is_asked_at_the_tables_level(monkeypatch: pytest.Mon
     monkeypatch.setattr(services, "choose_card", spy("card", choose_card))
     monkeypatch.setattr(services, "bot_move", spy("move", bot_move))
     table = services.new_table(seed=9, level=level)
-    state = services.replay(table)
+    state = services.replay(table=table)
     while not state.is_over():
-        if services.bots_to_move(table, state):
+        if services.bots_to_move(table=table, state=state):
             state = services.add_bot_moves(
                 table=table, state=state, moves=work.run_bots(work.table_payload(table))["moves"]
             )
@@ -115,13 +115,13 @@ def test_every_bot_decision_is_asked_at_the_tables_level(monkeypatch: pytest.Mon
 def test_the_bots_job_plays_at_the_tables_level_and_its_key_names_the_level() -> None:
     for seed in range(40):
         table = services.new_table(seed=seed, level=BotLevel.BEGINNER)
-        state = services.replay(table)
+        state = services.replay(table=table)
         while not state.is_over() and not (state.phase is Phase.PLAY and state.to_move != table.seat):
             if state.to_move == table.seat:
                 state = services.play(table=table, think=False, **_service_move(table, state))
             else:
                 break
-        if state.phase is Phase.PLAY and services.bots_to_move(table, state):
+        if state.phase is Phase.PLAY and services.bots_to_move(table=table, state=state):
             break
     else:
         pytest.fail("no deal came to a bot's card")
@@ -149,7 +149,7 @@ def test_a_junk_level_gets_a_400_and_keeps_the_game(client: Client, junk: str) -
 @pytest.mark.django_db
 def test_the_question_before_discarding_a_game_keeps_the_chosen_level(client: Client) -> None:
     table = after_a_bots_trick()  # a fixed deal the learner has played into: the game runs
-    assert not services.replay(table).is_over()
+    assert not services.replay(table=table).is_over()
     session = client.session
     session[services.SESSION_KEY] = table.as_session()
     session.save()

@@ -22,7 +22,7 @@ def _declared(seat: int) -> tuple[services.Table, GameState]:
     """A game with the learner at ``seat``, declared by a bot, in play."""
     for seed in range(100):
         table = services.new_table(seed=seed, seat=seat)
-        state = services.replay(table)
+        state = services.replay(table=table)
         while state.phase is Phase.AUCTION and state.to_move == seat:
             state = services.play(table=table, action="pass", state=state)
         if state.phase is Phase.PLAY and state.declarer is not None:
@@ -57,7 +57,7 @@ def test_the_seats_sit_round_the_learner_with_their_roles_and_words(seat: int) -
 
 def test_the_last_trick_is_the_one_the_bots_completed_with_its_taker() -> None:
     table = after_a_bots_trick()
-    state = services.replay(table)
+    state = services.replay(table=table)
     last = presenter.last_trick(state, table.seat, SPEECH)
     done = state.tricks[-1]
     assert last is not None
@@ -68,13 +68,15 @@ def test_the_last_trick_is_the_one_the_bots_completed_with_its_taker() -> None:
     assert last.winner_place == presenter.place_of(done.winner, table.seat) != "bottom"
     on_table = presenter.trick_on_table(state, table.seat, SPEECH)
     assert [c.code for c in on_table] == [c.code for c in state.trick]
-    assert presenter.last_trick(services.replay(services.Table(table.seed, table.seat)), table.seat, SPEECH) is None
+    assert (
+        presenter.last_trick(services.replay(table=services.Table(table.seed, table.seat)), table.seat, SPEECH) is None
+    )
 
 
 @pytest.mark.django_db
 def test_the_page_shows_the_last_trick_and_asks_before_the_hand(client: Client) -> None:
     table = after_a_bots_trick()
-    state = services.replay(table)
+    state = services.replay(table=table)
     session = client.session
     session[services.SESSION_KEY] = table.as_session()
     session.save()

@@ -125,7 +125,7 @@ def test_finished_games_of_signed_in_users_are_stored(client: Client, django_use
 def test_a_hint_explains_the_computers_card() -> None:
     for seed in range(30):
         table = services.new_table(seed=seed)
-        state = services.replay(table)
+        state = services.replay(table=table)
         while not state.is_over() and state.phase is not Phase.PLAY:
             state = services.play(table=table, **_service_move(table, state))
         if state.phase is Phase.PLAY and state.to_move == table.seat:
@@ -225,7 +225,7 @@ def test_a_bid_that_is_not_plain_ascii_digits_is_refused(value: str) -> None:
     "٨٠" and "１８" would be read as 80 and 18."""
     for seed in range(50):
         table = services.new_table(seed=seed)
-        state = services.replay(table)
+        state = services.replay(table=table)
         if state.phase is Phase.AUCTION and state.to_move == table.seat and not state.auction.pending:
             break
     else:

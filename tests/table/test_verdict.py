@@ -82,9 +82,9 @@ def test_the_filter_is_a_query_on_the_learners_side(client: Client, player: Any)
     declarer's) is True: the list asks the database for ``learner_won``."""
     TableGame.objects.create(user=player, seed=7, seat=1, moves=[], won=True, learner_won=False, score=24, game="grand")
     row = TableGame.objects.get(user=player, seed=7)
-    assert list(selectors.games_of(player, won=True)) == []
-    assert list(selectors.games_of(player, won=False)) == [row]
-    assert "learner_won" in str(selectors.games_of(player, won=False).query)
+    assert list(selectors.games_of(user=player, won=True)) == []
+    assert list(selectors.games_of(user=player, won=False)) == [row]
+    assert "learner_won" in str(selectors.games_of(user=player, won=False).query)
     cell = _row_cell(client.get(GAMES).content.decode(), row.pk)
     assert cell.startswith("verloren") and "Alleinspieler +24" in cell
 

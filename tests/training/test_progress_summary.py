@@ -72,10 +72,12 @@ def _import_old(owner: Owner, step: tuple[str, int], correct: bool, days: int) -
 
 
 def _same(owner: Owner) -> None:
-    fast, reference = progress(owner), derived_progress(owner)
+    fast, reference = progress(owner=owner), derived_progress(owner=owner)
     assert fast == reference
     for lesson in get_lessons():
-        assert lesson_progress_for(owner, lesson) == lesson_progress(lesson, attempt_rows(owner, lesson.kinds))
+        assert lesson_progress_for(owner=owner, lesson=lesson) == lesson_progress(
+            lesson=lesson, rows=attempt_rows(owner=owner, kinds=lesson.kinds)
+        )
 
 
 @hsettings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), database=None)
@@ -114,7 +116,7 @@ def test_an_answer_updates_the_summary_in_its_transaction_and_a_page_reads_no_hi
     after = ProgressSummary.objects.get(user_id=present(owner.user_id)).state
     assert after["count"] == stored["count"] + 1 == 31 and after["run"] == stored["run"] + 1  # folded in by submit
     with CaptureQueriesContext(connection) as queries:
-        progress(owner)
+        progress(owner=owner)
     history_reads = [q["sql"] for q in queries if '"rule_ids"' in q["sql"] and "training_attempt" in q["sql"]]
     assert history_reads == []  # the fingerprint matched: no rebuild
     _same(owner)
@@ -124,20 +126,20 @@ def test_a_regrade_is_seen_at_once() -> None:
     owner = Owner.for_user(get_user_model().objects.create_user("umbewertet"))
     kind, level = STEPS[0]
     attempts = [answer(kind, level, owner, correct=True).attempt for _ in range(6)]
-    assert progress(owner).streak == 6
+    assert progress(owner=owner).streak == 6
     AttemptGrade.objects.create(attempt=attempts[2], correct=False)
-    assert progress(owner).streak == 3 == derived_progress(owner).streak
-    assert progress(owner).best_streak == 3
+    assert progress(owner=owner).streak == 3 == derived_progress(owner=owner).streak
+    assert progress(owner=owner).best_streak == 3
 
 
 def test_a_finished_game_counts_for_its_lesson_but_is_no_answer() -> None:
     owner = Owner.for_user(get_user_model().objects.create_user("spielerin"))
     step = STEPS[0]
     answer(step[0], step[1], owner, correct=False)
-    before = progress(owner)
+    before = progress(owner=owner)
     for key in range(3):
         record_activity(owner=owner, kind="spiel", key=key)
-    after = progress(owner)
+    after = progress(owner=owner)
     assert (after.attempts, after.right, after.accuracy, after.streak) == (
         before.attempts,
         before.right,

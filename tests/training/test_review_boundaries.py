@@ -35,18 +35,18 @@ def test_a_missed_answer_with_a_local_time_enters_the_queue() -> None:
     item = _wrong(datetime(2026, 3, 29, 1, 59, tzinfo=BERLIN), seed=1)
     assert item.due > datetime(2026, 3, 29, 0, 59, tzinfo=UTC)
     assert (
-        review.due_count(OWNER, datetime(2026, 3, 29, 3, 59, tzinfo=BERLIN)) == 1
+        review.due_count(owner=OWNER, now=datetime(2026, 3, 29, 3, 59, tzinfo=BERLIN)) == 1
     )  # two hours on the wall, one in time
 
 
 @pytest.mark.parametrize("day", [SPRING_FORWARD, FALL_BACK], ids=["23-hour-day", "25-hour-day"])
 def test_items_fall_due_in_time_order_over_a_clock_change(day: date) -> None:
     before, after = _wrong(berlin(day, 1, 30), seed=1), _wrong(berlin(day, 3, 30), seed=2)
-    assert [i.pk for i in review.due_items(OWNER, after.due)] == [before.pk, after.pk]
-    assert review.due_count(OWNER, before.due - timedelta(seconds=1)) == 0
-    assert review.due_count(OWNER, before.due) == 1
-    assert review.due_count(OWNER, after.due - timedelta(seconds=1)) == 1
-    assert review.next_due(OWNER, after.due) == before
+    assert [i.pk for i in review.due_items(owner=OWNER, now=after.due)] == [before.pk, after.pk]
+    assert review.due_count(owner=OWNER, now=before.due - timedelta(seconds=1)) == 0
+    assert review.due_count(owner=OWNER, now=before.due) == 1
+    assert review.due_count(owner=OWNER, now=after.due - timedelta(seconds=1)) == 1
+    assert review.next_due(owner=OWNER, now=after.due) == before
 
 
 def test_the_twice_happening_hour_keeps_its_order() -> None:
@@ -54,4 +54,4 @@ def test_the_twice_happening_hour_keeps_its_order() -> None:
     summer, winter = berlin(FALL_BACK, 2, 30), berlin(FALL_BACK, 2, 30, fold=1)
     first, second = _wrong(winter, seed=1), _wrong(summer, seed=2)
     assert second.due < first.due
-    assert review.due_count(OWNER, second.due) == 1 and review.next_due(OWNER, first.due) == second
+    assert review.due_count(owner=OWNER, now=second.due) == 1 and review.next_due(owner=OWNER, now=first.due) == second

@@ -35,7 +35,7 @@ def test_variant_is_another_question_of_the_same_type_level_and_rules(kind: str,
     exercise = REGISTRY[kind]
     rng = random.Random(7)
     for seed in (3, 1234, 98765):
-        new = variants.variant_seed(kind, level, seed, rng)
+        new = variants.variant_seed(kind=kind, difficulty=level, seed=seed, rng=rng)
         old_q, new_q = exercise.generate(level, seed), exercise.generate(level, new)
         assert new != seed
         assert (new_q.kind, new_q.difficulty) == (kind, level)

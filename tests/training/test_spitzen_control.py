@@ -68,7 +68,7 @@ def test_the_old_answers_still_count() -> None:
             ["with" if value > 0 else "without", str(abs(value))],
         ):
             assert kind.grade(question, answer).correct, answer
-        assert clean_answer(question, ["+" if value > 0 else "-", str(abs(value))]) == [f"{value:+d}"]
+        assert clean_answer(question=question, values=["+" if value > 0 else "-", str(abs(value))]) == [f"{value:+d}"]
         wrong = [("-" if value > 0 else "+"), str(abs(value))]
         assert not kind.grade(question, wrong).correct
 

@@ -89,8 +89,8 @@ def test_submit_checks_the_owner(owner: Owner, other_owner: Owner, django_user_m
     with pytest.raises(NotFound):
         submit(issued=issued, owner=Owner.for_user(user), values=right_answer(issued))
     with pytest.raises(NotFound):
-        issuing.get_issued(issued.public_id, other_owner)
-    assert issuing.get_issued(issued.public_id, owner) == issued
+        issuing.get_issued(public_id=issued.public_id, owner=other_owner)
+    assert issuing.get_issued(public_id=issued.public_id, owner=owner) == issued
     assert not Attempt.objects.exists()
 
 
@@ -112,8 +112,8 @@ def test_concurrent_double_submit_returns_the_winner(owner: Owner, monkeypatch: 
     real = issuing.grade_answer
     calls: list[int] = []
 
-    def racing_grade(question: Question, values: Sequence[str]) -> Feedback:
-        feedback = real(question, values)
+    def racing_grade(*, question: Question, values: Sequence[str]) -> Feedback:
+        feedback = real(question=question, values=values)
         if not calls:  # the other request inserts its attempt while we are grading
             calls.append(1)
             Attempt.objects.create(
@@ -162,7 +162,7 @@ def test_clean_answer_rejects_junk(kind: str, junk: list[str], owner: Owner) -> 
     issued = issue(kind=kind, difficulty=1, owner=owner)
     question = question_for(issued)
     with pytest.raises(AnswerError):
-        clean_answer(question, junk)
+        clean_answer(question=question, values=junk)
 
 
 def test_order_accepts_one_field_with_spaces(owner: Owner) -> None:
@@ -187,12 +187,12 @@ def test_attempts_are_append_only(owner: Owner) -> None:
 
 def test_progress_derivation(owner: Owner) -> None:
     lesson = present(get_lesson("addieren"))
-    lp = lesson_progress_for(owner, lesson)
+    lp = lesson_progress_for(owner=owner, lesson=lesson)
     assert (lp.attempts, lp.accuracy, lp.streak, lp.percent, lp.mastered, lp.current_step) == (0, None, 0, 0, False, 1)
 
     for correct in (False, True, True, True, True, True):
         answer("fake_add", 1, owner, correct)
-    lp = lesson_progress_for(owner, lesson)
+    lp = lesson_progress_for(owner=owner, lesson=lesson)
     assert lp.attempts == 6 and lp.right == 5
     assert lp.accuracy == 83
     assert lp.streak == 5
@@ -203,30 +203,30 @@ def test_progress_derivation(owner: Owner) -> None:
 
     for _ in range(3):
         answer("fake_add", 2, owner, True)
-    lp = lesson_progress_for(owner, lesson)
+    lp = lesson_progress_for(owner=owner, lesson=lesson)
     assert lp.recent_right == 8 and lp.mastered and lp.percent == 100
 
     # a practice attempt at another level of the type does not count for this lesson
     answer("fake_add", 3, owner, False)
-    assert lesson_progress_for(owner, lesson).attempts == 9
+    assert lesson_progress_for(owner=owner, lesson=lesson).attempts == 9
     # wrong answers at the end break the streak and can cost mastery
     answer("fake_add", 2, owner, False)
     answer("fake_add", 2, owner, False)
-    lp = lesson_progress_for(owner, lesson)
+    lp = lesson_progress_for(owner=owner, lesson=lesson)
     assert lp.streak == 0 and lp.recent_right == 8 and lp.mastered
     answer("fake_add", 2, owner, False)
-    lp = lesson_progress_for(owner, lesson)
+    lp = lesson_progress_for(owner=owner, lesson=lesson)
     assert lp.recent_right == 7 and not lp.mastered
 
 
 def test_overall_progress_and_suggestion(owner: Owner) -> None:
-    p = progress(owner)
+    p = progress(owner=owner)
     assert p.attempts == 0 and p.suggestion.kind == "lesson" and present(p.suggestion.lesson).slug == "addieren"
     assert [c.chapter for c in p.chapters] == ["1", "2", "3", "4", "K", "A"]
     for correct in (True, True, False, True):
         answer("fake_add", 1, owner, correct)
     answer("fake_pick", 1, owner, True)
-    p = progress(owner)
+    p = progress(owner=owner)
     assert p.attempts == 5 and p.right == 4 and p.accuracy == 80
     assert p.streak == 2 and p.best_streak == 2
     chapters = {c.chapter: c for c in p.chapters}
@@ -238,14 +238,14 @@ def test_overall_progress_and_suggestion(owner: Owner) -> None:
     assert p.lessons[0].suggested and present(p.next_lesson).lesson.slug == "addieren"
     # the miss is in the review queue; once due, reviewing is suggested first
     ReviewItem.objects.update(due=timezone.now() - timedelta(minutes=1))
-    p = progress(owner)
+    p = progress(owner=owner)
     assert p.due_reviews == 1 and p.suggestion.kind == "review"
 
 
 def test_regrade_uses_the_effective_grade(owner: Owner) -> None:
     attempt = answer("fake_add", 1, owner, True).attempt
     AttemptGrade.objects.create(attempt=attempt, correct=False)
-    lp = lesson_progress_for(owner, present(get_lesson("addieren")))
+    lp = lesson_progress_for(owner=owner, lesson=present(get_lesson("addieren")))
     assert lp.right == 0
 
 
@@ -255,12 +255,12 @@ def test_miss_creates_review_item_and_hit_reschedules(owner: Owner) -> None:
     item = ReviewItem.objects.get()
     assert (item.kind, item.difficulty, item.seed) == ("fake_add", 1, attempt.seed)
     assert item.due > before and item.card["stability"] is not None
-    assert review.due_count(owner) == 0  # due again in a minute, not now
+    assert review.due_count(owner=owner) == 0  # due again in a minute, not now
     answer("fake_add", 1, owner, True)  # a different exercise: no card
     assert ReviewItem.objects.count() == 1
 
     later = timezone.now() + timedelta(minutes=5)
-    assert review.next_due(owner, later) == item
+    assert review.next_due(owner=owner, now=later) == item
     ReviewItem.objects.update(due=timezone.now() - timedelta(seconds=1))
     item.refresh_from_db()
     issued = variants.issued_for_review(owner=owner, item=item)
@@ -273,7 +273,7 @@ def test_miss_creates_review_item_and_hit_reschedules(owner: Owner) -> None:
     item.refresh_from_db()
     assert item.reviews == 1 and item.card != old_card
     assert item.due > timezone.now()
-    assert review.due_count(owner) == 0
+    assert review.due_count(owner=owner) == 0
 
     # a wrong answer on review rates it Again
     ReviewItem.objects.update(due=timezone.now() - timedelta(seconds=1))

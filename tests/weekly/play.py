@@ -14,7 +14,7 @@ from skatschule.table import services as table_services
 def learner_move(table: table_services.Table) -> dict[str, str]:
     """A fixed, simple learner: passes in the auction (so a computer declares, or nobody) and
     then plays its first legal card in the engine's order."""
-    state = table_services.replay(table)
+    state = table_services.replay(table=table)
     if state.phase is Phase.AUCTION:
         return {"action": "pass"}
     if state.phase is Phase.PLAY:
@@ -29,7 +29,7 @@ def play_to_the_end(client: Client, *, key: str, number: int, stop_after: int | 
     assert response.status_code == 302
     done = 0
     while True:
-        loaded = table_services.from_session(client.session)
+        loaded = table_services.from_session(session=client.session)
         assert loaded is not None
         table, state = loaded
         if state.is_over() or (stop_after is not None and done >= stop_after):

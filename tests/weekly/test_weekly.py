@@ -122,12 +122,12 @@ def _a_bot_choice(seed: int) -> Any:
     most six in hand (the club player samples there)."""
     table = table_services.Table(seed, 0, [], contest=1)
     table.moves += table_services.bot_moves(table=table)
-    state = table_services.replay(table)
+    state = table_services.replay(table=table)
     while not state.is_over():
         move = learner_move(table)
         state = table_services.play(table=table, action=move["action"], value=move.get("value", ""), state=state)
     for cut in range(len(table.moves)):
-        here = table_services.replay(table_services.Table(seed, 0, table.moves[:cut]))
+        here = table_services.replay(table=table_services.Table(seed, 0, table.moves[:cut]))
         seat = here.to_move
         if (
             here.phase is Phase.PLAY
@@ -154,9 +154,9 @@ def test_the_contest_bot_card_depends_on_the_position_only() -> None:
     position draw alike; the ordinary table's bots (seeded by a game's own random state) need not."""
     table = table_services.Table(12345, 0, [], contest=7)
     same = table_services.Table(12345, 0, [], contest=99)
-    assert table_services.fixed_bot_rng(table).random() == table_services.fixed_bot_rng(same).random()
+    assert table_services.fixed_bot_rng(table=table).random() == table_services.fixed_bot_rng(table=same).random()
     moved = table_services.Table(12345, 0, [["a", 1, 18]], contest=7)
-    assert table_services.fixed_bot_rng(table).random() != table_services.fixed_bot_rng(moved).random()
+    assert table_services.fixed_bot_rng(table=table).random() != table_services.fixed_bot_rng(table=moved).random()
 
 
 # ---------------------------------------------------------------- one try counts
@@ -191,24 +191,24 @@ def test_leaving_the_table_keeps_the_moves_and_opening_again_goes_on(clock: Any,
     assert entry.moves == table.moves and table.contest == entry.pk
     # a new game at the table drops the deal from the session ...
     client.post(reverse("table:play"), {"action": "new", "confirm": "1"})
-    fresh = table_services.from_session(client.session)
+    fresh = table_services.from_session(session=client.session)
     assert fresh is not None and fresh[0].contest == 0
     # ... and opening the deal again goes on from the kept moves, not from the start
     client.post(reverse("weekly:play", args=[key, number]))
-    back = table_services.from_session(client.session)
+    back = table_services.from_session(session=client.session)
     assert back is not None and back[0].moves == entry.moves and back[0].contest == entry.pk
 
 
 def test_no_take_back_and_no_hint_in_a_contest_game() -> None:
     table = table_services.Table(4242, 0, [], contest=3)
-    state = table_services.replay(table)
+    state = table_services.replay(table=table)
     table.moves += table_services.bot_moves(table=table)
-    state = table_services.replay(table)
+    state = table_services.replay(table=table)
     table_services.play(table=table, action=learner_move(table)["action"], state=state)
     with pytest.raises(SkatError):
         table_services.take_back(table=table)
     with pytest.raises(SkatError):
-        table_services.check_hint(table=table, state=table_services.replay(table))
+        table_services.check_hint(table=table, state=table_services.replay(table=table))
 
 
 def test_moves_that_do_not_continue_the_kept_ones_are_refused(clock: Any, learner: Any, other: Any) -> None:
@@ -252,7 +252,7 @@ def test_the_points_are_the_engines_seeger_fabian_and_the_comparison_ranks_them(
             play_to_the_end(_signed_in(user), key=key, number=number)
     for entry in Entry.objects.filter(user=learner):
         table = table_services.Table(entry.seed, entry.seat, entry.moves)
-        state = table_services.replay(table)
+        state = table_services.replay(table=table)
         outcome = state.outcome()
         expected = 0 if outcome is None else seeger_totals(3, [(state.declarer, outcome.score)])[entry.seat]
         assert entry.points == expected
@@ -283,7 +283,7 @@ def test_the_comparison_page_shows_the_par_from_the_solver(clock: Any, learner: 
         if entry.contract is None:
             continue
         par = work.run_par(work.par_payload(seed=entry.seed, seat=entry.seat, moves=entry.moves))
-        start = table_services.replay(table_services.Table(entry.seed, entry.seat, work.setup_moves(entry.moves)))
+        start = table_services.replay(table=table_services.Table(entry.seed, entry.seat, work.setup_moves(entry.moves)))
         position = Position.of(start)
         if par["augen"] is not None:
             assert f"{par['augen']} Augen" in page.content.decode()
@@ -370,18 +370,18 @@ def test_opening_a_deal_asks_before_a_running_practice_game_is_dropped(clock: An
         if not state.is_over():
             break
     session = client.session
-    table_services.keep(session, own)
+    table_services.keep(session=session, table=own)
     session.save()
-    running = table_services.from_session(client.session)
+    running = table_services.from_session(session=client.session)
     assert running is not None and running[0].running and not running[1].is_over()
     key = services.week_set().key
     asked = client.post(reverse("weekly:play", args=[key, 1]))
     assert asked.status_code == 200 and "Wirklich verwerfen" in asked.content.decode()
     assert not Entry.objects.filter(user=learner).exists()
-    kept = table_services.from_session(client.session)
+    kept = table_services.from_session(session=client.session)
     assert kept is not None and kept[0].moves == running[0].moves
     assert client.post(reverse("weekly:play", args=[key, 1]), {"confirm": "1"}).status_code == 302
-    opened = table_services.from_session(client.session)
+    opened = table_services.from_session(session=client.session)
     assert opened is not None and opened[0].contest == Entry.objects.get(user=learner).pk
 
 

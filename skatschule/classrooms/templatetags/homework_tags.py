@@ -13,5 +13,5 @@ def my_homework(context: template.Context) -> dict[str, Any]:
     """The signed-in student's homework, open and done (for the dashboard)."""
     request = context.get("request")
     user = getattr(request, "user", None)
-    lines = student_homework(user, current_lang()) if user is not None else []
+    lines = student_homework(user, lang=current_lang()) if user is not None else []
     return {"lines": lines, "open": [l for l in lines if not l.done], "done": [l for l in lines if l.done]}

@@ -19,6 +19,6 @@ def daily_goal(context: template.Context) -> SafeString:
     request = context.get("request")
     if request is None:
         return SafeString("")
-    choices = selectors.choices_for(request)
-    streak = selectors.streak_for(owner_for(request, create=False), choices)
+    choices = selectors.choices_for(request=request)
+    streak = selectors.streak_for(owner=owner_for(request, create=False), choices=choices)
     return render_to_string("learners/goal_status.html", {"streak": streak, "choices": choices}, request=request)

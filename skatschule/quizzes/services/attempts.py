@@ -17,7 +17,7 @@ The server's clock decides: an attempt's cut-off is the earlier of its deadline 
 limit) and the quiz's close time. Attempts left open past it are submitted with the answers
 saved before it (:func:`finalize_expired`).
 
-No answer key is ever stored: :func:`skatschule.quizzes.selectors.answer_key` asks each exercise type's
+No answer key is ever stored: :func:`skatschule.quizzes.selectors.taking.answer_key` asks each exercise type's
 ``correct_answer`` and ``grade`` for it.
 """
 
@@ -191,7 +191,7 @@ def submit(*, attempt: QuizAttempt, now: datetime | None = None) -> tuple[QuizAt
             when = min(now, limit) if limit else now
             score = QuizAnswer.objects.filter(attempt_id=attempt.pk, correct=True).count()
             done = QuizAttempt.objects.filter(pk=attempt.pk, submitted_at__isnull=True).update(
-                submitted_at=when, score=score, points=attempt_points(attempt.pk)
+                submitted_at=when, score=score, points=attempt_points(attempt_pk=attempt.pk)
             )
         else:
             done = 0
@@ -201,7 +201,7 @@ def submit(*, attempt: QuizAttempt, now: datetime | None = None) -> tuple[QuizAt
     return attempt, bool(done)
 
 
-def attempt_points(attempt_pk: int) -> float:
+def attempt_points(*, attempt_pk: int) -> float:
     """The attempt's points: each answer's credit, or the teacher's override where there is one."""
     effective = Coalesce("override_credit", "credit", output_field=FloatField())
     total = QuizAnswer.objects.filter(attempt_id=attempt_pk).aggregate(p=Sum(effective))["p"]

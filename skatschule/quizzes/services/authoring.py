@@ -22,9 +22,10 @@ from skatschule.training.lessons import RULE_ID, get_lesson
 from skatschule.training.registry import exercises_for_rule, get_type
 
 from ..errors import QuizError, QuizLocked
+from ..levels import max_level, type_levels
 from ..models import MAX_ATTEMPTS, MAX_ITEMS, MAX_MINUTES, Quiz, QuizAttempt, QuizItem
 from ..questions import SEED_LIMIT
-from ..selectors import max_level, quiz_sources, sorted_names, type_levels
+from ..selectors.teaching import quiz_sources, sorted_names
 from .attempts import finalize_expired
 
 
@@ -95,7 +96,7 @@ def create_quiz(  # noqa: PLR0913 - over the budget since issue 27; to be split
 
     ``draft=True`` (the builder's way) keeps it from students until it is published
     (``quizzes.publishing``); otherwise it is published at once."""
-    if not is_teacher(owner) or classroom.teacher_id != owner.pk:
+    if not is_teacher(user=owner) or classroom.teacher_id != owner.pk:
         raise NotFound("not your class")
     _check_items(pool, item_count)
     settings = checked_settings(
@@ -108,7 +109,7 @@ def create_quiz(  # noqa: PLR0913 - over the budget since issue 27; to be split
         partial_credit=partial_credit,
         grading_policy=grading_policy,
     )
-    check_attempt_rule(variants, settings["max_attempts"], settings["show_answers"])
+    check_attempt_rule(variants=variants, max_attempts=settings["max_attempts"], show_answers=settings["show_answers"])
     secret = secrets.token_hex(16)
     with transaction.atomic():
         quiz = Quiz.objects.create(
@@ -195,7 +196,7 @@ def checked_settings(  # noqa: PLR0913 - over the budget since issue 27; to be s
     }
 
 
-def repeats_shown_answers(variants: str, max_attempts: int, show_answers: str) -> bool:
+def repeats_shown_answers(*, variants: str, max_attempts: int, show_answers: str) -> bool:
     """Would a later attempt ask the questions whose right answers an earlier one showed?
 
     With items "the same for everyone" (``FIXED``) every attempt gets the very same questions.
@@ -223,9 +224,9 @@ ATTEMPT_RULE_EN = (
 )
 
 
-def check_attempt_rule(variants: str, max_attempts: int, show_answers: str) -> None:
+def check_attempt_rule(*, variants: str, max_attempts: int, show_answers: str) -> None:
     """Refuse (:class:`QuizError`, 400) what :func:`repeats_shown_answers` describes, with the why."""
-    if repeats_shown_answers(variants, max_attempts, show_answers):
+    if repeats_shown_answers(variants=variants, max_attempts=max_attempts, show_answers=show_answers):
         raise QuizError(ATTEMPT_RULE_DE, ATTEMPT_RULE_EN)
 
 
@@ -331,7 +332,7 @@ def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime
     - Fewer allowed attempts stop new starts; attempts made and their results stay.
     """
     now = now or timezone.now()
-    if not is_teacher(editor):
+    if not is_teacher(user=editor):
         raise NotFound("not a teacher")
     with transaction.atomic():
         current = Quiz.objects.select_for_update().filter(pk=quiz.pk, owner_id=editor.pk).first()
@@ -341,9 +342,11 @@ def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime
         count = current.items.count()
         new_classroom = _or(changes.classroom, current.classroom)
         new_sources = {
-            "kinds": old_sources["kinds"] if changes.kinds is UNCHANGED else sorted_names(changes.kinds or []),
-            "lessons": old_sources["lessons"] if changes.lessons is UNCHANGED else sorted_names(changes.lessons or []),
-            "rules": old_sources["rules"] if changes.rules is UNCHANGED else sorted_names(changes.rules or []),
+            "kinds": old_sources["kinds"] if changes.kinds is UNCHANGED else sorted_names(values=changes.kinds or []),
+            "lessons": old_sources["lessons"]
+            if changes.lessons is UNCHANGED
+            else sorted_names(values=changes.lessons or []),
+            "rules": old_sources["rules"] if changes.rules is UNCHANGED else sorted_names(values=changes.rules or []),
         }
         new_count = _or(changes.item_count, count)
         new_difficulty = _or(changes.difficulty, current.difficulty)
@@ -393,7 +396,9 @@ def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime
             partial_credit=new_partial,
             grading_policy=_or(changes.grading_policy, current.grading_policy) or current.grading_policy,
         )
-        check_attempt_rule(new_variants, settings["max_attempts"], settings["show_answers"])
+        check_attempt_rule(
+            variants=new_variants, max_attempts=settings["max_attempts"], show_answers=settings["show_answers"]
+        )
         running = list(current.attempts.filter(submitted_at__isnull=True)) if started else []
         if running:
             _check_running_attempts(current, settings, now)

@@ -72,7 +72,7 @@ def _record(answer: QuizAnswer, teacher: User, credit: float, comment: str, now:
     with transaction.atomic():
         override = ScoreOverride.objects.create(answer=answer, credit=credit, comment=comment, by=teacher, at=now)
         QuizAnswer.objects.filter(pk=answer.pk).update(override_credit=credit, override_comment=comment)
-        QuizAttempt.objects.filter(pk=attempt.pk).update(points=attempt_points(attempt.pk))
+        QuizAttempt.objects.filter(pk=attempt.pk).update(points=attempt_points(attempt_pk=attempt.pk))
         transaction.on_commit(lambda: attempt_regraded.send(sender=QuizAttempt, attempt=attempt))
     answer.refresh_from_db()
     return override

@@ -43,7 +43,7 @@ class ImportResult:
 
 def read_file(*, owner: User, data: bytes, fmt: str) -> Parsed:
     """The file read (for the preview): every question, refusal and change; nothing saved."""
-    if not is_teacher(owner):
+    if not is_teacher(user=owner):
         raise NotFound("not a teacher")
     if fmt not in FORMATS:
         raise QuizError("Unbekanntes Format: möglich sind GIFT und Moodle-XML.", "Unknown format: GIFT or Moodle XML.")

@@ -52,7 +52,7 @@ from ..errors import QuizClosed, QuizError
 from ..models import LiveParticipant, LivePoints, LiveReveal, LiveSession, Quiz, QuizAnswer, QuizAttempt
 from ..publishing import is_visible
 from ..questions import quiz_state
-from ..selectors import LIVE_STAMP_KEY, LIVE_STAMP_SECONDS, live_stamp
+from ..selectors.live import LIVE_STAMP_KEY, LIVE_STAMP_SECONDS, live_stamp
 from .attempts import SavedAnswer, save_answer, start_attempt, submit
 
 SECONDS = 20
@@ -72,7 +72,7 @@ def speed_points(*, credit: float, seconds: float, limit: float) -> int:
     return round(MAX_POINTS * max(0.0, min(1.0, credit)) * (1 - elapsed / (2 * limit)))
 
 
-def checked_seconds(seconds: int | None) -> int | None:
+def checked_seconds(*, seconds: int | None) -> int | None:
     """``seconds`` if a teacher may set it (``None`` stays ``None``), else ``QuizError``."""
     if seconds is not None and not MIN_SECONDS <= seconds <= MAX_SECONDS:
         raise QuizError(
@@ -92,12 +92,12 @@ def _new_code() -> str:
 
 def _restamp(quiz_pk: int) -> None:
     """The round changed: drop the phones' cached stamp now, set the new one once committed
-    (:func:`..selectors.live_round_stamp`)."""
+    (:func:`..selectors.live.live_round_stamp`)."""
     key = LIVE_STAMP_KEY.format(quiz_pk)
     cache.delete(key)
 
     def fresh() -> None:
-        cache.set(key, live_stamp(LiveSession.objects.filter(quiz_id=quiz_pk).first()), LIVE_STAMP_SECONDS)
+        cache.set(key, live_stamp(session=LiveSession.objects.filter(quiz_id=quiz_pk).first()), LIVE_STAMP_SECONDS)
 
     transaction.on_commit(fresh)
 
@@ -122,7 +122,7 @@ def _ended() -> QuizClosed:
 def start_live(*, quiz: Quiz, teacher: User, seconds: int | None = None, now: datetime | None = None) -> LiveSession:
     now = now or timezone.now()
     _own(quiz, teacher)
-    checked_seconds(seconds)
+    checked_seconds(seconds=seconds)
     if quiz.variants != Quiz.Variants.FIXED:
         raise QuizError(
             "Live geht nur mit einem Quiz, das für alle gleich ist (die Leinwand zeigt eine Frage für alle).",
@@ -159,7 +159,7 @@ def show_item(
     *, session: LiveSession, teacher: User, position: int, seconds: int | None = None, now: datetime | None = None
 ) -> LiveSession:
     _own(session.quiz, teacher)
-    checked_seconds(seconds)
+    checked_seconds(seconds=seconds)
     now = now or timezone.now()
     with transaction.atomic():
         locked = _locked(session)

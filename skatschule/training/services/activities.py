@@ -32,7 +32,7 @@ from . import progress_summary
 __all__ = ["record_activity", "activity_steps", "Recorded"]
 
 
-def activity_steps(kind: str) -> list[tuple[str, int]]:
+def activity_steps(*, kind: str) -> list[tuple[str, int]]:
     """The lessons (slug) and levels at which ``kind`` is a step."""
     return [(lesson.slug, step.level) for lesson in get_lessons() for step in lesson.steps if step.kind == kind]
 
@@ -56,7 +56,7 @@ def record_activity(*, owner: Owner, kind: str, key: int, now: datetime | None =
         raise ValueError(f"unknown activity {kind!r}")
     if not 0 <= key < 2**31:
         raise ValueError("the key must fit an exercise seed")
-    steps = activity_steps(kind)
+    steps = activity_steps(kind=kind)
     if not steps:
         return None
     slug, level = steps[0]

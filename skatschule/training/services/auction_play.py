@@ -56,7 +56,7 @@ class Limit:
     """Every game looked at, with its facts and whether it is playable."""
 
 
-def hand_limit(cards: tuple[Card, ...]) -> Limit:
+def hand_limit(*, cards: tuple[Card, ...]) -> Limit:
     """The bidding limit of ten cards from the engine's hand evaluation (see
     :func:`skatschule.engine.evaluation.evaluate` and lesson 7)."""
     evaluation = evaluate(cards)
@@ -106,7 +106,7 @@ class Table:
         return self.deal.hand(self.seat)
 
 
-def auction_of(table: Table) -> Auction:
+def auction_of(*, table: Table) -> Auction:
     auction = Auction()
     for raw in table.moves:
         auction = auction.apply(parse_auction_move(raw))
@@ -120,7 +120,7 @@ def _notation(move: AuctionMove) -> list[object]:
 
 
 def _let_bots_play(table: Table) -> Auction:
-    auction = auction_of(table)
+    auction = auction_of(table=table)
     deal = table.deal
     while not auction.is_over and auction.to_move != table.seat:
         seat = auction.to_move
@@ -131,14 +131,14 @@ def _let_bots_play(table: Table) -> Auction:
     return auction
 
 
-def new_table(seed: int | None = None, seat: int | None = None) -> Table:
+def new_table(*, seed: int | None = None, seat: int | None = None) -> Table:
     rng = random.Random(seed)
     table = Table(rng.randrange(2**31), rng.randrange(3) if seat is None else seat)
     _let_bots_play(table)
     return table
 
 
-def play_user_move(table: Table, action: str) -> Auction:
+def play_user_move(*, table: Table, action: str) -> Auction:
     """Apply the learner's move ("p", "y" or a bid value) and let the bots answer.
 
     Raises :class:`SkatError` (its message a :class:`Text` in ``text``) for an illegal step.
@@ -152,7 +152,7 @@ def play_user_move(table: Table, action: str) -> Auction:
         raw = [table.seat, action]
     else:
         raise SkatError(f"Unbekannter Reizschritt {action!r}", f"Unknown auction step {action!r}")
-    auction_of(table).apply(parse_auction_move(raw))  # raises if illegal
+    auction_of(table=table).apply(parse_auction_move(raw))  # raises if illegal
     table.moves.append(raw)
     return _let_bots_play(table)
 
@@ -161,27 +161,27 @@ SAID = {"y": Text("ja", "yes (hold)"), "p": Text("passe", "pass")}
 """What a hold and a pass are called in the list of the auction's steps."""
 
 
-def seat_name(seat: int, lang: str) -> str:
+def seat_name(*, seat: int, lang: str) -> str:
     return SEATS[seat].text.get(lang)
 
 
-def table_context(table: Table, lang: str) -> dict[str, Any]:
+def table_context(*, table: Table, lang: str) -> dict[str, Any]:
     """What the table page shows; the other hands only once the auction is over."""
-    auction = auction_of(table)
+    auction = auction_of(table=table)
     deal = table.deal
     steps = []
     for raw in table.moves:
         seat, what = raw
-        name = seat_name(cast(int, seat), lang)  # checked when the table was read
+        name = seat_name(seat=cast(int, seat), lang=lang)  # checked when the table was read
         said = SAID[what].get(lang) if what in SAID else str(what)
         steps.append({"seat": name, "said": said, "mine": seat == table.seat})
     options: list[int] = []
     if not auction.is_over and auction.to_move == table.seat and not auction.pending:
         options = [v for v in BID_VALUES if v > auction.value][:8]
-    limit = hand_limit(table.hand())
+    limit = hand_limit(cards=table.hand())
     return {
         "table": table,
-        "seat_name": seat_name(table.seat, lang),
+        "seat_name": seat_name(seat=table.seat, lang=lang),
         "hand": [c.code for c in sort_hand(table.hand())],
         "steps": steps,
         "auction": auction,
@@ -193,7 +193,7 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
         "limit_lines": [line.get(lang) for line in limit.lines],
         "limit_value": limit.value,
         "others": [
-            {"seat": seat_name(s, lang), "cards": [c.code for c in sort_hand(deal.hand(s))]}
+            {"seat": seat_name(seat=s, lang=lang), "cards": [c.code for c in sort_hand(deal.hand(s))]}
             for s in range(3)
             if s != table.seat
         ]

@@ -26,12 +26,12 @@ MAX_DEPTH = 8
 _CARD_KEYS = {"card_id", "state", "step", "stability", "difficulty", "due", "last_review"}
 
 
-def is_whole(value: Any, low: int, high: int) -> bool:
+def is_whole(*, value: Any, low: int, high: int) -> bool:
     """A JSON integer (not a boolean, not a float) from ``low`` to ``high``."""
     return type(value) is int and low <= value <= high
 
 
-def parse_time(value: Any, *, latest: datetime) -> datetime | None:
+def parse_time(*, value: Any, latest: datetime) -> datetime | None:
     """An ISO time with a time zone between :data:`EARLIEST` and ``latest``, or ``None``."""
     if not isinstance(value, str) or not 10 <= len(value) <= 40:
         return None
@@ -47,7 +47,7 @@ def parse_time(value: Any, *, latest: datetime) -> datetime | None:
     return in_utc
 
 
-def bad_text(data: Any) -> str | None:
+def bad_text(*, data: Any) -> str | None:
     """The first reason the JSON tree cannot be stored: too deep, a NUL or an unencodable string.
 
     Walks without recursion; ``None`` when everything is fine.
@@ -87,22 +87,25 @@ def _number(value: Any, low: float, high: float) -> bool:
     return math.isfinite(value) and low <= value <= high
 
 
-def card_problem(card: Any, *, now: datetime) -> str | None:
+def card_problem(*, card: Any, now: datetime) -> str | None:
     """Why ``card`` is not an fsrs card as this site writes them (``Card.to_dict()``), or ``None``."""
     if not isinstance(card, dict):
         return "type"
     if set(card) != _CARD_KEYS:
         return "keys"
-    if not is_whole(card["card_id"], 0, 2**53):
+    if not is_whole(value=card["card_id"], low=0, high=2**53):
         return "card_id"
-    if not is_whole(card["state"], 1, 3):
+    if not is_whole(value=card["state"], low=1, high=3):
         return "state"
-    if card["step"] is not None and not is_whole(card["step"], 0, 100):
+    if card["step"] is not None and not is_whole(value=card["step"], low=0, high=100):
         return "step"
     if not _number(card["stability"], 0, 1e7) or not _number(card["difficulty"], 0, 10):
         return "stability"
-    if parse_time(card["due"], latest=now + FUTURE_DUE) is None:
+    if parse_time(value=card["due"], latest=now + FUTURE_DUE) is None:
         return "due"
-    if card["last_review"] is not None and parse_time(card["last_review"], latest=now + timedelta(minutes=5)) is None:
+    if (
+        card["last_review"] is not None
+        and parse_time(value=card["last_review"], latest=now + timedelta(minutes=5)) is None
+    ):
         return "last_review"
     return None

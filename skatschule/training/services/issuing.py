@@ -66,14 +66,14 @@ class BadDifficulty(UserError):
     """A difficulty the exercise type does not have (a 400, not a 404)."""
 
 
-def exercise_type(kind: str) -> ExerciseType:
+def exercise_type(*, kind: str) -> ExerciseType:
     found = get_type(kind)
     if found is None:
         raise UnknownExercise(f"unknown exercise type {kind!r}")
     return found
 
 
-def check_difficulty(kind: ExerciseType, difficulty: object) -> int:
+def check_difficulty(*, kind: ExerciseType, difficulty: object) -> int:
     value = plain_number(str(difficulty).strip(), max_digits=3)
     if value is None:
         raise BadDifficulty(
@@ -97,8 +97,8 @@ def issue(  # noqa: PLR0913 - over the budget since issue 27; to be split
     mode: str | None = None,
 ) -> IssuedExercise:
     """Hand out one exercise of ``kind`` at ``difficulty`` to ``owner``."""
-    exercise = exercise_type(kind)
-    level = check_difficulty(exercise, difficulty)
+    exercise = exercise_type(kind=kind)
+    level = check_difficulty(kind=exercise, difficulty=difficulty)
     lesson_slug = str(getattr(lesson, "slug", lesson) or "") or None
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
@@ -111,10 +111,10 @@ def issue(  # noqa: PLR0913 - over the budget since issue 27; to be split
 
 def question_for(issued: IssuedExercise | Attempt) -> Question:
     """Rebuild the question from kind, difficulty and seed (deterministic)."""
-    return exercise_type(issued.kind).generate(issued.difficulty, issued.seed)
+    return exercise_type(kind=issued.kind).generate(issued.difficulty, issued.seed)
 
 
-def get_issued(public_id: UUID | str, owner: Owner) -> IssuedExercise:
+def get_issued(*, public_id: UUID | str, owner: Owner) -> IssuedExercise:
     """The owner's issued exercise with this uuid; ``NotFound`` for anyone else's or a forged one."""
     issued = IssuedExercise.objects.owned_by(owner).filter(public_id=public_id).first()
     if issued is None:
@@ -129,7 +129,7 @@ def _unreadable(de: str, en: str) -> AnswerError:
     return AnswerError(de, en)
 
 
-def clean_answer(question: Question, values: Sequence[str]) -> list[str]:  # noqa: C901 - over the budget since issue 27; to be split
+def clean_answer(*, question: Question, values: Sequence[str]) -> list[str]:  # noqa: C901 - over the budget since issue 27; to be split
     """Check the shape of the raw answer for the question's widget; raise AnswerError if unreadable.
 
     The graders then only see well-formed values (``number``: one integer; ``choice``: one
@@ -183,11 +183,11 @@ def clean_answer(question: Question, values: Sequence[str]) -> list[str]:  # noq
     return cleaned
 
 
-def grade_answer(question: Question, values: Sequence[str]) -> Feedback:
+def grade_answer(*, question: Question, values: Sequence[str]) -> Feedback:
     """Check the shape, then grade with the exercise type. Raises AnswerError if unreadable."""
-    cleaned = clean_answer(question, values)
+    cleaned = clean_answer(question=question, values=values)
     try:
-        return exercise_type(question.kind).grade(question, cleaned)
+        return exercise_type(kind=question.kind).grade(question, cleaned)
     except AnswerError:
         raise
     except SkatError as exc:  # e.g. InvalidCard from the engine: still an unreadable answer
@@ -196,7 +196,7 @@ def grade_answer(question: Question, values: Sequence[str]) -> Feedback:
 
 def grade_attempt(attempt: Attempt) -> Feedback:
     """Grade a stored attempt's raw answer again, with the current exercise type."""
-    return grade_answer(question_for(attempt), attempt.answer)
+    return grade_answer(question=question_for(attempt), values=attempt.answer)
 
 
 def _rule_ids(question: Question, feedback: Feedback) -> list[str]:
@@ -231,10 +231,10 @@ def submit(*, issued: IssuedExercise, owner: Owner, values: Sequence[str], now: 
     question = question_for(issued)
     previous = Attempt.objects.filter(issued=issued).first()
     if previous is not None:
-        return Submitted(previous, grade_answer(question, previous.answer), created=False)
+        return Submitted(previous, grade_answer(question=question, values=previous.answer), created=False)
 
     raw = [str(v) for v in values]
-    feedback = grade_answer(question, raw)  # AnswerError: nothing is stored
+    feedback = grade_answer(question=question, values=raw)  # AnswerError: nothing is stored
     now = now or timezone.now()
     elapsed = int((now - issued.issued_at).total_seconds() * 1000)
     try:
@@ -251,7 +251,7 @@ def submit(*, issued: IssuedExercise, owner: Owner, values: Sequence[str], now: 
                 correct=bool(feedback.correct),
                 time_taken_ms=max(0, min(TIME_CAP_MS, elapsed)),
                 rule_ids=_rule_ids(question, feedback),
-                generator=exercise_type(issued.kind).generator,
+                generator=exercise_type(kind=issued.kind).generator,
                 created_at=now,
             )
             review.record_answer(owner=owner, attempt=attempt, now=now)
@@ -262,5 +262,5 @@ def submit(*, issued: IssuedExercise, owner: Owner, values: Sequence[str], now: 
         previous = Attempt.objects.filter(issued=issued).first()
         if previous is None:
             raise
-        return Submitted(previous, grade_answer(question, previous.answer), created=False)
+        return Submitted(previous, grade_answer(question=question, values=previous.answer), created=False)
     return Submitted(attempt, feedback, created=True, progress_state=state)

@@ -177,7 +177,7 @@ def _review_entries(owner: Owner) -> Iterator[dict[str, Any]]:
         }
 
 
-def export_data(owner: Owner) -> dict[str, Any]:
+def export_data(*, owner: Owner) -> dict[str, Any]:
     """Everything the owner practised, as plain JSON data."""
     return {
         "format": FORMAT,
@@ -231,12 +231,12 @@ def _signature(data: dict[str, Any], owner: Owner) -> str:
     return str(mac.hexdigest())
 
 
-def sign_export(data: dict[str, Any], owner: Owner) -> dict[str, Any]:
+def sign_export(*, data: dict[str, Any], owner: Owner) -> dict[str, Any]:
     """``data`` (an :func:`export_data` result) with its signature for ``owner``'s account."""
     return {**data, SIGNATURE_FIELD: _signature(data, owner)}
 
 
-def signature_state(data: dict[str, Any], owner: Owner) -> str:
+def signature_state(*, data: dict[str, Any], owner: Owner) -> str:
     """:data:`SIGNED` (verifies for ``owner``), :data:`UNSIGNED` (none) or :data:`INVALID`."""
     given = data.get(SIGNATURE_FIELD)
     if given is None:
@@ -246,7 +246,7 @@ def signature_state(data: dict[str, Any], owner: Owner) -> str:
     return SIGNED if constant_time_compare(given, _signature(data, owner)) else INVALID
 
 
-def export_stream(owner: Owner) -> Iterator[str]:
+def export_stream(*, owner: Owner) -> Iterator[str]:
     """:func:`sign_export` of :func:`export_data` as JSON text in pieces (one per entry), for a
     streamed download; the signature is computed on the way and sent as the last key.
 
@@ -280,7 +280,7 @@ def _problem(where: str, de: str, en: str) -> ImportProblem:
     return ImportProblem(f"{where}: {de}", f"{where}: {en}")
 
 
-def parse(raw: bytes) -> dict[str, Any]:
+def parse(*, raw: bytes) -> dict[str, Any]:
     """Bytes of an uploaded file to the top-level object (checks size, UTF-8, JSON, format)."""
     if len(raw) > MAX_BYTES:
         raise ImportProblem("Die Datei ist größer als 5 MB.", "The file is larger than 5 MB.")
@@ -292,7 +292,7 @@ def parse(raw: bytes) -> dict[str, Any]:
         raise ImportProblem(
             "Das ist kein Fortschritts-Export der Skatschule.", "This is not a Skatschule progress export."
         )
-    if not is_whole(data.get("version"), VERSION, VERSION):  # True == 1, but true is no version
+    if not is_whole(value=data.get("version"), low=VERSION, high=VERSION):  # True == 1, but true is no version
         raise ImportProblem(
             f"Unbekannte Version {str(data.get('version'))[:10]!r} (erwartet: {VERSION}).",
             f"Unknown version {str(data.get('version'))[:10]!r} (expected: {VERSION}).",
@@ -308,7 +308,7 @@ def parse(raw: bytes) -> dict[str, Any]:
 
 def _check_tree(data: dict[str, Any]) -> None:
     """What no field may hold anywhere in the file (import_checks.bad_text), and the export time."""
-    reason = bad_text(data)
+    reason = bad_text(data=data)
     if reason is not None:
         raise ImportProblem(
             "Die Datei enthält Werte, die keine Skatschule-Datei enthält (zu tief verschachtelt, "
@@ -316,13 +316,16 @@ def _check_tree(data: dict[str, Any]) -> None:
             "The file holds values no Skatschule file holds (nested too deeply, control characters "
             "or invalid characters).",
         )
-    if "exported_at" in data and parse_time(data["exported_at"], latest=timezone.now() + timedelta(minutes=5)) is None:
+    if (
+        "exported_at" in data
+        and parse_time(value=data["exported_at"], latest=timezone.now() + timedelta(minutes=5)) is None
+    ):
         raise ImportProblem("„exported_at“ ist kein gültiger Zeitpunkt.", "“exported_at” is not a valid time.")
 
 
 def _int(entry: dict[str, Any], key: str, where: str, low: int, high: int) -> int:
     value = entry.get(key)
-    if not is_whole(value, low, high):
+    if not is_whole(value=value, low=low, high=high):
         raise _problem(
             where,
             f"„{key}“ muss eine ganze Zahl von {low} bis {high} sein.",
@@ -334,7 +337,7 @@ def _int(entry: dict[str, Any], key: str, where: str, low: int, high: int) -> in
 
 def _time(entry: dict[str, Any], key: str, where: str, now: datetime) -> datetime:
     value = entry.get(key)
-    parsed = parse_time(value, latest=datetime.max.replace(tzinfo=UTC))
+    parsed = parse_time(value=value, latest=datetime.max.replace(tzinfo=UTC))
     if parsed is None:
         raise _problem(
             where,
@@ -384,7 +387,7 @@ def _check_attempt(entry: Any, where: str, now: datetime) -> dict[str, Any]:
     issued = IssuedExercise(kind=kind, difficulty=difficulty, seed=seed)
     question = question_for(issued)
     try:
-        feedback = grade_answer(question, answer)
+        feedback = grade_answer(question=question, values=answer)
     except AnswerError as exc:
         raise _problem(where, f"Antwort nicht lesbar ({exc.text.de})", f"unreadable answer ({exc.text.en})") from None
     return {
@@ -402,7 +405,7 @@ def _check_attempt(entry: Any, where: str, now: datetime) -> dict[str, Any]:
         "time_taken_ms": taken,
         "rule_ids": [str(r) for r in (*question.rule_ids, *feedback.rule_ids)][:50],
         # graded here against today's question: the grade belongs to today's generator
-        "generator": exercise_type(kind).generator,
+        "generator": exercise_type(kind=kind).generator,
     }
 
 
@@ -412,14 +415,14 @@ def _check_review(entry: Any, where: str, now: datetime) -> dict[str, Any]:
     kind, difficulty, seed = _exercise(entry, where)
     card = entry.get("card")
     try:
-        if card_problem(card, now=now) is not None or len(json.dumps(card)) > 2000:
+        if card_problem(card=card, now=now) is not None or len(json.dumps(card)) > 2000:
             raise ValueError
         restored = Card.from_dict(card)
     except Exception:  # fsrs raises KeyError/ValueError/TypeError for a broken card
         raise _problem(
             where, "„card“ ist keine gültige Wiederholungskarte.", "“card” is not a valid review card."
         ) from None
-    parsed_due = parse_time(entry.get("due"), latest=now + FUTURE_DUE)
+    parsed_due = parse_time(value=entry.get("due"), latest=now + FUTURE_DUE)
     if parsed_due is None:
         raise _problem(
             where,
@@ -473,7 +476,7 @@ def _add_attempt(owner: Owner, a: dict[str, Any], *, counts_for_mastery: bool, i
 
 
 def import_data(
-    owner: Owner, data: dict[str, Any], now: datetime | None = None, *, counts_for_mastery: bool = False
+    *, owner: Owner, data: dict[str, Any], now: datetime | None = None, counts_for_mastery: bool = False
 ) -> ImportResult:
     """Check everything (raise :class:`ImportProblem`), then add what is new, in one transaction.
 

@@ -148,7 +148,7 @@ def _fold(  # noqa: PLR0913 - over the budget since issue 27; to be split
             tally[1] += int(correct)
 
 
-def rows_in_order(owner: Owner) -> Iterator[tuple[str, int, bool, list[str], datetime, int, bool]]:
+def rows_in_order(*, owner: Owner) -> Iterator[tuple[str, int, bool, list[str], datetime, int, bool]]:
     """(kind, difficulty, effective grade, rule ids, created_at, pk, counts for mastery) of every
     attempt, oldest first."""
     qs = Attempt.objects.owned_by(owner).with_grade().order_by("created_at", "pk")
@@ -158,12 +158,12 @@ def rows_in_order(owner: Owner) -> Iterator[tuple[str, int, bool, list[str], dat
         yield kind, difficulty, bool(correct), list(rule_ids or ()), created, pk, bool(counts)
 
 
-def build(owner: Owner) -> dict[str, Any]:
+def build(*, owner: Owner) -> dict[str, Any]:
     """The state from the whole history (what :func:`load` does when the stored state is stale)."""
     signature, by_key = _current_layout()
     chapters = frozenset(code for code, _label in CHAPTERS)
     state = _empty(signature)
-    for kind, difficulty, correct, rule_ids, created, pk, counts in rows_in_order(owner):
+    for kind, difficulty, correct, rule_ids, created, pk, counts in rows_in_order(owner=owner):
         _fold(state, kind, difficulty, correct, rule_ids, by_key, STEP_PASS, chapters, counts)
         state["count"] += 1
         state["last_pk"] = max(state["last_pk"], pk)
@@ -186,7 +186,7 @@ def _scalar(rows: Any, function: str, field: str = "pk") -> Any:
     return Coalesce(Subquery(rows.order_by().annotate(v=Func(field, function=function)).values("v")[:1]), 0)
 
 
-def load(owner: Owner) -> dict[str, Any]:
+def load(*, owner: Owner) -> dict[str, Any]:
     """The owner's state, checked against the attempts (rebuilt and stored if it does not match).
 
     One query when a state is stored: the summary row with the fingerprint as subqueries.
@@ -208,7 +208,7 @@ def load(owner: Owner) -> dict[str, Any]:
         and state.get("last_grade") == last_grade
     ):
         return state
-    state = build(owner)
+    state = build(owner=owner)
     state["last_grade"] = last_grade
     try:
         with transaction.atomic():

@@ -91,22 +91,22 @@ def record_answer(
     return item
 
 
-def due_items(owner: Owner, now: datetime | None = None) -> QuerySet[ReviewItem]:
+def due_items(*, owner: Owner, now: datetime | None = None) -> QuerySet[ReviewItem]:
     return ReviewItem.objects.owned_by(owner).filter(due__lte=now or timezone.now()).order_by("due", "pk")
 
 
-def due_count(owner: Owner, now: datetime | None = None) -> int:
-    return due_items(owner, now).count()
+def due_count(*, owner: Owner, now: datetime | None = None) -> int:
+    return due_items(owner=owner, now=now).count()
 
 
-def pending_count(owner: Owner) -> int:
+def pending_count(*, owner: Owner) -> int:
     """All review items of the owner, due or not."""
     return ReviewItem.objects.owned_by(owner).count()
 
 
-def next_due(owner: Owner, now: datetime | None = None) -> ReviewItem | None:
-    return due_items(owner, now).first()
+def next_due(*, owner: Owner, now: datetime | None = None) -> ReviewItem | None:
+    return due_items(owner=owner, now=now).first()
 
 
-def next_scheduled(owner: Owner) -> ReviewItem | None:
+def next_scheduled(*, owner: Owner) -> ReviewItem | None:
     return ReviewItem.objects.owned_by(owner).order_by("due", "pk").first()

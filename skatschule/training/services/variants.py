@@ -37,7 +37,7 @@ def _content(question: Question) -> tuple[object, ...]:
     )
 
 
-def variant_seed(kind: str, difficulty: int, seed: int, rng: random.Random | None = None) -> int:
+def variant_seed(*, kind: str, difficulty: int, seed: int, rng: random.Random | None = None) -> int:
     """A new seed for the exercise ``(kind, difficulty, seed)``: same type and level, another question.
 
     Preferred is a question citing exactly the same rules (``Question.rule_ids``); after
@@ -46,7 +46,7 @@ def variant_seed(kind: str, difficulty: int, seed: int, rng: random.Random | Non
     reads the same as the old one when another can be found.
     """
     draw = rng or random.Random(secrets.randbits(64))
-    exercise = exercise_type(kind)
+    exercise = exercise_type(kind=kind)
     old = exercise.generate(difficulty, seed)
     rules = set(old.rule_ids)
     shared: int | None = None
@@ -77,7 +77,9 @@ def issued_for_review(*, owner: Owner, item: ReviewItem) -> IssuedExercise:
 
     A new one is a fresh variant (:func:`variant_seed`), never the missed question itself.
     """
-    check_difficulty(exercise_type(item.kind), item.difficulty)  # BadDifficulty for a level that is gone
+    check_difficulty(
+        kind=exercise_type(kind=item.kind), difficulty=item.difficulty
+    )  # BadDifficulty for a level that is gone
     existing = (
         IssuedExercise.objects.owned_by(owner)
         .filter(review_item=item, mode=IssuedExercise.Mode.REVIEW, attempt__isnull=True)
@@ -86,7 +88,7 @@ def issued_for_review(*, owner: Owner, item: ReviewItem) -> IssuedExercise:
     )
     if existing is not None:
         return existing
-    seed = variant_seed(item.kind, item.difficulty, item.seed)
+    seed = variant_seed(kind=item.kind, difficulty=item.difficulty, seed=item.seed)
     with transaction.atomic():
         issued = issue(
             kind=item.kind, difficulty=item.difficulty, owner=owner, seed=seed, mode=IssuedExercise.Mode.REVIEW
