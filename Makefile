@@ -25,7 +25,7 @@ TESTS ?=
 # every run (some 8 s of CPU each); the empty value lets the second run reuse them.
 PYTEST_ENV := DATABASE_URL= REDIS_URL= PYTHONDONTWRITEBYTECODE=
 
-.PHONY: setup run lint test test-fast test-postgres load bench clean
+.PHONY: setup run lint test test-fast test-postgres test-dates load bench clean
 
 setup: $(STAMP) $(COMPILED)
 
@@ -93,6 +93,24 @@ test-fast: setup
 test-postgres: setup
 	@test -n "$(PG_TEST_URL)" || { echo "set SKATSCHULE_TEST_POSTGRES=postgres://user@host/db"; exit 2; }
 	$(PYTEST_ENV) TEST_DATABASE_NAME=test_skatschule_$$$$ DATABASE_URL="$(PG_TEST_URL)" $(PY) -m pytest -q $(PYTEST_PARALLEL) -m "not browser"
+
+# The tests that read the date (streak, daily goal, daily puzzle, homework due times, reminders,
+# review queue, quiz windows, housekeeping) with the whole session's clock set to each day of one
+# week (Monday 7 December 2026 to the night of Sunday 13 December, which is already Monday in
+# Berlin) and to both sides of the two clock changes in Berlin (29 March and 25 October 2026).
+# SKATSCHULE_TEST_NOW (tests/clock.py) starts the run's clock at that instant (UTC), ticking; any
+# other run can take it too: SKATSCHULE_TEST_NOW="2026-10-25 00:30" make test
+DATE_TESTS ?= tests/learners tests/classrooms tests/puzzles/test_pages.py tests/puzzles/test_help.py \
+  tests/training/test_review_boundaries.py tests/training/test_review_variants.py tests/training/test_review_scale.py \
+  tests/training/test_training_services.py tests/training/test_progress_summary.py tests/quizzes/test_quiz_views.py \
+  tests/quizzes/test_reattempts.py tests/quizzes/test_edit.py tests/operations/test_housekeeping.py \
+  tests/architecture/test_fixed_dates.py tests/browser/test_learners.py tests/browser/test_teachers_homework.py
+TEST_DAYS ?= 2026-12-07T09:00 2026-12-08T09:00 2026-12-09T09:00 2026-12-10T09:00 2026-12-11T09:00 \
+  2026-12-12T09:00 2026-12-13T09:00 2026-12-13T23:30 2026-03-29T00:30 2026-03-29T01:30 2026-10-25T00:30 2026-10-25T01:30
+DATE_WORKERS ?= $(PYTEST_WORKERS)
+test-dates: setup
+	@for when in $(TEST_DAYS); do echo "--- SKATSCHULE_TEST_NOW=$$when (UTC)"; \
+	  $(PYTEST_ENV) SKATSCHULE_TEST_NOW=$$when $(PY) -m pytest -q -n $(DATE_WORKERS) $(DATE_TESTS) || exit 1; done
 
 # Load test against gunicorn with production settings (see README, "Last"); use PostgreSQL:
 #   DATABASE_URL=postgres://... REDIS_URL=redis://... make load
