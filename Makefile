@@ -49,10 +49,9 @@ run: setup
 
 # ruff (settings in pyproject.toml) and mypy with django-stubs over the whole package and
 # tests/ (`--strict` for all of it, see [tool.mypy]).
+LINT := $(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check . && $(PY) -m mypy
 lint: setup
-	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check .
-	$(PY) -m mypy
+	$(LINT)
 
 # make test: lint (ruff, mypy) runs beside the vectors and the tests, its output shown at the end.
 # With PostgreSQL, the browser tests (on SQLite, one worker) run at the same time as the rest (on
@@ -61,7 +60,7 @@ lint: setup
 # its own coverage file; both are combined and the floor (fail_under) checked at the end.
 test: setup
 	@rm -f .coverage .coverage.* .lint.log .browser.log
-	@$(MAKE) --no-print-directory lint > .lint.log 2>&1 & lint=$$!; \
+	@{ $(LINT); } > .lint.log 2>&1 & lint=$$!; \
 	for f in public.json public_rulings.json public_iss.json public_open_hand.json public_evening.json; do \
 	  if [ -f $(VECTORS)/$$f ]; then echo "vectors: $$f"; $(PY) -m skatschule.engine.vectors check $(VECTORS)/$$f || exit 1; \
 	  echo "vectors: $$f, pure Python engine"; SKATSCHULE_PURE_ENGINE=1 $(PY) -m skatschule.engine.vectors check $(VECTORS)/$$f || exit 1; \
@@ -75,11 +74,11 @@ test: setup
 	  $(PYTEST_ENV) COVERAGE_FILE=.coverage.postgres TEST_DATABASE_NAME=test_skatschule_$$$$ DATABASE_URL="$(PG_TEST_URL)" \
 	    $(PY) -m pytest -q $(PYTEST_PARALLEL) -m "not browser" $(TESTS) --cov --cov-report= --cov-fail-under=0; pg=$$?; \
 	  wait $$browser; br=$$?; echo "--- browser tests (SQLite)"; cat .browser.log; \
-	  [ $$pg -eq 0 ] && [ $$br -eq 0 ] || { wait $$lint; cat .lint.log; exit 1; }; \
+	  [ $$pg -eq 0 ] && [ $$br -eq 0 ] || { wait $$lint; echo "--- make lint"; cat .lint.log; exit 1; }; \
 	  $(PY) -m coverage combine --quiet .coverage.postgres .coverage.browser || exit 1; \
 	else \
 	  echo "no SKATSCHULE_TEST_POSTGRES / postgres DATABASE_URL: the whole suite on SQLite, the postgres tests skipped"; \
-	  $(PYTEST_ENV) $(PY) -m pytest -q $(PYTEST_PARALLEL) $(TESTS) --cov --cov-report= --cov-fail-under=0 || { wait $$lint; cat .lint.log; exit 1; }; \
+	  $(PYTEST_ENV) $(PY) -m pytest -q $(PYTEST_PARALLEL) $(TESTS) --cov --cov-report= --cov-fail-under=0 || { wait $$lint; echo "--- make lint"; cat .lint.log; exit 1; }; \
 	fi; \
 	wait $$lint; rc=$$?; echo "--- make lint"; cat .lint.log; [ $$rc -eq 0 ] || exit 1; \
 	echo "coverage of skatschule (lines and branches): $$($(PY) -m coverage report --format=total --fail-under=0) % (floor: fail_under in pyproject.toml)"; \
