@@ -536,8 +536,28 @@ def _match_choice(case: Case, ruling: Any) -> str:
     return matching[0]
 
 
+_SOLVED: dict[int, tuple[Case, CaseAnswer]] = {}
+_SOLVED_KEEP = 256
+
+
 def solve(case: Case) -> CaseAnswer:
-    """The right answer: from the engine when ``engine_input`` is set, else the written key."""
+    """The right answer: from the engine when ``engine_input`` is set, else the written key.
+
+    Kept per case object (a case is frozen): grading an answer to the ``fall`` exercise solves its
+    case, and the engine's ruling of a case where a defender plays open walks every remaining
+    play (up to 60 ms). Keyed by identity, the case held beside its answer (its engine input is
+    not hashable), so an id is never reused while its entry lives."""
+    kept = _SOLVED.get(id(case))
+    if kept is not None and kept[0] is case:
+        return kept[1]
+    answer = _solve(case)
+    if len(_SOLVED) >= _SOLVED_KEEP:
+        _SOLVED.clear()
+    _SOLVED[id(case)] = (case, answer)
+    return answer
+
+
+def _solve(case: Case) -> CaseAnswer:
     if case.engine_input is not None:
         ruling = engine_ruling(case)
         answer = CaseAnswer(

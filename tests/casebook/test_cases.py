@@ -7,6 +7,7 @@ agree with what :func:`skatschule.engine.vectors.ruling_from_input` decides.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -282,3 +283,16 @@ def test_loader_reads_a_minimal_case(tmp_path: Path) -> None:
 def test_loader_reports_broken_content(tmp_path: Path, broken: str, message: str) -> None:
     with pytest.raises(CaseFormatError, match=message):
         _load(tmp_path, broken)
+
+
+def test_a_cases_answer_is_kept_per_case_and_a_changed_case_is_solved_again() -> None:
+    """``solve`` keeps the engine's answer of a case (grading a ``fall`` answer solves it): the same
+    case gives the same answer, an edited copy with the same id its own."""
+    engine_case = next(c for c in load_cases() if c.engine_input is not None)
+    assert solve(engine_case) is solve(engine_case)
+    assert solve(engine_case) == cb._solve(engine_case)
+    written = next(c for c in load_cases() if c.engine_input is None and len(c.choices) > 1)
+    other = next(c.value for c in written.choices if c.value != written.answer)
+    edited = dataclasses.replace(written, answer=other)
+    assert edited.id == written.id
+    assert (solve(written).choice, solve(edited).choice) == (written.answer, other)

@@ -1,7 +1,7 @@
 """Homework due times at the clock changes in Berlin: the teacher types a local time, the site
 keeps the instant. A time the clock skips (02:30 on 29 March 2026) or shows twice (02:30 on
 25 October 2026) is refused with a clear message; late and overdue turn at the due instant,
-also on a day of 23 or 25 hours."""
+also on a day of 23 or 25 hours and at the end of a week, a month and a year."""
 
 from __future__ import annotations
 
@@ -57,7 +57,11 @@ def test_the_local_due_time_is_kept_as_its_instant(
     assert Assignment.objects.get().due_at == instant
 
 
-@pytest.mark.parametrize("day", [SPRING_FORWARD, FALL_BACK], ids=["23-hour-day", "25-hour-day"])
+@pytest.mark.parametrize(
+    "day",
+    [SPRING_FORWARD, FALL_BACK, date(2026, 11, 29), date(2026, 11, 30), date(2026, 12, 31)],
+    ids=["23-hour-day", "25-hour-day", "week", "month", "year"],
+)
 def test_late_and_overdue_turn_at_the_due_minute(
     classroom: Classroom, student: User, other_student: User, clock: TickingDateTimeFactory, day: date
 ) -> None:

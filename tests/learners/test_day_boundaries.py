@@ -71,12 +71,16 @@ def test_the_25_hour_day_holds_every_answer_given_on_it() -> None:
 @pytest.mark.parametrize(
     ("utc", "berlin_day"),
     [
+        (
+            datetime(2026, 11, 29, 23, 30, tzinfo=UTC),
+            date(2026, 11, 30),
+        ),  # a new week (Monday) in Berlin, Sunday in UTC
         (datetime(2026, 11, 30, 23, 30, tzinfo=UTC), date(2026, 12, 1)),  # a new month in Berlin, not yet in UTC
         (datetime(2026, 12, 31, 23, 30, tzinfo=UTC), date(2027, 1, 1)),  # a new year in Berlin, not yet in UTC
         (datetime(2026, 3, 28, 23, 30, tzinfo=UTC), SPRING_FORWARD),  # 00:30 CET on the 23-hour day
         (datetime(2026, 10, 24, 22, 30, tzinfo=UTC), FALL_BACK),  # 00:30 CEST on the 25-hour day
     ],
-    ids=["month", "year", "spring", "autumn"],
+    ids=["week", "month", "year", "spring", "autumn"],
 )
 def test_the_daily_goal_counts_the_learners_local_day(utc: datetime, berlin_day: date) -> None:
     for _ in range(5):

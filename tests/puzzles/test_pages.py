@@ -6,7 +6,7 @@ The answer is taken from the engine (the shipped record's proof is re-checked in
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import date, timedelta
 
 import pytest
 from django.test import Client
@@ -18,7 +18,7 @@ from skatschule.engine.puzzles import Theme
 from skatschule.owners import Owner
 from skatschule.puzzles import content, selectors
 from skatschule.puzzles.models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzleRating
-from tests.clock import SPRING_FORWARD, berlin
+from tests.clock import FALL_BACK, SPRING_FORWARD, berlin
 from tests.people import client_for, make_user
 from tests.present import present
 
@@ -215,6 +215,28 @@ def test_the_daily_puzzle_changes_at_the_learners_midnight(loaded: list[Puzzle],
     assert _daily_id(here) == sunday_puzzle and DailyPuzzle.objects.count() == 2
     clock.move_to(berlin(monday, 0, 0))
     assert _daily_id(here) == DailyPuzzle.objects.get(day=monday).puzzle_id
+
+
+@pytest.mark.parametrize(
+    "day",
+    [FALL_BACK, date(2026, 11, 29), date(2026, 11, 30), date(2026, 12, 31)],
+    ids=["25-hour-day", "week", "month", "year"],
+)
+def test_the_daily_puzzle_holds_the_whole_local_day(
+    loaded: list[Puzzle], clock: TickingDateTimeFactory, day: date
+) -> None:
+    """From local midnight to 23:59, through the hour the 25-hour day repeats and over the end of
+    a week (Sunday), a month and a year, one puzzle; at the next local midnight the next day's."""
+    here = Client()
+    clock.move_to(berlin(day, 0, 0))
+    first = _daily_id(here)
+    assert first == DailyPuzzle.objects.get(day=day).puzzle_id
+    for hour, minute, fold in ((2, 30, 0), (2, 30, 1), (23, 59, 0)):
+        clock.move_to(berlin(day, hour, minute, fold=fold))
+        assert _daily_id(here) == first, (hour, minute, fold)
+    clock.move_to(berlin(day + timedelta(days=1), 0, 0))
+    assert _daily_id(here) == DailyPuzzle.objects.get(day=day + timedelta(days=1)).puzzle_id
+    assert DailyPuzzle.objects.count() == 2
 
 
 def test_the_daily_puzzle_once_answered_shows_its_result(loaded: list[Puzzle], client: Client) -> None:

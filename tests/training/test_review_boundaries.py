@@ -1,12 +1,16 @@
-"""The review queue at the clock changes in Berlin: an item is due at an instant, so a day of 23
-or 25 hours neither hides an item nor shows one early, and the learner's local times work as well
-as UTC ones."""
+"""The review queue at the clock changes in Berlin and at local midnight (a new week, month and
+year): an item is due at an instant, so a day of 23 or 25 hours neither hides an item nor shows one
+early, the learner's local times work as well as UTC ones, and the page names the next due time in
+local time (a new year in Berlin is still the old one in UTC)."""
 
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
+from django.test import Client
+from django.urls import reverse
+from freezegun.api import TickingDateTimeFactory
 
 from skatschule.owners import Owner
 from skatschule.training.models import ReviewItem
@@ -14,6 +18,7 @@ from skatschule.training.registry import get_type
 from skatschule.training.services import review
 from skatschule.training.services.issuing import issue, question_for, submit
 from tests.clock import BERLIN, FALL_BACK, SPRING_FORWARD, berlin
+from tests.people import make_user
 from tests.present import present
 
 pytestmark = pytest.mark.django_db
@@ -55,3 +60,32 @@ def test_the_twice_happening_hour_keeps_its_order() -> None:
     first, second = _wrong(winter, seed=1), _wrong(summer, seed=2)
     assert second.due < first.due
     assert review.due_count(owner=OWNER, now=second.due) == 1 and review.next_due(owner=OWNER, now=first.due) == second
+
+
+@pytest.mark.parametrize(
+    "midnight",
+    [date(2026, 11, 30), date(2026, 12, 1), date(2027, 1, 1)],
+    ids=["week", "month", "year"],
+)
+def test_items_missed_either_side_of_local_midnight_keep_their_order(midnight: date) -> None:
+    """Missed at 23:30 and at 00:30 local time, over the start of a week, a month and a year."""
+    first = _wrong(berlin(midnight - timedelta(days=1), 23, 30), seed=1)
+    second = _wrong(berlin(midnight, 0, 30), seed=2)
+    assert second.due - first.due == timedelta(hours=1)
+    assert review.due_count(owner=OWNER, now=first.due - timedelta(seconds=1)) == 0
+    assert review.due_count(owner=OWNER, now=second.due - timedelta(seconds=1)) == 1
+    assert [i.pk for i in review.due_items(owner=OWNER, now=second.due)] == [first.pk, second.pk]
+
+
+def test_the_next_due_time_is_shown_in_local_time_over_new_year(clock: TickingDateTimeFactory) -> None:
+    """Due at 00:30 on 1 January in Berlin (23:30 UTC on 31 December): the empty queue names the
+    new year's day."""
+    clock.move_to(berlin(date(2026, 12, 31), 12))
+    user = make_user("rita")
+    ReviewItem.objects.create(
+        user=user, kind="augen", difficulty=1, seed=1, card={}, due=berlin(date(2027, 1, 1), 0, 30)
+    )
+    client = Client()
+    client.force_login(user)
+    html = client.get(reverse("training:review")).content.decode()
+    assert "Die nächste ist am 1. Januar 2027 00:30 fällig." in html
