@@ -165,3 +165,23 @@ def test_unreadable_answers_are_a_400_and_others_see_nothing(
     other = client_for(make_user("eva"))
     assert other.get(reverse("puzzles:own_question", args=[bid.public_id])).status_code == 404
     assert Client().get(reverse("puzzles:own_question", args=[bid.public_id])).status_code == 404
+
+
+def test_the_first_answer_is_graded_from_the_search_s_stored_grading(
+    searched: tuple[Client, TableGame, int, tuple[str, str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from skatschule.jobs import registry
+
+    def never(payload: dict[str, object]) -> dict[str, object]:
+        raise AssertionError("the trainer's job ran again")
+
+    monkeypatch.setitem(registry._HANDLERS, BID_GRADE, never)
+    monkeypatch.setitem(registry._HANDLERS, GRADE, never)
+    client, _game, _over, pair = searched
+    for row, answer in (
+        (OwnQuestion.objects.get(kind=OwnQuestion.Kind.BID), ["passen"]),
+        (OwnQuestion.objects.get(kind=OwnQuestion.Kind.DISCARD), [*pair, "grand"]),
+    ):
+        url = reverse("puzzles:own_question", args=[row.public_id])
+        assert client.post(url, {"answer": answer}).status_code == 302
+        assert "So ergibt sich die Antwort:" in client.get(url).content.decode()
