@@ -12,15 +12,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skatschule.engine import SkatError
+from skatschule.engine.bidplay import BidGrading
+from skatschule.engine.discard import HandGrading
+from skatschule.engine.game import GameState
 from skatschule.engine.iss import parse_record
+from skatschule.engine.own_mistakes import bid_spot, discard_spot, judge_bid, judge_discard
 from skatschule.engine.puzzles import Puzzle as EnginePuzzle
 from skatschule.engine.puzzles import examine, from_bot_game, from_strong_game, mistakes, spots_from_state
 
 GENERATE = "puzzles.generate"
 OWN = "puzzles.own"
 RECORDS = "puzzles.records"
-VERSION = 2
-"""Part of every job key: a change to how puzzles are found gets new keys (old results are not reused)."""
+VERSION = 3
+"""Part of every job key: a change to how puzzles are found gets new keys (old results are not reused).
+3: "Aus meinen Fehlern" also judges the bidding and the discard."""
 
 
 def run_batch(payload: dict[str, Any]) -> dict[str, Any]:
@@ -103,20 +108,77 @@ def run_own(payload: dict[str, Any]) -> dict[str, Any]:
 
     Payload: ``games``, each with the game's id, its ISS record and the learner's seat (or one
     game as ``record`` and ``seat``). Result: the puzzles, each with the card the learner played
-    and the id of its game (``games``, in the same order).
+    and the id of its game (``games``, in the same order); and ``questions``, his real mistakes in
+    bidding and discarding (:func:`own_questions`).
     """
     games = payload.get("games") or [{"id": payload.get("game"), "record": payload["record"], "seat": payload["seat"]}]
     started = time.perf_counter()
     puzzles: list[dict[str, Any]] = []
     played: list[str] = []
     ids: list[Any] = []
+    questions: list[dict[str, Any]] = []
     for game in games:
         state = parse_record(str(game["record"])).state
         for found in mistakes(state, int(game["seat"]), last_tricks=10):
             puzzles.append(found.puzzle.as_dict())
             played.append(found.played.code)
             ids.append(game.get("id"))
-    return {"seconds": round(time.perf_counter() - started, 2), "puzzles": puzzles, "played": played, "games": ids}
+        questions.extend(dict(q, game_id=game.get("id")) for q in own_questions(state, int(game["seat"])))
+    return {
+        "seconds": round(time.perf_counter() - started, 2),
+        "puzzles": puzzles,
+        "played": played,
+        "games": ids,
+        "questions": questions,
+    }
+
+
+def own_questions(state: GameState, seat: int) -> list[dict[str, Any]]:
+    """The learner's real mistakes before the first card (engine/own_mistakes.py), each with the
+    trainer's grading as the trainers' jobs compute it (``reizen-grade``, ``druecken-grade``:
+    the same deals, so the stored grading answers the learner's first try again at once).
+
+    A bid: ``kind`` "reizen", ``cards``, ``position``, ``highest``, ``refused``; a discard:
+    ``kind`` "druecken", ``cards`` (twelve), ``game``, ``pair``. Both with ``key`` and ``grading``.
+    """
+    from skatschule.exercises.druecken import grading_key
+    from skatschule.exercises.reizen_gespielt import grading_key as bid_key
+    from skatschule.graded_by_play.work import BID_TYPE, TYPE, run_bid_grading, run_grading
+
+    out: list[dict[str, Any]] = []
+    bid = bid_spot(state, seat)
+    if bid is not None:
+        codes = [c.code for c in bid.cards]
+        data = run_bid_grading({"cards": codes, "position": bid.position, "deals": BID_TYPE.deals})
+        if judge_bid(bid.bidding, BidGrading.from_json(data)) is not None:
+            out.append(
+                {
+                    "kind": "reizen",
+                    "cards": codes,
+                    "position": bid.position,
+                    "highest": bid.bidding.highest,
+                    "refused": bid.bidding.refused,
+                    "key": bid_key(bid.cards, bid.position, BID_TYPE.deals),
+                    "grading": data,
+                }
+            )
+    put = discard_spot(state, seat)
+    if put is not None:
+        codes = [c.code for c in put.cards]
+        payload = {"cards": codes, "game": put.game.value, "deals": TYPE.deals, "screen": TYPE.screen}
+        data = run_grading(payload)
+        if judge_discard(put.pair, HandGrading.from_json(data)) is not None:
+            out.append(
+                {
+                    "kind": "druecken",
+                    "cards": codes,
+                    "game": put.game.value,
+                    "pair": [c.code for c in put.pair],
+                    "key": grading_key(put.cards, put.game, TYPE.deals, TYPE.screen),
+                    "grading": data,
+                }
+            )
+    return out
 
 
 def run_records(payload: dict[str, Any]) -> dict[str, Any]:

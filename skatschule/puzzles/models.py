@@ -8,6 +8,8 @@ an owner to a puzzle moves the ratings (``rated``).
 
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -153,3 +155,40 @@ class RecordCandidate(models.Model):
 
     def __str__(self) -> str:
         return f"ISS-Datensatz {self.key[:12]}"
+
+
+class OwnQuestion(models.Model):
+    """A real mistake before the first card in one of the learner's table games (Aus meinen
+    Fehlern, engine/own_mistakes.py): his bidding or his discard, to answer again with the
+    trainer that judged it (``reizen-grade`` or ``druecken-grade``). Only he sees it."""
+
+    class Kind(models.TextChoices):
+        BID = "reizen", "Reizen"
+        DISCARD = "druecken", "Drücken"
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    owner_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="own_questions")
+    own_game = models.ForeignKey(
+        "table.TableGame", null=True, blank=True, on_delete=models.SET_NULL, related_name="own_questions"
+    )
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    cards = models.CharField(max_length=40, help_text="card codes, blank-separated: ten (Reizen) or twelve (Drücken)")
+    position = models.PositiveSmallIntegerField(default=0, help_text="Reizen: the seat (0 Vorhand .. 2 Hinterhand)")
+    game = models.CharField(max_length=10, blank=True, default="", help_text="Drücken: the game he declared")
+    did = models.CharField(
+        max_length=20, help_text='what he did in the game: "highest refused" (Reizen) or the pair put away (Drücken)'
+    )
+    answer = models.CharField(max_length=40, blank=True, default="", help_text="his newest answer on the page")
+    job = models.ForeignKey("jobs.Job", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner_user", "kind", "cards", "position", "game"], name="own_question_once_per_hand"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.cards}"

@@ -3,7 +3,10 @@
 ``check_game`` submits the job for one stored table game, ``check_all_games`` one job for the
 newest games not searched yet (read through the table app's selectors); ``take_results`` stores
 the puzzles of a finished job as the learner's own (``Puzzle.owner_user``, with the game they
-came from), once, and marks the games as searched.
+came from), once, and marks the games as searched; ``take_questions`` stores the job's mistakes
+in bidding and discarding as :class:`.models.OwnQuestion` rows, and their gradings as the results
+of the trainers' jobs (``reizen-grade``, ``druecken-grade``), so answering again with the same
+game is graded at once.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from django.db import transaction
 
 from skatschule.engine.puzzles import Puzzle as EnginePuzzle
 from skatschule.jobs import services as jobs
-from skatschule.jobs.models import Job, JobStatus
+from skatschule.jobs.models import Job, JobStatus, Result
 from skatschule.owners import Owner
 from skatschule.table.models import TableGame
 from skatschule.table.reviews import mark_searched
@@ -24,7 +27,7 @@ from skatschule.table.selectors import game_of, games_of, unsearched_games
 
 from .content import row_fields
 from .generation import OWN, VERSION
-from .models import Puzzle
+from .models import OwnQuestion, Puzzle
 
 MOST_GAMES = 20
 """Games one search for "all my games" goes through (the newest not yet searched)."""
@@ -84,4 +87,33 @@ def take_results(*, user: Any, job: Job) -> list[Puzzle]:
         if row.owner_user_id in (None, user.pk):
             out.append(row)
     mark_searched(user=user, ids=[g["id"] for g in job.payload.get("games", []) if g.get("id") in own])
+    return out
+
+
+@transaction.atomic
+def take_questions(*, user: Any, job: Job) -> list[OwnQuestion]:
+    """The learner's own Reizen and Drücken questions from a finished job (stored the first time)."""
+    from skatschule.graded_by_play.work import BID_GRADE, GRADE
+
+    if job.status != JobStatus.DONE or job.result is None:
+        return []
+    found = list(job.result.data.get("questions", []))
+    asked = [q.get("game_id") for q in found]
+    own = set(games_of(user=user).filter(pk__in=[g for g in asked if g]).values_list("pk", flat=True))
+    out: list[OwnQuestion] = []
+    for item in found:
+        bid = item["kind"] == OwnQuestion.Kind.BID
+        did = f"{int(item['highest'])} {int(item['refused'])}" if bid else " ".join(item["pair"])
+        row, _ = OwnQuestion.objects.get_or_create(
+            owner_user=user,
+            kind=OwnQuestion.Kind.BID if bid else OwnQuestion.Kind.DISCARD,
+            cards=" ".join(item["cards"]),
+            position=int(item["position"]) if bid else 0,
+            game="" if bid else str(item["game"]),
+            defaults={"did": did, "own_game_id": item.get("game_id") if item.get("game_id") in own else None},
+        )
+        Result.objects.get_or_create(
+            kind=BID_GRADE if bid else GRADE, key=str(item["key"]), defaults={"data": item["grading"]}
+        )
+        out.append(row)
     return out

@@ -17,7 +17,7 @@ from skatschule.engine.puzzles import Puzzle as EnginePuzzle
 from skatschule.engine.puzzles import Theme
 from skatschule.owners import Owner
 
-from .models import DailyPuzzle, Puzzle, PuzzleAttempt, PuzzleHint, PuzzleRating
+from .models import DailyPuzzle, OwnQuestion, Puzzle, PuzzleAttempt, PuzzleHint, PuzzleRating
 
 NEAREST = 8
 """The next puzzle is drawn from this many unanswered puzzles nearest to the learner's rating."""
@@ -230,29 +230,50 @@ OWN_LISTED = 200
 
 @dataclass(frozen=True)
 class OwnMistakes:
-    """The learner's own puzzles, newest first, grouped by theme and by the game they came from."""
+    """The learner's own puzzles and Reizen/Drücken questions, newest first, grouped by theme
+    (the questions under "Reizen" and "Drücken") and by the game they came from."""
 
     by_theme: list[tuple[Theme, list[Puzzle]]]
-    by_game: list[tuple[Any, list[Puzzle]]]
-    """(the table game or None when it is gone, its puzzles), newest game first."""
+    by_game: list[tuple[Any, list[Puzzle], list[OwnQuestion]]]
+    """(the table game or None when it is gone, its puzzles, its questions), newest game first."""
+    bids: list[OwnQuestion]
+    discards: list[OwnQuestion]
+
+    @property
+    def any(self) -> bool:
+        return bool(self.by_theme or self.bids or self.discards)
 
 
 def own_mistakes(*, user: Any) -> OwnMistakes:
     rows = list(
         Puzzle.objects.filter(owner_user=user).select_related("own_game").order_by("-created", "id")[:OWN_LISTED]
     )
+    questions = list(
+        OwnQuestion.objects.filter(owner_user=user).select_related("own_game").order_by("-created", "pk")[:OWN_LISTED]
+    )
     themes: dict[Theme, list[Puzzle]] = {}
-    games: dict[int | None, list[Puzzle]] = {}
+    games: dict[int | None, tuple[Any, list[Puzzle], list[OwnQuestion]]] = {}
     for row in rows:
         for slug in row.themes.split():
             try:
                 themes.setdefault(Theme(slug), []).append(row)
             except ValueError:
                 continue  # a theme no longer known: not listed under it
-        games.setdefault(row.own_game_id, []).append(row)
+        games.setdefault(row.own_game_id, (row.own_game, [], []))[1].append(row)
+    for question in questions:
+        games.setdefault(question.own_game_id, (question.own_game, [], []))[2].append(question)
     by_theme = [(theme, themes[theme]) for theme in Theme if theme in themes]
     by_game = sorted(
-        ((rows_of[0].own_game, rows_of) for rows_of in games.values()),
-        key=lambda pair: (pair[0] is None, -(pair[0].created.timestamp() if pair[0] is not None else 0)),
+        games.values(),
+        key=lambda group: (group[0] is None, -(group[0].created.timestamp() if group[0] is not None else 0)),
     )
-    return OwnMistakes(by_theme, by_game)
+    bids = [q for q in questions if q.kind == OwnQuestion.Kind.BID]
+    discards = [q for q in questions if q.kind == OwnQuestion.Kind.DISCARD]
+    return OwnMistakes(by_theme, by_game, bids, discards)
+
+
+def own_question(*, user: Any, public_id: Any) -> OwnQuestion | None:
+    """One of the learner's own questions (None for an unknown one or someone else's)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return OwnQuestion.objects.filter(owner_user=user, public_id=public_id).select_related("job", "own_game").first()

@@ -25,6 +25,7 @@ urlpatterns = [
     path("thema/<slug:slug>/", views.theme, name="theme"),
     path("verlauf/", views.history, name="history"),
     path("meine-fehler/", views.own, name="own"),
+    path("meine-fehler/frage/<uuid:public_id>/", views.own_question, name="own_question"),
     path("wiederholen/", views.retry, name="retry"),
     path("<puzzle:puzzle_id>/", views.puzzle, name="puzzle"),
     path("<puzzle:puzzle_id>/tipp/", views.hint, name="hint"),

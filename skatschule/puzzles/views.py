@@ -29,11 +29,12 @@ from skatschule.jobs.services import LimitReached
 from skatschule.learners.selectors import choices_for, local_today
 from skatschule.owners import Owner, owner_for
 from skatschule.table.selectors import games_of
+from skatschule.training.presenters import present_feedback, present_question
 
 from . import own as own_puzzles
-from . import selectors, services
+from . import own_questions, selectors, services
 from .charts import rating_svg
-from .models import Puzzle, PuzzleAttempt
+from .models import OwnQuestion, Puzzle, PuzzleAttempt
 from .presenters import present_hints, present_position, present_solution
 
 MODES = {m.value for m in PuzzleAttempt.Mode}
@@ -292,6 +293,7 @@ def own(request: HttpRequest) -> HttpResponse:
         return _search_own(request)
     job = None
     found: list[Puzzle] = []
+    questions: list[OwnQuestion] = []
     raw = request.GET.get("auftrag", "")
     if raw:
         try:
@@ -301,14 +303,56 @@ def own(request: HttpRequest) -> HttpResponse:
         if job is None:
             raise Http404("no such job")
         found = own_puzzles.take_results(user=user, job=job)
+        questions = own_puzzles.take_questions(user=user, job=job)
     return render(
         request,
         "puzzles/own.html",
         {
             "job": job,
             "found": found,
+            "questions": questions,
             "games": list(games_of(user=user)[:20]),
             "mine": selectors.own_mistakes(user=user),
             "all_searched": request.GET.get("alle") == "durchsucht",
         },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def own_question(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """One of the learner's own Reizen or Drücken mistakes, to answer again: the hand and the
+    form; POST asks the trainer's job to grade the answer (400 when it cannot be read); once the
+    job is done, the trainer's feedback and what he did in his game."""
+    row = selectors.own_question(user=request.user, public_id=public_id)
+    if row is None:
+        raise Http404("no such question")
+    page = reverse("puzzles:own_question", kwargs={"public_id": row.public_id})
+    error = ""
+    if request.method == "POST":
+        try:
+            own_questions.answer(row=row, values=request.POST.getlist("answer")[:8], address=client_ip(request))
+        except AnswerError as exc:
+            error = message_in(exc)
+        except LimitReached as exc:
+            return render_error(request, exc)
+        else:
+            return redirect(page)
+    lang = current_lang()
+    job = row.job
+    feedback = None if error else own_questions.graded(row)
+    return render(
+        request,
+        "puzzles/own_question.html",
+        {
+            "row": row,
+            "q": present_question(own_questions.question_of(row), lang),
+            "seat": own_questions.seat_text(row).get(lang),
+            "fb": present_feedback(feedback, lang) if feedback is not None else None,
+            "then": own_questions.then_of(row) if feedback is not None else None,
+            "job": job if job is not None and job.is_pending and not error else None,
+            "failed": job is not None and not job.is_pending and feedback is None and bool(row.answer) and not error,
+            "error": error,
+            "page": page,
+        },
+        status=400 if error else 200,
     )

@@ -274,7 +274,9 @@ def _let_bots_play(  # noqa: PLR0913 - over the budget since issue 27; to be spl
                 if thoughts is not None:
                     thoughts -= 1
             if table.contest:  # the same card at every table: seeded by the position, no wall clock
-                move: Move = Play(choose_card(state, level=table.level, rng=fixed_bot_rng(table=table), time_cap=None).card)
+                move: Move = Play(
+                    choose_card(state, level=table.level, rng=fixed_bot_rng(table=table), time_cap=None).card
+                )
             else:
                 cap = _card_cap(table.level, time_cap)
                 move = Play(choose_card(state, level=table.level, rng=rng, time_cap=cap).card)

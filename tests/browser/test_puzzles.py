@@ -147,14 +147,74 @@ def test_aus_meinen_fehlern_through_a_real_worker(browser: Browser, live_server:
             page.keyboard.press("Enter")
             page.wait_for_load_state()
             for _ in range(120):
-                if page.get_by_role("heading", name="Deine Aufgaben").count():
+                if page.get_by_role("heading", name="Deine Aufgaben nach Spiel").count():
                     break
                 page.wait_for_timeout(1000)
                 page.goto(page.url)  # the plain reload link's job, without JavaScript
-            expect(page.get_by_role("heading", name="Deine Aufgaben")).to_be_visible()
+            expect(page.get_by_role("heading", name="Deine Aufgaben nach Spiel")).to_be_visible()
         _no_sideways(page)
         page.locator("section a[href^='/ueben/aufgaben/']").first.click()
         expect(page.locator("ul.puzzle-cards form").first).to_be_visible()
         assert Puzzle.objects.filter(owner_user=user).exists()
+    finally:
+        context.close()
+
+
+def test_own_reizen_and_druecken_questions_by_keyboard_on_a_phone(
+    browser: Browser, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An own Reizen and an own Drücken question (rows as the search stores them): listed, answered
+    by keyboard without JavaScript at 375 px, graded by the trainers (few deals here)."""
+    from skatschule.engine import CARDS, GameType
+    from skatschule.engine.discard import grade_hand
+    from skatschule.graded_by_play.work import BID_TYPE, TYPE
+    from skatschule.puzzles.models import OwnQuestion
+    from tests.people import make_user
+
+    monkeypatch.setattr(BID_TYPE, "deals", 20)
+    monkeypatch.setattr(TYPE, "deals", 20)
+    monkeypatch.setattr(TYPE, "screen", 5)
+    user = make_user("nele")
+    ten, twelve = CARDS[:10], CARDS[10:22]
+    OwnQuestion.objects.create(
+        owner_user=user, kind="reizen", cards=" ".join(c.code for c in ten), position=2, did="0 18"
+    )
+    worst = grade_hand(twelve, GameType.GRAND, deals=20, screen=5).chosen.grades[-1].cards
+    OwnQuestion.objects.create(
+        owner_user=user,
+        kind="druecken",
+        cards=" ".join(c.code for c in twelve),
+        game="grand",
+        did=" ".join(c.code for c in worst),
+    )
+    context = phone(browser, live_server, user, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/ueben/aufgaben/meine-fehler/")
+        _no_sideways(page)
+        page.get_by_role("link", name="Reizen-Frage").first.click()
+        expect(page.get_by_role("heading", level=1)).to_have_text("Reizen")
+        _no_sideways(page)
+        page.locator("select[name='answer']").select_option("18")
+        page.get_by_role("button", name="Antworten").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_load_state()
+        verdict = page.locator("section.feedback")
+        expect(verdict).to_contain_text("20 zufälligen Verteilungen")
+        expect(verdict).to_contain_text("Damals im Spiel hast du bei 18 gepasst.")
+        _no_sideways(page)
+        page.goto(live_server.url + "/ueben/aufgaben/meine-fehler/")
+        page.get_by_role("link", name="Drücken-Frage").first.click()
+        for card in worst:
+            page.locator(f"input[name='answer'][value='{card.code}']").focus()
+            page.keyboard.press("Space")
+        page.locator("select[name='answer']").select_option("grand")
+        page.get_by_role("button", name="Antworten").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_load_state()
+        verdict = page.locator("section.feedback-wrong")
+        expect(verdict).to_contain_text("von 66")
+        expect(verdict).to_contain_text("Damals im Spiel hast du")
+        _no_sideways(page)
     finally:
         context.close()
