@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -412,42 +413,76 @@ def _over_limit(text: str | None) -> TooLarge | None:
     return None
 
 
+@dataclass
+class _Paste:
+    """What a POST of ISS records came to: the message and status, the paste kept in the box,
+    the records that broke (number and error), whether any was read, and whether all were."""
+
+    error: str = ""
+    status: int = 200
+    paste: str = ""
+    broken: list[dict[str, Any]] = field(default_factory=list)
+    read_any: bool = False
+    complete: bool = False
+
+
+def _read_paste(request: HttpRequest) -> _Paste:
+    """Read the pasted records; the good ones go into the session (and to the puzzles)."""
+    form = IssPasteForm(request.POST)
+    large = _over_limit(request.POST.get("records"))
+    if large is not None:  # the size first (core.limits): the games read in before stay
+        return _Paste(message_in(large), large.status)
+    if not form.is_valid():
+        return _Paste(_error_text(SkatError("Bitte ISS-Datensätze einfügen", "Please paste ISS records")), 400)
+    paste = form.cleaned_data["records"]
+    read = services.read_records(text=paste, most=ISS_GAMES)
+    out = _Paste(paste=paste, broken=[{"number": n, "error": _error_text(exc)} for n, exc in read.broken])
+    out.read_any = bool(read.good)
+    if read.good:
+        request.session[_ISS_KEY] = read.good
+        # every imported game is a source of puzzles (the puzzles app queues a job for it)
+        records_imported.send(sender=None, owner=owner_for(request), records=read.good, address=client_ip(request))
+        out.complete = not out.broken and not read.cut
+    else:
+        out.status = 400
+    if read.cut:
+        out.error = _error_text(
+            SkatError(
+                f"Nur die ersten {ISS_GAMES} Datensätze wurden eingelesen",
+                f"Only the first {ISS_GAMES} records were read",
+            )
+        )
+    return out
+
+
+def _iss_viewer(
+    request: HttpRequest, records: list[str], exercise: dict[str, Any], index: int, step: int
+) -> dict[str, Any] | None:
+    """The viewer at record ``index``, card ``step`` (None when the record no longer reads)."""
+    game = services.iss_game(record=records[index])
+    if game is None:
+        return None
+    shows = request.GET.get("ergebnis") == "1" or exercise.get("kind") == "liste"
+    viewer = presenter.iss_viewer(game, step, _speech(request), show_result=shows).context()
+    # once the Augen (or the result) are on the page, the last trick's taker follows from
+    # them: the end asks no more for it, nor again for the Augen
+    viewer["revealed"] = viewer["show_result"] or exercise.get("kind") == "augen"
+    viewer["index"] = index
+    viewer["count"] = len(records)
+    viewer["games"] = [{"index": i, "number": i + 1, "current": i == index} for i in range(len(records))]
+    return viewer
+
+
 @require_http_methods(["GET", "POST"])
-def iss_import(request: HttpRequest) -> HttpResponse:  # noqa: C901 - over the budget since issue 27; to be split
+def iss_import(request: HttpRequest) -> HttpResponse:
     """Paste ISS records; step through them, game by game. The good records of a paste are
     kept, a broken one is named by its number and move (the paste stays in the box). A POST
     with ``exercise`` answers an exercise at the moment shown (:mod:`.moments`)."""
-    error, status, paste, broken, read_any = "", 200, "", [], False
     asking = request.method == "POST" and "exercise" in request.POST
-    if request.method == "POST" and not asking:
-        form = IssPasteForm(request.POST)
-        large = _over_limit(request.POST.get("records"))
-        if large is not None:  # the size first (core.limits): the games read in before stay
-            error, status = message_in(large), large.status
-        elif not form.is_valid():
-            error, status = _error_text(SkatError("Bitte ISS-Datensätze einfügen", "Please paste ISS records")), 400
-        else:
-            paste = form.cleaned_data["records"]
-            read = services.read_records(text=paste, most=ISS_GAMES)
-            broken = [{"number": n, "error": _error_text(exc)} for n, exc in read.broken]
-            read_any = bool(read.good)
-            if read.good:
-                request.session[_ISS_KEY] = read.good
-                # every imported game is a source of puzzles (the puzzles app queues a job for it)
-                records_imported.send(
-                    sender=None, owner=owner_for(request), records=read.good, address=client_ip(request)
-                )
-                if not broken and not read.cut:
-                    return redirect("table:iss")
-            else:
-                status = 400
-            if read.cut:
-                error = _error_text(
-                    SkatError(
-                        f"Nur die ersten {ISS_GAMES} Datensätze wurden eingelesen",
-                        f"Only the first {ISS_GAMES} records were read",
-                    )
-                )
+    pasted = _read_paste(request) if request.method == "POST" and not asking else _Paste()
+    if pasted.complete:
+        return redirect("table:iss")
+    error, status = pasted.error, pasted.status
     records = request.session.get(_ISS_KEY) or []
     viewer: dict[str, Any] = {}
     exercise: dict[str, Any] = {}
@@ -457,30 +492,24 @@ def iss_import(request: HttpRequest) -> HttpResponse:  # noqa: C901 - over the b
         source = request.POST if asking else request.GET
         index = min(number(source.get("spiel")), len(records) - 1)
         step = number(source.get("schritt"))
-        game = services.iss_game(record=records[index])
-        if game is None:
-            request.session[_ISS_KEY] = []
-            return render(request, "table/iss.html", {"error": "", "viewer": {}})
         if asking:
+            game = services.iss_game(record=records[index])
             try:
-                exercise = _grade_moment(request, game, step)
+                exercise = {} if game is None else _grade_moment(request, game, step)
             except SkatError as exc:
                 error, status = _error_text(exc), 400
-        shows = request.GET.get("ergebnis") == "1" or exercise.get("kind") == "liste"
-        viewer = presenter.iss_viewer(game, step, _speech(request), show_result=shows).context()
-        # once the Augen (or the result) are on the page, the last trick's taker follows from
-        # them: the end asks no more for it, nor again for the Augen
-        viewer["revealed"] = viewer["show_result"] or exercise.get("kind") == "augen"
-        viewer["index"] = index
-        viewer["count"] = len(records)
-        viewer["games"] = [{"index": i, "number": i + 1, "current": i == index} for i in range(len(records))]
+        found = _iss_viewer(request, records, exercise, index, step)
+        if found is None:
+            request.session[_ISS_KEY] = []
+            return render(request, "table/iss.html", {"error": "", "viewer": {}})
+        viewer = found
     context = {
         "error": error,
         "viewer": viewer,
         "exercise": exercise,
-        "paste": paste,
-        "broken": broken,
-        "read_any": read_any,
+        "paste": pasted.paste,
+        "broken": pasted.broken,
+        "read_any": pasted.read_any,
     }
     return render(request, "table/iss.html", context, status=status)
 

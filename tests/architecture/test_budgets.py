@@ -10,9 +10,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 BUDGETS = ("C901", "PLR0913")
-FLOOR = 121
-"""The functions over a budget when the per-file exemptions went (7 December 2026). Lower it
-when you split one; never raise it."""
+FLOOR = 118
+"""The functions over a budget (8 December 2026, after board_page, iss_import, clean_answer and
+update_quiz were split). Lower it when you split one; never raise it."""
 NOQA = re.compile(r"# noqa: ((?:C901|PLR0913)(?:, (?:C901|PLR0913))?)(?P<why> - \S.*)?$")
 
 

@@ -6,7 +6,7 @@ import enum
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -295,7 +295,7 @@ LOCKED_ONCE_STARTED = {
 }
 
 
-def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime | None = None) -> Quiz:  # noqa: C901 - over the budget since issue 27; to be split
+def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime | None = None) -> Quiz:
     """Apply ``changes`` (fields at ``UNCHANGED`` stay as they are). Returns the saved quiz.
 
     Only the owner may edit (``NotFound`` for anyone else). Everything runs in one transaction
@@ -338,54 +338,20 @@ def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime
         current = Quiz.objects.select_for_update().filter(pk=quiz.pk, owner_id=editor.pk).first()
         if current is None:
             raise NotFound("no such quiz")
-        old_sources = quiz_sources(current)
-        count = current.items.count()
-        new_classroom = _or(changes.classroom, current.classroom)
-        new_sources = {
-            "kinds": old_sources["kinds"] if changes.kinds is UNCHANGED else sorted_names(values=changes.kinds or []),
-            "lessons": old_sources["lessons"]
-            if changes.lessons is UNCHANGED
-            else sorted_names(values=changes.lessons or []),
-            "rules": old_sources["rules"] if changes.rules is UNCHANGED else sorted_names(values=changes.rules or []),
-        }
-        new_count = _or(changes.item_count, count)
-        new_difficulty = _or(changes.difficulty, current.difficulty)
-        new_variants = _or(changes.variants, current.variants)
-        new_partial = _or(changes.partial_credit, current.partial_credit) or current.partial_credit
-        changed = [
-            name
-            for name, differs in (
-                ("classroom", getattr(new_classroom, "pk", None) != current.classroom_id),
-                ("sources", new_sources != old_sources),
-                ("item_count", new_count != count),
-                ("difficulty", new_difficulty != current.difficulty),
-                ("variants", new_variants != current.variants),
-                ("partial_credit", new_partial != current.partial_credit),  # saved answers keep their credit
-                ("redraw", bool(changes.redraw)),
-            )
-            if differs
-        ]
+        plan = _plan(current, changes)
         # Attempts whose time is over are submitted under the rules they ran under.
         finalize_expired(attempts=current.attempts.all(), now=now)
         started = current.attempts.exists()
-        if started and changed:
+        if started and plan.changed:
             raise QuizLocked(
                 "Dieses Quiz wurde schon begonnen; nicht mehr ändern lässt sich: "
-                + ", ".join(LOCKED_ONCE_STARTED[name][0] for name in changed)
+                + ", ".join(LOCKED_ONCE_STARTED[name][0] for name in plan.changed)
                 + ". Nichts wurde gespeichert.",
                 "Students have already started this quiz, so this can no longer be changed: "
-                + ", ".join(LOCKED_ONCE_STARTED[name][1] for name in changed)
+                + ", ".join(LOCKED_ONCE_STARTED[name][1] for name in plan.changed)
                 + ". Nothing was saved.",
             )
-        if not isinstance(new_classroom, Classroom) or new_classroom.teacher_id != editor.pk:
-            raise NotFound("not your class")
-        if new_variants not in Quiz.Variants.values:
-            raise QuizError("Diese Art von Varianten gibt es nicht.", "There is no such kind of variants.")
-        if not isinstance(new_difficulty, int) or not 1 <= new_difficulty <= max_level():
-            raise QuizError(
-                f"Die Schwierigkeit liegt zwischen 1 und {max_level()}.",
-                f"The difficulty is between 1 and {max_level()}.",
-            )
+        _check_plan(plan, editor)
         settings = checked_settings(
             title=_or(changes.title, current.title),
             opens_at=_or(changes.opens_at, current.opens_at),
@@ -393,45 +359,110 @@ def update_quiz(*, quiz: Quiz, editor: User, changes: QuizChanges, now: datetime
             time_limit_minutes=_or(changes.time_limit_minutes, current.time_limit_minutes),
             max_attempts=_or(changes.max_attempts, current.max_attempts),
             show_answers=_or(changes.show_answers, current.show_answers),
-            partial_credit=new_partial,
+            partial_credit=plan.partial,
             grading_policy=_or(changes.grading_policy, current.grading_policy) or current.grading_policy,
         )
         check_attempt_rule(
-            variants=new_variants, max_attempts=settings["max_attempts"], show_answers=settings["show_answers"]
+            variants=plan.variants, max_attempts=settings["max_attempts"], show_answers=settings["show_answers"]
         )
         running = list(current.attempts.filter(submitted_at__isnull=True)) if started else []
         if running:
             _check_running_attempts(current, settings, now)
-        new_items = {"sources", "item_count", "difficulty", "redraw"} & set(changed)
-        pool: list[tuple[str, int]] = []
-        if new_items:
-            pool = build_pool(
-                kinds=new_sources["kinds"],
-                lessons=new_sources["lessons"],
-                rules=new_sources["rules"],
-                difficulty=new_difficulty,
-            )
-            _check_items(pool, new_count)
-        old_limit, old_close = current.time_limit_minutes, current.closes_at
-        for name, value in settings.items():
-            setattr(current, name, value)
-        current.classroom = new_classroom
-        current.difficulty = new_difficulty
-        current.variants = new_variants
-        if new_items or current.sources != new_sources:
-            current.sources = new_sources
-        if new_items:
-            current.secret = secrets.token_hex(16)
-        current.save()
-        if new_items:  # no attempt exists (checked under the lock), so no answer points at them
-            current.items.all().delete()
-            _draw_items(current, pool, new_count)
-        if running and (current.time_limit_minutes != old_limit or current.closes_at != old_close):
-            for attempt in running:
-                QuizAttempt.objects.filter(pk=attempt.pk, submitted_at__isnull=True).update(
-                    deadline=_running_deadline(attempt, old_limit, current.time_limit_minutes)
-                )
+        _save_plan(current, plan, settings, running)
     return current
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What an edit of a quiz would set (:func:`update_quiz`), and which locked parts it changes."""
+
+    classroom: Any
+    sources: dict[str, list[str]]
+    count: int
+    difficulty: Any
+    variants: Any
+    partial: Any
+    changed: list[str]
+    """The names of :data:`LOCKED_ONCE_STARTED` that differ from the quiz as it is."""
+
+    @property
+    def new_items(self) -> bool:
+        """Items must be drawn anew (no attempt exists then: :func:`update_quiz` checks)."""
+        return bool({"sources", "item_count", "difficulty", "redraw"} & set(self.changed))
+
+
+def _plan(current: Quiz, changes: QuizChanges) -> _Plan:
+    old_sources = quiz_sources(current)
+    count = current.items.count()
+    classroom = _or(changes.classroom, current.classroom)
+    sources = {
+        key: old_sources[key] if value is UNCHANGED else sorted_names(values=value or [])
+        for key, value in (("kinds", changes.kinds), ("lessons", changes.lessons), ("rules", changes.rules))
+    }
+    plan = _Plan(
+        classroom=classroom,
+        sources=sources,
+        count=_or(changes.item_count, count),
+        difficulty=_or(changes.difficulty, current.difficulty),
+        variants=_or(changes.variants, current.variants),
+        partial=_or(changes.partial_credit, current.partial_credit) or current.partial_credit,
+        changed=[],
+    )
+    differs = (
+        ("classroom", getattr(classroom, "pk", None) != current.classroom_id),
+        ("sources", sources != old_sources),
+        ("item_count", plan.count != count),
+        ("difficulty", plan.difficulty != current.difficulty),
+        ("variants", plan.variants != current.variants),
+        ("partial_credit", plan.partial != current.partial_credit),  # saved answers keep their credit
+        ("redraw", bool(changes.redraw)),
+    )
+    return replace(plan, changed=[name for name, changed in differs if changed])
+
+
+def _check_plan(plan: _Plan, editor: User) -> None:
+    """The class is the editor's own, the variants exist, the difficulty is within the levels."""
+    if not isinstance(plan.classroom, Classroom) or plan.classroom.teacher_id != editor.pk:
+        raise NotFound("not your class")
+    if plan.variants not in Quiz.Variants.values:
+        raise QuizError("Diese Art von Varianten gibt es nicht.", "There is no such kind of variants.")
+    if not isinstance(plan.difficulty, int) or not 1 <= plan.difficulty <= max_level():
+        raise QuizError(
+            f"Die Schwierigkeit liegt zwischen 1 und {max_level()}.",
+            f"The difficulty is between 1 and {max_level()}.",
+        )
+
+
+def _save_plan(current: Quiz, plan: _Plan, settings: dict[str, Any], running: list[QuizAttempt]) -> None:
+    """Write the checked edit: the settings, new items if needed, running attempts' deadlines."""
+    pool: list[tuple[str, int]] = []
+    if plan.new_items:
+        pool = build_pool(
+            kinds=plan.sources["kinds"],
+            lessons=plan.sources["lessons"],
+            rules=plan.sources["rules"],
+            difficulty=plan.difficulty,
+        )
+        _check_items(pool, plan.count)
+    old_limit, old_close = current.time_limit_minutes, current.closes_at
+    for name, value in settings.items():
+        setattr(current, name, value)
+    current.classroom = plan.classroom
+    current.difficulty = plan.difficulty
+    current.variants = plan.variants
+    if plan.new_items or current.sources != plan.sources:
+        current.sources = plan.sources
+    if plan.new_items:
+        current.secret = secrets.token_hex(16)
+    current.save()
+    if plan.new_items:  # no attempt exists (checked under the lock), so no answer points at them
+        current.items.all().delete()
+        _draw_items(current, pool, plan.count)
+    if running and (current.time_limit_minutes != old_limit or current.closes_at != old_close):
+        for attempt in running:
+            QuizAttempt.objects.filter(pk=attempt.pk, submitted_at__isnull=True).update(
+                deadline=_running_deadline(attempt, old_limit, current.time_limit_minutes)
+            )
 
 
 def _running_deadline(attempt: QuizAttempt, old_limit: int | None, new_limit: int | None) -> datetime | None:

@@ -129,7 +129,60 @@ def _unreadable(de: str, en: str) -> AnswerError:
     return AnswerError(de, en)
 
 
-def clean_answer(*, question: Question, values: Sequence[str]) -> list[str]:  # noqa: C901 - over the budget since issue 27; to be split
+def _number(question: Question, cleaned: list[str]) -> list[str]:
+    given = [v for v in cleaned if v]
+    if len(given) != 1:
+        raise _unreadable("Bitte gib eine Zahl ein.", "Please enter a number.")
+    value = given[0].replace("\u2212", "-")
+    if not _INTEGER.match(value):
+        raise _unreadable(f"„{value[:20]}“ ist keine ganze Zahl.", f"“{value[:20]}” is not a whole number.")
+    return [value]
+
+
+def _choice(question: Question, cleaned: list[str]) -> list[str]:
+    if signed_choice(question):  # the compact mit/ohne control: a sign and a number
+        cleaned = join_signed(cleaned)
+    given = [v for v in cleaned if v]
+    if len(given) != 1 or given[0] not in [choice.value for choice in question.options]:
+        raise _unreadable("Bitte wähle genau eine der Antworten.", "Please choose exactly one of the answers.")
+    return given
+
+
+def _several(question: Question, cleaned: list[str]) -> list[str]:
+    """``multi`` and ``cards``: distinct values, each an option (or, for cards without a list, a card)."""
+    given = [v for v in cleaned if v]
+    allowed = {choice.value for choice in question.options} or set(question.cards)
+    if question.widget == "cards" and not allowed:
+        try:
+            for v in given:
+                parse_card(v)
+        except SkatError:
+            raise _unreadable("Das ist keine Karte.", "That is not a card.") from None
+    elif any(v not in allowed for v in given):
+        raise _unreadable("Diese Antwort steht nicht zur Auswahl.", "That answer is not one of the options.")
+    if len(set(given)) != len(given):
+        raise _unreadable("Jede Antwort bitte nur einmal.", "Please give each answer only once.")
+    return given
+
+
+def _order(question: Question, cleaned: list[str]) -> list[str]:
+    options = [choice.value for choice in question.options]
+    given = [v for v in cleaned if v]
+    if len(given) == 1 and len(options) > 1:
+        given = given[0].replace(",", " ").split()
+    expected = options or list(question.cards)
+    if any(v not in expected for v in given):
+        raise _unreadable("Diese Antwort steht nicht zur Auswahl.", "That answer is not one of the options.")
+    if sorted(given) != sorted(expected):
+        raise _unreadable("Bitte ordne jede Karte genau einmal ein.", "Please place every card exactly once.")
+    return given
+
+
+_SHAPES = {"number": _number, "choice": _choice, "multi": _several, "cards": _several, "order": _order}
+"""How each widget's raw answer is checked (a widget not listed passes its stripped values on)."""
+
+
+def clean_answer(*, question: Question, values: Sequence[str]) -> list[str]:
     """Check the shape of the raw answer for the question's widget; raise AnswerError if unreadable.
 
     The graders then only see well-formed values (``number``: one integer; ``choice``: one
@@ -139,48 +192,8 @@ def clean_answer(*, question: Question, values: Sequence[str]) -> list[str]:  # 
     if len(values) > MAX_VALUES or any(len(str(v)) > MAX_VALUE_LENGTH for v in values):
         raise _unreadable("Diese Antwort ist zu lang.", "This answer is too long.")
     cleaned = [str(v).strip() for v in values]
-    options = [choice.value for choice in question.options]
-    widget = question.widget
-    if widget == "number":
-        given = [v for v in cleaned if v]
-        if len(given) != 1:
-            raise _unreadable("Bitte gib eine Zahl ein.", "Please enter a number.")
-        value = given[0].replace("\u2212", "-")
-        if not _INTEGER.match(value):
-            raise _unreadable(f"„{value[:20]}“ ist keine ganze Zahl.", f"“{value[:20]}” is not a whole number.")
-        return [value]
-    if widget == "choice":
-        if signed_choice(question):  # the compact mit/ohne control: a sign and a number
-            cleaned = join_signed(cleaned)
-        given = [v for v in cleaned if v]
-        if len(given) != 1 or given[0] not in options:
-            raise _unreadable("Bitte wähle genau eine der Antworten.", "Please choose exactly one of the answers.")
-        return given
-    if widget in ("multi", "cards"):
-        given = [v for v in cleaned if v]
-        allowed = set(options) or set(question.cards)
-        if widget == "cards" and not allowed:
-            try:
-                for v in given:
-                    parse_card(v)
-            except SkatError:
-                raise _unreadable("Das ist keine Karte.", "That is not a card.") from None
-        elif any(v not in allowed for v in given):
-            raise _unreadable("Diese Antwort steht nicht zur Auswahl.", "That answer is not one of the options.")
-        if len(set(given)) != len(given):
-            raise _unreadable("Jede Antwort bitte nur einmal.", "Please give each answer only once.")
-        return given
-    if widget == "order":
-        given = [v for v in cleaned if v]
-        if len(given) == 1 and len(options) > 1:
-            given = given[0].replace(",", " ").split()
-        expected = options or list(question.cards)
-        if any(v not in expected for v in given):
-            raise _unreadable("Diese Antwort steht nicht zur Auswahl.", "That answer is not one of the options.")
-        if sorted(given) != sorted(expected):
-            raise _unreadable("Bitte ordne jede Karte genau einmal ein.", "Please place every card exactly once.")
-        return given
-    return cleaned
+    shape = _SHAPES.get(question.widget)
+    return cleaned if shape is None else shape(question, cleaned)
 
 
 def grade_answer(*, question: Question, values: Sequence[str]) -> Feedback:
