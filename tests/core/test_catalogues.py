@@ -9,7 +9,6 @@ context %}``). The compiled ``.mo`` must say what the ``.po`` says.
 
 from __future__ import annotations
 
-import ast
 import gettext
 from pathlib import Path
 
@@ -19,40 +18,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 import skatschule
+from skatschule.operations.conventions import po_entries
 
 PACKAGE = Path(skatschule.__file__).parent
 CATALOGUES = PACKAGE / "locale"
 
 
 def _po_entries(path: Path) -> dict[str, str]:
-    """The translated singular entries of a .po file, keyed as in a .mo (context\\x04msgid);
-    a small reader of the format's parts this project uses."""
-    entries: dict[str, str] = {}
-    fields: dict[str, str] = {}
-    current = ""
-
-    def flush() -> None:
-        msgid = fields.get("msgid", "")
-        msgstr = fields.get("msgstr", fields.get("msgstr[0]", ""))
-        if msgid and msgstr and "msgid_plural" not in fields:
-            context = fields.get("msgctxt")
-            entries[f"{context}\x04{msgid}" if context is not None else msgid] = msgstr
-        fields.clear()
-
-    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
-        line = line.strip()
-        if not line:
-            flush()
-        elif line.startswith("#"):
-            continue
-        elif line.startswith('"'):
-            fields[current] += ast.literal_eval(line)
-        else:
-            current, _sep, quoted = line.partition(" ")
-            if current == "msgctxt" and "msgid" in fields:
-                flush()
-            fields[current] = ast.literal_eval(quoted)
-    return entries
+    """The translated singular entries of a .po file, keyed as in a .mo (context\x04msgid)."""
+    return po_entries(path.read_text(encoding="utf-8"))
 
 
 def test_one_catalogue_per_language() -> None:
